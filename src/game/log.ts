@@ -1,0 +1,55 @@
+import { ok, refuse, type Result } from './result';
+import type { RuleSystem } from './system';
+
+/**
+ * A game is an event log: the state is the fold of `events[0..cursor)`. Undo and redo only move the
+ * cursor; a new event drops the undone tail. Keeping events rather than states makes the store small,
+ * the history readable, and undo exact by construction.
+ */
+export interface EventLog<Event> {
+  readonly events: readonly Event[];
+  readonly cursor: number;
+}
+
+export const emptyLog = <Event>(): EventLog<Event> => ({ events: [], cursor: 0 });
+
+export const canUndo = (log: EventLog<unknown>): boolean => log.cursor > 0;
+export const canRedo = (log: EventLog<unknown>): boolean => log.cursor < log.events.length;
+
+export const undo = <E>(log: EventLog<E>): Result<EventLog<E>> =>
+  canUndo(log) ? ok({ ...log, cursor: log.cursor - 1 }) : refuse('nothing-to-undo');
+
+export const redo = <E>(log: EventLog<E>): Result<EventLog<E>> =>
+  canRedo(log) ? ok({ ...log, cursor: log.cursor + 1 }) : refuse('nothing-to-redo');
+
+export interface Replay<State, Event, Line> {
+  readonly state: State;
+  /** One line per applied event, oldest first; `event` is kept so views can offer context. */
+  readonly history: readonly { readonly event: Event; readonly line: Line }[];
+}
+
+/** Folds the applied part of a log. A log whose events the rules refuse is corrupt: say which one. */
+export function replay<S, E, C, L>(system: RuleSystem<S, E, C, L>, config: C, log: EventLog<E>): Result<Replay<S, E, L>> {
+  let state = system.initialState(config);
+  const history: { event: E; line: L }[] = [];
+  for (let i = 0; i < log.cursor; i++) {
+    const event = log.events[i] as E;
+    const next = system.apply(state, event);
+    if (!next.ok) return refuse('log-event-refused', { index: i, code: next.error.code });
+    history.push({ event, line: system.describe(state, event, next.value) });
+    state = next.value;
+  }
+  return ok({ state, history });
+}
+
+/** Applies a new event at the cursor; on refusal the log is unchanged and the refusal is returned. */
+export function append<S, E, C, L>(
+  system: RuleSystem<S, E, C, L>,
+  current: S,
+  log: EventLog<E>,
+  event: E,
+): Result<{ log: EventLog<E>; state: S }> {
+  const next = system.apply(current, event);
+  if (!next.ok) return next;
+  return ok({ log: { events: [...log.events.slice(0, log.cursor), event], cursor: log.cursor + 1 }, state: next.value });
+}

@@ -1,0 +1,11 @@
+import * as v from 'valibot';
+import { ok, refuse, type Result } from './result';
+
+/** Runs a valibot schema and turns its first issue into a RuleError a person can act on. */
+export function parseWith<T>(schema: v.GenericSchema<unknown, T>, raw: unknown, code: string): Result<T> {
+  const parsed = v.safeParse(schema, raw);
+  if (parsed.success) return ok(parsed.output);
+  const issue = parsed.issues[0];
+  const path = issue.path?.map((p) => String(p.key)).join('.') ?? '';
+  return refuse(code, { path: path || '(root)', problem: issue.message });
+}

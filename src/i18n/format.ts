@@ -1,0 +1,26 @@
+import type { Text } from './text';
+
+/** The shape of one `_locales/<lang>/messages.json` (the WebExtension i18n format). */
+export type Catalogue = Readonly<
+  Record<string, { readonly message: string; readonly placeholders?: Readonly<Record<string, { readonly content: string }>> }>
+>;
+
+/**
+ * Formats a message the way `browser.i18n.getMessage` does: named `$placeholder$`s resolve to their
+ * `content` (usually `$1`…`$9`), `$n` takes the n-th substitution, `$$` is a literal dollar.
+ * Used where the browser's i18n is absent (command-line tools, unit tests); a missing key gives ''.
+ */
+export function formatMessage(catalogue: Catalogue, key: string, subs: readonly (string | number)[] = []): string {
+  const entry = catalogue[key];
+  if (!entry) return '';
+  const placeholders = entry.placeholders ?? {};
+  const substitute = (s: string): string =>
+    s.replace(/\$(\$|[1-9])/g, (_, d: string) => (d === '$' ? '$' : String(subs[Number(d) - 1] ?? '')));
+  const named = entry.message.replace(/\$([A-Za-z0-9_@]+)\$/g, (whole, name: string) => {
+    const placeholder = placeholders[name.toLowerCase()];
+    return placeholder ? substitute(placeholder.content) : whole;
+  });
+  return substitute(named);
+}
+
+export const formatText = (catalogue: Catalogue, t: Text): string => formatMessage(catalogue, t.key, t.subs);

@@ -1,0 +1,11 @@
+import type { AnyRuleSystem } from '../game/system';
+import { hdCommand } from './hd-command';
+
+/** Every rule system the product implements, by id. A new system is one folder and one line here. */
+export const SYSTEMS = {
+  'hd-command': hdCommand,
+} as const satisfies Record<string, AnyRuleSystem>;
+
+export type SystemId = keyof typeof SYSTEMS;
+export const SYSTEM_IDS = Object.keys(SYSTEMS) as SystemId[];
+export const isSystemId = (id: unknown): id is SystemId => typeof id === 'string' && Object.hasOwn(SYSTEMS, id);
