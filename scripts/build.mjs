@@ -1,0 +1,81 @@
+// Bundle the extension into dist/extension/ with esbuild.
+//   node scripts/build.mjs         production: minified, no source maps
+//   node scripts/build.mjs --dev   development: not minified, inline source maps
+// Also writes esbuild metafiles to dist/meta/ and dist/build-info.json (read by size.mjs).
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(root, 'dist');
+const out = path.join(dist, 'extension');
+const metaDir = path.join(dist, 'meta');
+const dev = process.argv.includes('--dev');
+const started = performance.now();
+
+/** name: bundle name (also the metafile name); in: source entry; out: file in dist/extension. */
+const ENTRIES = [
+  { name: 'popup', in: 'popup/main.tsx', out: 'popup.js', format: 'esm' },
+  { name: 'background', in: 'background/worker.ts', out: 'background.js', format: 'esm' },
+  { name: 'content-roll20', in: 'content/roll20.ts', out: 'content-roll20.js', format: 'iife' },
+  { name: 'content-owlbear', in: 'content/owlbear.ts', out: 'content-owlbear.js', format: 'iife' },
+];
+
+const missing = [...ENTRIES.map((e) => e.in), 'manifest.json', 'popup/popup.html', 'popup/popup.css', '_locales']
+  .filter((p) => !fs.existsSync(path.join(root, p)));
+if (missing.length) {
+  console.error(`build: missing source file(s): ${missing.join(', ')}`);
+  process.exit(1);
+}
+
+fs.rmSync(out, { recursive: true, force: true });
+fs.rmSync(metaDir, { recursive: true, force: true });
+fs.rmSync(path.join(dist, 'build-info.json'), { force: true });
+fs.mkdirSync(out, { recursive: true });
+fs.mkdirSync(metaDir, { recursive: true });
+
+const common = {
+  absWorkingDir: root,
+  bundle: true,
+  minify: !dev,
+  sourcemap: dev ? 'inline' : false,
+  target: ['chrome120', 'firefox128'],
+  jsx: 'automatic',
+  jsxImportSource: 'preact',
+  legalComments: dev ? 'inline' : 'none',
+  metafile: true,
+  logLevel: 'warning',
+};
+
+let results;
+try {
+  results = await Promise.all(
+    ENTRIES.map((e) =>
+      esbuild.build({ ...common, entryPoints: [e.in], outfile: path.join(out, e.out), format: e.format }),
+    ),
+  );
+} catch {
+  // esbuild already printed the errors.
+  process.exit(1);
+}
+ENTRIES.forEach((e, i) =>
+  fs.writeFileSync(path.join(metaDir, `${e.name}.json`), JSON.stringify(results[i].metafile)),
+);
+
+// Static files.
+fs.copyFileSync(path.join(root, 'manifest.json'), path.join(out, 'manifest.json'));
+fs.cpSync(path.join(root, '_locales'), path.join(out, '_locales'), { recursive: true });
+fs.mkdirSync(path.join(out, 'icons'));
+for (const f of fs.readdirSync(path.join(root, 'icons')).filter((f) => f.endsWith('.png'))) {
+  fs.copyFileSync(path.join(root, 'icons', f), path.join(out, 'icons', f));
+}
+fs.copyFileSync(path.join(root, 'popup/popup.html'), path.join(out, 'popup.html'));
+fs.copyFileSync(path.join(root, 'popup/popup.css'), path.join(out, 'popup.css'));
+
+const ms = Math.round(performance.now() - started);
+fs.writeFileSync(
+  path.join(dist, 'build-info.json'),
+  JSON.stringify({ mode: dev ? 'development' : 'production', builtAt: new Date().toISOString(), ms }, null, 2) + '\n',
+);
+console.log(`build: ${dev ? 'development' : 'production'} build in dist/extension/ (${ms} ms)`);
