@@ -1,0 +1,84 @@
+// Print minified and gzip (-9) sizes of the production bundles; exit 1 if over budget.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+
+/** Gzip budgets in KB (1 KB = 1024 bytes). Each budget covers the listed files together. */
+const BUDGETS = {
+  popup: { kb: 25, files: ['popup.js', 'popup.css'] },
+  background: { kb: 10, files: ['background.js'] },
+  'content-roll20': { kb: 12, files: ['content-roll20.js'] },
+  'content-owlbear': { kb: 12, files: ['content-owlbear.js'] },
+};
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ext = path.join(root, 'dist/extension');
+const infoFile = path.join(root, 'dist/build-info.json');
+
+const info = fs.existsSync(infoFile) ? JSON.parse(fs.readFileSync(infoFile, 'utf8')) : null;
+if (!info || info.mode !== 'production') {
+  console.error(
+    info
+      ? `size: dist/extension is a ${info.mode} build; sizes are only meaningful for production. Run \`npm run build\` first.`
+      : 'size: no build found in dist/extension. Run `npm run build` first.',
+  );
+  process.exit(1);
+}
+
+const KB = 1024;
+const fmt = (n) => n.toLocaleString('en-US');
+const rows = [];
+const failures = [];
+for (const [name, { kb, files }] of Object.entries(BUDGETS)) {
+  let minTotal = 0;
+  let gzTotal = 0;
+  for (const f of files) {
+    const p = path.join(ext, f);
+    if (!fs.existsSync(p)) {
+      console.error(`size: missing dist/extension/${f}. Run \`npm run build\` first.`);
+      process.exit(1);
+    }
+    const buf = fs.readFileSync(p);
+    const gz = zlib.gzipSync(buf, { level: 9 }).length;
+    minTotal += buf.length;
+    gzTotal += gz;
+    if (files.length > 1) rows.push({ label: `  ${f}`, min: buf.length, gz, budget: '', status: '' });
+  }
+  const ok = gzTotal <= kb * KB;
+  if (!ok) failures.push(`${name}: ${(gzTotal / KB).toFixed(2)} KB gzip > ${kb} KB budget`);
+  rows.push({
+    label: files.length > 1 ? `${name} (total)` : name,
+    min: minTotal,
+    gz: gzTotal,
+    budget: `${kb} KB`,
+    status: `${ok ? 'ok  ' : 'OVER'} ${((gzTotal / (kb * KB)) * 100).toFixed(0).padStart(3)} %`,
+  });
+}
+
+const head = { label: 'bundle', min: 'minified B', gz: 'gzip -9 B', budget: 'gz budget', status: 'used' };
+const w = { label: 0, min: 0, gz: 0, budget: 0 };
+for (const r of [head, ...rows]) {
+  w.label = Math.max(w.label, r.label.length);
+  w.min = Math.max(w.min, String(typeof r.min === 'number' ? fmt(r.min) : r.min).length);
+  w.gz = Math.max(w.gz, String(typeof r.gz === 'number' ? fmt(r.gz) : r.gz).length);
+  w.budget = Math.max(w.budget, r.budget.length);
+}
+const line = (r) =>
+  [
+    r.label.padEnd(w.label),
+    (typeof r.min === 'number' ? fmt(r.min) : r.min).padStart(w.min),
+    (typeof r.gz === 'number' ? fmt(r.gz) : r.gz).padStart(w.gz),
+    r.budget.padStart(w.budget),
+    r.status,
+  ].join('  ');
+console.log(line(head));
+console.log('-'.repeat(line(head).length + 2));
+for (const r of rows) console.log(line(r));
+
+if (failures.length) {
+  console.error(`\nsize: over budget:\n  ${failures.join('\n  ')}`);
+  console.error('Budgets are defined in BUDGETS at the top of scripts/size.mjs.');
+  process.exit(1);
+}
+console.log('\nsize: all bundles within budget.');
