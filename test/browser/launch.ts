@@ -1,0 +1,89 @@
+// Launch headless Chromium with the built extension (dist/extension) for browser tests.
+// Uses Debian's Chromium (or CHROMIUM_PATH) through playwright-core; see docs/toolchain notes §7.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type BrowserContext, type Worker } from 'playwright-core';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const extensionDir = path.join(root, 'dist/extension');
+
+const CANDIDATES = ['/usr/bin/chromium', '/usr/lib/chromium/chromium'];
+
+/** Path of the Chromium binary: $CHROMIUM_PATH, else /usr/bin/chromium, else /usr/lib/chromium/chromium. Throws if none exists. */
+export function chromiumPath(): string {
+  const fromEnv = process.env.CHROMIUM_PATH;
+  const found = fromEnv ? (fs.existsSync(fromEnv) ? fromEnv : undefined) : CANDIDATES.find((p) => fs.existsSync(p));
+  if (!found) {
+    throw new Error(
+      (fromEnv ? `CHROMIUM_PATH=${fromEnv} does not exist. ` : `Chromium not found (looked for ${CANDIDATES.join(', ')}). `) +
+        'Browser tests need it: install it with `apt-get install -y chromium` (use sudo if not root), ' +
+        'or set CHROMIUM_PATH to a Chromium / Chrome for Testing binary (branded Chrome 137+ ignores --load-extension).',
+    );
+  }
+  return found;
+}
+
+export interface LaunchedExtension {
+  context: BrowserContext;
+  worker: Worker;
+  extensionId: string;
+  popupUrl: string;
+  close(): Promise<void>;
+}
+
+export async function launchExtension(opts: { locale?: string } = {}): Promise<LaunchedExtension> {
+  const executablePath = chromiumPath();
+  if (!fs.existsSync(path.join(extensionDir, 'manifest.json'))) {
+    throw new Error('dist/extension/manifest.json not found: run `npm run build` before the browser tests.');
+  }
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'command-post-test-'));
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  // Locale, measured with headless Chromium 156 (Debian):
+  // - `--lang=fr` switches the extension's message bundle: chrome.i18n.getMessage() and the
+  //   localized manifest name are French in the worker and in pages. Use a UI locale Chromium
+  //   ships (`fr`, `ru`, `en-US`); `--lang=fr-FR` silently falls back to English.
+  // - chrome.i18n.getUILanguage() still says "en-US" under --lang alone; Playwright's `locale`
+  //   option makes it (and navigator.language, Intl defaults) follow in pages but not in
+  //   the service worker.
+  // - The LANGUAGE / LANG / LC_ALL environment variables have no effect.
+  let context: BrowserContext;
+  try {
+    context = await chromium.launchPersistentContext(userDataDir, {
+      executablePath,
+      headless: true,
+      ...(opts.locale ? { locale: opts.locale } : {}),
+      args: [
+        `--disable-extensions-except=${extensionDir}`,
+        `--load-extension=${extensionDir}`,
+        ...(isRoot ? ['--no-sandbox'] : []),
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+        ...(opts.locale ? [`--lang=${opts.locale}`] : []),
+      ],
+    });
+  } catch (err) {
+    fs.rmSync(userDataDir, { recursive: true, force: true });
+    throw err;
+  }
+  const close = async () => {
+    await context.close().catch(() => {});
+    fs.rmSync(userDataDir, { recursive: true, force: true });
+  };
+  try {
+    const isExt = (w: Worker) => w.url().startsWith('chrome-extension://');
+    const worker =
+      context.serviceWorkers().find(isExt) ??
+      (await context.waitForEvent('serviceworker', { predicate: isExt, timeout: 30_000 }));
+    const extensionId = new URL(worker.url()).host;
+    return { context, worker, extensionId, popupUrl: `chrome-extension://${extensionId}/popup.html`, close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
