@@ -1,0 +1,235 @@
+// What the indexed (chains.ts) and naive (chains-naive.ts) engines share: options, result
+// types, leader abilities, leader-to-leader links (voice, radio) and the explanation of each
+// figure's status. The two engines differ only in how they find pairs in range: the BFS over
+// each unit and the nearest commanded figure.
+import type { Length, MeasureFrom, Scene, Token } from '../table/model';
+import { withinRange } from './metrics';
+import { baseRadiusCells, prepareTable, type PreparedTable } from './prepare';
+import { fromCells, tidy, toCells } from './units';
+
+/** `true`/`false`, or "no" with the state that forbids it (`demoralised`, `routed`, `disordered`). */
+export type LeaderAbility = boolean | { readonly state: string };
+
+export interface ChainOptions {
+  /** Command distance (BdC: 10 cm). */
+  readonly radius: Length;
+  /** Centre to centre or base edge to base edge (BdC default: edge). Default centre. */
+  readonly from?: MeasureFrom;
+  /** Whether a leader may command now (BdC: neither demoralised nor routed). Default: yes. */
+  readonly mayCommand?: (leader: Token) => LeaderAbility;
+  /** Largest base gap that still counts as base contact (radio operator). Default 0.1 cell. */
+  readonly contact?: Length;
+  /** Units with more members than this get their own grid hash; smaller ones a plain scan. */
+  readonly indexThreshold?: number;
+}
+
+export type CommandLink = 'root' | 'leader' | 'chain' | 'voice' | 'radio';
+
+export type CommandReason =
+  | { readonly code: 'out-of-range'; readonly by: number; readonly unit: string; readonly nearest: string }
+  | { readonly code: 'leader-cannot-command'; readonly leader: string; readonly state: string | null }
+  | { readonly code: 'no-leader' }
+  | { readonly code: 'no-unit' }
+  | { readonly code: 'no-radio'; readonly missing: 'self' | 'commander' }
+  | { readonly code: 'unknown-commander'; readonly commander: string };
+
+export interface FigureCommand {
+  readonly id: string;
+  readonly index: number;
+  readonly unit: string | null;
+  readonly commanded: boolean;
+  /** root: a free leader; leader/chain: within range of the unit's leader / of a commanded figure; voice/radio: a leader commanded by his commander. */
+  readonly link: CommandLink | null;
+  /** Who commands it: the leader or the chain-link figure (draw an edge by → id). */
+  readonly by: string | null;
+  /** Hops from a commanding leader inside the unit (0 = that leader), −1 outside any chain. */
+  readonly depth: number;
+  /** Distance to `by`, in the radius unit. */
+  readonly distance: number | null;
+  /** Leaders only: may command his unit. */
+  readonly leads?: boolean;
+  readonly reasons: readonly CommandReason[];
+}
+
+export interface ChainResult {
+  readonly radiusCells: number;
+  readonly unit: string;
+  /** One entry per input token, same order. */
+  readonly figures: readonly FigureCommand[];
+  readonly get: (id: string) => FigureCommand | undefined;
+}
+
+/** Everything the spatial part of an engine needs, computed once. */
+export interface ChainSetup {
+  readonly p: PreparedTable;
+  readonly radius: number;
+  /** Unit index per token, −1 without unit. */
+  readonly unitOf: Int32Array;
+  readonly unitCount: number;
+  /** 1 if the token is a leader of a unit who may command it now (a chain root). */
+  readonly root: Uint8Array;
+  readonly ability: ReadonlyMap<number, LeaderAbility>;
+}
+
+export function setupChains(tokens: readonly Token[], scene: Scene, opts: ChainOptions): ChainSetup {
+  const p = prepareTable(tokens, scene, opts.from ?? 'centre');
+  const radius = toCells(opts.radius, scene);
+  const unitOf = new Int32Array(p.n);
+  const root = new Uint8Array(p.n);
+  const ids = new Map<string, number>();
+  const ability = new Map<number, LeaderAbility>();
+  for (let i = 0; i < p.n; i++) {
+    const t = tokens[i]!;
+    if (t.unit === null) {
+      unitOf[i] = -1;
+    } else {
+      let u = ids.get(t.unit);
+      if (u === undefined) ids.set(t.unit, (u = ids.size));
+      unitOf[i] = u;
+    }
+    if (t.role === 'leader') {
+      const a = opts.mayCommand ? opts.mayCommand(t) : true;
+      ability.set(i, a);
+      if (a === true && t.unit !== null) root[i] = 1;
+    }
+  }
+  return { p, radius, unitOf, unitCount: ids.size, root, ability };
+}
+
+/** The spatial answers an engine computes. */
+export interface ChainSearch {
+  /** Hops from a root in the unit (−1: unreached). */
+  readonly depth: Int32Array;
+  /** Parent token index (−1 for roots and unreached). */
+  readonly parent: Int32Array;
+  /** Distance to the parent, cells. */
+  readonly parentDist: Float64Array;
+  /** Nearest reached token of i's unit (ties → lowest index), for unreached i in a unit with a root. */
+  readonly nearestReached: (i: number) => { index: number; distance: number } | null;
+}
+
+const stateOf = (a: LeaderAbility | undefined): string | null => (typeof a === 'object' ? a.state : null);
+
+/** Builds the per-token statuses and reasons from the search (shared so both engines agree). */
+export function assembleChains(s: ChainSetup, search: ChainSearch, opts: ChainOptions): ChainResult {
+  const { p, radius, unitOf, root, ability } = s;
+  const tokens = p.tokens;
+  const unit = opts.radius.unit;
+  const scene = p.scene;
+  const report = (cells: number): number => tidy(fromCells(cells, unit, scene));
+  // Per unit: has a root, and its leaders who may not command (for the reasons).
+  const unitHasRoot = new Uint8Array(s.unitCount);
+  const blockedLeaders: number[][] = Array.from({ length: s.unitCount }, () => []);
+  const unitHasLeader = new Uint8Array(s.unitCount);
+  for (const [i, a] of ability) {
+    const u = unitOf[i]!;
+    if (u < 0) continue;
+    unitHasLeader[u] = 1;
+    if (root[i]) unitHasRoot[u] = 1;
+    else if (a !== true) blockedLeaders[u]!.push(i);
+  }
+  const leaderReasons = (u: number): CommandReason[] =>
+    blockedLeaders[u]!.map((i) => ({ code: 'leader-cannot-command', leader: tokens[i]!.id, state: stateOf(ability.get(i)) }));
+
+  const figures: FigureCommand[] = new Array(p.n);
+  for (let i = 0; i < p.n; i++) {
+    const t = tokens[i]!;
+    const u = unitOf[i]!;
+    const depth = search.depth[i]!;
+    const base = { id: t.id, index: i, unit: t.unit, depth };
+    const leads = ability.has(i) ? { leads: ability.get(i) === true } : {};
+    if (t.role === 'leader' && t.commander) {
+      const link = commanderLink(s, i, t.commander, opts);
+      if (link.ok) {
+        figures[i] = { ...base, ...leads, commanded: true, link: link.link, by: link.by, distance: report(link.distance), reasons: [] };
+        continue;
+      }
+      if (depth <= 0) {
+        const own = root[i] ? [] : leaderReasons(u).filter((r) => r.code !== 'leader-cannot-command' || r.leader === t.id);
+        figures[i] = { ...base, ...leads, commanded: false, link: null, by: null, distance: null, reasons: [...link.reasons, ...own] };
+        continue;
+      }
+    }
+    if (depth === 0) {
+      figures[i] = { ...base, ...leads, commanded: true, link: 'root', by: null, distance: null, reasons: [] };
+    } else if (depth > 0) {
+      const par = search.parent[i]!;
+      figures[i] = {
+        ...base,
+        ...leads,
+        commanded: true,
+        link: root[par] ? 'leader' : 'chain',
+        by: tokens[par]!.id,
+        distance: report(search.parentDist[i]!),
+        reasons: [],
+      };
+    } else {
+      const reasons: CommandReason[] = [];
+      if (u < 0) reasons.push({ code: 'no-unit' });
+      else if (!unitHasLeader[u]) reasons.push({ code: 'no-leader' });
+      else {
+        if (unitHasRoot[u]) {
+          const near = search.nearestReached(i);
+          if (near) reasons.push({ code: 'out-of-range', by: report(near.distance - radius), unit, nearest: tokens[near.index]!.id });
+        }
+        reasons.push(...leaderReasons(u));
+      }
+      figures[i] = { ...base, ...leads, commanded: false, link: null, by: null, distance: null, reasons };
+    }
+  }
+  return { radiusCells: radius, unit, figures, get: (id) => { const i = p.indexOf.get(id); return i === undefined ? undefined : figures[i]; } };
+}
+
+type CommanderLink =
+  | { ok: true; link: 'voice' | 'radio'; by: string; distance: number }
+  | { ok: false; reasons: CommandReason[] };
+
+/**
+ * A leader with a commander (BdC company → platoon leader) is commanded by voice within the
+ * radius, or by radio at any distance if both have a radio (the commander's may be a radio
+ * operator in base contact). A commander who may not command links nobody.
+ */
+function commanderLink(s: ChainSetup, i: number, commanderId: string, opts: ChainOptions): CommanderLink {
+  const { p, radius } = s;
+  const c = p.indexOf.get(commanderId);
+  if (c === undefined || c === i || p.tokens[c]!.role !== 'leader') return { ok: false, reasons: [{ code: 'unknown-commander', commander: commanderId }] };
+  const cmd = p.tokens[c]!;
+  const a = s.ability.get(c);
+  if (a !== true) return { ok: false, reasons: [{ code: 'leader-cannot-command', leader: cmd.id, state: stateOf(a) }] };
+  const d = p.dist(c, i);
+  if (withinRange(d, radius)) return { ok: true, link: 'voice', by: cmd.id, distance: d };
+  const me = p.tokens[i]!;
+  const selfRadio = hasRadio(me);
+  const cmdRadio = hasRadio(cmd) || touchesRadioOperator(p, c, opts);
+  if (selfRadio && cmdRadio) return { ok: true, link: 'radio', by: cmd.id, distance: d };
+  const reasons: CommandReason[] = [
+    { code: 'out-of-range', by: tidy(fromCells(d - radius, opts.radius.unit, p.scene)), unit: opts.radius.unit, nearest: cmd.id },
+  ];
+  if (!selfRadio) reasons.push({ code: 'no-radio', missing: 'self' });
+  if (!cmdRadio) reasons.push({ code: 'no-radio', missing: 'commander' });
+  return { ok: false, reasons };
+}
+
+const hasRadio = (t: Token): boolean => t.radio === true || t.role === 'radio-operator';
+
+/** Base contact is a physical notion: euclidean gap between round bases, whatever the grid. */
+function touchesRadioOperator(p: PreparedTable, c: number, opts: ChainOptions): boolean {
+  const scene = p.scene;
+  const tol = toCells(opts.contact ?? { value: 0.1, unit: 'cell' }, scene);
+  const leader = p.tokens[c]!;
+  const rc = baseRadiusCells(leader, scene);
+  for (let j = 0; j < p.n; j++) {
+    const t = p.tokens[j]!;
+    if (j === c || t.role !== 'radio-operator' || t.side !== leader.side) continue;
+    const gap = Math.hypot(p.x[j]! - p.x[c]!, p.y[j]! - p.y[c]!) - rc - baseRadiusCells(t, scene);
+    if (gap <= tol) return true;
+  }
+  return false;
+}
+
+/** Edges (by → id) for overlays that draw chains and radio links. */
+export function chainEdges(r: ChainResult): { from: string; to: string; link: CommandLink }[] {
+  const out: { from: string; to: string; link: CommandLink }[] = [];
+  for (const f of r.figures) if (f.commanded && f.by !== null && f.link) out.push({ from: f.by, to: f.id, link: f.link });
+  return out;
+}

@@ -1,0 +1,81 @@
+// Tokens flattened once into typed arrays in grid cells, so that every engine (indexed,
+// naive, within-radius, signal) measures a pair with the very same arithmetic.
+import type { MeasureFrom, Scene, Token } from '../table/model';
+import { pixelToHex } from './hex';
+import { cellDistance, effectiveMetric, hexStepDistance, type Metric } from './metrics';
+import { pixelsPerCell, toCells } from './units';
+
+export interface PreparedTable {
+  readonly scene: Scene;
+  readonly metric: Metric;
+  readonly from: MeasureFrom;
+  readonly tokens: readonly Token[];
+  readonly n: number;
+  /** Centres in cells. */
+  readonly x: Float64Array;
+  readonly y: Float64Array;
+  /** Base radius in cells (0 when measuring centre to centre or on a hex metric). */
+  readonly br: Float64Array;
+  /** Axial hex of each centre (hex metric only; zeros otherwise). */
+  readonly hq: Int32Array;
+  readonly hr: Int32Array;
+  readonly maxBaseRadius: number;
+  readonly indexOf: ReadonlyMap<string, number>;
+  /** Distance in cells between tokens i and j, per the scene's metric and `from`. */
+  readonly dist: (i: number, j: number) => number;
+}
+
+/** Round base radius in cells: declared diameter, else the circle inscribed in the footprint. */
+export function baseRadiusCells(t: Token, scene: Scene): number {
+  if (t.baseSize) return toCells(t.baseSize, scene) / 2;
+  const w = Math.max(0, t.footprint.width);
+  const h = Math.max(0, t.footprint.height);
+  return Math.min(w, h) / 2 / pixelsPerCell(scene);
+}
+
+export function prepareTable(tokens: readonly Token[], scene: Scene, from: MeasureFrom = 'centre'): PreparedTable {
+  const n = tokens.length;
+  const ppc = pixelsPerCell(scene);
+  const metric = effectiveMetric(scene);
+  const x = new Float64Array(n);
+  const y = new Float64Array(n);
+  const br = new Float64Array(n);
+  const hq = new Int32Array(n);
+  const hr = new Int32Array(n);
+  const indexOf = new Map<string, number>();
+  const orientation = scene.grid === 'hex-flat' ? 'flat' : 'pointy';
+  let maxBaseRadius = 0;
+  for (let i = 0; i < n; i++) {
+    const t = tokens[i]!;
+    x[i] = t.center.x / ppc;
+    y[i] = t.center.y / ppc;
+    if (metric === 'hex') {
+      const h = pixelToHex(t.center, ppc, orientation, scene.hexOrigin);
+      hq[i] = h.q;
+      hr[i] = h.r;
+    } else if (from === 'edge') {
+      const r = baseRadiusCells(t, scene);
+      br[i] = r;
+      if (r > maxBaseRadius) maxBaseRadius = r;
+    }
+    if (!indexOf.has(t.id)) indexOf.set(t.id, i);
+  }
+  let dist: (i: number, j: number) => number;
+  if (metric === 'hex') {
+    dist = (i, j) => hexStepDistance(hq[i]!, hr[i]!, hq[j]!, hr[j]!);
+  } else {
+    dist = (i, j) => cellDistance(metric, x[i]!, y[i]!, br[i]!, x[j]!, y[j]!, br[j]!);
+  }
+  return { scene, metric, from, tokens, n, x, y, br, hq, hr, maxBaseRadius, indexOf, dist };
+}
+
+/**
+ * Largest |Δx| or |Δy| (cells) between two centres whose distance can still be ≤ `radius`:
+ * every square metric is ≥ the larger axis gap, and a hex step moves a centre by one cell pitch
+ * (plus up to a circumradius, 1/√3 cell, for a centre off its hex's centre at each end).
+ * The spatial index queries this reach, so it never misses a pair the naive engine would find.
+ */
+export function axisReach(p: PreparedTable, radius: number): number {
+  const slack = p.metric === 'hex' ? 2 / Math.sqrt(3) : 2 * p.maxBaseRadius;
+  return (Math.max(0, radius) + slack) * (1 + 1e-6) + 1e-6;
+}

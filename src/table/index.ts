@@ -1,0 +1,11 @@
+export type {
+  Vec2,
+  Length,
+  TokenRole,
+  Token,
+  GridType,
+  Measurement,
+  Scene,
+  Table,
+  MeasureFrom,
+} from './model';
