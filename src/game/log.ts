@@ -22,29 +22,30 @@ export const undo = <E>(log: EventLog<E>): Result<EventLog<E>> =>
 export const redo = <E>(log: EventLog<E>): Result<EventLog<E>> =>
   canRedo(log) ? ok({ ...log, cursor: log.cursor + 1 }) : refuse('nothing-to-redo');
 
-export interface Replay<State, Event, Line> {
-  readonly state: State;
-  /** One line per applied event, oldest first; `event` is kept so views can offer context. */
-  readonly history: readonly { readonly event: Event; readonly line: Line }[];
-}
-
-/** Folds the applied part of a log. A log whose events the rules refuse is corrupt: say which one. */
-export function replay<S, E, C, L>(system: RuleSystem<S, E, C, L>, config: C, log: EventLog<E>): Result<Replay<S, E, L>> {
+/**
+ * Folds the applied part of a log. `onStep` sees each accepted event with the states around it (views
+ * build their history from it). A log whose events the rules refuse is corrupt: say which one.
+ */
+export function replay<S, E, C>(
+  system: RuleSystem<S, E, C>,
+  config: C,
+  log: EventLog<E>,
+  onStep?: (before: S, event: E, after: S) => void,
+): Result<S> {
   let state = system.initialState(config);
-  const history: { event: E; line: L }[] = [];
   for (let i = 0; i < log.cursor; i++) {
     const event = log.events[i] as E;
     const next = system.apply(state, event);
     if (!next.ok) return refuse('log-event-refused', { index: i, code: next.error.code });
-    history.push({ event, line: system.describe(state, event, next.value) });
+    onStep?.(state, event, next.value);
     state = next.value;
   }
-  return ok({ state, history });
+  return ok(state);
 }
 
 /** Applies a new event at the cursor; on refusal the log is unchanged and the refusal is returned. */
-export function append<S, E, C, L>(
-  system: RuleSystem<S, E, C, L>,
+export function append<S, E, C>(
+  system: RuleSystem<S, E, C>,
   current: S,
   log: EventLog<E>,
   event: E,

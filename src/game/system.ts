@@ -4,7 +4,7 @@ import type { Result } from './result';
  * What the event log, the store, the scenario runner and the popup need from a rule system.
  * Each system under `src/rules/<id>/` exports one of these.
  */
-export interface RuleSystem<State, Event, Config, Line> {
+export interface RuleSystem<State, Event, Config> {
   readonly id: string;
   readonly defaultConfig: Config;
   /** Structural validation of untrusted settings (store, scenario files). */
@@ -14,10 +14,8 @@ export interface RuleSystem<State, Event, Config, Line> {
   initialState(config: Config): State;
   /** The rules: the next state, or a typed refusal that leaves `state` as it was. */
   apply(state: State, event: Event): Result<State>;
-  /** A readable history line for an accepted event. */
-  describe(before: State, event: Event, after: State): Line;
 }
 
 /** For registries that hold systems of different types. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each entry keeps its precise type where it is defined
-export type AnyRuleSystem = RuleSystem<any, any, any, any>;
+export type AnyRuleSystem = RuleSystem<any, any, any>;

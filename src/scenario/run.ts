@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { append, emptyLog, redo, replay, undo, type EventLog } from '../game/log';
-import { ok, type Result, type RuleError } from '../game/result';
+import type { Result, RuleError } from '../game/result';
 import { parseWith } from '../game/validate';
 import { SYSTEMS, isSystemId } from '../rules';
 import { deepMerge, partialMismatches, type Mismatch } from './match';
@@ -80,7 +80,7 @@ export function runScenario(scenario: Scenario, onStep?: (outcome: StepOutcome) 
       const moved = step.undo ? undo(log) : redo(log);
       const replayed = moved.ok ? replay(system, config.value, moved.value) : moved;
       if (moved.ok && replayed.ok) log = moved.value;
-      result = replayed.ok ? ok(replayed.value.state) : replayed;
+      result = replayed;
     } else {
       const event = system.parseEvent(step.event);
       if (!event.ok) {

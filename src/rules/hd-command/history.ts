@@ -23,7 +23,7 @@ export function describeEvent(before: HdState, event: HdEvent, after: HdState): 
   });
   switch (event.type) {
     case 'configure':
-      return line(null, text('hd_history_configure', after.config.edition));
+      return line(null, text('hd_history_configure'));
     case 'sideEdited':
       return line(event.side, text('hd_history_side_edited', after.sides[event.side].name));
     case 'rosterSet':

@@ -1,0 +1,97 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { append, emptyLog, replay, undo, type EventLog } from '../../../src/game/log';
+import { hdCommand, type HdConfig, type HdEvent, type HdState } from '../../../src/rules/hd-command';
+
+/*
+ * Thousands of random games, both editions, every house rule: the pool invariants hold after every
+ * event, a refused event changes nothing, and undo restores the previous state exactly.
+ */
+const side = fc.constantFrom('A' as const, 'B' as const);
+const fighterId = fc.constantFrom('A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'B1', 'B2', 'B3', 'B7');
+const amount = fc.oneof(fc.integer({ min: 0, max: 9 }), fc.constantFrom(-1, 1.5, 1000));
+const event: fc.Arbitrary<HdEvent> = fc.oneof(
+  { weight: 1, arbitrary: fc.record({ type: fc.constant('start' as const) }) },
+  { weight: 3, arbitrary: fc.record({ type: fc.constant('upkeep' as const) }) },
+  { weight: 6, arbitrary: fc.record({ type: fc.constant('spend' as const), side, amount, permanent: fc.boolean() }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({ type: fc.constant('fighterLost' as const), side, fighterId, how: fc.constantFrom('killed' as const, 'eliminated' as const, 'left' as const) }),
+  },
+  { weight: 2, arbitrary: fc.record({ type: fc.constant('fighterEnters' as const), side, name: fc.constantFrom('renfort', ' '), cmd: fc.integer({ min: -1, max: 5 }) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({ type: fc.constant('modifierApplied' as const), side, fighterId, delta: fc.integer({ min: -5, max: 5 }) }),
+  },
+  { weight: 3, arbitrary: fc.record({ type: fc.constant('modifierEnded' as const), side, modifierId: fc.constantFrom('m1', 'm2', 'm3', 'm4') }) },
+  { weight: 1, arbitrary: fc.record({ type: fc.constant('newGame' as const) }) },
+);
+const roster = (s: 'A' | 'B') =>
+  fc.array(fc.record({ name: fc.constantFrom('chef', 'sergent', 'bretteur'), cmd: fc.integer({ min: 0, max: 5 }) }), { minLength: 1, maxLength: 6 })
+    .map((fighters): HdEvent => ({ type: 'rosterSet', side: s, fighters }));
+const config: fc.Arbitrary<HdConfig> = fc.record({
+  edition: fc.constantFrom('gestion' as const, 'commandement' as const),
+  houseRules: fc.record({
+    leavingCountsAsLoss: fc.boolean(),
+    commandementModifierTiming: fc.constantFrom('immediate' as const, 'next-upkeep' as const),
+    lostBeforeCredit: fc.constantFrom('cancel-credit' as const, 'literal' as const),
+    modifierEndGivesBack: fc.constantFrom('applied' as const, 'nominal' as const),
+  }),
+});
+const game = fc.tuple(config, roster('A'), roster('B'), fc.array(event, { maxLength: 40 }));
+
+const poolsAreSound = (state: HdState) => {
+  for (const s of Object.values(state.sides)) {
+    expect(Number.isInteger(s.base) && Number.isInteger(s.current)).toBe(true);
+    expect(0 <= s.current && s.current <= s.base).toBe(true);
+  }
+};
+
+describe('hd-command invariants (property tests)', () => {
+  it('0 ≤ current ≤ base, whole numbers, after every accepted event; refused events change nothing; undo is exact', () => {
+    fc.assert(
+      fc.property(game, ([cfg, rosterA, rosterB, events]) => {
+        let state = hdCommand.initialState(cfg);
+        let log: EventLog<HdEvent> = emptyLog();
+        for (const e of [rosterA, rosterB, { type: 'start' } as HdEvent, ...events]) {
+          const before = structuredClone(state);
+          const result = append(hdCommand, state, log, e);
+          // Refused or not, the state given to the rules is never altered.
+          expect(state).toEqual(before);
+          if (!result.ok) continue;
+          poolsAreSound(result.value.state);
+          // Undo right after the event brings back exactly the state before it.
+          const undone = undo(result.value.log);
+          expect(undone.ok && replay(hdCommand, cfg, undone.value)).toEqual({ ok: true, value: before });
+          ({ state, log } = result.value);
+        }
+        // The fold of the whole log is the state reached step by step.
+        expect(replay(hdCommand, cfg, log)).toEqual({ ok: true, value: state });
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
+  it('a spend is accepted exactly when it is a whole number no larger than current', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 30 }), fc.oneof(fc.integer({ min: -5, max: 40 }), fc.double({ noNaN: false })), fc.boolean(), (cmd, spend, permanent) => {
+        const started = [
+          { type: 'rosterSet', side: 'A', fighters: [{ name: 'chef', cmd }] },
+          { type: 'start' },
+        ].reduce<HdState>((s, e) => {
+          const r = hdCommand.apply(s, e as HdEvent);
+          if (!r.ok) throw new Error(r.error.code);
+          return r.value;
+        }, hdCommand.initialState(hdCommand.defaultConfig));
+        const result = hdCommand.apply(started, { type: 'spend', side: 'A', amount: spend, permanent });
+        const legal = Number.isInteger(spend) && spend >= 0 && spend <= cmd;
+        expect(result.ok).toBe(legal);
+        if (result.ok) {
+          expect(result.value.sides.A.current).toBe(cmd - spend);
+          expect(result.value.sides.A.base).toBe(permanent ? cmd - spend : cmd);
+        }
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
