@@ -1,0 +1,66 @@
+/**
+ * The background service worker: the single writer of stored state. Views send typed requests
+ * (src/messages.ts); the worker validates them, applies them to the stored root through the pure
+ * core, writes the result, and every view follows storage changes.
+ */
+import browser, { type Runtime } from 'webextension-polyfill';
+import type { Result } from '../src/game/result';
+import type { Response } from '../src/messages';
+import { applyRequest, parseRequest } from '../src/store/requests';
+import { STORE_KEY, loadStore, type StoreRoot } from '../src/store/root';
+
+/** Requests are applied one at a time, so that two quick clicks never read the same old root. */
+let queue: Promise<unknown> = Promise.resolve();
+function inTurn<T>(task: () => Promise<T>): Promise<T> {
+  const run = queue.then(task, task);
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+/** Count of dropped messages (forged or malformed), readable from the worker's console for diagnosis. */
+let droppedMessages = 0;
+
+/** Reads the root; an unusable stored value is backed up and replaced in the same write, never lost. */
+async function readRoot(): Promise<StoreRoot> {
+  const raw = (await browser.storage.local.get(STORE_KEY))[STORE_KEY];
+  const { root, backup } = loadStore(raw, new Date());
+  if (backup) {
+    await browser.storage.local.set({ [backup.key]: backup.value, [STORE_KEY]: root });
+    console.warn(`Command Post: stored game unusable (${root.notice?.reason}); kept under ${backup.key}`);
+  }
+  return root;
+}
+
+const extensionOrigin = browser.runtime.getURL('');
+
+/** Only the extension's own pages may drive the store; content scripts get their own requests later. */
+const fromOwnPage = (sender: Runtime.MessageSender): boolean =>
+  sender.id === browser.runtime.id && typeof sender.url === 'string' && sender.url.startsWith(extensionOrigin);
+
+async function handle(message: unknown): Promise<Response> {
+  const request = parseRequest(message);
+  if (!request.ok) {
+    droppedMessages++;
+    return request;
+  }
+  return inTurn(async () => {
+    const root = await readRoot();
+    const next: Result<StoreRoot> = applyRequest(root, request.value);
+    if (!next.ok) return next;
+    if (next.value !== root) await browser.storage.local.set({ [STORE_KEY]: next.value });
+    return { ok: true, root: next.value };
+  });
+}
+
+browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.MessageSender) => {
+  if (!fromOwnPage(sender)) {
+    droppedMessages++;
+    return undefined;
+  }
+  return handle(message);
+});
+
+// Check (and if needed repair) the store as soon as the worker starts, before any view asks.
+void inTurn(readRoot);
+
+Object.assign(globalThis, { commandPostDiagnostics: () => ({ droppedMessages }) });
