@@ -12,7 +12,7 @@ export function useApi(): PopupApi {
   return api;
 }
 
-/** `tr('key', …subs)`: the translated string. */
+/** `tr(messageKey, …subs)`: the translated string. */
 export function useTr(): (key: string, ...subs: (string | number)[]) => string {
   const { t } = useApi();
   return (key, ...subs) => t(text(key, ...subs));

@@ -14,13 +14,13 @@ export function formatMessage(catalogue: Catalogue, key: string, subs: readonly 
   const entry = catalogue[key];
   if (!entry) return '';
   const placeholders = entry.placeholders ?? {};
-  const substitute = (s: string): string =>
-    s.replace(/\$(\$|[1-9])/g, (_, d: string) => (d === '$' ? '$' : String(subs[Number(d) - 1] ?? '')));
-  const named = entry.message.replace(/\$([A-Za-z0-9_@]+)\$/g, (whole, name: string) => {
-    const placeholder = placeholders[name.toLowerCase()];
-    return placeholder ? substitute(placeholder.content) : whole;
+  const nth = (d: string): string => (d === '$' ? '$' : String(subs[Number(d) - 1] ?? ''));
+  // One pass, so that substituted text (typed by users) is never read again as a placeholder.
+  return entry.message.replace(/\$([A-Za-z_@][A-Za-z0-9_@]*)\$|\$(\$|[1-9])/g, (whole, name?: string, digit?: string) => {
+    if (digit) return nth(digit);
+    const content = placeholders[name!.toLowerCase()]?.content;
+    return content === undefined ? whole : content.replace(/\$(\$|[1-9])/g, (_, d: string) => nth(d));
   });
-  return substitute(named);
 }
 
 export const formatText = (catalogue: Catalogue, t: Text): string => formatMessage(catalogue, t.key, t.subs);

@@ -1,0 +1,34 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { PopupApi } from '../../../popup/api';
+import { formatText, type Catalogue } from '../../../src/i18n/format';
+import { applyRequest, parseRequest } from '../../../src/store/requests';
+import { freshRoot, type StoreRoot } from '../../../src/store/root';
+
+export const english = JSON.parse(readFileSync(join(__dirname, '../../../_locales/en/messages.json'), 'utf8')) as Catalogue;
+
+/**
+ * The popup's API with the real core behind it, as the background worker runs it, but in memory:
+ * requests go through the same validation and rules, and subscribers see each new root.
+ */
+export function fakeApi(initial: StoreRoot = freshRoot()): PopupApi & { root(): StoreRoot } {
+  let root = initial;
+  const listeners = new Set<(root: StoreRoot) => void>();
+  return {
+    root: () => root,
+    async send(raw) {
+      const request = parseRequest(structuredClone(raw));
+      if (!request.ok) return request;
+      const next = applyRequest(root, request.value);
+      if (!next.ok) return next;
+      root = next.value;
+      for (const listener of listeners) listener(root);
+      return { ok: true, root };
+    },
+    subscribe(onRoot) {
+      listeners.add(onRoot);
+      return () => listeners.delete(onRoot);
+    },
+    t: (t) => formatText(english, t) || t.key,
+  };
+}
