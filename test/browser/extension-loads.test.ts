@@ -1,0 +1,107 @@
+// The built extension (dist/extension, from `npm run build`) loads in Chromium:
+// the worker starts, the manifest is what we ship, every packaged file resolves, the popup
+// opens without errors, and the French locale is used when Chromium runs in French.
+import fs from 'node:fs';
+import path from 'node:path';
+import type Browser from 'webextension-polyfill';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { extensionDir, launchExtension, type LaunchedExtension } from './launch';
+
+// The callbacks passed to worker.evaluate / page.evaluate run in the extension, where the
+// native `chrome` global exists. Type it with the polyfill's types (no @types/chrome here).
+declare const chrome: Browser.Browser;
+
+type Messages = Record<string, { message: string }>;
+const messages = (locale: string): Messages =>
+  JSON.parse(fs.readFileSync(path.join(extensionDir, '_locales', locale, 'messages.json'), 'utf8')) as Messages;
+
+const ICONS = ['icons/icon-16.png', 'icons/icon-32.png', 'icons/icon-48.png', 'icons/icon-128.png'];
+const PACKAGED = [
+  'manifest.json', 'popup.html', 'popup.js', 'popup.css', 'background.js',
+  'content-roll20.js', 'content-owlbear.js',
+  '_locales/en/messages.json', '_locales/fr/messages.json', '_locales/ru/messages.json',
+];
+
+describe('extension (default locale)', () => {
+  let ext: LaunchedExtension;
+  beforeAll(async () => {
+    ext = await launchExtension();
+  });
+  afterAll(async () => {
+    await ext?.close();
+  });
+
+  it('starts the service worker', () => {
+    expect(ext.extensionId).toMatch(/^[a-p]{32}$/);
+    expect(ext.worker.url()).toBe(`chrome-extension://${ext.extensionId}/background.js`);
+  });
+
+  it('asks for storage only and no host access', async () => {
+    const manifest = await ext.worker.evaluate(() => chrome.runtime.getManifest());
+    expect(manifest.manifest_version).toBe(3);
+    expect(manifest.permissions).toEqual(['storage']);
+    expect(manifest.host_permissions).toBeUndefined();
+    expect(manifest.optional_permissions).toBeUndefined();
+    expect(manifest.optional_host_permissions).toBeUndefined();
+    // __MSG_extName__ is resolved from _locales/en.
+    expect(manifest.name).toBe(messages('en').extName!.message);
+  });
+
+  it('resolves icons, locales and bundles', async () => {
+    const results = await ext.worker.evaluate(async (files) => {
+      const out: Record<string, string> = {};
+      for (const f of files) {
+        const res = await fetch(chrome.runtime.getURL(f));
+        const body = await res.arrayBuffer();
+        out[f] = `${res.status} ${body.byteLength > 0 ? 'non-empty' : 'empty'}`;
+      }
+      return out;
+    }, [...ICONS, ...PACKAGED]);
+    for (const f of [...ICONS, ...PACKAGED]) expect(results[f], f).toBe('200 non-empty');
+  });
+
+  it('opens the popup page without errors', async () => {
+    const page = await ext.context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(ext.popupUrl);
+    await page.waitForLoadState('load');
+    const state = await page.evaluate(async () => ({
+      app: document.getElementById('app') !== null,
+      stylesheets: document.styleSheets.length,
+      icon: (await fetch('icons/icon-128.png')).status,
+    }));
+    expect(state).toEqual({ app: true, stylesheets: 1, icon: 200 });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('extension (French)', () => {
+  let ext: LaunchedExtension;
+  beforeAll(async () => {
+    ext = await launchExtension({ locale: 'fr' });
+  });
+  afterAll(async () => {
+    await ext?.close();
+  });
+
+  it('uses the French messages and description', async () => {
+    const fr = messages('fr');
+    // The name stays "Command Post" in every language; the description and the button title are translated.
+    expect(fr.extDescription!.message).not.toBe(messages('en').extDescription!.message);
+    const got = await ext.worker.evaluate(async () => ({
+      message: chrome.i18n.getMessage('undo'),
+      description: chrome.runtime.getManifest().description,
+      title: await chrome.action.getTitle({}),
+    }));
+    expect(got).toEqual({ message: fr.undo!.message, description: fr.extDescription!.message, title: fr.actionTitle!.message });
+  });
+
+  it('reports French as the UI language to extension pages', async () => {
+    const page = await ext.context.newPage();
+    await page.goto(ext.popupUrl);
+    expect(await page.evaluate(() => chrome.i18n.getUILanguage())).toMatch(/^fr\b/);
+    await page.close();
+  });
+});
