@@ -46,15 +46,21 @@ export interface FigureCommand {
   readonly depth: number;
   /** Distance to `by`, in the radius unit. */
   readonly distance: number | null;
-  /** Leaders only: may command his unit. */
-  readonly leads?: boolean;
+  /** Leaders: may command his unit; undefined for other roles. */
+  readonly leads: boolean | undefined;
   readonly reasons: readonly CommandReason[];
 }
 
 export interface ChainResult {
   readonly radiusCells: number;
   readonly unit: string;
-  /** One entry per input token, same order. */
+  /** Per token (input order): 1 if commanded. Cheap columns for overlays redrawn every frame. */
+  readonly commanded: Uint8Array;
+  /** Per token: index of the token commanding it (leader or chain link), −1 if none. */
+  readonly commandedBy: Int32Array;
+  /** The status of token i, with reasons; built on first access. */
+  readonly figure: (index: number) => FigureCommand;
+  /** Every status in token order (materialises them all). */
   readonly figures: readonly FigureCommand[];
   readonly get: (id: string) => FigureCommand | undefined;
 }
@@ -78,14 +84,20 @@ export function setupChains(tokens: readonly Token[], scene: Scene, opts: ChainO
   const root = new Uint8Array(p.n);
   const ids = new Map<string, number>();
   const ability = new Map<number, LeaderAbility>();
+  let lastUnit: string | null = null;
+  let lastU = -1;
   for (let i = 0; i < p.n; i++) {
     const t = tokens[i]!;
     if (t.unit === null) {
       unitOf[i] = -1;
+    } else if (t.unit === lastUnit) {
+      unitOf[i] = lastU; // tokens usually come grouped by unit: skip the Map
     } else {
       let u = ids.get(t.unit);
       if (u === undefined) ids.set(t.unit, (u = ids.size));
       unitOf[i] = u;
+      lastUnit = t.unit;
+      lastU = u;
     }
     if (t.role === 'leader') {
       const a = opts.mayCommand ? opts.mayCommand(t) : true;
@@ -108,80 +120,152 @@ export interface ChainSearch {
   readonly nearestReached: (i: number) => { index: number; distance: number } | null;
 }
 
+const NONE: readonly CommandReason[] = Object.freeze([]);
+
 const stateOf = (a: LeaderAbility | undefined): string | null => (typeof a === 'object' ? a.state : null);
 
-/** Builds the per-token statuses and reasons from the search (shared so both engines agree). */
+const LINKS: readonly (CommandLink | null)[] = [null, 'root', 'leader', 'chain', 'voice', 'radio'];
+const LINK_CODE: Readonly<Record<CommandLink, number>> = { root: 1, leader: 2, chain: 3, voice: 4, radio: 5 };
+
+/**
+ * Builds every token's status from the search (shared so both engines agree). All the
+ * measuring happens here, into typed columns; the FigureCommand objects and their reasons are
+ * only put together when asked for, so a 100,000-figure recompute allocates almost nothing.
+ */
 export function assembleChains(s: ChainSetup, search: ChainSearch, opts: ChainOptions): ChainResult {
   const { p, radius, unitOf, root, ability } = s;
+  const n = p.n;
   const tokens = p.tokens;
   const unit = opts.radius.unit;
-  const scene = p.scene;
-  const report = (cells: number): number => tidy(fromCells(cells, unit, scene));
-  // Per unit: has a root, and its leaders who may not command (for the reasons).
+  const unitsPerCell = fromCells(1, unit, p.scene);
+  const report = (cells: number): number => tidy(cells * unitsPerCell);
+  // Per unit: has a leader, has a root, and its leaders who may not command.
   const unitHasRoot = new Uint8Array(s.unitCount);
-  const blockedLeaders: number[][] = Array.from({ length: s.unitCount }, () => []);
   const unitHasLeader = new Uint8Array(s.unitCount);
+  const blockedLeaders = new Map<number, number[]>();
   for (const [i, a] of ability) {
     const u = unitOf[i]!;
     if (u < 0) continue;
     unitHasLeader[u] = 1;
     if (root[i]) unitHasRoot[u] = 1;
-    else if (a !== true) blockedLeaders[u]!.push(i);
+    else if (a !== true) {
+      const list = blockedLeaders.get(u);
+      if (list) list.push(i);
+      else blockedLeaders.set(u, [i]);
+    }
   }
-  const leaderReasons = (u: number): CommandReason[] =>
-    blockedLeaders[u]!.map((i) => ({ code: 'leader-cannot-command', leader: tokens[i]!.id, state: stateOf(ability.get(i)) }));
 
-  const figures: FigureCommand[] = new Array(p.n);
-  for (let i = 0; i < p.n; i++) {
-    const t = tokens[i]!;
-    const u = unitOf[i]!;
+  const commanded = new Uint8Array(n);
+  const commandedBy = new Int32Array(n).fill(-1);
+  const link = new Uint8Array(n);
+  const distance = new Float64Array(n);
+  /** Uncommanded: nearest commanded token of the unit (−1 if none) and its distance. */
+  const nearest = new Int32Array(n).fill(-1);
+  /** Leaders whose commander link failed: the reasons it gave. */
+  const commanderReasons = new Map<number, CommandReason[]>();
+  for (let i = 0; i < n; i++) {
     const depth = search.depth[i]!;
-    const base = { id: t.id, index: i, unit: t.unit, depth };
-    const leads = ability.has(i) ? { leads: ability.get(i) === true } : {};
+    const t = tokens[i]!;
     if (t.role === 'leader' && t.commander) {
-      const link = commanderLink(s, i, t.commander, opts);
-      if (link.ok) {
-        figures[i] = { ...base, ...leads, commanded: true, link: link.link, by: link.by, distance: report(link.distance), reasons: [] };
+      const l = commanderLink(s, i, t.commander, opts);
+      if (l.ok) {
+        commanded[i] = 1;
+        commandedBy[i] = l.by;
+        link[i] = LINK_CODE[l.link];
+        distance[i] = l.distance;
         continue;
       }
       if (depth <= 0) {
-        const own = root[i] ? [] : leaderReasons(u).filter((r) => r.code !== 'leader-cannot-command' || r.leader === t.id);
-        figures[i] = { ...base, ...leads, commanded: false, link: null, by: null, distance: null, reasons: [...link.reasons, ...own] };
+        commanderReasons.set(i, l.reasons);
         continue;
       }
     }
     if (depth === 0) {
-      figures[i] = { ...base, ...leads, commanded: true, link: 'root', by: null, distance: null, reasons: [] };
+      commanded[i] = 1;
+      link[i] = LINK_CODE.root;
     } else if (depth > 0) {
       const par = search.parent[i]!;
-      figures[i] = {
-        ...base,
-        ...leads,
-        commanded: true,
-        link: root[par] ? 'leader' : 'chain',
-        by: tokens[par]!.id,
-        distance: report(search.parentDist[i]!),
-        reasons: [],
-      };
+      commanded[i] = 1;
+      commandedBy[i] = par;
+      link[i] = root[par] ? LINK_CODE.leader : LINK_CODE.chain;
+      distance[i] = search.parentDist[i]!;
     } else {
-      const reasons: CommandReason[] = [];
-      if (u < 0) reasons.push({ code: 'no-unit' });
-      else if (!unitHasLeader[u]) reasons.push({ code: 'no-leader' });
-      else {
-        if (unitHasRoot[u]) {
-          const near = search.nearestReached(i);
-          if (near) reasons.push({ code: 'out-of-range', by: report(near.distance - radius), unit, nearest: tokens[near.index]!.id });
+      const u = unitOf[i]!;
+      if (u >= 0 && unitHasRoot[u]) {
+        const near = search.nearestReached(i);
+        if (near) {
+          nearest[i] = near.index;
+          distance[i] = near.distance;
         }
-        reasons.push(...leaderReasons(u));
       }
-      figures[i] = { ...base, ...leads, commanded: false, link: null, by: null, distance: null, reasons };
     }
   }
-  return { radiusCells: radius, unit, figures, get: (id) => { const i = p.indexOf.get(id); return i === undefined ? undefined : figures[i]; } };
+
+  const leaderReasons = (u: number): CommandReason[] =>
+    (blockedLeaders.get(u) ?? []).map((i) => ({ code: 'leader-cannot-command', leader: tokens[i]!.id, state: stateOf(ability.get(i)) }));
+  const reasonsOf = (i: number): readonly CommandReason[] => {
+    if (commanded[i]) return NONE;
+    const u = unitOf[i]!;
+    const own = commanderReasons.get(i);
+    if (own) {
+      // His own inability to lead, if any, explains the rest of his unit too.
+      const self = root[i] || u < 0 ? [] : leaderReasons(u).filter((r) => r.code === 'leader-cannot-command' && r.leader === tokens[i]!.id);
+      return [...own, ...self];
+    }
+    if (u < 0) return [{ code: 'no-unit' }];
+    if (!unitHasLeader[u]) return [{ code: 'no-leader' }];
+    const out: CommandReason[] = [];
+    const k = nearest[i]!;
+    if (k >= 0) out.push({ code: 'out-of-range', by: report(distance[i]! - radius), unit, nearest: tokens[k]!.id });
+    out.push(...leaderReasons(u));
+    return out;
+  };
+
+  const cache: (FigureCommand | undefined)[] = new Array(n);
+  const figure = (i: number): FigureCommand => {
+    let f = cache[i];
+    if (f) return f;
+    const t = tokens[i]!;
+    const a = ability.get(i);
+    const by = commandedBy[i]!;
+    f = {
+      id: t.id,
+      index: i,
+      unit: t.unit,
+      commanded: commanded[i] === 1,
+      link: LINKS[link[i]!]!,
+      by: by >= 0 ? tokens[by]!.id : null,
+      depth: search.depth[i]!,
+      distance: by >= 0 ? report(distance[i]!) : null,
+      leads: a === undefined ? undefined : a === true,
+      reasons: reasonsOf(i),
+    };
+    cache[i] = f;
+    return f;
+  };
+  let all: FigureCommand[] | null = null;
+  return {
+    radiusCells: radius,
+    unit,
+    commanded,
+    commandedBy,
+    figure,
+    get figures(): readonly FigureCommand[] {
+      if (!all) {
+        all = [];
+        for (let i = 0; i < n; i++) all.push(figure(i));
+      }
+      return all;
+    },
+    get: (id) => {
+      const i = p.indexOf.get(id);
+      return i === undefined ? undefined : figure(i);
+    },
+  };
 }
 
 type CommanderLink =
-  | { ok: true; link: 'voice' | 'radio'; by: string; distance: number }
+  | { ok: true; link: 'voice' | 'radio'; by: number; distance: number }
   | { ok: false; reasons: CommandReason[] };
 
 /**
@@ -197,11 +281,11 @@ function commanderLink(s: ChainSetup, i: number, commanderId: string, opts: Chai
   const a = s.ability.get(c);
   if (a !== true) return { ok: false, reasons: [{ code: 'leader-cannot-command', leader: cmd.id, state: stateOf(a) }] };
   const d = p.dist(c, i);
-  if (withinRange(d, radius)) return { ok: true, link: 'voice', by: cmd.id, distance: d };
+  if (withinRange(d, radius)) return { ok: true, link: 'voice', by: c, distance: d };
   const me = p.tokens[i]!;
   const selfRadio = hasRadio(me);
   const cmdRadio = hasRadio(cmd) || touchesRadioOperator(p, c, opts);
-  if (selfRadio && cmdRadio) return { ok: true, link: 'radio', by: cmd.id, distance: d };
+  if (selfRadio && cmdRadio) return { ok: true, link: 'radio', by: c, distance: d };
   const reasons: CommandReason[] = [
     { code: 'out-of-range', by: tidy(fromCells(d - radius, opts.radius.unit, p.scene)), unit: opts.radius.unit, nearest: cmd.id },
   ];

@@ -44,6 +44,7 @@ export function searchIndexed(s: ChainSetup, indexThreshold: number): ChainSearc
   const grids: (GridIndex | null)[] = new Array(s.unitCount).fill(null);
   let frontier: number[] = [];
   let next: number[] = [];
+  const near: number[] = [];
   for (let u = 0; u < s.unitCount; u++) {
     const a = start[u]!;
     const b = start[u + 1]!;
@@ -56,8 +57,7 @@ export function searchIndexed(s: ChainSetup, indexThreshold: number): ChainSearc
       }
     }
     if (frontier.length === 0) continue;
-    const unitMembers = members.subarray(a, b);
-    const grid = b - a > indexThreshold ? new GridIndex(p.x, p.y, unitMembers, reach) : null;
+    const grid = b - a > indexThreshold ? new GridIndex(p.x, p.y, members.subarray(a, b), reach) : null;
     grids[u] = grid;
     let level = 0;
     while (frontier.length > 0) {
@@ -65,11 +65,23 @@ export function searchIndexed(s: ChainSetup, indexThreshold: number): ChainSearc
       next.length = 0;
       for (let f = 0; f < frontier.length; f++) {
         const from = frontier[f]!;
-        const visit = (c: number): void => {
+        // Candidates: the grid's neighbouring buckets, or the whole (small) unit.
+        let cands: ArrayLike<number> = members;
+        let k0 = a;
+        let k1 = b;
+        if (grid) {
+          near.length = 0;
+          grid.collectNear(p.x[from]!, p.y[from]!, reach, near);
+          cands = near;
+          k0 = 0;
+          k1 = near.length;
+        }
+        for (let k = k0; k < k1; k++) {
+          const c = cands[k]!;
           const dc = depth[c]!;
-          if (dc !== -1 && dc !== lv) return;
+          if (dc !== -1 && dc !== lv) continue;
           const d = dist(from, c);
-          if (!withinRange(d, radius)) return;
+          if (!withinRange(d, radius)) continue;
           if (dc === -1) {
             depth[c] = lv;
             parent[c] = from;
@@ -79,9 +91,7 @@ export function searchIndexed(s: ChainSetup, indexThreshold: number): ChainSearc
             parent[c] = from;
             parentDist[c] = d;
           }
-        };
-        if (grid) grid.forEachNear(p.x[from]!, p.y[from]!, reach, visit);
-        else for (let k = a; k < b; k++) visit(members[k]!);
+        }
       }
       const t = frontier;
       frontier = next;

@@ -20,6 +20,7 @@ export interface PreparedTable {
   readonly hq: Int32Array;
   readonly hr: Int32Array;
   readonly maxBaseRadius: number;
+  /** Token index by id (first occurrence). Built on first use: a 100k-entry Map costs milliseconds. */
   readonly indexOf: ReadonlyMap<string, number>;
   /** Distance in cells between tokens i and j, per the scene's metric and `from`. */
   readonly dist: (i: number, j: number) => number;
@@ -42,9 +43,11 @@ export function prepareTable(tokens: readonly Token[], scene: Scene, from: Measu
   const br = new Float64Array(n);
   const hq = new Int32Array(n);
   const hr = new Int32Array(n);
-  const indexOf = new Map<string, number>();
   const orientation = scene.grid === 'hex-flat' ? 'flat' : 'pointy';
   let maxBaseRadius = 0;
+  // Bases are declared in one or two units: convert a unit once, not per token.
+  let lastUnit: string | null = null;
+  let lastFactor = 0;
   for (let i = 0; i < n; i++) {
     const t = tokens[i]!;
     x[i] = t.center.x / ppc;
@@ -54,19 +57,46 @@ export function prepareTable(tokens: readonly Token[], scene: Scene, from: Measu
       hq[i] = h.q;
       hr[i] = h.r;
     } else if (from === 'edge') {
-      const r = baseRadiusCells(t, scene);
+      const b = t.baseSize;
+      let r: number;
+      if (b) {
+        if (b.unit !== lastUnit) {
+          lastUnit = b.unit;
+          lastFactor = toCells({ value: 1, unit: b.unit }, scene);
+        }
+        r = (b.value * lastFactor) / 2;
+      } else {
+        r = baseRadiusCells(t, scene);
+      }
       br[i] = r;
       if (r > maxBaseRadius) maxBaseRadius = r;
     }
-    if (!indexOf.has(t.id)) indexOf.set(t.id, i);
   }
   let dist: (i: number, j: number) => number;
   if (metric === 'hex') {
     dist = (i, j) => hexStepDistance(hq[i]!, hr[i]!, hq[j]!, hr[j]!);
+  } else if (metric === 'euclidean') {
+    // The hot case (gridless wargame tables): same arithmetic as cellDistance, inlined.
+    dist = (i, j) => {
+      const dx = x[j]! - x[i]!;
+      const dy = y[j]! - y[i]!;
+      const d = Math.sqrt(dx * dx + dy * dy) - (br[i]! + br[j]!);
+      return d > 0 ? d : 0;
+    };
   } else {
     dist = (i, j) => cellDistance(metric, x[i]!, y[i]!, br[i]!, x[j]!, y[j]!, br[j]!);
   }
-  return { scene, metric, from, tokens, n, x, y, br, hq, hr, maxBaseRadius, indexOf, dist };
+  let indexOf: Map<string, number> | null = null;
+  return {
+    scene, metric, from, tokens, n, x, y, br, hq, hr, maxBaseRadius, dist,
+    get indexOf(): ReadonlyMap<string, number> {
+      if (!indexOf) {
+        indexOf = new Map();
+        for (let i = n - 1; i >= 0; i--) indexOf.set(tokens[i]!.id, i);
+      }
+      return indexOf;
+    },
+  };
 }
 
 /**

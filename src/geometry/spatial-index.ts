@@ -46,21 +46,21 @@ export class GridIndex {
     this.size = count;
   }
 
-  /** Calls `visit` for every indexed point whose bucket may hold points within `reach` on each axis. */
-  forEachNear(px: number, py: number, reach: number, visit: (i: number) => void): void {
+  /** Appends to `out` every indexed point whose bucket may hold points within `reach` on each axis. */
+  collectNear(px: number, py: number, reach: number, out: number[]): void {
     const bx0 = Math.floor((px - reach) * this.inv);
     const bx1 = Math.floor((px + reach) * this.inv);
     const by0 = Math.floor((py - reach) * this.inv);
     const by1 = Math.floor((py + reach) * this.inv);
     // A reach much larger than the buckets: walking every bucket is cheaper than the window.
     if ((bx1 - bx0 + 1) * (by1 - by0 + 1) > this.buckets.size) {
-      for (const b of this.buckets.values()) for (let k = 0; k < b.length; k++) visit(b[k]!);
+      for (const b of this.buckets.values()) for (let k = 0; k < b.length; k++) out.push(b[k]!);
       return;
     }
     for (let bx = Math.max(bx0, this.minBx); bx <= Math.min(bx1, this.maxBx); bx++) {
       for (let by = Math.max(by0, this.minBy); by <= Math.min(by1, this.maxBy); by++) {
         const b = this.buckets.get(bx * KEY_STRIDE + by);
-        if (b) for (let k = 0; k < b.length; k++) visit(b[k]!);
+        if (b) for (let k = 0; k < b.length; k++) out.push(b[k]!);
       }
     }
   }

@@ -1,0 +1,15 @@
+// Median wall time of a function, after warm-up runs (JIT) that are not counted.
+export function medianMs(fn: () => unknown, runs: number, warmup = Math.min(3, runs)): number {
+  for (let i = 0; i < warmup; i++) fn();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    fn();
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  const mid = times.length >> 1;
+  return times.length % 2 ? times[mid]! : (times[mid - 1]! + times[mid]!) / 2;
+}
+
+export const round3 = (x: number): number => Math.round(x * 1000) / 1000;
