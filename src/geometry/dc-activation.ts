@@ -1,0 +1,154 @@
+// Désastre Colonial unit choice (desastre-colonial.md, "Choosing units"), on the hex map:
+// - hex distance leader → unit ≤ R;
+// - hex distance between ANY two chosen units ≤ R;
+// - the hex path leader → unit may not cross a hex held by an enemy unit (a hex holding only
+//   enemy leaders does not block);
+// - at most `maxUnits` units (dice available), at least one.
+// Choices made here:
+// - A unit stands in the hexes of its tokens; unit distances use its nearest hex (units are
+//   usually one counter, so this only matters for odd set-ups).
+// - The path is the straight hex line between hex centres (Red Blob line drawing), ends
+//   excluded (the leader's and the unit's own hexes). When the line runs exactly along a
+//   hexside it touches two hexes at once: we draw it nudged to each side and the path is
+//   blocked only if BOTH versions are (the leader may pass either side, as hexside line-of-
+//   sight rules usually allow). The reported hex is the first blocking hex of the first side.
+import type { Scene, Token } from '../table/model';
+import { hexDistance, hexKey, hexLine, pixelToHex, type Hex } from './hex';
+
+export class NotHexGridError extends Error {
+  readonly code = 'not-a-hex-grid';
+  constructor(readonly grid: string) {
+    super(`not-a-hex-grid: ${grid}`);
+    this.name = 'NotHexGridError';
+  }
+}
+
+export type DcReason =
+  | { readonly code: 'out-of-range'; readonly by: number; readonly unit: 'hex'; readonly distance: number }
+  | { readonly code: 'path-blocked'; readonly hex: Hex }
+  | { readonly code: 'spread-too-wide'; readonly other: string; readonly distance: number; readonly max: number }
+  | { readonly code: 'unknown-unit' };
+
+export type DcChoiceError =
+  | { readonly code: 'no-units' }
+  | { readonly code: 'too-many-units'; readonly count: number; readonly max: number };
+
+export interface DcUnitCheck {
+  readonly unit: string;
+  readonly ok: boolean;
+  /** Hex steps from the leader (null for an unknown unit). */
+  readonly distance: number | null;
+  readonly hex: Hex | null;
+  readonly reasons: readonly DcReason[];
+}
+
+export interface DcChoiceResult {
+  readonly ok: boolean;
+  readonly units: readonly DcUnitCheck[];
+  readonly errors: readonly DcChoiceError[];
+  /** Reroll condition: every chosen unit adjacent to at least one other chosen unit. */
+  readonly allAdjacent: boolean;
+}
+
+export function tokenHex(t: Token, scene: Scene): Hex {
+  if (scene.grid !== 'hex-pointy' && scene.grid !== 'hex-flat') throw new NotHexGridError(scene.grid);
+  return pixelToHex(t.center, scene.pixelsPerCell, scene.grid === 'hex-flat' ? 'flat' : 'pointy', scene.hexOrigin);
+}
+
+interface Board {
+  readonly leaderHex: Hex;
+  readonly unitHexes: ReadonlyMap<string, readonly Hex[]>;
+  /** Hexes holding at least one enemy token that is not a leader. */
+  readonly blocking: ReadonlySet<string>;
+}
+
+function board(leader: Token, tokens: readonly Token[], scene: Scene): Board {
+  const leaderHex = tokenHex(leader, scene);
+  const unitHexes = new Map<string, Hex[]>();
+  const blocking = new Set<string>();
+  for (const t of tokens) {
+    const h = tokenHex(t, scene);
+    if (t.unit !== null && t.side === leader.side) {
+      const list = unitHexes.get(t.unit);
+      if (list) list.push(h);
+      else unitHexes.set(t.unit, [h]);
+    }
+    const enemy = t.side !== null && leader.side !== null && t.side !== leader.side;
+    if (enemy && t.role !== 'leader') blocking.add(hexKey(h));
+  }
+  return { leaderHex, unitHexes, blocking };
+}
+
+function nearestHex(from: Hex, hexes: readonly Hex[]): { hex: Hex; distance: number } {
+  let best = { hex: hexes[0]!, distance: hexDistance(from, hexes[0]!) };
+  for (const h of hexes) {
+    const d = hexDistance(from, h);
+    if (d < best.distance) best = { hex: h, distance: d };
+  }
+  return best;
+}
+
+/** First blocking hex strictly between a and b, or null if the path is clear (see tie rule above). */
+export function blockedAt(a: Hex, b: Hex, blocking: ReadonlySet<string>): Hex | null {
+  const firstBlock = (line: Hex[]): Hex | null => {
+    for (let k = 1; k < line.length - 1; k++) if (blocking.has(hexKey(line[k]!))) return line[k]!;
+    return null;
+  };
+  const plus = firstBlock(hexLine(a, b, 1));
+  if (plus === null) return null;
+  return firstBlock(hexLine(a, b, -1)) === null ? null : plus;
+}
+
+function unitDistance(a: readonly Hex[], b: readonly Hex[]): number {
+  let best = Infinity;
+  for (const x of a) for (const y of b) best = Math.min(best, hexDistance(x, y));
+  return best;
+}
+
+/** Range and path check of one unit alone (to grey out ineligible units while picking). */
+function checkOne(bd: Board, unit: string, radius: number): DcUnitCheck {
+  const hexes = bd.unitHexes.get(unit);
+  if (!hexes || hexes.length === 0) return { unit, ok: false, distance: null, hex: null, reasons: [{ code: 'unknown-unit' }] };
+  const { hex, distance } = nearestHex(bd.leaderHex, hexes);
+  const reasons: DcReason[] = [];
+  if (distance > radius) reasons.push({ code: 'out-of-range', by: distance - radius, unit: 'hex', distance });
+  const blocked = blockedAt(bd.leaderHex, hex, bd.blocking);
+  if (blocked) reasons.push({ code: 'path-blocked', hex: blocked });
+  return { unit, ok: reasons.length === 0, distance, hex, reasons };
+}
+
+/** Each friendly unit's eligibility for this leader (range and path), in first-seen order. */
+export function dcEligibility(leader: Token, tokens: readonly Token[], scene: Scene, radius: number): DcUnitCheck[] {
+  const bd = board(leader, tokens, scene);
+  const out: DcUnitCheck[] = [];
+  for (const unit of bd.unitHexes.keys()) if (unit !== leader.unit) out.push(checkOne(bd, unit, radius));
+  return out;
+}
+
+/** Checks a whole choice of units for a leader of radius `radius` hexes. */
+export function checkDcChoice(leader: Token, chosen: readonly string[], tokens: readonly Token[], scene: Scene, radius: number, maxUnits = Infinity): DcChoiceResult {
+  const bd = board(leader, tokens, scene);
+  const errors: DcChoiceError[] = [];
+  if (chosen.length === 0) errors.push({ code: 'no-units' });
+  if (chosen.length > maxUnits) errors.push({ code: 'too-many-units', count: chosen.length, max: maxUnits });
+  const units = chosen.map((u) => {
+    const one = checkOne(bd, u, radius);
+    const mine = bd.unitHexes.get(u);
+    if (!mine) return one;
+    const spread: DcReason[] = [];
+    for (const other of chosen) {
+      const theirs = bd.unitHexes.get(other);
+      if (other === u || !theirs) continue;
+      const d = unitDistance(mine, theirs);
+      if (d > radius) spread.push({ code: 'spread-too-wide', other, distance: d, max: radius });
+    }
+    return spread.length ? { ...one, ok: false, reasons: [...one.reasons, ...spread] } : one;
+  });
+  const allAdjacent =
+    chosen.length >= 2 &&
+    chosen.every((u) => {
+      const mine = bd.unitHexes.get(u);
+      return mine !== undefined && chosen.some((o) => o !== u && bd.unitHexes.has(o) && unitDistance(mine, bd.unitHexes.get(o)!) === 1);
+    });
+  return { ok: errors.length === 0 && units.every((c) => c.ok), units, errors, allAdjacent };
+}

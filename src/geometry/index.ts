@@ -1,0 +1,14 @@
+// Public API of the command-range engine (docs/geometry.md).
+export { CELL, IncompatibleUnitsError, InvalidScaleError, convertLength, fromCells, isCompatible, isLengthUnit, normalizeUnit, toCells, toPixels, tidy } from './units';
+export { TIE_EPSILON, axisDistance, cellDistance, effectiveMetric, hexStepDistance, rangeShapeKind, withinRange, type Metric, type RangeShapeKind } from './metrics';
+export { HEX_DIRECTIONS, axialDistance, hexCorners, hexDistance, hexKey, hexLine, hexNeighbours, hexRound, hexToPixel, hexesWithin, pixelToFractionalAxial, pixelToHex, type Hex, type HexOrientation } from './hex';
+export { axisReach, baseRadiusCells, prepareTable, type PreparedTable } from './prepare';
+export { GridIndex } from './spatial-index';
+export { chainEdges, type ChainOptions, type ChainResult, type CommandLink, type CommandReason, type FigureCommand, type LeaderAbility } from './chains-common';
+export { computeChains } from './chains';
+export { computeChainsNaive } from './chains-naive';
+export { createRangeQuery, distanceBetween, tokensWithin, type InRange, type RangeQuery } from './within';
+export { leaderUnit, unitsWithin, type UnitReach } from './signal';
+export { NotHexGridError, blockedAt, checkDcChoice, dcEligibility, tokenHex, type DcChoiceError, type DcChoiceResult, type DcReason, type DcUnitCheck } from './dc-activation';
+export { rangeShape, type RangeShape, type ShapeOptions } from './shapes';
+export { MEASURE_DEFAULTS, type MeasureDefault } from './rule-defaults';
