@@ -7,7 +7,7 @@ export function History({ history, state }: { history: readonly HdHistoryLine[];
   const tr = useTr();
   const t = useT();
   const lines = history.map((line, index) => {
-    const parts = [tr('hd_turn', line.turn)];
+    const parts = [line.turn === 0 ? tr('hd_setup_short') : tr('hd_turn', line.turn)];
     if (line.side) parts.push(state.sides[line.side].name);
     parts.push(t(line.action));
     if (line.totals) parts.push(tr('hd_totals', line.totals.base, line.totals.current));

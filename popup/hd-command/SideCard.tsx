@@ -12,7 +12,8 @@ export function SideCard({ sideId, state, dispatch }: { sideId: SideId; state: H
   const [amount, setAmount] = useState('1');
   const prefix = `play-${sideId}`;
   const wanted = Number(amount);
-  // Greyed out but still clickable: a click on an order that cannot be paid explains why instead of doing nothing.
+  // Greyed out but still clickable: a click on an order that cannot be paid explains why instead of doing nothing,
+  // and the hint tells screen-reader users before they click.
   const unaffordable = Number.isFinite(wanted) && wanted > side.current;
   const spend = (permanent: boolean) => void dispatch({ type: 'spend', side: sideId, amount: wanted, permanent });
 
@@ -47,13 +48,24 @@ export function SideCard({ sideId, state, dispatch }: { sideId: SideId; state: H
           value={amount}
           onInput={(e) => setAmount((e.currentTarget as HTMLInputElement).value)}
         />
-        <button type="button" aria-disabled={unaffordable} class={unaffordable ? 'greyed' : ''} onClick={() => spend(false)} data-testid={`spend-temp-${sideId}`}>
-          {tr('hd_spend_temporary')}
-        </button>
-        <button type="button" aria-disabled={unaffordable} class={unaffordable ? 'greyed' : ''} onClick={() => spend(true)} data-testid={`spend-perm-${sideId}`}>
-          {tr('hd_spend_permanent')}
-        </button>
+        {(['temp', 'perm'] as const).map((kind) => (
+          <button
+            key={kind}
+            type="button"
+            class={unaffordable ? 'greyed' : ''}
+            aria-describedby={unaffordable ? `${prefix}-short` : undefined}
+            onClick={() => spend(kind === 'perm')}
+            data-testid={`spend-${kind}-${sideId}`}
+          >
+            {tr(kind === 'perm' ? 'hd_spend_permanent' : 'hd_spend_temporary')}
+          </button>
+        ))}
       </div>
+      {unaffordable && (
+        <p id={`${prefix}-short`} class="hint" data-testid={`short-${sideId}`}>
+          {tr('hd_not_enough', side.current)}
+        </p>
+      )}
       {side.pending.length > 0 && (
         <ul class="pending" aria-label={tr('hd_pending')}>
           {side.pending.map((p, i) => (

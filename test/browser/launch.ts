@@ -33,12 +33,19 @@ export interface LaunchedExtension {
   close(): Promise<void>;
 }
 
-export async function launchExtension(opts: { locale?: string } = {}): Promise<LaunchedExtension> {
+/**
+ * `profileDir`: reuse this browser profile and keep it on close (to test that a restart loses nothing);
+ * by default each launch gets a fresh profile, removed on close.
+ */
+export async function launchExtension(opts: { locale?: string; profileDir?: string } = {}): Promise<LaunchedExtension> {
   const executablePath = chromiumPath();
   if (!fs.existsSync(path.join(extensionDir, 'manifest.json'))) {
     throw new Error('dist/extension/manifest.json not found: run `npm run build` before the browser tests.');
   }
-  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'command-post-test-'));
+  const userDataDir = opts.profileDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'command-post-test-'));
+  const removeProfile = () => {
+    if (!opts.profileDir) fs.rmSync(userDataDir, { recursive: true, force: true });
+  };
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   // Locale, measured with headless Chromium 156 (Debian):
   // - `--lang=fr` switches the extension's message bundle: chrome.i18n.getMessage() and the
@@ -68,12 +75,12 @@ export async function launchExtension(opts: { locale?: string } = {}): Promise<L
       ],
     });
   } catch (err) {
-    fs.rmSync(userDataDir, { recursive: true, force: true });
+    removeProfile();
     throw err;
   }
   const close = async () => {
     await context.close().catch(() => {});
-    fs.rmSync(userDataDir, { recursive: true, force: true });
+    removeProfile();
   };
   try {
     const isExt = (w: Worker) => w.url().startsWith('chrome-extension://');

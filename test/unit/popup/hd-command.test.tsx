@@ -35,7 +35,8 @@ describe('the Hell Dorado Command popup', () => {
     await waitFor(() => expect(pool('A')).toBe('2/5'));
 
     // Three more than the two left: the button is greyed, and a click says why and changes nothing.
-    expect(screen.getByTestId('spend-perm-A').getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByTestId('spend-perm-A').className).toBe('greyed');
+    expect(screen.getByTestId('short-A').textContent).toBe('Not enough Command: 2 left.');
     fireEvent.click(screen.getByTestId('spend-perm-A'));
     await waitFor(() => expect(screen.getByTestId('refusal').textContent).toBe('Cannot spend 3: only 2 Command left.'));
     expect(pool('A')).toBe('2/5');
