@@ -5,8 +5,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import type Browser from 'webextension-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchExtension, type LaunchedExtension } from './launch';
+
+// Callbacks given to worker/page.evaluate run inside the extension, where the native `chrome` exists.
+declare const chrome: Browser.Browser;
 
 const screenshotPath = path.resolve(__dirname, '../../docs/screenshot.png');
 
