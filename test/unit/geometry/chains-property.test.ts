@@ -38,7 +38,9 @@ const tableArb = fc.record({
   threshold: fc.constantFrom(0, 3, 24),
 });
 
-function build(t: fc.ArbitraryOf<typeof tableArb>): { tokens: Token[]; scene: Scene; opts: ChainOptions } {
+type TableSpec = typeof tableArb extends fc.Arbitrary<infer T> ? T : never;
+
+function build(t: TableSpec): { tokens: Token[]; scene: Scene; opts: ChainOptions } {
   const [grid, measurement] = t.gm;
   const scene: Scene = { pixelsPerCell: t.ppc, unitsPerCell: 1, unitName: 'in', grid, measurement };
   const tokens: Token[] = t.tokens.map((s, i) => ({
