@@ -5,23 +5,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Worker } from 'playwright-core';
+import { chromiumPath as findChromium, INSTALL_HINT, isRoot } from '../../scripts/chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const extensionDir = path.join(root, 'dist/extension');
 
-const CANDIDATES = ['/usr/bin/chromium', '/usr/lib/chromium/chromium'];
-
-/** Path of the Chromium binary: $CHROMIUM_PATH, else /usr/bin/chromium, else /usr/lib/chromium/chromium. Throws if none exists. */
+/** Path of the Chromium binary ($CHROMIUM_PATH, else Debian's). Throws with install instructions if none exists: tests never skip. */
 export function chromiumPath(): string {
-  const fromEnv = process.env.CHROMIUM_PATH;
-  const found = fromEnv ? (fs.existsSync(fromEnv) ? fromEnv : undefined) : CANDIDATES.find((p) => fs.existsSync(p));
-  if (!found) {
-    throw new Error(
-      (fromEnv ? `CHROMIUM_PATH=${fromEnv} does not exist. ` : `Chromium not found (looked for ${CANDIDATES.join(', ')}). `) +
-        'Browser tests need it: install it with `apt-get install -y chromium` (use sudo if not root), ' +
-        'or set CHROMIUM_PATH to a Chromium / Chrome for Testing binary (branded Chrome 137+ ignores --load-extension).',
-    );
-  }
+  const found = findChromium();
+  if (!found) throw new Error(`Browser tests need Chromium. ${INSTALL_HINT}`);
   return found;
 }
 
@@ -46,7 +38,6 @@ export async function launchExtension(opts: { locale?: string; profileDir?: stri
   const removeProfile = () => {
     if (!opts.profileDir) fs.rmSync(userDataDir, { recursive: true, force: true });
   };
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   // Locale, measured with headless Chromium 156 (Debian):
   // - `--lang=fr` switches the extension's message bundle: chrome.i18n.getMessage() and the
   //   localized manifest name are French in the worker and in pages. Use a UI locale Chromium
@@ -64,7 +55,7 @@ export async function launchExtension(opts: { locale?: string; profileDir?: stri
       args: [
         `--disable-extensions-except=${extensionDir}`,
         `--load-extension=${extensionDir}`,
-        ...(isRoot ? ['--no-sandbox'] : []),
+        ...(isRoot() ? ['--no-sandbox'] : []),
         '--disable-gpu',
         '--disable-background-networking',
         '--disable-component-update',
