@@ -181,3 +181,48 @@ describe('Hell Dorado Command popup, in Chromium', () => {
     await page.close();
   });
 });
+
+describe('Hell Dorado Command popup: keyboard, theme and language', () => {
+  let ext: LaunchedExtension;
+  afterAll(async () => {
+    await ext?.close();
+  });
+
+  it('is usable from the keyboard alone and follows the dark theme', async () => {
+    ext = await launchExtension();
+    const page = await openPopup(ext);
+    await page.locator('#side-A-new-name').focus();
+    await page.keyboard.type('chef');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('3');
+    await page.keyboard.press('Enter'); // submits the add-fighter form
+    await page.getByTestId('setup-A').getByRole('cell', { name: 'chef', exact: true }).waitFor();
+    await page.getByTestId('start').focus();
+    await page.keyboard.press('Enter');
+    await page.locator('#play-A-amount').focus();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('2');
+    await page.keyboard.press('Tab'); // to "Temporary spend"
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('spend-temp-A');
+    await page.keyboard.press('Enter');
+    await expectPool(page, 'A', 3, 1);
+
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    await page.emulateMedia({ colorScheme: 'light' });
+    expect(await background()).toBe('rgb(251, 250, 247)');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await background()).toBe('rgb(27, 28, 26)');
+    await page.close();
+    await ext.close();
+  });
+
+  it('speaks Russian when the browser does', async () => {
+    ext = await launchExtension({ locale: 'ru' });
+    const page = await openPopup(ext);
+    expect(await page.locator('#setup-heading').textContent()).toBe('Подготовка к игре');
+    expect(await page.getByTestId('undo').textContent()).toBe('Отменить');
+    expect(await page.evaluate(() => document.documentElement.lang)).toMatch(/^ru/);
+    await page.close();
+  });
+});
