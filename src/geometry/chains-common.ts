@@ -165,8 +165,9 @@ export function assembleChains(s: ChainSetup, search: ChainSearch, opts: ChainOp
   const commanderReasons = new Map<number, CommandReason[]>();
   for (let i = 0; i < n; i++) {
     const depth = search.depth[i]!;
-    const t = tokens[i]!;
-    if (t.role === 'leader' && t.commander) {
+    // Only leaders can have a commander: skip touching the other token objects (cache misses).
+    const t = ability.has(i) ? tokens[i]! : null;
+    if (t && t.commander) {
       const l = commanderLink(s, i, t.commander, opts);
       if (l.ok) {
         commanded[i] = 1;
