@@ -1,20 +1,10 @@
 // Random wargame tables for benchmarks: units of `perUnit` figures (one leader each) scattered
 // over a square table, each unit's figures within `spreadCm` of its leader.
+import { mulberry32 } from '../src/random/seeded';
 import type { Scene, Token } from '../src/table/model';
 
 /** Gridless table measured in cm: 10 px per cm, 1 cell = 5 cm. */
 export const BENCH_SCENE: Scene = { pixelsPerCell: 50, unitsPerCell: 5, unitName: 'cm', grid: 'none', measurement: 'euclidean' };
-
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export function randomArmy(figures: number, opts: { perUnit?: number; tableCm?: number; spreadCm?: number; seed?: number } = {}): Token[] {
   const perUnit = opts.perUnit ?? 10;

@@ -1,4 +1,5 @@
 import type { Length, Scene, Token, TokenRole } from '../../../src/table/model';
+import { mulberry32 } from '../../../src/random/seeded';
 
 /** A gridless table, 10 px per cm, measured in cm (1 cell = 5 cm = 50 px). */
 export const CM_TABLE: Scene = { pixelsPerCell: 50, unitsPerCell: 5, unitName: 'cm', grid: 'none', measurement: 'euclidean' };
@@ -37,14 +38,5 @@ export function token(s: TokenSpec): Token {
   };
 }
 
-/** Seeded PRNG (mulberry32) for reproducible random tables in tests and benches. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Seeded PRNG for reproducible random tables. */
+export const rng = mulberry32;

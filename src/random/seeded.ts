@@ -1,0 +1,15 @@
+/**
+ * A small seeded PRNG (mulberry32): the same seed gives the same sequence everywhere, for
+ * reproducible random tables in tests and benchmarks, and for seeded dice in rule scenarios.
+ * Not for fair play: the product's default dice use the platform's cryptographic source.
+ */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
