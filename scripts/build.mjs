@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { writeLocales } from './locales.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
@@ -22,7 +23,7 @@ const ENTRIES = [
   { name: 'content-owlbear', in: 'content/owlbear.ts', out: 'content-owlbear.js', format: 'iife' },
 ];
 
-const missing = [...ENTRIES.map((e) => e.in), 'manifest.json', 'popup/popup.html', 'popup/popup.css', '_locales']
+const missing = [...ENTRIES.map((e) => e.in), 'manifest.json', 'popup/popup.html', 'popup/popup.css', 'locales']
   .filter((p) => !fs.existsSync(path.join(root, p)));
 if (missing.length) {
   console.error(`build: missing source file(s): ${missing.join(', ')}`);
@@ -65,7 +66,7 @@ ENTRIES.forEach((e, i) =>
 
 // Static files.
 fs.copyFileSync(path.join(root, 'manifest.json'), path.join(out, 'manifest.json'));
-fs.cpSync(path.join(root, '_locales'), path.join(out, '_locales'), { recursive: true });
+writeLocales(out);
 fs.mkdirSync(path.join(out, 'icons'));
 for (const f of fs.readdirSync(path.join(root, 'icons')).filter((f) => f.endsWith('.png'))) {
   fs.copyFileSync(path.join(root, 'icons', f), path.join(out, 'icons', f));

@@ -1,15 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { LANGUAGES, loadCatalogue } from '../../scripts/locales.mjs';
 import { errorText } from '../../src/i18n/errors';
 import { formatMessage, type Catalogue } from '../../src/i18n/format';
 import { DEFAULT_HOUSE_RULES, EDITIONS, LOSS_KINDS } from '../../src/rules/hd-command';
 
 const repo = join(__dirname, '../..');
 const LOCALES = ['en', 'fr', 'ru'] as const;
-const catalogues = Object.fromEntries(
-  LOCALES.map((l) => [l, JSON.parse(readFileSync(join(repo, '_locales', l, 'messages.json'), 'utf8')) as Catalogue]),
-) as Record<(typeof LOCALES)[number], Catalogue>;
+const catalogues = Object.fromEntries(LOCALES.map((l) => [l, loadCatalogue(l) as Catalogue])) as Record<(typeof LOCALES)[number], Catalogue>;
 
 const sources = (dir: string): string[] =>
   readdirSync(join(repo, dir), { recursive: true, encoding: 'utf8' })
@@ -35,6 +34,10 @@ function usedKeys(): Set<string> {
 }
 
 describe('locales', () => {
+  it('are the three languages the extension ships', () => {
+    expect(LANGUAGES).toEqual([...LOCALES]);
+  });
+
   it('English has every key the code uses', () => {
     const missing = [...usedKeys()].filter((k) => !catalogues.en[k]);
     expect(missing).toEqual([]);

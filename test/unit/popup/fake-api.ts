@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { PopupApi } from '../../../popup/api';
+import { loadCatalogue } from '../../../scripts/locales.mjs';
 import { formatText, type Catalogue } from '../../../src/i18n/format';
 import { applyRequest, parseRequest } from '../../../src/store/requests';
 import { freshRoot, type StoreRoot } from '../../../src/store/root';
 
-export const english = JSON.parse(readFileSync(join(__dirname, '../../../_locales/en/messages.json'), 'utf8')) as Catalogue;
+export const english = loadCatalogue('en') as Catalogue;
 
 /**
  * The popup's API with the real core behind it, as the background worker runs it, but in memory:
