@@ -20,6 +20,9 @@ const PARAM_ORDER: Readonly<Record<string, readonly string[]>> = {
   'unknown-modifier': ['modifierId'],
   'unknown-side': ['side'],
   'bad-message': ['path', 'problem'],
+  'dice-not-a-number': ['value'],
+  'die-out-of-range': ['value', 'sides'],
+  'dice-count': ['count', 'min', 'max'],
 };
 
 export function errorText(error: RuleError): Text {
