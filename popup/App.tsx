@@ -5,7 +5,8 @@ import type { Request } from '../src/messages';
 import { gameOf, type StoreRoot } from '../src/store/root';
 import type { PopupApi } from './api';
 import { ApiContext, useTr } from './context';
-import { HdCommandPanel } from './hd-command/Panel';
+import { usePanel } from './panels';
+import { SystemPicker } from './SystemPicker';
 import { StoreNoticeBanner } from './StoreNotice';
 
 /** Sends a request; on refusal the popup shows the reason and keeps the root it had. */
@@ -51,14 +52,20 @@ function Shell({ api }: { api: PopupApi }) {
     <main class="popup">
       <header class="app-header">
         <h1>{tr('extName')}</h1>
-        <p class="subtitle">{tr('hd_system_name')}</p>
+        {root && <SystemPicker active={root.activeSystem} onPick={(system) => void send({ type: 'store/select-system', system })} />}
       </header>
       {root?.notice && <StoreNoticeBanner notice={root.notice} onDismiss={() => void send({ type: 'store/dismiss-notice' })} />}
       {/* Refusals are announced at once; the state shown is the one that was kept. */}
       <div class="refusal" role="alert" data-testid="refusal">
         {refusal && api.t(errorText(refusal))}
       </div>
-      {root ? <HdCommandPanel game={gameOf(root, 'hd-command')} send={send} /> : <p aria-busy="true">{tr('loading')}</p>}
+      {root ? <ActivePanel root={root} send={send} /> : <p aria-busy="true">{tr('loading')}</p>}
     </main>
   );
+}
+
+function ActivePanel({ root, send }: { root: StoreRoot; send: Send }) {
+  const tr = useTr();
+  const Panel = usePanel(root.activeSystem);
+  return Panel ? <Panel game={gameOf(root, root.activeSystem)} send={send} /> : <p aria-busy="true">{tr('loading')}</p>;
 }

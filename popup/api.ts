@@ -1,4 +1,5 @@
 import browser from 'webextension-polyfill';
+import { fairRoller, type DiceRoller } from '../src/dice';
 import type { RuleError } from '../src/game/result';
 import type { Text } from '../src/i18n/text';
 import type { Request, Response } from '../src/messages';
@@ -10,6 +11,8 @@ export interface PopupApi {
   /** Calls back with each new root the worker writes; returns the unsubscribe function. */
   subscribe(onRoot: (root: StoreRoot) => void): () => void;
   t(text: Text): string;
+  /** Where rolled dice come from: the fair roller in the extension, a seeded one in tests. */
+  dice: DiceRoller;
 }
 
 const unreachable: RuleError = { code: 'worker-unreachable' };
@@ -36,5 +39,6 @@ export function browserApi(): PopupApi {
       return () => browser.storage.onChanged.removeListener(listener);
     },
     t: (t) => browser.i18n.getMessage(t.key, t.subs?.map(String)) || t.key,
+    dice: fairRoller(() => crypto.getRandomValues(new Uint32Array(1))[0]!),
   };
 }

@@ -17,7 +17,8 @@ const started = performance.now();
 
 /** name: bundle name (also the metafile name); in: source entry; out: file in dist/extension. */
 const ENTRIES = [
-  { name: 'popup', in: 'popup/main.tsx', out: 'popup.js', format: 'esm' },
+  // The popup loads each rule system's panel on demand (dynamic import), so esbuild splits it into chunks.
+  { name: 'popup', in: 'popup/main.tsx', out: 'popup.js', format: 'esm', splitting: true },
   { name: 'background', in: 'background/worker.ts', out: 'background.js', format: 'esm' },
   { name: 'content-roll20', in: 'content/roll20.ts', out: 'content-roll20.js', format: 'iife' },
   { name: 'content-owlbear', in: 'content/owlbear.ts', out: 'content-owlbear.js', format: 'iife' },
@@ -53,7 +54,14 @@ let results;
 try {
   results = await Promise.all(
     ENTRIES.map((e) =>
-      esbuild.build({ ...common, entryPoints: [e.in], outfile: path.join(out, e.out), format: e.format }),
+      esbuild.build({
+        ...common,
+        entryPoints: [e.in],
+        format: e.format,
+        ...(e.splitting
+          ? { splitting: true, outdir: out, entryNames: path.basename(e.out, '.js'), chunkNames: 'chunks/[name]-[hash]' }
+          : { outfile: path.join(out, e.out) }),
+      }),
     ),
   );
 } catch {

@@ -21,6 +21,8 @@ export type Request =
   | { readonly type: 'store/load' }
   /** The user has read the store-reset notice. */
   | { readonly type: 'store/dismiss-notice' }
+  /** The rule system shown in the popup. */
+  | { readonly type: 'store/select-system'; readonly system: SystemId }
   | GameRequest;
 
 export type Response = { readonly ok: true; readonly root: StoreRoot } | { readonly ok: false; readonly error: RuleError };
@@ -31,6 +33,7 @@ const system = v.picklist(SYSTEM_IDS);
 export const requestSchema = v.variant('type', [
   v.strictObject({ type: v.literal('store/load') }),
   v.strictObject({ type: v.literal('store/dismiss-notice') }),
+  v.strictObject({ type: v.literal('store/select-system'), system }),
   v.strictObject({ type: v.literal('game/dispatch'), system, event: v.unknown() }),
   v.strictObject({ type: v.literal('game/undo'), system }),
   v.strictObject({ type: v.literal('game/redo'), system }),

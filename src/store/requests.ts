@@ -28,6 +28,8 @@ export function applyRequest(root: StoreRoot, request: Request): Result<StoreRoo
       return ok(root);
     case 'store/dismiss-notice':
       return ok({ ...root, notice: null });
+    case 'store/select-system':
+      return ok({ ...root, activeSystem: request.system });
     case 'game/undo':
     case 'game/redo': {
       const game = gameOf(root, request.system);

@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGES, loadCatalogue } from '../../scripts/locales.mjs';
 import { errorText } from '../../src/i18n/errors';
 import { formatMessage, type Catalogue } from '../../src/i18n/format';
+import { SYSTEM_IDS } from '../../src/rules';
 import { DEFAULT_HOUSE_RULES, EDITIONS, LOSS_KINDS } from '../../src/rules/hd-command';
+import { systemNameKey } from '../../popup/SystemPicker';
 
 const repo = join(__dirname, '../..');
 const LOCALES = ['en', 'fr', 'ru'] as const;
@@ -30,6 +32,7 @@ function usedKeys(): Set<string> {
   for (const k of LOSS_KINDS) keys.add(`hd_status_${k}`).add(`hd_history_lost_${k}`);
   keys.add(errorText({ code: 'worker-unreachable' }).key).add(errorText({ code: 'bad-message' }).key);
   for (const rule of Object.keys(DEFAULT_HOUSE_RULES)) keys.add(`hd_rule_${rule}`);
+  for (const id of SYSTEM_IDS) keys.add(systemNameKey(id));
   return keys;
 }
 

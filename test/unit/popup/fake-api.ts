@@ -1,5 +1,6 @@
 import type { PopupApi } from '../../../popup/api';
 import { loadCatalogue } from '../../../scripts/locales.mjs';
+import { seededRoller } from '../../../src/dice';
 import { formatText, type Catalogue } from '../../../src/i18n/format';
 import { applyRequest, parseRequest } from '../../../src/store/requests';
 import { freshRoot, type StoreRoot } from '../../../src/store/root';
@@ -10,7 +11,7 @@ export const english = loadCatalogue('en') as Catalogue;
  * The popup's API with the real core behind it, as the background worker runs it, but in memory:
  * requests go through the same validation and rules, and subscribers see each new root.
  */
-export function fakeApi(initial: StoreRoot = freshRoot()): PopupApi & { root(): StoreRoot } {
+export function fakeApi(initial: StoreRoot = freshRoot(), seed = 1): PopupApi & { root(): StoreRoot } {
   let root = initial;
   const listeners = new Set<(root: StoreRoot) => void>();
   return {
@@ -29,5 +30,6 @@ export function fakeApi(initial: StoreRoot = freshRoot()): PopupApi & { root(): 
       return () => listeners.delete(onRoot);
     },
     t: (t) => formatText(english, t) || t.key,
+    dice: seededRoller(seed),
   };
 }
