@@ -63,6 +63,7 @@ export function parseManualDice(input: string, sides: number, count: number | { 
     values.push(value);
   }
   const { min, max } = typeof count === 'number' ? { min: count, max: count } : count;
+  if (min === max && values.length !== min) return refuse('dice-count-exact', { count: values.length, expected: min });
   if (values.length < min || values.length > max) return refuse('dice-count', { count: values.length, min, max });
   return ok(values);
 }

@@ -23,6 +23,7 @@ const PARAM_ORDER: Readonly<Record<string, readonly string[]>> = {
   'dice-not-a-number': ['value'],
   'die-out-of-range': ['value', 'sides'],
   'dice-count': ['count', 'min', 'max'],
+  'dice-count-exact': ['count', 'expected'],
 };
 
 export function errorText(error: RuleError): Text {
