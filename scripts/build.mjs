@@ -6,10 +6,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
-import { writeLocales } from './locales.mjs';
+import { DIST_DIR, writeLocales } from './locales.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dist = path.join(root, 'dist');
+const dist = DIST_DIR;
 const out = path.join(dist, 'extension');
 const metaDir = path.join(dist, 'meta');
 const dev = process.argv.includes('--dev');
@@ -87,4 +87,4 @@ fs.writeFileSync(
   path.join(dist, 'build-info.json'),
   JSON.stringify({ mode: dev ? 'development' : 'production', builtAt: new Date().toISOString(), ms }, null, 2) + '\n',
 );
-console.log(`build: ${dev ? 'development' : 'production'} build in dist/extension/ (${ms} ms)`);
+console.log(`build: ${dev ? 'development' : 'production'} build in ${path.relative(root, out) || out}/ (${ms} ms)`);

@@ -9,6 +9,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const LOCALES_DIR = path.join(root, 'locales');
 export const LANGUAGES = ['en', 'fr', 'ru'];
 
+/** Where builds go: dist/ by default; COMMAND_POST_DIST lets parallel work build side by side without clobbering. */
+export const DIST_DIR = process.env.COMMAND_POST_DIST ? path.resolve(process.env.COMMAND_POST_DIST) : path.join(root, 'dist');
+
 /** The merged catalogue of one language; a key defined in two parts is an error. */
 export function loadCatalogue(lang) {
   const dir = path.join(LOCALES_DIR, lang);

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import { DIST_DIR } from './locales.mjs';
 
 /** Gzip budgets in KB (1 KB = 1024 bytes). Each budget covers the listed files together. */
 const BUDGETS = {
@@ -16,8 +17,8 @@ const BUDGETS = {
 const PANEL_KB = 10;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const ext = path.join(root, 'dist/extension');
-const infoFile = path.join(root, 'dist/build-info.json');
+const ext = path.join(DIST_DIR, 'extension');
+const infoFile = path.join(DIST_DIR, 'build-info.json');
 
 const info = fs.existsSync(infoFile) ? JSON.parse(fs.readFileSync(infoFile, 'utf8')) : null;
 if (!info || info.mode !== 'production') {
@@ -30,15 +31,17 @@ if (!info || info.mode !== 'production') {
 }
 
 // The popup's chunk graph, from esbuild's metafile: files loaded at once, and each lazily loaded panel.
-const popupMeta = JSON.parse(fs.readFileSync(path.join(root, 'dist/meta/popup.json'), 'utf8'));
-const relToExt = (p) => path.relative('dist/extension', p);
+const popupMeta = JSON.parse(fs.readFileSync(path.join(DIST_DIR, 'meta/popup.json'), 'utf8'));
+// Metafile paths are relative to the repository root.
+const extFromRoot = path.relative(root, ext);
+const relToExt = (p) => path.relative(extFromRoot, p);
 function staticClosure(start, seen = new Set()) {
   if (seen.has(start)) return seen;
   seen.add(start);
   for (const imp of popupMeta.outputs[start]?.imports ?? []) if (imp.kind === 'import-statement') staticClosure(imp.path, seen);
   return seen;
 }
-const popupInitial = staticClosure('dist/extension/popup.js');
+const popupInitial = staticClosure(path.join(extFromRoot, 'popup.js'));
 const lazyRoots = new Set(
   Object.keys(popupMeta.outputs).flatMap((o) => (popupMeta.outputs[o].imports ?? []).filter((i) => i.kind === 'dynamic-import').map((i) => i.path)),
 );

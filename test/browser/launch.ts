@@ -8,7 +8,7 @@ import { chromium, type BrowserContext, type Worker } from 'playwright-core';
 import { chromiumPath as findChromium, INSTALL_HINT, isRoot } from '../../scripts/chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const extensionDir = path.join(root, 'dist/extension');
+export const extensionDir = path.join(process.env.COMMAND_POST_DIST ? path.resolve(process.env.COMMAND_POST_DIST) : path.join(root, 'dist'), 'extension');
 
 /** Path of the Chromium binary ($CHROMIUM_PATH, else Debian's). Throws with install instructions if none exists: tests never skip. */
 export function chromiumPath(): string {
