@@ -1,0 +1,168 @@
+// The bridge between the Roll20 page's own world (content/roll20-page.ts, which can see
+// `window.Campaign`) and the isolated content script (content/roll20.ts). Both share `window`,
+// so every message carries a namespace, a direction (else each side hears itself) and the
+// per-load secret the content script handed to the page script; the receiver also checks origin
+// and source window, then the shape below. Everything read from Roll20 is untrusted: these
+// schemas bound every string, number and list (roll20.md §3.2).
+import * as v from 'valibot';
+
+export const NS = 'command-post/roll20';
+export const SECRET_ATTR = 'data-command-post-secret';
+/** Hex, 32 characters (128 random bits). */
+export const secretSchema = v.pipe(v.string(), v.regex(/^[0-9a-f]{32}$/));
+
+export const MAX_TOKENS = 5000;
+const id = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
+const text = (max: number) => v.pipe(v.string(), v.maxLength(max));
+/** Finite, and within what a Roll20 page can hold (pages are at most a few hundred thousand px). */
+const coord = v.pipe(v.number(), v.finite(), v.minValue(-1e7), v.maxValue(1e7));
+const size = v.pipe(v.number(), v.finite(), v.minValue(0), v.maxValue(1e6));
+
+/** One `graphic` model, flattened to plain JSON by the page script. */
+export const rawTokenSchema = v.strictObject({
+  id,
+  name: text(200),
+  left: coord,
+  top: coord,
+  width: size,
+  height: size,
+  layer: text(32),
+  /** Comma list of player ids or `all`; the represented character's list when the token's is empty. */
+  controlledby: text(2000),
+  tint: text(32),
+  /** Roll20 `statusmarkers`: comma list, `name@N` for a badge. */
+  markers: text(2000),
+});
+export type RawToken = v.InferOutput<typeof rawTokenSchema>;
+
+export const GRID_TYPES = ['square', 'hex', 'hexr', 'dimetric', 'isometric'] as const;
+export const DIAGONALS = ['foure', 'threefive', 'manhattan', 'pythagorean', 'hex'] as const;
+
+/** The page attributes that measure: roll20.md §1.2. */
+export const rawPageSchema = v.strictObject({
+  id,
+  name: text(200),
+  /** Cells per 70 px; 0 = grid off. */
+  snapping_increment: v.pipe(v.number(), v.finite(), v.minValue(0), v.maxValue(1000)),
+  scale_number: v.pipe(v.number(), v.finite(), v.minValue(0), v.maxValue(1e6)),
+  scale_units: text(32),
+  grid_type: v.picklist(GRID_TYPES),
+  diagonaltype: v.picklist(DIAGONALS),
+});
+export type RawPage = v.InferOutput<typeof rawPageSchema>;
+
+export const ENGINES = ['legacy', 'jumpgate', 'none'] as const;
+export type Engine = (typeof ENGINES)[number];
+
+/**
+ * Page px → client px of the top-level window: `screen = board.xy + p·s + o`. `board` is the
+ * renderer's canvas rectangle (the overlay is clipped to it).
+ */
+export const viewSchema = v.strictObject({
+  x: coord, y: coord, w: size, h: size,
+  sx: v.pipe(v.number(), v.finite(), v.gtValue(0), v.maxValue(1000)),
+  sy: v.pipe(v.number(), v.finite(), v.gtValue(0), v.maxValue(1000)),
+  ox: coord, oy: coord,
+});
+export type View = v.InferOutput<typeof viewSchema>;
+
+const player = v.strictObject({ id, name: text(200) });
+/** Tokens travel unchecked inside the envelope and are validated one by one (a bad one is dropped, not the page). */
+const tokenList = v.pipe(v.array(v.unknown()), v.maxLength(MAX_TOKENS));
+
+/** Internals the bridge looks for; a missing one is named in `missing`. */
+export const INTERNALS = ['Campaign', 'activePage', 'thegraphics', 'renderer'] as const;
+
+export const pageMessageSchema = v.variant('type', [
+  /** The whole active page: on hello, on a page switch, after a `reset`. */
+  v.strictObject({
+    type: v.literal('snapshot'),
+    page: rawPageSchema,
+    tokens: tokenList,
+    players: v.pipe(v.array(player), v.maxLength(200)),
+    engine: v.picklist(ENGINES),
+    /** `data-only`: tokens are read but the renderer's camera is not reachable, so nothing is drawn. */
+    mode: v.picklist(['full', 'data-only']),
+    missing: v.pipe(v.array(v.picklist(INTERNALS)), v.maxLength(INTERNALS.length)),
+  }),
+  /** Tokens changed/added and removed since the last message, at most one per animation frame. */
+  v.strictObject({
+    type: v.literal('delta'),
+    pageId: id,
+    changed: tokenList,
+    removed: v.pipe(v.array(id), v.maxLength(MAX_TOKENS)),
+  }),
+  /** The camera moved (pan, zoom, resize); null when it cannot be read. */
+  v.strictObject({ type: v.literal('view'), view: v.nullable(viewSchema) }),
+  /** No game to read (yet, or Roll20 changed): `missing` says what was not found. */
+  v.strictObject({
+    type: v.literal('status'),
+    state: v.picklist(['waiting', 'unavailable']),
+    missing: v.pipe(v.array(v.picklist(INTERNALS)), v.maxLength(INTERNALS.length)),
+  }),
+  /** Result of an aura write or restore. */
+  v.strictObject({
+    type: v.literal('auras'),
+    written: v.pipe(v.number(), v.integer(), v.minValue(0)),
+    restored: v.pipe(v.number(), v.integer(), v.minValue(0)),
+    failed: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  }),
+]);
+export type PageMessage = v.InferOutput<typeof pageMessageSchema>;
+
+const auraItem = v.strictObject({
+  id,
+  /** Page units (Roll20 `aura1_radius`). */
+  radius: v.pipe(v.number(), v.finite(), v.minValue(0), v.maxValue(1e6)),
+  square: v.boolean(),
+  color: v.pipe(v.string(), v.regex(/^#[0-9a-fA-F]{6}$/)),
+});
+
+export const contentMessageSchema = v.variant('type', [
+  /** The bridge may start talking (the only way it ever starts). */
+  v.strictObject({ type: v.literal('hello') }),
+  /** Send a full snapshot again. */
+  v.strictObject({ type: v.literal('reset') }),
+  /** Write command radii into these leaders' aura 1 (remembering what was there). */
+  v.strictObject({ type: v.literal('auras-set'), items: v.pipe(v.array(auraItem), v.maxLength(MAX_TOKENS)) }),
+  /** Put every aura written back as it was. */
+  v.strictObject({ type: v.literal('auras-restore') }),
+]);
+export type ContentMessage = v.InferOutput<typeof contentMessageSchema>;
+export type AuraItem = v.InferOutput<typeof auraItem>;
+
+export type Direction = 'page' | 'content';
+
+export interface Envelope<M> {
+  readonly ns: typeof NS;
+  readonly dir: Direction;
+  readonly secret: string;
+  readonly msg: M;
+}
+
+const envelopeSchema = v.strictObject({ ns: v.literal(NS), dir: v.picklist(['page', 'content']), secret: secretSchema, msg: v.unknown() });
+
+export type Received<M> = { readonly ok: true; readonly msg: M } | { readonly ok: false; readonly ours: boolean };
+
+/**
+ * Checks one `message` event's data: ours (namespace), from the other side (direction), with this
+ * load's secret, and well formed. `ours: false` = someone else's message (Roll20 uses postMessage
+ * too): ignore it without counting; `ours: true` = a forged or malformed one of ours: drop and count.
+ * Origin and source window are checked by the caller, which has the event.
+ */
+export function receive<M>(data: unknown, from: Direction, secret: string, schema: v.GenericSchema<unknown, M>): Received<M> {
+  if (typeof data !== 'object' || data === null || (data as { ns?: unknown }).ns !== NS) return { ok: false, ours: false };
+  const env = v.safeParse(envelopeSchema, data);
+  if (!env.success || env.output.dir !== from) return { ok: false, ours: env.success ? false : true };
+  if (env.output.secret !== secret) return { ok: false, ours: true };
+  const msg = v.safeParse(schema, env.output.msg);
+  return msg.success ? { ok: true, msg: msg.output } : { ok: false, ours: true };
+}
+
+export const envelope = <M>(dir: Direction, secret: string, msg: M): Envelope<M> => ({ ns: NS, dir, secret, msg });
+
+/** Validates one token of a snapshot or delta; null if malformed. */
+export function parseToken(raw: unknown): RawToken | null {
+  const t = v.safeParse(rawTokenSchema, raw);
+  return t.success ? t.output : null;
+}

@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import { computeLive, drawingOf, liveTableOf, liveTableSchema, LiveModel } from '../../../src/adapters/roll20/live';
+import { nameStem, parseMarkers, sceneOf, sideOf, toTokens, unitOf } from '../../../src/adapters/roll20/mapping';
+import type { RawPage, RawToken } from '../../../src/adapters/roll20/protocol';
+import { DEFAULT_ROLL20_SETTINGS as S, readSettings, type Roll20Settings } from '../../../src/adapters/roll20/settings';
+import { distanceBetween } from '../../../src/geometry';
+import * as v from 'valibot';
+
+const page = (over: Partial<RawPage> = {}): RawPage => ({
+  id: 'p1', name: 'Map', snapping_increment: 1, scale_number: 5, scale_units: 'ft', grid_type: 'square', diagonaltype: 'foure', ...over,
+});
+const tok = (id: string, left: number, top: number, over: Partial<RawToken> = {}): RawToken => ({
+  id, name: id, left, top, width: 70, height: 70, layer: 'objects', controlledby: 'pA', tint: 'transparent', markers: '', ...over,
+});
+
+describe('page → scene (Roll20 ruler rules)', () => {
+  it('cell size is 70 × snapping_increment, units from scale_number/scale_units', () => {
+    expect(sceneOf(page({ snapping_increment: 1.1428571 }))).toMatchObject({ unitsPerCell: 5, unitName: 'ft', grid: 'square', measurement: 'chebyshev' });
+    expect(sceneOf(page({ snapping_increment: 1.1428571 })).pixelsPerCell).toBeCloseTo(80, 4);
+  });
+  it('maps each diagonal rule to the metric Roll20 uses', () => {
+    expect(sceneOf(page({ diagonaltype: 'threefive' })).measurement).toBe('alternating');
+    expect(sceneOf(page({ diagonaltype: 'manhattan' })).measurement).toBe('manhattan');
+    expect(sceneOf(page({ diagonaltype: 'pythagorean' })).measurement).toBe('euclidean');
+  });
+  it('grid off (snapping_increment 0) measures straight lines on the 70 px reference, never divides by 0', () => {
+    expect(sceneOf(page({ snapping_increment: 0 }))).toMatchObject({ pixelsPerCell: 70, grid: 'none', measurement: 'euclidean' });
+  });
+  it('hex and hexr: pointy and flat lattices with Roll20 first centres', () => {
+    const h = sceneOf(page({ grid_type: 'hex', diagonaltype: 'hex' }));
+    expect(h.grid).toBe('hex-pointy');
+    expect(h.hexOrigin!.x).toBeCloseTo(35);
+    expect(h.hexOrigin!.y).toBeCloseTo(70 / Math.sqrt(3));
+    const f = sceneOf(page({ grid_type: 'hexr', diagonaltype: 'hex', snapping_increment: 2 }));
+    expect(f.grid).toBe('hex-flat');
+    expect(f.hexOrigin!.x).toBeCloseTo(140 / Math.sqrt(3));
+    expect(f.hexOrigin!.y).toBeCloseTo(70);
+  });
+  it('distances agree with the Roll20 ruler: 5E diagonal, 3.5 alternation, 80 px cells', () => {
+    const a = toTokens([tok('a', 35, 35)], S)[0]!;
+    const far = (x: number, y: number) => toTokens([tok('b', x, y)], S)[0]!;
+    // foure: 3 diagonal cells = 15 ft
+    expect(distanceBetween(a, far(35 + 210, 35 + 210), sceneOf(page()), 'ft')).toBe(15);
+    // threefive: 3 diagonal cells = 5 + 10 + 5 = 20 ft
+    expect(distanceBetween(a, far(35 + 210, 35 + 210), sceneOf(page({ diagonaltype: 'threefive' })), 'ft')).toBe(20);
+    // 80 px cells: 240 px = 3 cells = 15 ft (a 70 px reading would say 17.1)
+    expect(distanceBetween(a, far(35 + 240, 35), sceneOf(page({ snapping_increment: 80 / 70 })), 'ft')).toBeCloseTo(15, 9);
+  });
+});
+
+describe('tokens → table tokens', () => {
+  it('markers: names and badges, custom markers', () => {
+    expect(parseMarkers('red,flying-flag@3,dead, Foo::123@2 ,')).toEqual([
+      { name: 'red', badge: null }, { name: 'flying-flag', badge: 3 }, { name: 'dead', badge: null }, { name: 'Foo::123', badge: 2 },
+    ]);
+  });
+  it('sides from controlling players, tint, colour marker or name prefix', () => {
+    const t = tok('x', 0, 0, { controlledby: 'p2,p1', tint: '#FF0000', markers: 'skull,blue@2', name: 'Reds: Captain' });
+    expect(sideOf(t, 'controlledby')).toBe('p1,p2');
+    expect(sideOf(t, 'tint')).toBe('#ff0000');
+    expect(sideOf(t, 'marker')).toBe('blue');
+    expect(sideOf(t, 'prefix')).toBe('Reds');
+    expect(sideOf(tok('y', 0, 0, { controlledby: '', tint: 'transparent' }), 'controlledby')).toBeNull();
+    expect(sideOf(tok('y', 0, 0, { controlledby: '', tint: 'transparent' }), 'tint')).toBeNull();
+  });
+  it('units from a badge or the name stem, scoped to the side; popup assignments win', () => {
+    expect(unitOf(tok('x', 0, 0, { markers: 'red@4' }), 'A', S)).toBe('A/4');
+    expect(unitOf(tok('x', 0, 0), 'A', S)).toBeNull();
+    expect(nameStem('Rifleman #12')).toBe('Rifleman');
+    expect(unitOf(tok('x', 0, 0, { name: 'Rifleman 3' }), 'A', { ...S, unitFrom: 'name' })).toBe('A/Rifleman');
+    expect(unitOf(tok('x', 0, 0, { markers: 'red@4' }), 'A', { ...S, assignments: { x: { unit: 'U9' } } })).toBe('U9');
+  });
+  it('leaders by marker or assignment; dead, off-layer and sizeless tokens take no part', () => {
+    const s: Roll20Settings = { ...S, assignments: { f: { role: 'leader' } } };
+    const ts = toTokens([
+      tok('l', 0, 0, { markers: 'flying-flag@1' }), tok('f', 0, 0, { markers: 'red@1' }),
+      tok('d', 0, 0, { markers: 'dead,red@1' }), tok('g', 0, 0, { layer: 'gmlayer' }), tok('z', 0, 0, { width: 0 }),
+    ], s);
+    expect(ts.map((t) => [t.id, t.role])).toEqual([['f', 'leader'], ['l', 'leader']]);
+  });
+  it('settings: stored values are validated; anything unusable falls back to the defaults', () => {
+    expect(readSettings(undefined)).toBe(S);
+    expect(readSettings({ sideFrom: 'tint' }).sideFrom).toBe('tint');
+    expect(readSettings({ sideFrom: 'evil' })).toBe(S);
+    expect(readSettings({ leaderMarker: 'a,b' })).toBe(S);
+  });
+});
+
+describe('live model: snapshots, deltas, losses, the popup summary', () => {
+  const settings: Roll20Settings = { ...S, radius: { value: 2, unit: 'cell' }, from: 'centre' };
+  const snapshot = (tokens: unknown[]) => ({
+    type: 'snapshot' as const, page: page(), tokens, players: [{ id: 'pA', name: 'Alice' }], engine: 'legacy' as const, mode: 'full' as const, missing: [],
+  });
+  const army = [
+    tok('L', 35, 35, { markers: 'flying-flag@1', name: 'Captain' }),
+    tok('a', 35 + 140, 35, { markers: 'red@1' }),
+    tok('b', 35 + 280, 35, { markers: 'red@1' }),
+    tok('c', 35 + 700, 35, { markers: 'red@1', name: '<img src=x onerror=alert(1)>' }),
+  ];
+
+  it('computes who is in command, draws rings and marks, and summarises with reasons', () => {
+    const m = new LiveModel();
+    m.apply(snapshot(army), settings);
+    const c = computeLive(m, settings);
+    const d = drawingOf(c, settings);
+    expect(d.rings.map((r) => [r.id, r.x, r.y])).toEqual([['L', 35, 35]]);
+    // chebyshev, 2 cells: a square of half-side 140 px
+    expect(d.rings[0]!.shape).toMatchObject({ kind: 'square' });
+    expect(Object.fromEntries(d.marks.map((k) => [k.id, k.status]))).toEqual({ L: 'leader', a: 'commanded', b: 'link', c: 'out' });
+    expect(d.edges).toEqual([{ from: 'a', to: 'b', x1: 175, y1: 35, x2: 315, y2: 35 }]);
+    const live = liveTableOf(m, c, settings, 0);
+    expect(v.safeParse(liveTableSchema, live).success).toBe(true);
+    const c4 = live.figures.find((f) => f.id === 'c')!;
+    expect(c4).toMatchObject({ name: '<img src=x onerror=alert(1)>', status: 'out', reasons: [{ code: 'out-of-range', by: 4, who: 'b' }] });
+    expect(live.figures.find((f) => f.id === 'b')).toMatchObject({ status: 'link', by: 'a', distance: 2 });
+  });
+
+  it('deltas move, add and remove tokens; removal and the dead marker are losses, a page switch is not', () => {
+    const m = new LiveModel();
+    m.apply(snapshot(army), settings);
+    m.apply({ type: 'delta', pageId: 'p1', changed: [{ ...army[3]!, left: 35 + 420 }], removed: [] }, settings);
+    expect(drawingOf(computeLive(m, settings), settings).marks.find((k) => k.id === 'c')!.status).toBe('link');
+    m.apply({ type: 'delta', pageId: 'p1', changed: [{ ...army[1]!, markers: 'red@1,dead' }], removed: ['b'] }, settings);
+    expect(m.losses).toEqual([{ id: 'a', name: 'a', how: 'dead' }, { id: 'b', name: 'b', how: 'removed' }]);
+    // A delta for another page is ignored; a new snapshot (page switch) loses nobody.
+    expect(m.apply({ type: 'delta', pageId: 'p2', changed: [], removed: ['L'] }, settings)).toBe(false);
+    m.apply({ ...snapshot([]), page: page({ id: 'p2' }) }, settings);
+    expect(m.losses).toHaveLength(2);
+    expect(m.tokens.size).toBe(0);
+  });
+
+  it('a malformed token is dropped and counted, the rest of the page is kept', () => {
+    const m = new LiveModel();
+    m.apply(snapshot([army[0], { ...army[1], left: 'NaN' }, { ...army[2], extra: 1 }, { ...army[3], left: Infinity }]), settings);
+    expect([...m.tokens.keys()]).toEqual(['L']);
+    expect(m.droppedTokens).toBe(3);
+  });
+
+  it('an incompatible radius unit is reported, not thrown', () => {
+    const m = new LiveModel();
+    m.apply({ ...snapshot(army), page: page({ scale_units: 'hex' }) }, S);
+    const c = computeLive(m, S);
+    expect(c.error).toBe('incompatible-units');
+    expect(drawingOf(c, S).rings).toEqual([]);
+    expect(liveTableOf(m, c, S, 0).error).toBe('incompatible-units');
+  });
+
+  it('hex pages: the ring is a hexagon centred on the leader\'s hex', () => {
+    const m = new LiveModel();
+    const s: Roll20Settings = { ...S, radius: { value: 2, unit: 'cell' } };
+    m.apply({ ...snapshot([tok('L', 40, 45, { markers: 'flying-flag@1' })]), page: page({ grid_type: 'hex', diagonaltype: 'hex' }) }, s);
+    const r = drawingOf(computeLive(m, s), s).rings[0]!;
+    expect(r.shape.kind).toBe('hexagon');
+    expect(r.x).toBeCloseTo(35);
+    expect(r.y).toBeCloseTo(70 / Math.sqrt(3));
+  });
+});

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { contentMessageSchema, envelope, NS, pageMessageSchema, receive } from '../../../src/adapters/roll20/protocol';
+
+const secret = '0123456789abcdef0123456789abcdef';
+const view = { type: 'view', view: { x: 0, y: 0, w: 800, h: 600, sx: 1, sy: 1, ox: 0, oy: 0 } };
+
+describe('bridge messages', () => {
+  it('accepts a well-formed message from the other side with the secret', () => {
+    expect(receive(envelope('page', secret, view), 'page', secret, pageMessageSchema)).toEqual({ ok: true, msg: view });
+    expect(receive(envelope('content', secret, { type: 'hello' }), 'content', secret, contentMessageSchema).ok).toBe(true);
+  });
+  it('ignores other namespaces (Roll20 talks too) and our own echo, without counting them', () => {
+    expect(receive({ type: 'roll' }, 'page', secret, pageMessageSchema)).toEqual({ ok: false, ours: false });
+    expect(receive('text', 'page', secret, pageMessageSchema)).toEqual({ ok: false, ours: false });
+    expect(receive(envelope('content', secret, { type: 'hello' }), 'page', secret, pageMessageSchema)).toEqual({ ok: false, ours: false });
+  });
+  it('drops and counts forged or malformed messages of ours', () => {
+    const forged = [
+      envelope('page', 'f'.repeat(32), view),
+      { ...envelope('page', secret, view), extra: true },
+      envelope('page', secret, { type: 'view', view: { ...view.view, sx: -1 } }),
+      envelope('page', secret, { type: 'view', view: { ...view.view, ox: Number.NaN } }),
+      envelope('page', secret, { type: 'delta', pageId: 'p', changed: [], removed: [''] }),
+      envelope('page', secret, { type: 'nope' }),
+      { ns: NS, dir: 'page', secret: 'short', msg: view },
+    ];
+    for (const f of forged) expect(receive(f, 'page', secret, pageMessageSchema)).toEqual({ ok: false, ours: true });
+  });
+  it('bounds what the page may send to the content script', () => {
+    const big = { type: 'delta', pageId: 'p', changed: new Array(5001).fill(0), removed: [] };
+    expect(receive(envelope('page', secret, big), 'page', secret, pageMessageSchema).ok).toBe(false);
+    const aura = { type: 'auras-set', items: [{ id: 't', radius: 3, square: false, color: 'red' }] };
+    expect(receive(envelope('content', secret, aura), 'content', secret, contentMessageSchema).ok).toBe(false);
+  });
+});
