@@ -24,6 +24,15 @@ const PARAM_ORDER: Readonly<Record<string, readonly string[]>> = {
   'die-out-of-range': ['value', 'sides'],
   'dice-count': ['count', 'min', 'max'],
   'dice-count-exact': ['count', 'expected'],
+  'bdc-value-invalid': ['field', 'value', 'min', 'max'],
+  'bdc-unknown-troop': ['id'],
+  'bdc-troop-broken': ['name'],
+  'bdc-not-activated': ['name'],
+  'bdc-pa-short': ['needed', 'left'],
+  'bdc-nothing-to-rally': ['name'],
+  'bdc-rally-too-many': ['pa', 'steps'],
+  'bdc-payer-not-leader': ['name'],
+  'bdc-leader-cannot-command': ['name'],
 };
 
 export function errorText(error: RuleError): Text {

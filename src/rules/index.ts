@@ -1,9 +1,11 @@
 import type { AnyRuleSystem } from '../game/system';
 import { hdCommand } from './hd-command';
+import { bdc } from './bdc';
 
 /** Every rule system the product implements, by id. A new system is one folder and one line here. */
 export const SYSTEMS = {
   'hd-command': hdCommand,
+  bdc: bdc,
 } as const satisfies Record<string, AnyRuleSystem>;
 
 export type SystemId = keyof typeof SYSTEMS;

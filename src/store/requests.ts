@@ -1,5 +1,6 @@
 import { append, redo, replay, undo } from '../game/log';
 import { ok, refuse, type Result } from '../game/result';
+import type { AnyRuleSystem } from '../game/system';
 import { parseWith } from '../game/validate';
 import { requestSchema, type Request } from '../messages';
 import { SYSTEMS, type SystemId } from '../rules';
@@ -37,7 +38,7 @@ export function applyRequest(root: StoreRoot, request: Request): Result<StoreRoo
       return moved.ok ? ok(withGame(root, request.system, { ...game, log: moved.value })) : moved;
     }
     case 'game/dispatch': {
-      const system = SYSTEMS[request.system];
+      const system: AnyRuleSystem = SYSTEMS[request.system]; // one system's types, whichever it is
       const game = gameOf(root, request.system);
       const replayed = replay(system, game.config, game.log);
       if (!replayed.ok) return replayed;

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { emptyLog, replay, type EventLog } from '../game/log';
 import { ok, refuse, type Result } from '../game/result';
+import type { AnyRuleSystem } from '../game/system';
 import { SYSTEMS, SYSTEM_IDS, isSystemId, type SystemId } from '../rules';
 import type { ConfigOf, EventOf } from '../rules/types';
 
@@ -69,7 +70,7 @@ const rootShape = v.strictObject({
 /** Checks one stored game deeply: settings, every event's shape, the cursor, and that the rules accept the whole log. */
 function checkGame(id: string, raw: { config: unknown; log: { events: unknown[]; cursor: number } }): Result<StoredGame<SystemId>> {
   if (!isSystemId(id)) return refuse('wrong-shape', { detail: `unknown rule system "${id}"` });
-  const system = SYSTEMS[id];
+  const system: AnyRuleSystem = SYSTEMS[id]; // one system's types, whichever it is
   const config = system.parseConfig(raw.config);
   if (!config.ok) return refuse('wrong-shape', { detail: `${id} settings: ${config.error.params?.path}: ${config.error.params?.problem}` });
   const events = [];

@@ -1,0 +1,167 @@
+import { useState } from 'preact/hooks';
+import { DEFAULT_RULES, MORALE_LEVELS, type BdcRules, type BdcState } from '../../src/rules/bdc';
+import { useTr } from '../context';
+import type { Dispatch } from './Panel';
+
+const val = (e: Event): string => (e.currentTarget as HTMLInputElement).value;
+
+/** New unit or leader: the few fields needed; the rest is edited in its card. */
+export function AddTroop({ dispatch }: { dispatch: Dispatch }) {
+  const tr = useTr();
+  const [kind, setKind] = useState<'unit' | 'leader'>('unit');
+  const [name, setName] = useState('');
+  const [level, setLevel] = useState('confiant');
+  const [morale, setMorale] = useState('7');
+  const [pa, setPa] = useState('3');
+  const [aptKind, setAptKind] = useState('');
+  const [aptMod, setAptMod] = useState('0');
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    const done =
+      kind === 'unit'
+        ? await dispatch({ type: 'unitAdded', unit: { name, level: level as 'confiant', experience: 2, doctrine: 'rigid', teams: 1 } })
+        : await dispatch({
+            type: 'leaderAdded',
+            leader: { name, morale: Number(morale), pa: Number(pa), aptitude: { kind: aptKind, modifier: Number(aptMod) } },
+          });
+    if (done) setName('');
+  };
+  return (
+    <details class="bdc-add">
+      <summary>{tr('bdc_add')}</summary>
+      <form onSubmit={submit} data-testid="bdc-add">
+        <div class="row">
+          <label for="bdc-kind">{tr('bdc_kind')}</label>
+          <select id="bdc-kind" value={kind} onChange={(e) => setKind(val(e) as 'unit')}>
+            <option value="unit">{tr('bdc_unit')}</option>
+            <option value="leader">{tr('bdc_leader')}</option>
+          </select>
+          <label for="bdc-name">{tr('bdc_name')}</label>
+          <input id="bdc-name" value={name} maxLength={40} onInput={(e) => setName(val(e))} />
+        </div>
+        {kind === 'unit' ? (
+          <div class="row">
+            <label for="bdc-new-level">{tr('bdc_level')}</label>
+            <select id="bdc-new-level" value={level} onChange={(e) => setLevel(val(e))}>
+              {MORALE_LEVELS.map((l) => (
+                <option key={l} value={l}>
+                  {tr(`bdc_level_${l}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : (
+          <div class="row">
+            <label for="bdc-new-morale">{tr('bdc_morale')}</label>
+            <input id="bdc-new-morale" class="number" type="number" min={5} max={9} value={morale} onInput={(e) => setMorale(val(e))} />
+            <label for="bdc-new-pa">{tr('bdc_pa')}</label>
+            <input id="bdc-new-pa" class="number" type="number" min={2} max={5} value={pa} onInput={(e) => setPa(val(e))} />
+            <label for="bdc-new-apt">{tr('bdc_aptitude')}</label>
+            <input id="bdc-new-apt" value={aptKind} placeholder={tr('bdc_aptitude_kind')} onInput={(e) => setAptKind(val(e))} />
+            <label for="bdc-new-apt-mod">{tr('bdc_modifier')}</label>
+            <input id="bdc-new-apt-mod" class="number" type="number" min={-9} max={9} value={aptMod} onInput={(e) => setAptMod(val(e))} />
+          </div>
+        )}
+        <button type="submit" class="primary" data-testid="bdc-add-submit">
+          {tr('add_fighter')}
+        </button>
+      </form>
+    </details>
+  );
+}
+
+const CHOICES: { readonly [K in Exclude<keyof BdcRules, 'commandCm'>]: readonly BdcRules[K][] } = {
+  moraleTests: ['sequential', 'simultaneous'],
+  factorDrops: [true, false],
+  routedFails: ['stays-routed', 'breaks'],
+  teamPa: ['full', 'split'],
+  measureFrom: ['edge', 'centre'],
+};
+
+/** House defaults (marked as such) and the experience table, whose default rows are unverified guesses. */
+export function Settings({ state, dispatch }: { state: BdcState; dispatch: Dispatch }) {
+  const tr = useTr();
+  const { rules, experience } = state.config;
+  const keys = Object.keys(CHOICES) as (keyof typeof CHOICES)[];
+  return (
+    <details class="house-rules">
+      <summary>{tr('bdc_settings')}</summary>
+      <p class="hint">{tr('bdc_settings_explained')}</p>
+      {keys.map((key) => (
+        <div class="field" key={key}>
+          <label for={`bdc-rule-${key}`}>{tr(`bdc_rule_${key}`)}</label>
+          <select
+            id={`bdc-rule-${key}`}
+            value={String(rules[key])}
+            onChange={(e) => {
+              const value = CHOICES[key].find((c) => String(c) === val(e));
+              void dispatch({ type: 'configure', rules: { [key]: value } });
+            }}
+          >
+            {CHOICES[key].map((c) => (
+              <option key={String(c)} value={String(c)}>
+                {tr(`bdc_rule_${key}_${String(c).replace('-', '_')}`)}
+                {c === DEFAULT_RULES[key] ? ` (${tr('house_default')})` : ''}
+              </option>
+            ))}
+          </select>
+        </div>
+      ))}
+      <div class="row">
+        <label for="bdc-rule-commandCm">{tr('bdc_rule_commandCm')}</label>
+        <input
+          id="bdc-rule-commandCm"
+          class="number"
+          type="number"
+          min={1}
+          value={rules.commandCm}
+          onChange={(e) => void dispatch({ type: 'configure', rules: { commandCm: Number(val(e)) } })}
+        />
+      </div>
+      <table class="roster" data-testid="bdc-experience">
+        <caption>{tr('bdc_experience_table')}</caption>
+        <thead>
+          <tr>
+            <th>{tr('bdc_experience')}</th>
+            <th>{tr('bdc_factor')}</th>
+            <th>{tr('bdc_card_n', 1)}</th>
+            <th>{tr('bdc_card_n', 2)}</th>
+            <th />
+          </tr>
+        </thead>
+        <tbody>
+          {experience.map((row, i) => {
+            const level = i + 1;
+            const cell = (field: 0 | 1 | 2, value: number, min: number, max: number) => (
+              <td>
+                <input
+                  class="number"
+                  type="number"
+                  min={min}
+                  max={max}
+                  value={value}
+                  aria-label={`${tr('bdc_experience')} ${level}: ${field === 0 ? tr('bdc_factor') : tr('bdc_card_n', field)}`}
+                  data-testid={`xp-${level}-${field}`}
+                  onChange={(e) => {
+                    const next = [row.factor, row.pa[0], row.pa[1]];
+                    next[field] = Number(val(e));
+                    void dispatch({ type: 'experienceEdited', level, factor: next[0]!, pa: [next[1]!, next[2]!] });
+                  }}
+                />
+              </td>
+            );
+            return (
+              <tr key={level}>
+                <th scope="row">{level}</th>
+                {cell(0, row.factor, 1, 10)}
+                {cell(1, row.pa[0], 1, 3)}
+                {cell(2, row.pa[1], 1, 3)}
+                <td class="hint">{row.verified ? '' : tr('bdc_unverified')}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </details>
+  );
+}

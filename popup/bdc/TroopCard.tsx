@@ -1,0 +1,187 @@
+import { useState } from 'preact/hooks';
+import { MORALE_LEVELS, LEVEL_FACTOR, rallyOutcome, stepsOf, type BdcState, type Troop } from '../../src/rules/bdc';
+import { DiceEntry } from '../components/DiceEntry';
+import { useTr } from '../context';
+import type { Dispatch } from './Panel';
+
+const num = (e: Event): number => Number((e.currentTarget as HTMLInputElement).value);
+const val = (e: Event): string => (e.currentTarget as HTMLInputElement).value;
+
+/** A unit or a leader: badge in the summary, everything else inside so the popup stays compact. */
+export function TroopCard({ troop, state, dispatch }: { troop: Troop; state: BdcState; dispatch: Dispatch }) {
+  const tr = useTr();
+  const id = troop.id;
+  const pa = troop.counters.length ? troop.counters.join('+') : '–';
+  return (
+    <details class={`bdc-troop bdc-${troop.state}`} data-testid={`troop-${id}`}>
+      <summary>
+        <span class="fighter-name">{troop.name}</span>{' '}
+        <span class="bdc-badge" data-testid={`badge-${id}`}>
+          {troop.broken ? tr('bdc_broken') : tr(`bdc_state_${troop.state}`)} · {troop.factor}
+        </span>{' '}
+        <span class="hint" data-testid={`pa-${id}`}>
+          {tr('bdc_pa_short', pa)}
+        </span>
+      </summary>
+      {troop.kind === 'unit' ? <UnitFields troop={troop} dispatch={dispatch} /> : <LeaderFields troop={troop} dispatch={dispatch} />}
+      <Activation troop={troop} state={state} dispatch={dispatch} />
+      <MoraleTests troop={troop} dispatch={dispatch} />
+      {stepsOf(troop.state) > 0 && <Rally troop={troop} state={state} dispatch={dispatch} />}
+      <button type="button" class="small" data-testid={`remove-${id}`} onClick={() => void dispatch({ type: 'removed', id })}>
+        {tr('bdc_remove')}
+      </button>
+    </details>
+  );
+}
+
+function UnitFields({ troop, dispatch }: { troop: Extract<Troop, { kind: 'unit' }>; dispatch: Dispatch }) {
+  const tr = useTr();
+  const p = `${troop.id}-`;
+  const edit = (unit: Record<string, unknown>) => void dispatch({ type: 'unitEdited', id: troop.id, unit });
+  return (
+    <div class="row">
+      <label for={`${p}level`}>{tr('bdc_level')}</label>
+      <select id={`${p}level`} value={troop.level} onChange={(e) => edit({ level: val(e) })}>
+        {MORALE_LEVELS.map((l) => (
+          <option key={l} value={l}>
+            {tr(`bdc_level_${l}`)} ({LEVEL_FACTOR[l]})
+          </option>
+        ))}
+      </select>
+      <label for={`${p}xp`}>{tr('bdc_experience')}</label>
+      <select id={`${p}xp`} value={troop.experience} onChange={(e) => edit({ experience: num(e) })}>
+        {[1, 2, 3, 4].map((x) => (
+          <option key={x}>{x}</option>
+        ))}
+      </select>
+      <label for={`${p}doctrine`}>{tr('bdc_doctrine')}</label>
+      <select id={`${p}doctrine`} value={troop.doctrine} onChange={(e) => edit({ doctrine: val(e) })}>
+        <option value="rigid">{tr('bdc_doctrine_rigid')}</option>
+        <option value="flexible">{tr('bdc_doctrine_flexible')}</option>
+      </select>
+      {troop.doctrine === 'flexible' && (
+        <>
+          <label for={`${p}teams`}>{tr('bdc_teams')}</label>
+          <input id={`${p}teams`} class="number" type="number" min={2} max={6} value={troop.teams} onChange={(e) => edit({ teams: num(e) })} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function LeaderFields({ troop, dispatch }: { troop: Extract<Troop, { kind: 'leader' }>; dispatch: Dispatch }) {
+  const tr = useTr();
+  const p = `${troop.id}-`;
+  const edit = (leader: Record<string, unknown>) => void dispatch({ type: 'leaderEdited', id: troop.id, leader });
+  return (
+    <div class="row">
+      <label for={`${p}morale`}>{tr('bdc_morale')}</label>
+      <input id={`${p}morale`} class="number" type="number" min={5} max={9} value={troop.morale} onChange={(e) => edit({ morale: num(e) })} />
+      <label for={`${p}pa`}>{tr('bdc_pa')}</label>
+      <input id={`${p}pa`} class="number" type="number" min={2} max={5} value={troop.pa} onChange={(e) => edit({ pa: num(e) })} />
+      <span>{tr('bdc_aptitude_is', troop.aptitude.kind || '–', troop.aptitude.modifier)}</span>
+    </div>
+  );
+}
+
+/** Draw a card (units: card 1 or 2 of the experience table; leaders: their own), then spend PA per counter. */
+function Activation({ troop, state, dispatch }: { troop: Troop; state: BdcState; dispatch: Dispatch }) {
+  const tr = useTr();
+  const id = troop.id;
+  const row = troop.kind === 'unit' ? state.config.experience[troop.experience - 1] : undefined;
+  return (
+    <div class="row">
+      {row ? (
+        [1, 2].map((card) => (
+          <button type="button" key={card} data-testid={`activate-${id}-${card}`} onClick={() => void dispatch({ type: 'activated', id, card })}>
+            {tr('bdc_card', card, row.pa[card - 1]!)}
+          </button>
+        ))
+      ) : (
+        <button type="button" data-testid={`activate-${id}`} onClick={() => void dispatch({ type: 'activated', id })}>
+          {tr('bdc_activate', troop.kind === 'leader' ? troop.pa : 0)}
+        </button>
+      )}
+      {troop.counters.map((left, team) => (
+        <span key={team} class="bdc-counter">
+          {troop.counters.length > 1 ? tr('bdc_team_pa', team + 1, left) : tr('bdc_pa_left', left)}
+          <button
+            type="button"
+            class="small"
+            data-testid={`spend-${id}-${team}`}
+            aria-label={tr('bdc_spend_one', team + 1)}
+            onClick={() => void dispatch({ type: 'paSpent', id, team, amount: 1 })}
+          >
+            −1
+          </button>
+        </span>
+      ))}
+    </div>
+  );
+}
+
+function MoraleTests({ troop, dispatch }: { troop: Troop; dispatch: Dispatch }) {
+  const tr = useTr();
+  const [hits, setHits] = useState(1);
+  const [modifier, setModifier] = useState(0);
+  const p = `${troop.id}-`;
+  return (
+    <fieldset>
+      <legend>{tr('bdc_morale_tests')}</legend>
+      <div class="row">
+        <label for={`${p}hits`}>{tr('bdc_hits')}</label>
+        <input id={`${p}hits`} class="number" type="number" min={1} max={20} value={hits} onInput={(e) => setHits(Math.max(1, Math.min(20, num(e) || 1)))} />
+        <label for={`${p}mod`}>{tr('bdc_modifier')}</label>
+        <input id={`${p}mod`} class="number" type="number" min={-9} max={9} value={modifier} onInput={(e) => setModifier(num(e) || 0)} />
+      </div>
+      <DiceEntry
+        key={hits}
+        sides={10}
+        count={hits}
+        testId={`morale-${troop.id}`}
+        rollLabel={tr('bdc_roll_morale', hits)}
+        onDice={(naturals) => dispatch({ type: 'moraleTests', id: troop.id, naturals, ...(modifier ? { modifier } : {}) })}
+      />
+    </fieldset>
+  );
+}
+
+/** Rally helper: PA to spend (one step each), who pays, and what it gives, before the click. */
+function Rally({ troop, state, dispatch }: { troop: Troop; state: BdcState; dispatch: Dispatch }) {
+  const tr = useTr();
+  const steps = stepsOf(troop.state);
+  const [pa, setPa] = useState(steps);
+  const [payer, setPayer] = useState(troop.id);
+  const spend = Math.min(pa, steps);
+  const after = rallyOutcome(troop.state, spend).state;
+  // The troop itself, or a leader able to command (neither demoralised nor routed).
+  const payers = state.troops.filter((x) => x.id === troop.id || (x.kind === 'leader' && stepsOf(x.state) < 2 && !x.broken));
+  const p = `${troop.id}-rally-`;
+  return (
+    <fieldset>
+      <legend>{tr('bdc_rally')}</legend>
+      <div class="row">
+        <label for={`${p}pa`}>{tr('bdc_pa')}</label>
+        <select id={`${p}pa`} value={spend} onChange={(e) => setPa(num(e))}>
+          {Array.from({ length: steps }, (_, i) => (
+            <option key={i}>{i + 1}</option>
+          ))}
+        </select>
+        <label for={`${p}payer`}>{tr('bdc_payer')}</label>
+        <select id={`${p}payer`} value={payer} onChange={(e) => setPayer(val(e))}>
+          {payers.map((x) => (
+            <option key={x.id} value={x.id}>
+              {x.name} ({x.counters.join('+') || '–'})
+            </option>
+          ))}
+        </select>
+      </div>
+      <p class="hint" data-testid={`rally-preview-${troop.id}`}>
+        {tr('bdc_rally_preview', spend, tr(`bdc_state_${after}`))}
+      </p>
+      <button type="button" data-testid={`rally-${troop.id}`} onClick={() => void dispatch({ type: 'rallied', id: troop.id, payer, pa: spend })}>
+        {tr('bdc_rally')}
+      </button>
+    </fieldset>
+  );
+}

@@ -1,0 +1,128 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { append, emptyLog, replay, undo, type EventLog } from '../../../src/game/log';
+import {
+  bdc,
+  d10Test,
+  MORALE_STATES,
+  rallyOutcome,
+  stepsOf,
+  type BdcConfig,
+  type BdcEvent,
+  type BdcState,
+  type MoraleState,
+} from '../../../src/rules/bdc';
+
+/*
+ * Random games under every setting: morale never goes beyond routed nor above normal, a rally never
+ * costs more PA than the steps it recovers, a refused event changes nothing, undo is exact; and the
+ * D10 rule: natural 1 always succeeds, natural 10 always fails, whatever the modifiers and target.
+ */
+const id = fc.constantFrom('u1', 'u2', 'l3', 'l4', 'u9');
+const natural = fc.integer({ min: 1, max: 10 });
+const event: fc.Arbitrary<BdcEvent> = fc.oneof(
+  { weight: 6, arbitrary: fc.record({ type: fc.constant('moraleTests' as const), id, naturals: fc.array(natural, { minLength: 1, maxLength: 6 }), modifier: fc.integer({ min: -2, max: 2 }) }) },
+  { weight: 5, arbitrary: fc.record({ type: fc.constant('rallied' as const), id, payer: id, pa: fc.integer({ min: 0, max: 4 }), team: fc.integer({ min: 0, max: 2 }) }) },
+  { weight: 4, arbitrary: fc.record({ type: fc.constant('activated' as const), id, card: fc.integer({ min: 0, max: 3 }) }) },
+  { weight: 2, arbitrary: fc.record({ type: fc.constant('paSpent' as const), id, team: fc.integer({ min: 0, max: 2 }), amount: fc.integer({ min: 0, max: 4 }) }) },
+  { weight: 1, arbitrary: fc.record({ type: fc.constant('unitEdited' as const), id, unit: fc.record({ doctrine: fc.constantFrom('rigid' as const, 'flexible' as const), teams: fc.integer({ min: 1, max: 4 }) }) }) },
+  { weight: 1, arbitrary: fc.record({ type: fc.constant('tested' as const), target: fc.integer({ min: 0, max: 12 }), modifier: fc.integer({ min: -9, max: 9 }), natural }) },
+  { weight: 1, arbitrary: fc.record({ type: fc.constant('turnEnded' as const) }) },
+);
+const setup: BdcEvent[] = [
+  { type: 'unitAdded', unit: { name: 'G1', level: 'confiant', experience: 3, doctrine: 'rigid', teams: 1 } },
+  { type: 'unitAdded', unit: { name: 'G2', level: 'hesitant', experience: 4, doctrine: 'flexible', teams: 2 } },
+  { type: 'leaderAdded', leader: { name: 'L3', morale: 9, pa: 5, aptitude: { kind: 'tir', modifier: -2 } } },
+  { type: 'leaderAdded', leader: { name: 'L4', morale: 5, pa: 2, aptitude: { kind: '', modifier: 0 } } },
+];
+const config: fc.Arbitrary<BdcConfig> = fc.record({
+  rules: fc.record({
+    moraleTests: fc.constantFrom('sequential' as const, 'simultaneous' as const),
+    factorDrops: fc.boolean(),
+    routedFails: fc.constantFrom('stays-routed' as const, 'breaks' as const),
+    teamPa: fc.constantFrom('full' as const, 'split' as const),
+    measureFrom: fc.constantFrom('edge' as const, 'centre' as const),
+    commandCm: fc.constant(10),
+  }),
+  experience: fc.constant(bdc.defaultConfig.experience),
+});
+
+const totalPa = (s: BdcState): number => s.troops.reduce((sum, t) => sum + t.counters.reduce((a, b) => a + b, 0), 0);
+const totalSteps = (s: BdcState): number => s.troops.reduce((sum, t) => sum + stepsOf(t.state), 0);
+
+describe('bdc invariants over random games', () => {
+  it('morale stays within normal…routed; a rally costs exactly the steps it recovers; refusals change nothing; undo is exact', () => {
+    fc.assert(
+      fc.property(config, fc.array(event, { maxLength: 40 }), (cfg, events) => {
+        let state = bdc.initialState(cfg);
+        let log: EventLog<BdcEvent> = emptyLog();
+        for (const e of [...setup, ...events]) {
+          const next = append(bdc, state, log, e);
+          if (!next.ok) {
+            // Refused: nothing to compare, the state is the one we keep.
+            continue;
+          }
+          const after = next.value.state;
+          for (const t of after.troops) {
+            expect(MORALE_STATES).toContain(t.state);
+            expect(stepsOf(t.state)).toBeGreaterThanOrEqual(0);
+            expect(stepsOf(t.state)).toBeLessThanOrEqual(3);
+            for (const c of t.counters) expect(c).toBeGreaterThanOrEqual(0);
+          }
+          if (e.type === 'rallied') {
+            const paid = totalPa(state) - totalPa(after);
+            const recovered = totalSteps(state) - totalSteps(after);
+            expect(paid).toBe(e.pa);
+            expect(paid).toBeLessThanOrEqual(recovered);
+            expect(recovered).toBe(paid);
+          }
+          const undone = undo(next.value.log);
+          if (undone.ok) expect(replay(bdc, cfg, undone.value)).toEqual({ ok: true, value: state });
+          state = after;
+          log = next.value.log;
+        }
+        expect(replay(bdc, cfg, log)).toEqual({ ok: true, value: state });
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('rallyOutcome never goes above normal and recovers at most the PA spent', () => {
+    fc.assert(
+      fc.property(fc.constantFrom<MoraleState>(...MORALE_STATES), fc.integer({ min: 0, max: 9 }), (from, pa) => {
+        const { state, recovered } = rallyOutcome(from, pa);
+        expect(recovered).toBeLessThanOrEqual(pa);
+        expect(recovered).toBe(stepsOf(from) - stepsOf(state));
+        expect(stepsOf(state)).toBeGreaterThanOrEqual(0);
+      }),
+    );
+  });
+});
+
+describe('the D10 test', () => {
+  it('natural 1 always succeeds and natural 10 always fails, whatever the modifiers and target', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -50, max: 50 }), fc.integer({ min: -20, max: 30 }), (modifier, target) => {
+        expect(d10Test(1, target, modifier).success).toBe(true);
+        expect(d10Test(10, target, modifier).success).toBe(false);
+      }),
+    );
+  });
+
+  it('otherwise succeeds exactly when natural + modifiers ≤ target', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 9 }), fc.integer({ min: -9, max: 9 }), fc.integer({ min: 0, max: 12 }), (n, modifier, target) => {
+        expect(d10Test(n, target, modifier).success).toBe(n + modifier <= target);
+      }),
+    );
+  });
+
+  it('in the fold as well: a tested event with natural 1 or 10 records success or failure', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(1, 10), fc.integer({ min: -18, max: 18 }), fc.integer({ min: 1, max: 20 }), (natural, modifier, target) => {
+        const r = bdc.apply(bdc.initialState(bdc.defaultConfig), { type: 'tested', target, modifier, natural });
+        expect(r.ok && r.value.last?.tests[0]?.success).toBe(natural === 1);
+      }),
+    );
+  });
+});
