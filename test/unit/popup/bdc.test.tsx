@@ -53,7 +53,7 @@ describe('the bdc popup panel', () => {
     await add('unit', 'Groupe 1');
     fireEvent.click(screen.getByTestId('morale-u1-roll'));
     await waitFor(() => expect(gameOf(api.root(), 'bdc').log.events).toHaveLength(2));
-    const event = gameOf(api.root(), 'bdc').log.events[1] as { naturals: number[] };
+    const event = gameOf(api.root(), 'bdc').log.events[1] as { readonly naturals: readonly number[] };
     expect(event.naturals).toHaveLength(1);
     expect(event.naturals[0]).toBeGreaterThanOrEqual(1);
   });
