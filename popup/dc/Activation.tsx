@@ -1,0 +1,338 @@
+import { useState } from 'preact/hooks';
+import { errorText } from '../../src/i18n/errors';
+import {
+  DC_SIDES,
+  diceAvailable,
+  formatProfile,
+  otherSide,
+  pickable,
+  stepOf,
+  thresholdOf,
+  type DcLeader,
+  type DcState,
+  type DcUnit,
+} from '../../src/rules/dc';
+import { DiceEntry } from '../components/DiceEntry';
+import { useT, useTr } from '../context';
+import type { Dispatch } from './Panel';
+
+type Props = { state: DcState; dispatch: Dispatch };
+
+/** The holding of the initiative: who has it, the step in progress, the Drama prompt and the morale reminders. */
+export function Activation({ state, dispatch }: Props) {
+  const tr = useTr();
+  const h = state.initiative;
+  return (
+    <section class="dc-activation" aria-labelledby="dc-initiative">
+      {h ? (
+        <p id="dc-initiative" class="dc-status" data-testid="dc-initiative">
+          {tr('dc_holding', tr(`dc_side_${h.side}`), h.keeps)}
+          {h.side === 'colonial' && <span data-testid="dc-ones"> · {tr('dc_ones', h.ones)}</span>}
+        </p>
+      ) : (
+        <div class="row" id="dc-initiative">
+          <span>{tr('dc_who_gains')}</span>
+          {DC_SIDES.map((side) => (
+            <button type="button" key={side} data-testid={`dc-gain-${side}`} onClick={() => void dispatch({ type: 'initiativeGained', side })}>
+              {tr(`dc_side_${side}`)}
+            </button>
+          ))}
+        </div>
+      )}
+      {state.drama !== null && <Drama value={state.drama} dispatch={dispatch} />}
+      {state.moraleDue.length > 0 && (
+        <ul class="dc-morale" data-testid="dc-morale">
+          {state.moraleDue.map((id) => {
+            const unit = state.units.find((u) => u.id === id);
+            return (
+              <li key={id}>
+                ⚠ {tr('dc_morale_due', unit?.name ?? id)}{' '}
+                <button type="button" class="small" data-testid={`dc-morale-${id}`} onClick={() => void dispatch({ type: 'moraleTaken', unit: id })}>
+                  {tr('dc_morale_done')}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {h && <Step state={state} dispatch={dispatch} />}
+    </section>
+  );
+}
+
+function Drama({ value, dispatch }: { value: number; dispatch: Dispatch }) {
+  const tr = useTr();
+  return (
+    <div class="notice" data-testid="dc-drama">
+      <p>{tr('dc_drama_prompt', value)}</p>
+      <div class="row">
+        {Array.from({ length: value }, (_, i) => value - i).map((v) => (
+          <button type="button" key={v} data-testid={`dc-drama-${v}`} onClick={() => void dispatch({ type: 'dramaResolved', value: v })}>
+            {tr('dc_drama_card', v)}
+          </button>
+        ))}
+        <button type="button" data-testid="dc-drama-0" onClick={() => void dispatch({ type: 'dramaResolved', value: 0 })}>
+          {tr('dc_drama_none')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+const Concede = ({ dispatch }: { dispatch: Dispatch }) => {
+  const tr = useTr();
+  return (
+    <button type="button" data-testid="dc-concede" onClick={() => void dispatch({ type: 'initiativeConceded' })}>
+      {tr('dc_concede')}
+    </button>
+  );
+};
+
+function Step({ state, dispatch }: Props) {
+  const tr = useTr();
+  const h = state.initiative!;
+  const step = stepOf(h);
+  const leader = state.leaders.find((l) => l.id === h.leader) ?? null;
+  const side = state.leaders.filter((l) => l.side === h.side);
+  if (step === 'leader') {
+    return (
+      <div data-testid="dc-step-leader">
+        <LeaderList leaders={side} state={state} onPick={(l) => void dispatch({ type: 'leaderActivated', leader: l.id })} label={tr('dc_activate')} />
+        <Concede dispatch={dispatch} />
+      </div>
+    );
+  }
+  const banner = (
+    <p class="dc-leader" data-testid="dc-active-leader">
+      <strong>{leader!.name}</strong> {formatProfile(leader!.profile)} · {tr('dc_dice_now', h.dice, leader!.profile.die)}
+    </p>
+  );
+  if (step === 'units') return <>{banner}<Pick state={state} leader={leader!} dispatch={dispatch} /></>;
+  if (step === 'roll') {
+    const units = h.command!.units.length;
+    return (
+      <>
+        {banner}
+        <p class="hint">{tr('dc_roll_hint', units, h.dice)}</p>
+        <DiceEntry
+          sides={leader!.profile.die}
+          count={{ min: units, max: h.dice }}
+          rollLabel={tr('dc_roll', leader!.profile.die)}
+          testId="dc-dice"
+          onDice={(dice) => dispatch({ type: 'diceRolled', dice })}
+        />
+        <Concede dispatch={dispatch} />
+      </>
+    );
+  }
+  if (step === 'assign') return <>{banner}<Assign state={state} leader={leader!} dispatch={dispatch} /></>;
+  // decide: keep (one die fewer, same leader or another) or concede
+  return (
+    <div data-testid="dc-step-decide">
+      <p class="dc-ok">{tr('dc_all_activated')}</p>
+      <p class="hint">{tr('dc_keep_hint')}</p>
+      <LeaderList
+        leaders={side}
+        state={{ ...state, initiative: { ...h, keeps: h.keeps + 1 } }}
+        current={leader}
+        onPick={(l) => void dispatch({ type: 'initiativeKept', leader: l.id })}
+        label={tr('dc_keep')}
+      />
+      <Concede dispatch={dispatch} />
+    </div>
+  );
+}
+
+/** Leaders of the side with the dice they would roll (keeps already counted); deactivated ones greyed. */
+function LeaderList({ leaders, state, onPick, label, current }: { leaders: DcLeader[]; state: DcState; onPick: (l: DcLeader) => void; label: string; current?: DcLeader | null }) {
+  const tr = useTr();
+  return (
+    <ul class="dc-list" data-testid="dc-leaders">
+      {leaders.map((l) => {
+        // Switching leaders deactivates the current one; his successor is judged on his own.
+        const unavailable = l.deactivated;
+        const dice = diceAvailable(state, l);
+        return (
+          <li key={l.id}>
+            <button type="button" data-testid={`dc-leader-pick-${l.id}`} disabled={unavailable} onClick={() => onPick(l)}>
+              {label}: {l.name}
+            </button>{' '}
+            {formatProfile(l.profile)} ·{' '}
+            <span data-testid={`dc-dice-left-${l.id}`}>{unavailable ? tr('dc_deactivated') : tr('dc_dice_left', dice)}</span>
+            {current && current.id === l.id && <span class="hint"> · {tr('dc_same_leader')}</span>}
+            {!unavailable && dice === 0 && <span class="hint"> · {tr('dc_no_dice_passes')}</span>}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** Choose the units: ineligible ones greyed with their reason; the player's word where positions are unknown. */
+function Pick({ state, leader, dispatch }: { state: DcState; leader: DcLeader; dispatch: Dispatch }) {
+  const tr = useTr();
+  const t = useT();
+  const [picked, setPicked] = useState<string[]>([]);
+  const [inRange, setInRange] = useState(false);
+  const [adjacent, setAdjacent] = useState(false);
+  const rows = pickable(state, leader, picked);
+  const chosen = picked.map((id) => state.units.find((u) => u.id === id)!);
+  const needWord = leader.at === null || chosen.some((u) => u.at === null);
+  return (
+    <div data-testid="dc-step-units">
+      <fieldset>
+        <legend>{tr('dc_choose_units')}</legend>
+        {rows.map(({ unit, refusal, distance }) => {
+          const on = picked.includes(unit.id);
+          const greyed = refusal !== null && !on;
+          return (
+            <label key={unit.id} class={greyed ? 'dc-pick greyed' : 'dc-pick'} data-testid={`dc-pick-${unit.id}`}>
+              <input
+                type="checkbox"
+                checked={on}
+                disabled={greyed}
+                onChange={() => setPicked(on ? picked.filter((x) => x !== unit.id) : [...picked, unit.id])}
+              />
+              {unit.name}
+              {distance !== null && <span class="hint"> · {tr('dc_hexes', distance)}</span>}
+              <span class="hint"> · {tr('dc_needs', thresholdOf(state, unit))}</span>
+              {greyed && <span class="dc-reason hint"> — {t(errorText(refusal))}</span>}
+            </label>
+          );
+        })}
+      </fieldset>
+      {needWord && picked.length > 0 && (
+        <div data-testid="dc-word">
+          <p class="hint">{tr('dc_word_hint')}</p>
+          <label class="row">
+            <input type="checkbox" data-testid="dc-word-range" checked={inRange} onChange={() => setInRange(!inRange)} />
+            {tr('dc_word_range', leader.profile.radius)}
+          </label>
+          {picked.length >= 2 && (
+            <label class="row">
+              <input type="checkbox" data-testid="dc-word-adjacent" checked={adjacent} onChange={() => setAdjacent(!adjacent)} />
+              {tr('dc_word_adjacent')}
+            </label>
+          )}
+        </div>
+      )}
+      <div class="row">
+        <button
+          type="button"
+          class="primary"
+          data-testid="dc-command"
+          disabled={picked.length === 0}
+          onClick={() => void dispatch({ type: 'unitsCommanded', units: picked, ...(needWord ? { word: { inRange, adjacent } } : {}) })}
+        >
+          {tr('dc_command', picked.length)}
+        </button>
+        <Concede dispatch={dispatch} />
+      </div>
+    </div>
+  );
+}
+
+/** A good first assignment: hardest units first, each with the smallest die that activates it. */
+function suggest(state: DcState, units: DcUnit[], dice: readonly number[]): Record<string, string> {
+  const free = dice.map((_, i) => i);
+  const out: Record<string, string> = {};
+  for (const u of [...units].sort((a, b) => thresholdOf(state, b) - thresholdOf(state, a))) {
+    const fits = free.filter((i) => dice[i]! >= thresholdOf(state, u)).sort((a, b) => dice[a]! - dice[b]!);
+    const pick = fits[0] ?? free.sort((a, b) => dice[b]! - dice[a]!)[0];
+    if (pick === undefined) continue;
+    out[u.id] = String(pick);
+    free.splice(free.indexOf(pick), 1);
+  }
+  return out;
+}
+
+function Assign({ state, leader, dispatch }: { state: DcState; leader: DcLeader; dispatch: Dispatch }) {
+  const tr = useTr();
+  const h = state.initiative!;
+  const command = h.command!;
+  const dice = command.dice!;
+  const units = command.units.map((id) => state.units.find((u) => u.id === id)!);
+  const [assign, setAssign] = useState<Record<string, string>>(() => suggest(state, units, dice));
+  const [rerollIndex, setRerollIndex] = useState(() => String(Math.max(0, dice.findIndex((d) => d !== 1))));
+  const canReroll = command.adjacent && !command.rerolled && dice.some((d) => d !== 1);
+  return (
+    <div data-testid="dc-step-assign">
+      <p class="dc-dice" data-testid="dc-rolled">
+        {tr('dc_rolled')}{' '}
+        {dice.map((d, i) => (
+          <span key={i} class={d === 1 ? 'dc-die dc-one' : 'dc-die'}>
+            {d}
+          </span>
+        ))}
+      </p>
+      {canReroll ? (
+        <div class="subform" data-testid="dc-reroll">
+          <label>
+            {tr('dc_reroll_which')}{' '}
+            <select data-testid="dc-reroll-index" value={rerollIndex} onChange={(e) => setRerollIndex((e.currentTarget as HTMLSelectElement).value)}>
+              {dice.map((d, i) =>
+                d === 1 ? null : (
+                  <option key={i} value={String(i)}>
+                    {tr('dc_die_option', i + 1, d)}
+                  </option>
+                ),
+              )}
+            </select>
+          </label>
+          <DiceEntry
+            sides={leader.profile.die}
+            count={1}
+            rollLabel={tr('dc_reroll')}
+            testId="dc-reroll-dice"
+            onDice={([value]) => dispatch({ type: 'dieRerolled', index: Number(rerollIndex), value: value! })}
+          />
+          <p class="hint">{tr('dc_reroll_hint')}</p>
+        </div>
+      ) : (
+        <p class="hint" data-testid="dc-no-reroll">
+          {tr(command.rerolled ? 'dc_reroll_used' : command.adjacent ? 'dc_reroll_only_ones' : 'dc_reroll_not_allowed')}
+        </p>
+      )}
+      <fieldset>
+        <legend>{tr('dc_assign')}</legend>
+        {units.map((u) => {
+          const value = assign[u.id] ?? '';
+          const die = value === '' ? null : dice[Number(value)]!;
+          const need = thresholdOf(state, u);
+          return (
+            <label key={u.id} class="row" data-testid={`dc-assign-${u.id}`}>
+              <span>
+                {u.name} ({tr('dc_needs', need)})
+              </span>
+              <select value={value} data-testid={`dc-assign-select-${u.id}`} onChange={(e) => setAssign({ ...assign, [u.id]: (e.currentTarget as HTMLSelectElement).value })}>
+                <option value="">—</option>
+                {dice.map((d, i) => (
+                  <option key={i} value={String(i)}>
+                    {tr('dc_die_option', i + 1, d)}
+                  </option>
+                ))}
+              </select>
+              <span class={die !== null && die >= need ? 'dc-ok' : 'dc-ko'}>{die !== null && die >= need ? '✔' : '✘'}</span>
+            </label>
+          );
+        })}
+      </fieldset>
+      <button
+        type="button"
+        class="primary"
+        data-testid="dc-resolve"
+        onClick={() =>
+          void dispatch({
+            type: 'diceAssigned',
+            assign: Object.entries(assign)
+              .filter(([, v]) => v !== '')
+              .map(([unit, v]) => ({ unit, die: Number(v) })),
+          })
+        }
+      >
+        {tr('dc_resolve')}
+      </button>
+      <p class="hint">{tr('dc_resolve_hint', tr(`dc_side_${otherSide(h.side)}`))}</p>
+    </div>
+  );
+}

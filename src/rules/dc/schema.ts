@@ -1,0 +1,47 @@
+import * as v from 'valibot';
+import { DC_SIDES, type DcConfig, type DcEvent } from './types';
+
+/* Shapes only: the model judges the values (a radius of 0 is well-formed but refused with its reason). */
+const side = v.picklist(DC_SIDES);
+const shortText = v.pipe(v.string(), v.maxLength(200));
+const id = v.pipe(v.string(), v.maxLength(20));
+const num = v.number();
+const hex = v.nullable(v.strictObject({ q: num, r: num }));
+
+const houseRules = v.strictObject({ threshold: num, fragileThreshold: num });
+
+export const dcConfigSchema = v.strictObject({ houseRules });
+
+export const dcEventSchema = v.variant('type', [
+  v.strictObject({ type: v.literal('configure'), houseRules: v.partial(houseRules) }),
+  v.strictObject({ type: v.literal('leaderAdded'), side, name: shortText, profile: shortText, at: v.optional(hex) }),
+  v.strictObject({ type: v.literal('unitAdded'), side, name: shortText, losses: v.optional(num), at: v.optional(hex) }),
+  v.strictObject({ type: v.literal('removed'), id }),
+  v.strictObject({ type: v.literal('placed'), id, at: hex }),
+  v.strictObject({ type: v.literal('lossesSet'), unit: id, losses: num }),
+  v.strictObject({ type: v.literal('start') }),
+  v.strictObject({ type: v.literal('newTurn') }),
+  v.strictObject({ type: v.literal('newGame') }),
+  v.strictObject({ type: v.literal('initiativeGained'), side }),
+  v.strictObject({ type: v.literal('leaderActivated'), leader: id }),
+  v.strictObject({
+    type: v.literal('unitsCommanded'),
+    units: v.pipe(v.array(id), v.maxLength(80)),
+    word: v.optional(v.strictObject({ inRange: v.boolean(), adjacent: v.boolean() })),
+  }),
+  v.strictObject({ type: v.literal('diceRolled'), dice: v.pipe(v.array(num), v.maxLength(20)) }),
+  v.strictObject({ type: v.literal('dieRerolled'), index: num, value: num }),
+  v.strictObject({ type: v.literal('diceAssigned'), assign: v.pipe(v.array(v.strictObject({ unit: id, die: num })), v.maxLength(20)) }),
+  v.strictObject({ type: v.literal('initiativeKept'), leader: id }),
+  v.strictObject({ type: v.literal('initiativeConceded') }),
+  v.strictObject({ type: v.literal('moraleTaken'), unit: id }),
+  v.strictObject({ type: v.literal('unitActed'), unit: id }),
+  v.strictObject({ type: v.literal('dramaResolved'), value: num }),
+]);
+
+// Compile-time proof that whatever the schemas accept is a valid model event or config.
+type Assignable<A, B> = [A] extends [B] ? true : false;
+const eventsFit: Assignable<v.InferOutput<typeof dcEventSchema>, DcEvent> = true;
+const configFits: Assignable<v.InferOutput<typeof dcConfigSchema>, DcConfig> = true;
+void eventsFit;
+void configFits;
