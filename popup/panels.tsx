@@ -17,6 +17,7 @@ export type Panel<K extends SystemId> = (props: PanelProps<K>) => JSX.Element;
  */
 export const PANELS: { readonly [K in SystemId]: () => Promise<Panel<K>> } = {
   'hd-command': async () => (await import('./hd-command/Panel')).HdCommandPanel,
+  'hd-modifiers': async () => (await import('./hd-modifiers/Panel')).HdModifiersPanel,
   dc: async () => (await import('./dc/Panel')).DcPanel,
   bdc: async () => (await import('./bdc/Panel')).BdcPanel,
 };

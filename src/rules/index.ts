@@ -1,11 +1,13 @@
 import type { AnyRuleSystem } from '../game/system';
 import { hdCommand } from './hd-command';
+import { hdModifiers } from './hd-modifiers';
 import { dc } from './dc';
 import { bdc } from './bdc';
 
 /** Every rule system the product implements, by id. A new system is one folder and one line here. */
 export const SYSTEMS = {
   'hd-command': hdCommand,
+  'hd-modifiers': hdModifiers,
   dc: dc,
   bdc: bdc,
 } as const satisfies Record<string, AnyRuleSystem>;

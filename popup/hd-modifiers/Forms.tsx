@@ -1,0 +1,172 @@
+import { useState } from 'preact/hooks';
+import {
+  CHARACTERISTICS,
+  EFFECT_KINDS,
+  HDM_LIMITS,
+  SCOPES,
+  type Characteristic,
+  type EffectKind,
+  type HdmState,
+  type Scope,
+} from '../../src/rules/hd-modifiers';
+import { useTr } from '../context';
+import type { Dispatch } from './Panel';
+
+const input = (e: Event) => (e.currentTarget as HTMLInputElement).value;
+/** An empty or blank field is "not given"; anything else goes to the rules as typed (they say what is wrong). */
+const optionalNumber = (raw: string): number | undefined => (raw.trim() === '' ? undefined : Number(raw));
+
+/** A new fighter: its name and the card values it has (blank = not on the card). */
+export function AddFighter({ dispatch, open }: { dispatch: Dispatch; open: boolean }) {
+  const tr = useTr();
+  const [name, setName] = useState('');
+  const [card, setCard] = useState<Record<string, string>>({});
+  return (
+    <details class="hdm-add" open={open}>
+      <summary>{tr('hdm_new_fighter')}</summary>
+      <form
+        class="subform"
+        onSubmit={async (e) => {
+          e.preventDefault();
+          const values = Object.fromEntries(
+            CHARACTERISTICS.flatMap((c) => {
+              const n = optionalNumber(card[c] ?? '');
+              return n === undefined ? [] : [[c, n]];
+            }),
+          );
+          if (await dispatch({ type: 'fighterAdded', name, card: values })) {
+            setName('');
+            setCard({});
+          }
+        }}
+      >
+        <label for="hdm-new-name">{tr('fighter_name')}</label>
+        <input id="hdm-new-name" value={name} required maxLength={HDM_LIMITS.nameLength} onInput={(e) => setName(input(e))} />
+        <div class="hdm-card">
+          {CHARACTERISTICS.map((c) => (
+            <label key={c}>
+              {c}
+              <input
+                id={`hdm-new-${c}`}
+                class="number"
+                type="number"
+                min={0}
+                max={HDM_LIMITS.maxValue}
+                value={card[c] ?? ''}
+                onInput={(e) => setCard({ ...card, [c]: input(e) })}
+              />
+            </label>
+          ))}
+        </div>
+        <button type="submit" data-testid="hdm-add-fighter">
+          {tr('add_fighter')}
+        </button>
+      </form>
+    </details>
+  );
+}
+
+/** An effect of one of the three kinds; the form keeps its values so that "Add" again repeats it (Célérité ×2). */
+export function AddEffect({ state, dispatch }: { state: HdmState; dispatch: Dispatch }) {
+  const tr = useTr();
+  const [fighterId, setFighterId] = useState('');
+  const [characteristic, setCharacteristic] = useState<Characteristic>('DEF');
+  const [kind, setKind] = useState<EffectKind>('bonus');
+  const [amount, setAmount] = useState('1');
+  const [ceiling, setCeiling] = useState('');
+  const [tag, setTag] = useState('');
+  const [imposedBy, setImposedBy] = useState('');
+  const [scope, setScope] = useState<Scope>('pass');
+  const [source, setSource] = useState('');
+  const fighter = state.fighters.find((f) => f.id === fighterId) ?? state.fighters[0];
+  if (!fighter) return null;
+  const onCard = CHARACTERISTICS.filter((c) => fighter.card[c] !== undefined);
+  const chosen = onCard.includes(characteristic) ? characteristic : onCard[0]!;
+  const author = state.fighters.some((f) => f.id === imposedBy) ? imposedBy : '';
+
+  const submit = (e: Event) => {
+    e.preventDefault();
+    const target = { type: 'effectAdded' as const, fighter: fighter.id, characteristic: chosen, source };
+    const n = Number(amount);
+    const ceil = optionalNumber(ceiling);
+    void dispatch(
+      kind === 'direct'
+        ? { ...target, kind, value: n, scope, ...(author ? { imposedBy: author } : {}) }
+        : kind === 'increase'
+          ? { ...target, kind, amount: n, ...(ceil === undefined ? {} : { ceiling: ceil }) }
+          : { ...target, kind, amount: n, ...(tag.trim() ? { nonCumulative: tag } : {}) },
+    );
+  };
+
+  return (
+    <details class="hdm-add" open>
+      <summary>{tr('hdm_add_effect')}</summary>
+      <form class="subform" onSubmit={submit} data-testid="hdm-effect-form">
+        <label for="hdm-fx-fighter">{tr('fighter')}</label>
+        <select id="hdm-fx-fighter" value={fighter.id} onChange={(e) => setFighterId(input(e))}>
+          {state.fighters.map((f) => (
+            <option key={f.id} value={f.id}>
+              {f.name}
+            </option>
+          ))}
+        </select>
+        <label for="hdm-fx-char">{tr('hdm_characteristic')}</label>
+        <select id="hdm-fx-char" value={chosen} onChange={(e) => setCharacteristic(input(e) as Characteristic)}>
+          {onCard.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
+        <label for="hdm-fx-kind">{tr('hdm_kind')}</label>
+        <select id="hdm-fx-kind" value={kind} onChange={(e) => setKind(input(e) as EffectKind)}>
+          {EFFECT_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {tr(`hdm_kind_${k}`)}
+            </option>
+          ))}
+        </select>
+        <label for="hdm-fx-amount">{tr(kind === 'direct' ? 'hdm_value' : 'hdm_amount')}</label>
+        <input id="hdm-fx-amount" class="number" type="number" step={1} value={amount} onInput={(e) => setAmount(input(e))} />
+        {kind === 'increase' && (
+          <>
+            <label for="hdm-fx-ceiling">{tr('hdm_ceiling_field')}</label>
+            <input id="hdm-fx-ceiling" class="number" type="number" min={0} value={ceiling} onInput={(e) => setCeiling(input(e))} />
+          </>
+        )}
+        {kind === 'bonus' && (
+          <>
+            <label for="hdm-fx-tag">{tr('hdm_tag')}</label>
+            <input id="hdm-fx-tag" value={tag} maxLength={HDM_LIMITS.tagLength} onInput={(e) => setTag(input(e))} />
+          </>
+        )}
+        {kind === 'direct' && (
+          <>
+            <label for="hdm-fx-by">{tr('hdm_imposed_by')}</label>
+            <select id="hdm-fx-by" value={author} onChange={(e) => setImposedBy(input(e))}>
+              <option value="">{tr('hdm_nobody')}</option>
+              {state.fighters.map((f) => (
+                <option key={f.id} value={f.id}>
+                  {f.name}
+                </option>
+              ))}
+            </select>
+            <label for="hdm-fx-scope">{tr('hdm_scope')}</label>
+            <select id="hdm-fx-scope" value={scope} onChange={(e) => setScope(input(e) as Scope)}>
+              {SCOPES.map((s) => (
+                <option key={s} value={s}>
+                  {tr(`hdm_scope_${s}`)}
+                </option>
+              ))}
+            </select>
+          </>
+        )}
+        <label for="hdm-fx-source">{tr('hdm_source')}</label>
+        <input id="hdm-fx-source" value={source} maxLength={HDM_LIMITS.sourceLength} onInput={(e) => setSource(input(e))} />
+        <button type="submit" class="primary" data-testid="hdm-add-effect">
+          {tr('hdm_add')}
+        </button>
+      </form>
+    </details>
+  );
+}

@@ -1,0 +1,93 @@
+import { useMemo } from 'preact/hooks';
+import { canRedo, canUndo, replay } from '../../src/game/log';
+import type { Text } from '../../src/i18n/text';
+import { ENDABLE_SCOPES, hdModifiers, type HdmEvent, type HdmState } from '../../src/rules/hd-modifiers';
+import { describeEvent } from '../../src/rules/hd-modifiers/history';
+import type { StoredGame } from '../../src/store/root';
+import type { Send } from '../App';
+import { useT, useTr } from '../context';
+import { AddEffect, AddFighter } from './Forms';
+import { FighterCard } from './FighterCard';
+import { Settings } from './Settings';
+
+export type Dispatch = (event: HdmEvent) => Promise<boolean>;
+
+/** Hell Dorado characteristic modifiers: each fighter's values with their breakdown, states, effects, scopes, history. */
+export function HdModifiersPanel({ game, send }: { game: StoredGame<'hd-modifiers'>; send: Send }) {
+  const tr = useTr();
+  const t = useT();
+  const { replayed, history } = useMemo(() => {
+    const lines: Text[] = [];
+    const result = replay(hdModifiers, game.config, game.log, (before: HdmState, event, after) => lines.push(describeEvent(before, event, after)));
+    return { replayed: result, history: lines };
+  }, [game]);
+  if (!replayed.ok) return <p role="alert">{tr('error_log_event_refused')}</p>;
+  const state = replayed.value;
+  const dispatch: Dispatch = (event) => send({ type: 'game/dispatch', system: 'hd-modifiers', event });
+
+  return (
+    <>
+      <Settings config={state.config} dispatch={dispatch} />
+      <div class="row hdm-bar">
+        <label for="hdm-active">{tr('hdm_active_fighter')}</label>
+        <select
+          id="hdm-active"
+          data-testid="hdm-active"
+          value={state.active ?? ''}
+          onChange={(e) => {
+            const value = (e.currentTarget as HTMLSelectElement).value;
+            void dispatch({ type: 'activeFighterSet', fighter: value === '' ? null : value });
+          }}
+        >
+          <option value="">{tr('hdm_nobody')}</option>
+          {state.fighters.map((f) => (
+            <option key={f.id} value={f.id}>
+              {f.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div class="row hdm-bar" role="group" aria-label={tr('hdm_end_of')}>
+        <span aria-hidden="true">{tr('hdm_end_of')}</span>
+        {ENDABLE_SCOPES.map((scope) => (
+          <button
+            key={scope}
+            type="button"
+            class="small"
+            data-testid={`hdm-end-${scope}`}
+            title={tr('hdm_end_hint')}
+            onClick={() => void dispatch({ type: 'scopeEnded', scope })}
+          >
+            {tr(`hdm_scope_${scope}`)}
+          </button>
+        ))}
+      </div>
+      {state.fighters.length === 0 && <p class="hint">{tr('hdm_no_fighters')}</p>}
+      {state.fighters.map((f) => (
+        <FighterCard key={f.id} fighter={f} state={state} dispatch={dispatch} />
+      ))}
+      {state.fighters.length > 0 && <AddEffect state={state} dispatch={dispatch} />}
+      <AddFighter dispatch={dispatch} open={state.fighters.length === 0} />
+      <nav class="undo-bar" aria-label={tr('history_controls')}>
+        <button type="button" data-testid="undo" disabled={!canUndo(game.log)} onClick={() => void send({ type: 'game/undo', system: 'hd-modifiers' })}>
+          {tr('undo')}
+        </button>
+        <button type="button" data-testid="redo" disabled={!canRedo(game.log)} onClick={() => void send({ type: 'game/redo', system: 'hd-modifiers' })}>
+          {tr('redo')}
+        </button>
+      </nav>
+      <section class="history" aria-labelledby="hdm-history-heading">
+        <h2 id="hdm-history-heading">{tr('history')}</h2>
+        {history.length === 0 ? (
+          <p class="hint">{tr('history_empty')}</p>
+        ) : (
+          <ol reversed data-testid="history">
+            {history
+              .map((line, index) => <li key={index}>{t(line)}</li>)
+              .reverse()}
+          </ol>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,105 @@
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { afterEach, describe, expect, it } from 'vitest';
+import { App } from '../../../popup/App';
+import { gameOf } from '../../../src/store/root';
+import { fakeApi } from './fake-api';
+
+afterEach(cleanup);
+
+async function openPanel() {
+  const api = fakeApi();
+  render(<App api={api} />);
+  fireEvent.change(await screen.findByTestId('system-picker'), { target: { value: 'hd-modifiers' } });
+  await screen.findByText('Add the fighters whose characteristics you follow.', {}, { timeout: 5000 });
+  return api;
+}
+
+async function addFighter(name: string, card: Record<string, number>) {
+  fireEvent.input(screen.getByLabelText('Fighter name'), { target: { value: name } });
+  for (const [c, v] of Object.entries(card)) fireEvent.input(document.querySelector(`#hdm-new-${c}`)!, { target: { value: String(v) } });
+  fireEvent.click(screen.getByTestId('hdm-add-fighter'));
+}
+
+const value = (fighter: string, c: string) => screen.getByTestId(`hdm-value-${fighter}-${c}`).textContent;
+
+describe('the Hell Dorado modifiers popup', () => {
+  it('plays D4 with one-click states: DEF 4 → Stunned 3 → Fanatic 4 → Stunned removed 5, with the breakdown and undo', async () => {
+    const api = await openPanel();
+    await addFighter('Guerrier', { DEF: 4 });
+    await waitFor(() => expect(value('f1', 'DEF')).toBe('4'));
+
+    const stunned = screen.getByTestId('hdm-state-f1-stunned');
+    fireEvent.click(stunned);
+    await waitFor(() => expect(value('f1', 'DEF')).toBe('3'));
+    expect(stunned.getAttribute('aria-pressed')).toBe('true');
+    const breakdown = () => screen.getByTestId('hdm-breakdown-f1-DEF').textContent;
+    expect(breakdown()).toContain('card 4');
+    expect(breakdown()).toContain('−1 Stunned');
+    expect(breakdown()).toContain('bounds 1–5');
+
+    fireEvent.click(screen.getByTestId('hdm-state-f1-fanatic'));
+    await waitFor(() => expect(value('f1', 'DEF')).toBe('4'));
+    expect(breakdown()).toMatch(/−1 Stunned.*→ 3.*\+1 Fanatic.*→ 4/);
+
+    fireEvent.click(stunned);
+    await waitFor(() => expect(value('f1', 'DEF')).toBe('5'));
+    expect(screen.getByTestId('hdm-state-f1-stunned').getAttribute('aria-pressed')).toBe('false');
+    expect(screen.getByTestId('history').textContent).toContain('Guerrier is no longer Stunned');
+
+    fireEvent.click(screen.getByTestId('undo'));
+    await waitFor(() => expect(value('f1', 'DEF')).toBe('4'));
+    fireEvent.click(screen.getByTestId('redo'));
+    await waitFor(() => expect(value('f1', 'DEF')).toBe('5'));
+    expect(gameOf(api.root(), 'hd-modifiers').log.cursor).toBe(4);
+    expect(api.root().activeSystem).toBe('hd-modifiers');
+  });
+
+  it('adds effects of each kind, shows their sources, refuses a bad one with its reason, and removes one', async () => {
+    await openPanel();
+    await addFighter('Lancier', { DEF: 4 });
+    await screen.findByTestId('hdm-value-f1-DEF');
+    const form = screen.getByTestId('hdm-effect-form');
+    fireEvent.change(within(form).getByLabelText('Kind'), { target: { value: 'increase' } });
+    fireEvent.input(within(form).getByLabelText('Ceiling (optional)'), { target: { value: '5' } });
+    fireEvent.input(within(form).getByLabelText('Source (ability, order…)'), { target: { value: 'Célérité' } });
+    fireEvent.click(screen.getByTestId('hdm-add-effect'));
+    await waitFor(() => expect(value('f1', 'DEF')).toBe('5'));
+    fireEvent.click(screen.getByTestId('hdm-add-effect'));
+    await waitFor(() => expect(screen.getByTestId('hdm-breakdown-f1-DEF').textContent).toMatch(/\+1 Célérité.*\+1 Célérité.*ceiling 5.*→ 5/));
+
+    fireEvent.input(within(form).getByLabelText('Amount (+/−)'), { target: { value: '0' } });
+    fireEvent.click(screen.getByTestId('hdm-add-effect'));
+    await waitFor(() => expect(screen.getByTestId('refusal').textContent).toBe('An amount must be a whole number from −20 to 20, not 0 (got “0”).'));
+
+    fireEvent.change(within(form).getByLabelText('Kind'), { target: { value: 'direct' } });
+    fireEvent.input(within(form).getByLabelText('Value'), { target: { value: '6' } });
+    fireEvent.input(within(form).getByLabelText('Source (ability, order…)'), { target: { value: 'Bouclier' } });
+    fireEvent.click(screen.getByTestId('hdm-add-effect'));
+    await waitFor(() => expect(value('f1', 'DEF')).toBe('6'));
+    expect(screen.getByTestId('hdm-breakdown-f1-DEF').textContent).toContain('= 6 Bouclier (pass of arms)');
+
+    fireEvent.click(screen.getByTestId('hdm-end-pass'));
+    await waitFor(() => expect(value('f1', 'DEF')).toBe('5'));
+    fireEvent.click(screen.getByTestId('hdm-remove-e1'));
+    fireEvent.click(await screen.findByTestId('hdm-remove-e2'));
+    await waitFor(() => expect(value('f1', 'DEF')).toBe('4'));
+  });
+
+  it('shows the house defaults as changeable settings', async () => {
+    await openPanel();
+    fireEvent.click(screen.getByText('Settings (house defaults where the text is silent)'));
+    const select = screen.getByLabelText('A state applied twice') as HTMLSelectElement;
+    expect(select.selectedOptions[0]!.textContent).toBe('counts once (house default)');
+    expect((screen.getByLabelText('Wounded, DPT') as HTMLInputElement).value).toBe('-1');
+  });
+
+  it('renders a hostile fighter name as text, never as markup', async () => {
+    await openPanel();
+    const hostile = '<img src=x onerror=alert(1)><b>bold</b>';
+    await addFighter(hostile, { CBT: 3 });
+    await waitFor(() => expect(screen.getByTestId('hdm-fighter-f1').textContent).toContain(hostile));
+    expect(screen.getByTestId('history').textContent).toContain(`${hostile} joins`);
+    expect(document.querySelector('img')).toBeNull();
+    expect(document.querySelector('.popup b')).toBeNull();
+  });
+});
