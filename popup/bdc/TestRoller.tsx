@@ -14,6 +14,8 @@ export function TestRoller({ state, dispatch }: { state: BdcState; dispatch: Dis
   const [pinned, setPinned] = useState(false);
   const troop = state.troops.find((t) => t.id === who);
   const leader = troop?.kind === 'leader' ? troop : undefined;
+  // A unit's tests of skill use its experience factor; morale tests its current morale factor.
+  const xp = troop?.kind === 'unit' ? state.config.experience[troop.experience - 1]?.factor : undefined;
   const total = modifier + (leader && aptitude ? leader.aptitude.modifier : 0) + (pinned ? 2 : 0);
   const num = (e: Event) => Number((e.currentTarget as HTMLInputElement).value) || 0;
   return (
@@ -43,6 +45,18 @@ export function TestRoller({ state, dispatch }: { state: BdcState; dispatch: Dis
         <label for="bdc-test-mod">{tr('bdc_modifier')}</label>
         <input id="bdc-test-mod" class="number" type="number" min={-9} max={9} value={modifier} onInput={(e) => setModifier(num(e))} />
       </div>
+      {troop && (
+        <div class="row">
+          <button type="button" class="small" onClick={() => setTarget(troop.factor)}>
+            {tr('bdc_use_morale', troop.factor)}
+          </button>
+          {xp !== undefined && (
+            <button type="button" class="small" onClick={() => setTarget(xp)}>
+              {tr('bdc_use_experience', xp)}
+            </button>
+          )}
+        </div>
+      )}
       <div class="row">
         {leader && (
           <label>

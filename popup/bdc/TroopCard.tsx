@@ -152,6 +152,7 @@ function Rally({ troop, state, dispatch }: { troop: Troop; state: BdcState; disp
   const steps = stepsOf(troop.state);
   const [pa, setPa] = useState(steps);
   const [payer, setPayer] = useState(troop.id);
+  const [team, setTeam] = useState(0);
   const spend = Math.min(pa, steps);
   const after = rallyOutcome(troop.state, spend).state;
   // The troop itself, or a leader able to command (neither demoralised nor routed).
@@ -175,11 +176,23 @@ function Rally({ troop, state, dispatch }: { troop: Troop; state: BdcState; disp
             </option>
           ))}
         </select>
+        {payer === troop.id && troop.counters.length > 1 && (
+          <>
+            <label for={`${p}team`}>{tr('bdc_teams')}</label>
+            <select id={`${p}team`} value={team} onChange={(e) => setTeam(num(e))}>
+              {troop.counters.map((left, i) => (
+                <option key={i} value={i}>
+                  {i + 1} ({left})
+                </option>
+              ))}
+            </select>
+          </>
+        )}
       </div>
       <p class="hint" data-testid={`rally-preview-${troop.id}`}>
         {tr('bdc_rally_preview', spend, tr(`bdc_state_${after}`))}
       </p>
-      <button type="button" data-testid={`rally-${troop.id}`} onClick={() => void dispatch({ type: 'rallied', id: troop.id, payer, pa: spend })}>
+      <button type="button" data-testid={`rally-${troop.id}`} onClick={() => void dispatch({ type: 'rallied', id: troop.id, payer, pa: spend, ...(payer === troop.id && team ? { team } : {}) })}>
         {tr('bdc_rally')}
       </button>
     </fieldset>

@@ -105,6 +105,20 @@ describe('the bdc popup panel', () => {
     await waitFor(() => expect(screen.getByTestId('pa-u1').textContent).toBe('AP 2+1'));
   });
 
+  it('a flexible unit rallies itself from the counter of the team the player picks', async () => {
+    await openBdc();
+    await add('unit', 'Section');
+    fireEvent.change(document.querySelector('#u1-doctrine')!, { target: { value: 'flexible' } });
+    await waitFor(() => expect(document.querySelector('#u1-teams')).toBeTruthy());
+    fireEvent.click(screen.getByTestId('activate-u1-1'));
+    await typeDice('morale-u1', '9');
+    await waitFor(() => expect(badge('u1')).toBe('Pinned · 5'));
+    fireEvent.change(document.querySelector('#u1-rally-team')!, { target: { value: '1' } });
+    fireEvent.click(screen.getByTestId('rally-u1'));
+    await waitFor(() => expect(badge('u1')).toBe('Normal · 6'));
+    expect(screen.getByTestId('pa-u1').textContent).toBe('AP 2+1');
+  });
+
   it('test roller: B4 natural 1 with +3 succeeds; B6 pinned shooter 5 +2 against 6 fails', async () => {
     await openBdc();
     fireEvent.input(document.querySelector('#bdc-test-mod')!, { target: { value: '3' } });
@@ -114,6 +128,10 @@ describe('the bdc popup panel', () => {
     fireEvent.click(screen.getByLabelText('Pinned, shooting (+2)'));
     await typeDice('bdc-test', '5');
     await waitFor(() => expect(screen.getByTestId('bdc-last').textContent).toBe('5 (total 7) vs 6: failure'));
+    await add('unit', 'Groupe');
+    fireEvent.change(document.querySelector('#bdc-test-who')!, { target: { value: 'u1' } });
+    fireEvent.click(screen.getByText('Experience factor 5'));
+    expect((document.querySelector('#bdc-test-target') as HTMLInputElement).value).toBe('5');
   });
 
   it('settings show house defaults; the experience table marks unverified rows until edited', async () => {
