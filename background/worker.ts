@@ -5,7 +5,9 @@
  */
 import browser, { type Runtime } from 'webextension-polyfill';
 import type { Result } from '../src/game/result';
-import type { Response } from '../src/messages';
+import { isTableMessage, tableRequestSchema, type Response, type TableResponse } from '../src/messages';
+import { ROLL20_SETTINGS_KEY } from '../src/adapters/roll20/settings';
+import { parseWith } from '../src/game/validate';
 import { applyRequest, parseRequest } from '../src/store/requests';
 import { STORE_KEY, loadStore, type StoreRoot } from '../src/store/root';
 
@@ -37,6 +39,30 @@ const extensionOrigin = browser.runtime.getURL('');
 const fromOwnPage = (sender: Runtime.MessageSender): boolean =>
   sender.id === browser.runtime.id && typeof sender.url === 'string' && sender.url.startsWith(extensionOrigin);
 
+/** The Roll20 content script, top frame of an editor tab: it may only report its tab's live table. */
+const fromRoll20Editor = (sender: Runtime.MessageSender): boolean =>
+  sender.id === browser.runtime.id && sender.tab?.id !== undefined && sender.frameId === 0 &&
+  typeof sender.url === 'string' && /^https:\/\/app\.roll20\.net\/editor\/?([?#]|$)/.test(sender.url);
+
+/** Live tables by tab, in storage.session (gone with the browser session), for the popup. */
+const liveKey = (tabId: number) => `commandPost.live.${tabId}`;
+
+async function handleTable(message: unknown, sender: Runtime.MessageSender): Promise<TableResponse | undefined> {
+  const request = parseWith(tableRequestSchema, message, 'bad-message');
+  const own = fromOwnPage(sender);
+  const tab = fromRoll20Editor(sender) ? sender.tab!.id! : null;
+  if (!request.ok || (request.value.type === 'table/settings' ? !own : tab === null)) {
+    droppedMessages++;
+    return request.ok ? undefined : request;
+  }
+  const r = request.value;
+  if (r.type === 'table/settings') await browser.storage.local.set({ [ROLL20_SETTINGS_KEY]: r.settings });
+  else if (r.type === 'table/update') await browser.storage.session.set({ [liveKey(tab!)]: r.table });
+  else await browser.storage.session.remove(liveKey(tab!));
+  return { ok: true };
+}
+browser.tabs.onRemoved.addListener((tabId) => void browser.storage.session.remove(liveKey(tabId)));
+
 async function handle(message: unknown): Promise<Response> {
   const request = parseRequest(message);
   if (!request.ok) {
@@ -53,6 +79,7 @@ async function handle(message: unknown): Promise<Response> {
 }
 
 browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.MessageSender) => {
+  if (isTableMessage(message)) return handleTable(message, sender);
   if (!fromOwnPage(sender)) {
     droppedMessages++;
     return undefined;

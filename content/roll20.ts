@@ -1,2 +1,148 @@
-// Placeholder: the Roll20 content script (match https://app.roll20.net/editor*) is already declared in manifest.json; a later issue fills it in.
-export {};
+// The isolated content script on the Roll20 editor (match https://app.roll20.net/editor*, not the
+// pop-out character sheets). Once the page has loaded it injects the page-world bridge
+// (roll20-page.js, web-accessible) with a per-load secret, keeps the live table from the bridge's
+// validated messages, draws the command overlay, reports the table to the worker for the popup,
+// and (GM, opt-in) asks the bridge to write command radii into leaders' auras.
+import type Browser from 'webextension-polyfill';
+import { computeLive, drawingOf, liveTableOf, LiveModel, type Computed } from '../src/adapters/roll20/live';
+import { NS, SECRET_ATTR, envelope, pageMessageSchema, receive, type ContentMessage, type PageMessage } from '../src/adapters/roll20/protocol';
+import { readSettings, ROLL20_SETTINGS_KEY, DEFAULT_ROLL20_SETTINGS, type Roll20Settings } from '../src/adapters/roll20/settings';
+import type { TableRequest } from '../src/messages';
+import type { Overlay } from './overlay';
+
+/** The native API: Chrome MV3 and Firefox both return promises, so the polyfill would be ~3 KB of dead weight (toolchain.md §7.3). */
+const browser = ((globalThis as { browser?: Browser.Browser }).browser ?? (globalThis as unknown as { chrome: Browser.Browser }).chrome);
+
+/** The editor itself: /editor, /editor/, with any ?query or #hash; never /editor/character/… (pop-out sheets). */
+export const isEditorPath = (pathname: string): boolean => /^\/editor\/?$/.test(pathname);
+
+const MARK = 'data-command-post';
+const BENCH = 'data-command-post-bench';
+/** The popup does not need every frame: at most 4 reports a second. */
+const REPORT_MS = 250;
+
+function start(): void {
+  const html = document.documentElement;
+  if (html.hasAttribute(MARK)) return; // injected already (a second copy of this script)
+  html.setAttribute(MARK, '');
+
+  const secret = [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('');
+  const model = new LiveModel();
+  // content-roll20-overlay.js ran first in this same isolated world (manifest order).
+  const OverlayClass = (globalThis as { commandPostOverlay?: typeof Overlay }).commandPostOverlay;
+  if (!OverlayClass) return;
+  const overlay = new OverlayClass();
+  let settings: Roll20Settings = DEFAULT_ROLL20_SETTINGS;
+  let computed: Computed | null = null;
+  let dropped = 0;
+  let auraKey = '';
+
+  const toPage = (msg: ContentMessage) => window.postMessage(envelope('content', secret, msg), location.origin);
+
+  const send = (request: TableRequest) => browser.runtime.sendMessage(request).catch(() => undefined);
+  let reportTimer = 0;
+  const report = () => {
+    if (reportTimer) return;
+    reportTimer = window.setTimeout(() => {
+      reportTimer = 0;
+      if (computed) void send({ type: 'table/update', table: liveTableOf(model, computed, settings, dropped) });
+    }, REPORT_MS);
+  };
+
+  const recompute = () => {
+    computed = computeLive(model, settings);
+    overlay.setVisible(settings.overlay && model.mode === 'full' && model.state === 'live');
+    if (model.state === 'live') overlay.draw(drawingOf(computed, settings));
+    else overlay.clear();
+    syncAuras();
+    report();
+  };
+
+  /** Native auras: write the radius (page units) into each leader's aura 1, or put the old values back. */
+  function syncAuras() {
+    const c = computed;
+    if (!settings.nativeAuras || !c?.result || !c.scene) {
+      if (auraKey) toPage({ type: 'auras-restore' });
+      auraKey = '';
+      return;
+    }
+    const radius = Math.round(c.result.radiusCells * c.scene.unitsPerCell * 1000) / 1000;
+    const square = c.metric === 'chebyshev';
+    const items = c.tokens.filter((t) => t.role === 'leader' && t.unit !== null).map((t) => ({ id: t.id, radius, square, color: '#2563eb' }));
+    const key = `${radius}|${square}|${items.map((i) => i.id).join(',')}`;
+    if (key === auraKey) return;
+    auraKey = key;
+    toPage({ type: 'auras-set', items });
+  }
+
+  const onPage = (msg: PageMessage) => {
+    if (msg.type === 'view') {
+      overlay.setView(msg.view);
+      // No camera (Roll20 changed its renderer): keep the data, say so, draw nothing.
+      const mode = msg.view ? 'full' : 'data-only';
+      if (model.page && mode !== model.mode) {
+        model.mode = mode;
+        model.missing = msg.view ? [] : ['renderer'];
+        recompute();
+      }
+      return;
+    }
+    if (msg.type === 'auras') return;
+    if (model.apply(msg, settings)) recompute();
+  };
+
+  window.addEventListener('message', (ev) => {
+    // Roll20 posts its own messages: only ours (namespace) are looked at, and only from this window and origin.
+    const ours = typeof ev.data === 'object' && ev.data !== null && (ev.data as { ns?: unknown }).ns === NS;
+    if (!ours) return;
+    if (ev.source !== window || ev.origin !== location.origin) {
+      dropped++;
+      overlay.root.setAttribute('data-dropped', String(dropped));
+      return;
+    }
+    const t0 = performance.now();
+    const r = receive(ev.data, 'page', secret, pageMessageSchema);
+    if (!r.ok) {
+      if (r.ours) {
+        dropped++;
+        overlay.root.setAttribute('data-dropped', String(dropped));
+        report();
+      }
+      return;
+    }
+    try {
+      onPage(r.msg);
+    } catch (e) {
+      console.warn('Command Post: Roll20 update failed', e);
+    }
+    if (html.hasAttribute(BENCH) && r.msg.type === 'delta') html.setAttribute('data-command-post-content-ms', String(performance.now() - t0));
+  });
+
+  void browser.storage.local.get(ROLL20_SETTINGS_KEY).then((got) => {
+    settings = readSettings(got[ROLL20_SETTINGS_KEY]);
+    recompute();
+  });
+  browser.storage.onChanged.addListener((changes, area) => {
+    const change = changes[ROLL20_SETTINGS_KEY];
+    if (area !== 'local' || !change) return;
+    settings = readSettings(change.newValue);
+    recompute();
+  });
+  window.addEventListener('pagehide', () => void send({ type: 'table/clear' }));
+
+  const script = document.createElement('script');
+  script.src = browser.runtime.getURL('roll20-page.js');
+  script.setAttribute(SECRET_ATTR, secret);
+  // Messages sent before the bridge listens are lost: say hello once it has run (roll20.md §3.2).
+  script.onload = () => {
+    script.remove();
+    toPage({ type: 'hello' });
+  };
+  (document.head ?? html).append(script);
+}
+
+if (isEditorPath(location.pathname) && window.top === window) {
+  // Lazy: a script pushed into the page while Roll20 boots disturbs its start (roll20.md §4 VTTinker).
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
+}

@@ -11,6 +11,8 @@ const BUDGETS = {
   popup: { kb: 25, files: ['popup.css'] },
   background: { kb: 10, files: ['background.js'] },
   'content-roll20': { kb: 12, files: ['content-roll20.js'] },
+  'content-roll20-overlay': { kb: 12, files: ['content-roll20-overlay.js'] },
+  'roll20-page': { kb: 12, files: ['roll20-page.js'] },
   'content-owlbear': { kb: 12, files: ['content-owlbear.js'] },
 };
 /** Each rule system's popup panel, loaded on demand: the chunks it adds to what the popup already loaded. */

@@ -1,4 +1,6 @@
 import * as v from 'valibot';
+import { liveTableSchema, type LiveTable } from './adapters/roll20/summary';
+import { roll20SettingsSchema, type Roll20Settings } from './adapters/roll20/settings';
 import type { RuleError } from './game/result';
 import { SYSTEM_IDS, type SystemId } from './rules';
 import type { EventOf } from './rules/types';
@@ -38,3 +40,27 @@ export const requestSchema = v.variant('type', [
   v.strictObject({ type: v.literal('game/undo'), system }),
   v.strictObject({ type: v.literal('game/redo'), system }),
 ]);
+
+/**
+ * The live tabletop table (Roll20 today). These never touch the game store: the Roll20 content
+ * script reports its tab's table (`table/update`, `table/clear`; the only requests a content
+ * script may send), the popup changes how the board maps to the table (`table/settings`).
+ */
+export type TableRequest =
+  | { readonly type: 'table/update'; readonly table: LiveTable }
+  | { readonly type: 'table/clear' }
+  | { readonly type: 'table/settings'; readonly settings: Roll20Settings };
+
+export type TableResponse = { readonly ok: true } | { readonly ok: false; readonly error: RuleError };
+
+/** Every message a view or content script may send the worker. */
+export type Message = Request | TableRequest;
+
+export const tableRequestSchema = v.variant('type', [
+  v.strictObject({ type: v.literal('table/update'), table: liveTableSchema }),
+  v.strictObject({ type: v.literal('table/clear') }),
+  v.strictObject({ type: v.literal('table/settings'), settings: roll20SettingsSchema }),
+]);
+
+export const isTableMessage = (m: unknown): boolean =>
+  typeof m === 'object' && m !== null && typeof (m as { type?: unknown }).type === 'string' && (m as { type: string }).type.startsWith('table/');

@@ -29,7 +29,7 @@ export interface LaunchedExtension {
  * `profileDir`: reuse this browser profile and keep it on close (to test that a restart loses nothing);
  * by default each launch gets a fresh profile, removed on close.
  */
-export async function launchExtension(opts: { locale?: string; profileDir?: string } = {}): Promise<LaunchedExtension> {
+export async function launchExtension(opts: { locale?: string; profileDir?: string; args?: string[] } = {}): Promise<LaunchedExtension> {
   const executablePath = chromiumPath();
   if (!fs.existsSync(path.join(extensionDir, 'manifest.json'))) {
     throw new Error('dist/extension/manifest.json not found: run `npm run build` before the browser tests.');
@@ -63,6 +63,8 @@ export async function launchExtension(opts: { locale?: string; profileDir?: stri
         '--no-first-run',
         '--disable-quic',
         ...(opts.locale ? [`--lang=${opts.locale}`] : []),
+        // Extra flags, e.g. the Roll20 fixture's host-resolver rules and certificate flag.
+        ...(opts.args ?? []),
       ],
     });
   } catch (err) {

@@ -1,7 +1,6 @@
 // The live Roll20 table as the content script keeps it: the bridge's validated messages folded
 // into a page + token map, the command computation over it, what the overlay draws, and the
 // plain summary the popup shows (validated again by the worker: `liveTableSchema`).
-import * as v from 'valibot';
 import { computeChains } from '../../geometry/chains';
 import type { ChainResult, CommandReason } from '../../geometry/chains-common';
 import { pixelToHex, hexToPixel } from '../../geometry/hex';
@@ -13,6 +12,8 @@ import { hasMarker, isActive, sceneOf, toTokens } from './mapping';
 import { parseToken, type Engine, type PageMessage, type RawPage, type RawToken } from './protocol';
 import { commandRules } from './rules';
 import type { Roll20Settings } from './settings';
+import { MAX_FIGURES, MAX_LOSSES } from './limits';
+import type { LiveFigure, LiveTable } from './summary';
 
 export type MarkStatus = 'leader' | 'commanded' | 'link' | 'out' | 'none';
 
@@ -57,8 +58,6 @@ export interface Loss {
   readonly name: string;
   readonly how: 'removed' | 'dead';
 }
-
-const MAX_LOSSES = 50;
 
 /** The page + tokens the bridge reported, and what changed. */
 export class LiveModel {
@@ -190,54 +189,6 @@ export function drawingOf(c: Computed, settings: Roll20Settings): Drawing {
   }
   return { rings, marks, edges };
 }
-
-// ---------- The popup's summary ----------
-
-const MAX_FIGURES = 1000;
-const id = v.pipe(v.string(), v.maxLength(64));
-const name = v.pipe(v.string(), v.maxLength(200));
-const num = v.pipe(v.number(), v.finite());
-
-const reasonSchema = v.strictObject({
-  code: v.picklist(['out-of-range', 'leader-cannot-command', 'no-leader', 'no-unit', 'no-radio', 'unknown-commander']),
-  /** out-of-range: by how much, in the radius unit. */
-  by: v.optional(num),
-  /** The nearest commanded figure / the blocked leader / the unknown commander, by name. */
-  who: v.optional(name),
-});
-
-export const liveTableSchema = v.strictObject({
-  state: v.picklist(['waiting', 'live', 'unavailable']),
-  mode: v.picklist(['full', 'data-only']),
-  engine: v.picklist(['legacy', 'jumpgate', 'none']),
-  missing: v.pipe(v.array(v.pipe(v.string(), v.maxLength(32))), v.maxLength(8)),
-  page: v.nullable(v.strictObject({ name, grid: v.pipe(v.string(), v.maxLength(16)), diagonal: v.pipe(v.string(), v.maxLength(16)), cellPx: num, scale: num, units: v.pipe(v.string(), v.maxLength(32)) })),
-  radius: v.strictObject({ value: num, unit: v.pipe(v.string(), v.maxLength(32)) }),
-  error: v.nullable(v.picklist(['incompatible-units', 'invalid-scale'])),
-  players: v.pipe(v.array(v.strictObject({ id, name })), v.maxLength(200)),
-  figures: v.pipe(
-    v.array(
-      v.strictObject({
-        id,
-        name,
-        side: v.nullable(v.pipe(v.string(), v.maxLength(2000))),
-        unit: v.nullable(v.pipe(v.string(), v.maxLength(2100))),
-        role: v.picklist(['leader', 'figure', 'radio-operator']),
-        status: v.picklist(['leader', 'commanded', 'link', 'out', 'none']),
-        by: v.nullable(name),
-        distance: v.nullable(num),
-        reasons: v.pipe(v.array(reasonSchema), v.maxLength(8)),
-      }),
-    ),
-    v.maxLength(MAX_FIGURES),
-  ),
-  /** Figures beyond MAX_FIGURES, not listed. */
-  more: v.pipe(v.number(), v.integer(), v.minValue(0)),
-  losses: v.pipe(v.array(v.strictObject({ id, name, how: v.picklist(['removed', 'dead']) })), v.maxLength(MAX_LOSSES)),
-  dropped: v.pipe(v.number(), v.integer(), v.minValue(0)),
-});
-export type LiveTable = v.InferOutput<typeof liveTableSchema>;
-export type LiveFigure = LiveTable['figures'][number];
 
 function reasonOf(r: CommandReason, nameOf: (id: string) => string): LiveFigure['reasons'][number] {
   switch (r.code) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { computeLive, drawingOf, liveTableOf, liveTableSchema, LiveModel } from '../../../src/adapters/roll20/live';
+import { computeLive, drawingOf, liveTableOf, LiveModel } from '../../../src/adapters/roll20/live';
+import { liveTableSchema } from '../../../src/adapters/roll20/summary';
 import { nameStem, parseMarkers, sceneOf, sideOf, toTokens, unitOf } from '../../../src/adapters/roll20/mapping';
 import type { RawPage, RawToken } from '../../../src/adapters/roll20/protocol';
 import { DEFAULT_ROLL20_SETTINGS as S, readSettings, type Roll20Settings } from '../../../src/adapters/roll20/settings';

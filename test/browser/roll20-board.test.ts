@@ -1,0 +1,279 @@
+// The Roll20 board: the fixture editor (test/fixtures/roll20) served over HTTPS and reached at the
+// real https://app.roll20.net/editor address, so the manifest's own match patterns decide where
+// the content script runs. Positions are read back from the overlay's SVG and the fixture's
+// token elements (getBoundingClientRect), never computed by the test.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFixtureServer, type FixtureServer } from '../fixtures/roll20/server';
+import { launchExtension, type LaunchedExtension } from './launch';
+
+const EDITOR = 'https://app.roll20.net/editor/';
+const HOSTILE = '<img src=x onerror=alert(1)>';
+
+let srv: FixtureServer;
+let ext: LaunchedExtension;
+beforeAll(async () => {
+  srv = await startFixtureServer();
+  ext = await launchExtension({ args: srv.args });
+});
+afterAll(async () => {
+  await ext?.close();
+  await srv?.close();
+});
+
+interface Opened {
+  page: Page;
+  errors: string[];
+  dialogs: string[];
+}
+
+async function open(url: string, waitForMarks = true): Promise<Opened> {
+  const page = await ext.context.newPage();
+  const errors: string[] = [];
+  const dialogs: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  await page.goto(url);
+  if (waitForMarks) await page.waitForSelector('#command-post-overlay .mark', { state: 'attached', timeout: 15_000 });
+  return { page, errors, dialogs };
+}
+
+type Pos = Record<string, { x: number; y: number; w: number; h: number; status?: string }>;
+
+/** Centres of the fixture's tokens and of the overlay's marks, in client px. */
+const positions = (page: Page, selector: string): Promise<Pos> =>
+  page.evaluate((sel) => {
+    const out: Record<string, { x: number; y: number; w: number; h: number; status?: string }> = {};
+    for (const el of document.querySelectorAll<HTMLElement | SVGElement>(sel)) {
+      const r = el.getBoundingClientRect();
+      out[el.dataset.id!] = { x: r.x + r.width / 2, y: r.y + r.height / 2, w: r.width, h: r.height, ...(el.dataset.status ? { status: el.dataset.status } : {}) };
+    }
+    return out;
+  }, selector);
+
+const tokens = (page: Page) => positions(page, '.fx-token');
+const marks = (page: Page) => positions(page, '#command-post-overlay .mark');
+const rings = (page: Page) => positions(page, '#command-post-overlay .ring');
+/** Two animation frames: the bridge flushes in the first, its message is handled before the second. */
+const frames = (page: Page) => page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+
+function expectMarksOnTokens(t: Pos, m: Pos, ids: string[]) {
+  for (const id of ids) {
+    expect(m[id], id).toBeDefined();
+    expect(Math.abs(m[id]!.x - t[id]!.x), `${id} x`).toBeLessThan(0.6);
+    expect(Math.abs(m[id]!.y - t[id]!.y), `${id} y`).toBeLessThan(0.6);
+  }
+}
+
+describe('Roll20 editor: where the content script runs', () => {
+  it('runs on every editor URL form and not on pop-out character sheets', async () => {
+    for (const url of ['https://app.roll20.net/editor', EDITOR, 'https://app.roll20.net/editor?engine=legacy', 'https://app.roll20.net/editor/#game']) {
+      const { page } = await open(url);
+      expect(await page.evaluate(() => document.documentElement.hasAttribute('data-command-post')), url).toBe(true);
+      await page.close();
+    }
+    const { page } = await open('https://app.roll20.net/editor/character/abc123/', false);
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => [document.documentElement.hasAttribute('data-command-post'), !!document.getElementById('command-post-overlay')])).toEqual([false, false]);
+    await page.close();
+  });
+});
+
+describe('Roll20 overlay, Legacy renderer, square grid', () => {
+  it('marks each figure at its token, with its command status, and rings each leader', async () => {
+    const { page, errors } = await open(`${EDITOR}?engine=legacy`);
+    const t = await tokens(page);
+    const m = await marks(page);
+    expectMarksOnTokens(t, m, ['L1', 'A1', 'A2', 'A3', 'L2', 'B1']);
+    expect(Object.fromEntries(Object.entries(m).map(([id, p]) => [id, p.status]))).toEqual({
+      L1: 'leader', A1: 'commanded', A2: 'link', A3: 'out', L2: 'leader', B1: 'commanded',
+    });
+    // The map-layer token takes no part.
+    expect(m.M1).toBeUndefined();
+    // 10 cm at 2.5 cm per 70 px cell, base edge to base edge: (4 + ½) cells each side of the centre.
+    const r = await rings(page);
+    expect(r.L1!.x).toBeCloseTo(t.L1!.x, 0);
+    expect(r.L1!.y).toBeCloseTo(t.L1!.y, 0);
+    expect(r.L1!.w).toBeCloseTo(2 * 4.5 * 70, 0);
+    expect(await page.evaluate(() => document.querySelector('#command-post-overlay .ring')!.getAttribute('data-shape'))).toBe('square');
+    // Pointer events pass through to the board.
+    expect(await page.evaluate(() => getComputedStyle(document.getElementById('command-post-overlay')!).pointerEvents)).toBe('none');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('follows pan and zoom', async () => {
+    const { page } = await open(`${EDITOR}?engine=legacy`);
+    await page.evaluate(() => (window as unknown as { __fx: { camera(c: object): void } }).__fx.camera({ zoom: 1.5, x: 40, y: 25 }));
+    await frames(page);
+    const t = await tokens(page);
+    expectMarksOnTokens(t, await marks(page), ['L1', 'A1', 'A2', 'B1']);
+    expect((await rings(page)).L1!.w).toBeCloseTo(2 * 4.5 * 70 * 1.5, 0);
+    await page.close();
+  });
+
+  it('a token move updates the overlay within one animation frame', async () => {
+    const { page } = await open(`${EDITOR}?engine=legacy`);
+    const result = await page.evaluate(async () => {
+      const fx = (window as unknown as { __fx: { move(id: string, l: number, t: number): void } }).__fx;
+      const mark = () => document.querySelector('#command-post-overlay .mark[data-id="A3"]')!;
+      const before = [mark().getAttribute('cx'), mark().getAttribute('data-status')];
+      fx.move('A3', 595, 105 + 70 * 3); // next to A2: now a chain link
+      // The bridge flushes in this frame; the overlay must have changed before the next one is painted.
+      await new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r())));
+      return { before, after: [mark().getAttribute('cy'), mark().getAttribute('data-status')] };
+    });
+    expect(result.before[1]).toBe('out');
+    expect(result.after).toEqual(['315', 'link']);
+    await page.close();
+  });
+
+  it('adds and removes marks as tokens come and go', async () => {
+    const { page } = await open(`${EDITOR}?engine=legacy`);
+    await page.evaluate(() => {
+      const fx = (window as unknown as { __fx: { add(a: object): void; remove(id: string): void } }).__fx;
+      fx.add({ id: 'N1', name: 'New', left: 175, top: 105, width: 70, height: 70, statusmarkers: 'red@1', controlledby: 'pA' });
+      fx.remove('A2');
+    });
+    await frames(page);
+    const m = await marks(page);
+    expect(m.N1?.status).toBe('commanded');
+    expect(m.A2).toBeUndefined();
+    await page.close();
+  });
+
+  it('a page switch rebinds to the new page and lets go of the old one', async () => {
+    const { page } = await open(`${EDITOR}?engine=legacy`);
+    const fixtureListeners = await page.evaluate(() => (window as unknown as { __fx: { listeners(id: string): number } }).__fx.listeners('A1'));
+    expect(fixtureListeners).toBe(2); // the fixture's own redraw + the bridge
+    await page.evaluate(() => (window as unknown as { __fx: { switchPage(id: string): void } }).__fx.switchPage('page-2'));
+    await frames(page);
+    expect(Object.keys(await marks(page)).sort()).toEqual(['P2L', 'P2a']);
+    expectMarksOnTokens(await tokens(page), await marks(page), ['P2L', 'P2a']);
+    const after = await page.evaluate(() => {
+      const fx = (window as unknown as { __fx: { switchPage(id: string): void; listeners(id: string): number } }).__fx;
+      fx.switchPage('page-1');
+      return new Promise<number>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(fx.listeners('A1')))));
+    });
+    expect(after).toBe(2); // bound again once, not twice
+    await page.close();
+  });
+});
+
+describe('Roll20 overlay, Jumpgate renderer', () => {
+  it('hex grid: hexagon rings on the leader\'s hex, marks on tokens, through pan and zoom', async () => {
+    const { page } = await open(`${EDITOR}?engine=jumpgate&grid=hex`);
+    let t = await tokens(page);
+    expectMarksOnTokens(t, await marks(page), ['L1', 'A1', 'A2', 'A3', 'L2', 'B1']);
+    expect(await page.evaluate(() => document.querySelector('#command-post-overlay .ring')!.getAttribute('data-shape'))).toBe('hexagon');
+    const r = await rings(page);
+    expect(r.L1!.x).toBeCloseTo(t.L1!.x, 0);
+    expect(r.L1!.y).toBeCloseTo(t.L1!.y, 0);
+    // 4 hex steps: pointy hexagon through corner hexes 4.5 cells out → 2 × 4.5 × 70 px wide (flat sides left/right).
+    expect(r.L1!.w).toBeCloseTo(2 * 4.5 * 70, 0);
+    await page.evaluate(() => (window as unknown as { __fx: { camera(c: object): void } }).__fx.camera({ zoom: 0.5, x: 300, y: -200 }));
+    await frames(page);
+    t = await tokens(page);
+    expectMarksOnTokens(t, await marks(page), ['L1', 'A1', 'B1']);
+    expect((await rings(page)).L1!.w).toBeCloseTo(4.5 * 70, 0);
+    await page.close();
+  });
+
+  it('non-default cell size (80 px): figures and rings scale with the page\'s cell, as Roll20\'s ruler does', async () => {
+    const { page } = await open(`${EDITOR}?engine=jumpgate&si=${80 / 70}`);
+    const t = await tokens(page);
+    const m = await marks(page);
+    expectMarksOnTokens(t, m, ['L1', 'A1', 'A2', 'A3']);
+    expect(m.A1!.status).toBe('commanded');
+    expect((await rings(page)).L1!.w).toBeCloseTo(2 * 4.5 * 80, 0);
+    await page.close();
+  });
+});
+
+describe('Roll20 bridge: hostile input', () => {
+  it('ignores forged and malformed messages from the page and counts them', async () => {
+    // A hostile page script that watches the DOM can even steal the per-load secret: shape checks still hold.
+    const page = await ext.context.newPage();
+    await page.addInitScript(() => {
+      new MutationObserver((records) => {
+        for (const r of records) for (const n of r.addedNodes) {
+          const s = (n as Element).getAttribute?.('data-command-post-secret');
+          if (s) (window as unknown as { stolen: string }).stolen = s;
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(`${EDITOR}?engine=legacy`);
+    await page.waitForSelector('#command-post-overlay .mark', { state: 'attached' });
+    const before = await page.evaluate(() => document.getElementById('command-post-overlay')!.innerHTML);
+    const dropped = await page.evaluate(async () => {
+      const secret = (window as unknown as { stolen: string }).stolen;
+      const ns = 'command-post/roll20';
+      const view = { type: 'view', view: { x: 0, y: 0, w: 10, h: 10, sx: 9, sy: 9, ox: 0, oy: 0 } };
+      const snapshot = { type: 'snapshot', page: { id: 'evil', name: 'x', snapping_increment: 1, scale_number: 1, scale_units: 'cm', grid_type: 'square', diagonaltype: 'foure' }, tokens: [], players: [], engine: 'legacy', mode: 'full', missing: [] };
+      const bad = [
+        { ns, dir: 'page', secret: '0'.repeat(32), msg: snapshot }, // wrong secret
+        { ns, dir: 'page', secret, msg: { ...view, view: { ...view.view, sx: -1 } } }, // negative scale
+        { ns, dir: 'page', secret, msg: { type: 'view', view: { ...view.view, ox: 'x' } } },
+        { ns, dir: 'page', secret, msg: { ...snapshot, page: { ...snapshot.page, grid_type: 'evil' } } },
+        { ns, dir: 'page', secret, msg: { ...snapshot, extra: 1 } },
+        { ns, dir: 'page', secret, msg: { type: 'delta', pageId: 'page-1', changed: 'A1', removed: [] } },
+        { ns, dir: 'page', secret, msg: { type: 'unknown' } },
+        { ns, dir: 'page', secret },
+      ];
+      for (const b of bad) window.postMessage(b, location.origin);
+      // From another window (a same-origin frame) with the right secret and a valid shape.
+      const frame = document.createElement('iframe');
+      document.body.append(frame);
+      (frame.contentWindow as unknown as { eval(s: string): void }).eval(`parent.postMessage(${JSON.stringify({ ns, dir: 'page', secret, msg: snapshot })}, 'https://app.roll20.net')`);
+      // Roll20's own messages are not ours: ignored without counting.
+      window.postMessage({ type: 'roll20-thing' }, location.origin);
+      await new Promise((r) => setTimeout(r, 300));
+      return document.getElementById('command-post-overlay')!.getAttribute('data-dropped');
+    });
+    expect(Number(dropped)).toBeGreaterThanOrEqual(9);
+    await frames(page);
+    expect(await page.evaluate(() => document.getElementById('command-post-overlay')!.innerHTML)).toBe(before);
+    expect(Object.keys(await marks(page))).toContain('A1');
+    await page.close();
+  });
+
+  it(`a token named ${HOSTILE} is text in the overlay: no element, no script`, async () => {
+    const { page, dialogs, errors } = await open(`${EDITOR}?engine=legacy`);
+    const overlay = await page.evaluate(() => {
+      const root = document.getElementById('command-post-overlay')!;
+      return { title: root.querySelector('.mark[data-id="B1"] title')!.textContent, imgs: root.querySelectorAll('img').length, images: document.images.length };
+    });
+    expect(overlay).toEqual({ title: HOSTILE, imgs: 0, images: 0 });
+    expect(dialogs).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('Roll20: when internals are missing', () => {
+  it('renderer removed from the start: data-only mode, nothing drawn, the page keeps working', async () => {
+    const { page, errors } = await open(`${EDITOR}?engine=jumpgate&strip=renderer`, false);
+    await page.waitForSelector('#command-post-overlay', { state: 'attached' });
+    await page.waitForTimeout(800);
+    expect(await page.evaluate(() => getComputedStyle(document.getElementById('command-post-overlay')!).display)).toBe('none');
+    await page.click('#fx-button');
+    await page.click('#fx-button');
+    expect(await page.textContent('#fx-count')).toBe('2');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('renderer removed during the game: the overlay steps back, the page keeps working', async () => {
+    const { page, errors } = await open(`${EDITOR}?engine=legacy`);
+    await page.evaluate(() => (window as unknown as { __fx: { strip(w: string): void } }).__fx.strip('renderer'));
+    await frames(page);
+    expect(await page.evaluate(() => getComputedStyle(document.getElementById('command-post-overlay')!).display)).toBe('none');
+    await page.click('#fx-button');
+    expect(await page.textContent('#fx-count')).toBe('1');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
