@@ -79,7 +79,23 @@ function LeaderFields({ troop, dispatch }: { troop: Extract<Troop, { kind: 'lead
       <input id={`${p}morale`} class="number" type="number" min={5} max={9} value={troop.morale} onChange={(e) => edit({ morale: num(e) })} />
       <label for={`${p}pa`}>{tr('bdc_pa')}</label>
       <input id={`${p}pa`} class="number" type="number" min={2} max={5} value={troop.pa} onChange={(e) => edit({ pa: num(e) })} />
-      <span>{tr('bdc_aptitude_is', troop.aptitude.kind || '–', troop.aptitude.modifier)}</span>
+      <label for={`${p}apt`}>{tr('bdc_aptitude')}</label>
+      <input
+        id={`${p}apt`}
+        value={troop.aptitude.kind}
+        placeholder={tr('bdc_aptitude_kind')}
+        onChange={(e) => edit({ aptitude: { ...troop.aptitude, kind: val(e) } })}
+      />
+      <label for={`${p}apt-mod`}>{tr('bdc_modifier')}</label>
+      <input
+        id={`${p}apt-mod`}
+        class="number"
+        type="number"
+        min={-9}
+        max={9}
+        value={troop.aptitude.modifier}
+        onChange={(e) => edit({ aptitude: { ...troop.aptitude, modifier: num(e) } })}
+      />
     </div>
   );
 }

@@ -59,7 +59,7 @@ describe('the bdc popup panel', () => {
   });
 
   it('B7: routed, rally paid by a leader with 3 PA → Normal; undo, 1 PA → Demoralised; his PA counter goes down', async () => {
-    await openBdc();
+    const api = await openBdc();
     await add('unit', 'Groupe 1');
     await add('leader', 'Lt Morel', { '#bdc-new-pa': '5' });
     fireEvent.input(document.querySelector('#u1-hits')!, { target: { value: '3' } });
@@ -82,6 +82,11 @@ describe('the bdc popup panel', () => {
     await waitFor(() => expect(badge('u1')).toBe('Demoralised · 4'));
     expect(screen.getByTestId('pa-l2').textContent).toBe('AP 4');
     expect(screen.getByTestId('history').textContent).toContain('Groupe 1 · rallied with 1 AP paid by Lt Morel · Demoralised');
+    // A leader's aptitude is edited in his card.
+    fireEvent.change(document.querySelector('#l2-apt-mod')!, { target: { value: '-2' } });
+    await waitFor(() =>
+      expect(gameOf(api.root(), 'bdc').log.events.at(-1)).toEqual({ type: 'leaderEdited', id: 'l2', leader: { aptitude: { kind: '', modifier: -2 } } }),
+    );
   });
 
   it('a rally the unit cannot pay is refused with its reason and changes nothing', async () => {
