@@ -20,6 +20,7 @@ export const PANELS: { readonly [K in SystemId]: () => Promise<Panel<K>> } = {
   'hd-modifiers': async () => (await import('./hd-modifiers/Panel')).HdModifiersPanel,
   dc: async () => (await import('./dc/Panel')).DcPanel,
   bdc: async () => (await import('./bdc/Panel')).BdcPanel,
+  cr: async () => (await import('./cr/Panel')).CrPanel,
 };
 
 /** The panel of `system`, or null while its code loads. */

@@ -66,6 +66,13 @@ const PARAM_ORDER: Readonly<Record<string, readonly string[]>> = {
   'bdc-rally-too-many': ['pa', 'steps'],
   'bdc-payer-not-leader': ['name'],
   'bdc-leader-cannot-command': ['name'],
+  'cr-unknown-leader': ['leader'],
+  'cr-unknown-unit': ['unit'],
+  'cr-leader-twice': ['name'],
+  'cr-no-c-in-c': ['side'],
+  'cr-army-too-large': ['max'],
+  'cr-unit-acted': ['name'],
+  'cr-leader-disordered': ['name'],
 };
 
 export function errorText(error: RuleError): Text {

@@ -3,6 +3,7 @@ import { hdCommand } from './hd-command';
 import { hdModifiers } from './hd-modifiers';
 import { dc } from './dc';
 import { bdc } from './bdc';
+import { commandRoll } from './cr';
 
 /** Every rule system the product implements, by id. A new system is one folder and one line here. */
 export const SYSTEMS = {
@@ -10,6 +11,7 @@ export const SYSTEMS = {
   'hd-modifiers': hdModifiers,
   dc: dc,
   bdc: bdc,
+  cr: commandRoll,
 } as const satisfies Record<string, AnyRuleSystem>;
 
 export type SystemId = keyof typeof SYSTEMS;

@@ -1,0 +1,281 @@
+import { useState } from 'preact/hooks';
+import { awaitingRoll, currentSlot, SIDE_IDS, turnOver, type CrState, type CurrentSlot, type SideId, type Slot } from '../../src/rules/cr';
+import { planText } from '../../src/rules/cr/history';
+import { DiceEntry } from '../components/DiceEntry';
+import { useTr } from '../context';
+import { RosterSelects, SecretRoster } from './Roster';
+import type { Dispatch } from './Setup';
+
+/** One turn: the duel roll, the queue of numbers, the slot being resolved, and each army's state. */
+export function Play({ state, dispatch }: { state: CrState; dispatch: Dispatch }) {
+  const tr = useTr();
+  const round = state.round!;
+  const slot = currentSlot(state);
+  return (
+    <section aria-labelledby="cr-turn">
+      <div class="turn-bar">
+        <h2 id="cr-turn" data-testid="cr-turn">
+          {tr('cr_turn', state.turn)}
+        </h2>
+        <button type="button" class="primary" data-testid="cr-next-turn" disabled={!turnOver(round)} onClick={() => void dispatch({ type: 'nextTurn' })}>
+          {tr('cr_next_turn')}
+        </button>
+      </div>
+      <Duel state={state} dispatch={dispatch} />
+      {round.queue.length > 0 && <Queue state={state} />}
+      {slot && <SlotCard key={`${state.turn}-${slot.index}`} state={state} slot={slot} dispatch={dispatch} />}
+      {turnOver(round) && <p class="hint" data-testid="cr-turn-over">{tr('cr_turn_over')}</p>}
+      {SIDE_IDS.map((id) => (
+        <Army key={id} sideId={id} state={state} dispatch={dispatch} />
+      ))}
+    </section>
+  );
+}
+
+function Duel({ state, dispatch }: { state: CrState; dispatch: Dispatch }) {
+  const tr = useTr();
+  const round = state.round!;
+  const { A, B } = state.sides;
+  const count = (side: SideId) => round.queue.filter((q) => q.side === side).length;
+  return (
+    <div class="cr-duel" data-testid="cr-duel">
+      {round.rolls && (
+        <p data-testid="cr-rolls">
+          {tr('cr_rolls', A.name, round.rolls.A, B.name, round.rolls.B)}
+        </p>
+      )}
+      {round.queue.length > 0 ? (
+        <p class="hint" data-testid="cr-plan">
+          {tr('cr_plan', planText(state), A.name, count('A'), B.name, count('B'))}
+        </p>
+      ) : (
+        round.rolls && (
+          <p role="status" class="cr-tie" data-testid="cr-tie">
+            {tr(state.config.houseRules.tie === 'weather-reroll' ? 'cr_tie_weather' : 'cr_tie', round.weather)}
+          </p>
+        )
+      )}
+      {awaitingRoll(round) && (
+        <>
+          <DiceEntry sides={6} count={2} testId="cr-roll" rollLabel={tr('cr_roll', A.name, B.name)} onDice={(d) => dispatch({ type: 'commandRoll', A: d[0]!, B: d[1]! })} />
+          <p class="hint">{tr('cr_roll_order', A.name, B.name)}</p>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The numbers of the turn, strictly descending; who stands on a number is revealed only when it comes up. */
+function Queue({ state }: { state: CrState }) {
+  const tr = useTr();
+  const round = state.round!;
+  return (
+    <ol class="cr-queue" aria-label={tr('cr_queue')} data-testid="cr-queue">
+      {round.queue.map((q, i) => {
+        const status = round.skipped.includes(i) ? 'skipped' : i < round.cursor ? 'done' : i === round.cursor ? 'current' : 'next';
+        return (
+          <li key={i} class={`cr-q-${status}`} aria-current={status === 'current' ? 'step' : undefined} title={tr(`cr_q_${status}`)}>
+            {state.sides[q.side].name} {q.slot}
+            <span class="visually-hidden"> ({tr(`cr_q_${status}`)})</span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+function UnitChecks({ state, side, chosen, setChosen, prefix }: { state: CrState; side: SideId; chosen: string[]; setChosen: (ids: string[]) => void; prefix: string }) {
+  const acted = state.round!.acted[side];
+  const once = state.config.houseRules.unitActsOnce;
+  return (
+    <ul class="cr-list" data-testid={`${prefix}-units`}>
+      {state.sides[side].units.map((u) => (
+        <li key={u.id}>
+          <label>
+            <input
+              type="checkbox"
+              disabled={once && acted.includes(u.id)}
+              checked={chosen.includes(u.id)}
+              onChange={(e) => setChosen((e.currentTarget as HTMLInputElement).checked ? [...chosen, u.id] : chosen.filter((x) => x !== u.id))}
+            />
+            {u.name}
+          </label>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function SlotCard({ state, slot, dispatch }: { state: CrState; slot: CurrentSlot; dispatch: Dispatch }) {
+  const tr = useTr();
+  const side = state.sides[slot.side];
+  const used = slot.activation.used;
+  const who = slot.leader?.name ?? '';
+  return (
+    <article class="side cr-slot" aria-labelledby="cr-slot-title" data-testid="cr-slot">
+      <h3 id="cr-slot-title">{tr('cr_slot_title', slot.slot, side.name)}</h3>
+      <p data-testid="cr-slot-who">{tr(`cr_kind_${slot.kind.replaceAll('-', '_')}`, who)}</p>
+      {slot.kind === 'unit' && !used && <UnitSlot state={state} side={slot.side} dispatch={dispatch} />}
+      {slot.kind === 'leader' && used !== 'direct' && used !== 'signal' && <Orders state={state} slot={slot} dispatch={dispatch} />}
+      {slot.kind === 'c-in-c' && !used && <Rewrite state={state} sideId={slot.side} dispatch={dispatch} />}
+      {used && (
+        <p class="hint" data-testid="cr-slot-used">
+          {tr(`cr_used_${used}`, slot.activation.units.map((u) => side.units.find((x) => x.id === u)?.name ?? u).join(', ') || '—')}
+        </p>
+      )}
+      <button type="button" class="primary wide" data-testid="cr-done" onClick={() => void dispatch({ type: 'slotDone' })}>
+        {tr('cr_done')}
+      </button>
+    </article>
+  );
+}
+
+function UnitSlot({ state, side, dispatch }: { state: CrState; side: SideId; dispatch: Dispatch }) {
+  const tr = useTr();
+  const once = state.config.houseRules.unitActsOnce;
+  const free = state.sides[side].units.filter((u) => !(once && state.round!.acted[side].includes(u.id)));
+  const [unit, setUnit] = useState(free[0]?.id ?? '');
+  return (
+    <div class="row">
+      <label for="cr-unit-pick">{tr('cr_unit_acts')}</label>
+      <select id="cr-unit-pick" value={unit} onChange={(e) => setUnit((e.currentTarget as HTMLSelectElement).value)}>
+        {free.map((u) => (
+          <option key={u.id} value={u.id}>
+            {u.name}
+          </option>
+        ))}
+      </select>
+      <button type="button" data-testid="cr-activate" disabled={!unit} onClick={() => void dispatch({ type: 'unitActivated', unit })}>
+        {tr('cr_activate')}
+      </button>
+    </div>
+  );
+}
+
+function Orders({ state, slot, dispatch }: { state: CrState; slot: CurrentSlot; dispatch: Dispatch }) {
+  const tr = useTr();
+  const rules = state.config.houseRules;
+  const signal = slot.activation.signal;
+  const [mode, setMode] = useState<'direct' | 'signal'>(signal ? 'signal' : 'direct');
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [order, setOrder] = useState(tr('cr_order_attack'));
+  const unit = rules.signalUnit === 'in' ? '″' : ` ${tr('cr_cm')}`;
+  return (
+    <div>
+      <fieldset class="row">
+        <legend class="visually-hidden">{tr('cr_order_mode')}</legend>
+        {(['direct', 'signal'] as const).map((m) => (
+          <label key={m}>
+            <input type="radio" name="cr-mode" checked={mode === m} disabled={!!signal && m === 'direct'} data-testid={`cr-mode-${m}`} onChange={() => setMode(m)} />
+            {tr(`cr_mode_${m}`)}
+          </label>
+        ))}
+      </fieldset>
+      {mode === 'direct' ? (
+        <>
+          <p class="hint">{tr('cr_direct_hint', slot.leader?.name ?? '')}</p>
+          <UnitChecks state={state} side={slot.side} chosen={chosen} setChosen={setChosen} prefix="cr-direct" />
+          <button type="button" data-testid="cr-direct-give" onClick={() => void dispatch({ type: 'directOrders', units: chosen })}>
+            {tr('cr_give_orders', chosen.length)}
+          </button>
+        </>
+      ) : signal ? (
+        <>
+          <p data-testid="cr-signal-radius">{tr('cr_signal_radius', signal.order, signal.die, `${signal.radius}${unit}`)}</p>
+          <p class="hint">{tr('cr_signal_hint')}</p>
+          <UnitChecks state={state} side={slot.side} chosen={chosen} setChosen={setChosen} prefix="cr-signal" />
+          <button type="button" data-testid="cr-signal-obey" onClick={() => void dispatch({ type: 'signalObeyed', units: chosen })}>
+            {tr('cr_signal_obey', chosen.length)}
+          </button>
+        </>
+      ) : (
+        <>
+          <div class="row">
+            <label for="cr-order">{tr('cr_order')}</label>
+            <input id="cr-order" value={order} maxLength={40} onInput={(e) => setOrder((e.currentTarget as HTMLInputElement).value)} />
+          </div>
+          <DiceEntry sides={rules.signalDie} count={1} testId="cr-signal" rollLabel={tr('cr_signal_roll')} onDice={(d) => dispatch({ type: 'signalRolled', order, die: d[0]! })} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function Rewrite({ state, sideId, dispatch }: { state: CrState; sideId: SideId; dispatch: Dispatch }) {
+  const tr = useTr();
+  const side = state.sides[sideId];
+  const [draft, setDraft] = useState<Slot[]>([...side.slots]);
+  return (
+    <details data-testid="cr-rewrite">
+      <summary>{tr('cr_rewrite')}</summary>
+      <p class="hint">{tr('cr_rewrite_hint')}</p>
+      <SecretRoster sideId={`rewrite-${sideId}`} side={side}>
+        <RosterSelects side={side} slots={draft} prefix="cr-rewrite-slot" onChange={setDraft} />
+        <button type="button" data-testid="cr-rewrite-apply" onClick={() => void dispatch({ type: 'rosterRewritten', slots: draft })}>
+          {tr('cr_rewrite_apply')}
+        </button>
+      </SecretRoster>
+    </details>
+  );
+}
+
+/** Leaders (present, disordered), units (acted this turn), and the secret roster of one army. */
+function Army({ sideId, state, dispatch }: { sideId: SideId; state: CrState; dispatch: Dispatch }) {
+  const tr = useTr();
+  const side = state.sides[sideId];
+  const acted = state.round!.acted[sideId];
+  return (
+    <details class="side" data-testid={`cr-army-${sideId}`}>
+      <summary>{tr('cr_army', side.name, acted.length, side.units.length)}</summary>
+      <h4>{tr('cr_leaders')}</h4>
+      <ul class="cr-list">
+        {side.leaders.map((l) => (
+          <li key={l.id}>
+            <span>
+              {l.name}
+              {l.id === side.cInC ? ` (${tr('cr_c_in_c_short')})` : ''}
+            </span>
+            <label>
+              <input type="checkbox" checked={l.present} onChange={(e) => void dispatch({ type: 'leaderStatus', side: sideId, leader: l.id, present: (e.currentTarget as HTMLInputElement).checked })} />
+              {tr('cr_present')}
+            </label>
+            <label>
+              <input
+                type="checkbox"
+                checked={l.disordered}
+                data-testid={`cr-disordered-${l.id}`}
+                onChange={(e) => void dispatch({ type: 'leaderStatus', side: sideId, leader: l.id, disordered: (e.currentTarget as HTMLInputElement).checked })}
+              />
+              {tr('cr_disordered')}
+            </label>
+          </li>
+        ))}
+      </ul>
+      <h4>{tr('cr_units')}</h4>
+      <ul class="cr-list" data-testid={`cr-acted-${sideId}`}>
+        {side.units.map((u) => (
+          <li key={u.id} data-acted={acted.includes(u.id) ? 'yes' : 'no'}>
+            <span>{u.name}</span>
+            {acted.includes(u.id) ? (
+              <span class="cr-acted">✓ {tr('cr_acted')}</span>
+            ) : (
+              <button type="button" class="small" onClick={() => void dispatch({ type: 'unitMarked', unit: u.id })}>
+                {tr('cr_mark_acted')}
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      <h4>{tr('cr_roster')}</h4>
+      <SecretRoster sideId={`play-${sideId}`} side={side}>
+        <ol class="cr-roster">
+          {side.slots.map((s, i) => (
+            <li key={i}>
+              {i + 1}: {s === 'unit' ? tr('cr_slot_unit') : (side.leaders.find((l) => l.id === s)?.name ?? s)}
+            </li>
+          ))}
+        </ol>
+      </SecretRoster>
+    </details>
+  );
+}

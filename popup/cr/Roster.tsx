@@ -1,0 +1,46 @@
+import type { ComponentChildren } from 'preact';
+import { useState } from 'preact/hooks';
+import { SLOT_NUMBERS, type SideState, type Slot } from '../../src/rules/cr';
+import { useTr } from '../context';
+
+/** Die numbers 1–6, each against a leader or "unit". Masked unless its player shows it (shared screen). */
+export function RosterSelects({ side, slots, prefix, onChange }: { side: SideState; slots: readonly Slot[]; prefix: string; onChange: (slots: Slot[]) => void }) {
+  const tr = useTr();
+  return (
+    <ol class="cr-roster" data-testid={`${prefix}-slots`}>
+      {SLOT_NUMBERS.map((n) => (
+        <li key={n}>
+          <label for={`${prefix}-${n}`}>{n}</label>
+          <select
+            id={`${prefix}-${n}`}
+            value={slots[n - 1]}
+            onChange={(e) => onChange(slots.map((s, i) => (i === n - 1 ? (e.currentTarget as HTMLSelectElement).value : s)))}
+          >
+            <option value="unit">{tr('cr_slot_unit')}</option>
+            {side.leaders.map((l) => (
+              <option key={l.id} value={l.id}>
+                {l.name}
+                {l.id === side.cInC ? ` (${tr('cr_c_in_c_short')})` : ''}
+              </option>
+            ))}
+          </select>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** A roster behind a "hide" toggle: hidden by default, so that reopening the popup never shows it to the other player. */
+export function SecretRoster({ sideId, side, children }: { sideId: string; side: SideState; children: ComponentChildren }) {
+  const tr = useTr();
+  const [hidden, setHidden] = useState(true);
+  return (
+    <div class="cr-secret" data-testid={`roster-${sideId}`}>
+      <label class="cr-hide">
+        <input type="checkbox" checked={hidden} data-testid={`hide-${sideId}`} onChange={(e) => setHidden((e.currentTarget as HTMLInputElement).checked)} />
+        {tr('cr_hide_roster', side.name)}
+      </label>
+      {hidden ? <p class="hint cr-masked">{tr('cr_roster_masked')}</p> : children}
+    </div>
+  );
+}

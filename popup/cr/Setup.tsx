@@ -1,0 +1,155 @@
+import { useState } from 'preact/hooks';
+import {
+  ABSENT_LEADER_SLOT,
+  DEFAULT_HOUSE_RULES,
+  LIMITS,
+  ORDER_MIXING,
+  SIDE_IDS,
+  SIGNAL_DICE,
+  SIGNAL_UNITS,
+  TIE_RULES,
+  type CrEvent,
+  type CrState,
+  type HouseRules,
+  type SideId,
+} from '../../src/rules/cr';
+import { useTr } from '../context';
+import { RosterSelects, SecretRoster } from './Roster';
+
+export type Dispatch = (event: CrEvent) => Promise<boolean>;
+
+/** Before the game: house rules, each army's leaders, C-in-C, units and secret roster. */
+export function Setup({ state, dispatch }: { state: CrState; dispatch: Dispatch }) {
+  const tr = useTr();
+  return (
+    <section aria-labelledby="cr-setup-heading">
+      <h2 id="cr-setup-heading">{tr('cr_setup')}</h2>
+      <HouseRulesEditor rules={state.config.houseRules} dispatch={dispatch} />
+      {SIDE_IDS.map((id) => (
+        <ArmyEditor key={id} sideId={id} state={state} dispatch={dispatch} />
+      ))}
+      <button type="button" class="primary wide" data-testid="cr-start" onClick={() => void dispatch({ type: 'start' })}>
+        {tr('cr_start')}
+      </button>
+    </section>
+  );
+}
+
+const CHOICES: { readonly [K in keyof HouseRules]: readonly HouseRules[K][] } = {
+  tie: TIE_RULES,
+  signalDie: SIGNAL_DICE,
+  signalUnit: SIGNAL_UNITS,
+  orderMixing: ORDER_MIXING,
+  unitActsOnce: [true, false],
+  absentLeaderSlot: ABSENT_LEADER_SLOT,
+  leaderOnce: [true, false],
+};
+
+/** Where the text is silent: visible, changeable, each default marked as a house default. */
+function HouseRulesEditor({ rules, dispatch }: { rules: HouseRules; dispatch: Dispatch }) {
+  const tr = useTr();
+  const label = (key: keyof HouseRules, choice: string | number | boolean) =>
+    key === 'signalDie' ? `d${String(choice)}` : tr(`cr_rule_${key}_${String(choice).replaceAll('-', '_')}`);
+  return (
+    <details class="house-rules">
+      <summary>{tr('cr_house_rules')}</summary>
+      <p class="hint">{tr('cr_house_rules_explained')}</p>
+      {(Object.keys(CHOICES) as (keyof HouseRules)[]).map((key) => (
+        <div class="field" key={key}>
+          <label for={`cr-rule-${key}`}>{tr(`cr_rule_${key}`)}</label>
+          <select
+            id={`cr-rule-${key}`}
+            value={String(rules[key])}
+            onChange={(e) => {
+              const raw = (e.currentTarget as HTMLSelectElement).value;
+              const value = (CHOICES[key] as readonly (string | number | boolean)[]).find((c) => String(c) === raw);
+              void dispatch({ type: 'configure', houseRules: { [key]: value } });
+            }}
+          >
+            {(CHOICES[key] as readonly (string | number | boolean)[]).map((choice) => (
+              <option key={String(choice)} value={String(choice)}>
+                {label(key, choice)}
+                {choice === DEFAULT_HOUSE_RULES[key] ? ` (${tr('house_default')})` : ''}
+              </option>
+            ))}
+          </select>
+        </div>
+      ))}
+    </details>
+  );
+}
+
+function AddForm({ id, label, onAdd }: { id: string; label: string; onAdd: (name: string) => Promise<boolean> }) {
+  const tr = useTr();
+  const [name, setName] = useState('');
+  return (
+    <form
+      class="row"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        if (await onAdd(name)) setName('');
+      }}
+    >
+      <label for={id} class="visually-hidden">
+        {label}
+      </label>
+      <input id={id} placeholder={label} value={name} maxLength={LIMITS.nameLength} required onInput={(e) => setName((e.currentTarget as HTMLInputElement).value)} />
+      <button type="submit" data-testid={`${id}-add`}>
+        {tr('add_fighter')}
+      </button>
+    </form>
+  );
+}
+
+function ArmyEditor({ sideId, state, dispatch }: { sideId: SideId; state: CrState; dispatch: Dispatch }) {
+  const tr = useTr();
+  const side = state.sides[sideId];
+  const prefix = `cr-${sideId}`;
+  return (
+    <fieldset class="side-setup" data-testid={`cr-setup-${sideId}`}>
+      <legend>{tr('cr_player', sideId)}</legend>
+      <div class="row">
+        <label for={`${prefix}-name`}>{tr('side_name')}</label>
+        <input
+          id={`${prefix}-name`}
+          value={side.name}
+          maxLength={LIMITS.nameLength}
+          onChange={(e) => void dispatch({ type: 'sideEdited', side: sideId, name: (e.currentTarget as HTMLInputElement).value })}
+        />
+      </div>
+      <h4>{tr('cr_leaders')}</h4>
+      <ul class="cr-list">
+        {side.leaders.map((l) => (
+          <li key={l.id}>
+            <label>
+              <input type="radio" name={`${prefix}-cinc`} checked={side.cInC === l.id} onChange={() => void dispatch({ type: 'cInCSet', side: sideId, leader: l.id })} />
+              <span>{l.name}</span>
+              {side.cInC === l.id && <span class="hint"> · {tr('cr_c_in_c')}</span>}
+            </label>
+            <button type="button" class="small" aria-label={tr('remove_fighter', l.name)} onClick={() => void dispatch({ type: 'leaderRemoved', side: sideId, leader: l.id })}>
+              ✕
+            </button>
+          </li>
+        ))}
+      </ul>
+      {side.leaders.length > 0 && <p class="hint">{tr('cr_c_in_c_pick')}</p>}
+      <AddForm id={`${prefix}-leader`} label={tr('cr_leader_name')} onAdd={(name) => dispatch({ type: 'leaderAdded', side: sideId, name })} />
+      <h4>{tr('cr_units')}</h4>
+      <ul class="cr-list">
+        {side.units.map((u) => (
+          <li key={u.id}>
+            <span>{u.name}</span>
+            <button type="button" class="small" aria-label={tr('remove_fighter', u.name)} onClick={() => void dispatch({ type: 'unitRemoved', side: sideId, unit: u.id })}>
+              ✕
+            </button>
+          </li>
+        ))}
+      </ul>
+      <AddForm id={`${prefix}-unit`} label={tr('cr_unit_name')} onAdd={(name) => dispatch({ type: 'unitAdded', side: sideId, name })} />
+      <h4>{tr('cr_roster')}</h4>
+      <SecretRoster sideId={sideId} side={side}>
+        <RosterSelects side={side} slots={side.slots} prefix={`${prefix}-slot`} onChange={(slots) => void dispatch({ type: 'rosterSet', side: sideId, slots })} />
+      </SecretRoster>
+    </fieldset>
+  );
+}
