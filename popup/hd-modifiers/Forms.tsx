@@ -21,8 +21,10 @@ export function AddFighter({ dispatch, open }: { dispatch: Dispatch; open: boole
   const tr = useTr();
   const [name, setName] = useState('');
   const [card, setCard] = useState<Record<string, string>>({});
+  // Open at first when there is nobody yet; afterwards it stays as the player leaves it.
+  const [shown, setShown] = useState(open);
   return (
-    <details class="hdm-add" open={open}>
+    <details class="hdm-add" open={shown} onToggle={(e) => setShown((e.currentTarget as HTMLDetailsElement).open)}>
       <summary>{tr('hdm_new_fighter')}</summary>
       <form
         class="subform"
