@@ -162,6 +162,7 @@ function Orders({ state, slot, dispatch }: { state: CrState; slot: CurrentSlot; 
   const unit = rules.signalUnit === 'in' ? '″' : ` ${tr('cr_cm')}`;
   return (
     <div>
+      <p class="hint">{tr('cr_activation_note')}</p>
       <fieldset class="row">
         <legend class="visually-hidden">{tr('cr_order_mode')}</legend>
         {(['direct', 'signal'] as const).map((m) => (
@@ -182,6 +183,7 @@ function Orders({ state, slot, dispatch }: { state: CrState; slot: CurrentSlot; 
       ) : signal ? (
         <>
           <p data-testid="cr-signal-radius">{tr('cr_signal_radius', signal.order, signal.die, `${signal.radius}${unit}`)}</p>
+          {signal.order.toLowerCase() === tr('cr_order_attack').toLowerCase() && <p class="hint">{tr('cr_attack_hint')}</p>}
           <p class="hint">{tr('cr_signal_hint')}</p>
           <UnitChecks state={state} side={slot.side} chosen={chosen} setChosen={setChosen} prefix="cr-signal" />
           <button type="button" data-testid="cr-signal-obey" onClick={() => void dispatch({ type: 'signalObeyed', units: chosen })}>

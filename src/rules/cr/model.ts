@@ -305,6 +305,8 @@ function mayOrder(state: CrState, round: Round, slot: CurrentSlot, kind: OrderKi
   if (slot.kind === 'c-in-c') return refuse('cr-c-in-c-no-units');
   if (slot.kind === 'disordered') return refuse('cr-leader-disordered', { name: slot.leader?.name ?? '' });
   if (slot.activation.used) return refuse('cr-slot-used');
+  // A signal declared at this slot already chose the kind, whatever the house rule.
+  if (slot.activation.signal) return refuse(kind === 'direct' ? 'cr-mixed-after-signal' : 'cr-slot-used');
   const mixing = state.config.houseRules.orderMixing;
   const key = mixing === 'per-leader' ? slot.holder : mixing === 'per-army' ? slot.side : null;
   const before = key === null ? undefined : round.orderKinds[key];
@@ -328,7 +330,6 @@ function signalRolled(state: CrState, rawOrder: string, die: number): Result<CrS
   return inSlot(state, (round, slot) => {
     const key = mayOrder(state, round, slot, 'signal');
     if (!key.ok) return key;
-    if (slot.activation.signal) return refuse('cr-slot-used');
     const order = checkName(rawOrder, LIMITS.orderLength);
     if (!order.ok) return order;
     const sides = state.config.houseRules.signalDie;
