@@ -6,6 +6,7 @@ import { gameOf, type StoreRoot } from '../src/store/root';
 import type { PopupApi } from './api';
 import { ApiContext, useTr } from './context';
 import { usePanel } from './panels';
+import { LiveSection } from './roll20/LiveSection';
 import { SystemPicker } from './SystemPicker';
 import { StoreNoticeBanner } from './StoreNotice';
 
@@ -59,6 +60,7 @@ function Shell({ api }: { api: PopupApi }) {
       <div class="refusal" role="alert" data-testid="refusal">
         {refusal && api.t(errorText(refusal))}
       </div>
+      {root && <LiveSection root={root} send={send} />}
       {root ? <ActivePanel root={root} send={send} /> : <p aria-busy="true">{tr('loading')}</p>}
     </main>
   );

@@ -2,7 +2,9 @@ import browser from 'webextension-polyfill';
 import { fairRoller, type DiceRoller } from '../src/dice';
 import type { RuleError } from '../src/game/result';
 import type { Text } from '../src/i18n/text';
-import type { Request, Response } from '../src/messages';
+import type { Request, Response, TableRequest, TableResponse } from '../src/messages';
+import type { LiveTable } from '../src/adapters/roll20/summary';
+import { readSettings, ROLL20_SETTINGS_KEY, type Roll20Settings } from '../src/adapters/roll20/settings';
 import { STORE_KEY, loadStore, type StoreRoot } from '../src/store/root';
 
 /** What the popup needs from the browser; tests pass a fake built on the same core. */
@@ -13,6 +15,57 @@ export interface PopupApi {
   t(text: Text): string;
   /** Where rolled dice come from: the fair roller in the extension, a seeded one in tests. */
   dice: DiceRoller;
+  /** The active tab's live tabletop (Roll20), when the browser can tell; absent in tests without one. */
+  live?: LiveApi;
+}
+
+export interface LiveApi {
+  /** Calls back with the active tab's live table (null: none) and the board settings; returns the unsubscribe function. */
+  subscribe(on: (table: LiveTable | null, settings: Roll20Settings) => void): () => void;
+  send(request: TableRequest): Promise<TableResponse>;
+}
+
+/** The active tab's live table from storage.session (the worker keeps one per Roll20 tab). No `tabs` permission: only the id is read. */
+function browserLive(): LiveApi {
+  return {
+    subscribe(on) {
+      let table: LiveTable | null = null;
+      let settings = readSettings(undefined);
+      let key: string | null = null;
+      let live = true;
+      void (async () => {
+        const [tab] = await browser.tabs.query({ active: true, currentWindow: true }).catch(() => []);
+        // ?tab=<id> stands for the active tab when the popup is opened as a page (tests, the Chrome e2e guide).
+        const forced = Number(new URLSearchParams(location.search).get('tab'));
+        const id = Number.isInteger(forced) && forced > 0 ? forced : tab?.id;
+        key = id === undefined ? null : `commandPost.live.${id}`;
+        const [s, l] = await Promise.all([browser.storage.session.get(key ?? []), browser.storage.local.get(ROLL20_SETTINGS_KEY)]);
+        table = key ? ((s[key] as LiveTable | undefined) ?? null) : null;
+        settings = readSettings(l[ROLL20_SETTINGS_KEY]);
+        if (live) on(table, settings);
+      })();
+      const listener = (changes: Record<string, { newValue?: unknown }>, area: string) => {
+        const t = key ? changes[key] : undefined;
+        const s = changes[ROLL20_SETTINGS_KEY];
+        if (area === 'session' && t) table = (t.newValue as LiveTable | undefined) ?? null;
+        else if (area === 'local' && s) settings = readSettings(s.newValue);
+        else return;
+        on(table, settings);
+      };
+      browser.storage.onChanged.addListener(listener);
+      return () => {
+        live = false;
+        browser.storage.onChanged.removeListener(listener);
+      };
+    },
+    async send(request) {
+      try {
+        return ((await browser.runtime.sendMessage(request)) as TableResponse | undefined) ?? { ok: false, error: unreachable };
+      } catch {
+        return { ok: false, error: unreachable };
+      }
+    },
+  };
 }
 
 const unreachable: RuleError = { code: 'worker-unreachable' };
@@ -40,5 +93,6 @@ export function browserApi(): PopupApi {
     },
     t: (t) => browser.i18n.getMessage(t.key, t.subs?.map(String)) || t.key,
     dice: fairRoller(() => crypto.getRandomValues(new Uint32Array(1))[0]!),
+    live: browserLive(),
   };
 }
