@@ -70,7 +70,7 @@ export function Settings({ config, dispatch }: { config: HdmConfig; dispatch: Di
                   <td key={c}>
                     <input
                       type="number"
-                      class="hdm-cell"
+                      class={fromText ? 'hdm-cell hdm-from-text' : 'hdm-cell'}
                       min={-9}
                       max={9}
                       step={1}
