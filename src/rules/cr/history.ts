@@ -59,7 +59,7 @@ export function describeEvent(before: CrState, event: CrEvent, after: CrState): 
     case 'directOrders':
       return atSlot('cr_history_direct', unitNames(before, slot!.side, event.units));
     case 'signalRolled':
-      return atSlot('cr_history_signal', event.order, event.die, after.config.houseRules.signalUnit);
+      return atSlot(`cr_history_signal_${after.config.houseRules.signalUnit}`, event.order, event.die);
     case 'signalObeyed':
       return atSlot('cr_history_signal_obeyed', event.units.length ? unitNames(before, slot!.side, event.units) : '—');
     case 'rosterRewritten':
