@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { DC_RULES, DC_SIDES, DEFAULT_DC_HOUSE_RULES, formatProfile, isEliminated, isFragile, type DcHex, type DcSide, type DcState } from '../../src/rules/dc';
+import { DC_RULES, DC_SIDES, DEFAULT_DC_HOUSE_RULES, diceAvailable, formatProfile, isEliminated, isFragile, type DcHex, type DcSide, type DcState } from '../../src/rules/dc';
 import { useTr } from '../context';
 import type { Dispatch } from './Panel';
 
@@ -56,7 +56,12 @@ export function Forces({ state, dispatch }: { state: DcState; dispatch: Dispatch
           .map((l) => (
             <li key={l.id} data-testid={`dc-leader-${l.id}`}>
               <strong>{l.name}</strong> {formatProfile(l.profile)} {hexText(l.at)}
-              {l.deactivated && <span class="hint"> · {tr('dc_deactivated')}</span>}
+              {!setup && (
+                <span class="hint" data-testid={`dc-leader-dice-${l.id}`}>
+                  {' · '}
+                  {l.deactivated ? tr('dc_deactivated') : tr('dc_dice_left', diceAvailable(state, l))}
+                </span>
+              )}
               {setup && <Remove id={l.id} name={l.name} dispatch={dispatch} />}
             </li>
           ))}
@@ -92,12 +97,14 @@ export function Forces({ state, dispatch }: { state: DcState; dispatch: Dispatch
     </fieldset>
   );
   return (
-    <details class="dc-forces" open={setup}>
-      <summary>{tr('dc_forces')}</summary>
+    <section class="dc-forces" aria-label={tr('dc_forces')}>
       {DC_SIDES.map(list)}
-      <AddPiece dispatch={dispatch} />
-      <Place state={state} dispatch={dispatch} />
-    </details>
+      <details open={setup}>
+        <summary>{tr('dc_add_or_move')}</summary>
+        <AddPiece dispatch={dispatch} />
+        <Place state={state} dispatch={dispatch} />
+      </details>
+    </section>
   );
 }
 
