@@ -79,7 +79,7 @@ const config: fc.Arbitrary<CrConfig> = fc.record({
     leaderOnce: fc.boolean(),
   }),
 });
-const game = fc.tuple(config, slotsA, slotsB, fc.array(event, { minLength: 20, maxLength: 60 }));
+const game = fc.tuple(config, slotsA, slotsB, fc.array(event, { minLength: 15, maxLength: 40 }));
 
 function checkInvariants(state: CrState) {
   const round = state.round;
@@ -116,9 +116,9 @@ describe('cr invariants (property tests)', () => {
         const replayed = replay(commandRoll, cfg, log);
         expect(replayed.ok && replayed.value).toEqual(state);
       }),
-      { numRuns: 300 },
+      { numRuns: 200 },
     );
     // The random games do get played, not just refused (13 setup events, then several of the random ones accepted).
-    expect(accepted / 300).toBeGreaterThan(20);
+    expect(accepted / 200).toBeGreaterThan(18);
   });
 });
