@@ -116,9 +116,9 @@ describe('cr invariants (property tests)', () => {
         const replayed = replay(commandRoll, cfg, log);
         expect(replayed.ok && replayed.value).toEqual(state);
       }),
-      { numRuns: 200 },
+      { numRuns: 150 },
     );
     // The random games do get played, not just refused (13 setup events, then several of the random ones accepted).
-    expect(accepted / 200).toBeGreaterThan(18);
-  });
+    expect(accepted / 150).toBeGreaterThan(18);
+  }, 15_000); // about 1 s alone; the margin is for a machine shared with other test runs
 });
