@@ -212,7 +212,7 @@ function Rewrite({ state, sideId, dispatch }: { state: CrState; sideId: SideId; 
       <summary>{tr('cr_rewrite')}</summary>
       <p class="hint">{tr('cr_rewrite_hint')}</p>
       <SecretRoster sideId={`rewrite-${sideId}`} side={side}>
-        <RosterSelects side={side} slots={draft} prefix="cr-rewrite-slot" onChange={setDraft} />
+        <RosterSelects side={side} slots={draft} prefix="cr-rewrite-slot" leaderOnce={state.config.houseRules.leaderOnce} onChange={setDraft} />
         <button type="button" data-testid="cr-rewrite-apply" onClick={() => void dispatch({ type: 'rosterRewritten', slots: draft })}>
           {tr('cr_rewrite_apply')}
         </button>

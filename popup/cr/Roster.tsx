@@ -3,8 +3,14 @@ import { useState } from 'preact/hooks';
 import { SLOT_NUMBERS, type SideState, type Slot } from '../../src/rules/cr';
 import { useTr } from '../context';
 
-/** Die numbers 1–6, each against a leader or "unit". Masked unless its player shows it (shared screen). */
-export function RosterSelects({ side, slots, prefix, onChange }: { side: SideState; slots: readonly Slot[]; prefix: string; onChange: (slots: Slot[]) => void }) {
+/**
+ * Die numbers 1–6, each against a leader or "unit". With `leaderOnce`, choosing a leader moves him:
+ * the number he stood on becomes "unit" (rather than a refusal the select would not show).
+ */
+export function RosterSelects(props: { side: SideState; slots: readonly Slot[]; prefix: string; leaderOnce: boolean; onChange: (slots: Slot[]) => void }) {
+  const { side, slots, prefix, leaderOnce, onChange } = props;
+  const choose = (n: number, value: Slot) =>
+    onChange(slots.map((s, i) => (i === n - 1 ? value : leaderOnce && value !== 'unit' && s === value ? 'unit' : s)));
   const tr = useTr();
   return (
     <ol class="cr-roster" data-testid={`${prefix}-slots`}>
@@ -14,7 +20,7 @@ export function RosterSelects({ side, slots, prefix, onChange }: { side: SideSta
           <select
             id={`${prefix}-${n}`}
             value={slots[n - 1]}
-            onChange={(e) => onChange(slots.map((s, i) => (i === n - 1 ? (e.currentTarget as HTMLSelectElement).value : s)))}
+            onChange={(e) => choose(n, (e.currentTarget as HTMLSelectElement).value)}
           >
             <option value="unit">{tr('cr_slot_unit')}</option>
             {side.leaders.map((l) => (

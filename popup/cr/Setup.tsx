@@ -148,7 +148,7 @@ function ArmyEditor({ sideId, state, dispatch }: { sideId: SideId; state: CrStat
       <AddForm id={`${prefix}-unit`} label={tr('cr_unit_name')} onAdd={(name) => dispatch({ type: 'unitAdded', side: sideId, name })} />
       <h4>{tr('cr_roster')}</h4>
       <SecretRoster sideId={sideId} side={side}>
-        <RosterSelects side={side} slots={side.slots} prefix={`${prefix}-slot`} onChange={(slots) => void dispatch({ type: 'rosterSet', side: sideId, slots })} />
+        <RosterSelects side={side} slots={side.slots} prefix={`${prefix}-slot`} leaderOnce={state.config.houseRules.leaderOnce} onChange={(slots) => void dispatch({ type: 'rosterSet', side: sideId, slots })} />
       </SecretRoster>
     </fieldset>
   );

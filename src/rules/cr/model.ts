@@ -79,7 +79,6 @@ export const awaitingRoll = (round: Round | null): boolean => !!round && round.q
 
 export const turnOver = (round: Round | null): boolean => !!round && round.queue.length > 0 && round.cursor >= round.queue.length;
 
-/** Leaders and units a side may name. */
 const isWhole = (n: unknown, min: number, max: number): n is number => typeof n === 'number' && Number.isInteger(n) && n >= min && n <= max;
 
 function checkName(name: unknown, max: number): Result<string> {

@@ -102,8 +102,9 @@ describe('the command-roll popup', () => {
     await waitFor(() => expect(text('cr-slot-who')).toContain('Davout, Commander-in-Chief'));
     fireEvent.click(screen.getByText('Rewrite the roster (instead of acting)'));
     fireEvent.click(screen.getByTestId('hide-rewrite-A'));
-    fireEvent.change(document.getElementById('cr-rewrite-slot-6')!, { target: { value: 'unit' } });
+    // Choosing Ney at 4 moves him: his old number 6 becomes "unit".
     fireEvent.change(document.getElementById('cr-rewrite-slot-4')!, { target: { value: 'AL2' } });
+    await waitFor(() => expect((document.getElementById('cr-rewrite-slot-6') as HTMLSelectElement).value).toBe('unit'));
     fireEvent.click(screen.getByTestId('cr-rewrite-apply'));
     await waitFor(() => expect(text('cr-slot-used')).toBe('Roster rewritten.'));
     fireEvent.click(screen.getByTestId('cr-done'));
