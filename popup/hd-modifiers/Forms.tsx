@@ -6,9 +6,11 @@ import {
   SCOPES,
   type Characteristic,
   type EffectKind,
+  type HdmEvent,
   type HdmState,
   type Scope,
 } from '../../src/rules/hd-modifiers';
+import { signed } from '../../src/rules/hd-modifiers/history';
 import { useTr } from '../context';
 import type { Dispatch } from './Panel';
 
@@ -68,8 +70,27 @@ export function AddFighter({ dispatch, open }: { dispatch: Dispatch; open: boole
   );
 }
 
+type EffectEvent = Extract<HdmEvent, { type: 'effectAdded' }>;
+type Recent = EffectEvent extends infer T ? (T extends unknown ? Omit<T, 'fighter'> : never) : never;
+
+/** The last distinct effects played, newest first: one click applies one again to the chosen fighter. */
+export function recentEffects(events: readonly HdmEvent[], max = 6): Recent[] {
+  const seen = new Map<string, Recent>();
+  for (let i = events.length - 1; i >= 0 && seen.size < max; i--) {
+    const e = events[i]!;
+    if (e.type !== 'effectAdded') continue;
+    const { fighter: _who, ...spec } = e;
+    const key = JSON.stringify(spec);
+    if (!seen.has(key)) seen.set(key, spec);
+  }
+  return [...seen.values()];
+}
+
+const effectLabel = (r: Recent): string =>
+  `${r.characteristic} ${r.kind === 'direct' ? `= ${r.value}` : signed(r.amount)}${r.kind === 'increase' && r.ceiling !== undefined ? ` ⌈${r.ceiling}⌉` : ''} ${r.source ?? ''}`.trim();
+
 /** An effect of one of the three kinds; the form keeps its values so that "Add" again repeats it (Célérité ×2). */
-export function AddEffect({ state, dispatch }: { state: HdmState; dispatch: Dispatch }) {
+export function AddEffect({ state, dispatch, recent }: { state: HdmState; dispatch: Dispatch; recent: readonly Recent[] }) {
   const tr = useTr();
   const [fighterId, setFighterId] = useState('');
   const [characteristic, setCharacteristic] = useState<Characteristic>('DEF');
@@ -103,6 +124,23 @@ export function AddEffect({ state, dispatch }: { state: HdmState; dispatch: Disp
   return (
     <details class="hdm-add" open>
       <summary>{tr('hdm_add_effect')}</summary>
+      {recent.length > 0 && (
+        <div class="row" role="group" aria-label={tr('hdm_recent', fighter.name)}>
+          <span aria-hidden="true">{tr('hdm_recent', fighter.name)}</span>
+          {recent.map((r, i) => (
+            <button
+              key={i}
+              type="button"
+              class="small"
+              data-testid={`hdm-recent-${i}`}
+              disabled={fighter.card[r.characteristic] === undefined}
+              onClick={() => void dispatch({ ...r, fighter: fighter.id } as EffectEvent)}
+            >
+              {effectLabel(r)}
+            </button>
+          ))}
+        </div>
+      )}
       <form class="subform" onSubmit={submit} data-testid="hdm-effect-form">
         <label for="hdm-fx-fighter">{tr('fighter')}</label>
         <select id="hdm-fx-fighter" value={fighter.id} onChange={(e) => setFighterId(input(e))}>

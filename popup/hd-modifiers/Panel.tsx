@@ -6,7 +6,7 @@ import { describeEvent } from '../../src/rules/hd-modifiers/history';
 import type { StoredGame } from '../../src/store/root';
 import type { Send } from '../App';
 import { useT, useTr } from '../context';
-import { AddEffect, AddFighter } from './Forms';
+import { AddEffect, AddFighter, recentEffects } from './Forms';
 import { FighterCard } from './FighterCard';
 import { Settings } from './Settings';
 
@@ -66,7 +66,7 @@ export function HdModifiersPanel({ game, send }: { game: StoredGame<'hd-modifier
       {state.fighters.map((f) => (
         <FighterCard key={f.id} fighter={f} state={state} dispatch={dispatch} />
       ))}
-      {state.fighters.length > 0 && <AddEffect state={state} dispatch={dispatch} />}
+      {state.fighters.length > 0 && <AddEffect state={state} dispatch={dispatch} recent={recentEffects(game.log.events.slice(0, game.log.cursor))} />}
       <AddFighter dispatch={dispatch} open={state.fighters.length === 0} />
       <nav class="undo-bar" aria-label={tr('history_controls')}>
         <button type="button" data-testid="undo" disabled={!canUndo(game.log)} onClick={() => void send({ type: 'game/undo', system: 'hd-modifiers' })}>

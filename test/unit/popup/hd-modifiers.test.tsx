@@ -64,7 +64,9 @@ describe('the Hell Dorado modifiers popup', () => {
     fireEvent.input(within(form).getByLabelText('Source (ability, order…)'), { target: { value: 'Célérité' } });
     fireEvent.click(screen.getByTestId('hdm-add-effect'));
     await waitFor(() => expect(value('f1', 'DEF')).toBe('5'));
-    fireEvent.click(screen.getByTestId('hdm-add-effect'));
+    // One click on a recent effect applies it again.
+    expect(screen.getByTestId('hdm-recent-0').textContent).toBe('DEF +1 ⌈5⌉ Célérité');
+    fireEvent.click(screen.getByTestId('hdm-recent-0'));
     await waitFor(() => expect(screen.getByTestId('hdm-breakdown-f1-DEF').textContent).toMatch(/\+1 Célérité.*\+1 Célérité.*ceiling 5.*→ 5/));
 
     fireEvent.input(within(form).getByLabelText('Amount (+/−)'), { target: { value: '0' } });
