@@ -204,12 +204,12 @@ function Pick({ state, leader, dispatch }: { state: DcState; leader: DcLeader; d
       {needWord && picked.length > 0 && (
         <div data-testid="dc-word">
           <p class="hint">{tr('dc_word_hint')}</p>
-          <label class="row">
+          <label class="dc-pick">
             <input type="checkbox" data-testid="dc-word-range" checked={inRange} onChange={() => setInRange(!inRange)} />
             {tr('dc_word_range', leader.profile.radius)}
           </label>
           {picked.length >= 2 && (
-            <label class="row">
+            <label class="dc-pick">
               <input type="checkbox" data-testid="dc-word-adjacent" checked={adjacent} onChange={() => setAdjacent(!adjacent)} />
               {tr('dc_word_adjacent')}
             </label>

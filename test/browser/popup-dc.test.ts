@@ -64,7 +64,7 @@ describe('Désastre Colonial popup, in Chromium', () => {
     await add(page, 'unit', 'native', 'Warriors', '0', 1, 5);
     await page.getByTestId('dc-start').click();
     await page.getByTestId('dc-gain-colonial').click();
-    await expect.poll(() => text(page, 'dc-dice-left-L1')).toBe('4 dice');
+    await expect.poll(() => text(page, 'dc-dice-left-L1')).toBe('dice: 4');
     await page.getByTestId('dc-leader-pick-L1').click();
 
     // Step 1: all four infantry could be commanded; the cavalry is then greyed with its reason.
@@ -92,7 +92,7 @@ describe('Désastre Colonial popup, in Chromium', () => {
 
     // Step 3: keep the initiative: one die fewer.
     await page.getByTestId('dc-step-decide').waitFor();
-    expect(await text(page, 'dc-dice-left-L1')).toBe('3 dice');
+    expect(await text(page, 'dc-dice-left-L1')).toBe('dice: 3');
     await page.getByTestId('dc-leader-pick-L1').click();
     await expect.poll(() => text(page, 'dc-initiative')).toContain('Colonial holds the initiative · kept 1×');
     expect(await text(page, 'dc-pick-U3')).toContain('already been commanded this turn');
@@ -107,8 +107,8 @@ describe('Désastre Colonial popup, in Chromium', () => {
 
     // Step 4 (what-if): Aubert would have only 1 die at the second keep.
     await page.getByTestId('dc-step-decide').waitFor();
-    expect(await text(page, 'dc-dice-left-L2')).toBe('1 dice');
-    expect(await text(page, 'dc-dice-left-L1')).toBe('2 dice');
+    expect(await text(page, 'dc-dice-left-L2')).toBe('dice: 1');
+    expect(await text(page, 'dc-dice-left-L1')).toBe('dice: 2');
     // Step 5: Desharbes keeps again with 2 dice for the fragile unit.
     await page.getByTestId('dc-leader-pick-L1').click();
     await expect.poll(() => text(page, 'dc-active-leader')).toContain('2D8 available');
@@ -137,6 +137,38 @@ describe('Désastre Colonial popup, in Chromium', () => {
     // Undo brings the prompt back.
     await page.getByTestId('undo').click();
     await page.getByTestId('dc-drama').waitFor();
+    expect(page.errors).toEqual([]);
+  });
+});
+
+describe('Désastre Colonial popup in Russian', () => {
+  let ext: LaunchedExtension;
+  afterAll(async () => {
+    await ext?.close();
+  });
+
+  it('speaks Russian, errors included, and fits the popup', async () => {
+    ext = await launchExtension({ locale: 'ru' });
+    const page = await openPopup(ext);
+    await page.getByTestId('dc-add-name').fill('Дешарб');
+    await page.getByTestId('dc-add-profile').fill('4D8/0');
+    await page.getByTestId('dc-add-submit').click();
+    await expect.poll(() => text(page, 'refusal')).toBe('Радиус командования от 1 до 5 гексов, а не 0.');
+    await page.getByTestId('dc-add-profile').fill('4D8/3');
+    await page.getByTestId('dc-add-submit').click();
+    await add(page, 'unit', 'colonial', 'Зуавы', '2', 1, 1);
+    await page.getByTestId('dc-start').click();
+    await page.getByTestId('dc-gain-colonial').click();
+    await page.getByTestId('dc-leader-pick-L1').click();
+    expect(await text(page, 'dc-active-leader')).toContain('доступно 4D8');
+    await page.getByTestId('dc-pick-U2').locator('input').check();
+    expect(await text(page, 'dc-word')).toContain('Позиции неизвестны');
+    // Nothing in the panel is wider than the popup (400 px page, 376 px of content).
+    const overflow = await page.evaluate(() => {
+      const main = document.querySelector('main.popup')!;
+      return main.scrollWidth - main.clientWidth;
+    });
+    expect(overflow).toBeLessThanOrEqual(0);
     expect(page.errors).toEqual([]);
   });
 });

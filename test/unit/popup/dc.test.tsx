@@ -48,7 +48,7 @@ describe('the Désastre Colonial popup', () => {
     await add('leader', 'native', 'Chef', '3D6/2');
     fireEvent.click(screen.getByTestId('dc-start'));
     fireEvent.click(await screen.findByTestId('dc-gain-colonial'));
-    expect((await screen.findByTestId('dc-dice-left-L1')).textContent).toBe('2 dice');
+    expect((await screen.findByTestId('dc-dice-left-L1')).textContent).toBe('dice: 2');
     expect(screen.queryByTestId('dc-leader-pick-L4')).toBeNull();
     fireEvent.click(screen.getByTestId('dc-leader-pick-L1'));
 
