@@ -190,7 +190,18 @@ function Place({ state, dispatch }: { state: DcState; dispatch: Dispatch }) {
         if (at !== undefined) void dispatch({ type: 'placed', id: chosen, at });
       }}
     >
-      <select aria-label={tr('dc_piece')} data-testid="dc-place-piece" value={chosen} onChange={(e) => setId(num(e))}>
+      <select
+        aria-label={tr('dc_piece')}
+        data-testid="dc-place-piece"
+        value={chosen}
+        onChange={(e) => {
+          // Start from where the piece stands now.
+          const at = pieces.find((p) => p.id === num(e))?.at ?? null;
+          setId(num(e));
+          setQ(at ? String(at.q) : '');
+          setR(at ? String(at.r) : '');
+        }}
+      >
         {pieces.map((p) => (
           <option key={p.id} value={p.id}>
             {p.name}

@@ -122,3 +122,24 @@ describe('the Désastre Colonial popup', () => {
     expect(gameOf(api.root(), 'dc').log.events.filter((e) => e.type === 'configure')).toHaveLength(1);
   });
 });
+
+describe('moving pieces', () => {
+  it('starts from the current hex, moves the piece, and clears a position', async () => {
+    const api = await openDc();
+    input('dc-add-q', '2');
+    input('dc-add-r', '-1');
+    await add('unit', 'colonial', 'Zouaves', '0');
+    await add('unit', 'colonial', 'Spahis', '0');
+    fireEvent.change(screen.getByTestId('dc-place-piece'), { target: { value: 'U1' } });
+    expect((screen.getByTestId('dc-place-q') as HTMLInputElement).value).toBe('2');
+    expect((screen.getByTestId('dc-place-r') as HTMLInputElement).value).toBe('-1');
+    input('dc-place-q', '3');
+    fireEvent.click(screen.getByTestId('dc-place-submit'));
+    await waitFor(() => expect(screen.getByTestId('dc-unit-U1').textContent).toContain('(3, -1)'));
+    input('dc-place-q', '');
+    input('dc-place-r', '');
+    fireEvent.click(screen.getByTestId('dc-place-submit'));
+    await waitFor(() => expect(screen.getByTestId('dc-unit-U1').textContent).not.toContain('('));
+    expect(gameOf(api.root(), 'dc').log.events.filter((e) => e.type === 'placed')).toHaveLength(2);
+  });
+});
