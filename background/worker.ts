@@ -9,7 +9,8 @@ import { isTableMessage, tableRequestSchema, type Response, type TableResponse }
 import { ROLL20_SETTINGS_KEY } from '../src/adapters/roll20/settings';
 import { parseWith } from '../src/game/validate';
 import { applyRequest, parseRequest } from '../src/store/requests';
-import { STORE_KEY, loadStore, type StoreRoot } from '../src/store/root';
+import { loadStore } from '../src/store/load';
+import { STORE_KEY, type StoreRoot } from '../src/store/root';
 
 /** Requests are applied one at a time, so that two quick clicks never read the same old root. */
 let queue: Promise<unknown> = Promise.resolve();

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { RuleError } from '../src/game/result';
 import { errorText } from '../src/i18n/errors';
 import type { Request } from '../src/messages';
-import { gameOf, type StoreRoot } from '../src/store/root';
+import { storedGame, type StoreRoot } from '../src/store/root';
 import type { PopupApi } from './api';
 import { ApiContext, useTr } from './context';
 import { usePanel } from './panels';
@@ -68,6 +68,8 @@ function Shell({ api }: { api: PopupApi }) {
 
 function ActivePanel({ root, send }: { root: StoreRoot; send: Send }) {
   const tr = useTr();
-  const Panel = usePanel(root.activeSystem);
-  return Panel ? <Panel game={gameOf(root, root.activeSystem)} send={send} /> : <p aria-busy="true">{tr('loading')}</p>;
+  const loaded = usePanel(root.activeSystem);
+  if (!loaded) return <p aria-busy="true">{tr('loading')}</p>;
+  const { Panel, defaultConfig } = loaded;
+  return <Panel game={storedGame(root, root.activeSystem, defaultConfig)} send={send} />;
 }

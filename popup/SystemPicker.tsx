@@ -1,4 +1,4 @@
-import { SYSTEM_IDS, type SystemId } from '../src/rules';
+import { SYSTEM_IDS, type SystemId } from '../src/rules/ids';
 import { useTr } from './context';
 
 /** The rule system on screen; each system keeps its own game. */

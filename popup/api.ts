@@ -5,7 +5,7 @@ import type { Text } from '../src/i18n/text';
 import type { Request, Response, TableRequest, TableResponse } from '../src/messages';
 import type { LiveTable } from '../src/adapters/roll20/summary';
 import { readSettings, ROLL20_SETTINGS_KEY, type Roll20Settings } from '../src/adapters/roll20/settings';
-import { STORE_KEY, loadStore, type StoreRoot } from '../src/store/root';
+import { STORE_KEY, type StoreRoot } from '../src/store/root';
 
 /** What the popup needs from the browser; tests pass a fake built on the same core. */
 export interface PopupApi {
@@ -71,22 +71,23 @@ function browserLive(): LiveApi {
 const unreachable: RuleError = { code: 'worker-unreachable' };
 
 export function browserApi(): PopupApi {
+  const send = async (request: Request): Promise<Response> => {
+    try {
+      return ((await browser.runtime.sendMessage(request)) as Response | undefined) ?? { ok: false, error: unreachable };
+    } catch {
+      return { ok: false, error: unreachable };
+    }
+  };
   return {
-    async send(request) {
-      try {
-        return ((await browser.runtime.sendMessage(request)) as Response | undefined) ?? { ok: false, error: unreachable };
-      } catch {
-        return { ok: false, error: unreachable };
-      }
-    },
+    send,
     subscribe(onRoot) {
-      const listener = (changes: Record<string, { newValue?: unknown }>, area: string) => {
-        const change = changes[STORE_KEY];
-        if (area !== 'local' || !change) return;
-        // The worker wrote it, but a view never trusts storage blindly: an unusable value is ignored here
-        // and repaired by the worker on its next read.
-        const { root, backup } = loadStore(change.newValue, new Date());
-        if (!backup) onRoot(root);
+      const listener = (changes: Record<string, unknown>, area: string) => {
+        if (area !== 'local' || !(STORE_KEY in changes)) return;
+        // A view never trusts storage blindly: it asks the worker, which checks (and if needed repairs)
+        // what was written. This also keeps the rules of every system out of the popup's first load.
+        void send({ type: 'store/load' }).then((response) => {
+          if (response.ok) onRoot(response.root);
+        });
       };
       browser.storage.onChanged.addListener(listener);
       return () => browser.storage.onChanged.removeListener(listener);

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { liveTableSchema, type LiveTable } from './adapters/roll20/summary';
 import { roll20SettingsSchema, type Roll20Settings } from './adapters/roll20/settings';
 import type { RuleError } from './game/result';
-import { SYSTEM_IDS, type SystemId } from './rules';
+import { SYSTEM_IDS, type SystemId } from './rules/ids';
 import type { EventOf } from './rules/types';
 import type { StoreRoot } from './store/root';
 

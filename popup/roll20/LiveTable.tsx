@@ -3,7 +3,7 @@ import { RADIUS_UNITS, SIDE_SOURCES, UNIT_SOURCES, type Roll20Settings, type Tok
 import type { LiveFigure, LiveTable } from '../../src/adapters/roll20/summary';
 import { replay } from '../../src/game/log';
 import { hdCommand, SIDE_IDS, type HdState, type SideId } from '../../src/rules/hd-command';
-import { gameOf, type StoreRoot } from '../../src/store/root';
+import { storedGame, type StoreRoot } from '../../src/store/root';
 import type { LiveApi } from '../api';
 import type { Send } from '../App';
 import { useTr } from '../context';
@@ -112,7 +112,7 @@ function Figure({ f, unit, tr }: { f: LiveFigure; unit: string; tr: Tr }) {
 /** Figures removed or marked dead on the map, matched by name to Hell Dorado fighters still on the table. */
 function Losses({ table, root, send, tr }: { table: LiveTable; root: StoreRoot; send: Send; tr: Tr }) {
   const state = useMemo((): HdState | null => {
-    const game = gameOf(root, 'hd-command');
+    const game = storedGame(root, 'hd-command', hdCommand.defaultConfig);
     const r = replay(hdCommand, game.config, game.log);
     return r.ok && r.value.phase === 'playing' ? r.value : null;
   }, [root]);

@@ -1,4 +1,5 @@
 import type { AnyRuleSystem } from '../game/system';
+import type { SystemId } from './ids';
 import { hdCommand } from './hd-command';
 import { hdModifiers } from './hd-modifiers';
 import { dc } from './dc';
@@ -12,8 +13,6 @@ export const SYSTEMS = {
   dc: dc,
   bdc: bdc,
   cr: commandRoll,
-} as const satisfies Record<string, AnyRuleSystem>;
+} as const satisfies { readonly [K in SystemId]: AnyRuleSystem };
 
-export type SystemId = keyof typeof SYSTEMS;
-export const SYSTEM_IDS = Object.keys(SYSTEMS) as SystemId[];
-export const isSystemId = (id: unknown): id is SystemId => typeof id === 'string' && Object.hasOwn(SYSTEMS, id);
+export { SYSTEM_IDS, isSystemId, type SystemId } from './ids';

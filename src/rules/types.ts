@@ -1,4 +1,5 @@
-import type { SYSTEMS, SystemId } from './index';
+import type { SystemId } from './ids';
+import type { SYSTEMS } from './index';
 
 /** The types of one registered rule system, by id. */
 type SystemOf<K extends SystemId> = (typeof SYSTEMS)[K];

@@ -4,7 +4,8 @@ import type { AnyRuleSystem } from '../game/system';
 import { parseWith } from '../game/validate';
 import { requestSchema, type Request } from '../messages';
 import { SYSTEMS, type SystemId } from '../rules';
-import { gameOf, type StoredGame, type StoreRoot } from './root';
+import { gameOf } from './load';
+import type { StoredGame, StoreRoot } from './root';
 
 /** Validates an untrusted message: its envelope, then (for game events) the event's shape. */
 export function parseRequest(raw: unknown): Result<Request> {

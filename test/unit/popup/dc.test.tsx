@@ -1,7 +1,8 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../../popup/App';
-import { freshRoot, gameOf } from '../../../src/store/root';
+import { gameOf } from '../../../src/store/load';
+import { freshRoot } from '../../../src/store/root';
 import { fakeApi } from './fake-api';
 
 afterEach(cleanup);

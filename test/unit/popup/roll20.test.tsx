@@ -7,7 +7,7 @@ import type { RawToken } from '../../../src/adapters/roll20/protocol';
 import { DEFAULT_ROLL20_SETTINGS, type Roll20Settings } from '../../../src/adapters/roll20/settings';
 import type { LiveTable } from '../../../src/adapters/roll20/summary';
 import type { TableRequest } from '../../../src/messages';
-import { gameOf } from '../../../src/store/root';
+import { gameOf } from '../../../src/store/load';
 import { fakeApi } from './fake-api';
 
 afterEach(cleanup);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyRequest, parseRequest } from '../../../src/store/requests';
-import { freshRoot, gameOf } from '../../../src/store/root';
+import { gameOf } from '../../../src/store/load';
+import { freshRoot } from '../../../src/store/root';
 import type { Request } from '../../../src/messages';
 
 const play = (requests: unknown[]) =>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BACKUP_KEY_PREFIX, SCHEMA_VERSION, freshRoot, loadStore, type StoreRoot } from '../../../src/store/root';
+import { loadStore } from '../../../src/store/load';
+import { BACKUP_KEY_PREFIX, SCHEMA_VERSION, freshRoot, type StoreRoot } from '../../../src/store/root';
 
 const now = new Date('2026-11-29T20:00:00.000Z');
 const validRoot: StoreRoot = {
