@@ -44,6 +44,7 @@ export class Overlay {
   private readonly layers: { rings: SVGGElement; edges: SVGGElement; marks: SVGGElement };
   private readonly rings = new Map<string, Item>();
   private readonly marks = new Map<string, Item>();
+  private readonly edges = new Map<string, { node: SVGLineElement; key: string }>();
   private view: View | null = null;
   private shown = false;
 
@@ -119,17 +120,38 @@ export class Overlay {
     }
     this.prune(this.marks, seenMarks);
 
-    // Chain links are few: redraw them whole.
-    const edges = d.edges.map((e) =>
-      el('line', { x1: r2(e.x1), y1: r2(e.y1), x2: r2(e.x2), y2: r2(e.y2), 'data-from': e.from, 'data-to': e.to, 'vector-effect': 'non-scaling-stroke' }),
-    );
-    this.layers.edges.replaceChildren(...edges);
+    // Chain links, keyed by their target (a figure has one parent).
+    const seenEdges = new Set<string>();
+    for (const e of d.edges) {
+      seenEdges.add(e.to);
+      const key = `${e.from}|${r2(e.x1)},${r2(e.y1)},${r2(e.x2)},${r2(e.y2)}`;
+      let item = this.edges.get(e.to);
+      if (item && item.key === key) continue;
+      if (!item) {
+        const node = el('line', { 'data-to': e.to, 'vector-effect': 'non-scaling-stroke' });
+        this.layers.edges.append(node);
+        this.edges.set(e.to, (item = { node, key: '' }));
+      }
+      item.key = key;
+      const n = item.node;
+      n.setAttribute('x1', r2(e.x1));
+      n.setAttribute('y1', r2(e.y1));
+      n.setAttribute('x2', r2(e.x2));
+      n.setAttribute('y2', r2(e.y2));
+      n.setAttribute('data-from', e.from);
+    }
+    for (const [id, item] of this.edges) {
+      if (seenEdges.has(id)) continue;
+      item.node.remove();
+      this.edges.delete(id);
+    }
   }
 
   clear(): void {
     this.prune(this.rings, new Set());
     this.prune(this.marks, new Set());
     this.layers.edges.replaceChildren();
+    this.edges.clear();
   }
 
   private item(map: Map<string, Item>, id: string, tag: 'circle' | 'polygon', layer: SVGGElement, cls: string, name: string): Item {

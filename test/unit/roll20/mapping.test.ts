@@ -156,3 +156,30 @@ describe('live model: snapshots, deltas, losses, the popup summary', () => {
     expect(r.y).toBeCloseTo(70 / Math.sqrt(3));
   });
 });
+
+describe('live model: incremental table tokens', () => {
+  it('after any sequence of moves, unit changes, deaths, additions and removals, equals a full re-mapping', () => {
+    let seed = 7;
+    const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2147483648) % n);
+    const m = new LiveModel();
+    const raw = new Map<string, RawToken>();
+    for (let k = 0; k < 60; k++) raw.set(`t${k}`, tok(`t${k}`, 35 + 70 * (k % 10), 35 + 70 * Math.floor(k / 10), { markers: k % 10 === 0 ? `flying-flag@${k % 3}` : `red@${k % 3}` }));
+    m.apply({ type: 'snapshot', page: page(), tokens: [...raw.values()], players: [], engine: 'legacy', mode: 'full', missing: [] }, S);
+    for (let step = 0; step < 400; step++) {
+      const id = `t${rand(70)}`;
+      const old = raw.get(id);
+      const kind = rand(5);
+      if (kind === 0 && old) {
+        raw.delete(id);
+        m.apply({ type: 'delta', pageId: 'p1', changed: [], removed: [id] }, S);
+      } else {
+        const base = old ?? tok(id, 0, 0);
+        const next = { ...base, left: base.left + 70 * (rand(3) - 1), markers: kind === 1 ? `red@${rand(3)}` : kind === 2 ? `red@${rand(3)},dead` : base.markers };
+        raw.set(id, next);
+        m.apply({ type: 'delta', pageId: 'p1', changed: [next], removed: [] }, S);
+      }
+      if (step % 7 === 0) expect(m.tableTokens(S)).toEqual(toTokens(raw.values(), S));
+    }
+    expect(m.tableTokens(S)).toEqual(toTokens(raw.values(), S));
+  });
+});
