@@ -2,9 +2,7 @@
 // events passing through. Shapes live in page px inside one group whose transform is the camera
 // (so a pan or zoom rewrites one attribute); each element is only touched when it changed.
 // Names go into <title> as text (textContent), never as markup.
-// Its own bundle (content-roll20-overlay.js), run just before content-roll20.js in the same
-// isolated world, so that each content script stays within its 12 KB budget; it hands the class
-// over on that world's global (invisible to the page).
+// Bundled into content-roll20-view.js (content/roll20-view.ts).
 import type { RangeShape } from '../src/geometry/shapes';
 import type { Drawing, MarkStatus } from '../src/adapters/roll20/live';
 import type { View } from '../src/adapters/roll20/protocol';
@@ -180,5 +178,3 @@ export class Overlay {
     }
   }
 }
-
-(globalThis as { commandPostOverlay?: typeof Overlay }).commandPostOverlay = Overlay;

@@ -4,11 +4,11 @@
 // validated messages, draws the command overlay, reports the table to the worker for the popup,
 // and (GM, opt-in) asks the bridge to write command radii into leaders' auras.
 import type Browser from 'webextension-polyfill';
-import { computeLive, drawingOf, liveTableOf, LiveModel, type Computed } from '../src/adapters/roll20/live';
+import { computeLive, LiveModel, type Computed } from '../src/adapters/roll20/live';
 import { NS, SECRET_ATTR, envelope, pageMessageSchema, receive, type ContentMessage, type PageMessage } from '../src/adapters/roll20/protocol';
 import { readSettings, ROLL20_SETTINGS_KEY, DEFAULT_ROLL20_SETTINGS, type Roll20Settings } from '../src/adapters/roll20/settings';
 import type { TableRequest } from '../src/messages';
-import type { Overlay } from './overlay';
+import type { Roll20View } from './roll20-view';
 
 /** The native API: Chrome MV3 and Firefox both return promises, so the polyfill would be ~3 KB of dead weight (toolchain.md §7.3). */
 const browser = ((globalThis as { browser?: Browser.Browser }).browser ?? (globalThis as unknown as { chrome: Browser.Browser }).chrome);
@@ -28,10 +28,11 @@ function start(): void {
 
   const secret = [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('');
   const model = new LiveModel();
-  // content-roll20-overlay.js ran first in this same isolated world (manifest order).
-  const OverlayClass = (globalThis as { commandPostOverlay?: typeof Overlay }).commandPostOverlay;
-  if (!OverlayClass) return;
-  const overlay = new OverlayClass();
+  // content-roll20-view.js ran first in this same isolated world (manifest order).
+  const view = (globalThis as { commandPostRoll20View?: Roll20View }).commandPostRoll20View;
+  if (!view) return;
+  const { liveTableOf, drawingOf } = view;
+  const overlay = new view.Overlay();
   let settings: Roll20Settings = DEFAULT_ROLL20_SETTINGS;
   let computed: Computed | null = null;
   let dropped = 0;

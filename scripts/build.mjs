@@ -20,8 +20,8 @@ const ENTRIES = [
   // The popup loads each rule system's panel on demand (dynamic import), so esbuild splits it into chunks.
   { name: 'popup', in: 'popup/main.tsx', out: 'popup.js', format: 'esm', splitting: true },
   { name: 'background', in: 'background/worker.ts', out: 'background.js', format: 'esm' },
-  // The overlay drawing is its own content script, run just before content-roll20 in the same world (size budget).
-  { name: 'content-roll20-overlay', in: 'content/overlay.ts', out: 'content-roll20-overlay.js', format: 'iife' },
+  // The Roll20 overlay and table summary: a content script run just before content-roll20 in the same world (size budget).
+  { name: 'content-roll20-view', in: 'content/roll20-view.ts', out: 'content-roll20-view.js', format: 'iife' },
   { name: 'content-roll20', in: 'content/roll20.ts', out: 'content-roll20.js', format: 'iife' },
   // Runs in the Roll20 page's own world (web-accessible, injected by content-roll20): no extension API there.
   { name: 'roll20-page', in: 'content/roll20-page.ts', out: 'roll20-page.js', format: 'iife' },

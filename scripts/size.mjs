@@ -11,7 +11,7 @@ const BUDGETS = {
   popup: { kb: 25, files: ['popup.css'] },
   background: { kb: 10, files: ['background.js'] },
   'content-roll20': { kb: 12, files: ['content-roll20.js'] },
-  'content-roll20-overlay': { kb: 12, files: ['content-roll20-overlay.js'] },
+  'content-roll20-view': { kb: 12, files: ['content-roll20-view.js'] },
   'roll20-page': { kb: 12, files: ['roll20-page.js'] },
   'content-owlbear': { kb: 12, files: ['content-owlbear.js'] },
 };
