@@ -255,9 +255,10 @@ type Any = any;
         post({ type: 'view', view });
       }
     } catch {
-      // Roll20 changed under us: say so rather than break its page.
+      // Roll20 changed under us: say so rather than break its page, and look again (a reload of its client may bring it back).
       unbind();
       post({ type: 'status', state: 'unavailable', missing: missingInternals() });
+      if (++failures <= 3) startPolling();
       return;
     }
     // `npm run bench` reads the time a token move costs here (only when it asks for it).
@@ -271,6 +272,8 @@ type Any = any;
   // ---------- Start: wait for the game (roll20.md §2.2 "Startup") ----------
 
   let polling = 0;
+  /** Unexpected errors while reading: a few fresh starts, then stay quiet in the unavailable state. */
+  let failures = 0;
   function startPolling() {
     if (polling) return;
     const started = Date.now();
