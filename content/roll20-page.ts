@@ -11,6 +11,7 @@ import {
   GRID_TYPES,
   INTERNALS,
   SECRET_ATTR,
+  chatText,
   contentMessageSchema,
   envelope,
   receive,
@@ -350,6 +351,17 @@ type Any = any;
       case 'auras-restore':
         post({ type: 'auras', written: 0, restored: restore(), failed: 0 });
         break;
+      case 'chat': {
+        // Roll20's chat box and send button, looked up each time (they are re-rendered; Beyond20 #1321).
+        const box = document.querySelector('#textchat-input textarea');
+        const button = document.querySelector('#textchat-input .btn, #textchat-input button');
+        if (!(box instanceof HTMLTextAreaElement) || !(button instanceof HTMLElement)) break;
+        const draft = box.value; // what the player was typing stays
+        box.value = chatText(msg.text);
+        button.click();
+        box.value = draft;
+        break;
+      }
     }
   }
 

@@ -5,7 +5,8 @@
 // and (GM, opt-in) asks the bridge to write command radii into leaders' auras.
 import type Browser from 'webextension-polyfill';
 import { computeLive, LiveModel, type Computed } from '../src/adapters/roll20/live';
-import { NS, SECRET_ATTR, envelope, pageMessageSchema, receive, type ContentMessage, type PageMessage } from '../src/adapters/roll20/protocol';
+import { NS, SECRET_ATTR, chatText, envelope, pageMessageSchema, receive, tabRequestSchema, type ContentMessage, type PageMessage } from '../src/adapters/roll20/protocol';
+import * as v from 'valibot';
 import { readSettings, ROLL20_SETTINGS_KEY, DEFAULT_ROLL20_SETTINGS, type Roll20Settings } from '../src/adapters/roll20/settings';
 import type { TableRequest } from '../src/messages';
 import type { Roll20View } from './roll20-view';
@@ -130,6 +131,14 @@ function start(): void {
     recompute();
   });
   window.addEventListener('pagehide', () => void send({ type: 'table/clear' }));
+  // The popup (an extension page, never another tab) asks for a chat post.
+  browser.runtime.onMessage.addListener((message: unknown, sender: { id?: string; tab?: unknown }) => {
+    if (sender.id !== browser.runtime.id || sender.tab) return undefined;
+    const r = v.safeParse(tabRequestSchema, message);
+    if (!r.success) return undefined;
+    toPage({ type: 'chat', text: chatText(r.output.text) });
+    return Promise.resolve(true);
+  });
 
   const script = document.createElement('script');
   script.src = browser.runtime.getURL('roll20-page.js');

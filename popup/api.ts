@@ -2,7 +2,7 @@ import browser from 'webextension-polyfill';
 import { fairRoller, type DiceRoller } from '../src/dice';
 import type { RuleError } from '../src/game/result';
 import type { Text } from '../src/i18n/text';
-import type { Request, Response, TableRequest, TableResponse } from '../src/messages';
+import type { Request, Response, TabRequest, TableRequest, TableResponse } from '../src/messages';
 import type { LiveTable } from '../src/adapters/roll20/summary';
 import { readSettings, ROLL20_SETTINGS_KEY, type Roll20Settings } from '../src/adapters/roll20/settings';
 import { STORE_KEY, type StoreRoot } from '../src/store/root';
@@ -23,10 +23,18 @@ export interface LiveApi {
   /** Calls back with the active tab's live table (null: none) and the board settings; returns the unsubscribe function. */
   subscribe(on: (table: LiveTable | null, settings: Roll20Settings) => void): () => void;
   send(request: TableRequest): Promise<TableResponse>;
+  /** Asks the Roll20 tab itself to post `text` in its chat; false if the tab did not answer. */
+  chat(text: string): Promise<boolean>;
 }
 
 /** The active tab's live table from storage.session (the worker keeps one per Roll20 tab). No `tabs` permission: only the id is read. */
 function browserLive(): LiveApi {
+  const tabId = (async () => {
+    const [tab] = await browser.tabs.query({ active: true, currentWindow: true }).catch(() => []);
+    // ?tab=<id> stands for the active tab when the popup is opened as a page (tests, the Chrome e2e guide).
+    const forced = Number(new URLSearchParams(location.search).get('tab'));
+    return Number.isInteger(forced) && forced > 0 ? forced : tab?.id;
+  })();
   return {
     subscribe(on) {
       let table: LiveTable | null = null;
@@ -34,10 +42,7 @@ function browserLive(): LiveApi {
       let key: string | null = null;
       let live = true;
       void (async () => {
-        const [tab] = await browser.tabs.query({ active: true, currentWindow: true }).catch(() => []);
-        // ?tab=<id> stands for the active tab when the popup is opened as a page (tests, the Chrome e2e guide).
-        const forced = Number(new URLSearchParams(location.search).get('tab'));
-        const id = Number.isInteger(forced) && forced > 0 ? forced : tab?.id;
+        const id = await tabId;
         key = id === undefined ? null : `commandPost.live.${id}`;
         const [s, l] = await Promise.all([browser.storage.session.get(key ?? []), browser.storage.local.get(ROLL20_SETTINGS_KEY)]);
         table = key ? ((s[key] as LiveTable | undefined) ?? null) : null;
@@ -64,6 +69,11 @@ function browserLive(): LiveApi {
       } catch {
         return { ok: false, error: unreachable };
       }
+    },
+    async chat(text) {
+      const id = await tabId;
+      const request: TabRequest = { type: 'roll20/chat', text };
+      return id !== undefined && (await browser.tabs.sendMessage(id, request).catch(() => false)) === true;
     },
   };
 }

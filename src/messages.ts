@@ -56,6 +56,9 @@ export type TableResponse = { readonly ok: true } | { readonly ok: false; readon
 /** Every message a view or content script may send the worker. */
 export type Message = Request | TableRequest;
 
+/** The popup may also ask the Roll20 tab's content script itself to post in the chat (schema: adapters/roll20/protocol.ts). */
+export type { TabRequest } from './adapters/roll20/protocol';
+
 export const tableRequestSchema = v.variant('type', [
   v.strictObject({ type: v.literal('table/update'), table: liveTableSchema }),
   v.strictObject({ type: v.literal('table/clear') }),

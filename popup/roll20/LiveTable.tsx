@@ -66,6 +66,13 @@ export function LiveTableView({ table, settings, root, send, live }: Props) {
           ))}
         </div>
       ))}
+      {table.state === 'live' && table.figures.length > 0 && (
+        <p>
+          <button type="button" class="small" data-testid="r20-chat" onClick={() => void live.chat(chatSummary(table, sides, tr))}>
+            {tr('r20_chat')}
+          </button>
+        </p>
+      )}
       {table.more > 0 && <p class="hint">{tr('r20_more', table.more)}</p>}
       {table.dropped > 0 && (
         <p class="hint" data-testid="r20-dropped">
@@ -75,6 +82,22 @@ export function LiveTableView({ table, settings, root, send, live }: Props) {
       <Settings table={table} settings={settings} save={save} tr={tr} />
     </section>
   );
+}
+
+/** One chat line: per unit with a leader, how many are in command and who is out. */
+function chatSummary(table: LiveTable, sides: Map<string | null, Map<string | null, LiveFigure[]>>, tr: Tr): string {
+  const parts: string[] = [];
+  for (const units of sides.values()) {
+    for (const [unit, figures] of units) {
+      if (unit === null) continue;
+      const leader = figures.find((f) => f.status === 'leader');
+      const ranks = figures.filter((f) => f.role !== 'leader');
+      const inCommand = ranks.filter((f) => f.status === 'commanded' || f.status === 'link').length;
+      const out = ranks.filter((f) => f.status === 'out' || f.status === 'none').map((f) => f.name);
+      parts.push(tr('r20_chat_unit', leader?.name ?? unit.slice(unit.indexOf('/') + 1), inCommand, ranks.length, out.length ? out.join(', ') : '—'));
+    }
+  }
+  return `${tr('r20_chat_title', table.page?.name ?? '')} ${parts.join(' · ')}`;
 }
 
 function Status({ table, tr }: { table: LiveTable; tr: Tr }) {

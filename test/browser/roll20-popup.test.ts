@@ -75,6 +75,17 @@ describe('Roll20 live table in the popup', () => {
     await popup.close();
   });
 
+  it('posts the command summary in the Roll20 chat, keeping the player\'s draft', async () => {
+    const { game, popup } = await openBoth('engine=legacy');
+    await popup.getByTestId('r20-chat').click();
+    await expect.poll(() => game.locator('#fx-chat li').allTextContents()).toEqual([
+      'Command Post — Battlefield: Captain 2/3 in command (out: Rifleman 3) · Sergeant 1/1 in command (out: —)',
+    ]);
+    expect(await game.locator('#textchat-input textarea').inputValue()).toBe('my draft');
+    await game.close();
+    await popup.close();
+  });
+
   it('a setting changed in the popup redraws the board', async () => {
     const { game, popup } = await openBoth('engine=legacy');
     await popup.locator('summary', { hasText: 'Board settings' }).click();

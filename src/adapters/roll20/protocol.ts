@@ -127,7 +127,28 @@ export const contentMessageSchema = v.variant('type', [
   v.strictObject({ type: v.literal('auras-set'), items: v.pipe(v.array(auraItem), v.maxLength(MAX_TOKENS)) }),
   /** Put every aura written back as it was. */
   v.strictObject({ type: v.literal('auras-restore') }),
+  /** Post this (already defused, see chatText) into the Roll20 chat as the player. */
+  v.strictObject({ type: v.literal('chat'), text: v.pipe(v.string(), v.minLength(1), v.maxLength(2000)) }),
 ]);
+
+/**
+ * Text for the Roll20 chat with everything Roll20 would interpret taken apart: commands at the
+ * start (`/w`, `!api`), inline rolls `[[…]]`, roll templates `&{…}`, attribute and ability calls
+ * `@{…}` `%{…}`, `#macros`, markup. Token names are typed by anyone in the game.
+ */
+export function chatText(text: string): string {
+  const flat = text
+    .replace(/[\r\n\t]+/g, ' ')
+    .replace(/\[\[/g, '[ [')
+    .replace(/\]\]/g, '] ]')
+    .replace(/([&@%])\{/g, '$1 {')
+    .replace(/</g, '‹')
+    .replace(/>/g, '›')
+    .replace(/#(?=\S)/g, '# ')
+    .trim()
+    .slice(0, 2000);
+  return /^[/!]/.test(flat) ? `\u00a0${flat}`.slice(0, 2000) : flat;
+}
 export type ContentMessage = v.InferOutput<typeof contentMessageSchema>;
 export type AuraItem = v.InferOutput<typeof auraItem>;
 
@@ -166,3 +187,7 @@ export function parseToken(raw: unknown): RawToken | null {
   const t = v.safeParse(rawTokenSchema, raw);
   return t.success ? t.output : null;
 }
+
+/** From the popup to the Roll20 tab's content script (browser.tabs.sendMessage): post a command summary in the chat. */
+export const tabRequestSchema = v.strictObject({ type: v.literal('roll20/chat'), text: v.pipe(v.string(), v.minLength(1), v.maxLength(2000)) });
+export type TabRequest = v.InferOutput<typeof tabRequestSchema>;

@@ -11,6 +11,7 @@ import { gameOf } from '../../../src/store/load';
 import { fakeApi } from './fake-api';
 
 afterEach(cleanup);
+const chats: string[] = [];
 
 const HOSTILE = '<img src=x onerror=alert(1)>';
 const tok = (id: string, name: string, left: number, markers: string): RawToken => ({
@@ -40,6 +41,10 @@ function liveApi(t: LiveTable, sent: TableRequest[]): LiveApi {
       sent.push(r);
       return { ok: true };
     },
+    async chat(text) {
+      chats.push(text);
+      return true;
+    },
   };
 }
 
@@ -57,6 +62,8 @@ describe('the live Roll20 table in the popup', () => {
       'Sergent — out of command (too far from <img src=x onerror=alert(1)> (32.5 cm over))',
     ]);
     expect(section.querySelector('img')).toBeNull();
+    fireEvent.click(within(section).getByTestId('r20-chat'));
+    expect(chats.at(-1)).toBe('Command Post — Battlefield: Franc-capitaine 1/2 in command (out: Sergent)');
     // A setting change goes to the worker as a whole, validated settings object.
     fireEvent.change(within(section).getByTestId('r20-side-from'), { target: { value: 'tint' } });
     await waitFor(() => expect(sent).toHaveLength(1));

@@ -33,3 +33,12 @@ describe('bridge messages', () => {
     expect(receive(envelope('content', secret, aura), 'content', secret, contentMessageSchema).ok).toBe(false);
   });
 });
+
+describe('chat text', () => {
+  it('takes apart what Roll20 chat would run: commands, inline rolls, templates, calls, macros, markup', async () => {
+    const { chatText } = await import('../../../src/adapters/roll20/protocol');
+    expect(chatText('/w gm [[1d20]] &{template:x} @{hp} %{a|b} #macro <b>x</b>\nnext')).toBe('\u00a0/w gm [ [1d20] ] & {template:x} @ {hp} % {a|b} # macro ‹b›x‹/b› next');
+    expect(chatText('!api')).toBe('\u00a0!api');
+    expect(chatText('Command — Unit 1: 3/4')).toBe('Command — Unit 1: 3/4');
+  });
+});
