@@ -135,6 +135,15 @@ describe('Roll20 live table in the popup', () => {
     await popup.close();
   });
 
+  it('without Roll20\'s game data it waits and says so; the page keeps working', async () => {
+    const { game, popup } = await openBoth('engine=legacy&strip=campaign');
+    expect(await popup.getByTestId('r20-state').textContent()).toBe('Waiting for the Roll20 game to load…');
+    await game.click('#fx-button');
+    expect(await game.textContent('#fx-count')).toBe('1');
+    await game.close();
+    await popup.close();
+  });
+
   it('native auras (opt-in): leaders get the radius in aura 1, switching off restores what was there', async () => {
     const { game, popup } = await openBoth('engine=legacy');
     const aura = () => game.evaluate(() => {
