@@ -188,6 +188,6 @@ export function parseToken(raw: unknown): RawToken | null {
   return t.success ? t.output : null;
 }
 
-/** From the popup to the Roll20 tab's content script (browser.tabs.sendMessage): post a command summary in the chat. */
+/** From the popup straight to the Roll20 tab's content script (a tab message, not via the worker): post a command summary in the chat. */
 export const tabRequestSchema = v.strictObject({ type: v.literal('roll20/chat'), text: v.pipe(v.string(), v.minLength(1), v.maxLength(2000)) });
 export type TabRequest = v.InferOutput<typeof tabRequestSchema>;
