@@ -1,9 +1,8 @@
-import { useMemo } from 'preact/hooks';
-import { canRedo, canUndo, replay } from '../../src/game/log';
-import { bdc, type BdcEvent, type BdcState } from '../../src/rules/bdc';
-import { describeEvent, type BdcHistoryLine } from '../../src/rules/bdc/history';
+import { bdc, type BdcEvent } from '../../src/rules/bdc';
+import { describeEvent } from '../../src/rules/bdc/history';
 import type { StoredGame } from '../../src/store/root';
 import type { Send } from '../App';
+import { HistoryList, RefusedLog, UndoBar, useReplay } from '../components/game';
 import { useT, useTr } from '../context';
 import { AddTroop, Settings } from './Setup';
 import { TestRoller } from './TestRoller';
@@ -15,12 +14,8 @@ export type Dispatch = (event: BdcEvent) => Promise<boolean>;
 export function BdcPanel({ game, send }: { game: StoredGame<'bdc'>; send: Send }) {
   const tr = useTr();
   const t = useT();
-  const { replayed, history } = useMemo(() => {
-    const lines: BdcHistoryLine[] = [];
-    const result = replay(bdc, game.config, game.log, (before: BdcState, event, after) => lines.push(describeEvent(before, event, after)));
-    return { replayed: result, history: lines };
-  }, [game]);
-  if (!replayed.ok) return <p role="alert">{tr('error_log_event_refused')}</p>;
+  const { replayed, history } = useReplay(bdc, game, describeEvent);
+  if (!replayed.ok) return <RefusedLog />;
   const state = replayed.value;
   const dispatch: Dispatch = (event) => send({ type: 'game/dispatch', system: 'bdc', event });
   const last = state.last;
@@ -49,31 +44,12 @@ export function BdcPanel({ game, send }: { game: StoredGame<'bdc'>; send: Send }
       </section>
       <TestRoller state={state} dispatch={dispatch} />
       <Settings state={state} dispatch={dispatch} />
-      <nav class="undo-bar" aria-label={tr('history_controls')}>
-        <button type="button" data-testid="undo" disabled={!canUndo(game.log)} onClick={() => void send({ type: 'game/undo', system: 'bdc' })}>
-          {tr('undo')}
-        </button>
-        <button type="button" data-testid="redo" disabled={!canRedo(game.log)} onClick={() => void send({ type: 'game/redo', system: 'bdc' })}>
-          {tr('redo')}
-        </button>
+      <UndoBar system="bdc" log={game.log} send={send}>
         <button type="button" data-testid="bdc-end-turn" onClick={() => void dispatch({ type: 'turnEnded' })}>
           {tr('bdc_end_turn')}
         </button>
-      </nav>
-      <details class="history">
-        <summary>{tr('history')}</summary>
-        {history.length === 0 ? (
-          <p class="hint">{tr('history_empty')}</p>
-        ) : (
-          <ol reversed data-testid="history">
-            {history
-              .map((l, i) => (
-                <li key={i}>{[l.who, t(l.action), l.state && tr(`bdc_state_${l.state}`)].filter(Boolean).join(' · ')}</li>
-              ))
-              .reverse()}
-          </ol>
-        )}
-      </details>
+      </UndoBar>
+      <HistoryList collapsed id="bdc-history-heading" lines={history.map((l) => [l.who, t(l.action), l.state && tr(`bdc_state_${l.state}`)].filter(Boolean).join(' · '))} />
     </>
   );
 }

@@ -1,9 +1,8 @@
-import { useMemo } from 'preact/hooks';
-import { canRedo, canUndo, replay } from '../../src/game/log';
-import { dc, type DcEvent, type DcState } from '../../src/rules/dc';
-import { describeEvent, type DcHistoryLine } from '../../src/rules/dc/history';
+import { dc, type DcEvent } from '../../src/rules/dc';
+import { describeEvent } from '../../src/rules/dc/history';
 import type { StoredGame } from '../../src/store/root';
 import type { Send } from '../App';
+import { HistoryList, RefusedLog, UndoBar, useReplay } from '../components/game';
 import { useT, useTr } from '../context';
 import { Activation } from './Activation';
 import { Forces, HouseRules } from './Forces';
@@ -13,12 +12,9 @@ export type Dispatch = (event: DcEvent) => Promise<boolean>;
 /** Désastre Colonial: forces and positions, then each holding of the initiative as a sequence of activations. */
 export function DcPanel({ game, send }: { game: StoredGame<'dc'>; send: Send }) {
   const tr = useTr();
-  const { replayed, history } = useMemo(() => {
-    const lines: DcHistoryLine[] = [];
-    const result = replay(dc, game.config, game.log, (before: DcState, event, after) => lines.push(describeEvent(before, event, after)));
-    return { replayed: result, history: lines };
-  }, [game]);
-  if (!replayed.ok) return <p role="alert">{tr('error_log_event_refused')}</p>;
+  const t = useT();
+  const { replayed, history } = useReplay(dc, game, describeEvent);
+  if (!replayed.ok) return <RefusedLog />;
   const state = replayed.value;
   const dispatch: Dispatch = (event) => send({ type: 'game/dispatch', system: 'dc', event });
   const playing = state.phase === 'playing';
@@ -43,44 +39,20 @@ export function DcPanel({ game, send }: { game: StoredGame<'dc'>; send: Send }) 
           {tr('dc_start')}
         </button>
       )}
-      <nav class="undo-bar" aria-label={tr('history_controls')}>
-        <button type="button" data-testid="undo" disabled={!canUndo(game.log)} onClick={() => void send({ type: 'game/undo', system: 'dc' })}>
-          {tr('undo')}
-        </button>
-        <button type="button" data-testid="redo" disabled={!canRedo(game.log)} onClick={() => void send({ type: 'game/redo', system: 'dc' })}>
-          {tr('redo')}
-        </button>
+      <UndoBar system="dc" log={game.log} send={send}>
         {playing && (
           <button type="button" data-testid="dc-new-game" onClick={() => confirm(tr('dc_new_game_confirm')) && void dispatch({ type: 'newGame' })}>
             {tr('dc_new_game')}
           </button>
         )}
-      </nav>
-      <History history={history} />
+      </UndoBar>
+      <HistoryList
+        id="dc-history-heading"
+        lines={history.map((line) =>
+          [line.turn === 0 ? tr('dc_setup') : tr('dc_turn', line.turn), line.side && tr(`dc_side_${line.side}`), t(line.action)].filter(Boolean).join(' · '),
+        )}
+      />
     </>
   );
 }
 
-function History({ history }: { history: readonly DcHistoryLine[] }) {
-  const tr = useTr();
-  const t = useT();
-  return (
-    <section class="history" aria-labelledby="dc-history-heading">
-      <h2 id="dc-history-heading">{tr('history')}</h2>
-      {history.length === 0 ? (
-        <p class="hint">{tr('history_empty')}</p>
-      ) : (
-        <ol reversed data-testid="history">
-          {history
-            .map((line, index) => {
-              const parts = [line.turn === 0 ? tr('dc_setup') : tr('dc_turn', line.turn)];
-              if (line.side) parts.push(tr(`dc_side_${line.side}`));
-              parts.push(t(line.action));
-              return <li key={index}>{parts.join(' · ')}</li>;
-            })
-            .reverse()}
-        </ol>
-      )}
-    </section>
-  );
-}

@@ -1,25 +1,30 @@
-import { useMemo } from 'preact/hooks';
-import { canRedo, canUndo, replay } from '../../src/game/log';
-import { hdCommand, SIDE_IDS, type HdEvent, type HdState } from '../../src/rules/hd-command';
-import { describeEvent, type HdHistoryLine } from '../../src/rules/hd-command/history';
+import { hdCommand, SIDE_IDS, type HdEvent } from '../../src/rules/hd-command';
+import { describeEvent } from '../../src/rules/hd-command/history';
 import type { StoredGame } from '../../src/store/root';
 import type { Send } from '../App';
-import { useTr } from '../context';
-import { History } from './History';
+import { HistoryList, RefusedLog, UndoBar, useReplay } from '../components/game';
+import { useT, useTr } from '../context';
 import { Setup } from './Setup';
 import { SideCard } from './SideCard';
 
 /** The Hell Dorado Command tracker: setup before the game, one card per side during it, history and undo. */
 export function HdCommandPanel({ game, send }: { game: StoredGame<'hd-command'>; send: Send }) {
   const tr = useTr();
-  // The worker only stores logs the rules accept, so this replay cannot fail; guard anyway.
-  const { replayed, history } = useMemo(() => {
-    const lines: HdHistoryLine[] = [];
-    const result = replay(hdCommand, game.config, game.log, (before: HdState, event, after) => lines.push(describeEvent(before, event, after)));
-    return { replayed: result, history: lines };
-  }, [game]);
-  if (!replayed.ok) return <p role="alert">{tr('error_log_event_refused')}</p>;
+  const t = useT();
+  const { replayed, history } = useReplay(hdCommand, game, describeEvent);
+  if (!replayed.ok) return <RefusedLog />;
   const state = replayed.value;
+  // "Turn 2 · Arnaud · permanent spend 2 · base 5, current 1"
+  const lines = history.map((line) =>
+    [
+      line.turn === 0 ? tr('hd_setup_short') : tr('hd_turn', line.turn),
+      line.side && state.sides[line.side].name,
+      t(line.action),
+      line.totals && tr('hd_totals', line.totals.base, line.totals.current),
+    ]
+      .filter(Boolean)
+      .join(' · '),
+  );
   const dispatch = (event: HdEvent) => send({ type: 'game/dispatch', system: 'hd-command', event });
 
   const upkeepPreview = SIDE_IDS.map((id) => `${state.sides[id].name} ${state.sides[id].base}`).join(', ');
@@ -52,13 +57,7 @@ export function HdCommandPanel({ game, send }: { game: StoredGame<'hd-command'>;
           ))}
         </section>
       )}
-      <nav class="undo-bar" aria-label={tr('history_controls')}>
-        <button type="button" data-testid="undo" disabled={!canUndo(game.log)} onClick={() => void send({ type: 'game/undo', system: 'hd-command' })}>
-          {tr('undo')}
-        </button>
-        <button type="button" data-testid="redo" disabled={!canRedo(game.log)} onClick={() => void send({ type: 'game/redo', system: 'hd-command' })}>
-          {tr('redo')}
-        </button>
+      <UndoBar system="hd-command" log={game.log} send={send}>
         {state.phase === 'playing' && (
           <button
             type="button"
@@ -70,8 +69,8 @@ export function HdCommandPanel({ game, send }: { game: StoredGame<'hd-command'>;
             {tr('hd_new_game')}
           </button>
         )}
-      </nav>
-      <History history={history} state={state} />
+      </UndoBar>
+      <HistoryList lines={lines} id="history-heading" />
     </>
   );
 }

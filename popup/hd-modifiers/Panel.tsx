@@ -1,10 +1,8 @@
-import { useMemo } from 'preact/hooks';
-import { canRedo, canUndo, replay } from '../../src/game/log';
-import type { Text } from '../../src/i18n/text';
-import { ENDABLE_SCOPES, hdModifiers, type HdmEvent, type HdmState } from '../../src/rules/hd-modifiers';
+import { ENDABLE_SCOPES, hdModifiers, type HdmEvent } from '../../src/rules/hd-modifiers';
 import { describeEvent } from '../../src/rules/hd-modifiers/history';
 import type { StoredGame } from '../../src/store/root';
 import type { Send } from '../App';
+import { HistoryList, RefusedLog, UndoBar, useReplay } from '../components/game';
 import { useT, useTr } from '../context';
 import { AddEffect, AddFighter, recentEffects } from './Forms';
 import { FighterCard } from './FighterCard';
@@ -16,12 +14,8 @@ export type Dispatch = (event: HdmEvent) => Promise<boolean>;
 export function HdModifiersPanel({ game, send }: { game: StoredGame<'hd-modifiers'>; send: Send }) {
   const tr = useTr();
   const t = useT();
-  const { replayed, history } = useMemo(() => {
-    const lines: Text[] = [];
-    const result = replay(hdModifiers, game.config, game.log, (before: HdmState, event, after) => lines.push(describeEvent(before, event, after)));
-    return { replayed: result, history: lines };
-  }, [game]);
-  if (!replayed.ok) return <p role="alert">{tr('error_log_event_refused')}</p>;
+  const { replayed, history } = useReplay(hdModifiers, game, describeEvent);
+  if (!replayed.ok) return <RefusedLog />;
   const state = replayed.value;
   const dispatch: Dispatch = (event) => send({ type: 'game/dispatch', system: 'hd-modifiers', event });
 
@@ -68,26 +62,8 @@ export function HdModifiersPanel({ game, send }: { game: StoredGame<'hd-modifier
       ))}
       {state.fighters.length > 0 && <AddEffect state={state} dispatch={dispatch} recent={recentEffects(game.log.events.slice(0, game.log.cursor))} />}
       <AddFighter dispatch={dispatch} open={state.fighters.length === 0} />
-      <nav class="undo-bar" aria-label={tr('history_controls')}>
-        <button type="button" data-testid="undo" disabled={!canUndo(game.log)} onClick={() => void send({ type: 'game/undo', system: 'hd-modifiers' })}>
-          {tr('undo')}
-        </button>
-        <button type="button" data-testid="redo" disabled={!canRedo(game.log)} onClick={() => void send({ type: 'game/redo', system: 'hd-modifiers' })}>
-          {tr('redo')}
-        </button>
-      </nav>
-      <section class="history" aria-labelledby="hdm-history-heading">
-        <h2 id="hdm-history-heading">{tr('history')}</h2>
-        {history.length === 0 ? (
-          <p class="hint">{tr('history_empty')}</p>
-        ) : (
-          <ol reversed data-testid="history">
-            {history
-              .map((line, index) => <li key={index}>{t(line)}</li>)
-              .reverse()}
-          </ol>
-        )}
-      </section>
+      <UndoBar system="hd-modifiers" log={game.log} send={send} />
+      <HistoryList id="hdm-history-heading" lines={history.map((line) => t(line))} />
     </>
   );
 }
