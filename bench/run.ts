@@ -23,3 +23,23 @@ for (const [key, run] of Object.entries(BENCHES)) {
 results.machine = { node: process.version, platform: process.platform, arch: process.arch, date: new Date().toISOString() };
 writeFileSync(file, JSON.stringify(results, null, 2) + '\n');
 console.log(`wrote ${file}`);
+
+// The performance targets of the issues, checked against the medians just measured (or kept from earlier runs).
+type ChainRow = { figures: number; indexedMs: number; naiveMs: number | null };
+const chains = results.chains as ChainRow[] | undefined;
+const at = (n: number) => chains?.find((row) => row.figures === n);
+const roll20 = results.roll20 as { medianMs: number } | undefined;
+const TARGETS: [string, number | undefined, (v: number) => boolean, string][] = [
+  ['chains: 10,000 figures, indexed median', at(10_000)?.indexedMs, (v) => v <= 5, '≤ 5 ms'],
+  ['chains: naive ÷ indexed at 10,000', at(10_000) && at(10_000)!.naiveMs! / at(10_000)!.indexedMs, (v) => v >= 20, '≥ 20×'],
+  ['chains: time at 10,000 ÷ time at 1,000', at(10_000) && at(10_000)!.indexedMs / at(1_000)!.indexedMs, (v) => v <= 15, '≤ 15'],
+  ['roll20: main-thread time per token move, median', roll20?.medianMs, (v) => v <= 4, '≤ 4 ms'],
+];
+let missed = 0;
+for (const [name, value, met, target] of TARGETS) {
+  if (value === undefined || Number.isNaN(value)) continue;
+  const ok = met(value);
+  if (!ok) missed++;
+  console.log(`${ok ? 'met   ' : 'MISSED'} ${name}: ${value.toFixed(2)} (target ${target})`);
+}
+if (missed > 0) process.exitCode = 1;
