@@ -36,7 +36,7 @@ async function readRoot(): Promise<StoreRoot> {
 
 const extensionOrigin = browser.runtime.getURL('');
 
-/** Only the extension's own pages may drive the store; content scripts get their own requests later. */
+/** Only the extension's own pages may drive the store; content scripts may only send table/* reports (below). */
 const fromOwnPage = (sender: Runtime.MessageSender): boolean =>
   sender.id === browser.runtime.id && typeof sender.url === 'string' && sender.url.startsWith(extensionOrigin);
 

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { ContentMessage, PageMessage, TabRequest } from './adapters/roll20/protocol';
 import { liveTableSchema, type LiveTable } from './adapters/roll20/summary';
 import { roll20SettingsSchema, type Roll20Settings } from './adapters/roll20/settings';
 import type { RuleError } from './game/result';
@@ -54,10 +55,19 @@ export type TableRequest =
 export type TableResponse = { readonly ok: true } | { readonly ok: false; readonly error: RuleError };
 
 /** Every message a view or content script may send the worker. */
-export type Message = Request | TableRequest;
+export type WorkerMessage = Request | TableRequest;
 
-/** The popup may also ask the Roll20 tab's content script itself to post in the chat (schema: adapters/roll20/protocol.ts). */
-export type { TabRequest } from './adapters/roll20/protocol';
+/**
+ * Everything that crosses contexts, in one union, by channel (each channel checks its own schema
+ * before acting):
+ * - views and content scripts → worker: `WorkerMessage` (above);
+ * - popup → the Roll20 tab's content script (post to the chat): `TabRequest`;
+ * - Roll20 page world ↔ content script (window.postMessage, namespaced, with a per-load secret):
+ *   `PageMessage` and `ContentMessage`, defined with their schemas in src/adapters/roll20/protocol.ts.
+ */
+export type Message = WorkerMessage | TabRequest | PageMessage | ContentMessage;
+
+export type { ContentMessage, PageMessage, TabRequest } from './adapters/roll20/protocol';
 
 export const tableRequestSchema = v.variant('type', [
   v.strictObject({ type: v.literal('table/update'), table: liveTableSchema }),
