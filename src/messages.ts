@@ -8,8 +8,8 @@ import type { EventOf } from './rules/types';
 import type { StoreRoot } from './store/root';
 
 /*
- * Every message that crosses contexts (popup → background worker today; content scripts and the
- * Owlbear bridge later) is one of these. The worker validates each with `requestSchema` before acting.
+ * Every message that crosses contexts is one of these (the whole union: `Message`, below). The worker
+ * validates each request with `requestSchema` or `tableRequestSchema` before acting.
  */
 
 export type GameRequest = {
