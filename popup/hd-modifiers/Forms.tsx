@@ -184,12 +184,7 @@ export function AddEffect({ state, dispatch, recent }: { state: HdmState; dispat
           <>
             <label for="hdm-fx-by">{tr('hdm_imposed_by')}</label>
             <select id="hdm-fx-by" value={author} onChange={(e) => setImposedBy(input(e))}>
-              <option value="">{tr('hdm_nobody')}</option>
-              {state.fighters.map((f) => (
-                <option key={f.id} value={f.id}>
-                  {f.name}
-                </option>
-              ))}
+              <FighterOptions fighters={state.fighters} />
             </select>
             <label for="hdm-fx-scope">{tr('hdm_scope')}</label>
             <select id="hdm-fx-scope" value={scope} onChange={(e) => setScope(input(e) as Scope)}>
@@ -208,5 +203,20 @@ export function AddEffect({ state, dispatch, recent }: { state: HdmState; dispat
         </button>
       </form>
     </details>
+  );
+}
+
+/** "Nobody" and every fighter, for the selects that name a fighter (the active one, who imposes a direct value). */
+export function FighterOptions({ fighters }: { fighters: readonly { readonly id: string; readonly name: string }[] }) {
+  const tr = useTr();
+  return (
+    <>
+      <option value="">{tr('hdm_nobody')}</option>
+      {fighters.map((f) => (
+        <option key={f.id} value={f.id}>
+          {f.name}
+        </option>
+      ))}
+    </>
   );
 }

@@ -4,7 +4,7 @@ import type { StoredGame } from '../../src/store/root';
 import type { Send } from '../App';
 import { HistoryList, RefusedLog, UndoBar, useReplay } from '../components/game';
 import { useT, useTr } from '../context';
-import { AddEffect, AddFighter, recentEffects } from './Forms';
+import { AddEffect, AddFighter, FighterOptions, recentEffects } from './Forms';
 import { FighterCard } from './FighterCard';
 import { Settings } from './Settings';
 
@@ -33,12 +33,7 @@ export function HdModifiersPanel({ game, send }: { game: StoredGame<'hd-modifier
             void dispatch({ type: 'activeFighterSet', fighter: value === '' ? null : value });
           }}
         >
-          <option value="">{tr('hdm_nobody')}</option>
-          {state.fighters.map((f) => (
-            <option key={f.id} value={f.id}>
-              {f.name}
-            </option>
-          ))}
+          <FighterOptions fighters={state.fighters} />
         </select>
       </div>
       <div class="row hdm-bar" role="group" aria-label={tr('hdm_end_of')}>
