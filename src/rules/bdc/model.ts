@@ -1,3 +1,4 @@
+import { checkText, isWholeIn } from '../../game/checks';
 import { ok, refuse, type Result } from '../../game/result';
 import { countersFor, currentFactor, d10Test, moraleTests, rallyOutcome, stepsOf } from './tests';
 import {
@@ -65,14 +66,11 @@ function applyRules(state: BdcState, event: BdcEvent): Result<BdcState> {
 }
 
 const whole = (field: string, value: unknown, min: number, max: number): Result<number> =>
-  typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max
+  isWholeIn(value, min, max)
     ? ok(value)
     : refuse('bdc-value-invalid', { field, value: String(value), min, max });
 
-function checkName(name: unknown): Result<string> {
-  const trimmed = typeof name === 'string' ? name.trim() : '';
-  return trimmed.length > 0 && trimmed.length <= LIMITS.nameLength ? ok(trimmed) : refuse('name-invalid', { max: LIMITS.nameLength });
-}
+const checkName = (name: unknown): Result<string> => checkText(name, LIMITS.nameLength);
 
 function find(state: BdcState, id: unknown, then: (troop: Troop) => Result<BdcState>): Result<BdcState> {
   const troop = state.troops.find((t) => t.id === id);

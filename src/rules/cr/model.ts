@@ -1,3 +1,4 @@
+import { checkText, isWholeIn } from '../../game/checks';
 import { ok, refuse, type Result } from '../../game/result';
 import {
   DEFAULT_CR_CONFIG,
@@ -79,12 +80,6 @@ export const awaitingRoll = (round: Round | null): boolean => !!round && round.q
 
 export const turnOver = (round: Round | null): boolean => !!round && round.queue.length > 0 && round.cursor >= round.queue.length;
 
-const isWhole = (n: unknown, min: number, max: number): n is number => typeof n === 'number' && Number.isInteger(n) && n >= min && n <= max;
-
-function checkName(name: unknown, max: number): Result<string> {
-  const trimmed = typeof name === 'string' ? name.trim() : '';
-  return trimmed.length === 0 || trimmed.length > max ? refuse('name-invalid', { max }) : ok(trimmed);
-}
 
 const withSide = (state: CrState, id: SideId, side: SideState): CrState => ({ ...state, sides: { ...state.sides, [id]: side } });
 
@@ -123,7 +118,7 @@ export function applyEvent(state: CrState, event: CrEvent): Result<CrState> {
     }
     case 'sideEdited':
       return editSide(state, event.side, (side) => {
-        const name = checkName(event.name, LIMITS.nameLength);
+        const name = checkText(event.name, LIMITS.nameLength);
         return name.ok ? ok({ ...side, name: name.value }) : name;
       });
     case 'leaderAdded':
@@ -209,7 +204,7 @@ function setupSide(state: CrState, id: SideId, change: (side: SideState) => Resu
 }
 
 function added(side: SideState, id: SideId, list: 'leaders' | 'units', rawName: string): Result<SideState> {
-  const name = checkName(rawName, LIMITS.nameLength);
+  const name = checkText(rawName, LIMITS.nameLength);
   if (!name.ok) return name;
   const max = list === 'leaders' ? LIMITS.maxLeaders : LIMITS.maxUnits;
   if (side[list].length >= max) return refuse('cr-army-too-large', { max });
@@ -229,7 +224,7 @@ function commandRoll(state: CrState, a: number, b: number): Result<CrState> {
   const round = state.round;
   if (!round) return refuse('game-not-started');
   if (!awaitingRoll(round)) return refuse('cr-roll-not-expected');
-  for (const value of [a, b]) if (!isWhole(value, 1, 6)) return refuse('die-out-of-range', { value: String(value), sides: 6 });
+  for (const value of [a, b]) if (!isWholeIn(value, 1, 6)) return refuse('die-out-of-range', { value: String(value), sides: 6 });
   const queue = planFor(a, b);
   // A tie: the weather rules (outside the excerpt) then both roll again; the house rule may drop the weather step.
   if (!queue) return ok({ ...state, round: { ...round, rolls: { A: a, B: b }, weather: round.weather + (state.config.houseRules.tie === 'weather-reroll' ? 1 : 0) } });
@@ -329,10 +324,10 @@ function signalRolled(state: CrState, rawOrder: string, die: number): Result<CrS
   return inSlot(state, (round, slot) => {
     const key = mayOrder(state, round, slot, 'signal');
     if (!key.ok) return key;
-    const order = checkName(rawOrder, LIMITS.orderLength);
+    const order = checkText(rawOrder, LIMITS.orderLength);
     if (!order.ok) return order;
     const sides = state.config.houseRules.signalDie;
-    if (!isWhole(die, 1, sides)) return refuse('die-out-of-range', { value: String(die), sides });
+    if (!isWholeIn(die, 1, sides)) return refuse('die-out-of-range', { value: String(die), sides });
     // The radius is the number rolled, in the house rule's unit (inches by default).
     const activation = { ...slot.activation, signal: { order: order.value, die, radius: die } };
     const orderKinds = key.value === null ? round.orderKinds : { ...round.orderKinds, [key.value]: 'signal' as const };

@@ -1,3 +1,4 @@
+import { checkText, isWholeIn } from '../../game/checks';
 import { ok, refuse, type Result } from '../../game/result';
 import { checkChoice, diceAvailable, isEliminated, isFragile, thresholdOf } from './choice';
 import { parseProfile } from './profile';
@@ -33,17 +34,12 @@ export function stepOf(h: DcHolding): DcStep {
 
 export const otherSide = (side: DcSide): DcSide => (side === 'colonial' ? 'native' : 'colonial');
 
-const isWhole = (n: unknown, min: number, max: number): n is number => typeof n === 'number' && Number.isInteger(n) && n >= min && n <= max;
-
-function checkName(name: string): Result<string> {
-  const trimmed = typeof name === 'string' ? name.trim() : '';
-  return trimmed.length === 0 || trimmed.length > DC_LIMITS.nameLength ? refuse('name-invalid', { max: DC_LIMITS.nameLength }) : ok(trimmed);
-}
+const checkName = (name: unknown): Result<string> => checkText(name, DC_LIMITS.nameLength);
 
 function checkHex(at: DcHex | null | undefined): Result<DcHex | null> {
   if (at === null || at === undefined) return ok(null);
   const c = DC_LIMITS.coord;
-  return isWhole(at.q, -c, c) && isWhole(at.r, -c, c) ? ok({ q: at.q, r: at.r }) : refuse('dc-position-invalid', { max: c });
+  return isWholeIn(at.q, -c, c) && isWholeIn(at.r, -c, c) ? ok({ q: at.q, r: at.r }) : refuse('dc-position-invalid', { max: c });
 }
 
 const countOnes = (side: DcSide, dice: readonly number[]): number => (side === 'colonial' ? dice.filter((d) => d === 1).length : 0);
@@ -96,7 +92,7 @@ export function applyEvent(state: DcState, event: DcEvent): Result<DcState> {
       return unitActed(state, event);
     case 'dramaResolved':
       if (state.drama === null) return refuse('dc-no-drama');
-      if (!isWhole(event.value, 0, state.drama)) return refuse('dc-drama-invalid', { value: String(event.value), max: state.drama });
+      if (!isWholeIn(event.value, 0, state.drama)) return refuse('dc-drama-invalid', { value: String(event.value), max: state.drama });
       return ok({ ...state, drama: null });
     default:
       return refuse('unknown-event', { type: String((event as { type?: unknown }).type) });
@@ -110,7 +106,7 @@ const unitName = (state: DcState, id: string): string => state.units.find((u) =>
 function configure(state: DcState, event: Ev<'configure'>): Result<DcState> {
   const houseRules = { ...state.config.houseRules, ...event.houseRules };
   for (const value of [houseRules.threshold, houseRules.fragileThreshold]) {
-    if (!isWhole(value, 1, 10)) return refuse('dc-threshold-invalid', { value: String(value) });
+    if (!isWholeIn(value, 1, 10)) return refuse('dc-threshold-invalid', { value: String(value) });
   }
   return ok({ ...state, config: { ...state.config, houseRules } });
 }
@@ -139,7 +135,7 @@ function unitAdded(state: DcState, event: Ev<'unitAdded'>): Result<DcState> {
   const name = checkName(event.name);
   if (!name.ok) return name;
   const losses = event.losses ?? 0;
-  if (!isWhole(losses, 0, DC_RULES.eliminatedAt)) return refuse('dc-losses-invalid', { losses: String(losses), max: DC_RULES.eliminatedAt });
+  if (!isWholeIn(losses, 0, DC_RULES.eliminatedAt)) return refuse('dc-losses-invalid', { losses: String(losses), max: DC_RULES.eliminatedAt });
   const at = checkHex(event.at);
   if (!at.ok) return at;
   if (state.leaders.length + state.units.length >= DC_LIMITS.maxPieces) return refuse('roster-too-large', { max: DC_LIMITS.maxPieces });
@@ -168,7 +164,7 @@ function placed(state: DcState, event: Ev<'placed'>): Result<DcState> {
 
 function lossesSet(state: DcState, event: Ev<'lossesSet'>): Result<DcState> {
   if (!state.units.some((u) => u.id === event.unit)) return refuse('dc-unknown-piece', { id: event.unit });
-  if (!isWhole(event.losses, 0, DC_RULES.eliminatedAt)) return refuse('dc-losses-invalid', { losses: String(event.losses), max: DC_RULES.eliminatedAt });
+  if (!isWholeIn(event.losses, 0, DC_RULES.eliminatedAt)) return refuse('dc-losses-invalid', { losses: String(event.losses), max: DC_RULES.eliminatedAt });
   return ok({ ...state, units: state.units.map((u) => (u.id === event.unit ? { ...u, losses: event.losses } : u)) });
 }
 
@@ -252,7 +248,7 @@ function diceRolled(state: DcState, event: Ev<'diceRolled'>): Result<DcState> {
   const max = diceAvailable(state, leader);
   if (event.dice.length < min || event.dice.length > max) return refuse('dc-dice-count', { count: event.dice.length, min, max });
   const sides = leader.profile.die;
-  for (const d of event.dice) if (!isWhole(d, 1, sides)) return refuse('die-out-of-range', { value: String(d), sides });
+  for (const d of event.dice) if (!isWholeIn(d, 1, sides)) return refuse('die-out-of-range', { value: String(d), sides });
   const ones = h.value.ones + countOnes(h.value.side, event.dice);
   return ok({ ...state, initiative: { ...h.value, ones, command: { ...command, dice: [...event.dice] } } });
 }
@@ -264,10 +260,10 @@ function dieRerolled(state: DcState, event: Ev<'dieRerolled'>): Result<DcState> 
   const dice = command.dice!;
   if (!command.adjacent) return refuse('dc-reroll-not-allowed');
   if (command.rerolled) return refuse('dc-reroll-used');
-  if (!isWhole(event.index, 0, dice.length - 1)) return refuse('dc-die-index', { index: String(event.index) });
+  if (!isWholeIn(event.index, 0, dice.length - 1)) return refuse('dc-die-index', { index: String(event.index) });
   if (dice[event.index] === 1) return refuse('dc-reroll-one');
   const sides = state.leaders.find((l) => l.id === h.value.leader)!.profile.die;
-  if (!isWhole(event.value, 1, sides)) return refuse('die-out-of-range', { value: String(event.value), sides });
+  if (!isWholeIn(event.value, 1, sides)) return refuse('die-out-of-range', { value: String(event.value), sides });
   const next = dice.map((d, i) => (i === event.index ? event.value : d));
   const ones = h.value.ones + countOnes(h.value.side, [event.value]);
   return ok({ ...state, initiative: { ...h.value, ones, command: { ...command, dice: next, rerolled: true } } });
@@ -289,7 +285,7 @@ function diceAssigned(state: DcState, event: Ev<'diceAssigned'>): Result<DcState
   for (const { unit, die } of event.assign) {
     if (!command.units.includes(unit)) return refuse('dc-not-commanded', { unit: unitName(state, unit) });
     if (seenUnits.has(unit)) return refuse('dc-duplicate-unit');
-    if (!isWhole(die, 0, dice.length - 1)) return refuse('dc-die-index', { index: String(die) });
+    if (!isWholeIn(die, 0, dice.length - 1)) return refuse('dc-die-index', { index: String(die) });
     if (seenDice.has(die)) return refuse('dc-die-twice', { index: die + 1 });
     seenUnits.add(unit);
     seenDice.add(die);

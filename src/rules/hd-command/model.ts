@@ -1,3 +1,4 @@
+import { checkText, isWholeIn } from '../../game/checks';
 import { ok, refuse, type Result } from '../../game/result';
 import {
   DEFAULT_HD_CONFIG,
@@ -32,20 +33,12 @@ export function initialState(config: HdConfig = DEFAULT_HD_CONFIG): HdState {
   return { phase: 'setup', config, turn: 0, sides: { A: side('A'), B: side('B') }, modifierSerial: 0 };
 }
 
-const isWhole = (n: unknown, max: number): n is number =>
-  typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= max;
 
 const floor0 = (n: number): number => Math.max(0, n);
 
-function checkName(name: unknown, max: number): Result<string> {
-  if (typeof name !== 'string') return refuse('name-invalid', { max });
-  const trimmed = name.trim();
-  if (trimmed.length === 0 || trimmed.length > max) return refuse('name-invalid', { max });
-  return ok(trimmed);
-}
 
 function checkCmd(cmd: unknown): Result<number> {
-  return isWhole(cmd, LIMITS.maxCmd) ? ok(cmd) : refuse('cmd-invalid', { cmd: String(cmd), max: LIMITS.maxCmd });
+  return isWholeIn(cmd, 0, LIMITS.maxCmd) ? ok(cmd) : refuse('cmd-invalid', { cmd: String(cmd), max: LIMITS.maxCmd });
 }
 
 function rosterFighters(side: SideId, roster: readonly RosterEntry[]): Fighter[] {
@@ -114,7 +107,7 @@ function editSide(state: HdState, event: Extract<HdEvent, { type: 'sideEdited' }
   if (!side.ok) return side;
   let { name, colour } = side.value;
   if (event.name !== undefined) {
-    const checked = checkName(event.name, LIMITS.nameLength);
+    const checked = checkText(event.name, LIMITS.nameLength);
     if (!checked.ok) return checked;
     name = checked.value;
   }
@@ -135,7 +128,7 @@ function setRoster(state: HdState, event: Extract<HdEvent, { type: 'rosterSet' }
   }
   const roster: RosterEntry[] = [];
   for (const entry of event.fighters) {
-    const name = checkName(entry.name, LIMITS.nameLength);
+    const name = checkText(entry.name, LIMITS.nameLength);
     if (!name.ok) return name;
     const cmd = checkCmd(entry.cmd);
     if (!cmd.ok) return cmd;
@@ -204,7 +197,7 @@ function spend(state: HdState, event: Extract<HdEvent, { type: 'spend' }>): Resu
   if (!isPlaying.ok) return isPlaying;
   const side = sideOf(state, event.side);
   if (!side.ok) return side;
-  if (!isWhole(event.amount, LIMITS.maxAmount)) return refuse('amount-invalid', { amount: String(event.amount) });
+  if (!isWholeIn(event.amount, 0, LIMITS.maxAmount)) return refuse('amount-invalid', { amount: String(event.amount) });
   const { base, current } = side.value;
   // An order cannot be paid unless current ≥ its cost (the same rule for both kinds of spend).
   if (event.amount > current) return refuse('amount-exceeds-current', { amount: event.amount, current });
@@ -269,7 +262,7 @@ function fighterEnters(state: HdState, event: Extract<HdEvent, { type: 'fighterE
   if (!isPlaying.ok) return isPlaying;
   const side = sideOf(state, event.side);
   if (!side.ok) return side;
-  const name = checkName(event.name, LIMITS.nameLength);
+  const name = checkText(event.name, LIMITS.nameLength);
   if (!name.ok) return name;
   const cmd = checkCmd(event.cmd);
   if (!cmd.ok) return cmd;
@@ -309,7 +302,7 @@ function modifierApplied(state: HdState, event: Extract<HdEvent, { type: 'modifi
   }
   let label = '';
   if (event.label !== undefined && event.label.trim() !== '') {
-    const checked = checkName(event.label, LIMITS.labelLength);
+    const checked = checkText(event.label, LIMITS.labelLength);
     if (!checked.ok) return checked;
     label = checked.value;
   }

@@ -1,3 +1,4 @@
+import { checkText, isWholeIn } from '../../game/checks';
 import { ok, refuse, type Result } from '../../game/result';
 import { breakdown } from './compute';
 import {
@@ -31,15 +32,6 @@ function recompute(state: HdmState): HdmState {
   return { ...state, fighters };
 }
 
-const isWhole = (n: unknown, min: number, max: number): n is number =>
-  typeof n === 'number' && Number.isInteger(n) && n >= min && n <= max;
-
-function checkText(raw: unknown, max: number, allowEmpty: boolean): Result<string> {
-  if (typeof raw !== 'string') return refuse('name-invalid', { max });
-  const trimmed = raw.trim();
-  if ((!allowEmpty && trimmed.length === 0) || trimmed.length > max) return refuse('name-invalid', { max });
-  return ok(trimmed);
-}
 
 function findFighter(state: HdmState, id: unknown): Result<HdmFighter> {
   const fighter = state.fighters.find((f) => f.id === id);
@@ -109,7 +101,7 @@ function checkPresets(states: Partial<StatePresets>): Result<Partial<StatePreset
     if (!card) continue;
     for (const c of CHARACTERISTICS) {
       const amount = card[c];
-      if (amount !== undefined && !isWhole(amount, -HDM_LIMITS.maxAmount, HDM_LIMITS.maxAmount)) {
+      if (amount !== undefined && !isWholeIn(amount, -HDM_LIMITS.maxAmount, HDM_LIMITS.maxAmount)) {
         return refuse('hdm-amount-invalid', { amount: String(amount), max: HDM_LIMITS.maxAmount });
       }
     }
@@ -137,7 +129,7 @@ function fighterAdded(state: HdmState, event: Extract<HdmEvent, { type: 'fighter
   for (const c of CHARACTERISTICS) {
     const value = event.card[c];
     if (value === undefined) continue;
-    if (!isWhole(value, 0, HDM_LIMITS.maxValue)) {
+    if (!isWholeIn(value, 0, HDM_LIMITS.maxValue)) {
       return refuse('hdm-card-value-invalid', { characteristic: c, value: String(value), max: HDM_LIMITS.maxValue });
     }
     card[c] = value;
@@ -166,12 +158,12 @@ function effectAdded(state: HdmState, event: Extract<HdmEvent, { type: 'effectAd
     case 'increase':
     case 'bonus': {
       const { amount } = event;
-      if (!isWhole(amount, -HDM_LIMITS.maxAmount, HDM_LIMITS.maxAmount) || amount === 0) {
+      if (!isWholeIn(amount, -HDM_LIMITS.maxAmount, HDM_LIMITS.maxAmount) || amount === 0) {
         return refuse('hdm-amount-invalid', { amount: String(amount), max: HDM_LIMITS.maxAmount });
       }
       if (event.kind === 'increase') {
         const { ceiling } = event;
-        if (ceiling !== undefined && (!isWhole(ceiling, 0, HDM_LIMITS.maxValue) || amount < 0)) {
+        if (ceiling !== undefined && (!isWholeIn(ceiling, 0, HDM_LIMITS.maxValue) || amount < 0)) {
           return refuse('hdm-ceiling-invalid', { ceiling: String(ceiling), max: HDM_LIMITS.maxValue });
         }
         effect = { ...base, kind: 'increase', amount, ...(ceiling === undefined ? {} : { ceiling }) };
@@ -189,7 +181,7 @@ function effectAdded(state: HdmState, event: Extract<HdmEvent, { type: 'effectAd
     case 'direct': {
       const { value, scope, imposedBy } = event;
       const { min } = BOUNDS[characteristic];
-      if (!isWhole(value, min, HDM_LIMITS.maxValue)) {
+      if (!isWholeIn(value, min, HDM_LIMITS.maxValue)) {
         return refuse('hdm-direct-invalid', { value: String(value), min, max: HDM_LIMITS.maxValue });
       }
       if (imposedBy !== undefined) {
