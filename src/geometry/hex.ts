@@ -83,7 +83,7 @@ export function hexesWithin(center: Hex, n: number): Hex[] {
 /**
  * Hexes on the straight line between two hex centres (Red Blob "line drawing"), both ends included.
  * `nudge` shifts the line by a tiny cube vector so that a line running exactly along a hexside picks
- * one side: +1 and −1 give the two sides (see dc-activation.ts for how both are used).
+ * one side: +1 and −1 give the two sides (see src/rules/dc/activation.ts for how both are used).
  */
 export function hexLine(a: Hex, b: Hex, nudge: 1 | -1 | 0 = 1): Hex[] {
   const n = hexDistance(a, b);

@@ -9,6 +9,5 @@ export { computeChains } from './chains';
 export { computeChainsNaive } from './chains-naive';
 export { createRangeQuery, distanceBetween, tokensWithin, type InRange, type RangeQuery } from './within';
 export { leaderUnit, unitsWithin, type UnitReach } from './signal';
-export { NotHexGridError, blockedAt, checkDcChoice, dcEligibility, tokenHex, type DcChoiceError, type DcChoiceResult, type DcReason, type DcUnitCheck } from './dc-activation';
 export { rangeShape, type RangeShape, type ShapeOptions } from './shapes';
 export { MEASURE_DEFAULTS, type MeasureDefault } from './rule-defaults';

@@ -51,7 +51,7 @@ describe('Désastre Colonial popup, in Chromium', () => {
     await page.getByTestId('dc-add-submit').click();
     await expect.poll(() => text(page, 'refusal')).toBe("D7 is not a leader's die: D6, D8 or D10.");
 
-    // The layout of test/unit/geometry/dc-activation.test.ts: four infantry in line 3 hexes from
+    // The layout of test/unit/dc/activation.test.ts: four infantry in line 3 hexes from
     // Desharbes, the ends 3 apart; cavalry 3 from Desharbes and 3 from the rightmost infantry.
     await add(page, 'leader', 'colonial', 'Desharbes', '4D8/3', 0, 0);
     await add(page, 'leader', 'colonial', 'Aubert', '3D8/4', -2, 2);

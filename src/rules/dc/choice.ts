@@ -1,6 +1,6 @@
 // Which units a leader may command: markers and losses here, range / spread / blocked paths through
 // the command-range engine when every position involved is known, the player's word otherwise.
-import { checkDcChoice, dcEligibility } from '../../geometry/dc-activation';
+import { checkDcChoice, dcEligibility } from './activation';
 import { hexToPixel } from '../../geometry/hex';
 import { ok, refuse, type Result, type RuleError } from '../../game/result';
 import type { Scene, Token } from '../../table/model';

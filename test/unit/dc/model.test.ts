@@ -22,7 +22,7 @@ describe('leader profiles NdX/R', () => {
   });
 });
 
-// The Desharbes layout (test/unit/geometry/dc-activation.test.ts), plus a native unit and a far unit.
+// The Desharbes layout (test/unit/dc/activation.test.ts), plus a native unit and a far unit.
 const layout: DcEvent[] = [
   { type: 'leaderAdded', side: 'colonial', name: 'Desharbes', profile: '4D8/3', at: { q: 0, r: 0 } },
   { type: 'unitAdded', side: 'colonial', name: 'i1', at: { q: 0, r: -3 } },

@@ -1,10 +1,10 @@
 // Désastre Colonial unit-choice vectors (desastre-colonial.md): the Desharbes layout, the
 // derived vectors, and blocked paths (enemy units block, a lone enemy leader does not).
 import { describe, expect, it } from 'vitest';
-import { checkDcChoice, dcEligibility, NotHexGridError } from '../../../src/geometry/dc-activation';
+import { checkDcChoice, dcEligibility, NotHexGridError } from '../../../src/rules/dc/activation';
 import { hexToPixel, type Hex } from '../../../src/geometry/hex';
 import type { Scene, Token, TokenRole } from '../../../src/table/model';
-import { token } from './helpers';
+import { token } from '../geometry/helpers';
 
 const HEX: Scene = { pixelsPerCell: 70, unitsPerCell: 1, unitName: 'hex', grid: 'hex-pointy', measurement: 'hex' };
 const at = (id: string, h: Hex, unit: string | null, side = 'FR', role: TokenRole = 'figure'): Token => {

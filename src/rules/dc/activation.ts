@@ -12,8 +12,8 @@
 //   hexside it touches two hexes at once: we draw it nudged to each side and the path is
 //   blocked only if BOTH versions are (the leader may pass either side, as hexside line-of-
 //   sight rules usually allow). The reported hex is the first blocking hex of the first side.
-import type { Scene, Token } from '../table/model';
-import { hexDistance, hexKey, hexLine, pixelToHex, type Hex } from './hex';
+import type { Scene, Token } from '../../table/model';
+import { hexDistance, hexKey, hexLine, pixelToHex, type Hex } from '../../geometry/hex';
 
 export class NotHexGridError extends Error {
   readonly code = 'not-a-hex-grid';
