@@ -10,7 +10,8 @@ import { ROLL20_SETTINGS_KEY } from '../src/adapters/roll20/settings';
 import { parseWith } from '../src/game/validate';
 import { applyRequest, parseRequest } from '../src/store/requests';
 import { loadStore } from '../src/store/load';
-import { STORE_KEY, type StoreRoot } from '../src/store/root';
+import { boardInputOf } from '../src/store/board';
+import { BOARD_KEY, STORE_KEY, type StoreRoot } from '../src/store/root';
 
 /** Requests are applied one at a time, so that two quick clicks never read the same old root. */
 let queue: Promise<unknown> = Promise.resolve();
@@ -23,12 +24,20 @@ function inTurn<T>(task: () => Promise<T>): Promise<T> {
 /** Count of dropped messages (forged or malformed), readable from the worker's console for diagnosis. */
 let droppedMessages = 0;
 
+/**
+ * Writes the root, and in the same write what tabletops draw for its active game (BOARD_KEY), so
+ * that a content script never sees a game and a board that disagree.
+ */
+async function writeRoot(root: StoreRoot, extra: Record<string, unknown> = {}): Promise<void> {
+  await browser.storage.local.set({ ...extra, [STORE_KEY]: root, [BOARD_KEY]: boardInputOf(root) });
+}
+
 /** Reads the root; an unusable stored value is backed up and replaced in the same write, never lost. */
 async function readRoot(): Promise<StoreRoot> {
   const raw = (await browser.storage.local.get(STORE_KEY))[STORE_KEY];
   const { root, backup } = loadStore(raw, new Date());
   if (backup) {
-    await browser.storage.local.set({ [backup.key]: backup.value, [STORE_KEY]: root });
+    await writeRoot(root, { [backup.key]: backup.value });
     console.warn(`Command Post: stored game unusable (${root.notice?.reason}); kept under ${backup.key}`);
   }
   return root;
@@ -74,7 +83,7 @@ async function handle(message: unknown): Promise<Response> {
     const root = await readRoot();
     const next: Result<StoreRoot> = applyRequest(root, request.value);
     if (!next.ok) return next;
-    if (next.value !== root) await browser.storage.local.set({ [STORE_KEY]: next.value });
+    if (next.value !== root) await writeRoot(next.value);
     return { ok: true, root: next.value };
   });
 }
@@ -88,7 +97,11 @@ browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.Message
   return handle(message);
 });
 
-// Check (and if needed repair) the store as soon as the worker starts, before any view asks.
-void inTurn(readRoot);
+// Check (and if needed repair) the store as soon as the worker starts, before any view asks, and
+// publish its board (an older version of the extension may have left none).
+void inTurn(async () => {
+  const root = await readRoot();
+  await browser.storage.local.set({ [BOARD_KEY]: boardInputOf(root) });
+});
 
 Object.assign(globalThis, { commandPostDiagnostics: () => ({ droppedMessages }) });

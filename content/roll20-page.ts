@@ -146,6 +146,21 @@ type Any = any;
     );
   }
 
+  /** The selected tokens' ids: Legacy `d20.engine.selected()`, Jumpgate `tabletopSelected()` (roll20.md §2.1, §2.2). */
+  function readSelection(): string[] {
+    return (
+      safe(() => {
+        const eng = (w.currentPlayer?.d20 ?? w.d20)?.engine;
+        const read = typeof eng?.tabletopSelected === 'function' ? eng.tabletopSelected() : typeof eng?.selected === 'function' ? eng.selected() : [];
+        if (!Array.isArray(read)) return [];
+        return read
+          .slice(0, 100)
+          .map((o: Any) => str(safe(() => o?.model?.id ?? o?.id), 64))
+          .filter((x: string) => x !== '');
+      }) ?? []
+    );
+  }
+
   // ---------- Following ----------
 
   let page: Any = null;
@@ -157,6 +172,9 @@ type Any = any;
   let frame = 0;
   let lastView = '';
   let kind: Engine = 'none';
+  // The selection has no event we may listen to: look again after each click or key on the page.
+  let selectionDirty = false;
+  let lastSelection = '';
 
   const schedule = () => {
     if (!frame) frame = requestAnimationFrame(flush);
@@ -248,6 +266,15 @@ type Any = any;
         dirty.clear();
         removed.clear();
         moved = true;
+      }
+      if (selectionDirty) {
+        selectionDirty = false;
+        const ids = readSelection();
+        const key = ids.join(',');
+        if (key !== lastSelection) {
+          lastSelection = key;
+          post({ type: 'selection', ids });
+        }
       }
       const view = readView(kind);
       const key = view ? `${view.x},${view.y},${view.w},${view.h},${view.sx},${view.sy},${view.ox},${view.oy}` : 'null';
@@ -363,6 +390,17 @@ type Any = any;
         break;
       }
     }
+  }
+
+  for (const type of ['pointerup', 'keyup']) {
+    window.addEventListener(
+      type,
+      () => {
+        selectionDirty = true;
+        schedule();
+      },
+      { capture: true, passive: true },
+    );
   }
 
   window.addEventListener('message', (ev) => {

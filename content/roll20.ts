@@ -1,15 +1,21 @@
 // The isolated content script on the Roll20 editor (match https://app.roll20.net/editor*, not the
-// pop-out character sheets). Once the page has loaded it injects the page-world bridge
-// (roll20-page.js, web-accessible) with a per-load secret, keeps the live table from the bridge's
-// validated messages, draws the command overlay, reports the table to the worker for the popup,
-// and (GM, opt-in) asks the bridge to write command radii into leaders' auras.
+// pop-out character sheets): the Roll20 adapter. Once the page has loaded it injects the page-world
+// bridge (roll20-page.js, web-accessible) with a per-load secret, keeps the live table from the
+// bridge's validated messages, hands each table to the board (content-board.js: the active game's
+// view, drawn over the board), reports the board to the worker for the popup, and (GM, opt-in) asks
+// the bridge to write command radii into leaders' auras.
+//
+// A token's path: Roll20 model → roll20-page.js (plain JSON, one delta per frame) → here (validated,
+// LiveModel → Table) → LiveBoard.render (bound to the game, the system's view, the overlay) → summary.
 import type Browser from 'webextension-polyfill';
-import { computeLive, LiveModel, type Computed } from '../src/adapters/roll20/live';
-import { NS, SECRET_ATTR, chatText, envelope, pageMessageSchema, receive, tabRequestSchema, type ContentMessage, type PageMessage } from '../src/adapters/roll20/protocol';
 import * as v from 'valibot';
+import { LiveModel } from '../src/adapters/roll20/live';
+import { NS, SECRET_ATTR, chatText, envelope, pageMessageSchema, receive, tabRequestSchema, type ContentMessage, type PageMessage } from '../src/adapters/roll20/protocol';
 import { readSettings, ROLL20_SETTINGS_KEY, DEFAULT_ROLL20_SETTINGS, type Roll20Settings } from '../src/adapters/roll20/settings';
+import type { BoardRun } from '../src/board/run';
 import type { TableRequest } from '../src/messages';
-import type { Roll20View } from './roll20-view';
+import { BOARD_KEY } from '../src/store/root';
+import type { BoardBundle } from './board';
 
 /** The native API: Chrome MV3 and Firefox both return promises, so the polyfill would be ~3 KB of dead weight (toolchain.md §7.3). */
 const browser = ((globalThis as { browser?: Browser.Browser }).browser ?? (globalThis as unknown as { chrome: Browser.Browser }).chrome);
@@ -29,13 +35,12 @@ function start(): void {
 
   const secret = [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('');
   const model = new LiveModel();
-  // content-roll20-view.js ran first in this same isolated world (manifest order).
-  const view = (globalThis as { commandPostRoll20View?: Roll20View }).commandPostRoll20View;
-  if (!view) return;
-  const { liveTableOf, drawingOf } = view;
-  const overlay = new view.Overlay();
+  // content-board.js ran first in this same isolated world (manifest order).
+  const bundle = (globalThis as { commandPostBoard?: BoardBundle }).commandPostBoard;
+  if (!bundle) return;
+  const board = new bundle.LiveBoard((t) => browser.i18n.getMessage(t.key, t.subs?.map(String)) || t.key);
   let settings: Roll20Settings = DEFAULT_ROLL20_SETTINGS;
-  let computed: Computed | null = null;
+  let run: BoardRun | null = null;
   let dropped = 0;
   let auraKey = '';
 
@@ -47,31 +52,33 @@ function start(): void {
     if (reportTimer) return;
     reportTimer = window.setTimeout(() => {
       reportTimer = 0;
-      if (computed) void send({ type: 'table/update', table: liveTableOf(model, computed, settings, dropped) });
+      void send({ type: 'table/update', table: board.summary(model.status(dropped)) });
     }, REPORT_MS);
   };
 
   const recompute = () => {
-    computed = computeLive(model, settings);
-    overlay.setVisible(settings.overlay && model.mode === 'full' && model.state === 'live');
-    if (model.state === 'live') overlay.draw(drawingOf(computed, settings));
-    else overlay.clear();
+    board.setOptions({ overlay: settings.overlay, labels: settings.labels });
+    const live = model.state === 'live';
+    run = board.render(live ? model.table(settings) : null, live && model.mode === 'full');
     syncAuras();
     report();
   };
 
-  /** Native auras: write the radius (page units) into each leader's aura 1, or put the old values back. */
+  /** Native auras: write each ring's radius (page units) into its leader's aura 1, or put the old values back. */
   function syncAuras() {
-    const c = computed;
-    if (!settings.nativeAuras || !c?.result || !c.scene) {
+    const scene = run?.bound.scene;
+    if (!settings.nativeAuras || !run || !scene || run.view.error) {
       if (auraKey) toPage({ type: 'auras-restore' });
       auraKey = '';
       return;
     }
-    const radius = Math.round(c.result.radiusCells * c.scene.unitsPerCell * 1000) / 1000;
-    const square = c.metric === 'chebyshev';
-    const items = c.tokens.filter((t) => t.role === 'leader' && t.unit !== null).map((t) => ({ id: t.id, radius, square, color: '#2563eb' }));
-    const key = `${radius}|${square}|${items.map((i) => i.id).join(',')}`;
+    const items = run.view.rings.map((r) => ({
+      id: r.id,
+      radius: Math.round(r.radiusCells * scene.unitsPerCell * 1000) / 1000,
+      square: r.shape.kind === 'square',
+      color: r.kind === 'command' ? '#2563eb' : r.kind === 'control' ? '#7c3aed' : '#ea580c',
+    }));
+    const key = items.map((i) => `${i.id}:${i.radius}:${i.square}`).join(',');
     if (key === auraKey) return;
     auraKey = key;
     toPage({ type: 'auras-set', items });
@@ -79,7 +86,7 @@ function start(): void {
 
   const onPage = (msg: PageMessage) => {
     if (msg.type === 'view') {
-      overlay.setView(msg.view);
+      board.setCamera(msg.view);
       // No camera (Roll20 changed its renderer): keep the data, say so, draw nothing.
       const mode = msg.view ? 'full' : 'data-only';
       if (model.page && mode !== model.mode) {
@@ -90,6 +97,11 @@ function start(): void {
       return;
     }
     if (msg.type === 'auras') return;
+    if (msg.type === 'selection') {
+      model.apply(msg, settings);
+      report();
+      return;
+    }
     if (model.apply(msg, settings)) recompute();
   };
 
@@ -99,7 +111,7 @@ function start(): void {
     if (!ours) return;
     if (ev.source !== window || ev.origin !== location.origin) {
       dropped++;
-      overlay.root.setAttribute('data-dropped', String(dropped));
+      board.overlay.root.setAttribute('data-dropped', String(dropped));
       return;
     }
     const t0 = performance.now();
@@ -107,7 +119,7 @@ function start(): void {
     if (!r.ok) {
       if (r.ours) {
         dropped++;
-        overlay.root.setAttribute('data-dropped', String(dropped));
+        board.overlay.root.setAttribute('data-dropped', String(dropped));
         report();
       }
       return;
@@ -120,14 +132,19 @@ function start(): void {
     if (html.hasAttribute(BENCH) && r.msg.type === 'delta') html.setAttribute('data-command-post-content-ms', String(performance.now() - t0));
   });
 
-  void browser.storage.local.get(ROLL20_SETTINGS_KEY).then((got) => {
+  // The board settings and the active game, as stored; both followed.
+  void browser.storage.local.get([ROLL20_SETTINGS_KEY, BOARD_KEY]).then((got) => {
     settings = readSettings(got[ROLL20_SETTINGS_KEY]);
+    board.setInput(got[BOARD_KEY]);
     recompute();
   });
   browser.storage.onChanged.addListener((changes, area) => {
-    const change = changes[ROLL20_SETTINGS_KEY];
-    if (area !== 'local' || !change) return;
-    settings = readSettings(change.newValue);
+    if (area !== 'local') return;
+    const s = changes[ROLL20_SETTINGS_KEY];
+    const b = changes[BOARD_KEY];
+    if (!s && !b) return;
+    if (s) settings = readSettings(s.newValue);
+    if (b) board.setInput(b.newValue);
     recompute();
   });
   window.addEventListener('pagehide', () => void send({ type: 'table/clear' }));

@@ -1,17 +1,13 @@
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { RuleError } from '../src/game/result';
 import { errorText } from '../src/i18n/errors';
-import type { Request } from '../src/messages';
 import { storedGame, type StoreRoot } from '../src/store/root';
 import type { PopupApi } from './api';
-import { ApiContext, useTr } from './context';
+import { ApiContext, BoardContext, useBoard, useTr, type BoardData, type Send } from './context';
 import { usePanel } from './panels';
-import { LiveSection } from './roll20/LiveSection';
 import { SystemPicker } from './SystemPicker';
 import { StoreNoticeBanner } from './StoreNotice';
-
-/** Sends a request; on refusal the popup shows the reason and keeps the root it had. */
-export type Send = (request: Request) => Promise<boolean>;
+import type { BoardSection as BoardSectionView } from './board/BoardSection';
 
 export function App({ api }: { api: PopupApi }) {
   return (
@@ -25,16 +21,28 @@ function Shell({ api }: { api: PopupApi }) {
   const tr = useTr();
   const [root, setRoot] = useState<StoreRoot | null>(null);
   const [refusal, setRefusal] = useState<RuleError | null>(null);
+  const [board, setBoard] = useState<BoardData | null>(null);
+  // The revision on screen: storage echoes of this popup's own writes are not read again.
+  const revision = useRef(-1);
+  const show = (next: StoreRoot) => {
+    if (next.revision < revision.current) return;
+    revision.current = next.revision;
+    setRoot(next);
+  };
 
   useEffect(() => {
-    const unsubscribe = api.subscribe(setRoot);
+    const unsubscribe = api.subscribe(show, () => revision.current);
     void api.send({ type: 'store/load' }).then((response) => {
-      if (response.ok) setRoot(response.root);
+      if (response.ok) show(response.root);
       else setRefusal(response.error);
     });
     return unsubscribe;
   }, [api]);
 
+  const live = api.live;
+  useEffect(() => (live ? live.subscribe((summary, settings) => setBoard(summary ? { summary, settings, live } : null)) : undefined), [live]);
+
+  // One update path: the worker's answer is the new root.
   const send: Send = useMemo(
     () => async (request) => {
       const response = await api.send(request);
@@ -43,26 +51,27 @@ function Shell({ api }: { api: PopupApi }) {
         return false;
       }
       setRefusal(null);
-      setRoot(response.root);
+      show(response.root);
       return true;
     },
     [api],
   );
 
   return (
-    <main class="popup">
-      <header class="app-header">
-        <h1>{tr('extName')}</h1>
-        {root && <SystemPicker active={root.activeSystem} onPick={(system) => void send({ type: 'store/select-system', system })} />}
-      </header>
-      {root?.notice && <StoreNoticeBanner notice={root.notice} onDismiss={() => void send({ type: 'store/dismiss-notice' })} />}
-      {/* Refusals are announced at once; the state shown is the one that was kept. */}
-      <div class="refusal" role="alert" data-testid="refusal">
-        {refusal && api.t(errorText(refusal))}
-      </div>
-      {root && <LiveSection root={root} send={send} />}
-      {root ? <ActivePanel root={root} send={send} /> : <p aria-busy="true">{tr('loading')}</p>}
-    </main>
+    <BoardContext.Provider value={board}>
+      <main class="popup">
+        <header class="app-header">
+          <h1>{tr('extName')}</h1>
+          {root && <SystemPicker active={root.activeSystem} onPick={(system) => void send({ type: 'store/select-system', system })} />}
+        </header>
+        {root?.notice && <StoreNoticeBanner notice={root.notice} onDismiss={() => void send({ type: 'store/dismiss-notice' })} />}
+        {/* Refusals are announced at once; the state shown is the one that was kept. */}
+        <div class="refusal" role="alert" data-testid="refusal">
+          {refusal && api.t(errorText(refusal))}
+        </div>
+        {root ? <ActivePanel root={root} send={send} /> : <p aria-busy="true">{tr('loading')}</p>}
+      </main>
+    </BoardContext.Provider>
   );
 }
 
@@ -70,6 +79,22 @@ function ActivePanel({ root, send }: { root: StoreRoot; send: Send }) {
   const tr = useTr();
   const loaded = usePanel(root.activeSystem);
   if (!loaded) return <p aria-busy="true">{tr('loading')}</p>;
-  const { Panel, defaultConfig } = loaded;
-  return <Panel game={storedGame(root, root.activeSystem, defaultConfig)} send={send} />;
+  const { Panel, descriptor } = loaded;
+  const game = storedGame(root, root.activeSystem, descriptor.rules.defaultConfig);
+  return (
+    <>
+      <LiveBoardSection root={root} game={game} descriptor={descriptor} send={send} />
+      <Panel game={game} send={send} />
+    </>
+  );
+}
+
+/** The live board's section, loaded only when the active tab shows a tabletop. */
+function LiveBoardSection(props: Parameters<typeof BoardSectionView>[0]) {
+  const board = useBoard();
+  const [View, setView] = useState<typeof BoardSectionView | null>(null);
+  useEffect(() => {
+    if (board && !View) void import('./board/BoardSection').then((m) => setView(() => m.BoardSection));
+  }, [board, View]);
+  return board && View ? <View {...props} /> : null;
 }

@@ -3,15 +3,18 @@ import { fairRoller, type DiceRoller } from '../src/dice';
 import type { RuleError } from '../src/game/result';
 import type { Text } from '../src/i18n/text';
 import type { Request, Response, TabRequest, TableRequest, TableResponse } from '../src/messages';
-import type { LiveTable } from '../src/adapters/roll20/summary';
+import type { BoardSummary } from '../src/board/summary';
 import { readSettings, ROLL20_SETTINGS_KEY, type Roll20Settings } from '../src/adapters/roll20/settings';
 import { STORE_KEY, type StoreRoot } from '../src/store/root';
 
 /** What the popup needs from the browser; tests pass a fake built on the same core. */
 export interface PopupApi {
   send(request: Request): Promise<Response>;
-  /** Calls back with each new root the worker writes; returns the unsubscribe function. */
-  subscribe(onRoot: (root: StoreRoot) => void): () => void;
+  /**
+   * Calls back with each root the worker writes from elsewhere (another popup, another tab): a write
+   * whose revision is not above `known()` is this popup's own, already applied. Returns the unsubscribe function.
+   */
+  subscribe(onRoot: (root: StoreRoot) => void, known: () => number): () => void;
   t(text: Text): string;
   /** Where rolled dice come from: the fair roller in the extension, a seeded one in tests. */
   dice: DiceRoller;
@@ -20,8 +23,8 @@ export interface PopupApi {
 }
 
 export interface LiveApi {
-  /** Calls back with the active tab's live table (null: none) and the board settings; returns the unsubscribe function. */
-  subscribe(on: (table: LiveTable | null, settings: Roll20Settings) => void): () => void;
+  /** Calls back with the active tab's board (null: none) and the Roll20 board settings; returns the unsubscribe function. */
+  subscribe(on: (board: BoardSummary | null, settings: Roll20Settings) => void): () => void;
   send(request: TableRequest): Promise<TableResponse>;
   /** Asks the Roll20 tab itself to post `text` in its chat; false if the tab did not answer. */
   chat(text: string): Promise<boolean>;
@@ -37,7 +40,7 @@ function browserLive(): LiveApi {
   })();
   return {
     subscribe(on) {
-      let table: LiveTable | null = null;
+      let table: BoardSummary | null = null;
       let settings = readSettings(undefined);
       let key: string | null = null;
       let live = true;
@@ -45,14 +48,14 @@ function browserLive(): LiveApi {
         const id = await tabId;
         key = id === undefined ? null : `commandPost.live.${id}`;
         const [s, l] = await Promise.all([browser.storage.session.get(key ?? []), browser.storage.local.get(ROLL20_SETTINGS_KEY)]);
-        table = key ? ((s[key] as LiveTable | undefined) ?? null) : null;
+        table = key ? ((s[key] as BoardSummary | undefined) ?? null) : null;
         settings = readSettings(l[ROLL20_SETTINGS_KEY]);
         if (live) on(table, settings);
       })();
       const listener = (changes: Record<string, { newValue?: unknown }>, area: string) => {
         const t = key ? changes[key] : undefined;
         const s = changes[ROLL20_SETTINGS_KEY];
-        if (area === 'session' && t) table = (t.newValue as LiveTable | undefined) ?? null;
+        if (area === 'session' && t) table = (t.newValue as BoardSummary | undefined) ?? null;
         else if (area === 'local' && s) settings = readSettings(s.newValue);
         else return;
         on(table, settings);
@@ -90,9 +93,12 @@ export function browserApi(): PopupApi {
   };
   return {
     send,
-    subscribe(onRoot) {
-      const listener = (changes: Record<string, unknown>, area: string) => {
+    subscribe(onRoot, known) {
+      const listener = (changes: Record<string, { newValue?: unknown }>, area: string) => {
         if (area !== 'local' || !(STORE_KEY in changes)) return;
+        // The echo of this popup's own write: its answer is already on screen.
+        const revision = (changes[STORE_KEY]!.newValue as { revision?: unknown } | undefined)?.revision;
+        if (typeof revision === 'number' && revision <= known()) return;
         // A view never trusts storage blindly: it asks the worker, which checks (and if needed repairs)
         // what was written. This also keeps the rules of every system out of the popup's first load.
         void send({ type: 'store/load' }).then((response) => {

@@ -1,8 +1,17 @@
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
+import type { Roll20Settings } from '../src/adapters/roll20/settings';
+import type { BoardSummary } from '../src/board/summary';
 import type { Text } from '../src/i18n/text';
 import { text } from '../src/i18n/text';
-import type { PopupApi } from './api';
+import type { Request } from '../src/messages';
+import type { LiveApi, PopupApi } from './api';
+
+/** Sends a request to the worker; on refusal the popup shows the reason and keeps the root it had. */
+export type Send = (request: Request) => Promise<boolean>;
+
+/** A rule panel's way to play one event of its system. */
+export type Dispatch<E> = (event: E) => Promise<boolean>;
 
 export const ApiContext = createContext<PopupApi | null>(null);
 
@@ -21,3 +30,15 @@ export function useTr(): (key: string, ...subs: (string | number)[]) => string {
 export function useT(): (t: Text) => string {
   return useApi().t;
 }
+
+/** The active tab's live board, when there is one: what it shows, its Roll20 settings, and how to reach it. */
+export interface BoardData {
+  readonly summary: BoardSummary;
+  readonly settings: Roll20Settings;
+  readonly live: LiveApi;
+}
+
+export const BoardContext = createContext<BoardData | null>(null);
+
+/** The live board of the active tab, or null (no tabletop open). */
+export const useBoard = (): BoardData | null => useContext(BoardContext);

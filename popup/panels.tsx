@@ -1,9 +1,10 @@
 import type { JSX } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
+import type { AnyDescriptor } from '../src/rules/descriptor';
 import type { SystemId } from '../src/rules/ids';
-import type { ConfigOf } from '../src/rules/types';
+import { LOADERS } from '../src/rules/load';
 import type { StoredGame } from '../src/store/root';
-import type { Send } from './App';
+import type { Send } from './context';
 
 export interface PanelProps<K extends SystemId> {
   readonly game: StoredGame<K>;
@@ -12,25 +13,25 @@ export interface PanelProps<K extends SystemId> {
 
 export type Panel<K extends SystemId> = (props: PanelProps<K>) => JSX.Element;
 
-/** A system's panel with its rules' default settings (for a game not started yet). */
+/** A system's panel with its descriptor (rules, board binding), loaded together. */
 export interface LoadedPanel<K extends SystemId> {
   readonly Panel: Panel<K>;
-  readonly defaultConfig: ConfigOf<K>;
+  readonly descriptor: AnyDescriptor;
 }
 
-const load = <K extends SystemId>(panel: Promise<Panel<K>>, rules: Promise<{ defaultConfig: ConfigOf<K> }>): Promise<LoadedPanel<K>> =>
-  Promise.all([panel, rules]).then(([Panel, system]) => ({ Panel, defaultConfig: system.defaultConfig }));
+const load = <K extends SystemId>(system: K, panel: Promise<Panel<K>>): Promise<LoadedPanel<K>> =>
+  Promise.all([panel, LOADERS[system]()]).then(([Panel, descriptor]) => ({ Panel, descriptor }));
 
 /**
- * One panel per rule system, loaded with its rules when the player opens that system: the popup's
- * first load carries only the shell. A system without a panel does not compile.
+ * Each rule system's panel (popup/<id>/), loaded with its descriptor when the player opens that
+ * system: the popup's first load carries only the shell. A system without a panel does not compile.
  */
 export const PANELS: { readonly [K in SystemId]: () => Promise<LoadedPanel<K>> } = {
-  'hd-command': () => load(import('./hd-command/Panel').then((m) => m.HdCommandPanel), import('../src/rules/hd-command').then((m) => m.hdCommand)),
-  'hd-modifiers': () => load(import('./hd-modifiers/Panel').then((m) => m.HdModifiersPanel), import('../src/rules/hd-modifiers').then((m) => m.hdModifiers)),
-  bdc: () => load(import('./bdc/Panel').then((m) => m.BdcPanel), import('../src/rules/bdc').then((m) => m.bdc)),
-  dc: () => load(import('./dc/Panel').then((m) => m.DcPanel), import('../src/rules/dc').then((m) => m.dc)),
-  cr: () => load(import('./cr/Panel').then((m) => m.CrPanel), import('../src/rules/cr').then((m) => m.commandRoll)),
+  'hd-command': () => load('hd-command', import('./hd-command/Panel').then((m) => m.HdCommandPanel)),
+  'hd-modifiers': () => load('hd-modifiers', import('./hd-modifiers/Panel').then((m) => m.HdModifiersPanel)),
+  bdc: () => load('bdc', import('./bdc/Panel').then((m) => m.BdcPanel)),
+  dc: () => load('dc', import('./dc/Panel').then((m) => m.DcPanel)),
+  cr: () => load('cr', import('./cr/Panel').then((m) => m.CrPanel)),
 };
 
 /** The panel of `system`, or null while its code loads. */

@@ -20,12 +20,12 @@ const ENTRIES = [
   // The popup loads each rule system's panel on demand (dynamic import), so esbuild splits it into chunks.
   { name: 'popup', in: 'popup/main.tsx', out: 'popup.js', format: 'esm', splitting: true },
   { name: 'background', in: 'background/worker.ts', out: 'background.js', format: 'esm' },
-  // The Roll20 overlay and table summary: a content script run just before content-roll20 in the same world (size budget).
-  { name: 'content-roll20-view', in: 'content/roll20-view.ts', out: 'content-roll20-view.js', format: 'iife' },
+  // The board (every rule system's view, the overlay, the popup's summary): a content script run just
+  // before a tabletop's own in the same world, so that each stays within its size budget.
+  { name: 'content-board', in: 'content/board.ts', out: 'content-board.js', format: 'iife' },
   { name: 'content-roll20', in: 'content/roll20.ts', out: 'content-roll20.js', format: 'iife' },
   // Runs in the Roll20 page's own world (web-accessible, injected by content-roll20): no extension API there.
   { name: 'roll20-page', in: 'content/roll20-page.ts', out: 'roll20-page.js', format: 'iife' },
-  { name: 'content-owlbear', in: 'content/owlbear.ts', out: 'content-owlbear.js', format: 'iife' },
 ];
 
 const missing = [...ENTRIES.map((e) => e.in), 'manifest.json', 'popup/popup.html', 'popup/popup.css', 'locales']

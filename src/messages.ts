@@ -1,8 +1,10 @@
 import * as v from 'valibot';
 import type { ContentMessage, PageMessage, TabRequest } from './adapters/roll20/protocol';
-import { liveTableSchema, type LiveTable } from './adapters/roll20/summary';
 import { roll20SettingsSchema, type Roll20Settings } from './adapters/roll20/settings';
+import { BINDING_LIMITS } from './board/model';
+import { boardSummarySchema, type BoardSummary } from './board/summary-schema';
 import type { RuleError } from './game/result';
+import type { NewLink } from './rules/descriptor';
 import { SYSTEM_IDS, type SystemId } from './rules/ids';
 import type { EventOf } from './rules/types';
 import type { StoreRoot } from './store/root';
@@ -12,11 +14,27 @@ import type { StoreRoot } from './store/root';
  * validates each request with `requestSchema` or `tableRequestSchema` before acting.
  */
 
+/** Link a token to a piece of the game (null: unlink it). */
+export interface LinkChange {
+  readonly token: string;
+  readonly piece: string | null;
+}
+
+/** Map a tabletop side onto a side of the game (null: forget it). */
+export interface SideChange {
+  readonly tabletop: string;
+  readonly side: string | null;
+}
+
 export type GameRequest = {
   [K in SystemId]:
     | { readonly type: 'game/dispatch'; readonly system: K; readonly event: EventOf<K> }
+    /** Several events applied together or not at all (a roster taken from the board), with the links to the pieces they create. */
+    | { readonly type: 'game/batch'; readonly system: K; readonly events: readonly EventOf<K>[]; readonly links?: readonly NewLink[]; readonly sides?: readonly SideChange[] }
     | { readonly type: 'game/undo'; readonly system: K }
-    | { readonly type: 'game/redo'; readonly system: K };
+    | { readonly type: 'game/redo'; readonly system: K }
+    /** Link or unlink tokens and sides of the tabletop to this game. */
+    | { readonly type: 'board/link'; readonly system: K; readonly links: readonly LinkChange[]; readonly sides?: readonly SideChange[] };
 }[SystemId];
 
 export type Request =
@@ -31,6 +49,11 @@ export type Request =
 export type Response = { readonly ok: true; readonly root: StoreRoot } | { readonly ok: false; readonly error: RuleError };
 
 const system = v.picklist(SYSTEM_IDS);
+const tokenId = v.pipe(v.string(), v.minLength(1), v.maxLength(BINDING_LIMITS.id));
+const sideChanges = v.pipe(
+  v.array(v.strictObject({ tabletop: v.pipe(v.string(), v.minLength(1), v.maxLength(2000)), side: v.nullable(tokenId) })),
+  v.maxLength(BINDING_LIMITS.sides),
+);
 
 /** The envelope; each system's `parseEvent` then checks the event itself. */
 export const requestSchema = v.variant('type', [
@@ -38,17 +61,35 @@ export const requestSchema = v.variant('type', [
   v.strictObject({ type: v.literal('store/dismiss-notice') }),
   v.strictObject({ type: v.literal('store/select-system'), system }),
   v.strictObject({ type: v.literal('game/dispatch'), system, event: v.unknown() }),
+  v.strictObject({
+    type: v.literal('game/batch'),
+    system,
+    events: v.pipe(v.array(v.unknown()), v.minLength(1), v.maxLength(200)),
+    links: v.optional(
+      v.pipe(
+        v.array(v.strictObject({ token: tokenId, event: v.pipe(v.number(), v.integer(), v.minValue(0)), nth: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))) })),
+        v.maxLength(BINDING_LIMITS.links),
+      ),
+    ),
+    sides: v.optional(sideChanges),
+  }),
   v.strictObject({ type: v.literal('game/undo'), system }),
   v.strictObject({ type: v.literal('game/redo'), system }),
+  v.strictObject({
+    type: v.literal('board/link'),
+    system,
+    links: v.pipe(v.array(v.strictObject({ token: tokenId, piece: v.nullable(tokenId) })), v.maxLength(BINDING_LIMITS.links)),
+    sides: v.optional(sideChanges),
+  }),
 ]);
 
 /**
- * The live tabletop table (Roll20 today). These never touch the game store: the Roll20 content
- * script reports its tab's table (`table/update`, `table/clear`; the only requests a content
- * script may send), the popup changes how the board maps to the table (`table/settings`).
+ * The live tabletop. These never touch the game store: a tabletop's content script reports its
+ * tab's board (`table/update`, `table/clear`; the only requests a content script may send), the
+ * popup changes how the Roll20 board maps to the table model (`table/settings`).
  */
 export type TableRequest =
-  | { readonly type: 'table/update'; readonly table: LiveTable }
+  | { readonly type: 'table/update'; readonly table: BoardSummary }
   | { readonly type: 'table/clear' }
   | { readonly type: 'table/settings'; readonly settings: Roll20Settings };
 
@@ -70,7 +111,7 @@ export type Message = WorkerMessage | TabRequest | PageMessage | ContentMessage;
 export type { ContentMessage, PageMessage, TabRequest } from './adapters/roll20/protocol';
 
 export const tableRequestSchema = v.variant('type', [
-  v.strictObject({ type: v.literal('table/update'), table: liveTableSchema }),
+  v.strictObject({ type: v.literal('table/update'), table: boardSummarySchema }),
   v.strictObject({ type: v.literal('table/clear') }),
   v.strictObject({ type: v.literal('table/settings'), settings: roll20SettingsSchema }),
 ]);

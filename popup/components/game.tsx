@@ -4,7 +4,7 @@ import { canRedo, canUndo, replay, type EventLog } from '../../src/game/log';
 import type { Result } from '../../src/game/result';
 import type { RuleSystem } from '../../src/game/system';
 import type { SystemId } from '../../src/rules/ids';
-import type { Send } from '../App';
+import type { Send } from '../context';
 import { useTr } from '../context';
 
 /*

@@ -1,7 +1,7 @@
 import { commandRoll, type CrEvent } from '../../src/rules/cr';
 import { describeEvent } from '../../src/rules/cr/history';
 import type { StoredGame } from '../../src/store/root';
-import type { Send } from '../App';
+import type { Send } from '../context';
 import { HistoryList, RefusedLog, UndoBar, useReplay } from '../components/game';
 import { useT, useTr } from '../context';
 import { Play } from './Play';

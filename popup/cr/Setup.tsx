@@ -13,10 +13,10 @@ import {
   type HouseRules,
   type SideId,
 } from '../../src/rules/cr';
-import { useTr } from '../context';
+import { useTr, type Dispatch as DispatchOf } from '../context';
 import { RosterSelects, SecretRoster } from './Roster';
 
-export type Dispatch = (event: CrEvent) => Promise<boolean>;
+export type Dispatch = DispatchOf<CrEvent>;
 
 /** Before the game: house rules, each army's leaders, C-in-C, units and secret roster. */
 export function Setup({ state, dispatch }: { state: CrState; dispatch: Dispatch }) {

@@ -1,13 +1,13 @@
 import { dc, type DcEvent } from '../../src/rules/dc';
 import { describeEvent } from '../../src/rules/dc/history';
 import type { StoredGame } from '../../src/store/root';
-import type { Send } from '../App';
+import type { Send, Dispatch as DispatchOf } from '../context';
 import { HistoryList, RefusedLog, UndoBar, useReplay } from '../components/game';
 import { useT, useTr } from '../context';
 import { Activation } from './Activation';
 import { Forces, HouseRules } from './Forces';
 
-export type Dispatch = (event: DcEvent) => Promise<boolean>;
+export type Dispatch = DispatchOf<DcEvent>;
 
 /** Désastre Colonial: forces and positions, then each holding of the initiative as a sequence of activations. */
 export function DcPanel({ game, send }: { game: StoredGame<'dc'>; send: Send }) {

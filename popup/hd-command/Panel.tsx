@@ -1,7 +1,7 @@
 import { hdCommand, SIDE_IDS, type HdEvent } from '../../src/rules/hd-command';
 import { describeEvent } from '../../src/rules/hd-command/history';
 import type { StoredGame } from '../../src/store/root';
-import type { Send } from '../App';
+import type { Send } from '../context';
 import { HistoryList, RefusedLog, UndoBar, useReplay } from '../components/game';
 import { useT, useTr } from '../context';
 import { Setup } from './Setup';

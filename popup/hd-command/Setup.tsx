@@ -9,9 +9,9 @@ import {
   type HouseRules,
   type SideId,
 } from '../../src/rules/hd-command';
-import { useTr } from '../context';
+import { useTr, type Dispatch as DispatchOf } from '../context';
 
-type Dispatch = (event: HdEvent) => Promise<boolean>;
+type Dispatch = DispatchOf<HdEvent>;
 
 /** Before the game: edition, house rules, and each side's company. */
 export function Setup({ state, dispatch }: { state: HdState; dispatch: Dispatch }) {

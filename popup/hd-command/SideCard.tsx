@@ -1,9 +1,9 @@
 import { useState } from 'preact/hooks';
 import { signed } from '../../src/rules/hd-command/history';
 import { LIMITS, LOSS_KINDS, type HdEvent, type HdState, type LossKind, type SideId } from '../../src/rules/hd-command';
-import { useTr } from '../context';
+import { useTr, type Dispatch as DispatchOf } from '../context';
 
-type Dispatch = (event: HdEvent) => Promise<boolean>;
+type Dispatch = DispatchOf<HdEvent>;
 
 /** One company during the game: its pool, its spends, and what happens to its fighters. */
 export function SideCard({ sideId, state, dispatch }: { sideId: SideId; state: HdState; dispatch: Dispatch }) {

@@ -1,8 +1,10 @@
 import type { SystemId } from './ids';
-import type { SYSTEMS } from './index';
+import type { DESCRIPTORS } from './index';
 
 /** The types of one registered rule system, by id. */
-type SystemOf<K extends SystemId> = (typeof SYSTEMS)[K];
-export type ConfigOf<K extends SystemId> = SystemOf<K>['defaultConfig'];
-export type StateOf<K extends SystemId> = ReturnType<SystemOf<K>['initialState']>;
-export type EventOf<K extends SystemId> = Parameters<SystemOf<K>['apply']>[1];
+type DescriptorOf<K extends SystemId> = (typeof DESCRIPTORS)[K];
+type RulesOf<K extends SystemId> = DescriptorOf<K>['rules'];
+export type ConfigOf<K extends SystemId> = RulesOf<K>['defaultConfig'];
+export type StateOf<K extends SystemId> = ReturnType<RulesOf<K>['initialState']>;
+export type EventOf<K extends SystemId> = Parameters<RulesOf<K>['apply']>[1];
+export type FactsOf<K extends SystemId> = ReturnType<DescriptorOf<K>['facts']>;

@@ -2,7 +2,8 @@ import * as v from 'valibot';
 import { replay } from '../game/log';
 import { ok, refuse, type Result } from '../game/result';
 import type { AnyRuleSystem } from '../game/system';
-import { SYSTEMS, SYSTEM_IDS, isSystemId, type SystemId } from '../rules';
+import { bindingSchema } from '../board/schema';
+import { DESCRIPTORS, SYSTEM_IDS, isSystemId, type SystemId } from '../rules';
 import type { ConfigOf } from '../rules/types';
 import {
   BACKUP_KEY_PREFIX,
@@ -11,6 +12,7 @@ import {
   storedGame,
   type ResetReason,
   type StoredGame,
+  type StoredBindings,
   type StoredGames,
   type StoreRoot,
 } from './root';
@@ -23,7 +25,7 @@ import {
 
 /** A system's stored game, or a new one with its default settings. */
 export const gameOf = <K extends SystemId>(root: StoreRoot, system: K): StoredGame<K> =>
-  storedGame(root, system, SYSTEMS[system].defaultConfig as ConfigOf<K>);
+  storedGame(root, system, DESCRIPTORS[system].rules.defaultConfig as ConfigOf<K>);
 
 const noticeSchema = v.strictObject({
   kind: v.literal('store-reset'),
@@ -35,15 +37,37 @@ const noticeSchema = v.strictObject({
 
 const rootShape = v.strictObject({
   schemaVersion: v.literal(SCHEMA_VERSION),
+  revision: v.pipe(v.number(), v.integer(), v.minValue(0)),
   activeSystem: v.picklist(SYSTEM_IDS),
   games: v.record(v.string(), v.strictObject({ config: v.unknown(), log: v.strictObject({ events: v.array(v.unknown()), cursor: v.number() }) })),
+  bindings: v.record(v.picklist(SYSTEM_IDS), bindingSchema),
   notice: v.nullable(noticeSchema),
 });
+
+/**
+ * Each stored schema version's step to the next one, oldest first. A value is read by running the
+ * steps from its version up to SCHEMA_VERSION; each step is tested (test/unit/store/load.test.ts).
+ */
+export const MIGRATIONS: Readonly<Record<number, (old: Record<string, unknown>) => Record<string, unknown>>> = {
+  // v1 → v2: games bound to tabletops, and the write counter views use to skip their own echo.
+  1: (old) => ({ ...old, schemaVersion: 2, revision: 0, bindings: {} }),
+};
+
+function migrate(value: unknown): unknown {
+  let current = value;
+  for (;;) {
+    const version = (current as { schemaVersion?: unknown } | null)?.schemaVersion;
+    if (typeof version !== 'number' || version >= SCHEMA_VERSION || typeof current !== 'object') return current;
+    const step = MIGRATIONS[version];
+    if (!step) return current;
+    current = step(current as Record<string, unknown>);
+  }
+}
 
 /** Checks one stored game deeply: settings, every event's shape, the cursor, and that the rules accept the whole log. */
 function checkGame(id: string, raw: { config: unknown; log: { events: unknown[]; cursor: number } }): Result<StoredGame<SystemId>> {
   if (!isSystemId(id)) return refuse('wrong-shape', { detail: `unknown rule system "${id}"` });
-  const system: AnyRuleSystem = SYSTEMS[id]; // one system's types, whichever it is
+  const system: AnyRuleSystem = DESCRIPTORS[id].rules; // one system's types, whichever it is
   const config = system.parseConfig(raw.config);
   if (!config.ok) return refuse('wrong-shape', { detail: `${id} settings: ${config.error.params?.path}: ${config.error.params?.problem}` });
   const events = [];
@@ -99,7 +123,7 @@ function checkRoot(raw: unknown): Result<StoreRoot> {
   if (typeof version === 'number' && version > SCHEMA_VERSION) {
     return refuse('newer-schema', { detail: `schema version ${version}; this version of Command Post reads up to ${SCHEMA_VERSION}` });
   }
-  const shape = v.safeParse(rootShape, value);
+  const shape = v.safeParse(rootShape, migrate(value));
   if (!shape.success) {
     const issue = shape.issues[0];
     const path = issue.path?.map((p) => String(p.key)).join('.') || '(root)';
@@ -111,5 +135,5 @@ function checkRoot(raw: unknown): Result<StoreRoot> {
     if (!checked.ok) return checked;
     games[id] = checked.value;
   }
-  return ok({ ...shape.output, games: games as StoredGames });
+  return ok({ ...shape.output, games: games as StoredGames, bindings: shape.output.bindings as StoredBindings });
 }

@@ -1,21 +1,35 @@
-import { append, redo, replay, undo } from '../game/log';
+import { BINDING_LIMITS, EMPTY_BINDING, type Binding } from '../board/model';
+import { createdPieces } from '../board/roster';
+import { append, redo, replay, undo, type EventLog } from '../game/log';
 import { ok, refuse, type Result } from '../game/result';
-import type { AnyRuleSystem } from '../game/system';
 import { parseWith } from '../game/validate';
-import { requestSchema, type Request } from '../messages';
-import { SYSTEMS, type SystemId } from '../rules';
+import { requestSchema, type LinkChange, type Request, type SideChange } from '../messages';
+import { DESCRIPTORS, type SystemId } from '../rules';
+import type { AnyDescriptor, NewLink } from '../rules/descriptor';
 import { gameOf } from './load';
 import type { StoredGame, StoreRoot } from './root';
 
-/** Validates an untrusted message: its envelope, then (for game events) the event's shape. */
+/** Validates an untrusted message: its envelope, then (for game events) each event's shape. */
 export function parseRequest(raw: unknown): Result<Request> {
   const envelope = parseWith(requestSchema, raw, 'bad-message');
   if (!envelope.ok) return envelope;
   const request = envelope.value;
-  if (request.type !== 'game/dispatch') return ok(request as Request);
-  const event = SYSTEMS[request.system].parseEvent(request.event);
-  if (!event.ok) return refuse('bad-message', event.error.params);
-  return ok({ ...request, event: event.value } as Request);
+  const rules = 'system' in request ? DESCRIPTORS[request.system].rules : null;
+  if (request.type === 'game/dispatch') {
+    const event = rules!.parseEvent(request.event);
+    if (!event.ok) return refuse('bad-message', event.error.params);
+    return ok({ ...request, event: event.value } as Request);
+  }
+  if (request.type === 'game/batch') {
+    const events = [];
+    for (const raw of request.events) {
+      const event = rules!.parseEvent(raw);
+      if (!event.ok) return refuse('bad-message', event.error.params);
+      events.push(event.value);
+    }
+    return ok({ ...request, events } as Request);
+  }
+  return ok(request as Request);
 }
 
 const withGame = <K extends SystemId>(root: StoreRoot, system: K, game: StoredGame<K>): StoreRoot => ({
@@ -23,8 +37,34 @@ const withGame = <K extends SystemId>(root: StoreRoot, system: K, game: StoredGa
   games: { ...root.games, [system]: game },
 });
 
-/** The next root for a validated request; a refusal leaves the root as it was. */
+export const bindingOf = (root: StoreRoot, system: SystemId): Binding => root.bindings[system] ?? EMPTY_BINDING;
+
+/** The binding with these changes: pieces must exist in the game, sides must be the game's. */
+function rebind(descriptor: AnyDescriptor, state: unknown, binding: Binding, links: readonly LinkChange[], sides: readonly SideChange[] = []): Result<Binding> {
+  const known = new Set(descriptor.pieces(state).map((p) => p.id));
+  const nextLinks: Record<string, string> = { ...binding.links };
+  for (const { token, piece } of links) {
+    if (piece === null) delete nextLinks[token];
+    else if (!known.has(piece)) return refuse('board-unknown-piece', { piece });
+    else nextLinks[token] = piece;
+  }
+  const nextSides: Record<string, string> = { ...binding.sides };
+  for (const { tabletop, side } of sides) {
+    if (side === null) delete nextSides[tabletop];
+    else if (!descriptor.sides.includes(side)) return refuse('unknown-side', { side });
+    else nextSides[tabletop] = side;
+  }
+  if (Object.keys(nextLinks).length > BINDING_LIMITS.links || Object.keys(nextSides).length > BINDING_LIMITS.sides) return refuse('board-binding-too-large');
+  return ok({ links: nextLinks, sides: nextSides });
+}
+
+/** The next root for a validated request; a refusal leaves the root as it was. A change counts one revision. */
 export function applyRequest(root: StoreRoot, request: Request): Result<StoreRoot> {
+  const next = nextRoot(root, request);
+  return next.ok && next.value !== root ? ok({ ...next.value, revision: root.revision + 1 }) : next;
+}
+
+function nextRoot(root: StoreRoot, request: Request): Result<StoreRoot> {
   switch (request.type) {
     case 'store/load':
       return ok(root);
@@ -38,13 +78,52 @@ export function applyRequest(root: StoreRoot, request: Request): Result<StoreRoo
       const moved = request.type === 'game/undo' ? undo(game.log) : redo(game.log);
       return moved.ok ? ok(withGame(root, request.system, { ...game, log: moved.value })) : moved;
     }
-    case 'game/dispatch': {
-      const system: AnyRuleSystem = SYSTEMS[request.system]; // one system's types, whichever it is
+    case 'game/dispatch':
+      return applyEvents(root, request.system, [request.event]);
+    case 'game/batch':
+      return applyEvents(root, request.system, request.events, request.links, request.sides);
+    case 'board/link': {
+      const descriptor: AnyDescriptor = DESCRIPTORS[request.system];
       const game = gameOf(root, request.system);
-      const replayed = replay(system, game.config, game.log);
-      if (!replayed.ok) return replayed;
-      const appended = append(system, replayed.value, game.log, request.event);
-      return appended.ok ? ok(withGame(root, request.system, { ...game, log: appended.value.log })) : appended;
+      const state = replay(descriptor.rules, game.config, game.log);
+      if (!state.ok) return state;
+      const binding = rebind(descriptor, state.value, bindingOf(root, request.system), request.links, request.sides);
+      return binding.ok ? ok({ ...root, bindings: { ...root.bindings, [request.system]: binding.value } }) : binding;
     }
   }
+}
+
+/**
+ * Appends events one after the other, all or none; `links` then bind tokens to the pieces the events
+ * created (the `nth` new piece of event `event`), so a roster taken from the board arrives linked.
+ */
+function applyEvents(root: StoreRoot, system: SystemId, events: readonly unknown[], links: readonly NewLink[] = [], sides: readonly SideChange[] = []): Result<StoreRoot> {
+  const descriptor: AnyDescriptor = DESCRIPTORS[system]; // one system's types, whichever it is
+  const game = gameOf(root, system);
+  const replayed = replay(descriptor.rules, game.config, game.log);
+  if (!replayed.ok) return replayed;
+  let state: unknown = replayed.value;
+  let log: EventLog<unknown> = game.log;
+  const created: string[][] = [];
+  for (const event of events) {
+    const before = links.length ? descriptor.pieces(state) : [];
+    const appended = append(descriptor.rules, state, log, event);
+    if (!appended.ok) return appended;
+    if (links.length) created.push(createdPieces(before, descriptor.pieces(appended.value.state)));
+    state = appended.value.state;
+    log = appended.value.log;
+  }
+  let next = withGame(root, system, { ...game, log } as StoredGame<SystemId>);
+  if (links.length || sides.length) {
+    const changes: LinkChange[] = [];
+    for (const l of links) {
+      const piece = created[l.event]?.[l.nth ?? 0];
+      if (piece === undefined) return refuse('board-link-no-piece', { event: l.event });
+      changes.push({ token: l.token, piece });
+    }
+    const binding = rebind(descriptor, state, bindingOf(root, system), changes, sides);
+    if (!binding.ok) return binding;
+    next = { ...next, bindings: { ...next.bindings, [system]: binding.value } };
+  }
+  return ok(next);
 }

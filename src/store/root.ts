@@ -1,3 +1,4 @@
+import type { Binding } from '../board/model';
 import { emptyLog, type EventLog } from '../game/log';
 import type { SystemId } from '../rules/ids';
 import type { ConfigOf, EventOf } from '../rules/types';
@@ -8,7 +9,13 @@ import type { ConfigOf, EventOf } from '../rules/types';
  */
 export const STORE_KEY = 'commandPost';
 export const BACKUP_KEY_PREFIX = 'commandPost.backup.';
-export const SCHEMA_VERSION = 1;
+/** v2: games bound to tabletops (`bindings`) and a write counter (`revision`). */
+export const SCHEMA_VERSION = 2;
+/**
+ * What tabletops draw for the active game (BoardInput, src/board/model.ts), derived by the worker
+ * from the root in the same write: content scripts read it without loading any rules.
+ */
+export const BOARD_KEY = 'commandPost.board';
 
 export interface StoredGame<K extends SystemId> {
   readonly config: ConfigOf<K>;
@@ -16,6 +23,8 @@ export interface StoredGame<K extends SystemId> {
 }
 
 export type StoredGames = { readonly [K in SystemId]?: StoredGame<K> };
+/** Each game's binding to the tabletop (roster entries ↔ tokens). */
+export type StoredBindings = { readonly [K in SystemId]?: Binding };
 
 /** Why a stored value could not be used; shown to the user with the backup's key. */
 export type ResetReason = 'not-json' | 'wrong-shape' | 'newer-schema' | 'log-refused';
@@ -31,15 +40,20 @@ export interface StoreNotice {
 
 export interface StoreRoot {
   readonly schemaVersion: typeof SCHEMA_VERSION;
+  /** Counts the worker's writes: a view that holds revision n ignores the echo of its own write. */
+  readonly revision: number;
   readonly activeSystem: SystemId;
   readonly games: StoredGames;
+  readonly bindings: StoredBindings;
   readonly notice: StoreNotice | null;
 }
 
 export const freshRoot = (notice: StoreNotice | null = null): StoreRoot => ({
   schemaVersion: SCHEMA_VERSION,
+  revision: 0,
   activeSystem: 'hd-command',
   games: {},
+  bindings: {},
   notice,
 });
 
@@ -50,4 +64,3 @@ export const freshRoot = (notice: StoreNotice | null = null): StoreRoot => ({
 export function storedGame<K extends SystemId>(root: StoreRoot, system: K, defaultConfig: ConfigOf<K>): StoredGame<K> {
   return (root.games[system] as StoredGame<K> | undefined) ?? { config: defaultConfig, log: emptyLog() };
 }
-

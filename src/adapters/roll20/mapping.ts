@@ -2,7 +2,8 @@
 // Distances go through the page's own scale, cell size and diagonal rule so that figures agree
 // with Roll20's ruler (roll20.md §1.2, §6): 1 cell = 70 × snapping_increment px = scale_number
 // scale_units; `snapping_increment = 0` is "grid off" (70 px reference, straight-line distances).
-import type { Length, Measurement, Scene, Token, TokenRole, GridType } from '../../table/model';
+import type { Measurement, Scene, Token, TokenRole, GridType } from '../../table/model';
+import { nameStem } from '../../board/roster';
 import type { RawPage, RawToken } from './protocol';
 import type { Roll20Settings } from './settings';
 
@@ -81,8 +82,6 @@ export function sideOf(t: RawToken, from: Roll20Settings['sideFrom']): string | 
   }
 }
 
-/** "Rifleman 3", "Rifleman #3", "Rifleman-3" → "Rifleman". */
-export const nameStem = (name: string): string => name.replace(/[\s#\-_]*\d+\s*$/, '').trim();
 
 export function unitOf(t: RawToken, side: string | null, s: Roll20Settings): string | null {
   const a = s.assignments[t.id];
@@ -128,9 +127,3 @@ export function toTokens(raws: Iterable<RawToken>, s: Roll20Settings): Token[] {
   const key = (t: Token) => `${t.unit ?? ''}\u0000${t.id}`;
   return out.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 }
-
-/** The settings' radius as a Length on this scene (`page` = the page's own units). */
-export const radiusLength = (s: Roll20Settings, scene: Scene): Length => ({
-  value: s.radius.value,
-  unit: s.radius.unit === 'page' ? scene.unitName : s.radius.unit,
-});

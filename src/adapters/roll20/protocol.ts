@@ -92,6 +92,8 @@ export const pageMessageSchema = v.variant('type', [
     changed: tokenList,
     removed: v.pipe(v.array(id), v.maxLength(MAX_TOKENS)),
   }),
+  /** The tokens the player has selected (after a click or a key on the board). */
+  v.strictObject({ type: v.literal('selection'), ids: v.pipe(v.array(id), v.maxLength(100)) }),
   /** The camera moved (pan, zoom, resize); null when it cannot be read. */
   v.strictObject({ type: v.literal('view'), view: v.nullable(viewSchema) }),
   /** No game to read (yet, or Roll20 changed): `missing` says what was not found. */

@@ -1,8 +1,8 @@
 // How a Roll20 game maps onto the table model: the user's choices, stored beside the game store
 // (key ROLL20_SETTINGS_KEY, written by the worker, read by the content script and the popup).
-// Every default is visible and changeable in the popup's live-table section.
+// Every default is visible and changeable in the popup's board settings. How far command reaches
+// is the rule system's (its descriptor and the game's settings), not the tabletop's.
 import * as v from 'valibot';
-import { MEASURE_DEFAULTS } from '../../geometry/rule-defaults';
 
 export const ROLL20_SETTINGS_KEY = 'commandPost.roll20';
 
@@ -12,13 +12,12 @@ export type SideSource = (typeof SIDE_SOURCES)[number];
 /** Where a token's unit comes from: the number badge of a status marker (`name@N`), or its name without a trailing number. */
 export const UNIT_SOURCES = ['badge', 'name'] as const;
 export type UnitSource = (typeof UNIT_SOURCES)[number];
-export const RADIUS_UNITS = ['cm', 'mm', 'in', 'ft', 'm', 'cell', 'page'] as const;
-export type RadiusUnit = (typeof RADIUS_UNITS)[number];
+export const ROLES = ['leader', 'figure', 'radio-operator'] as const;
 
 export interface TokenAssignment {
   /** Unit id typed in the popup; null = none; absent = from the markers. */
   readonly unit?: string | null;
-  readonly role?: 'leader' | 'figure';
+  readonly role?: (typeof ROLES)[number];
 }
 
 export interface Roll20Settings {
@@ -28,10 +27,9 @@ export interface Roll20Settings {
   readonly leaderMarker: string;
   /** Status marker meaning "dead" (Roll20's own `dead` cross). */
   readonly deadMarker: string;
-  /** Generic command radius until a rule system's own settings take over (rules.ts). `page` = the page's scale units. */
-  readonly radius: { readonly value: number; readonly unit: RadiusUnit };
-  readonly from: 'centre' | 'edge';
   readonly overlay: boolean;
+  /** Words beside figures out of command ("out · 3 cm too far"). */
+  readonly labels: boolean;
   /** GM only: write radii into leaders' aura 1 so that Roll20 draws them for everyone (reversible). */
   readonly nativeAuras: boolean;
   /** Per token id, popup overrides of unit and role. */
@@ -43,10 +41,8 @@ export const DEFAULT_ROLL20_SETTINGS: Roll20Settings = {
   unitFrom: 'badge',
   leaderMarker: 'flying-flag',
   deadMarker: 'dead',
-  // BdC: 10 cm, base edge to base edge (rule-defaults.ts).
-  radius: { value: MEASURE_DEFAULTS.bdc.radius.value, unit: 'cm' },
-  from: MEASURE_DEFAULTS.bdc.from,
   overlay: true,
+  labels: true,
   nativeAuras: false,
   assignments: {},
 };
@@ -54,27 +50,37 @@ export const DEFAULT_ROLL20_SETTINGS: Roll20Settings = {
 const marker = v.pipe(v.string(), v.maxLength(64), v.regex(/^[^,@]*$/));
 const assignment = v.strictObject({
   unit: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(64)))),
-  role: v.optional(v.picklist(['leader', 'figure'])),
+  role: v.optional(v.picklist(ROLES)),
 });
 
-export const roll20SettingsSchema = v.strictObject({
+/** One schema per field, so that a damaged field falls back alone. */
+const FIELDS = {
   sideFrom: v.picklist(SIDE_SOURCES),
   unitFrom: v.picklist(UNIT_SOURCES),
   leaderMarker: marker,
   deadMarker: marker,
-  radius: v.strictObject({ value: v.pipe(v.number(), v.finite(), v.minValue(0), v.maxValue(10_000)), unit: v.picklist(RADIUS_UNITS) }),
-  from: v.picklist(['centre', 'edge']),
   overlay: v.boolean(),
+  labels: v.boolean(),
   nativeAuras: v.boolean(),
   assignments: v.pipe(
     v.record(v.pipe(v.string(), v.maxLength(64)), assignment),
     v.check((r) => Object.keys(r).length <= 2000, 'too many assignments'),
   ),
-});
+} satisfies { readonly [K in keyof Roll20Settings]: v.GenericSchema<unknown, Roll20Settings[K]> };
 
-/** Stored settings, or the defaults where a stored value is missing or unusable (never throws). */
+export const roll20SettingsSchema = v.strictObject(FIELDS);
+
+/**
+ * Stored settings, field by field: a missing or damaged field takes its default and the others
+ * stay; fields of older versions are dropped (never throws).
+ */
 export function readSettings(raw: unknown): Roll20Settings {
   if (raw === undefined || raw === null || typeof raw !== 'object') return DEFAULT_ROLL20_SETTINGS;
-  const merged = v.safeParse(roll20SettingsSchema, { ...DEFAULT_ROLL20_SETTINGS, ...(raw as object) });
-  return merged.success ? (merged.output as Roll20Settings) : DEFAULT_ROLL20_SETTINGS;
+  const stored = raw as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const [key, schema] of Object.entries(FIELDS)) {
+    const field = v.safeParse(schema as v.GenericSchema, stored[key]);
+    out[key] = field.success ? field.output : DEFAULT_ROLL20_SETTINGS[key as keyof Roll20Settings];
+  }
+  return out as unknown as Roll20Settings;
 }

@@ -47,7 +47,7 @@ function applyRules(state: BdcState, event: BdcEvent): Result<BdcState> {
     case 'leaderEdited':
       return leaderEdited(state, event);
     case 'removed':
-      return find(state, event.id, (t) => ok({ ...state, troops: state.troops.filter((x) => x.id !== t.id) }));
+      return find(state, event.id, (t) => ok({ ...state, troops: state.troops.filter((x) => x.id !== t.id).map((x) => forget(x, t.id)) }));
     case 'activated':
       return activated(state, event);
     case 'paSpent':
@@ -119,7 +119,20 @@ function checkUnit(fields: UnitFields): Result<UnitFields> {
   return ok({ ...fields, name: name.value, teams: teams.value });
 }
 
-function checkLeader(fields: LeaderFields): Result<LeaderFields> {
+/** A leader's unit must be a unit of the game, his commander another leader, never himself or one he commands. */
+function checkLeader(state: BdcState, fields: LeaderFields, self: string | null): Result<Required<LeaderFields>> {
+  const leads = fields.leads ?? null;
+  if (leads !== null && !state.troops.some((t) => t.id === leads && t.kind === 'unit')) return refuse('bdc-unknown-troop', { id: leads });
+  const commander = fields.commander ?? null;
+  if (commander !== null) {
+    if (commander === self || !state.troops.some((t) => t.id === commander && t.kind === 'leader')) return refuse('bdc-unknown-troop', { id: commander });
+    // No loop: walking up from the new commander never reaches this leader.
+    for (let up: string | null = commander, hops = 0; up !== null && hops <= LIMITS.maxTroops; hops++) {
+      if (up === self) return refuse('bdc-commander-loop', { name: String(fields.name) });
+      const above: Troop | undefined = state.troops.find((t) => t.id === up);
+      up = above?.kind === 'leader' ? above.commander : null;
+    }
+  }
   const name = checkName(fields.name);
   if (!name.ok) return name;
   const morale = whole('morale', fields.morale, 5, 9);
@@ -129,7 +142,7 @@ function checkLeader(fields: LeaderFields): Result<LeaderFields> {
   const modifier = whole('aptitude', fields.aptitude.modifier, -LIMITS.maxModifier, LIMITS.maxModifier);
   if (!modifier.ok) return modifier;
   const kind = fields.aptitude.kind.trim().slice(0, LIMITS.nameLength);
-  return ok({ ...fields, name: name.value, aptitude: { kind, modifier: modifier.value } });
+  return ok({ ...fields, name: name.value, aptitude: { kind, modifier: modifier.value }, leads, radio: fields.radio === true, commander });
 }
 
 function added(state: BdcState, troop: Troop): Result<BdcState> {
@@ -146,7 +159,7 @@ function unitAdded(state: BdcState, event: Ev<'unitAdded'>): Result<BdcState> {
 }
 
 function leaderAdded(state: BdcState, event: Ev<'leaderAdded'>): Result<BdcState> {
-  const fields = checkLeader(event.leader);
+  const fields = checkLeader(state, event.leader, null);
   if (!fields.ok) return fields;
   return added(state, { kind: 'leader', id: `l${state.serial + 1}`, ...fresh, ...fields.value });
 }
@@ -167,11 +180,17 @@ function unitEdited(state: BdcState, event: Ev<'unitEdited'>): Result<BdcState> 
 function leaderEdited(state: BdcState, event: Ev<'leaderEdited'>): Result<BdcState> {
   return find(state, event.id, (troop) => {
     if (troop.kind !== 'leader') return refuse('bdc-unknown-troop', { id: troop.id });
-    const fields = checkLeader({ ...troop, ...event.leader });
+    const fields = checkLeader(state, { ...troop, ...event.leader }, troop.id);
     if (!fields.ok) return fields;
     return ok(replace(state, { ...troop, ...fields.value } satisfies Leader));
   });
 }
+
+/** A removed troop is no longer anyone's unit or commander. */
+const forget = (troop: Troop, gone: string): Troop =>
+  troop.kind === 'leader' && (troop.leads === gone || troop.commander === gone)
+    ? { ...troop, leads: troop.leads === gone ? null : troop.leads, commander: troop.commander === gone ? null : troop.commander }
+    : troop;
 
 const notBroken = (troop: Troop): Result<Troop> => (troop.broken ? refuse('bdc-troop-broken', { name: troop.name }) : ok(troop));
 

@@ -25,7 +25,15 @@ export const bdcConfigSchema = v.strictObject({
 });
 
 const unit = v.strictObject({ name: text, level: v.picklist(MORALE_LEVELS), experience: n, doctrine: v.picklist(DOCTRINES), teams: n });
-const leader = v.strictObject({ name: text, morale: n, pa: n, aptitude: v.strictObject({ kind: text, modifier: n }) });
+const leader = v.strictObject({
+  name: text,
+  morale: n,
+  pa: n,
+  aptitude: v.strictObject({ kind: text, modifier: n }),
+  leads: v.optional(v.nullable(id)),
+  radio: v.optional(v.boolean()),
+  commander: v.optional(v.nullable(id)),
+});
 
 export const bdcEventSchema = v.variant('type', [
   v.strictObject({ type: v.literal('configure'), rules: v.partial(rules) }),

@@ -100,6 +100,12 @@ export interface Leader extends Morale {
   /** 2 to 5. */
   readonly pa: number;
   readonly aptitude: Aptitude;
+  /** The unit he leads: its figures are commanded within his command distance (null: none said). */
+  readonly leads: string | null;
+  /** Carries a radio: commands a subordinate leader with a radio at any distance. */
+  readonly radio: boolean;
+  /** The leader above him (a company leader above a platoon leader), for voice and radio links. */
+  readonly commander: string | null;
 }
 
 export type Troop = Unit | Leader;
@@ -141,6 +147,10 @@ export interface LeaderFields {
   readonly morale: number;
   readonly pa: number;
   readonly aptitude: Aptitude;
+  /** Optional when added (older games have none): no unit, no radio, no commander. */
+  readonly leads?: string | null;
+  readonly radio?: boolean;
+  readonly commander?: string | null;
 }
 
 export type BdcEvent =

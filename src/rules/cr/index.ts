@@ -1,8 +1,12 @@
+import type { Piece } from '../../board/model';
+import { groupName, mapSides, unlinkedGroups } from '../../board/roster';
 import { parseWith } from '../../game/validate';
 import type { RuleSystem } from '../../game/system';
-import { applyEvent, initialState } from './model';
+import type { DraftEntry, NewLink, SystemDescriptor } from '../descriptor';
+import type { CrFacts } from './board';
+import { applyEvent, currentSlot, initialState } from './model';
 import { crConfigSchema, crEventSchema } from './schema';
-import { DEFAULT_CR_CONFIG, type CrConfig, type CrEvent, type CrState } from './types';
+import { DEFAULT_CR_CONFIG, DIRECT_RADIUS, SIDE_IDS, type CrConfig, type CrEvent, type CrState, type SideId } from './types';
 
 export * from './types';
 export { applyEvent, awaitingRoll, currentSlot, initialState, planFor, slotKind, turnOver, type CurrentSlot, type SlotKind } from './model';
@@ -17,4 +21,61 @@ export const commandRoll: RuleSystem<CrState, CrEvent, CrConfig> = {
   apply: applyEvent,
 };
 
-// Views import ./history directly (the background worker does not carry it); tabletop reach is in ./reach.
+// Views import ./history directly (the background worker does not carry it).
+
+/** Leaders (a dead or absent one has left the table) and units of both armies. */
+function pieces(state: CrState): Piece[] {
+  return SIDE_IDS.flatMap((side) => [
+    ...state.sides[side].leaders.map((l): Piece => ({ id: l.id, name: l.name, kind: 'leader', side, gone: !l.present })),
+    ...state.sides[side].units.map((u): Piece => ({ id: u.id, name: u.name, kind: 'unit', side })),
+  ]);
+}
+
+function facts(state: CrState): CrFacts {
+  const slot = currentSlot(state);
+  const leader = slot && (slot.kind === 'leader' || slot.kind === 'disordered') ? slot.leader : null;
+  return {
+    signalUnit: state.config.houseRules.signalUnit,
+    disordered: SIDE_IDS.flatMap((s) => state.sides[s].leaders.filter((l) => l.disordered).map((l) => l.id)),
+    slot: leader ? { leader: leader.id, signal: slot!.activation.signal?.radius ?? null, ordered: [...slot!.activation.units] } : null,
+    acted: state.round ? [...state.round.acted.A, ...state.round.acted.B] : [],
+  };
+}
+
+/** The command roll: the one place this system plugs into the store, the popup, the board and the scenario runner. */
+export const descriptor: SystemDescriptor<CrState, CrEvent, CrConfig, CrFacts> = {
+  id: 'cr',
+  rules: commandRoll,
+  // 1" direct control between the nearest figures of two units, base edge to base edge.
+  measure: { from: 'edge', radius: DIRECT_RADIUS },
+  sides: SIDE_IDS,
+  pieces,
+  facts,
+  roster: {
+    fields: [],
+    // Each leader token a leader, each tabletop grouping a unit; the tabletop's first two sides are armies A and B.
+    draft(figures, _state, binding) {
+      const sides = mapSides(figures, binding, SIDE_IDS);
+      const entries: DraftEntry[] = [];
+      for (const g of unlinkedGroups(figures, binding)) {
+        const side = g.side === null ? null : (sides[g.side] ?? null);
+        for (const l of g.leaders) entries.push({ key: `leader:${l.id}`, tokens: [l.id], kind: 'leader', side, name: l.name.slice(0, 60), fields: {}, include: side !== null });
+        if (g.figures.length > 0) {
+          entries.push({ key: `unit:${g.side ?? ''}/${g.unit ?? g.figures[0]!.id}`, tokens: g.figures.map((f) => f.id), kind: 'unit', side, name: groupName(g.figures, 'Unit'), fields: {}, include: side !== null });
+        }
+      }
+      return { sides, entries };
+    },
+    events(draft) {
+      const events: CrEvent[] = [];
+      const links: NewLink[] = [];
+      for (const e of draft.entries) {
+        if (!e.include || e.side === null) continue;
+        const side = e.side as SideId;
+        events.push({ type: e.kind === 'leader' ? 'leaderAdded' : 'unitAdded', side, name: e.name });
+        for (const token of e.tokens) links.push({ token, event: events.length - 1 });
+      }
+      return { events, links };
+    },
+  },
+};

@@ -4,7 +4,8 @@ import { checkDcChoice, dcEligibility } from './activation';
 import { hexToPixel } from '../../geometry/hex';
 import { ok, refuse, type Result, type RuleError } from '../../game/result';
 import type { Scene, Token } from '../../table/model';
-import { DC_RULES, type DcHex, type DcLeader, type DcState, type DcUnit } from './types';
+import { isWholeIn } from '../../game/checks';
+import { DC_LIMITS, DC_RULES, type DcCommand, type DcHex, type DcLeader, type DcState, type DcUnit } from './types';
 
 const PX = 70;
 const SCENE: Scene = { pixelsPerCell: PX, unitsPerCell: 1, unitName: 'hex', grid: 'hex-pointy', measurement: 'hex' };
@@ -36,6 +37,31 @@ function table(state: DcState): Token[] {
 }
 
 const placed = (leader: DcLeader, units: readonly DcUnit[]): boolean => leader.at !== null && units.every((u) => u.at !== null);
+
+/** The game with the pieces standing where the board says (positions read from tokens); an unknown piece or a bad hex is refused. */
+export function withPositions(state: DcState, positions: Readonly<Record<string, DcHex>> | undefined): Result<DcState> {
+  if (!positions) return ok(state);
+  const c = DC_LIMITS.coord;
+  for (const [id, at] of Object.entries(positions)) {
+    if (!state.leaders.some((l) => l.id === id) && !state.units.some((u) => u.id === id)) return refuse('dc-unknown-piece', { id });
+    if (!isWholeIn(at.q, -c, c) || !isWholeIn(at.r, -c, c)) return refuse('dc-position-invalid', { max: c });
+  }
+  const at = <P extends { id: string; at: DcHex | null }>(p: P): P => (positions[p.id] ? { ...p, at: { q: positions[p.id]!.q, r: positions[p.id]!.r } } : p);
+  return ok({ ...state, leaders: state.leaders.map(at), units: state.units.map(at) });
+}
+
+/** Whether the player must vouch for range, spread and paths: some piece of this choice has no known hex. */
+export function needsWord(state: DcState, leader: DcLeader, ids: readonly string[]): boolean {
+  return !placed(leader, ids.map((id) => state.units.find((u) => u.id === id)).filter((u): u is DcUnit => u !== undefined));
+}
+
+/** The reroll: every commanded unit adjacent to another, not used yet, and some die that is not a "1". */
+export function rerollAllowed(command: DcCommand): Result<true> {
+  if (!command.adjacent) return refuse('dc-reroll-not-allowed');
+  if (command.rerolled) return refuse('dc-reroll-used');
+  if (command.dice && command.dice.every((d) => d === 1)) return refuse('dc-reroll-one');
+  return ok(true);
+}
 
 /** Why one unit may not be commanded at all this activation (markers, losses, side), or null. */
 function unitRefusal(leader: DcLeader, u: DcUnit): RuleError | null {

@@ -1,12 +1,17 @@
+import type { Piece } from '../../board/model';
+import { groupName, mapSides, unlinkedGroups } from '../../board/roster';
 import { parseWith } from '../../game/validate';
 import type { RuleSystem } from '../../game/system';
-import { applyEvent, initialState } from './model';
+import type { DraftEntry, NewLink, SystemDescriptor } from '../descriptor';
+import type { DcFacts } from './board';
+import { isEliminated } from './choice';
+import { applyEvent, initialState, stepOf } from './model';
 import { dcConfigSchema, dcEventSchema } from './schema';
-import { DEFAULT_DC_CONFIG, type DcConfig, type DcEvent, type DcState } from './types';
+import { DC_SIDES, DEFAULT_DC_CONFIG, type DcConfig, type DcEvent, type DcHex, type DcSide, type DcState } from './types';
 
 export * from './types';
 export { applyEvent, initialState, otherSide, stepOf, type DcStep } from './model';
-export { checkChoice, diceAvailable, isEliminated, isFragile, pickable, thresholdOf, type DcPick } from './choice';
+export { checkChoice, diceAvailable, isEliminated, isFragile, needsWord, pickable, rerollAllowed, thresholdOf, withPositions, type DcPick } from './choice';
 export { formatProfile, parseProfile } from './profile';
 export { dcConfigSchema, dcEventSchema } from './schema';
 
@@ -20,3 +25,79 @@ export const dc: RuleSystem<DcState, DcEvent, DcConfig> = {
 };
 
 // The history lines (./history) are imported by views directly, so the background worker does not carry them.
+
+/** Leaders stand alone (no unit); an eliminated unit has left the map. */
+function pieces(state: DcState): Piece[] {
+  return [
+    ...state.leaders.map((l): Piece => ({ id: l.id, name: l.name, kind: 'leader', side: l.side, unit: null })),
+    ...state.units.map((u): Piece => ({ id: u.id, name: u.name, kind: 'unit', side: u.side, gone: isEliminated(u) })),
+  ];
+}
+
+function facts(state: DcState): DcFacts {
+  const h = state.initiative;
+  const step = h ? stepOf(h) : null;
+  // A leader is "active" from his activation until his dice are assigned.
+  const active = h && step !== 'leader' && step !== 'decide' ? h.leader : null;
+  return {
+    leaders: Object.fromEntries(state.leaders.map((l) => [l.id, { radius: l.profile.radius, deactivated: l.deactivated }])),
+    units: Object.fromEntries(state.units.map((u) => [u.id, u.marker])),
+    holder: h?.side ?? null,
+    active,
+    chosen: active && h?.command ? [...h.command.units] : [],
+  };
+}
+
+/** Désastre Colonial: the one place this system plugs into the store, the popup, the board and the scenario runner. */
+export const descriptor: SystemDescriptor<DcState, DcEvent, DcConfig, DcFacts> = {
+  id: 'dc',
+  rules: dc,
+  // Hex steps between the hexes the counters stand in; each leader has his own radius (NdX/R).
+  measure: { from: 'centre', radius: 'each-leader' },
+  sides: DC_SIDES,
+  pieces,
+  facts,
+  roster: {
+    fields: [
+      { key: 'profile', label: 'board_field_profile', kind: 'text', for: ['leader'] },
+      { key: 'losses', label: 'board_field_losses', kind: 'number', min: 0, max: 5, for: ['unit'] },
+    ],
+    // Each leader token a leader (3D8/3 until edited), each tabletop grouping a unit; the tabletop's
+    // first two sides become the Colonial and the Native player.
+    draft(figures, _state, binding) {
+      const sides = mapSides(figures, binding, DC_SIDES);
+      const entries: DraftEntry[] = [];
+      for (const g of unlinkedGroups(figures, binding)) {
+        const side = g.side === null ? null : (sides[g.side] ?? null);
+        for (const l of g.leaders) entries.push({ key: `leader:${l.id}`, tokens: [l.id], kind: 'leader', side, name: l.name.slice(0, 60), fields: { profile: '3D8/3' }, include: side !== null });
+        if (g.figures.length > 0) {
+          entries.push({ key: `unit:${g.side ?? ''}/${g.unit ?? g.figures[0]!.id}`, tokens: g.figures.map((f) => f.id), kind: 'unit', side, name: groupName(g.figures, 'Unit'), fields: { losses: 0 }, include: side !== null });
+        }
+      }
+      return { sides, entries };
+    },
+    events(draft) {
+      const events: DcEvent[] = [];
+      const links: NewLink[] = [];
+      for (const e of draft.entries) {
+        if (!e.include || e.side === null) continue;
+        const side = e.side as DcSide;
+        events.push(
+          e.kind === 'leader'
+            ? { type: 'leaderAdded', side, name: e.name, profile: String(e.fields.profile ?? '') }
+            : { type: 'unitAdded', side, name: e.name, losses: Number(e.fields.losses ?? 0) },
+        );
+        for (const token of e.tokens) links.push({ token, event: events.length - 1 });
+      }
+      return { events, links };
+    },
+  },
+  // A command reads where the linked pieces stand (a unit of several counters: its first hex).
+  fromBoard(event, places, state) {
+    if (event.type !== 'unitsCommanded') return event;
+    const known = new Set(pieces(state).map((p) => p.id));
+    const positions: Record<string, DcHex> = {};
+    for (const [id, place] of places) if (place.hexes[0] && known.has(id)) positions[id] = place.hexes[0];
+    return Object.keys(positions).length ? { ...event, positions } : event;
+  },
+};

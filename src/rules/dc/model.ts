@@ -1,6 +1,6 @@
 import { checkText, isWholeIn } from '../../game/checks';
 import { ok, refuse, type Result } from '../../game/result';
-import { checkChoice, diceAvailable, isEliminated, isFragile, thresholdOf } from './choice';
+import { checkChoice, diceAvailable, isEliminated, isFragile, rerollAllowed, thresholdOf, withPositions } from './choice';
 import { parseProfile } from './profile';
 import {
   DC_LIMITS,
@@ -232,8 +232,11 @@ function leaderActivated(state: DcState, event: Ev<'leaderActivated'>): Result<D
 function unitsCommanded(state: DcState, event: Ev<'unitsCommanded'>): Result<DcState> {
   const h = atStep(state, 'units');
   if (!h.ok) return h;
-  const leader = state.leaders.find((l) => l.id === h.value.leader)!;
-  const choice = checkChoice(state, leader, event.units, event.word);
+  // Where the board says the pieces stand, when it was read (the positions travel inside the event, so a replay reads no board).
+  const board = withPositions(state, event.positions);
+  if (!board.ok) return board;
+  const leader = board.value.leaders.find((l) => l.id === h.value.leader)!;
+  const choice = checkChoice(board.value, leader, event.units, event.word);
   if (!choice.ok) return choice;
   const command = { units: [...event.units], ...choice.value, dice: null, rerolled: false };
   return ok({ ...state, initiative: { ...h.value, command } });
@@ -258,8 +261,8 @@ function dieRerolled(state: DcState, event: Ev<'dieRerolled'>): Result<DcState> 
   if (!h.ok) return h;
   const command = h.value.command!;
   const dice = command.dice!;
-  if (!command.adjacent) return refuse('dc-reroll-not-allowed');
-  if (command.rerolled) return refuse('dc-reroll-used');
+  const allowed = rerollAllowed(command);
+  if (!allowed.ok) return allowed;
   if (!isWholeIn(event.index, 0, dice.length - 1)) return refuse('dc-die-index', { index: String(event.index) });
   if (dice[event.index] === 1) return refuse('dc-reroll-one');
   const sides = state.leaders.find((l) => l.id === h.value.leader)!.profile.die;

@@ -28,6 +28,7 @@ export const dcEventSchema = v.variant('type', [
     type: v.literal('unitsCommanded'),
     units: v.pipe(v.array(id), v.maxLength(80)),
     word: v.optional(v.strictObject({ inRange: v.boolean(), adjacent: v.boolean() })),
+    positions: v.optional(v.pipe(v.record(id, v.strictObject({ q: num, r: num })), v.check((p) => Object.keys(p).length <= 80, 'too many positions'))),
   }),
   v.strictObject({ type: v.literal('diceRolled'), dice: v.pipe(v.array(num), v.maxLength(20)) }),
   v.strictObject({ type: v.literal('dieRerolled'), index: num, value: num }),

@@ -116,6 +116,8 @@ export type DcEvent =
       readonly units: readonly string[];
       /** When positions are unknown: the player's word that range, spread and paths hold, and whether all are adjacent. */
       readonly word?: { readonly inRange: boolean; readonly adjacent: boolean };
+      /** Hexes read from the board when the command was given (pieces linked to tokens); they take the place of `at`. */
+      readonly positions?: Readonly<Record<string, DcHex>>;
     }
   | { readonly type: 'diceRolled'; readonly dice: readonly number[] }
   | { readonly type: 'dieRerolled'; readonly index: number; readonly value: number }

@@ -13,7 +13,8 @@ const catalogues = Object.fromEntries(LANGS.map((l) => [l, loadCatalogue(l) as C
 
 const src = (dir: string): string =>
   readdirSync(dir)
-    .filter((f) => /\.tsx?$/.test(f))
+    // The board view's reasons are not refusals: test/unit/board/i18n.test.ts checks them.
+    .filter((f) => /\.tsx?$/.test(f) && f !== 'board.ts')
     .map((f) => readFileSync(join(dir, f), 'utf8'))
     .join('\n');
 const core = src(join(__dirname, '../../../src/rules/dc'));

@@ -25,9 +25,13 @@ export function fakeApi(initial: StoreRoot = freshRoot(), seed = 1): PopupApi & 
       for (const listener of listeners) listener(root);
       return { ok: true, root };
     },
-    subscribe(onRoot) {
-      listeners.add(onRoot);
-      return () => listeners.delete(onRoot);
+    subscribe(onRoot, known) {
+      // As in the browser: a write this popup already holds is not announced again.
+      const listener = (next: StoreRoot) => {
+        if (next.revision > known()) onRoot(next);
+      };
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
     t: (t) => formatText(english, t) || t.key,
     dice: seededRoller(seed),

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { computeLive, drawingOf, liveTableOf, LiveModel } from '../../../src/adapters/roll20/live';
-import { liveTableSchema } from '../../../src/adapters/roll20/summary';
-import { nameStem, parseMarkers, sceneOf, sideOf, toTokens, unitOf } from '../../../src/adapters/roll20/mapping';
+import { LiveModel } from '../../../src/adapters/roll20/live';
+import { EMPTY_BINDING, type BoardInput } from '../../../src/board/model';
+import { BoardRunner } from '../../../src/board/run';
+import { summaryOf } from '../../../src/board/summary';
+import { boardSummarySchema } from '../../../src/board/summary-schema';
+import { BOARDS } from '../../../src/rules/boards';
+import { nameStem } from '../../../src/board/roster';
+import { parseMarkers, sceneOf, sideOf, toTokens, unitOf } from '../../../src/adapters/roll20/mapping';
 import type { RawPage, RawToken } from '../../../src/adapters/roll20/protocol';
 import { DEFAULT_ROLL20_SETTINGS as S, readSettings, type Roll20Settings } from '../../../src/adapters/roll20/settings';
 import { distanceBetween } from '../../../src/geometry';
@@ -79,81 +84,100 @@ describe('tokens → table tokens', () => {
     ], s);
     expect(ts.map((t) => [t.id, t.role])).toEqual([['f', 'leader'], ['l', 'leader']]);
   });
-  it('settings: stored values are validated; anything unusable falls back to the defaults', () => {
+  it('settings: stored values are validated field by field; a damaged field falls back alone', () => {
     expect(readSettings(undefined)).toBe(S);
     expect(readSettings({ sideFrom: 'tint' }).sideFrom).toBe('tint');
-    expect(readSettings({ sideFrom: 'evil' })).toBe(S);
-    expect(readSettings({ leaderMarker: 'a,b' })).toBe(S);
+    expect(readSettings({ sideFrom: 'evil' })).toEqual(S);
+    expect(readSettings({ sideFrom: 'tint', leaderMarker: 'a,b', overlay: false })).toEqual({ ...S, sideFrom: 'tint', overlay: false });
+    // A field of an older version (the generic radius) is dropped, the rest kept.
+    expect(readSettings({ radius: { value: 3, unit: 'cm' }, labels: false })).toEqual({ ...S, labels: false });
   });
 });
 
-describe('live model: snapshots, deltas, losses, the popup summary', () => {
-  const settings: Roll20Settings = { ...S, radius: { value: 2, unit: 'cell' }, from: 'centre' };
-  const snapshot = (tokens: unknown[]) => ({
-    type: 'snapshot' as const, page: page(), tokens, players: [{ id: 'pA', name: 'Alice' }], engine: 'legacy' as const, mode: 'full' as const, missing: [],
+describe('live model → board: snapshots, deltas, net changes, the popup summary', () => {
+  // Bandes de Champagne's view, 10 cm base edge to base edge, on a page of 2.5 cm cells: 4 cells between bases.
+  const cmPage = () => page({ scale_number: 2.5, scale_units: 'cm' });
+  const input = (facts: object = {}): BoardInput => ({ system: 'bdc', binding: EMPTY_BINDING, pieces: [], facts: { ...BOARDS.bdc.defaultFacts, ...facts } });
+  const snapshot = (tokens: unknown[], p = cmPage()) => ({
+    type: 'snapshot' as const, page: p, tokens, players: [{ id: 'pA', name: 'Alice' }], engine: 'legacy' as const, mode: 'full' as const, missing: [],
   });
   const army = [
     tok('L', 35, 35, { markers: 'flying-flag@1', name: 'Captain' }),
-    tok('a', 35 + 140, 35, { markers: 'red@1' }),
-    tok('b', 35 + 280, 35, { markers: 'red@1' }),
-    tok('c', 35 + 700, 35, { markers: 'red@1', name: '<img src=x onerror=alert(1)>' }),
+    tok('a', 35 + 350, 35, { markers: 'red@1' }),
+    tok('b', 35 + 700, 35, { markers: 'red@1' }),
+    tok('c', 35 + 1400, 35, { markers: 'red@1', name: '<img src=x onerror=alert(1)>' }),
   ];
+  const view = (m: LiveModel, i: BoardInput = input()) => new BoardRunner().run(BOARDS.bdc, m.table(S)!, i);
 
   it('computes who is in command, draws rings and marks, and summarises with reasons', () => {
     const m = new LiveModel();
-    m.apply(snapshot(army), settings);
-    const c = computeLive(m, settings);
-    const d = drawingOf(c, settings);
-    expect(d.rings.map((r) => [r.id, r.x, r.y])).toEqual([['L', 35, 35]]);
-    // chebyshev, 2 cells: a square of half-side 140 px
+    m.apply(snapshot(army), S);
+    const run = view(m);
+    const d = run.view;
+    expect(d.rings.map((r) => [r.id, r.x, r.y, r.kind])).toEqual([['L', 35, 35, 'command']]);
+    // chebyshev (the page's foure diagonals): a square
     expect(d.rings[0]!.shape).toMatchObject({ kind: 'square' });
     expect(Object.fromEntries(d.marks.map((k) => [k.id, k.status]))).toEqual({ L: 'leader', a: 'commanded', b: 'link', c: 'out' });
-    expect(d.edges).toEqual([{ from: 'a', to: 'b', x1: 175, y1: 35, x2: 315, y2: 35 }]);
-    const live = liveTableOf(m, c, settings, 0);
-    expect(v.safeParse(liveTableSchema, live).success).toBe(true);
-    const c4 = live.figures.find((f) => f.id === 'c')!;
-    expect(c4).toMatchObject({ name: '<img src=x onerror=alert(1)>', status: 'out', reasons: [{ code: 'out-of-range', by: 4, who: 'b' }] });
-    expect(live.figures.find((f) => f.id === 'b')).toMatchObject({ status: 'link', by: 'a', distance: 2 });
+    expect(d.edges).toEqual([{ from: 'a', to: 'b', kind: 'chain', x1: 385, y1: 35, x2: 735, y2: 35 }]);
+    const summary = summaryOf(m.status(0), m.table(S), run, 'bdc');
+    expect(v.safeParse(boardSummarySchema, summary).success).toBe(true);
+    expect(summary.figures.find((f) => f.id === 'c')).toMatchObject({ name: '<img src=x onerror=alert(1)>', status: 'out', reason: { code: 'out-of-range', params: { by: 12.5, unit: 'cm', nearest: 'b' } } });
+    expect(summary.sides).toEqual([{ id: 'pA', label: 'Alice' }]);
   });
 
-  it('deltas move, add and remove tokens; removal and the dead marker are losses, a page switch is not', () => {
+  it('deltas move, add and remove tokens; removal and the dead marker are gone, a token back is not, a page switch loses nobody', () => {
     const m = new LiveModel();
-    m.apply(snapshot(army), settings);
-    m.apply({ type: 'delta', pageId: 'p1', changed: [{ ...army[3]!, left: 35 + 420 }], removed: [] }, settings);
-    expect(drawingOf(computeLive(m, settings), settings).marks.find((k) => k.id === 'c')!.status).toBe('link');
-    m.apply({ type: 'delta', pageId: 'p1', changed: [{ ...army[1]!, markers: 'red@1,dead' }], removed: ['b'] }, settings);
-    expect(m.losses).toEqual([{ id: 'a', name: 'a', how: 'dead' }, { id: 'b', name: 'b', how: 'removed' }]);
+    m.apply(snapshot(army), S);
+    m.apply({ type: 'delta', pageId: 'p1', changed: [{ ...army[3]!, left: 35 + 1050 }], removed: [] }, S);
+    expect(view(m).view.marks.find((k) => k.id === 'c')!.status).toBe('link');
+    m.apply({ type: 'delta', pageId: 'p1', changed: [{ ...army[1]!, markers: 'red@1,dead' }], removed: ['b'] }, S);
+    expect(m.gone).toEqual([{ id: 'a', name: 'a', side: 'pA', how: 'dead' }, { id: 'b', name: 'b', side: 'pA', how: 'removed' }]);
+    // The dead marker taken off again: a is back.
+    m.apply({ type: 'delta', pageId: 'p1', changed: [{ ...army[1]! }], removed: [] }, S);
+    expect(m.gone.map((g) => g.id)).toEqual(['b']);
+    // A token put on the table arrives; one that comes and goes leaves nothing behind.
+    m.apply({ type: 'delta', pageId: 'p1', changed: [tok('n', 105, 105, { markers: 'red@1' })], removed: [] }, S);
+    expect(m.arrived).toEqual([{ id: 'n', name: 'n', side: 'pA' }]);
+    m.apply({ type: 'delta', pageId: 'p1', changed: [tok('m', 105, 105)], removed: ['m'] }, S);
+    expect(m.arrived.map((a) => a.id)).toEqual(['n']);
+    expect(m.gone.map((g) => g.id)).toEqual(['b']);
     // A delta for another page is ignored; a new snapshot (page switch) loses nobody.
-    expect(m.apply({ type: 'delta', pageId: 'p2', changed: [], removed: ['L'] }, settings)).toBe(false);
-    m.apply({ ...snapshot([]), page: page({ id: 'p2' }) }, settings);
-    expect(m.losses).toHaveLength(2);
+    expect(m.apply({ type: 'delta', pageId: 'p2', changed: [], removed: ['L'] }, S)).toBe(false);
+    m.apply({ ...snapshot([]), page: page({ id: 'p2' }) }, S);
+    expect(m.gone).toHaveLength(1);
     expect(m.tokens.size).toBe(0);
   });
 
   it('a malformed token is dropped and counted, the rest of the page is kept', () => {
     const m = new LiveModel();
-    m.apply(snapshot([army[0], { ...army[1], left: 'NaN' }, { ...army[2], extra: 1 }, { ...army[3], left: Infinity }]), settings);
+    m.apply(snapshot([army[0], { ...army[1], left: 'NaN' }, { ...army[2], extra: 1 }, { ...army[3], left: Infinity }]), S);
     expect([...m.tokens.keys()]).toEqual(['L']);
     expect(m.droppedTokens).toBe(3);
   });
 
-  it('an incompatible radius unit is reported, not thrown', () => {
+  it('a distance the page cannot express is reported, not thrown', () => {
     const m = new LiveModel();
-    m.apply({ ...snapshot(army), page: page({ scale_units: 'hex' }) }, S);
-    const c = computeLive(m, S);
-    expect(c.error).toBe('incompatible-units');
-    expect(drawingOf(c, S).rings).toEqual([]);
-    expect(liveTableOf(m, c, S, 0).error).toBe('incompatible-units');
+    m.apply(snapshot(army, page({ scale_units: 'hex' })), S);
+    const run = view(m);
+    expect(run.view.error).toBe('incompatible-units');
+    expect(run.view.rings).toEqual([]);
+    expect(summaryOf(m.status(0), m.table(S), run, 'bdc').error).toBe('incompatible-units');
   });
 
   it('hex pages: the ring is a hexagon centred on the leader\'s hex', () => {
     const m = new LiveModel();
-    const s: Roll20Settings = { ...S, radius: { value: 2, unit: 'cell' } };
-    m.apply({ ...snapshot([tok('L', 40, 45, { markers: 'flying-flag@1' })]), page: page({ grid_type: 'hex', diagonaltype: 'hex' }) }, s);
-    const r = drawingOf(computeLive(m, s), s).rings[0]!;
+    m.apply(snapshot([tok('L', 40, 45, { markers: 'flying-flag@1' })], page({ grid_type: 'hex', diagonaltype: 'hex', scale_number: 2.5, scale_units: 'cm' })), S);
+    const r = view(m).view.rings[0]!;
     expect(r.shape.kind).toBe('hexagon');
     expect(r.x).toBeCloseTo(35);
     expect(r.y).toBeCloseTo(70 / Math.sqrt(3));
+  });
+
+  it('the selection reported by the page reaches the summary', () => {
+    const m = new LiveModel();
+    m.apply(snapshot(army), S);
+    expect(m.apply({ type: 'selection', ids: ['a'] }, S)).toBe(false);
+    expect(summaryOf(m.status(0), m.table(S), view(m), 'bdc').selected).toEqual(['a']);
   });
 });
 

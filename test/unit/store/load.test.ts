@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { loadStore } from '../../../src/store/load';
+import { loadStore, MIGRATIONS } from '../../../src/store/load';
 import { BACKUP_KEY_PREFIX, SCHEMA_VERSION, freshRoot, type StoreRoot } from '../../../src/store/root';
 
 const now = new Date('2026-11-29T20:00:00.000Z');
 const validRoot: StoreRoot = {
   schemaVersion: SCHEMA_VERSION,
+  revision: 12,
   activeSystem: 'hd-command',
   notice: null,
+  bindings: { 'hd-command': { links: { tok1: 'A1' }, sides: { pA: 'A' } } },
   games: {
     'hd-command': {
       config: { edition: 'commandement', houseRules: { leavingCountsAsLoss: true, commandementModifierTiming: 'immediate', lostBeforeCredit: 'cancel-credit', modifierEndGivesBack: 'applied' } },
@@ -33,9 +35,21 @@ describe('loadStore', () => {
     expect(root).toEqual(validRoot);
   });
 
+  it('migrates every earlier schema version: v1 (before bindings) reads back with its games and no links', () => {
+    const { bindings: _bindings, revision: _revision, ...rest } = validRoot;
+    const v1 = { ...rest, schemaVersion: 1 };
+    const { root, backup } = loadStore(structuredClone(v1), now);
+    expect(backup).toBeNull();
+    expect(root).toEqual({ ...validRoot, revision: 0, bindings: {} });
+    // Every version below the current one has its step.
+    for (let v = 1; v < SCHEMA_VERSION; v++) expect(MIGRATIONS[v], `migration from v${v}`).toBeTypeOf('function');
+  });
+
   const broken: [string, unknown, string][] = [
     ['text that is not JSON (a truncated write)', '{"schemaVersion":1,"games":{', 'not-json'],
     ['a root missing its games', { schemaVersion: 1, activeSystem: 'hd-command', notice: null }, 'wrong-shape'],
+    ['a binding with a link that is not text', { ...validRoot, bindings: { 'hd-command': { links: { tok1: 7 }, sides: {} } } }, 'wrong-shape'],
+    ['a negative revision', { ...validRoot, revision: -1 }, 'wrong-shape'],
     ['a root with an extra key', { ...validRoot, extra: 1 }, 'wrong-shape'],
     ['a newer schema', { ...validRoot, schemaVersion: SCHEMA_VERSION + 1 }, 'newer-schema'],
     ['a number', 42, 'wrong-shape'],

@@ -74,3 +74,59 @@ describe('applyRequest', () => {
     expect(result.ok && result.value.notice).toBeNull();
   });
 });
+
+describe('binding a game to the board', () => {
+  const roster = { type: 'game/dispatch', system: 'hd-command', event: { type: 'rosterSet', side: 'A', fighters: [{ name: 'Franc-capitaine', cmd: 4 }] } };
+  const refused = (root: ReturnType<typeof freshRoot>, raw: unknown) => {
+    const request = parseRequest(raw);
+    if (!request.ok) return request.error.code;
+    const next = applyRequest(root, request.value);
+    return next.ok ? null : next.error.code;
+  };
+
+  it('links and unlinks tokens and sides; a link to a piece the game does not have is refused', () => {
+    const root = play([roster, { type: 'board/link', system: 'hd-command', links: [{ token: 't1', piece: 'A1' }], sides: [{ tabletop: 'player-1', side: 'A' }] }]);
+    expect(root.bindings['hd-command']).toEqual({ links: { t1: 'A1' }, sides: { 'player-1': 'A' } });
+    const unlinked = play([roster, { type: 'board/link', system: 'hd-command', links: [{ token: 't1', piece: 'A1' }] }, { type: 'board/link', system: 'hd-command', links: [{ token: 't1', piece: null }] }]);
+    expect(unlinked.bindings['hd-command']).toEqual({ links: {}, sides: {} });
+    const base = play([roster]);
+    expect(refused(base, { type: 'board/link', system: 'hd-command', links: [{ token: 't1', piece: 'A9' }] })).toBe('board-unknown-piece');
+    expect(refused(base, { type: 'board/link', system: 'hd-command', links: [], sides: [{ tabletop: 'x', side: 'C' }] })).toBe('unknown-side');
+    expect(refused(base, { type: 'board/link', system: 'hd-command', links: [{ token: '', piece: 'A1' }] })).toBe('bad-message');
+  });
+
+  it('applies a roster from the board in one batch and links each token to the piece its event created', () => {
+    const root = play([
+      roster,
+      {
+        type: 'game/batch',
+        system: 'bdc',
+        events: [
+          { type: 'unitAdded', unit: { name: 'Groupe', level: 'confiant', experience: 2, doctrine: 'rigid', teams: 1 } },
+          { type: 'leaderAdded', leader: { name: 'Sergent', morale: 7, pa: 3, aptitude: { kind: '', modifier: 0 }, leads: 'u1' } },
+        ],
+        links: [{ token: 'f1', event: 0 }, { token: 'f2', event: 0 }, { token: 'l', event: 1 }],
+      },
+      // A Hell Dorado roster creates several fighters at once: `nth` picks one.
+      { type: 'game/batch', system: 'hd-command', events: [{ type: 'rosterSet', side: 'A', fighters: [{ name: 'Franc-capitaine', cmd: 4 }, { name: 'Bretteur', cmd: 1 }] }], links: [{ token: 'b', event: 0, nth: 0 }] },
+    ]);
+    expect(root.bindings.bdc).toEqual({ links: { f1: 'u1', f2: 'u1', l: 'l2' }, sides: {} });
+    expect(root.bindings['hd-command']!.links).toEqual({ b: 'A2' });
+    expect(gameOf(root, 'bdc').log.events).toHaveLength(2);
+  });
+
+  it('applies nothing when one event of a batch is refused', () => {
+    const base = play([roster]);
+    const batch = {
+      type: 'game/batch',
+      system: 'bdc',
+      events: [
+        { type: 'unitAdded', unit: { name: 'Groupe', level: 'confiant', experience: 2, doctrine: 'rigid', teams: 1 } },
+        { type: 'unitAdded', unit: { name: 'Bad', level: 'confiant', experience: 9, doctrine: 'rigid', teams: 1 } },
+      ],
+      links: [{ token: 'f1', event: 0 }],
+    };
+    expect(refused(base, batch)).toBe('bdc-value-invalid');
+    expect(refused(base, { ...batch, events: batch.events.slice(0, 1), links: [{ token: 'f1', event: 3 }] })).toBe('board-link-no-piece');
+  });
+});

@@ -1,0 +1,113 @@
+import { useMemo } from 'preact/hooks';
+import { ROLES, SIDE_SOURCES, UNIT_SOURCES, type Roll20Settings, type TokenAssignment } from '../../src/adapters/roll20/settings';
+import type { BoardFigure, BoardSummary } from '../../src/board/summary';
+import { useTr, type BoardData } from '../context';
+
+type Tr = ReturnType<typeof useTr>;
+
+/** What only Roll20 has: posting the command summary in its chat, and how its tokens map to the table model. */
+export function Roll20Part({ board }: { board: BoardData }) {
+  const tr = useTr();
+  const { summary, settings, live } = board;
+  const save = (next: Partial<Roll20Settings>) => void live.send({ type: 'table/settings', settings: { ...settings, ...next } });
+  return (
+    <>
+      {summary.state === 'live' && summary.figures.length > 0 && (
+        <p>
+          <button type="button" class="small" data-testid="r20-chat" onClick={() => void live.chat(chatSummary(summary, tr))}>
+            {tr('r20_chat')}
+          </button>
+        </p>
+      )}
+      <Settings summary={summary} settings={settings} save={save} tr={tr} />
+    </>
+  );
+}
+
+const IN_COMMAND = new Set<BoardFigure['status']>(['commanded', 'link', 'eligible']);
+
+/** One chat line: per tabletop unit with a leader, how many are in command and who is out. */
+export function chatSummary(summary: BoardSummary, tr: Tr): string {
+  const units = new Map<string, BoardFigure[]>();
+  for (const f of summary.figures) if (f.unit !== null) (units.get(f.unit) ?? units.set(f.unit, []).get(f.unit)!).push(f);
+  const parts: string[] = [];
+  for (const [unit, figures] of units) {
+    const leader = figures.find((f) => f.role === 'leader');
+    const ranks = figures.filter((f) => f.role !== 'leader');
+    const inCommand = ranks.filter((f) => IN_COMMAND.has(f.status)).length;
+    const out = ranks.filter((f) => !IN_COMMAND.has(f.status)).map((f) => f.name);
+    parts.push(tr('r20_chat_unit', leader?.name ?? unit.slice(unit.indexOf('/') + 1), inCommand, ranks.length, out.length ? out.join(', ') : '—'));
+  }
+  return `${tr('r20_chat_title', summary.page?.name ?? '')} ${parts.join(' · ')}`;
+}
+
+function Settings({ summary, settings, save, tr }: { summary: BoardSummary; settings: Roll20Settings; save: (s: Partial<Roll20Settings>) => void; tr: Tr }) {
+  const assign = (id: string, a: TokenAssignment) => {
+    const next = { ...settings.assignments };
+    const merged: TokenAssignment = { ...next[id], ...a };
+    if (merged.role === undefined && merged.unit === undefined) delete next[id];
+    else next[id] = merged;
+    save({ assignments: next });
+  };
+  const figures = useMemo(() => summary.figures, [summary.figures]);
+  return (
+    <details class="r20-settings">
+      <summary>{tr('r20_settings')}</summary>
+      <p class="hint">{tr('r20_defaults_hint')}</p>
+      <label class="field">
+        {tr('r20_side_from')}
+        <select data-testid="r20-side-from" value={settings.sideFrom} onChange={(e) => save({ sideFrom: e.currentTarget.value as Roll20Settings['sideFrom'] })}>
+          {SIDE_SOURCES.map((s) => <option key={s} value={s}>{tr(`r20_side_from_${s}`)}</option>)}
+        </select>
+      </label>
+      <label class="field">
+        {tr('r20_unit_from')}
+        <select data-testid="r20-unit-from" value={settings.unitFrom} onChange={(e) => save({ unitFrom: e.currentTarget.value as Roll20Settings['unitFrom'] })}>
+          {UNIT_SOURCES.map((s) => <option key={s} value={s}>{tr(`r20_unit_from_${s}`)}</option>)}
+        </select>
+      </label>
+      <label class="field">
+        {tr('r20_leader_marker')}
+        <input data-testid="r20-leader-marker" value={settings.leaderMarker} maxLength={64} onChange={(e) => save({ leaderMarker: e.currentTarget.value.replace(/[,@]/g, '') })} />
+      </label>
+      <label class="field">
+        {tr('r20_dead_marker')}
+        <input data-testid="r20-dead-marker" value={settings.deadMarker} maxLength={64} onChange={(e) => save({ deadMarker: e.currentTarget.value.replace(/[,@]/g, '') })} />
+      </label>
+      <label>
+        <input type="checkbox" data-testid="r20-overlay" checked={settings.overlay} onChange={(e) => save({ overlay: e.currentTarget.checked })} /> {tr('r20_overlay')}
+      </label>
+      <label>
+        <input type="checkbox" data-testid="r20-labels" checked={settings.labels} onChange={(e) => save({ labels: e.currentTarget.checked })} /> {tr('r20_labels')}
+      </label>
+      <label>
+        <input type="checkbox" data-testid="r20-native-auras" checked={settings.nativeAuras} onChange={(e) => save({ nativeAuras: e.currentTarget.checked })} /> {tr('r20_native_auras')}
+      </label>
+      <details>
+        <summary>{tr('r20_assign')}</summary>
+        <ul class="r20-assign">
+          {figures.map((f) => {
+            const a = settings.assignments[f.id];
+            return (
+              <li key={f.id} class="row">
+                <span>{f.name}</span>
+                <select aria-label={tr('r20_role_of', f.name)} data-testid={`r20-role-${f.id}`} value={a?.role ?? ''} onChange={(e) => assign(f.id, { role: (e.currentTarget.value || undefined) as TokenAssignment['role'] })}>
+                  <option value="">{tr('r20_role_auto')}</option>
+                  {ROLES.map((r) => <option key={r} value={r}>{tr(`r20_role_${r.replace('-', '_')}`)}</option>)}
+                </select>
+                <input
+                  aria-label={tr('r20_unit_of', f.name)}
+                  data-testid={`r20-unit-${f.id}`}
+                  value={a?.unit ?? ''}
+                  placeholder={tr('r20_role_auto')}
+                  maxLength={64}
+                  onChange={(e) => assign(f.id, { unit: e.currentTarget.value.trim() || undefined })}
+                />
+              </li>
+            );
+          })}
+        </ul>
+      </details>
+    </details>
+  );
+}

@@ -1,0 +1,67 @@
+// The pieces every rule system's view is drawn with: a mark on a token, a range ring around a
+// leader in the shape the scene measures, a link between two tokens. Scene px throughout.
+import { hexToPixel, pixelToHex, type HexOrientation } from '../geometry/hex';
+import { effectiveMetric, type Metric } from '../geometry/metrics';
+import { baseRadiusCells } from '../geometry/prepare';
+import { rangeShape, type RangeShape } from '../geometry/shapes';
+import type { MeasureFrom, Scene, Token } from '../table/model';
+import type { BoundToken, Edge, EdgeKind, Mark, MarkStatus, Reason, Ring, RingKind } from './model';
+
+export const orientationOf = (scene: Scene): HexOrientation => (scene.grid === 'hex-flat' ? 'flat' : 'pointy');
+
+export function markOf(t: BoundToken, status: MarkStatus, reason: Reason | null = null, closeUp = false): Mark {
+  const m: Mark = {
+    id: t.id,
+    name: t.name,
+    x: t.center.x,
+    y: t.center.y,
+    r: Math.min(t.footprint.width, t.footprint.height) / 2,
+    status,
+    reason,
+    piece: t.piece?.id ?? null,
+  };
+  return closeUp ? { ...m, closeUp } : m;
+}
+
+/**
+ * Draws rings for one scene: shapes are shared by rings of the same radius and base size (a board
+ * of a hundred leaders builds one or two outlines), and a hex map centres each on the leader's hex.
+ */
+export class RingMaker {
+  readonly metric: Metric;
+  private readonly shapes = new Map<string, RangeShape>();
+
+  constructor(
+    readonly scene: Scene,
+    readonly from: MeasureFrom,
+  ) {
+    this.metric = effectiveMetric(scene);
+  }
+
+  ring(t: Token, kind: RingKind, radiusCells: number): Ring {
+    const { scene, metric } = this;
+    const base = this.from === 'edge' && metric !== 'hex' ? baseRadiusCells(t, scene) : 0;
+    const key = `${radiusCells}|${base}`;
+    let shape = this.shapes.get(key);
+    if (!shape) this.shapes.set(key, (shape = rangeShape(metric, radiusCells, scene.pixelsPerCell, { baseRadius: base, orientation: orientationOf(scene) })));
+    // A hex map counts from the hex the leader stands in.
+    const at =
+      metric === 'hex'
+        ? hexToPixel(pixelToHex(t.center, scene.pixelsPerCell, orientationOf(scene), scene.hexOrigin), scene.pixelsPerCell, orientationOf(scene), scene.hexOrigin)
+        : t.center;
+    return { id: t.id, name: t.name, kind, x: at.x, y: at.y, radiusCells, shape };
+  }
+}
+
+export const edgeOf = (from: Token, to: Token, kind: EdgeKind): Edge => ({
+  from: from.id,
+  to: to.id,
+  kind,
+  x1: from.center.x,
+  y1: from.center.y,
+  x2: to.center.x,
+  y2: to.center.y,
+});
+
+/** Lost tokens (their piece is out of the game) are drawn, never counted. */
+export const lostMarks = (lost: readonly BoundToken[]): Mark[] => lost.map((t) => markOf(t, 'lost', { code: 'piece-gone', params: { name: t.piece?.name ?? t.name } }));

@@ -1,0 +1,60 @@
+// The popup's view of a live tabletop, whichever it is (Roll20, the demo table, Owlbear): plain,
+// bounded JSON that the tabletop's page builds (./summary.ts) and the worker validates again before
+// keeping it for the popup (storage.session, per tab). Apart from the builder, so that content
+// scripts do not carry the schema.
+import * as v from 'valibot';
+import { MARK_STATUSES, MAX_CHANGES, MAX_FIGURES } from './model';
+
+
+const id = v.pipe(v.string(), v.maxLength(64));
+const name = v.pipe(v.string(), v.maxLength(200));
+const num = v.pipe(v.number(), v.finite());
+const side = v.nullable(v.pipe(v.string(), v.maxLength(2000)));
+const param = v.union([v.pipe(v.string(), v.maxLength(200)), num]);
+const text = v.strictObject({ key: v.pipe(v.string(), v.maxLength(64)), subs: v.optional(v.pipe(v.array(param), v.maxLength(9))) });
+
+export const boardSummarySchema = v.strictObject({
+  tabletop: v.picklist(['roll20', 'demo', 'owlbear']),
+  state: v.picklist(['waiting', 'live', 'unavailable']),
+  /** `data-only`: tokens are read, but there is no camera to draw over. */
+  mode: v.picklist(['full', 'data-only']),
+  /** The tabletop's renderer (Roll20 `legacy`/`jumpgate`), `none` when not found. */
+  engine: v.pipe(v.string(), v.maxLength(32)),
+  missing: v.pipe(v.array(v.pipe(v.string(), v.maxLength(32))), v.maxLength(8)),
+  page: v.nullable(v.strictObject({ name, grid: v.pipe(v.string(), v.maxLength(16)), diagonal: v.pipe(v.string(), v.maxLength(16)), cellPx: num, scale: num, units: v.pipe(v.string(), v.maxLength(32)) })),
+  /** The rule system whose view the board shows. */
+  system: v.nullable(id),
+  error: v.nullable(v.picklist(['incompatible-units', 'invalid-scale', 'not-a-hex-grid'])),
+  /** The tabletop's sides, with what to call them (a Roll20 side is its players). */
+  sides: v.pipe(v.array(v.strictObject({ id: v.pipe(v.string(), v.maxLength(2000)), label: v.pipe(v.string(), v.maxLength(400)) })), v.maxLength(50)),
+  figures: v.pipe(
+    v.array(
+      v.strictObject({
+        id,
+        name,
+        /** The tabletop's own side, grouping and role (what "roster from the board" reads). */
+        side,
+        unit: v.nullable(v.pipe(v.string(), v.maxLength(2100))),
+        role: v.picklist(['leader', 'figure', 'radio-operator']),
+        piece: v.nullable(id),
+        status: v.picklist(MARK_STATUSES),
+        reason: v.nullable(v.strictObject({ code: v.pipe(v.string(), v.maxLength(64)), params: v.optional(v.record(v.pipe(v.string(), v.maxLength(32)), param)) })),
+        closeUp: v.boolean(),
+        hex: v.nullable(v.strictObject({ q: num, r: num })),
+      }),
+    ),
+    v.maxLength(MAX_FIGURES),
+  ),
+  /** Figures beyond MAX_FIGURES, not listed. */
+  more: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  gone: v.pipe(v.array(v.strictObject({ id, name, side, how: v.picklist(['removed', 'dead']) })), v.maxLength(MAX_CHANGES)),
+  arrived: v.pipe(v.array(v.strictObject({ id, name, side })), v.maxLength(MAX_CHANGES)),
+  /** Tokens the player has selected on the tabletop. */
+  selected: v.pipe(v.array(id), v.maxLength(100)),
+  notes: v.pipe(v.array(text), v.maxLength(8)),
+  /** Messages and tokens dropped as forged or malformed. */
+  dropped: v.pipe(v.number(), v.integer(), v.minValue(0)),
+});
+export type BoardSummary = v.InferOutput<typeof boardSummarySchema>;
+export type BoardFigure = BoardSummary['figures'][number];
+

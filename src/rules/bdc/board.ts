@@ -1,0 +1,113 @@
+// Les bandes de Champagne on a tabletop: command chains inside each unit (10 cm base edge to base
+// edge by default), leaders gated by their morale in the game (demoralised or routed: no command),
+// voice and radio links between leaders, and the rigid-doctrine figures that must close up.
+// Runs where the tokens are (content scripts, the demo table, Owlbear), from the facts the worker
+// publishes: no rules, no event log here.
+import * as v from 'valibot';
+import { RingMaker, edgeOf, lostMarks, markOf } from '../../board/draw';
+import type { BoardError, BoardView, BoundTable, BoundToken, Edge, Mark, Reason, Ring } from '../../board/model';
+import type { SystemBoard } from '../../board/system';
+import { computeChains } from '../../geometry/chains';
+import type { ChainResult, CommandReason, LeaderAbility } from '../../geometry/chains-common';
+import type { MeasureFrom } from '../../table/model';
+import { DEFAULT_RULES } from './types';
+
+export interface BdcFacts {
+  /** Command distance by voice or gesture, cm. */
+  readonly commandCm: number;
+  readonly measureFrom: MeasureFrom;
+  /** Leaders who may not command now, with the morale state that forbids it. */
+  readonly blocked: Readonly<Record<string, string>>;
+  /** Units of rigid doctrine: their figures out of command must close up. */
+  readonly rigid: readonly string[];
+}
+
+export const DEFAULT_BDC_FACTS: BdcFacts = { commandCm: DEFAULT_RULES.commandCm, measureFrom: DEFAULT_RULES.measureFrom, blocked: {}, rigid: [] };
+
+const factsSchema = v.strictObject({
+  commandCm: v.pipe(v.number(), v.finite(), v.minValue(0), v.maxValue(1000)),
+  measureFrom: v.picklist(['edge', 'centre']),
+  blocked: v.record(v.pipe(v.string(), v.maxLength(64)), v.pipe(v.string(), v.maxLength(32))),
+  rigid: v.pipe(v.array(v.pipe(v.string(), v.maxLength(64))), v.maxLength(200)),
+});
+
+/** An engine reason, with token ids turned into names (marks and the popup show them as text). */
+function reasonOf(r: CommandReason, nameOf: (id: string) => string): Reason {
+  switch (r.code) {
+    case 'out-of-range':
+      return { code: 'out-of-range', params: { by: r.by, unit: r.unit, nearest: nameOf(r.nearest) } };
+    case 'leader-cannot-command':
+      return { code: 'leader-cannot-command', params: { leader: nameOf(r.leader), state: r.state ?? '' } };
+    case 'no-radio':
+      return { code: r.missing === 'self' ? 'no-radio-self' : 'no-radio-commander' };
+    case 'unknown-commander':
+      return { code: 'unknown-commander' };
+    default:
+      return { code: r.code };
+  }
+}
+
+export const bdcBoard: SystemBoard<BdcFacts> = {
+  id: 'bdc',
+  defaultFacts: DEFAULT_BDC_FACTS,
+  parseFacts: (raw) => {
+    const r = v.safeParse(factsSchema, raw);
+    return r.success ? r.output : null;
+  },
+  view(table: BoundTable, facts: BdcFacts): BoardView {
+    const { scene, tokens } = table;
+    const marks: Mark[] = lostMarks(table.lost);
+    const rings: Ring[] = [];
+    const edges: Edge[] = [];
+    let chains: ChainResult;
+    try {
+      chains = computeChains(tokens, scene, {
+        radius: { value: facts.commandCm, unit: 'cm' },
+        from: facts.measureFrom,
+        // The engine hands back the tokens it was given: bound ones, with their piece.
+        mayCommand: (leader): LeaderAbility => {
+          const piece = (leader as BoundToken).piece;
+          const blocked = piece ? facts.blocked[piece.id] : undefined;
+          return blocked ? { state: blocked } : true;
+        },
+      });
+    } catch (e) {
+      const error: BoardError = (e as { code?: unknown }).code === 'incompatible-units' ? 'incompatible-units' : 'invalid-scale';
+      for (const t of tokens) marks.push(markOf(t, t.role === 'leader' ? 'leader' : 'none'));
+      return { marks, rings, edges, notes: [], error };
+    }
+    const rigid = new Set(facts.rigid);
+    const nameOf = (id: string): string => tokens.find((t) => t.id === id)?.name ?? id;
+    const ringMaker = new RingMaker(scene, facts.measureFrom);
+    for (let i = 0; i < tokens.length; i++) {
+      const t = tokens[i]!;
+      const by = chains.commandedBy[i]!;
+      if (t.role === 'leader') {
+        const f = chains.figure(i);
+        if (f.leads === false) {
+          const own = f.reasons.find((r) => r.code === 'leader-cannot-command');
+          marks.push(markOf(t, 'leader', own ? reasonOf(own, nameOf) : null));
+        } else {
+          marks.push(markOf(t, 'leader', f.commanded || !t.commander ? null : f.reasons[0] ? reasonOf(f.reasons[0], nameOf) : null));
+          if (t.unit !== null) rings.push(ringMaker.ring(t, 'command', chains.radiusCells));
+        }
+        if (by >= 0) edges.push(edgeOf(tokens[by]!, t, f.link === 'radio' ? 'radio' : 'voice'));
+        continue;
+      }
+      if (chains.commanded[i]) {
+        const viaLeader = by < 0 || tokens[by]!.role === 'leader';
+        marks.push(markOf(t, viaLeader ? 'commanded' : 'link'));
+        if (by >= 0 && !viaLeader) edges.push(edgeOf(tokens[by]!, t, 'chain'));
+        continue;
+      }
+      const f = chains.figure(i);
+      const first = f.reasons[0];
+      if (t.unit === null) {
+        marks.push(markOf(t, 'none', first ? reasonOf(first, nameOf) : null));
+        continue;
+      }
+      marks.push(markOf(t, 'out', first ? reasonOf(first, nameOf) : null, rigid.has(t.unit)));
+    }
+    return { marks, rings, edges, notes: [], error: null };
+  },
+};

@@ -1,0 +1,125 @@
+// Désastre Colonial on a hex map: each leader's command radius in hexes, and for every unit of his
+// side whether he may command it now, read from the tokens' hexes: range, a path clear of enemy
+// units, the spread between the units already chosen, the white marker. Every unit that cannot be
+// chosen says why ("4 hexes from Desharbes; at most 3"). Runs where the tokens are, from the facts
+// the worker publishes.
+import * as v from 'valibot';
+import { RingMaker, lostMarks, markOf } from '../../board/draw';
+import type { BoardView, BoundTable, BoundToken, Mark, Reason, Ring } from '../../board/model';
+import type { SystemBoard } from '../../board/system';
+import { checkDcChoice, dcEligibility, type DcReason, type DcUnitCheck } from './activation';
+import { DC_SIDES, type DcMarker } from './types';
+
+export interface DcFacts {
+  /** Each leader's command radius (hexes), and whether he is deactivated for the turn. */
+  readonly leaders: Readonly<Record<string, { readonly radius: number; readonly deactivated: boolean }>>;
+  /** Each unit's marker: white (may be commanded), commanded (this turn), done. */
+  readonly units: Readonly<Record<string, DcMarker>>;
+  /** The side holding the initiative. */
+  readonly holder: string | null;
+  /** The leader activated now, and the units he commands in this activation. */
+  readonly active: string | null;
+  readonly chosen: readonly string[];
+}
+
+export const DEFAULT_DC_FACTS: DcFacts = { leaders: {}, units: {}, holder: null, active: null, chosen: [] };
+
+const id = v.pipe(v.string(), v.maxLength(64));
+const factsSchema = v.strictObject({
+  leaders: v.record(id, v.strictObject({ radius: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(99)), deactivated: v.boolean() })),
+  units: v.record(id, v.picklist(['white', 'commanded', 'done'])),
+  holder: v.nullable(v.picklist(DC_SIDES)),
+  active: v.nullable(id),
+  chosen: v.pipe(v.array(id), v.maxLength(80)),
+});
+
+const isHexMap = (t: BoundTable) => t.scene.grid === 'hex-pointy' || t.scene.grid === 'hex-flat';
+
+function reasonOf(r: DcReason, leader: BoundToken, nameOf: (unit: string) => string): Reason {
+  switch (r.code) {
+    case 'out-of-range':
+      return { code: 'dc-out-of-range', params: { distance: r.distance, radius: r.distance - r.by, leader: leader.name } };
+    case 'path-blocked':
+      return { code: 'dc-path-blocked', params: { q: r.hex.q, r: r.hex.r, leader: leader.name } };
+    case 'spread-too-wide':
+      return { code: 'dc-spread-too-wide', params: { other: nameOf(r.other), distance: r.distance, max: r.max } };
+    case 'unknown-unit':
+      return { code: 'dc-not-on-board' };
+  }
+}
+
+export const dcBoard: SystemBoard<DcFacts> = {
+  id: 'dc',
+  defaultFacts: DEFAULT_DC_FACTS,
+  parseFacts: (raw) => {
+    const r = v.safeParse(factsSchema, raw);
+    return r.success ? r.output : null;
+  },
+  view(table: BoundTable, facts: DcFacts): BoardView {
+    const marks: Mark[] = lostMarks(table.lost);
+    const rings: Ring[] = [];
+    const { tokens, scene } = table;
+    if (!isHexMap(table)) {
+      for (const t of tokens) marks.push(markOf(t, t.role === 'leader' ? 'leader' : 'none'));
+      return { marks, rings, edges: [], notes: [], error: 'not-a-hex-grid' };
+    }
+    const radiusOf = (t: BoundToken): number | null => (t.piece?.kind === 'leader' ? (facts.leaders[t.piece.id]?.radius ?? null) : null);
+    // The leaders whose reach is shown: the one activated now; else every leader of the side holding
+    // the initiative (or of both sides before anyone holds it) still available this turn.
+    const leaders = tokens.filter((t) => {
+      const piece = t.piece;
+      if (t.role !== 'leader' || !piece || radiusOf(t) === null) return false;
+      if (facts.active !== null) return piece.id === facts.active;
+      return !facts.leaders[piece.id]!.deactivated && (facts.holder === null || t.side === facts.holder);
+    });
+    const rm = new RingMaker(scene, 'centre');
+    for (const l of leaders) rings.push(rm.ring(l, 'command', radiusOf(l)!));
+
+    const unitName = new Map<string, string>();
+    for (const t of tokens) if (t.unit !== null && t.piece?.kind === 'unit' && !unitName.has(t.unit)) unitName.set(t.unit, t.piece.name);
+    const nameOf = (unit: string) => unitName.get(unit) ?? unit;
+
+    // Per unit: the best check among the leaders shown (an eligible one wins; else the nearest refusal).
+    const best = new Map<string, { check: DcUnitCheck; leader: BoundToken }>();
+    for (const l of leaders) {
+      const radius = radiusOf(l)!;
+      const checks = dcEligibility(l, tokens, scene, radius);
+      const spread = facts.active !== null && facts.chosen.length > 0;
+      for (const c of checks) {
+        let check = c;
+        if (spread && c.ok && !facts.chosen.includes(c.unit)) {
+          const together = checkDcChoice(l, [c.unit, ...facts.chosen], tokens, scene, radius).units[0];
+          const wide = together?.reasons.find((r) => r.code === 'spread-too-wide');
+          if (wide) check = { ...c, ok: false, reasons: [wide] };
+        }
+        const had = best.get(c.unit);
+        if (!had || (!had.check.ok && (check.ok || (check.distance ?? Infinity) < (had.check.distance ?? Infinity)))) best.set(c.unit, { check, leader: l });
+      }
+    }
+    const chosen = new Set(facts.chosen);
+    for (const t of tokens) {
+      if (t.role === 'leader') {
+        marks.push(markOf(t, 'leader', radiusOf(t) === null ? { code: 'dc-leader-not-linked' } : null));
+        continue;
+      }
+      const piece = t.piece?.kind === 'unit' ? t.piece : null;
+      const marker = piece ? facts.units[piece.id] : undefined;
+      if (piece && chosen.has(piece.id)) {
+        marks.push(markOf(t, 'commanded'));
+        continue;
+      }
+      if (marker === 'commanded' || marker === 'done') {
+        marks.push(markOf(t, 'none', marker === 'done' ? { code: 'dc-unit-done' } : { code: 'dc-unit-not-white' }));
+        continue;
+      }
+      const found = t.unit === null ? undefined : best.get(t.unit);
+      if (!found) {
+        marks.push(markOf(t, 'none'));
+        continue;
+      }
+      const first = found.check.reasons[0];
+      marks.push(found.check.ok || !first ? markOf(t, 'eligible') : markOf(t, 'out', reasonOf(first, found.leader, nameOf)));
+    }
+    return { marks, rings, edges: [], notes: [], error: null };
+  },
+};

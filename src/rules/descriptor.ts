@@ -1,0 +1,114 @@
+// The one shape every rule system plugs into the product with: each `src/rules/<id>/index.ts`
+// exports a descriptor, and the store, the popup, the scenario runner and every tabletop go through
+// the registries of descriptors (src/rules/index.ts) and of board views (src/rules/boards.ts)
+// instead of naming a system. The system's popup panel sits beside it in popup/<id>/ (the core
+// stays free of the UI) and is registered in popup/panels.tsx.
+import type { Binding, Piece, PieceKind, PiecePlace } from '../board/model';
+import type { RuleSystem } from '../game/system';
+import type { Text } from '../i18n/text';
+import type { Length, MeasureFrom } from '../table/model';
+import type { SystemId } from './ids';
+
+/** A system's way of measuring when its text is silent or before a game sets its own (a house default). */
+export interface MeasureDefault {
+  readonly from: MeasureFrom;
+  /** A range, each leader's own (Désastre Colonial: NdX/R hexes), or none (the rule reads no distance). */
+  readonly radius: Length | 'each-leader' | null;
+}
+
+/** A tabletop token as the board reports it to the popup (its own side, grouping and role). */
+export interface TableFigure {
+  readonly id: string;
+  readonly name: string;
+  readonly side: string | null;
+  readonly unit: string | null;
+  readonly role: 'leader' | 'figure' | 'radio-operator';
+}
+
+/** One field the player fills in while reviewing the roster taken from the board. */
+export interface DraftField {
+  readonly key: string;
+  /** Message key of its label. */
+  readonly label: string;
+  readonly kind: 'number' | 'text';
+  readonly min?: number;
+  readonly max?: number;
+  /** The kinds of piece that have it. */
+  readonly for: readonly PieceKind[];
+}
+
+export interface DraftEntry {
+  /** Stable within one draft (the tabletop grouping or token it comes from). */
+  readonly key: string;
+  readonly tokens: readonly string[];
+  readonly kind: PieceKind;
+  /** The game's side. */
+  readonly side: string | null;
+  readonly name: string;
+  readonly fields: Readonly<Record<string, string | number>>;
+  readonly include: boolean;
+}
+
+/** The roster the board suggests, for review: nothing is applied until the player says so. */
+export interface RosterDraft {
+  /** Tabletop side → game side. */
+  readonly sides: Readonly<Record<string, string>>;
+  readonly entries: readonly DraftEntry[];
+}
+
+/**
+ * A link to make once a batch of events is applied: `token` stands for the piece `events[event]`
+ * creates (the `nth` one, in roster order, when the event creates several: a Hell Dorado roster).
+ */
+export interface NewLink {
+  readonly token: string;
+  readonly event: number;
+  readonly nth?: number;
+}
+
+export interface RosterFromBoard<S, E> {
+  readonly fields: readonly DraftField[];
+  /** A draft from the tokens not linked yet (their tabletop grouping, role and name). */
+  draft(figures: readonly TableFigure[], state: S, binding: Binding): RosterDraft;
+  /** The setup events for the included entries, and which token links to the piece each creates. */
+  events(draft: RosterDraft, state: S): { readonly events: E[]; readonly links: NewLink[] };
+}
+
+/** What happened on the tabletop since it was opened, as far as a game may care. */
+export interface TableChanges {
+  /** Tokens removed, or marked dead, while the game was on. */
+  readonly gone: readonly { readonly id: string; readonly name: string; readonly side: string | null; readonly how: 'removed' | 'dead' }[];
+  /** Tokens put on the table after it was first read. */
+  readonly arrived: readonly { readonly id: string; readonly name: string; readonly side: string | null }[];
+}
+
+/** A game change the board suggests; one click applies it, nothing is applied silently. */
+export interface Proposal<E> {
+  /** Stable while the proposal stands (e.g. `loss:A2`). */
+  readonly key: string;
+  readonly text: Text;
+  /** A number the player gives first (a late entrant's CMD). */
+  readonly input?: { readonly label: string; readonly min: number; readonly max: number; readonly value: number };
+  events(input?: number): E[];
+  readonly links?: readonly NewLink[];
+}
+
+export interface SystemDescriptor<S, E, C, F> {
+  readonly id: SystemId;
+  readonly rules: RuleSystem<S, E, C>;
+  readonly measure: MeasureDefault;
+  /** The game's sides, in order (a tabletop's first side maps to the first). Empty: no sides. */
+  readonly sides: readonly string[];
+  /** Roster entries tokens can stand for. */
+  pieces(state: S): readonly Piece[];
+  /** What the board view needs from the game (src/rules/<id>/board.ts reads it). */
+  facts(state: S): F;
+  readonly roster?: RosterFromBoard<S, E>;
+  /** Fills in what an event reads from the board (Désastre Colonial: the pieces' hexes), before it is sent. */
+  fromBoard?(event: E, places: ReadonlyMap<string, PiecePlace>, state: S): E;
+  /** Game changes proposed by the board (Hell Dorado: losses and late entries). */
+  propose?(state: S, binding: Binding, changes: TableChanges): Proposal<E>[];
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- registries hold systems of different types
+export type AnyDescriptor = SystemDescriptor<any, any, any, any>;

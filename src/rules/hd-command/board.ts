@@ -1,0 +1,37 @@
+// Hell Dorado Command on a tabletop: tokens stand for fighters; a fighter out of the game is drawn as
+// lost, and each side's Command (current / base) is shown on the board. Losses and late entries seen
+// on the board are proposed in the popup (the descriptor's `propose`), never applied silently.
+import * as v from 'valibot';
+import { lostMarks, markOf } from '../../board/draw';
+import type { BoardView, BoundTable, Mark } from '../../board/model';
+import type { SystemBoard } from '../../board/system';
+import { text, type Text } from '../../i18n/text';
+
+export interface HdFacts {
+  readonly playing: boolean;
+  readonly sides: readonly { readonly name: string; readonly base: number; readonly current: number }[];
+}
+
+export const DEFAULT_HD_FACTS: HdFacts = { playing: false, sides: [] };
+
+const whole = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10_000));
+const factsSchema = v.strictObject({
+  playing: v.boolean(),
+  sides: v.pipe(v.array(v.strictObject({ name: v.pipe(v.string(), v.maxLength(200)), base: whole, current: whole })), v.maxLength(2)),
+});
+
+export const hdCommandBoard: SystemBoard<HdFacts> = {
+  id: 'hd-command',
+  defaultFacts: DEFAULT_HD_FACTS,
+  parseFacts: (raw) => {
+    const r = v.safeParse(factsSchema, raw);
+    return r.success ? r.output : null;
+  },
+  view(table: BoundTable, facts: HdFacts): BoardView {
+    const marks: Mark[] = lostMarks(table.lost);
+    for (const t of table.tokens) marks.push(markOf(t, 'none'));
+    // The rulebook's order: base, then current.
+    const notes: Text[] = facts.playing ? facts.sides.map((s) => text('board_note_hd_command', s.name, s.base, s.current)) : [];
+    return { marks, rings: [], edges: [], notes, error: null };
+  },
+};

@@ -1,0 +1,29 @@
+// Hell Dorado characteristic modifiers on a tabletop: tokens stand for fighters (the popup opens the
+// fighter of a selected token); the rule reads no positions, so the board only marks the fighter
+// whose activation it is.
+import * as v from 'valibot';
+import { markOf } from '../../board/draw';
+import type { BoardView, BoundTable } from '../../board/model';
+import type { SystemBoard } from '../../board/system';
+
+export interface HdmFacts {
+  /** The active fighter (his direct values win ties). */
+  readonly active: string | null;
+}
+
+export const DEFAULT_HDM_FACTS: HdmFacts = { active: null };
+
+const factsSchema = v.strictObject({ active: v.nullable(v.pipe(v.string(), v.maxLength(64))) });
+
+export const hdModifiersBoard: SystemBoard<HdmFacts> = {
+  id: 'hd-modifiers',
+  defaultFacts: DEFAULT_HDM_FACTS,
+  parseFacts: (raw) => {
+    const r = v.safeParse(factsSchema, raw);
+    return r.success ? r.output : null;
+  },
+  view(table: BoundTable, facts: HdmFacts): BoardView {
+    const marks = table.tokens.map((t) => markOf(t, t.piece !== null && t.piece.id === facts.active ? 'commanded' : 'none', t.piece !== null && t.piece.id === facts.active ? { code: 'hdm-active' } : null));
+    return { marks, rings: [], edges: [], notes: [], error: null };
+  },
+};

@@ -1,0 +1,47 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadCatalogue } from '../../../scripts/locales.mjs';
+import { ENGINES } from '../../../src/adapters/roll20/protocol';
+import { SIDE_SOURCES, UNIT_SOURCES } from '../../../src/adapters/roll20/settings';
+import { MARK_STATUSES } from '../../../src/board/model';
+import { boardSummarySchema } from '../../../src/board/summary-schema';
+import { REASON_CODES, reasonText } from '../../../src/i18n/reasons';
+import { DESCRIPTORS, SYSTEM_IDS } from '../../../src/rules';
+
+const rules = join(__dirname, '../../../src/rules');
+/** Every reason code a board view can give: `code: '…'` in src/rules/<id>/board.ts and the generic ones. */
+const viewCodes = SYSTEM_IDS.flatMap((id) => [...readFileSync(join(rules, id, 'board.ts'), 'utf8').matchAll(/code: '([a-z-]+)'/g)].map((m) => m[1]!));
+const summaryOptions = (key: 'tabletop' | 'error') => (boardSummarySchema.entries[key] as { options?: string[]; wrapped?: { options: string[] } });
+
+/** Keys the board views and the popup build from enumerations. */
+const dynamic = [
+  ...MARK_STATUSES.map((s) => `board_status_${s}`),
+  ...['out-of-range', 'leader-cannot-command', 'no-leader', 'no-unit', 'no-radio-self', 'no-radio-commander', 'unknown-commander', 'piece-gone', ...viewCodes].map((c) => reasonText({ code: c }).key),
+  ...[...ENGINES, 'demo', 'owlbear'].map((e) => `board_engine_${e}`),
+  ...summaryOptions('tabletop').options!.map((t) => `board_title_${t}`),
+  ...summaryOptions('error').wrapped!.options.map((e) => `board_error_${e.replaceAll('-', '_')}`),
+  ...['fighter', 'unit', 'leader'].map((k) => `board_kind_${k}`),
+  ...SYSTEM_IDS.flatMap((id) => [...(DESCRIPTORS[id].roster?.fields ?? []).map((f) => f.label)]),
+  ...SIDE_SOURCES.map((s) => `r20_side_from_${s}`),
+  ...UNIT_SOURCES.map((s) => `r20_unit_from_${s}`),
+];
+
+describe('board strings', () => {
+  it('every reason code a view gives has its words', () => {
+    expect(viewCodes.length).toBeGreaterThan(10);
+    expect(viewCodes.filter((c) => !REASON_CODES.includes(c))).toEqual([]);
+  });
+
+  it.each(['en', 'fr', 'ru'])('%s has every key the board builds', (lang) => {
+    const cat = loadCatalogue(lang) as Record<string, unknown>;
+    expect(dynamic.filter((k) => !cat[k])).toEqual([]);
+  });
+
+  it('the popup has no dead board keys', () => {
+    const en = Object.keys(loadCatalogue('en') as Record<string, unknown>).filter((k) => k.startsWith('board_'));
+    const code = ['popup', 'src', 'content'].flatMap((d) => readdirSync(join(__dirname, '../../..', d), { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx?$/.test(f)).map((f) => readFileSync(join(__dirname, '../../..', d, f), 'utf8'))).join('\n');
+    const used = (k: string) => code.includes(`'${k}'`) || dynamic.includes(k);
+    expect(en.filter((k) => !used(k))).toEqual([]);
+  });
+});
