@@ -66,6 +66,8 @@ const PARAM_ORDER: Readonly<Record<string, readonly string[]>> = {
   'bdc-rally-too-many': ['pa', 'steps'],
   'bdc-payer-not-leader': ['name'],
   'bdc-leader-cannot-command': ['name'],
+  'bdc-card-drawn': ['name', 'card'],
+  'bdc-leader-card-drawn': ['name'],
   'cr-unknown-leader': ['leader'],
   'cr-unknown-unit': ['unit'],
   'cr-leader-twice': ['name'],
