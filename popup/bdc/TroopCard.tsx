@@ -100,22 +100,29 @@ function LeaderFields({ troop, dispatch }: { troop: Extract<Troop, { kind: 'lead
   );
 }
 
-/** Draw a card (units: card 1 or 2 of the experience table; leaders: their own), then spend PA per counter. */
+/**
+ * Draw a card (units: card 1 or 2 of the experience table; leaders: their own), then spend PA per
+ * counter. A card already drawn this turn is greyed; clicked anyway, the refusal says why.
+ */
 function Activation({ troop, state, dispatch }: { troop: Troop; state: BdcState; dispatch: Dispatch }) {
   const tr = useTr();
   const id = troop.id;
   const row = troop.kind === 'unit' ? state.config.experience[troop.experience - 1] : undefined;
+  const drawn = (card: number) => (troop.drawn.includes(card) ? ` · ${tr('bdc_card_drawn')}` : '');
+  const greyed = (card: number) => (troop.drawn.includes(card) ? 'greyed' : '');
   return (
     <div class="row">
       {row ? (
         [1, 2].map((card) => (
-          <button type="button" key={card} data-testid={`activate-${id}-${card}`} onClick={() => void dispatch({ type: 'activated', id, card })}>
+          <button type="button" key={card} class={greyed(card)} data-testid={`activate-${id}-${card}`} onClick={() => void dispatch({ type: 'activated', id, card })}>
             {tr('bdc_card', card, row.pa[card - 1]!)}
+            {drawn(card)}
           </button>
         ))
       ) : (
-        <button type="button" data-testid={`activate-${id}`} onClick={() => void dispatch({ type: 'activated', id })}>
+        <button type="button" class={greyed(1)} data-testid={`activate-${id}`} onClick={() => void dispatch({ type: 'activated', id })}>
           {tr('bdc_activate', troop.kind === 'leader' ? troop.pa : 0)}
+          {drawn(1)}
         </button>
       )}
       {troop.counters.map((left, team) => (

@@ -1,5 +1,18 @@
 import { useState } from 'preact/hooks';
-import { DC_RULES, DC_SIDES, DEFAULT_DC_HOUSE_RULES, diceAvailable, formatProfile, isEliminated, isFragile, type DcHex, type DcSide, type DcState } from '../../src/rules/dc';
+import {
+  DC_PATH_READINGS,
+  DC_RULES,
+  DC_SIDES,
+  DEFAULT_DC_HOUSE_RULES,
+  diceAvailable,
+  formatProfile,
+  isEliminated,
+  isFragile,
+  type DcHex,
+  type DcPathReading,
+  type DcSide,
+  type DcState,
+} from '../../src/rules/dc';
 import { useTr } from '../context';
 import type { Dispatch } from './Panel';
 
@@ -13,7 +26,7 @@ function readHex(q: string, r: string): DcHex | null | undefined {
   return q.trim() !== '' && r.trim() !== '' && Number.isFinite(a) && Number.isFinite(b) ? { q: a, r: b } : undefined;
 }
 
-/** The activation thresholds are inferred from the worked example: house defaults, editable. */
+/** Our readings where the text is silent, each editable and its default marked: the thresholds and the path reading. */
 export function HouseRules({ state, dispatch }: { state: DcState; dispatch: Dispatch }) {
   const tr = useTr();
   const rules = state.config.houseRules;
@@ -37,6 +50,22 @@ export function HouseRules({ state, dispatch }: { state: DcState; dispatch: Disp
       <p class="hint">{tr('dc_house_rules_explained')}</p>
       {field('threshold')}
       {field('fragileThreshold')}
+      <div class="field">
+        <label for="dc-rule-path">{tr('dc_rule_path')}</label>
+        <select
+          id="dc-rule-path"
+          data-testid="dc-rule-path"
+          value={rules.path}
+          onChange={(e) => void dispatch({ type: 'configure', houseRules: { path: num(e) as DcPathReading } })}
+        >
+          {DC_PATH_READINGS.map((reading) => (
+            <option key={reading} value={reading}>
+              {tr(`dc_rule_path_${reading.replaceAll('-', '_')}`)}
+              {reading === DEFAULT_DC_HOUSE_RULES.path ? ` (${tr('house_default')})` : ''}
+            </option>
+          ))}
+        </select>
+      </div>
       <p class="hint">{tr('dc_rules_fixed', DC_RULES.fragileAt, DC_RULES.eliminatedAt, DC_RULES.dramaCap)}</p>
     </details>
   );

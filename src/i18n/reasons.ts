@@ -16,6 +16,7 @@ const PARAM_ORDER: Readonly<Record<string, readonly string[]>> = {
   'piece-gone': ['name'],
   'dc-out-of-range': ['distance', 'leader', 'radius'],
   'dc-path-blocked': ['leader', 'q', 'r'],
+  'dc-path-no-detour': ['radius', 'leader'],
   'dc-spread-too-wide': ['other', 'distance', 'max'],
   'dc-not-on-board': [],
   'dc-unit-done': [],

@@ -59,7 +59,8 @@ function applyRules(state: BdcState, event: BdcEvent): Result<BdcState> {
     case 'tested':
       return tested(state, event);
     case 'turnEnded':
-      return ok({ ...state, troops: state.troops.map((t) => ({ ...t, counters: [] })) });
+      // The cards go back into the deck: each can be drawn again next turn.
+      return ok({ ...state, troops: state.troops.map((t) => ({ ...t, counters: [], drawn: [] })) });
     default:
       return refuse('unknown-event', { type: String((event as { type?: unknown }).type) });
   }
@@ -150,7 +151,7 @@ function added(state: BdcState, troop: Troop): Result<BdcState> {
   return ok({ ...state, troops: [...state.troops, troop], serial: state.serial + 1 });
 }
 
-const fresh = { state: 'normal', factor: 0, broken: false, counters: [] } as const;
+const fresh = { state: 'normal', factor: 0, broken: false, counters: [], drawn: [] } as const;
 
 function unitAdded(state: BdcState, event: Ev<'unitAdded'>): Result<BdcState> {
   const fields = checkUnit(event.unit);
@@ -194,16 +195,24 @@ const forget = (troop: Troop, gone: string): Troop =>
 
 const notBroken = (troop: Troop): Result<Troop> => (troop.broken ? refuse('bdc-troop-broken', { name: troop.name }) : ok(troop));
 
+/**
+ * A card is drawn: the troop's counters get its PA. Each card is drawn once per turn (a unit has two,
+ * a leader one): drawing it again would refill the PA already spent, so it waits for `turnEnded`.
+ */
 function activated(state: BdcState, event: Ev<'activated'>): Result<BdcState> {
   return find(state, event.id, (troop) => {
     const usable = notBroken(troop);
     if (!usable.ok) return usable;
-    if (troop.kind === 'leader') return ok(replace(state, { ...troop, counters: [troop.pa] }));
+    if (troop.kind === 'leader') {
+      if (troop.drawn.length > 0) return refuse('bdc-leader-card-drawn', { name: troop.name });
+      return ok(replace(state, { ...troop, counters: [troop.pa], drawn: [1] }));
+    }
     const card = whole('card', event.card, 1, 2);
     if (!card.ok) return card;
+    if (troop.drawn.includes(card.value)) return refuse('bdc-card-drawn', { name: troop.name, card: card.value });
     const row = state.config.experience[troop.experience - 1]!;
     const counters = countersFor(row.pa[card.value - 1]!, troop.teams, state.config.rules);
-    return ok(replace(state, { ...troop, counters, card: card.value }));
+    return ok(replace(state, { ...troop, counters, card: card.value, drawn: [...troop.drawn, card.value] }));
   });
 }
 

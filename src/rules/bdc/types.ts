@@ -72,6 +72,11 @@ export interface Morale {
   readonly broken: boolean;
   /** PA left on each counter: one per group (rigid) or per team (flexible); empty when not activated. */
   readonly counters: readonly number[];
+  /**
+   * Activation cards drawn this turn (a unit's cards 1 and 2; a leader's own card counts as 1): each
+   * card is drawn once per turn, so its PA cannot be drawn again until the turn ends.
+   */
+  readonly drawn: readonly number[];
 }
 
 export interface Unit extends Morale {

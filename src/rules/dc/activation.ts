@@ -7,13 +7,19 @@
 // Choices made here:
 // - A unit stands in the hexes of its tokens; unit distances use its nearest hex (units are
 //   usually one counter, so this only matters for odd set-ups).
-// - The path is the straight hex line between hex centres (Red Blob line drawing), ends
-//   excluded (the leader's and the unit's own hexes). When the line runs exactly along a
-//   hexside it touches two hexes at once: we draw it nudged to each side and the path is
-//   blocked only if BOTH versions are (the leader may pass either side, as hexside line-of-
-//   sight rules usually allow). The reported hex is the first blocking hex of the first side.
+// - The path is read one of two ways (house rule `path`, DcPathReading):
+//   - `straight-line` (default): the straight hex line between hex centres (Red Blob line
+//     drawing), ends excluded (the leader's and the unit's own hexes). When the line runs
+//     exactly along a hexside it touches two hexes at once: we draw it nudged to each side and
+//     the path is blocked only if BOTH versions are (the leader may pass either side, as
+//     hexside line-of-sight rules usually allow). The reported hex is the first blocking hex of
+//     the first side.
+//   - `around-enemies`: any path of at most R hex steps (R = the leader's radius) through hexes
+//     not held by an enemy unit, ends excluded again (a breadth-first search, at most 91 hexes
+//     for R = 5). Only checked for a unit within range: out of range says so already.
 import type { Scene, Token } from '../../table/model';
-import { hexDistance, hexKey, hexLine, pixelToHex, type Hex } from '../../geometry/hex';
+import { hexDistance, hexKey, hexLine, hexNeighbours, pixelToHex, type Hex } from '../../geometry/hex';
+import type { DcPathReading } from './types';
 
 export class NotHexGridError extends Error {
   readonly code = 'not-a-hex-grid';
@@ -25,7 +31,10 @@ export class NotHexGridError extends Error {
 
 export type DcReason =
   | { readonly code: 'out-of-range'; readonly by: number; readonly unit: 'hex'; readonly distance: number }
+  /** Straight-line reading: the first hex held by an enemy unit on the line. */
   | { readonly code: 'path-blocked'; readonly hex: Hex }
+  /** Around-enemies reading: no path of at most `radius` hexes avoids the enemy units. */
+  | { readonly code: 'no-detour'; readonly radius: number }
   | { readonly code: 'spread-too-wide'; readonly other: string; readonly distance: number; readonly max: number }
   | { readonly code: 'unknown-unit' };
 
@@ -99,6 +108,31 @@ export function blockedAt(a: Hex, b: Hex, blocking: ReadonlySet<string>): Hex | 
   return firstBlock(hexLine(a, b, -1)) === null ? null : plus;
 }
 
+/**
+ * Hex steps of the shortest path from `from` to any of `goals` that enters no blocking hex (the ends
+ * excepted, as for the straight line), or null if every such path is longer than `max`.
+ */
+export function detourLength(from: Hex, goals: readonly Hex[], blocking: ReadonlySet<string>, max: number): number | null {
+  const goal = new Set(goals.map(hexKey));
+  if (goal.has(hexKey(from))) return 0;
+  const seen = new Set([hexKey(from)]);
+  let frontier = [from];
+  for (let steps = 1; steps <= max && frontier.length > 0; steps++) {
+    const next: Hex[] = [];
+    for (const h of frontier) {
+      for (const n of hexNeighbours(h)) {
+        const key = hexKey(n);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        if (goal.has(key)) return steps;
+        if (!blocking.has(key)) next.push(n);
+      }
+    }
+    frontier = next;
+  }
+  return null;
+}
+
 function unitDistance(a: readonly Hex[], b: readonly Hex[]): number {
   let best = Infinity;
   for (const x of a) for (const y of b) best = Math.min(best, hexDistance(x, y));
@@ -106,33 +140,45 @@ function unitDistance(a: readonly Hex[], b: readonly Hex[]): number {
 }
 
 /** Range and path check of one unit alone (to grey out ineligible units while picking). */
-function checkOne(bd: Board, unit: string, radius: number): DcUnitCheck {
+function checkOne(bd: Board, unit: string, radius: number, path: DcPathReading): DcUnitCheck {
   const hexes = bd.unitHexes.get(unit);
   if (!hexes || hexes.length === 0) return { unit, ok: false, distance: null, hex: null, reasons: [{ code: 'unknown-unit' }] };
   const { hex, distance } = nearestHex(bd.leaderHex, hexes);
   const reasons: DcReason[] = [];
   if (distance > radius) reasons.push({ code: 'out-of-range', by: distance - radius, unit: 'hex', distance });
-  const blocked = blockedAt(bd.leaderHex, hex, bd.blocking);
-  if (blocked) reasons.push({ code: 'path-blocked', hex: blocked });
+  if (path === 'straight-line') {
+    const blocked = blockedAt(bd.leaderHex, hex, bd.blocking);
+    if (blocked) reasons.push({ code: 'path-blocked', hex: blocked });
+  } else if (distance <= radius && detourLength(bd.leaderHex, hexes, bd.blocking, radius) === null) {
+    reasons.push({ code: 'no-detour', radius });
+  }
   return { unit, ok: reasons.length === 0, distance, hex, reasons };
 }
 
 /** Each friendly unit's eligibility for this leader (range and path), in first-seen order. */
-export function dcEligibility(leader: Token, tokens: readonly Token[], scene: Scene, radius: number): DcUnitCheck[] {
+export function dcEligibility(leader: Token, tokens: readonly Token[], scene: Scene, radius: number, path: DcPathReading = 'straight-line'): DcUnitCheck[] {
   const bd = board(leader, tokens, scene);
   const out: DcUnitCheck[] = [];
-  for (const unit of bd.unitHexes.keys()) if (unit !== leader.unit) out.push(checkOne(bd, unit, radius));
+  for (const unit of bd.unitHexes.keys()) if (unit !== leader.unit) out.push(checkOne(bd, unit, radius, path));
   return out;
 }
 
-/** Checks a whole choice of units for a leader of radius `radius` hexes. */
-export function checkDcChoice(leader: Token, chosen: readonly string[], tokens: readonly Token[], scene: Scene, radius: number, maxUnits = Infinity): DcChoiceResult {
+/** Checks a whole choice of units for a leader of radius `radius` hexes, the path read as `path`. */
+export function checkDcChoice(
+  leader: Token,
+  chosen: readonly string[],
+  tokens: readonly Token[],
+  scene: Scene,
+  radius: number,
+  maxUnits = Infinity,
+  path: DcPathReading = 'straight-line',
+): DcChoiceResult {
   const bd = board(leader, tokens, scene);
   const errors: DcChoiceError[] = [];
   if (chosen.length === 0) errors.push({ code: 'no-units' });
   if (chosen.length > maxUnits) errors.push({ code: 'too-many-units', count: chosen.length, max: maxUnits });
   const units = chosen.map((u) => {
-    const one = checkOne(bd, u, radius);
+    const one = checkOne(bd, u, radius, path);
     const mine = bd.unitHexes.get(u);
     if (!mine) return one;
     const spread: DcReason[] = [];

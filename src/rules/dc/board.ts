@@ -8,7 +8,7 @@ import { RingMaker, lostMarks, markOf } from '../../board/draw';
 import type { BoardView, BoundTable, BoundToken, Mark, Reason, Ring } from '../../board/model';
 import type { SystemBoard } from '../../board/system';
 import { checkDcChoice, dcEligibility, type DcReason, type DcUnitCheck } from './activation';
-import { DC_SIDES, type DcMarker } from './types';
+import { DC_PATH_READINGS, DC_SIDES, DEFAULT_DC_HOUSE_RULES, type DcMarker, type DcPathReading } from './types';
 
 export interface DcFacts {
   /** Each leader's command radius (hexes), and whether he is deactivated for the turn. */
@@ -20,9 +20,11 @@ export interface DcFacts {
   /** The leader activated now, and the units he commands in this activation. */
   readonly active: string | null;
   readonly chosen: readonly string[];
+  /** How the path from leader to unit is traced (house rule). */
+  readonly path: DcPathReading;
 }
 
-export const DEFAULT_DC_FACTS: DcFacts = { leaders: {}, units: {}, holder: null, active: null, chosen: [] };
+export const DEFAULT_DC_FACTS: DcFacts = { leaders: {}, units: {}, holder: null, active: null, chosen: [], path: DEFAULT_DC_HOUSE_RULES.path };
 
 const id = v.pipe(v.string(), v.maxLength(64));
 const factsSchema = v.strictObject({
@@ -31,6 +33,7 @@ const factsSchema = v.strictObject({
   holder: v.nullable(v.picklist(DC_SIDES)),
   active: v.nullable(id),
   chosen: v.pipe(v.array(id), v.maxLength(80)),
+  path: v.picklist(DC_PATH_READINGS),
 });
 
 const isHexMap = (t: BoundTable) => t.scene.grid === 'hex-pointy' || t.scene.grid === 'hex-flat';
@@ -41,6 +44,8 @@ function reasonOf(r: DcReason, leader: BoundToken, nameOf: (unit: string) => str
       return { code: 'dc-out-of-range', params: { distance: r.distance, radius: r.distance - r.by, leader: leader.name } };
     case 'path-blocked':
       return { code: 'dc-path-blocked', params: { q: r.hex.q, r: r.hex.r, leader: leader.name } };
+    case 'no-detour':
+      return { code: 'dc-path-no-detour', params: { radius: r.radius, leader: leader.name } };
     case 'spread-too-wide':
       return { code: 'dc-spread-too-wide', params: { other: nameOf(r.other), distance: r.distance, max: r.max } };
     case 'unknown-unit':
@@ -83,12 +88,12 @@ export const dcBoard: SystemBoard<DcFacts> = {
     const best = new Map<string, { check: DcUnitCheck; leader: BoundToken }>();
     for (const l of leaders) {
       const radius = radiusOf(l)!;
-      const checks = dcEligibility(l, tokens, scene, radius);
+      const checks = dcEligibility(l, tokens, scene, radius, facts.path);
       const spread = facts.active !== null && facts.chosen.length > 0;
       for (const c of checks) {
         let check = c;
         if (spread && c.ok && !facts.chosen.includes(c.unit)) {
-          const together = checkDcChoice(l, [c.unit, ...facts.chosen], tokens, scene, radius).units[0];
+          const together = checkDcChoice(l, [c.unit, ...facts.chosen], tokens, scene, radius, Infinity, facts.path).units[0];
           const wide = together?.reasons.find((r) => r.code === 'spread-too-wide');
           if (wide) check = { ...c, ok: false, reasons: [wide] };
         }

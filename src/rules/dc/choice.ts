@@ -97,7 +97,7 @@ export function checkChoice(
     return ok({ adjacent: ids.length >= 2 && word.adjacent, checked: false });
   }
   const tokens = table(state);
-  const result = checkDcChoice(tokens.find((t) => t.id === leader.id)!, ids, tokens, SCENE, leader.profile.radius, max);
+  const result = checkDcChoice(tokens.find((t) => t.id === leader.id)!, ids, tokens, SCENE, leader.profile.radius, max, state.config.houseRules.path);
   for (const u of result.units) {
     const reason = u.reasons[0];
     if (reason) return refuse(...reasonParams(state, u.unit, reason, leader.profile.radius));
@@ -119,6 +119,8 @@ function reasonParams(
       return ['dc-out-of-range', { unit: name, distance: reason.distance, radius }];
     case 'path-blocked':
       return ['dc-path-blocked', { unit: name, q: reason.hex.q, r: reason.hex.r }];
+    case 'no-detour':
+      return ['dc-path-no-detour', { unit: name, radius: reason.radius }];
     case 'spread-too-wide':
       return ['dc-spread-too-wide', { unit: name, other: nameOf(state, reason.other), distance: reason.distance, max: reason.max }];
     case 'unknown-unit':
@@ -138,7 +140,7 @@ export interface DcPick {
 export function pickable(state: DcState, leader: DcLeader, picked: readonly string[]): DcPick[] {
   const tokens = table(state);
   const me = tokens.find((t) => t.id === leader.id);
-  const reach = me ? dcEligibility(me, tokens, SCENE, leader.profile.radius) : [];
+  const reach = me ? dcEligibility(me, tokens, SCENE, leader.profile.radius, state.config.houseRules.path) : [];
   const max = diceAvailable(state, leader);
   return state.units
     .filter((u) => u.side === leader.side)

@@ -19,6 +19,9 @@ export function describeEvent(before: DcState, event: DcEvent, after: DcState): 
   const lost = holder !== null && after.initiative?.side !== holder;
   switch (event.type) {
     case 'configure':
+      if (event.houseRules.path !== undefined && event.houseRules.path !== before.config.houseRules.path) {
+        return line(null, text(`dc_history_path_${after.config.houseRules.path.replaceAll('-', '_')}`));
+      }
       return line(null, text('dc_history_configure', after.config.houseRules.threshold, after.config.houseRules.fragileThreshold));
     case 'leaderAdded': {
       const l = after.leaders[after.leaders.length - 1]!;

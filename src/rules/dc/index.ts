@@ -45,6 +45,7 @@ function facts(state: DcState): DcFacts {
     holder: h?.side ?? null,
     active,
     chosen: active && h?.command ? [...h.command.units] : [],
+    path: state.config.houseRules.path,
   };
 }
 

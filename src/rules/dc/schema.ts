@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { DC_SIDES, type DcConfig, type DcEvent } from './types';
+import { DC_PATH_READINGS, DC_SIDES, DEFAULT_DC_HOUSE_RULES, type DcConfig, type DcEvent } from './types';
 
 /* Shapes only: the model judges the values (a radius of 0 is well-formed but refused with its reason). */
 const side = v.picklist(DC_SIDES);
@@ -8,9 +8,12 @@ const id = v.pipe(v.string(), v.maxLength(20));
 const num = v.number();
 const hex = v.nullable(v.strictObject({ q: num, r: num }));
 
-const houseRules = v.strictObject({ threshold: num, fragileThreshold: num });
+const houseRules = v.strictObject({ threshold: num, fragileThreshold: num, path: v.picklist(DC_PATH_READINGS) });
 
-export const dcConfigSchema = v.strictObject({ houseRules });
+// Games saved before the path reading existed have no `path`: they keep the default reading.
+export const dcConfigSchema = v.strictObject({
+  houseRules: v.strictObject({ ...houseRules.entries, path: v.optional(houseRules.entries.path, DEFAULT_DC_HOUSE_RULES.path) }),
+});
 
 export const dcEventSchema = v.variant('type', [
   v.strictObject({ type: v.literal('configure'), houseRules: v.partial(houseRules) }),

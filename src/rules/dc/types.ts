@@ -17,15 +17,26 @@ export interface DcProfile {
 }
 
 /**
- * Activation thresholds: inferred from the worked example (a 3 was not enough, a 4 was, a fragile
- * unit needed a 6), so house defaults the players can change.
+ * "The hex path from leader to unit may not cross a hex occupied by an enemy unit": the text does not
+ * say how the path is traced. `straight-line`: the straight hex line between the two hexes (along a
+ * hexside, blocked only if both sides are). `around-enemies`: the usual hex-wargame reading, any path
+ * of at most R hexes (the leader's radius) that goes around hexes held by enemy units.
+ */
+export const DC_PATH_READINGS = ['straight-line', 'around-enemies'] as const;
+export type DcPathReading = (typeof DC_PATH_READINGS)[number];
+
+/**
+ * Our readings where the text is silent, house defaults the players can change: the activation
+ * thresholds, inferred from the worked example (a 3 was not enough, a 4 was, a fragile unit needed a
+ * 6), and how the path from leader to unit is traced.
  */
 export interface DcHouseRules {
   readonly threshold: number;
   readonly fragileThreshold: number;
+  readonly path: DcPathReading;
 }
 
-export const DEFAULT_DC_HOUSE_RULES: DcHouseRules = { threshold: 4, fragileThreshold: 6 };
+export const DEFAULT_DC_HOUSE_RULES: DcHouseRules = { threshold: 4, fragileThreshold: 6, path: 'straight-line' };
 
 export interface DcConfig {
   readonly houseRules: DcHouseRules;

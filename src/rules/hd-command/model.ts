@@ -7,6 +7,7 @@ import {
   type HdConfig,
   type HdEvent,
   type HdState,
+  type HouseRules,
   type LossKind,
   type Modifier,
   type PendingCredit,
@@ -217,12 +218,6 @@ function findFighter(side: SideState, fighterId: unknown): Result<Fighter> {
   return ok(fighter);
 }
 
-/** A fighter's CMD as it counts now: its card plus the modifiers already credited to base. */
-function creditedCmd(side: SideState, fighterId: string): number {
-  const credited = side.modifiers.filter((m) => m.fighterId === fighterId && m.credited);
-  return floor0(credited.reduce((total, m) => total + m.delta, side.fighters.find((f) => f.id === fighterId)?.cmd ?? 0));
-}
-
 function fighterLost(state: HdState, event: Extract<HdEvent, { type: 'fighterLost' }>): Result<HdState> {
   const isPlaying = playing(state);
   if (!isPlaying.ok) return isPlaying;
@@ -232,30 +227,66 @@ function fighterLost(state: HdState, event: Extract<HdEvent, { type: 'fighterLos
   if (how !== 'killed' && how !== 'eliminated' && how !== 'left') return refuse('loss-kind-invalid', { how: String(how) });
   const found = findFighter(side.value, event.fighterId);
   if (!found.ok) return found;
-  const fighter = found.value;
-  const { houseRules, edition } = state.config;
+  return ok(withSide(state, event.side, fighterLeaves(state.config, side.value, found.value, how)));
+}
 
-  const entryPending = side.value.pending.some((p) => p.kind === 'entry' && p.fighterId === fighter.id);
+/**
+ * A fighter leaves the game (killed, eliminated, off the table): one path, whatever his credit state.
+ * 1. Each of his modifiers ends and gives back what it changed, exactly as `modifierEnded` computes it
+ *    (a loss is immediate in both editions, so the give-back is too, even with next-upkeep modifiers);
+ *    a modifier still waiting for its upkeep changed nothing and its credit is cancelled.
+ * 2. His own CMD goes, floored at 0, except where nothing of it was ever counted: a commandement late
+ *    entrant lost before his credit (default: cancel the credit, subtract nothing), or a gestion
+ *    fighter leaving the table under the house rule "leaving costs nothing".
+ * Give-backs come first: a malus that took more than his own CMD must not outlive him at the floor.
+ * Credits of modifiers that already ended stay due: they are the side's debt, not the fighter's.
+ */
+function fighterLeaves(config: HdConfig, side: SideState, fighter: Fighter, how: LossKind): SideState {
+  const { houseRules, edition } = config;
+  let pool: Pool = { base: side.base, current: side.current };
+  for (const modifier of side.modifiers) {
+    if (modifier.fighterId === fighter.id && modifier.credited) pool = giveBack(pool, modifier, houseRules.modifierEndGivesBack);
+  }
+
+  const entryPending = side.pending.some((p) => p.kind === 'entry' && p.fighterId === fighter.id);
   const costsCommand = !(edition === 'gestion' && how === 'left' && !houseRules.leavingCountsAsLoss);
   // commandement: an entrant lost before its credit arrives; by default the credit is cancelled and nothing is subtracted.
   const cancelCredit = entryPending && houseRules.lostBeforeCredit === 'cancel-credit';
-  const loss = costsCommand && !cancelCredit ? creditedCmd(side.value, fighter.id) : 0;
+  const own = costsCommand && !cancelCredit ? fighter.cmd : 0;
 
-  // The fighter's own pending credits and modifiers go with it, unless the literal reading keeps its entry credit.
-  const pending = side.value.pending.filter(
-    (p) => p.fighterId !== fighter.id || (p.kind === 'entry' && !cancelCredit),
+  // His waiting modifier credits go with him; his entry credit too unless the literal reading keeps it.
+  const pending = side.pending.filter(
+    (p) => p.fighterId !== fighter.id || p.kind === 'modifier-end' || (p.kind === 'entry' && !cancelCredit),
   );
-  return ok(
-    withSide(state, event.side, {
-      ...side.value,
-      base: floor0(side.value.base - loss),
-      current: floor0(side.value.current - loss),
-      fighters: side.value.fighters.map((f) => (f.id === fighter.id ? { ...f, status: how as LossKind } : f)),
-      modifiers: side.value.modifiers.filter((m) => m.fighterId !== fighter.id),
-      pending,
-    }),
-  );
+  return {
+    ...side,
+    base: floor0(pool.base - own),
+    current: floor0(pool.current - own),
+    fighters: side.fighters.map((f) => (f.id === fighter.id ? { ...f, status: how } : f)),
+    modifiers: side.modifiers.filter((m) => m.fighterId !== fighter.id),
+    pending,
+  };
 }
+
+interface Pool {
+  readonly base: number;
+  readonly current: number;
+}
+
+/**
+ * What an ended, credited modifier gives back at once: what it actually changed (default) or its face
+ * value (house rule). Current never exceeds base: giving back can only restore what the floors took.
+ */
+function giveBack(pool: Pool, modifier: Modifier, rule: HouseRules['modifierEndGivesBack']): Pool {
+  const back = backOf(modifier, rule);
+  const base = floor0(pool.base + back.base);
+  return { base, current: Math.min(base, floor0(pool.current + back.current)) };
+}
+
+const backOf = (modifier: Modifier, rule: HouseRules['modifierEndGivesBack']): Pool =>
+  rule === 'nominal'
+    ? { base: -modifier.delta, current: -modifier.delta }
+    : { base: -modifier.applied.base, current: -modifier.applied.current };
 
 function fighterEnters(state: HdState, event: Extract<HdEvent, { type: 'fighterEnters' }>): Result<HdState> {
   const isPlaying = playing(state);
@@ -354,8 +385,7 @@ function modifierEnded(state: HdState, event: Extract<HdEvent, { type: 'modifier
     const pending = side.value.pending.filter((p) => p.modifierId !== modifier.id);
     return ok(withSide(state, event.side, { ...side.value, modifiers, pending }));
   }
-  const nominal = state.config.houseRules.modifierEndGivesBack === 'nominal';
-  const giveBackBase = nominal ? -modifier.delta : -modifier.applied.base;
+  const rule = state.config.houseRules.modifierEndGivesBack;
   const deferred = state.config.edition === 'commandement' && state.config.houseRules.commandementModifierTiming === 'next-upkeep';
   if (deferred) {
     const credit: PendingCredit = {
@@ -363,14 +393,10 @@ function modifierEnded(state: HdState, event: Extract<HdEvent, { type: 'modifier
       kind: 'modifier-end',
       fighterId: modifier.fighterId,
       modifierId: modifier.id,
-      delta: giveBackBase,
+      delta: backOf(modifier, rule).base,
     };
     return ok(withSide(state, event.side, { ...side.value, modifiers, pending: [...side.value.pending, credit] }));
   }
-  const giveBackCurrent = nominal ? -modifier.delta : -modifier.applied.current;
-  const base = floor0(side.value.base + giveBackBase);
-  // current never exceeds base: giving back can only restore what the floors took.
-  const current = Math.min(base, floor0(side.value.current + giveBackCurrent));
-  return ok(withSide(state, event.side, { ...side.value, base, current, modifiers }));
+  return ok(withSide(state, event.side, { ...side.value, ...giveBack(side.value, modifier, rule), modifiers }));
 }
 

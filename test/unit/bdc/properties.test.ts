@@ -51,18 +51,31 @@ const totalPa = (s: BdcState): number => s.troops.reduce((sum, t) => sum + t.cou
 const totalSteps = (s: BdcState): number => s.troops.reduce((sum, t) => sum + stepsOf(t.state), 0);
 
 describe('bdc invariants over random games', () => {
-  it('morale stays within normal…routed; a rally costs exactly the steps it recovers; refusals change nothing; undo is exact', () => {
+  it('morale stays within normal…routed; a rally costs exactly the steps it recovers; a card is drawn once per turn; refusals change nothing; undo is exact', () => {
     fc.assert(
       fc.property(config, fc.array(event, { maxLength: 40 }), (cfg, events) => {
         let state = bdc.initialState(cfg);
         let log: EventLog<BdcEvent> = emptyLog();
+        // Cards drawn since the last end of turn, kept apart from the model: `troop:card` (a leader's card is 1).
+        const drawn = new Set<string>();
         for (const e of [...setup, ...events]) {
+          const before = structuredClone(state);
           const next = append(bdc, state, log, e);
+          const key = e.type === 'activated' ? `${e.id}:${e.id.startsWith('l') ? 1 : e.card}` : '';
           if (!next.ok) {
-            // Refused: nothing to compare, the state is the one we keep.
+            // Refused: the state given to the rules is untouched.
+            expect(state).toEqual(before);
             continue;
           }
           const after = next.value.state;
+          // A card is drawn once per turn: a second draw is refused, so PA only ever grows at a first draw.
+          if (e.type === 'activated') {
+            expect(drawn.has(key)).toBe(false);
+            drawn.add(key);
+          } else {
+            expect(totalPa(after)).toBeLessThanOrEqual(totalPa(state));
+          }
+          if (e.type === 'turnEnded') drawn.clear();
           for (const t of after.troops) {
             expect(MORALE_STATES).toContain(t.state);
             expect(stepsOf(t.state)).toBeGreaterThanOrEqual(0);
@@ -82,6 +95,27 @@ describe('bdc invariants over random games', () => {
           log = next.value.log;
         }
         expect(replay(bdc, cfg, log)).toEqual({ ok: true, value: state });
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('a card drawn a second time in the same turn is refused with its reason and changes nothing', () => {
+    fc.assert(
+      fc.property(config, fc.array(event, { maxLength: 30 }), fc.constantFrom('u1', 'u2', 'l3', 'l4'), fc.constantFrom(1, 2), (cfg, events, id, card) => {
+        let state = bdc.initialState(cfg);
+        for (const e of [...setup, ...events]) {
+          const r = bdc.apply(state, e);
+          if (r.ok) state = r.value;
+        }
+        const draw: BdcEvent = { type: 'activated', id, card };
+        const first = bdc.apply(state, draw);
+        if (!first.ok) return;
+        const second = bdc.apply(first.value, draw);
+        expect(second).toEqual({ ok: false, error: id.startsWith('l') ? { code: 'bdc-leader-card-drawn', params: { name: id.toUpperCase() } } : { code: 'bdc-card-drawn', params: { name: id === 'u1' ? 'G1' : 'G2', card } } });
+        // Once the turn ends, the card is back.
+        const ended = bdc.apply(first.value, { type: 'turnEnded' });
+        expect(ended.ok && bdc.apply(ended.value, draw).ok).toBe(true);
       }),
       { numRuns: 300 },
     );

@@ -1,8 +1,9 @@
 // Désastre Colonial unit-choice vectors (desastre-colonial.md): the Desharbes layout, the
 // derived vectors, and blocked paths (enemy units block, a lone enemy leader does not).
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkDcChoice, dcEligibility, NotHexGridError } from '../../../src/rules/dc/activation';
-import { hexToPixel, type Hex } from '../../../src/geometry/hex';
+import { blockedAt, checkDcChoice, dcEligibility, detourLength, NotHexGridError } from '../../../src/rules/dc/activation';
+import { hexDistance, hexKey, hexToPixel, type Hex } from '../../../src/geometry/hex';
 import type { Scene, Token, TokenRole } from '../../../src/table/model';
 import { token } from '../geometry/helpers';
 
@@ -109,5 +110,80 @@ describe('Désastre Colonial blocked paths', () => {
     const e = dcEligibility(desharbes, t, HEX, 3);
     expect(e.filter((u) => u.ok).map((u) => u.unit)).toEqual(['inf1', 'inf2', 'inf3', 'inf4', 'cav']);
     expect(e.find((u) => u.unit === 'far')!.ok).toBe(false);
+  });
+});
+
+describe('Désastre Colonial path readings: straight line (default) or around enemy units (house rule)', () => {
+  // Zouaves 2 hexes away behind Warriors at (1,0); Spahis 3 hexes away along a row behind Tirailleurs at (-2,0).
+  const t = [
+    desharbes,
+    at('z', { q: 2, r: 0 }, 'zouaves'),
+    at('s', { q: -3, r: 0 }, 'spahis'),
+    at('w', { q: 1, r: 0 }, 'warriors', 'NAT'),
+    at('x', { q: -2, r: 0 }, 'tirailleurs', 'NAT'),
+  ];
+
+  it('straight line: both are blocked, each at the first enemy hex on the line', () => {
+    expect(checkDcChoice(desharbes, ['zouaves'], t, HEX, 3).units[0]!.reasons).toEqual([{ code: 'path-blocked', hex: { q: 1, r: 0 } }]);
+    expect(checkDcChoice(desharbes, ['spahis'], t, HEX, 3, Infinity, 'straight-line').units[0]!.reasons).toEqual([{ code: 'path-blocked', hex: { q: -2, r: 0 } }]);
+  });
+
+  it('around enemies: a detour of at most R hexes will do; none, and the reason names the radius', () => {
+    expect(checkDcChoice(desharbes, ['zouaves'], t, HEX, 3, Infinity, 'around-enemies').ok).toBe(true);
+    expect(checkDcChoice(desharbes, ['spahis'], t, HEX, 3, Infinity, 'around-enemies').units[0]!.reasons).toEqual([{ code: 'no-detour', radius: 3 }]);
+    // With a radius of 4 the way round the Tirailleurs (4 hexes) is short enough.
+    expect(checkDcChoice(desharbes, ['spahis'], t, HEX, 4, Infinity, 'around-enemies').ok).toBe(true);
+    const e = dcEligibility(desharbes, t, HEX, 3, 'around-enemies');
+    expect(e.map((u) => [u.unit, u.ok])).toEqual([['zouaves', true], ['spahis', false]]);
+  });
+
+  it('around enemies: out of range says so alone; a lone enemy leader never blocks the way round', () => {
+    const far = [desharbes, at('f', { q: 4, r: 0 }, 'far')];
+    expect(checkDcChoice(desharbes, ['far'], far, HEX, 3, Infinity, 'around-enemies').units[0]!.reasons).toEqual([{ code: 'out-of-range', by: 1, unit: 'hex', distance: 4 }]);
+    // Every neighbour of the leader held: by enemy units, the unit is cut off; by lone enemy leaders, not.
+    const ring = [
+      { q: 1, r: 0 },
+      { q: 1, r: -1 },
+      { q: 0, r: -1 },
+      { q: -1, r: 0 },
+      { q: -1, r: 1 },
+      { q: 0, r: 1 },
+    ];
+    const unit = at('u', { q: 2, r: 0 }, 'u');
+    const units = [desharbes, unit, ...ring.map((h, i) => at(`e${i}`, h, `band${i}`, 'NAT'))];
+    expect(checkDcChoice(desharbes, ['u'], units, HEX, 3, Infinity, 'around-enemies').units[0]!.reasons).toEqual([{ code: 'no-detour', radius: 3 }]);
+    const leaders = [desharbes, unit, ...ring.map((h, i) => at(`c${i}`, h, `staff${i}`, 'NAT', 'leader'))];
+    expect(checkDcChoice(desharbes, ['u'], leaders, HEX, 3, Infinity, 'around-enemies').ok).toBe(true);
+  });
+
+  it('detourLength: shortest length of a path avoiding blocking hexes, ends excepted, or null beyond the limit', () => {
+    const o = { q: 0, r: 0 };
+    expect(detourLength(o, [o], new Set(), 0)).toBe(0);
+    expect(detourLength(o, [{ q: 2, r: 0 }], new Set(), 3)).toBe(2);
+    expect(detourLength(o, [{ q: 2, r: 0 }], new Set([hexKey({ q: 1, r: 0 })]), 3)).toBe(3);
+    expect(detourLength(o, [{ q: 2, r: 0 }], new Set([hexKey({ q: 1, r: 0 })]), 2)).toBeNull();
+    // The unit's own hex may hold an enemy too (ends are never blocking).
+    expect(detourLength(o, [{ q: 1, r: 0 }], new Set([hexKey({ q: 1, r: 0 })]), 1)).toBe(1);
+  });
+
+  it('property: the way round never refuses what the straight line accepts, and a detour is never shorter than the distance', () => {
+    const hex = fc.record({ q: fc.integer({ min: -4, max: 4 }), r: fc.integer({ min: -4, max: 4 }) });
+    fc.assert(
+      fc.property(hex, fc.array(hex, { maxLength: 12 }), fc.integer({ min: 1, max: 5 }), (target, enemies, radius) => {
+        const blocking = new Set(enemies.map(hexKey));
+        const o = { q: 0, r: 0 };
+        const distance = hexDistance(o, target);
+        const length = detourLength(o, [target], blocking, radius);
+        if (length !== null) expect(length).toBeGreaterThanOrEqual(distance);
+        if (distance <= radius && blockedAt(o, target, blocking) === null) expect(length).toBe(distance);
+        const tokens = [desharbes, at('u', target, 'u'), ...enemies.map((h, i) => at(`e${i}`, h, `band${i}`, 'NAT'))];
+        if (target.q === 0 && target.r === 0) return;
+        const line = checkDcChoice(desharbes, ['u'], tokens, HEX, radius, Infinity, 'straight-line');
+        const round = checkDcChoice(desharbes, ['u'], tokens, HEX, radius, Infinity, 'around-enemies');
+        if (line.ok) expect(round.ok).toBe(true);
+        if (!round.ok) expect(round.units[0]!.reasons.map((r) => r.code)).toEqual(distance > radius ? ['out-of-range'] : ['no-detour']);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadCatalogue } from '../../../scripts/locales.mjs';
-import { DC_SIDES, dc, type DcEvent, type DcState } from '../../../src/rules/dc';
+import { DC_PATH_READINGS, DC_SIDES, dc, type DcEvent, type DcState } from '../../../src/rules/dc';
 import { describeEvent } from '../../../src/rules/dc/history';
 import { formatText, type Catalogue } from '../../../src/i18n/format';
 import { errorText } from '../../../src/i18n/errors';
@@ -26,6 +26,7 @@ describe('dc strings', () => {
     ...['white', 'commanded', 'done'].map((m) => `dc_marker_${m}`),
     'dc_rule_threshold',
     'dc_rule_fragileThreshold',
+    ...DC_PATH_READINGS.flatMap((r) => [`dc_rule_path_${r.replaceAll('-', '_')}`, `dc_history_path_${r.replaceAll('-', '_')}`]),
     'dc_reroll_used',
     'dc_reroll_only_ones',
     'dc_reroll_not_allowed',

@@ -57,3 +57,39 @@ describe('picking units (greyed with the reason)', () => {
     expect(command({ inRange: true, adjacent: true })).toMatchObject({ ok: true, value: { initiative: { command: { adjacent: true, checked: false } } } });
   });
 });
+
+describe('the path reading (house rule)', () => {
+  it('a game saved before the setting existed keeps the straight line; a configure without it leaves it alone', () => {
+    expect(dc.parseConfig({ houseRules: { threshold: 4, fragileThreshold: 6 } })).toEqual({
+      ok: true,
+      value: { houseRules: { threshold: 4, fragileThreshold: 6, path: 'straight-line' } },
+    });
+    expect(dc.parseConfig({ houseRules: { threshold: 4, fragileThreshold: 6, path: 'diagonal' } }).ok).toBe(false);
+    const parsed = dc.parseEvent({ type: 'configure', houseRules: { threshold: 3 } });
+    expect(parsed).toEqual({ ok: true, value: { type: 'configure', houseRules: { threshold: 3 } } });
+    const around = play([{ type: 'configure', houseRules: { path: 'around-enemies' } }, parsed.ok ? parsed.value : { type: 'start' }]);
+    expect(around.config.houseRules).toEqual({ threshold: 3, fragileThreshold: 6, path: 'around-enemies' });
+  });
+
+  it('the greyed unit shows the reason of the reading in force', () => {
+    const blocked: DcEvent[] = [
+      { type: 'leaderAdded', side: 'colonial', name: 'Desharbes', profile: '4D8/3', at: { q: 0, r: 0 } },
+      { type: 'unitAdded', side: 'colonial', name: 'Zouaves', at: { q: 2, r: 0 } },
+      { type: 'unitAdded', side: 'colonial', name: 'Spahis', at: { q: -3, r: 0 } },
+      { type: 'unitAdded', side: 'native', name: 'Warriors', at: { q: 1, r: 0 } },
+      { type: 'unitAdded', side: 'native', name: 'Tirailleurs', at: { q: -2, r: 0 } },
+      { type: 'start' },
+      { type: 'initiativeGained', side: 'colonial' },
+      { type: 'leaderActivated', leader: 'L1' },
+    ];
+    const refusals = (s: DcState) => Object.fromEntries(pickable(s, s.leaders[0]!, []).map((p) => [p.unit.name, p.refusal]));
+    expect(refusals(play(blocked))).toEqual({
+      Zouaves: { code: 'dc-path-blocked', params: { unit: 'Zouaves', q: 1, r: 0 } },
+      Spahis: { code: 'dc-path-blocked', params: { unit: 'Spahis', q: -2, r: 0 } },
+    });
+    expect(refusals(play([{ type: 'configure', houseRules: { path: 'around-enemies' } }, ...blocked]))).toEqual({
+      Zouaves: null,
+      Spahis: { code: 'dc-path-no-detour', params: { unit: 'Spahis', radius: 3 } },
+    });
+  });
+});

@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dc, diceAvailable, type DcEvent, type DcHex, type DcState } from '../../../src/rules/dc';
+import { DC_PATH_READINGS, dc, diceAvailable, type DcEvent, type DcHex, type DcPathReading, type DcState } from '../../../src/rules/dc';
 
 /*
- * Random games on a small hex board (positions known or not, enemies in the way or not), driven by
- * plausible events: dice available are never negative, a unit is never commanded twice in a turn,
+ * Random games on a small hex board (positions known or not, enemies in the way or not, either path
+ * reading), driven by plausible events: dice available are never negative, a unit is never commanded
+ * twice in a turn, a roll is rerolled at most once,
  * keeps and the count of "1"s start again whenever the initiative changes hands, Drama stays 1–3,
  * and a refused event changes nothing.
  */
@@ -94,8 +95,12 @@ function build(state: DcState, { kind: random, n, at }: Step): DcEvent {
   }
 }
 
-function start(leaders: { side: 'colonial' | 'native'; profile: string; at: DcHex | null }[], units: { side: 'colonial' | 'native'; losses: number; at: DcHex | null }[]): DcState {
-  let state = dc.initialState(dc.defaultConfig);
+function start(
+  leaders: { side: 'colonial' | 'native'; profile: string; at: DcHex | null }[],
+  units: { side: 'colonial' | 'native'; losses: number; at: DcHex | null }[],
+  path: DcPathReading = 'straight-line',
+): DcState {
+  let state = dc.initialState({ houseRules: { ...dc.defaultConfig.houseRules, path } });
   const events: DcEvent[] = [
     ...leaders.map((l, i): DcEvent => ({ type: 'leaderAdded', name: `leader ${i}`, ...l })),
     ...units.map((u, i): DcEvent => ({ type: 'unitAdded', name: `unit ${i}`, ...u })),
@@ -114,8 +119,8 @@ describe('dc invariants (property tests)', () => {
   it('hold over random games', () => {
     const accepted: Record<string, number> = {};
     fc.assert(
-      fc.property(setup, fc.array(step, { minLength: 20, maxLength: 60 }), ([leaders, units], steps) => {
-        let state = start(leaders, units);
+      fc.property(setup, fc.array(step, { minLength: 20, maxLength: 60 }), fc.constantFrom(...DC_PATH_READINGS), ([leaders, units], steps, path) => {
+        let state = start(leaders, units, path);
         // Units whose command went to the dice this turn: never again until the next turn.
         let commandedThisTurn = new Set<string>();
         for (const s of steps) {
@@ -130,6 +135,8 @@ describe('dc invariants (property tests)', () => {
           const before = state;
           const after = next.value;
           if (e.type === 'unitsCommanded') for (const u of e.units) expect(commandedThisTurn.has(u)).toBe(false);
+          // One reroll per roll: a second one is always refused.
+          if (e.type === 'dieRerolled') expect(before.initiative!.command!.rerolled).toBe(false);
           if (e.type === 'diceAssigned') for (const u of before.initiative!.command!.units) commandedThisTurn.add(u);
           if (e.type === 'newTurn') commandedThisTurn = new Set();
           for (const u of after.units) if (commandedThisTurn.has(u.id)) expect(u.marker).not.toBe('white');

@@ -72,6 +72,35 @@ describe('hd-command invariants (property tests)', () => {
     );
   });
 
+  it('a fighter who leaves gives back his modifiers exactly as ending them first would (one path, credited or not)', () => {
+    // With modifiers that act at once, losing a fighter = ending each of his modifiers, then losing him.
+    const immediate = config.filter((c) => c.edition === 'gestion' || c.houseRules.commandementModifierTiming === 'immediate');
+    fc.assert(
+      fc.property(fc.tuple(immediate, roster('A'), roster('B'), fc.array(event, { maxLength: 40 }), fighterId, fc.constantFrom('killed' as const, 'left' as const)), ([cfg, rosterA, rosterB, events, id, how]) => {
+        let state = hdCommand.initialState(cfg);
+        for (const e of [rosterA, rosterB, { type: 'start' } as HdEvent, ...events]) {
+          const r = hdCommand.apply(state, e);
+          if (r.ok) state = r.value;
+        }
+        const sideId = id[0] as 'A' | 'B';
+        const lost: HdEvent = { type: 'fighterLost', side: sideId, fighterId: id, how };
+        const direct = hdCommand.apply(state, lost);
+        if (!direct.ok) return;
+        let stepwise = state;
+        for (const m of state.sides[sideId].modifiers.filter((x) => x.fighterId === id)) {
+          const ended = hdCommand.apply(stepwise, { type: 'modifierEnded', side: sideId, modifierId: m.id });
+          expect(ended.ok).toBe(true);
+          if (ended.ok) stepwise = ended.value;
+        }
+        const after = hdCommand.apply(stepwise, lost);
+        expect(after.ok && after.value).toEqual(direct.value);
+        // Nothing of his is left to end by hand.
+        expect(direct.value.sides[sideId].modifiers.some((m) => m.fighterId === id)).toBe(false);
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
   it('a spend is accepted exactly when it is a whole number no larger than current', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 30 }), fc.oneof(fc.integer({ min: -5, max: 40 }), fc.double({ noNaN: false })), fc.boolean(), (cmd, spend, permanent) => {

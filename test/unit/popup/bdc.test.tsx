@@ -110,6 +110,30 @@ describe('the bdc popup panel', () => {
     await waitFor(() => expect(screen.getByTestId('pa-u1').textContent).toBe('AP 2+1'));
   });
 
+  it('a card is drawn once per turn: drawn again it is refused with its reason; the end of turn brings it back', async () => {
+    const api = await openBdc();
+    await add('unit', 'Groupe 1');
+    fireEvent.click(screen.getByTestId('activate-u1-1'));
+    await waitFor(() => expect(screen.getByTestId('pa-u1').textContent).toBe('AP 2'));
+    fireEvent.click(screen.getByTestId('spend-u1-0'));
+    await waitFor(() => expect(screen.getByTestId('pa-u1').textContent).toBe('AP 1'));
+    const card1 = screen.getByTestId('activate-u1-1');
+    expect(card1.className).toBe('greyed');
+    expect(card1.textContent).toBe('Card 1: 2 AP · drawn');
+    fireEvent.click(card1);
+    await waitFor(() =>
+      expect(screen.getByTestId('refusal').textContent).toBe(
+        'Groupe 1 has already drawn card 1 this turn: each card is drawn once per turn and comes back when the turn ends.',
+      ),
+    );
+    expect(screen.getByTestId('pa-u1').textContent).toBe('AP 1');
+    expect(gameOf(api.root(), 'bdc').log.events).toHaveLength(3);
+    fireEvent.click(screen.getByTestId('bdc-end-turn'));
+    await waitFor(() => expect(screen.getByTestId('activate-u1-1').className).toBe(''));
+    fireEvent.click(screen.getByTestId('activate-u1-1'));
+    await waitFor(() => expect(screen.getByTestId('pa-u1').textContent).toBe('AP 2'));
+  });
+
   it('a flexible unit rallies itself from the counter of the team the player picks', async () => {
     await openBdc();
     await add('unit', 'Section');

@@ -108,13 +108,48 @@ describe('the Désastre Colonial popup', () => {
     expect(screen.queryByTestId('dc-word')).toBeNull();
   });
 
+  it('the path reading is a house rule: the greyed unit says which reading refused it', async () => {
+    const api = await openDc();
+    const place = async (kind: 'leader' | 'unit', side: 'colonial' | 'native', name: string, extra: string, q: number, r: number) => {
+      input('dc-add-q', String(q));
+      input('dc-add-r', String(r));
+      await add(kind, side, name, extra);
+    };
+    await place('leader', 'colonial', 'Desharbes', '4D8/3', 0, 0);
+    await place('unit', 'colonial', 'Zouaves', '0', 2, 0);
+    await place('unit', 'colonial', 'Spahis', '0', -3, 0);
+    await place('unit', 'native', 'Warriors', '0', 1, 0);
+    await place('unit', 'native', 'Tirailleurs', '0', -2, 0);
+    const reading = screen.getByTestId('dc-rule-path') as HTMLSelectElement;
+    expect(reading.selectedOptions[0]!.textContent).toBe('the straight hex line (house default)');
+    fireEvent.click(screen.getByTestId('dc-start'));
+    fireEvent.click(await screen.findByTestId('dc-gain-colonial'));
+    fireEvent.click(await screen.findByTestId('dc-leader-pick-L1'));
+    const row = (id: string) => screen.getByTestId(`dc-pick-${id}`);
+    const disabled = (id: string) => (within(row(id)).getByRole('checkbox') as HTMLInputElement).disabled;
+    await waitFor(() => expect(row('U2').textContent).toContain('The straight line to Zouaves crosses an enemy unit at (1, 0).'));
+    expect(disabled('U2')).toBe(true);
+    expect(row('U3').textContent).toContain('The straight line to Spahis crosses an enemy unit at (-2, 0).');
+
+    fireEvent.change(reading, { target: { value: 'around-enemies' } });
+    await waitFor(() => expect(disabled('U2')).toBe(false));
+    expect(row('U3').textContent).toContain('No path of at most 3 hexes around enemy units reaches Spahis.');
+    expect(disabled('U3')).toBe(true);
+    expect((screen.getByTestId('dc-rule-path') as HTMLSelectElement).value).toBe('around-enemies');
+    expect(gameOf(api.root(), 'dc').log.events.at(-1)).toEqual({ type: 'configure', houseRules: { path: 'around-enemies' } });
+    expect(screen.getByTestId('history').textContent).toContain('path to a unit: any path of at most R hexes around enemy units');
+    fireEvent.click(within(row('U2')).getByRole('checkbox'));
+    fireEvent.click(screen.getByTestId('dc-command'));
+    await screen.findByTestId('dc-dice-roll');
+  });
+
   it('edits the house-default thresholds and shows names as text', async () => {
     const api = await openDc();
     const hostile = '<img src=x onerror=alert(1)>';
     await add('unit', 'colonial', hostile, '0');
     expect(screen.getByTestId('dc-unit-U1').textContent).toContain(hostile);
     expect(document.querySelector('img')).toBeNull();
-    fireEvent.click(screen.getByText('House rules (thresholds)'));
+    fireEvent.click(screen.getByText('House rules (where the text is silent)'));
     fireEvent.change(screen.getByTestId('dc-rule-threshold'), { target: { value: '3' } });
     await waitFor(() => expect((screen.getByTestId('dc-rule-threshold') as HTMLInputElement).value).toBe('3'));
     expect(screen.getByText('Activation on a die of at least (house default 4+)')).toBeTruthy();
