@@ -3,7 +3,8 @@ import type { RuleError } from '../src/game/result';
 import { errorText } from '../src/i18n/errors';
 import { storedGame, type StoreRoot } from '../src/store/root';
 import type { PopupApi } from './api';
-import { ApiContext, BoardContext, useBoard, useTr, type BoardData, type Send } from './context';
+import type { ComponentChildren } from 'preact';
+import { ApiContext, BoardContext, EMPTY_BINDING, GameBoardContext, useBoard, useTr, type BoardData, type GameBoard, type Send } from './context';
 import { usePanel } from './panels';
 import { SystemPicker } from './SystemPicker';
 import { StoreNoticeBanner } from './StoreNotice';
@@ -82,11 +83,16 @@ function ActivePanel({ root, send }: { root: StoreRoot; send: Send }) {
   const { Panel, descriptor } = loaded;
   const game = storedGame(root, root.activeSystem, descriptor.rules.defaultConfig);
   return (
-    <>
+    <GameBoardProvider system={root.activeSystem} binding={root.bindings[root.activeSystem] ?? EMPTY_BINDING} send={send}>
       <LiveBoardSection root={root} game={game} descriptor={descriptor} send={send} />
       <Panel game={game} send={send} />
-    </>
+    </GameBoardProvider>
   );
+}
+
+function GameBoardProvider({ system, binding, send, children }: GameBoard & { children: ComponentChildren }) {
+  const value = useMemo(() => ({ system, binding, send }), [system, binding, send]);
+  return <GameBoardContext.Provider value={value}>{children}</GameBoardContext.Provider>;
 }
 
 /** The live board's section, loaded only when the active tab shows a tabletop. */

@@ -1,6 +1,8 @@
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
 import type { Roll20Settings } from '../src/adapters/roll20/settings';
+import { EMPTY_BINDING, type Binding } from '../src/board/model';
+import type { SystemId } from '../src/rules/ids';
 import type { BoardSummary } from '../src/board/summary';
 import type { Text } from '../src/i18n/text';
 import { text } from '../src/i18n/text';
@@ -42,3 +44,16 @@ export const BoardContext = createContext<BoardData | null>(null);
 
 /** The live board of the active tab, or null (no tabletop open). */
 export const useBoard = (): BoardData | null => useContext(BoardContext);
+
+/** The game on screen's binding to the board (panels link their pieces from it). */
+export interface GameBoard {
+  readonly system: SystemId;
+  readonly binding: Binding;
+  readonly send: Send;
+}
+
+export const GameBoardContext = createContext<GameBoard | null>(null);
+
+export const useGameBoard = (): GameBoard | null => useContext(GameBoardContext);
+
+export { EMPTY_BINDING };

@@ -19,7 +19,7 @@ const BUDGETS = {
  * board, proposals): the chunks they add to what the popup already loaded, counted together. Other
  * lazily loaded parts of the popup (the live board section) have their own budget.
  */
-const PANEL_KB = 14;
+const PANEL_KB = 16;
 const LAZY_PART_KB = 10;
 /**
  * The background worker is the single writer of every game, so it must carry the rules of every system.

@@ -2,6 +2,8 @@ import { useState } from 'preact/hooks';
 import { MORALE_LEVELS, LEVEL_FACTOR, rallyOutcome, stepsOf, type BdcState, type Troop } from '../../src/rules/bdc';
 import { DiceEntry } from '../components/DiceEntry';
 import { useTr } from '../context';
+import { PieceLink } from '../board/PieceLink';
+import { PieceStatus } from '../board/PieceStatus';
 import type { Dispatch } from './Panel';
 
 const num = (e: Event): number => Number((e.currentTarget as HTMLInputElement).value);
@@ -22,8 +24,12 @@ export function TroopCard({ troop, state, dispatch }: { troop: Troop; state: Bdc
         <span class="hint" data-testid={`pa-${id}`}>
           {tr('bdc_pa_short', pa)}
         </span>
+        <PieceStatus piece={id} />
       </summary>
-      {troop.kind === 'unit' ? <UnitFields troop={troop} dispatch={dispatch} /> : <LeaderFields troop={troop} dispatch={dispatch} />}
+      <p class="row">
+        <PieceLink piece={id} name={troop.name} />
+      </p>
+      {troop.kind === 'unit' ? <UnitFields troop={troop} dispatch={dispatch} /> : <LeaderFields troop={troop} state={state} dispatch={dispatch} />}
       <Activation troop={troop} state={state} dispatch={dispatch} />
       <MoraleTests troop={troop} dispatch={dispatch} />
       {stepsOf(troop.state) > 0 && <Rally troop={troop} state={state} dispatch={dispatch} />}
@@ -69,12 +75,35 @@ function UnitFields({ troop, dispatch }: { troop: Extract<Troop, { kind: 'unit' 
   );
 }
 
-function LeaderFields({ troop, dispatch }: { troop: Extract<Troop, { kind: 'leader' }>; dispatch: Dispatch }) {
+function LeaderFields({ troop, state, dispatch }: { troop: Extract<Troop, { kind: 'leader' }>; state: BdcState; dispatch: Dispatch }) {
   const tr = useTr();
   const p = `${troop.id}-`;
   const edit = (leader: Record<string, unknown>) => void dispatch({ type: 'leaderEdited', id: troop.id, leader });
+  const units = state.troops.filter((t) => t.kind === 'unit');
+  const leaders = state.troops.filter((t) => t.kind === 'leader' && t.id !== troop.id);
   return (
     <div class="row">
+      <label for={`${p}leads`}>{tr('bdc_leads')}</label>
+      <select id={`${p}leads`} data-testid={`leads-${troop.id}`} value={troop.leads ?? ''} onChange={(e) => edit({ leads: val(e) || null })}>
+        <option value="">{tr('bdc_none')}</option>
+        {units.map((u) => (
+          <option key={u.id} value={u.id}>
+            {u.name}
+          </option>
+        ))}
+      </select>
+      <label for={`${p}commander`}>{tr('bdc_commander')}</label>
+      <select id={`${p}commander`} data-testid={`commander-${troop.id}`} value={troop.commander ?? ''} onChange={(e) => edit({ commander: val(e) || null })}>
+        <option value="">{tr('bdc_none')}</option>
+        {leaders.map((l) => (
+          <option key={l.id} value={l.id}>
+            {l.name}
+          </option>
+        ))}
+      </select>
+      <label>
+        <input type="checkbox" data-testid={`radio-${troop.id}`} checked={troop.radio} onChange={(e) => edit({ radio: (e.currentTarget as HTMLInputElement).checked })} /> {tr('bdc_radio')}
+      </label>
       <label for={`${p}morale`}>{tr('bdc_morale')}</label>
       <input id={`${p}morale`} class="number" type="number" min={5} max={9} value={troop.morale} onChange={(e) => edit({ morale: num(e) })} />
       <label for={`${p}pa`}>{tr('bdc_pa')}</label>

@@ -5,6 +5,7 @@ import { DiceEntry } from '../components/DiceEntry';
 import { useTr } from '../context';
 import { RosterSelects, SecretRoster } from './Roster';
 import type { Dispatch } from './Setup';
+import { PieceStatus } from '../board/PieceStatus';
 
 /** One turn: the duel roll, the queue of numbers, the slot being resolved, and each army's state. */
 export function Play({ state, dispatch }: { state: CrState; dispatch: Dispatch }) {
@@ -100,6 +101,7 @@ function UnitChecks({ state, side, chosen, setChosen, prefix }: { state: CrState
             />
             {u.name}
           </label>
+          <PieceStatus piece={u.id} />
         </li>
       ))}
     </ul>

@@ -15,6 +15,7 @@ import {
 } from '../../src/rules/cr';
 import { useTr, type Dispatch as DispatchOf } from '../context';
 import { RosterSelects, SecretRoster } from './Roster';
+import { PieceLink } from '../board/PieceLink';
 
 export type Dispatch = DispatchOf<CrEvent>;
 
@@ -126,6 +127,7 @@ function ArmyEditor({ sideId, state, dispatch }: { sideId: SideId; state: CrStat
               <span>{l.name}</span>
               {side.cInC === l.id && <span class="hint"> · {tr('cr_c_in_c')}</span>}
             </label>
+            <PieceLink piece={l.id} name={l.name} />
             <button type="button" class="small" aria-label={tr('remove_fighter', l.name)} onClick={() => void dispatch({ type: 'leaderRemoved', side: sideId, leader: l.id })}>
               ✕
             </button>
@@ -139,6 +141,7 @@ function ArmyEditor({ sideId, state, dispatch }: { sideId: SideId; state: CrStat
         {side.units.map((u) => (
           <li key={u.id}>
             <span>{u.name}</span>
+            <PieceLink piece={u.id} name={u.name} />
             <button type="button" class="small" aria-label={tr('remove_fighter', u.name)} onClick={() => void dispatch({ type: 'unitRemoved', side: sideId, unit: u.id })}>
               ✕
             </button>

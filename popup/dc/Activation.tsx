@@ -2,6 +2,11 @@ import { useState } from 'preact/hooks';
 import { errorText } from '../../src/i18n/errors';
 import {
   DC_SIDES,
+  descriptor,
+  needsWord,
+  rerollAllowed,
+  withPositions,
+  type DcEvent,
   diceAvailable,
   formatProfile,
   otherSide,
@@ -14,6 +19,7 @@ import {
 } from '../../src/rules/dc';
 import { DiceEntry } from '../components/DiceEntry';
 import { useT, useTr } from '../context';
+import { usePlaces } from '../board/places';
 import type { Dispatch } from './Panel';
 
 type Props = { state: DcState; dispatch: Dispatch };
@@ -175,9 +181,15 @@ function Pick({ state, leader, dispatch }: { state: DcState; leader: DcLeader; d
   const [picked, setPicked] = useState<string[]>([]);
   const [inRange, setInRange] = useState(false);
   const [adjacent, setAdjacent] = useState(false);
-  const rows = pickable(state, leader, picked);
-  const chosen = picked.map((id) => state.units.find((u) => u.id === id)!);
-  const needWord = leader.at === null || chosen.some((u) => u.at === null);
+  // The pieces where the board says they stand (the rules check the same positions, sent with the command).
+  const places = usePlaces();
+  const command = (word?: { inRange: boolean; adjacent: boolean }): DcEvent =>
+    descriptor.fromBoard!({ type: 'unitsCommanded', units: picked, ...(word ? { word } : {}) }, places, state);
+  const board = withPositions(state, (command() as Extract<DcEvent, { type: 'unitsCommanded' }>).positions);
+  const seen = board.ok ? board.value : state;
+  const me = seen.leaders.find((l) => l.id === leader.id)!;
+  const rows = pickable(seen, me, picked);
+  const needWord = needsWord(seen, me, picked);
   return (
     <div data-testid="dc-step-units">
       <fieldset>
@@ -222,7 +234,7 @@ function Pick({ state, leader, dispatch }: { state: DcState; leader: DcLeader; d
           class="primary"
           data-testid="dc-command"
           disabled={picked.length === 0}
-          onClick={() => void dispatch({ type: 'unitsCommanded', units: picked, ...(needWord ? { word: { inRange, adjacent } } : {}) })}
+          onClick={() => void dispatch(command(needWord ? { inRange, adjacent } : undefined))}
         >
           {tr('dc_command', picked.length)}
         </button>
@@ -254,7 +266,7 @@ function Assign({ state, leader, dispatch }: { state: DcState; leader: DcLeader;
   const units = command.units.map((id) => state.units.find((u) => u.id === id)!);
   const [assign, setAssign] = useState<Record<string, string>>(() => suggest(state, units, dice));
   const [rerollIndex, setRerollIndex] = useState(() => String(Math.max(0, dice.findIndex((d) => d !== 1))));
-  const canReroll = command.adjacent && !command.rerolled && dice.some((d) => d !== 1);
+  const canReroll = rerollAllowed(command).ok;
   return (
     <div data-testid="dc-step-assign">
       <p class="dc-dice" data-testid="dc-rolled">

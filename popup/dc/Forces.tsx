@@ -14,10 +14,30 @@ import {
   type DcState,
 } from '../../src/rules/dc';
 import { useTr } from '../context';
+import { usePlaces } from '../board/places';
+import { PieceLink } from '../board/PieceLink';
 import type { Dispatch } from './Panel';
 
 const num = (e: Event): string => (e.currentTarget as HTMLInputElement | HTMLSelectElement).value;
 const hexText = (at: DcHex | null): string => (at ? `(${at.q}, ${at.r})` : '');
+
+/** Where a piece stands: on the board when a token stands for it (never asked again), else where it was typed. */
+function Where({ id, name, at }: { id: string; name: string; at: DcHex | null }) {
+  const tr = useTr();
+  const onBoard = usePlaces().get(id)?.hexes[0];
+  return (
+    <>
+      {onBoard ? (
+        <span class="hint" data-testid={`dc-on-board-${id}`}>
+          {tr('dc_on_board', onBoard.q, onBoard.r)}
+        </span>
+      ) : (
+        hexText(at)
+      )}{' '}
+      <PieceLink piece={id} name={name} />
+    </>
+  );
+}
 
 /** Optional axial position: both numbers, or neither. */
 function readHex(q: string, r: string): DcHex | null | undefined {
@@ -84,7 +104,7 @@ export function Forces({ state, dispatch }: { state: DcState; dispatch: Dispatch
           .filter((l) => l.side === side)
           .map((l) => (
             <li key={l.id} data-testid={`dc-leader-${l.id}`}>
-              <strong>{l.name}</strong> {formatProfile(l.profile)} {hexText(l.at)}
+              <strong>{l.name}</strong> {formatProfile(l.profile)} <Where id={l.id} name={l.name} at={l.at} />
               {!setup && (
                 <span class="hint" data-testid={`dc-leader-dice-${l.id}`}>
                   {' · '}
@@ -98,7 +118,7 @@ export function Forces({ state, dispatch }: { state: DcState; dispatch: Dispatch
           .filter((u) => u.side === side)
           .map((u) => (
             <li key={u.id} data-testid={`dc-unit-${u.id}`} class={isEliminated(u) ? 'lost' : ''}>
-              {u.name} {hexText(u.at)}{' '}
+              {u.name} <Where id={u.id} name={u.name} at={u.at} />{' '}
               <label>
                 <span class="visually-hidden">{tr('dc_losses_of', u.name)}</span>
                 <input
@@ -203,7 +223,9 @@ function AddPiece({ dispatch }: { dispatch: Dispatch }) {
 /** Pieces move: one small form sets or clears any piece's hex. */
 function Place({ state, dispatch }: { state: DcState; dispatch: Dispatch }) {
   const tr = useTr();
-  const pieces = [...state.leaders, ...state.units];
+  // A piece on the board moves with its token: only the others are placed by hand.
+  const places = usePlaces();
+  const pieces = [...state.leaders, ...state.units].filter((p) => !places.get(p.id)?.hexes.length);
   const [id, setId] = useState('');
   const [q, setQ] = useState('');
   const [r, setR] = useState('');

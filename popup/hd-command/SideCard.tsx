@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { signed } from '../../src/rules/hd-command/history';
 import { LIMITS, LOSS_KINDS, type HdEvent, type HdState, type LossKind, type SideId } from '../../src/rules/hd-command';
 import { useTr, type Dispatch as DispatchOf } from '../context';
+import { PieceLink } from '../board/PieceLink';
 
 type Dispatch = DispatchOf<HdEvent>;
 
@@ -92,7 +93,7 @@ function FighterList({ sideId, state }: { sideId: SideId; state: HdState }) {
       {side.fighters.map((f) => (
         <li key={f.id} class={f.status === 'on-table' ? '' : 'lost'}>
           <span class="fighter-name">{f.name}</span> · {tr('cmd')} {f.cmd}
-          {f.status !== 'on-table' && <> · {tr(`hd_status_${f.status}`)}</>}
+          {f.status !== 'on-table' && <> · {tr(`hd_status_${f.status}`)}</>} <PieceLink piece={f.id} name={f.name} />
         </li>
       ))}
     </ul>

@@ -2,18 +2,29 @@ import { breakdown, CHARACTERISTICS, STATES, type Breakdown, type HdmFighter, ty
 import { signed } from '../../src/rules/hd-modifiers/history';
 import { useTr } from '../context';
 import type { Dispatch } from './Panel';
+import { PieceLink } from '../board/PieceLink';
+import { useEffect, useRef } from 'preact/hooks';
+import { useSelectedPieces } from '../board/selection';
 
 /** One fighter: states in one click, and each characteristic with its value and the terms that made it. */
 export function FighterCard({ fighter, state, dispatch }: { fighter: HdmFighter; state: HdmState; dispatch: Dispatch }) {
   const tr = useTr();
   const id = fighter.id;
+  // The fighter whose token is selected on the board comes into view, marked.
+  const selected = useSelectedPieces().includes(id);
+  const card = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (selected) card.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [selected]);
   return (
-    <article class="side hdm-fighter" aria-labelledby={`hdm-${id}-name`} data-testid={`hdm-fighter-${id}`}>
+    <article ref={card} class={selected ? 'side hdm-fighter selected' : 'side hdm-fighter'} aria-labelledby={`hdm-${id}-name`} aria-current={selected ? 'true' : undefined} data-testid={`hdm-fighter-${id}`}>
       <h3>
         <span id={`hdm-${id}-name`} class="fighter-name">
           {fighter.name}
         </span>
         {state.active === id && <span class="edition-badge">{tr('hdm_is_active')}</span>}
+        {selected && <span class="edition-badge" data-testid={`hdm-selected-${id}`}>{tr('board_selected')}</span>}
+        <PieceLink piece={id} name={fighter.name} />
         <button
           type="button"
           class="small hdm-remove-fighter"

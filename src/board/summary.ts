@@ -68,15 +68,3 @@ export function summaryOf(status: TabletopStatus, table: Table | null, run: Boar
     dropped: status.dropped,
   };
 }
-
-/** Where each linked piece stands, read from a summary (the popup's side of `placesOf`). */
-export function placesFromSummary(summary: BoardSummary): Map<string, { tokens: string[]; hexes: { q: number; r: number }[] }> {
-  const out = new Map<string, { tokens: string[]; hexes: { q: number; r: number }[] }>();
-  for (const f of summary.figures) {
-    if (f.piece === null) continue;
-    const place = out.get(f.piece) ?? out.set(f.piece, { tokens: [], hexes: [] }).get(f.piece)!;
-    place.tokens.push(f.id);
-    if (f.hex) place.hexes.push(f.hex);
-  }
-  return out;
-}

@@ -87,3 +87,21 @@ export async function launchExtension(opts: { locale?: string; profileDir?: stri
     throw err;
   }
 }
+
+/**
+ * Sends requests to the worker as the popup does (from an extension page), e.g. to choose the rule
+ * system the board shows; returns the worker's answers.
+ */
+export async function request(ext: LaunchedExtension, ...messages: object[]): Promise<unknown[]> {
+  const page = await ext.context.newPage();
+  try {
+    await page.goto(`chrome-extension://${ext.extensionId}/popup.html`);
+    return await page.evaluate(async (ms) => {
+      const out: unknown[] = [];
+      for (const m of ms) out.push(await (globalThis as unknown as { chrome: { runtime: { sendMessage(m: object): Promise<unknown> } } }).chrome.runtime.sendMessage(m));
+      return out;
+    }, messages);
+  } finally {
+    await page.close();
+  }
+}

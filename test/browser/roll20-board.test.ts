@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../fixtures/roll20/server';
-import { launchExtension, type LaunchedExtension } from './launch';
+import { launchExtension, request, type LaunchedExtension } from './launch';
 
 const EDITOR = 'https://app.roll20.net/editor/';
 const HOSTILE = '<img src=x onerror=alert(1)>';
@@ -15,6 +15,8 @@ let ext: LaunchedExtension;
 beforeAll(async () => {
   srv = await startFixtureServer();
   ext = await launchExtension({ args: srv.args });
+  // Les bandes de Champagne, no game yet: its default chains (10 cm base edge to base edge) on the tabletop's own groups.
+  await request(ext, { type: 'store/select-system', system: 'bdc' });
 });
 afterAll(async () => {
   await ext?.close();
@@ -49,7 +51,7 @@ const positions = (page: Page, selector: string): Promise<Pos> =>
     const out: Record<string, { x: number; y: number; w: number; h: number; status?: string }> = {};
     for (const el of document.querySelectorAll<HTMLElement | SVGElement>(sel)) {
       const r = el.getBoundingClientRect();
-      out[el.dataset.id!] = { x: r.x + r.width / 2, y: r.y + r.height / 2, w: r.width, h: r.height, ...(el.dataset.status ? { status: el.dataset.status } : {}) };
+      out[(el.dataset.token ?? el.dataset.id)!] = { x: r.x + r.width / 2, y: r.y + r.height / 2, w: r.width, h: r.height, ...(el.dataset.status ? { status: el.dataset.status } : {}) };
     }
     return out;
   }, selector);
@@ -119,7 +121,7 @@ describe('Roll20 overlay, Legacy renderer, square grid', () => {
     const { page } = await open(`${EDITOR}?engine=legacy`);
     const result = await page.evaluate(async () => {
       const fx = (window as unknown as { __fx: { move(id: string, l: number, t: number): void } }).__fx;
-      const mark = () => document.querySelector('#command-post-overlay .mark[data-id="A3"]')!;
+      const mark = () => document.querySelector('#command-post-overlay .mark[data-token="A3"]')!;
       const before = [mark().getAttribute('cx'), mark().getAttribute('data-status')];
       fx.move('A3', 595, 105 + 70 * 3); // next to A2: now a chain link
       // The bridge flushes in this frame; the overlay must have changed before the next one is painted.
@@ -244,7 +246,7 @@ describe('Roll20 bridge: hostile input', () => {
     const { page, dialogs, errors } = await open(`${EDITOR}?engine=legacy`);
     const overlay = await page.evaluate(() => {
       const root = document.getElementById('command-post-overlay')!;
-      return { title: root.querySelector('.mark[data-id="B1"] title')!.textContent, imgs: root.querySelectorAll('img').length, images: document.images.length };
+      return { title: root.querySelector('.mark[data-token="B1"] title')!.textContent, imgs: root.querySelectorAll('img').length, images: document.images.length };
     });
     expect(overlay).toEqual({ title: HOSTILE, imgs: 0, images: 0 });
     expect(dialogs).toEqual([]);
