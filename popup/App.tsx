@@ -5,6 +5,7 @@ import type { Request } from '../src/messages';
 import { storedGame, type StoreRoot } from '../src/store/root';
 import type { PopupApi } from './api';
 import { ApiContext, useTr } from './context';
+import { RuleLookup } from './lookup/Opener';
 import { usePanel } from './panels';
 import { LiveSection } from './roll20/LiveSection';
 import { SystemPicker } from './SystemPicker';
@@ -54,6 +55,7 @@ function Shell({ api }: { api: PopupApi }) {
       <header class="app-header">
         <h1>{tr('extName')}</h1>
         {root && <SystemPicker active={root.activeSystem} onPick={(system) => void send({ type: 'store/select-system', system })} />}
+        <RuleLookup root={root} />
       </header>
       {root?.notice && <StoreNoticeBanner notice={root.notice} onDismiss={() => void send({ type: 'store/dismiss-notice' })} />}
       {/* Refusals are announced at once; the state shown is the one that was kept. */}
