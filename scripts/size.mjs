@@ -18,6 +18,15 @@ const BUDGETS = {
 /** Each rule system's popup panel, loaded on demand: the chunks it adds to what the popup already loaded. */
 const PANEL_KB = 10;
 /**
+ * The rule lookup, loaded when its search opens: the search code (~3 KB) with one language's rule
+ * index, lookup/<lang>.json (the rule text of the five systems, which is what the player came for: 8 to
+ * 12 KB, Russian the largest), checked for each language. A system's live numbers
+ * (src/rules/<id>/lookup.ts) load with that system's rules, only when one of its topics is shown and a
+ * game of it is stored: the same rules a panel loads, so the same budget.
+ */
+const LOOKUP_KB = 18;
+const LOOKUP_NUMBERS_KB = PANEL_KB;
+/**
  * The background worker is the single writer of every game, so it must carry the rules of every system.
  * Its budget is the shell's (extension API, validation, store: 10 KB, the original budget) plus an
  * allowance per rule system. Each part's gzip share is estimated from its share of the minified bytes
@@ -58,6 +67,18 @@ const lazyRoots = new Set(
 BUDGETS.popup.files = [...[...popupInitial].map(relToExt), ...BUDGETS.popup.files];
 for (const lazy of lazyRoots) {
   const own = [...staticClosure(lazy)].filter((f) => !popupInitial.has(f));
+  const entry = popupMeta.outputs[lazy].entryPoint ?? lazy;
+  if (entry === 'popup/lookup/Lookup.tsx') {
+    for (const index of fs.readdirSync(path.join(ext, 'lookup')).sort()) {
+      BUDGETS[`lookup ${path.basename(index, '.json')}`] = { kb: LOOKUP_KB, files: [...own.map(relToExt), `lookup/${index}`] };
+    }
+    continue;
+  }
+  const numbers = /^src\/rules\/([^/]+)\/lookup\.ts$/.exec(entry);
+  if (numbers) {
+    BUDGETS[`lookup numbers ${numbers[1]}`] = { kb: LOOKUP_NUMBERS_KB, files: own.map(relToExt) };
+    continue;
+  }
   // popup/<system>/Panel.tsx → "panel <system>"
   const name = `panel ${path.basename(path.dirname(popupMeta.outputs[lazy].entryPoint ?? lazy))}`;
   BUDGETS[name] = { kb: PANEL_KB, files: own.map(relToExt) };
