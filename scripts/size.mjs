@@ -79,9 +79,10 @@ for (const lazy of lazyRoots) {
     BUDGETS[`lookup numbers ${numbers[1]}`] = { kb: LOOKUP_NUMBERS_KB, files: own.map(relToExt) };
     continue;
   }
-  // popup/<system>/Panel.tsx → "panel <system>"
-  const name = `panel ${path.basename(path.dirname(popupMeta.outputs[lazy].entryPoint ?? lazy))}`;
-  BUDGETS[name] = { kb: PANEL_KB, files: own.map(relToExt) };
+  // popup/<system>/Panel.tsx and src/rules/<system>/index.ts → "panel <system>": a panel loads with its
+  // rules, so both roots count together (whichever the metafile lists first).
+  const name = `panel ${path.basename(path.dirname(entry))}`;
+  BUDGETS[name] = { kb: PANEL_KB, files: [...new Set([...(BUDGETS[name]?.files ?? []), ...own.map(relToExt)])] };
 }
 
 // Attribute the background's bytes to its shell and to each rule system (src/rules/<id>/).
