@@ -11,6 +11,19 @@ import { Inline, RuleText } from './RuleText';
 /** Enough results to find the rule; the status line says how many there are in all. */
 const SHOWN = 8;
 
+/** Each language's index, loaded and prepared once per popup, however often the lookup reopens. */
+const indexes = new Map<string, Promise<Searchable>>();
+function indexOf(lang: string): Promise<Searchable> {
+  let index = indexes.get(lang);
+  if (!index) {
+    index = loadRulesIndex(lang).then(prepare);
+    // A failed load is tried again at the next opening.
+    index.catch(() => indexes.delete(lang));
+    indexes.set(lang, index);
+  }
+  return index;
+}
+
 /** The index, the search and the live numbers under the box of ./Opener: loaded when the lookup first opens. */
 export function Results({ root, query, onStatus }: ResultsProps) {
   const tr = useTr();
@@ -21,8 +34,8 @@ export function Results({ root, query, onStatus }: ResultsProps) {
 
   useEffect(() => {
     let current = true;
-    loadRulesIndex(lang).then(
-      (loaded) => current && setIndex(prepare(loaded)),
+    indexOf(lang).then(
+      (loaded) => current && setIndex(loaded),
       () => current && setIndex('failed'),
     );
     return () => {

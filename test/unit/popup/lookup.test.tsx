@@ -21,8 +21,8 @@ vi.mock('../../../popup/lookup/load-index', () => ({
   },
 }));
 
+// Each language's index is fetched once per popup (module), over all the tests of this file.
 beforeEach(() => {
-  loads.length = 0;
   failLoad = false;
 });
 afterEach(cleanup);
@@ -47,17 +47,19 @@ const status = () => screen.getByTestId('lookup-status').textContent;
 const results = () => within(screen.getByTestId('lookup-results')).queryAllByRole('listitem').filter((li) => li.classList.contains('lookup-result'));
 
 describe('the rule lookup', () => {
-  it('is not loaded until it opens; "/" opens it with the cursor in a labelled search box', async () => {
+  it('"/" opens it with the cursor in a labelled search box; the index is fetched once', async () => {
     render(<App api={fakeApi()} />);
     await screen.findByTestId('lookup-open');
     expect(screen.queryByTestId('lookup')).toBeNull();
-    expect(loads).toEqual([]);
     const input = await openWith({ key: '/' });
     expect(screen.getByLabelText('Search the rules of the five systems')).toBe(input);
     expect(input.type).toBe('search');
     expect(screen.getByRole('search')).toBeTruthy();
     await waitFor(() => expect(status()).toBe('Type a word or an abbreviation to find a rule of any system.'));
-    expect(loads).toEqual(['en']);
+    fireEvent.keyDown(input, { key: 'Escape' });
+    await openWith({ key: '/' });
+    await waitFor(() => expect(status()).toBe('Type a word or an abbreviation to find a rule of any system.'));
+    expect(loads.filter((l) => l === 'en')).toEqual(['en']);
     expect(screen.getByTestId('lookup-open').getAttribute('aria-label')).toBe('Search the rules (/ or Ctrl+K)');
     expect(screen.getByTestId('lookup-open').getAttribute('aria-expanded')).toBe('true');
   });
@@ -135,17 +137,25 @@ describe('the rule lookup', () => {
     expect(screen.queryByTestId('lookup')).toBeNull();
   });
 
-  it('says when nothing matches, and when the index cannot be loaded', async () => {
+  it('says when nothing matches', async () => {
     render(<App api={fakeApi()} />);
     const input = await openWith({ key: '/' });
     type(input, 'zzzz');
     await waitFor(() => expect(status()).toBe('No rule matches. Try another word or an abbreviation (PA, CMD, DEF).'));
     expect(results()).toEqual([]);
-    cleanup();
+  });
+
+  it('says when the index cannot be loaded, and tries again at the next opening', async () => {
+    const russian = loadCatalogue('ru') as Catalogue;
     failLoad = true;
-    render(<App api={fakeApi()} />);
-    await openWith({ key: '/' });
-    await waitFor(() => expect(status()).toBe('The rule index could not be loaded.'));
+    render(<App api={{ ...fakeApi(), t: (t) => formatText(russian, t) || t.key }} />);
+    const input = await openWith({ key: '/' });
+    await waitFor(() => expect(status()).toBe('Не удалось загрузить указатель правил.'));
+    failLoad = false;
+    fireEvent.keyDown(input, { key: 'Escape' });
+    type(await openWith({ key: '/' }), 'сплочение');
+    await waitFor(() => expect(results()[0]?.dataset.testid).toBe('lookup-result-bdc-rally'));
+    expect(loads.filter((l) => l === 'ru')).toEqual(['ru', 'ru']);
   });
 
   it('shows names typed by players as text', async () => {
@@ -162,7 +172,7 @@ describe('the rule lookup', () => {
     const api = await withBdcGame();
     render(<App api={{ ...api, t: (t) => formatText(french, t) || t.key }} />);
     const input = await openWith({ key: '/' });
-    await waitFor(() => expect(loads).toEqual(['fr']));
+    await waitFor(() => expect(loads.filter((l) => l === 'fr')).toEqual(['fr']));
     type(input, 'ralliement');
     await waitFor(() => expect(results()[0]?.dataset.testid).toBe('lookup-result-bdc-rally'));
     expect(within(results()[0]!).getByRole('heading', { level: 3 }).textContent).toBe('Les bandes de ChampagneRalliement');
