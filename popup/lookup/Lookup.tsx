@@ -93,7 +93,6 @@ function Result({ hit, live }: { hit: Hit; live: LiveNumbers }) {
       )}
       {topic.house && (
         <div class="lookup-house">
-          <h4>{tr('lookup_house')}</h4>
           <RuleText blocks={topic.house} />
           <p class="hint">{tr('lookup_where')}</p>
           <ul class="lookup-where">
