@@ -5,6 +5,7 @@ import { storedGame, type StoreRoot } from '../src/store/root';
 import type { PopupApi } from './api';
 import type { ComponentChildren } from 'preact';
 import { ApiContext, BoardContext, EMPTY_BINDING, GameBoardContext, useBoard, useTr, type BoardData, type GameBoard, type Send } from './context';
+import { RuleLookup } from './lookup/Opener';
 import { usePanel } from './panels';
 import { SystemPicker } from './SystemPicker';
 import { StoreNoticeBanner } from './StoreNotice';
@@ -64,6 +65,7 @@ function Shell({ api }: { api: PopupApi }) {
         <header class="app-header">
           <h1>{tr('extName')}</h1>
           {root && <SystemPicker active={root.activeSystem} onPick={(system) => void send({ type: 'store/select-system', system })} />}
+          <RuleLookup root={root} />
         </header>
         {root?.notice && <StoreNoticeBanner notice={root.notice} onDismiss={() => void send({ type: 'store/dismiss-notice' })} />}
         {/* Refusals are announced at once; the state shown is the one that was kept. */}

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { DIST_DIR, writeLocales } from './locales.mjs';
+import { RULES_DIR, writeRulesIndex } from './rules-index.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = DIST_DIR;
@@ -28,7 +29,7 @@ const ENTRIES = [
   { name: 'roll20-page', in: 'content/roll20-page.ts', out: 'roll20-page.js', format: 'iife' },
 ];
 
-const missing = [...ENTRIES.map((e) => e.in), 'manifest.json', 'popup/popup.html', 'popup/popup.css', 'locales']
+const missing = [...ENTRIES.map((e) => e.in), 'manifest.json', 'popup/popup.html', 'popup/popup.css', 'locales', path.relative(root, RULES_DIR)]
   .filter((p) => !fs.existsSync(path.join(root, p)));
 if (missing.length) {
   console.error(`build: missing source file(s): ${missing.join(', ')}`);
@@ -79,6 +80,13 @@ ENTRIES.forEach((e, i) =>
 // Static files.
 fs.copyFileSync(path.join(root, 'manifest.json'), path.join(out, 'manifest.json'));
 writeLocales(out);
+// The rule lookup's index (docs/rules/ → lookup/<lang>.json), fetched by the popup when the search opens.
+try {
+  writeRulesIndex(out);
+} catch (err) {
+  console.error(`build: ${err.message}`);
+  process.exit(1);
+}
 fs.mkdirSync(path.join(out, 'icons'));
 for (const f of fs.readdirSync(path.join(root, 'icons')).filter((f) => f.endsWith('.png'))) {
   fs.copyFileSync(path.join(root, 'icons', f), path.join(out, 'icons', f));

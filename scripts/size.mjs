@@ -22,6 +22,15 @@ const BUDGETS = {
 const PANEL_KB = 16;
 const LAZY_PART_KB = 10;
 /**
+ * The rule lookup, loaded when its search opens: the search code (~3 KB) with one language's rule
+ * index, lookup/<lang>.json (the rule text of the five systems, which is what the player came for: 8 to
+ * 12 KB, Russian the largest), checked for each language. A system's live numbers
+ * (src/rules/<id>/lookup.ts) load with that system's rules, only when one of its topics is shown and a
+ * game of it is stored: the same rules a panel loads, so the same budget.
+ */
+const LOOKUP_KB = 18;
+const LOOKUP_NUMBERS_KB = PANEL_KB;
+/**
  * The background worker is the single writer of every game, so it must carry the rules of every system.
  * Its budget is the shell's (extension API, validation, store: 10 KB, the original budget) plus an
  * allowance per rule system. Each part's gzip share is estimated from its share of the minified bytes
@@ -71,13 +80,21 @@ BUDGETS.popup.files = [...[...popupInitial].map(relToExt), ...BUDGETS.popup.file
 const lazyParts = new Map();
 for (const lazy of lazyRoots) {
   const entry = popupMeta.outputs[lazy].entryPoint ?? lazy;
+  if (entry === 'popup/lookup/Lookup.tsx') {
+    const own = [...staticClosure(lazy)].filter((f) => !popupInitial.has(f));
+    for (const index of fs.readdirSync(path.join(ext, 'lookup')).sort()) {
+      BUDGETS[`lookup ${path.basename(index, '.json')}`] = { kb: LOOKUP_KB, files: [...own.map(relToExt), `lookup/${index}`] };
+    }
+    continue;
+  }
+  const numbers = /^src\/rules\/([^/]+)\/lookup\.ts$/.exec(entry);
   const system = /^(?:popup|src\/rules)\/([^/]+)\//.exec(entry)?.[1];
-  const name = system && fs.existsSync(path.join(root, 'src/rules', system)) ? `panel ${system}` : `popup ${path.basename(path.dirname(entry))}`;
+  const name = numbers ? `lookup numbers ${numbers[1]}` : system && fs.existsSync(path.join(root, 'src/rules', system)) ? `panel ${system}` : `popup ${path.basename(path.dirname(entry))}`;
   const files = lazyParts.get(name) ?? new Set();
   for (const f of staticClosure(lazy)) if (!popupInitial.has(f)) files.add(f);
   lazyParts.set(name, files);
 }
-for (const [name, files] of lazyParts) BUDGETS[name] = { kb: name.startsWith('panel ') ? PANEL_KB : LAZY_PART_KB, files: [...files].map(relToExt) };
+for (const [name, files] of lazyParts) BUDGETS[name] = { kb: name.startsWith('panel ') ? PANEL_KB : name.startsWith('lookup numbers ') ? LOOKUP_NUMBERS_KB : LAZY_PART_KB, files: [...files].map(relToExt) };
 
 /** A bundle's bytes by part: its shell, and each rule system (src/rules/<id>/), from esbuild's metafile. */
 function partsOf(bundle, entry, label) {
