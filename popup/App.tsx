@@ -23,7 +23,6 @@ function Shell({ api }: { api: PopupApi }) {
   const tr = useTr();
   const [root, setRoot] = useState<StoreRoot | null>(null);
   const [refusal, setRefusal] = useState<RuleError | null>(null);
-  const [board, setBoard] = useState<BoardData | null>(null);
   // The revision on screen: storage echoes of this popup's own writes are not read again.
   const revision = useRef(-1);
   const show = (next: StoreRoot) => {
@@ -41,8 +40,6 @@ function Shell({ api }: { api: PopupApi }) {
     return unsubscribe;
   }, [api]);
 
-  const live = api.live;
-  useEffect(() => (live ? live.subscribe((summary, settings) => setBoard(summary ? { summary, settings, live } : null)) : undefined), [live]);
 
   // One update path: the worker's answer is the new root.
   const send: Send = useMemo(
@@ -60,7 +57,7 @@ function Shell({ api }: { api: PopupApi }) {
   );
 
   return (
-    <BoardContext.Provider value={board}>
+    <BoardProvider live={api.live}>
       <main class="popup">
         <header class="app-header">
           <h1>{tr('extName')}</h1>
@@ -74,7 +71,7 @@ function Shell({ api }: { api: PopupApi }) {
         </div>
         {root ? <ActivePanel root={root} send={send} /> : <p aria-busy="true">{tr('loading')}</p>}
       </main>
-    </BoardContext.Provider>
+    </BoardProvider>
   );
 }
 
@@ -90,6 +87,17 @@ function ActivePanel({ root, send }: { root: StoreRoot; send: Send }) {
       <Panel game={game} send={send} />
     </GameBoardProvider>
   );
+}
+
+/**
+ * The active tab's live board, for the components that read it. It changes a few times a second:
+ * holding it here, apart from the shell, lets only those components re-render (a panel's field
+ * being typed in is left alone).
+ */
+function BoardProvider({ live, children }: { live: PopupApi['live']; children: ComponentChildren }) {
+  const [board, setBoard] = useState<BoardData | null>(null);
+  useEffect(() => (live ? live.subscribe((summary, settings) => setBoard(summary ? { summary, settings, live } : null)) : undefined), [live]);
+  return <BoardContext.Provider value={board}>{children}</BoardContext.Provider>;
 }
 
 function GameBoardProvider({ system, binding, send, children }: GameBoard & { children: ComponentChildren }) {

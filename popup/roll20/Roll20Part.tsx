@@ -68,11 +68,12 @@ function Settings({ summary, settings, save, tr }: { summary: BoardSummary; sett
       </label>
       <label class="field">
         {tr('r20_leader_marker')}
-        <input data-testid="r20-leader-marker" value={settings.leaderMarker} maxLength={64} onChange={(e) => save({ leaderMarker: e.currentTarget.value.replace(/[,@]/g, '') })} />
+        {/* Uncontrolled while typed in: the board re-renders this section a few times a second. */}
+        <input key={settings.leaderMarker} data-testid="r20-leader-marker" defaultValue={settings.leaderMarker} maxLength={64} onChange={(e) => save({ leaderMarker: e.currentTarget.value.replace(/[,@]/g, '') })} />
       </label>
       <label class="field">
         {tr('r20_dead_marker')}
-        <input data-testid="r20-dead-marker" value={settings.deadMarker} maxLength={64} onChange={(e) => save({ deadMarker: e.currentTarget.value.replace(/[,@]/g, '') })} />
+        <input key={settings.deadMarker} data-testid="r20-dead-marker" defaultValue={settings.deadMarker} maxLength={64} onChange={(e) => save({ deadMarker: e.currentTarget.value.replace(/[,@]/g, '') })} />
       </label>
       <label>
         <input type="checkbox" data-testid="r20-overlay" checked={settings.overlay} onChange={(e) => save({ overlay: e.currentTarget.checked })} /> {tr('r20_overlay')}
@@ -96,9 +97,10 @@ function Settings({ summary, settings, save, tr }: { summary: BoardSummary; sett
                   {ROLES.map((r) => <option key={r} value={r}>{tr(`r20_role_${r.replace('-', '_')}`)}</option>)}
                 </select>
                 <input
+                  key={a?.unit ?? ''}
                   aria-label={tr('r20_unit_of', f.name)}
                   data-testid={`r20-unit-${f.id}`}
-                  value={a?.unit ?? ''}
+                  defaultValue={a?.unit ?? ''}
                   placeholder={tr('r20_role_auto')}
                   maxLength={64}
                   onChange={(e) => assign(f.id, { unit: e.currentTarget.value.trim() || undefined })}

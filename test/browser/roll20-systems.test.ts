@@ -1,0 +1,156 @@
+// Each positional rule system on the Roll20 fixture, through the popup as a player uses it: the roster
+// taken from the board, then the board and the game as one thing — a move that takes a figure out of
+// command (mark and reason on the overlay, reason in the popup), a Désastre Colonial activation chosen
+// without typing any position, a Hell Dorado loss proposed from a dead token.
+import type { Page } from 'playwright-core';
+import type Browser from 'webextension-polyfill';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startFixtureServer, type FixtureServer } from '../fixtures/roll20/server';
+import { launchExtension, request, type LaunchedExtension } from './launch';
+
+declare const chrome: Browser.Browser;
+const EDITOR = 'https://app.roll20.net/editor/';
+
+let srv: FixtureServer;
+let ext: LaunchedExtension;
+beforeAll(async () => {
+  srv = await startFixtureServer();
+  ext = await launchExtension({ args: srv.args });
+});
+afterAll(async () => {
+  await ext?.close();
+  await srv?.close();
+});
+// A failed test leaves no tab behind for the next one.
+afterEach(async () => {
+  for (const page of ext.context.pages()) if (page.url() !== 'about:blank') await page.close();
+});
+
+type Fx = {
+  __fx: {
+    move(id: string, left: number, top: number): void;
+    set(id: string, a: object): void;
+    add(a: object): void;
+    cell(i: number, j: number): [number, number];
+  };
+};
+
+/** The fixture game on `query` and the popup standing for its tab, with `system` the game on screen. */
+async function open(system: string, query: string): Promise<{ game: Page; popup: Page }> {
+  await ext.worker.evaluate(() => chrome.storage.session.clear());
+  await request(ext, { type: 'store/select-system', system });
+  const game = await ext.context.newPage();
+  await game.goto(`${EDITOR}?${query}`);
+  const tab = await ext.worker.evaluate(async () => {
+    for (let i = 0; i < 100; i++) {
+      const key = Object.keys(await chrome.storage.session.get(null)).find((k) => k.startsWith('commandPost.live.'));
+      if (key) return Number(key.slice('commandPost.live.'.length));
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return null;
+  });
+  expect(tab).not.toBeNull();
+  const popup = await ext.context.newPage();
+  await popup.goto(`${ext.popupUrl}?tab=${tab}`);
+  await popup.getByTestId('board').waitFor();
+  await expect.poll(() => popup.getByTestId('board-figure').count()).toBe(6);
+  return { game, popup };
+}
+
+/** "Take the roster from the board", then apply it as proposed. */
+async function takeRoster(popup: Page): Promise<void> {
+  await popup.getByTestId('board-roster-take').click();
+  await popup.getByTestId('board-roster-apply').click();
+  await expect.poll(() => popup.getByTestId('board-linked').textContent()).toBe('Tokens linked to this game: 6 of 6.');
+}
+
+const mark = (game: Page, id: string) => game.locator(`#command-post-overlay .mark[data-token="${id}"]`);
+const figure = (popup: Page, id: string) => popup.locator(`[data-testid="board-figure"][data-token="${id}"]`);
+const stored = () => ext.worker.evaluate(async () => (await chrome.storage.local.get('commandPost')).commandPost as { games: Record<string, { log: { events: { type: string }[]; cursor: number } }>; bindings: Record<string, { links: Record<string, string> }> });
+
+describe('Les bandes de Champagne on Roll20', () => {
+  it('roster from the board; a move out of command and a demoralised leader show on the overlay and in the popup', async () => {
+    const { game, popup } = await open('bdc', 'engine=legacy');
+    await takeRoster(popup);
+    const root = await stored();
+    expect(root.bindings.bdc!.links).toMatchObject({ A1: 'u1', A2: 'u1', A3: 'u1', L1: 'l3' });
+    expect(root.games.bdc!.log.events.map((e) => e.type)).toEqual(['unitAdded', 'unitAdded', 'leaderAdded', 'leaderAdded']);
+    await expect.poll(() => mark(game, 'A2').getAttribute('data-status')).toBe('link');
+
+    // A1 walks away: A1 and A2 (whose chain ran through A1) are out, with the reason on the board and in the popup.
+    await game.evaluate(() => (window as unknown as Fx).__fx.move('A1', 35 + 70 * 4, 35 + 70 * 8));
+    await expect.poll(() => mark(game, 'A2').getAttribute('data-status')).toBe('out');
+    expect(await mark(game, 'A2').getAttribute('data-reason')).toBe('out-of-range');
+    expect(await game.locator('#command-post-overlay text.label[data-token="A2"]').textContent()).toMatch(/^out · \d+(\.\d+)? cm too far from /);
+    // Rigid doctrine (the roster's default): a figure out of command must close up.
+    expect(await mark(game, 'A2').getAttribute('stroke-dasharray')).toBe('4 3');
+    await expect.poll(() => figure(popup, 'A2').getAttribute('data-reason')).toBe('out-of-range');
+    expect(await figure(popup, 'A2').getByTestId('board-reason').textContent()).toMatch(/out · .* cm too far from/);
+
+    // Back, and the captain fails two morale tests in the game: demoralised, he commands nobody.
+    await game.evaluate(() => (window as unknown as Fx).__fx.move('A1', 35 + 70 * 4, 35 + 70));
+    await expect.poll(() => mark(game, 'A2').getAttribute('data-status')).toBe('link');
+    await request(ext, { type: 'game/dispatch', system: 'bdc', event: { type: 'moraleTests', id: 'l3', naturals: [10, 10] } });
+    await expect.poll(() => mark(game, 'A1').getAttribute('data-reason')).toBe('leader-cannot-command');
+    await expect.poll(() => figure(popup, 'A1').getByTestId('board-reason').textContent()).toBe(' (Captain cannot command (demoralised or routed))');
+  });
+});
+
+describe('Désastre Colonial on Roll20 (hex page)', () => {
+  it('an activation chosen without typing any position: the hexes come from the tokens, and a unit out of reach says why', async () => {
+    const { game, popup } = await open('dc', 'engine=jumpgate&grid=hex&diag=hex&units=hex&scale=1');
+    await takeRoster(popup);
+    await popup.getByTestId('dc-start').click();
+    await popup.getByTestId('dc-gain-colonial').click();
+    await popup.getByTestId('dc-leader-pick-L1').click();
+    // The riflemen's unit (U2) is 3 hexes from the captain (3D8/3): it can be chosen, and no word is asked.
+    const pick = popup.getByTestId('dc-pick-U2');
+    // Its distance, read from the board (never typed).
+    await expect.poll(() => pick.textContent()).toContain('3 hex');
+    expect(await pick.getAttribute('class')).toBe('dc-pick');
+    await expect.poll(() => mark(game, 'A1').getAttribute('data-status')).toBe('eligible');
+    await pick.locator('input').check();
+    expect(await popup.getByTestId('dc-word').count()).toBe(0);
+    await popup.getByTestId('dc-command').click();
+    await expect.poll(async () => (await stored()).games.dc!.log.events.at(-1)).toMatchObject({ type: 'unitsCommanded', units: ['U2'] });
+    const sent = (await stored()).games.dc!.log.events.at(-1) as unknown as { positions: Record<string, { q: number; r: number }> };
+    expect(Object.keys(sent.positions).sort()).toEqual(['L1', 'L3', 'U2', 'U4']);
+    await expect.poll(() => mark(game, 'A1').getAttribute('data-status')).toBe('commanded');
+
+    // Taken back; the riflemen march off 5 hexes: out of reach, the reason on the board and in the pick list.
+    await popup.getByTestId('undo').click();
+    await game.evaluate(() => {
+      const fx = (window as unknown as Fx).__fx;
+      for (const [id, i] of [['A1', 9], ['A2', 10], ['A3', 11]] as const) fx.move(id, ...fx.cell(i, 1));
+    });
+    await expect.poll(() => mark(game, 'A1').getAttribute('data-reason')).toBe('dc-out-of-range');
+    await expect.poll(() => popup.getByTestId('dc-pick-U2').textContent()).toContain('Rifleman is 8 hexes away; the radius is 3.');
+    expect(await game.locator('#command-post-overlay text.label[data-token="A1"]').textContent()).toBe('8 hexes from Captain; at most 3');
+  });
+});
+
+describe('Hell Dorado Command on Roll20', () => {
+  it('the company from the board; a token marked dead proposes its fighter\'s loss; a figure put on the table its late entry', async () => {
+    const { game, popup } = await open('hd-command', 'engine=legacy');
+    await takeRoster(popup);
+    await popup.getByTestId('start').click();
+    // Each side's Command on the board (base / current, as in the rulebook).
+    await expect.poll(() => game.locator('#command-post-overlay [data-layer="notes"] text').allTextContents()).toEqual(['A — Command: base 4 / current 4', 'B — Command: base 2 / current 2']);
+    await game.evaluate(() => (window as unknown as Fx).__fx.set('A2', { statusmarkers: 'red@1,dead' }));
+    const proposal = popup.getByTestId('board-proposal');
+    await expect.poll(() => proposal.textContent()).toContain('Rifleman 2 is marked dead on the board: his loss (CMD 1)');
+    // Nothing is applied silently.
+    expect((await stored()).games['hd-command']!.log.events.at(-1)!.type).toBe('start');
+    await proposal.getByTestId('board-proposal-apply').click();
+    await expect.poll(async () => (await stored()).games['hd-command']!.log.events.at(-1)).toEqual({ type: 'fighterLost', side: 'A', fighterId: 'A3', how: 'killed' });
+    await expect.poll(() => mark(game, 'A2').count()).toBe(0); // a dead token takes no part
+
+    await game.evaluate(() => (window as unknown as Fx).__fx.add({ id: 'N1', name: 'Renfort', left: 175, top: 385, width: 70, height: 70, statusmarkers: 'red@1', controlledby: 'pA' }));
+    const entry = popup.locator('[data-testid="board-proposal"][data-key="entry:N1"]');
+    await entry.getByTestId('board-proposal-input').fill('2');
+    await entry.getByTestId('board-proposal-apply').click();
+    await expect.poll(async () => (await stored()).games['hd-command']!.log.events.at(-1)).toEqual({ type: 'fighterEnters', side: 'A', name: 'Renfort', cmd: 2 });
+    await expect.poll(async () => (await stored()).bindings['hd-command']!.links.N1).toBe('A5');
+    await expect.poll(() => game.locator('#command-post-overlay [data-layer="notes"] text').first().textContent()).toBe('A — Command: base 5 / current 5');
+  });
+});
