@@ -10,12 +10,13 @@ import type { AnyBoard } from '../src/board/system';
 import type { Text } from '../src/i18n/text';
 import { reasonText } from '../src/i18n/reasons';
 import { BOARDS } from '../src/rules/boards';
-import { isSystemId } from '../src/rules/ids';
+import { SYSTEM_IDS, isSystemId } from '../src/rules/ids';
 import type { Table } from '../src/table/model';
 import { Overlay, type Camera } from './overlay';
 
-/** Before the worker has published anything: Hell Dorado Command (the store's first system), no game. */
-const NO_GAME: BoardInput = { system: 'hd-command', binding: EMPTY_BINDING, pieces: [], facts: BOARDS['hd-command'].defaultFacts };
+/** Before the worker has published anything: the store's first system, no game. */
+const FIRST = SYSTEM_IDS[0];
+const NO_GAME: BoardInput = { system: FIRST, binding: EMPTY_BINDING, pieces: [], facts: BOARDS[FIRST].defaultFacts };
 
 export interface DrawOptions {
   /** Draw at all (the user's switch). */
@@ -27,7 +28,7 @@ export interface DrawOptions {
 export class LiveBoard {
   readonly overlay: Overlay;
   private input: BoardInput = NO_GAME;
-  private board: AnyBoard = BOARDS['hd-command'];
+  private board: AnyBoard = BOARDS[FIRST];
   private readonly runner = new BoardRunner();
   private table: Table | null = null;
   private last: BoardRun | null = null;
@@ -44,7 +45,7 @@ export class LiveBoard {
   setInput(raw: unknown): void {
     const input = parseBoardInput(raw);
     this.input = input && isSystemId(input.system) ? input : NO_GAME;
-    this.board = BOARDS[isSystemId(this.input.system) ? this.input.system : 'hd-command'];
+    this.board = BOARDS[isSystemId(this.input.system) ? this.input.system : FIRST];
   }
 
   get system(): string {

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
 import { replay } from '../../src/game/log';
-import type { AnyRuleSystem, RuleSystem } from '../../src/game/system';
 import type { TopicNumbers } from '../../src/lookup/numbers';
+import type { AnyDescriptor } from '../../src/rules/descriptor';
 import type { SystemId } from '../../src/rules/ids';
-import type { ConfigOf, EventOf, StateOf } from '../../src/rules/types';
+import { LOADERS, NUMBERS } from '../../src/rules/load';
 import type { StoredGame, StoreRoot } from '../../src/store/root';
 
 /*
@@ -12,23 +12,6 @@ import type { StoredGame, StoreRoot } from '../../src/store/root';
  * its topics is found and a game of it is stored.
  */
 
-interface Live<K extends SystemId> {
-  readonly rules: RuleSystem<StateOf<K>, EventOf<K>, ConfigOf<K>>;
-  readonly numbers: (state: StateOf<K>) => TopicNumbers;
-}
-
-const live = <K extends SystemId>(rules: Promise<Live<K>['rules']>, numbers: Promise<Live<K>['numbers']>): Promise<Live<K>> =>
-  Promise.all([rules, numbers]).then(([r, n]) => ({ rules: r, numbers: n }));
-
-const LIVE: { readonly [K in SystemId]: () => Promise<Live<K>> } = {
-  'hd-command': () => live(import('../../src/rules/hd-command').then((m) => m.hdCommand), import('../../src/rules/hd-command/lookup').then((m) => m.hdCommandNumbers)),
-  'hd-modifiers': () =>
-    live(import('../../src/rules/hd-modifiers').then((m) => m.hdModifiers), import('../../src/rules/hd-modifiers/lookup').then((m) => m.hdModifiersNumbers)),
-  bdc: () => live(import('../../src/rules/bdc').then((m) => m.bdc), import('../../src/rules/bdc/lookup').then((m) => m.bdcNumbers)),
-  dc: () => live(import('../../src/rules/dc').then((m) => m.dc), import('../../src/rules/dc/lookup').then((m) => m.dcNumbers)),
-  cr: () => live(import('../../src/rules/cr').then((m) => m.commandRoll), import('../../src/rules/cr/lookup').then((m) => m.crNumbers)),
-};
-
 /** Numbers already computed, by stored game (a new game object is a new log: computed again). */
 const cache = new WeakMap<object, TopicNumbers>();
 
@@ -36,8 +19,9 @@ const cache = new WeakMap<object, TopicNumbers>();
 export async function gameNumbers(system: SystemId, game: StoredGame<SystemId>): Promise<TopicNumbers> {
   const known = cache.get(game);
   if (known) return known;
-  // LIVE pairs each system with its own types; TypeScript cannot follow the pairing through an indexed lookup.
-  const { rules, numbers } = await (LIVE[system] as () => Promise<{ rules: AnyRuleSystem; numbers: (state: unknown) => TopicNumbers }>)();
+  // The registries pair each system with its own types; TypeScript cannot follow the pairing through an indexed lookup.
+  const [descriptor, numbers] = await Promise.all([(LOADERS[system] as () => Promise<AnyDescriptor>)(), (NUMBERS[system] as () => Promise<(state: unknown) => TopicNumbers>)()]);
+  const rules = descriptor.rules;
   const state = replay(rules, game.config, game.log);
   const result = state.ok ? numbers(state.value) : {};
   cache.set(game, result);

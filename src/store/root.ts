@@ -1,6 +1,6 @@
 import type { Binding } from '../board/model';
 import { emptyLog, type EventLog } from '../game/log';
-import type { SystemId } from '../rules/ids';
+import { SYSTEM_IDS, type SystemId } from '../rules/ids';
 import type { ConfigOf, EventOf } from '../rules/types';
 
 /*
@@ -51,7 +51,7 @@ export interface StoreRoot {
 export const freshRoot = (notice: StoreNotice | null = null): StoreRoot => ({
   schemaVersion: SCHEMA_VERSION,
   revision: 0,
-  activeSystem: 'hd-command',
+  activeSystem: SYSTEM_IDS[0],
   games: {},
   bindings: {},
   notice,

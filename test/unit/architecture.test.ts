@@ -1,19 +1,71 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, normalize, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DESCRIPTORS, SYSTEM_IDS } from '../../src/rules';
+import { BOARDS } from '../../src/rules/boards';
+import { PANELS } from '../../popup/panels';
+
+const repo = join(__dirname, '../..');
+const sources = (dir: string) =>
+  readdirSync(join(repo, dir), { recursive: true, encoding: 'utf8' })
+    .filter((f) => /\.tsx?$/.test(f))
+    .map((f) => join(dir, f));
+const importsOf = (source: string) =>
+  [...source.matchAll(/(?:^\s*(?:import|export)[^'"]*from\s+|import\()\s*['"]([^'"]+)['"]/gm)].map((m) => m[1]!);
 
 /** The design card: the core in src/ is pure and knows nothing of the views, the tabletops or the browser. */
 describe('the shared core (src/)', () => {
-  const root = join(__dirname, '../../src');
-  const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
+  const files = sources('src');
 
   it.each(files)('%s imports neither views, adapters, the browser API nor a UI library', (file) => {
-    const source = readFileSync(join(root, file), 'utf8');
-    const imports = [...source.matchAll(/^\s*(?:import|export)[^'"]*from\s+['"]([^'"]+)['"]/gm)].map((m) => m[1]!);
-    for (const spec of imports) {
+    const source = readFileSync(join(repo, file), 'utf8');
+    for (const spec of importsOf(source)) {
       expect(spec, `${file} imports ${spec}`).not.toMatch(/(^|\/)(popup|content|owlbear|background)(\/|$)/);
       expect(spec, `${file} imports ${spec}`).not.toMatch(/^(webextension-polyfill|preact|@owlbear-rodeo\/sdk|node:)/);
     }
     expect(source).not.toMatch(/\b(chrome|browser)\.(runtime|storage|tabs)\b/);
+  });
+});
+
+/**
+ * One descriptor per rule system, the single place it plugs in: nothing outside a system's own folders
+ * (src/rules/<id>/ and its panel, popup/<id>/) names that system — not its modules, not its id — but
+ * the registries that list every system once.
+ */
+describe('each rule system stays in its folder', () => {
+  const REGISTRIES = ['src/rules/ids.ts', 'src/rules/index.ts', 'src/rules/boards.ts', 'src/rules/load.ts', 'popup/panels.tsx'];
+  const files = ['src', 'popup', 'content', 'background'].flatMap(sources).filter((f) => !REGISTRIES.includes(f));
+  const homeOf = (file: string): string | null => /^(?:src\/rules|popup)\/([^/]+)\//.exec(file)?.[1] ?? null;
+
+  it.each(files)('%s names no other system', (file) => {
+    const home = homeOf(file);
+    const source = readFileSync(join(repo, file), 'utf8');
+    for (const spec of importsOf(source).filter((s) => s.startsWith('.'))) {
+      const target = relative(repo, normalize(join(dirname(join(repo, file)), spec)));
+      const system = /^(?:src\/rules|popup)\/([^/]+)(?:\/|$)/.exec(target)?.[1];
+      if (system && (SYSTEM_IDS as readonly string[]).includes(system)) expect(system, `${file} imports ${spec}`).toBe(home);
+    }
+    // Quoted system ids (comments may mention a system by name; code may not branch on one).
+    const code = source.replace(/\/\/.*$/gm, '').replace(/\/\*[\s\S]*?\*\//g, '');
+    for (const id of SYSTEM_IDS) {
+      if (id === home) continue;
+      expect(code.includes(`'${id}'`) || code.includes(`"${id}"`), `${file} names '${id}'`).toBe(false);
+    }
+  });
+
+  it('every system has its descriptor, its board view and its panel, under its own id', () => {
+    for (const id of SYSTEM_IDS) {
+      expect(DESCRIPTORS[id].id).toBe(id);
+      expect(DESCRIPTORS[id].rules.id).toBe(id);
+      expect(BOARDS[id].id).toBe(id);
+      expect(PANELS[id]).toBeTypeOf('function');
+    }
+  });
+
+  it('geometry stays a generic engine: no rule system in src/geometry', () => {
+    for (const file of sources('src/geometry')) {
+      const code = readFileSync(join(repo, file), 'utf8').replace(/\/\/.*$/gm, '').replace(/\/\*[\s\S]*?\*\//g, '');
+      for (const spec of importsOf(code)) expect(spec, `${file} imports ${spec}`).not.toMatch(/rules\//);
+    }
   });
 });
