@@ -1,7 +1,8 @@
 // Benchmark (issue 6): main-thread time per token move on the Roll20 fixture page with 1,000
 // tokens (100 units of 10, one leader each), in headless Chromium with the built extension.
 // Per move: the page-world bridge's frame flush (read the moved model, post the delta) plus the
-// content script's handling (validate, fold, recompute every chain, update the overlay's SVG).
+// content script's handling (validate, fold, bind to the game, Les bandes de Champagne's view —
+// every chain on the page, the heaviest system's board —, update the overlay's SVG).
 // Both scripts report their own time on <html> only when the page carries
 // data-command-post-bench. Target: median ≤ 4 ms.
 import { execFileSync } from 'node:child_process';
@@ -60,11 +61,12 @@ export async function benchRoll20(log: (line: string) => void = () => {}): Promi
   const dist = process.env.COMMAND_POST_DIST ?? path.join(os.tmpdir(), 'command-post-bench');
   execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, env: { ...process.env, COMMAND_POST_DIST: dist }, stdio: 'ignore' });
   process.env.COMMAND_POST_DIST = dist;
-  const { launchExtension } = await import('../test/browser/launch');
+  const { launchExtension, request } = await import('../test/browser/launch');
   const { startFixtureServer } = await import('../test/fixtures/roll20/server');
   const srv = await startFixtureServer();
   const ext = await launchExtension({ args: srv.args });
   try {
+    await request(ext, { type: 'store/select-system', system: 'bdc' });
     const page = await ext.context.newPage();
     await page.goto(`https://app.roll20.net/editor/?engine=jumpgate&n=${TOKENS}&bench=1`);
     await page.waitForFunction((n) => document.querySelectorAll('#command-post-overlay .mark').length === n, TOKENS, { timeout: 30_000 });

@@ -5,9 +5,12 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchChains } from './chains';
 import { benchRoll20 } from './roll20';
+import { bundled } from './bundle';
 
 const BENCHES: Record<string, (log: (line: string) => void) => unknown> = {
   chains: benchChains,
+  // The board views run as the extension ships them (an esbuild bundle), not through tsx's module wrappers.
+  board: async (log) => (await bundled<typeof import('./board')>('bench/board.ts')).benchBoard(log),
   roll20: benchRoll20,
 };
 
@@ -28,18 +31,25 @@ console.log(`wrote ${file}`);
 type ChainRow = { figures: number; indexedMs: number; naiveMs: number | null };
 const chains = results.chains as ChainRow[] | undefined;
 const at = (n: number) => chains?.find((row) => row.figures === n);
-const roll20 = results.roll20 as { medianMs: number } | undefined;
+const roll20 = results.roll20 as { medianMs: number; systems?: { system: string; medianMs: number }[] } | undefined;
+const board = results.board as { system: string; medianMs: number }[] | undefined;
 const TARGETS: [string, number | undefined, (v: number) => boolean, string][] = [
   ['chains: 10,000 figures, indexed median', at(10_000)?.indexedMs, (v) => v <= 5, '≤ 5 ms'],
   ['chains: naive ÷ indexed at 10,000', at(10_000) && at(10_000)!.naiveMs! / at(10_000)!.indexedMs, (v) => v >= 20, '≥ 20×'],
   ['chains: time at 10,000 ÷ time at 1,000', at(10_000) && at(10_000)!.indexedMs / at(1_000)!.indexedMs, (v) => v <= 15, '≤ 15'],
   ['roll20: main-thread time per token move, median', roll20?.medianMs, (v) => v <= 4, '≤ 4 ms'],
 ];
+// The aim of issue 9, reported per system (an aim, not a gate: see the closing note for the figures).
+const AIMS: [string, number | undefined, (v: number) => boolean, string][] = (board ?? []).map((row) => [`board ${row.system}: one move, 1,000 tokens, median`, row.medianMs, (v: number) => v <= 1, '≤ 1 ms (aim)']);
 let missed = 0;
 for (const [name, value, met, target] of TARGETS) {
   if (value === undefined || Number.isNaN(value)) continue;
   const ok = met(value);
   if (!ok) missed++;
   console.log(`${ok ? 'met   ' : 'MISSED'} ${name}: ${value.toFixed(2)} (target ${target})`);
+}
+for (const [name, value, met, aim] of AIMS) {
+  if (value === undefined) continue;
+  console.log(`${met(value) ? 'within' : 'above '} ${name}: ${value.toFixed(3)} (${aim})`);
 }
 if (missed > 0) process.exitCode = 1;

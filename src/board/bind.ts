@@ -6,106 +6,113 @@
 import type { Table, Token } from '../table/model';
 import type { Binding, BoundTable, BoundToken, Piece } from './model';
 
-interface Cached {
-  readonly src: Token;
-  readonly bound: BoundToken;
+/** What the last bind produced, to redo only what a move changed. */
+interface Last {
+  readonly source: readonly Token[];
+  /** Per source token: its bound token, or null when it is not bound (never: every token is bound). */
+  readonly bound: BoundToken[];
+  readonly alias: ReadonlyMap<string, string>;
 }
 
 /**
- * Binds tables for one game. Keep one per board: a move re-binds only the tokens that changed
- * (adapters hand the same Token objects back for unchanged tokens), so a 1,000-token table costs
- * a few microseconds per move here.
+ * Binds tables for one game. Keep one per board: when a move hands back the same token objects in
+ * the same places but a few (as tabletops do), only those few are bound again — a 1,000-token table
+ * then costs a few microseconds here instead of a full pass of lookups.
  */
 export class TableBinder {
   private binding: Binding | null = null;
   private pieces: readonly Piece[] | null = null;
   private byId = new Map<string, Piece>();
-  private cache = new Map<string, Cached>();
+  private links = new Map<string, string>();
+  private last: Last | null = null;
 
   bind(table: Table, binding: Binding, pieces: readonly Piece[]): BoundTable {
     if (binding !== this.binding || pieces !== this.pieces) {
       this.binding = binding;
       this.pieces = pieces;
       this.byId = new Map(pieces.map((p) => [p.id, p]));
-      this.cache.clear();
+      this.links = new Map(Object.entries(binding.links));
+      this.last = null;
     }
-    const byId = this.byId;
-    const pieceOf = (t: Token): Piece | null => {
-      const id = binding.links[t.id];
-      return id === undefined ? null : (byId.get(id) ?? null);
-    };
+    const bound = this.fast(table.tokens) ?? this.full(table.tokens);
+    return finish(table, bound, this.byId);
+  }
+
+  private pieceOf(t: Token): Piece | null {
+    const id = this.links.get(t.id);
+    return id === undefined ? null : (this.byId.get(id) ?? null);
+  }
+
+  /** Same tokens in the same places but a few: bind those again, unless one changes the grouping. */
+  private fast(tokens: readonly Token[]): BoundToken[] | null {
+    const last = this.last;
+    if (!last || last.source.length !== tokens.length) return null;
+    const bound = last.bound.slice();
+    let changed = 0;
+    for (let i = 0; i < tokens.length; i++) {
+      const t = tokens[i]!;
+      const before = last.source[i]!;
+      if (t === before) continue;
+      // Another token in this place, or a linked figure moved to another group: the grouping may change.
+      if (t.id !== before.id || (t.unit !== before.unit && this.pieceOf(t)?.kind === 'unit')) return null;
+      bound[i] = this.one(t, last.alias, tokens);
+      if (++changed > 64) return null;
+    }
+    this.last = { source: tokens, bound, alias: last.alias };
+    return bound;
+  }
+
+  private full(tokens: readonly Token[]): BoundToken[] {
     // Tabletop grouping → game unit, by the most linked figures in it.
     const votes = new Map<string, Map<string, number>>();
-    for (const t of table.tokens) {
-      const p = pieceOf(t);
+    for (const t of tokens) {
+      const p = this.pieceOf(t);
       if (!p || p.kind !== 'unit' || t.unit === null) continue;
       const v = votes.get(t.unit) ?? votes.set(t.unit, new Map()).get(t.unit)!;
       v.set(p.id, (v.get(p.id) ?? 0) + 1);
     }
     const alias = new Map<string, string>();
     for (const [group, v] of votes) alias.set(group, [...v].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]![0]);
-    const groupUnit = (t: Token): string | null => (t.unit === null ? null : (alias.get(t.unit) ?? t.unit));
-
-    // A leader's commander is a piece; the engine wants the token standing for it.
-    let commanderToken: Map<string, string> | null = null;
-    const tokenFor = (pieceId: string): string | null => {
-      if (!commanderToken) {
-        commanderToken = new Map();
-        for (const t of table.tokens) {
-          const id = binding.links[t.id];
-          if (id !== undefined && !commanderToken.has(id)) commanderToken.set(id, t.id);
-        }
-      }
-      return commanderToken.get(pieceId) ?? null;
-    };
-
-    const tokens: BoundToken[] = [];
-    const lost: BoundToken[] = [];
-    const seen = new Set<string>();
-    for (const t of table.tokens) {
-      const piece = pieceOf(t);
-      const side = piece ? piece.side : t.side === null ? null : (binding.sides[t.side] ?? t.side);
-      // A leader's unit: the one the game says (null: none), else the grouping his token stands in.
-      const unit = !piece ? groupUnit(t) : piece.kind === 'unit' ? piece.id : piece.kind === 'leader' && piece.unit !== undefined ? piece.unit : groupUnit(t);
-      const role = !piece ? t.role : piece.kind === 'leader' ? 'leader' : t.role === 'radio-operator' ? 'radio-operator' : 'figure';
-      const commander = piece?.commander ? tokenFor(piece.commander) : (t.commander ?? null);
-      const radio = (piece?.radio ?? false) || t.radio === true;
-      const old = this.cache.get(t.id);
-      let bound: BoundToken;
-      if (
-        old &&
-        old.src === t &&
-        old.bound.piece === piece &&
-        old.bound.side === side &&
-        old.bound.unit === unit &&
-        old.bound.role === role &&
-        old.bound.commander === commander &&
-        old.bound.radio === radio
-      ) {
-        bound = old.bound;
-      } else {
-        bound = { ...t, side, unit, role, commander, radio, piece };
-        this.cache.set(t.id, { src: t, bound });
-      }
-      seen.add(t.id);
-      (piece?.gone ? lost : tokens).push(bound);
-    }
-    if (this.cache.size > seen.size) for (const id of this.cache.keys()) if (!seen.has(id)) this.cache.delete(id);
-
-    let byPiece: Map<string, BoundToken[]> | null = null;
-    const tokensOf = (pieceId: string): readonly BoundToken[] => {
-      if (!byPiece) {
-        byPiece = new Map();
-        for (const t of [...tokens, ...lost]) {
-          if (!t.piece) continue;
-          const list = byPiece.get(t.piece.id) ?? byPiece.set(t.piece.id, []).get(t.piece.id)!;
-          list.push(t);
-        }
-      }
-      return byPiece.get(pieceId) ?? [];
-    };
-    return { scene: table.scene, tokens, lost, pieces: byId, tokensOf };
+    const bound = tokens.map((t) => this.one(t, alias, tokens));
+    this.last = { source: tokens, bound, alias };
+    return bound;
   }
+
+  private one(t: Token, alias: ReadonlyMap<string, string>, tokens: readonly Token[]): BoundToken {
+    const binding = this.binding!;
+    const piece = this.pieceOf(t);
+    const aliased = t.unit === null ? undefined : alias.get(t.unit);
+    const groupUnit = t.unit === null ? null : (aliased ?? t.unit);
+    // An unlinked token in a group that stands for a game unit is on that unit's side.
+    const groupSide = aliased === undefined ? null : (this.byId.get(aliased)?.side ?? null);
+    const side = piece ? piece.side : groupSide !== null ? groupSide : t.side === null ? null : (binding.sides[t.side] ?? t.side);
+    // A leader's unit: the one the game says (null: none), else the grouping his token stands in.
+    const unit = !piece ? groupUnit : piece.kind === 'unit' ? piece.id : piece.kind === 'leader' && piece.unit !== undefined ? piece.unit : groupUnit;
+    const role = !piece ? t.role : piece.kind === 'leader' ? 'leader' : t.role === 'radio-operator' ? 'radio-operator' : 'figure';
+    // A leader's commander is a piece; the engine wants the token standing for it.
+    const commander = piece?.commander ? (tokens.find((c) => this.links.get(c.id) === piece.commander)?.id ?? null) : (t.commander ?? null);
+    const radio = (piece?.radio ?? false) || t.radio === true;
+    return { ...t, side, unit, role, commander, radio, piece };
+  }
+}
+
+function finish(table: Table, bound: readonly BoundToken[], pieces: ReadonlyMap<string, Piece>): BoundTable {
+  const tokens: BoundToken[] = [];
+  const lost: BoundToken[] = [];
+  for (const t of bound) (t.piece?.gone ? lost : tokens).push(t);
+  let byPiece: Map<string, BoundToken[]> | null = null;
+  const tokensOf = (pieceId: string): readonly BoundToken[] => {
+    if (!byPiece) {
+      byPiece = new Map();
+      for (const t of bound) {
+        if (!t.piece) continue;
+        const list = byPiece.get(t.piece.id) ?? byPiece.set(t.piece.id, []).get(t.piece.id)!;
+        list.push(t);
+      }
+    }
+    return byPiece.get(pieceId) ?? [];
+  };
+  return { scene: table.scene, tokens, lost, pieces, tokensOf };
 }
 
 /** One-off binding (scenario runner, tests, the popup): no cache kept. */

@@ -1,10 +1,11 @@
-// Command-roll game (command-roll.md): direct orders reach units within 1" of the leader's unit
-// (R7), a signal reaches units within N" of it (R8). A "unit" is a group of figures, so the
-// distance between two units is the distance between their NEAREST figures (base edge to
-// base edge by default, see MEASURE_DEFAULTS): a unit is within 1" if any of its figures is.
+// Unit-to-unit reach: which units stand within a distance of a given unit, the distance between
+// two units being the distance between their NEAREST figures (a unit is within 1" if any of its
+// figures is). Orders that reach every unit near the leader's own use it (the command roll's direct
+// orders and signals).
 import type { Length, MeasureFrom, Scene, Token } from '../table/model';
 import { withinRange } from './metrics';
-import { prepareTable } from './prepare';
+import { axisReach, prepareTable, type PreparedTable } from './prepare';
+import { GridIndex } from './spatial-index';
 import { fromCells, tidy, toCells } from './units';
 
 export interface UnitReach {
@@ -46,6 +47,49 @@ export function unitsWithin(tokens: readonly Token[], scene: Scene, fromUnit: st
   }
   out.sort((x, y) => x.distance - y.distance || x.order - y.order);
   return out.map(({ order: _order, ...rest }) => rest);
+}
+
+export interface UnitReachQuery {
+  /** The units within `radius` of `fromUnit` (not itself), nearest first; only nearby figures are looked at. */
+  within(fromUnit: string, radius: Length): UnitReach[];
+}
+
+/**
+ * A table read once for many "which units are near this one" questions (one per leader shown): a
+ * grid index keeps each question to the figures around the unit, so a board of a hundred units asks
+ * them all in about the time one full scan takes.
+ */
+export function createUnitReach(tokens: readonly Token[], scene: Scene, from: MeasureFrom = 'edge', typical?: Length): UnitReachQuery {
+  const p: PreparedTable = prepareTable(tokens, scene, from);
+  const members = new Map<string, number[]>();
+  for (let i = 0; i < p.n; i++) {
+    const u = tokens[i]!.unit;
+    if (u !== null) (members.get(u) ?? members.set(u, []).get(u)!).push(i);
+  }
+  const index = new GridIndex(p.x, p.y, null, axisReach(p, typical ? toCells(typical, scene) : 1));
+  const near: number[] = [];
+  return {
+    within(fromUnit, radius) {
+      const r = toCells(radius, scene);
+      const reach = axisReach(p, r);
+      const best = new Map<string, { d: number; a: number; b: number }>();
+      for (const i of members.get(fromUnit) ?? []) {
+        near.length = 0;
+        index.collectNear(p.x[i]!, p.y[i]!, reach, near);
+        for (const j of near) {
+          const u = tokens[j]!.unit;
+          if (u === null || u === fromUnit) continue;
+          const d = p.dist(i, j);
+          if (!withinRange(d, r)) continue;
+          const cur = best.get(u);
+          if (!cur || d < cur.d) best.set(u, { d, a: i, b: j });
+        }
+      }
+      return [...best]
+        .map(([unit, b]) => ({ unit, within: true, distance: tidy(fromCells(b.d, radius.unit, scene)), from: tokens[b.a]!.id, to: tokens[b.b]!.id }))
+        .sort((x, y) => x.distance - y.distance || (x.unit < y.unit ? -1 : 1));
+    },
+  };
 }
 
 /** The unit a leader stands in (his own `unit`), or null. */

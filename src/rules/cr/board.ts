@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import { RingMaker, lostMarks, markOf } from '../../board/draw';
 import type { BoardError, BoardView, BoundTable, BoundToken, Mark, Reason, Ring } from '../../board/model';
 import type { SystemBoard } from '../../board/system';
-import { unitsWithin, type UnitReach } from '../../geometry/signal';
+import { createUnitReach, unitsWithin, type UnitReach } from '../../geometry/signal';
 import { toCells } from '../../geometry/units';
 import type { Length } from '../../table/model';
 import { DIRECT_RADIUS, SIGNAL_UNITS } from './types';
@@ -64,10 +64,14 @@ export const crBoard: SystemBoard<CrFacts> = {
     try {
       const rm = new RingMaker(scene, 'edge');
       const cells = toCells(radius, scene);
+      // The leader playing his number: every unit of his side with its distance (a reason for each one out).
+      // Otherwise every leader's control, asked of one index: only the units near each leader matter.
+      const query = active ? null : createUnitReach(tokens, scene, 'edge', radius);
       for (const l of shown) {
         rings.push(rm.ring(l, signal ? 'signal' : 'control', cells));
         const own = ownUnit(l);
-        const within = unitsWithin(tokens, scene, own, radius, 'edge').filter((u) => unitSide.get(u.unit) === l.side);
+        const found = query ? query.within(own, radius) : unitsWithin(tokens, scene, own, radius, 'edge');
+        const within = found.filter((u) => unitSide.get(u.unit) === l.side);
         reach.set(l, new Map([[own, { unit: own, within: true, distance: 0, from: l.id, to: l.id }], ...within.map((u): [string, UnitReach] => [u.unit, u])]));
       }
     } catch (e) {
@@ -76,6 +80,9 @@ export const crBoard: SystemBoard<CrFacts> = {
       reach.clear();
     }
 
+    // Units within the control of some able leader of their side (asked once per unit, not per token).
+    const controlled = new Set<string>();
+    if (!active) for (const [l, units] of reach) if (!disordered(l)) for (const [unit, r] of units) if (r.within && unitSide.get(unit) === l.side) controlled.add(unit);
     const ordered = new Set(facts.slot?.ordered ?? []);
     const acted = new Set(facts.acted);
     const slotLeader = facts.slot ? (table.pieces.get(facts.slot.leader) ?? null) : null;
@@ -100,8 +107,7 @@ export const crBoard: SystemBoard<CrFacts> = {
         marks.push(markOf(t, 'none', t.side === slotLeader.side ? { code: 'cr-leader-off-board', params: { leader: slotLeader.name } } : null));
       } else {
         // No leader's number is being played: who stands within some leader's control.
-        const near = [...reach].some(([l, units]) => l.side === t.side && !disordered(l) && units.get(t.unit!)?.within);
-        marks.push(markOf(t, near ? 'eligible' : 'none'));
+        marks.push(markOf(t, controlled.has(t.unit) ? 'eligible' : 'none'));
       }
     }
     return { marks, rings, edges: [], notes: [], error };

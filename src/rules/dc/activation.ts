@@ -71,22 +71,63 @@ interface Board {
   readonly blocking: ReadonlySet<string>;
 }
 
-function board(leader: Token, tokens: readonly Token[], scene: Scene): Board {
-  const leaderHex = tokenHex(leader, scene);
-  const unitHexes = new Map<string, Hex[]>();
-  const blocking = new Set<string>();
-  for (const t of tokens) {
-    const h = tokenHex(t, scene);
-    if (t.unit !== null && t.side === leader.side) {
-      const list = unitHexes.get(t.unit);
-      if (list) list.push(h);
-      else unitHexes.set(t.unit, [h]);
-    }
-    const enemy = t.side !== null && leader.side !== null && t.side !== leader.side;
-    if (enemy && t.role !== 'leader') blocking.add(hexKey(h));
-  }
-  return { leaderHex, unitHexes, blocking };
+/**
+ * A hex table read once: every token's hex, each side's units with their hexes, and what blocks each
+ * side's paths. A board view with many leaders asks it once per leader without reading the tokens again.
+ */
+export interface DcTable {
+  hexOf(t: Token): Hex;
+  /** The units of a side (tokens with a unit and that side), with the hexes they stand in, in first-seen order. */
+  unitsOf(side: string | null): ReadonlyMap<string, readonly Hex[]>;
+  /** Hexes holding at least one token of another side that is not a leader (none for a leader without a side). */
+  blockingFor(side: string | null): ReadonlySet<string>;
 }
+
+/** Hexes of tokens already read, by token object: a tabletop hands unchanged tokens back as the same objects. */
+const HEXES = new WeakMap<Token, { readonly lattice: string; readonly hex: Hex }>();
+
+export function dcTable(tokens: readonly Token[], scene: Scene): DcTable {
+  const lattice = `${scene.grid}|${scene.pixelsPerCell}|${scene.hexOrigin?.x ?? 0},${scene.hexOrigin?.y ?? 0}`;
+  const hexOf = (t: Token): Hex => {
+    const known = HEXES.get(t);
+    if (known && known.lattice === lattice) return known.hex;
+    const hex = tokenHex(t, scene);
+    HEXES.set(t, { lattice, hex });
+    return hex;
+  };
+  const units = new Map<string | null, Map<string, Hex[]>>();
+  const nonLeaders = new Map<string, Set<string>>();
+  for (const t of tokens) {
+    const h = hexOf(t);
+    if (t.unit !== null) {
+      const bySide = units.get(t.side) ?? units.set(t.side, new Map()).get(t.side)!;
+      const list = bySide.get(t.unit);
+      if (list) list.push(h);
+      else bySide.set(t.unit, [h]);
+    }
+    if (t.side !== null && t.role !== 'leader') (nonLeaders.get(t.side) ?? nonLeaders.set(t.side, new Set()).get(t.side)!).add(hexKey(h));
+  }
+  const blocking = new Map<string | null, Set<string>>();
+  return {
+    hexOf,
+    unitsOf: (side) => units.get(side) ?? new Map(),
+    blockingFor(side) {
+      let set = blocking.get(side);
+      if (!set) {
+        set = new Set();
+        if (side !== null) for (const [other, keys] of nonLeaders) if (other !== side) for (const k of keys) set.add(k);
+        blocking.set(side, set);
+      }
+      return set;
+    },
+  };
+}
+
+const board = (leader: Token, table: DcTable): Board => ({
+  leaderHex: table.hexOf(leader),
+  unitHexes: table.unitsOf(leader.side),
+  blocking: table.blockingFor(leader.side),
+});
 
 function nearestHex(from: Hex, hexes: readonly Hex[]): { hex: Hex; distance: number } {
   let best = { hex: hexes[0]!, distance: hexDistance(from, hexes[0]!) };
@@ -145,19 +186,20 @@ function checkOne(bd: Board, unit: string, radius: number, path: DcPathReading):
   if (!hexes || hexes.length === 0) return { unit, ok: false, distance: null, hex: null, reasons: [{ code: 'unknown-unit' }] };
   const { hex, distance } = nearestHex(bd.leaderHex, hexes);
   const reasons: DcReason[] = [];
+  // Out of range says enough: the path is only traced for a unit the leader could reach.
   if (distance > radius) reasons.push({ code: 'out-of-range', by: distance - radius, unit: 'hex', distance });
-  if (path === 'straight-line') {
+  else if (path === 'straight-line') {
     const blocked = blockedAt(bd.leaderHex, hex, bd.blocking);
     if (blocked) reasons.push({ code: 'path-blocked', hex: blocked });
-  } else if (distance <= radius && detourLength(bd.leaderHex, hexes, bd.blocking, radius) === null) {
+  } else if (detourLength(bd.leaderHex, hexes, bd.blocking, radius) === null) {
     reasons.push({ code: 'no-detour', radius });
   }
   return { unit, ok: reasons.length === 0, distance, hex, reasons };
 }
 
 /** Each friendly unit's eligibility for this leader (range and path), in first-seen order. */
-export function dcEligibility(leader: Token, tokens: readonly Token[], scene: Scene, radius: number, path: DcPathReading = 'straight-line'): DcUnitCheck[] {
-  const bd = board(leader, tokens, scene);
+export function dcEligibility(leader: Token, tokens: readonly Token[] | DcTable, scene: Scene, radius: number, path: DcPathReading = 'straight-line'): DcUnitCheck[] {
+  const bd = board(leader, 'hexOf' in tokens ? tokens : dcTable(tokens, scene));
   const out: DcUnitCheck[] = [];
   for (const unit of bd.unitHexes.keys()) if (unit !== leader.unit) out.push(checkOne(bd, unit, radius, path));
   return out;
@@ -167,13 +209,13 @@ export function dcEligibility(leader: Token, tokens: readonly Token[], scene: Sc
 export function checkDcChoice(
   leader: Token,
   chosen: readonly string[],
-  tokens: readonly Token[],
+  tokens: readonly Token[] | DcTable,
   scene: Scene,
   radius: number,
   maxUnits = Infinity,
   path: DcPathReading = 'straight-line',
 ): DcChoiceResult {
-  const bd = board(leader, tokens, scene);
+  const bd = board(leader, 'hexOf' in tokens ? tokens : dcTable(tokens, scene));
   const errors: DcChoiceError[] = [];
   if (chosen.length === 0) errors.push({ code: 'no-units' });
   if (chosen.length > maxUnits) errors.push({ code: 'too-many-units', count: chosen.length, max: maxUnits });

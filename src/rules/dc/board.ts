@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import { RingMaker, lostMarks, markOf } from '../../board/draw';
 import type { BoardView, BoundTable, BoundToken, Mark, Reason, Ring } from '../../board/model';
 import type { SystemBoard } from '../../board/system';
-import { checkDcChoice, dcEligibility, type DcReason, type DcUnitCheck } from './activation';
+import { checkDcChoice, dcEligibility, dcTable, type DcReason, type DcUnitCheck } from './activation';
 import { DC_PATH_READINGS, DC_SIDES, DEFAULT_DC_HOUSE_RULES, type DcMarker, type DcPathReading } from './types';
 
 export interface DcFacts {
@@ -86,14 +86,15 @@ export const dcBoard: SystemBoard<DcFacts> = {
 
     // Per unit: the best check among the leaders shown (an eligible one wins; else the nearest refusal).
     const best = new Map<string, { check: DcUnitCheck; leader: BoundToken }>();
+    const hexTable = dcTable(tokens, scene);
     for (const l of leaders) {
       const radius = radiusOf(l)!;
-      const checks = dcEligibility(l, tokens, scene, radius, facts.path);
+      const checks = dcEligibility(l, hexTable, scene, radius, facts.path);
       const spread = facts.active !== null && facts.chosen.length > 0;
       for (const c of checks) {
         let check = c;
         if (spread && c.ok && !facts.chosen.includes(c.unit)) {
-          const together = checkDcChoice(l, [c.unit, ...facts.chosen], tokens, scene, radius, Infinity, facts.path).units[0];
+          const together = checkDcChoice(l, [c.unit, ...facts.chosen], hexTable, scene, radius, Infinity, facts.path).units[0];
           const wide = together?.reasons.find((r) => r.code === 'spread-too-wide');
           if (wide) check = { ...c, ok: false, reasons: [wide] };
         }
