@@ -10,4 +10,3 @@ export { computeChainsNaive } from './chains-naive';
 export { createRangeQuery, distanceBetween, tokensWithin, type InRange, type RangeQuery } from './within';
 export { leaderUnit, unitsWithin, type UnitReach } from './signal';
 export { rangeShape, type RangeShape, type ShapeOptions } from './shapes';
-export { MEASURE_DEFAULTS, type MeasureDefault } from './rule-defaults';
