@@ -32,6 +32,7 @@ type Fx = {
     set(id: string, a: object): void;
     add(a: object): void;
     cell(i: number, j: number): [number, number];
+    select(ids: string[]): void;
   };
 };
 
@@ -86,6 +87,13 @@ describe('Les bandes de Champagne on Roll20', () => {
     expect(await mark(game, 'A2').getAttribute('stroke-dasharray')).toBe('4 3');
     await expect.poll(() => figure(popup, 'A2').getAttribute('data-reason')).toBe('out-of-range');
     expect(await figure(popup, 'A2').getByTestId('board-reason').textContent()).toMatch(/out · .* cm too far from/);
+
+    // The words beside the figures can be switched off in the board settings.
+    await popup.locator('summary', { hasText: 'Board settings' }).click();
+    await popup.getByTestId('r20-labels').uncheck();
+    await expect.poll(() => game.locator('#command-post-overlay text.label').count()).toBe(0);
+    expect(await mark(game, 'A2').getAttribute('data-reason')).toBe('out-of-range');
+    await popup.getByTestId('r20-labels').check();
 
     // Back, and the captain fails two morale tests in the game: demoralised, he commands nobody.
     await game.evaluate(() => (window as unknown as Fx).__fx.move('A1', 35 + 70 * 4, 35 + 70));
@@ -152,5 +160,19 @@ describe('Hell Dorado Command on Roll20', () => {
     await expect.poll(async () => (await stored()).games['hd-command']!.log.events.at(-1)).toEqual({ type: 'fighterEnters', side: 'A', name: 'Renfort', cmd: 2 });
     await expect.poll(async () => (await stored()).bindings['hd-command']!.links.N1).toBe('A5');
     await expect.poll(() => game.locator('#command-post-overlay [data-layer="notes"] text').first().textContent()).toBe('A — Command: base 5 / current 5');
+  });
+});
+
+describe('Hell Dorado modifiers on Roll20', () => {
+  it('a token selected on the board brings its fighter forward in the popup', async () => {
+    const { game, popup } = await open('hd-modifiers', 'engine=jumpgate');
+    await takeRoster(popup);
+    const fighter = (await stored()).bindings['hd-modifiers']!.links.A2!;
+    expect(await popup.getByTestId(`hdm-selected-${fighter}`).count()).toBe(0);
+    await game.evaluate(() => (window as unknown as Fx).__fx.select(['A2']));
+    await popup.getByTestId(`hdm-selected-${fighter}`).waitFor();
+    expect(await popup.getByTestId(`hdm-fighter-${fighter}`).getAttribute('aria-current')).toBe('true');
+    await game.evaluate(() => (window as unknown as Fx).__fx.select([]));
+    await expect.poll(() => popup.getByTestId(`hdm-selected-${fighter}`).count()).toBe(0);
   });
 });
