@@ -44,7 +44,7 @@ const RULE_SYSTEM_KB = 6;
  * scripts' budget) plus an allowance per system's view, each part checked on its own.
  */
 const BOARD_SHELL_KB = 12;
-const BOARD_VIEW_KB = 2;
+const BOARD_VIEW_KB = 2.5;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ext = path.join(DIST_DIR, 'extension');
