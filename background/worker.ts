@@ -1,47 +1,35 @@
 /**
  * The background service worker: the single writer of stored state. Views send typed requests
- * (src/messages.ts); the worker validates them, applies them to the stored root through the pure
- * core, writes the result, and every view follows storage changes.
+ * (src/messages.ts); the worker validates them and hands them to the store (src/store/service.ts),
+ * which keeps the checked root and each game's state in memory, writes what changed, and answers
+ * with the new root. Views follow the changes; tabletops redraw from the board input written with it.
  */
 import browser, { type Runtime } from 'webextension-polyfill';
-import type { Result } from '../src/game/result';
 import { isTableMessage, tableRequestSchema, type Response, type TableResponse } from '../src/messages';
 import { ROLL20_SETTINGS_KEY } from '../src/adapters/roll20/settings';
 import { parseWith } from '../src/game/validate';
-import { applyRequest, parseRequest } from '../src/store/requests';
-import { loadStore } from '../src/store/load';
-import { boardInputOf } from '../src/store/board';
-import { BOARD_KEY, STORE_KEY, type StoreRoot } from '../src/store/root';
+import { parseRequest } from '../src/store/requests';
+import { STORE_KEY } from '../src/store/root';
+import { StoreService, type StorageArea } from '../src/store/service';
 
-/** Requests are applied one at a time, so that two quick clicks never read the same old root. */
-let queue: Promise<unknown> = Promise.resolve();
-function inTurn<T>(task: () => Promise<T>): Promise<T> {
-  const run = queue.then(task, task);
-  queue = run.catch(() => undefined);
-  return run;
-}
+const local: StorageArea = {
+  get: (keys) => browser.storage.local.get(keys),
+  set: (items) => browser.storage.local.set(items),
+  remove: (keys) => browser.storage.local.remove(keys),
+};
+const store = new StoreService(local);
+
+// Storage changed by someone else (another copy of the extension, a version upgrade): read it again
+// before the next request. The worker's own writes carry the revision it holds.
+browser.storage.onChanged.addListener((changes, area) => {
+  const change = changes[STORE_KEY];
+  if (area !== 'local' || !change) return;
+  const revision = (change.newValue as { revision?: unknown } | undefined)?.revision;
+  if (revision !== store.revision) store.forget();
+});
 
 /** Count of dropped messages (forged or malformed), readable from the worker's console for diagnosis. */
 let droppedMessages = 0;
-
-/**
- * Writes the root, and in the same write what tabletops draw for its active game (BOARD_KEY), so
- * that a content script never sees a game and a board that disagree.
- */
-async function writeRoot(root: StoreRoot, extra: Record<string, unknown> = {}): Promise<void> {
-  await browser.storage.local.set({ ...extra, [STORE_KEY]: root, [BOARD_KEY]: boardInputOf(root) });
-}
-
-/** Reads the root; an unusable stored value is backed up and replaced in the same write, never lost. */
-async function readRoot(): Promise<StoreRoot> {
-  const raw = (await browser.storage.local.get(STORE_KEY))[STORE_KEY];
-  const { root, backup } = loadStore(raw, new Date());
-  if (backup) {
-    await writeRoot(root, { [backup.key]: backup.value });
-    console.warn(`Command Post: stored game unusable (${root.notice?.reason}); kept under ${backup.key}`);
-  }
-  return root;
-}
 
 const extensionOrigin = browser.runtime.getURL('');
 
@@ -79,13 +67,7 @@ async function handle(message: unknown): Promise<Response> {
     droppedMessages++;
     return request;
   }
-  return inTurn(async () => {
-    const root = await readRoot();
-    const next: Result<StoreRoot> = applyRequest(root, request.value);
-    if (!next.ok) return next;
-    if (next.value !== root) await writeRoot(next.value);
-    return { ok: true, root: next.value };
-  });
+  return store.handle(request.value);
 }
 
 browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.MessageSender) => {
@@ -97,11 +79,7 @@ browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.Message
   return handle(message);
 });
 
-// Check (and if needed repair) the store as soon as the worker starts, before any view asks, and
-// publish its board (an older version of the extension may have left none).
-void inTurn(async () => {
-  const root = await readRoot();
-  await browser.storage.local.set({ [BOARD_KEY]: boardInputOf(root) });
-});
+// Check (and if needed repair or migrate) the store as soon as the worker starts, before any view asks.
+void store.current();
 
 Object.assign(globalThis, { commandPostDiagnostics: () => ({ droppedMessages }) });

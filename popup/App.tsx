@@ -8,7 +8,7 @@ import { ApiContext, BoardContext, EMPTY_BINDING, GameBoardContext, useBoard, us
 import { RuleLookup } from './lookup/Opener';
 import { usePanel } from './panels';
 import { SystemPicker } from './SystemPicker';
-import { StoreNoticeBanner } from './StoreNotice';
+import { StoreNotices } from './StoreNotice';
 import type { BoardSection as BoardSectionView } from './board/BoardSection';
 
 export function App({ api }: { api: PopupApi }) {
@@ -64,7 +64,7 @@ function Shell({ api }: { api: PopupApi }) {
           {root && <SystemPicker active={root.activeSystem} onPick={(system) => void send({ type: 'store/select-system', system })} />}
           <RuleLookup root={root} />
         </header>
-        {root?.notice && <StoreNoticeBanner notice={root.notice} onDismiss={() => void send({ type: 'store/dismiss-notice' })} />}
+        {root && root.notices.length > 0 && <StoreNotices notices={root.notices} onDismiss={() => void send({ type: 'store/dismiss-notice' })} />}
         {/* Refusals are announced at once; the state shown is the one that was kept. */}
         <div class="refusal" role="alert" data-testid="refusal">
           {refusal && api.t(errorText(refusal))}

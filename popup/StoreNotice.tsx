@@ -1,15 +1,34 @@
 import type { StoreNotice } from '../src/store/root';
+import { systemNameKey } from './SystemPicker';
 import { useTr } from './context';
 
-/** Says plainly that the stored game could not be read, why, and where the old data was kept. */
-export function StoreNoticeBanner({ notice, onDismiss }: { notice: StoreNotice; onDismiss: () => void }) {
+/** Says plainly what the store had to repair, why, and where the old data was kept; one dismiss for all. */
+export function StoreNotices({ notices, onDismiss }: { notices: readonly StoreNotice[]; onDismiss: () => void }) {
   const tr = useTr();
   return (
     <section class="notice" role="status" data-testid="store-notice">
-      <h2>{tr('store_reset_title')}</h2>
-      <p>{tr(`store_reset_${notice.reason.replaceAll('-', '_')}`)}</p>
-      <p class="detail">{notice.detail}</p>
-      <p>{tr('store_reset_backup', notice.backupKey)}</p>
+      {notices.map((n, i) => (
+        <div key={i} data-kind={n.kind}>
+          {n.kind === 'store-reset' && (
+            <>
+              <h2>{tr('store_reset_title')}</h2>
+              <p>{tr(`store_reset_${n.reason.replaceAll('-', '_')}`)}</p>
+              <p class="detail">{n.detail}</p>
+              <p>{tr('store_reset_backup', n.backupKey)}</p>
+            </>
+          )}
+          {n.kind === 'game-reset' && (
+            <>
+              <h2>{tr('store_game_reset_title', tr(systemNameKey(n.system)))}</h2>
+              <p>{tr(`store_reset_${n.reason.replaceAll('-', '_')}`)}</p>
+              <p class="detail">{n.detail}</p>
+              <p>{tr('store_game_reset_backup', n.backupKey)}</p>
+            </>
+          )}
+          {n.kind === 'settings-repaired' && <p>{tr('store_settings_repaired', n.fields.join(', '), n.backupKey)}</p>}
+          {n.kind === 'quota' && <p data-testid="store-quota">{tr('store_quota', n.percent)}</p>}
+        </div>
+      ))}
       <button type="button" onClick={onDismiss}>
         {tr('store_reset_dismiss')}
       </button>

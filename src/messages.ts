@@ -7,7 +7,7 @@ import type { RuleError } from './game/result';
 import type { NewLink } from './rules/descriptor';
 import { SYSTEM_IDS, type SystemId } from './rules/ids';
 import type { EventOf } from './rules/types';
-import type { StoreRoot } from './store/root';
+import { BACKUP_KEY_PREFIX, type StoreRoot } from './store/root';
 
 /*
  * Every message that crosses contexts is one of these (the whole union: `Message`, below). The worker
@@ -26,6 +26,11 @@ export interface SideChange {
   readonly side: string | null;
 }
 
+/** Every request to the worker may carry an id: a retry with the same id is answered, never applied twice. */
+interface Identified {
+  readonly id?: string;
+}
+
 export type GameRequest = {
   [K in SystemId]:
     | { readonly type: 'game/dispatch'; readonly system: K; readonly event: EventOf<K> }
@@ -37,18 +42,32 @@ export type GameRequest = {
     | { readonly type: 'board/link'; readonly system: K; readonly links: readonly LinkChange[]; readonly sides?: readonly SideChange[] };
 }[SystemId];
 
-export type Request =
-  /** Read the store (the worker checks and, if needed, repairs it first). */
-  | { readonly type: 'store/load' }
-  /** The user has read the store-reset notice. */
-  | { readonly type: 'store/dismiss-notice' }
-  /** The rule system shown in the popup. */
-  | { readonly type: 'store/select-system'; readonly system: SystemId }
-  | GameRequest;
+export type Request = Identified &
+  (
+    /** Read the store (the worker checks and, if needed, repairs it first). */
+    | { readonly type: 'store/load' }
+    /** The user has read the store's notices. */
+    | { readonly type: 'store/dismiss-notice' }
+    /** The rule system shown in the popup. */
+    | { readonly type: 'store/select-system'; readonly system: SystemId }
+    /** The backups kept in storage (answered in `data`: BackupInfo[]). */
+    | { readonly type: 'store/backups' }
+    /** One backup's value, to export it (answered in `data`). */
+    | { readonly type: 'store/backup'; readonly key: string }
+    /** Put a backup back; what it replaces is kept as a backup first. */
+    | { readonly type: 'store/restore'; readonly key: string }
+    | { readonly type: 'store/delete-backup'; readonly key: string }
+    /** A game read from a file the player chose: checked like a stored game; the game it replaces is kept as a backup. */
+    | { readonly type: 'game/import'; readonly system: SystemId; readonly game: unknown }
+    | GameRequest
+  );
 
-export type Response = { readonly ok: true; readonly root: StoreRoot } | { readonly ok: false; readonly error: RuleError };
+export type Response = { readonly ok: true; readonly root: StoreRoot; readonly data?: unknown } | { readonly ok: false; readonly error: RuleError };
 
 const system = v.picklist(SYSTEM_IDS);
+/** A request's id (the popup makes one per user action; retries reuse it). */
+const id = v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(64)));
+const backupKey = v.pipe(v.string(), v.startsWith(BACKUP_KEY_PREFIX), v.maxLength(200));
 const tokenId = v.pipe(v.string(), v.minLength(1), v.maxLength(BINDING_LIMITS.id));
 const sideChanges = v.pipe(
   v.array(v.strictObject({ tabletop: v.pipe(v.string(), v.minLength(1), v.maxLength(2000)), side: v.nullable(tokenId) })),
@@ -57,11 +76,17 @@ const sideChanges = v.pipe(
 
 /** The envelope; each system's `parseEvent` then checks the event itself. */
 export const requestSchema = v.variant('type', [
-  v.strictObject({ type: v.literal('store/load') }),
-  v.strictObject({ type: v.literal('store/dismiss-notice') }),
-  v.strictObject({ type: v.literal('store/select-system'), system }),
-  v.strictObject({ type: v.literal('game/dispatch'), system, event: v.unknown() }),
+  v.strictObject({ id, type: v.literal('store/load') }),
+  v.strictObject({ id, type: v.literal('store/dismiss-notice') }),
+  v.strictObject({ id, type: v.literal('store/select-system'), system }),
+  v.strictObject({ id, type: v.literal('store/backups') }),
+  v.strictObject({ id, type: v.literal('store/backup'), key: backupKey }),
+  v.strictObject({ id, type: v.literal('store/restore'), key: backupKey }),
+  v.strictObject({ id, type: v.literal('store/delete-backup'), key: backupKey }),
+  v.strictObject({ id, type: v.literal('game/import'), system, game: v.unknown() }),
+  v.strictObject({ id, type: v.literal('game/dispatch'), system, event: v.unknown() }),
   v.strictObject({
+    id,
     type: v.literal('game/batch'),
     system,
     events: v.pipe(v.array(v.unknown()), v.minLength(1), v.maxLength(200)),
@@ -73,9 +98,10 @@ export const requestSchema = v.variant('type', [
     ),
     sides: v.optional(sideChanges),
   }),
-  v.strictObject({ type: v.literal('game/undo'), system }),
-  v.strictObject({ type: v.literal('game/redo'), system }),
+  v.strictObject({ id, type: v.literal('game/undo'), system }),
+  v.strictObject({ id, type: v.literal('game/redo'), system }),
   v.strictObject({
+    id,
     type: v.literal('board/link'),
     system,
     links: v.pipe(v.array(v.strictObject({ token: tokenId, piece: v.nullable(tokenId) })), v.maxLength(BINDING_LIMITS.links)),

@@ -54,3 +54,19 @@ export function append<S, E, C>(
   if (!next.ok) return next;
   return ok({ log: { events: [...log.events.slice(0, log.cursor), event], cursor: log.cursor + 1 }, state: next.value });
 }
+
+/**
+ * How many events two logs share from the start, compared by identity (the store keeps event
+ * objects across versions of a log: an append shares the whole old log, an undo then a new event
+ * shares up to the cursor).
+ */
+export function sharedPrefix(a: readonly unknown[], b: readonly unknown[]): number {
+  const n = Math.min(a.length, b.length);
+  // The usual case (an append, a cursor move): the whole shorter log is shared; checked from the end.
+  let k = n;
+  while (k > 0 && a[k - 1] === b[k - 1]) k--;
+  if (k === 0) return n;
+  let i = 0;
+  while (i < n && a[i] === b[i]) i++;
+  return i;
+}

@@ -2,11 +2,13 @@ import * as v from 'valibot';
 import { replay } from '../game/log';
 import { ok, refuse, type Result } from '../game/result';
 import type { AnyRuleSystem } from '../game/system';
-import { bindingSchema } from '../board/schema';
+import type { Binding } from '../board/model';
+import { parseBinding } from '../board/schema';
 import { DESCRIPTORS, SYSTEM_IDS, isSystemId, type SystemId } from '../rules';
 import type { ConfigOf } from '../rules/types';
 import {
   BACKUP_KEY_PREFIX,
+  RECENT_IDS,
   SCHEMA_VERSION,
   freshRoot,
   storedGame,
@@ -14,6 +16,7 @@ import {
   type StoredGame,
   type StoredBindings,
   type StoredGames,
+  type StoreNotice,
   type StoreRoot,
 } from './root';
 
@@ -27,22 +30,28 @@ import {
 export const gameOf = <K extends SystemId>(root: StoreRoot, system: K): StoredGame<K> =>
   storedGame(root, system, DESCRIPTORS[system].rules.defaultConfig as ConfigOf<K>);
 
-const noticeSchema = v.strictObject({
-  kind: v.literal('store-reset'),
-  reason: v.picklist(['not-json', 'wrong-shape', 'newer-schema', 'log-refused']),
-  detail: v.pipe(v.string(), v.maxLength(500)),
-  backupKey: v.pipe(v.string(), v.startsWith(BACKUP_KEY_PREFIX)),
-  at: v.string(),
-});
+const text = (max: number) => v.pipe(v.string(), v.maxLength(max));
+const reason = v.picklist(['not-json', 'wrong-shape', 'newer-schema', 'log-refused']);
+const backupKey = v.pipe(v.string(), v.startsWith(BACKUP_KEY_PREFIX));
+const noticeSchema = v.variant('kind', [
+  v.strictObject({ kind: v.literal('store-reset'), reason, detail: text(500), backupKey, at: v.string() }),
+  v.strictObject({ kind: v.literal('game-reset'), system: v.picklist(SYSTEM_IDS), reason, detail: text(500), backupKey, at: v.string() }),
+  v.strictObject({ kind: v.literal('settings-repaired'), fields: v.pipe(v.array(text(32)), v.maxLength(20)), backupKey, at: v.string() }),
+  v.strictObject({ kind: v.literal('quota'), percent: v.pipe(v.number(), v.minValue(0), v.maxValue(1000)), at: v.string() }),
+]);
 
+/** The root's own fields; each game and each binding is checked on its own (one damaged piece never costs the rest). */
 const rootShape = v.strictObject({
   schemaVersion: v.literal(SCHEMA_VERSION),
   revision: v.pipe(v.number(), v.integer(), v.minValue(0)),
   activeSystem: v.picklist(SYSTEM_IDS),
-  games: v.record(v.string(), v.strictObject({ config: v.unknown(), log: v.strictObject({ events: v.array(v.unknown()), cursor: v.number() }) })),
-  bindings: v.record(v.picklist(SYSTEM_IDS), bindingSchema),
-  notice: v.nullable(noticeSchema),
+  games: v.record(v.string(), v.unknown()),
+  bindings: v.record(v.string(), v.unknown()),
+  notices: v.pipe(v.array(noticeSchema), v.maxLength(20)),
+  recent: v.pipe(v.array(text(64)), v.maxLength(RECENT_IDS)),
 });
+
+const gameShape = v.strictObject({ config: v.unknown(), log: v.strictObject({ events: v.array(v.unknown()), cursor: v.number() }) });
 
 /**
  * Each stored schema version's step to the next one, oldest first. A value is read by running the
@@ -51,6 +60,9 @@ const rootShape = v.strictObject({
 export const MIGRATIONS: Readonly<Record<number, (old: Record<string, unknown>) => Record<string, unknown>>> = {
   // v1 → v2: games bound to tabletops, and the write counter views use to skip their own echo.
   1: (old) => ({ ...old, schemaVersion: 2, revision: 0, bindings: {} }),
+  // v2 → v3: one notice became a list, and the store remembers the requests it applied. (The chunked
+  // layout of the events is storage's business, ./persist.ts: a v2 value's logs are read inline.)
+  2: ({ notice, ...old }) => ({ ...old, schemaVersion: 3, notices: notice ? [notice] : [], recent: [] }),
 };
 
 function migrate(value: unknown): unknown {
@@ -65,8 +77,11 @@ function migrate(value: unknown): unknown {
 }
 
 /** Checks one stored game deeply: settings, every event's shape, the cursor, and that the rules accept the whole log. */
-function checkGame(id: string, raw: { config: unknown; log: { events: unknown[]; cursor: number } }): Result<StoredGame<SystemId>> {
+export function checkGame(id: string, value: unknown): Result<StoredGame<SystemId>> {
   if (!isSystemId(id)) return refuse('wrong-shape', { detail: `unknown rule system "${id}"` });
+  const shape = v.safeParse(gameShape, value);
+  if (!shape.success) return refuse('wrong-shape', { detail: `${id}: ${shape.issues[0].message}` });
+  const raw = shape.output;
   const system: AnyRuleSystem = DESCRIPTORS[id].rules; // one system's types, whichever it is
   const config = system.parseConfig(raw.config);
   if (!config.ok) return refuse('wrong-shape', { detail: `${id} settings: ${config.error.params?.path}: ${config.error.params?.problem}` });
@@ -89,28 +104,62 @@ function checkGame(id: string, raw: { config: unknown; log: { events: unknown[];
   return ok({ config: config.value, log } as StoredGame<SystemId>);
 }
 
+export interface Backup {
+  readonly key: string;
+  readonly value: unknown;
+}
+
 export interface LoadedStore {
   readonly root: StoreRoot;
-  /** Set when the stored value could not be used: keep it under this key before writing the new root. */
-  readonly backup: { readonly key: string; readonly value: unknown } | null;
+  /** What could not be used: keep each under its key in the same write as the new root. */
+  readonly backups: readonly Backup[];
 }
 
 /**
- * Reads whatever storage held. Nothing is silently replaced: an unusable value is kept as a backup,
- * and the fresh root carries a notice saying what happened and where the backup is.
+ * Reads whatever storage held. Nothing is silently replaced: an unusable root is kept as a backup and
+ * the extension starts clean; an unusable game (or binding) is kept as a backup and that game alone
+ * starts again. Each carries a notice saying what happened and where the backup is.
  */
 export function loadStore(raw: unknown, now: Date): LoadedStore {
-  if (raw === undefined || raw === null) return { root: freshRoot(), backup: null };
-  const checked = checkRoot(raw);
-  if (checked.ok) return { root: checked.value, backup: null };
+  if (raw === undefined || raw === null) return { root: freshRoot(), backups: [] };
   const at = now.toISOString();
-  const key = `${BACKUP_KEY_PREFIX}${at}`;
-  const reason = checked.error.code as ResetReason;
-  const detail = String(checked.error.params?.detail ?? '').slice(0, 500);
-  return { root: freshRoot({ kind: 'store-reset', reason, detail, backupKey: key, at }), backup: { key, value: raw } };
+  const checked = checkRoot(raw);
+  if (!checked.ok) {
+    const key = `${BACKUP_KEY_PREFIX}${at}`;
+    const reason = checked.error.code as ResetReason;
+    const detail = String(checked.error.params?.detail ?? '').slice(0, 500);
+    return { root: freshRoot([{ kind: 'store-reset', reason, detail, backupKey: key, at }]), backups: [{ key, value: raw }] };
+  }
+  const { root: header, games: rawGames, bindings: rawBindings } = checked.value;
+  const backups: Backup[] = [];
+  const notices: StoreNotice[] = [...header.notices];
+  const games: Record<string, StoredGame<SystemId>> = {};
+  for (const [id, game] of Object.entries(rawGames)) {
+    const one = checkGame(id, game);
+    if (one.ok) {
+      games[id] = one.value;
+      continue;
+    }
+    const key = `${BACKUP_KEY_PREFIX}${at}.${id.slice(0, 40)}`;
+    backups.push({ key, value: { system: id, game } });
+    // An unknown system's game is kept too, but has nothing to start again.
+    if (isSystemId(id)) notices.push({ kind: 'game-reset', system: id, reason: one.error.code as ResetReason, detail: String(one.error.params?.detail ?? '').slice(0, 500), backupKey: key, at });
+  }
+  const bindings: Record<string, Binding> = {};
+  for (const [id, binding] of Object.entries(rawBindings)) {
+    const one = isSystemId(id) ? parseBinding(binding) : null;
+    if (one) bindings[id] = one;
+    else {
+      const key = `${BACKUP_KEY_PREFIX}${at}.${id.slice(0, 40)}.binding`;
+      backups.push({ key, value: { system: id, binding } });
+      if (isSystemId(id)) notices.push({ kind: 'game-reset', system: id, reason: 'wrong-shape', detail: 'its links to the board', backupKey: key, at });
+    }
+  }
+  return { root: { ...header, games: games as StoredGames, bindings: bindings as StoredBindings, notices: notices.slice(-20) }, backups };
 }
 
-function checkRoot(raw: unknown): Result<StoreRoot> {
+/** The root's own fields checked, its games and bindings still raw (each checked on its own). */
+function checkRoot(raw: unknown): Result<{ root: Omit<StoreRoot, 'games' | 'bindings'>; games: Record<string, unknown>; bindings: Record<string, unknown> }> {
   let value = raw;
   if (typeof raw === 'string') {
     try {
@@ -129,11 +178,6 @@ function checkRoot(raw: unknown): Result<StoreRoot> {
     const path = issue.path?.map((p) => String(p.key)).join('.') || '(root)';
     return refuse('wrong-shape', { detail: `${path}: ${issue.message}` });
   }
-  const games: Record<string, StoredGame<SystemId>> = {};
-  for (const [id, game] of Object.entries(shape.output.games)) {
-    const checked = checkGame(id, game);
-    if (!checked.ok) return checked;
-    games[id] = checked.value;
-  }
-  return ok({ ...shape.output, games: games as StoredGames, bindings: shape.output.bindings as StoredBindings });
+  const { games, bindings, ...root } = shape.output;
+  return ok({ root: root as Omit<StoreRoot, 'games' | 'bindings'>, games, bindings });
 }

@@ -1,13 +1,14 @@
 import { BINDING_LIMITS, EMPTY_BINDING, type Binding } from '../board/model';
 import { createdPieces } from '../board/roster';
-import { append, redo, replay, undo, type EventLog } from '../game/log';
+import { append, redo, undo, type EventLog } from '../game/log';
 import { ok, refuse, type Result } from '../game/result';
 import { parseWith } from '../game/validate';
 import { requestSchema, type LinkChange, type Request, type SideChange } from '../messages';
 import { DESCRIPTORS, type SystemId } from '../rules';
 import type { AnyDescriptor, NewLink } from '../rules/descriptor';
 import { gameOf } from './load';
-import type { StoredGame, StoreRoot } from './root';
+import { RECENT_IDS, type StoredGame, type StoreRoot } from './root';
+import { GameStates } from './states';
 
 /** Validates an untrusted message: its envelope, then (for game events) each event's shape. */
 export function parseRequest(raw: unknown): Result<Request> {
@@ -58,20 +59,35 @@ function rebind(descriptor: AnyDescriptor, state: unknown, binding: Binding, lin
   return ok({ links: nextLinks, sides: nextSides });
 }
 
-/** The next root for a validated request; a refusal leaves the root as it was. A change counts one revision. */
-export function applyRequest(root: StoreRoot, request: Request): Result<StoreRoot> {
-  const next = nextRoot(root, request);
-  return next.ok && next.value !== root ? ok({ ...next.value, revision: root.revision + 1 }) : next;
+/**
+ * The next root for a validated request; a refusal leaves the root as it was. A change counts one
+ * revision and remembers the request's id (a retry of it is then answered, not applied again).
+ * `states` keeps each game's state between requests (the worker keeps one): without it, the game is
+ * replayed from the start.
+ */
+export function applyRequest(root: StoreRoot, request: Request, states: GameStates = new GameStates()): Result<StoreRoot> {
+  if (request.id !== undefined && root.recent.includes(request.id)) return ok(root);
+  const next = nextRoot(root, request, states);
+  if (!next.ok || next.value === root) return next;
+  const recent = request.id === undefined ? root.recent : [...root.recent, request.id].slice(-RECENT_IDS);
+  return ok({ ...next.value, revision: root.revision + 1, recent });
 }
 
-function nextRoot(root: StoreRoot, request: Request): Result<StoreRoot> {
+function nextRoot(root: StoreRoot, request: Request, states: GameStates): Result<StoreRoot> {
   switch (request.type) {
     case 'store/load':
       return ok(root);
     case 'store/dismiss-notice':
-      return ok({ ...root, notice: null });
+      return ok({ ...root, notices: [] });
     case 'store/select-system':
       return ok({ ...root, activeSystem: request.system });
+    // The backups and imports touch storage beyond the root: the store service answers them (./service.ts).
+    case 'store/backups':
+    case 'store/backup':
+    case 'store/restore':
+    case 'store/delete-backup':
+    case 'game/import':
+      return refuse('bad-message', { path: 'type', problem: `${request.type} is answered by the store service` });
     case 'game/undo':
     case 'game/redo': {
       const game = gameOf(root, request.system);
@@ -79,13 +95,13 @@ function nextRoot(root: StoreRoot, request: Request): Result<StoreRoot> {
       return moved.ok ? ok(withGame(root, request.system, { ...game, log: moved.value })) : moved;
     }
     case 'game/dispatch':
-      return applyEvents(root, request.system, [request.event]);
+      return applyEvents(root, request.system, [request.event], states);
     case 'game/batch':
-      return applyEvents(root, request.system, request.events, request.links, request.sides);
+      return applyEvents(root, request.system, request.events, states, request.links, request.sides);
     case 'board/link': {
       const descriptor: AnyDescriptor = DESCRIPTORS[request.system];
       const game = gameOf(root, request.system);
-      const state = replay(descriptor.rules, game.config, game.log);
+      const state = states.stateOf(request.system, descriptor.rules, game);
       if (!state.ok) return state;
       const binding = rebind(descriptor, state.value, bindingOf(root, request.system), request.links, request.sides);
       return binding.ok ? ok({ ...root, bindings: { ...root.bindings, [request.system]: binding.value } }) : binding;
@@ -97,10 +113,10 @@ function nextRoot(root: StoreRoot, request: Request): Result<StoreRoot> {
  * Appends events one after the other, all or none; `links` then bind tokens to the pieces the events
  * created (the `nth` new piece of event `event`), so a roster taken from the board arrives linked.
  */
-function applyEvents(root: StoreRoot, system: SystemId, events: readonly unknown[], links: readonly NewLink[] = [], sides: readonly SideChange[] = []): Result<StoreRoot> {
+function applyEvents(root: StoreRoot, system: SystemId, events: readonly unknown[], states: GameStates, links: readonly NewLink[] = [], sides: readonly SideChange[] = []): Result<StoreRoot> {
   const descriptor: AnyDescriptor = DESCRIPTORS[system]; // one system's types, whichever it is
   const game = gameOf(root, system);
-  const replayed = replay(descriptor.rules, game.config, game.log);
+  const replayed = states.stateOf(system, descriptor.rules, game);
   if (!replayed.ok) return replayed;
   let state: unknown = replayed.value;
   let log: EventLog<unknown> = game.log;

@@ -9,8 +9,13 @@ import type { ConfigOf, EventOf } from '../rules/types';
  */
 export const STORE_KEY = 'commandPost';
 export const BACKUP_KEY_PREFIX = 'commandPost.backup.';
-/** v2: games bound to tabletops (`bindings`) and a write counter (`revision`). */
-export const SCHEMA_VERSION = 2;
+/**
+ * v2: games bound to tabletops (`bindings`) and a write counter (`revision`). v3: notices (one per
+ * thing repaired), the ids of the last requests applied (`recent`), and each game's events kept in
+ * chunks of their own keys (./persist.ts), so that a move of a long game writes a few hundred events,
+ * not all of them.
+ */
+export const SCHEMA_VERSION = 3;
 /**
  * What tabletops draw for the active game (BoardInput, src/board/model.ts), derived by the worker
  * from the root in the same write: content scripts read it without loading any rules.
@@ -29,14 +34,22 @@ export type StoredBindings = { readonly [K in SystemId]?: Binding };
 /** Why a stored value could not be used; shown to the user with the backup's key. */
 export type ResetReason = 'not-json' | 'wrong-shape' | 'newer-schema' | 'log-refused';
 
-export interface StoreNotice {
-  readonly kind: 'store-reset';
-  readonly reason: ResetReason;
-  readonly detail: string;
-  readonly backupKey: string;
-  /** ISO date of the reset. */
-  readonly at: string;
-}
+/**
+ * What the worker had to do with what it found in storage, told to the user once: nothing damaged is
+ * ever dropped silently, and one damaged piece never costs the rest.
+ */
+export type StoreNotice =
+  /** The whole store was unusable: kept under `backupKey`, the extension starts clean. */
+  | { readonly kind: 'store-reset'; readonly reason: ResetReason; readonly detail: string; readonly backupKey: string; readonly at: string }
+  /** One game was damaged: kept under `backupKey` and started again; the other games stay. */
+  | { readonly kind: 'game-reset'; readonly system: SystemId; readonly reason: ResetReason; readonly detail: string; readonly backupKey: string; readonly at: string }
+  /** Some Roll20 board settings were damaged: each took its default, the old value is kept. */
+  | { readonly kind: 'settings-repaired'; readonly fields: readonly string[]; readonly backupKey: string; readonly at: string }
+  /** The store nears the browser's storage quota: exporting old games makes room. */
+  | { readonly kind: 'quota'; readonly percent: number; readonly at: string };
+
+/** How many request ids the store remembers (a retry of any of them is answered, never applied twice). */
+export const RECENT_IDS = 200;
 
 export interface StoreRoot {
   readonly schemaVersion: typeof SCHEMA_VERSION;
@@ -45,16 +58,19 @@ export interface StoreRoot {
   readonly activeSystem: SystemId;
   readonly games: StoredGames;
   readonly bindings: StoredBindings;
-  readonly notice: StoreNotice | null;
+  readonly notices: readonly StoreNotice[];
+  /** The ids of the last requests applied, newest last (RECENT_IDS at most). */
+  readonly recent: readonly string[];
 }
 
-export const freshRoot = (notice: StoreNotice | null = null): StoreRoot => ({
+export const freshRoot = (notices: readonly StoreNotice[] = []): StoreRoot => ({
   schemaVersion: SCHEMA_VERSION,
   revision: 0,
   activeSystem: SYSTEM_IDS[0],
   games: {},
   bindings: {},
-  notice,
+  notices,
+  recent: [],
 });
 
 /**

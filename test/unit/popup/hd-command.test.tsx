@@ -66,14 +66,14 @@ describe('the Hell Dorado Command popup', () => {
 
   it('shows what happened when the stored game could not be read, and lets the user dismiss it', async () => {
     const notice = { kind: 'store-reset' as const, reason: 'newer-schema' as const, detail: 'schema version 9', backupKey: 'commandPost.backup.2026', at: '2026' };
-    const api = fakeApi({ ...freshRoot(), notice });
+    const api = fakeApi({ ...freshRoot(), notices: [notice] });
     render(<App api={api} />);
     const banner = await screen.findByTestId('store-notice');
     expect(banner.textContent).toContain('It was saved by a newer version of Command Post.');
     expect(banner.textContent).toContain('commandPost.backup.2026');
     fireEvent.click(within(banner).getByRole('button', { name: 'Understood' }));
     await waitFor(() => expect(screen.queryByTestId('store-notice')).toBeNull());
-    expect(api.root().notice).toBeNull();
+    expect(api.root().notices).toEqual([]);
   });
 
   it('switches edition during setup and explains what differs', async () => {

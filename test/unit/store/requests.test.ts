@@ -68,10 +68,22 @@ describe('applyRequest', () => {
     expect(result).toEqual({ ok: false, error: { code: 'amount-exceeds-current', params: { amount: 3, current: 2 } } });
   });
 
-  it('clears the store notice on request', () => {
-    const withNotice = { ...freshRoot(), notice: { kind: 'store-reset' as const, reason: 'not-json' as const, detail: 'x', backupKey: 'commandPost.backup.x', at: 'now' } };
+  it('clears the store notices on request', () => {
+    const withNotice = { ...freshRoot(), notices: [{ kind: 'store-reset' as const, reason: 'not-json' as const, detail: 'x', backupKey: 'commandPost.backup.x', at: 'now' }] };
     const result = applyRequest(withNotice, { type: 'store/dismiss-notice' });
-    expect(result.ok && result.value.notice).toBeNull();
+    expect(result.ok && result.value.notices).toEqual([]);
+  });
+
+  it('a request applied once with its id is answered again, not applied twice (a retry)', () => {
+    const spend = parseRequest({ id: 'r-1', type: 'game/dispatch', system: 'bdc', event: { type: 'tested', target: 6, modifier: 0, natural: 3 } });
+    if (!spend.ok) throw new Error('spend');
+    const once = applyRequest(freshRoot(), spend.value);
+    if (!once.ok) throw new Error('once');
+    expect(once.value.recent).toEqual(['r-1']);
+    expect(once.value.revision).toBe(1);
+    const twice = applyRequest(once.value, spend.value);
+    expect(twice.ok && twice.value).toBe(once.value);
+    expect(gameOf(once.value, 'bdc').log.events).toHaveLength(1);
   });
 });
 

@@ -1,0 +1,30 @@
+import type { StorageArea } from '../../src/store/service';
+
+/**
+ * storage.local in memory, as tests and benchmarks need it: every value goes through JSON on the way
+ * in and out, as the browser serialises it (so the cost of a write grows with what is written, and
+ * nothing is shared by reference). Counts what each write carried.
+ */
+export class MemoryStorage implements StorageArea {
+  readonly data = new Map<string, string>();
+  writes: { keys: string[]; bytes: number }[] = [];
+
+  async get(keys: null): Promise<Record<string, unknown>> {
+    void keys;
+    return Object.fromEntries([...this.data].map(([k, v]) => [k, JSON.parse(v) as unknown]));
+  }
+
+  async set(items: Record<string, unknown>): Promise<void> {
+    let bytes = 0;
+    for (const [k, v] of Object.entries(items)) {
+      const json = JSON.stringify(v);
+      bytes += json.length;
+      this.data.set(k, json);
+    }
+    this.writes.push({ keys: Object.keys(items), bytes });
+  }
+
+  async remove(keys: string[]): Promise<void> {
+    for (const k of keys) this.data.delete(k);
+  }
+}

@@ -1,0 +1,152 @@
+// The store as the worker runs it, over an in-memory storage: long games cost what a move changes,
+// a retried request is never applied twice (even after the worker was stopped), damaged pieces are
+// quarantined alone, and backups can be listed, exported, restored and deleted.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { replay } from '../../../src/game/log';
+import { DESCRIPTORS } from '../../../src/rules';
+import { gameOf } from '../../../src/store/load';
+import { CHUNK, LOG_KEY_PREFIX, logKey } from '../../../src/store/persist';
+import { parseRequest } from '../../../src/store/requests';
+import { BACKUP_KEY_PREFIX, BOARD_KEY, STORE_KEY } from '../../../src/store/root';
+import { QUOTA_BYTES, StoreService } from '../../../src/store/service';
+import { GameStates } from '../../../src/store/states';
+import { MemoryStorage } from '../../support/memory-storage';
+
+const now = () => new Date('2026-11-30T10:00:00.000Z');
+const test = (natural: number, id?: string) => ({ ...(id ? { id } : {}), type: 'game/dispatch', system: 'bdc', event: { type: 'tested', target: 6, modifier: 0, natural } });
+async function send(store: StoreService, raw: unknown) {
+  const request = parseRequest(raw);
+  if (!request.ok) throw new Error(JSON.stringify(request.error));
+  return store.handle(request.value);
+}
+
+describe('StoreService', () => {
+  it('keeps a long game in chunks: a move writes the header and one chunk, an undo the header alone', async () => {
+    const storage = new MemoryStorage();
+    const store = new StoreService(storage, now);
+    for (let i = 0; i < CHUNK + 10; i++) await send(store, test((i % 10) + 1));
+    expect([...storage.data.keys()].filter((k) => k.startsWith(LOG_KEY_PREFIX)).sort()).toEqual([logKey('bdc', 0), logKey('bdc', 1)]);
+    storage.writes = [];
+    await send(store, test(5));
+    expect(storage.writes[0]!.keys.sort()).toEqual([BOARD_KEY, STORE_KEY, logKey('bdc', 1)].sort());
+    storage.writes = [];
+    await send(store, { type: 'game/undo', system: 'bdc' });
+    expect(storage.writes[0]!.keys.sort()).toEqual([BOARD_KEY, STORE_KEY].sort());
+    // Read back by a new worker: the same game.
+    const again = new StoreService(storage, now);
+    expect(gameOf(await again.current(), 'bdc').log).toEqual(gameOf(await store.current(), 'bdc').log);
+  });
+
+  it('an undo then a new event past a chunk boundary drops the chunks after it', async () => {
+    const storage = new MemoryStorage();
+    const store = new StoreService(storage, now);
+    for (let i = 0; i < CHUNK + 2; i++) await send(store, test(3));
+    for (let i = 0; i < 5; i++) await send(store, { type: 'game/undo', system: 'bdc' });
+    await send(store, test(9));
+    expect(storage.data.has(logKey('bdc', 1))).toBe(false);
+    const reread = await new StoreService(storage, now).current();
+    expect(gameOf(reread, 'bdc').log.events).toHaveLength(CHUNK - 2);
+    expect(gameOf(reread, 'bdc').log.events.at(-1)).toMatchObject({ natural: 9 });
+  });
+
+  it('a retry after the worker was stopped is answered, not applied twice', async () => {
+    const storage = new MemoryStorage();
+    await send(new StoreService(storage, now), test(4, 'click-1'));
+    // The worker stops before it could answer; the popup retries with the same id.
+    const restarted = new StoreService(storage, now);
+    const answer = await send(restarted, test(4, 'click-1'));
+    expect(answer.ok).toBe(true);
+    expect(gameOf(await restarted.current(), 'bdc').log.events).toHaveLength(1);
+  });
+
+  it('migrates a v2 store (logs inline) to the chunked layout, losing nothing', async () => {
+    const storage = new MemoryStorage();
+    const events = Array.from({ length: 300 }, (_, i) => ({ type: 'tested', target: 6, modifier: 0, natural: (i % 10) + 1 }));
+    await storage.set({ [STORE_KEY]: { schemaVersion: 2, revision: 7, activeSystem: 'bdc', games: { bdc: { config: DESCRIPTORS.bdc.rules.defaultConfig, log: { events, cursor: 300 } } }, bindings: {}, notice: null } });
+    const root = await new StoreService(storage, now).current();
+    expect(gameOf(root, 'bdc').log.events).toEqual(events);
+    const header = JSON.parse(storage.data.get(STORE_KEY)!) as { schemaVersion: number; games: { bdc: unknown } };
+    expect(header.schemaVersion).toBe(3);
+    expect(header.games.bdc).toEqual({ config: DESCRIPTORS.bdc.rules.defaultConfig, cursor: 300, length: 300 });
+    expect(storage.data.has(logKey('bdc', 1))).toBe(true);
+  });
+
+  it('a lost chunk costs its game alone: kept as a backup, the game starts again, the other games stay', async () => {
+    const storage = new MemoryStorage();
+    const store = new StoreService(storage, now);
+    for (let i = 0; i < CHUNK + 1; i++) await send(store, test(2));
+    await send(store, { type: 'game/dispatch', system: 'hd-command', event: { type: 'sideEdited', side: 'A', name: 'Arnaud' } });
+    storage.data.delete(logKey('bdc', 1));
+    const root = await new StoreService(storage, now).current();
+    expect(root.games.bdc).toBeUndefined();
+    expect(gameOf(root, 'hd-command').log.events).toHaveLength(1);
+    expect(root.notices).toEqual([expect.objectContaining({ kind: 'game-reset', system: 'bdc', reason: 'wrong-shape' })]);
+    expect([...storage.data.keys()].filter((k) => k.startsWith(BACKUP_KEY_PREFIX))).toEqual([`${BACKUP_KEY_PREFIX}2026-11-30T10:00:00.000Z.bdc`]);
+  });
+
+  it('lists, exports, restores and deletes backups; a restore keeps what it replaces', async () => {
+    const storage = new MemoryStorage();
+    await storage.set({ [STORE_KEY]: '{"schemaVersion":3,' });
+    let second = 0;
+    const store = new StoreService(storage, () => new Date(Date.UTC(2026, 10, 30, 10, 0, second++)));
+    const list = await send(store, { type: 'store/backups' });
+    expect(list.ok && list.data).toEqual([expect.objectContaining({ key: `${BACKUP_KEY_PREFIX}2026-11-30T10:00:00.000Z`, kind: 'store' })]);
+    const key = `${BACKUP_KEY_PREFIX}2026-11-30T10:00:00.000Z`;
+    const exported = await send(store, { type: 'store/backup', key });
+    expect(exported.ok && exported.data).toBe('{"schemaVersion":3,');
+    // Put back, the unreadable value is read again and kept again, and the store it replaced is kept too.
+    const restored = await send(store, { type: 'store/restore', key });
+    expect(restored.ok).toBe(true);
+    expect([...storage.data.keys()].filter((k) => k.startsWith(BACKUP_KEY_PREFIX)).length).toBe(3);
+    const deleted = await send(store, { type: 'store/delete-backup', key });
+    expect(deleted.ok).toBe(true);
+    expect(storage.data.has(key)).toBe(false);
+    const missing = await send(store, { type: 'store/restore', key });
+    expect(missing.ok ? null : missing.error.code).toBe('backup-unknown');
+  });
+
+  it('imports a game from a file, checked as a stored game; the game it replaces is kept', async () => {
+    const storage = new MemoryStorage();
+    const store = new StoreService(storage, now);
+    await send(store, test(1));
+    const game = { config: DESCRIPTORS.bdc.rules.defaultConfig, log: { events: [{ type: 'tested', target: 6, modifier: 0, natural: 7 }], cursor: 1 } };
+    const bad = await send(store, { type: 'game/import', system: 'bdc', game: { ...game, log: { events: [{ type: 'tested', target: 'six' }], cursor: 1 } } });
+    expect(bad.ok ? null : bad.error.code).toBe('import-invalid');
+    expect(gameOf(await store.current(), 'bdc').log.events).toEqual([{ type: 'tested', target: 6, modifier: 0, natural: 1 }]);
+    const good = await send(store, { type: 'game/import', system: 'bdc', game });
+    expect(good.ok && gameOf(good.root, 'bdc').log).toEqual(game.log);
+    expect([...storage.data.keys()].some((k) => k.endsWith('.bdc.before-import'))).toBe(true);
+  });
+
+  it('says once when the store nears the quota', async () => {
+    const storage = new MemoryStorage();
+    await storage.set({ [`${BACKUP_KEY_PREFIX}old`]: 'x'.repeat(Math.ceil(QUOTA_BYTES * 0.85)) });
+    const store = new StoreService(storage, now);
+    const first = await send(store, test(3));
+    expect(first.ok && first.root.notices).toEqual([expect.objectContaining({ kind: 'quota', percent: 85 })]);
+    const second = await send(store, test(3));
+    expect(second.ok && second.root.notices.filter((n) => n.kind === 'quota')).toHaveLength(1);
+  });
+});
+
+describe('GameStates', () => {
+  it('after any dispatches, undos and redos, the kept state is the log replayed from the start', () => {
+    const rules = DESCRIPTORS.bdc.rules;
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.constant('undo' as const), fc.constant('redo' as const), fc.integer({ min: 1, max: 10 })), { maxLength: 300 }), (steps) => {
+        const states = new GameStates();
+        let game = { config: rules.defaultConfig, log: { events: [] as unknown[], cursor: 0 } };
+        for (const step of steps) {
+          const { events, cursor } = game.log;
+          if (step === 'undo') game = { ...game, log: { events, cursor: Math.max(0, cursor - 1) } };
+          else if (step === 'redo') game = { ...game, log: { events, cursor: Math.min(events.length, cursor + 1) } };
+          else game = { ...game, log: { events: [...events.slice(0, cursor), { type: 'tested', target: 6, modifier: 0, natural: step }], cursor: cursor + 1 } };
+          const kept = states.stateOf('bdc', rules, game);
+          expect(kept).toEqual(replay(rules, game.config, game.log));
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
