@@ -36,7 +36,7 @@ const LOOKUP_NUMBERS_KB = PANEL_KB;
  * allowance per rule system. Each part's gzip share is estimated from its share of the minified bytes
  * (esbuild's metafile), and each part has its own limit.
  */
-const BACKGROUND_SHELL_KB = 11;
+const BACKGROUND_SHELL_KB = 14;
 const RULE_SYSTEM_KB = 6;
 /**
  * The board content script carries every rule system's board view (it cannot load one on demand
