@@ -19,13 +19,12 @@ const local: StorageArea = {
 };
 const store = new StoreService(local);
 
-// Storage changed by someone else (another copy of the extension, a version upgrade): read it again
-// before the next request. The worker's own writes carry the revision it holds.
+// Storage changed by someone else (a second copy of the worker started while this one was stopping,
+// an upgrade): read it again before the next request. Each worker marks what it writes.
 browser.storage.onChanged.addListener((changes, area) => {
   const change = changes[STORE_KEY];
   if (area !== 'local' || !change) return;
-  const revision = (change.newValue as { revision?: unknown } | undefined)?.revision;
-  if (revision !== store.revision) store.forget();
+  store.external((change.newValue as { writer?: unknown } | undefined)?.writer);
 });
 
 /** Count of dropped messages (forged or malformed), readable from the worker's console for diagnosis. */

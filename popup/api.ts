@@ -3,6 +3,7 @@ import { fairRoller, type DiceRoller } from '../src/dice';
 import type { RuleError } from '../src/game/result';
 import type { Text } from '../src/i18n/text';
 import type { Request, Response, TabRequest, TableRequest, TableResponse } from '../src/messages';
+import { reliableSender } from './reliable';
 import type { BoardSummary } from '../src/board/summary';
 import { readSettings, ROLL20_SETTINGS_KEY, type Roll20Settings } from '../src/adapters/roll20/settings';
 import { STORE_KEY, type StoreRoot } from '../src/store/root';
@@ -84,13 +85,7 @@ function browserLive(): LiveApi {
 const unreachable: RuleError = { code: 'worker-unreachable' };
 
 export function browserApi(): PopupApi {
-  const send = async (request: Request): Promise<Response> => {
-    try {
-      return ((await browser.runtime.sendMessage(request)) as Response | undefined) ?? { ok: false, error: unreachable };
-    } catch {
-      return { ok: false, error: unreachable };
-    }
-  };
+  const send = reliableSender((request) => browser.runtime.sendMessage(request) as Promise<Response | undefined>);
   return {
     send,
     subscribe(onRoot, known) {

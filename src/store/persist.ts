@@ -31,10 +31,13 @@ const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'obj
  * game's check then fails, and that game alone is quarantined.
  */
 export function decodeStore(items: Readonly<Record<string, unknown>>): unknown {
-  const header = items[STORE_KEY];
-  if (!isObject(header) || header.schemaVersion !== 3 || !isObject(header.games)) return header;
+  const stored = items[STORE_KEY];
+  if (!isObject(stored) || stored.schemaVersion !== 3 || !isObject(stored.games)) return stored;
+  // The writer's mark is storage's business (which worker wrote it), not the root's.
+  const { writer: _writer, ...header } = stored;
+  void _writer;
   const games: Record<string, unknown> = {};
-  for (const [system, raw] of Object.entries(header.games)) {
+  for (const [system, raw] of Object.entries(header.games as Record<string, unknown>)) {
     if (!isObject(raw)) {
       games[system] = raw;
       continue;

@@ -55,12 +55,21 @@ function backupKind(value: unknown): { kind: BackupInfo['kind']; system: string 
 }
 
 export class StoreService {
+  /** The root in memory: what storage holds (`written`) and the requests applied since (`unwritten`). */
   private root: StoreRoot | null = null;
+  private written: StoreRoot | null = null;
+  private unwritten: Request[] = [];
+  /** Another writer changed storage: read it again (and apply what is unwritten on it) before going on. */
+  private stale = false;
   private memo: WriteMemo | null = null;
   private readonly states = new GameStates();
   /** Bytes of each key as last read or written, to watch the quota without reading storage again. */
   private readonly sizes = new Map<string, number>();
   private queue: Promise<unknown> = Promise.resolve();
+  /** Storage writes, one after the other. */
+  private io: Promise<unknown> = Promise.resolve();
+  /** This instance's mark on what it writes, to tell its own writes from another's. */
+  readonly writer = `w${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`;
 
   constructor(
     private readonly storage: StorageArea,
@@ -79,11 +88,17 @@ export class StoreService {
     return this.root?.revision ?? null;
   }
 
-  /** Storage changed from elsewhere (another version of the extension, a restore): read it again next time. */
+  /**
+   * Storage's root was written (storage.onChanged): by another writer (a second copy of the worker
+   * started while this one was stopping, an upgrade), this instance reads it again before going on.
+   */
+  external(writer: unknown): void {
+    if (writer !== this.writer) this.stale = true;
+  }
+
+  /** Forgets everything in memory but what is not written yet: storage is read again on next use. */
   forget(): void {
-    this.root = null;
-    this.memo = null;
-    this.states.clear();
+    this.stale = true;
   }
 
   /** The checked root: read (and if needed repaired) on first use, then kept in memory. */
@@ -92,38 +107,100 @@ export class StoreService {
   }
 
   private async load(): Promise<StoreRoot> {
-    if (this.root) return this.root;
+    if (this.root && !this.stale) return this.root;
+    this.stale = false;
     const items = await this.storage.get(null);
     this.sizes.clear();
     for (const [key, value] of Object.entries(items)) this.sizes.set(key, bytesOf(value));
     const stored = items[STORE_KEY];
-    const { root, backups } = loadStore(decodeStore(items), this.now());
+    const { root: base, backups } = loadStore(decodeStore(items), this.now());
     const chunked = typeof stored === 'object' && stored !== null && (stored as { schemaVersion?: unknown }).schemaVersion === SCHEMA_VERSION;
+    this.states.clear();
     if (backups.length === 0 && chunked) {
-      this.root = root;
-      this.memo = memoOf(root);
-      return root;
+      this.memo = memoOf(base);
+    } else {
+      // Repaired, migrated or new: write it whole, with its backups, and let go of chunks nobody reads any more.
+      this.memo = null;
+      await this.put(base, backups, Object.keys(items).filter((k) => k.startsWith(LOG_KEY_PREFIX)));
     }
-    // Repaired, migrated or new: write it whole, with its backups, and let go of chunks nobody reads any more.
-    this.root = null;
-    this.memo = null;
-    const stale = Object.keys(items).filter((k) => k.startsWith(LOG_KEY_PREFIX));
-    await this.write(root, backups, stale);
+    this.written = base;
+    // What was applied here but not yet written goes on top (a request already applied by the other writer is recognised by its id).
+    let root = base;
+    for (const request of this.unwritten) {
+      const next = applyRequest(root, request, this.states);
+      if (next.ok) root = next.value;
+    }
+    this.root = root;
     return root;
   }
 
-  /** Writes what changed of `root` (and its board input) in one set; then removes what it no longer uses. */
+  /** Writes `root` as it stands (its board input and these backups with it), then forgets what it no longer uses. */
+  private put(root: StoreRoot, backups: readonly Backup[] = [], stale: readonly string[] = []): Promise<void> {
+    const run = this.io.then(async () => {
+      const { set, remove, memo } = encodeStore(root, this.memo);
+      set[STORE_KEY] = { ...(set[STORE_KEY] as object), writer: this.writer };
+      set[BOARD_KEY] = boardInputOf(root, this.states);
+      for (const b of backups) set[b.key] = b.value;
+      await this.storage.set(set);
+      const gone = [...new Set([...remove, ...stale.filter((k) => !(k in set))])];
+      if (gone.length) await this.storage.remove(gone);
+      for (const [key, value] of Object.entries(set)) this.sizes.set(key, bytesOf(value));
+      for (const key of gone) this.sizes.delete(key);
+      this.memo = memo;
+    });
+    this.io = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Replaces the root in memory and storage at once (a restore, an import), after what is pending. */
   private async write(root: StoreRoot, backups: readonly Backup[] = [], stale: readonly string[] = []): Promise<void> {
-    const { set, remove, memo } = encodeStore(root, this.memo);
-    set[BOARD_KEY] = boardInputOf(root, this.states);
-    for (const b of backups) set[b.key] = b.value;
-    await this.storage.set(set);
-    const gone = [...new Set([...remove, ...stale.filter((k) => !(k in set))])];
-    if (gone.length) await this.storage.remove(gone);
-    for (const [key, value] of Object.entries(set)) this.sizes.set(key, bytesOf(value));
-    for (const key of gone) this.sizes.delete(key);
+    await this.flushed();
     this.root = root;
-    this.memo = memo;
+    await this.put(root, backups, stale);
+    this.written = root;
+  }
+
+  // Group commit: requests apply to the root in memory one after the other; what they changed is
+  // written by one write in flight and at most one more after it, which takes everything applied
+  // meanwhile. A request is answered once its change is written: never "applied but reported as
+  // failed", never answered before it is safe.
+  private writing: Promise<void> | null = null;
+  private queued: Promise<void> | null = null;
+
+  /** Resolves when everything applied so far is written. */
+  private flushed(): Promise<void> {
+    if (this.queued) return this.queued;
+    if (this.writing) {
+      this.queued = this.writing.catch(() => undefined).then(() => {
+        this.queued = null;
+        return this.flushed();
+      });
+      return this.queued;
+    }
+    if (!this.root || (this.root === this.written && !this.stale)) return Promise.resolve();
+    this.writing = this.writeBatch().finally(() => {
+      this.writing = null;
+    });
+    return this.writing;
+  }
+
+  private async writeBatch(): Promise<void> {
+    // Written over by another: read it again and put what is unwritten on top, then write.
+    if (this.stale) await this.inTurn(() => this.load());
+    const root = this.root;
+    if (!root || root === this.written) return;
+    const batch = this.unwritten.length;
+    try {
+      await this.put(root);
+    } catch (error) {
+      // Storage refused the write (full, or gone): what is in memory was not kept; read storage again.
+      this.unwritten = [];
+      this.root = null;
+      this.stale = true;
+      throw error;
+    }
+    this.written = root;
+    this.unwritten.splice(0, batch);
   }
 
   /** Bytes in use, as last read or written. */
@@ -154,13 +231,23 @@ export class StoreService {
         return request.type === 'store/restore' ? this.restore(request.key, request.id) : this.import(request.system, request.game, request.id);
       }
     }
-    return this.inTurn(async () => {
+    const applied = await this.inTurn(async (): Promise<StoreResponse> => {
       const root = await this.load();
       const next = applyRequest(root, request, this.states);
       if (!next.ok) return next;
-      if (next.value !== root) await this.write(this.watchQuota(next.value));
+      if (next.value !== root) {
+        this.root = this.watchQuota(next.value);
+        this.unwritten.push(request);
+      }
       return { ok: true, root: this.root! };
     });
+    if (!applied.ok) return applied;
+    try {
+      await this.flushed();
+    } catch {
+      return { ok: false, error: { code: 'storage-failed' } };
+    }
+    return { ok: true, root: this.root ?? applied.root };
   }
 
   /** A game from a file: checked like a stored game; the one it replaces is kept as a backup. */

@@ -9,12 +9,16 @@ export class MemoryStorage implements StorageArea {
   readonly data = new Map<string, string>();
   writes: { keys: string[]; bytes: number }[] = [];
 
+  /** `latencyMs`: how long a write takes to land, as the browser's storage takes a few ms (0: at once). */
+  constructor(private readonly latencyMs = 0) {}
+
   async get(keys: null): Promise<Record<string, unknown>> {
     void keys;
     return Object.fromEntries([...this.data].map(([k, v]) => [k, JSON.parse(v) as unknown]));
   }
 
   async set(items: Record<string, unknown>): Promise<void> {
+    if (this.latencyMs) await new Promise((r) => setTimeout(r, this.latencyMs));
     let bytes = 0;
     for (const [k, v] of Object.entries(items)) {
       const json = JSON.stringify(v);

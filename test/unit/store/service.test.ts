@@ -119,6 +119,46 @@ describe('StoreService', () => {
     expect([...storage.data.keys()].some((k) => k.endsWith('.bdc.before-import'))).toBe(true);
   });
 
+  it('many requests at once are written together, each answered once its change is written', async () => {
+    const storage = new MemoryStorage(2);
+    const store = new StoreService(storage, now);
+    await store.current();
+    storage.writes = [];
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => send(store, test((i % 10) + 1, `r${i}`))));
+    expect(answers.every((a) => a.ok)).toBe(true);
+    expect(storage.writes.length).toBeLessThan(10);
+    const reread = await new StoreService(storage, now).current();
+    expect(gameOf(reread, 'bdc').log.events.map((e) => (e as { natural: number }).natural)).toEqual(Array.from({ length: 50 }, (_, i) => (i % 10) + 1));
+  });
+
+  it('a second worker writing meanwhile is read again: what this one had not written yet goes on top, nothing is lost', async () => {
+    const storage = new MemoryStorage(2);
+    const a = new StoreService(storage, now);
+    const b = new StoreService(storage, now);
+    await send(a, test(1, 'a1'));
+    await b.current();
+    // b writes while a holds an older root in memory: a hears of it (storage.onChanged) and reads again.
+    await send(b, test(2, 'b1'));
+    a.external(b.writer);
+    await Promise.all([send(a, test(3, 'a2')), send(a, test(4, 'a3'))]);
+    const naturals = gameOf(await new StoreService(storage, now).current(), 'bdc').log.events.map((e) => (e as { natural: number }).natural);
+    expect(naturals).toEqual([1, 2, 3, 4]);
+  });
+
+  it('a write the browser refuses is reported, and nothing of it is kept', async () => {
+    const storage = new MemoryStorage();
+    const store = new StoreService(storage, now);
+    await send(store, test(1));
+    const set = storage.set.bind(storage);
+    storage.set = async () => {
+      throw new Error('QUOTA_BYTES quota exceeded');
+    };
+    const refused = await send(store, test(2));
+    expect(refused.ok ? null : refused.error.code).toBe('storage-failed');
+    storage.set = set;
+    expect(gameOf(await store.current(), 'bdc').log.events).toHaveLength(1);
+  });
+
   it('says once when the store nears the quota', async () => {
     const storage = new MemoryStorage();
     await storage.set({ [`${BACKUP_KEY_PREFIX}old`]: 'x'.repeat(Math.ceil(QUOTA_BYTES * 0.85)) });

@@ -1,0 +1,33 @@
+import type { RuleError } from '../src/game/result';
+import type { Request, Response } from '../src/messages';
+
+const unreachable: RuleError = { code: 'worker-unreachable' };
+
+/** How long the popup keeps trying to reach a stopped worker (the browser starts it again on the next message). */
+export const RETRY_DELAYS_MS = [50, 100, 200, 400, 800, 1600, 3200];
+
+/**
+ * Sends requests one at a time, in order, each with an id; a request the worker did not answer (it
+ * was stopped, or is starting) is sent again with the same id until it is, so it is applied once and
+ * never reported as failed when it was applied. Refusals are answers, never retried.
+ */
+export function reliableSender(post: (message: Request) => Promise<Response | undefined>, wait = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))): (request: Request) => Promise<Response> {
+  let queue: Promise<unknown> = Promise.resolve();
+  let serial = 0;
+  const prefix = crypto.getRandomValues(new Uint32Array(2)).join('-');
+  return (request) => {
+    const withId: Request = request.id !== undefined ? request : { ...request, id: `${prefix}-${++serial}` };
+    const run = queue.then(async (): Promise<Response> => {
+      for (let attempt = 0; ; attempt++) {
+        const answer = await post(withId).catch(() => undefined);
+        if (answer) return answer;
+        const delay = RETRY_DELAYS_MS[attempt];
+        if (delay === undefined) return { ok: false, error: unreachable };
+        await wait(delay);
+      }
+    });
+    queue = run.catch(() => undefined);
+    return run;
+  };
+}
+
