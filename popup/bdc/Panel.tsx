@@ -49,7 +49,7 @@ export function BdcPanel({ game, send }: { game: StoredGame<'bdc'>; send: Send }
           {tr('bdc_end_turn')}
         </button>
       </UndoBar>
-      <HistoryList collapsed id="bdc-history-heading" lines={history.map((l) => [l.who, t(l.action), l.state && tr(`bdc_state_${l.state}`)].filter(Boolean).join(' · '))} />
+      <HistoryList collapsed id="bdc-history-heading" lines={history} format={(l) => [l.who, t(l.action), l.state && tr(`bdc_state_${l.state}`)].filter(Boolean).join(' · ')} />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact';
-import { useMemo } from 'preact/hooks';
-import { canRedo, canUndo, replay, type EventLog } from '../../src/game/log';
+import { useMemo, useRef, useState } from 'preact/hooks';
+import { LogFollower } from '../../src/game/follow';
+import { canRedo, canUndo, type EventLog } from '../../src/game/log';
 import type { Result } from '../../src/game/result';
 import type { RuleSystem } from '../../src/game/system';
 import type { SystemId } from '../../src/rules/ids';
@@ -12,16 +13,19 @@ import { useTr } from '../context';
  * history list. Each panel keeps only what is its own: how to word a history line, and its controls.
  */
 
-/** The stored game folded through its rules, with one history line per applied event. */
+/**
+ * The stored game folded through its rules, with one history line per applied event. It follows the
+ * game from one root to the next: a move of a long game replays the move, not the game.
+ */
 export function useReplay<S, E, C, L>(
   system: RuleSystem<S, E, C>,
   game: { readonly config: C; readonly log: EventLog<E> },
   describe: (before: S, event: E, after: S) => L,
 ): { replayed: Result<S>; history: L[] } {
+  const follower = useRef<LogFollower<S, E, C, L> | null>(null);
   return useMemo(() => {
-    const history: L[] = [];
-    const replayed = replay(system, game.config, game.log, (before, event, after) => history.push(describe(before, event, after)));
-    return { replayed, history };
+    if (!follower.current) follower.current = new LogFollower(system, describe);
+    return follower.current.follow(game);
   }, [system, game, describe]);
 }
 
@@ -47,18 +51,34 @@ export function UndoBar({ system, log, send, children }: { system: SystemId; log
   );
 }
 
-/** The history, newest first; `collapsed` puts it in a closed disclosure for panels that are already long. */
-export function HistoryList({ lines, id, collapsed = false }: { lines: readonly string[]; id: string; collapsed?: boolean }) {
+/** Lines shown at first; each "older" click shows this many more (a game of thousands of events opens at once). */
+export const HISTORY_PAGE = 50;
+
+/**
+ * The history, newest first, a page at a time: only the lines shown are worded. `collapsed` puts it
+ * in a closed disclosure for panels that are already long.
+ */
+export function HistoryList<L>({ lines, format, id, collapsed = false }: { lines: readonly L[]; format: (line: L) => string; id: string; collapsed?: boolean }) {
   const tr = useTr();
+  const [shown, setShown] = useState(HISTORY_PAGE);
+  const from = Math.max(0, lines.length - shown);
   const list =
     lines.length === 0 ? (
       <p class="hint">{tr('history_empty')}</p>
     ) : (
-      <ol reversed data-testid="history">
-        {lines
-          .map((line, index) => <li key={index}>{line}</li>)
-          .reverse()}
-      </ol>
+      <>
+        <ol reversed start={lines.length} data-testid="history">
+          {lines
+            .slice(from)
+            .map((line, index) => <li key={from + index}>{format(line)}</li>)
+            .reverse()}
+        </ol>
+        {from > 0 && (
+          <button type="button" class="small" data-testid="history-older" onClick={() => setShown(shown + HISTORY_PAGE * 4)}>
+            {tr('history_older', Math.min(from, HISTORY_PAGE * 4), from)}
+          </button>
+        )}
+      </>
     );
   return collapsed ? (
     <details class="history">

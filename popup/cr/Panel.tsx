@@ -27,9 +27,10 @@ export function CrPanel({ game, send }: { game: StoredGame<'cr'>; send: Send }) 
       </UndoBar>
       <HistoryList
         id="cr-history-heading"
-        lines={history.map((line) =>
-          [line.turn === 0 ? tr('cr_setup_short') : tr('cr_turn', line.turn), line.side ? state.sides[line.side].name : null, t(line.action)].filter(Boolean).join(' · '),
-        )}
+        lines={history}
+        format={(line) =>
+          [line.turn === 0 ? tr('cr_setup_short') : tr('cr_turn', line.turn), line.side ? state.sides[line.side].name : null, t(line.action)].filter(Boolean).join(' · ')
+        }
       />
     </>
   );

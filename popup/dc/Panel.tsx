@@ -48,9 +48,10 @@ export function DcPanel({ game, send }: { game: StoredGame<'dc'>; send: Send }) 
       </UndoBar>
       <HistoryList
         id="dc-history-heading"
-        lines={history.map((line) =>
-          [line.turn === 0 ? tr('dc_setup') : tr('dc_turn', line.turn), line.side && tr(`dc_side_${line.side}`), t(line.action)].filter(Boolean).join(' · '),
-        )}
+        lines={history}
+        format={(line) =>
+          [line.turn === 0 ? tr('dc_setup') : tr('dc_turn', line.turn), line.side && tr(`dc_side_${line.side}`), t(line.action)].filter(Boolean).join(' · ')
+        }
       />
     </>
   );

@@ -15,7 +15,7 @@ export function HdCommandPanel({ game, send }: { game: StoredGame<'hd-command'>;
   if (!replayed.ok) return <RefusedLog />;
   const state = replayed.value;
   // "Turn 2 · Arnaud · permanent spend 2 · base 5, current 1"
-  const lines = history.map((line) =>
+  const format = (line: (typeof history)[number]) =>
     [
       line.turn === 0 ? tr('hd_setup_short') : tr('hd_turn', line.turn),
       line.side && state.sides[line.side].name,
@@ -23,8 +23,7 @@ export function HdCommandPanel({ game, send }: { game: StoredGame<'hd-command'>;
       line.totals && tr('hd_totals', line.totals.base, line.totals.current),
     ]
       .filter(Boolean)
-      .join(' · '),
-  );
+      .join(' · ');
   const dispatch = (event: HdEvent) => send({ type: 'game/dispatch', system: 'hd-command', event });
 
   const upkeepPreview = SIDE_IDS.map((id) => `${state.sides[id].name} ${state.sides[id].base}`).join(', ');
@@ -70,7 +69,7 @@ export function HdCommandPanel({ game, send }: { game: StoredGame<'hd-command'>;
           </button>
         )}
       </UndoBar>
-      <HistoryList lines={lines} id="history-heading" />
+      <HistoryList lines={history} format={format} id="history-heading" />
     </>
   );
 }

@@ -58,7 +58,7 @@ export function HdModifiersPanel({ game, send }: { game: StoredGame<'hd-modifier
       {state.fighters.length > 0 && <AddEffect state={state} dispatch={dispatch} recent={recentEffects(game.log.events.slice(0, game.log.cursor))} />}
       <AddFighter dispatch={dispatch} open={state.fighters.length === 0} />
       <UndoBar system="hd-modifiers" log={game.log} send={send} />
-      <HistoryList id="hdm-history-heading" lines={history.map((line) => t(line))} />
+      <HistoryList id="hdm-history-heading" lines={history} format={t} />
     </>
   );
 }
