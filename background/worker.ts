@@ -5,13 +5,16 @@
  */
 import browser, { type Runtime } from 'webextension-polyfill';
 import type { Result } from '../src/game/result';
-import { isTableMessage, tableRequestSchema, type Response, type TableResponse } from '../src/messages';
+import { demoRequestSchema, isDemoMessage, isTableMessage, tableRequestSchema, type Request, type Response, type TableResponse } from '../src/messages';
+import { DEMO_KEY } from '../src/adapters/demo/model';
+import { readDemo } from '../src/adapters/demo/schema';
 import { ROLL20_SETTINGS_KEY } from '../src/adapters/roll20/settings';
 import { parseWith } from '../src/game/validate';
-import { applyRequest, parseRequest } from '../src/store/requests';
+import { applyRequest, parseRequest, replacedBackup } from '../src/store/requests';
 import { loadStore } from '../src/store/load';
 import { boardInputOf } from '../src/store/board';
 import { BOARD_KEY, STORE_KEY, type StoreRoot } from '../src/store/root';
+import { fromOwnPage as ownPage, tabletopSender } from './senders';
 
 /** Requests are applied one at a time, so that two quick clicks never read the same old root. */
 let queue: Promise<unknown> = Promise.resolve();
@@ -43,16 +46,10 @@ async function readRoot(): Promise<StoreRoot> {
   return root;
 }
 
-const extensionOrigin = browser.runtime.getURL('');
+const extension = { id: browser.runtime.id, origin: browser.runtime.getURL('') };
 
-/** Only the extension's own pages may drive the store; content scripts may only send table/* reports (below). */
-const fromOwnPage = (sender: Runtime.MessageSender): boolean =>
-  sender.id === browser.runtime.id && typeof sender.url === 'string' && sender.url.startsWith(extensionOrigin);
-
-/** The Roll20 content script, top frame of an editor tab: it may only report its tab's live table. */
-const fromRoll20Editor = (sender: Runtime.MessageSender): boolean =>
-  sender.id === browser.runtime.id && sender.tab?.id !== undefined && sender.frameId === 0 &&
-  typeof sender.url === 'string' && /^https:\/\/app\.roll20\.net\/editor\/?([?#]|$)/.test(sender.url);
+/** Only the extension's own pages may drive the store; tabletops may only send table/* reports (below). */
+const fromOwnPage = (sender: Runtime.MessageSender): boolean => ownPage(sender, extension);
 
 /** Live tables by tab, in storage.session (gone with the browser session), for the popup. */
 const liveKey = (tabId: number) => `commandPost.live.${tabId}`;
@@ -60,7 +57,9 @@ const liveKey = (tabId: number) => `commandPost.live.${tabId}`;
 async function handleTable(message: unknown, sender: Runtime.MessageSender): Promise<TableResponse | undefined> {
   const request = parseWith(tableRequestSchema, message, 'bad-message');
   const own = fromOwnPage(sender);
-  const tab = fromRoll20Editor(sender) ? sender.tab!.id! : null;
+  // A tabletop reports its own tab's board, and only as itself (the demo page cannot speak for Roll20).
+  const source = tabletopSender(sender, extension);
+  const tab = source && (!request.ok || request.value.type !== 'table/update' || request.value.table.tabletop === source.tabletop) ? source.tab : null;
   if (!request.ok || (request.value.type === 'table/settings' ? !own : tab === null)) {
     droppedMessages++;
     return request.ok ? undefined : request;
@@ -73,6 +72,22 @@ async function handleTable(message: unknown, sender: Runtime.MessageSender): Pro
 }
 browser.tabs.onRemoved.addListener((tabId) => void browser.storage.session.remove(liveKey(tabId)));
 
+/** The demo table's boards, from its own page: checked, then merged board by board into what is stored. */
+async function handleDemo(message: unknown, sender: Runtime.MessageSender): Promise<TableResponse | undefined> {
+  const request = parseWith(demoRequestSchema, message, 'bad-message');
+  if (!request.ok || !fromOwnPage(sender)) {
+    droppedMessages++;
+    return request.ok ? undefined : request;
+  }
+  const { board } = request.value;
+  return inTurn(async () => {
+    // A stored board that no longer reads is dropped here; the demo page has already said so.
+    const { boards } = readDemo((await browser.storage.local.get(DEMO_KEY))[DEMO_KEY]);
+    await browser.storage.local.set({ [DEMO_KEY]: { version: 1, boards: { ...boards, [board.system]: board } } });
+    return { ok: true };
+  });
+}
+
 async function handle(message: unknown): Promise<Response> {
   const request = parseRequest(message);
   if (!request.ok) {
@@ -83,13 +98,16 @@ async function handle(message: unknown): Promise<Response> {
     const root = await readRoot();
     const next: Result<StoreRoot> = applyRequest(root, request.value);
     if (!next.ok) return next;
-    if (next.value !== root) await writeRoot(next.value);
+    // A replaced game is kept, as a damaged store is, in the same write as its replacement.
+    const backup = replacedBackup(root, next.value, request.value as Request, new Date());
+    if (next.value !== root) await writeRoot(next.value, backup ? { [backup.key]: backup.value } : {});
     return { ok: true, root: next.value };
   });
 }
 
 browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.MessageSender) => {
   if (isTableMessage(message)) return handleTable(message, sender);
+  if (isDemoMessage(message)) return handleDemo(message, sender);
   if (!fromOwnPage(sender)) {
     droppedMessages++;
     return undefined;
