@@ -72,6 +72,14 @@ function Shell({ api }: { api: PopupApi }) {
         <div class="refusal" role="alert" data-testid="refusal">
           {refusal && api.t(errorText(refusal))}
         </div>
+        {root && !board && api.openDemo && (
+          <p class="demo-link hint">
+            {tr('demo_popup_hint')}{' '}
+            <button type="button" class="small" data-testid="open-demo" onClick={() => api.openDemo!(root.activeSystem)}>
+              {tr('demo_popup_open')}
+            </button>
+          </p>
+        )}
         {root ? <ActivePanel root={root} send={send} /> : <p aria-busy="true">{tr('loading')}</p>}
       </main>
     </BoardContext.Provider>

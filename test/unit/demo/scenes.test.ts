@@ -46,7 +46,7 @@ const EXTRA: { readonly [K in SystemId]?: unknown } = {
       D: { status: 'commanded' },
       E: { status: 'link' },
       // B11: F stands by Groupe 1's figures, but chains never leave a unit.
-      F: { status: 'out', reason: 'out-of-range', params: { nearest: 'Grenadier E' }, closeUp: false },
+      F: { status: 'out', reason: 'out-of-range', params: { by: 20, unit: 'cm', nearest: 'Grenadier E' }, closeUp: false },
     },
     edges: { Cpl: { from: 'Cpt', kind: 'voice' }, E: { from: 'D', kind: 'chain' } },
     rings: { Cpt: null, L: { kind: 'command' }, Cpl: { kind: 'command' } },
