@@ -274,6 +274,8 @@ export class DemoTable {
     else this.saving++;
     this.saveTimer = window.setTimeout(() => {
       this.saveTimer = 0;
+      // A figure still being dragged is saved where it is dropped.
+      if (this.dragging) return void this.saving--;
       const latest = this.state.board;
       const done = () => window.setTimeout(() => this.saving--, 50);
       if (!latest) return done();
@@ -305,7 +307,10 @@ export class DemoTable {
     this.dragging = false;
     if (!board) return;
     const at = snap(board.scene, { x, y });
-    this.change(moveToken(board, id, at.x, at.y));
+    // The drag has moved it already (unsaved, panels untold): now they are.
+    this.set({ board: moveToken(board, id, at.x, at.y) });
+    this.render();
+    this.save();
   }
 
   step(id: string, step: Step): void {

@@ -105,4 +105,4 @@ export async function openPopup(ext: LaunchedExtension, tab: number, opts: { wid
 export const popupStatuses = (popup: Page): Promise<Record<string, string>> =>
   popup.evaluate(() => Object.fromEntries([...document.querySelectorAll<HTMLElement>('[data-testid="board-figure"]')].map((li) => [li.dataset.token!, li.dataset.status!])));
 
-export const popupReason = (popup: Page, id: string) => popup.locator(`[data-testid="board-figure"][data-token="${id}"] [data-testid="board-reason"]`).textContent();
+export const popupReason = async (popup: Page, id: string) => (await popup.locator(`[data-testid="board-figure"][data-token="${id}"] [data-testid="board-reason"]`).textContent())?.trim();
