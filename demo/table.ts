@@ -158,7 +158,8 @@ export class DemoTable {
         return false;
       }
       this.damaged = this.damaged.filter((s) => s !== system);
-      this.show(exampleBoard(system), null, true);
+      // Laid out again after a damaged save: the page still says why.
+      this.show(exampleBoard(system), !reset && this.state.notice?.kind === 'damaged' ? this.state.notice : null, true);
       this.save();
       return true;
     } finally {
