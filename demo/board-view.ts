@@ -179,12 +179,14 @@ export class BoardView {
       minX = minY = 0;
       maxX = maxY = 10 * board.scene.pixelsPerCell;
     }
-    // Room around for the names under the figures and the reasons beside them.
-    const margin = Math.max(board.scene.pixelsPerCell, 0.06 * Math.max(maxX - minX, maxY - minY));
-    const w = maxX - minX + 2 * margin;
-    const h = maxY - minY + 2 * margin;
-    this.zoom = clamp(Math.min(r.width / w, r.height / h), MIN_ZOOM, MAX_ZOOM);
-    this.pan = { x: r.width / 2 - this.zoom * (minX + maxX) / 2, y: r.height / 2 - this.zoom * (minY + maxY) / 2 };
+    // Room around for the names under the figures, and on the right for the reasons beside them.
+    const pad = { left: 24, top: 24, right: Math.min(180, r.width * 0.2), bottom: 36 };
+    const w = Math.max(maxX - minX, board.scene.pixelsPerCell);
+    const h = Math.max(maxY - minY, board.scene.pixelsPerCell);
+    const roomX = Math.max(r.width - pad.left - pad.right, r.width / 2);
+    const roomY = Math.max(r.height - pad.top - pad.bottom, r.height / 2);
+    this.zoom = clamp(Math.min(roomX / w, roomY / h), MIN_ZOOM, MAX_ZOOM);
+    this.pan = { x: pad.left + (roomX - this.zoom * w) / 2 - this.zoom * minX, y: pad.top + (roomY - this.zoom * h) / 2 - this.zoom * minY };
     this.changed(true);
   }
 
