@@ -11,7 +11,7 @@ import { summaryOf } from '../../src/board/summary';
 import type { SystemId } from '../../src/rules/ids';
 import { exampleView, statuses } from '../support/demo';
 import { demoUrl, expectMarks, markBoxes, marks, openDemo, openPopup, popupStatuses, ready, tokens } from './demo';
-import { launchExtension, type LaunchedExtension } from './launch';
+import { launchExtension, request, type LaunchedExtension } from './launch';
 
 declare const chrome: Browser.Browser;
 const HOSTILE = '<img src=x onerror=alert(1)>';
@@ -108,6 +108,30 @@ describe('a played game is never replaced without asking', () => {
     const kept = await backups();
     expect(kept).toHaveLength(1);
     expect(kept[0]![1]).toMatchObject({ kind: 'game-replaced', system: 'hd-command', game: { log: { events: played } }, binding: { links: { fc: 'A1' } } });
+    await page.close();
+  });
+});
+
+describe('a scene opened for the first time over a played game', () => {
+  it('asks; kept, the figures are not linked and the page offers the example; loaded, they are', async () => {
+    // A Les bandes de Champagne game someone started in the popup.
+    await request(ext, { type: 'game/dispatch', system: 'bdc', event: { type: 'unitAdded', unit: { name: 'Mine', level: 'confiant', experience: 2, doctrine: 'rigid', teams: 1 } } });
+    const page = await ext.context.newPage();
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.goto(demoUrl(ext, 'bdc'));
+    await page.getByTestId('demo-confirm').waitFor();
+    expect(await page.getByTestId('demo-confirm').locator('p').textContent()).toContain('your Les bandes de Champagne game');
+    await page.getByTestId('demo-confirm-no').click();
+    await expect.poll(() => page.getByTestId('demo-notice').getAttribute('data-kind')).toBe('unbound');
+    expect(await page.getByTestId('demo-notice').textContent()).toContain('These figures are not linked to your Les bandes de Champagne game.');
+    expect((await gameLog('bdc')).map((e) => e.type)).toEqual(['unitAdded']);
+    // Kept: the game's binding holds none of the scene's tokens (its figures chain by the table's own groups).
+    expect((await storage<{ bindings: Record<string, unknown> }>('local', 'commandPost')).bindings.bdc).toBeUndefined();
+    expect(Object.keys(await marks(page))).toHaveLength(9);
+    await page.getByTestId('demo-load-example').click();
+    await page.getByTestId('demo-confirm-yes').click();
+    await expectMarks(page, statuses(exampleView('bdc')));
+    await expect.poll(() => page.getByTestId('demo-notice').getAttribute('data-kind')).toBe('');
     await page.close();
   });
 });

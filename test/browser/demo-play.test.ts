@@ -122,6 +122,14 @@ describe('Désastre Colonial on hexes: the arrow keys move one hex', () => {
     expect(await popup.locator('[data-testid="board-figure"][data-token="cav"]').getAttribute('data-status')).toBe('out');
     await page.keyboard.press('ArrowLeft');
     expect(await statusNextFrame(page, 'cav')).toBe('eligible');
+    // Desharbes activated in the popup, the two leftmost infantry chosen from the hexes the board gives:
+    // commanded on the board, as the worked example's step 2 (board scenario, step 17).
+    await popup.getByTestId('dc-leader-pick-L1').click();
+    await expectMarks(page, { ...statuses(exampleView('dc')), tA: 'leader' });
+    for (const id of ['U3', 'U4']) await popup.getByTestId(`dc-pick-${id}`).locator('input').check();
+    await popup.getByTestId('dc-command').click();
+    await expect.poll(async () => { const m = await marks(page); return [m.i1, m.i2, m.i3, m.i4]; }).toEqual(['commanded', 'commanded', 'eligible', 'eligible']);
+    await page.locator('.board .token[data-token="cav"]').focus();
     // Up twice on pointy tops: two rows up, back in the same column.
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('ArrowUp');

@@ -57,3 +57,17 @@ describe('the demo table without a scene', () => {
     await again.close();
   });
 });
+
+describe('the popup picks another system', () => {
+  it('the demo table follows with that system\'s scene', async () => {
+    const { page, tab } = await openDemo(ext, 'bdc');
+    const popup = await openPopup(ext, tab);
+    await popup.getByTestId('system-picker').selectOption('dc');
+    await expect.poll(() => page.getByTestId('demo-scene').inputValue()).toBe('dc');
+    await expectMarks(page, statuses(exampleView('dc')));
+    expect(new URL(page.url()).searchParams.get('scene')).toBe('dc');
+    await expect.poll(() => popupStatuses(popup)).toEqual(statuses(exampleView('dc')));
+    await popup.close();
+    await page.close();
+  });
+});
