@@ -5,12 +5,15 @@
  * with the new root. Views follow the changes; tabletops redraw from the board input written with it.
  */
 import browser, { type Runtime } from 'webextension-polyfill';
-import { isTableMessage, tableRequestSchema, type Response, type TableResponse } from '../src/messages';
+import { demoRequestSchema, isDemoMessage, isTableMessage, tableRequestSchema, type Response, type TableResponse } from '../src/messages';
+import { DEMO_KEY } from '../src/adapters/demo/model';
+import { readDemo } from '../src/adapters/demo/schema';
 import { ROLL20_SETTINGS_KEY } from '../src/adapters/roll20/settings';
 import { parseWith } from '../src/game/validate';
 import { parseRequest } from '../src/store/requests';
 import { STORE_KEY } from '../src/store/root';
 import { StoreService, type StorageArea } from '../src/store/service';
+import { fromOwnPage as ownPage, tabletopSender } from './senders';
 
 const local: StorageArea = {
   get: (keys) => browser.storage.local.get(keys),
@@ -30,16 +33,10 @@ browser.storage.onChanged.addListener((changes, area) => {
 /** Count of dropped messages (forged or malformed), readable from the worker's console for diagnosis. */
 let droppedMessages = 0;
 
-const extensionOrigin = browser.runtime.getURL('');
+const extension = { id: browser.runtime.id, origin: browser.runtime.getURL('') };
 
-/** Only the extension's own pages may drive the store; content scripts may only send table/* reports (below). */
-const fromOwnPage = (sender: Runtime.MessageSender): boolean =>
-  sender.id === browser.runtime.id && typeof sender.url === 'string' && sender.url.startsWith(extensionOrigin);
-
-/** The Roll20 content script, top frame of an editor tab: it may only report its tab's live table. */
-const fromRoll20Editor = (sender: Runtime.MessageSender): boolean =>
-  sender.id === browser.runtime.id && sender.tab?.id !== undefined && sender.frameId === 0 &&
-  typeof sender.url === 'string' && /^https:\/\/app\.roll20\.net\/editor\/?([?#]|$)/.test(sender.url);
+/** Only the extension's own pages may drive the store; tabletops may only send table/* reports (below). */
+const fromOwnPage = (sender: Runtime.MessageSender): boolean => ownPage(sender, extension);
 
 /** Live tables by tab, in storage.session (gone with the browser session), for the popup. */
 const liveKey = (tabId: number) => `commandPost.live.${tabId}`;
@@ -47,7 +44,9 @@ const liveKey = (tabId: number) => `commandPost.live.${tabId}`;
 async function handleTable(message: unknown, sender: Runtime.MessageSender): Promise<TableResponse | undefined> {
   const request = parseWith(tableRequestSchema, message, 'bad-message');
   const own = fromOwnPage(sender);
-  const tab = fromRoll20Editor(sender) ? sender.tab!.id! : null;
+  // A tabletop reports its own tab's board, and only as itself (the demo page cannot speak for Roll20).
+  const source = tabletopSender(sender, extension);
+  const tab = source && (!request.ok || request.value.type !== 'table/update' || request.value.table.tabletop === source.tabletop) ? source.tab : null;
   if (!request.ok || (request.value.type === 'table/settings' ? !own : tab === null)) {
     droppedMessages++;
     return request.ok ? undefined : request;
@@ -60,6 +59,27 @@ async function handleTable(message: unknown, sender: Runtime.MessageSender): Pro
 }
 browser.tabs.onRemoved.addListener((tabId) => void browser.storage.session.remove(liveKey(tabId)));
 
+/** Demo saves one after the other, so that two boards saved at once both stay (each reads what the other wrote). */
+let demoSaves: Promise<unknown> = Promise.resolve();
+
+/** The demo table's boards, from its own page: checked, then merged board by board into what is stored. */
+async function handleDemo(message: unknown, sender: Runtime.MessageSender): Promise<TableResponse | undefined> {
+  const request = parseWith(demoRequestSchema, message, 'bad-message');
+  if (!request.ok || !fromOwnPage(sender)) {
+    droppedMessages++;
+    return request.ok ? undefined : request;
+  }
+  const { board } = request.value;
+  const save = demoSaves.then(async (): Promise<TableResponse> => {
+    // A stored board that no longer reads is dropped here; the demo page has already said so.
+    const { boards } = readDemo((await browser.storage.local.get(DEMO_KEY))[DEMO_KEY]);
+    await browser.storage.local.set({ [DEMO_KEY]: { version: 1, boards: { ...boards, [board.system]: board } } });
+    return { ok: true };
+  });
+  demoSaves = save.catch(() => undefined);
+  return save;
+}
+
 async function handle(message: unknown): Promise<Response> {
   const request = parseRequest(message);
   if (!request.ok) {
@@ -71,6 +91,7 @@ async function handle(message: unknown): Promise<Response> {
 
 browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.MessageSender) => {
   if (isTableMessage(message)) return handleTable(message, sender);
+  if (isDemoMessage(message)) return handleDemo(message, sender);
   if (!fromOwnPage(sender)) {
     droppedMessages++;
     return undefined;
@@ -81,4 +102,6 @@ browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.Message
 // Check (and if needed repair or migrate) the store as soon as the worker starts, before any view asks.
 void store.current();
 
-Object.assign(globalThis, { commandPostDiagnostics: () => ({ droppedMessages }) });
+// From the worker's console (and the browser tests): what was dropped, and the store as the worker holds it
+// (its logs are kept in chunks in storage, so storage alone does not show a game whole).
+Object.assign(globalThis, { commandPostDiagnostics: () => ({ droppedMessages }), commandPostRoot: () => store.current() });

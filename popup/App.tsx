@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { RuleError } from '../src/game/result';
 import { errorText } from '../src/i18n/errors';
+import type { SystemId } from '../src/rules/ids';
 import { storedGame, type StoreRoot } from '../src/store/root';
 import type { PopupApi } from './api';
 import type { ComponentChildren } from 'preact';
-import { ApiContext, BoardContext, EMPTY_BINDING, GameBoardContext, useBoard, useTr, type BoardData, type GameBoard, type Send } from './context';
+import { ApiContext, BoardContext, EMPTY_BINDING, GameBoardContext, useApi, useBoard, useTr, type BoardData, type GameBoard, type Send } from './context';
 import { RuleLookup } from './lookup/Opener';
 import { usePanel } from './panels';
 import { SystemPicker } from './SystemPicker';
@@ -69,9 +70,26 @@ function Shell({ api }: { api: PopupApi }) {
         <div class="refusal" role="alert" data-testid="refusal">
           {refusal && api.t(errorText(refusal))}
         </div>
+        {root && <DemoOffer system={root.activeSystem} />}
         {root ? <ActivePanel root={root} send={send} /> : <p aria-busy="true">{tr('loading')}</p>}
       </main>
     </BoardProvider>
+  );
+}
+
+/** With no tabletop in this tab, the way to the demo table (opened on the active system's scene). */
+function DemoOffer({ system }: { system: SystemId }) {
+  const tr = useTr();
+  const api = useApi();
+  const board = useBoard();
+  if (board || !api.openDemo) return null;
+  return (
+    <p class="demo-link hint">
+      {tr('demo_popup_hint')}{' '}
+      <button type="button" class="small" data-testid="open-demo" onClick={() => api.openDemo!(system)}>
+        {tr('demo_popup_open')}
+      </button>
+    </p>
   );
 }
 

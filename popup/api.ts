@@ -7,6 +7,7 @@ import { reliableSender } from './reliable';
 import type { BoardSummary } from '../src/board/summary';
 import { readSettings, ROLL20_SETTINGS_KEY, type Roll20Settings } from '../src/adapters/roll20/settings';
 import { STORE_KEY, type StoreRoot } from '../src/store/root';
+import type { SystemId } from '../src/rules/ids';
 
 /** What the popup needs from the browser; tests pass a fake built on the same core. */
 export interface PopupApi {
@@ -21,6 +22,8 @@ export interface PopupApi {
   dice: DiceRoller;
   /** The active tab's live tabletop (Roll20), when the browser can tell; absent in tests without one. */
   live?: LiveApi;
+  /** Opens the demo table on the scene of `system` in a new tab (no `tabs` permission needed). */
+  openDemo?(system: SystemId): void;
 }
 
 export interface LiveApi {
@@ -106,5 +109,6 @@ export function browserApi(): PopupApi {
     t: (t) => browser.i18n.getMessage(t.key, t.subs?.map(String)) || t.key,
     dice: fairRoller(() => crypto.getRandomValues(new Uint32Array(1))[0]!),
     live: browserLive(),
+    openDemo: (system) => void browser.tabs.create({ url: browser.runtime.getURL(`demo.html?scene=${system}`) }),
   };
 }

@@ -27,9 +27,11 @@ const ENTRIES = [
   { name: 'content-roll20', in: 'content/roll20.ts', out: 'content-roll20.js', format: 'iife' },
   // Runs in the Roll20 page's own world (web-accessible, injected by content-roll20): no extension API there.
   { name: 'roll20-page', in: 'content/roll20-page.ts', out: 'roll20-page.js', format: 'iife' },
+  // The demo table, an extension page (demo.html): the board, every system's view and the scenes, in one file.
+  { name: 'demo', in: 'demo/main.tsx', out: 'demo.js', format: 'esm' },
 ];
 
-const missing = [...ENTRIES.map((e) => e.in), 'manifest.json', 'popup/popup.html', 'popup/popup.css', 'locales', path.relative(root, RULES_DIR)]
+const missing = [...ENTRIES.map((e) => e.in), 'manifest.json', 'popup/popup.html', 'popup/popup.css', 'demo/demo.html', 'demo/demo.css', 'locales', path.relative(root, RULES_DIR)]
   .filter((p) => !fs.existsSync(path.join(root, p)));
 if (missing.length) {
   console.error(`build: missing source file(s): ${missing.join(', ')}`);
@@ -93,6 +95,8 @@ for (const f of fs.readdirSync(path.join(root, 'icons')).filter((f) => f.endsWit
 }
 fs.copyFileSync(path.join(root, 'popup/popup.html'), path.join(out, 'popup.html'));
 fs.copyFileSync(path.join(root, 'popup/popup.css'), path.join(out, 'popup.css'));
+fs.copyFileSync(path.join(root, 'demo/demo.html'), path.join(out, 'demo.html'));
+fs.copyFileSync(path.join(root, 'demo/demo.css'), path.join(out, 'demo.css'));
 
 const ms = Math.round(performance.now() - started);
 fs.writeFileSync(

@@ -1,6 +1,9 @@
-// Open Debian's Chromium (headful) with dist/extension loaded and the popup in a tab.
-// `npm start` builds a development bundle first. The profile persists in .profile/.
-// Runs until the browser window is closed; Ctrl-C closes it (Playwright handles SIGINT/SIGTERM).
+// Open Debian's Chromium (headful, so under Xvfb too) with dist/extension loaded on the demo table,
+// and the popup in a small window beside it. `npm start` builds a development bundle first;
+// `npm start -- --scene=dc` opens another scene (hd-command, hd-modifiers, bdc, dc, cr). The profile
+// persists in .profile/. Runs until the browser is closed; Ctrl-C closes it (Playwright handles
+// SIGINT/SIGTERM). Without a display it prints how to load the extension and where the demo table is.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,12 +19,27 @@ if (!fs.existsSync(path.join(ext, 'manifest.json'))) {
   process.exit(1);
 }
 
+const SCENES = ['hd-command', 'hd-modifiers', 'bdc', 'dc', 'cr'];
+const asked = process.argv.find((a) => a.startsWith('--scene='))?.slice('--scene='.length);
+if (asked !== undefined && !SCENES.includes(asked)) {
+  console.error(`start: unknown scene "${asked}"; one of ${SCENES.join(', ')}`);
+  process.exit(1);
+}
+const scene = asked ?? 'bdc';
+
+/** The id Chromium gives an unpacked extension: the first 128 bits of SHA-256 of its folder's path, in letters a–p. */
+const unpackedId = (dir) => [...crypto.createHash('sha256').update(dir).digest('hex').slice(0, 32)].map((c) => String.fromCharCode(97 + parseInt(c, 16))).join('');
+
 const manual = `The extension is built in ${rel}/. To load it by hand:
   Chrome/Chromium: open chrome://extensions, enable "Developer mode", click "Load unpacked"
                    and pick the folder ${ext}
+                   then open the demo table: chrome-extension://${unpackedId(ext)}/demo.html?scene=${scene}
+                   (the id Chromium gives that folder), or click "Try it on the demo table" in the popup
   Firefox:         open about:debugging#/runtime/this-firefox, click "Load Temporary Add-on…"
                    and pick ${path.join(ext, 'manifest.json')}
-                   (or run: npx web-ext run -s ${rel})`;
+                   (or run: npx web-ext run -s ${rel}); the demo table is demo.html in the
+                   extension (${path.join(ext, 'demo.html')}): open it from the popup
+No account and no network are needed: the demo table is a page of the extension.`;
 
 if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
   console.log(`start: no display found (DISPLAY and WAYLAND_DISPLAY are unset), so no browser is opened.\n${manual}`);
@@ -45,6 +63,7 @@ const context = await chromium.launchPersistentContext(profile, {
     ...(isRoot() ? ['--no-sandbox'] : []),
     '--no-first-run',
     '--no-default-browser-check',
+    '--window-size=1280,800',
   ],
 });
 const closed = new Promise((resolve) => context.once('close', resolve));
@@ -55,9 +74,25 @@ worker ??= await context.waitForEvent('serviceworker', {
   timeout: 30_000,
 });
 const id = new URL(worker.url()).host;
-const popupUrl = `chrome-extension://${id}/popup.html`;
+const demoUrl = `chrome-extension://${id}/demo.html?scene=${scene}`;
 const [blank] = context.pages();
 const page = blank && blank.url() === 'about:blank' ? blank : await context.newPage();
-await page.goto(popupUrl);
-console.log(`start: extension ${id} loaded from ${rel}/ (profile: .profile/)\n  popup: ${popupUrl}\nClose the browser to stop.`);
+await page.goto(demoUrl);
+// The popup beside the board, as the page's own button opens it: a small window reading this tab's board.
+try {
+  await page.waitForSelector('html[data-ready]', { state: 'attached', timeout: 15_000 });
+  await page.evaluate(async () => {
+    const tab = await chrome.tabs.getCurrent();
+    // At the right of the screen, whatever its size (a small virtual display too).
+    const width = Math.min(440, screen.availWidth);
+    const height = Math.min(800, screen.availHeight);
+    await chrome.windows.create({ url: chrome.runtime.getURL(`popup.html?tab=${tab.id}`), type: 'popup', width, height, left: Math.max(0, screen.availWidth - width), top: 0 });
+  });
+} catch (err) {
+  console.warn(`start: the popup window could not be opened beside the board (${err.message}); use the page's "Open the popup" button.`);
+}
+console.log(`start: extension ${id} loaded from ${rel}/ (profile: .profile/)
+  demo table: ${demoUrl}
+  popup:      chrome-extension://${id}/popup.html
+Close the browser to stop.`);
 await closed;

@@ -1,12 +1,14 @@
 import * as v from 'valibot';
 import type { ContentMessage, PageMessage, TabRequest } from './adapters/roll20/protocol';
 import { roll20SettingsSchema, type Roll20Settings } from './adapters/roll20/settings';
+import type { DemoBoard } from './adapters/demo/model';
+import { demoBoardSchema } from './adapters/demo/schema';
 import { BINDING_LIMITS } from './board/model';
 import { boardSummarySchema, type BoardSummary } from './board/summary-schema';
 import type { RuleError } from './game/result';
 import type { NewLink } from './rules/descriptor';
 import { SYSTEM_IDS, type SystemId } from './rules/ids';
-import type { EventOf } from './rules/types';
+import type { ConfigOf, EventOf } from './rules/types';
 import { BACKUP_KEY_PREFIX, type StoreRoot } from './store/root';
 
 /*
@@ -36,6 +38,12 @@ export type GameRequest = {
     | { readonly type: 'game/dispatch'; readonly system: K; readonly event: EventOf<K> }
     /** Several events applied together or not at all (a roster taken from the board), with the links to the pieces they create. */
     | { readonly type: 'game/batch'; readonly system: K; readonly events: readonly EventOf<K>[]; readonly links?: readonly NewLink[]; readonly sides?: readonly SideChange[] }
+    /**
+     * A new game in place of the stored one, played from `events` (all accepted or none) with `config`
+     * (default: the system's), bound by `links` to the pieces it creates. The worker keeps the game it
+     * replaces under a backup key. The demo table loads its examples this way.
+     */
+    | { readonly type: 'game/replace'; readonly system: K; readonly config?: ConfigOf<K>; readonly events: readonly EventOf<K>[]; readonly links?: readonly LinkChange[]; readonly sides?: readonly SideChange[] }
     | { readonly type: 'game/undo'; readonly system: K }
     | { readonly type: 'game/redo'; readonly system: K }
     /** Link or unlink tokens and sides of the tabletop to this game. */
@@ -73,6 +81,7 @@ const sideChanges = v.pipe(
   v.array(v.strictObject({ tabletop: v.pipe(v.string(), v.minLength(1), v.maxLength(2000)), side: v.nullable(tokenId) })),
   v.maxLength(BINDING_LIMITS.sides),
 );
+const linkChanges = v.pipe(v.array(v.strictObject({ token: tokenId, piece: v.nullable(tokenId) })), v.maxLength(BINDING_LIMITS.links));
 
 /** The envelope; each system's `parseEvent` then checks the event itself. */
 export const requestSchema = v.variant('type', [
@@ -98,21 +107,31 @@ export const requestSchema = v.variant('type', [
     ),
     sides: v.optional(sideChanges),
   }),
+  v.strictObject({
+    id,
+    type: v.literal('game/replace'),
+    system,
+    config: v.optional(v.unknown()),
+    events: v.pipe(v.array(v.unknown()), v.maxLength(500)),
+    links: v.optional(linkChanges),
+    sides: v.optional(sideChanges),
+  }),
   v.strictObject({ id, type: v.literal('game/undo'), system }),
   v.strictObject({ id, type: v.literal('game/redo'), system }),
   v.strictObject({
     id,
     type: v.literal('board/link'),
     system,
-    links: v.pipe(v.array(v.strictObject({ token: tokenId, piece: v.nullable(tokenId) })), v.maxLength(BINDING_LIMITS.links)),
+    links: linkChanges,
     sides: v.optional(sideChanges),
   }),
 ]);
 
 /**
- * The live tabletop. These never touch the game store: a tabletop's content script reports its
- * tab's board (`table/update`, `table/clear`; the only requests a content script may send), the
- * popup changes how the Roll20 board maps to the table model (`table/settings`).
+ * The live tabletop. These never touch the game store: a tabletop reports its tab's board
+ * (`table/update`, `table/clear`; the only requests a content script may send; the demo table's page
+ * sends them too, from its own tab), the popup changes how the Roll20 board maps to the table model
+ * (`table/settings`).
  */
 export type TableRequest =
   | { readonly type: 'table/update'; readonly table: BoardSummary }
@@ -121,8 +140,20 @@ export type TableRequest =
 
 export type TableResponse = { readonly ok: true } | { readonly ok: false; readonly error: RuleError };
 
+/**
+ * The demo table's own board (tokens, positions, scene), which the worker keeps under DEMO_KEY
+ * (src/adapters/demo/model.ts) as it keeps everything in storage. Only the extension's own pages may
+ * send it; it never touches the game store.
+ */
+export type DemoRequest = { readonly type: 'demo/save'; readonly board: DemoBoard };
+
+export const demoRequestSchema = v.variant('type', [v.strictObject({ type: v.literal('demo/save'), board: demoBoardSchema })]);
+
+export const isDemoMessage = (m: unknown): boolean =>
+  typeof m === 'object' && m !== null && typeof (m as { type?: unknown }).type === 'string' && (m as { type: string }).type.startsWith('demo/');
+
 /** Every message a view or content script may send the worker. */
-export type WorkerMessage = Request | TableRequest;
+export type WorkerMessage = Request | TableRequest | DemoRequest;
 
 /**
  * Everything that crosses contexts, in one union, by channel (each channel checks its own schema

@@ -32,7 +32,10 @@ const PARAM_ORDER: Readonly<Record<string, readonly string[]>> = {
 
 export const REASON_CODES = Object.keys(PARAM_ORDER);
 
+/** A number as people read a distance: at most two decimals (the engine keeps six, so that ties hold). */
+const shown = (v: string | number): string | number => (typeof v === 'number' ? Math.round(v * 100) / 100 : v);
+
 export function reasonText(reason: Reason): Text {
   const order = PARAM_ORDER[reason.code] ?? [];
-  return text(`board_reason_${reason.code.replaceAll('-', '_')}`, ...order.map((name) => reason.params?.[name] ?? ''));
+  return text(`board_reason_${reason.code.replaceAll('-', '_')}`, ...order.map((name) => shown(reason.params?.[name] ?? '')));
 }

@@ -6,7 +6,8 @@
 import type { Binding, Piece, PieceKind, PiecePlace } from '../board/model';
 import type { RuleSystem } from '../game/system';
 import type { Text } from '../i18n/text';
-import type { Length, MeasureFrom } from '../table/model';
+import type { Hex } from '../geometry/hex';
+import type { Length, MeasureFrom, Scene, TokenRole } from '../table/model';
 import type { SystemId } from './ids';
 
 /** A system's way of measuring when its text is silent or before a game sets its own (a house default). */
@@ -112,3 +113,39 @@ export interface SystemDescriptor<S, E, C, F> {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- registries hold systems of different types
 export type AnyDescriptor = SystemDescriptor<any, any, any, any>;
+
+/** A token of a worked example laid out on the demo table. */
+export interface DemoToken {
+  readonly id: string;
+  readonly name: string;
+  /** The tabletop side (an id of the scene's `sides`), null for none. */
+  readonly side: string | null;
+  /** The tabletop grouping (a unit's tokens share one), null for none. */
+  readonly unit: string | null;
+  readonly role: TokenRole;
+  readonly radio?: boolean;
+  /** Where it stands: its centre in scene px, or the hex it stands in. */
+  readonly at: { readonly x: number; readonly y: number } | { readonly hex: Hex };
+  /** Round base diameter (mm, in, or `cell` on a hex map). */
+  readonly base: Length;
+  /** The roster entry of the example game it stands for. */
+  readonly piece?: string;
+}
+
+/**
+ * A system's worked example as a scene of the demo table (src/rules/<id>/demo.ts, registered in
+ * src/rules/demos.ts): the table, its tokens and the example game's setup events, which the demo
+ * page has the worker play before binding the tokens to the pieces they create.
+ */
+export interface DemoScene<E> {
+  /** Message key of the scene's name (locales/<lang>/demo.json). */
+  readonly title: string;
+  readonly scene: Scene;
+  /** The tabletop's sides: a message key for the label and a colour (#rrggbb). */
+  readonly sides: readonly { readonly id: string; readonly label: string; readonly colour: string }[];
+  readonly tokens: readonly DemoToken[];
+  /** The example game, played from a new game with the system's default settings. */
+  readonly events: readonly E[];
+  /** Tabletop side → the game's side. */
+  readonly gameSides: Readonly<Record<string, string>>;
+}

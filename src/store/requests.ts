@@ -2,12 +2,13 @@ import { BINDING_LIMITS, EMPTY_BINDING, type Binding } from '../board/model';
 import { createdPieces } from '../board/roster';
 import { append, redo, undo, type EventLog } from '../game/log';
 import { ok, refuse, type Result } from '../game/result';
+import { canonicalJson } from '../game/json';
 import { parseWith } from '../game/validate';
 import { requestSchema, type LinkChange, type Request, type SideChange } from '../messages';
 import { DESCRIPTORS, type SystemId } from '../rules';
 import type { AnyDescriptor, NewLink } from '../rules/descriptor';
 import { gameOf } from './load';
-import { RECENT_IDS, type StoredGame, type StoreRoot } from './root';
+import { BACKUP_KEY_PREFIX, RECENT_IDS, type StoredGame, type StoreRoot } from './root';
 import { GameStates } from './states';
 
 /** Validates an untrusted message: its envelope, then (for game events) each event's shape. */
@@ -20,6 +21,17 @@ export function parseRequest(raw: unknown): Result<Request> {
     const event = rules!.parseEvent(request.event);
     if (!event.ok) return refuse('bad-message', event.error.params);
     return ok({ ...request, event: event.value } as Request);
+  }
+  if (request.type === 'game/replace') {
+    const config = request.config === undefined ? ok(rules!.defaultConfig) : rules!.parseConfig(request.config);
+    if (!config.ok) return refuse('bad-message', config.error.params);
+    const events = [];
+    for (const raw of request.events) {
+      const event = rules!.parseEvent(raw);
+      if (!event.ok) return refuse('bad-message', event.error.params);
+      events.push(event.value);
+    }
+    return ok({ ...request, config: config.value, events } as Request);
   }
   if (request.type === 'game/batch') {
     const events = [];
@@ -98,6 +110,8 @@ function nextRoot(root: StoreRoot, request: Request, states: GameStates): Result
       return applyEvents(root, request.system, [request.event], states);
     case 'game/batch':
       return applyEvents(root, request.system, request.events, states, request.links, request.sides);
+    case 'game/replace':
+      return replaceGame(root, request.system, request.config, request.events, request.links ?? [], request.sides ?? []);
     case 'board/link': {
       const descriptor: AnyDescriptor = DESCRIPTORS[request.system];
       const game = gameOf(root, request.system);
@@ -142,4 +156,45 @@ function applyEvents(root: StoreRoot, system: SystemId, events: readonly unknown
     next = { ...next, bindings: { ...next.bindings, [system]: binding.value } };
   }
   return ok(next);
+}
+
+/** A new game of `system` from its events, in place of the stored one, bound by `links` and `sides` alone. */
+function replaceGame(root: StoreRoot, system: SystemId, config: unknown, events: readonly unknown[], links: readonly LinkChange[], sides: readonly SideChange[]): Result<StoreRoot> {
+  const descriptor: AnyDescriptor = DESCRIPTORS[system];
+  const settings = config ?? descriptor.rules.defaultConfig;
+  let state: unknown = descriptor.rules.initialState(settings);
+  let log: EventLog<unknown> = { events: [], cursor: 0 };
+  for (const event of events) {
+    const appended = append(descriptor.rules, state, log, event);
+    if (!appended.ok) return appended;
+    state = appended.value.state;
+    log = appended.value.log;
+  }
+  const binding = rebind(descriptor, state, EMPTY_BINDING, links, sides);
+  if (!binding.ok) return binding;
+  return ok({ ...withGame(root, system, { config: settings, log } as StoredGame<SystemId>), bindings: { ...root.bindings, [system]: binding.value } });
+}
+
+/** What a replaced game leaves behind, kept under a backup key (as a damaged store is): the game and its binding. */
+export interface ReplacedGame {
+  readonly kind: 'game-replaced';
+  readonly system: SystemId;
+  readonly game: StoredGame<SystemId>;
+  readonly binding: Binding | null;
+  /** ISO date of the replacement. */
+  readonly at: string;
+}
+
+/**
+ * The backup to write with a `game/replace`: the game it replaced, if that game had events and is not
+ * the very game that replaces it (loading the same example twice keeps nothing twice).
+ */
+export function replacedBackup(before: StoreRoot, after: StoreRoot, request: Request, now: Date): { key: string; value: ReplacedGame } | null {
+  if (request.type !== 'game/replace') return null;
+  const old = before.games[request.system];
+  if (!old || old.log.events.length === 0) return null;
+  const next = after.games[request.system];
+  if (next && canonicalJson({ c: old.config, l: old.log }) === canonicalJson({ c: next.config, l: next.log })) return null;
+  const at = now.toISOString();
+  return { key: `${BACKUP_KEY_PREFIX}${at}.${request.system}.before-replace`, value: { kind: 'game-replaced', system: request.system, game: old as StoredGame<SystemId>, binding: before.bindings[request.system] ?? null, at } };
 }

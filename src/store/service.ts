@@ -10,7 +10,7 @@ import { isSystemId, type SystemId } from '../rules/ids';
 import { boardInputOf } from './board';
 import { checkGame, loadStore, type Backup } from './load';
 import { LOG_KEY_PREFIX, decodeStore, encodeStore, memoOf, type WriteMemo } from './persist';
-import { applyRequest } from './requests';
+import { applyRequest, replacedBackup } from './requests';
 import { BACKUP_KEY_PREFIX, BOARD_KEY, RECENT_IDS, SCHEMA_VERSION, STORE_KEY, type StoreRoot } from './root';
 import { GameStates } from './states';
 import { parseBinding } from '../board/schema';
@@ -152,12 +152,18 @@ export class StoreService {
     return run;
   }
 
-  /** Replaces the root in memory and storage at once (a restore, an import), after what is pending. */
+  /**
+   * Replaces the root in memory and storage at once (a restore, an import), in the caller's turn,
+   * right after `load()`: `root` already holds every request applied so far, and storage writes keep
+   * their order, so this write carries the unwritten ones too. (Waiting for the group commit here
+   * could wait on this very turn, when it must read storage again first.)
+   */
   private async write(root: StoreRoot, backups: readonly Backup[] = [], stale: readonly string[] = []): Promise<void> {
-    await this.flushed();
+    const carried = this.unwritten.length;
     this.root = root;
     await this.put(root, backups, stale);
     this.written = root;
+    this.unwritten.splice(0, carried);
   }
 
   // Group commit: requests apply to the root in memory one after the other; what they changed is
@@ -224,10 +230,12 @@ export class StoreService {
         return done.ok ? { ok: true, root: await this.current() } : done;
       }
       case 'store/restore':
+      case 'game/replace':
       case 'game/import': {
         // A retry of one already done is answered, not done again.
         const root = await this.current();
         if (request.id !== undefined && root.recent.includes(request.id)) return { ok: true, root };
+        if (request.type === 'game/replace') return this.replace(request);
         return request.type === 'store/restore' ? this.restore(request.key, request.id) : this.import(request.system, request.game, request.id);
       }
     }
@@ -248,6 +256,18 @@ export class StoreService {
       return { ok: false, error: { code: 'storage-failed' } };
     }
     return { ok: true, root: this.root ?? applied.root };
+  }
+
+  /** A new game in place of the stored one (the demo table's examples); the one it replaces is kept as a backup. */
+  replace(request: Extract<Request, { type: 'game/replace' }>): Promise<StoreResponse> {
+    return this.inTurn(async () => {
+      const root = await this.load();
+      const next = applyRequest(root, request, this.states);
+      if (!next.ok) return next;
+      const backup = replacedBackup(root, next.value, request, this.now());
+      await this.write(next.value, backup ? [backup] : []);
+      return { ok: true, root: this.root! };
+    });
   }
 
   /** A game from a file: checked like a stored game; the one it replaces is kept as a backup. */
@@ -327,8 +347,11 @@ export class StoreService {
       if (kind === 'game') {
         const game = checkGame(system, value.game);
         if (!game.ok) return fail('backup-unusable', { key: key.slice(0, 80) });
-        if (root.games[system]) keep.push({ key: `${BACKUP_KEY_PREFIX}${at}.${system}.before-restore`, value: { system, game: root.games[system] } });
+        // A game kept with its links to the board (a replaced game) gets them back too.
+        const binding = value.binding === undefined || value.binding === null ? null : parseBinding(value.binding);
+        if (root.games[system]) keep.push({ key: `${BACKUP_KEY_PREFIX}${at}.${system}.before-restore`, value: { system, game: root.games[system], binding: root.bindings[system] ?? null } });
         next = { ...root, games: { ...root.games, [system]: game.value } };
+        if (binding) next = { ...next, bindings: { ...next.bindings, [system]: binding } };
       } else {
         const binding = parseBinding(value.binding);
         if (!binding) return fail('backup-unusable', { key: key.slice(0, 80) });

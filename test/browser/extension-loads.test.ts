@@ -18,7 +18,7 @@ const messages = (locale: string): Messages =>
 const ICONS = ['icons/icon-16.png', 'icons/icon-32.png', 'icons/icon-48.png', 'icons/icon-128.png'];
 const PACKAGED = [
   'manifest.json', 'popup.html', 'popup.js', 'popup.css', 'background.js',
-  'content-board.js', 'content-roll20.js', 'roll20-page.js',
+  'content-board.js', 'content-roll20.js', 'roll20-page.js', 'demo.html', 'demo.js', 'demo.css',
   '_locales/en/messages.json', '_locales/fr/messages.json', '_locales/ru/messages.json',
 ];
 

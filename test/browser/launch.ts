@@ -1,5 +1,6 @@
 // Launch headless Chromium with the built extension (dist/extension) for browser tests.
 // Uses Debian's Chromium (or CHROMIUM_PATH) through playwright-core; see docs/toolchain notes §7.
+import type { StoreRoot } from '../../src/store/root';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -104,4 +105,9 @@ export async function request(ext: LaunchedExtension, ...messages: object[]): Pr
   } finally {
     await page.close();
   }
+}
+
+/** The store's root as the worker holds it (each game whole: storage keeps long logs in chunks). */
+export function storedRoot<T = StoreRoot>(ext: LaunchedExtension): Promise<T> {
+  return ext.worker.evaluate(() => (globalThis as unknown as { commandPostRoot: () => Promise<unknown> }).commandPostRoot()) as Promise<T>;
 }

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import type Browser from 'webextension-polyfill';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../fixtures/roll20/server';
-import { launchExtension, request, type LaunchedExtension } from './launch';
+import { launchExtension, request, storedRoot, type LaunchedExtension } from './launch';
 
 declare const chrome: Browser.Browser;
 const EDITOR = 'https://app.roll20.net/editor/';
@@ -67,7 +67,7 @@ async function takeRoster(popup: Page): Promise<void> {
 
 const mark = (game: Page, id: string) => game.locator(`#command-post-overlay .mark[data-token="${id}"]`);
 const figure = (popup: Page, id: string) => popup.locator(`[data-testid="board-figure"][data-token="${id}"]`);
-const stored = () => ext.worker.evaluate(async () => (await chrome.storage.local.get('commandPost')).commandPost as { games: Record<string, { log: { events: { type: string }[]; cursor: number } }>; bindings: Record<string, { links: Record<string, string> }> });
+const stored = () => storedRoot<{ games: Record<string, { log: { events: { type: string }[]; cursor: number } }>; bindings: Record<string, { links: Record<string, string> }> }>(ext);
 
 describe('Les bandes de Champagne on Roll20', () => {
   it('roster from the board; a move out of command and a demoralised leader show on the overlay and in the popup', async () => {

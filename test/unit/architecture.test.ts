@@ -33,7 +33,7 @@ describe('the shared core (src/)', () => {
  * the registries that list every system once.
  */
 describe('each rule system stays in its folder', () => {
-  const REGISTRIES = ['src/rules/ids.ts', 'src/rules/index.ts', 'src/rules/boards.ts', 'src/rules/load.ts', 'popup/panels.tsx'];
+  const REGISTRIES = ['src/rules/ids.ts', 'src/rules/index.ts', 'src/rules/boards.ts', 'src/rules/demos.ts', 'src/rules/load.ts', 'popup/panels.tsx'];
   const files = ['src', 'popup', 'content', 'background'].flatMap(sources).filter((f) => !REGISTRIES.includes(f));
   const homeOf = (file: string): string | null => /^(?:src\/rules|popup)\/([^/]+)\//.exec(file)?.[1] ?? null;
 

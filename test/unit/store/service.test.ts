@@ -119,6 +119,25 @@ describe('StoreService', () => {
     expect([...storage.data.keys()].some((k) => k.endsWith('.bdc.before-import'))).toBe(true);
   });
 
+  it('a replaced game (the demo table\'s example) is kept as a backup and comes back with its links to the board', async () => {
+    const storage = new MemoryStorage();
+    const store = new StoreService(storage, now);
+    for (const event of [{ type: 'rosterSet', side: 'A', fighters: [{ name: 'chef', cmd: 3 }] }, { type: 'start' }]) await send(store, { type: 'game/dispatch', system: 'hd-command', event });
+    await send(store, { type: 'board/link', system: 'hd-command', links: [{ token: 'tok', piece: 'A1' }] });
+    const mine = await store.current();
+    const replaced = await send(store, { id: 'rep-1', type: 'game/replace', system: 'hd-command', events: [] });
+    expect(replaced.ok && gameOf(replaced.root, 'hd-command').log.events).toEqual([]);
+    const listed = await send(store, { type: 'store/backups' });
+    const backups = (listed.ok ? listed.data : []) as { key: string; kind: string; system: string }[];
+    expect(backups).toEqual([expect.objectContaining({ kind: 'game', system: 'hd-command' })]);
+    // Sent again (a retry), it is answered, not done again: still one backup.
+    await send(store, { id: 'rep-1', type: 'game/replace', system: 'hd-command', events: [] });
+    expect([...storage.data.keys()].filter((k) => k.startsWith(BACKUP_KEY_PREFIX))).toHaveLength(1);
+    const back = await send(store, { type: 'store/restore', key: backups[0]!.key });
+    expect(back.ok && gameOf(back.root, 'hd-command')).toEqual(gameOf(mine, 'hd-command'));
+    expect(back.ok && back.root.bindings['hd-command']).toEqual({ links: { tok: 'A1' }, sides: {} });
+  });
+
   it('many requests at once are written together, each answered once its change is written', async () => {
     const storage = new MemoryStorage(2);
     const store = new StoreService(storage, now);

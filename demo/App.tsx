@@ -1,0 +1,326 @@
+// The demo table page around the board: the scene picker, "Reset to the example", the way back to
+// the popup, the board's settings (grid, scale, measurement), the selected figure (kill, remove) and a
+// form to add one. The board itself is plain DOM (./board-view.ts), mounted here once.
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { DemoBoard, DemoBoardToken } from '../src/adapters/demo/model';
+import { SYSTEM_IDS, type SystemId } from '../src/rules/ids';
+import type { GridType, Length, Measurement, TokenRole } from '../src/table/model';
+import type { BoardView } from './board-view';
+import type { DemoState, DemoTable } from './table';
+
+export type Tr = (key: string, ...subs: (string | number)[]) => string;
+
+export const systemName = (tr: Tr, id: SystemId): string => tr(`system_${id.replaceAll('-', '_')}`);
+
+const GRIDS: readonly GridType[] = ['none', 'square', 'hex-pointy', 'hex-flat'];
+const MEASUREMENTS: readonly Measurement[] = ['euclidean', 'chebyshev', 'alternating', 'manhattan', 'hex'];
+const UNITS = ['mm', 'cm', 'm', 'in', 'ft', 'hex'] as const;
+const BASE_UNITS = ['mm', 'in', 'cell'] as const;
+const ROLES: readonly TokenRole[] = ['figure', 'leader', 'radio-operator'];
+const key = (s: string) => s.replaceAll('-', '_');
+
+interface Props {
+  table: DemoTable;
+  view: BoardView;
+  tr: Tr;
+  openPopup: () => void;
+}
+
+function useDemoState(table: DemoTable): DemoState {
+  const [state, setState] = useState(table.current);
+  useEffect(() => {
+    const unsubscribe = table.subscribe(setState);
+    // Effects run after the first paint: catch up with what changed meanwhile.
+    setState(table.current);
+    return unsubscribe;
+  }, [table]);
+  return state;
+}
+
+export function App({ table, view, tr, openPopup }: Props) {
+  const state = useDemoState(table);
+  const host = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    host.current?.append(view.root);
+    table.fit();
+  }, [view]);
+  const { board } = state;
+  const system = board?.system ?? 'hd-command';
+  const selected = board?.tokens.find((t) => t.id === state.selected) ?? null;
+
+  return (
+    <div class="demo">
+      <header class="demo-header">
+        <h1>{tr('demo_title')}</h1>
+        <label class="field">
+          <span>{tr('demo_scene')}</span>
+          <select data-testid="demo-scene" value={system} onChange={(e) => void table.open(e.currentTarget.value as SystemId)}>
+            {SYSTEM_IDS.map((id) => (
+              <option key={id} value={id}>
+                {systemName(tr, id)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" data-testid="demo-reset" onClick={() => void table.loadExample(system)}>
+          {tr('demo_reset')}
+        </button>
+        <button type="button" class="primary" data-testid="demo-open-popup" onClick={openPopup}>
+          {tr('demo_open_popup')}
+        </button>
+      </header>
+      <Notices state={state} system={system} table={table} tr={tr} />
+      <div class="demo-main">
+        <section class="board-host" ref={host} aria-label={tr('demo_board')}>
+          <div class="zoom-tools">
+            <button type="button" aria-label={tr('demo_zoom_in')} title={tr('demo_zoom_in')} data-testid="demo-zoom-in" onClick={() => view.zoomBy(1.25)}>
+              +
+            </button>
+            <button type="button" aria-label={tr('demo_zoom_out')} title={tr('demo_zoom_out')} data-testid="demo-zoom-out" onClick={() => view.zoomBy(0.8)}>
+              −
+            </button>
+            <button type="button" data-testid="demo-fit" onClick={() => table.fit()}>
+              {tr('demo_fit')}
+            </button>
+          </div>
+        </section>
+        <aside class="demo-panel">
+          {board && (
+            <>
+              <h2>{tr(board.title)}</h2>
+              <p class="hint" data-testid="demo-try">
+                {tr(`demo_try_${key(system)}`)}
+              </p>
+              <p class="hint">{tr('demo_help')}</p>
+              <Selected board={board} token={selected} table={table} tr={tr} />
+              <AddToken board={board} table={table} view={view} tr={tr} />
+              <Settings board={board} labels={state.labels} table={table} tr={tr} />
+            </>
+          )}
+        </aside>
+      </div>
+      {state.asking && <Confirm system={state.asking.system} answer={state.asking.answer} tr={tr} />}
+    </div>
+  );
+}
+
+function Notices({ state, system, table, tr }: { state: DemoState; system: SystemId; table: DemoTable; tr: Tr }) {
+  const n = state.notice;
+  return (
+    <div class="demo-notices" role="status" data-testid="demo-notice" data-kind={n?.kind ?? ''}>
+      {n?.kind === 'damaged' && <p class="notice">{tr('demo_notice_damaged')}</p>}
+      {n?.kind === 'unreachable' && <p class="notice">{tr('demo_notice_unreachable')}</p>}
+      {n?.kind === 'unbound' && (
+        <p class="notice">
+          {tr('demo_notice_unbound', systemName(tr, system))}{' '}
+          <button type="button" class="small" data-testid="demo-load-example" onClick={() => void table.loadExample(system)}>
+            {tr('demo_load_example')}
+          </button>
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Confirm({ system, answer, tr }: { system: SystemId; answer: (yes: boolean) => void; tr: Tr }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const d = ref.current;
+    if (d && !d.open) d.showModal();
+  }, []);
+  return (
+    <dialog ref={ref} class="confirm" data-testid="demo-confirm" onCancel={(e) => (e.preventDefault(), answer(false))}>
+      <p>{tr('demo_replace_confirm', systemName(tr, system))}</p>
+      <div class="row">
+        <button type="button" class="primary" data-testid="demo-confirm-yes" onClick={() => answer(true)}>
+          {tr('demo_replace_yes')}
+        </button>
+        <button type="button" data-testid="demo-confirm-no" onClick={() => answer(false)}>
+          {tr('demo_replace_no')}
+        </button>
+      </div>
+    </dialog>
+  );
+}
+
+const sideLabel = (board: DemoBoard, tr: Tr, id: string | null): string => {
+  const side = board.sides.find((s) => s.id === id);
+  return side ? tr(side.label) : tr('demo_side_none');
+};
+
+function Selected({ board, token, table, tr }: { board: DemoBoard; token: DemoBoardToken | null; table: DemoTable; tr: Tr }) {
+  return (
+    <section class="panel-part" data-testid="demo-selected">
+      <h3>{tr('demo_selected')}</h3>
+      {!token ? (
+        <p class="hint">{tr('demo_none_selected')}</p>
+      ) : (
+        <>
+          <p>
+            <strong data-testid="demo-selected-name">{token.name}</strong>
+            {' · '}
+            {sideLabel(board, tr, token.side)}
+            {token.unit !== null && ` · ${tr('demo_unit')} ${token.unit}`}
+            {' · '}
+            {tr(`demo_role_${key(token.role)}`)}
+            {token.dead && ` · ${tr('demo_marker_dead')}`}
+          </p>
+          <div class="row">
+            <button type="button" data-testid="demo-kill" onClick={() => table.kill(token.id, !token.dead)}>
+              {tr(token.dead ? 'demo_revive' : 'demo_kill')}
+            </button>
+            <button type="button" data-testid="demo-remove" onClick={() => table.remove(token.id)}>
+              {tr('demo_remove')}
+            </button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+function AddToken({ board, table, view, tr }: { board: DemoBoard; table: DemoTable; view: BoardView; tr: Tr }) {
+  const first = board.tokens[0];
+  const [name, setName] = useState('');
+  const [side, setSide] = useState<string>(board.sides[0]?.id ?? '');
+  const [unit, setUnit] = useState('');
+  const [role, setRole] = useState<TokenRole>('figure');
+  const [radio, setRadio] = useState(false);
+  const [base, setBase] = useState<Length>(first?.base ?? { value: 25, unit: 'mm' });
+  // Another scene: its own sides and bases.
+  useEffect(() => {
+    setSide(board.sides[0]?.id ?? '');
+    setBase(board.tokens[0]?.base ?? { value: 25, unit: 'mm' });
+  }, [board.system]);
+  const submit = (e: Event) => {
+    e.preventDefault();
+    const id = table.add({ name: name || tr('demo_new_name'), side: side || null, unit: unit || null, role, radio, base });
+    if (id) {
+      setName('');
+      requestAnimationFrame(() => view.focus(id));
+    }
+  };
+  return (
+    <details class="panel-part" data-testid="demo-add">
+      <summary>{tr('demo_add')}</summary>
+      <form onSubmit={submit} class="add-form">
+        <label class="field">
+          <span>{tr('demo_name')}</span>
+          <input data-testid="demo-add-name" value={name} maxLength={200} placeholder={tr('demo_new_name')} onInput={(e) => setName(e.currentTarget.value)} />
+        </label>
+        <label class="field">
+          <span>{tr('demo_side')}</span>
+          <select data-testid="demo-add-side" value={side} onChange={(e) => setSide(e.currentTarget.value)}>
+            {board.sides.map((s) => (
+              <option key={s.id} value={s.id}>
+                {tr(s.label)}
+              </option>
+            ))}
+            <option value="">{tr('demo_side_none')}</option>
+          </select>
+        </label>
+        <label class="field">
+          <span>{tr('demo_unit')}</span>
+          <input data-testid="demo-add-unit" value={unit} maxLength={64} onInput={(e) => setUnit(e.currentTarget.value)} />
+        </label>
+        <label class="field">
+          <span>{tr('demo_role')}</span>
+          <select data-testid="demo-add-role" value={role} onChange={(e) => setRole(e.currentTarget.value as TokenRole)}>
+            {ROLES.map((r) => (
+              <option key={r} value={r}>
+                {tr(`demo_role_${key(r)}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label class="check">
+          <input type="checkbox" data-testid="demo-add-radio" checked={radio} onChange={(e) => setRadio(e.currentTarget.checked)} /> {tr('demo_radio')}
+        </label>
+        <label class="field">
+          <span>{tr('demo_base')}</span>
+          <span class="pair">
+            <input
+              type="number"
+              class="number"
+              min={0.1}
+              max={1000}
+              step="any"
+              data-testid="demo-add-base"
+              value={base.value}
+              onInput={(e) => {
+                const value = Number(e.currentTarget.value);
+                if (value > 0) setBase({ ...base, value });
+              }}
+            />
+            <select aria-label={tr('demo_base_unit')} value={base.unit} onChange={(e) => setBase({ ...base, unit: e.currentTarget.value })}>
+              {[...new Set([...BASE_UNITS, base.unit])].map((u) => (
+                <option key={u} value={u}>
+                  {u}
+                </option>
+              ))}
+            </select>
+          </span>
+        </label>
+        <button type="submit" class="primary" data-testid="demo-add-submit">
+          {tr('demo_add_button')}
+        </button>
+      </form>
+    </details>
+  );
+}
+
+function Settings({ board, labels, table, tr }: { board: DemoBoard; labels: boolean; table: DemoTable; tr: Tr }) {
+  const { scene } = board;
+  return (
+    <details class="panel-part" data-testid="demo-settings">
+      <summary>{tr('demo_settings')}</summary>
+      <label class="field">
+        <span>{tr('demo_grid')}</span>
+        <select data-testid="demo-grid" value={scene.grid} onChange={(e) => table.setScene({ grid: e.currentTarget.value as GridType })}>
+          {GRIDS.map((g) => (
+            <option key={g} value={g}>
+              {tr(`demo_grid_${key(g)}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label class="field">
+        <span>{tr('demo_scale')}</span>
+        <span class="pair">
+          <input
+            type="number"
+            class="number"
+            min={0.01}
+            step="any"
+            data-testid="demo-scale"
+            value={scene.unitsPerCell}
+            onChange={(e) => {
+              const value = Number(e.currentTarget.value);
+              if (value > 0 && value <= 100_000) table.setScene({ unitsPerCell: value });
+            }}
+          />
+          <select aria-label={tr('demo_scale_unit')} data-testid="demo-scale-unit" value={scene.unitName} onChange={(e) => table.setScene({ unitName: e.currentTarget.value })}>
+            {[...new Set([...UNITS, scene.unitName])].map((u) => (
+              <option key={u} value={u}>
+                {u}
+              </option>
+            ))}
+          </select>
+        </span>
+      </label>
+      <label class="field">
+        <span>{tr('demo_measure')}</span>
+        <select data-testid="demo-measure" value={scene.measurement} onChange={(e) => table.setScene({ measurement: e.currentTarget.value as Measurement })}>
+          {MEASUREMENTS.map((m) => (
+            <option key={m} value={m}>
+              {tr(`demo_measure_${m}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label class="check">
+        <input type="checkbox" data-testid="demo-labels" checked={labels} onChange={(e) => table.setLabels(e.currentTarget.checked)} /> {tr('demo_labels')}
+      </label>
+    </details>
+  );
+}

@@ -1,0 +1,61 @@
+// The demo table page (demo.html): a tabletop shipped inside the extension. No account, no network,
+// no host permission; an extension page that reads and reports like any tabletop's script.
+import type Browser from 'webextension-polyfill';
+import { render } from 'preact';
+import type { DemoBoardToken } from '../src/adapters/demo/model';
+import { App, type Tr } from './App';
+import { BoardView } from './board-view';
+import { DemoTable } from './table';
+
+/** The native API: Chrome MV3 and Firefox both return promises (the polyfill would be dead weight here). */
+const ext = (globalThis as { browser?: Browser.Browser }).browser ?? (globalThis as unknown as { chrome: Browser.Browser }).chrome;
+
+const tr: Tr = (key, ...subs) => ext.i18n.getMessage(key, subs.map(String)) || key;
+document.documentElement.lang = ext.i18n.getUILanguage();
+document.title = tr('demo_title');
+
+let table: DemoTable | null = null;
+const sideColour = (t: DemoBoardToken): string => table?.current.board?.sides.find((s) => s.id === t.side)?.colour ?? '#808080';
+const view = new BoardView(
+  document.createElement('div'),
+  {
+    drag: (id, x, y) => table?.drag(id, x, y),
+    drop: (id, x, y) => table?.drop(id, x, y),
+    step: (id, step) => table?.step(id, step),
+    select: (id) => table?.select(id),
+    camera: () => table?.camera(),
+  },
+  (t) => ({
+    colour: sideColour(t),
+    describe: (x) => {
+      const board = table?.current.board;
+      const side = board?.sides.find((s) => s.id === x.side);
+      const words = [x.name, side ? tr(side.label) : null, x.unit !== null ? `${tr('demo_unit')} ${x.unit}` : null, x.role === 'leader' ? tr('demo_marker_leader') : null, x.radio ? tr('demo_marker_radio') : null, x.dead ? tr('demo_marker_dead') : null];
+      return words.filter((w): w is string => w !== null && w !== '').join(', ');
+    },
+  }),
+  tr('demo_board'),
+  tr('demo_help'),
+);
+table = new DemoTable(ext, (t) => ext.i18n.getMessage(t.key, t.subs?.map(String)) || t.key, view.root);
+table.attach(view);
+
+/** This tab's id, for the popup opened beside the board (`popup.html?tab=`): it reads this tab's board. */
+const tabId = ext.tabs.getCurrent().then((tab) => {
+  if (tab?.id !== undefined) document.documentElement.dataset.tab = String(tab.id);
+  return tab?.id;
+});
+
+async function openPopup(): Promise<void> {
+  const id = await tabId;
+  const url = ext.runtime.getURL(`popup.html${id === undefined ? '' : `?tab=${id}`}`);
+  // A small window beside the board; a tab where windows cannot be opened (Firefox for Android).
+  try {
+    await ext.windows.create({ url, type: 'popup', width: 440, height: 760 });
+  } catch {
+    await ext.tabs.create({ url });
+  }
+}
+
+render(<App table={table} view={view} tr={tr} openPopup={() => void openPopup()} />, document.getElementById('app')!);
+void table.start(new URLSearchParams(location.search).get('scene')).then(() => document.documentElement.setAttribute('data-ready', ''));

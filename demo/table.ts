@@ -1,0 +1,363 @@
+// The demo table's adapter glue, as content/roll20.ts is Roll20's: it keeps the board (the page's own
+// data, stored by the worker), hands each table to the LiveBoard (the active game's view, drawn by the
+// shared overlay over this page's board), follows the game the worker publishes (BOARD_KEY) and
+// reports the board to the worker for the popup (`table/update` from this tab). Loading a scene's
+// example makes it the stored game of its system, bound to the scene's tokens, after asking when that
+// would replace a game someone played.
+import type Browser from 'webextension-polyfill';
+import { exampleBoard, exampleRequest, isExampleGame } from '../src/adapters/demo/example';
+import {
+  addToken,
+  DEMO_KEY,
+  DemoTables,
+  moveToken,
+  removeToken,
+  setDead,
+  setScene,
+  snap,
+  statusOf,
+  stepFrom,
+  type DemoBoard,
+  type DemoBoards,
+  type NewToken,
+  type Step,
+} from '../src/adapters/demo/model';
+import { readDemo } from '../src/adapters/demo/schema';
+import { canonicalJson } from '../src/game/json';
+import type { Text } from '../src/i18n/text';
+import type { DemoRequest, Request, Response, TableRequest } from '../src/messages';
+import { isSystemId, type SystemId } from '../src/rules/ids';
+import { BOARD_KEY } from '../src/store/root';
+import type { Scene } from '../src/table/model';
+import { LiveBoard } from '../content/live-board';
+import type { BoardRun } from '../src/board/run';
+import type { BoardView } from './board-view';
+
+/** The popup does not need every event: at most one report per 100 ms (the board itself redraws at once). */
+const REPORT_MS = 100;
+const SAVE_MS = 150;
+
+export type Notice =
+  /** The stored board of this scene could not be read: the example is laid out again. */
+  | { readonly kind: 'damaged' }
+  /** The tokens are not bound to the stored game (the player kept his game, or changed system elsewhere). */
+  | { readonly kind: 'unbound' }
+  | { readonly kind: 'unreachable' };
+
+/** What the page's panels show; changes on discrete actions, not on every drag move. */
+export interface DemoState {
+  readonly board: DemoBoard | null;
+  readonly selected: string | null;
+  readonly notice: Notice | null;
+  readonly labels: boolean;
+  /** A question waiting for the player (replace a played game?). */
+  readonly asking: { readonly system: SystemId; readonly answer: (yes: boolean) => void } | null;
+}
+
+export class DemoTable {
+  readonly live: LiveBoard;
+  private readonly tables = new DemoTables();
+  private state: DemoState = { board: null, selected: null, notice: null, labels: true, asking: null };
+  private readonly listeners = new Set<(s: DemoState) => void>();
+  private boards: DemoBoards = {};
+  private damaged: readonly SystemId[] = [];
+  private view: BoardView | null = null;
+  private reportTimer = 0;
+  private saveTimer = 0;
+  /** Saves scheduled or on their way: the storage echo of our own write is not read back meanwhile. */
+  private saving = 0;
+  /** Our own requests in flight: the worker's board for another system is ours on its way, not a switch. */
+  private busy = 0;
+
+  constructor(
+    private readonly ext: Browser.Browser,
+    private readonly tr: (t: Text) => string,
+    overlayParent: Element,
+  ) {
+    this.live = new LiveBoard(tr, overlayParent);
+  }
+
+  get current(): DemoState {
+    return this.state;
+  }
+
+  subscribe(on: (s: DemoState) => void): () => void {
+    this.listeners.add(on);
+    return () => this.listeners.delete(on);
+  }
+
+  attach(view: BoardView): void {
+    this.view = view;
+  }
+
+  private set(change: Partial<DemoState>): void {
+    this.state = { ...this.state, ...change };
+    for (const l of this.listeners) l(this.state);
+  }
+
+  private send<R>(request: Request | TableRequest | DemoRequest): Promise<R | undefined> {
+    return (this.ext.runtime.sendMessage(request) as Promise<R | undefined>).catch(() => undefined);
+  }
+
+  /** Reads what is stored, then opens the scene asked for (`?scene=`), else the active system's. */
+  async start(asked: string | null): Promise<void> {
+    const got = await this.ext.storage.local.get([DEMO_KEY, BOARD_KEY]);
+    const read = readDemo(got[DEMO_KEY]);
+    this.boards = read.boards;
+    this.damaged = read.damaged;
+    this.live.setInput(got[BOARD_KEY]);
+    this.ext.storage.onChanged.addListener((changes, area) => {
+      if (area !== 'local') return;
+      if (changes[BOARD_KEY]) this.onInput(changes[BOARD_KEY].newValue);
+      if (changes[DEMO_KEY]) this.onStored(changes[DEMO_KEY].newValue);
+    });
+    window.addEventListener('pagehide', () => void this.send({ type: 'table/clear' }));
+    const system = isSystemId(asked) ? asked : isSystemId(this.live.system) ? this.live.system : 'hd-command';
+    await this.open(system);
+  }
+
+  /**
+   * Opens a scene at the player's request: its board as saved, or its example, loaded as the stored
+   * game of its system (asking first if that replaces a game someone played); its system becomes the
+   * one the popup shows.
+   */
+  async open(system: SystemId): Promise<void> {
+    this.busy++;
+    try {
+      const saved = this.boards[system];
+      const damaged = this.damaged.includes(system);
+      this.show(saved ?? exampleBoard(system), damaged ? { kind: 'damaged' } : null, true);
+      this.setUrl(system);
+      // First the system on screen, so that the board the worker publishes next is this one's.
+      if (this.live.system !== system) await this.send<Response>({ type: 'store/select-system', system });
+      if (!saved) await this.loadExample(system, false);
+    } finally {
+      this.busy--;
+    }
+    this.render();
+  }
+
+  /** Lays the example out again and makes it the stored game; false when the player kept his game. */
+  async loadExample(system: SystemId, reset = true): Promise<boolean> {
+    this.busy++;
+    try {
+      const loaded = await this.send<Response>({ type: 'store/load' });
+      if (!loaded?.ok) {
+        this.set({ notice: { kind: 'unreachable' } });
+        return false;
+      }
+      const log = loaded.root.games[system]?.log;
+      if (log && log.events.length > 0 && !isExampleGame(system, log) && !(await this.ask(system))) {
+        if (!reset) this.set({ notice: { kind: 'unbound' } });
+        return false;
+      }
+      if (loaded.root.activeSystem !== system) await this.send<Response>({ type: 'store/select-system', system });
+      const replaced = await this.send<Response>(exampleRequest(system));
+      if (!replaced?.ok) {
+        this.set({ notice: { kind: 'unreachable' } });
+        return false;
+      }
+      this.damaged = this.damaged.filter((s) => s !== system);
+      // Laid out again after a damaged save: the page still says why.
+      this.show(exampleBoard(system), !reset && this.state.notice?.kind === 'damaged' ? this.state.notice : null, true);
+      this.save();
+      return true;
+    } finally {
+      this.busy--;
+      this.render();
+    }
+  }
+
+  private ask(system: SystemId): Promise<boolean> {
+    return new Promise((resolve) =>
+      this.set({
+        asking: {
+          system,
+          answer: (yes) => {
+            this.set({ asking: null });
+            resolve(yes);
+          },
+        },
+      }),
+    );
+  }
+
+  /** Puts a board on screen (and fits it when it is another scene). */
+  private show(board: DemoBoard, notice: Notice | null, fit: boolean): void {
+    const other = this.state.board?.system !== board.system || fit;
+    this.boards = { ...this.boards, [board.system]: board };
+    this.set({ board, notice, selected: other ? null : this.state.selected });
+    this.render();
+    if (other) this.fit();
+  }
+
+  /** Fits the board in view: its tokens and the rings drawn around them. */
+  fit(): void {
+    const rings = this.last?.view.rings ?? [];
+    this.view?.fit(rings.map((g) => ({ x: g.x, y: g.y, r: g.shape.kind === 'circle' ? g.shape.radius : Math.max(...g.shape.points.map((p) => Math.hypot(p.x, p.y))) })));
+  }
+
+  private setUrl(system: SystemId): void {
+    const url = new URL(location.href);
+    if (url.searchParams.get('scene') === system) return;
+    url.searchParams.set('scene', system);
+    history.replaceState(null, '', url);
+  }
+
+  /** The game the worker publishes changed: redraw; the popup switched to another system: show its scene. */
+  private onInput(raw: unknown): void {
+    this.live.setInput(raw);
+    const system = this.live.system;
+    const board = this.state.board;
+    if (this.busy === 0 && board && isSystemId(system) && system !== board.system) {
+      const saved = this.boards[system];
+      this.show(saved ?? exampleBoard(system), null, true);
+      this.setUrl(system);
+    }
+    this.render();
+  }
+
+  /** Another demo tab saved: take its board for this scene unless ours is being written. */
+  private onStored(raw: unknown): void {
+    if (this.saving > 0 || this.dragging) return;
+    const read = readDemo(raw);
+    const board = this.state.board;
+    const theirs = board ? read.boards[board.system] : undefined;
+    this.boards = { ...this.boards, ...read.boards };
+    if (board && theirs && canonicalJson(theirs) !== canonicalJson(board)) {
+      this.set({ board: theirs });
+      this.render();
+    }
+  }
+
+  /** Whether the scene's tokens stand for pieces of the stored game. */
+  get bound(): boolean {
+    const board = this.state.board;
+    if (!board || this.live.system !== board.system) return false;
+    const links = this.live.binding.links;
+    return board.tokens.some((t) => links[t.id] !== undefined);
+  }
+
+  private dragging = false;
+  private last: BoardRun | null = null;
+
+  /** Recomputes the view and draws it: the board's tokens, the overlay's marks, in this same task. */
+  render(): void {
+    const board = this.state.board;
+    if (!board) return;
+    this.view?.update(board, this.state.selected);
+    this.live.setOptions({ overlay: true, labels: this.state.labels });
+    this.last = this.live.render(this.tables.table(board), true);
+    if (this.view) this.live.setCamera(this.view.camera());
+    this.report();
+    // A scene whose game is elsewhere says so (and offers to load it).
+    const unbound = !this.bound && this.live.system === board.system && this.busy === 0;
+    if (unbound && this.state.notice === null) this.set({ notice: { kind: 'unbound' } });
+    else if (!unbound && this.state.notice?.kind === 'unbound') this.set({ notice: null });
+  }
+
+  private report(): void {
+    if (this.reportTimer) return;
+    this.reportTimer = window.setTimeout(() => {
+      this.reportTimer = 0;
+      const board = this.state.board;
+      if (!board) return;
+      const status = statusOf(board, this.state.selected ? [this.state.selected] : [], (key) => this.tr({ key }));
+      void this.send({ type: 'table/update', table: this.live.summary(status) });
+    }, REPORT_MS);
+  }
+
+  private save(): void {
+    const board = this.state.board;
+    if (!board) return;
+    this.boards = { ...this.boards, [board.system]: board };
+    if (this.saveTimer) clearTimeout(this.saveTimer);
+    else this.saving++;
+    this.saveTimer = window.setTimeout(() => {
+      this.saveTimer = 0;
+      // A figure still being dragged is saved where it is dropped.
+      if (this.dragging) return void this.saving--;
+      const latest = this.state.board;
+      const done = () => window.setTimeout(() => this.saving--, 50);
+      if (!latest) return done();
+      void this.send({ type: 'demo/save', board: latest }).then(done);
+    }, SAVE_MS);
+  }
+
+  /** A change made by the player on this page: drawn at once, saved soon. */
+  private change(board: DemoBoard, selected = this.state.selected): void {
+    if (board === this.state.board && selected === this.state.selected) return;
+    this.set({ board, selected });
+    this.render();
+    this.save();
+  }
+
+  // ——— The player's moves (the board's events and the panels' buttons). ———
+
+  drag(id: string, x: number, y: number): void {
+    const board = this.state.board;
+    if (!board) return;
+    this.dragging = true;
+    // Redrawn without telling the panels: they do not change while a figure is dragged.
+    this.state = { ...this.state, board: moveToken(board, id, x, y) };
+    this.render();
+  }
+
+  drop(id: string, x: number, y: number): void {
+    const board = this.state.board;
+    this.dragging = false;
+    if (!board) return;
+    const at = snap(board.scene, { x, y });
+    // The drag has moved it already (unsaved, panels untold): now they are.
+    this.set({ board: moveToken(board, id, at.x, at.y) });
+    this.render();
+    this.save();
+  }
+
+  step(id: string, step: Step): void {
+    const board = this.state.board;
+    const t = board?.tokens.find((x) => x.id === id);
+    if (!board || !t) return;
+    const at = stepFrom(board.scene, t, step);
+    this.change(moveToken(board, id, at.x, at.y), id);
+  }
+
+  select(id: string | null): void {
+    if (id === this.state.selected) return;
+    this.set({ selected: id });
+    this.render();
+  }
+
+  add(spec: Omit<NewToken, 'x' | 'y'>): string | null {
+    const board = this.state.board;
+    if (!board || !this.view) return null;
+    const added = addToken(board, { ...spec, ...this.view.centre() });
+    if (!added) return null;
+    this.change(added.board, added.id);
+    return added.id;
+  }
+
+  remove(id: string): void {
+    const board = this.state.board;
+    if (board) this.change(removeToken(board, id), this.state.selected === id ? null : this.state.selected);
+  }
+
+  kill(id: string, dead: boolean): void {
+    const board = this.state.board;
+    if (board) this.change(setDead(board, id, dead));
+  }
+
+  setScene(change: Partial<Scene>): void {
+    const board = this.state.board;
+    if (board) this.change(setScene(board, change));
+  }
+
+  setLabels(labels: boolean): void {
+    this.set({ labels });
+    this.render();
+  }
+
+  camera(): void {
+    if (this.view) this.live.setCamera(this.view.camera());
+  }
+}

@@ -1,0 +1,73 @@
+// The demo table as the reference board of every system: each scene opened by demo.html?scene=<id>
+// shows, mark for mark, what the core computes for the same scene in Node (test/support/demo.ts), on
+// the tokens where the page drew them; the popup opened for the demo's tab shows the same board.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SYSTEM_IDS } from '../../src/rules/ids';
+import { exampleView, statuses } from '../support/demo';
+import { expectMarks, markBoxes, openDemo, openPopup, popupStatuses, tokens } from './demo';
+import { launchExtension, type LaunchedExtension } from './launch';
+
+let ext: LaunchedExtension;
+beforeAll(async () => {
+  ext = await launchExtension();
+});
+afterAll(async () => {
+  await ext?.close();
+});
+
+describe.each(SYSTEM_IDS)('the %s scene', (system) => {
+  it('marks each token as the core computes its example, on the token, and the popup agrees', async () => {
+    const { page, tab, errors, dialogs } = await openDemo(ext, system);
+    const expected = statuses(exampleView(system));
+    expect(Object.keys(expected).length).toBeGreaterThan(2);
+    await expectMarks(page, expected);
+    // The URL names the scene, the picker too.
+    expect(new URL(page.url()).searchParams.get('scene')).toBe(system);
+    expect(await page.getByTestId('demo-scene').inputValue()).toBe(system);
+    // Marks are drawn on their tokens, through the page's own camera.
+    const t = await tokens(page);
+    const m = await markBoxes(page);
+    for (const id of Object.keys(expected)) {
+      expect(Math.abs(m[id]!.x - t[id]!.x), `${id} x`).toBeLessThan(0.6);
+      expect(Math.abs(m[id]!.y - t[id]!.y), `${id} y`).toBeLessThan(0.6);
+    }
+    // Each token is a focusable element named by its figure.
+    const a11y = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('.board .token')].map((el) => [el.getAttribute('role'), el.tabIndex, el.getAttribute('aria-label')!.startsWith(el.querySelector('.token-name')!.textContent!)]));
+    expect(a11y.every(([role, tabIndex, named]) => role === 'button' && tabIndex === 0 && named)).toBe(true);
+    // The popup, standing for this tab, reads the same board: the demo table, this system, these statuses.
+    const popup = await openPopup(ext, tab);
+    expect(await popup.getByTestId('system-picker').inputValue()).toBe(system);
+    expect(await popup.locator('#board-title').textContent()).toBe('Demo table');
+    await expect.poll(() => popupStatuses(popup)).toEqual(expected);
+    expect(await popup.getByTestId('board-linked').textContent()).toBe(`Tokens linked to this game: ${Object.keys(expected).length} of ${Object.keys(expected).length}.`);
+    expect(errors).toEqual([]);
+    expect(dialogs).toEqual([]);
+    await popup.close();
+    await page.close();
+  });
+});
+
+describe('the demo table without a scene', () => {
+  it('opens the scene of the system the popup shows', async () => {
+    const { page } = await openDemo(ext, 'cr');
+    await page.close();
+    const { page: again } = await openDemo(ext);
+    expect(await again.getByTestId('demo-scene').inputValue()).toBe('cr');
+    await expectMarks(again, statuses(exampleView('cr')));
+    await again.close();
+  });
+});
+
+describe('the popup picks another system', () => {
+  it('the demo table follows with that system\'s scene', async () => {
+    const { page, tab } = await openDemo(ext, 'bdc');
+    const popup = await openPopup(ext, tab);
+    await popup.getByTestId('system-picker').selectOption('dc');
+    await expect.poll(() => page.getByTestId('demo-scene').inputValue()).toBe('dc');
+    await expectMarks(page, statuses(exampleView('dc')));
+    expect(new URL(page.url()).searchParams.get('scene')).toBe('dc');
+    await expect.poll(() => popupStatuses(popup)).toEqual(statuses(exampleView('dc')));
+    await popup.close();
+    await page.close();
+  });
+});
