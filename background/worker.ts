@@ -8,7 +8,7 @@ import browser, { type Runtime } from 'webextension-polyfill';
 import { demoRequestSchema, isDemoMessage, isTableMessage, tableRequestSchema, type Response, type TableResponse } from '../src/messages';
 import { DEMO_KEY } from '../src/adapters/demo/model';
 import { readDemo } from '../src/adapters/demo/schema';
-import { ROLL20_SETTINGS_KEY } from '../src/adapters/roll20/settings';
+import { repairSettings, ROLL20_SETTINGS_KEY } from '../src/adapters/roll20/settings';
 import { parseWith } from '../src/game/validate';
 import { parseRequest } from '../src/store/requests';
 import { STORE_KEY } from '../src/store/root';
@@ -20,7 +20,15 @@ const local: StorageArea = {
   set: (items) => browser.storage.local.set(items),
   remove: (keys) => browser.storage.local.remove(keys),
 };
-const store = new StoreService(local);
+// The Roll20 board settings are kept beside the store: damaged fields are repaired alone, with a backup and a notice.
+const store = new StoreService(local, undefined, {
+  [ROLL20_SETTINGS_KEY]: {
+    read: (raw) => {
+      const { settings, damaged } = repairSettings(raw);
+      return { value: settings, damaged };
+    },
+  },
+});
 
 // Storage changed by someone else (a second copy of the worker started while this one was stopping,
 // an upgrade): read it again before the next request. Each worker marks what it writes.
@@ -99,8 +107,9 @@ browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.Message
   return handle(message);
 });
 
-// Check (and if needed repair or migrate) the store as soon as the worker starts, before any view asks.
-void store.current();
+// Check (and if needed repair or migrate) the store and what is kept beside it as soon as the worker
+// starts, before any view asks.
+void store.checkSidecars();
 
 // From the worker's console (and the browser tests): what was dropped, and the store as the worker holds it
 // (its logs are kept in chunks in storage, so storage alone does not show a game whole).

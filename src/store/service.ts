@@ -11,7 +11,7 @@ import { boardInputOf } from './board';
 import { checkGame, loadStore, type Backup } from './load';
 import { LOG_KEY_PREFIX, decodeStore, encodeStore, memoOf, type WriteMemo } from './persist';
 import { applyRequest, replacedBackup } from './requests';
-import { BACKUP_KEY_PREFIX, BOARD_KEY, RECENT_IDS, SCHEMA_VERSION, STORE_KEY, type StoreRoot } from './root';
+import { BACKUP_KEY_PREFIX, BOARD_KEY, RECENT_IDS, SCHEMA_VERSION, STORE_KEY, type StoreNotice, type StoreRoot } from './root';
 import { GameStates } from './states';
 import { parseBinding } from '../board/schema';
 
@@ -27,6 +27,11 @@ export const QUOTA_BYTES = 10 * 1024 * 1024;
 export const QUOTA_WARN = 0.8;
 
 export type StoreResponse = { readonly ok: true; readonly root: StoreRoot; readonly data?: unknown } | { readonly ok: false; readonly error: RuleError };
+
+/** How to read a value kept beside the store: what is usable of it, and which fields were not. */
+export interface Sidecar {
+  read(raw: unknown): { readonly value: unknown; readonly damaged: readonly string[] };
+}
 
 /** A backup kept in storage, as the popup lists it. */
 export interface BackupInfo {
@@ -74,7 +79,36 @@ export class StoreService {
   constructor(
     private readonly storage: StorageArea,
     private readonly now: () => Date = () => new Date(),
+    /** Values kept beside the store (a tabletop's settings), by storage key: checked at start, restorable from backups. */
+    private readonly sidecars: Readonly<Record<string, Sidecar>> = {},
   ) {}
+
+  /**
+   * Checks each value kept beside the store: one with damaged fields is kept whole as a backup,
+   * written back with those fields alone at their defaults, and the user is told which fields.
+   */
+  checkSidecars(): Promise<void> {
+    return this.inTurn(async () => {
+      const root = await this.load();
+      const items = await this.storage.get(null);
+      const notices: StoreNotice[] = [];
+      const set: Record<string, unknown> = {};
+      for (const [key, sidecar] of Object.entries(this.sidecars)) {
+        if (items[key] === undefined) continue;
+        const { value, damaged } = sidecar.read(items[key]);
+        if (damaged.length === 0) continue;
+        const at = this.now().toISOString();
+        const backupKey = `${BACKUP_KEY_PREFIX}${at}.${key}`;
+        set[backupKey] = { key, settings: items[key] };
+        set[key] = value;
+        notices.push({ kind: 'settings-repaired', fields: damaged.slice(0, 20).map((f) => f.slice(0, 32)), backupKey, at });
+      }
+      if (notices.length === 0) return;
+      // The backups and repaired values first: the notice never names a backup that is not there.
+      await this.storage.set(set);
+      await this.write({ ...root, notices: [...root.notices, ...notices].slice(-20), revision: root.revision + 1 });
+    });
+  }
 
   /** Requests are applied one at a time, so that two quick clicks never read the same old root. */
   private inTurn<T>(task: () => Promise<T>): Promise<T> {
@@ -338,6 +372,16 @@ export class StoreService {
         this.states.clear();
         const stale = [...this.sizes.keys()].filter((k) => k.startsWith(LOG_KEY_PREFIX));
         await this.write({ ...restored, revision: root.revision + 1, recent: remember(root.recent, id) }, [keep, ...backups], stale);
+        return { ok: true, root: this.root! };
+      }
+      if (kind === 'settings') {
+        // Settings come back through their reader: what is usable of them, the rest at its defaults.
+        const { key: target, settings } = found as { key?: unknown; settings?: unknown };
+        const sidecar = typeof target === 'string' && Object.hasOwn(this.sidecars, target) ? this.sidecars[target] : undefined;
+        if (!sidecar || typeof target !== 'string') return fail('backup-unusable', { key: key.slice(0, 80) });
+        const current = (await this.storage.get(null))[target];
+        await this.storage.set({ ...(current === undefined ? {} : { [`${BACKUP_KEY_PREFIX}${at}.${target}.before-restore`]: { key: target, settings: current } }), [target]: sidecar.read(settings).value });
+        await this.write({ ...root, revision: root.revision + 1, recent: remember(root.recent, id) });
         return { ok: true, root: this.root! };
       }
       if (!system || !isSystemId(system)) return fail('backup-unusable', { key: key.slice(0, 80) });

@@ -81,3 +81,29 @@ describe('the worker stopped under two popups', () => {
     }
   });
 });
+
+describe('damaged Roll20 board settings, found when the worker starts', () => {
+  it('repairs the damaged fields alone, keeps the old value as a backup and says so in the popup', async () => {
+    const page = await ext.context.newPage();
+    await page.goto(ext.popupUrl);
+    await page.getByTestId('system-picker').waitFor();
+    const damaged = { sideFrom: 'tint', unitFrom: 42, leaderMarker: 'flying-flag', deadMarker: 'dead', overlay: 'yes', labels: false, nativeAuras: false, assignments: {} };
+    await page.evaluate(async (value) => {
+      await (globalThis as unknown as { chrome: { storage: { local: { set(i: object): Promise<void> } } } }).chrome.storage.local.set({ 'commandPost.roll20': value });
+    }, damaged);
+    const cdp = await ext.context.newCDPSession(page);
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.stopAllWorkers');
+    // The next popup wakes the worker, which checks what it keeps before answering.
+    await page.reload();
+    const notice = page.getByTestId('store-notice');
+    await notice.waitFor();
+    expect(await notice.textContent()).toMatch(/unitFrom, overlay/);
+    const all = await page.evaluate(() => (globalThis as unknown as { chrome: { storage: { local: { get(k: null): Promise<Record<string, unknown>> } } } }).chrome.storage.local.get(null));
+    expect(all['commandPost.roll20']).toMatchObject({ sideFrom: 'tint', unitFrom: 'badge', overlay: true, labels: false });
+    const backups = Object.entries(all).filter(([k]) => k.startsWith('commandPost.backup.') && k.endsWith('.commandPost.roll20'));
+    expect(backups).toEqual([[expect.any(String), { key: 'commandPost.roll20', settings: damaged }]]);
+    expect(await notice.textContent()).toContain(backups[0]![0]);
+    await page.close();
+  }, 30_000);
+});

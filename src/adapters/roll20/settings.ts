@@ -72,15 +72,21 @@ export const roll20SettingsSchema = v.strictObject(FIELDS);
 
 /**
  * Stored settings, field by field: a missing or damaged field takes its default and the others
- * stay; fields of older versions are dropped (never throws).
+ * stay; fields of older versions are dropped (never throws). `damaged` names the fields that were
+ * there but unusable (missing ones and an older version's are not damage).
  */
-export function readSettings(raw: unknown): Roll20Settings {
-  if (raw === undefined || raw === null || typeof raw !== 'object') return DEFAULT_ROLL20_SETTINGS;
+export function repairSettings(raw: unknown): { readonly settings: Roll20Settings; readonly damaged: readonly string[] } {
+  if (raw === undefined || raw === null) return { settings: DEFAULT_ROLL20_SETTINGS, damaged: [] };
+  if (typeof raw !== 'object' || Array.isArray(raw)) return { settings: DEFAULT_ROLL20_SETTINGS, damaged: Object.keys(FIELDS) };
   const stored = raw as Record<string, unknown>;
   const out: Record<string, unknown> = {};
+  const damaged: string[] = [];
   for (const [key, schema] of Object.entries(FIELDS)) {
     const field = v.safeParse(schema as v.GenericSchema, stored[key]);
     out[key] = field.success ? field.output : DEFAULT_ROLL20_SETTINGS[key as keyof Roll20Settings];
+    if (!field.success && stored[key] !== undefined) damaged.push(key);
   }
-  return out as unknown as Roll20Settings;
+  return { settings: out as unknown as Roll20Settings, damaged };
 }
+
+export const readSettings = (raw: unknown): Roll20Settings => repairSettings(raw).settings;

@@ -3,6 +3,7 @@
 // quarantined alone, and backups can be listed, exported, restored and deleted.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_ROLL20_SETTINGS, readSettings, repairSettings, ROLL20_SETTINGS_KEY } from '../../../src/adapters/roll20/settings';
 import { replay } from '../../../src/game/log';
 import { DESCRIPTORS } from '../../../src/rules';
 import { gameOf } from '../../../src/store/load';
@@ -136,6 +137,33 @@ describe('StoreService', () => {
     const back = await send(store, { type: 'store/restore', key: backups[0]!.key });
     expect(back.ok && gameOf(back.root, 'hd-command')).toEqual(gameOf(mine, 'hd-command'));
     expect(back.ok && back.root.bindings['hd-command']).toEqual({ links: { tok: 'A1' }, sides: {} });
+  });
+
+  it('damaged Roll20 board settings: the damaged fields alone take their default, the old value is kept and the user told; restored, what was usable comes back', async () => {
+    const storage = new MemoryStorage();
+    const damaged = { sideFrom: 'tint', unitFrom: 'sideways', leaderMarker: 'a,b', overlay: false, labels: false, nativeAuras: false, assignments: {} };
+    await storage.set({ [ROLL20_SETTINGS_KEY]: damaged });
+    const store = new StoreService(storage, now, { [ROLL20_SETTINGS_KEY]: { read: (raw) => ({ value: repairSettings(raw).settings, damaged: repairSettings(raw).damaged }) } });
+    await store.checkSidecars();
+    const repaired = JSON.parse(storage.data.get(ROLL20_SETTINGS_KEY)!);
+    expect(repaired).toEqual({ ...DEFAULT_ROLL20_SETTINGS, sideFrom: 'tint', overlay: false, labels: false });
+    const root = await store.current();
+    expect(root.notices).toEqual([expect.objectContaining({ kind: 'settings-repaired', fields: ['unitFrom', 'leaderMarker'] })]);
+    const notice = root.notices[0] as { backupKey: string };
+    expect(JSON.parse(storage.data.get(notice.backupKey)!)).toEqual({ key: ROLL20_SETTINGS_KEY, settings: damaged });
+    // Checked again (the worker restarts): nothing more to repair, no second notice or backup.
+    await new StoreService(storage, now, { [ROLL20_SETTINGS_KEY]: { read: (raw) => ({ value: readSettings(raw), damaged: repairSettings(raw).damaged }) } }).checkSidecars();
+    expect([...storage.data.keys()].filter((k) => k.startsWith(BACKUP_KEY_PREFIX))).toHaveLength(1);
+    // Settings changed since, then the backup restored: its usable fields come back, the current ones are kept.
+    await storage.set({ [ROLL20_SETTINGS_KEY]: { ...DEFAULT_ROLL20_SETTINGS, sideFrom: 'marker' } });
+    const restored = await send(store, { type: 'store/restore', key: notice.backupKey });
+    expect(restored.ok).toBe(true);
+    expect(JSON.parse(storage.data.get(ROLL20_SETTINGS_KEY)!)).toEqual(repaired);
+    expect([...storage.data.keys()].filter((k) => k.startsWith(BACKUP_KEY_PREFIX))).toHaveLength(2);
+    // A settings backup for a key the store does not keep is not written anywhere.
+    await storage.set({ [`${BACKUP_KEY_PREFIX}forged`]: { key: STORE_KEY, settings: {} } });
+    const forged = await send(store, { type: 'store/restore', key: `${BACKUP_KEY_PREFIX}forged` });
+    expect(forged.ok ? null : forged.error.code).toBe('backup-unusable');
   });
 
   it('many requests at once are written together, each answered once its change is written', async () => {
