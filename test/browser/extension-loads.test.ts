@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type Browser from 'webextension-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RUNTIME_DEPENDENCIES } from '../support/dependencies';
 import { extensionDir, launchExtension, type LaunchedExtension } from './launch';
 
 // The callbacks passed to worker.evaluate / page.evaluate run in the extension, where the
@@ -21,6 +22,25 @@ const PACKAGED = [
   'content-board.js', 'content-roll20.js', 'roll20-page.js', 'demo.html', 'demo.js', 'demo.css',
   '_locales/en/messages.json', '_locales/fr/messages.json', '_locales/ru/messages.json',
 ];
+
+describe('the bundles', () => {
+  it('carry code from the chosen runtime dependencies alone (esbuild metafiles of the build)', () => {
+    const metaDir = path.join(extensionDir, '..', 'meta');
+    const metas = fs.readdirSync(metaDir).filter((f) => f.endsWith('.json'));
+    expect(metas.length).toBeGreaterThan(3);
+    const packages = new Set<string>();
+    for (const file of metas) {
+      const meta = JSON.parse(fs.readFileSync(path.join(metaDir, file), 'utf8')) as { inputs: Record<string, unknown> };
+      for (const input of Object.keys(meta.inputs)) {
+        const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input);
+        if (m) packages.add(m[1]!);
+      }
+    }
+    expect([...packages].filter((p) => !RUNTIME_DEPENDENCIES.includes(p))).toEqual([]);
+    // And they are used: preact, valibot and the polyfill reach the extension's bundles.
+    for (const p of ['preact', 'valibot', 'webextension-polyfill']) expect(packages.has(p), p).toBe(true);
+  });
+});
 
 describe('extension (default locale)', () => {
   let ext: LaunchedExtension;
