@@ -105,9 +105,15 @@ export class StoreService {
       }
       if (notices.length === 0) return;
       // The backups and repaired values first: the notice never names a backup that is not there.
-      await this.storage.set(set);
+      await this.setBeside(set);
       await this.write({ ...root, notices: [...root.notices, ...notices].slice(-20), revision: root.revision + 1 });
     });
+  }
+
+  /** Writes values kept beside the root (settings, backups), counted for the quota. */
+  private async setBeside(items: Record<string, unknown>): Promise<void> {
+    await this.storage.set(items);
+    for (const [key, value] of Object.entries(items)) this.sizes.set(key, bytesOf(value));
   }
 
   /** Requests are applied one at a time, so that two quick clicks never read the same old root. */
@@ -380,7 +386,7 @@ export class StoreService {
         const sidecar = typeof target === 'string' && Object.hasOwn(this.sidecars, target) ? this.sidecars[target] : undefined;
         if (!sidecar || typeof target !== 'string') return fail('backup-unusable', { key: key.slice(0, 80) });
         const current = (await this.storage.get(null))[target];
-        await this.storage.set({ ...(current === undefined ? {} : { [`${BACKUP_KEY_PREFIX}${at}.${target}.before-restore`]: { key: target, settings: current } }), [target]: sidecar.read(settings).value });
+        await this.setBeside({ ...(current === undefined ? {} : { [`${BACKUP_KEY_PREFIX}${at}.${target}.before-restore`]: { key: target, settings: current } }), [target]: sidecar.read(settings).value });
         await this.write({ ...root, revision: root.revision + 1, recent: remember(root.recent, id) });
         return { ok: true, root: this.root! };
       }
