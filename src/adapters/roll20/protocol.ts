@@ -134,22 +134,32 @@ export const contentMessageSchema = v.variant('type', [
 ]);
 
 /**
- * Text for the Roll20 chat with everything Roll20 would interpret taken apart: commands at the
- * start (`/w`, `!api`), inline rolls `[[…]]`, roll templates `&{…}`, attribute and ability calls
- * `@{…}` `%{…}`, `#macros`, markup. Token names are typed by anyone in the game.
+ * Text for the Roll20 chat with everything Roll20 would interpret taken apart. Token names are typed
+ * by anyone in the game and end up in the summary, so nothing in them may run:
+ * - a command or API call at the start (`/w`, `/em`, `/roll`, `/desc`, `/as`, `/emas`, `/ooc`,
+ *   `/talktomyself`, `/fx`, `!api`): the first `/` or `!` becomes a look-alike (∕ ǃ); a leading
+ *   space would not do, as JavaScript's trim() removes even a no-break space;
+ * - inline rolls `[[…]]` (and their `$[[n]]` references), roll templates `&{template:…}`, attributes
+ *   `@{…}`, abilities `%{…}`, roll queries `?{…|…}`: the two characters are split by a space;
+ * - macros `#name`: `# name`;
+ * - markdown links, images and API buttons `[text](url)`: `] (`;
+ * - HTML and entities (`<b>`, `&#64;`, `&amp;`): `<` `>` become ‹ ›, `&` before a name or `#` is split;
+ * - line breaks of every kind and control characters: one space.
  */
 export function chatText(text: string): string {
   const flat = text
-    .replace(/[\r\n\t]+/g, ' ')
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
     .replace(/\[\[/g, '[ [')
     .replace(/\]\]/g, '] ]')
-    .replace(/([&@%])\{/g, '$1 {')
+    .replace(/\]\(/g, '] (')
+    .replace(/([&@%?])\{/g, '$1 {')
+    .replace(/&(?=#|[A-Za-z][A-Za-z0-9]*;)/g, '& ')
     .replace(/</g, '‹')
     .replace(/>/g, '›')
     .replace(/#(?=\S)/g, '# ')
     .trim()
     .slice(0, 2000);
-  return /^[/!]/.test(flat) ? `\u00a0${flat}`.slice(0, 2000) : flat;
+  return flat.replace(/^\//, '\u2215').replace(/^!/, '\u01c3');
 }
 export type ContentMessage = v.InferOutput<typeof contentMessageSchema>;
 export type AuraItem = v.InferOutput<typeof auraItem>;
