@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { BrowserContext, Page } from 'playwright-core';
 import { round3 } from './timing';
 
 export interface Roll20BenchResult {
@@ -19,6 +20,13 @@ export interface Roll20BenchResult {
   pageMedianMs: number;
   contentMedianMs: number;
   targetMedianMs: number;
+  /**
+   * Nothing changing on the table (1,000 tokens, camera still): main-thread milliseconds per second.
+   * `bridgeMsPerS`: the page-world bridge's own time (its frame loop); `pageTaskMsPerS`: every task
+   * of the tab's main thread as Chromium counts it (DevTools Performance.getMetrics TaskDuration),
+   * the fixture's own included (it does nothing when idle).
+   */
+  idle: { seconds: number; bridgeMsPerS: number; pageTaskMsPerS: number; activePageCallsPerS: number };
 }
 
 const TOKENS = 1000;
@@ -55,6 +63,29 @@ const IN_PAGE = `async ({ moves, warmup, n }) => {
   return out;
 }`;
 
+const IDLE_S = 5;
+
+/** Main-thread time per second while nothing changes: the bridge's own count and Chromium's TaskDuration. */
+async function measureIdle(context: BrowserContext, page: Page): Promise<Roll20BenchResult['idle']> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const task = async () => ((await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration')?.value ?? NaN) * 1000;
+  const read = () =>
+    page.evaluate(() => ({
+      busy: Number(document.documentElement.getAttribute('data-command-post-page-busy-ms')),
+      calls: (window as unknown as { __fx: { activePageCalls: number } }).__fx.activePageCalls ?? NaN,
+      now: performance.now(),
+    }));
+  await page.waitForTimeout(1000); // the last move's work is over
+  const t0 = await task();
+  const a = await read();
+  await page.waitForTimeout(IDLE_S * 1000);
+  const t1 = await task();
+  const b = await read();
+  const s = (b.now - a.now) / 1000;
+  return { seconds: round3(s), bridgeMsPerS: round3((b.busy - a.busy) / s), pageTaskMsPerS: round3((t1 - t0) / s), activePageCallsPerS: round3((b.calls - a.calls) / s) };
+}
+
 export async function benchRoll20(log: (line: string) => void = () => {}): Promise<Roll20BenchResult> {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
   // Its own build, so that the benchmark never measures (or clobbers) someone else's dist/.
@@ -73,6 +104,7 @@ export async function benchRoll20(log: (line: string) => void = () => {}): Promi
     // Passed as source text: tsx would wrap named functions in a helper that the page does not have.
     const samples = (await page.evaluate(`(${IN_PAGE})(${JSON.stringify({ moves: MOVES, warmup: WARMUP, n: TOKENS })})`)) as { page: number; content: number }[];
     if (samples.length < MOVES * 0.9) throw new Error(`roll20 bench: only ${samples.length} of ${MOVES} moves reported their timing`);
+    const idle = await measureIdle(ext.context, page);
     const totals = samples.map((s) => s.page + s.content).sort((a, b) => a - b);
     const result: Roll20BenchResult = {
       tokens: TOKENS,
@@ -82,8 +114,10 @@ export async function benchRoll20(log: (line: string) => void = () => {}): Promi
       pageMedianMs: round3(median(samples.map((s) => s.page))),
       contentMedianMs: round3(median(samples.map((s) => s.content))),
       targetMedianMs: 4,
+      idle,
     };
     log(`roll20 ${TOKENS} tokens: ${result.medianMs} ms median, ${result.p95Ms} ms p95 per move (bridge ${result.pageMedianMs} + content ${result.contentMedianMs})`);
+    log(`roll20 idle: bridge ${idle.bridgeMsPerS} ms/s, tab main thread ${idle.pageTaskMsPerS} ms/s, ${idle.activePageCallsPerS} Campaign.activePage() calls/s`);
     return result;
   } finally {
     await ext.close();
