@@ -82,9 +82,12 @@ export class Overlay {
     this.world.append(this.layers.rings, this.layers.edges, this.layers.marks, this.layers.labels);
     // Lines in the board's corner, in screen px (Hell Dorado: each side's Command).
     this.notes = el('g', { 'data-layer': 'notes', 'font-family': 'system-ui, sans-serif', 'font-size': '14', fill: '#111827', stroke: '#ffffff', 'stroke-width': '3', 'paint-order': 'stroke' });
-    // What the board cannot show, said on the board itself (the table cannot be read): screen px.
-    this.message = el('text', { 'data-layer': 'message', x: '10', y: '22', 'font-family': 'system-ui, sans-serif', 'font-size': '14', 'font-weight': '600', fill: '#7f1d1d', stroke: '#ffffff', 'stroke-width': '3', 'paint-order': 'stroke' });
-    this.root.append(this.world, this.notes, this.message);
+    // What the board cannot show, said on the board itself (the table cannot be read): screen px, styled as the notes.
+    const said = this.notes.cloneNode() as SVGGElement;
+    said.setAttribute('data-layer', 'message');
+    this.message = el('text', { x: '10', y: '22' });
+    said.append(this.message);
+    this.root.append(this.world, this.notes, said);
     parent.append(this.root);
   }
 
@@ -112,9 +115,9 @@ export class Overlay {
   private place(): void {
     const said = !!this.message.textContent;
     const c = this.camera;
-    this.root.style.display = (this.shown && c) || said ? 'block' : 'none';
-    this.world.style.display = said ? 'none' : '';
     const s = this.root.style;
+    s.display = (this.shown && c) || said ? 'block' : 'none';
+    this.world.style.display = said ? 'none' : '';
     // Over the board when it is known, else along the top of the window.
     s.left = `${c?.x ?? 0}px`;
     s.top = `${c?.y ?? 0}px`;

@@ -35,14 +35,12 @@ export function latticeStretch(pixelsPerCell: number, orientation: HexOrientatio
   return { x: pitch.x / reg.x, y: pitch.y / reg.y };
 }
 
-/** Fractional axial coordinates of a pixel point (origin = centre of hex 0,0; `pitch`: a stretched lattice). */
+/** Fractional axial coordinates of a pixel point (origin = centre of hex 0,0; `pitch`: a stretched lattice). The inverse of hexToPixel. */
 export function pixelToFractionalAxial(p: Vec2, pixelsPerCell: number, orientation: HexOrientation, origin: Vec2 = { x: 0, y: 0 }, pitch?: Vec2): { q: number; r: number } {
-  const size = pixelsPerCell / SQRT3;
-  const k = latticeStretch(pixelsPerCell, orientation, pitch);
-  const x = k ? (p.x - origin.x) / k.x : p.x - origin.x;
-  const y = k ? (p.y - origin.y) / k.y : p.y - origin.y;
-  if (orientation === 'pointy') return { q: ((SQRT3 / 3) * x - y / 3) / size, r: ((2 / 3) * y) / size };
-  return { q: ((2 / 3) * x) / size, r: (-x / 3 + (SQRT3 / 3) * y) / size };
+  const d = pitch ?? regularPitch(pixelsPerCell, orientation);
+  const x = (p.x - origin.x) / d.x;
+  const y = (p.y - origin.y) / d.y;
+  return orientation === 'pointy' ? { q: x - y / 2, r: y } : { q: x, r: y - x / 2 };
 }
 
 /** Rounds fractional cube coordinates to the hex containing them. */
@@ -66,10 +64,10 @@ export function pixelToHex(p: Vec2, pixelsPerCell: number, orientation: HexOrien
 }
 
 export function hexToPixel(h: Hex, pixelsPerCell: number, orientation: HexOrientation, origin: Vec2 = { x: 0, y: 0 }, pitch?: Vec2): Vec2 {
-  const size = pixelsPerCell / SQRT3;
-  const k = latticeStretch(pixelsPerCell, orientation, pitch) ?? { x: 1, y: 1 };
-  if (orientation === 'pointy') return { x: origin.x + k.x * size * SQRT3 * (h.q + h.r / 2), y: origin.y + k.y * size * 1.5 * h.r };
-  return { x: origin.x + k.x * size * 1.5 * h.q, y: origin.y + k.y * size * SQRT3 * (h.r + h.q / 2) };
+  // In pitches: a pointy column is a whole x pitch (rows half a pitch apart), a flat row a whole y pitch.
+  const p = pitch ?? regularPitch(pixelsPerCell, orientation);
+  if (orientation === 'pointy') return { x: origin.x + p.x * (h.q + h.r / 2), y: origin.y + p.y * h.r };
+  return { x: origin.x + p.x * h.q, y: origin.y + p.y * (h.r + h.q / 2) };
 }
 
 /** Hex steps between two hexes (cube distance). */
