@@ -3,6 +3,9 @@
 // collection replaced on the same page, both renderers' cameras (Jumpgate's parent node, Legacy
 // zoomed and scrolled) checked against the fixture's own rendering, page switches followed by
 // events rather than by asking every frame, and the hex lattice taken from the tokens.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../fixtures/roll20/server';
@@ -243,5 +246,21 @@ describe('hex lattice from the tokens\' own positions', () => {
     expect(Object.fromEntries(Object.entries(m).map(([id, p]) => [id, p.status]))).toEqual({
       L1: 'leader', A1: 'commanded', A2: 'link', A3: 'out', L2: 'leader', B1: 'commanded',
     });
+  });
+});
+
+describe('recorded diagnostics replayed (one per renderer)', () => {
+  const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/roll20/recorded');
+  it.each(['legacy-zoomed-scrolled', 'jumpgate-panned-hex'])('%s: each mark where the recording put it, and on the fixture\'s token', async (name) => {
+    const rec = JSON.parse(fs.readFileSync(path.join(dir, `${name}.json`), 'utf8')) as { engine: string; tokens: { ref: string; screen: { x: number; y: number } }[] };
+    const page = await open(`replay=${name}`);
+    await page.waitForFunction((n) => document.querySelectorAll('#command-post-overlay .mark').length === n, rec.tokens.length);
+    const m = await marks(page);
+    for (const t of rec.tokens) {
+      expect(Math.abs(m[t.ref]!.x - t.screen.x), `${t.ref} x`).toBeLessThan(0.6);
+      expect(Math.abs(m[t.ref]!.y - t.screen.y), `${t.ref} y`).toBeLessThan(0.6);
+    }
+    expectMarksOnTokens(await tokens(page), m, rec.tokens.map((t) => t.ref));
+    expect(await page.evaluate(() => document.querySelector('#command-post-overlay [data-message]'))).toBeNull();
   });
 });

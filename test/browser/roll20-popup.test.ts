@@ -142,4 +142,36 @@ describe('Roll20 live table in the popup', () => {
     await game.close();
     await popup.close();
   });
+
+  it('Copy diagnostics: the redacted JSON goes to the clipboard; when the browser refuses, it is shown to copy by hand', async () => {
+    const { game, popup } = await openBoth('engine=jumpgate');
+    // The real clipboard API, watched on its way.
+    await popup.evaluate(() => {
+      const real = navigator.clipboard.writeText.bind(navigator.clipboard);
+      navigator.clipboard.writeText = (t: string) => {
+        (window as unknown as { copied: string }).copied = t;
+        return real(t);
+      };
+    });
+    await popup.getByTestId('r20-diagnostics').click();
+    await popup.getByTestId('r20-diagnostics-done').waitFor();
+    const copied = JSON.parse(await popup.evaluate(() => (window as unknown as { copied: string }).copied)) as { format: string; engine: string; tokens: { ref: string; screen: { x: number; y: number } }[]; renderer: Record<string, unknown> };
+    expect(copied).toMatchObject({ format: 'command-post/roll20-diagnostics', engine: 'jumpgate' });
+    expect(copied.tokens.map((t) => t.ref)).toEqual(['t1', 't2', 't3', 't4', 't5', 't6']);
+    expect(copied.renderer['camera.parentIsCameraTransform']).toBe(true);
+    // Where the overlay put each token is where its mark is on the page.
+    const marks = await game.evaluate(() => [...document.querySelectorAll('#command-post-overlay .mark')].map((m) => { const r = m.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }));
+    for (const t of copied.tokens) expect(marks.some(([x, y]) => Math.abs(x! - t.screen.x) < 0.6 && Math.abs(y! - t.screen.y) < 0.6)).toBe(true);
+    const text = JSON.stringify(copied);
+    for (const secret of ['Captain', 'Rifleman', 'Alice', 'pA', 'L1', 'flying-flag', 'http', HOSTILE]) expect(text).not.toContain(secret);
+
+    await popup.evaluate(() => {
+      navigator.clipboard.writeText = () => Promise.reject(new Error('denied'));
+    });
+    await popup.getByTestId('r20-diagnostics').click();
+    const shown = JSON.parse(await popup.getByTestId('r20-diagnostics-text').inputValue()) as { format: string };
+    expect(shown.format).toBe('command-post/roll20-diagnostics');
+    await game.close();
+    await popup.close();
+  });
 });

@@ -100,3 +100,19 @@ describe('Copy diagnostics', () => {
     expect(v.safeParse(diagnosticsSchema, d).success).toBe(true);
   });
 });
+
+describe('recorded diagnostics (test/fixtures/roll20/recorded)', () => {
+  it('every file is a well-formed, redacted diagnostics file, one per renderer at least', async () => {
+    const fs = await import('node:fs');
+    const path = await import('node:path');
+    const dir = path.join(__dirname, '../../fixtures/roll20/recorded');
+    const files = fs.readdirSync(dir).filter((f) => f.endsWith('.json'));
+    const engines = new Set<string>();
+    for (const f of files) {
+      const d = v.safeParse(diagnosticsSchema, JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')));
+      expect(d.success, f).toBe(true);
+      if (d.success) engines.add(d.output.engine);
+    }
+    expect([...engines].sort()).toEqual(['jumpgate', 'legacy']);
+  });
+});
