@@ -25,6 +25,18 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        extends: true,
+        test: {
+          // Firefox ESR through WebDriver BiDi (puppeteer-core): docs/firefox.md.
+          name: 'firefox',
+          environment: 'node',
+          include: ['test/firefox/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 90_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

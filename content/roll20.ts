@@ -229,9 +229,12 @@ function start(): void {
     });
   }
 
-  // The popup (an extension page, never another tab) asks, one click at a time.
-  browser.runtime.onMessage.addListener((message: unknown, sender: { id?: string; tab?: unknown }) => {
-    if (sender.id !== browser.runtime.id || sender.tab) return undefined;
+  // The popup asks, one click at a time. Only the extension's own pages can reach a content script
+  // (tabs.sendMessage); Firefox also names the tab of a popup opened as a tab page (sender.tab), so
+  // the check is the sender's origin, not the absence of a tab (docs/firefox.md).
+  const ownPages = browser.runtime.getURL('');
+  browser.runtime.onMessage.addListener((message: unknown, sender: { id?: string; url?: string }) => {
+    if (sender.id !== browser.runtime.id || !sender.url?.startsWith(ownPages)) return undefined;
     const r = v.safeParse(tabRequestSchema, message);
     if (!r.success) return undefined;
     const req = r.output;
