@@ -270,8 +270,30 @@ type Any = any;
   let selectionDirty = false;
   let lastSelection = '';
 
+  // The camera has no event we may listen to without a deep watcher, so it is read in animation
+  // frames: every frame while anything moves, and after QUIET_FRAMES frames without a change only
+  // every QUIET_POLL_MS, until the player's next wheel, pointer or key on the page (Roll20's pans and
+  // zooms come from those) or a change of the table brings the frame loop back.
+  const QUIET_FRAMES = 30;
+  const QUIET_POLL_MS = 250;
+  let quiet = 0;
+  let sleeper = 0;
   const schedule = () => {
-    if (started && !frame) frame = requestAnimationFrame(flush);
+    if (!started || frame) return;
+    if (sleeper) {
+      clearTimeout(sleeper);
+      sleeper = 0;
+    }
+    frame = requestAnimationFrame(flush);
+  };
+  const wake = () => {
+    quiet = 0;
+    schedule();
+  };
+  const next = (changed: boolean) => {
+    quiet = changed ? 0 : quiet + 1;
+    if (quiet < QUIET_FRAMES) schedule();
+    else if (!sleeper && !frame) sleeper = window.setTimeout(() => ((sleeper = 0), schedule()), QUIET_POLL_MS);
   };
 
   function watch(m: Any) {
@@ -353,24 +375,9 @@ type Any = any;
     post({ type: 'status', state: 'unavailable', missing: missingInternals() });
   }
 
-  // `npm run bench` reads the bridge's own main-thread time, idle included (only when it asks for it).
+  // `npm run bench` reads the time a token move costs here (only when it asks for it).
   const bench = document.documentElement.hasAttribute('data-command-post-bench');
-  let busyMs = 0;
-  let busyShown = 0;
-  function flush() {
-    const t0 = performance.now();
-    try {
-      flushFrame(t0);
-    } finally {
-      if (bench) {
-        busyMs += performance.now() - t0;
-        if (t0 - busyShown > 200) {
-          busyShown = t0;
-          document.documentElement.setAttribute('data-command-post-page-busy-ms', busyMs.toFixed(3));
-        }
-      }
-    }
-  }
+  const flush = () => flushFrame(performance.now());
 
   function snapshot() {
     full = false;
@@ -397,6 +404,7 @@ type Any = any;
   function flushFrame(t0: number) {
     frame = 0;
     let moved = false;
+    let changed = false;
     try {
       // A page switch (both engines; roll20.md §5), looked for only when something says it may have happened.
       if (pageCheck) {
@@ -422,26 +430,29 @@ type Any = any;
         }
         bindCollection(c);
       }
-      if (full) snapshot();
-      else {
+      if (full) {
+        snapshot();
+        changed = true;
+      } else {
         if (pageDirty) {
           pageDirty = false;
+          changed = true;
           post({ type: 'page', page: readPage(page) });
         }
         if (dirty.size || removed.size) {
-          const changed: unknown[] = [];
+          const tokens: unknown[] = [];
           for (const m of dirty) {
             const id = str(safe(() => m.id), 64);
             // Off the token layer: said once (the content script sees it leave), then no more.
             if (onTokenLayer(m)) reported.add(id);
             else if (!reported.delete(id)) continue;
-            changed.push(readToken(m));
+            tokens.push(readToken(m));
           }
-          if (changed.length || removed.size) post({ type: 'delta', pageId: str(safe(() => page.id), 64), changed, removed: [...removed] });
+          if (tokens.length || removed.size) post({ type: 'delta', pageId: str(safe(() => page.id), 64), changed: tokens, removed: [...removed] });
           for (const id of removed) reported.delete(id);
           dirty.clear();
           removed.clear();
-          moved = true;
+          moved = changed = true;
         }
       }
       if (selectionDirty) {
@@ -456,6 +467,7 @@ type Any = any;
       const view = readView(kind);
       if (!sameView(view, lastView)) {
         lastView = view;
+        changed = true;
         post({ type: 'view', view });
       }
     } catch {
@@ -466,8 +478,7 @@ type Any = any;
     }
     // `npm run bench` reads the time a token move costs here (only when it asks for it).
     if (moved && bench) document.documentElement.setAttribute('data-command-post-page-ms', String(performance.now() - t0));
-    // The camera has no event we may listen to without a deep watcher: read it once a frame.
-    schedule();
+    next(changed);
   }
 
   const sameView = (a: View | null, b: View | null | undefined): boolean =>
@@ -601,6 +612,8 @@ type Any = any;
     }
   }
 
+  // The player moving the view (drag, wheel, keys, a resized window, a scrolled editor): read the camera every frame again.
+  for (const type of ['pointerdown', 'pointermove', 'wheel', 'keydown', 'resize', 'scroll']) window.addEventListener(type, wake, { capture: true, passive: true });
   for (const type of ['pointerup', 'keyup']) {
     window.addEventListener(
       type,

@@ -58,7 +58,7 @@ export type Fx = {
     collectionListeners(): { old: number; now: number };
     pageListeners(): number;
     switchPage(id: string, silent?: boolean): void;
-    camera(c: { zoom?: number; x?: number; y?: number }): void;
+    camera(c: { zoom?: number; x?: number; y?: number }, silent?: boolean): void;
     scroll(left: number, top: number): void;
     strip(what: string): void;
     select(ids: string[]): void;

@@ -184,6 +184,14 @@ describe('cameras, checked against the fixture\'s own rendering', () => {
     expect((await rings(page)).L1!.w).toBeCloseTo(2 * 4.5 * 70 * 1.7, 0);
   });
 
+  it('a view Roll20 moves by itself (no wheel, no drag) is followed within the quiet poll', async () => {
+    const page = await open('engine=jumpgate');
+    await page.waitForTimeout(1000); // nothing moves: the camera is read only a few times a second now
+    await fx(page, (f) => f.camera({ x: 520, y: -350, zoom: 1.2 }, true));
+    await page.waitForTimeout(400);
+    expectMarksOnTokens(await tokens(page), await marks(page), ['L1', 'A1', 'B1']);
+  });
+
   it('Legacy at zoom 0.6 and 1.75, scrolled by the player: marks stay on tokens', async () => {
     const page = await open('engine=legacy&zoom=0.6');
     expectMarksOnTokens(await tokens(page), await marks(page), ['L1', 'A1', 'A2', 'A3', 'L2', 'B1']);
