@@ -28,7 +28,8 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // Firefox ESR through WebDriver BiDi (puppeteer-core): docs/firefox.md.
+          // Firefox ESR through WebDriver BiDi (puppeteer-core): docs/firefox.md. One file at a time,
+          // in vitest's sequential group with the Chromium files: never two browsers at once.
           name: 'firefox',
           environment: 'node',
           include: ['test/firefox/**/*.test.ts'],

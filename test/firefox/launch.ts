@@ -59,8 +59,18 @@ export async function launchFirefox(opts: { prefs?: Record<string, string | numb
 export async function openExtensionPage(ff: LaunchedFirefox, url: string, ready = 'main.popup h1'): Promise<Page> {
   const page = await ff.browser.newPage();
   void page.goto(url).catch(() => {});
-  await page.waitForSelector(ready, { timeout: 20_000 });
-  return page;
+  // While about:blank gives way to the extension page, a look at the page may hit the realm being
+  // replaced (a BiDi protocol error): look again until the deadline.
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    try {
+      await page.waitForSelector(ready, { timeout: Math.max(1000, deadline - Date.now()) });
+      return page;
+    } catch (err) {
+      if (Date.now() >= deadline) throw err;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
 }
 
 /** Sends requests to the background as the popup does (from an extension page); returns the answers. */
@@ -78,12 +88,13 @@ export async function request(ff: LaunchedFirefox, ...messages: object[]): Promi
   }
 }
 
-/** Runs `f` with the extension's storage API, from an extension page (Firefox's background has no handle here). */
+const helperPages = new WeakMap<LaunchedFirefox, Promise<Page>>();
+/**
+ * Runs `f` (the body of an async function of `browser`) in an extension page kept open for it
+ * (Firefox's background has no handle here): storage reads and writes.
+ */
 export async function inExtension<T>(ff: LaunchedFirefox, f: string): Promise<T> {
-  const page = await openExtensionPage(ff, POPUP_URL);
-  try {
-    return (await page.evaluate(`(async (browser) => { ${f} })(globalThis.browser)`)) as T;
-  } finally {
-    await page.close();
-  }
+  if (!helperPages.has(ff)) helperPages.set(ff, openExtensionPage(ff, POPUP_URL));
+  const page = await helperPages.get(ff)!;
+  return (await page.evaluate(`(async (browser) => { ${f} })(globalThis.browser)`)) as T;
 }
