@@ -25,6 +25,19 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        extends: true,
+        test: {
+          // Firefox ESR through WebDriver BiDi (puppeteer-core): docs/firefox.md. One file at a time,
+          // in vitest's sequential group with the Chromium files: never two browsers at once.
+          name: 'firefox',
+          environment: 'node',
+          include: ['test/firefox/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 90_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

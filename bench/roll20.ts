@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { BrowserContext, Page } from 'playwright-core';
 import { round3 } from './timing';
 
 export interface Roll20BenchResult {
@@ -19,6 +20,14 @@ export interface Roll20BenchResult {
   pageMedianMs: number;
   contentMedianMs: number;
   targetMedianMs: number;
+  /**
+   * Nothing changing on the table (1,000 tokens, camera still): main-thread milliseconds per second
+   * of the tab as Chromium counts them (DevTools Performance.getMetrics): `pageScriptMsPerS` the
+   * JavaScript (ScriptDuration: the bridge's frame loop, as the fixture does nothing when idle),
+   * `pageTaskMsPerS` every task (TaskDuration: rendering included). The bridge cannot time itself:
+   * performance.now() is coarsened to 100 µs in a page, more than one idle frame's work.
+   */
+  idle: { seconds: number; pageScriptMsPerS: number; pageTaskMsPerS: number; activePageCallsPerS: number };
 }
 
 const TOKENS = 1000;
@@ -55,11 +64,38 @@ const IN_PAGE = `async ({ moves, warmup, n }) => {
   return out;
 }`;
 
+const IDLE_S = 5;
+
+/** Main-thread time per second while nothing changes: the bridge's own count and Chromium's TaskDuration. */
+async function measureIdle(context: BrowserContext, page: Page): Promise<Roll20BenchResult['idle']> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const metrics = async () => {
+    const all = (await cdp.send('Performance.getMetrics')).metrics;
+    const get = (name: string) => (all.find((m) => m.name === name)?.value ?? NaN) * 1000;
+    return { script: get('ScriptDuration'), task: get('TaskDuration') };
+  };
+  const read = () =>
+    page.evaluate(() => ({
+      calls: (window as unknown as { __fx: { activePageCalls: number } }).__fx.activePageCalls ?? NaN,
+      now: performance.now(),
+    }));
+  await page.waitForTimeout(1000); // the last move's work is over
+  const m0 = await metrics();
+  const a = await read();
+  await page.waitForTimeout(IDLE_S * 1000);
+  const m1 = await metrics();
+  const b = await read();
+  const s = (b.now - a.now) / 1000;
+  return { seconds: round3(s), pageScriptMsPerS: round3((m1.script - m0.script) / s), pageTaskMsPerS: round3((m1.task - m0.task) / s), activePageCallsPerS: round3((b.calls - a.calls) / s) };
+}
+
 export async function benchRoll20(log: (line: string) => void = () => {}): Promise<Roll20BenchResult> {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
   // Its own build, so that the benchmark never measures (or clobbers) someone else's dist/.
   const dist = process.env.COMMAND_POST_DIST ?? path.join(os.tmpdir(), 'command-post-bench');
-  execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, env: { ...process.env, COMMAND_POST_DIST: dist }, stdio: 'ignore' });
+  // COMMAND_POST_BENCH_PREBUILT=1: measure the build already in COMMAND_POST_DIST (e.g. an older version, for a before/after).
+  if (!process.env.COMMAND_POST_BENCH_PREBUILT) execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, env: { ...process.env, COMMAND_POST_DIST: dist }, stdio: 'ignore' });
   process.env.COMMAND_POST_DIST = dist;
   const { launchExtension, request } = await import('../test/browser/launch');
   const { startFixtureServer } = await import('../test/fixtures/roll20/server');
@@ -73,6 +109,7 @@ export async function benchRoll20(log: (line: string) => void = () => {}): Promi
     // Passed as source text: tsx would wrap named functions in a helper that the page does not have.
     const samples = (await page.evaluate(`(${IN_PAGE})(${JSON.stringify({ moves: MOVES, warmup: WARMUP, n: TOKENS })})`)) as { page: number; content: number }[];
     if (samples.length < MOVES * 0.9) throw new Error(`roll20 bench: only ${samples.length} of ${MOVES} moves reported their timing`);
+    const idle = await measureIdle(ext.context, page);
     const totals = samples.map((s) => s.page + s.content).sort((a, b) => a - b);
     const result: Roll20BenchResult = {
       tokens: TOKENS,
@@ -82,8 +119,10 @@ export async function benchRoll20(log: (line: string) => void = () => {}): Promi
       pageMedianMs: round3(median(samples.map((s) => s.page))),
       contentMedianMs: round3(median(samples.map((s) => s.content))),
       targetMedianMs: 4,
+      idle,
     };
     log(`roll20 ${TOKENS} tokens: ${result.medianMs} ms median, ${result.p95Ms} ms p95 per move (bridge ${result.pageMedianMs} + content ${result.contentMedianMs})`);
+    log(`roll20 idle: tab JavaScript ${idle.pageScriptMsPerS} ms/s, all tab tasks ${idle.pageTaskMsPerS} ms/s, ${idle.activePageCallsPerS} Campaign.activePage() calls/s`);
     return result;
   } finally {
     await ext.close();

@@ -63,6 +63,7 @@ export class Overlay {
   private readonly marks = new Map<string, Item>();
   private readonly labels = new Map<string, { node: SVGTextElement; key: string }>();
   private readonly edges = new Map<string, { node: SVGLineElement; key: string }>();
+  private readonly message: SVGTextElement;
   private camera: Camera | null = null;
   private shown = false;
   private notesKey = '';
@@ -81,26 +82,47 @@ export class Overlay {
     this.world.append(this.layers.rings, this.layers.edges, this.layers.marks, this.layers.labels);
     // Lines in the board's corner, in screen px (Hell Dorado: each side's Command).
     this.notes = el('g', { 'data-layer': 'notes', 'font-family': 'system-ui, sans-serif', 'font-size': '14', fill: '#111827', stroke: '#ffffff', 'stroke-width': '3', 'paint-order': 'stroke' });
-    this.root.append(this.world, this.notes);
+    // What the board cannot show, said on the board itself (the table cannot be read): screen px, styled as the notes.
+    const said = this.notes.cloneNode() as SVGGElement;
+    said.setAttribute('data-layer', 'message');
+    this.message = el('text', { x: '10', y: '22' });
+    said.append(this.message);
+    this.root.append(this.world, this.notes, said);
     parent.append(this.root);
   }
 
-  /** Shows the overlay only when there is a camera to follow and drawing is wanted. */
+  /** Shows the overlay only when there is a camera to follow and drawing is wanted (or a message to say). */
   setVisible(on: boolean): void {
     this.shown = on;
-    this.root.style.display = on && this.camera ? 'block' : 'none';
+    this.place();
   }
 
   setCamera(camera: Camera | null): void {
     this.camera = camera;
-    this.root.style.display = this.shown && camera ? 'block' : 'none';
-    if (!camera) return;
+    if (camera) this.world.setAttribute('transform', `matrix(${camera.sx} 0 0 ${camera.sy} ${camera.ox} ${camera.oy})`);
+    this.place();
+  }
+
+  /** A line said over the board instead of any drawing (null: none), e.g. "Command Post cannot read this table". */
+  setMessage(text: string | null): void {
+    if ((this.message.textContent || null) === text) return;
+    this.message.textContent = text ?? '';
+    if (text) this.message.setAttribute('data-message', '');
+    else this.message.removeAttribute('data-message');
+    this.place();
+  }
+
+  private place(): void {
+    const said = !!this.message.textContent;
+    const c = this.camera;
     const s = this.root.style;
-    s.left = `${camera.x}px`;
-    s.top = `${camera.y}px`;
-    s.width = `${camera.w}px`;
-    s.height = `${camera.h}px`;
-    this.world.setAttribute('transform', `matrix(${camera.sx} 0 0 ${camera.sy} ${camera.ox} ${camera.oy})`);
+    s.display = (this.shown && c) || said ? 'block' : 'none';
+    this.world.style.display = said ? 'none' : '';
+    // Over the board when it is known, else along the top of the window.
+    s.left = `${c?.x ?? 0}px`;
+    s.top = `${c?.y ?? 0}px`;
+    s.width = c ? `${c.w}px` : '100%';
+    s.height = c ? `${c.h}px` : '40px';
   }
 
   /** Draws a view; `label` words the reasons beside figures out of command (null: no labels). */

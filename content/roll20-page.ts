@@ -1,16 +1,22 @@
 // Runs in the Roll20 editor's own world (injected by content/roll20.ts as a web-accessible
 // `<script src>`, roll20.md §3.1), where `window.Campaign` lives. It reads the active page's
-// tokens and scale, follows model change/add/remove/reset events and page switches, coalesces
-// them to at most one message per animation frame, and posts plain JSON to the content script.
-// It never posts before the content script's `hello`, never to another origin, and never
-// watches Roll20's stores deeply (no Pinia $subscribe: roll20.md §2.2). Everything read from
-// Roll20 may be missing or odd: each access is guarded, and without a renderer it still sends
-// the data (data-only mode). No extension API and no polyfill here.
+// tokens and settings, follows model change/add/remove/reset events, the page's own settings, a
+// replaced graphics collection and page switches, coalesces them to at most one message per
+// animation frame, and posts plain JSON to the content script. It never posts before the content
+// script's `hello`, never to another origin, and never watches Roll20's stores deeply (no Pinia
+// $subscribe: roll20.md §2.2). Everything read from Roll20 may be missing or odd: each access is
+// guarded, and without a renderer it still sends the data (data-only mode). No extension API and
+// no polyfill here.
+//
+// What runs each animation frame while nothing changes: the camera read (it has no event) and
+// one property read (is the page's graphics collection still the one we follow?). Page switches
+// are followed through Roll20's own events (Legacy `d20:pagechanged`, the Campaign's player page),
+// after each click or key on the page, and by a slow poll (once a second) for robustness.
 import {
-  DIAGONALS,
-  GRID_TYPES,
   INTERNALS,
+  MAX_TOKENS,
   SECRET_ATTR,
+  WRITES,
   chatText,
   contentMessageSchema,
   envelope,
@@ -19,6 +25,7 @@ import {
   type ContentMessage,
   type Engine,
   type PageMessage,
+  type RendererFields,
   type View,
 } from '../src/adapters/roll20/protocol';
 
@@ -41,6 +48,8 @@ type Any = any;
   const get = (m: Any, k: string): unknown => safe(() => (typeof m?.get === 'function' ? m.get(k) : m?.attributes?.[k]));
   const str = (x: unknown, max: number): string => (typeof x === 'string' ? x.slice(0, max) : typeof x === 'number' && Number.isFinite(x) ? String(x) : '');
   const num = (x: unknown): number => (typeof x === 'number' ? x : typeof x === 'string' && x.trim() !== '' ? Number(x) : NaN);
+  /** A page setting as Roll20 holds it (number or short string); the content script reads it field by field. */
+  const raw = (x: unknown): unknown => (typeof x === 'number' || typeof x === 'boolean' ? x : typeof x === 'string' ? x.slice(0, 64) : null);
   const modelsOf = (c: Any): Any[] => {
     const m = safe(() => c?.models);
     return Array.isArray(m) ? m : [];
@@ -59,6 +68,9 @@ type Any = any;
   }
 
   // ---------- Reading ----------
+
+  /** Only the token layer takes part (roll20.md §1.1): map and GM-layer graphics never leave the page. */
+  const onTokenLayer = (m: Any): boolean => get(m, 'layer') === 'objects';
 
   function readToken(m: Any): unknown {
     let controlledby = str(get(m, 'controlledby'), 2000);
@@ -81,20 +93,19 @@ type Any = any;
     };
   }
 
-  const pick = <T extends string>(x: unknown, allowed: readonly T[], fallback: T): T => (allowed.includes(x as T) ? (x as T) : fallback);
-
+  /** The page's settings as Roll20 holds them; the content script checks each field and falls back to Roll20's default alone. */
   function readPage(p: Any) {
     return {
       id: str(safe(() => p.id) ?? get(p, 'id'), 64),
-      name: str(get(p, 'name'), 200),
-      snapping_increment: num(get(p, 'snapping_increment') ?? 1),
-      scale_number: num(get(p, 'scale_number') ?? 5),
-      scale_units: str(get(p, 'scale_units') ?? 'ft', 32),
-      // Roll20's own defaults when a page lacks the attribute.
-      grid_type: pick(get(p, 'grid_type') ?? 'square', GRID_TYPES, 'square'),
-      diagonaltype: pick(get(p, 'diagonaltype') ?? 'foure', DIAGONALS, 'foure'),
+      name: raw(get(p, 'name')),
+      snapping_increment: raw(get(p, 'snapping_increment')),
+      scale_number: raw(get(p, 'scale_number')),
+      scale_units: raw(get(p, 'scale_units')),
+      grid_type: raw(get(p, 'grid_type')),
+      diagonaltype: raw(get(p, 'diagonaltype')),
     };
   }
+  const PAGE_ATTRS = ['name', 'snapping_increment', 'scale_number', 'scale_units', 'grid_type', 'diagonaltype'];
 
   function players() {
     return modelsOf(safe(() => campaign()?.players))
@@ -112,38 +123,115 @@ type Any = any;
 
   const finite = (...xs: unknown[]) => xs.every((x) => typeof x === 'number' && Number.isFinite(x));
 
+  const mainCamera = (): Any => {
+    const cams = safe(() => w.MeshScene.cameras);
+    return Array.isArray(cams) ? cams.find((c: Any) => c?.name === 'vtt-main-camera') : null;
+  };
+
+  /**
+   * The Jumpgate camera's position in the world. Roll20 pans by moving the camera's parent
+   * (`Campaign.engine.cameraTransform`, the `cam-transform` node), so the camera's own `position`
+   * is local and stays put: take Babylon's world position (`globalPosition`, else the world matrix's
+   * translation), else the parent's position plus the local one.
+   */
+  function cameraWorld(cam: Any): { x: number; y: number } | null {
+    const g = safe(() => cam.globalPosition);
+    if (finite(g?.x, g?.y)) return { x: g.x, y: g.y };
+    const m = safe(() => cam.getWorldMatrix?.()?.m);
+    if (m && finite(m[12], m[13])) return { x: m[12], y: m[13] };
+    const p = cam.position;
+    if (!finite(p?.x, p?.y)) return null;
+    const parent = safe(() => cam.parent ?? campaign()?.engine?.cameraTransform);
+    const pp = safe(() => parent?.position);
+    return finite(pp?.x, pp?.y) ? { x: p.x + pp.x, y: p.y + pp.y } : { x: p.x, y: p.y };
+  }
+
   /** Page px → client px, read from the renderer's camera; null when it cannot be read. */
   function readView(kind: Engine): View | null {
     return (
       safe((): View | null => {
         if (kind === 'jumpgate') {
           // Orthographic vtt-main-camera; world = (left, −top) (roll20.md §2.2).
-          const cams = w.MeshScene.cameras;
-          const cam = Array.isArray(cams) ? cams.find((c: Any) => c?.name === 'vtt-main-camera') : null;
+          const cam = mainCamera();
           const el = document.getElementById('babylonCanvas');
           if (!cam || !el) return null;
           const { orthoLeft: l, orthoRight: r, orthoTop: t, orthoBottom: b } = cam;
-          const px = cam.position?.x;
-          const py = cam.position?.y;
-          if (!finite(l, r, t, b, px, py) || r === l || t === b) return null;
+          const at = cameraWorld(cam);
+          if (!at || !finite(l, r, t, b) || r === l || t === b) return null;
           const rect = el.getBoundingClientRect();
           const sx = rect.width / (r - l);
           const sy = rect.height / (t - b);
-          return { x: rect.left, y: rect.top, w: rect.width, h: rect.height, sx, sy, ox: -(px + l) * sx, oy: (py + t) * sy };
+          return { x: rect.left, y: rect.top, w: rect.width, h: rect.height, sx, sy, ox: -(at.x + l) * sx, oy: (at.y + t) * sy };
         }
         if (kind === 'legacy') {
-          // fabric: client = canvas rect + (p − currentCanvasOffset)·canvasZoom (roll20.md §2.1).
+          // Roll20's own mouse → page formula (its canvas mouse handlers): page = pageX / zoom +
+          // currentCanvasOffset − paddingOffset / zoom, so pageX = (p − currentCanvasOffset)·zoom +
+          // paddingOffset, in document px (roll20.md §2.1). Without paddingOffset: from the canvas's
+          // own corner.
           const eng = (w.currentPlayer?.d20 ?? w.d20).engine;
           const el: Element | null = eng.final_canvas ?? eng.canvas?.lowerCanvasEl ?? null;
           const zoom = eng.canvasZoom;
           const off = eng.currentCanvasOffset;
+          const pad = eng.paddingOffset;
           if (!el || typeof el.getBoundingClientRect !== 'function' || !finite(zoom, off?.[0], off?.[1]) || !(zoom > 0)) return null;
           const rect = el.getBoundingClientRect();
-          return { x: rect.left, y: rect.top, w: rect.width, h: rect.height, sx: zoom, sy: zoom, ox: -off[0] * zoom, oy: -off[1] * zoom };
+          const [ox, oy] = finite(pad?.[0], pad?.[1]) ? [pad[0] - window.scrollX - rect.left, pad[1] - window.scrollY - rect.top] : [0, 0];
+          return { x: rect.left, y: rect.top, w: rect.width, h: rect.height, sx: zoom, sy: zoom, ox: ox - off[0] * zoom, oy: oy - off[1] * zoom };
         }
         return null;
       }) ?? null
     );
+  }
+
+  /** The renderer's raw fields behind readView, for a bug report (Copy diagnostics): numbers only. */
+  function rendererFields(kind: Engine): RendererFields {
+    const out: RendererFields = { engine: kind };
+    const put = (k: string, x: unknown) => {
+      if (typeof x === 'number' && Number.isFinite(x)) out[k] = Math.round(x * 1e4) / 1e4;
+    };
+    const rect = (prefix: string, el: Element | null | undefined) => {
+      const r = safe(() => el?.getBoundingClientRect());
+      if (!r) return;
+      put(`${prefix}.left`, r.left);
+      put(`${prefix}.top`, r.top);
+      put(`${prefix}.width`, r.width);
+      put(`${prefix}.height`, r.height);
+    };
+    safe(() => {
+      put('window.scrollX', window.scrollX);
+      put('window.scrollY', window.scrollY);
+      put('window.devicePixelRatio', window.devicePixelRatio);
+      if (kind === 'jumpgate') {
+        const cam = mainCamera();
+        for (const k of ['orthoLeft', 'orthoRight', 'orthoTop', 'orthoBottom', 'mode']) put(`camera.${k}`, safe(() => cam?.[k]));
+        for (const k of ['x', 'y', 'z']) put(`camera.position.${k}`, safe(() => cam?.position?.[k]));
+        for (const k of ['x', 'y', 'z']) put(`camera.globalPosition.${k}`, safe(() => cam?.globalPosition?.[k]));
+        const m = safe(() => cam?.getWorldMatrix?.()?.m);
+        put('camera.worldMatrix.12', m?.[12]);
+        put('camera.worldMatrix.13', m?.[13]);
+        const parent = safe(() => campaign()?.engine?.cameraTransform);
+        for (const k of ['x', 'y', 'z']) put(`cameraTransform.position.${k}`, safe(() => parent?.position?.[k]));
+        out['camera.parentIsCameraTransform'] = !!parent && safe(() => cam?.parent === parent) === true;
+        put('engine.renderWidth', safe(() => w.MeshScene.getEngine().getRenderWidth()));
+        put('engine.renderHeight', safe(() => w.MeshScene.getEngine().getRenderHeight()));
+        rect('babylonCanvas', document.getElementById('babylonCanvas'));
+      } else if (kind === 'legacy') {
+        const eng = safe(() => (w.currentPlayer?.d20 ?? w.d20).engine);
+        put('canvasZoom', safe(() => eng.canvasZoom));
+        put('currentCanvasOffset.0', safe(() => eng.currentCanvasOffset[0]));
+        put('currentCanvasOffset.1', safe(() => eng.currentCanvasOffset[1]));
+        put('paddingOffset.0', safe(() => eng.paddingOffset[0]));
+        put('paddingOffset.1', safe(() => eng.paddingOffset[1]));
+        put('canvasWidth', safe(() => eng.canvasWidth));
+        put('canvasHeight', safe(() => eng.canvasHeight));
+        const wrapper = document.getElementById('editor-wrapper');
+        put('editor-wrapper.scrollLeft', safe(() => wrapper?.scrollLeft));
+        put('editor-wrapper.scrollTop', safe(() => wrapper?.scrollTop));
+        rect('editor-wrapper', wrapper);
+        rect('final_canvas', safe(() => eng.final_canvas ?? eng.canvas?.lowerCanvasEl));
+      }
+    });
+    return out;
   }
 
   /** The selected tokens' ids: Legacy `d20.engine.selected()`, Jumpgate `tabletopSelected()` (roll20.md §2.1, §2.2). */
@@ -163,21 +251,49 @@ type Any = any;
 
   // ---------- Following ----------
 
+  let started = false;
   let page: Any = null;
   let coll: Any = null;
   const bound = new Map<Any, () => void>();
   const dirty = new Set<Any>();
   const removed = new Set<string>();
+  /** Token ids last reported on the token layer: one leaving it is reported once more (now off the layer), then no longer. */
+  const reported = new Set<string>();
   let full = true;
+  let pageDirty = false;
+  /** Look at Campaign.activePage() in the next frame (a page event, a click or key, the slow poll). */
+  let pageCheck = true;
   let frame = 0;
-  let lastView = '';
+  let lastView: View | null | undefined;
   let kind: Engine = 'none';
   // The selection has no event we may listen to: look again after each click or key on the page.
   let selectionDirty = false;
   let lastSelection = '';
 
+  // The camera has no event we may listen to without a deep watcher, so it is read in animation
+  // frames: every frame while anything moves, and after QUIET_FRAMES frames without a change only
+  // every QUIET_POLL_MS, until the player's next wheel, pointer or key on the page (Roll20's pans and
+  // zooms come from those) or a change of the table brings the frame loop back.
+  const QUIET_FRAMES = 30;
+  const QUIET_POLL_MS = 250;
+  let quiet = 0;
+  let sleeper = 0;
   const schedule = () => {
-    if (!frame) frame = requestAnimationFrame(flush);
+    if (!started || frame) return;
+    if (sleeper) {
+      clearTimeout(sleeper);
+      sleeper = 0;
+    }
+    frame = requestAnimationFrame(flush);
+  };
+  const wake = () => {
+    quiet = 0;
+    schedule();
+  };
+  const next = (changed: boolean) => {
+    quiet = changed ? 0 : quiet + 1;
+    if (quiet < QUIET_FRAMES) schedule();
+    else if (!sleeper && !frame) sleeper = window.setTimeout(() => ((sleeper = 0), schedule()), QUIET_POLL_MS);
   };
 
   function watch(m: Any) {
@@ -204,30 +320,41 @@ type Any = any;
     unwatch(m);
     dirty.delete(m);
     const id = str(safe(() => m.id), 64);
-    if (id) removed.add(id);
+    if (id && reported.has(id)) removed.add(id);
     schedule();
   };
   const onReset = () => {
     full = true;
     schedule();
   };
+  const onPageSettings = () => {
+    pageDirty = true;
+    schedule();
+  };
+  const PAGE_EVENTS = PAGE_ATTRS.map((a) => `change:${a}`).join(' ');
 
-  function unbind() {
+  function unbindCollection() {
     for (const m of [...bound.keys()]) unwatch(m);
     if (coll) {
       safe(() => coll.off('add', onAdd));
       safe(() => coll.off('remove', onRemove));
       safe(() => coll.off('reset', onReset));
     }
-    page = coll = null;
+    coll = null;
     dirty.clear();
     removed.clear();
   }
 
-  function bind(p: Any) {
-    unbind();
-    page = p;
-    coll = p.thegraphics;
+  function unbind() {
+    unbindCollection();
+    if (page) safe(() => page.off(PAGE_EVENTS, onPageSettings));
+    page = null;
+  }
+
+  /** Follows `c`, the page's graphics collection (Roll20 may replace it on the same page when it reloads the page's objects). */
+  function bindCollection(c: Any) {
+    unbindCollection();
+    coll = c;
     coll.on('add', onAdd);
     coll.on('remove', onRemove);
     coll.on('reset', onReset);
@@ -235,37 +362,98 @@ type Any = any;
     full = true;
   }
 
-  function flush() {
+  function bind(p: Any) {
+    unbind();
+    page = p;
+    safe(() => page.on(PAGE_EVENTS, onPageSettings));
+    bindCollection(p.thegraphics);
+  }
+
+  function unavailable() {
+    unbind();
+    reported.clear();
+    post({ type: 'status', state: 'unavailable', missing: missingInternals() });
+  }
+
+  // `npm run bench` reads the time a token move costs here (only when it asks for it).
+  const bench = document.documentElement.hasAttribute('data-command-post-bench');
+  const flush = () => flushFrame(performance.now());
+
+  function snapshot() {
+    full = false;
+    pageDirty = false;
+    dirty.clear();
+    removed.clear();
+    for (const m of modelsOf(coll)) watch(m);
+    kind = engine();
+    const view = readView(kind);
+    const missing: (typeof INTERNALS)[number][] = view ? [] : ['renderer'];
+    // Map and GM-layer graphics are left out before counting (a map of tiles must not hide the tokens).
+    const onLayer = modelsOf(coll).filter(onTokenLayer);
+    reported.clear();
+    if (onLayer.length > MAX_TOKENS) {
+      post({ type: 'status', state: 'unavailable', missing: [], reason: 'too-many-tokens' });
+      return;
+    }
+    const tokens = onLayer.map(readToken);
+    for (const t of tokens) reported.add((t as { id: string }).id);
+    post({ type: 'snapshot', page: readPage(page), tokens, players: players(), engine: kind, mode: view ? 'full' : 'data-only', missing });
+    lastView = undefined;
+  }
+
+  function flushFrame(t0: number) {
     frame = 0;
-    const t0 = performance.now();
     let moved = false;
+    let changed = false;
     try {
-      // Page switch: the client shows another page now (both engines; roll20.md §5).
-      const current = activePage();
-      if (current !== page) {
-        if (!current || !current.thegraphics) {
-          unbind();
-          post({ type: 'status', state: 'unavailable', missing: missingInternals() });
+      // A page switch (both engines; roll20.md §5), looked for only when something says it may have happened.
+      if (pageCheck) {
+        pageCheck = false;
+        const current = activePage();
+        if (current !== page) {
+          if (!current || !current.thegraphics) {
+            unavailable();
+            startPolling();
+            return;
+          }
+          bind(current);
+        }
+      }
+      if (!page) return;
+      // Roll20 reloading a page's objects may give the same page a new collection.
+      const c = page.thegraphics;
+      if (c !== coll) {
+        if (!c || typeof c.on !== 'function') {
+          unavailable();
           startPolling();
           return;
         }
-        bind(current);
+        bindCollection(c);
       }
       if (full) {
-        full = false;
-        dirty.clear();
-        removed.clear();
-        for (const m of modelsOf(coll)) watch(m);
-        kind = engine();
-        const view = readView(kind);
-        const missing: (typeof INTERNALS)[number][] = view ? [] : ['renderer'];
-        post({ type: 'snapshot', page: readPage(page), tokens: modelsOf(coll).map(readToken), players: players(), engine: kind, mode: view ? 'full' : 'data-only', missing });
-        lastView = '';
-      } else if (dirty.size || removed.size) {
-        post({ type: 'delta', pageId: str(safe(() => page.id), 64), changed: [...dirty].map(readToken), removed: [...removed] });
-        dirty.clear();
-        removed.clear();
-        moved = true;
+        snapshot();
+        changed = true;
+      } else {
+        if (pageDirty) {
+          pageDirty = false;
+          changed = true;
+          post({ type: 'page', page: readPage(page) });
+        }
+        if (dirty.size || removed.size) {
+          const tokens: unknown[] = [];
+          for (const m of dirty) {
+            const id = str(safe(() => m.id), 64);
+            // Off the token layer: said once (the content script sees it leave), then no more.
+            if (onTokenLayer(m)) reported.add(id);
+            else if (!reported.delete(id)) continue;
+            tokens.push(readToken(m));
+          }
+          if (tokens.length || removed.size) post({ type: 'delta', pageId: str(safe(() => page.id), 64), changed: tokens, removed: [...removed] });
+          for (const id of removed) reported.delete(id);
+          dirty.clear();
+          removed.clear();
+          moved = changed = true;
+        }
       }
       if (selectionDirty) {
         selectionDirty = false;
@@ -277,25 +465,48 @@ type Any = any;
         }
       }
       const view = readView(kind);
-      const key = view ? `${view.x},${view.y},${view.w},${view.h},${view.sx},${view.sy},${view.ox},${view.oy}` : 'null';
-      if (key !== lastView) {
-        lastView = key;
+      if (!sameView(view, lastView)) {
+        lastView = view;
+        changed = true;
         post({ type: 'view', view });
       }
     } catch {
       // Roll20 changed under us: say so rather than break its page, and look again (a reload of its client may bring it back).
-      unbind();
-      post({ type: 'status', state: 'unavailable', missing: missingInternals() });
+      unavailable();
       if (++failures <= 3) startPolling();
       return;
     }
     // `npm run bench` reads the time a token move costs here (only when it asks for it).
-    if (moved && document.documentElement.hasAttribute('data-command-post-bench')) {
-      document.documentElement.setAttribute('data-command-post-page-ms', String(performance.now() - t0));
-    }
-    // The camera has no event we may listen to without a deep watcher: read it once a frame.
-    schedule();
+    if (moved && bench) document.documentElement.setAttribute('data-command-post-page-ms', String(performance.now() - t0));
+    next(changed);
   }
+
+  const sameView = (a: View | null, b: View | null | undefined): boolean =>
+    a === b || (!!a && !!b && a.x === b.x && a.y === b.y && a.w === b.w && a.h === b.h && a.sx === b.sx && a.sy === b.sy && a.ox === b.ox && a.oy === b.oy);
+
+  // ---------- Page switches: Roll20's events, clicks and keys, and a slow poll ----------
+
+  const lookAtPage = () => {
+    pageCheck = true;
+    schedule();
+  };
+  let pageEvents = false;
+  /** Legacy announces a page switch on the document through jQuery (`d20:pagechanged`, roll20.md §4 VTTES); the Campaign's player page changes with the ribbon. */
+  function followPageEvents() {
+    if (pageEvents) return;
+    const $ = safe(() => w.jQuery ?? w.$);
+    const onDoc = safe(() => (typeof $ === 'function' ? $(document) : null));
+    if (onDoc && typeof onDoc.on === 'function') safe(() => onDoc.on('d20:pagechanged', lookAtPage));
+    const c = campaign();
+    if (c && typeof c.on === 'function') safe(() => c.on('change:playerpageid change:playerspecificpages', lookAtPage));
+    pageEvents = true;
+  }
+  /** Robustness: whatever event Roll20 fires (or not), a switch is seen within a second. */
+  const SLOW_POLL_MS = 1000;
+  let slowPoll = 0;
+  const startSlowPoll = () => {
+    if (!slowPoll) slowPoll = window.setInterval(lookAtPage, SLOW_POLL_MS);
+  };
 
   // ---------- Start: wait for the game (roll20.md §2.2 "Startup") ----------
 
@@ -304,24 +515,25 @@ type Any = any;
   let failures = 0;
   function startPolling() {
     if (polling) return;
-    const started = Date.now();
+    const begun = Date.now();
     let said = false;
     polling = window.setInterval(() => {
       if (missingInternals().length === 0) {
         clearInterval(polling);
         polling = 0;
         full = true;
-        schedule();
+        followPageEvents();
+        lookAtPage();
         return;
       }
-      if (!said && Date.now() - started > 15_000) {
+      if (!said && Date.now() - begun > 15_000) {
         said = true;
         post({ type: 'status', state: 'unavailable', missing: missingInternals() });
       }
     }, 150);
   }
 
-  // ---------- Native auras (GM, opt-in): write, remember, restore ----------
+  // ---------- Native auras (GM, asked for in the popup): write, remember, restore ----------
 
   const AURA_KEYS = ['aura1_radius', 'aura1_square', 'aura1_color', 'showplayers_aura1'] as const;
   const saved = new Map<string, Record<string, unknown>>();
@@ -367,10 +579,18 @@ type Any = any;
       case 'hello':
       case 'reset':
         full = true;
+        pageCheck = true;
         if (missingInternals().length) {
           post({ type: 'status', state: 'waiting', missing: missingInternals() });
           startPolling();
-        } else schedule();
+        } else {
+          followPageEvents();
+          schedule();
+        }
+        startSlowPoll();
+        break;
+      case 'diagnose':
+        post({ type: 'diagnostics', renderer: rendererFields(engine()) });
         break;
       case 'auras-set':
         setAuras(msg.items);
@@ -392,20 +612,37 @@ type Any = any;
     }
   }
 
+  // The player moving the view (drag, wheel, keys, a resized window, a scrolled editor): read the camera every frame again.
+  for (const type of ['pointerdown', 'pointermove', 'wheel', 'keydown', 'resize', 'scroll']) window.addEventListener(type, wake, { capture: true, passive: true });
   for (const type of ['pointerup', 'keyup']) {
     window.addEventListener(
       type,
       () => {
         selectionDirty = true;
-        schedule();
+        // A click on the page toolbar may have switched pages.
+        lookAtPage();
       },
       { capture: true, passive: true },
     );
   }
 
+  // The content script's port: the only way in for what changes Roll20 (WRITES). A page script can
+  // read the secret and post to the window; it cannot post into this port, whose other end only
+  // the content script holds. Only the first hello's port is taken.
+  let port: MessagePort | null = null;
   window.addEventListener('message', (ev) => {
     if (ev.source !== window || ev.origin !== location.origin) return;
     const r = receive(ev.data, 'content', secret, contentMessageSchema);
-    if (r.ok) safe(() => handle(r.msg));
+    if (!r.ok || WRITES.includes(r.msg.type)) return;
+    if (r.msg.type === 'hello') {
+      if (port || !ev.ports[0]) return;
+      port = ev.ports[0];
+      port.onmessage = (e) => {
+        const m = receive(e.data, 'content', secret, contentMessageSchema);
+        if (m.ok) safe(() => handle(m.msg));
+      };
+      started = true;
+    }
+    if (started) safe(() => handle(r.msg));
   });
 })();

@@ -1,20 +1,23 @@
 // The isolated content script on the Roll20 editor (match https://app.roll20.net/editor*, not the
 // pop-out character sheets): the Roll20 adapter. Once the page has loaded it injects the page-world
-// bridge (roll20-page.js, web-accessible) with a per-load secret, keeps the live table from the
-// bridge's validated messages, hands each table to the board (content-board.js: the active game's
-// view, drawn over the board), reports the board to the worker for the popup, and (GM, opt-in) asks
-// the bridge to write command radii into leaders' auras.
+// bridge (roll20-page.js, web-accessible) with a per-load secret and a MessagePort, keeps the live
+// table from the bridge's validated messages, hands each table to the board (content-board.js: the
+// active game's view, drawn over the board), reports the board to the worker for the popup, and
+// — only when the user asked for it in the popup, once per click — posts to the chat or writes
+// command radii into leaders' auras.
 //
 // A token's path: Roll20 model → roll20-page.js (plain JSON, one delta per frame) → here (validated,
 // LiveModel → Table) → LiveBoard.render (bound to the game, the system's view, the overlay) → summary.
 import type Browser from 'webextension-polyfill';
 import * as v from 'valibot';
 import { LiveModel } from '../src/adapters/roll20/live';
-import { NS, SECRET_ATTR, chatText, envelope, pageMessageSchema, receive, tabRequestSchema, type ContentMessage, type PageMessage } from '../src/adapters/roll20/protocol';
+import { diagnosticsOf } from '../src/adapters/roll20/diagnostics';
+import { NS, SECRET_ATTR, chatText, envelope, pageMessageSchema, receive, tabRequestSchema, type ContentMessage, type PageMessage, type RendererFields, type View } from '../src/adapters/roll20/protocol';
 import { readSettings, ROLL20_SETTINGS_KEY, DEFAULT_ROLL20_SETTINGS, type Roll20Settings } from '../src/adapters/roll20/settings';
 import type { BoardRun } from '../src/board/run';
 import type { TableRequest } from '../src/messages';
 import { BOARD_KEY } from '../src/store/root';
+import { BROWSER } from '../src/platform';
 import type { BoardBundle } from './board';
 
 /** The native API: Chrome MV3 and Firefox both return promises, so the polyfill would be ~3 KB of dead weight (toolchain.md §7.3). */
@@ -27,6 +30,29 @@ const MARK = 'data-command-post';
 const BENCH = 'data-command-post-bench';
 /** The popup does not need every frame: at most 4 reports a second. */
 const REPORT_MS = 250;
+/** A click in the popup arms one write (a chat post, an aura write) for this long. */
+export const GRANT_MS = 5000;
+
+/**
+ * One-shot permissions: the popup's click arms exactly one action, which must happen within
+ * GRANT_MS; nothing the page sends can arm one. The only way anything here writes to Roll20.
+ */
+class Grants {
+  private readonly until = new Map<string, number>();
+  arm(action: 'chat' | 'auras'): void {
+    this.until.set(action, performance.now() + GRANT_MS);
+  }
+  /** True once per arming, while it has not expired. */
+  take(action: 'chat' | 'auras'): boolean {
+    const t = this.until.get(action);
+    this.until.delete(action);
+    return t !== undefined && performance.now() <= t;
+  }
+  armed(action: 'chat' | 'auras'): boolean {
+    const t = this.until.get(action);
+    return t !== undefined && performance.now() <= t;
+  }
+}
 
 function start(): void {
   const html = document.documentElement;
@@ -38,13 +64,17 @@ function start(): void {
   // content-board.js ran first in this same isolated world (manifest order).
   const bundle = (globalThis as { commandPostBoard?: BoardBundle }).commandPostBoard;
   if (!bundle) return;
-  const board = new bundle.LiveBoard((t) => browser.i18n.getMessage(t.key, t.subs?.map(String)) || t.key);
+  const tr = (key: string, subs?: (string | number)[]) => browser.i18n.getMessage(key, subs?.map(String)) || key;
+  const board = new bundle.LiveBoard((t) => tr(t.key, t.subs as (string | number)[] | undefined));
   let settings: Roll20Settings = DEFAULT_ROLL20_SETTINGS;
   let run: BoardRun | null = null;
+  let camera: View | null = null;
   let dropped = 0;
-  let auraKey = '';
+  const grants = new Grants();
 
-  const toPage = (msg: ContentMessage) => window.postMessage(envelope('content', secret, msg), location.origin);
+  // Everything after hello goes through this port: the bridge takes writes from it alone.
+  const channel = new MessageChannel();
+  const toPage = (msg: ContentMessage) => channel.port1.postMessage(envelope('content', secret, msg));
 
   const send = (request: TableRequest) => browser.runtime.sendMessage(request).catch(() => undefined);
   let reportTimer = 0;
@@ -60,32 +90,50 @@ function start(): void {
     board.setOptions({ overlay: settings.overlay, labels: settings.labels });
     const live = model.state === 'live';
     run = board.render(live ? model.table(settings) : null, live && model.mode === 'full');
-    syncAuras();
+    // When the table cannot be read, the board says so (and shows nothing of before).
+    const why = model.unreadable;
+    board.overlay.setMessage(why ? tr(why === 'too-many-tokens' ? 'r20_overlay_too_many' : 'r20_overlay_unreadable') : null);
+    retryUnreadable(why);
+    if (grants.armed('auras')) writeAuras();
     report();
   };
 
-  /** Native auras: write each ring's radius (page units) into its leader's aura 1, or put the old values back. */
-  function syncAuras() {
-    const scene = run?.bound.scene;
-    if (!settings.nativeAuras || !run || !scene || run.view.error) {
-      if (auraKey) toPage({ type: 'auras-restore' });
-      auraKey = '';
+  // An unreadable table is asked for again, less and less often (1 s, 2 s, 4 s … 30 s): Roll20 may
+  // have been mid-load, and a forged snapshot must not blank the board for good.
+  let retryTimer = 0;
+  let retryMs = 1000;
+  function retryUnreadable(why: string | null) {
+    if (!why) {
+      retryMs = 1000;
       return;
     }
+    if (retryTimer) return;
+    retryTimer = window.setTimeout(() => {
+      retryTimer = 0;
+      toPage({ type: 'reset' });
+    }, retryMs);
+    retryMs = Math.min(30_000, retryMs * 2);
+  }
+
+  /** Native auras, once per click in the popup: each ring's radius (page units) into its leader's aura 1. */
+  function writeAuras() {
+    const scene = run?.bound.scene;
+    if (!run || !scene || run.view.error) return; // the grant waits (GRANT_MS) for a readable table
+    if (!grants.take('auras')) return;
     const items = run.view.rings.map((r) => ({
       id: r.id,
       radius: Math.round(r.radiusCells * scene.unitsPerCell * 1000) / 1000,
       square: r.shape.kind === 'square',
       color: r.kind === 'command' ? '#2563eb' : r.kind === 'control' ? '#7c3aed' : '#ea580c',
     }));
-    const key = items.map((i) => `${i.id}:${i.radius}:${i.square}`).join(',');
-    if (key === auraKey) return;
-    auraKey = key;
     toPage({ type: 'auras-set', items });
   }
 
+  let diagnosed: ((r: RendererFields | null) => void) | null = null;
+
   const onPage = (msg: PageMessage) => {
     if (msg.type === 'view') {
+      camera = msg.view;
       board.setCamera(msg.view);
       // No camera (Roll20 changed its renderer): keep the data, say so, draw nothing.
       const mode = msg.view ? 'full' : 'data-only';
@@ -97,6 +145,11 @@ function start(): void {
       return;
     }
     if (msg.type === 'auras') return;
+    if (msg.type === 'diagnostics') {
+      diagnosed?.(msg.renderer);
+      diagnosed = null;
+      return;
+    }
     if (msg.type === 'selection') {
       model.apply(msg, settings);
       report();
@@ -105,22 +158,31 @@ function start(): void {
     if (model.apply(msg, settings)) recompute();
   };
 
+  const countDropped = () => {
+    dropped++;
+    board.overlay.root.setAttribute('data-dropped', String(dropped));
+    report();
+  };
+
   window.addEventListener('message', (ev) => {
     // Roll20 posts its own messages: only ours (namespace) are looked at, and only from this window and origin.
-    const ours = typeof ev.data === 'object' && ev.data !== null && (ev.data as { ns?: unknown }).ns === NS;
+    const data = ev.data as { ns?: unknown; secret?: unknown; msg?: { type?: unknown } } | null;
+    const ours = typeof data === 'object' && data !== null && data.ns === NS;
     if (!ours) return;
     if (ev.source !== window || ev.origin !== location.origin) {
-      dropped++;
-      board.overlay.root.setAttribute('data-dropped', String(dropped));
+      countDropped();
       return;
     }
     const t0 = performance.now();
     const r = receive(ev.data, 'page', secret, pageMessageSchema);
     if (!r.ok) {
-      if (r.ours) {
-        dropped++;
-        board.overlay.root.setAttribute('data-dropped', String(dropped));
-        report();
+      if (!r.ours) return;
+      countDropped();
+      // A snapshot with this load's secret that fails its checks: the table cannot be read. Nothing
+      // of the previous page stays on screen, and no later move is merged into it.
+      if (data.secret === secret && data.msg?.type === 'snapshot') {
+        model.clear('snapshot');
+        recompute();
       }
       return;
     }
@@ -148,22 +210,58 @@ function start(): void {
     recompute();
   });
   window.addEventListener('pagehide', () => void send({ type: 'table/clear' }));
-  // The popup (an extension page, never another tab) asks for a chat post.
-  browser.runtime.onMessage.addListener((message: unknown, sender: { id?: string; tab?: unknown }) => {
-    if (sender.id !== browser.runtime.id || sender.tab) return undefined;
+
+  /** Asks the bridge for the renderer's raw fields (≤ 1 s), then builds the redacted diagnostics. */
+  async function diagnostics(): Promise<unknown> {
+    const renderer = await new Promise<RendererFields | null>((resolve) => {
+      diagnosed = resolve;
+      toPage({ type: 'diagnose' });
+      setTimeout(() => resolve(null), 1000);
+    });
+    const rect = board.overlay.root.getBoundingClientRect();
+    return diagnosticsOf({
+      model,
+      renderer,
+      camera,
+      overlay: { visible: board.overlay.root.style.display !== 'none', left: rect.left, top: rect.top, width: rect.width, height: rect.height },
+      browser: BROWSER,
+      version: browser.runtime.getManifest().version,
+    });
+  }
+
+  // The popup asks, one click at a time. Only the extension's own pages can reach a content script
+  // (tabs.sendMessage); Firefox also names the tab of a popup opened as a tab page (sender.tab), so
+  // the check is the sender's origin, not the absence of a tab (docs/firefox.md).
+  const ownPages = browser.runtime.getURL('');
+  browser.runtime.onMessage.addListener((message: unknown, sender: { id?: string; url?: string }) => {
+    if (sender.id !== browser.runtime.id || !sender.url?.startsWith(ownPages)) return undefined;
     const r = v.safeParse(tabRequestSchema, message);
     if (!r.success) return undefined;
-    toPage({ type: 'chat', text: chatText(r.output.text) });
-    return Promise.resolve(true);
+    const req = r.output;
+    if (req.type === 'roll20/chat') {
+      grants.arm('chat');
+      if (grants.take('chat')) toPage({ type: 'chat', text: chatText(req.text) });
+      return Promise.resolve(true);
+    }
+    if (req.type === 'roll20/auras') {
+      if (req.action === 'restore') toPage({ type: 'auras-restore' });
+      else {
+        grants.arm('auras');
+        writeAuras();
+      }
+      return Promise.resolve(true);
+    }
+    return diagnostics();
   });
 
   const script = document.createElement('script');
   script.src = browser.runtime.getURL('roll20-page.js');
   script.setAttribute(SECRET_ATTR, secret);
-  // Messages sent before the bridge listens are lost: say hello once it has run (roll20.md §3.2).
+  // Messages sent before the bridge listens are lost: say hello once it has run (roll20.md §3.2),
+  // handing it the port on which everything else will come.
   script.onload = () => {
     script.remove();
-    toPage({ type: 'hello' });
+    window.postMessage(envelope('content', secret, { type: 'hello' }), location.origin, [channel.port2]);
   };
   (document.head ?? html).append(script);
 }

@@ -32,6 +32,10 @@ export interface LiveApi {
   send(request: TableRequest): Promise<TableResponse>;
   /** Asks the Roll20 tab itself to post `text` in its chat; false if the tab did not answer. */
   chat(text: string): Promise<boolean>;
+  /** Asks the Roll20 tab to write the command ranges into its leaders' auras once, or to put the auras back. */
+  auras(action: 'write' | 'restore'): Promise<boolean>;
+  /** The Roll20 tab's redacted diagnostics (src/adapters/roll20/diagnostics.ts); null if the tab did not answer. */
+  diagnostics(): Promise<unknown>;
 }
 
 /** The active tab's live table from storage.session (the worker keeps one per Roll20 tab). No `tabs` permission: only the id is read. */
@@ -42,6 +46,11 @@ function browserLive(): LiveApi {
     const forced = Number(new URLSearchParams(location.search).get('tab'));
     return Number.isInteger(forced) && forced > 0 ? forced : tab?.id;
   })();
+  /** One click's request to the tab's content script (no `tabs` permission: tabs.sendMessage needs none). */
+  const toTab = async (request: TabRequest): Promise<unknown> => {
+    const id = await tabId;
+    return id === undefined ? null : browser.tabs.sendMessage(id, request).catch(() => null);
+  };
   return {
     subscribe(on) {
       let table: BoardSummary | null = null;
@@ -78,10 +87,12 @@ function browserLive(): LiveApi {
       }
     },
     async chat(text) {
-      const id = await tabId;
-      const request: TabRequest = { type: 'roll20/chat', text };
-      return id !== undefined && (await browser.tabs.sendMessage(id, request).catch(() => false)) === true;
+      return (await toTab({ type: 'roll20/chat', text })) === true;
     },
+    async auras(action) {
+      return (await toTab({ type: 'roll20/auras', action })) === true;
+    },
+    diagnostics: () => toTab({ type: 'roll20/diagnostics' }),
   };
 }
 

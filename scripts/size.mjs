@@ -48,10 +48,11 @@ const BACKGROUND_SHELL_KB = 16;
 const RULE_SYSTEM_KB = 6;
 /**
  * The board content script carries every rule system's board view (it cannot load one on demand
- * without exposing files to the page): the engine, overlay and checks (12 KB, the other content
- * scripts' budget) plus an allowance per system's view, each part checked on its own.
+ * without exposing files to the page): the engine, overlay and checks (12.5 KB: the other content
+ * scripts' 12 KB, and half a KB for hex lattices of any pitch and the board saying it cannot read a
+ * table) plus an allowance per system's view, each part checked on its own.
  */
-const BOARD_SHELL_KB = 12;
+const BOARD_SHELL_KB = 12.5; // 12 until issue 13 (stretched hex lattices, the board's "cannot read this table" line): it was at 99 %
 const BOARD_VIEW_KB = 2.5;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -65,7 +65,11 @@ export function BoardSection({ root, game, descriptor, send }: Props) {
 function Status({ summary, tr }: { summary: BoardSummary; tr: Tr }) {
   const missing = summary.missing.join(', ');
   if (summary.state === 'waiting') return <p role="status" data-testid="board-state">{tr('board_state_waiting')}</p>;
-  if (summary.state === 'unavailable') return <p role="alert" data-testid="board-state">{tr('board_state_unavailable', missing || '?')}</p>;
+  if (summary.state === 'unavailable') {
+    // The tabletop's data was there but could not be read: said as such, not as a missing part.
+    const unreadable = summary.missing.includes('too-many-tokens') ? 'board_state_too_many' : summary.missing.some((m) => m === 'page' || m === 'snapshot') ? 'board_state_unreadable' : null;
+    return <p role="alert" data-testid="board-state">{unreadable ? tr(unreadable) : tr('board_state_unavailable', missing || '?')}</p>;
+  }
   return (
     <>
       {summary.mode === 'data-only' && (

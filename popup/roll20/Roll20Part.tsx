@@ -1,4 +1,4 @@
-import { useMemo } from 'preact/hooks';
+import { useMemo, useState } from 'preact/hooks';
 import { ROLES, SIDE_SOURCES, UNIT_SOURCES, type Roll20Settings, type TokenAssignment } from '../../src/adapters/roll20/settings';
 import type { BoardFigure, BoardSummary } from '../../src/board/summary';
 import { useTr, type BoardData } from '../context';
@@ -10,17 +10,94 @@ export function Roll20Part({ board }: { board: BoardData }) {
   const tr = useTr();
   const { summary, settings, live } = board;
   const save = (next: Partial<Roll20Settings>) => void live.send({ type: 'table/settings', settings: { ...settings, ...next } });
+  const page = summary.page;
   return (
     <>
+      {page?.defaulted && page.defaulted.length > 0 && (
+        <p class="hint" data-testid="r20-defaulted">
+          {tr('r20_page_defaulted', page.defaulted.join(', '))}
+        </p>
+      )}
+      {page?.lattice && (
+        <p class="hint" data-testid="r20-lattice" data-source={page.lattice.source}>
+          {tr(page.lattice.source === 'known' ? 'r20_lattice_known' : 'r20_lattice_fitted', page.lattice.col, page.lattice.row, Math.round(page.lattice.onLattice * 100))}
+        </p>
+      )}
       {summary.state === 'live' && summary.figures.length > 0 && (
-        <p>
+        <p class="row">
           <button type="button" class="small" data-testid="r20-chat" onClick={() => void live.chat(chatSummary(summary, tr))}>
             {tr('r20_chat')}
           </button>
         </p>
       )}
       <Settings summary={summary} settings={settings} save={save} tr={tr} />
+      <Auras live={live} tr={tr} />
+      <Diagnostics live={live} tr={tr} />
     </>
+  );
+}
+
+/** Game master: the command ranges into Roll20's own auras, once per click (nothing is written otherwise). */
+function Auras({ live, tr }: { live: BoardData['live']; tr: Tr }) {
+  return (
+    <details class="r20-auras">
+      <summary>{tr('r20_auras')}</summary>
+      <p class="hint">{tr('r20_auras_hint')}</p>
+      <p class="row">
+        <button type="button" class="small" data-testid="r20-auras-write" onClick={() => void live.auras('write')}>
+          {tr('r20_auras_write')}
+        </button>
+        <button type="button" class="small" data-testid="r20-auras-restore" onClick={() => void live.auras('restore')}>
+          {tr('r20_auras_restore')}
+        </button>
+      </p>
+    </details>
+  );
+}
+
+/**
+ * "Copy diagnostics": the tab's redacted JSON to the clipboard, for a bug report. A click may write
+ * the clipboard without a permission in Chromium and Firefox (docs/firefox.md); when the browser
+ * refuses, the JSON is shown in a box to copy by hand.
+ */
+function Diagnostics({ live, tr }: { live: BoardData['live']; tr: Tr }) {
+  const [state, setState] = useState<{ kind: 'idle' | 'copied' | 'failed' } | { kind: 'manual'; text: string }>({ kind: 'idle' });
+  const copy = async () => {
+    const data = await live.diagnostics();
+    if (data === null || typeof data !== 'object') return setState({ kind: 'failed' });
+    const text = JSON.stringify(data, null, 2);
+    try {
+      await navigator.clipboard.writeText(text);
+      setState({ kind: 'copied' });
+    } catch {
+      setState({ kind: 'manual', text });
+    }
+  };
+  return (
+    <div class="r20-diagnostics">
+      <p class="row">
+        <button type="button" class="small" data-testid="r20-diagnostics" onClick={() => void copy()}>
+          {tr('r20_diagnostics')}
+        </button>{' '}
+        {state.kind === 'copied' && (
+          <span role="status" class="hint" data-testid="r20-diagnostics-done">
+            {tr('r20_diagnostics_copied')}
+          </span>
+        )}
+        {state.kind === 'failed' && (
+          <span role="alert" class="hint" data-testid="r20-diagnostics-failed">
+            {tr('r20_diagnostics_failed')}
+          </span>
+        )}
+      </p>
+      <p class="hint">{tr('r20_diagnostics_hint')}</p>
+      {state.kind === 'manual' && (
+        <label class="field">
+          {tr('r20_diagnostics_manual')}
+          <textarea data-testid="r20-diagnostics-text" readOnly rows={6} value={state.text} onFocus={(e) => e.currentTarget.select()} />
+        </label>
+      )}
+    </div>
   );
 }
 
@@ -80,9 +157,6 @@ function Settings({ summary, settings, save, tr }: { summary: BoardSummary; sett
       </label>
       <label>
         <input type="checkbox" data-testid="r20-labels" checked={settings.labels} onChange={(e) => save({ labels: e.currentTarget.checked })} /> {tr('r20_labels')}
-      </label>
-      <label>
-        <input type="checkbox" data-testid="r20-native-auras" checked={settings.nativeAuras} onChange={(e) => save({ nativeAuras: e.currentTarget.checked })} /> {tr('r20_native_auras')}
       </label>
       <details>
         <summary>{tr('r20_assign')}</summary>

@@ -43,11 +43,11 @@ export class RingMaker {
     const base = this.from === 'edge' && metric !== 'hex' ? baseRadiusCells(t, scene) : 0;
     const key = `${radiusCells}|${base}`;
     let shape = this.shapes.get(key);
-    if (!shape) this.shapes.set(key, (shape = rangeShape(metric, radiusCells, scene.pixelsPerCell, { baseRadius: base, orientation: orientationOf(scene) })));
+    if (!shape) this.shapes.set(key, (shape = rangeShape(metric, radiusCells, scene.pixelsPerCell, { baseRadius: base, orientation: orientationOf(scene), hexPitch: scene.hexPitch })));
     // A hex map counts from the hex the leader stands in.
     const at =
       metric === 'hex'
-        ? hexToPixel(pixelToHex(t.center, scene.pixelsPerCell, orientationOf(scene), scene.hexOrigin), scene.pixelsPerCell, orientationOf(scene), scene.hexOrigin)
+        ? hexToPixel(pixelToHex(t.center, scene.pixelsPerCell, orientationOf(scene), scene.hexOrigin, scene.hexPitch), scene.pixelsPerCell, orientationOf(scene), scene.hexOrigin, scene.hexPitch)
         : t.center;
     return { id: t.id, name: t.name, kind, x: at.x, y: at.y, radiusCells, shape };
   }

@@ -21,7 +21,20 @@ export const boardSummarySchema = v.strictObject({
   /** The tabletop's renderer (Roll20 `legacy`/`jumpgate`), `none` when not found. */
   engine: v.pipe(v.string(), v.maxLength(32)),
   missing: v.pipe(v.array(v.pipe(v.string(), v.maxLength(32))), v.maxLength(8)),
-  page: v.nullable(v.strictObject({ name, grid: v.pipe(v.string(), v.maxLength(16)), diagonal: v.pipe(v.string(), v.maxLength(16)), cellPx: num, scale: num, units: v.pipe(v.string(), v.maxLength(32)) })),
+  page: v.nullable(
+    v.strictObject({
+      name,
+      grid: v.pipe(v.string(), v.maxLength(16)),
+      diagonal: v.pipe(v.string(), v.maxLength(16)),
+      cellPx: num,
+      scale: num,
+      units: v.pipe(v.string(), v.maxLength(32)),
+      /** Page settings the tabletop could not read, shown with its defaults instead. */
+      defaulted: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(32))), v.maxLength(8))),
+      /** A hex lattice taken from the tokens' positions rather than the assumed one: its pitches (px) and the share of tokens on it. */
+      lattice: v.optional(v.strictObject({ source: v.picklist(['known', 'fitted']), col: num, row: num, onLattice: num })),
+    }),
+  ),
   /** The rule system whose view the board shows. */
   system: v.nullable(id),
   error: v.nullable(v.picklist(['incompatible-units', 'invalid-scale', 'not-a-hex-grid'])),

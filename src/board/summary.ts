@@ -46,7 +46,7 @@ export function summaryOf(status: TabletopStatus, table: Table | null, run: Boar
       status: m?.status ?? 'none',
       reason: m?.reason ? { code: m.reason.code, ...(m.reason.params ? { params: { ...m.reason.params } } : {}) } : null,
       closeUp: m?.closeUp === true,
-      hex: hex ? pixelToHex(t.center, scene.pixelsPerCell, orientationOf(scene), scene.hexOrigin) : null,
+      hex: hex ? pixelToHex(t.center, scene.pixelsPerCell, orientationOf(scene), scene.hexOrigin, scene.hexPitch) : null,
     });
   }
   return {

@@ -3,6 +3,12 @@
 // Roll20 `hex` = pointy tops, column pitch 70·si, row pitch 1.5·R with R = 70·si/√3;
 // `hexr` = flat tops, the same rotated. So `pixelsPerCell` is always the distance between the
 // centres of two adjacent hexes, and the circumradius (size) is pixelsPerCell/√3.
+//
+// A lattice may also be stretched (`pitch`, in px): some Roll20 pages have their hexes on a lattice
+// whose column and row pitches are not those of regular hexagons (Scene.hexPitch, roll20.md). Such a
+// lattice is the regular one scaled along x and y, so every conversion maps a point onto the
+// regular lattice of the same pixelsPerCell, works there, and maps back: hex steps, lines and
+// rounding are those of the stretched hexagons.
 import type { Vec2 } from '../table/model';
 
 export type HexOrientation = 'pointy' | 'flat';
@@ -14,13 +20,27 @@ export interface Hex {
 
 const SQRT3 = Math.sqrt(3);
 
-/** Fractional axial coordinates of a pixel point (origin = centre of hex 0,0). */
-export function pixelToFractionalAxial(p: Vec2, pixelsPerCell: number, orientation: HexOrientation, origin: Vec2 = { x: 0, y: 0 }): { q: number; r: number } {
-  const size = pixelsPerCell / SQRT3;
-  const x = p.x - origin.x;
-  const y = p.y - origin.y;
-  if (orientation === 'pointy') return { q: ((SQRT3 / 3) * x - y / 3) / size, r: ((2 / 3) * y) / size };
-  return { q: ((2 / 3) * x) / size, r: (-x / 3 + (SQRT3 / 3) * y) / size };
+/**
+ * The pitches of the regular lattice, px: pointy = (distance between neighbours in a row, row
+ * pitch 1.5·size); flat = (column pitch 1.5·size, distance between neighbours in a column).
+ */
+export function regularPitch(pixelsPerCell: number, orientation: HexOrientation): Vec2 {
+  return orientation === 'pointy' ? { x: pixelsPerCell, y: (pixelsPerCell * SQRT3) / 2 } : { x: (pixelsPerCell * SQRT3) / 2, y: pixelsPerCell };
+}
+
+/** How much a stretched lattice is wider (x) and taller (y) than the regular one; null when regular. */
+export function latticeStretch(pixelsPerCell: number, orientation: HexOrientation, pitch?: Vec2): Vec2 | null {
+  if (!pitch) return null;
+  const reg = regularPitch(pixelsPerCell, orientation);
+  return { x: pitch.x / reg.x, y: pitch.y / reg.y };
+}
+
+/** Fractional axial coordinates of a pixel point (origin = centre of hex 0,0; `pitch`: a stretched lattice). The inverse of hexToPixel. */
+export function pixelToFractionalAxial(p: Vec2, pixelsPerCell: number, orientation: HexOrientation, origin: Vec2 = { x: 0, y: 0 }, pitch?: Vec2): { q: number; r: number } {
+  const d = pitch ?? regularPitch(pixelsPerCell, orientation);
+  const x = (p.x - origin.x) / d.x;
+  const y = (p.y - origin.y) / d.y;
+  return orientation === 'pointy' ? { q: x - y / 2, r: y } : { q: x, r: y - x / 2 };
 }
 
 /** Rounds fractional cube coordinates to the hex containing them. */
@@ -38,15 +58,16 @@ export function hexRound(q: number, r: number): Hex {
   return { q: rq + 0, r: rr + 0 };
 }
 
-export function pixelToHex(p: Vec2, pixelsPerCell: number, orientation: HexOrientation, origin?: Vec2): Hex {
-  const f = pixelToFractionalAxial(p, pixelsPerCell, orientation, origin);
+export function pixelToHex(p: Vec2, pixelsPerCell: number, orientation: HexOrientation, origin?: Vec2, pitch?: Vec2): Hex {
+  const f = pixelToFractionalAxial(p, pixelsPerCell, orientation, origin, pitch);
   return hexRound(f.q, f.r);
 }
 
-export function hexToPixel(h: Hex, pixelsPerCell: number, orientation: HexOrientation, origin: Vec2 = { x: 0, y: 0 }): Vec2 {
-  const size = pixelsPerCell / SQRT3;
-  if (orientation === 'pointy') return { x: origin.x + size * SQRT3 * (h.q + h.r / 2), y: origin.y + size * 1.5 * h.r };
-  return { x: origin.x + size * 1.5 * h.q, y: origin.y + size * SQRT3 * (h.r + h.q / 2) };
+export function hexToPixel(h: Hex, pixelsPerCell: number, orientation: HexOrientation, origin: Vec2 = { x: 0, y: 0 }, pitch?: Vec2): Vec2 {
+  // In pitches: a pointy column is a whole x pitch (rows half a pitch apart), a flat row a whole y pitch.
+  const p = pitch ?? regularPitch(pixelsPerCell, orientation);
+  if (orientation === 'pointy') return { x: origin.x + p.x * (h.q + h.r / 2), y: origin.y + p.y * h.r };
+  return { x: origin.x + p.x * h.q, y: origin.y + p.y * (h.r + h.q / 2) };
 }
 
 /** Hex steps between two hexes (cube distance). */

@@ -1,7 +1,7 @@
 // Tokens flattened once into typed arrays in grid cells, so that every engine (indexed,
 // naive, within-radius, signal) measures a pair with the very same arithmetic.
 import type { MeasureFrom, Scene, Token } from '../table/model';
-import { pixelToHex } from './hex';
+import { latticeStretch, pixelToHex } from './hex';
 import { cellDistance, effectiveMetric, hexStepDistance, type Metric } from './metrics';
 import { pixelsPerCell, toCells } from './units';
 
@@ -53,7 +53,7 @@ export function prepareTable(tokens: readonly Token[], scene: Scene, from: Measu
     x[i] = t.center.x / ppc;
     y[i] = t.center.y / ppc;
     if (metric === 'hex') {
-      const h = pixelToHex(t.center, ppc, orientation, scene.hexOrigin);
+      const h = pixelToHex(t.center, ppc, orientation, scene.hexOrigin, scene.hexPitch);
       hq[i] = h.q;
       hr[i] = h.r;
     } else if (from === 'edge') {
@@ -107,5 +107,8 @@ export function prepareTable(tokens: readonly Token[], scene: Scene, from: Measu
  */
 export function axisReach(p: PreparedTable, radius: number): number {
   const slack = p.metric === 'hex' ? 2 / Math.sqrt(3) : 2 * p.maxBaseRadius;
-  return (Math.max(0, radius) + slack) * (1 + 1e-6) + 1e-6;
+  // A stretched hex lattice is the regular one scaled per axis: the reach scales with its larger stretch.
+  const k = p.metric === 'hex' ? latticeStretch(p.scene.pixelsPerCell, p.scene.grid === 'hex-flat' ? 'flat' : 'pointy', p.scene.hexPitch) : null;
+  const stretch = k ? Math.max(k.x, k.y) : 1;
+  return (Math.max(0, radius) + slack) * stretch * (1 + 1e-6) + 1e-6;
 }

@@ -14,6 +14,8 @@ export interface ShapeOptions {
   readonly baseRadius?: number;
   /** Hex orientation for the hex metric. */
   readonly orientation?: HexOrientation;
+  /** A stretched hex lattice's pitches, px (Scene.hexPitch): the hexagon stretches with it. */
+  readonly hexPitch?: Vec2;
 }
 
 /**
@@ -34,6 +36,7 @@ export function rangeShape(metric: Metric, radius: number, pixelsPerCell: number
       // corner hexes pushed out by half a cell (the edge of those hexes' inner circles).
       const o = opts.orientation ?? 'pointy';
       const k = Math.floor(R + 1e-9) + 0.5;
+      if (opts.hexPitch) return { kind, points: HEX_DIRECTIONS.map((d) => hexToPixel({ q: d.q * k, r: d.r * k }, pixelsPerCell, o, undefined, opts.hexPitch)) };
       const pts = HEX_DIRECTIONS.map((d) => hexToPixel({ q: d.q * k, r: d.r * k }, 1, o));
       return { kind, points: pts.map(px) };
     }

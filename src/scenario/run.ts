@@ -47,6 +47,7 @@ const sceneSchema = v.strictObject({
   grid: v.picklist(['none', 'square', 'hex-pointy', 'hex-flat']),
   measurement: v.picklist(['euclidean', 'chebyshev', 'manhattan', 'alternating', 'hex']),
   hexOrigin: v.optional(v.strictObject({ x: num, y: num })),
+  hexPitch: v.optional(v.strictObject({ x: num, y: num })),
 });
 
 const stepSchema = v.strictObject({
@@ -122,7 +123,7 @@ export function parseScenario(raw: unknown): Result<Scenario> {
 }
 
 const centreOf = (spec: { x?: number; y?: number; hex?: { q: number; r: number } }, scene: Scene) =>
-  spec.hex ? hexToPixel(spec.hex, scene.pixelsPerCell, scene.grid === 'hex-flat' ? 'flat' : 'pointy', scene.hexOrigin) : { x: spec.x ?? 0, y: spec.y ?? 0 };
+  spec.hex ? hexToPixel(spec.hex, scene.pixelsPerCell, scene.grid === 'hex-flat' ? 'flat' : 'pointy', scene.hexOrigin, scene.hexPitch) : { x: spec.x ?? 0, y: spec.y ?? 0 };
 
 function toToken(spec: TokenSpec, scene: Scene): Token {
   const size = spec.size ?? 0;

@@ -61,6 +61,13 @@ export interface Scene {
   readonly measurement: Measurement;
   /** Hex grids: pixel centre of hex (0,0). Roll20 `hex`: (35·si, 70·si/√3). Default (0,0). */
   readonly hexOrigin?: Vec2;
+  /**
+   * Hex grids whose lattice is not regular: the pitch in px between neighbouring columns (x) and
+   * rows (y). Pointy: x = between neighbours in a row, y = between rows; flat: x = between
+   * columns, y = between neighbours in a column. Absent: regular hexagons of `pixelsPerCell`
+   * (pointy (ppc, ppc·√3/2), flat (ppc·√3/2, ppc)). Measured distances still count hex steps.
+   */
+  readonly hexPitch?: Vec2;
 }
 
 export interface Table {

@@ -84,6 +84,9 @@ describe('Roll20 live table in the popup', () => {
       'Command Post — Battlefield: Captain 2/3 in command (out: Rifleman 3) · Sergeant 1/1 in command (out: —)',
     ]);
     expect(await game.locator('#textchat-input textarea').inputValue()).toBe('my draft');
+    // One click, one post: nothing more arrives by itself.
+    await game.waitForTimeout(300);
+    expect(await game.locator('#fx-chat li').count()).toBe(1);
     await game.close();
     await popup.close();
   });
@@ -119,19 +122,55 @@ describe('Roll20 live table in the popup', () => {
     await popup.close();
   });
 
-  it('native auras (opt-in): leaders get the radius in aura 1, switching off restores what was there', async () => {
+  it('native auras: one click writes the radius into aura 1 once, nothing follows on its own, another click puts back what was there', async () => {
     const { game, popup } = await openBoth('engine=legacy');
     const aura = () => game.evaluate(() => {
       const m = (window as unknown as Fx).__fx.model('L1');
-      return [m.get('aura1_radius'), m.get('aura1_square'), m.get('showplayers_aura1'), m.saves > 0];
+      return [m.get('aura1_radius'), m.get('aura1_square'), m.get('showplayers_aura1'), m.saves];
     });
-    expect(await aura()).toEqual(['', false, false, false]);
-    await popup.locator('summary', { hasText: 'Board settings' }).click();
-    await popup.getByTestId('r20-native-auras').check();
+    expect(await aura()).toEqual(['', false, false, 0]);
+    await popup.locator('summary', { hasText: 'Roll20 auras' }).click();
+    await popup.getByTestId('r20-auras-write').click();
     // BdC's 10 cm = 4 cells of 2.5 cm, in page units; a square aura on a 5E-diagonal square grid.
-    await expect.poll(aura).toEqual([10, true, true, true]);
-    await popup.getByTestId('r20-native-auras').uncheck();
-    await expect.poll(aura).toEqual(['', false, false, true]);
+    await expect.poll(aura).toEqual([10, true, true, 1]);
+    // The grant was used: a later change of the board writes nothing by itself.
+    await game.evaluate(() => (window as unknown as Fx).__fx.set('L1', { left: 175 }));
+    await game.waitForTimeout(400);
+    expect((await aura())[3]).toBe(1);
+    await popup.getByTestId('r20-auras-restore').click();
+    await expect.poll(aura).toEqual(['', false, false, 2]);
+    await game.close();
+    await popup.close();
+  });
+
+  it('Copy diagnostics: the redacted JSON goes to the clipboard; when the browser refuses, it is shown to copy by hand', async () => {
+    const { game, popup } = await openBoth('engine=jumpgate');
+    // The real clipboard API, watched on its way.
+    await popup.evaluate(() => {
+      const real = navigator.clipboard.writeText.bind(navigator.clipboard);
+      navigator.clipboard.writeText = (t: string) => {
+        (window as unknown as { copied: string }).copied = t;
+        return real(t);
+      };
+    });
+    await popup.getByTestId('r20-diagnostics').click();
+    await popup.getByTestId('r20-diagnostics-done').waitFor();
+    const copied = JSON.parse(await popup.evaluate(() => (window as unknown as { copied: string }).copied)) as { format: string; engine: string; tokens: { ref: string; screen: { x: number; y: number } }[]; renderer: Record<string, unknown> };
+    expect(copied).toMatchObject({ format: 'command-post/roll20-diagnostics', engine: 'jumpgate' });
+    expect(copied.tokens.map((t) => t.ref)).toEqual(['t1', 't2', 't3', 't4', 't5', 't6']);
+    expect(copied.renderer['camera.parentIsCameraTransform']).toBe(true);
+    // Where the overlay put each token is where its mark is on the page.
+    const marks = await game.evaluate(() => [...document.querySelectorAll('#command-post-overlay .mark')].map((m) => { const r = m.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }));
+    for (const t of copied.tokens) expect(marks.some(([x, y]) => Math.abs(x! - t.screen.x) < 0.6 && Math.abs(y! - t.screen.y) < 0.6)).toBe(true);
+    const text = JSON.stringify(copied);
+    for (const secret of ['Captain', 'Rifleman', 'Alice', 'pA', 'L1', 'flying-flag', 'http', HOSTILE]) expect(text).not.toContain(secret);
+
+    await popup.evaluate(() => {
+      navigator.clipboard.writeText = () => Promise.reject(new Error('denied'));
+    });
+    await popup.getByTestId('r20-diagnostics').click();
+    const shown = JSON.parse(await popup.getByTestId('r20-diagnostics-text').inputValue()) as { format: string };
+    expect(shown.format).toBe('command-post/roll20-diagnostics');
     await game.close();
     await popup.close();
   });

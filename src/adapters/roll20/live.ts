@@ -5,8 +5,9 @@ import { MAX_CHANGES } from '../../board/model';
 import type { TabletopStatus } from '../../board/summary';
 import type { TableChanges } from '../../rules/descriptor';
 import type { Table, Token } from '../../table/model';
+import { hexLatticeOf, MIN_TOKENS, onLattice, type HexLattice } from './lattice';
 import { hasMarker, isActive, sceneOf, toToken, toTokens } from './mapping';
-import { parseToken, type Engine, type PageMessage, type RawPage, type RawToken } from './protocol';
+import { parsePage, parseToken, type Engine, type PageField, type PageMessage, type RawPage, type RawToken } from './protocol';
 import type { Roll20Settings } from './settings';
 
 type Gone = TableChanges['gone'][number];
@@ -15,6 +16,10 @@ type Arrived = TableChanges['arrived'][number];
 /** The page + tokens the bridge reported, and what changed. */
 export class LiveModel {
   page: RawPage | null = null;
+  /** Page settings that could not be read and took Roll20's default. */
+  defaulted: readonly PageField[] = [];
+  /** Why the table cannot be read (state `unavailable`): `page` (no page in what the bridge sent), `snapshot` (a refused snapshot), `too-many-tokens`. */
+  unreadable: string | null = null;
   readonly tokens = new Map<string, RawToken>();
   readonly players = new Map<string, string>();
   engine: Engine = 'none';
@@ -34,6 +39,21 @@ export class LiveModel {
   private index = new Map<string, number>();
   private pending = new Set<string>();
   private mappedFor: Roll20Settings | null = null;
+  private lattice: HexLattice | null = null;
+  private latticeDirty = true;
+
+  /** A hex page's lattice, from the tokens on the token layer (./lattice.ts); null on other pages. */
+  hexLattice(): HexLattice | null {
+    const p = this.page;
+    if (!p || !(p.snapping_increment > 0) || (p.grid_type !== 'hex' && p.grid_type !== 'hexr')) return null;
+    if (this.latticeDirty || !this.lattice) {
+      this.latticeDirty = false;
+      const points: { x: number; y: number }[] = [];
+      for (const t of this.tokens.values()) if (t.layer === 'objects') points.push({ x: t.left, y: t.top });
+      this.lattice = hexLatticeOf(points, p.snapping_increment, p.grid_type === 'hex' ? 'pointy' : 'flat');
+    }
+    return this.lattice;
+  }
 
   /** The active tokens as table tokens, grouped by unit (toTokens order), updated incrementally. */
   tableTokens(s: Roll20Settings): readonly Token[] {
@@ -66,14 +86,22 @@ export class LiveModel {
 
   /** The page as a table, or null before the bridge has read one. */
   table(s: Roll20Settings): Table | null {
-    return this.page ? { scene: sceneOf(this.page), tokens: this.tableTokens(s) } : null;
+    return this.page ? { scene: sceneOf(this.page, this.hexLattice() ?? undefined), tokens: this.tableTokens(s) } : null;
   }
 
   /** Folds one validated bridge message in; returns whether the table changed. */
   apply(msg: PageMessage, settings: Roll20Settings): boolean {
     switch (msg.type) {
       case 'snapshot': {
-        this.page = msg.page;
+        const parsed = parsePage(msg.page);
+        if (!parsed) {
+          this.clear('page');
+          return true;
+        }
+        this.page = parsed.page;
+        this.defaulted = parsed.defaulted;
+        this.unreadable = null;
+        this.latticeDirty = true;
         this.tokens.clear();
         this.order = null;
         for (const raw of msg.tokens) {
@@ -89,12 +117,29 @@ export class LiveModel {
         this.state = 'live';
         return true;
       }
+      case 'page': {
+        const parsed = parsePage(msg.page);
+        if (!parsed) {
+          this.clear('page');
+          return true;
+        }
+        if (!this.page || parsed.page.id !== this.page.id) return false;
+        this.page = parsed.page;
+        this.defaulted = parsed.defaulted;
+        this.latticeDirty = true;
+        return true;
+      }
       case 'delta': {
         if (!this.page || msg.pageId !== this.page.id) return false;
+        const lattice = this.lattice;
+        const si = this.page.snapping_increment;
+        const o = this.page.grid_type === 'hexr' ? 'flat' : 'pointy';
         for (const raw of msg.changed) {
           const before = this.tokens.get((raw as { id?: unknown } | null)?.id as string);
           const after = this.put(raw);
           if (!after) continue;
+          // A hex page's lattice is fitted again only when a token leaves it (or it rested on too few).
+          if (!this.latticeDirty && (!lattice || lattice.tokens < MIN_TOKENS || (after.layer === 'objects' && !onLattice({ x: after.left, y: after.top }, si, o, lattice)))) this.latticeDirty = true;
           const was = before !== undefined && isActive(before, settings);
           const is = isActive(after, settings);
           if (before === undefined && is) this.arrive(after, settings);
@@ -106,6 +151,7 @@ export class LiveModel {
           if (!gone) continue;
           this.tokens.delete(id);
           this.pending.add(id);
+          this.latticeDirty = true;
           if (isActive(gone, settings)) this.lose(gone, 'removed', settings);
         }
         return true;
@@ -114,17 +160,38 @@ export class LiveModel {
         this.selected = msg.ids;
         return false;
       case 'status':
+        if (msg.reason) {
+          this.clear(msg.reason);
+          return true;
+        }
         this.state = msg.state;
         this.missing = msg.missing;
-        if (msg.state === 'unavailable') {
-          this.page = null;
-          this.tokens.clear();
-          this.order = null;
-        }
+        this.unreadable = null;
+        if (msg.state === 'unavailable') this.forget();
         return true;
       default:
         return false;
     }
+  }
+
+  /**
+   * The table cannot be read (`why`): nothing of the last page is kept, so nothing stale is drawn
+   * and no later delta is merged into it (deltas name their page, and there is none).
+   */
+  clear(why: string): void {
+    this.forget();
+    this.state = 'unavailable';
+    this.unreadable = why;
+    this.missing = [why];
+  }
+
+  private forget(): void {
+    this.page = null;
+    this.defaulted = [];
+    this.tokens.clear();
+    this.order = null;
+    this.lattice = null;
+    this.latticeDirty = true;
   }
 
   /** What the board summary needs beside the tokens. */
@@ -136,12 +203,21 @@ export class LiveModel {
       mode: this.mode,
       engine: this.engine,
       missing: this.missing,
-      page: p ? { name: p.name, grid: p.grid_type, diagonal: p.diagonaltype, cellPx: 70 * p.snapping_increment, scale: p.scale_number, units: p.scale_units } : null,
+      page: p ? { name: p.name, grid: p.grid_type, diagonal: p.diagonaltype, cellPx: 70 * p.snapping_increment, scale: p.scale_number, units: p.scale_units, ...this.pageNotes() } : null,
       sides: this.sides(),
       changes: { gone: this.gone, arrived: this.arrived },
       selected: this.selected,
       dropped: dropped + this.droppedTokens,
     };
+  }
+
+  /** What the popup says of the page beside its settings: fields that took Roll20's default, a hex lattice taken from the tokens. */
+  private pageNotes(): { defaulted?: string[]; lattice?: { source: 'known' | 'fitted'; col: number; row: number; onLattice: number } } {
+    const out: ReturnType<LiveModel['pageNotes']> = {};
+    if (this.defaulted.length) out.defaulted = [...this.defaulted];
+    const l = this.hexLattice();
+    if (l && l.source !== 'assumed' && l.pitch) out.lattice = { source: l.source, col: round3(l.pitch.x), row: round3(l.pitch.y), onLattice: round3(l.onLattice) };
+    return out;
   }
 
   /** The sides on the table with what to call them: a side of player ids is their names. */
@@ -183,3 +259,5 @@ export class LiveModel {
     if (this.gone.some((g) => g.id === id)) this.gone = this.gone.filter((g) => g.id !== id);
   }
 }
+
+const round3 = (x: number): number => Math.round(x * 1000) / 1000;

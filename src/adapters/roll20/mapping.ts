@@ -4,6 +4,7 @@
 // scale_units; `snapping_increment = 0` is "grid off" (70 px reference, straight-line distances).
 import type { Measurement, Scene, Token, TokenRole, GridType } from '../../table/model';
 import { nameStem } from '../../board/roster';
+import type { HexLattice } from './lattice';
 import type { RawPage, RawToken } from './protocol';
 import type { Roll20Settings } from './settings';
 
@@ -19,8 +20,12 @@ const MEASUREMENT: Readonly<Record<RawPage['diagonaltype'], Measurement>> = {
   hex: 'hex',
 };
 
-/** The page's measuring rules as a Scene. Dimetric/isometric pages measure like square ones on the page plane [I]. */
-export function sceneOf(page: RawPage): Scene {
+/**
+ * The page's measuring rules as a Scene. Dimetric/isometric pages measure like square ones on the
+ * page plane [I]. On hex pages, `lattice` (./lattice.ts, from the tokens' positions) replaces the
+ * assumed regular lattice when it is not the assumed one.
+ */
+export function sceneOf(page: RawPage, lattice?: HexLattice): Scene {
   const si = page.snapping_increment;
   if (!(si > 0)) {
     return { pixelsPerCell: BASE_CELL_PX, unitsPerCell: page.scale_number, unitName: page.scale_units, grid: 'none', measurement: 'euclidean' };
@@ -28,6 +33,7 @@ export function sceneOf(page: RawPage): Scene {
   const ppc = BASE_CELL_PX * si;
   const grid: GridType = page.grid_type === 'hex' ? 'hex-pointy' : page.grid_type === 'hexr' ? 'hex-flat' : 'square';
   const scene: Scene = { pixelsPerCell: ppc, unitsPerCell: page.scale_number, unitName: page.scale_units, grid, measurement: MEASUREMENT[page.diagonaltype] };
+  if (lattice && lattice.source !== 'assumed' && grid !== 'square') return { ...scene, hexOrigin: lattice.origin, ...(lattice.pitch ? { hexPitch: lattice.pitch } : {}) };
   // Roll20's hex lattice: first centre (35·si, 70·si/√3) for `hex`, axes swapped for `hexr` (§6.3).
   if (grid === 'hex-pointy') return { ...scene, hexOrigin: { x: ppc / 2, y: ppc / SQRT3 } };
   if (grid === 'hex-flat') return { ...scene, hexOrigin: { x: ppc / SQRT3, y: ppc / 2 } };

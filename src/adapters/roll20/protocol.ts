@@ -51,6 +51,52 @@ export const rawPageSchema = v.strictObject({
 });
 export type RawPage = v.InferOutput<typeof rawPageSchema>;
 
+/** Roll20's own value for a page attribute it has not set (or that cannot be read). */
+export const PAGE_DEFAULTS: Readonly<Omit<RawPage, 'id'>> = {
+  name: '',
+  snapping_increment: 1,
+  scale_number: 5,
+  scale_units: 'ft',
+  grid_type: 'square',
+  diagonaltype: 'foure',
+};
+export type PageField = keyof typeof PAGE_DEFAULTS;
+
+/** A number as Roll20 may hold it: a number, or a string of one (the page settings' text fields). */
+const numberish = v.union([v.number(), v.pipe(v.string(), v.trim(), v.nonEmpty(), v.transform(Number))]);
+const PAGE_FIELDS: { readonly [K in PageField]: v.GenericSchema<unknown, RawPage[K]> } = {
+  name: text(200),
+  snapping_increment: v.pipe(numberish, v.finite(), v.minValue(0), v.maxValue(1000)),
+  scale_number: v.pipe(numberish, v.finite(), v.minValue(0), v.maxValue(1e6)),
+  scale_units: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(32)),
+  grid_type: v.picklist(GRID_TYPES),
+  diagonaltype: v.picklist(DIAGONALS),
+};
+
+/**
+ * The page as the bridge read it, field by field: a blank, missing or odd field takes Roll20's
+ * default for that field alone (a string of a number is read as the number) and is named in
+ * `defaulted`. Null only when there is no page at all (not an object, or no usable id).
+ */
+export function parsePage(raw: unknown): { page: RawPage; defaulted: PageField[] } | null {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const r = raw as Record<string, unknown>;
+  const pid = v.safeParse(id, r.id);
+  if (!pid.success) return null;
+  const defaulted: PageField[] = [];
+  const out: Record<string, unknown> = { id: pid.output };
+  for (const key of Object.keys(PAGE_FIELDS) as PageField[]) {
+    const f = v.safeParse(PAGE_FIELDS[key] as v.GenericSchema, r[key]);
+    if (f.success) out[key] = f.output;
+    else {
+      out[key] = PAGE_DEFAULTS[key];
+      // A page without a name is not worth a word.
+      if (key !== 'name') defaulted.push(key);
+    }
+  }
+  return { page: out as RawPage, defaulted };
+}
+
 export const ENGINES = ['legacy', 'jumpgate', 'none'] as const;
 export type Engine = (typeof ENGINES)[number];
 
@@ -67,6 +113,12 @@ export const viewSchema = v.strictObject({
 export type View = v.InferOutput<typeof viewSchema>;
 
 const player = v.strictObject({ id, name: text(200) });
+/** A flat record of what the renderer holds (camera fields, canvas rectangle): diagnostics only. */
+export const rendererFields = v.pipe(
+  v.record(v.pipe(v.string(), v.maxLength(40)), v.nullable(v.union([v.pipe(v.number(), v.finite()), v.pipe(v.string(), v.maxLength(64)), v.boolean()]))),
+  v.check((r) => Object.keys(r).length <= 60, 'too many fields'),
+);
+export type RendererFields = v.InferOutput<typeof rendererFields>;
 /** Tokens travel unchecked inside the envelope and are validated one by one (a bad one is dropped, not the page). */
 const tokenList = v.pipe(v.array(v.unknown()), v.maxLength(MAX_TOKENS));
 
@@ -77,7 +129,8 @@ export const pageMessageSchema = v.variant('type', [
   /** The whole active page: on hello, on a page switch, after a `reset`. */
   v.strictObject({
     type: v.literal('snapshot'),
-    page: rawPageSchema,
+    /** Read field by field with parsePage (a blank field falls back alone). */
+    page: v.unknown(),
     tokens: tokenList,
     players: v.pipe(v.array(player), v.maxLength(200)),
     engine: v.picklist(ENGINES),
@@ -85,6 +138,8 @@ export const pageMessageSchema = v.variant('type', [
     mode: v.picklist(['full', 'data-only']),
     missing: v.pipe(v.array(v.picklist(INTERNALS)), v.maxLength(INTERNALS.length)),
   }),
+  /** The page's own settings changed (scale, cell size, grid, diagonals): parsed with parsePage. */
+  v.strictObject({ type: v.literal('page'), page: v.unknown() }),
   /** Tokens changed/added and removed since the last message, at most one per animation frame. */
   v.strictObject({
     type: v.literal('delta'),
@@ -96,12 +151,18 @@ export const pageMessageSchema = v.variant('type', [
   v.strictObject({ type: v.literal('selection'), ids: v.pipe(v.array(id), v.maxLength(100)) }),
   /** The camera moved (pan, zoom, resize); null when it cannot be read. */
   v.strictObject({ type: v.literal('view'), view: v.nullable(viewSchema) }),
-  /** No game to read (yet, or Roll20 changed): `missing` says what was not found. */
+  /**
+   * No game to read (yet, or Roll20 changed): `missing` says what was not found; `reason`
+   * `too-many-tokens`: more tokens on the token layer than MAX_TOKENS (map and GM layers not counted).
+   */
   v.strictObject({
     type: v.literal('status'),
     state: v.picklist(['waiting', 'unavailable']),
     missing: v.pipe(v.array(v.picklist(INTERNALS)), v.maxLength(INTERNALS.length)),
+    reason: v.optional(v.picklist(['too-many-tokens'])),
   }),
+  /** The renderer's raw camera fields, for "Copy diagnostics" (numbers and short strings only). */
+  v.strictObject({ type: v.literal('diagnostics'), renderer: rendererFields }),
   /** Result of an aura write or restore. */
   v.strictObject({
     type: v.literal('auras'),
@@ -120,11 +181,19 @@ const auraItem = v.strictObject({
   color: v.pipe(v.string(), v.regex(/^#[0-9a-fA-F]{6}$/)),
 });
 
+/**
+ * What the content script may ask of the bridge. `hello` comes by window.postMessage and carries a
+ * MessagePort; every other message comes through that port only (WRITES above all: a page script
+ * can read the secret and post to the window, never into the port's other end, which only the
+ * content script holds).
+ */
 export const contentMessageSchema = v.variant('type', [
-  /** The bridge may start talking (the only way it ever starts). */
+  /** The bridge may start talking (the only way it ever starts); its port carries the rest. */
   v.strictObject({ type: v.literal('hello') }),
   /** Send a full snapshot again. */
   v.strictObject({ type: v.literal('reset') }),
+  /** Send the renderer's raw camera fields (Copy diagnostics). */
+  v.strictObject({ type: v.literal('diagnose') }),
   /** Write command radii into these leaders' aura 1 (remembering what was there). */
   v.strictObject({ type: v.literal('auras-set'), items: v.pipe(v.array(auraItem), v.maxLength(MAX_TOKENS)) }),
   /** Put every aura written back as it was. */
@@ -134,24 +203,36 @@ export const contentMessageSchema = v.variant('type', [
 ]);
 
 /**
- * Text for the Roll20 chat with everything Roll20 would interpret taken apart: commands at the
- * start (`/w`, `!api`), inline rolls `[[…]]`, roll templates `&{…}`, attribute and ability calls
- * `@{…}` `%{…}`, `#macros`, markup. Token names are typed by anyone in the game.
+ * Text for the Roll20 chat with everything Roll20 would interpret taken apart. Token names are typed
+ * by anyone in the game and end up in the summary, so nothing in them may run:
+ * - a command or API call at the start (`/w`, `/em`, `/roll`, `/desc`, `/as`, `/emas`, `/ooc`,
+ *   `/talktomyself`, `/fx`, `!api`): the first `/` or `!` becomes a look-alike (∕ ǃ); a leading
+ *   space would not do, as JavaScript's trim() removes even a no-break space;
+ * - inline rolls `[[…]]` (and their `$[[n]]` references), roll templates `&{template:…}`, attributes
+ *   `@{…}`, abilities `%{…}`, roll queries `?{…|…}`: the two characters are split by a space;
+ * - macros `#name`: `# name`;
+ * - markdown links, images and API buttons `[text](url)`: `] (`;
+ * - HTML and entities (`<b>`, `&#64;`, `&amp;`): `<` `>` become ‹ ›, `&` before a name or `#` is split;
+ * - line breaks of every kind and control characters: one space.
  */
 export function chatText(text: string): string {
   const flat = text
-    .replace(/[\r\n\t]+/g, ' ')
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
     .replace(/\[\[/g, '[ [')
     .replace(/\]\]/g, '] ]')
-    .replace(/([&@%])\{/g, '$1 {')
+    .replace(/\]\(/g, '] (')
+    .replace(/([&@%?])\{/g, '$1 {')
+    .replace(/&(?=#|[A-Za-z][A-Za-z0-9]*;)/g, '& ')
     .replace(/</g, '‹')
     .replace(/>/g, '›')
     .replace(/#(?=\S)/g, '# ')
     .trim()
     .slice(0, 2000);
-  return /^[/!]/.test(flat) ? `\u00a0${flat}`.slice(0, 2000) : flat;
+  return flat.replace(/^\//, '\u2215').replace(/^!/, '\u01c3');
 }
 export type ContentMessage = v.InferOutput<typeof contentMessageSchema>;
+/** Messages that change Roll20 (its tokens, its chat): only ever taken from the port, once per user action. */
+export const WRITES: readonly ContentMessage['type'][] = ['auras-set', 'auras-restore', 'chat'];
 export type AuraItem = v.InferOutput<typeof auraItem>;
 
 export type Direction = 'page' | 'content';
@@ -190,6 +271,15 @@ export function parseToken(raw: unknown): RawToken | null {
   return t.success ? t.output : null;
 }
 
-/** From the popup straight to the Roll20 tab's content script (a tab message, not via the worker): post a command summary in the chat. */
-export const tabRequestSchema = v.strictObject({ type: v.literal('roll20/chat'), text: v.pipe(v.string(), v.minLength(1), v.maxLength(2000)) });
+/**
+ * From the popup straight to the Roll20 tab's content script (a tab message, not via the worker),
+ * each sent by one click: post a command summary in the chat, write the command ranges into the
+ * leaders' auras or put the auras back (each arms exactly one write, see content/roll20.ts), or
+ * hand back the redacted diagnostics.
+ */
+export const tabRequestSchema = v.variant('type', [
+  v.strictObject({ type: v.literal('roll20/chat'), text: v.pipe(v.string(), v.minLength(1), v.maxLength(2000)) }),
+  v.strictObject({ type: v.literal('roll20/auras'), action: v.picklist(['write', 'restore']) }),
+  v.strictObject({ type: v.literal('roll20/diagnostics') }),
+]);
 export type TabRequest = v.InferOutput<typeof tabRequestSchema>;

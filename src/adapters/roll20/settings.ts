@@ -30,8 +30,6 @@ export interface Roll20Settings {
   readonly overlay: boolean;
   /** Words beside figures out of command ("out · 3 cm too far"). */
   readonly labels: boolean;
-  /** GM only: write radii into leaders' aura 1 so that Roll20 draws them for everyone (reversible). */
-  readonly nativeAuras: boolean;
   /** Per token id, popup overrides of unit and role. */
   readonly assignments: Readonly<Record<string, TokenAssignment>>;
 }
@@ -43,7 +41,6 @@ export const DEFAULT_ROLL20_SETTINGS: Roll20Settings = {
   deadMarker: 'dead',
   overlay: true,
   labels: true,
-  nativeAuras: false,
   assignments: {},
 };
 
@@ -61,7 +58,6 @@ const FIELDS = {
   deadMarker: marker,
   overlay: v.boolean(),
   labels: v.boolean(),
-  nativeAuras: v.boolean(),
   assignments: v.pipe(
     v.record(v.pipe(v.string(), v.maxLength(64)), assignment),
     v.check((r) => Object.keys(r).length <= 2000, 'too many assignments'),

@@ -61,7 +61,7 @@ export interface DcChoiceResult {
 
 export function tokenHex(t: Token, scene: Scene): Hex {
   if (scene.grid !== 'hex-pointy' && scene.grid !== 'hex-flat') throw new NotHexGridError(scene.grid);
-  return pixelToHex(t.center, scene.pixelsPerCell, scene.grid === 'hex-flat' ? 'flat' : 'pointy', scene.hexOrigin);
+  return pixelToHex(t.center, scene.pixelsPerCell, scene.grid === 'hex-flat' ? 'flat' : 'pointy', scene.hexOrigin, scene.hexPitch);
 }
 
 interface Board {
@@ -87,7 +87,7 @@ export interface DcTable {
 const HEXES = new WeakMap<Token, { readonly lattice: string; readonly hex: Hex }>();
 
 export function dcTable(tokens: readonly Token[], scene: Scene): DcTable {
-  const lattice = `${scene.grid}|${scene.pixelsPerCell}|${scene.hexOrigin?.x ?? 0},${scene.hexOrigin?.y ?? 0}`;
+  const lattice = `${scene.grid}|${scene.pixelsPerCell}|${scene.hexOrigin?.x ?? 0},${scene.hexOrigin?.y ?? 0}|${scene.hexPitch?.x ?? 0},${scene.hexPitch?.y ?? 0}`;
   const hexOf = (t: Token): Hex => {
     const known = HEXES.get(t);
     if (known && known.lattice === lattice) return known.hex;

@@ -36,13 +36,17 @@ const tableArb = fc.record({
   radius: fc.constantFrom(0, 0.5, 1, 1.5, 2, 3, 4.25),
   from: fc.constantFrom('centre' as const, 'edge' as const),
   threshold: fc.constantFrom(0, 3, 24),
+  // Hex pages may stand on a stretched lattice (Scene.hexPitch): the API scripts' one, and steeper ones.
+  stretch: fc.constantFrom(null, [75.1985619844599 / 70, 66.9658278242677 / 60.6217782649107], [0.8, 1.25], [1.3, 0.9]),
 });
 
 type TableSpec = typeof tableArb extends fc.Arbitrary<infer T> ? T : never;
 
 function build(t: TableSpec): { tokens: Token[]; scene: Scene; opts: ChainOptions } {
   const [grid, measurement] = t.gm;
-  const scene: Scene = { pixelsPerCell: t.ppc, unitsPerCell: 1, unitName: 'in', grid, measurement };
+  const hex = grid === 'hex-pointy' || grid === 'hex-flat';
+  const reg = grid === 'hex-flat' ? { x: (t.ppc * Math.sqrt(3)) / 2, y: t.ppc } : { x: t.ppc, y: (t.ppc * Math.sqrt(3)) / 2 };
+  const scene: Scene = { pixelsPerCell: t.ppc, unitsPerCell: 1, unitName: 'in', grid, measurement, ...(hex && t.stretch ? { hexPitch: { x: reg.x * t.stretch[0]!, y: reg.y * t.stretch[1]! } } : {}) };
   const tokens: Token[] = t.tokens.map((s, i) => ({
     id: `t${i}`,
     name: `t${i}`,

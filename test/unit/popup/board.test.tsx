@@ -57,6 +57,13 @@ function liveFor(api: ReturnType<typeof fakeApi>, sent: TableRequest[], chats: s
       chats.push(text);
       return true;
     },
+    async auras(action) {
+      chats.push(`auras:${action}`);
+      return true;
+    },
+    async diagnostics() {
+      return { format: 'command-post/roll20-diagnostics' };
+    },
   };
 }
 

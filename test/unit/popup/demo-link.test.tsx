@@ -31,6 +31,8 @@ const liveOf = (summary: BoardSummary | null): LiveApi => ({
   },
   send: async () => ({ ok: true }),
   chat: async () => false,
+  auras: async () => false,
+  diagnostics: async () => null,
 });
 
 describe('the demo table from the popup', () => {

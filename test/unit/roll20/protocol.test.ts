@@ -37,8 +37,8 @@ describe('bridge messages', () => {
 describe('chat text', () => {
   it('takes apart what Roll20 chat would run: commands, inline rolls, templates, calls, macros, markup', async () => {
     const { chatText } = await import('../../../src/adapters/roll20/protocol');
-    expect(chatText('/w gm [[1d20]] &{template:x} @{hp} %{a|b} #macro <b>x</b>\nnext')).toBe('\u00a0/w gm [ [1d20] ] & {template:x} @ {hp} % {a|b} # macro ‹b›x‹/b› next');
-    expect(chatText('!api')).toBe('\u00a0!api');
+    expect(chatText('/w gm [[1d20]] &{template:x} @{hp} %{a|b} #macro <b>x</b>\nnext')).toBe('\u2215w gm [ [1d20] ] & {template:x} @ {hp} % {a|b} # macro ‹b›x‹/b› next');
+    expect(chatText('!api')).toBe('\u01c3api');
     expect(chatText('Command — Unit 1: 3/4')).toBe('Command — Unit 1: 3/4');
   });
 });

@@ -1,0 +1,165 @@
+// The extension in Firefox ESR (140+), not only linted: the popup plays a Hell Dorado spend and its
+// undo, and on the Roll20 fixture (reached at the real editor address, docs/firefox.md) the overlay
+// marks the tokens on both renderers, follows a move within a frame, and the popup shows the tab's
+// live board. Driven over WebDriver BiDi by puppeteer-core (test/firefox/launch.ts).
+import type { Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFixtureServer, type FixtureServer } from '../fixtures/roll20/server';
+import { inExtension, launchFirefox, openExtensionPage, POPUP_URL, request, type LaunchedFirefox } from './launch';
+
+const EDITOR = 'https://app.roll20.net/editor/';
+
+let srv: FixtureServer;
+let ff: LaunchedFirefox;
+beforeAll(async () => {
+  srv = await startFixtureServer();
+  ff = await launchFirefox({ prefs: srv.firefoxPrefs });
+});
+afterAll(async () => {
+  await ff?.close();
+  await srv?.close();
+});
+
+const text = (page: Page, sel: string) => page.$eval(sel, (e) => e.textContent);
+/** Types a value as a user would end it: the input and change events Preact listens to. */
+const fill = (page: Page, sel: string, value: string) =>
+  page.$eval(sel, (el, v) => {
+    const input = el as HTMLInputElement;
+    input.focus();
+    input.value = v;
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+  }, value);
+async function poll<T>(f: () => Promise<T>, want: T, timeout = 10_000): Promise<void> {
+  const end = Date.now() + timeout;
+  let last: T | undefined;
+  while (Date.now() < end) {
+    last = await f().catch(() => undefined);
+    if (JSON.stringify(last) === JSON.stringify(want)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  expect(last).toEqual(want);
+}
+
+type Pos = Record<string, { x: number; y: number; status?: string }>;
+const positions = (page: Page, sel: string): Promise<Pos> =>
+  page.evaluate((s) => {
+    const out: Record<string, { x: number; y: number; status?: string }> = {};
+    for (const el of document.querySelectorAll<HTMLElement | SVGElement>(s)) {
+      const r = el.getBoundingClientRect();
+      out[(el.dataset.token ?? el.dataset.id)!] = { x: r.x + r.width / 2, y: r.y + r.height / 2, ...(el.dataset.status ? { status: el.dataset.status } : {}) };
+    }
+    return out;
+  }, sel);
+function expectMarksOnTokens(t: Pos, m: Pos, ids: string[]) {
+  for (const id of ids) {
+    expect(m[id], id).toBeDefined();
+    expect(Math.abs(m[id]!.x - t[id]!.x), `${id} x`).toBeLessThan(0.6);
+    expect(Math.abs(m[id]!.y - t[id]!.y), `${id} y`).toBeLessThan(0.6);
+  }
+}
+
+async function openGame(query: string): Promise<Page> {
+  const page = await ff.browser.newPage();
+  await page.goto(`${EDITOR}?${query}`);
+  await page.waitForSelector('#command-post-overlay .mark', { timeout: 20_000 });
+  return page;
+}
+
+describe('Firefox: the popup', () => {
+  it('plays a Hell Dorado spend and its undo', async () => {
+    await request(ff, { type: 'store/select-system', system: 'hd-command' });
+    const page = await openExtensionPage(ff, POPUP_URL);
+    const add = async (side: 'A' | 'B', name: string, cmd: number) => {
+      await fill(page, `#side-${side}-new-name`, name);
+      await fill(page, `#side-${side}-new-cmd`, String(cmd));
+      await page.click(`[data-testid="setup-${side}"] form.add-fighter button`);
+      await poll(() => page.$$eval(`[data-testid="setup-${side}"] tbody td:first-child`, (tds) => tds.map((t) => t.textContent)), [name]);
+    };
+    await add('A', 'franc-capitaine', 4);
+    await add('B', 'Hashishin', 2);
+    await page.click('[data-testid="start"]');
+    await page.waitForSelector('[data-testid="current-A"]');
+    await poll(() => text(page, '[data-testid="current-A"]'), '4');
+    await fill(page, '#play-A-amount', '3');
+    await page.click('[data-testid="spend-temp-A"]');
+    await poll(() => text(page, '[data-testid="current-A"]'), '1');
+    await page.click('[data-testid="undo"]');
+    await poll(() => text(page, '[data-testid="current-A"]'), '4');
+    // The worker's answer holds the game whole (storage keeps long logs in chunks).
+    const [answer] = (await request(ff, { type: 'store/load' })) as { root: { games: Record<string, { log: { events: { type: string }[]; cursor: number } }> } }[];
+    const stored = answer!.root.games['hd-command']!.log;
+    expect(stored.events.at(-1)!.type).toBe('spend');
+    expect(stored.cursor).toBe(stored.events.length - 1);
+    await page.close();
+  });
+});
+
+describe('Firefox: the Roll20 board', () => {
+  beforeAll(async () => {
+    await request(ff, { type: 'store/select-system', system: 'bdc' });
+  });
+
+  it.each(['legacy', 'jumpgate'])('%s renderer: a mark on each token, with its command status', async (engine) => {
+    const page = await openGame(`engine=${engine}&zoom=1.25`);
+    const t = await positions(page, '.fx-token');
+    const m = await positions(page, '#command-post-overlay .mark');
+    expectMarksOnTokens(t, m, ['L1', 'A1', 'A2', 'A3', 'L2', 'B1']);
+    expect(Object.fromEntries(Object.entries(m).map(([id, p]) => [id, p.status]))).toEqual({
+      L1: 'leader', A1: 'commanded', A2: 'link', A3: 'out', L2: 'leader', B1: 'commanded',
+    });
+    await page.close();
+  });
+
+  it('a token move updates the overlay within one animation frame', async () => {
+    const page = await openGame('engine=jumpgate');
+    const result = await page.evaluate(async () => {
+      const fx = (window as unknown as { __fx: { move(id: string, l: number, t: number): void } }).__fx;
+      const mark = () => document.querySelector('#command-post-overlay .mark[data-token="A3"]')!;
+      const before = mark().getAttribute('data-status');
+      fx.move('A3', 595, 315);
+      await new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r())));
+      return [before, mark().getAttribute('cy'), mark().getAttribute('data-status')];
+    });
+    expect(result).toEqual(['out', '315', 'link']);
+    expectMarksOnTokens(await positions(page, '.fx-token'), await positions(page, '#command-post-overlay .mark'), ['A3']);
+    await page.close();
+  });
+
+  it('the popup shows the live board of the Roll20 tab', async () => {
+    await inExtension(ff, `await browser.storage.session.clear();`);
+    const game = await openGame('engine=legacy');
+    let tab: number | null = null;
+    for (let i = 0; i < 50 && tab === null; i++) {
+      tab = await inExtension<number | null>(ff, `const k = Object.keys(await browser.storage.session.get(null)).find((k) => k.startsWith('commandPost.live.')); return k ? Number(k.slice(17)) : null;`);
+      if (tab === null) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(tab).not.toBeNull();
+    const popup = await openExtensionPage(ff, `${POPUP_URL}?tab=${tab}`, '[data-testid="board"]');
+    await poll(() => popup.$$eval('[data-testid="board-figure"]', (fs) => fs.length), 6);
+    await poll(() => popup.$eval('[data-testid="board-figure"][data-token="A3"]', (e) => e.getAttribute('data-status')), 'out');
+    expect(await text(popup, '[data-token="B1"] [data-testid="board-name"]')).toBe('<img src=x onerror=alert(1)>');
+    expect(await popup.$$eval('img', (i) => i.length)).toBe(0);
+    // The board and the popup follow a move.
+    await game.evaluate(() => (window as unknown as { __fx: { move(id: string, l: number, t: number): void } }).__fx.move('A3', 595, 315));
+    await poll(() => popup.$eval('[data-testid="board-figure"][data-token="A3"]', (e) => e.getAttribute('data-status')), 'link');
+    // One click, one chat post (through the content script's port, as in Chromium).
+    await popup.click('[data-testid="r20-chat"]');
+    await poll(() => game.$$eval('#fx-chat li', (l) => l.length), 1);
+    // Copy diagnostics: a click may write the clipboard in Firefox too (the real API, watched on its way).
+    await popup.evaluate(() => {
+      const real = navigator.clipboard.writeText.bind(navigator.clipboard);
+      navigator.clipboard.writeText = (t: string) => {
+        (window as unknown as { copied: string }).copied = t;
+        return real(t);
+      };
+    });
+    await popup.click('[data-testid="r20-diagnostics"]');
+    await popup.waitForSelector('[data-testid="r20-diagnostics-done"]', { timeout: 5000 });
+    const copied = JSON.parse(await popup.evaluate(() => (window as unknown as { copied: string }).copied)) as { browser: string; engine: string; tokens: unknown[] };
+    expect(copied).toMatchObject({ browser: 'firefox', engine: 'legacy' });
+    expect(copied.tokens).toHaveLength(6);
+    await game.close();
+    await popup.close();
+  });
+});

@@ -1,0 +1,68 @@
+// What only Roll20 has in the popup's live section, in English: the page's fallen-back settings and
+// a hex lattice taken from the tokens, said in words; the aura buttons asking the tab once per click;
+// Copy diagnostics, with the text box when the clipboard refuses.
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { LiveApi } from '../../../popup/api';
+import { ApiContext } from '../../../popup/context';
+import { Roll20Part } from '../../../popup/roll20/Roll20Part';
+import { LiveModel } from '../../../src/adapters/roll20/live';
+import { DEFAULT_ROLL20_SETTINGS as S } from '../../../src/adapters/roll20/settings';
+import { summaryOf } from '../../../src/board/summary';
+import { fakeApi } from './fake-api';
+
+afterEach(cleanup);
+
+function hexSummary() {
+  const m = new LiveModel();
+  const at = (i: number, j: number) => ({ left: 37.5992809922301 + 75.1985619844599 * (i + (j & 1) / 2), top: 43.8658278242683 + 66.9658278242677 * j });
+  const tok = (id: string, i: number, j: number) => ({ id, name: id, ...at(i, j), width: 70, height: 70, layer: 'objects', controlledby: 'pA', tint: '', markers: 'red@1' });
+  m.apply({ type: 'snapshot', page: { id: 'p', name: 'Hexes', snapping_increment: 1, scale_number: '', scale_units: 'hex', grid_type: 'hex', diagonaltype: 'hex' }, tokens: [tok('a', 0, 0), tok('b', 3, 1), tok('c', 6, 2)], players: [], engine: 'jumpgate', mode: 'full', missing: [] }, S);
+  return summaryOf(m.status(0), m.table(S), null, 'dc');
+}
+
+function live(asked: string[], diagnostics: unknown = { format: 'command-post/roll20-diagnostics' }): LiveApi {
+  return {
+    subscribe: () => () => {},
+    send: async () => ({ ok: true }),
+    chat: async () => true,
+    auras: async (action) => (asked.push(action), true),
+    diagnostics: async () => diagnostics,
+  };
+}
+
+describe('the Roll20 part of the live board', () => {
+  it('says which page settings fell back to Roll20\'s defaults, and that the hexes follow the tokens\' lattice', () => {
+    render(<ApiContext.Provider value={fakeApi()}><Roll20Part board={{ summary: hexSummary(), settings: S, live: live([]) }} /></ApiContext.Provider>);
+    expect(screen.getByTestId('r20-defaulted').textContent).toBe('Some of this page’s settings could not be read; Roll20’s defaults are used for: scale_number.');
+    expect(screen.getByTestId('r20-lattice').textContent).toContain('Roll20’s API-script lattice (column pitch 75.199 px, row pitch 66.966 px; 100 % of the tokens on it)');
+  });
+
+  it('each aura button asks the tab once', () => {
+    const asked: string[] = [];
+    render(<ApiContext.Provider value={fakeApi()}><Roll20Part board={{ summary: hexSummary(), settings: S, live: live(asked) }} /></ApiContext.Provider>);
+    fireEvent.click(screen.getByTestId('r20-auras-write'));
+    fireEvent.click(screen.getByTestId('r20-auras-restore'));
+    expect(asked).toEqual(['write', 'restore']);
+  });
+
+  it('Copy diagnostics: copied; a refused clipboard shows the JSON to copy by hand; no answer says so', async () => {
+    const copied: string[] = [];
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async (t: string) => void copied.push(t) } });
+    const { unmount } = render(<ApiContext.Provider value={fakeApi()}><Roll20Part board={{ summary: hexSummary(), settings: S, live: live([]) }} /></ApiContext.Provider>);
+    fireEvent.click(screen.getByTestId('r20-diagnostics'));
+    await waitFor(() => expect(screen.getByTestId('r20-diagnostics-done').textContent).toBe('Copied.'));
+    expect(JSON.parse(copied[0]!)).toEqual({ format: 'command-post/roll20-diagnostics' });
+    unmount();
+
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async () => Promise.reject(new Error('denied')) } });
+    const second = render(<ApiContext.Provider value={fakeApi()}><Roll20Part board={{ summary: hexSummary(), settings: S, live: live([]) }} /></ApiContext.Provider>);
+    fireEvent.click(screen.getByTestId('r20-diagnostics'));
+    await waitFor(() => expect((screen.getByTestId('r20-diagnostics-text') as HTMLTextAreaElement).value).toContain('"format": "command-post/roll20-diagnostics"'));
+    second.unmount();
+
+    render(<ApiContext.Provider value={fakeApi()}><Roll20Part board={{ summary: hexSummary(), settings: S, live: live([], null) }} /></ApiContext.Provider>);
+    fireEvent.click(screen.getByTestId('r20-diagnostics'));
+    await waitFor(() => expect(screen.getByTestId('r20-diagnostics-failed').textContent).toBe('The Roll20 tab did not answer; reload it and try again.'));
+  });
+});
