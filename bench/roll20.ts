@@ -129,3 +129,102 @@ export async function benchRoll20(log: (line: string) => void = () => {}): Promi
     await srv.close();
   }
 }
+
+export interface LoadBenchResult {
+  tokens: number;
+  moves: number;
+  /** Per move (bridge + content script), over the moves after warm-up. */
+  medianMs: number;
+  p95Ms: number;
+  /**
+   * The tab's JavaScript heap after a forced garbage collection (CDP Runtime.getHeapUsage): the page,
+   * the page-world bridge and the content scripts share one V8 heap, so its growth bounds the
+   * content script's. Sampled after warm-up and then every LOAD_SAMPLE moves.
+   */
+  heapAfterWarmupBytes: number;
+  heapEndBytes: number;
+  heapGrowthBytes: number;
+  heapSamples: { moves: number; usedBytes: number }[];
+  targetGrowthBytes: number;
+}
+
+const LOAD_MOVES = 10_000;
+const LOAD_WARMUP = 500;
+const LOAD_SAMPLE = 1_000;
+
+/** Runs in the fixture page: `count` random one-cell moves, one per frame; returns each move's reported times. */
+const LOAD_IN_PAGE = `async ({ count, n, seed0 }) => {
+  const fx = window.__fx;
+  const html = document.documentElement;
+  const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
+  const out = [];
+  let seed = seed0;
+  const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  for (let i = 0; i < count; i++) {
+    html.removeAttribute('data-command-post-page-ms');
+    html.removeAttribute('data-command-post-content-ms');
+    const m = fx.model('t' + Math.floor(rand() * n));
+    m.set({ left: m.get('left') + (rand() < 0.5 ? -70 : 70), top: m.get('top') + (rand() < 0.5 ? -70 : 70) });
+    await frame();
+    if (html.hasAttribute('data-command-post-page-ms') && html.hasAttribute('data-command-post-content-ms')) {
+      out.push(Number(html.getAttribute('data-command-post-page-ms')) + Number(html.getAttribute('data-command-post-content-ms')));
+    }
+  }
+  return out;
+}`;
+
+/**
+ * Load: 1,000 tokens on the fixture table, 10,000 moves (one a frame), Les bandes de Champagne's view
+ * (every chain on the page). Target: the heap grows by at most 1 MB after warm-up (nothing kept per
+ * move), with the per-move times of a long session.
+ */
+export async function benchLoad(log: (line: string) => void = () => {}): Promise<LoadBenchResult> {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  const dist = process.env.COMMAND_POST_DIST ?? path.join(os.tmpdir(), 'command-post-bench');
+  if (!process.env.COMMAND_POST_BENCH_PREBUILT) execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, env: { ...process.env, COMMAND_POST_DIST: dist }, stdio: 'ignore' });
+  process.env.COMMAND_POST_DIST = dist;
+  const { launchExtension, request } = await import('../test/browser/launch');
+  const { startFixtureServer } = await import('../test/fixtures/roll20/server');
+  const srv = await startFixtureServer();
+  const ext = await launchExtension({ args: srv.args });
+  try {
+    await request(ext, { type: 'store/select-system', system: 'bdc' });
+    const page = await ext.context.newPage();
+    await page.goto(`https://app.roll20.net/editor/?engine=jumpgate&n=${TOKENS}&bench=1`);
+    await page.waitForFunction((n) => document.querySelectorAll('#command-post-overlay .mark').length === n, TOKENS, { timeout: 30_000 });
+    const cdp = await ext.context.newCDPSession(page);
+    const heap = async () => {
+      await cdp.send('HeapProfiler.collectGarbage');
+      return (await cdp.send('Runtime.getHeapUsage')).usedSize;
+    };
+    const run = (count: number, seed0: number) => page.evaluate(`(${LOAD_IN_PAGE})(${JSON.stringify({ count, n: TOKENS, seed0 })})`) as Promise<number[]>;
+    await run(LOAD_WARMUP, 777);
+    const heapAfterWarmupBytes = await heap();
+    const heapSamples = [{ moves: 0, usedBytes: heapAfterWarmupBytes }];
+    const times: number[] = [];
+    for (let done = 0; done < LOAD_MOVES; done += LOAD_SAMPLE) {
+      times.push(...(await run(LOAD_SAMPLE, 1000 + done)));
+      heapSamples.push({ moves: done + LOAD_SAMPLE, usedBytes: await heap() });
+      log(`load: ${done + LOAD_SAMPLE} moves, heap ${(heapSamples.at(-1)!.usedBytes / 1e6).toFixed(2)} MB`);
+    }
+    if (times.length < LOAD_MOVES * 0.9) throw new Error(`load bench: only ${times.length} of ${LOAD_MOVES} moves reported their timing`);
+    const sorted = [...times].sort((a, b) => a - b);
+    const heapEndBytes = heapSamples.at(-1)!.usedBytes;
+    const result: LoadBenchResult = {
+      tokens: TOKENS,
+      moves: times.length,
+      medianMs: round3(median(times)),
+      p95Ms: round3(quantile(sorted, 0.95)),
+      heapAfterWarmupBytes,
+      heapEndBytes,
+      heapGrowthBytes: heapEndBytes - heapAfterWarmupBytes,
+      heapSamples,
+      targetGrowthBytes: 1024 * 1024,
+    };
+    log(`load ${TOKENS} tokens × ${result.moves} moves: ${result.medianMs} ms median, ${result.p95Ms} ms p95; heap ${(heapAfterWarmupBytes / 1e6).toFixed(2)} → ${(heapEndBytes / 1e6).toFixed(2)} MB (${((heapEndBytes - heapAfterWarmupBytes) / 1024).toFixed(0)} KB)`);
+    return result;
+  } finally {
+    await ext.close();
+    await srv.close();
+  }
+}

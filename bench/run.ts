@@ -4,7 +4,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchChains } from './chains';
-import { benchRoll20 } from './roll20';
+import { benchLoad, benchRoll20 } from './roll20';
 import type { benchStore } from './store';
 import { bundled } from './bundle';
 
@@ -13,6 +13,8 @@ const BENCHES: Record<string, (log: (line: string) => void) => unknown> = {
   // The board views run as the extension ships them (an esbuild bundle), not through tsx's module wrappers.
   board: async (log) => (await bundled<typeof import('./board')>('bench/board.ts')).benchBoard(log),
   roll20: benchRoll20,
+  // A long session: 1,000 tokens, 10,000 moves, the heap after warm-up (about 3 minutes).
+  load: benchLoad,
   // The worker's path for one action, as shipped too.
   store: async (log) => (await bundled<{ benchStore: typeof benchStore }>('bench/store.ts')).benchStore(log),
 };
@@ -36,6 +38,7 @@ const chains = results.chains as ChainRow[] | undefined;
 const at = (n: number) => chains?.find((row) => row.figures === n);
 const roll20 = results.roll20 as { medianMs: number; systems?: { system: string; medianMs: number }[] } | undefined;
 const board = results.board as { system: string; medianMs: number }[] | undefined;
+const load = results.load as { heapGrowthBytes: number; medianMs: number } | undefined;
 type StoreRow = { events: number; dispatchMs: number };
 const store = results.store as StoreRow[] | undefined;
 const storeAt = (n: number) => store?.find((row) => row.events === n);
@@ -44,6 +47,7 @@ const TARGETS: [string, number | undefined, (v: number) => boolean, string][] = 
   ['chains: naive ÷ indexed at 10,000', at(10_000) && at(10_000)!.naiveMs! / at(10_000)!.indexedMs, (v) => v >= 20, '≥ 20×'],
   ['chains: time at 10,000 ÷ time at 1,000', at(10_000) && at(10_000)!.indexedMs / at(1_000)!.indexedMs, (v) => v <= 15, '≤ 15'],
   ['roll20: main-thread time per token move, median', roll20?.medianMs, (v) => v <= 4, '≤ 4 ms'],
+  ['load: heap growth over 10,000 moves after warm-up, KB', load && load.heapGrowthBytes / 1024, (v) => v <= 1024, '≤ 1,024 KB'],
   ['store: one action in a game of 10,000 events, median', storeAt(10_000)?.dispatchMs, (v) => v <= 10, '≤ 10 ms'],
   ['store: its cost at 10,000 events ÷ at 100', storeAt(10_000) && storeAt(10_000)!.dispatchMs / storeAt(100)!.dispatchMs, (v) => v <= 3, '≤ 3×'],
 ];
