@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { MORALE_LEVELS, LEVEL_FACTOR, rallyOutcome, stepsOf, type BdcState, type Troop } from '../../src/rules/bdc';
 import { DiceEntry } from '../components/DiceEntry';
-import { useTr } from '../context';
+import { useTr, useTrn } from '../context';
 import { PieceLink } from '../board/PieceLink';
 import { PieceStatus } from '../board/PieceStatus';
 import type { Dispatch } from './Panel';
@@ -135,6 +135,7 @@ function LeaderFields({ troop, state, dispatch }: { troop: Extract<Troop, { kind
  */
 function Activation({ troop, state, dispatch }: { troop: Troop; state: BdcState; dispatch: Dispatch }) {
   const tr = useTr();
+  const trn = useTrn();
   const id = troop.id;
   const row = troop.kind === 'unit' ? state.config.experience[troop.experience - 1] : undefined;
   const drawn = (card: number) => (troop.drawn.includes(card) ? ` · ${tr('bdc_card_drawn')}` : '');
@@ -156,7 +157,7 @@ function Activation({ troop, state, dispatch }: { troop: Troop; state: BdcState;
       )}
       {troop.counters.map((left, team) => (
         <span key={team} class="bdc-counter">
-          {troop.counters.length > 1 ? tr('bdc_team_pa', team + 1, left) : tr('bdc_pa_left', left)}
+          {troop.counters.length > 1 ? tr('bdc_team_pa', team + 1, left) : trn('bdc_pa_left', left)}
           <button
             type="button"
             class="small"
@@ -174,6 +175,7 @@ function Activation({ troop, state, dispatch }: { troop: Troop; state: BdcState;
 
 function MoraleTests({ troop, dispatch }: { troop: Troop; dispatch: Dispatch }) {
   const tr = useTr();
+  const trn = useTrn();
   const [hits, setHits] = useState(1);
   const [modifier, setModifier] = useState(0);
   const p = `${troop.id}-`;
@@ -191,7 +193,7 @@ function MoraleTests({ troop, dispatch }: { troop: Troop; dispatch: Dispatch }) 
         sides={10}
         count={hits}
         testId={`morale-${troop.id}`}
-        rollLabel={tr('bdc_roll_morale', hits)}
+        rollLabel={trn('bdc_roll_morale', hits)}
         onDice={(naturals) => dispatch({ type: 'moraleTests', id: troop.id, naturals, ...(modifier ? { modifier } : {}) })}
       />
     </fieldset>

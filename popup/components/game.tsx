@@ -6,7 +6,7 @@ import type { Result } from '../../src/game/result';
 import type { RuleSystem } from '../../src/game/system';
 import type { SystemId } from '../../src/rules/ids';
 import type { Send } from '../context';
-import { useTr } from '../context';
+import { useTr, useTrn } from '../context';
 
 /*
  * What every rule panel shares: replaying the stored log with its history, the undo/redo bar, and the
@@ -60,6 +60,7 @@ export const HISTORY_PAGE = 50;
  */
 export function HistoryList<L>({ lines, format, id, collapsed = false }: { lines: readonly L[]; format: (line: L) => string; id: string; collapsed?: boolean }) {
   const tr = useTr();
+  const trn = useTrn();
   const [shown, setShown] = useState(HISTORY_PAGE);
   const from = Math.max(0, lines.length - shown);
   const list =
@@ -75,7 +76,7 @@ export function HistoryList<L>({ lines, format, id, collapsed = false }: { lines
         </ol>
         {from > 0 && (
           <button type="button" class="small" data-testid="history-older" onClick={() => setShown(shown + HISTORY_PAGE * 4)}>
-            {tr('history_older', Math.min(from, HISTORY_PAGE * 4), from)}
+            {trn('history_older', Math.min(from, HISTORY_PAGE * 4), from)}
           </button>
         )}
       </>

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { awaitingRoll, currentSlot, SIDE_IDS, turnOver, type CrState, type CurrentSlot, type SideId, type Slot } from '../../src/rules/cr';
 import { planText } from '../../src/rules/cr/history';
 import { DiceEntry } from '../components/DiceEntry';
-import { useTr } from '../context';
+import { useTr, useTrn } from '../context';
 import { RosterSelects, SecretRoster } from './Roster';
 import type { Dispatch } from './Setup';
 import { PieceStatus } from '../board/PieceStatus';
@@ -226,11 +226,12 @@ function Rewrite({ state, sideId, dispatch }: { state: CrState; sideId: SideId; 
 /** Leaders (present, disordered), units (acted this turn), and the secret roster of one army. */
 function Army({ sideId, state, dispatch }: { sideId: SideId; state: CrState; dispatch: Dispatch }) {
   const tr = useTr();
+  const trn = useTrn();
   const side = state.sides[sideId];
   const acted = state.round!.acted[sideId];
   return (
     <details class="side" data-testid={`cr-army-${sideId}`}>
-      <summary>{tr('cr_army', side.name, acted.length, side.units.length)}</summary>
+      <summary>{trn('cr_army', acted.length, side.name, side.units.length)}</summary>
       <h4>{tr('cr_leaders')}</h4>
       <ul class="cr-list">
         {side.leaders.map((l) => (

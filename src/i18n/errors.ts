@@ -1,5 +1,5 @@
 import type { RuleError } from '../game/result';
-import { text, type Text } from './text';
+import { plural, text, type Text } from './text';
 
 /**
  * The message for a refusal: key `error_<code>` with the error's params in this order.
@@ -84,7 +84,13 @@ const PARAM_ORDER: Readonly<Record<string, readonly string[]>> = {
   'cr-leader-disordered': ['name'],
 };
 
+/** Refusals worded by the number of their first param ("1 die entered", "3 dice entered"). */
+const COUNTED: ReadonlySet<string> = new Set(['dice-count', 'dice-count-exact', 'dc-dice-count', 'dc-too-many-units']);
+
 export function errorText(error: RuleError): Text {
   const order = PARAM_ORDER[error.code] ?? [];
-  return text(`error_${error.code.replaceAll('-', '_')}`, ...order.map((name) => error.params?.[name] ?? ''));
+  const key = `error_${error.code.replaceAll('-', '_')}`;
+  const subs = order.map((name) => error.params?.[name] ?? '');
+  const count = subs[0];
+  return COUNTED.has(error.code) && typeof count === 'number' ? plural(key, count, ...subs.slice(1)) : text(key, ...subs);
 }

@@ -6,12 +6,14 @@ import { applyRequest, parseRequest } from '../../../src/store/requests';
 import { freshRoot, type StoreRoot } from '../../../src/store/root';
 
 export const english = loadCatalogue('en') as Catalogue;
+export const french = loadCatalogue('fr') as Catalogue;
+export const russian = loadCatalogue('ru') as Catalogue;
 
 /**
  * The popup's API with the real core behind it, as the background worker runs it, but in memory:
  * requests go through the same validation and rules, and subscribers see each new root.
  */
-export function fakeApi(initial: StoreRoot = freshRoot(), seed = 1): PopupApi & { root(): StoreRoot } {
+export function fakeApi(initial: StoreRoot = freshRoot(), seed = 1, catalogue: Catalogue = english): PopupApi & { root(): StoreRoot } {
   let root = initial;
   const listeners = new Set<(root: StoreRoot) => void>();
   return {
@@ -33,7 +35,7 @@ export function fakeApi(initial: StoreRoot = freshRoot(), seed = 1): PopupApi & 
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    t: (t) => formatText(english, t) || t.key,
+    t: (t) => formatText(catalogue, t) || t.key,
     dice: seededRoller(seed),
   };
 }
