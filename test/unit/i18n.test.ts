@@ -143,3 +143,17 @@ describe('counted texts (Intl.PluralRules of the catalogue\'s language)', () => 
     expect(formatText(c, plural('n', 3))).toBe('3 x');
   });
 });
+
+describe('French addresses the player one way: vous', () => {
+  // "tu" and its possessives, and the singular imperatives the popup's hints and refusals would use.
+  // Words are bounded by letters (\p{L}), so that "tué" or "incomplètes" are not read as "tu", "tes".
+  const tutoiement = /(?<!\p{L})(tu|toi|ton|ta|tes)(?!\p{L})|(?:^|[.:;!?(]\s*)(Ajoute|Attribue|Choisis|Conserve|Fixe|Modifie|Active|Écris|Clique|Coche|Tape|Ouvre|Glisse|Sélectionne|Vérifie|Mets|Prends|Fais|Lance|Cède|Exporte|Importe|Restaure|Supprime)(?!\p{L})|(?<!\p{L})(laisse|écris|cède-la)(?!\p{L})/u;
+  it('no message says "tu" or gives a singular order', () => {
+    const found = Object.entries(catalogues.fr).filter(([, e]) => tutoiement.test(e.message)).map(([k, e]) => `${k}: ${e.message}`);
+    expect(found).toEqual([]);
+  });
+  it('the check would catch the forms it looks for', () => {
+    for (const m of ['Choisis d’abord les unités.', 'Joueur Natif : tu peux piocher', 'Positions inconnues : ta parole fait foi.', 'ou laisse les deux vides']) expect(m).toMatch(tutoiement);
+    for (const m of ['Choisissez d’abord les unités.', 'Lancer 1 test de moral', 'relance un 1 → 4', 'Relancer', '$NAME$ tué', 'incomplètes']) expect(m).not.toMatch(tutoiement);
+  });
+});
