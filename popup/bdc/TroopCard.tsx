@@ -14,15 +14,24 @@ export function TroopCard({ troop, state, dispatch }: { troop: Troop; state: Bdc
   const tr = useTr();
   const id = troop.id;
   const pa = troop.counters.length ? troop.counters.join('+') : '–';
+  const morale = troop.broken ? tr('bdc_broken') : tr(`bdc_state_${troop.state}`);
+  // The badge and the counters are terse for the eye ("Normal · 6", "AP 3"); a screen reader hears
+  // them in words ("Morale: Normal, factor 6. Action points: 3."), never the factor run into "AP".
   return (
     <details class={`bdc-troop bdc-${troop.state}`} data-testid={`troop-${id}`}>
       <summary>
         <span class="fighter-name">{troop.name}</span>{' '}
-        <span class="bdc-badge" data-testid={`badge-${id}`}>
-          {troop.broken ? tr('bdc_broken') : tr(`bdc_state_${troop.state}`)} · {troop.factor}
+        <span class="bdc-badge" aria-hidden="true" data-testid={`badge-${id}`}>
+          {morale} · {troop.factor}
+        </span>
+        <span class="visually-hidden" data-testid={`badge-words-${id}`}>
+          {tr('bdc_summary_morale', morale, troop.factor)}
         </span>{' '}
-        <span class="hint" data-testid={`pa-${id}`}>
-          {tr('bdc_pa_short', pa)}
+        <span class="hint" aria-hidden="true" data-testid={`pa-${id}`}>
+          <abbr title={tr('bdc_pa_long')}>{tr('bdc_pa_short', pa)}</abbr>
+        </span>
+        <span class="visually-hidden" data-testid={`pa-words-${id}`}>
+          {troop.counters.length ? tr('bdc_summary_pa', pa) : tr('bdc_summary_no_pa')}
         </span>
         <PieceStatus piece={id} />
       </summary>
