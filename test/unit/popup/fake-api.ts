@@ -4,6 +4,8 @@ import { seededRoller } from '../../../src/dice';
 import { formatText, type Catalogue } from '../../../src/i18n/format';
 import { applyRequest, parseRequest } from '../../../src/store/requests';
 import { freshRoot, type StoreRoot } from '../../../src/store/root';
+import { StoreService } from '../../../src/store/service';
+import { MemoryStorage } from '../../support/memory-storage';
 
 export const english = loadCatalogue('en') as Catalogue;
 export const french = loadCatalogue('fr') as Catalogue;
@@ -37,5 +39,24 @@ export function fakeApi(initial: StoreRoot = freshRoot(), seed = 1, catalogue: C
     },
     t: (t) => formatText(catalogue, t) || t.key,
     dice: seededRoller(seed),
+  };
+}
+
+/**
+ * The popup's API over the worker's own store service and an in-memory storage: backups, restore,
+ * export and import behave as in the extension.
+ */
+export function serviceApi(storage = new MemoryStorage(), now = () => new Date('2026-11-30T10:00:00.000Z')): PopupApi & { store: StoreService; storage: MemoryStorage } {
+  const store = new StoreService(storage, now);
+  return {
+    store,
+    storage,
+    async send(raw) {
+      const request = parseRequest(structuredClone(raw));
+      return request.ok ? store.handle(request.value) : request;
+    },
+    subscribe: () => () => undefined,
+    t: (t) => formatText(english, t) || t.key,
+    dice: seededRoller(1),
   };
 }
