@@ -40,10 +40,11 @@ export function UndoBar({ system, log, send, children }: { system: SystemId; log
   const tr = useTr();
   return (
     <nav class="undo-bar" aria-label={tr('history_controls')}>
-      <button type="button" data-testid="undo" disabled={!canUndo(log)} onClick={() => void send({ type: 'game/undo', system })}>
+      {/* The keys the shell listens for (popup/keyboard.ts), said to assistive technology and in the tooltip. */}
+      <button type="button" data-testid="undo" disabled={!canUndo(log)} aria-keyshortcuts="Control+Z Meta+Z" title={tr('undo_keys')} onClick={() => void send({ type: 'game/undo', system })}>
         {tr('undo')}
       </button>
-      <button type="button" data-testid="redo" disabled={!canRedo(log)} onClick={() => void send({ type: 'game/redo', system })}>
+      <button type="button" data-testid="redo" disabled={!canRedo(log)} aria-keyshortcuts="Control+Y Control+Shift+Z Meta+Shift+Z Meta+Y" title={tr('undo_keys')} onClick={() => void send({ type: 'game/redo', system })}>
         {tr('redo')}
       </button>
       {children}
