@@ -69,7 +69,8 @@ export function HistoryList<L>({ lines, format, id, collapsed = false }: { lines
       <p class="hint">{tr('history_empty')}</p>
     ) : (
       <>
-        <ol reversed start={lines.length} data-testid="history">
+        {/* It scrolls: focusable, so that the keyboard can scroll it too, and named by its heading. */}
+        <ol reversed start={lines.length} data-testid="history" tabIndex={0} aria-label={tr('history')}>
           {lines
             .slice(from)
             .map((line, index) => <li key={from + index}>{format(line)}</li>)

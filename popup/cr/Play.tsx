@@ -232,7 +232,7 @@ function Army({ sideId, state, dispatch }: { sideId: SideId; state: CrState; dis
   return (
     <details class="side" data-testid={`cr-army-${sideId}`}>
       <summary>{trn('cr_army', acted.length, side.name, side.units.length)}</summary>
-      <h4>{tr('cr_leaders')}</h4>
+      <h3>{tr('cr_leaders')}</h3>
       <ul class="cr-list">
         {side.leaders.map((l) => (
           <li key={l.id}>
@@ -256,7 +256,7 @@ function Army({ sideId, state, dispatch }: { sideId: SideId; state: CrState; dis
           </li>
         ))}
       </ul>
-      <h4>{tr('cr_units')}</h4>
+      <h3>{tr('cr_units')}</h3>
       <ul class="cr-list" data-testid={`cr-acted-${sideId}`}>
         {side.units.map((u) => (
           <li key={u.id} data-acted={acted.includes(u.id) ? 'yes' : 'no'}>
@@ -271,7 +271,7 @@ function Army({ sideId, state, dispatch }: { sideId: SideId; state: CrState; dis
           </li>
         ))}
       </ul>
-      <h4>{tr('cr_roster')}</h4>
+      <h3>{tr('cr_roster')}</h3>
       <SecretRoster sideId={`play-${sideId}`} side={side}>
         <ol class="cr-roster">
           {side.slots.map((s, i) => (

@@ -52,10 +52,13 @@ export function HdModifiersPanel({ game, send }: { game: StoredGame<'hd-modifier
           </button>
         ))}
       </div>
-      {state.fighters.length === 0 && <p class="hint">{tr('hdm_no_fighters')}</p>}
-      {state.fighters.map((f) => (
-        <FighterCard key={f.id} fighter={f} state={state} dispatch={dispatch} />
-      ))}
+      <section aria-labelledby="hdm-fighters">
+        <h2 id="hdm-fighters">{tr('hdm_fighters')}</h2>
+        {state.fighters.length === 0 && <p class="hint">{tr('hdm_no_fighters')}</p>}
+        {state.fighters.map((f) => (
+          <FighterCard key={f.id} fighter={f} state={state} dispatch={dispatch} />
+        ))}
+      </section>
       {state.fighters.length > 0 && (
         <AddEffect state={state} dispatch={dispatch} recent={recentEffects(played)} usual={usualKind(played)} />
       )}
