@@ -84,13 +84,24 @@ const PARAM_ORDER: Readonly<Record<string, readonly string[]>> = {
   'cr-leader-disordered': ['name'],
 };
 
-/** Refusals worded by the number of their first param ("1 die entered", "3 dice entered"). */
-const COUNTED: ReadonlySet<string> = new Set(['dice-count', 'dice-count-exact', 'dc-dice-count', 'dc-too-many-units']);
+/**
+ * Refusals worded by one of their numbers ("1 die entered", "3 dice entered"): that param, which
+ * comes first ($1) in their messages, then the others in PARAM_ORDER.
+ */
+const COUNTED: Readonly<Record<string, string>> = {
+  'dice-count': 'count',
+  'dice-count-exact': 'count',
+  'dc-dice-count': 'count',
+  'dc-too-many-units': 'count',
+  'dc-out-of-range': 'distance',
+  'dc-spread-too-wide': 'distance',
+};
 
 export function errorText(error: RuleError): Text {
   const order = PARAM_ORDER[error.code] ?? [];
   const key = `error_${error.code.replaceAll('-', '_')}`;
-  const subs = order.map((name) => error.params?.[name] ?? '');
-  const count = subs[0];
-  return COUNTED.has(error.code) && typeof count === 'number' ? plural(key, count, ...subs.slice(1)) : text(key, ...subs);
+  const by = COUNTED[error.code];
+  const count = by === undefined ? undefined : error.params?.[by];
+  if (typeof count === 'number') return plural(key, count, ...order.filter((name) => name !== by).map((name) => error.params?.[name] ?? ''));
+  return text(key, ...order.map((name) => error.params?.[name] ?? ''));
 }
