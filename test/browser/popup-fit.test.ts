@@ -60,6 +60,13 @@ describe.each(['fr', 'ru'])('the popup in %s at its real width', (locale) => {
       await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
       await page.getByTestId('export-game').waitFor();
       expect(await overflowing(page)).toEqual([]);
+      if (system === 'hd-modifiers') {
+        // The states' effects table: each value shows whole, a negative one with its minus sign ("−1", never "-:").
+        const cells = await page.locator('.hdm-cell').evaluateAll((inputs: HTMLInputElement[]) => inputs.map((i) => ({ value: i.value, cut: i.scrollWidth > i.clientWidth })));
+        expect(cells.length).toBeGreaterThan(10);
+        expect(cells.filter((c) => c.cut)).toEqual([]);
+        expect(cells.map((c) => c.value)).toContain('−1');
+      }
       await page.screenshot({ path: `/tmp/cp/fit-${locale}-${system}.png`, fullPage: true });
       await page.close();
     });
