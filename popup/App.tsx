@@ -11,6 +11,11 @@ import { usePanel } from './panels';
 import { SystemPicker } from './SystemPicker';
 import { StoreNotices } from './StoreNotice';
 import type { BoardSection as BoardSectionView } from './board/BoardSection';
+import { canRedo, canUndo } from '../src/game/log';
+import { ConfirmHost } from './components/Confirm';
+import { downloadJson, exportName } from './download';
+import type { Files as FilesView, FilesProps } from './files/Files';
+import { historyShortcut } from './keyboard';
 
 export function App({ api }: { api: PopupApi }) {
   return (
@@ -24,6 +29,11 @@ function Shell({ api }: { api: PopupApi }) {
   const tr = useTr();
   const [root, setRoot] = useState<StoreRoot | null>(null);
   const [refusal, setRefusal] = useState<RuleError | null>(null);
+  // The game file and backups section: open, and asked to show its backups (a store notice's link).
+  const [filesOpen, setFilesOpen] = useState(false);
+  const [backupsRequest, setBackupsRequest] = useState(0);
+  const current = useRef<StoreRoot | null>(null);
+  current.current = root;
   // The revision on screen: storage echoes of this popup's own writes are not read again.
   const revision = useRef(-1);
   const show = (next: StoreRoot) => {
@@ -57,22 +67,64 @@ function Shell({ api }: { api: PopupApi }) {
     [api],
   );
 
+  /** Downloads the active game as `{system, game}`; false when there is none yet. */
+  const exportGame = (): boolean => {
+    const shown = current.current;
+    const game = shown?.games[shown.activeSystem];
+    if (!shown || !game) return false;
+    downloadJson(exportName(shown.activeSystem, new Date()), { system: shown.activeSystem, game });
+    return true;
+  };
+
+  // Ctrl+Z / Ctrl+Y (⌘Z / ⌘⇧Z on macOS) move through the active game's history, outside text fields.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const wanted = historyShortcut(e);
+      const shown = current.current;
+      // An open question answers first.
+      if (!wanted || !shown || document.querySelector('[data-testid="confirm"]')) return;
+      const log = shown.games[shown.activeSystem]?.log;
+      e.preventDefault();
+      if (log && (wanted === 'undo' ? canUndo(log) : canRedo(log))) void send({ type: wanted === 'undo' ? 'game/undo' : 'game/redo', system: shown.activeSystem });
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [send]);
+
+  const showBackups = () => {
+    setFilesOpen(true);
+    setBackupsRequest((n) => n + 1);
+  };
+
   return (
     <BoardProvider live={api.live}>
+      <ConfirmHost exportGame={exportGame}>
       <main class="popup">
         <header class="app-header">
           <h1>{tr('extName')}</h1>
           {root && <SystemPicker active={root.activeSystem} onPick={(system) => void send({ type: 'store/select-system', system })} />}
           <RuleLookup root={root} />
         </header>
-        {root && root.notices.length > 0 && <StoreNotices notices={root.notices} onDismiss={() => void send({ type: 'store/dismiss-notice' })} />}
+        {root && root.notices.length > 0 && <StoreNotices notices={root.notices} onDismiss={() => void send({ type: 'store/dismiss-notice' })} onShowBackups={showBackups} />}
         {/* Refusals are announced at once; the state shown is the one that was kept. */}
         <div class="refusal" role="alert" data-testid="refusal">
           {refusal && api.t(errorText(refusal))}
         </div>
         {root && <DemoOffer system={root.activeSystem} />}
         {root ? <ActivePanel root={root} send={send} /> : <p aria-busy="true">{tr('loading')}</p>}
+        {root && (
+          <GameFiles
+            open={filesOpen}
+            onToggle={setFilesOpen}
+            root={root}
+            send={send}
+            exportGame={exportGame}
+            onRefusal={setRefusal}
+            backupsRequest={backupsRequest}
+          />
+        )}
       </main>
+      </ConfirmHost>
     </BoardProvider>
   );
 }
@@ -131,4 +183,22 @@ function LiveBoardSection(props: Parameters<typeof BoardSectionView>[0]) {
     if (board && !View) void import('./board/BoardSection').then((m) => setView(() => m.BoardSection));
   }, [board, View]);
   return board && View ? <View {...props} /> : null;
+}
+
+/**
+ * Export and import of a game file, and the backups the store keeps: a closed disclosure whose
+ * contents (./files/Files) load when it first opens.
+ */
+function GameFiles({ open, onToggle, ...props }: FilesProps & { open: boolean; onToggle: (open: boolean) => void }) {
+  const tr = useTr();
+  const [View, setView] = useState<typeof FilesView | null>(null);
+  useEffect(() => {
+    if (open && !View) void import('./files/Files').then((m) => setView(() => m.Files));
+  }, [open, View]);
+  return (
+    <details class="game-files" id="game-files" open={open} onToggle={(e) => onToggle((e.currentTarget as HTMLDetailsElement).open)} data-testid="game-files">
+      <summary>{tr('files_title')}</summary>
+      {open && (View ? <View {...props} /> : <p aria-busy="true">{tr('loading')}</p>)}
+    </details>
+  );
 }

@@ -3,7 +3,7 @@ import { systemNameKey } from './SystemPicker';
 import { useTr } from './context';
 
 /** Says plainly what the store had to repair, why, and where the old data was kept; one dismiss for all. */
-export function StoreNotices({ notices, onDismiss }: { notices: readonly StoreNotice[]; onDismiss: () => void }) {
+export function StoreNotices({ notices, onDismiss, onShowBackups }: { notices: readonly StoreNotice[]; onDismiss: () => void; onShowBackups: () => void }) {
   const tr = useTr();
   return (
     <section class="notice" role="status" data-testid="store-notice">
@@ -29,9 +29,15 @@ export function StoreNotices({ notices, onDismiss }: { notices: readonly StoreNo
           {n.kind === 'quota' && <p data-testid="store-quota">{tr('store_quota', n.percent)}</p>}
         </div>
       ))}
-      <button type="button" onClick={onDismiss}>
-        {tr('store_reset_dismiss')}
-      </button>
+      <p class="row">
+        {/* Every notice names a backup or asks to make room: the list where both are done. */}
+        <a href="#game-files" data-testid="see-backups" onClick={(e) => (e.preventDefault(), onShowBackups())}>
+          {tr('store_see_backups')}
+        </a>
+        <button type="button" onClick={onDismiss}>
+          {tr('store_reset_dismiss')}
+        </button>
+      </p>
     </section>
   );
 }

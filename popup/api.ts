@@ -1,7 +1,7 @@
 import browser from 'webextension-polyfill';
 import { fairRoller, type DiceRoller } from '../src/dice';
 import type { RuleError } from '../src/game/result';
-import type { Text } from '../src/i18n/text';
+import { LOCALE_KEY, pluralKey, type Text } from '../src/i18n/text';
 import type { Request, Response, TabRequest, TableRequest, TableResponse } from '../src/messages';
 import { reliableSender } from './reliable';
 import type { BoardSummary } from '../src/board/summary';
@@ -98,6 +98,13 @@ function browserLive(): LiveApi {
 
 const unreachable: RuleError = { code: 'worker-unreachable' };
 
+/** The browser's catalogue; a counted text takes the plural form of the catalogue's own language. */
+function browserT(): (t: Text) => string {
+  const message = (key: string, subs?: readonly (string | number)[]) => browser.i18n.getMessage(key, subs?.map(String));
+  const rules = new Intl.PluralRules(message(LOCALE_KEY) || 'en');
+  return (t) => message(pluralKey(t, rules, (key) => message(key) !== ''), t.subs) || t.key;
+}
+
 export function browserApi(): PopupApi {
   const send = reliableSender((request) => browser.runtime.sendMessage(request) as Promise<Response | undefined>);
   return {
@@ -117,7 +124,7 @@ export function browserApi(): PopupApi {
       browser.storage.onChanged.addListener(listener);
       return () => browser.storage.onChanged.removeListener(listener);
     },
-    t: (t) => browser.i18n.getMessage(t.key, t.subs?.map(String)) || t.key,
+    t: browserT(),
     dice: fairRoller(() => crypto.getRandomValues(new Uint32Array(1))[0]!),
     live: browserLive(),
     openDemo: (system) => void browser.tabs.create({ url: browser.runtime.getURL(`demo.html?scene=${system}`) }),

@@ -5,7 +5,7 @@ import { EMPTY_BINDING, type Binding } from '../src/board/model';
 import type { SystemId } from '../src/rules/ids';
 import type { BoardSummary } from '../src/board/summary';
 import type { Text } from '../src/i18n/text';
-import { text } from '../src/i18n/text';
+import { plural, text } from '../src/i18n/text';
 import type { Request } from '../src/messages';
 import type { LiveApi, PopupApi } from './api';
 
@@ -27,6 +27,12 @@ export function useApi(): PopupApi {
 export function useTr(): (key: string, ...subs: (string | number)[]) => string {
   const { t } = useApi();
   return (key, ...subs) => t(text(key, ...subs));
+}
+
+/** `trn(familyKey, count, …subs)`: "1 fighter", "2 fighters" — the form the language needs for `count` (its $1). */
+export function useTrn(): (key: string, count: number, ...subs: (string | number)[]) => string {
+  const { t } = useApi();
+  return (key, count, ...subs) => t(plural(key, count, ...subs));
 }
 
 export function useT(): (t: Text) => string {

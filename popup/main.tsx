@@ -2,9 +2,11 @@ import browser from 'webextension-polyfill';
 import { render } from 'preact';
 import { browserApi } from './api';
 import { App } from './App';
+import { LOCALE_KEY } from '../src/i18n/text';
 
-// The popup speaks the browser's language: set it on the document for screen readers and hyphenation.
-document.documentElement.lang = browser.i18n.getUILanguage();
+// The popup speaks the language of the catalogue the browser chose: set it on the document for screen
+// readers and hyphenation (the UI language may be one the extension has no catalogue for).
+document.documentElement.lang = browser.i18n.getMessage(LOCALE_KEY) || browser.i18n.getUILanguage();
 document.title = browser.i18n.getMessage('extName');
 const api = browserApi();
 // The popup's own way to the worker (ids, retries), reachable from this page's console for diagnosis

@@ -126,7 +126,9 @@ export function Settings({ state, dispatch }: { state: BdcState; dispatch: Dispa
             <th>{tr('bdc_factor')}</th>
             <th>{tr('bdc_card_n', 1)}</th>
             <th>{tr('bdc_card_n', 2)}</th>
-            <th />
+            <th>
+              <span class="visually-hidden">{tr('bdc_row_note')}</span>
+            </th>
           </tr>
         </thead>
         <tbody>

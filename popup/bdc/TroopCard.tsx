@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { MORALE_LEVELS, LEVEL_FACTOR, rallyOutcome, stepsOf, type BdcState, type Troop } from '../../src/rules/bdc';
 import { DiceEntry } from '../components/DiceEntry';
-import { useTr } from '../context';
+import { useTr, useTrn } from '../context';
 import { PieceLink } from '../board/PieceLink';
 import { PieceStatus } from '../board/PieceStatus';
 import type { Dispatch } from './Panel';
@@ -14,15 +14,24 @@ export function TroopCard({ troop, state, dispatch }: { troop: Troop; state: Bdc
   const tr = useTr();
   const id = troop.id;
   const pa = troop.counters.length ? troop.counters.join('+') : '–';
+  const morale = troop.broken ? tr('bdc_broken') : tr(`bdc_state_${troop.state}`);
+  // The badge and the counters are terse for the eye ("Normal · 6", "AP 3"); a screen reader hears
+  // them in words ("Morale: Normal, factor 6. Action points: 3."), never the factor run into "AP".
   return (
     <details class={`bdc-troop bdc-${troop.state}`} data-testid={`troop-${id}`}>
       <summary>
         <span class="fighter-name">{troop.name}</span>{' '}
-        <span class="bdc-badge" data-testid={`badge-${id}`}>
-          {troop.broken ? tr('bdc_broken') : tr(`bdc_state_${troop.state}`)} · {troop.factor}
+        <span class="bdc-badge" aria-hidden="true" data-testid={`badge-${id}`}>
+          {morale} · {troop.factor}
+        </span>
+        <span class="visually-hidden" data-testid={`badge-words-${id}`}>
+          {tr('bdc_summary_morale', morale, troop.factor)}
         </span>{' '}
-        <span class="hint" data-testid={`pa-${id}`}>
-          {tr('bdc_pa_short', pa)}
+        <span class="hint" aria-hidden="true" data-testid={`pa-${id}`}>
+          <abbr title={tr('bdc_pa_long')}>{tr('bdc_pa_short', pa)}</abbr>
+        </span>
+        <span class="visually-hidden" data-testid={`pa-words-${id}`}>
+          {troop.counters.length ? tr('bdc_summary_pa', pa) : tr('bdc_summary_no_pa')}
         </span>
         <PieceStatus piece={id} />
       </summary>
@@ -135,6 +144,7 @@ function LeaderFields({ troop, state, dispatch }: { troop: Extract<Troop, { kind
  */
 function Activation({ troop, state, dispatch }: { troop: Troop; state: BdcState; dispatch: Dispatch }) {
   const tr = useTr();
+  const trn = useTrn();
   const id = troop.id;
   const row = troop.kind === 'unit' ? state.config.experience[troop.experience - 1] : undefined;
   const drawn = (card: number) => (troop.drawn.includes(card) ? ` · ${tr('bdc_card_drawn')}` : '');
@@ -156,7 +166,7 @@ function Activation({ troop, state, dispatch }: { troop: Troop; state: BdcState;
       )}
       {troop.counters.map((left, team) => (
         <span key={team} class="bdc-counter">
-          {troop.counters.length > 1 ? tr('bdc_team_pa', team + 1, left) : tr('bdc_pa_left', left)}
+          {troop.counters.length > 1 ? tr('bdc_team_pa', team + 1, left) : trn('bdc_pa_left', left)}
           <button
             type="button"
             class="small"
@@ -174,6 +184,7 @@ function Activation({ troop, state, dispatch }: { troop: Troop; state: BdcState;
 
 function MoraleTests({ troop, dispatch }: { troop: Troop; dispatch: Dispatch }) {
   const tr = useTr();
+  const trn = useTrn();
   const [hits, setHits] = useState(1);
   const [modifier, setModifier] = useState(0);
   const p = `${troop.id}-`;
@@ -191,7 +202,7 @@ function MoraleTests({ troop, dispatch }: { troop: Troop; dispatch: Dispatch }) 
         sides={10}
         count={hits}
         testId={`morale-${troop.id}`}
-        rollLabel={tr('bdc_roll_morale', hits)}
+        rollLabel={trn('bdc_roll_morale', hits)}
         onDice={(naturals) => dispatch({ type: 'moraleTests', id: troop.id, naturals, ...(modifier ? { modifier } : {}) })}
       />
     </fieldset>

@@ -7,7 +7,7 @@ import type { AnyDescriptor, Proposal, RosterDraft } from '../../src/rules/descr
 import type { SystemId } from '../../src/rules/ids';
 import type { Request } from '../../src/messages';
 import type { StoredGame, StoreRoot } from '../../src/store/root';
-import { useBoard, useT, useTr, type Send } from '../context';
+import { useBoard, useT, useTr, useTrn, type Send } from '../context';
 import { Roll20Part } from '../roll20/Roll20Part';
 
 type Tr = ReturnType<typeof useTr>;
@@ -26,6 +26,7 @@ interface Props {
  */
 export function BoardSection({ root, game, descriptor, send }: Props) {
   const tr = useTr();
+  const trn = useTrn();
   const board = useBoard()!;
   const { summary } = board;
   const replayed = useMemo(() => replay(descriptor.rules, game.config, game.log), [descriptor, game]);
@@ -51,7 +52,7 @@ export function BoardSection({ root, game, descriptor, send }: Props) {
       </p>
       {state !== null && descriptor.roster && <RosterFromBoard descriptor={descriptor} state={state} binding={binding} summary={summary} send={send} tr={tr} />}
       <Figures summary={summary} pieces={pieces} binding={binding} system={system} send={send} tr={tr} />
-      {summary.more > 0 && <p class="hint">{tr('board_more', summary.more)}</p>}
+      {summary.more > 0 && <p class="hint">{trn('board_more', summary.more)}</p>}
       {summary.dropped > 0 && (
         <p class="hint" data-testid="board-dropped">
           {tr('board_dropped', summary.dropped)}

@@ -6,7 +6,7 @@ import type { Result } from '../../src/game/result';
 import type { RuleSystem } from '../../src/game/system';
 import type { SystemId } from '../../src/rules/ids';
 import type { Send } from '../context';
-import { useTr } from '../context';
+import { useTr, useTrn } from '../context';
 
 /*
  * What every rule panel shares: replaying the stored log with its history, the undo/redo bar, and the
@@ -40,10 +40,11 @@ export function UndoBar({ system, log, send, children }: { system: SystemId; log
   const tr = useTr();
   return (
     <nav class="undo-bar" aria-label={tr('history_controls')}>
-      <button type="button" data-testid="undo" disabled={!canUndo(log)} onClick={() => void send({ type: 'game/undo', system })}>
+      {/* The keys the shell listens for (popup/keyboard.ts), said to assistive technology and in the tooltip. */}
+      <button type="button" data-testid="undo" disabled={!canUndo(log)} aria-keyshortcuts="Control+Z Meta+Z" title={tr('undo_keys')} onClick={() => void send({ type: 'game/undo', system })}>
         {tr('undo')}
       </button>
-      <button type="button" data-testid="redo" disabled={!canRedo(log)} onClick={() => void send({ type: 'game/redo', system })}>
+      <button type="button" data-testid="redo" disabled={!canRedo(log)} aria-keyshortcuts="Control+Y Control+Shift+Z Meta+Shift+Z Meta+Y" title={tr('undo_keys')} onClick={() => void send({ type: 'game/redo', system })}>
         {tr('redo')}
       </button>
       {children}
@@ -60,6 +61,7 @@ export const HISTORY_PAGE = 50;
  */
 export function HistoryList<L>({ lines, format, id, collapsed = false }: { lines: readonly L[]; format: (line: L) => string; id: string; collapsed?: boolean }) {
   const tr = useTr();
+  const trn = useTrn();
   const [shown, setShown] = useState(HISTORY_PAGE);
   const from = Math.max(0, lines.length - shown);
   const list =
@@ -67,7 +69,8 @@ export function HistoryList<L>({ lines, format, id, collapsed = false }: { lines
       <p class="hint">{tr('history_empty')}</p>
     ) : (
       <>
-        <ol reversed start={lines.length} data-testid="history">
+        {/* It scrolls: focusable, so that the keyboard can scroll it too, and named by its heading. */}
+        <ol reversed start={lines.length} data-testid="history" tabIndex={0} aria-label={tr('history')}>
           {lines
             .slice(from)
             .map((line, index) => <li key={from + index}>{format(line)}</li>)
@@ -75,7 +78,7 @@ export function HistoryList<L>({ lines, format, id, collapsed = false }: { lines
         </ol>
         {from > 0 && (
           <button type="button" class="small" data-testid="history-older" onClick={() => setShown(shown + HISTORY_PAGE * 4)}>
-            {tr('history_older', Math.min(from, HISTORY_PAGE * 4), from)}
+            {trn('history_older', Math.min(from, HISTORY_PAGE * 4), from)}
           </button>
         )}
       </>

@@ -6,11 +6,13 @@ import { HistoryList, RefusedLog, UndoBar, useReplay } from '../components/game'
 import { useT, useTr } from '../context';
 import { Play } from './Play';
 import { Setup } from './Setup';
+import { useConfirm } from '../components/Confirm';
 
 /** The d6 command roll: armies and secret rosters before the game; the duel, the queue and orders during it. */
 export function CrPanel({ game, send }: { game: StoredGame<'cr'>; send: Send }) {
   const tr = useTr();
   const t = useT();
+  const confirm = useConfirm();
   const { replayed, history } = useReplay(commandRoll, game, describeEvent);
   if (!replayed.ok) return <RefusedLog />;
   const state = replayed.value;
@@ -20,7 +22,9 @@ export function CrPanel({ game, send }: { game: StoredGame<'cr'>; send: Send }) 
       {state.phase === 'setup' ? <Setup state={state} dispatch={dispatch} /> : <Play state={state} dispatch={dispatch} />}
       <UndoBar system="cr" log={game.log} send={send}>
         {state.phase === 'playing' && (
-          <button type="button" data-testid="cr-new-game" onClick={() => confirm(tr('cr_new_game_confirm')) && void dispatch({ type: 'newGame' })}>
+          <button type="button" data-testid="cr-new-game" onClick={async () => {
+              if (await confirm({ message: tr('cr_new_game_confirm'), confirm: tr('cr_new_game'), offerExport: true })) void dispatch({ type: 'newGame' });
+            }}>
             {tr('cr_new_game')}
           </button>
         )}

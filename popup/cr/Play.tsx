@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { awaitingRoll, currentSlot, SIDE_IDS, turnOver, type CrState, type CurrentSlot, type SideId, type Slot } from '../../src/rules/cr';
 import { planText } from '../../src/rules/cr/history';
 import { DiceEntry } from '../components/DiceEntry';
-import { useTr } from '../context';
+import { useTr, useTrn } from '../context';
 import { RosterSelects, SecretRoster } from './Roster';
 import type { Dispatch } from './Setup';
 import { PieceStatus } from '../board/PieceStatus';
@@ -226,12 +226,13 @@ function Rewrite({ state, sideId, dispatch }: { state: CrState; sideId: SideId; 
 /** Leaders (present, disordered), units (acted this turn), and the secret roster of one army. */
 function Army({ sideId, state, dispatch }: { sideId: SideId; state: CrState; dispatch: Dispatch }) {
   const tr = useTr();
+  const trn = useTrn();
   const side = state.sides[sideId];
   const acted = state.round!.acted[sideId];
   return (
     <details class="side" data-testid={`cr-army-${sideId}`}>
-      <summary>{tr('cr_army', side.name, acted.length, side.units.length)}</summary>
-      <h4>{tr('cr_leaders')}</h4>
+      <summary>{trn('cr_army', acted.length, side.name, side.units.length)}</summary>
+      <h3>{tr('cr_leaders')}</h3>
       <ul class="cr-list">
         {side.leaders.map((l) => (
           <li key={l.id}>
@@ -255,7 +256,7 @@ function Army({ sideId, state, dispatch }: { sideId: SideId; state: CrState; dis
           </li>
         ))}
       </ul>
-      <h4>{tr('cr_units')}</h4>
+      <h3>{tr('cr_units')}</h3>
       <ul class="cr-list" data-testid={`cr-acted-${sideId}`}>
         {side.units.map((u) => (
           <li key={u.id} data-acted={acted.includes(u.id) ? 'yes' : 'no'}>
@@ -270,7 +271,7 @@ function Army({ sideId, state, dispatch }: { sideId: SideId; state: CrState; dis
           </li>
         ))}
       </ul>
-      <h4>{tr('cr_roster')}</h4>
+      <h3>{tr('cr_roster')}</h3>
       <SecretRoster sideId={`play-${sideId}`} side={side}>
         <ol class="cr-roster">
           {side.slots.map((s, i) => (

@@ -118,7 +118,7 @@ function ArmyEditor({ sideId, state, dispatch }: { sideId: SideId; state: CrStat
           onChange={(e) => void dispatch({ type: 'sideEdited', side: sideId, name: (e.currentTarget as HTMLInputElement).value })}
         />
       </div>
-      <h4>{tr('cr_leaders')}</h4>
+      <h3>{tr('cr_leaders')}</h3>
       <ul class="cr-list">
         {side.leaders.map((l) => (
           <li key={l.id}>
@@ -136,7 +136,7 @@ function ArmyEditor({ sideId, state, dispatch }: { sideId: SideId; state: CrStat
       </ul>
       {side.leaders.length > 0 && <p class="hint">{tr('cr_c_in_c_pick')}</p>}
       <AddForm id={`${prefix}-leader`} label={tr('cr_leader_name')} onAdd={(name) => dispatch({ type: 'leaderAdded', side: sideId, name })} />
-      <h4>{tr('cr_units')}</h4>
+      <h3>{tr('cr_units')}</h3>
       <ul class="cr-list">
         {side.units.map((u) => (
           <li key={u.id}>
@@ -149,7 +149,7 @@ function ArmyEditor({ sideId, state, dispatch }: { sideId: SideId; state: CrStat
         ))}
       </ul>
       <AddForm id={`${prefix}-unit`} label={tr('cr_unit_name')} onAdd={(name) => dispatch({ type: 'unitAdded', side: sideId, name })} />
-      <h4>{tr('cr_roster')}</h4>
+      <h3>{tr('cr_roster')}</h3>
       <SecretRoster sideId={sideId} side={side}>
         <RosterSelects side={side} slots={side.slots} prefix={`${prefix}-slot`} leaderOnce={state.config.houseRules.leaderOnce} onChange={(slots) => void dispatch({ type: 'rosterSet', side: sideId, slots })} />
       </SecretRoster>

@@ -18,7 +18,7 @@ import {
   type DcUnit,
 } from '../../src/rules/dc';
 import { DiceEntry } from '../components/DiceEntry';
-import { useT, useTr } from '../context';
+import { useT, useTr, useTrn } from '../context';
 import { usePlaces } from '../board/places';
 import type { Dispatch } from './Panel';
 
@@ -96,6 +96,7 @@ const Concede = ({ dispatch }: { dispatch: Dispatch }) => {
 
 function Step({ state, dispatch }: Props) {
   const tr = useTr();
+  const trn = useTrn();
   const h = state.initiative!;
   const step = stepOf(h);
   const leader = state.leaders.find((l) => l.id === h.leader) ?? null;
@@ -119,7 +120,7 @@ function Step({ state, dispatch }: Props) {
     return (
       <>
         {banner}
-        <p class="hint">{tr('dc_roll_hint', units, h.dice)}</p>
+        <p class="hint">{trn('dc_roll_hint', h.dice, units)}</p>
         <DiceEntry
           sides={leader!.profile.die}
           count={{ min: units, max: h.dice }}
@@ -177,6 +178,7 @@ function LeaderList({ leaders, state, onPick, label, current }: { leaders: DcLea
 /** Choose the units: ineligible ones greyed with their reason; the player's word where positions are unknown. */
 function Pick({ state, leader, dispatch }: { state: DcState; leader: DcLeader; dispatch: Dispatch }) {
   const tr = useTr();
+  const trn = useTrn();
   const t = useT();
   const [picked, setPicked] = useState<string[]>([]);
   const [inRange, setInRange] = useState(false);
@@ -206,7 +208,7 @@ function Pick({ state, leader, dispatch }: { state: DcState; leader: DcLeader; d
                 onChange={() => setPicked(on ? picked.filter((x) => x !== unit.id) : [...picked, unit.id])}
               />
               {unit.name}
-              {distance !== null && <span class="hint"> · {tr('dc_hexes', distance)}</span>}
+              {distance !== null && <span class="hint"> · {trn('dc_hexes', distance)}</span>}
               <span class="hint"> · {tr('dc_needs', thresholdOf(state, unit))}</span>
               {greyed && <span class="dc-reason hint"> — {t(errorText(refusal))}</span>}
             </label>
@@ -218,7 +220,7 @@ function Pick({ state, leader, dispatch }: { state: DcState; leader: DcLeader; d
           <p class="hint">{tr('dc_word_hint')}</p>
           <label class="dc-pick">
             <input type="checkbox" data-testid="dc-word-range" checked={inRange} onChange={() => setInRange(!inRange)} />
-            {tr('dc_word_range', leader.profile.radius)}
+            {trn('dc_word_range', leader.profile.radius)}
           </label>
           {picked.length >= 2 && (
             <label class="dc-pick">

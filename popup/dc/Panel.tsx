@@ -6,6 +6,7 @@ import { HistoryList, RefusedLog, UndoBar, useReplay } from '../components/game'
 import { useT, useTr } from '../context';
 import { Activation } from './Activation';
 import { Forces, HouseRules } from './Forces';
+import { useConfirm } from '../components/Confirm';
 
 export type Dispatch = DispatchOf<DcEvent>;
 
@@ -13,6 +14,7 @@ export type Dispatch = DispatchOf<DcEvent>;
 export function DcPanel({ game, send }: { game: StoredGame<'dc'>; send: Send }) {
   const tr = useTr();
   const t = useT();
+  const confirm = useConfirm();
   const { replayed, history } = useReplay(dc, game, describeEvent);
   if (!replayed.ok) return <RefusedLog />;
   const state = replayed.value;
@@ -41,7 +43,9 @@ export function DcPanel({ game, send }: { game: StoredGame<'dc'>; send: Send }) 
       )}
       <UndoBar system="dc" log={game.log} send={send}>
         {playing && (
-          <button type="button" data-testid="dc-new-game" onClick={() => confirm(tr('dc_new_game_confirm')) && void dispatch({ type: 'newGame' })}>
+          <button type="button" data-testid="dc-new-game" onClick={async () => {
+              if (await confirm({ message: tr('dc_new_game_confirm'), confirm: tr('dc_new_game'), offerExport: true })) void dispatch({ type: 'newGame' });
+            }}>
             {tr('dc_new_game')}
           </button>
         )}

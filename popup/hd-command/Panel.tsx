@@ -5,12 +5,14 @@ import type { Send } from '../context';
 import { HistoryList, RefusedLog, UndoBar, useReplay } from '../components/game';
 import { useT, useTr } from '../context';
 import { Setup } from './Setup';
+import { useConfirm } from '../components/Confirm';
 import { SideCard } from './SideCard';
 
 /** The Hell Dorado Command tracker: setup before the game, one card per side during it, history and undo. */
 export function HdCommandPanel({ game, send }: { game: StoredGame<'hd-command'>; send: Send }) {
   const tr = useTr();
   const t = useT();
+  const confirm = useConfirm();
   const { replayed, history } = useReplay(hdCommand, game, describeEvent);
   if (!replayed.ok) return <RefusedLog />;
   const state = replayed.value;
@@ -61,8 +63,8 @@ export function HdCommandPanel({ game, send }: { game: StoredGame<'hd-command'>;
           <button
             type="button"
             data-testid="new-game"
-            onClick={() => {
-              if (confirm(tr('hd_new_game_confirm'))) void dispatch({ type: 'newGame' });
+            onClick={async () => {
+              if (await confirm({ message: tr('hd_new_game_confirm'), confirm: tr('hd_new_game'), offerExport: true })) void dispatch({ type: 'newGame' });
             }}
           >
             {tr('hd_new_game')}

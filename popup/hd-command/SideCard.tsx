@@ -24,20 +24,27 @@ export function SideCard({ sideId, state, dispatch }: { sideId: SideId; state: H
         <span class="swatch" style={{ background: side.colour }} aria-hidden="true" />
         {side.name}
       </h3>
-      <p class="pool" data-testid={`pool-${sideId}`} aria-label={tr('hd_pool_label', side.current, side.base)}>
-        <span class="current" data-testid={`current-${sideId}`}>
-          {side.current}
-        </span>
-        <span class="slash" aria-hidden="true">
-          /
-        </span>
-        <span class="base" data-testid={`base-${sideId}`}>
-          {side.base}
-        </span>
-      </p>
-      <p class="pool-legend" aria-hidden="true">
-        {tr('hd_current')} / {tr('hd_base')}
-      </p>
+      {/* Base / current, as the rulebook writes the pool, each number named under it; read out in words. */}
+      <div class="pool" data-testid={`pool-${sideId}`}>
+        <p class="visually-hidden" data-testid={`pool-words-${sideId}`}>
+          {tr('hd_pool_label', side.current, side.base)}
+        </p>
+        <p class="pool-figures" aria-hidden="true">
+          <span class="pool-part">
+            <span class="base" data-testid={`base-${sideId}`}>
+              {side.base}
+            </span>
+            <span class="pool-label">{tr('hd_base')}</span>
+          </span>
+          <span class="slash">/</span>
+          <span class="pool-part">
+            <span class="current" data-testid={`current-${sideId}`}>
+              {side.current}
+            </span>
+            <span class="pool-label">{tr('hd_current')}</span>
+          </span>
+        </p>
+      </div>
       <div class="row spend">
         <label for={`${prefix}-amount`}>{tr('hd_amount')}</label>
         <input

@@ -86,15 +86,33 @@ export function recentEffects(events: readonly HdmEvent[], max = 6): Recent[] {
   return [...seen.values()];
 }
 
+/**
+ * The kind the form opens on: the one this game's players enter most (ties: the latest), else an
+ * increase, the most common kind in the rulebook's examples (Célérité, the states' effects).
+ */
+export function usualKind(events: readonly HdmEvent[]): EffectKind {
+  const counts = new Map<EffectKind, number>();
+  let usual: EffectKind = 'increase';
+  for (const e of events) {
+    if (e.type !== 'effectAdded') continue;
+    const n = (counts.get(e.kind) ?? 0) + 1;
+    counts.set(e.kind, n);
+    if (n >= (counts.get(usual) ?? 0)) usual = e.kind;
+  }
+  return usual;
+}
+
 const effectLabel = (r: Recent): string =>
   `${r.characteristic} ${r.kind === 'direct' ? `= ${r.value}` : signed(r.amount)}${r.kind === 'increase' && r.ceiling !== undefined ? ` ⌈${r.ceiling}⌉` : ''} ${r.source ?? ''}`.trim();
 
 /** An effect of one of the three kinds; the form keeps its values so that "Add" again repeats it (Célérité ×2). */
-export function AddEffect({ state, dispatch, recent }: { state: HdmState; dispatch: Dispatch; recent: readonly Recent[] }) {
+export function AddEffect({ state, dispatch, recent, usual }: { state: HdmState; dispatch: Dispatch; recent: readonly Recent[]; usual: EffectKind }) {
   const tr = useTr();
   const [fighterId, setFighterId] = useState('');
   const [characteristic, setCharacteristic] = useState<Characteristic>('DEF');
-  const [kind, setKind] = useState<EffectKind>('bonus');
+  // Until the player picks one, the kind follows what this game enters most.
+  const [picked, setKind] = useState<EffectKind | null>(null);
+  const kind = picked ?? usual;
   const [amount, setAmount] = useState('1');
   const [ceiling, setCeiling] = useState('');
   const [tag, setTag] = useState('');

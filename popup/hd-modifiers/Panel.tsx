@@ -4,7 +4,7 @@ import type { StoredGame } from '../../src/store/root';
 import type { Send, Dispatch as DispatchOf } from '../context';
 import { HistoryList, RefusedLog, UndoBar, useReplay } from '../components/game';
 import { useT, useTr } from '../context';
-import { AddEffect, AddFighter, FighterOptions, recentEffects } from './Forms';
+import { AddEffect, AddFighter, FighterOptions, recentEffects, usualKind } from './Forms';
 import { FighterCard } from './FighterCard';
 import { Settings } from './Settings';
 
@@ -18,6 +18,7 @@ export function HdModifiersPanel({ game, send }: { game: StoredGame<'hd-modifier
   if (!replayed.ok) return <RefusedLog />;
   const state = replayed.value;
   const dispatch: Dispatch = (event) => send({ type: 'game/dispatch', system: 'hd-modifiers', event });
+  const played = game.log.events.slice(0, game.log.cursor);
 
   return (
     <>
@@ -51,11 +52,16 @@ export function HdModifiersPanel({ game, send }: { game: StoredGame<'hd-modifier
           </button>
         ))}
       </div>
-      {state.fighters.length === 0 && <p class="hint">{tr('hdm_no_fighters')}</p>}
-      {state.fighters.map((f) => (
-        <FighterCard key={f.id} fighter={f} state={state} dispatch={dispatch} />
-      ))}
-      {state.fighters.length > 0 && <AddEffect state={state} dispatch={dispatch} recent={recentEffects(game.log.events.slice(0, game.log.cursor))} />}
+      <section aria-labelledby="hdm-fighters">
+        <h2 id="hdm-fighters">{tr('hdm_fighters')}</h2>
+        {state.fighters.length === 0 && <p class="hint">{tr('hdm_no_fighters')}</p>}
+        {state.fighters.map((f) => (
+          <FighterCard key={f.id} fighter={f} state={state} dispatch={dispatch} />
+        ))}
+      </section>
+      {state.fighters.length > 0 && (
+        <AddEffect state={state} dispatch={dispatch} recent={recentEffects(played)} usual={usualKind(played)} />
+      )}
       <AddFighter dispatch={dispatch} open={state.fighters.length === 0} />
       <UndoBar system="hd-modifiers" log={game.log} send={send} />
       <HistoryList id="hdm-history-heading" lines={history} format={t} />

@@ -7,6 +7,7 @@ import {
   type HdmHouseRules,
 } from '../../src/rules/hd-modifiers';
 import { useTr } from '../context';
+import { formatSigned, parseInteger } from '../format';
 import type { Dispatch } from './Panel';
 
 const CHOICES: { readonly [K in keyof HdmHouseRules]: readonly HdmHouseRules[K][] } = {
@@ -68,18 +69,24 @@ export function Settings({ config, dispatch }: { config: HdmConfig; dispatch: Di
                 const fromText = DEFAULT_STATE_PRESETS[s][c] !== undefined;
                 return (
                   <td key={c}>
+                    {/* A text field, not type=number: its spin buttons left no room for the sign ("-:"), and it
+                        shows the real minus sign (popup/format.ts). */}
                     <input
-                      type="number"
+                      type="text"
+                      inputMode="numeric"
                       class={fromText ? 'hdm-cell hdm-from-text' : 'hdm-cell'}
-                      min={-9}
-                      max={9}
-                      step={1}
-                      value={value}
+                      size={3}
+                      value={formatSigned(value)}
+                      data-testid={`hdm-preset-${s}-${c}`}
                       aria-label={tr('hdm_preset_cell', tr(`hdm_state_${s}`), c)}
                       title={fromText ? tr('hdm_preset_from_text') : tr('house_default')}
                       onChange={(e) => {
-                        const n = Number((e.currentTarget as HTMLInputElement).value);
-                        void dispatch({ type: 'configure', states: { [s]: { ...config.states[s], [c]: n } } });
+                        const field = e.currentTarget as HTMLInputElement;
+                        const n = parseInteger(field.value);
+                        // Unchanged (only re-typed as "−1" for "-1") or not a number: no history line; the field
+                        // shows the value as kept. Out of bounds: the rules say why.
+                        if (n === value || Number.isNaN(n)) field.value = formatSigned(value);
+                        else void dispatch({ type: 'configure', states: { [s]: { ...config.states[s], [c]: n } } }).then((kept) => kept || (field.value = formatSigned(value)));
                       }}
                     />
                   </td>

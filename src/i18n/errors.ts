@@ -1,5 +1,5 @@
 import type { RuleError } from '../game/result';
-import { text, type Text } from './text';
+import { plural, text, type Text } from './text';
 
 /**
  * The message for a refusal: key `error_<code>` with the error's params in this order.
@@ -84,7 +84,24 @@ const PARAM_ORDER: Readonly<Record<string, readonly string[]>> = {
   'cr-leader-disordered': ['name'],
 };
 
+/**
+ * Refusals worded by one of their numbers ("1 die entered", "3 dice entered"): that param, which
+ * comes first ($1) in their messages, then the others in PARAM_ORDER.
+ */
+const COUNTED: Readonly<Record<string, string>> = {
+  'dice-count': 'count',
+  'dice-count-exact': 'count',
+  'dc-dice-count': 'count',
+  'dc-too-many-units': 'count',
+  'dc-out-of-range': 'distance',
+  'dc-spread-too-wide': 'distance',
+};
+
 export function errorText(error: RuleError): Text {
   const order = PARAM_ORDER[error.code] ?? [];
-  return text(`error_${error.code.replaceAll('-', '_')}`, ...order.map((name) => error.params?.[name] ?? ''));
+  const key = `error_${error.code.replaceAll('-', '_')}`;
+  const by = COUNTED[error.code];
+  const count = by === undefined ? undefined : error.params?.[by];
+  if (typeof count === 'number') return plural(key, count, ...order.filter((name) => name !== by).map((name) => error.params?.[name] ?? ''));
+  return text(key, ...order.map((name) => error.params?.[name] ?? ''));
 }

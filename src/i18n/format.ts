@@ -1,4 +1,4 @@
-import type { Text } from './text';
+import { LOCALE_KEY, pluralKey, type Text } from './text';
 
 /** The shape of one `_locales/<lang>/messages.json` (the WebExtension i18n format). */
 export type Catalogue = Readonly<
@@ -23,4 +23,11 @@ export function formatMessage(catalogue: Catalogue, key: string, subs: readonly 
   });
 }
 
-export const formatText = (catalogue: Catalogue, t: Text): string => formatMessage(catalogue, t.key, t.subs);
+const rulesOf = new WeakMap<Catalogue, Intl.PluralRules>();
+
+/** Formats `t` with `catalogue`, a counted text in the plural form the catalogue's language needs. */
+export function formatText(catalogue: Catalogue, t: Text): string {
+  let rules = rulesOf.get(catalogue);
+  if (!rules) rulesOf.set(catalogue, (rules = new Intl.PluralRules(catalogue[LOCALE_KEY]?.message || 'en')));
+  return formatMessage(catalogue, pluralKey(t, rules, (key) => key in catalogue), t.subs);
+}

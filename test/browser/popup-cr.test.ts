@@ -96,8 +96,9 @@ describe('command-roll popup, in Chromium', () => {
   it('R5: A rolls 5, B 1; at number 5 the C-in-C moves Ney from 6 to 4, and Ney acts at 4 this turn', async () => {
     const page = await openCr(ext, true);
     // The first test's game is kept: start a new one from setup.
-    page.once('dialog', (d) => void d.accept());
+    // Asked in the popup, not in a native dialog.
     await page.getByTestId('cr-new-game').click();
+    await page.getByTestId('confirm-yes').click();
     await page.getByRole('heading', { name: 'Set up the armies' }).waitFor();
     await roster(page, 'A', { 5: 'Davout (C-in-C)', 6: 'Ney', 4: 'unit', 3: 'unit' });
     await page.getByTestId('cr-start').click();

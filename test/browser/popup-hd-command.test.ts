@@ -147,9 +147,10 @@ describe('Hell Dorado Command popup, in Chromium', () => {
 
   it('shows names typed by players as text', async () => {
     const page = await openPopup(ext);
-    // "New game" asks for confirmation; accept it.
-    page.on('dialog', (d) => void d.accept());
+    // "New game" asks in the popup (never a native dialog); confirm it.
+    page.on('dialog', (d) => void d.dismiss().then(() => expect.fail(`a native dialog: ${d.message()}`)));
     await page.getByTestId('new-game').click();
+    await page.getByTestId('confirm-yes').click();
     await page.getByTestId('setup-B').waitFor();
     const hostile = `<img src=x onerror="document.title='pwned'">`;
     await page.locator('#side-B-name').fill(hostile);

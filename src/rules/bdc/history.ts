@@ -1,4 +1,4 @@
-import { text, type Text } from '../../i18n/text';
+import { plural, text, type Text } from '../../i18n/text';
 import type { BdcEvent, BdcState, MoraleState } from './types';
 
 /** One readable line: "Section 1 · 3 morale tests: 7 ✗ 6 ✗ 2 ✓ · demoralised". */
@@ -42,7 +42,7 @@ export function describeEvent(before: BdcState, event: BdcEvent, after: BdcState
     case 'paSpent':
       return line('bdc_history_pa_spent', event.amount);
     case 'moraleTests':
-      return line('bdc_history_morale', event.naturals.length, rolls());
+      return { who, action: plural('bdc_history_morale', event.naturals.length, rolls()), state: troop ? troop.state : null };
     case 'rallied':
       return line('bdc_history_rallied', event.pa, nameOf(before, event.payer) ?? '');
     case 'tested':

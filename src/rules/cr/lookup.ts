@@ -1,4 +1,4 @@
-import { text, type Text } from '../../i18n/text';
+import { plural, text, type Text } from '../../i18n/text';
 import { numbers, type TopicNumbers } from '../../lookup/numbers';
 // From the rules' index, which the popup loads with these numbers anyway: no new chunk boundary inside the rules.
 import { DEFAULT_HOUSE_RULES, SIDE_IDS, type CrState, type HouseRules, type SideId } from '.';
@@ -64,7 +64,7 @@ export function crNumbers(state: CrState): TopicNumbers {
     tie: [...(round && round.weather > 0 ? [text('lk_cr_weather', round.weather)] : []), text(`lk_cr_tie_${rules.tie.replace('-', '_')}`), ...changed('tie')],
     slots: [
       ...now,
-      ...(round ? SIDE_IDS.map((s) => text('lk_cr_acted', name(s), new Set(round.acted[s]).size, state.sides[s].units.length)) : []),
+      ...(round ? SIDE_IDS.map((s) => plural('lk_cr_acted', new Set(round.acted[s]).size, name(s), state.sides[s].units.length)) : []),
       ...changed('slots'),
     ],
     'c-in-c': cInC,

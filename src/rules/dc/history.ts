@@ -1,4 +1,4 @@
-import { text, type Text } from '../../i18n/text';
+import { plural, text, type Text } from '../../i18n/text';
 import { formatProfile } from './profile';
 import type { DcEvent, DcSide, DcState } from './types';
 
@@ -28,13 +28,13 @@ export function describeEvent(before: DcState, event: DcEvent, after: DcState): 
       return line(event.side, text('dc_history_leader_added', l.name, formatProfile(l.profile)));
     }
     case 'unitAdded':
-      return line(event.side, text('dc_history_unit_added', event.name.trim(), event.losses ?? 0));
+      return line(event.side, plural('dc_history_unit_added', event.losses ?? 0, event.name.trim()));
     case 'removed':
       return line(null, text('dc_history_removed', nameOf(before, event.id)));
     case 'placed':
       return line(null, event.at ? text('dc_history_placed', nameOf(before, event.id), event.at.q, event.at.r) : text('dc_history_unplaced', nameOf(before, event.id)));
     case 'lossesSet':
-      return line(null, text('dc_history_losses', nameOf(before, event.unit), event.losses));
+      return line(null, plural('dc_history_losses', event.losses, nameOf(before, event.unit)));
     case 'start':
       return line(null, text('dc_history_start'));
     case 'newTurn':

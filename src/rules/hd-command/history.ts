@@ -1,4 +1,4 @@
-import { text, type Text } from '../../i18n/text';
+import { plural, text, type Text } from '../../i18n/text';
 import type { HdEvent, HdState, SideId } from './types';
 
 /** One readable line of a game's history: "Turn 2 · Side A · permanent spend 2 · base 5, current 1". */
@@ -27,7 +27,7 @@ export function describeEvent(before: HdState, event: HdEvent, after: HdState): 
     case 'sideEdited':
       return line(event.side, text('hd_history_side_edited', after.sides[event.side].name));
     case 'rosterSet':
-      return line(event.side, text('hd_history_roster', event.fighters.length, after.sides[event.side].base));
+      return line(event.side, plural('hd_history_roster', event.fighters.length, after.sides[event.side].base));
     case 'start':
       return line(null, text('hd_history_start', after.sides.A.base, after.sides.B.base));
     case 'newGame':

@@ -175,3 +175,19 @@ describe('the bdc popup panel', () => {
     await waitFor(() => expect((screen.getByLabelText('Morale tests for several hits') as HTMLSelectElement).value).toBe('simultaneous'));
   });
 });
+
+describe('the troop summary, as a screen reader reads it', () => {
+  it('words the morale factor and the action points apart: the factor is never read as "AP"', async () => {
+    await openBdc();
+    await add('unit', 'Groupe 1');
+    const summary = screen.getByTestId('troop-u1').querySelector('summary')!;
+    // What is announced: the name, then each part in words; the terse badge is hidden from it.
+    const announced = [...summary.querySelectorAll('.fighter-name, .visually-hidden')].map((n) => n.textContent).join(' ');
+    expect(announced).toBe('Groupe 1 Morale: Normal, factor 6. No action points: no card drawn.');
+    expect(screen.getByTestId('badge-u1').getAttribute('aria-hidden')).toBe('true');
+    expect(screen.getByTestId('pa-u1').getAttribute('aria-hidden')).toBe('true');
+    fireEvent.click(screen.getByTestId('activate-u1-1'));
+    await waitFor(() => expect(screen.getByTestId('pa-words-u1').textContent).toMatch(/^Action points: \d+\.$/));
+    expect(screen.getByTestId('pa-u1').querySelector('abbr')!.title).toBe('action points');
+  });
+});

@@ -84,7 +84,7 @@ describe('the command-roll popup', () => {
     expect(screen.getByTestId('cr-next-turn').hasAttribute('disabled')).toBe(true);
     fireEvent.click(screen.getByTestId('cr-done'));
     await screen.findByTestId('cr-turn-over');
-    expect(text('cr-army-B')).toContain('B: 2 of 2 units acted');
+    expect(text('cr-army-B')).toContain('B: 2 units of 2 have acted');
     expect(text('history')).toContain('Turn 1 · command roll 4–2: A 4, 3 · B 2, 1');
     fireEvent.click(screen.getByTestId('cr-next-turn'));
     await waitFor(() => expect(text('cr-turn')).toBe('Turn 2'));

@@ -15,7 +15,8 @@ async function addFighter(side: 'A' | 'B', name: string, cmd: number) {
   await waitFor(() => expect(within(setup).getByRole('cell', { name })).toBeTruthy());
 }
 
-const pool = (side: 'A' | 'B') => screen.getByTestId(`pool-${side}`).textContent?.replace(/\s/g, '');
+/** current/base, as the tests have always read it (the popup shows base / current). */
+const pool = (side: 'A' | 'B') => `${screen.getByTestId(`current-${side}`).textContent}/${screen.getByTestId(`base-${side}`).textContent}`;
 
 describe('the Hell Dorado Command popup', () => {
   it('sets up a company, starts, spends, refuses an over-spend with its reason, and undoes', async () => {
@@ -81,5 +82,25 @@ describe('the Hell Dorado Command popup', () => {
     await screen.findByText('Set up the game');
     fireEvent.click(screen.getByLabelText('COMMANDEMENT (rulebook)'));
     await waitFor(() => expect(screen.getByTestId('edition-explanation').textContent).toContain('at the next turn\'s upkeep'));
+  });
+});
+
+describe('the pool, read as the rulebook writes it', () => {
+  it('shows base / current, each number named, and says it in words', async () => {
+    render(<App api={fakeApi()} />);
+    const name = await screen.findByLabelText('Fighter name', { selector: '#side-A-new-name' });
+    fireEvent.input(name, { target: { value: 'Capitaine' } });
+    fireEvent.input(document.querySelector('#side-A-new-cmd')!, { target: { value: '4' } });
+    fireEvent.submit(name.closest('form')!);
+    await screen.findByRole('cell', { name: 'Capitaine' });
+    fireEvent.click(screen.getByTestId('start'));
+    await screen.findByTestId('pool-A');
+    fireEvent.input(document.querySelector('#play-A-amount')!, { target: { value: '3' } });
+    fireEvent.click(screen.getByTestId('spend-temp-A'));
+    await waitFor(() => expect(screen.getByTestId('current-A').textContent).toBe('1'));
+    const figures = screen.getByTestId('pool-A').querySelector('.pool-figures')!;
+    expect(figures.textContent).toBe('4base/1current');
+    expect(figures.getAttribute('aria-hidden')).toBe('true');
+    expect(screen.getByTestId('pool-words-A').textContent).toBe('Command: base 4, current 1.');
   });
 });

@@ -92,7 +92,51 @@ describe('the Hell Dorado modifiers popup', () => {
     fireEvent.click(screen.getByText('Settings (house defaults where the text is silent)'));
     const select = screen.getByLabelText('A state applied twice') as HTMLSelectElement;
     expect(select.selectedOptions[0]!.textContent).toBe('counts once (house default)');
-    expect((screen.getByLabelText('Wounded, DPT') as HTMLInputElement).value).toBe('-1');
+    expect((screen.getByLabelText('Wounded, DPT') as HTMLInputElement).value).toBe('−1');
+  });
+
+  it('writes the states\' effects with a real minus sign, reads one typed either way, and keeps a refused value off', async () => {
+    const api = await openPanel();
+    fireEvent.click(screen.getByText('Settings (house defaults where the text is silent)'));
+    const cell = screen.getByLabelText('Stunned, DEF') as HTMLInputElement;
+    expect(cell.value).toBe('−1');
+    expect(cell.type).toBe('text');
+    const last = () => gameOf(api.root(), 'hd-modifiers').log.events.at(-1);
+    fireEvent.change(cell, { target: { value: '-2' } });
+    await waitFor(() => expect(last()).toEqual({ type: 'configure', states: { stunned: { DEF: -2 } } }));
+    expect((screen.getByLabelText('Stunned, DEF') as HTMLInputElement).value).toBe('−2');
+    fireEvent.change(screen.getByLabelText('Fanatic, DEF'), { target: { value: '+2' } });
+    await waitFor(() => expect(last()).toEqual({ type: 'configure', states: { fanatic: { DEF: 2 } } }));
+    // A value the rules refuse is said, and the field shows what was kept; a word is not a number.
+    fireEvent.change(screen.getByLabelText('Fanatic, DEF'), { target: { value: '−30' } });
+    await waitFor(() => expect(screen.getByTestId('refusal').textContent).toBe('An amount must be a whole number from −20 to 20, not 0 (got “-30”).'));
+    await waitFor(() => expect((screen.getByLabelText('Fanatic, DEF') as HTMLInputElement).value).toBe('+2'));
+    fireEvent.change(screen.getByLabelText('Fanatic, DEF'), { target: { value: 'x' } });
+    expect((screen.getByLabelText('Fanatic, DEF') as HTMLInputElement).value).toBe('+2');
+    // Re-typed the same value with a hyphen: nothing to record.
+    const events = gameOf(api.root(), 'hd-modifiers').log.events.length;
+    fireEvent.change(screen.getByLabelText('Stunned, DEF'), { target: { value: '-2' } });
+    expect(gameOf(api.root(), 'hd-modifiers').log.events.length).toBe(events);
+    expect((screen.getByLabelText('Stunned, DEF') as HTMLInputElement).value).toBe('−2');
+  });
+
+  it('opens "Kind" on an increase, then on the kind this game enters most', async () => {
+    const api = await openPanel();
+    await addFighter('Lancier', { DEF: 4, MOU: 4 });
+    const kind = () => (within(screen.getByTestId('hdm-effect-form')).getByLabelText('Kind') as HTMLSelectElement).value;
+    await waitFor(() => expect(kind()).toBe('increase'));
+    const form = screen.getByTestId('hdm-effect-form');
+    fireEvent.change(within(form).getByLabelText('Kind'), { target: { value: 'bonus' } });
+    for (const source of ['Malédiction', 'Bénédiction']) {
+      fireEvent.input(within(form).getByLabelText('Source (ability, order…)'), { target: { value: source } });
+      fireEvent.click(screen.getByTestId('hdm-add-effect'));
+      await screen.findAllByText(new RegExp(source));
+    }
+    cleanup();
+    // Reopened: the form follows the game's habit, not the built-in default.
+    render(<App api={api} />);
+    await screen.findByTestId('hdm-effect-form');
+    expect(kind()).toBe('bonus');
   });
 
   it('renders a hostile fighter name as text, never as markup', async () => {

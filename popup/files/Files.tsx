@@ -1,0 +1,171 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { RuleError } from '../../src/game/result';
+import { isSystemId } from '../../src/rules/ids';
+import type { StoreRoot } from '../../src/store/root';
+import type { BackupInfo } from '../../src/store/service';
+import { useConfirm } from '../components/Confirm';
+import { useApi, useTr, type Send } from '../context';
+import { downloadJson, exportName } from '../download';
+import { systemNameKey } from '../SystemPicker';
+
+export interface FilesProps {
+  readonly root: StoreRoot;
+  readonly send: Send;
+  /** Downloads the active game; false when there is none yet. */
+  readonly exportGame: () => boolean;
+  /** Shows a refusal where the popup shows the worker's (a file that is not a game). */
+  readonly onRefusal: (error: RuleError) => void;
+  /** Grows when a store notice asks to see the backups: the list then takes the focus. */
+  readonly backupsRequest: number;
+}
+
+/** A file larger than this is no game the store could keep (storage.local holds 10 MiB in all). */
+const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
+
+/** Export and import of the active game as a JSON file `{system, game}`, and the store's backups. */
+export function Files({ root, send, exportGame, onRefusal, backupsRequest }: FilesProps) {
+  const tr = useTr();
+  const api = useApi();
+  const confirm = useConfirm();
+  const [status, setStatus] = useState('');
+  const [backups, setBackups] = useState<readonly BackupInfo[] | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const system = root.activeSystem;
+  const systemName = (id: string) => (isSystemId(id) ? tr(systemNameKey(id)) : id);
+
+  const refresh = async () => {
+    const answer = await api.send({ type: 'store/backups' });
+    if (answer.ok) setBackups((answer.data as BackupInfo[] | undefined) ?? []);
+    else onRefusal(answer.error);
+  };
+  // The list follows the store: a restore, an import or a new backup changes it.
+  useEffect(() => void refresh(), [root.revision]);
+  useEffect(() => {
+    if (backupsRequest > 0) heading.current?.focus();
+  }, [backupsRequest]);
+
+  const invalid = (detail: string) => onRefusal({ code: 'import-invalid', params: { detail } });
+
+  const importFile = async (file: File) => {
+    if (file.size > MAX_IMPORT_BYTES) return invalid(tr('files_too_large'));
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(await file.text());
+    } catch {
+      return invalid(tr('files_not_json'));
+    }
+    const found = typeof parsed === 'object' && parsed !== null ? (parsed as { system?: unknown; game?: unknown }) : {};
+    if (!isSystemId(found.system) || found.game === undefined) return invalid(tr('files_no_game'));
+    const into = found.system;
+    const played = (root.games[into]?.log.events.length ?? 0) > 0;
+    // The game it replaces is kept as a backup by the store; the player is still asked first.
+    if (played && !(await confirm({ message: tr('files_import_replaces', tr(systemNameKey(into))), confirm: tr('files_import_confirm'), offerExport: into === system }))) return;
+    if (!(await send({ type: 'game/import', system: into, game: found.game }))) return;
+    if (into !== system) await send({ type: 'store/select-system', system: into });
+    setStatus(tr('files_imported', tr(systemNameKey(into)), file.name));
+  };
+
+  const restore = async (b: BackupInfo) => {
+    const message = b.kind === 'store' ? tr('files_restore_store') : tr('files_restore_game', b.system ? systemName(b.system) : b.key);
+    if (!(await confirm({ message, confirm: tr('files_restore') }))) return;
+    if (await send({ type: 'store/restore', key: b.key })) setStatus(tr('files_restored', b.key));
+  };
+
+  const remove = async (b: BackupInfo) => {
+    if (!(await confirm({ message: tr('files_delete_confirm', b.key), confirm: tr('files_delete') }))) return;
+    if (await send({ type: 'store/delete-backup', key: b.key })) {
+      setStatus(tr('files_deleted', b.key));
+      await refresh();
+    }
+  };
+
+  const exportBackup = async (b: BackupInfo) => {
+    const answer = await api.send({ type: 'store/backup', key: b.key });
+    if (!answer.ok) return onRefusal(answer.error);
+    downloadJson(exportName(`backup-${b.kind}${b.system ? `-${b.system}` : ''}`, new Date()), answer.data);
+    setStatus(tr('files_exported'));
+  };
+
+  const lang = tr('locale_code');
+  const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
+  const kb = new Intl.NumberFormat(lang, { maximumFractionDigits: 1, minimumFractionDigits: 1 });
+  const when = (at: string) => {
+    const d = new Date(at);
+    return Number.isNaN(d.getTime()) ? at : date.format(d);
+  };
+
+  return (
+    <div class="files">
+      <div class="row">
+        <button
+          type="button"
+          data-testid="export-game"
+          disabled={!root.games[system]}
+          onClick={() => {
+            if (exportGame()) setStatus(tr('files_exported'));
+          }}
+        >
+          {tr('files_export', tr(systemNameKey(system)))}
+        </button>
+        <label class="file-pick">
+          <span>{tr('files_import')}</span>
+          <input
+            type="file"
+            accept="application/json,.json"
+            data-testid="import-game"
+            onChange={(e) => {
+              const input = e.currentTarget as HTMLInputElement;
+              const file = input.files?.[0];
+              // Cleared, so that choosing the same file again reads it again.
+              input.value = '';
+              if (file) void importFile(file);
+            }}
+          />
+        </label>
+      </div>
+      <p class="hint">{tr('files_hint')}</p>
+      <p role="status" class="files-status" data-testid="files-status">
+        {status}
+      </p>
+      <h3 id="backups-title" tabIndex={-1} ref={heading}>
+        {tr('files_backups')}
+      </h3>
+      <p class="hint">{tr('files_backups_hint')}</p>
+      {backups === null ? (
+        <p aria-busy="true">{tr('loading')}</p>
+      ) : backups.length === 0 ? (
+        <p class="hint" data-testid="backups-empty">
+          {tr('files_no_backups')}
+        </p>
+      ) : (
+        <ul class="backups" aria-labelledby="backups-title" data-testid="backups">
+          {backups.map((b) => (
+            <li key={b.key} data-testid="backup" data-key={b.key}>
+              <span class="backup-what">
+                {tr(`files_kind_${b.kind}`)}
+                {b.system && ` · ${systemName(b.system)}`}
+              </span>
+              <span class="hint">
+                {when(b.at)} · {tr('files_kb', kb.format(b.bytes / 1024))}
+              </span>
+              <span class="backup-key hint">{b.key}</span>
+              <span class="row">
+                {b.kind !== 'settings' && (
+                  <button type="button" class="small" data-testid="backup-restore" aria-label={tr('files_restore_named', b.key)} onClick={() => void restore(b)}>
+                    {tr('files_restore')}
+                  </button>
+                )}
+                <button type="button" class="small" data-testid="backup-export" aria-label={tr('files_export_named', b.key)} onClick={() => void exportBackup(b)}>
+                  {tr('files_export_backup')}
+                </button>
+                <button type="button" class="small" data-testid="backup-delete" aria-label={tr('files_delete_named', b.key)} onClick={() => void remove(b)}>
+                  {tr('files_delete')}
+                </button>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
