@@ -38,12 +38,14 @@ export function isCommandPostOrigin(origin: string, extra: readonly string[] = [
 // ——— Content script ⇄ frame (window.postMessage) ———
 
 export type BridgeToFrame =
+  /** The content script started after the frame said hello (the browser extension reloaded): say it again. */
+  | { readonly ns: typeof BRIDGE_NS; readonly type: 'bridge/ping' }
   | { readonly ns: typeof BRIDGE_NS; readonly type: 'bridge/welcome' }
-  | { readonly ns: typeof BRIDGE_NS; readonly type: 'bridge/request'; readonly id: string; readonly request: Request };
+  | { readonly ns: typeof BRIDGE_NS; readonly type: 'bridge/request'; readonly rid: string; readonly request: Request };
 
 export type BridgeFromFrame =
   | { readonly ns: typeof BRIDGE_NS; readonly type: 'bridge/hello'; readonly v: 1 }
-  | { readonly ns: typeof BRIDGE_NS; readonly type: 'bridge/response'; readonly id: string; readonly response: Response }
+  | { readonly ns: typeof BRIDGE_NS; readonly type: 'bridge/response'; readonly rid: string; readonly response: Response }
   | { readonly ns: typeof BRIDGE_NS; readonly type: 'bridge/state'; readonly root: StoreRoot | null; readonly board: BoardSummary | null; readonly player: BridgePlayer | null };
 
 /** Who the frame acts as, for the popup to say so. */
@@ -56,7 +58,8 @@ export interface BridgePlayer {
 }
 
 const ns = v.literal(BRIDGE_NS);
-const requestId = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
+/** A bridge request's own id (not `id`: Owlbear's SDK in the frame takes any message with an `id` for one of its own). */
+const requestId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/));
 /** A root's shape, checked where it crosses (the frame built it with the store's own checks). */
 const rootSchema = v.object({
   schemaVersion: v.literal(3),
@@ -78,31 +81,32 @@ const playerSchema = v.strictObject({
 
 export const fromFrameSchema = v.variant('type', [
   v.strictObject({ ns, type: v.literal('bridge/hello'), v: v.literal(1) }),
-  v.strictObject({ ns, type: v.literal('bridge/response'), id: requestId, response: responseSchema }),
+  v.strictObject({ ns, type: v.literal('bridge/response'), rid: requestId, response: responseSchema }),
   v.strictObject({ ns, type: v.literal('bridge/state'), root: v.nullable(rootSchema), board: v.nullable(boardSummarySchema), player: v.nullable(playerSchema) }),
 ]);
 
 /** The frame checks the request itself (as the worker does: envelope, then each event by its system). */
 export const toFrameSchema = v.variant('type', [
+  v.strictObject({ ns, type: v.literal('bridge/ping') }),
   v.strictObject({ ns, type: v.literal('bridge/welcome') }),
-  v.strictObject({ ns, type: v.literal('bridge/request'), id: requestId, request: v.unknown() }),
+  v.strictObject({ ns, type: v.literal('bridge/request'), rid: requestId, request: v.unknown() }),
 ]);
 
 export const isBridgeMessage = (data: unknown): boolean => typeof data === 'object' && data !== null && (data as { ns?: unknown }).ns === BRIDGE_NS;
 
 // ——— Popup ⇄ content script (runtime port) ———
 
-export type PortFromPopup = { readonly type: 'owlbear/request'; readonly id: string; readonly request: Request };
+export type PortFromPopup = { readonly type: 'owlbear/request'; readonly rid: string; readonly request: Request };
 
 export type PortToPopup =
-  | { readonly type: 'owlbear/response'; readonly id: string; readonly response: Response }
+  | { readonly type: 'owlbear/response'; readonly rid: string; readonly response: Response }
   /** What the scene shows now; `connected`: a Command Post frame answered in this tab. */
   | { readonly type: 'owlbear/state'; readonly connected: boolean; readonly root: StoreRoot | null; readonly board: BoardSummary | null; readonly player: BridgePlayer | null };
 
-export const fromPopupSchema = v.variant('type', [v.strictObject({ type: v.literal('owlbear/request'), id: requestId, request: v.unknown() })]);
+export const fromPopupSchema = v.variant('type', [v.strictObject({ type: v.literal('owlbear/request'), rid: requestId, request: v.unknown() })]);
 
 export const toPopupSchema = v.variant('type', [
-  v.strictObject({ type: v.literal('owlbear/response'), id: requestId, response: responseSchema }),
+  v.strictObject({ type: v.literal('owlbear/response'), rid: requestId, response: responseSchema }),
   v.strictObject({ type: v.literal('owlbear/state'), connected: v.boolean(), root: v.nullable(rootSchema), board: v.nullable(boardSummarySchema), player: v.nullable(playerSchema) }),
 ]);
 

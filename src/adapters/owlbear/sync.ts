@@ -70,7 +70,7 @@ export interface SceneState {
   readonly game: SceneGame;
   /** The store's root as this client shows it: its own sealed values opened too. */
   readonly root: StoreRoot;
-  /** This client's ops the table refused (a concurrent action came first), newest last. */
+  /** This connection's ops the table refused (a concurrent action came first), in play order. */
   readonly refused: readonly { readonly id: string; readonly request: SceneRequest; readonly error: RuleError }[];
   /** What in the metadata could not be read. */
   readonly dropped: readonly Dropped[];
@@ -216,7 +216,9 @@ export class SceneSync {
     const played = this.played ?? this.player.play(this.start, []);
     const ops = this.placed();
     const own = this.secrets.values();
-    const refused = ops.filter((op) => op.writer === this.me.writer && played.refused.has(op.id)).map((op) => ({ id: op.id, request: op.request, error: played.refused.get(op.id)! }));
+    // This connection's ops (its background page's and its popover's) that the table refused.
+    const here = connectionOf(this.me.writer);
+    const refused = ops.filter((op) => connectionOf(op.writer) === here && played.refused.has(op.id)).map((op) => ({ id: op.id, request: op.request, error: played.refused.get(op.id)! }));
     return {
       game: played.game,
       root: this.viewRoot(played.game, own),
@@ -345,8 +347,8 @@ export class SceneSync {
     // Keys of writers gone for good, holding only compacted ops.
     const covers = this.base?.covers ?? {};
     for (const [writer, ops] of this.read.writers) {
-      if (writer === this.me.writer || live.has(connectionOf(writer))) continue;
-      if (ops.every((op) => op.seq <= (covers[writer] ?? 0))) return true;
+      if (writer === this.me.writer || live.has(connectionOf(writer)) || this.unreadable(writer)) continue;
+      if (ops.length > 0 && ops.every((op) => op.seq <= (covers[writer] ?? 0))) return true;
     }
     return false;
   }
@@ -366,13 +368,21 @@ export class SceneSync {
     for (const [writer, ops] of writers) {
       const last = ops.reduce((m, op) => Math.max(m, op.seq), old[writer] ?? 0);
       covers[writer] = last;
-      const gone = writer !== this.me.writer && !live.has(connectionOf(writer));
+      // A key is removed only when everything in it could be read and is in the compacted game:
+      // what could not be read stays, said, for whoever wrote it to see.
+      const gone = writer !== this.me.writer && !live.has(connectionOf(writer)) && !this.unreadable(writer);
       if (gone && this.raw[opsKey(writer)] !== undefined) write[opsKey(writer)] = undefined;
     }
     for (const [writer, seq] of Object.entries(old)) if (!(writer in covers) && live.has(connectionOf(writer))) covers[writer] = seq;
     const base: Base = { v: 1, gen: (this.base?.gen ?? 0) + 1, covers, lamport: Math.max(played.clock, this.base?.lamport ?? 0, this.clock), game: await packGame(played.game, this.codec) };
     write[GAME_KEY] = base;
     return write;
+  }
+
+  /** Whether something in a writer's key could not be read (dropped). */
+  private unreadable(writer: string): boolean {
+    const key = opsKey(writer);
+    return this.read.dropped.some((d) => d.key === key);
   }
 
   /** Bytes (JSON characters) our keys take in the scene's metadata. */
