@@ -39,6 +39,12 @@ const isOwnFrame = (source: MessageEventSource | null): source is Window =>
 
 const toFrame = (message: BridgeToFrame) => frame?.window.postMessage(message, frame.origin);
 
+/** Says on the page's root element whether a frame answered and how much was dropped (for people diagnosing, and the tests). */
+const mark = () => {
+  document.documentElement.setAttribute('data-command-post-owlbear', frame ? 'connected' : 'waiting');
+  document.documentElement.setAttribute('data-command-post-owlbear-dropped', String(dropped));
+};
+
 function tell(port: Runtime.Port, message: PortToPopup): void {
   try {
     port.postMessage(message);
@@ -47,29 +53,36 @@ function tell(port: Runtime.Port, message: PortToPopup): void {
   }
 }
 
-const stateMessage = (): PortToPopup => ({ type: 'owlbear/state', connected: frame !== null && state !== null, root: state?.root ?? null, board: state?.board ?? null, player: state?.player ?? null });
+/** The frame we welcomed, if it is still on the page (a room left, the extension switched off: gone). */
+const live = () => (frame && isOwnFrame(frame.window) ? frame : null);
+
+const stateMessage = (): PortToPopup => ({ type: 'owlbear/state', connected: live() !== null && state !== null, root: state?.root ?? null, board: state?.board ?? null, player: state?.player ?? null });
 
 window.addEventListener('message', (event: MessageEvent<unknown>) => {
   if (!isBridgeMessage(event.data)) return;
   // Only the Command Post frame: a Command Post origin, one of this page's iframes, a well-formed message.
   if (!isCommandPostOrigin(event.origin, EXTRA) || !isOwnFrame(event.source)) {
     dropped++;
+    mark();
     return;
   }
   const parsed = v.safeParse(fromFrameSchema, event.data);
   if (!parsed.success) {
     dropped++;
+    mark();
     return;
   }
   const m = parsed.output as BridgeFromFrame;
   if (m.type === 'bridge/hello') {
     frame = { window: event.source, origin: event.origin };
     toFrame({ ns: BRIDGE_NS, type: 'bridge/welcome' });
+    mark();
     return;
   }
   // Answers and states from the frame we welcomed only.
   if (!frame || event.source !== frame.window || event.origin !== frame.origin) {
     dropped++;
+    mark();
     return;
   }
   if (m.type === 'bridge/response') {
@@ -93,10 +106,11 @@ browser.runtime.onConnect.addListener((port) => {
     const parsed = v.safeParse(fromPopupSchema, raw);
     if (!parsed.success) {
       dropped++;
+      mark();
       return;
     }
     const { rid, request } = parsed.output;
-    if (!frame) {
+    if (!live()) {
       tell(port, { type: 'owlbear/response', rid, response: unanswered('owlbear-unreachable') });
       return;
     }
@@ -123,5 +137,4 @@ for (const f of document.querySelectorAll('iframe')) {
   }
 }
 
-document.documentElement.setAttribute('data-command-post-owlbear', '');
-Object.assign(globalThis, { commandPostOwlbearBridge: () => ({ connected: frame !== null, origin: frame?.origin ?? null, dropped }) });
+mark();

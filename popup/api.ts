@@ -8,6 +8,7 @@ import type { BoardSummary } from '../src/board/summary';
 import { readSettings, ROLL20_SETTINGS_KEY, type Roll20Settings } from '../src/adapters/roll20/settings';
 import { STORE_KEY, type StoreRoot } from '../src/store/root';
 import type { SystemId } from '../src/rules/ids';
+import { owlbearLink, type OwlbearLink } from './owlbear';
 
 /** What the popup needs from the browser; tests pass a fake built on the same core. */
 export interface PopupApi {
@@ -34,14 +35,16 @@ export interface LiveApi {
   chat(text: string): Promise<boolean>;
 }
 
-/** The active tab's live table from storage.session (the worker keeps one per Roll20 tab). No `tabs` permission: only the id is read. */
-function browserLive(): LiveApi {
-  const tabId = (async () => {
-    const [tab] = await browser.tabs.query({ active: true, currentWindow: true }).catch(() => []);
-    // ?tab=<id> stands for the active tab when the popup is opened as a page (tests, the Chrome e2e guide).
-    const forced = Number(new URLSearchParams(location.search).get('tab'));
-    return Number.isInteger(forced) && forced > 0 ? forced : tab?.id;
-  })();
+/** The active tab's id. No `tabs` permission: only the id is read. */
+async function activeTabId(): Promise<number | undefined> {
+  const [tab] = await browser.tabs.query({ active: true, currentWindow: true }).catch(() => []);
+  // ?tab=<id> stands for the active tab when the popup is opened as a page (tests, the Chrome e2e guide).
+  const forced = Number(new URLSearchParams(location.search).get('tab'));
+  return Number.isInteger(forced) && forced > 0 ? forced : tab?.id;
+}
+
+/** The active tab's live table from storage.session (the worker keeps one per Roll20 tab). */
+function browserLive(tabId: Promise<number | undefined>): LiveApi {
   return {
     subscribe(on) {
       let table: BoardSummary | null = null;
@@ -88,27 +91,47 @@ function browserLive(): LiveApi {
 const unreachable: RuleError = { code: 'worker-unreachable' };
 
 export function browserApi(): PopupApi {
-  const send = reliableSender((request) => browser.runtime.sendMessage(request) as Promise<Response | undefined>);
+  const toWorker = reliableSender((request) => browser.runtime.sendMessage(request) as Promise<Response | undefined>);
+  const tabId = activeTabId();
+  const live = browserLive(tabId);
+  // On an Owlbear Rodeo tab whose room runs Command Post, the popup plays the scene's game (./owlbear.ts).
+  const owlbear = tabId.then(owlbearLink);
+  const send = async (request: Request): Promise<Response> => (await owlbear)?.send(request) ?? toWorker(request);
+  /** The scene's when there is one, else the worker's. */
+  const either = <A extends unknown[]>(scene: (link: OwlbearLink, ...a: A) => () => void, own: (...a: A) => () => void) =>
+    (...a: A): (() => void) => {
+      let off: (() => void) | null = null;
+      let on = true;
+      void owlbear.then((link) => {
+        if (on) off = link ? scene(link, ...a) : own(...a);
+      });
+      return () => {
+        on = false;
+        off?.();
+      };
+    };
   return {
     send,
-    subscribe(onRoot, known) {
-      const listener = (changes: Record<string, { newValue?: unknown }>, area: string) => {
-        if (area !== 'local' || !(STORE_KEY in changes)) return;
-        // The echo of this popup's own write: its answer is already on screen.
-        const revision = (changes[STORE_KEY]!.newValue as { revision?: unknown } | undefined)?.revision;
-        if (typeof revision === 'number' && revision <= known()) return;
-        // A view never trusts storage blindly: it asks the worker, which checks (and if needed repairs)
-        // what was written. This also keeps the rules of every system out of the popup's first load.
-        void send({ type: 'store/load' }).then((response) => {
-          if (response.ok) onRoot(response.root);
-        });
-      };
-      browser.storage.onChanged.addListener(listener);
-      return () => browser.storage.onChanged.removeListener(listener);
-    },
+    subscribe: either((link, onRoot: (root: StoreRoot) => void, known: () => number) => link.subscribe(onRoot, known), (onRoot, known) => subscribeWorker(onRoot, known)),
     t: (t) => browser.i18n.getMessage(t.key, t.subs?.map(String)) || t.key,
     dice: fairRoller(() => crypto.getRandomValues(new Uint32Array(1))[0]!),
-    live: browserLive(),
+    live: { ...live, subscribe: either((link, on: Parameters<LiveApi['subscribe']>[0]) => link.subscribeBoard(on), (on) => live.subscribe(on)) },
     openDemo: (system) => void browser.tabs.create({ url: browser.runtime.getURL(`demo.html?scene=${system}`) }),
   };
+
+  function subscribeWorker(onRoot: (root: StoreRoot) => void, known: () => number): () => void {
+    const listener = (changes: Record<string, { newValue?: unknown }>, area: string) => {
+      if (area !== 'local' || !(STORE_KEY in changes)) return;
+      // The echo of this popup's own write: its answer is already on screen.
+      const revision = (changes[STORE_KEY]!.newValue as { revision?: unknown } | undefined)?.revision;
+      if (typeof revision === 'number' && revision <= known()) return;
+      // A view never trusts storage blindly: it asks the worker, which checks (and if needed repairs)
+      // what was written. This also keeps the rules of every system out of the popup's first load.
+      void toWorker({ type: 'store/load' }).then((response) => {
+        if (response.ok) onRoot(response.root);
+      });
+    };
+    browser.storage.onChanged.addListener(listener);
+    return () => browser.storage.onChanged.removeListener(listener);
+  }
 }
