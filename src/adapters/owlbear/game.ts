@@ -92,8 +92,8 @@ export const SCENE_LIMITS = {
   /** Ops a writer keeps before it must wait for a compaction. */
   opsPerWriter: 200,
   /** Compact once this many ops are not compacted, or once their JSON takes this many characters. */
-  compactOps: 24,
-  compactChars: 6000,
+  compactOps: 16,
+  compactChars: 4000,
   /** A compacted game unpacked may not exceed this (a long game is ~100 times less). */
   gameChars: 4_000_000,
   /** Player and writer ids. */

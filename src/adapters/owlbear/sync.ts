@@ -85,9 +85,10 @@ export interface SceneState {
 
 const json = (x: unknown): string => (x === undefined ? 'undefined' : JSON.stringify(x));
 
-/** Commitment of a secret value: the seal prefix and the first 128 bits of SHA-256(salt|value), hex. */
+/** Commitment of a secret value: the seal prefix and the first 128 bits of SHA-256(salt|value) (hex, as the codec gives it), in base 36. */
 export async function sealOf(codec: Codec, salt: string, value: string): Promise<string> {
-  return `${SEAL_PREFIX}${(await codec.hash(`${salt}|${value}`)).slice(0, 32)}`;
+  const hex = (await codec.hash(`${salt}|${value}`)).slice(0, 32);
+  return `${SEAL_PREFIX}${BigInt(`0x${hex}`).toString(36)}`;
 }
 
 export class SceneSync {
@@ -107,6 +108,8 @@ export class SceneSync {
   private viewCache: { game: SceneGame; own: string; root: StoreRoot } | null = null;
   private revision = 0;
   private lastWrite: { json: string; at: number } | null = null;
+  /** Each game's state as this player sees it, kept between his actions (./store/states.ts). */
+  private readonly viewStates = new GameStates();
   /** Openings checked against their commitment: `seal|salt|value` → true (matches) / false. */
   private readonly checked = new Map<string, boolean>();
 
@@ -258,7 +261,7 @@ export class SceneSync {
     if (!shared.ok) return shared;
     // As this player sees the game.
     if (request.type !== 'scene/seats' && request.type !== 'scene/reveal') {
-      const seen = applyRequest(this.state.root, request as Request);
+      const seen = applyRequest(this.state.root, request as Request, this.viewStates);
       if (!seen.ok) return seen;
     }
     const op: Op = { seq: this.seq + 1, lamport: this.clock + 1, by: this.me.player, gm: this.me.gm, request: shared.value.request };
@@ -285,7 +288,7 @@ export class SceneSync {
     const descriptor: AnyDescriptor = DESCRIPTORS[request.system];
     const secrets = descriptor.secrets;
     if (!secrets) return ok({ request, secrets: [] });
-    const state = new GameStates().stateOf(request.system, descriptor.rules, gameOf(this.state.root, request.system));
+    const state = this.viewStates.stateOf(request.system, descriptor.rules, gameOf(this.state.root, request.system));
     const made: { seal: string; salt: string; value: string }[] = [];
     const sealOne = async (event: unknown): Promise<unknown> => {
       const s = secrets.of(event, state.ok ? state.value : undefined);
@@ -374,7 +377,7 @@ export class SceneSync {
       if (gone && this.raw[opsKey(writer)] !== undefined) write[opsKey(writer)] = undefined;
     }
     for (const [writer, seq] of Object.entries(old)) if (!(writer in covers) && live.has(connectionOf(writer))) covers[writer] = seq;
-    const base: Base = { v: 1, gen: (this.base?.gen ?? 0) + 1, covers, lamport: Math.max(played.clock, this.base?.lamport ?? 0, this.clock), game: await packGame(played.game, this.codec) };
+    const base: Base = { v: 1, gen: (this.base?.gen ?? 0) + 1, covers, lamport: Math.max(played.clock, this.base?.lamport ?? 0, this.clock), game: await packGame(withOpenedWritten(played.game), this.codec) };
     write[GAME_KEY] = base;
     return write;
   }
@@ -397,6 +400,23 @@ export class SceneSync {
     }
     return { game, ops, total: game + ops };
   }
+}
+
+/**
+ * The game as compacted: each sealed value its owner has opened is written in place of its seal (the
+ * events are played opened anyway), so that the compacted game keeps neither the seal nor the opening.
+ * Values still sealed stay sealed.
+ */
+export function withOpenedWritten(game: SceneGame): SceneGame {
+  if (Object.keys(game.opened).length === 0) return game;
+  const games = { ...game.root.games } as Record<string, { config: unknown; log: { events: readonly unknown[]; cursor: number } }>;
+  for (const id of SYSTEM_IDS) {
+    const descriptor: AnyDescriptor = DESCRIPTORS[id];
+    const stored = games[id];
+    if (!descriptor.secrets || !stored) continue;
+    games[id] = { ...stored, log: { ...stored.log, events: stored.log.events.map((e) => openEvent(descriptor, undefined, e, game.opened)) } };
+  }
+  return { ...game, root: { ...game.root, games: games as StoreRoot['games'] }, opened: {} };
 }
 
 const stripPlace = (op: PlacedOp): Op => ({ seq: op.seq, lamport: op.lamport, by: op.by, gm: op.gm, request: op.request });

@@ -178,6 +178,18 @@ describe('what the metadata holds is checked', () => {
     expect(problems.some((p) => p.includes('flood.bg'))).toBe(true);
   });
 
+  it('compaction never removes what it could not read: the malformed key stays, said', async () => {
+    const { room, gm, player } = await table();
+    room.set({ [OPS_PREFIX + 'gone.bg']: { v: 1, ops: [{ seq: 1, lamport: 5, by: 'x', gm: false, request: { type: 'nope' } }] } });
+    await act(room, player, spend('B', 1));
+    await sync(room, gm, player);
+    room.set(await gm.compact(new Set(['connGM', 'connP'])));
+    await sync(room, gm, player);
+    expect(room.metadata[OPS_PREFIX + 'gone.bg']).toBeDefined();
+    expect(gm.state.dropped.some((d) => d.key === OPS_PREFIX + 'gone.bg')).toBe(true);
+    expect(current(gm, 'B')).toBe(1);
+  });
+
   it('a damaged compacted game is said, and the ops are still played', async () => {
     const { room, gm, player } = await table();
     room.set({ [GAME_KEY]: { v: 1, gen: 1, covers: {}, lamport: 1, game: 'AAAA not deflate' } });
@@ -283,6 +295,39 @@ describe('secret rosters (command roll)', () => {
     expect(slotsSeenBy(b)[1]).toMatch(/^sealed:/);
     // Both play the same shared game; only A's own view opens the rest of his roster.
     expect(b.state.game.root.games.cr).toEqual(a.state.game.root.games.cr);
+  });
+
+  it('a compaction writes each opened value in place of its seal; values still sealed stay sealed', async () => {
+    const room = new Room();
+    const a = client('connA.bg', 'pa', true);
+    const b = client('connB.bg', 'pb', false);
+    await sync(room, a, b);
+    await act(room, a, { type: 'store/select-system', system: 'cr' });
+    for (const e of [
+      { type: 'leaderAdded', side: 'A', name: 'Davout' },
+      { type: 'unitAdded', side: 'A', name: '1st' },
+      { type: 'leaderAdded', side: 'B', name: 'Kutuzov' },
+      { type: 'rosterSet', side: 'A', slots: ['unit', 'unit', 'AL1', 'unit', 'unit', 'unit'] },
+      { type: 'start' },
+      { type: 'commandRoll', A: 3, B: 1 },
+    ])
+      await act(room, a, cr(e));
+    await sync(room, a, b);
+    await act(room, a, a.openings()!);
+    await sync(room, a, b);
+    const before = structuredClone(b.state.root.games.cr);
+    room.set(await a.compact(new Set(['connA', 'connB'])));
+    await sync(room, a, b);
+    const rosterOf = (c: SceneSync) => (gameOf(c.state.game.root, 'cr').log.events.find((e) => (e as { type: string }).type === 'rosterSet') as unknown as { slots: string[] }).slots;
+    expect(rosterOf(b)[2]).toBe('AL1');
+    expect(rosterOf(b).filter((x) => x.startsWith('sealed:'))).toHaveLength(5);
+    expect(b.state.game.opened).toEqual({});
+    // The game plays the same: Davout's number is up.
+    expect(b.state.root.games.cr).toEqual({ ...before!, log: { ...before!.log, events: gameOf(b.state.root, 'cr').log.events } });
+    const { replay } = await import('../../../src/game/log');
+    const { DESCRIPTORS } = await import('../../../src/rules');
+    const st = replay(DESCRIPTORS.cr.rules, gameOf(b.state.root, 'cr').config, gameOf(b.state.root, 'cr').log);
+    expect(st.ok && st.value.round?.activation?.holder).toBe('AL1');
   });
 
   it('an opening that does not match its seal is dropped', async () => {
