@@ -225,7 +225,6 @@ describe('secret rosters (command roll)', () => {
     const scene = JSON.stringify(await host(room.page, 'metadata'));
     expect(scene).not.toMatch(/"AL2"|"BL1"\]|"slots":\["unit"/);
     // The player sees the game master's roster sealed, his own as written.
-    await player.locator('[data-testid="hide-setup-A"], [data-testid="hide-A"]').first().uncheck().catch(() => undefined);
     const slotsOf = (frame: FrameLocator) =>
       frame.locator('html').evaluate(() => {
         const root = (globalThis as unknown as { commandPostSession: { root: { games: { cr: { log: { events: { type: string; side?: string; slots?: string[] }[] } } } } } }).commandPostSession.root;
@@ -241,5 +240,11 @@ describe('secret rosters (command roll)', () => {
     await expect.poll(async () => (await slotsOf(player)).A?.[3], { timeout: 10_000 }).toBe('AL2');
     expect((await slotsOf(player)).A!.filter((s: string) => s.startsWith('sealed:'))).toHaveLength(5);
     await expect.poll(() => player.getByTestId('cr-slot-who').textContent(), { timeout: 10_000 }).toMatch(/Ney/);
+    // In the player's popover, the game master's roster reads "sealed" but for the number played.
+    const army = player.getByTestId('cr-army-A');
+    await army.locator('summary').click();
+    await army.getByTestId('hide-play-A').uncheck();
+    const lines = await army.getByTestId('roster-play-A').locator('li').allTextContents();
+    expect(lines).toEqual(['1: sealed', '2: sealed', '3: sealed', '4: Ney', '5: sealed', '6: sealed']);
   });
 });
