@@ -3,7 +3,7 @@
 // SDK call per kind of change (delete, add, update), none when nothing changed. Paints never overlap:
 // a change arriving during one is drawn next, and only the newest.
 import OBR, { type Item } from '@owlbear-rodeo/sdk';
-import { drawView, Reconciler, type DrawnItem, type Patch } from '../src/adapters/owlbear/draw';
+import { Drawer, Reconciler, type DrawnItem, type Patch } from '../src/adapters/owlbear/draw';
 import { LOCAL_KEY } from '../src/adapters/owlbear/keys';
 import { reasonText } from '../src/i18n/reasons';
 import type { SceneSession } from './session';
@@ -20,6 +20,7 @@ export interface PaintStats {
 export class Painter {
   readonly stats: PaintStats = { lastMs: 0, lastCalls: 0, calls: 0, paints: 0 };
   private readonly reconciler = new Reconciler();
+  private readonly drawer = new Drawer();
   private busy = false;
   private wanted: (() => DrawnItem[]) | null = null;
   private adopted = false;
@@ -35,7 +36,7 @@ export class Painter {
       const view = s.run?.view;
       if (!view || !s.sceneReady) return [];
       const tr = s.strings.t;
-      return drawView(view, { player: s.me.id, reason: (r) => tr(reasonText(r)), notes: view.notes.map((n) => tr(n)) });
+      return this.drawer.draw(view, { player: s.me.id, reason: (r) => tr(reasonText(r)), notes: view.notes.map((n) => tr(n)) });
     };
     if (!this.busy) void this.flush();
   }

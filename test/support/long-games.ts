@@ -5,14 +5,15 @@
 // at random (seeded) among those the rules accept at that point, with an undo now and then: real
 // event shapes, real ids, numbers as varied as the scenarios'.
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { exampleRequest } from '../../src/adapters/demo/example';
 import type { SceneRequest } from '../../src/messages';
 import type { SystemId } from '../../src/rules/ids';
 import { Room, client } from './owlbear-room';
 import type { SceneSync } from '../../src/adapters/owlbear/sync';
 
-const scenarios = join(__dirname, '../scenarios');
+const scenarios = join(dirname(fileURLToPath(import.meta.url)), '../scenarios');
 
 /** Every event the system's scenarios play (setup and play alike), as written there. */
 export function scenarioEvents(system: SystemId): unknown[] {

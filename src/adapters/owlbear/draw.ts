@@ -118,50 +118,95 @@ const labelled = (m: Mark) => m.reason !== null && (m.status === 'out' || m.stat
 
 /** The local items a view is drawn with: rings under the tokens, marks around them, reasons and notes as labels. */
 export function drawView(view: BoardView, ctx: DrawContext): DrawnItem[] {
-  const { player } = ctx;
-  const out: DrawnItem[] = [];
-  for (const r of view.rings) {
-    const tag: DrawnTag = { kind: 'ring', token: r.id, ring: r.kind };
-    const colour = RING_COLOURS[r.kind];
-    const s = style(colour, 3, 0.08, r.kind === 'signal' ? [12, 8] : []);
-    if (r.shape.kind === 'circle') out.push(circle(drawnId('ring', r.id, r.kind, 'c'), `${r.name} (${r.kind})`, 'DRAWING', r.x, r.y, r.shape.radius, s, tag, player));
-    else {
-      out.push({
-        ...base(drawnId('ring', r.id, r.kind, 'p'), `${r.name} (${r.kind})`, 'DRAWING', { x: r.x, y: r.y }, tag, player),
-        type: 'CURVE',
-        // Relative to the item's position, as Owlbear draws a curve.
-        points: r.shape.points.map((p) => ({ x: r2(p.x), y: r2(p.y) })),
-        style: { ...s, tension: 0, closed: true },
+  return new Drawer().draw(view, ctx);
+}
+
+/**
+ * Draws views one after the other, keeping each item it built under a key of what it shows: a move
+ * rebuilds only the items of what changed (the other items are the very same objects, which the
+ * reconciler then skips without comparing them).
+ */
+export class Drawer {
+  private built = new Map<string, { key: string; item: DrawnItem }>();
+  private next = new Map<string, { key: string; item: DrawnItem }>();
+
+  private reuse(id: string, key: string, make: () => DrawnItem): DrawnItem {
+    const known = this.built.get(id);
+    const item = known && known.key === key ? known.item : make();
+    this.next.set(id, { key, item });
+    return item;
+  }
+
+  draw(view: BoardView, ctx: DrawContext): DrawnItem[] {
+    const { player } = ctx;
+    const out: DrawnItem[] = [];
+    this.next = new Map();
+    for (const r of view.rings) {
+      const shape = r.shape.kind === 'circle' ? 'c' : 'p';
+      const id = drawnId('ring', r.id, r.kind, shape);
+      const key = `${player}|${r.name}|${r2(r.x)},${r2(r.y)}|${r.shape.kind === 'circle' ? r2(r.shape.radius) : r.shape.points.map((p) => `${r2(p.x)},${r2(p.y)}`).join(' ')}`;
+      out.push(
+        this.reuse(id, key, () => {
+          const tag: DrawnTag = { kind: 'ring', token: r.id, ring: r.kind };
+          const colour = RING_COLOURS[r.kind];
+          const s = style(colour, 3, 0.08, r.kind === 'signal' ? [12, 8] : []);
+          if (r.shape.kind === 'circle') return circle(id, `${r.name} (${r.kind})`, 'DRAWING', r.x, r.y, r.shape.radius, s, tag, player);
+          return {
+            ...base(id, `${r.name} (${r.kind})`, 'DRAWING', { x: r.x, y: r.y }, tag, player),
+            type: 'CURVE',
+            // Relative to the item's position, as Owlbear draws a curve.
+            points: r.shape.points.map((p) => ({ x: r2(p.x), y: r2(p.y) })),
+            style: { ...s, tension: 0, closed: true },
+          };
+        }),
+      );
+    }
+    for (const e of view.edges) {
+      const id = drawnId('edge', e.to);
+      const key = `${player}|${e.from}|${e.kind}|${r2(e.x1)},${r2(e.y1)},${r2(e.x2)},${r2(e.y2)}`;
+      out.push(
+        this.reuse(id, key, () => ({
+          ...base(id, `${e.kind}`, 'DRAWING', { x: 0, y: 0 }, { kind: 'edge', token: e.to, edge: e.kind, from: e.from }, player),
+          type: 'LINE',
+          startPosition: { x: r2(e.x1), y: r2(e.y1) },
+          endPosition: { x: r2(e.x2), y: r2(e.y2) },
+          style: { strokeColor: e.kind === 'radio' ? '#7c3aed' : '#d97706', strokeOpacity: 1, strokeWidth: 3, strokeDash: [10, 6] },
+        })),
+      );
+    }
+    for (const m of view.marks) {
+      const words = m.reason && ctx.reason ? ctx.reason(m.reason) : '';
+      const id = drawnId('mark', m.id);
+      const key = `${player}|${m.name}|${r2(m.x)},${r2(m.y)},${r2(m.r)}|${m.status}|${m.reason?.code ?? ''}|${m.closeUp === true}|${words}`;
+      out.push(
+        this.reuse(id, key, () =>
+          circle(id, words ? `${m.name} — ${words}` : m.name, 'ATTACHMENT', m.x, m.y, m.r + 4, style(MARK_COLOURS[m.status], 5, 0, m.closeUp ? [8, 6] : []), { kind: 'mark', token: m.id, status: m.status, ...(m.reason ? { reason: m.reason.code } : {}) }, player),
+        ),
+      );
+      if (words && labelled(m)) {
+        const lid = drawnId('reason', m.id);
+        out.push(this.reuse(lid, key, () => label(lid, m.name, m.x, m.y + m.r + 10, words, MARK_COLOURS[m.status], 'UP', { kind: 'reason', token: m.id, ...(m.reason ? { reason: m.reason.code } : {}) }, player)));
+      }
+    }
+    if (ctx.notes.length) {
+      // Above the figures' top-left corner: a scene has no screen corner to pin them to.
+      let x = Infinity;
+      let y = Infinity;
+      for (const m of view.marks) {
+        x = Math.min(x, m.x - m.r);
+        y = Math.min(y, m.y - m.r);
+      }
+      if (!Number.isFinite(x)) x = y = 0;
+      y -= 30;
+      ctx.notes.forEach((note, i) => {
+        const id = drawnId('note', String(i));
+        const at = y - (ctx.notes.length - 1 - i) * 34;
+        out.push(this.reuse(id, `${player}|${r2(x)},${r2(at)}|${note}`, () => label(id, 'Command Post', x, at, note, '#111827', undefined, { kind: 'note', token: null }, player)));
       });
     }
+    this.built = this.next;
+    return out;
   }
-  for (const e of view.edges) {
-    const tag: DrawnTag = { kind: 'edge', token: e.to, edge: e.kind, from: e.from };
-    out.push({
-      ...base(drawnId('edge', e.to), `${e.kind}`, 'DRAWING', { x: 0, y: 0 }, tag, player),
-      type: 'LINE',
-      startPosition: { x: r2(e.x1), y: r2(e.y1) },
-      endPosition: { x: r2(e.x2), y: r2(e.y2) },
-      style: { strokeColor: e.kind === 'radio' ? '#7c3aed' : '#d97706', strokeOpacity: 1, strokeWidth: 3, strokeDash: [10, 6] },
-    });
-  }
-  for (const m of view.marks) {
-    const words = m.reason && ctx.reason ? ctx.reason(m.reason) : '';
-    const tag: DrawnTag = { kind: 'mark', token: m.id, status: m.status, ...(m.reason ? { reason: m.reason.code } : {}) };
-    out.push(circle(drawnId('mark', m.id), words ? `${m.name} — ${words}` : m.name, 'ATTACHMENT', m.x, m.y, m.r + 4, style(MARK_COLOURS[m.status], 5, 0, m.closeUp ? [8, 6] : []), tag, player));
-    if (words && labelled(m)) {
-      out.push(label(drawnId('reason', m.id), m.name, m.x, m.y + m.r + 10, words, MARK_COLOURS[m.status], 'UP', { kind: 'reason', token: m.id, ...(m.reason ? { reason: m.reason.code } : {}) }, player));
-    }
-  }
-  if (ctx.notes.length) {
-    // Above the figures' top-left corner: a scene has no screen corner to pin them to.
-    const xs = view.marks.map((m) => m.x - m.r);
-    const ys = view.marks.map((m) => m.y - m.r);
-    const x = xs.length ? Math.min(...xs) : 0;
-    const y = (ys.length ? Math.min(...ys) : 0) - 30;
-    ctx.notes.forEach((note, i) => out.push(label(drawnId('note', String(i)), 'Command Post', x, y - (ctx.notes.length - 1 - i) * 34, note, '#111827', undefined, { kind: 'note', token: null }, player)));
-  }
-  return out;
 }
 
 /** What to send Owlbear to go from what is drawn to what should be: each list goes in one call. */
@@ -221,8 +266,13 @@ export class Reconciler {
     const del: string[] = [];
     for (const item of desired) {
       if (next.has(item.id)) continue;
-      const sig = signature(item);
       const before = this.drawn.get(item.id);
+      // The very item drawn last time (./Drawer keeps what did not change): nothing to compare.
+      if (before && before.item === item) {
+        next.set(item.id, before);
+        continue;
+      }
+      const sig = signature(item);
       if (before && before.sig === sig) {
         next.set(item.id, before);
         continue;
