@@ -8,7 +8,7 @@ import type { BoardSummary } from '../src/board/summary';
 import { readSettings, ROLL20_SETTINGS_KEY, type Roll20Settings } from '../src/adapters/roll20/settings';
 import { STORE_KEY, type StoreRoot } from '../src/store/root';
 import type { SystemId } from '../src/rules/ids';
-import { owlbearLink, type OwlbearLink } from './owlbear';
+import type { OwlbearLink } from './owlbear';
 
 /** What the popup needs from the browser; tests pass a fake built on the same core. */
 export interface PopupApi {
@@ -94,8 +94,9 @@ export function browserApi(): PopupApi {
   const toWorker = reliableSender((request) => browser.runtime.sendMessage(request) as Promise<Response | undefined>);
   const tabId = activeTabId();
   const live = browserLive(tabId);
-  // On an Owlbear Rodeo tab whose room runs Command Post, the popup plays the scene's game (./owlbear.ts).
-  const owlbear = tabId.then(owlbearLink);
+  // On an Owlbear Rodeo tab whose room runs Command Post, the popup plays the scene's game (./owlbear.ts,
+  // loaded beside the popup's first load rather than in it).
+  const owlbear = tabId.then(async (id) => (id === undefined ? null : (await import('./owlbear')).owlbearLink(id)));
   const send = async (request: Request): Promise<Response> => (await owlbear)?.send(request) ?? toWorker(request);
   /** The scene's when there is one, else the worker's. */
   const either = <A extends unknown[]>(scene: (link: OwlbearLink, ...a: A) => () => void, own: (...a: A) => () => void) =>
