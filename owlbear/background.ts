@@ -59,6 +59,7 @@ session.hooks.push(async () => {
 
 // A write whose echo never came (Owlbear busy, a dropped connection) is made again.
 setInterval(() => {
+  if (!session.sceneReady) return;
   const heal = session.sync?.heal();
   if (heal) void OBR.scene.setMetadata(heal).catch(() => undefined);
 }, 5000);

@@ -81,10 +81,14 @@ export class SceneSession {
     s.me = { id: OBR.player.id, name, role, connectionId };
     s.selection = selection ?? [];
     s.party = party;
-    s.sync = new SceneSync(browserCodec, { writer: writerId(connectionId, page), player: s.me.id, gm: role === 'GM' }, localSecrets(OBR.room.id, OBR.player.id), () => {
-      const bytes = crypto.getRandomValues(new Uint8Array(16));
-      return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
-    });
+    const secrets = localSecrets(OBR.room.id, OBR.player.id);
+    // One game per scene: each scene that opens gets a fresh one (nothing of the last scene's ops is written into it).
+    s.newSync = () =>
+      new SceneSync(browserCodec, { writer: writerId(connectionId, page), player: s.me.id, gm: s.me.role === 'GM' }, secrets, () => {
+        const bytes = crypto.getRandomValues(new Uint8Array(16));
+        return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+      });
+    s.sync = s.newSync();
     OBR.player.onChange((player) => {
       const roleChanged = player.role !== s.me.role;
       s.me = { ...s.me, name: player.name, role: player.role };
@@ -108,10 +112,19 @@ export class SceneSession {
     return s;
   }
 
+  private newSync: (() => SceneSync) | null = null;
+
   private async setReady(ready: boolean): Promise<void> {
+    const was = this.sceneReady;
     this.sceneReady = ready;
     this.tables.reset();
     this.input = null;
+    if (ready && !was && this.newSync) {
+      // Whatever the last scene held (its metadata being read, its ops) stays with it.
+      await this.receiving;
+      this.waiting = null;
+      this.sync = this.newSync();
+    }
     if (!ready) {
       this.items = [];
       this.metadata = {};
@@ -147,6 +160,8 @@ export class SceneSession {
 
   /** Metadata from Owlbear: read in order, the newest only when several arrive during one read. */
   receive(metadata: Metadata): void {
+    // Between two scenes there is no game to read (nor to heal: the last scene's ops stay with it).
+    if (!this.sceneReady) return;
     this.waiting = metadata;
     this.receiving = this.receiving
       .then(async () => {
@@ -164,6 +179,7 @@ export class SceneSession {
 
   /** Keeps this page's own key right (ops lost to a race written again, compacted ones dropped). */
   protected async afterReceive(): Promise<void> {
+    if (!this.sceneReady) return;
     const heal = this.sync?.heal();
     if (heal) await OBR.scene.setMetadata(heal).catch(() => undefined);
     for (const hook of this.hooks) await hook();

@@ -248,3 +248,24 @@ describe('secret rosters (command roll)', () => {
     expect(lines).toEqual(['1: sealed', '2: sealed', '3: sealed', '4: Ney', '5: sealed', '6: sealed']);
   });
 });
+
+describe('another scene', () => {
+  it('starts a game of its own: nothing of the last scene’s game is written into it', async () => {
+    const old = await host<Record<string, unknown>>(room.page, 'metadata');
+    expect(Object.keys(old).length).toBeGreaterThan(0);
+    // Owlbear closes the scene and opens another, with metadata and tokens of its own.
+    await host(room.page, 'setSceneReady', false);
+    await host(room.page, 'writeMetadata', Object.fromEntries(Object.keys(old).map((k) => [k, undefined])));
+    await host(room.page, 'setItems', []);
+    await host(room.page, 'setSceneReady', true);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await host(room.page, 'metadata')).toEqual({});
+    expect((await drawn(room.page, GM.connectionId)).items).toEqual([]);
+    // Its game starts from nothing, and plays.
+    expect((await sendFrom(gm, { type: 'store/select-system', system: 'bdc' })).ok).toBe(true);
+    const keys = Object.keys(await host<Record<string, unknown>>(room.page, 'metadata'));
+    expect(keys).toEqual([`${OPS_PREFIX}conn-gm.action`]);
+    await expect.poll(() => player.getByTestId('owlbear-size').textContent(), { timeout: 10_000 }).toMatch(/1 actions? wait/);
+    expect(room.errors).toEqual([]);
+  });
+});
