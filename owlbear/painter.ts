@@ -27,6 +27,8 @@ export class Painter {
 
   constructor(private readonly session: SceneSession) {
     session.onChange(() => this.paint());
+    // The scene as it already is (a page loaded into an open scene): drawn at once, not at its next change.
+    this.paint();
   }
 
   /** Draws the session's current view (or nothing: no scene, no game). */

@@ -167,6 +167,19 @@ describe('what each client draws', () => {
     await expect.poll(async () => (await tag('n1')) as object).not.toHaveProperty('role');
   });
 
+  it('a reloaded background page takes over what it drew instead of drawing it twice', async () => {
+    const before = (await drawn(room.page, PLAYER.connectionId)).items.map((i) => i.id).sort();
+    const since = await host<number>(room.page, 'now');
+    await host(room.page, 'reloadBackground', PLAYER.connectionId);
+    await room.page.frameLocator(`iframe[data-conn="${PLAYER.connectionId}"][data-page="background"]`).locator('html[data-ready]').waitFor({ state: 'attached' });
+    await new Promise((r) => setTimeout(r, 1000));
+    const calls = await host<Record<string, number>>(room.page, 'callsSince', since, PLAYER.connectionId, 'background');
+    expect(calls.OBR_SCENE_LOCAL_GET_ALL_ITEMS, JSON.stringify(calls)).toBe(1);
+    expect(calls.OBR_SCENE_LOCAL_ADD_ITEMS).toBeUndefined();
+    expect(calls.OBR_SCENE_LOCAL_DELETE_ITEMS).toBeUndefined();
+    expect((await drawn(room.page, PLAYER.connectionId)).items.map((i) => i.id).sort()).toEqual(before);
+  });
+
   it('shows the board in the popover, names as text', async () => {
     const figure = player.locator('[data-testid="board-figure"][data-token="f1"] [data-testid="board-name"]');
     await expect.poll(() => figure.textContent(), { timeout: 10_000 }).toBe(HOSTILE);
