@@ -3,6 +3,7 @@ import { fairRoller, type DiceRoller } from '../src/dice';
 import type { RuleError } from '../src/game/result';
 import { LOCALE_KEY, pluralKey, type Text } from '../src/i18n/text';
 import type { Request, Response, TabRequest, TableRequest, TableResponse } from '../src/messages';
+import type { OwlbearLink } from './owlbear';
 import { reliableSender } from './reliable';
 import type { BoardSummary } from '../src/board/summary';
 import { readSettings, ROLL20_SETTINGS_KEY, type Roll20Settings } from '../src/adapters/roll20/settings';
@@ -38,14 +39,16 @@ export interface LiveApi {
   diagnostics(): Promise<unknown>;
 }
 
-/** The active tab's live table from storage.session (the worker keeps one per Roll20 tab). No `tabs` permission: only the id is read. */
-function browserLive(): LiveApi {
-  const tabId = (async () => {
-    const [tab] = await browser.tabs.query({ active: true, currentWindow: true }).catch(() => []);
-    // ?tab=<id> stands for the active tab when the popup is opened as a page (tests, the Chrome e2e guide).
-    const forced = Number(new URLSearchParams(location.search).get('tab'));
-    return Number.isInteger(forced) && forced > 0 ? forced : tab?.id;
-  })();
+/** The active tab's id. No `tabs` permission: only the id is read. */
+async function activeTabId(): Promise<number | undefined> {
+  const [tab] = await browser.tabs.query({ active: true, currentWindow: true }).catch(() => []);
+  // ?tab=<id> stands for the active tab when the popup is opened as a page (tests, the Chrome e2e guide).
+  const forced = Number(new URLSearchParams(location.search).get('tab'));
+  return Number.isInteger(forced) && forced > 0 ? forced : tab?.id;
+}
+
+/** The active tab's live table from storage.session (the worker keeps one per Roll20 tab). */
+function browserLive(tabId: Promise<number | undefined>): LiveApi {
   /** One click's request to the tab's content script (no `tabs` permission: tabs.sendMessage needs none). */
   const toTab = async (request: TabRequest): Promise<unknown> => {
     const id = await tabId;
@@ -106,27 +109,48 @@ function browserT(): (t: Text) => string {
 }
 
 export function browserApi(): PopupApi {
-  const send = reliableSender((request) => browser.runtime.sendMessage(request) as Promise<Response | undefined>);
+  const toWorker = reliableSender((request) => browser.runtime.sendMessage(request) as Promise<Response | undefined>);
+  const tabId = activeTabId();
+  const live = browserLive(tabId);
+  // On an Owlbear Rodeo tab whose room runs Command Post, the popup plays the scene's game (./owlbear.ts,
+  // loaded beside the popup's first load rather than in it).
+  const owlbear = tabId.then(async (id) => (id === undefined ? null : (await import('./owlbear')).owlbearLink(id)));
+  const send = async (request: Request): Promise<Response> => (await owlbear)?.send(request) ?? toWorker(request);
+  /** The scene's when there is one, else the worker's. */
+  const either = <A extends unknown[]>(scene: (link: OwlbearLink, ...a: A) => () => void, own: (...a: A) => () => void) =>
+    (...a: A): (() => void) => {
+      let off: (() => void) | null = null;
+      let on = true;
+      void owlbear.then((link) => {
+        if (on) off = link ? scene(link, ...a) : own(...a);
+      });
+      return () => {
+        on = false;
+        off?.();
+      };
+    };
   return {
     send,
-    subscribe(onRoot, known) {
-      const listener = (changes: Record<string, { newValue?: unknown }>, area: string) => {
-        if (area !== 'local' || !(STORE_KEY in changes)) return;
-        // The echo of this popup's own write: its answer is already on screen.
-        const revision = (changes[STORE_KEY]!.newValue as { revision?: unknown } | undefined)?.revision;
-        if (typeof revision === 'number' && revision <= known()) return;
-        // A view never trusts storage blindly: it asks the worker, which checks (and if needed repairs)
-        // what was written. This also keeps the rules of every system out of the popup's first load.
-        void send({ type: 'store/load' }).then((response) => {
-          if (response.ok) onRoot(response.root);
-        });
-      };
-      browser.storage.onChanged.addListener(listener);
-      return () => browser.storage.onChanged.removeListener(listener);
-    },
+    subscribe: either((link, onRoot: (root: StoreRoot) => void, known: () => number) => link.subscribe(onRoot, known), (onRoot, known) => subscribeWorker(onRoot, known)),
     t: browserT(),
     dice: fairRoller(() => crypto.getRandomValues(new Uint32Array(1))[0]!),
-    live: browserLive(),
+    live: { ...live, subscribe: either((link, on: Parameters<LiveApi['subscribe']>[0]) => link.subscribeBoard(on), (on) => live.subscribe(on)) },
     openDemo: (system) => void browser.tabs.create({ url: browser.runtime.getURL(`demo.html?scene=${system}`) }),
   };
+
+  function subscribeWorker(onRoot: (root: StoreRoot) => void, known: () => number): () => void {
+    const listener = (changes: Record<string, { newValue?: unknown }>, area: string) => {
+      if (area !== 'local' || !(STORE_KEY in changes)) return;
+      // The echo of this popup's own write: its answer is already on screen.
+      const revision = (changes[STORE_KEY]!.newValue as { revision?: unknown } | undefined)?.revision;
+      if (typeof revision === 'number' && revision <= known()) return;
+      // A view never trusts storage blindly: it asks the worker, which checks (and if needed repairs)
+      // what was written. This also keeps the rules of every system out of the popup's first load.
+      void toWorker({ type: 'store/load' }).then((response) => {
+        if (response.ok) onRoot(response.root);
+      });
+    };
+    browser.storage.onChanged.addListener(listener);
+    return () => browser.storage.onChanged.removeListener(listener);
+  }
 }

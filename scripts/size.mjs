@@ -8,10 +8,15 @@ import { DIST_DIR } from './locales.mjs';
 /** Gzip budgets in KB (1 KB = 1024 bytes). Each budget covers the listed files together. */
 const BUDGETS = {
   // What opens with the popup: its entry, the chunks it imports statically, and the stylesheet.
-  popup: { kb: 25, files: ['popup.css'] },
+  // 27 KB since the finished popup (plurals, in-popup questions, keyboard: 21.7 → 24.5 KB) met the
+  // Owlbear link: valibot is shared by the first load and the lazy parts, and esbuild puts in one
+  // chunk the union of what they use (+1.4 KB to the first load).
+  popup: { kb: 27, files: ['popup.css'] },
   background: { kb: 10, files: ['background.js'] },
   'content-roll20': { kb: 12, files: ['content-roll20.js'] },
   'content-board': { kb: 12, files: ['content-board.js'] },
+  // The bridge on Owlbear Rodeo tabs: the message checks (valibot) and the popup's port, no rules.
+  'content-owlbear': { kb: 12, files: ['content-owlbear.js'] },
   'roll20-page': { kb: 12, files: ['roll20-page.js'] },
   // The demo table page (demo.html), one file read from the extension's own disk: what the board
   // content script carries (engine, overlay, every system's view: 15.6 KB measured), Preact (~5.5 KB,
@@ -55,8 +60,24 @@ const RULE_SYSTEM_KB = 6;
 const BOARD_SHELL_KB = 12.5; // 12 until issue 13 (stretched hex lattices, the board's "cannot read this table" line): it was at 99 %
 const BOARD_VIEW_KB = 2.5;
 
+/**
+ * The Owlbear Rodeo extension (dist/owlbear/), a web page each player's browser fetches from where it
+ * is hosted (then from its cache), in Owlbear's iframes. Its background page plays the scene's game
+ * and draws the board: like the worker it carries every system's rules (the worker's budget is 15 KB
+ * + 6 KB a system: 45 KB), like the board content script every system's view and the engine (12 KB +
+ * 2.5 KB a view), and the Owlbear SDK with what it bundles (immer, events, js-base64: ~15 KB); what
+ * these share (valibot, the geometry) counts once: 70.6 KB measured when it landed, so 76 KB. The
+ * popover carries all of that too (it plays the same game; the two pages share those chunks, which
+ * the browser fetches once) and the popup's own first load (25 KB): 80.7 KB with its stylesheets when
+ * it landed, so 86 KB. Each rule system's panel and the live board section load on demand, within the
+ * popup's own budgets for them (16 KB, 10 KB).
+ */
+const OWLBEAR_BACKGROUND_KB = 76;
+const OWLBEAR_ACTION_KB = 86;
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ext = path.join(DIST_DIR, 'extension');
+const owlbear = path.join(DIST_DIR, 'owlbear');
 const infoFile = path.join(DIST_DIR, 'build-info.json');
 
 const info = fs.existsSync(infoFile) ? JSON.parse(fs.readFileSync(infoFile, 'utf8')) : null;
@@ -98,7 +119,7 @@ for (const lazy of lazyRoots) {
   }
   const numbers = /^src\/rules\/([^/]+)\/lookup\.ts$/.exec(entry);
   const system = /^(?:popup|src\/rules)\/([^/]+)\//.exec(entry)?.[1];
-  const name = numbers ? `lookup numbers ${numbers[1]}` : system && fs.existsSync(path.join(root, 'src/rules', system)) ? `panel ${system}` : `popup ${path.basename(path.dirname(entry))}`;
+  const name = numbers ? `lookup numbers ${numbers[1]}` : system && fs.existsSync(path.join(root, 'src/rules', system)) ? `panel ${system}` : `popup ${path.dirname(entry) === 'popup' ? path.basename(entry, path.extname(entry)) : path.basename(path.dirname(entry))}`;
   const files = lazyParts.get(name) ?? new Set();
   for (const f of staticClosure(lazy)) if (!popupInitial.has(f)) files.add(f);
   lazyParts.set(name, files);
@@ -124,6 +145,32 @@ const SPLIT = {
 };
 for (const [name, split] of Object.entries(SPLIT)) BUDGETS[name].kb = split.shellKb + split.systemKb * (split.parts.size - 1);
 
+// The Owlbear extension's two pages with what each loads at once, and what each loads on demand.
+const owlbearMeta = JSON.parse(fs.readFileSync(path.join(DIST_DIR, 'meta/owlbear.json'), 'utf8'));
+const owlbearFromRoot = path.relative(root, owlbear);
+function owlbearClosure(start, seen = new Set()) {
+  if (seen.has(start)) return seen;
+  seen.add(start);
+  for (const imp of owlbearMeta.outputs[start]?.imports ?? []) if (imp.kind === 'import-statement') owlbearClosure(imp.path, seen);
+  return seen;
+}
+const inOwlbear = (files) => [...files].map((f) => `../${path.basename(owlbear)}/${path.relative(owlbearFromRoot, f)}`);
+const owlbearBackground = owlbearClosure(path.join(owlbearFromRoot, 'background.js'));
+const owlbearAction = owlbearClosure(path.join(owlbearFromRoot, 'action.js'));
+BUDGETS['owlbear background'] = { kb: OWLBEAR_BACKGROUND_KB, files: inOwlbear(owlbearBackground) };
+BUDGETS['owlbear action'] = { kb: OWLBEAR_ACTION_KB, files: [...inOwlbear(owlbearAction), '../owlbear/popup.css', '../owlbear/owlbear.css'] };
+const owlbearLazy = new Set(
+  Object.keys(owlbearMeta.outputs).flatMap((o) => (owlbearMeta.outputs[o].imports ?? []).filter((i) => i.kind === 'dynamic-import').map((i) => i.path)),
+);
+for (const lazy of owlbearLazy) {
+  const entry = owlbearMeta.outputs[lazy].entryPoint ?? lazy;
+  const own = [...owlbearClosure(lazy)].filter((f) => !owlbearAction.has(f) && !owlbearBackground.has(f));
+  if (own.length === 0) continue;
+  const system = /^popup\/([^/]+)\//.exec(entry)?.[1];
+  const name = `owlbear popover ${system && fs.existsSync(path.join(root, 'src/rules', system)) ? `panel ${system}` : path.basename(entry).replace(/\.[jt]sx?$/, '')}`;
+  BUDGETS[name] = { kb: name.includes(' panel ') ? PANEL_KB : name.endsWith('Lookup') ? LOOKUP_KB : LAZY_PART_KB, files: inOwlbear(own) };
+}
+
 const KB = 1024;
 const fmt = (n) => n.toLocaleString('en-US');
 const rows = [];
@@ -134,7 +181,7 @@ for (const [name, { kb, files }] of Object.entries(BUDGETS)) {
   for (const f of files) {
     const p = path.join(ext, f);
     if (!fs.existsSync(p)) {
-      console.error(`size: missing dist/extension/${f}. Run \`npm run build\` first.`);
+      console.error(`size: missing ${path.relative(DIST_DIR, p)}. Run \`npm run build\` first.`);
       process.exit(1);
     }
     const buf = fs.readFileSync(p);

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { ContentMessage, PageMessage, TabRequest } from './adapters/roll20/protocol';
+import type { BridgeFromFrame, BridgeToFrame, PortFromPopup, PortToPopup } from './adapters/owlbear/bridge';
 import { roll20SettingsSchema, type Roll20Settings } from './adapters/roll20/settings';
 import type { DemoBoard } from './adapters/demo/model';
 import { demoBoardSchema } from './adapters/demo/schema';
@@ -71,6 +72,24 @@ export type Request = Identified &
   );
 
 export type Response = { readonly ok: true; readonly root: StoreRoot; readonly data?: unknown } | { readonly ok: false; readonly error: RuleError };
+
+/** Each member of a union without its request id. */
+type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
+
+/** The requests a player may make of an Owlbear scene's shared game: each becomes one action in the scene's metadata. */
+export const SCENE_GAME_TYPES = ['store/select-system', 'game/dispatch', 'game/batch', 'game/replace', 'game/undo', 'game/redo', 'board/link'] as const;
+
+/**
+ * What a player does to an Owlbear scene's shared game (src/adapters/owlbear/game.ts), kept in the
+ * scene's metadata as one action of that player: a game request as the worker takes it, or one of the
+ * scene's own. `scene/seats`: the game master says which sides a player may act for (indexes into the
+ * system's `sides`; empty: none). `scene/reveal`: a player opens one sealed value of his own earlier
+ * action (the command roll's secret roster, number by number, as each comes up).
+ */
+export type SceneRequest =
+  | WithoutId<Extract<Request, { type: (typeof SCENE_GAME_TYPES)[number] }>>
+  | { readonly type: 'scene/seats'; readonly player: string; readonly name: string; readonly seats: readonly number[] }
+  | { readonly type: 'scene/reveal'; readonly values: readonly { readonly seal: string; readonly salt: string; readonly value: string }[] };
 
 const system = v.picklist(SYSTEM_IDS);
 /** A request's id (the popup makes one per user action; retries reuse it). */
@@ -161,11 +180,16 @@ export type WorkerMessage = Request | TableRequest | DemoRequest;
  * - views and content scripts → worker: `WorkerMessage` (above);
  * - popup → the Roll20 tab's content script (post to the chat): `TabRequest`;
  * - Roll20 page world ↔ content script (window.postMessage, namespaced, with a per-load secret):
- *   `PageMessage` and `ContentMessage`, defined with their schemas in src/adapters/roll20/protocol.ts.
+ *   `PageMessage` and `ContentMessage`, defined with their schemas in src/adapters/roll20/protocol.ts;
+ * - Owlbear Rodeo: the content script on the Owlbear tab ↔ the Command Post page Owlbear loads in an
+ *   iframe (window.postMessage, origin- and source-checked): `BridgeToFrame` and `BridgeFromFrame`;
+ *   the popup ↔ that content script (a runtime port): `PortFromPopup` and `PortToPopup`. Schemas in
+ *   src/adapters/owlbear/bridge.ts. A scene's shared game is made of `SceneRequest`s (above).
  */
-export type Message = WorkerMessage | TabRequest | PageMessage | ContentMessage;
+export type Message = WorkerMessage | TabRequest | PageMessage | ContentMessage | BridgeToFrame | BridgeFromFrame | PortFromPopup | PortToPopup;
 
 export type { ContentMessage, PageMessage, TabRequest } from './adapters/roll20/protocol';
+export type { BridgeFromFrame, BridgeToFrame, PortFromPopup, PortToPopup } from './adapters/owlbear/bridge';
 
 export const tableRequestSchema = v.variant('type', [
   v.strictObject({ type: v.literal('table/update'), table: boardSummarySchema }),

@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { isSealed } from '../../src/game/seal';
 import { awaitingRoll, currentSlot, SIDE_IDS, turnOver, type CrState, type CurrentSlot, type SideId, type Slot } from '../../src/rules/cr';
 import { planText } from '../../src/rules/cr/history';
 import { DiceEntry } from '../components/DiceEntry';
@@ -276,7 +277,7 @@ function Army({ sideId, state, dispatch }: { sideId: SideId; state: CrState; dis
         <ol class="cr-roster">
           {side.slots.map((s, i) => (
             <li key={i}>
-              {i + 1}: {s === 'unit' ? tr('cr_slot_unit') : (side.leaders.find((l) => l.id === s)?.name ?? s)}
+              {i + 1}: {s === 'unit' ? tr('cr_slot_unit') : isSealed(s) ? tr('cr_slot_sealed') : (side.leaders.find((l) => l.id === s)?.name ?? s)}
             </li>
           ))}
         </ol>

@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
+import { isSealed } from '../../src/game/seal';
 import { SLOT_NUMBERS, type SideState, type Slot } from '../../src/rules/cr';
 import { useTr } from '../context';
 
@@ -23,6 +24,12 @@ export function RosterSelects(props: { side: SideState; slots: readonly Slot[]; 
             onChange={(e) => choose(n, (e.currentTarget as HTMLSelectElement).value)}
           >
             <option value="unit">{tr('cr_slot_unit')}</option>
+            {/* Another player's number on a shared Owlbear table: written, not known. */}
+            {isSealed(slots[n - 1]) && (
+              <option value={slots[n - 1]} disabled>
+                {tr('cr_slot_sealed')}
+              </option>
+            )}
             {side.leaders.map((l) => (
               <option key={l.id} value={l.id}>
                 {l.name}

@@ -82,6 +82,11 @@ const PARAM_ORDER: Readonly<Record<string, readonly string[]>> = {
   'cr-army-too-large': ['max'],
   'cr-unit-acted': ['name'],
   'cr-leader-disordered': ['name'],
+  'cr-slot-sealed': ['slot'],
+  'owlbear-not-in-scene': ['type'],
+  'owlbear-game-unreadable': ['detail'],
+  'owlbear-opening-refused': ['code'],
+  'owlbear-not-your-side': ['side'],
 };
 
 /**

@@ -109,6 +109,33 @@ export interface SystemDescriptor<S, E, C, F> {
   fromBoard?(event: E, places: ReadonlyMap<string, PiecePlace>, state: S): E;
   /** Game changes proposed by the board (Hell Dorado: losses and late entries). */
   propose?(state: S, binding: Binding, changes: TableChanges): Proposal<E>[];
+  /**
+   * The side whose player makes this event (one of `sides`), or null when either player may (a roll
+   * both make, a new turn). A shared table (Owlbear) lets a player act only for the sides the game
+   * master gave him. Without it: the event's own `side` field, when it names one of `sides`.
+   */
+  actor?(event: E, state: S): string | null;
+  /** What a side keeps secret from the other on a shared table (the command roll's rosters). */
+  readonly secrets?: Secrets<E, S>;
+}
+
+/**
+ * Secret values inside events (the command roll's roster: who stands on each number). On a shared
+ * table every player's client plays every event, so an event carrying secrets is shared sealed: each
+ * secret value replaced by a commitment (`sealed:…`, src/game/seal.ts) that its author alone can
+ * open. The rules take a sealed value as "written, not known" and stop where they would need it; its
+ * owner opens it when the game reads it (a number comes up), and every client then plays it as written.
+ */
+export interface Secrets<E, S> {
+  /**
+   * The side whose secrets this event (played on `state`; undefined when only the values are wanted)
+   * carries and the values, in order; null: nothing secret.
+   */
+  of(event: E, state: S | undefined): { readonly side: string; readonly values: readonly string[] } | null;
+  /** The same event with these values in place of its secret ones (same count and order). */
+  with(event: E, values: readonly string[]): E;
+  /** The secret values (as the state holds them: sealed or opened) the game read in this move. */
+  read(before: S, after: S): readonly string[];
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- registries hold systems of different types

@@ -77,12 +77,12 @@ function migrate(value: unknown): unknown {
 }
 
 /** Checks one stored game deeply: settings, every event's shape, the cursor, and that the rules accept the whole log. */
-export function checkGame(id: string, value: unknown): Result<StoredGame<SystemId>> {
+export function checkGame(id: string, value: unknown, systems: { readonly [K in SystemId]: { readonly rules: AnyRuleSystem } } = DESCRIPTORS): Result<StoredGame<SystemId>> {
   if (!isSystemId(id)) return refuse('wrong-shape', { detail: `unknown rule system "${id}"` });
   const shape = v.safeParse(gameShape, value);
   if (!shape.success) return refuse('wrong-shape', { detail: `${id}: ${shape.issues[0].message}` });
   const raw = shape.output;
-  const system: AnyRuleSystem = DESCRIPTORS[id].rules; // one system's types, whichever it is
+  const system: AnyRuleSystem = systems[id].rules; // one system's types, whichever it is
   const config = system.parseConfig(raw.config);
   if (!config.ok) return refuse('wrong-shape', { detail: `${id} settings: ${config.error.params?.path}: ${config.error.params?.problem}` });
   const events = [];
@@ -120,7 +120,7 @@ export interface LoadedStore {
  * the extension starts clean; an unusable game (or binding) is kept as a backup and that game alone
  * starts again. Each carries a notice saying what happened and where the backup is.
  */
-export function loadStore(raw: unknown, now: Date): LoadedStore {
+export function loadStore(raw: unknown, now: Date, systems: { readonly [K in SystemId]: { readonly rules: AnyRuleSystem } } = DESCRIPTORS): LoadedStore {
   if (raw === undefined || raw === null) return { root: freshRoot(), backups: [] };
   const at = now.toISOString();
   const checked = checkRoot(raw);
@@ -135,7 +135,7 @@ export function loadStore(raw: unknown, now: Date): LoadedStore {
   const notices: StoreNotice[] = [...header.notices];
   const games: Record<string, StoredGame<SystemId>> = {};
   for (const [id, game] of Object.entries(rawGames)) {
-    const one = checkGame(id, game);
+    const one = checkGame(id, game, systems);
     if (one.ok) {
       games[id] = one.value;
       continue;

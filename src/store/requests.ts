@@ -77,15 +77,21 @@ function rebind(descriptor: AnyDescriptor, state: unknown, binding: Binding, lin
  * `states` keeps each game's state between requests (the worker keeps one): without it, the game is
  * replayed from the start.
  */
-export function applyRequest(root: StoreRoot, request: Request, states: GameStates = new GameStates()): Result<StoreRoot> {
+export function applyRequest(root: StoreRoot, request: Request, states: GameStates = new GameStates(), systems: Systems = DESCRIPTORS): Result<StoreRoot> {
   if (request.id !== undefined && root.recent.includes(request.id)) return ok(root);
-  const next = nextRoot(root, request, states);
+  const next = nextRoot(root, request, states, systems);
   if (!next.ok || next.value === root) return next;
   const recent = request.id === undefined ? root.recent : [...root.recent, request.id].slice(-RECENT_IDS);
   return ok({ ...next.value, revision: root.revision + 1, recent });
 }
 
-function nextRoot(root: StoreRoot, request: Request, states: GameStates): Result<StoreRoot> {
+/**
+ * The descriptor of each system, as requests are applied with them: the registry itself, or (a shared
+ * Owlbear table) the same with the rules playing each event as its opened secrets say.
+ */
+export type Systems = { readonly [K in SystemId]: AnyDescriptor };
+
+function nextRoot(root: StoreRoot, request: Request, states: GameStates, systems: Systems): Result<StoreRoot> {
   switch (request.type) {
     case 'store/load':
       return ok(root);
@@ -107,13 +113,13 @@ function nextRoot(root: StoreRoot, request: Request, states: GameStates): Result
       return moved.ok ? ok(withGame(root, request.system, { ...game, log: moved.value })) : moved;
     }
     case 'game/dispatch':
-      return applyEvents(root, request.system, [request.event], states);
+      return applyEvents(root, request.system, [request.event], states, systems);
     case 'game/batch':
-      return applyEvents(root, request.system, request.events, states, request.links, request.sides);
+      return applyEvents(root, request.system, request.events, states, systems, request.links, request.sides);
     case 'game/replace':
-      return replaceGame(root, request.system, request.config, request.events, request.links ?? [], request.sides ?? []);
+      return replaceGame(root, request.system, request.config, request.events, request.links ?? [], request.sides ?? [], systems);
     case 'board/link': {
-      const descriptor: AnyDescriptor = DESCRIPTORS[request.system];
+      const descriptor: AnyDescriptor = systems[request.system];
       const game = gameOf(root, request.system);
       const state = states.stateOf(request.system, descriptor.rules, game);
       if (!state.ok) return state;
@@ -127,8 +133,8 @@ function nextRoot(root: StoreRoot, request: Request, states: GameStates): Result
  * Appends events one after the other, all or none; `links` then bind tokens to the pieces the events
  * created (the `nth` new piece of event `event`), so a roster taken from the board arrives linked.
  */
-function applyEvents(root: StoreRoot, system: SystemId, events: readonly unknown[], states: GameStates, links: readonly NewLink[] = [], sides: readonly SideChange[] = []): Result<StoreRoot> {
-  const descriptor: AnyDescriptor = DESCRIPTORS[system]; // one system's types, whichever it is
+function applyEvents(root: StoreRoot, system: SystemId, events: readonly unknown[], states: GameStates, systems: Systems, links: readonly NewLink[] = [], sides: readonly SideChange[] = []): Result<StoreRoot> {
+  const descriptor: AnyDescriptor = systems[system]; // one system's types, whichever it is
   const game = gameOf(root, system);
   const replayed = states.stateOf(system, descriptor.rules, game);
   if (!replayed.ok) return replayed;
@@ -159,8 +165,8 @@ function applyEvents(root: StoreRoot, system: SystemId, events: readonly unknown
 }
 
 /** A new game of `system` from its events, in place of the stored one, bound by `links` and `sides` alone. */
-function replaceGame(root: StoreRoot, system: SystemId, config: unknown, events: readonly unknown[], links: readonly LinkChange[], sides: readonly SideChange[]): Result<StoreRoot> {
-  const descriptor: AnyDescriptor = DESCRIPTORS[system];
+function replaceGame(root: StoreRoot, system: SystemId, config: unknown, events: readonly unknown[], links: readonly LinkChange[], sides: readonly SideChange[], systems: Systems): Result<StoreRoot> {
+  const descriptor: AnyDescriptor = systems[system];
   const settings = config ?? descriptor.rules.defaultConfig;
   let state: unknown = descriptor.rules.initialState(settings);
   let log: EventLog<unknown> = { events: [], cursor: 0 };

@@ -19,7 +19,7 @@ const messages = (locale: string): Messages =>
 const ICONS = ['icons/icon-16.png', 'icons/icon-32.png', 'icons/icon-48.png', 'icons/icon-128.png'];
 const PACKAGED = [
   'manifest.json', 'popup.html', 'popup.js', 'popup.css', 'background.js',
-  'content-board.js', 'content-roll20.js', 'roll20-page.js', 'demo.html', 'demo.js', 'demo.css',
+  'content-board.js', 'content-roll20.js', 'roll20-page.js', 'demo.html', 'demo.js', 'demo.css', 'content-owlbear.js',
   '_locales/en/messages.json', '_locales/fr/messages.json', '_locales/ru/messages.json',
 ];
 
@@ -63,6 +63,12 @@ describe('extension (default locale)', () => {
     expect(manifest.host_permissions).toBeUndefined();
     expect(manifest.optional_permissions).toBeUndefined();
     expect(manifest.optional_host_permissions).toBeUndefined();
+    // Content scripts on the two tabletops only: Roll20's editor, and Owlbear Rodeo (the bridge to the
+    // Command Post extension Owlbear loads, docs/owlbear.md), each in the top frame alone.
+    expect(manifest.content_scripts?.map((c) => [c.matches, c.js, c.all_frames])).toEqual([
+      [['https://app.roll20.net/editor*'], ['content-board.js', 'content-roll20.js'], false],
+      [['https://www.owlbear.rodeo/*'], ['content-owlbear.js'], false],
+    ]);
     // __MSG_extName__ is resolved from _locales/en.
     expect(manifest.name).toBe(messages('en').extName!.message);
   });

@@ -23,7 +23,7 @@ const sources = (dir: string): string[] =>
   readdirSync(join(repo, dir), { recursive: true, encoding: 'utf8' })
     .filter((f) => /\.(ts|tsx)$/.test(f))
     .map((f) => readFileSync(join(repo, dir, f), 'utf8'));
-const code = [...sources('src'), ...sources('popup'), ...sources('background')].join('\n');
+const code = [...sources('src'), ...sources('popup'), ...sources('background'), ...sources('owlbear'), ...sources('content')].join('\n');
 
 /** Every message key the code can ask for: literal keys, plus each family of keys built from an enumeration. */
 function usedKeys(): Set<string> {
@@ -37,6 +37,8 @@ function usedKeys(): Set<string> {
     if (!resetReasons.includes(m[1]!)) keys.add(errorText({ code: m[1]! }).key);
   }
   for (const r of resetReasons) keys.add(`store_reset_${r.replaceAll('-', '_')}`);
+  // The shared Owlbear table's own refusals (src/adapters/owlbear, owlbear/) are written as plain RuleErrors too.
+  for (const m of code.matchAll(/\bcode: '(owlbear-[a-z-]+)'/g)) keys.add(errorText({ code: m[1]! }).key);
   for (const e of EDITIONS) keys.add(`hd_edition_${e}`).add(`hd_edition_${e}_explained`);
   for (const k of LOSS_KINDS) keys.add(`hd_status_${k}`).add(`hd_history_lost_${k}`);
   keys.add(errorText({ code: 'worker-unreachable' }).key).add(errorText({ code: 'bad-message' }).key);

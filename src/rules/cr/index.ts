@@ -42,6 +42,16 @@ function facts(state: CrState): CrFacts {
   };
 }
 
+const SLOT_EVENTS: ReadonlySet<CrEvent['type']> = new Set(['unitActivated', 'directOrders', 'signalRolled', 'signalObeyed', 'rosterRewritten', 'slotDone']);
+
+/** Who makes an event: the side it names, the side of the number being played, the side of a unit marked; either player for the roll and the turn. */
+function actor(event: CrEvent, state: CrState): SideId | null {
+  if ('side' in event) return event.side;
+  if (SLOT_EVENTS.has(event.type)) return currentSlot(state)?.side ?? null;
+  if (event.type === 'unitMarked') return SIDE_IDS.find((s) => state.sides[s].units.some((u) => u.id === event.unit)) ?? null;
+  return null;
+}
+
 /** The command roll: the one place this system plugs into the store, the popup, the board and the scenario runner. */
 export const descriptor: SystemDescriptor<CrState, CrEvent, CrConfig, CrFacts> = {
   id: 'cr',
@@ -51,6 +61,15 @@ export const descriptor: SystemDescriptor<CrState, CrEvent, CrConfig, CrFacts> =
   sides: SIDE_IDS,
   pieces,
   facts,
+  actor,
+  // The rosters: who stands on each number is the player's secret until the number comes up.
+  secrets: {
+    of: (event, state) =>
+      event.type === 'rosterSet' ? { side: event.side, values: event.slots } : event.type === 'rosterRewritten' ? { side: (state && currentSlot(state)?.side) ?? 'A', values: event.slots } : null,
+    with: (event, values) => (event.type === 'rosterSet' || event.type === 'rosterRewritten' ? { ...event, slots: [...values] } : event),
+    // A number that comes up reads what stands on it.
+    read: (_before, after) => (after.round?.activation ? [after.round.activation.holder] : []),
+  },
   roster: {
     fields: [],
     // Each leader token a leader, each tabletop grouping a unit; the tabletop's first two sides are armies A and B.

@@ -1,4 +1,5 @@
 import { checkText, isWholeIn } from '../../game/checks';
+import { isSealed } from '../../game/seal';
 import { ok, refuse, type Result } from '../../game/result';
 import {
   DEFAULT_CR_CONFIG,
@@ -39,11 +40,15 @@ export function planFor(a: number, b: number): QueueSlot[] | null {
   return queue;
 }
 
-export type SlotKind = 'unit' | 'c-in-c' | 'leader' | 'disordered' | 'absent';
+export type SlotKind = 'unit' | 'c-in-c' | 'leader' | 'disordered' | 'absent' | 'sealed';
 
-/** What a roster entry means now: "unit", the C-in-C, an able leader, a disordered one, or a dead/absent one. */
+/**
+ * What a roster entry means now: "unit", the C-in-C, an able leader, a disordered one, a dead/absent
+ * one, or one still sealed (a shared table: written by its player, not opened yet; src/game/seal.ts).
+ */
 export function slotKind(side: SideState, holder: Slot, absentLeaderSlot: 'skip' | 'unit'): SlotKind {
   if (holder === 'unit') return 'unit';
+  if (isSealed(holder)) return 'sealed';
   const leader = side.leaders.find((l) => l.id === holder);
   if (!leader || !leader.present) return absentLeaderSlot === 'unit' ? 'unit' : 'absent';
   if (holder === side.cInC) return 'c-in-c';
@@ -94,12 +99,16 @@ function leaderOf(side: SideState, id: unknown): Result<Leader> {
   return leader ? ok(leader) : refuse('cr-unknown-leader', { leader: String(id) });
 }
 
-/** Six entries, each "unit" or a leader of this side; a leader once at most if the house rule says so. */
+/**
+ * Six entries, each "unit" or a leader of this side; a leader once at most if the house rule says so.
+ * A sealed entry (a shared table's secret roster) is taken as written: its player's own client checks
+ * it, and every client checks it again once it is opened.
+ */
 function checkSlots(side: SideState, slots: readonly Slot[], leaderOnce: boolean): Result<Slot[]> {
   if (!Array.isArray(slots) || slots.length !== 6) return refuse('cr-roster-length');
   const seen = new Set<string>();
   for (const slot of slots) {
-    if (slot === 'unit') continue;
+    if (slot === 'unit' || isSealed(slot)) continue;
     const leader = leaderOf(side, slot);
     if (!leader.ok) return leader;
     if (leaderOnce && seen.has(slot)) return refuse('cr-leader-twice', { name: leader.value.name });
@@ -255,7 +264,9 @@ function settle(state: CrState, round: Round): CrState {
 function inSlot(state: CrState, act: (round: Round, slot: CurrentSlot) => Result<CrState>): Result<CrState> {
   if (!state.round) return refuse('game-not-started');
   const slot = currentSlot(state);
-  return slot ? act(state.round, slot) : refuse('cr-no-current-slot');
+  if (!slot) return refuse('cr-no-current-slot');
+  // Nobody acts on a number whose holder is still sealed: its player opens it first.
+  return slot.kind === 'sealed' ? refuse('cr-slot-sealed', { slot: slot.slot }) : act(state.round, slot);
 }
 
 const unitName = (state: CrState, side: SideId, id: string): string => state.sides[side].units.find((u) => u.id === id)?.name ?? id;

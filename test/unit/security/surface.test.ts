@@ -17,9 +17,10 @@ const ALLOWED_KEYS = [
 ];
 /** storage only: games, settings and live tables. No tabs, no scripting, no host permissions. */
 const PERMISSIONS = ['storage'];
-/** Where content scripts run: the Roll20 editor (not its character pop-outs). */
+/** Where content scripts run: the Roll20 editor (not its character pop-outs), and Owlbear Rodeo's rooms (the bridge to the Command Post frame). */
 const CONTENT_SCRIPTS = [
   { matches: ['https://app.roll20.net/editor*'], exclude_matches: ['https://app.roll20.net/editor/character/*'], js: ['content-board.js', 'content-roll20.js'] },
+  { matches: ['https://www.owlbear.rodeo/*'], exclude_matches: undefined, js: ['content-owlbear.js'] },
 ];
 /** What pages may load from the extension: the Roll20 page-world script, on Roll20 only, behind a per-load URL. */
 const WEB_ACCESSIBLE = [{ resources: ['roll20-page.js'], matches: ['https://app.roll20.net/*'], use_dynamic_url: true }];

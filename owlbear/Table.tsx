@@ -1,0 +1,103 @@
+// The Owlbear part of the popover, above the rule panels every tabletop shares: who this player is,
+// which sides he may act for, the game master's seating of the table, and what the scene holds that
+// could not be read or was refused. Names come from Owlbear (players type them): rendered as text.
+import { useEffect, useState } from 'preact/hooks';
+import { SceneSync } from '../src/adapters/owlbear/sync';
+import { errorText } from '../src/i18n/errors';
+import { text } from '../src/i18n/text';
+import { DESCRIPTORS } from '../src/rules';
+import { playerOf } from './frame-bridge';
+import type { SceneSession } from './session';
+
+export function useSession(session: SceneSession): number {
+  const [tick, setTick] = useState(0);
+  useEffect(() => session.onChange(() => setTick((n) => n + 1)), [session]);
+  return tick;
+}
+
+export function TablePanel({ session }: { session: SceneSession }) {
+  useSession(session);
+  const tr = (key: string, ...subs: (string | number)[]) => session.strings.t(text(key, ...subs));
+  const state = session.state;
+  if (!session.sceneReady || !state) return <p class="hint" data-testid="owlbear-no-scene">{tr('owlbear_no_scene')}</p>;
+  const me = playerOf(session)!;
+  const system = state.root.activeSystem;
+  const sides = DESCRIPTORS[system].sides;
+  const seats = state.game.seats;
+  const size = SceneSync.size(session.metadataNow);
+  const gm = session.me.role === 'GM';
+  const players = [{ id: session.me.id, name: session.me.name }, ...session.party.filter((p) => p.id !== session.me.id).map((p) => ({ id: p.id, name: p.name }))].filter(
+    (p, i, all) => all.findIndex((q) => q.id === p.id) === i,
+  );
+  // Seated players who are not here now stay listed (their seats stand).
+  for (const [id, s] of Object.entries(seats)) if (!players.some((p) => p.id === id)) players.push({ id, name: s.name });
+  const seat = (player: { id: string; name: string }, index: number, on: boolean) => {
+    const now = seats[player.id]?.seats ?? [];
+    const next = on ? [...now, index] : now.filter((i) => i !== index);
+    void session.submit({ type: 'scene/seats', player: player.id, name: player.name.slice(0, 200), seats: next });
+  };
+  const sideNames = sides.length ? sides : [tr('owlbear_any_side')];
+  return (
+    <section class="owlbear-table" aria-labelledby="owlbear-table-title" data-testid="owlbear-table">
+      <h2 id="owlbear-table-title">{tr('owlbear_table_title')}</h2>
+      <p data-testid="owlbear-me">
+        {tr(gm ? 'owlbear_me_gm' : 'owlbear_me_player', session.me.name)}{' '}
+        {!me.seated ? tr('owlbear_open_table') : gm ? tr('owlbear_gm_all') : me.sides.length ? tr('owlbear_my_sides', me.sides.join(', ')) : tr('owlbear_no_sides')}
+      </p>
+      {gm && (
+        <details data-testid="owlbear-seats">
+          <summary>{tr('owlbear_seats')}</summary>
+          <p class="hint">{tr('owlbear_seats_hint')}</p>
+          <table class="roster">
+            <thead>
+              <tr>
+                <th>{tr('owlbear_player')}</th>
+                {sideNames.map((s) => (
+                  <th key={s}>{s}</th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {players.map((p) => (
+                <tr key={p.id} data-player={p.id}>
+                  <td>{p.name}</td>
+                  {sideNames.map((s, i) => (
+                    <td key={s}>
+                      <input
+                        type="checkbox"
+                        aria-label={tr('owlbear_seat_label', p.name, s)}
+                        data-testid={`seat-${p.id}-${i}`}
+                        checked={(seats[p.id]?.seats ?? []).includes(i)}
+                        onChange={(e) => seat(p, i, (e.currentTarget as HTMLInputElement).checked)}
+                      />
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </details>
+      )}
+      {state.refused.length > 0 && (
+        <ul class="owlbear-problems" data-testid="owlbear-refused">
+          {state.refused.slice(-3).map((r) => (
+            <li key={r.id}>{tr('owlbear_refused', session.strings.t(errorText(r.error)))}</li>
+          ))}
+        </ul>
+      )}
+      {(state.dropped.length > 0 || (session.read?.dropped.length ?? 0) > 0 || state.damaged.length > 0) && (
+        <details class="owlbear-problems" data-testid="owlbear-dropped">
+          <summary>{tr('owlbear_dropped', state.dropped.length + (session.read?.dropped.length ?? 0) + state.damaged.length)}</summary>
+          <ul>
+            {[...state.damaged.map((d) => `${tr('owlbear_damaged')}: ${d}`), ...state.dropped.map((d) => `${d.key}: ${d.problem}`), ...(session.read?.dropped ?? []).map((d) => `${d.id ?? '?'}: ${d.problem}`)].slice(0, 20).map((line, i) => (
+              <li key={i}>{line}</li>
+            ))}
+          </ul>
+        </details>
+      )}
+      <p class="hint" data-testid="owlbear-size">
+        {tr('owlbear_size', (size.total / 1024).toFixed(1), state.pendingOps)}
+      </p>
+    </section>
+  );
+}

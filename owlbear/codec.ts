@@ -1,0 +1,59 @@
+// The codec of a scene's compacted game (src/adapters/owlbear/game.ts `Codec`): deflate and base64
+// with the browser's own CompressionStream, and SHA-256 commitments with WebCrypto. Nothing to bundle.
+import type { Codec } from '../src/adapters/owlbear/game';
+
+const toBase64 = (bytes: Uint8Array): string => {
+  let s = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(s);
+};
+
+const fromBase64 = (text: string): Uint8Array => {
+  const s = atob(text);
+  const out = new Uint8Array(s.length);
+  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
+  return out;
+};
+
+async function pipe(bytes: Uint8Array, stream: CompressionStream | DecompressionStream, max = Infinity): Promise<Uint8Array> {
+  const writer = stream.writable.getWriter();
+  void writer.write(bytes as Uint8Array<ArrayBuffer>).then(() => writer.close()).catch(() => undefined);
+  const reader = stream.readable.getReader();
+  const parts: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.length;
+    // A forged key must not blow up a client: stop reading past the limit.
+    if (total > max) {
+      await reader.cancel();
+      throw new Error(`unpacked game larger than ${max} bytes`);
+    }
+    parts.push(value);
+  }
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+export const browserCodec: Codec = {
+  async pack(text) {
+    return toBase64(await pipe(new TextEncoder().encode(text), new CompressionStream('deflate-raw')));
+  },
+  async unpack(packed, maxChars) {
+    // UTF-8 takes at most 4 bytes a character; the text is checked again once decoded.
+    const bytes = await pipe(fromBase64(packed), new DecompressionStream('deflate-raw'), maxChars * 4);
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    if (text.length > maxChars) throw new Error(`unpacked game longer than ${maxChars} characters`);
+    return text;
+  },
+  async hash(text) {
+    const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+    return [...digest].map((b) => b.toString(16).padStart(2, '0')).join('');
+  },
+};

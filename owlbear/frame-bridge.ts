@@ -1,0 +1,84 @@
+// The Command Post frame's side of the bridge to the browser extension (src/adapters/owlbear/bridge.ts):
+// it says hello to the top window at Owlbear's origin, takes messages only from that origin and that
+// window, checks each, plays requests on the scene's game as this player, and sends the scene's
+// state (game, board, who the player is) whenever it changes, at most four times a second.
+import * as v from 'valibot';
+import { BRIDGE_NS, isBridgeMessage, toFrameSchema, type BridgeFromFrame, type BridgePlayer } from '../src/adapters/owlbear/bridge';
+import { parseRequest } from '../src/store/requests';
+import { DESCRIPTORS } from '../src/rules';
+import type { SceneSession } from './session';
+
+/** Owlbear's origin, as the SDK reads it from the page's address (`?obrref=` base64 of "<origin> <room>"). */
+export function hostOrigin(search: string = location.search): string | null {
+  const ref = new URLSearchParams(search).get('obrref');
+  if (!ref) return null;
+  try {
+    const [origin, room] = atob(ref).split(' ');
+    return origin && room ? new URL(origin).origin : null;
+  } catch {
+    return null;
+  }
+}
+
+export function playerOf(session: SceneSession): BridgePlayer | null {
+  const state = session.state;
+  if (!state) return null;
+  const seats = state.game.seats;
+  const mine = seats[session.me.id]?.seats ?? [];
+  const sides = DESCRIPTORS[state.root.activeSystem].sides;
+  const seated = Object.keys(seats).length > 0;
+  return { name: session.me.name.slice(0, 200), role: session.me.role, seated, sides: (seated && session.me.role !== 'GM' ? mine.map((i) => sides[i]).filter((s): s is string => s !== undefined) : [...sides]).slice(0, 16) };
+}
+
+export function startFrameBridge(session: SceneSession): { readonly dropped: () => number } {
+  const host = hostOrigin();
+  let dropped = 0;
+  if (!host || window.top === window || !window.top) return { dropped: () => dropped };
+  const top = window.top;
+  let welcomed = false;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let last = 0;
+  const post = (message: BridgeFromFrame) => top.postMessage(message, host);
+  const push = () => {
+    timer = null;
+    last = Date.now();
+    post({ ns: BRIDGE_NS, type: 'bridge/state', root: session.root, board: session.summary, player: playerOf(session) });
+  };
+  const schedule = () => {
+    if (!welcomed || timer) return;
+    timer = setTimeout(push, Math.max(0, 250 - (Date.now() - last)));
+  };
+  window.addEventListener('message', (event: MessageEvent<unknown>) => {
+    if (!isBridgeMessage(event.data)) return;
+    // Only Owlbear's page (where the browser extension's content script runs) may speak to us.
+    if (event.origin !== host || event.source !== top) {
+      dropped++;
+      return;
+    }
+    const parsed = v.safeParse(toFrameSchema, event.data);
+    if (!parsed.success) {
+      dropped++;
+      return;
+    }
+    const m = parsed.output;
+    if (m.type === 'bridge/ping') {
+      post({ ns: BRIDGE_NS, type: 'bridge/hello', v: 1 });
+      return;
+    }
+    if (m.type === 'bridge/welcome') {
+      welcomed = true;
+      push();
+      return;
+    }
+    const request = parseRequest(m.request);
+    if (!request.ok) {
+      dropped++;
+      post({ ns: BRIDGE_NS, type: 'bridge/response', rid: m.rid, response: request });
+      return;
+    }
+    void session.send(request.value).then((response) => post({ ns: BRIDGE_NS, type: 'bridge/response', rid: m.rid, response }));
+  });
+  session.onChange(schedule);
+  post({ ns: BRIDGE_NS, type: 'bridge/hello', v: 1 });
+  return { dropped: () => dropped };
+}

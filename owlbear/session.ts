@@ -1,0 +1,288 @@
+// One Owlbear page's view of the room (the background page and the action popover each run one):
+// the SDK wired to the pure core. It follows the player, the party, the scene (ready or not), its
+// grid, its items and its metadata; plays the scene's shared game (src/adapters/owlbear/sync.ts);
+// reads the tokens into a table (src/adapters/owlbear/items.ts) and runs the active system's board
+// view on it, exactly as every other tabletop does (src/board/run.ts).
+import OBR, { type Item, type Metadata, type Player } from '@owlbear-rodeo/sdk';
+import * as v from 'valibot';
+import { DEFAULT_GRID, OwlbearTables, gridSchema, statusOf, type OwlbearGrid, type SceneRead } from '../src/adapters/owlbear/items';
+import { toSceneRequest, writerId } from '../src/adapters/owlbear/game';
+import { SceneSync, type SceneState } from '../src/adapters/owlbear/sync';
+import type { BoardInput } from '../src/board/model';
+import { BoardRunner, type BoardRun } from '../src/board/run';
+import { summaryOf, type BoardSummary } from '../src/board/summary';
+import type { RuleError } from '../src/game/result';
+import { text } from '../src/i18n/text';
+import type { Request, Response, SceneRequest } from '../src/messages';
+import { BOARDS } from '../src/rules/boards';
+import { boardInputOf } from '../src/store/board';
+import type { StoreRoot } from '../src/store/root';
+import { GameStates } from '../src/store/states';
+import { browserCodec } from './codec';
+import type { Strings } from './i18n';
+import { localSecrets } from './secrets';
+
+export type Page = 'background' | 'action';
+
+export interface Me {
+  readonly id: string;
+  readonly name: string;
+  readonly role: 'GM' | 'PLAYER';
+  readonly connectionId: string;
+}
+
+const fail = (code: string, params?: Record<string, string | number>): { ok: false; error: RuleError } => ({ ok: false, error: params ? { code, params } : { code } });
+
+/** Waits for Owlbear's OBR_READY (never, outside Owlbear: the page says so). */
+export const obrReady = (): Promise<void> => new Promise((resolve) => OBR.onReady(resolve));
+
+/** What the page draws and shows, recomputed on every change. */
+export class SceneSession {
+  me: Me = { id: '', name: '', role: 'PLAYER', connectionId: '' };
+  party: readonly Player[] = [];
+  selection: readonly string[] = [];
+  sceneReady = false;
+  sync: SceneSync | null = null;
+  read: SceneRead | null = null;
+  run: BoardRun | null = null;
+  grid: OwlbearGrid = DEFAULT_GRID;
+  /** Main-thread time of the last recompute (items or game changed), ms: the benchmark reads it. */
+  lastMs = 0;
+  private items: readonly unknown[] = [];
+  private metadata: Metadata = {};
+  private readonly tables = new OwlbearTables();
+  private readonly runner = new BoardRunner();
+  private readonly states = new GameStates();
+  private input: { key: unknown[]; input: BoardInput } | null = null;
+  private readonly listeners = new Set<() => void>();
+  /** Metadata arriving while the last is being read: only the newest is read next. */
+  private receiving: Promise<void> = Promise.resolve();
+  private waiting: Metadata | null = null;
+  /** Submits one at a time, after any metadata being read. */
+  private turn: Promise<unknown> = Promise.resolve();
+  private summaryCache: { run: BoardRun | null; read: SceneRead | null; selection: readonly string[]; summary: BoardSummary | null } | null = null;
+
+  private constructor(
+    readonly page: Page,
+    readonly strings: Strings,
+  ) {}
+
+  /** Starts once Owlbear is ready: reads the player, the party and the scene, and follows them. */
+  static async start(page: Page, strings: Strings): Promise<SceneSession> {
+    await obrReady();
+    const s = new SceneSession(page, strings);
+    const [role, name, connectionId, selection, party] = await Promise.all([
+      OBR.player.getRole(),
+      OBR.player.getName(),
+      OBR.player.getConnectionId(),
+      OBR.player.getSelection(),
+      OBR.party.getPlayers(),
+    ]);
+    s.me = { id: OBR.player.id, name, role, connectionId };
+    s.selection = selection ?? [];
+    s.party = party;
+    const secrets = localSecrets(OBR.room.id, OBR.player.id);
+    // One game per scene: each scene that opens gets a fresh one (nothing of the last scene's ops is written into it).
+    s.newSync = () =>
+      new SceneSync(browserCodec, { writer: writerId(connectionId, page), player: s.me.id, gm: s.me.role === 'GM' }, secrets, () => {
+        const bytes = crypto.getRandomValues(new Uint8Array(16));
+        return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+      });
+    s.sync = s.newSync();
+    OBR.player.onChange((player) => {
+      const roleChanged = player.role !== s.me.role;
+      s.me = { ...s.me, name: player.name, role: player.role };
+      s.selection = player.selection ?? [];
+      s.sync?.setRole(player.role === 'GM');
+      if (roleChanged) s.tables.reset();
+      s.recompute();
+    });
+    OBR.party.onChange((players) => {
+      s.party = players;
+      s.emit();
+    });
+    OBR.scene.onReadyChange((ready) => void s.setReady(ready));
+    OBR.scene.items.onChange((items) => {
+      s.items = items;
+      s.recompute();
+    });
+    OBR.scene.grid.onChange((grid) => void s.gridChanged(grid));
+    OBR.scene.onMetadataChange((metadata) => s.receive(metadata));
+    await s.setReady(await OBR.scene.isReady());
+    return s;
+  }
+
+  private newSync: (() => SceneSync) | null = null;
+
+  private async setReady(ready: boolean): Promise<void> {
+    const was = this.sceneReady;
+    this.sceneReady = ready;
+    this.tables.reset();
+    this.input = null;
+    if (ready && !was && this.newSync) {
+      // Whatever the last scene held (its metadata being read, its ops) stays with it.
+      await this.receiving;
+      this.waiting = null;
+      this.sync = this.newSync();
+    }
+    if (!ready) {
+      this.items = [];
+      this.metadata = {};
+      this.recompute();
+      return;
+    }
+    const [items, metadata] = await Promise.all([OBR.scene.items.getItems(), OBR.scene.getMetadata(), this.loadGrid()]);
+    this.items = items;
+    this.receive(metadata);
+    await this.receiving;
+  }
+
+  private async loadGrid(): Promise<void> {
+    const [dpi, scale, type, measurement] = await Promise.all([OBR.scene.grid.getDpi(), OBR.scene.grid.getScale(), OBR.scene.grid.getType(), OBR.scene.grid.getMeasurement()]);
+    await this.setGrid({ dpi, scale: scale.raw, type, measurement });
+  }
+
+  private async gridChanged(grid: { dpi: number; scale: string; type: string; measurement: string }): Promise<void> {
+    await this.setGrid({ dpi: grid.dpi, scale: grid.scale, type: grid.type, measurement: grid.measurement });
+    this.recompute();
+  }
+
+  /** The grid, checked; a hex grid's origin is where Owlbear snaps the scene's origin to a hex centre. */
+  private async setGrid(raw: { dpi: number; scale: string; type: string; measurement: string }): Promise<void> {
+    const parsed = v.safeParse(gridSchema, raw);
+    let grid: OwlbearGrid = parsed.success ? parsed.output : DEFAULT_GRID;
+    if (grid.type === 'HEX_VERTICAL' || grid.type === 'HEX_HORIZONTAL') {
+      const origin = await OBR.scene.grid.snapPosition({ x: 0, y: 0 }, 1, false, true).catch(() => null);
+      if (origin && Number.isFinite(origin.x) && Number.isFinite(origin.y)) grid = { ...grid, origin };
+    }
+    this.grid = grid;
+  }
+
+  /** Metadata from Owlbear: read in order, the newest only when several arrive during one read. */
+  receive(metadata: Metadata): void {
+    // Between two scenes there is no game to read (nor to heal: the last scene's ops stay with it).
+    if (!this.sceneReady) return;
+    this.waiting = metadata;
+    this.receiving = this.receiving
+      .then(async () => {
+        const next = this.waiting;
+        if (!next || !this.sync) return;
+        this.waiting = null;
+        this.metadata = next;
+        await this.sync.receive(next);
+        this.recompute();
+        await this.afterReceive();
+      })
+      // One bad read must not stop the page from reading the next: said, and the chain goes on.
+      .catch((error: unknown) => console.error('Command Post: reading the scene failed', error));
+  }
+
+  /** Keeps this page's own key right (ops lost to a race written again, compacted ones dropped). */
+  protected async afterReceive(): Promise<void> {
+    if (!this.sceneReady) return;
+    const heal = this.sync?.heal();
+    if (heal) await OBR.scene.setMetadata(heal).catch(() => undefined);
+    for (const hook of this.hooks) await hook();
+  }
+
+  /** Work the background page does after each read of the metadata (compaction, openings). */
+  readonly hooks: (() => Promise<void>)[] = [];
+
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private emit(): void {
+    for (const l of this.listeners) l();
+  }
+
+  get state(): SceneState | null {
+    return this.sceneReady && this.sync ? this.sync.state : null;
+  }
+
+  get root(): StoreRoot | null {
+    return this.state?.root ?? null;
+  }
+
+  get metadataNow(): Metadata {
+    return this.metadata;
+  }
+
+  /** The board input of the root's active game, the same object while that game does not change. */
+  private inputOf(root: StoreRoot): BoardInput {
+    const key = [root.activeSystem, root.games[root.activeSystem], root.bindings[root.activeSystem]];
+    if (this.input && this.input.key.every((k, i) => k === key[i])) return this.input.input;
+    const input = boardInputOf(root, this.states);
+    this.input = { key, input };
+    return input;
+  }
+
+  /** Reads the tokens and runs the board view again. */
+  recompute(): void {
+    const t0 = performance.now();
+    const root = this.root;
+    if (!root) {
+      this.read = null;
+      this.run = null;
+    } else {
+      this.read = this.tables.read(this.items, this.grid, this.me.role);
+      const input = this.inputOf(root);
+      this.run = this.runner.run(BOARDS[root.activeSystem], this.read.table, input);
+    }
+    this.lastMs = performance.now() - t0;
+    this.emit();
+  }
+
+  /** The popup's summary of the board, as every tabletop reports it. */
+  get summary(): BoardSummary | null {
+    const c = this.summaryCache;
+    if (c && c.run === this.run && c.read === this.read && c.selection === this.selection) return c.summary;
+    const summary =
+      this.read && this.root
+        ? summaryOf(
+            statusOf(this.read, this.grid, this.tables.tableChanges, this.selection, (side) => this.strings.t(text('owlbear_side', side))),
+            this.read.table,
+            this.run,
+            this.root.activeSystem,
+          )
+        : null;
+    this.summaryCache = { run: this.run, read: this.read, selection: this.selection, summary };
+    return summary;
+  }
+
+  /** A request of the popup's kind, played on the scene's game as this player. */
+  send(request: Request): Promise<Response> {
+    if (request.type === 'store/load' || request.type === 'store/dismiss-notice') {
+      const root = this.root;
+      return Promise.resolve(root ? { ok: true, root } : fail('owlbear-no-scene'));
+    }
+    const scene = toSceneRequest(request);
+    if (!scene.ok) return Promise.resolve(scene);
+    return this.submit(scene.value);
+  }
+
+  /** One action on the scene's game: checked, written to this page's key, answered with the new root. */
+  submit(request: SceneRequest): Promise<Response> {
+    const run = this.turn.then(async (): Promise<Response> => {
+      await this.receiving;
+      if (!this.sync || !this.sceneReady) return fail('owlbear-no-scene');
+      const result = await this.sync.submit(request);
+      if (!result.ok) return result;
+      try {
+        await OBR.scene.setMetadata(result.value.write);
+      } catch {
+        // Owlbear did not take the write now: the page writes it again on its next check (heal).
+      }
+      this.recompute();
+      return { ok: true, root: this.sync.state.root };
+    });
+    this.turn = run.catch(() => undefined);
+    return run;
+  }
+
+  /** The items of the scene as Owlbear last sent them. */
+  get sceneItems(): readonly Item[] {
+    return this.items as readonly Item[];
+  }
+}

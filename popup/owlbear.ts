@@ -1,0 +1,102 @@
+// The popup on an Owlbear Rodeo tab: it shows and plays the scene's shared game through the bridge
+// (src/adapters/owlbear/bridge.ts) instead of the extension's own games. It connects to the tab's
+// content script; if a Command Post frame answers there, requests go to the scene (played as the
+// Owlbear player of that tab, under the game master's seats) and the scene's game and board come back.
+// Any other tab (no content script, or no Command Post in the room) keeps the extension's own games.
+import browser, { type Runtime } from 'webextension-polyfill';
+import * as v from 'valibot';
+import { PORT_NAME, toPopupSchema, unanswered, type PortFromPopup, type PortToPopup } from '../src/adapters/owlbear/bridge';
+import type { BoardSummary } from '../src/board/summary';
+import { readSettings, type Roll20Settings } from '../src/adapters/roll20/settings';
+import type { Request, Response } from '../src/messages';
+import type { StoreRoot } from '../src/store/root';
+
+export interface OwlbearLink {
+  send(request: Request): Promise<Response>;
+  subscribe(onRoot: (root: StoreRoot) => void, known: () => number): () => void;
+  subscribeBoard(on: (board: BoardSummary | null, settings: Roll20Settings) => void): () => void;
+}
+
+/** How long the popup waits for the tab's content script to say whether a Command Post frame is there. */
+const HELLO_MS = 1500;
+const ANSWER_MS = 12_000;
+
+type State = Extract<PortToPopup, { type: 'owlbear/state' }>;
+
+/** The link to the scene of tab `tabId`, or null when that tab has no Command Post frame. */
+export function owlbearLink(tabId: number | undefined): Promise<OwlbearLink | null> {
+  if (tabId === undefined) return Promise.resolve(null);
+  let port: Runtime.Port;
+  try {
+    port = browser.tabs.connect(tabId, { name: PORT_NAME });
+  } catch {
+    return Promise.resolve(null);
+  }
+  let state: State | null = null;
+  const waiting = new Map<string, (r: Response) => void>();
+  const listeners = new Set<(s: State) => void>();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(null), HELLO_MS);
+    port.onDisconnect.addListener(() => {
+      clearTimeout(timer);
+      resolve(null);
+      for (const done of waiting.values()) done(unanswered('owlbear-unreachable'));
+      waiting.clear();
+    });
+    port.onMessage.addListener((raw: unknown) => {
+      const parsed = v.safeParse(toPopupSchema, raw);
+      if (!parsed.success) return;
+      const m = parsed.output as PortToPopup;
+      if (m.type === 'owlbear/response') {
+        waiting.get(m.rid)?.(m.response);
+        waiting.delete(m.rid);
+        return;
+      }
+      const first = state === null;
+      state = m;
+      for (const l of listeners) l(m);
+      if (!first) return;
+      clearTimeout(timer);
+      if (!m.connected) {
+        port.disconnect();
+        resolve(null);
+        return;
+      }
+      resolve({
+        send(request) {
+          const rid = `r${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+          return new Promise<Response>((done) => {
+            const t = setTimeout(() => {
+              waiting.delete(rid);
+              done(unanswered('owlbear-unreachable'));
+            }, ANSWER_MS);
+            waiting.set(rid, (r) => {
+              clearTimeout(t);
+              done(r);
+            });
+            try {
+              port.postMessage({ type: 'owlbear/request', rid, request } satisfies PortFromPopup);
+            } catch {
+              waiting.delete(rid);
+              done(unanswered('owlbear-unreachable'));
+            }
+          });
+        },
+        subscribe(onRoot, known) {
+          const on = (s: State) => {
+            if (s.root && s.root.revision > known()) onRoot(s.root as StoreRoot);
+          };
+          listeners.add(on);
+          return () => listeners.delete(on);
+        },
+        subscribeBoard(on) {
+          const settings = readSettings(undefined);
+          const show = (s: State) => on(s.board as BoardSummary | null, settings);
+          if (state) show(state);
+          listeners.add(show);
+          return () => listeners.delete(show);
+        },
+      });
+    });
+  });
+}

@@ -1,0 +1,284 @@
+// The Owlbear Rodeo extension at a table of two, a game master and a player, each with his own
+// background page and popover, on the test host (test/fixtures/owlbear) that answers the real SDK's
+// protocol: one shared game (a spend in one popover shows in the other, two at once are both counted,
+// undo is the table's, seats decide who acts), each client drawing its own local items (following a
+// moved token in one batch, never a token hidden from players), context-menu tags, hostile input kept
+// as text and malformed metadata dropped alone, Owlbear's theme, and the secret rosters of the command
+// roll. No browser extension here: the Owlbear extension works alone.
+import type { Item } from '@owlbear-rodeo/sdk';
+import type { FrameLocator } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPS_PREFIX, TOKEN_KEY } from '../../src/adapters/owlbear/keys';
+import { tokenItem } from '../support/owlbear-items';
+import { GM, PLAYER, action, drawn, host, launchPlain, openAction, openRoom, sendFrom, type Launched, type Room } from './owlbear';
+
+const HOSTILE = '<img src=x onerror=alert(1)>';
+
+let l: Launched;
+let room: Room;
+let gm: FrameLocator;
+let player: FrameLocator;
+
+const hd = (event: object) => ({ type: 'game/dispatch', system: 'hd-command', event });
+
+beforeAll(async () => {
+  l = await launchPlain();
+  room = await openRoom(l.context, l.servers, [GM, PLAYER]);
+  gm = await openAction(room.page, GM.connectionId);
+  player = await openAction(room.page, PLAYER.connectionId);
+  // The game master sets up a Hell Dorado game from his popover.
+  for (const r of [
+    { type: 'store/select-system', system: 'hd-command' },
+    hd({ type: 'rosterSet', side: 'A', fighters: [{ name: 'Capitaine', cmd: 4 }, { name: 'Sergent', cmd: 2 }] }),
+    hd({ type: 'rosterSet', side: 'B', fighters: [{ name: HOSTILE, cmd: 5 }] }),
+    hd({ type: 'start' }),
+  ]) {
+    const answer = await sendFrom(gm, r);
+    expect(answer.ok, JSON.stringify(answer)).toBe(true);
+  }
+}, 120_000);
+afterAll(async () => {
+  await l?.close();
+});
+
+const current = (frame: FrameLocator, side: 'A' | 'B') => frame.getByTestId(`current-${side}`).textContent();
+
+describe('the real SDK against Owlbear’s protocol', () => {
+  it('asks only what Owlbear answers, with its own reference, and its manifest is one Owlbear reads', async () => {
+    const state = await room.page.evaluate(() => {
+      const s = (window as unknown as { obr: { state: { unknown: string[]; badRefs: number } } }).obr.state;
+      return { unknown: s.unknown, badRefs: s.badRefs };
+    });
+    expect(state).toEqual({ unknown: [], badRefs: 0 });
+    // The manifest as Owlbear fetches it (from its own origin: the CORS header matters).
+    const res = await fetch(`${l.servers.ext}/manifest.json`, { headers: { origin: 'https://www.owlbear.rodeo' } });
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    const m = (await res.json()) as { icon: string; background_url: string; action: { popover: string; icon: string } };
+    expect(m).toMatchObject({ icon: '/icon.svg', background_url: '/background.html', action: { popover: '/action.html', icon: '/icon.svg' } });
+    const icon = await fetch(`${l.servers.ext}${m.icon}`);
+    expect([icon.status, icon.headers.get('content-type')]).toEqual([200, 'image/svg+xml']);
+    // Context-menu entries registered by each background page, icons as files.
+    const menus = await host<{ id: string; icons: { icon: string }[] }[]>(room.page, 'menus', PLAYER.connectionId);
+    expect(menus.map((m) => m.id.split('/').pop()).sort()).toEqual(['dead', 'leader', 'radio', 'side-1', 'side-2', 'unit']);
+    expect(menus.every((m) => m.icons.every((i) => i.icon.startsWith(`${l.servers.ext}/icons/`)))).toBe(true);
+  });
+});
+
+describe('one game for the table', () => {
+  it('a spend in the game master’s popover shows in the player’s', async () => {
+    await expect.poll(() => current(player, 'A')).toBe('6');
+    await gm.locator('#play-A-amount').fill('2');
+    await gm.getByTestId('spend-temp-A').click();
+    await expect.poll(() => current(player, 'A'), { timeout: 10_000 }).toBe('4');
+    expect(await current(gm, 'A')).toBe('4');
+  });
+
+  it('two spends made at the same moment are both counted, in both popovers', async () => {
+    await player.locator('#play-B-amount').fill('1');
+    await gm.locator('#play-A-amount').fill('1');
+    await Promise.all([gm.getByTestId('spend-temp-A').click(), player.getByTestId('spend-temp-B').click()]);
+    for (const f of [gm, player]) {
+      await expect.poll(() => current(f, 'A'), { timeout: 10_000 }).toBe('3');
+      await expect.poll(() => current(f, 'B'), { timeout: 10_000 }).toBe('4');
+    }
+    // Each wrote his own key: nobody's write replaced anybody's.
+    const keys = Object.keys(await host<Record<string, unknown>>(room.page, 'metadata')).filter((k) => k.startsWith(OPS_PREFIX));
+    expect(keys.sort()).toEqual([`${OPS_PREFIX}conn-gm.action`, `${OPS_PREFIX}conn-p1.action`]);
+  });
+
+  it('undo is the table’s: the player takes back the last action, the game master sees it', async () => {
+    await player.getByTestId('undo').click();
+    await expect.poll(() => current(gm, 'B'), { timeout: 10_000 }).toBe('5');
+    await player.getByTestId('redo').click();
+    await expect.poll(() => current(gm, 'B'), { timeout: 10_000 }).toBe('4');
+  });
+
+  it('once the game master seats the player at side B, the player acts for B only', async () => {
+    await gm.getByTestId('owlbear-seats').locator('summary').click();
+    await gm.getByTestId(`seat-${PLAYER.id}-1`).check();
+    await expect.poll(() => player.getByTestId('owlbear-me').textContent(), { timeout: 10_000 }).toMatch(/You act for: B/);
+    // The player's name is the hostile string: shown as text in the game master's list.
+    expect(await gm.locator(`tr[data-player="${PLAYER.id}"] td`).first().textContent()).toBe(HOSTILE);
+    await player.locator('#play-A-amount').fill('1');
+    await player.getByTestId('spend-temp-A').click();
+    await expect.poll(() => player.getByTestId('refusal').textContent()).toMatch(/side A/);
+    expect(await current(gm, 'A')).toBe('3');
+    await player.getByTestId('spend-temp-B').click();
+    await expect.poll(() => current(gm, 'B'), { timeout: 10_000 }).toBe('3');
+  });
+});
+
+describe('what each client draws', () => {
+  const tokens = [
+    tokenItem({ id: 'cap', name: 'Capitaine', x: 225, y: 225, size: 150, tag: { side: '1', role: 'leader', unit: 'u1' } }),
+    tokenItem({ id: 'f1', name: HOSTILE, x: 375, y: 225, size: 150, tag: { side: '1', unit: 'u1' } }),
+    tokenItem({ id: 'spy', name: 'Spy', x: 975, y: 225, size: 150, tag: { side: '2' }, visible: false }),
+  ];
+
+  it('marks every token it can see; a token hidden from players is drawn for the game master only', async () => {
+    await sendFrom(gm, { type: 'store/select-system', system: 'bdc' });
+    await host(room.page, 'setItems', tokens);
+    await expect.poll(async () => Object.keys((await drawn(room.page, GM.connectionId)).marks).sort(), { timeout: 10_000 }).toEqual(['cap', 'f1', 'spy']);
+    await expect.poll(async () => Object.keys((await drawn(room.page, PLAYER.connectionId)).marks).sort(), { timeout: 10_000 }).toEqual(['cap', 'f1']);
+    const p = await drawn(room.page, PLAYER.connectionId);
+    expect(JSON.stringify(p.items)).not.toContain('spy');
+    // BdC's chains inside a unit: the captain commands the figure beside him.
+    expect(p.marks).toEqual({ cap: 'leader', f1: 'commanded' });
+    expect(p.rings.cap).toEqual(['command']);
+  });
+
+  it('follows a moved token, in one batch per move: one SDK call for a move that changes no status', async () => {
+    const mark = async (conn: string) => (await drawn(room.page, conn)).items.find((i) => i.id === 'cp-mark-f1')?.position;
+    const localCalls = async (since: number) => {
+      await new Promise((r) => setTimeout(r, 300));
+      const calls = await host<Record<string, number>>(room.page, 'callsSince', since, PLAYER.connectionId, 'background');
+      return Object.entries(calls).filter(([id]) => id.startsWith('OBR_SCENE_LOCAL_'));
+    };
+    // Still beside his captain: the mark moves, nothing else changes.
+    let since = await host<number>(room.page, 'now');
+    await host(room.page, 'move', 'f1', 375, 300);
+    await expect.poll(() => mark(PLAYER.connectionId), { timeout: 10_000 }).toEqual({ x: 375, y: 300 });
+    expect(await localCalls(since)).toEqual([['OBR_SCENE_LOCAL_UPDATE_ITEMS', 1]]);
+    // Far away: out of command, with its reason written beside it; still one call per kind of change.
+    since = await host<number>(room.page, 'now');
+    await host(room.page, 'move', 'f1', 1800, 225);
+    await expect.poll(() => mark(GM.connectionId), { timeout: 10_000 }).toEqual({ x: 1800, y: 225 });
+    await expect.poll(async () => (await drawn(room.page, PLAYER.connectionId)).marks.f1).toBe('out');
+    const calls = await localCalls(since);
+    expect(calls.every(([, n]) => n === 1)).toBe(true);
+    expect(calls.map(([id]) => id).sort()).toEqual(['OBR_SCENE_LOCAL_ADD_ITEMS', 'OBR_SCENE_LOCAL_UPDATE_ITEMS']);
+    expect((await drawn(room.page, PLAYER.connectionId)).reasons.f1).toMatch(/cm too far from Capitaine/);
+  });
+
+  it('context-menu entries tag tokens: a side, a unit, a leader', async () => {
+    await host(room.page, 'addItems', [tokenItem({ id: 'n1', name: 'New one', x: 525, y: 525, size: 150 }), tokenItem({ id: 'n2', name: 'New two', x: 675, y: 525, size: 150 })]);
+    await host(room.page, 'clickMenu', PLAYER.connectionId, 'dev.commandpost/menu/side-2', ['n1', 'n2']);
+    await host(room.page, 'clickMenu', PLAYER.connectionId, 'dev.commandpost/menu/unit', ['n1', 'n2']);
+    await host(room.page, 'clickMenu', PLAYER.connectionId, 'dev.commandpost/menu/leader', ['n1']);
+    const tag = async (id: string) => ((await room.page.evaluate(() => (window as unknown as { obr: { state: { items: Item[] } } }).obr.state.items)).find((i) => i.id === id)?.metadata[TOKEN_KEY]);
+    await expect.poll(() => tag('n1'), { timeout: 10_000 }).toMatchObject({ side: '2', role: 'leader' });
+    const [a, b] = [(await tag('n1')) as { unit: string }, (await tag('n2')) as { unit: string }];
+    expect(a.unit).toMatch(/^u-/);
+    expect(b.unit).toBe(a.unit);
+    // The new leader commands his unit's figure: seen by both clients.
+    await expect.poll(async () => (await drawn(room.page, GM.connectionId)).marks.n2, { timeout: 10_000 }).toBe('commanded');
+    // A second click takes it off again.
+    await host(room.page, 'clickMenu', GM.connectionId, 'dev.commandpost/menu/leader', ['n1']);
+    await expect.poll(async () => (await tag('n1')) as object).not.toHaveProperty('role');
+  });
+
+  it('a reloaded background page takes over what it drew instead of drawing it twice', async () => {
+    const before = (await drawn(room.page, PLAYER.connectionId)).items.map((i) => i.id).sort();
+    const since = await host<number>(room.page, 'now');
+    await host(room.page, 'reloadBackground', PLAYER.connectionId);
+    await room.page.frameLocator(`iframe[data-conn="${PLAYER.connectionId}"][data-page="background"]`).locator('html[data-ready]').waitFor({ state: 'attached' });
+    await new Promise((r) => setTimeout(r, 1000));
+    const calls = await host<Record<string, number>>(room.page, 'callsSince', since, PLAYER.connectionId, 'background');
+    expect(calls.OBR_SCENE_LOCAL_GET_ALL_ITEMS, JSON.stringify(calls)).toBe(1);
+    expect(calls.OBR_SCENE_LOCAL_ADD_ITEMS).toBeUndefined();
+    expect(calls.OBR_SCENE_LOCAL_DELETE_ITEMS).toBeUndefined();
+    expect((await drawn(room.page, PLAYER.connectionId)).items.map((i) => i.id).sort()).toEqual(before);
+  });
+
+  it('shows the board in the popover, names as text', async () => {
+    const figure = player.locator('[data-testid="board-figure"][data-token="f1"] [data-testid="board-name"]');
+    await expect.poll(() => figure.textContent(), { timeout: 10_000 }).toBe(HOSTILE);
+    expect(await player.locator('img').count()).toBe(0);
+  });
+});
+
+describe('bad input', () => {
+  it('metadata forged by another player is dropped alone and said; the game goes on', async () => {
+    await host(room.page, 'writeMetadata', {
+      [`${OPS_PREFIX}forged.bg`]: { v: 1, ops: [{ seq: 1, lamport: 1e6, by: 'x', gm: true, request: { type: 'game/dispatch', system: 'bdc', event: { type: 'leaderAdded', leader: HOSTILE } } }] },
+      [`${OPS_PREFIX}junk.bg`]: HOSTILE,
+    });
+    await expect.poll(() => gm.getByTestId('owlbear-dropped').locator('summary').textContent(), { timeout: 10_000 }).toMatch(/^2 /);
+    await gm.getByTestId('owlbear-dropped').locator('summary').click();
+    expect(await gm.getByTestId('owlbear-dropped').locator('li').allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining('forged.bg'), expect.stringContaining('junk.bg')]));
+    // Nothing of it ran: no dialog, no image.
+    expect(room.errors.filter((e) => e.startsWith('dialog'))).toEqual([]);
+    const answer = await sendFrom(gm, { type: 'store/select-system', system: 'hd-command' });
+    expect(answer.ok).toBe(true);
+  });
+});
+
+describe('the popover in Owlbear', () => {
+  it('follows Owlbear’s theme and tells Owlbear its height', async () => {
+    await host(room.page, 'setTheme', 'DARK');
+    await expect.poll(() => gm.locator('html').evaluate((h) => getComputedStyle(h).getPropertyValue('--bg').trim()), { timeout: 10_000 }).toBe('#222639');
+    expect(await gm.locator('html').evaluate((h) => (h as HTMLElement).dataset.theme)).toBe('dark');
+    const heights = await room.page.evaluate(() => (window as unknown as { obr: { state: { heights: { conn: string; height: number }[] } } }).obr.state.heights);
+    expect(heights.filter((h) => h.conn === GM.connectionId).length).toBeGreaterThan(0);
+    await host(room.page, 'setTheme', 'LIGHT');
+  });
+
+  it('ran without an error in any page', () => {
+    expect(room.errors).toEqual([]);
+  });
+});
+
+describe('secret rosters (command roll)', () => {
+  const cr = (event: object) => ({ type: 'game/dispatch', system: 'cr', event });
+
+  it('each army’s roster stays sealed to the other player until its number comes up', async () => {
+    // A fresh game: the game master leads army A; the player, seated at B, has his own roster.
+    await sendFrom(gm, { type: 'game/replace', system: 'cr', events: [] });
+    await sendFrom(gm, { type: 'store/select-system', system: 'cr' });
+    for (const e of [
+      { type: 'leaderAdded', side: 'A', name: 'Davout' },
+      { type: 'leaderAdded', side: 'A', name: 'Ney' },
+      { type: 'unitAdded', side: 'A', name: '1st Line' },
+      { type: 'leaderAdded', side: 'B', name: 'Kutuzov' },
+      { type: 'unitAdded', side: 'B', name: 'Jägers' },
+      { type: 'rosterSet', side: 'A', slots: ['unit', 'AL1', 'unit', 'AL2', 'unit', 'unit'] },
+    ])
+      expect((await sendFrom(gm, cr(e))).ok).toBe(true);
+    expect((await sendFrom(player, cr({ type: 'rosterSet', side: 'B', slots: ['BL1', 'unit', 'unit', 'unit', 'unit', 'unit'] }))).ok).toBe(true);
+    const scene = JSON.stringify(await host(room.page, 'metadata'));
+    expect(scene).not.toMatch(/"AL2"|"BL1"\]|"slots":\["unit"/);
+    // The player sees the game master's roster sealed, his own as written.
+    const slotsOf = (frame: FrameLocator) =>
+      frame.locator('html').evaluate(() => {
+        const root = (globalThis as unknown as { commandPostSession: { root: { games: { cr: { log: { events: { type: string; side?: string; slots?: string[] }[] } } } } } }).commandPostSession.root;
+        return Object.fromEntries(root.games.cr.log.events.filter((e) => e.type === 'rosterSet').map((e) => [e.side, e.slots]));
+      });
+    await expect.poll(async () => (await slotsOf(player)).A?.every((s: string) => s.startsWith('sealed:')), { timeout: 10_000 }).toBe(true);
+    expect((await slotsOf(player)).B).toEqual(['BL1', 'unit', 'unit', 'unit', 'unit', 'unit']);
+    expect((await slotsOf(gm)).A).toEqual(['unit', 'AL1', 'unit', 'AL2', 'unit', 'unit']);
+    expect((await slotsOf(gm)).B!.every((s: string) => s.startsWith('sealed:'))).toBe(true);
+    // The roll: A 4, B 1. Ney's number (4) comes up; the game master's Owlbear opens it for the table.
+    expect((await sendFrom(gm, cr({ type: 'start' }))).ok).toBe(true);
+    expect((await sendFrom(gm, cr({ type: 'commandRoll', A: 4, B: 1 }))).ok).toBe(true);
+    await expect.poll(async () => (await slotsOf(player)).A?.[3], { timeout: 10_000 }).toBe('AL2');
+    expect((await slotsOf(player)).A!.filter((s: string) => s.startsWith('sealed:'))).toHaveLength(5);
+    await expect.poll(() => player.getByTestId('cr-slot-who').textContent(), { timeout: 10_000 }).toMatch(/Ney/);
+    // In the player's popover, the game master's roster reads "sealed" but for the number played.
+    const army = player.getByTestId('cr-army-A');
+    await army.locator('summary').click();
+    await army.getByTestId('hide-play-A').uncheck();
+    const lines = await army.getByTestId('roster-play-A').locator('li').allTextContents();
+    expect(lines).toEqual(['1: sealed', '2: sealed', '3: sealed', '4: Ney', '5: sealed', '6: sealed']);
+  });
+});
+
+describe('another scene', () => {
+  it('starts a game of its own: nothing of the last scene’s game is written into it', async () => {
+    const old = await host<Record<string, unknown>>(room.page, 'metadata');
+    expect(Object.keys(old).length).toBeGreaterThan(0);
+    // Owlbear closes the scene and opens another, with metadata and tokens of its own.
+    await host(room.page, 'setSceneReady', false);
+    await host(room.page, 'writeMetadata', Object.fromEntries(Object.keys(old).map((k) => [k, undefined])));
+    await host(room.page, 'setItems', []);
+    await host(room.page, 'setSceneReady', true);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await host(room.page, 'metadata')).toEqual({});
+    expect((await drawn(room.page, GM.connectionId)).items).toEqual([]);
+    // Its game starts from nothing, and plays.
+    expect((await sendFrom(gm, { type: 'store/select-system', system: 'bdc' })).ok).toBe(true);
+    const keys = Object.keys(await host<Record<string, unknown>>(room.page, 'metadata'));
+    expect(keys).toEqual([`${OPS_PREFIX}conn-gm.action`]);
+    await expect.poll(() => player.getByTestId('owlbear-size').textContent(), { timeout: 10_000 }).toMatch(/1 actions? wait/);
+    expect(room.errors).toEqual([]);
+  });
+});

@@ -1,0 +1,105 @@
+// A board view → Owlbear local items, and the reconciler's diff (src/adapters/owlbear/draw.ts): what a
+// client sends Owlbear when a view changes is only what changed, in one list per kind of change.
+import { describe, expect, it } from 'vitest';
+import { drawView, drawnId, Reconciler, type DrawnItem } from '../../../src/adapters/owlbear/draw';
+import { LOCAL_KEY } from '../../../src/adapters/owlbear/keys';
+import type { BoardView } from '../../../src/board/model';
+import { rangeShape } from '../../../src/geometry/shapes';
+
+const HOSTILE = '<img src=x onerror=alert(1)>';
+
+const view = (x = 300): BoardView => ({
+  marks: [
+    { id: 'L', name: 'Lieutenant', x: 100, y: 100, r: 20, status: 'leader', reason: null, piece: 'l1' },
+    { id: 'A', name: HOSTILE, x, y: 100, r: 20, status: 'out', reason: { code: 'out-of-range', params: { by: 2, unit: 'cm' } }, piece: null },
+  ],
+  rings: [
+    { id: 'L', name: 'Lieutenant', kind: 'command', x: 100, y: 100, radiusCells: 2, shape: rangeShape('euclidean', 2, 50) },
+    { id: 'L', name: 'Lieutenant', kind: 'signal', x: 100, y: 100, radiusCells: 2, shape: rangeShape('chebyshev', 2, 50) },
+  ],
+  edges: [{ from: 'L', to: 'A', kind: 'chain', x1: 100, y1: 100, x2: x, y2: 100 }],
+  notes: [],
+  error: null,
+});
+
+const ctx = { player: 'me', reason: () => `2 cm too far: ${HOSTILE}`, notes: ['Side A: 4 Command'] };
+const tagOf = (item: DrawnItem) => item.metadata[LOCAL_KEY] as { kind: string; token: string | null; status?: string };
+
+describe('a view drawn as local items', () => {
+  const items = drawView(view(), ctx);
+  const byId = new Map(items.map((i) => [i.id, i]));
+
+  it('draws a ring in the scene’s shape: a circle centred on the leader, a polygon around him', () => {
+    const circle = byId.get(drawnId('ring', 'L', 'command', 'c'))!;
+    expect(circle).toMatchObject({ type: 'SHAPE', shapeType: 'CIRCLE', position: { x: 100, y: 100 }, width: 200, height: 200, layer: 'DRAWING', disableHit: true, locked: true });
+    const square = byId.get(drawnId('ring', 'L', 'signal', 'p'))!;
+    expect(square.type).toBe('CURVE');
+    expect(square).toMatchObject({ position: { x: 100, y: 100 }, style: { closed: true, tension: 0 } });
+    // Points relative to the leader: a square of 2 cells (100 px) each way.
+    expect((square as { points: { x: number; y: number }[] }).points).toContainEqual({ x: 100, y: 100 });
+  });
+
+  it('marks every token with its status, and words a reason beside a figure out of command, as plain text', () => {
+    expect(tagOf(byId.get(drawnId('mark', 'A'))!)).toEqual({ kind: 'mark', token: 'A', status: 'out', reason: 'out-of-range' });
+    expect(tagOf(byId.get(drawnId('mark', 'L'))!)).toMatchObject({ status: 'leader' });
+    const label = byId.get(drawnId('reason', 'A'))!;
+    expect(label).toMatchObject({ type: 'LABEL', layer: 'TEXT', text: { type: 'PLAIN', plainText: `2 cm too far: ${HOSTILE}` } });
+    // Rich text too is only text: a Slate paragraph with one text leaf, no markup.
+    expect((label as { text: { richText: unknown } }).text.richText).toEqual([{ type: 'paragraph', children: [{ text: `2 cm too far: ${HOSTILE}` }] }]);
+    expect(byId.has(drawnId('reason', 'L'))).toBe(false);
+  });
+
+  it('draws links as lines between the two tokens, and notes as labels', () => {
+    expect(byId.get(drawnId('edge', 'A'))).toMatchObject({ type: 'LINE', startPosition: { x: 100, y: 100 }, endPosition: { x: 300, y: 100 } });
+    expect(byId.get(drawnId('note', '0'))).toMatchObject({ type: 'LABEL', text: { plainText: 'Side A: 4 Command' } });
+  });
+
+  it('draws no words when the player turned them off', () => {
+    expect(drawView(view(), { ...ctx, reason: null }).some((i) => i.type === 'LABEL' && tagOf(i).kind === 'reason')).toBe(false);
+  });
+});
+
+describe('the reconciler', () => {
+  it('adds everything once, then sends nothing while nothing changes', () => {
+    const r = new Reconciler();
+    const first = r.diff(drawView(view(), ctx));
+    expect(first.add).toHaveLength(drawView(view(), ctx).length);
+    expect(first.update).toEqual([]);
+    expect(first.delete).toEqual([]);
+    const again = r.diff(drawView(view(), ctx));
+    expect(again).toEqual({ add: [], update: [], delete: [] });
+  });
+
+  it('a moved token updates its own items in place, and only their changed keys', () => {
+    const r = new Reconciler();
+    r.diff(drawView(view(300), ctx));
+    const patch = r.diff(drawView(view(350), ctx));
+    expect(patch.add).toEqual([]);
+    expect(patch.delete).toEqual([]);
+    expect(patch.update.map((u) => [u.after.id, u.keys])).toEqual([
+      [drawnId('edge', 'A'), ['endPosition']],
+      [drawnId('mark', 'A'), ['position']],
+      [drawnId('reason', 'A'), ['position']],
+    ]);
+  });
+
+  it('deletes what a view no longer has, and replaces an item whose type must change', () => {
+    const r = new Reconciler();
+    r.diff(drawView(view(), ctx));
+    const without: BoardView = { ...view(), marks: view().marks.slice(0, 1), edges: [], rings: [{ ...view().rings[0]!, shape: rangeShape('manhattan', 2, 50) }] };
+    const patch = r.diff(drawView(without, { ...ctx, notes: [] }));
+    expect(new Set(patch.delete)).toEqual(
+      new Set([drawnId('mark', 'A'), drawnId('reason', 'A'), drawnId('edge', 'A'), drawnId('ring', 'L', 'command', 'c'), drawnId('ring', 'L', 'signal', 'p'), drawnId('note', '0')]),
+    );
+    expect(patch.add.map((i) => i.id)).toEqual([drawnId('ring', 'L', 'command', 'p')]);
+    expect(r.clear().sort()).toEqual([drawnId('mark', 'L'), drawnId('ring', 'L', 'command', 'p')].sort());
+  });
+
+  it('takes over what a previous page left on the scene, and clears it if the view has none of it', () => {
+    const r = new Reconciler();
+    const old = drawView(view(), ctx);
+    r.adopt(old);
+    const patch = r.diff([]);
+    expect(new Set(patch.delete)).toEqual(new Set(old.map((i) => i.id)));
+  });
+});
