@@ -148,8 +148,13 @@ export class StoreService {
 
   private async load(): Promise<StoreRoot> {
     if (this.root && !this.stale) return this.root;
-    this.stale = false;
-    const items = await this.storage.get(null);
+    let items: Record<string, unknown> = {};
+    // Written by another while being read: read again (a few times at most), so that a repair
+    // written next never lands over what the other wrote.
+    for (let tries = 0; tries < 3 && (tries === 0 || this.stale); tries++) {
+      this.stale = false;
+      items = await this.storage.get(null);
+    }
     this.sizes.clear();
     for (const [key, value] of Object.entries(items)) this.sizes.set(key, bytesOf(value));
     const stored = items[STORE_KEY];

@@ -44,6 +44,8 @@ const bdcEvents = async () => ((await storedRoot(ext)).games.bdc?.log.events ?? 
 describe('backups and game files in the popup', () => {
   it('a damaged store: its notice leads to the backup, which exports as stored', async () => {
     const damaged = '{"schemaVersion":1,"games":{"bdc';
+    // The worker has checked and written the store it started with (else its first write could land after ours).
+    await storedRoot(ext);
     await ext.worker.evaluate(async (value) => chrome.storage.local.set({ commandPost: value }), damaged);
     const page = await openPopup();
     await page.getByTestId('store-notice').waitFor();
