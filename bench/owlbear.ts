@@ -6,12 +6,9 @@
 // a table, the view run; and its Painter: the local items computed and diffed), and the SDK calls the
 // page made for that move (one batch: at most one add, one update and one delete). Target: ≤ 8 ms median.
 // Also the scene's metadata for a very long game of each system (2,000 actions; the unit test plays 400).
-import { execFileSync } from 'node:child_process';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { SYSTEM_IDS } from '../src/rules/ids';
-import { round3 } from './timing';
+import { buildForBench } from './build';
+import { median, quantile, round3 } from './timing';
 
 export interface OwlbearBenchResult {
   tokens: number;
@@ -34,18 +31,9 @@ const MOVES = 300;
 const WARMUP = 50;
 const LONG_GAME = Number(process.env.OWLBEAR_BENCH_LONG_GAME ?? 2000);
 
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
-const quantile = (xs: number[], q: number): number => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
 
 export async function benchOwlbear(log: (line: string) => void = () => {}): Promise<OwlbearBenchResult> {
-  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-  const dist = process.env.COMMAND_POST_DIST ?? path.join(os.tmpdir(), 'command-post-bench');
-  execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, env: { ...process.env, COMMAND_POST_DIST: dist }, stdio: 'ignore' });
-  process.env.COMMAND_POST_DIST = dist;
+  buildForBench();
   const { launchPlain, openRoom, openAction, host, sendFrom, background, GM } = await import('../test/browser/owlbear');
   const { tokenItem } = await import('../test/support/owlbear-items');
   const l = await launchPlain();

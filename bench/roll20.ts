@@ -5,12 +5,10 @@
 // every chain on the page, the heaviest system's board —, update the overlay's SVG).
 // Both scripts report their own time on <html> only when the page carries
 // data-command-post-bench. Target: median ≤ 4 ms.
-import { execFileSync } from 'node:child_process';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
-import { round3 } from './timing';
+import type { LaunchedExtension } from '../test/browser/launch';
+import { buildForBench } from './build';
+import { median, quantile, round3 } from './timing';
 
 export interface Roll20BenchResult {
   tokens: number;
@@ -34,12 +32,27 @@ const TOKENS = 1000;
 const MOVES = 300;
 const WARMUP = 60;
 
-const quantile = (sorted: number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
+/**
+ * The fixture's Roll20 table with TOKENS tokens, Les bandes de Champagne's view on it (every chain on
+ * the page, the heaviest system's board), drawn: `measure` runs on it, then everything is closed.
+ */
+async function onFixtureTable<T>(measure: (page: Page, ext: LaunchedExtension) => Promise<T>): Promise<T> {
+  buildForBench();
+  const { launchExtension, request } = await import('../test/browser/launch');
+  const { startFixtureServer } = await import('../test/fixtures/roll20/server');
+  const srv = await startFixtureServer();
+  const ext = await launchExtension({ args: srv.args });
+  try {
+    await request(ext, { type: 'store/select-system', system: 'bdc' });
+    const page = await ext.context.newPage();
+    await page.goto(`https://app.roll20.net/editor/?engine=jumpgate&n=${TOKENS}&bench=1`);
+    await page.waitForFunction((n) => document.querySelectorAll('#command-post-overlay .mark').length === n, TOKENS, { timeout: 30_000 });
+    return await measure(page, ext);
+  } finally {
+    await ext.close();
+    await srv.close();
+  }
+}
 
 /** Runs in the fixture page: moves random tokens one cell, one move per two frames, and collects both scripts' times. */
 const IN_PAGE = `async ({ moves, warmup, n }) => {
@@ -90,27 +103,13 @@ async function measureIdle(context: BrowserContext, page: Page): Promise<Roll20B
   return { seconds: round3(s), pageScriptMsPerS: round3((m1.script - m0.script) / s), pageTaskMsPerS: round3((m1.task - m0.task) / s), activePageCallsPerS: round3((b.calls - a.calls) / s) };
 }
 
-export async function benchRoll20(log: (line: string) => void = () => {}): Promise<Roll20BenchResult> {
-  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-  // Its own build, so that the benchmark never measures (or clobbers) someone else's dist/.
-  const dist = process.env.COMMAND_POST_DIST ?? path.join(os.tmpdir(), 'command-post-bench');
-  // COMMAND_POST_BENCH_PREBUILT=1: measure the build already in COMMAND_POST_DIST (e.g. an older version, for a before/after).
-  if (!process.env.COMMAND_POST_BENCH_PREBUILT) execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, env: { ...process.env, COMMAND_POST_DIST: dist }, stdio: 'ignore' });
-  process.env.COMMAND_POST_DIST = dist;
-  const { launchExtension, request } = await import('../test/browser/launch');
-  const { startFixtureServer } = await import('../test/fixtures/roll20/server');
-  const srv = await startFixtureServer();
-  const ext = await launchExtension({ args: srv.args });
-  try {
-    await request(ext, { type: 'store/select-system', system: 'bdc' });
-    const page = await ext.context.newPage();
-    await page.goto(`https://app.roll20.net/editor/?engine=jumpgate&n=${TOKENS}&bench=1`);
-    await page.waitForFunction((n) => document.querySelectorAll('#command-post-overlay .mark').length === n, TOKENS, { timeout: 30_000 });
+export function benchRoll20(log: (line: string) => void = () => {}): Promise<Roll20BenchResult> {
+  return onFixtureTable(async (page, ext) => {
     // Passed as source text: tsx would wrap named functions in a helper that the page does not have.
     const samples = (await page.evaluate(`(${IN_PAGE})(${JSON.stringify({ moves: MOVES, warmup: WARMUP, n: TOKENS })})`)) as { page: number; content: number }[];
     if (samples.length < MOVES * 0.9) throw new Error(`roll20 bench: only ${samples.length} of ${MOVES} moves reported their timing`);
     const idle = await measureIdle(ext.context, page);
-    const totals = samples.map((s) => s.page + s.content).sort((a, b) => a - b);
+    const totals = samples.map((s) => s.page + s.content);
     const result: Roll20BenchResult = {
       tokens: TOKENS,
       moves: samples.length,
@@ -124,10 +123,7 @@ export async function benchRoll20(log: (line: string) => void = () => {}): Promi
     log(`roll20 ${TOKENS} tokens: ${result.medianMs} ms median, ${result.p95Ms} ms p95 per move (bridge ${result.pageMedianMs} + content ${result.contentMedianMs})`);
     log(`roll20 idle: tab JavaScript ${idle.pageScriptMsPerS} ms/s, all tab tasks ${idle.pageTaskMsPerS} ms/s, ${idle.activePageCallsPerS} Campaign.activePage() calls/s`);
     return result;
-  } finally {
-    await ext.close();
-    await srv.close();
-  }
+  });
 }
 
 export interface LoadBenchResult {
@@ -178,20 +174,8 @@ const LOAD_IN_PAGE = `async ({ count, n, seed0 }) => {
  * (every chain on the page). Target: the heap grows by at most 1 MB after warm-up (nothing kept per
  * move), with the per-move times of a long session.
  */
-export async function benchLoad(log: (line: string) => void = () => {}): Promise<LoadBenchResult> {
-  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-  const dist = process.env.COMMAND_POST_DIST ?? path.join(os.tmpdir(), 'command-post-bench');
-  if (!process.env.COMMAND_POST_BENCH_PREBUILT) execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, env: { ...process.env, COMMAND_POST_DIST: dist }, stdio: 'ignore' });
-  process.env.COMMAND_POST_DIST = dist;
-  const { launchExtension, request } = await import('../test/browser/launch');
-  const { startFixtureServer } = await import('../test/fixtures/roll20/server');
-  const srv = await startFixtureServer();
-  const ext = await launchExtension({ args: srv.args });
-  try {
-    await request(ext, { type: 'store/select-system', system: 'bdc' });
-    const page = await ext.context.newPage();
-    await page.goto(`https://app.roll20.net/editor/?engine=jumpgate&n=${TOKENS}&bench=1`);
-    await page.waitForFunction((n) => document.querySelectorAll('#command-post-overlay .mark').length === n, TOKENS, { timeout: 30_000 });
+export function benchLoad(log: (line: string) => void = () => {}): Promise<LoadBenchResult> {
+  return onFixtureTable(async (page, ext) => {
     const cdp = await ext.context.newCDPSession(page);
     const heap = async () => {
       await cdp.send('HeapProfiler.collectGarbage');
@@ -208,13 +192,12 @@ export async function benchLoad(log: (line: string) => void = () => {}): Promise
       log(`load: ${done + LOAD_SAMPLE} moves, heap ${(heapSamples.at(-1)!.usedBytes / 1e6).toFixed(2)} MB`);
     }
     if (times.length < LOAD_MOVES * 0.9) throw new Error(`load bench: only ${times.length} of ${LOAD_MOVES} moves reported their timing`);
-    const sorted = [...times].sort((a, b) => a - b);
     const heapEndBytes = heapSamples.at(-1)!.usedBytes;
     const result: LoadBenchResult = {
       tokens: TOKENS,
       moves: times.length,
       medianMs: round3(median(times)),
-      p95Ms: round3(quantile(sorted, 0.95)),
+      p95Ms: round3(quantile(times, 0.95)),
       heapAfterWarmupBytes,
       heapEndBytes,
       heapGrowthBytes: heapEndBytes - heapAfterWarmupBytes,
@@ -223,8 +206,5 @@ export async function benchLoad(log: (line: string) => void = () => {}): Promise
     };
     log(`load ${TOKENS} tokens × ${result.moves} moves: ${result.medianMs} ms median, ${result.p95Ms} ms p95; heap ${(heapAfterWarmupBytes / 1e6).toFixed(2)} → ${(heapEndBytes / 1e6).toFixed(2)} MB (${((heapEndBytes - heapAfterWarmupBytes) / 1024).toFixed(0)} KB)`);
     return result;
-  } finally {
-    await ext.close();
-    await srv.close();
-  }
+  });
 }
