@@ -3,7 +3,8 @@
 // or zoom rewrites one attribute); each element is only touched when it changed. Every mark carries
 // data-token, data-status and data-reason, so tests and users' tools can read the board. Names and
 // reasons go in as text (textContent), never as markup.
-import type { BoardView, MarkStatus, RingKind } from '../src/board/model';
+import { EDGE_COLOURS, MARK_COLOURS, RING_COLOURS } from '../src/board/colours';
+import type { BoardView } from '../src/board/model';
 import type { RangeShape } from '../src/geometry/shapes';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -20,18 +21,6 @@ export interface Camera {
   readonly ox: number;
   readonly oy: number;
 }
-
-const COLOURS: Readonly<Record<MarkStatus, string>> = {
-  leader: '#2563eb',
-  commanded: '#16a34a',
-  link: '#d97706',
-  eligible: '#0891b2',
-  out: '#dc2626',
-  lost: '#4b5563',
-  none: '#9ca3af',
-};
-
-const RING_COLOURS: Readonly<Record<RingKind, string>> = { command: '#2563eb', control: '#7c3aed', signal: '#ea580c' };
 
 const el = <K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, string>): SVGElementTagNameMap[K] => {
   const e = document.createElementNS(SVG, tag);
@@ -170,7 +159,7 @@ export class Overlay {
       n.setAttribute('cx', r2(m.x));
       n.setAttribute('cy', r2(m.y));
       n.setAttribute('r', r2(m.r + 4));
-      n.setAttribute('stroke', COLOURS[m.status]);
+      n.setAttribute('stroke', MARK_COLOURS[m.status]);
       n.setAttribute('data-token', m.id);
       n.setAttribute('data-status', m.status);
       n.setAttribute('data-reason', m.reason?.code ?? '');
@@ -205,7 +194,7 @@ export class Overlay {
       n.setAttribute('y2', r2(e.y2));
       n.setAttribute('data-from', e.from);
       n.setAttribute('data-kind', e.kind);
-      n.setAttribute('stroke', e.kind === 'radio' ? '#7c3aed' : '#d97706');
+      n.setAttribute('stroke', EDGE_COLOURS[e.kind]);
     }
     for (const [id, item] of this.edges) {
       if (seenEdges.has(id)) continue;

@@ -5,20 +5,9 @@
 // kind of change, none when nothing changed). Pure: the items are plain objects shaped as the SDK's
 // own (types only), so the core never loads the SDK.
 import type { Curve, Item, Label, Line, Shape } from '@owlbear-rodeo/sdk';
+import { EDGE_COLOURS, MARK_COLOURS, RING_COLOURS } from '../../board/colours';
 import type { BoardView, Mark, MarkStatus, Reason, RingKind } from '../../board/model';
 import { LOCAL_KEY } from './keys';
-
-/** The colours of the browser overlay (content/overlay.ts), so that both tabletops read alike. */
-export const MARK_COLOURS: Readonly<Record<MarkStatus, string>> = {
-  leader: '#2563eb',
-  commanded: '#16a34a',
-  link: '#d97706',
-  eligible: '#0891b2',
-  out: '#dc2626',
-  lost: '#4b5563',
-  none: '#9ca3af',
-};
-export const RING_COLOURS: Readonly<Record<RingKind, string>> = { command: '#2563eb', control: '#7c3aed', signal: '#ea580c' };
 
 /** What each drawn item stands for, in its metadata (LOCAL_KEY): tests and other tools read it. */
 export interface DrawnTag {
@@ -170,7 +159,7 @@ export class Drawer {
           type: 'LINE',
           startPosition: { x: r2(e.x1), y: r2(e.y1) },
           endPosition: { x: r2(e.x2), y: r2(e.y2) },
-          style: { strokeColor: e.kind === 'radio' ? '#7c3aed' : '#d97706', strokeOpacity: 1, strokeWidth: 3, strokeDash: [10, 6] },
+          style: { strokeColor: EDGE_COLOURS[e.kind], strokeOpacity: 1, strokeWidth: 3, strokeDash: [10, 6] },
         })),
       );
     }
