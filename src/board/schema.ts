@@ -1,6 +1,7 @@
 // Checks on what crosses contexts about the board: a binding in a request or in storage, and the
 // board input the worker publishes for tabletops (read back by content scripts, so checked there).
 import * as v from 'valibot';
+import { parseOrNull } from '../game/validate';
 import { BINDING_LIMITS, type Binding, type BoardInput, type Piece } from './model';
 
 const id = v.pipe(v.string(), v.minLength(1), v.maxLength(BINDING_LIMITS.id));
@@ -30,10 +31,7 @@ export const boardInputSchema = v.strictObject({
   facts: v.unknown(),
 });
 
-export function parseBinding(raw: unknown): Binding | null {
-  const r = v.safeParse(bindingSchema, raw);
-  return r.success ? r.output : null;
-}
+export const parseBinding = (raw: unknown): Binding | null => parseOrNull(bindingSchema, raw);
 
 export function parseBoardInput(raw: unknown): BoardInput | null {
   const r = v.safeParse(boardInputSchema, raw);

@@ -9,3 +9,9 @@ export function parseWith<T>(schema: v.GenericSchema<unknown, T>, raw: unknown, 
   const path = issue.path?.map((p) => String(p.key)).join('.') ?? '';
   return refuse(code, { path: path || '(root)', problem: issue.message });
 }
+
+/** The value if it has the schema's shape, else null (for readers that drop what they cannot use). */
+export function parseOrNull<T>(schema: v.GenericSchema<unknown, T>, raw: unknown): T | null {
+  const parsed = v.safeParse(schema, raw);
+  return parsed.success ? parsed.output : null;
+}

@@ -2,6 +2,7 @@
 // (the demo page). Storage can be damaged or written by an older version: a board that does not pass
 // is dropped, and the page lays its example out again and says so. Nothing here throws.
 import * as v from 'valibot';
+import { parseOrNull } from '../../game/validate';
 import { MAX_CHANGES } from '../../board/model';
 import { SYSTEM_IDS, type SystemId } from '../../rules/ids';
 import { DEMO_LIMITS, type DemoBoard, type DemoBoards } from './model';
@@ -52,10 +53,7 @@ export const demoBoardSchema = v.pipe(
 );
 
 /** A board as a request carries it or storage holds it; null when it does not pass. */
-export function parseDemoBoard(raw: unknown): DemoBoard | null {
-  const r = v.safeParse(demoBoardSchema, raw);
-  return r.success ? (r.output as DemoBoard) : null;
-}
+export const parseDemoBoard = (raw: unknown): DemoBoard | null => parseOrNull(demoBoardSchema, raw) as DemoBoard | null;
 
 /** What the demo page keeps, by system: the board as the player left it. */
 export interface StoredDemo {

@@ -5,6 +5,7 @@
 // the item's metadata (TOKEN_KEY). Types only from the SDK: the core never loads it.
 import type { Image, Item } from '@owlbear-rodeo/sdk';
 import * as v from 'valibot';
+import { parseOrNull } from '../../game/validate';
 import { MAX_CHANGES } from '../../board/model';
 import type { TabletopStatus } from '../../board/summary';
 import type { TableChanges } from '../../rules/descriptor';
@@ -122,8 +123,7 @@ export function sceneOf(grid: OwlbearGrid): Scene {
 export function tagOf(metadata: Readonly<Record<string, unknown>>): TokenTag | null {
   const raw = metadata[TOKEN_KEY];
   if (raw === undefined) return {};
-  const r = v.safeParse(tokenTagSchema, raw);
-  return r.success ? r.output : null;
+  return parseOrNull(tokenTagSchema, raw);
 }
 
 /** The name a token shows: its label text, else its item name (as Owlbear's initiative tracker reads it). */

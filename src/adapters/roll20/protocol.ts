@@ -5,6 +5,7 @@
 // and source window, then the shape below. Everything read from Roll20 is untrusted: these
 // schemas bound every string, number and list (roll20.md §3.2).
 import * as v from 'valibot';
+import { parseOrNull } from '../../game/validate';
 
 export const NS = 'command-post/roll20';
 export const SECRET_ATTR = 'data-command-post-secret';
@@ -266,10 +267,7 @@ export function receive<M>(data: unknown, from: Direction, secret: string, schem
 export const envelope = <M>(dir: Direction, secret: string, msg: M): Envelope<M> => ({ ns: NS, dir, secret, msg });
 
 /** Validates one token of a snapshot or delta; null if malformed. */
-export function parseToken(raw: unknown): RawToken | null {
-  const t = v.safeParse(rawTokenSchema, raw);
-  return t.success ? t.output : null;
-}
+export const parseToken = (raw: unknown): RawToken | null => parseOrNull(rawTokenSchema, raw);
 
 /**
  * From the popup straight to the Roll20 tab's content script (a tab message, not via the worker),

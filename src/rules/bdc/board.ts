@@ -4,6 +4,7 @@
 // Runs where the tokens are (content scripts, the demo table, Owlbear), from the facts the worker
 // publishes: no rules, no event log here.
 import * as v from 'valibot';
+import { parseOrNull } from '../../game/validate';
 import { RingMaker, edgeOf, lostMarks, markOf } from '../../board/draw';
 import type { BoardError, BoardView, BoundTable, BoundToken, Edge, Mark, Reason, Ring } from '../../board/model';
 import type { SystemBoard } from '../../board/system';
@@ -50,10 +51,7 @@ function reasonOf(r: CommandReason, nameOf: (id: string) => string): Reason {
 export const bdcBoard: SystemBoard<BdcFacts> = {
   id: 'bdc',
   defaultFacts: DEFAULT_BDC_FACTS,
-  parseFacts: (raw) => {
-    const r = v.safeParse(factsSchema, raw);
-    return r.success ? r.output : null;
-  },
+  parseFacts: (raw) => parseOrNull(factsSchema, raw),
   view(table: BoundTable, facts: BdcFacts): BoardView {
     const { scene, tokens } = table;
     const marks: Mark[] = lostMarks(table.lost);

@@ -4,6 +4,7 @@
 // nearest figures of two units, base edge to base edge. Runs where the tokens are, from the facts
 // the worker publishes.
 import * as v from 'valibot';
+import { parseOrNull } from '../../game/validate';
 import { RingMaker, lostMarks, markOf } from '../../board/draw';
 import type { BoardError, BoardView, BoundTable, BoundToken, Mark, Reason, Ring } from '../../board/model';
 import type { SystemBoard } from '../../board/system';
@@ -39,10 +40,7 @@ const ownUnit = (leader: BoundToken): string => leader.unit ?? `leader:${leader.
 export const crBoard: SystemBoard<CrFacts> = {
   id: 'cr',
   defaultFacts: DEFAULT_CR_FACTS,
-  parseFacts: (raw) => {
-    const r = v.safeParse(factsSchema, raw);
-    return r.success ? r.output : null;
-  },
+  parseFacts: (raw) => parseOrNull(factsSchema, raw),
   view(table: BoundTable, facts: CrFacts): BoardView {
     const marks: Mark[] = lostMarks(table.lost);
     const rings: Ring[] = [];

@@ -4,6 +4,7 @@
 // chosen says why ("4 hexes from Desharbes; at most 3"). Runs where the tokens are, from the facts
 // the worker publishes.
 import * as v from 'valibot';
+import { parseOrNull } from '../../game/validate';
 import { RingMaker, lostMarks, markOf } from '../../board/draw';
 import type { BoardView, BoundTable, BoundToken, Mark, Reason, Ring } from '../../board/model';
 import type { SystemBoard } from '../../board/system';
@@ -56,10 +57,7 @@ function reasonOf(r: DcReason, leader: BoundToken, nameOf: (unit: string) => str
 export const dcBoard: SystemBoard<DcFacts> = {
   id: 'dc',
   defaultFacts: DEFAULT_DC_FACTS,
-  parseFacts: (raw) => {
-    const r = v.safeParse(factsSchema, raw);
-    return r.success ? r.output : null;
-  },
+  parseFacts: (raw) => parseOrNull(factsSchema, raw),
   view(table: BoundTable, facts: DcFacts): BoardView {
     const marks: Mark[] = lostMarks(table.lost);
     const rings: Ring[] = [];

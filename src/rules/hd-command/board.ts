@@ -2,6 +2,7 @@
 // lost, and each side's Command (current / base) is shown on the board. Losses and late entries seen
 // on the board are proposed in the popup (the descriptor's `propose`), never applied silently.
 import * as v from 'valibot';
+import { parseOrNull } from '../../game/validate';
 import { lostMarks, markOf } from '../../board/draw';
 import type { BoardView, BoundTable, Mark } from '../../board/model';
 import type { SystemBoard } from '../../board/system';
@@ -23,10 +24,7 @@ const factsSchema = v.strictObject({
 export const hdCommandBoard: SystemBoard<HdFacts> = {
   id: 'hd-command',
   defaultFacts: DEFAULT_HD_FACTS,
-  parseFacts: (raw) => {
-    const r = v.safeParse(factsSchema, raw);
-    return r.success ? r.output : null;
-  },
+  parseFacts: (raw) => parseOrNull(factsSchema, raw),
   view(table: BoundTable, facts: HdFacts): BoardView {
     const marks: Mark[] = lostMarks(table.lost);
     for (const t of table.tokens) marks.push(markOf(t, 'none'));

@@ -2,6 +2,7 @@
 // fighter of a selected token); the rule reads no positions, so the board only marks the fighter
 // whose activation it is.
 import * as v from 'valibot';
+import { parseOrNull } from '../../game/validate';
 import { markOf } from '../../board/draw';
 import type { BoardView, BoundTable } from '../../board/model';
 import type { SystemBoard } from '../../board/system';
@@ -18,10 +19,7 @@ const factsSchema = v.strictObject({ active: v.nullable(v.pipe(v.string(), v.max
 export const hdModifiersBoard: SystemBoard<HdmFacts> = {
   id: 'hd-modifiers',
   defaultFacts: DEFAULT_HDM_FACTS,
-  parseFacts: (raw) => {
-    const r = v.safeParse(factsSchema, raw);
-    return r.success ? r.output : null;
-  },
+  parseFacts: (raw) => parseOrNull(factsSchema, raw),
   view(table: BoundTable, facts: HdmFacts): BoardView {
     const marks = table.tokens.map((t) => markOf(t, t.piece !== null && t.piece.id === facts.active ? 'commanded' : 'none', t.piece !== null && t.piece.id === facts.active ? { code: 'hdm-active' } : null));
     return { marks, rings: [], edges: [], notes: [], error: null };
