@@ -1,6 +1,6 @@
 // Helpers every system's "roster from the board" shares: which tokens are not linked yet, how the
 // tabletop groups them, how its sides map onto the game's, and which pieces an event created.
-import type { TableFigure } from '../rules/descriptor';
+import type { DraftEntry, RosterDraft, TableFigure } from '../rules/descriptor';
 import type { Binding, Piece } from './model';
 
 export interface FigureGroup {
@@ -65,6 +65,29 @@ export function mapSides(figures: readonly TableFigure[], binding: Binding, game
     out[f.side] = next;
   }
   return out;
+}
+
+/**
+ * The draft of systems whose armies are leaders and units on two sides (Désastre Colonial, the
+ * command roll): each leader token a leader, each tabletop grouping a unit, the tabletop's sides
+ * mapped onto the game's; an entry without a side is left out until the player gives it one.
+ */
+export function leadersAndUnits(
+  figures: readonly TableFigure[],
+  binding: Binding,
+  gameSides: readonly string[],
+  fields: { readonly leader: DraftEntry['fields']; readonly unit: DraftEntry['fields'] },
+): RosterDraft {
+  const sides = mapSides(figures, binding, gameSides);
+  const entries: DraftEntry[] = [];
+  for (const g of unlinkedGroups(figures, binding)) {
+    const side = g.side === null ? null : (sides[g.side] ?? null);
+    for (const l of g.leaders) entries.push({ key: `leader:${l.id}`, tokens: [l.id], kind: 'leader', side, name: l.name.slice(0, 60), fields: fields.leader, include: side !== null });
+    if (g.figures.length > 0) {
+      entries.push({ key: `unit:${g.side ?? ''}/${g.unit ?? g.figures[0]!.id}`, tokens: g.figures.map((f) => f.id), kind: 'unit', side, name: groupName(g.figures, 'Unit'), fields: fields.unit, include: side !== null });
+    }
+  }
+  return { sides, entries };
 }
 
 /** The ids of the pieces in `after` that were not in `before`, in roster order. */

@@ -1,8 +1,8 @@
 import type { Piece } from '../../board/model';
-import { groupName, mapSides, unlinkedGroups } from '../../board/roster';
+import { leadersAndUnits } from '../../board/roster';
 import { parseWith } from '../../game/validate';
 import type { RuleSystem } from '../../game/system';
-import type { DraftEntry, NewLink, SystemDescriptor } from '../descriptor';
+import type { NewLink, SystemDescriptor } from '../descriptor';
 import type { CrFacts } from './board';
 import { applyEvent, currentSlot, initialState } from './model';
 import { crConfigSchema, crEventSchema } from './schema';
@@ -73,18 +73,7 @@ export const descriptor: SystemDescriptor<CrState, CrEvent, CrConfig, CrFacts> =
   roster: {
     fields: [],
     // Each leader token a leader, each tabletop grouping a unit; the tabletop's first two sides are armies A and B.
-    draft(figures, _state, binding) {
-      const sides = mapSides(figures, binding, SIDE_IDS);
-      const entries: DraftEntry[] = [];
-      for (const g of unlinkedGroups(figures, binding)) {
-        const side = g.side === null ? null : (sides[g.side] ?? null);
-        for (const l of g.leaders) entries.push({ key: `leader:${l.id}`, tokens: [l.id], kind: 'leader', side, name: l.name.slice(0, 60), fields: {}, include: side !== null });
-        if (g.figures.length > 0) {
-          entries.push({ key: `unit:${g.side ?? ''}/${g.unit ?? g.figures[0]!.id}`, tokens: g.figures.map((f) => f.id), kind: 'unit', side, name: groupName(g.figures, 'Unit'), fields: {}, include: side !== null });
-        }
-      }
-      return { sides, entries };
-    },
+    draft: (figures, _state, binding) => leadersAndUnits(figures, binding, SIDE_IDS, { leader: {}, unit: {} }),
     events(draft) {
       const events: CrEvent[] = [];
       const links: NewLink[] = [];

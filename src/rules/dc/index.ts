@@ -1,8 +1,8 @@
 import type { Piece } from '../../board/model';
-import { groupName, mapSides, unlinkedGroups } from '../../board/roster';
+import { leadersAndUnits } from '../../board/roster';
 import { parseWith } from '../../game/validate';
 import type { RuleSystem } from '../../game/system';
-import type { DraftEntry, NewLink, SystemDescriptor } from '../descriptor';
+import type { NewLink, SystemDescriptor } from '../descriptor';
 import type { DcFacts } from './board';
 import { isEliminated } from './choice';
 import { applyEvent, initialState, stepOf } from './model';
@@ -65,18 +65,7 @@ export const descriptor: SystemDescriptor<DcState, DcEvent, DcConfig, DcFacts> =
     ],
     // Each leader token a leader (3D8/3 until edited), each tabletop grouping a unit; the tabletop's
     // first two sides become the Colonial and the Native player.
-    draft(figures, _state, binding) {
-      const sides = mapSides(figures, binding, DC_SIDES);
-      const entries: DraftEntry[] = [];
-      for (const g of unlinkedGroups(figures, binding)) {
-        const side = g.side === null ? null : (sides[g.side] ?? null);
-        for (const l of g.leaders) entries.push({ key: `leader:${l.id}`, tokens: [l.id], kind: 'leader', side, name: l.name.slice(0, 60), fields: { profile: '3D8/3' }, include: side !== null });
-        if (g.figures.length > 0) {
-          entries.push({ key: `unit:${g.side ?? ''}/${g.unit ?? g.figures[0]!.id}`, tokens: g.figures.map((f) => f.id), kind: 'unit', side, name: groupName(g.figures, 'Unit'), fields: { losses: 0 }, include: side !== null });
-        }
-      }
-      return { sides, entries };
-    },
+    draft: (figures, _state, binding) => leadersAndUnits(figures, binding, DC_SIDES, { leader: { profile: '3D8/3' }, unit: { losses: 0 } }),
     events(draft) {
       const events: DcEvent[] = [];
       const links: NewLink[] = [];
