@@ -1,14 +1,15 @@
 // A live board on any tabletop page: the active game's view of the tokens (the descriptor's board,
-// from src/rules/boards.ts), drawn over the board and summarised for the popup. The tabletop's own
-// script (Roll20's content script, the demo table page, Owlbear's bridge) hands it tables and a
-// camera; the game's side arrives from storage as the worker publishes it (BOARD_KEY).
+// from src/rules/boards.ts), laid out for the screen (src/board/layout.ts: what is said, where, the
+// key), drawn over the board and summarised for the popup. The tabletop's own script (Roll20's
+// content script, the demo table page) hands it tables and a camera; the game's side arrives from
+// storage as the worker publishes it (BOARD_KEY).
+import { layoutBoard, type BoardLayout } from '../src/board/layout';
 import { EMPTY_BINDING, type BoardInput } from '../src/board/model';
 import { BoardRunner, type BoardRun } from '../src/board/run';
 import { parseBoardInput } from '../src/board/schema';
 import { summaryOf, type BoardSummary, type TabletopStatus } from '../src/board/summary';
 import type { AnyBoard } from '../src/board/system';
-import type { Text } from '../src/i18n/text';
-import { reasonText } from '../src/i18n/reasons';
+import { LOCALE_KEY, text, type Text } from '../src/i18n/text';
 import { BOARDS } from '../src/rules/boards';
 import { SYSTEM_IDS, isSystemId } from '../src/rules/ids';
 import type { Table } from '../src/table/model';
@@ -23,6 +24,10 @@ export interface DrawOptions {
   readonly overlay: boolean;
   /** Words beside figures out of command. */
   readonly labels: boolean;
+  /** The tokens' names (a tabletop that does not write them itself). */
+  readonly names?: boolean;
+  /** The key in the board's corner. */
+  readonly legend?: boolean;
 }
 
 export class LiveBoard {
@@ -32,13 +37,18 @@ export class LiveBoard {
   private readonly runner = new BoardRunner();
   private table: Table | null = null;
   private last: BoardRun | null = null;
+  private layout: BoardLayout | null = null;
   private options: DrawOptions = { overlay: true, labels: true };
+  private focus: ReadonlySet<string> = new Set();
+  private readonly locale: string;
+  private drawn = false;
 
   constructor(
     private readonly tr: (t: Text) => string,
     parent?: Element,
   ) {
     this.overlay = new Overlay(parent);
+    this.locale = tr(text(LOCALE_KEY)) || 'en';
   }
 
   /** The board input as stored; anything unusable is replaced by "no game" (a damaged store never breaks the page). */
@@ -56,12 +66,27 @@ export class LiveBoard {
     return this.input.binding;
   }
 
+  /** What was laid out last (tests and the Owlbear painter read it). */
+  get laidOut(): BoardLayout | null {
+    return this.layout;
+  }
+
   setOptions(options: DrawOptions): void {
     this.options = options;
   }
 
+  /** Figures hovered, focused or selected: their words are said whatever the zoom or the crowd. */
+  setFocus(ids: readonly string[]): void {
+    const next = new Set(ids);
+    if (next.size === this.focus.size && [...next].every((id) => this.focus.has(id))) return;
+    this.focus = next;
+    this.relayout();
+  }
+
   setCamera(camera: Camera | null): void {
+    const before = this.overlay.currentCamera;
     this.overlay.setCamera(camera);
+    if (!sameCamera(before, camera)) this.relayout();
   }
 
   /** Recomputes the view of `table` (null: nothing readable) and draws it when `drawable`. */
@@ -69,12 +94,41 @@ export class LiveBoard {
     this.table = table;
     this.last = table ? this.runner.run(this.board, table, this.input) : null;
     this.overlay.setVisible(this.options.overlay && drawable && this.last !== null);
-    if (!this.last || !drawable) this.overlay.clear();
-    else {
-      const label = this.options.labels ? (reason: Parameters<typeof reasonText>[0]) => this.tr(reasonText(reason)) : null;
-      this.overlay.draw(this.last.view, label, this.last.view.notes.map((n) => this.tr(n)));
+    this.drawn = !!this.last && drawable;
+    if (!this.drawn) {
+      this.overlay.clear();
+      this.layout = null;
+    } else {
+      this.overlay.setNotes(this.last!.view.notes.map((n) => this.tr(n)));
+      this.relayout(true);
     }
     return this.last;
+  }
+
+  /** Places the words for the current camera (a pan, a zoom, a focus) and draws them; `shapes`: the view changed too. */
+  private relayout(shapes = false): void {
+    const run = this.last;
+    const camera = this.overlay.currentCamera;
+    if (!this.drawn || !run) return;
+    const o = this.options;
+    if (camera) {
+      this.layout = layoutBoard(run.view, run.bound, {
+        reasons: o.labels,
+        names: o.names ?? false,
+        legend: o.legend ?? true,
+        say: this.tr,
+        locale: this.locale,
+        measure: this.overlay.measure.width,
+        camera,
+        width: camera.w,
+        height: camera.h,
+        focus: this.focus,
+        reserved: this.overlay.reserved(),
+        previous: this.layout,
+      });
+    }
+    if (shapes) this.overlay.draw(run.view, this.layout?.words);
+    if (this.layout) this.overlay.drawLayout(this.layout);
   }
 
   /** The popup's summary of what was last rendered. */
@@ -82,3 +136,6 @@ export class LiveBoard {
     return summaryOf(status, this.table, this.last, this.table ? this.input.system : null);
   }
 }
+
+const sameCamera = (a: Camera | null, b: Camera | null) =>
+  a === b || (!!a && !!b && a.x === b.x && a.y === b.y && a.w === b.w && a.h === b.h && a.sx === b.sx && a.sy === b.sy && a.ox === b.ox && a.oy === b.oy);

@@ -1,14 +1,24 @@
 // The overlay above a tabletop's board: one SVG clipped to the board's rectangle, pointer events
-// passing through. Shapes live in scene px inside one group whose transform is the camera (so a pan
-// or zoom rewrites one attribute); each element is only touched when it changed. Every mark carries
-// data-token, data-status and data-reason, so tests and users' tools can read the board. Names and
-// reasons go in as text (textContent), never as markup.
-import { EDGE_COLOURS, MARK_COLOURS, RING_COLOURS } from '../src/board/colours';
-import type { BoardView } from '../src/board/model';
+// passing through. Rings, links and marks live in scene px inside one group whose transform is the
+// camera (so a pan or zoom rewrites one attribute); words, badges and the key live in screen px,
+// where the shared layout (src/board/layout.ts) placed them, so that text keeps its size at any
+// zoom and never overlaps. Each element is only touched when it changed. Every mark carries
+// data-token, data-status and data-reason, every label data-label and data-token, so tests and
+// users' tools can read the board. Names and reasons go in as text (textContent), never as markup.
+import type { BoardLayout, LaidLegend } from '../src/board/layout';
+import { LABEL_FONT } from '../src/board/layout';
+import type { LegendEntry } from '../src/board/legend';
+import { legendKey } from '../src/board/legend';
+import { BADGE_PATHS, CLOSE_UP_DASH, EDGE_COLOURS, EDGE_DASH, MARK_LOOKS, RING_COLOURS, RING_DASH } from '../src/board/look';
+import type { BoardView, MarkStatus } from '../src/board/model';
 import type { RangeShape } from '../src/geometry/shapes';
 
 const SVG = 'http://www.w3.org/2000/svg';
 export const OVERLAY_ID = 'command-post-overlay';
+const FONT_FAMILY = 'system-ui, sans-serif';
+/** Label text, px; the box around it is LABEL_FONT.height tall. */
+export const LABEL_PX = 12;
+const NOTE_PX = 14;
 
 /** Page px → client px: `screen = (x, y) + p·(sx, sy) + (ox, oy)`, clipped to the w × h board rectangle. */
 export interface Camera {
@@ -29,10 +39,24 @@ const el = <K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, 
 };
 
 const r2 = (x: number) => String(Math.round(x * 100) / 100);
+const dash = (d: readonly number[]) => (d.length ? d.join(' ') : 'none');
 
 function shapeKey(s: RangeShape): string {
   return s.kind === 'circle' ? `c${r2(s.radius)}` : s.points.map((p) => `${r2(p.x)},${r2(p.y)}`).join(' ');
 }
+
+/** Darker words than the mark's own colour, for text on a light box. */
+const TEXT_COLOURS: Readonly<Record<MarkStatus, string>> = {
+  leader: '#1e3a8a',
+  blocked: '#1e3a8a',
+  commanded: '#14532d',
+  link: '#78350f',
+  eligible: '#164e63',
+  active: '#581c87',
+  out: '#7f1d1d',
+  lost: '#1f2937',
+  none: '#1f2937',
+};
 
 interface Item {
   node: SVGGraphicsElement;
@@ -40,22 +64,54 @@ interface Item {
   title: SVGTitleElement;
 }
 
-/** How a reason reads in the user's language; null hides the labels. */
-export type Label = (reason: NonNullable<BoardView['marks'][number]['reason']>) => string;
+interface Keyed<N extends Element> {
+  node: N;
+  key: string;
+}
+
+/** Measures text in the overlay's own font (a canvas, cached: the same reasons come back every frame). */
+export class TextMeasure {
+  private readonly ctx: CanvasRenderingContext2D | null;
+  private readonly cache = new Map<string, number>();
+
+  constructor(private readonly px: number = LABEL_PX) {
+    this.ctx = document.createElement('canvas').getContext('2d');
+    if (this.ctx) this.ctx.font = `${px}px ${FONT_FAMILY}`;
+  }
+
+  readonly width = (text: string): number => {
+    let w = this.cache.get(text);
+    if (w === undefined) {
+      // Without a canvas (it never happens in a browser): a generous estimate.
+      w = this.ctx ? this.ctx.measureText(text).width : text.length * this.px * 0.62;
+      if (this.cache.size > 5000) this.cache.clear();
+      this.cache.set(text, w);
+    }
+    return w;
+  };
+}
 
 export class Overlay {
   readonly root: SVGSVGElement;
+  readonly measure = new TextMeasure(LABEL_PX);
+  private readonly noteMeasure = new TextMeasure(NOTE_PX);
   private readonly world: SVGGElement;
-  private readonly layers: { rings: SVGGElement; edges: SVGGElement; marks: SVGGElement; labels: SVGGElement };
+  private readonly layers: { rings: SVGGElement; edges: SVGGElement; marks: SVGGElement };
+  private readonly screen: { leaders: SVGGElement; badges: SVGGElement; labels: SVGGElement; counts: SVGGElement; legend: SVGGElement };
   private readonly notes: SVGGElement;
   private readonly rings = new Map<string, Item>();
   private readonly marks = new Map<string, Item>();
-  private readonly labels = new Map<string, { node: SVGTextElement; key: string }>();
-  private readonly edges = new Map<string, { node: SVGLineElement; key: string }>();
+  private readonly edges = new Map<string, Keyed<SVGLineElement>>();
+  private readonly labels = new Map<string, Keyed<SVGGElement>>();
+  private readonly leaders = new Map<string, Keyed<SVGLineElement>>();
+  private readonly counts = new Map<string, Keyed<SVGGElement>>();
+  private readonly badges = new Map<string, Keyed<SVGPathElement>>();
   private readonly message: SVGTextElement;
   private camera: Camera | null = null;
   private shown = false;
   private notesKey = '';
+  private legendKey = '';
+  private noteLines: readonly string[] = [];
 
   constructor(parent: Element = document.documentElement) {
     this.root = el('svg', { id: OVERLAY_ID, 'aria-hidden': 'true' });
@@ -64,19 +120,26 @@ export class Overlay {
     this.world = el('g', { 'data-layer': 'world' });
     this.layers = {
       rings: el('g', { 'data-layer': 'rings', 'fill-opacity': '0.08', 'stroke-width': '2' }),
-      edges: el('g', { 'data-layer': 'edges', stroke: '#d97706', 'stroke-width': '2', 'stroke-dasharray': '6 4' }),
-      marks: el('g', { 'data-layer': 'marks', fill: 'none', 'stroke-width': '3' }),
-      labels: el('g', { 'data-layer': 'labels', 'font-family': 'system-ui, sans-serif', 'font-size': '13', fill: '#7f1d1d', stroke: '#ffffff', 'stroke-width': '3', 'paint-order': 'stroke' }),
+      edges: el('g', { 'data-layer': 'edges', 'stroke-width': '2' }),
+      marks: el('g', { 'data-layer': 'marks', fill: 'none' }),
     };
-    this.world.append(this.layers.rings, this.layers.edges, this.layers.marks, this.layers.labels);
+    this.world.append(this.layers.rings, this.layers.edges, this.layers.marks);
+    const text = { 'font-family': FONT_FAMILY, 'font-size': String(LABEL_PX) };
+    this.screen = {
+      leaders: el('g', { 'data-layer': 'leaders', 'stroke-width': '1.5' }),
+      badges: el('g', { 'data-layer': 'badges', stroke: '#ffffff', 'stroke-linejoin': 'round' }),
+      labels: el('g', { 'data-layer': 'labels', ...text }),
+      counts: el('g', { 'data-layer': 'counts', ...text }),
+      legend: el('g', { 'data-layer': 'legend', ...text }),
+    };
     // Lines in the board's corner, in screen px (Hell Dorado: each side's Command).
-    this.notes = el('g', { 'data-layer': 'notes', 'font-family': 'system-ui, sans-serif', 'font-size': '14', fill: '#111827', stroke: '#ffffff', 'stroke-width': '3', 'paint-order': 'stroke' });
+    this.notes = el('g', { 'data-layer': 'notes', 'font-family': FONT_FAMILY, 'font-size': String(NOTE_PX), fill: '#111827', stroke: '#ffffff', 'stroke-width': '3', 'paint-order': 'stroke' });
     // What the board cannot show, said on the board itself (the table cannot be read): screen px, styled as the notes.
     const said = this.notes.cloneNode() as SVGGElement;
     said.setAttribute('data-layer', 'message');
     this.message = el('text', { x: '10', y: '22' });
     said.append(this.message);
-    this.root.append(this.world, this.notes, said);
+    this.root.append(this.world, this.screen.leaders, this.screen.badges, this.screen.labels, this.screen.counts, this.screen.legend, this.notes, said);
     parent.append(this.root);
   }
 
@@ -92,6 +155,10 @@ export class Overlay {
     this.place();
   }
 
+  get currentCamera(): Camera | null {
+    return this.camera;
+  }
+
   /** A line said over the board instead of any drawing (null: none), e.g. "Command Post cannot read this table". */
   setMessage(text: string | null): void {
     if ((this.message.textContent || null) === text) return;
@@ -101,12 +168,17 @@ export class Overlay {
     this.place();
   }
 
+  /** Screen boxes the layout must keep clear: the corner notes (the message hides everything else). */
+  reserved(): { x: number; y: number; w: number; h: number }[] {
+    return this.noteLines.map((line, i) => ({ x: 6, y: 22 + i * 20 - NOTE_PX, w: this.noteMeasure.width(line) + 8, h: NOTE_PX + 6 }));
+  }
+
   private place(): void {
     const said = !!this.message.textContent;
     const c = this.camera;
     const s = this.root.style;
     s.display = (this.shown && c) || said ? 'block' : 'none';
-    this.world.style.display = said ? 'none' : '';
+    for (const g of [this.world, ...Object.values(this.screen)]) g.style.display = said ? 'none' : '';
     // Over the board when it is known, else along the top of the window.
     s.left = `${c?.x ?? 0}px`;
     s.top = `${c?.y ?? 0}px`;
@@ -114,8 +186,23 @@ export class Overlay {
     s.height = c ? `${c.h}px` : '40px';
   }
 
-  /** Draws a view; `label` words the reasons beside figures out of command (null: no labels). */
-  draw(d: BoardView, label: Label | null, notes: readonly string[] = []): void {
+  /** The corner's lines (Hell Dorado: each side's Command), before the layout that keeps clear of them. */
+  setNotes(notes: readonly string[]): void {
+    this.noteLines = notes;
+    const notesKey = notes.join('\n');
+    if (notesKey === this.notesKey) return;
+    this.notesKey = notesKey;
+    this.notes.replaceChildren(
+      ...notes.map((line, i) => {
+        const t = el('text', { x: '10', y: String(22 + i * 20), 'data-note': String(i) });
+        t.textContent = line;
+        return t;
+      }),
+    );
+  }
+
+  /** Draws a view's shapes in scene px: rings, links, marks; each mark's hover title says why. */
+  draw(d: BoardView, words: ReadonlyMap<string, string> = new Map()): void {
     const seenRings = new Set<string>();
     for (const r of d.rings) {
       const id = `${r.id}|${r.kind}`;
@@ -137,42 +224,36 @@ export class Overlay {
       n.setAttribute('data-kind', r.kind);
       n.setAttribute('data-shape', r.shape.kind);
       n.setAttribute('stroke', RING_COLOURS[r.kind]);
+      n.setAttribute('stroke-dasharray', dash(RING_DASH[r.kind]));
       n.setAttribute('fill', RING_COLOURS[r.kind]);
       n.setAttribute('vector-effect', 'non-scaling-stroke');
     }
-    this.prune(this.rings, seenRings);
+    prune(this.rings, seenRings);
 
     const seenMarks = new Set<string>();
-    const seenLabels = new Set<string>();
     for (const m of d.marks) {
       seenMarks.add(m.id);
-      const reason = m.reason ? (label?.(m.reason) ?? '') : '';
-      const key = `${r2(m.x)},${r2(m.y)},${r2(m.r)},${m.status},${m.reason?.code ?? ''},${m.closeUp === true},${reason}`;
+      const reason = words.get(m.id) ?? '';
+      const key = `${r2(m.x)},${r2(m.y)},${r2(m.r)},${m.status},${m.reason?.code ?? ''},${m.closeUp === true}`;
       const item = this.item(this.marks, m.id, 'circle', this.layers.marks, 'mark', reason ? `${m.name} — ${reason}` : m.name);
-      if (label && m.reason && (m.status === 'out' || m.status === 'leader' || m.status === 'none')) {
-        seenLabels.add(m.id);
-        this.label(m.id, m.x + m.r + 6, m.y + 4, reason);
-      }
       if (item.key === key) continue;
       item.key = key;
       const n = item.node;
+      const look = MARK_LOOKS[m.status];
       n.setAttribute('cx', r2(m.x));
       n.setAttribute('cy', r2(m.y));
       n.setAttribute('r', r2(m.r + 4));
-      n.setAttribute('stroke', MARK_COLOURS[m.status]);
+      n.setAttribute('stroke', look.colour);
+      n.setAttribute('stroke-width', String(look.width));
       n.setAttribute('data-token', m.id);
       n.setAttribute('data-status', m.status);
       n.setAttribute('data-reason', m.reason?.code ?? '');
-      if (m.closeUp) n.setAttribute('stroke-dasharray', '4 3');
-      else n.removeAttribute('stroke-dasharray');
+      n.setAttribute('stroke-dasharray', dash(m.closeUp ? CLOSE_UP_DASH : look.dash));
+      if (m.closeUp) n.setAttribute('data-close-up', '');
+      else n.removeAttribute('data-close-up');
       n.setAttribute('vector-effect', 'non-scaling-stroke');
     }
-    this.prune(this.marks, seenMarks);
-    for (const [id, l] of this.labels) {
-      if (seenLabels.has(id)) continue;
-      l.node.remove();
-      this.labels.delete(id);
-    }
+    prune(this.marks, seenMarks);
 
     // Links, keyed by their target (a figure has one parent).
     const seenEdges = new Set<string>();
@@ -195,50 +276,120 @@ export class Overlay {
       n.setAttribute('data-from', e.from);
       n.setAttribute('data-kind', e.kind);
       n.setAttribute('stroke', EDGE_COLOURS[e.kind]);
+      n.setAttribute('stroke-dasharray', dash(EDGE_DASH[e.kind]));
     }
-    for (const [id, item] of this.edges) {
-      if (seenEdges.has(id)) continue;
-      item.node.remove();
-      this.edges.delete(id);
-    }
+    prune(this.edges, seenEdges);
+  }
 
-    const notesKey = notes.join('\n');
-    if (notesKey !== this.notesKey) {
-      this.notesKey = notesKey;
-      this.notes.replaceChildren(
-        ...notes.map((line, i) => {
-          const t = el('text', { x: '10', y: String(22 + i * 20), 'data-note': String(i) });
-          t.textContent = line;
-          return t;
-        }),
-      );
+  /** Draws what the layout placed in screen px: labels with their leader lines, counts, badges, the key. */
+  drawLayout(layout: BoardLayout): void {
+    const h = LABEL_FONT.height;
+    const seenLabels = new Set<string>();
+    const seenLeaders = new Set<string>();
+    for (const l of layout.labels) {
+      seenLabels.add(l.id);
+      const key = `${r2(l.box.x)},${r2(l.box.y)},${r2(l.box.w)}|${l.status}|${l.text}|${l.full}`;
+      const item = keyed(this.labels, l.id, () => {
+        const g = el('g', { class: 'label-box', 'data-label': l.id, 'data-kind': l.kind });
+        g.append(el('rect', { rx: '4', 'stroke-width': '1' }), el('text', { class: l.kind === 'reason' || l.kind === 'unit' ? 'label' : 'name', 'data-text': '' }), el('title', {}));
+        return g;
+      }, this.screen.labels);
+      if (item.key !== key) {
+        item.key = key;
+        const [rect, text, title] = item.node.children as unknown as [SVGRectElement, SVGTextElement, SVGTitleElement];
+        item.node.setAttribute('data-token', l.tokens[0] ?? '');
+        item.node.setAttribute('data-tokens', l.tokens.join(' '));
+        item.node.setAttribute('data-status', l.status);
+        // A name on a light, borderless box; a reason framed in its mark's colour.
+        const named = l.kind === 'name' || l.kind === 'unit-name';
+        setAll(rect, { x: r2(l.box.x), y: r2(l.box.y), width: r2(l.box.w), height: r2(l.box.h), fill: '#ffffff', 'fill-opacity': named ? '0.7' : '0.92', stroke: named ? 'none' : MARK_LOOKS[l.status].colour });
+        setAll(text, { x: r2(l.box.x + LABEL_FONT.padding), y: r2(l.box.y + h / 2), 'dominant-baseline': 'central', fill: l.kind === 'unit-name' ? '#334155' : named ? '#111827' : TEXT_COLOURS[l.status], 'data-token': l.tokens[0] ?? '' });
+        text.textContent = l.text;
+        title.textContent = l.full;
+      }
+      if (l.leader) {
+        seenLeaders.add(l.id);
+        const line = keyed(this.leaders, l.id, () => el('line', { 'data-leader': l.id }), this.screen.leaders);
+        const lk = `${r2(l.leader.x1)},${r2(l.leader.y1)},${r2(l.leader.x2)},${r2(l.leader.y2)}|${l.status}`;
+        if (line.key !== lk) {
+          line.key = lk;
+          setAll(line.node, { x1: r2(l.leader.x1), y1: r2(l.leader.y1), x2: r2(l.leader.x2), y2: r2(l.leader.y2), stroke: MARK_LOOKS[l.status].colour });
+        }
+      }
     }
+    prune(this.labels, seenLabels);
+    prune(this.leaders, seenLeaders);
+
+    const seenCounts = new Set<string>();
+    for (const c of layout.counts) {
+      seenCounts.add(c.id);
+      const key = `${r2(c.box.x)},${r2(c.box.y)},${r2(c.box.w)}|${c.text}|${c.lines.join('\n')}`;
+      const item = keyed(this.counts, c.id, () => {
+        const g = el('g', { class: 'count', 'data-count': c.group });
+        g.append(el('rect', { rx: '8', fill: '#111827', 'fill-opacity': '0.85' }), el('text', { 'data-text': '', fill: '#ffffff', 'text-anchor': 'middle', 'dominant-baseline': 'central' }), el('title', {}));
+        return g;
+      }, this.screen.counts);
+      if (item.key === key) continue;
+      item.key = key;
+      const [rect, text, title] = item.node.children as unknown as [SVGRectElement, SVGTextElement, SVGTitleElement];
+      item.node.setAttribute('data-ids', c.ids.join(' '));
+      setAll(rect, { x: r2(c.box.x), y: r2(c.box.y), width: r2(c.box.w), height: r2(c.box.h) });
+      setAll(text, { x: r2(c.box.x + c.box.w / 2), y: r2(c.box.y + c.box.h / 2) });
+      text.textContent = c.text;
+      title.textContent = c.lines.join('\n');
+    }
+    prune(this.counts, seenCounts);
+
+    const seenBadges = new Set<string>();
+    for (const b of layout.badges) {
+      const look = MARK_LOOKS[b.status];
+      if (look.badge === 'none') continue;
+      seenBadges.add(b.token);
+      const key = `${r2(b.x)},${r2(b.y)},${r2(b.size)}|${b.status}`;
+      const item = keyed(this.badges, b.token, () => el('path', { class: 'badge', 'data-token': b.token }), this.screen.badges);
+      if (item.key === key) continue;
+      item.key = key;
+      setAll(item.node, { d: BADGE_PATHS[look.badge], transform: `translate(${r2(b.x)} ${r2(b.y)}) scale(${r2(b.size)})`, fill: look.colour, 'stroke-width': r2(1.5 / b.size), 'data-badge': look.badge, 'data-status': b.status });
+    }
+    prune(this.badges, seenBadges);
+
+    this.drawLegend(layout.legend);
+  }
+
+  private drawLegend(legend: LaidLegend | null): void {
+    const key = legend ? `${r2(legend.box.x)},${r2(legend.box.y)},${r2(legend.box.w)}|${legend.title}|${legend.rows.map((r) => `${legendKey(r.entry)}=${r.text}`).join('|')}` : '';
+    if (key === this.legendKey) return;
+    this.legendKey = key;
+    if (!legend) {
+      this.screen.legend.replaceChildren();
+      return;
+    }
+    const { box } = legend;
+    const pad = LABEL_FONT.padding;
+    const parts: SVGElement[] = [el('rect', { x: r2(box.x), y: r2(box.y), width: r2(box.w), height: r2(box.h), rx: '6', fill: '#ffffff', 'fill-opacity': '0.94', stroke: '#9ca3af', 'data-legend-box': '' })];
+    const title = el('text', { x: r2(box.x + pad + 2), y: r2(box.y + pad + LABEL_FONT.row / 2), 'dominant-baseline': 'central', 'font-weight': '600', fill: '#111827', 'data-text': '' });
+    title.textContent = legend.title;
+    parts.push(title);
+    for (const row of legend.rows) {
+      const cy = row.y + LABEL_FONT.row / 2;
+      const x = box.x + pad + 2;
+      const g = el('g', { 'data-key': legendKey(row.entry) });
+      g.append(...swatch(row.entry, x, cy));
+      const t = el('text', { x: r2(x + 32), y: r2(cy), 'dominant-baseline': 'central', fill: '#111827', 'data-text': '' });
+      t.textContent = row.text;
+      g.append(t);
+      parts.push(g);
+    }
+    this.screen.legend.replaceChildren(...parts);
   }
 
   clear(): void {
-    this.prune(this.rings, new Set());
-    this.prune(this.marks, new Set());
-    this.layers.edges.replaceChildren();
-    this.layers.labels.replaceChildren();
+    for (const map of [this.rings, this.marks, this.edges, this.labels, this.leaders, this.counts, this.badges] as Map<string, { node: Element }>[]) prune(map, new Set());
     this.notes.replaceChildren();
+    this.screen.legend.replaceChildren();
     this.notesKey = '';
-    this.edges.clear();
-    this.labels.clear();
-  }
-
-  private label(id: string, x: number, y: number, words: string): void {
-    let l = this.labels.get(id);
-    if (!l) {
-      const node = el('text', { 'data-token': id, class: 'label' });
-      this.layers.labels.append(node);
-      this.labels.set(id, (l = { node, key: '' }));
-    }
-    const key = `${r2(x)},${r2(y)},${words}`;
-    if (l.key === key) return;
-    l.key = key;
-    l.node.setAttribute('x', r2(x));
-    l.node.setAttribute('y', r2(y));
-    l.node.textContent = words;
+    this.legendKey = '';
+    this.noteLines = [];
   }
 
   private item(map: Map<string, Item>, id: string, tag: 'circle' | 'polygon', layer: SVGGElement, cls: string, name: string): Item {
@@ -258,12 +409,49 @@ export class Overlay {
     if (item.title.textContent !== name) item.title.textContent = name;
     return item;
   }
+}
 
-  private prune(map: Map<string, Item>, keep: Set<string>): void {
-    for (const [id, item] of map) {
-      if (keep.has(id)) continue;
-      item.node.remove();
-      map.delete(id);
+/** The small drawing in front of a key's row: the mark, ring or line as the board draws it. */
+function swatch(entry: LegendEntry, x: number, cy: number): SVGElement[] {
+  switch (entry.kind) {
+    case 'mark':
+    case 'close-up': {
+      const look = MARK_LOOKS[entry.kind === 'mark' ? entry.status : 'out'];
+      const circle = el('circle', { cx: r2(x + 8), cy: r2(cy), r: '6', fill: 'none', stroke: look.colour, 'stroke-width': String(Math.min(3, look.width)), 'stroke-dasharray': dash(entry.kind === 'close-up' ? CLOSE_UP_DASH : look.dash) });
+      if (look.badge === 'none') return [circle];
+      return [circle, el('path', { d: BADGE_PATHS[look.badge], transform: `translate(${r2(x + 19)} ${r2(cy - 4)}) scale(9)`, fill: look.colour, stroke: '#ffffff', 'stroke-width': r2(1.5 / 9) })];
     }
+    case 'ring':
+      return [el('circle', { cx: r2(x + 12), cy: r2(cy), r: '7', fill: RING_COLOURS[entry.ring], 'fill-opacity': '0.15', stroke: RING_COLOURS[entry.ring], 'stroke-width': '2', 'stroke-dasharray': dash(RING_DASH[entry.ring]) })];
+    case 'edge':
+      return [el('line', { x1: r2(x), y1: r2(cy), x2: r2(x + 26), y2: r2(cy), stroke: EDGE_COLOURS[entry.edge], 'stroke-width': '2', 'stroke-dasharray': dash(EDGE_DASH[entry.edge]) })];
+    case 'count': {
+      const rect = el('rect', { x: r2(x), y: r2(cy - 7), width: '24', height: '14', rx: '7', fill: '#111827', 'fill-opacity': '0.85' });
+      const t = el('text', { x: r2(x + 12), y: r2(cy), 'text-anchor': 'middle', 'dominant-baseline': 'central', fill: '#ffffff', 'font-size': '10' });
+      t.textContent = '+N';
+      return [rect, t];
+    }
+  }
+}
+
+function keyed<N extends Element>(map: Map<string, Keyed<N>>, id: string, make: () => N, layer: SVGGElement): Keyed<N> {
+  let item = map.get(id);
+  if (!item) {
+    const node = make();
+    layer.append(node);
+    map.set(id, (item = { node, key: '' }));
+  }
+  return item;
+}
+
+function setAll(node: Element, attrs: Record<string, string>): void {
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+}
+
+function prune<V extends { node: Element }>(map: Map<string, V>, keep: Set<string>): void {
+  for (const [id, item] of map) {
+    if (keep.has(id)) continue;
+    item.node.remove();
+    map.delete(id);
   }
 }

@@ -14,7 +14,7 @@ import { LiveModel } from '../src/adapters/roll20/live';
 import { diagnosticsOf } from '../src/adapters/roll20/diagnostics';
 import { NS, SECRET_ATTR, chatText, envelope, pageMessageSchema, receive, tabRequestSchema, type ContentMessage, type PageMessage, type RendererFields, type View } from '../src/adapters/roll20/protocol';
 import { readSettings, ROLL20_SETTINGS_KEY, DEFAULT_ROLL20_SETTINGS, type Roll20Settings } from '../src/adapters/roll20/settings';
-import { RING_COLOURS } from '../src/board/colours';
+import { RING_COLOURS } from '../src/board/look';
 import type { BoardRun } from '../src/board/run';
 import type { TableRequest } from '../src/messages';
 import { BOARD_KEY } from '../src/store/root';

@@ -82,6 +82,9 @@ export function App({ table, view, tr, openPopup }: Props) {
             <button type="button" data-testid="demo-fit" onClick={() => table.fit()}>
               {tr('demo_fit')}
             </button>
+            <button type="button" data-testid="demo-legend" aria-pressed={state.legend} onClick={() => table.setLegend(!state.legend)}>
+              {tr('board_key_title')}
+            </button>
           </div>
         </section>
         <aside class="demo-panel">

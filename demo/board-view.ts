@@ -1,8 +1,9 @@
 // The demo table's board on screen: a viewport whose camera (pan, zoom) this page owns, a grid, and
 // the tokens as focusable elements carrying data-token. Plain DOM, updated in place, so that a drag
 // redraws the token, and through the page's callbacks the overlay, within the same event. Tokens are
-// placed in screen px from their scene px (screen = pan + zoom · scene), as a tabletop's camera does;
-// names go in as text, never as markup.
+// placed in screen px from their scene px (screen = pan + zoom · scene), as a tabletop's camera does.
+// Their names are written by the overlay (content/overlay.ts), placed with every other word of the
+// board so that none overlaps another; here they are each token's accessible name.
 import { hexToPixel, pixelToFractionalAxial } from '../src/geometry/hex';
 import { basePx, isHexGrid, type DemoBoard, type DemoBoardToken, type Step } from '../src/adapters/demo/model';
 import type { Camera } from '../content/overlay';
@@ -22,6 +23,8 @@ export interface BoardEvents {
   /** An arrow key on a focused token. */
   step(id: string, step: Step): void;
   select(id: string | null): void;
+  /** The pointer is over a token (null: over none): its words are said whatever the crowd. */
+  hover(id: string | null): void;
   /** The camera changed (pan, zoom, the board moved on the page): the overlay follows. */
   camera(camera: Camera): void;
 }
@@ -45,8 +48,6 @@ const KEY_STEPS: Readonly<Record<string, Step>> = {
 
 interface TokenEl {
   readonly el: HTMLDivElement;
-  readonly name: HTMLSpanElement;
-  readonly unit: HTMLSpanElement;
   /** What was last drawn: position and size, then name, markers and colour. */
   geometry: string;
   face: string;
@@ -114,6 +115,8 @@ export class BoardView {
     this.root.addEventListener('pointercancel', (e) => this.up(e));
     this.root.addEventListener('wheel', (e) => this.wheel(e), { passive: false });
     this.root.addEventListener('keydown', (e) => this.key(e));
+    this.root.addEventListener('pointerover', (e) => this.on.hover(this.tokenOf(e)));
+    this.root.addEventListener('pointerleave', () => this.on.hover(null));
     this.root.addEventListener('focusin', (e) => {
       const id = (e.target as HTMLElement).dataset?.token;
       if (id && id !== this.selected) this.on.select(id);
@@ -226,7 +229,7 @@ export class BoardView {
 
   private redraw(): void {
     const board = this.board;
-    // Names sit below the overlay's mark, which is drawn 4 scene px outside the base.
+    // The zoom, for whoever reads the board (its tests, a user's tools): screen px per scene px.
     this.root.style.setProperty('--zoom', String(this.zoom));
     if (board) for (const t of board.tokens) this.place(this.tokens.get(t.id) ?? this.create(t.id), t, board.scene);
     this.drawGrid();
@@ -239,13 +242,8 @@ export class BoardView {
     el.dataset.token = id;
     el.tabIndex = 0;
     el.setAttribute('role', 'button');
-    const name = document.createElement('span');
-    name.className = 'token-name';
-    const unit = document.createElement('span');
-    unit.className = 'token-unit';
-    el.append(name, unit);
     this.layer.append(el);
-    const item = { el, name, unit, geometry: '', face: '' };
+    const item = { el, geometry: '', face: '' };
     this.tokens.set(id, item);
     return item;
   }
@@ -273,9 +271,8 @@ export class BoardView {
     el.dataset.dead = String(t.dead);
     el.setAttribute('aria-pressed', String(selected));
     el.setAttribute('aria-label', look.describe(t));
-    item.name.textContent = t.name;
-    item.unit.textContent = t.unit ?? '';
-    item.unit.hidden = t.unit === null;
+    // The name and the unit are written by the overlay, where its label placer finds them room.
+    el.dataset.name = t.name;
     for (const m of [...el.querySelectorAll('.marker')]) m.remove();
     const markers: ('leader' | 'radio' | 'dead')[] = [];
     if (t.role === 'leader') markers.push('leader');

@@ -23,6 +23,7 @@ const view = new BoardView(
     drop: (id, x, y) => table?.drop(id, x, y),
     step: (id, step) => table?.step(id, step),
     select: (id) => table?.select(id),
+    hover: (id) => table?.hover(id),
     camera: () => table?.camera(),
   },
   (t) => ({

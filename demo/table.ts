@@ -50,6 +50,8 @@ export interface DemoState {
   readonly selected: string | null;
   readonly notice: Notice | null;
   readonly labels: boolean;
+  /** The key in the board's corner. */
+  readonly legend: boolean;
   /** A question waiting for the player (replace a played game?). */
   readonly asking: { readonly system: SystemId; readonly answer: (yes: boolean) => void } | null;
 }
@@ -57,7 +59,8 @@ export interface DemoState {
 export class DemoTable {
   readonly live: LiveBoard;
   private readonly tables = new DemoTables();
-  private state: DemoState = { board: null, selected: null, notice: null, labels: true, asking: null };
+  private state: DemoState = { board: null, selected: null, notice: null, labels: true, legend: true, asking: null };
+  private hovered: string | null = null;
   private readonly listeners = new Set<(s: DemoState) => void>();
   private boards: DemoBoards = {};
   private damaged: readonly SystemId[] = [];
@@ -246,7 +249,8 @@ export class DemoTable {
     const board = this.state.board;
     if (!board) return;
     this.view?.update(board, this.state.selected);
-    this.live.setOptions({ overlay: true, labels: this.state.labels });
+    this.live.setOptions({ overlay: true, labels: this.state.labels, names: true, legend: this.state.legend });
+    this.live.setFocus(this.focused());
     this.last = this.live.render(this.tables.table(board), true);
     if (this.view) this.live.setCamera(this.view.camera());
     this.report();
@@ -355,6 +359,22 @@ export class DemoTable {
   setLabels(labels: boolean): void {
     this.set({ labels });
     this.render();
+  }
+
+  setLegend(legend: boolean): void {
+    this.set({ legend });
+    this.render();
+  }
+
+  /** The token under the pointer: its words are said on the board, whatever the zoom. */
+  hover(id: string | null): void {
+    if (id === this.hovered) return;
+    this.hovered = id;
+    this.live.setFocus(this.focused());
+  }
+
+  private focused(): string[] {
+    return [this.state.selected, this.hovered].filter((id): id is string => id !== null);
   }
 
   camera(): void {

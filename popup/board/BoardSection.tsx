@@ -2,7 +2,8 @@ import { useMemo, useState } from 'preact/hooks';
 import { EMPTY_BINDING, type Binding, type Piece } from '../../src/board/model';
 import type { BoardFigure, BoardSummary } from '../../src/board/summary';
 import { replay } from '../../src/game/log';
-import { reasonText } from '../../src/i18n/reasons';
+import { sayReason } from '../../src/i18n/reasons';
+import { LOCALE_KEY, text } from '../../src/i18n/text';
 import type { AnyDescriptor, Proposal, RosterDraft } from '../../src/rules/descriptor';
 import type { SystemId } from '../../src/rules/ids';
 import type { Request } from '../../src/messages';
@@ -255,7 +256,7 @@ function Figures({ summary, pieces, binding, system, send, tr }: { summary: Boar
                   <li key={f.id} data-testid="board-figure" data-token={f.id} data-status={f.status} data-reason={f.reason?.code ?? ''}>
                     <span class={`board-dot board-${f.status}`} aria-hidden="true" />
                     <span data-testid="board-name">{f.name}</span> — {tr(`board_status_${f.status}`)}
-                    {f.reason && <span class="hint" data-testid="board-reason"> ({t(reasonText(f.reason))})</span>}
+                    {f.reason && <span class="hint" data-testid="board-reason"> ({sayReason(f.reason, t, t(text(LOCALE_KEY)))})</span>}
                     {f.closeUp && <span class="hint"> · {tr('board_close_up')}</span>}{' '}
                     <select
                       class="board-link-select"

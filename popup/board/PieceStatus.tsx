@@ -1,4 +1,5 @@
-import { reasonText } from '../../src/i18n/reasons';
+import { sayReason } from '../../src/i18n/reasons';
+import { LOCALE_KEY, text } from '../../src/i18n/text';
 import { useBoard, useGameBoard, useT, useTr } from '../context';
 
 const IN_COMMAND = new Set(['commanded', 'link', 'eligible', 'leader']);
@@ -21,7 +22,7 @@ export function PieceStatus({ piece }: { piece: string }) {
       <span class="hint" data-testid={`piece-status-${piece}`} data-status={f.status}>
         {' '}
         · {tr(`board_status_${f.status}`)}
-        {f.reason && ` (${t(reasonText(f.reason))})`}
+        {f.reason && ` (${sayReason(f.reason, t, t(text(LOCALE_KEY)))})`}
       </span>
     );
   }

@@ -19,6 +19,7 @@ export function markOf(t: BoundToken, status: MarkStatus, reason: Reason | null 
     status,
     reason,
     piece: t.piece?.id ?? null,
+    unit: t.unit,
   };
   return closeUp ? { ...m, closeUp } : m;
 }

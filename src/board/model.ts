@@ -72,11 +72,13 @@ export interface BoundTable {
 }
 
 /**
- * What a mark on a token says. `leader`: a leader (his range is drawn); `commanded`/`link`: in
- * command (directly / through a chain link); `eligible`: may be chosen or ordered now; `out`: may
- * not, with a reason; `lost`: its piece is out of the game; `none`: no rule applies to it here.
+ * What a mark on a token says. `leader`: a leader (his range is drawn); `blocked`: a leader who
+ * cannot command now (demoralised, routed, disordered), with why; `commanded`/`link`: in command
+ * (directly / through a chain link); `eligible`: may be chosen or ordered now; `active`: the fighter
+ * whose activation it is (a system that reads no positions); `out`: may not, with a reason; `lost`:
+ * its piece is out of the game; `none`: read by the rules, but nothing to do now.
  */
-export const MARK_STATUSES = ['leader', 'commanded', 'link', 'eligible', 'out', 'lost', 'none'] as const;
+export const MARK_STATUSES = ['leader', 'blocked', 'commanded', 'link', 'eligible', 'active', 'out', 'lost', 'none'] as const;
 export type MarkStatus = (typeof MARK_STATUSES)[number];
 
 /** Why a token is out: a stable code (translated as `board_reason_<code>`) and the numbers that explain it. */
@@ -97,6 +99,8 @@ export interface Mark {
   readonly piece: string | null;
   /** BdC rigid doctrine: not commanded, must move closer. */
   readonly closeUp?: boolean;
+  /** The unit the token stands in (a game unit's piece id, else the tabletop's grouping); null: none. */
+  readonly unit?: string | null;
 }
 
 /** What a range ring means: a command radius (BdC, DC), 1" control or a rolled signal (command roll). */

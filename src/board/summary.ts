@@ -46,7 +46,7 @@ export function summaryOf(status: TabletopStatus, table: Table | null, run: Boar
       status: m?.status ?? 'none',
       reason: m?.reason ? { code: m.reason.code, ...(m.reason.params ? { params: { ...m.reason.params } } : {}) } : null,
       closeUp: m?.closeUp === true,
-      hex: hex ? pixelToHex(t.center, scene.pixelsPerCell, orientationOf(scene), scene.hexOrigin, scene.hexPitch) : null,
+      hex: hex ? finiteHex(pixelToHex(t.center, scene.pixelsPerCell, orientationOf(scene), scene.hexOrigin, scene.hexPitch)) : null,
     });
   }
   return {
@@ -68,3 +68,6 @@ export function summaryOf(status: TabletopStatus, table: Table | null, run: Boar
     dropped: status.dropped,
   };
 }
+
+/** A hex of a scene too small or too large to measure (a forged or broken page) is no hex at all. */
+const finiteHex = (h: { q: number; r: number }) => (Number.isFinite(h.q) && Number.isFinite(h.r) ? h : null);

@@ -80,7 +80,7 @@ export type ScenarioStep = Scenario['steps'][number];
 
 /** What `expect.board` may say (each part partial). */
 const boardExpectSchema = v.strictObject({
-  tokens: v.optional(v.record(v.string(), v.strictObject({ status: v.optional(v.picklist(MARK_STATUSES)), reason: v.optional(v.nullable(v.string())), params: v.optional(v.record(v.string(), v.union([v.string(), v.number()]))), closeUp: v.optional(v.boolean()) }))),
+  tokens: v.optional(v.record(v.string(), v.nullable(v.strictObject({ status: v.optional(v.picklist(MARK_STATUSES)), reason: v.optional(v.nullable(v.string())), params: v.optional(v.record(v.string(), v.union([v.string(), v.number()]))), closeUp: v.optional(v.boolean()) })))),
   rings: v.optional(v.record(v.string(), v.nullable(v.strictObject({ kind: v.optional(v.string()), shape: v.optional(v.string()), radius: v.optional(num), extent: v.optional(num) })))),
   edges: v.optional(v.record(v.string(), v.strictObject({ from: v.optional(v.string()), kind: v.optional(v.string()) }))),
   proposals: v.optional(v.array(v.string())),
@@ -143,12 +143,14 @@ function toToken(spec: TokenSpec, scene: Scene): Token {
 }
 
 /** What a view shows, in the terms `expect.board` uses. */
-export function boardSummary(view: BoardView, scene: Scene, proposals: readonly string[]): unknown {
+export function boardSummary(view: BoardView, scene: Scene, proposals: readonly string[], tokens: readonly { readonly id: string }[] = []): unknown {
   const r2 = (x: number) => Math.round(x * 100) / 100;
+  // A token the view does not mark shows as null, so that a file can say "no mark here".
+  const unmarked = tokens.filter((t) => !view.marks.some((m) => m.id === t.id)).map((t) => [t.id, null]);
   // A leader without a ring shows as null, so that a file can say "no ring here".
-  const ringless = view.marks.filter((m) => m.status === 'leader' && !view.rings.some((r) => r.id === m.id)).map((m) => [m.id, null]);
+  const ringless = view.marks.filter((m) => (m.status === 'leader' || m.status === 'blocked') && !view.rings.some((r) => r.id === m.id)).map((m) => [m.id, null]);
   return {
-    tokens: Object.fromEntries(view.marks.map((m) => [m.id, { status: m.status, reason: m.reason?.code ?? null, params: m.reason?.params ?? {}, closeUp: m.closeUp === true }])),
+    tokens: Object.fromEntries([...unmarked, ...view.marks.map((m) => [m.id, { status: m.status, reason: m.reason?.code ?? null, params: m.reason?.params ?? {}, closeUp: m.closeUp === true }])]),
     rings: Object.fromEntries([
       ...ringless,
       ...view.rings.map((r) => [
@@ -279,7 +281,7 @@ export function runScenario(scenario: Scenario, onStep?: (outcome: StepOutcome) 
         const facts = descriptor.facts(state);
         const view = board.view(b, facts);
         const proposals = descriptor.propose ? descriptor.propose(state, binding, changes).map((p) => p.key) : [];
-        const found = partialMismatches(shape.output, boardSummary(view, scene, proposals), 'board');
+        const found = partialMismatches(shape.output, boardSummary(view, scene, proposals, tokens), 'board');
         if (found.length > 0) return fail(number, action, 'board-mismatch', 'the board differs from expectation', found);
       }
     }

@@ -60,8 +60,9 @@ describe('Les bandes de Champagne: dragging out of command', () => {
     await expect.poll(() => popupStatuses(popup)).toEqual(expected);
     await expect.poll(() => popupReason(popup, 'A')).toBe(reasonFor('bdc', board, 'A'));
     expect(await popupReason(popup, 'A')).toMatch(/too far from Lieutenant/);
-    // The overlay's label says the same, in words.
-    expect(await page.locator('#command-post-overlay .label[data-token="A"]').textContent()).toBe(reasonFor('bdc', board, 'A').slice(1, -1));
+    // The overlay says the same, in words: Fusilier A, selected, in his own; his unit, all out of range, in one note.
+    expect(await page.locator('#command-post-overlay [data-label="reason:A"] text').textContent()).toBe(reasonFor('bdc', board, 'A').slice(1, -1));
+    expect(await page.locator('#command-post-overlay [data-label="unit:u2"] text').textContent()).toBe('Groupe 1 — out of command range');
     expect(errors).toEqual([]);
     await popup.close();
     await page.close();

@@ -3,6 +3,7 @@
 // the tokens where the page drew them; the popup opened for the demo's tab shows the same board.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM_IDS } from '../../src/rules/ids';
+import { exampleBoard } from '../../src/adapters/demo/example';
 import { exampleView, statuses } from '../support/demo';
 import { expectMarks, markBoxes, openDemo, openPopup, popupStatuses, tokens } from './demo';
 import { launchExtension, type LaunchedExtension } from './launch';
@@ -19,7 +20,9 @@ describe.each(SYSTEM_IDS)('the %s scene', (system) => {
   it('marks each token as the core computes its example, on the token, and the popup agrees', async () => {
     const { page, tab, errors, dialogs } = await openDemo(ext, system);
     const expected = statuses(exampleView(system));
-    expect(Object.keys(expected).length).toBeGreaterThan(2);
+    const count = exampleBoard(system).tokens.length;
+    // A system that reads positions marks every token; Hell Dorado's only the active and the lost.
+    if (!system.startsWith('hd-')) expect(Object.keys(expected).length).toBe(count);
     await expectMarks(page, expected);
     // The URL names the scene, the picker too.
     expect(new URL(page.url()).searchParams.get('scene')).toBe(system);
@@ -32,14 +35,16 @@ describe.each(SYSTEM_IDS)('the %s scene', (system) => {
       expect(Math.abs(m[id]!.y - t[id]!.y), `${id} y`).toBeLessThan(0.6);
     }
     // Each token is a focusable element named by its figure.
-    const a11y = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('.board .token')].map((el) => [el.getAttribute('role'), el.tabIndex, el.getAttribute('aria-label')!.startsWith(el.querySelector('.token-name')!.textContent!)]));
+    const a11y = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('.board .token')].map((el) => [el.getAttribute('role'), el.tabIndex, el.getAttribute('aria-label')!.startsWith(el.dataset.name!)]));
     expect(a11y.every(([role, tabIndex, named]) => role === 'button' && tabIndex === 0 && named)).toBe(true);
     // The popup, standing for this tab, reads the same board: the demo table, this system, these statuses.
     const popup = await openPopup(ext, tab);
     expect(await popup.getByTestId('system-picker').inputValue()).toBe(system);
     expect(await popup.locator('#board-title').textContent()).toBe('Demo table');
-    await expect.poll(() => popupStatuses(popup)).toEqual(expected);
-    expect(await popup.getByTestId('board-linked').textContent()).toBe(`Tokens linked to this game: ${Object.keys(expected).length} of ${Object.keys(expected).length}.`);
+    // Every token is listed there, a token the view does not mark as having nothing to do now.
+    const listed = Object.fromEntries(exampleBoard(system).tokens.map((t) => [t.id, expected[t.id] ?? 'none']));
+    await expect.poll(() => popupStatuses(popup)).toEqual(listed);
+    expect(await popup.getByTestId('board-linked').textContent()).toBe(`Tokens linked to this game: ${count} of ${count}.`);
     expect(errors).toEqual([]);
     expect(dialogs).toEqual([]);
     await popup.close();

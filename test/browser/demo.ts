@@ -35,10 +35,10 @@ export async function openDemo(ext: LaunchedExtension, scene?: string, opts: { p
   return { page, tab, errors, dialogs };
 }
 
-/** The page has started, and its overlay shows a mark. */
+/** The page has started, and its overlay has drawn the board (its tokens' names, at least). */
 export async function ready(page: Page): Promise<void> {
   await page.waitForSelector('html[data-ready]', { state: 'attached', timeout: 15_000 });
-  await page.waitForSelector('#command-post-overlay .mark', { state: 'attached', timeout: 15_000 });
+  await page.waitForSelector('#command-post-overlay [data-label]', { state: 'attached', timeout: 15_000 });
 }
 
 /** data-token → data-status of the overlay's marks. */

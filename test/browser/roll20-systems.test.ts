@@ -82,9 +82,11 @@ describe('Les bandes de Champagne on Roll20', () => {
     await game.evaluate(() => (window as unknown as Fx).__fx.move('A1', 35 + 70 * 4, 35 + 70 * 8));
     await expect.poll(() => mark(game, 'A2').getAttribute('data-status')).toBe('out');
     expect(await mark(game, 'A2').getAttribute('data-reason')).toBe('out-of-range');
-    expect(await game.locator('#command-post-overlay text.label[data-token="A2"]').textContent()).toMatch(/^out · \d+(\.\d+)? cm too far from /);
+    // Its words, alone or in its unit's note.
+    expect(await game.locator('#command-post-overlay [data-tokens~="A2"] text.label').textContent()).toMatch(/(^out · \d+(\.\d+)? cm too far from )|( — out of command range$)/);
     // Rigid doctrine (the roster's default): a figure out of command must close up.
-    expect(await mark(game, 'A2').getAttribute('stroke-dasharray')).toBe('4 3');
+    expect(await mark(game, 'A2').getAttribute('data-close-up')).toBe('');
+    expect(await mark(game, 'A2').getAttribute('stroke-dasharray')).toBe('6 3');
     await expect.poll(() => figure(popup, 'A2').getAttribute('data-reason')).toBe('out-of-range');
     expect(await figure(popup, 'A2').getByTestId('board-reason').textContent()).toMatch(/out · .* cm too far from/);
 
@@ -100,7 +102,7 @@ describe('Les bandes de Champagne on Roll20', () => {
     await expect.poll(() => mark(game, 'A2').getAttribute('data-status')).toBe('link');
     await request(ext, { type: 'game/dispatch', system: 'bdc', event: { type: 'moraleTests', id: 'l3', naturals: [10, 10] } });
     await expect.poll(() => mark(game, 'A1').getAttribute('data-reason')).toBe('leader-cannot-command');
-    await expect.poll(() => figure(popup, 'A1').getByTestId('board-reason').textContent()).toBe(' (Captain cannot command (demoralised or routed))');
+    await expect.poll(() => figure(popup, 'A1').getByTestId('board-reason').textContent()).toBe(' (Captain cannot command (demoralised))');
   });
 });
 
@@ -133,7 +135,8 @@ describe('Désastre Colonial on Roll20 (hex page)', () => {
     });
     await expect.poll(() => mark(game, 'A1').getAttribute('data-reason')).toBe('dc-out-of-range');
     await expect.poll(() => popup.getByTestId('dc-pick-U2').textContent()).toContain('Rifleman is 8 hexes away; the radius is 3.');
-    expect(await game.locator('#command-post-overlay text.label[data-token="A1"]').textContent()).toBe('8 hexes from Captain; at most 3');
+    // Both Riflemen are out for that one cause: one note for the unit.
+    expect(await game.locator('#command-post-overlay [data-tokens~="A1"] text.label').textContent()).toBe('Rifleman — 8 hexes from Captain; at most 3');
   });
 });
 

@@ -5,7 +5,7 @@
 // kind of change, none when nothing changed). Pure: the items are plain objects shaped as the SDK's
 // own (types only), so the core never loads the SDK.
 import type { Curve, Item, Label, Line, Shape } from '@owlbear-rodeo/sdk';
-import { EDGE_COLOURS, MARK_COLOURS, RING_COLOURS } from '../../board/colours';
+import { EDGE_COLOURS, MARK_COLOURS, RING_COLOURS } from '../../board/look';
 import type { BoardView, Mark, MarkStatus, Reason, RingKind } from '../../board/model';
 import { LOCAL_KEY } from './keys';
 

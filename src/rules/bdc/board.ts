@@ -84,7 +84,8 @@ export const bdcBoard: SystemBoard<BdcFacts> = {
         const f = chains.figure(i);
         if (f.leads === false) {
           const own = f.reasons.find((r) => r.code === 'leader-cannot-command');
-          marks.push(markOf(t, 'leader', own ? reasonOf(own, nameOf) : null));
+          // His own state (demoralised, routed) on his own mark.
+          marks.push(markOf(t, 'blocked', own ? reasonOf(own, nameOf) : null));
         } else {
           marks.push(markOf(t, 'leader', f.commanded || !t.commander ? null : f.reasons[0] ? reasonOf(f.reasons[0], nameOf) : null));
           if (t.unit !== null) rings.push(ringMaker.ring(t, 'command', chains.radiusCells));

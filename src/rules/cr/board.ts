@@ -86,7 +86,7 @@ export const crBoard: SystemBoard<CrFacts> = {
     const slotLeader = facts.slot ? (table.pieces.get(facts.slot.leader) ?? null) : null;
     for (const t of tokens) {
       if (t.role === 'leader') {
-        marks.push(markOf(t, 'leader', disordered(t) ? { code: 'cr-leader-disordered', params: { leader: t.name } } : null));
+        marks.push(disordered(t) ? markOf(t, 'blocked', { code: 'cr-leader-disordered', params: { leader: t.name } }) : markOf(t, 'leader'));
         continue;
       }
       const piece = t.piece?.kind === 'unit' ? t.piece.id : null;

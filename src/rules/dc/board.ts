@@ -103,7 +103,8 @@ export const dcBoard: SystemBoard<DcFacts> = {
     const chosen = new Set(facts.chosen);
     for (const t of tokens) {
       if (t.role === 'leader') {
-        marks.push(markOf(t, 'leader', radiusOf(t) === null ? { code: 'dc-leader-not-linked' } : null));
+        const deactivated = t.piece?.kind === 'leader' && facts.leaders[t.piece.id]?.deactivated === true;
+        marks.push(deactivated ? markOf(t, 'blocked', { code: 'dc-leader-deactivated' }) : markOf(t, 'leader', radiusOf(t) === null ? { code: 'dc-leader-not-linked' } : null));
         continue;
       }
       const piece = t.piece?.kind === 'unit' ? t.piece : null;

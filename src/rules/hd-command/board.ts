@@ -1,9 +1,9 @@
-// Hell Dorado Command on a tabletop: tokens stand for fighters; a fighter out of the game is drawn as
-// lost, and each side's Command (current / base) is shown on the board. Losses and late entries seen
+// Hell Dorado Command on a tabletop: tokens stand for fighters; the rule reads no positions, so only a
+// fighter out of the game is marked (lost), and each side's Command (current / base) is shown on the board. Losses and late entries seen
 // on the board are proposed in the popup (the descriptor's `propose`), never applied silently.
 import * as v from 'valibot';
 import { parseOrNull } from '../../game/validate';
-import { lostMarks, markOf } from '../../board/draw';
+import { lostMarks } from '../../board/draw';
 import type { BoardView, BoundTable, Mark } from '../../board/model';
 import type { SystemBoard } from '../../board/system';
 import { text, type Text } from '../../i18n/text';
@@ -26,8 +26,8 @@ export const hdCommandBoard: SystemBoard<HdFacts> = {
   defaultFacts: DEFAULT_HD_FACTS,
   parseFacts: (raw) => parseOrNull(factsSchema, raw),
   view(table: BoundTable, facts: HdFacts): BoardView {
+    // The rule reads no positions: only the fighters out of the game are marked.
     const marks: Mark[] = lostMarks(table.lost);
-    for (const t of table.tokens) marks.push(markOf(t, 'none'));
     // The rulebook's order: base, then current.
     const notes: Text[] = facts.playing ? facts.sides.map((s) => text('board_note_hd_command', s.name, s.base, s.current)) : [];
     return { marks, rings: [], edges: [], notes, error: null };

@@ -21,7 +21,8 @@ export const hdModifiersBoard: SystemBoard<HdmFacts> = {
   defaultFacts: DEFAULT_HDM_FACTS,
   parseFacts: (raw) => parseOrNull(factsSchema, raw),
   view(table: BoundTable, facts: HdmFacts): BoardView {
-    const marks = table.tokens.map((t) => markOf(t, t.piece !== null && t.piece.id === facts.active ? 'commanded' : 'none', t.piece !== null && t.piece.id === facts.active ? { code: 'hdm-active' } : null));
+    // Only the active fighter is marked: the rule reads no positions, and nobody here is "in command".
+    const marks = table.tokens.filter((t) => t.piece !== null && t.piece.id === facts.active).map((t) => markOf(t, 'active'));
     return { marks, rings: [], edges: [], notes: [], error: null };
   },
 };

@@ -6,7 +6,8 @@ import { ENGINES } from '../../../src/adapters/roll20/protocol';
 import { SIDE_SOURCES, UNIT_SOURCES } from '../../../src/adapters/roll20/settings';
 import { MARK_STATUSES } from '../../../src/board/model';
 import { boardSummarySchema } from '../../../src/board/summary-schema';
-import { REASON_CODES, reasonText } from '../../../src/i18n/reasons';
+import { legendText, type LegendEntry } from '../../../src/board/legend';
+import { REASON_CODES, SHORT_REASON_CODES, UNIT_REASON_CODES, WORDED_VALUES, reasonText } from '../../../src/i18n/reasons';
 import { DESCRIPTORS, SYSTEM_IDS } from '../../../src/rules';
 
 const rules = join(__dirname, '../../../src/rules');
@@ -17,6 +18,10 @@ const summaryOptions = (key: 'tabletop' | 'error') => (boardSummarySchema.entrie
 /** Keys the board views and the popup build from enumerations. */
 const dynamic = [
   ...MARK_STATUSES.map((s) => `board_status_${s}`),
+  ...SHORT_REASON_CODES.map((c) => `board_short_${c.replaceAll('-', '_')}`),
+  ...UNIT_REASON_CODES.map((c) => `board_unit_reason_${c.replaceAll('-', '_')}`),
+  ...WORDED_VALUES.map((w) => `board_word_${w}`),
+  ...([...MARK_STATUSES.map((status) => ({ kind: 'mark', status })), { kind: 'close-up' }, ...(['command', 'control', 'signal'] as const).map((ring) => ({ kind: 'ring', ring })), ...(['chain', 'voice', 'radio'] as const).map((edge) => ({ kind: 'edge', edge })), { kind: 'count' }] as LegendEntry[]).map((e) => legendText(e).key),
   ...['out-of-range', 'leader-cannot-command', 'no-leader', 'no-unit', 'no-radio-self', 'no-radio-commander', 'unknown-commander', 'piece-gone', ...viewCodes].map((c) => reasonText({ code: c }).key),
   ...[...ENGINES, 'demo', 'owlbear'].map((e) => `board_engine_${e}`),
   ...summaryOptions('tabletop').options!.map((t) => `board_title_${t}`),

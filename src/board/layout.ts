@@ -1,0 +1,184 @@
+// A board view laid out on the screen, the same for every tabletop: what is said (./notes.ts) in the
+// user's words, each figure's badge, the key in the corner (./legend.ts), and where every label goes
+// (./labels.ts), in screen px under the tabletop's camera. The painters (the SVG overlay, Owlbear's
+// local items) draw exactly this and decide nothing.
+import { sayReason, type Say } from '../i18n/reasons';
+import { text } from '../i18n/text';
+import { placeLabels, type Box, type Disc, type FoldedCount, type LabelRequest, type Placement } from './labels';
+import { legendOf, legendText, type LegendEntry } from './legend';
+import { BADGE_PX, MARK_LOOKS } from './look';
+import type { BoardView, BoundTable, MarkStatus } from './model';
+import { boardNotes, type BoardNote, type NotePart, type NoteOptions } from './notes';
+
+/** Scene px → screen px: `screen = scene · (sx, sy) + (ox, oy)`, relative to the board's top-left corner. */
+export interface Projection {
+  readonly sx: number;
+  readonly sy: number;
+  readonly ox: number;
+  readonly oy: number;
+}
+
+/** The label font as the painter draws it, px. */
+export interface LabelFont {
+  /** A label's height with its padding. */
+  readonly height: number;
+  readonly padding: number;
+  /** Room between a figure's mark and its label. */
+  readonly gap: number;
+  /** The key's row height. */
+  readonly row: number;
+}
+
+export const LABEL_FONT: LabelFont = { height: 18, padding: 4, gap: 6, row: 18 };
+
+/** Below this diameter on screen a figure's name gives way to its mark (it shows on hover, focus or selection). */
+export const MIN_NAMED_DIAMETER = 10;
+/** How far a mark's ring stands outside its token, screen px (the overlay draws it 4 scene px out at zoom 1). */
+const RING_OUT = 4;
+
+export interface LayoutOptions extends NoteOptions {
+  readonly say: Say;
+  /** The catalogue's language, for numbers ("1,5"). */
+  readonly locale: string;
+  /** Width of a text in the label font, px. */
+  readonly measure: (text: string) => number;
+  readonly camera: Projection;
+  /** The board's size on screen, px. */
+  readonly width: number;
+  readonly height: number;
+  readonly font?: LabelFont;
+  /** Figures hovered, focused or selected: their words are said first, whatever the zoom. */
+  readonly focus?: ReadonlySet<string>;
+  /** Draw the key in the bottom-left corner. */
+  readonly legend: boolean;
+  /** What labels must keep clear of besides the figures (the board's corner notes, a message). */
+  readonly reserved?: readonly Box[];
+  readonly previous?: BoardLayout | null;
+}
+
+export interface LaidLabel {
+  readonly id: string;
+  readonly kind: BoardNote['kind'];
+  readonly status: MarkStatus;
+  readonly tokens: readonly string[];
+  readonly text: string;
+  /** Its long form, when a shorter one was placed (a title for hover). */
+  readonly full: string;
+  readonly box: Box;
+  readonly leader: { readonly x1: number; readonly y1: number; readonly x2: number; readonly y2: number } | null;
+}
+
+export interface LaidCount extends FoldedCount {
+  /** What the folded notes say, one line each (a title for hover). */
+  readonly lines: readonly string[];
+}
+
+export interface Badge {
+  readonly token: string;
+  readonly status: MarkStatus;
+  readonly x: number;
+  readonly y: number;
+  readonly size: number;
+}
+
+export interface LaidLegend {
+  readonly box: Box;
+  readonly title: string;
+  readonly rows: readonly { readonly entry: LegendEntry; readonly text: string; readonly y: number }[];
+}
+
+export interface BoardLayout {
+  readonly labels: readonly LaidLabel[];
+  readonly counts: readonly LaidCount[];
+  readonly badges: readonly Badge[];
+  readonly legend: LaidLegend | null;
+  /** Every note's words by token, placed or not: what hover, focus and the popup can show. */
+  readonly words: ReadonlyMap<string, string>;
+  readonly placement: Placement;
+}
+
+const scaleOf = (c: Projection) => (Math.abs(c.sx) + Math.abs(c.sy)) / 2;
+
+function sayPart(p: NotePart, o: LayoutOptions): string {
+  return 'raw' in p ? p.raw : 'text' in p ? o.say(p.text) : sayReason(p.reason, o.say, o.locale, p.form);
+}
+const sayForm = (parts: readonly NotePart[], o: LayoutOptions) => parts.map((p) => sayPart(p, o)).filter(Boolean).join(' — ');
+
+/** The key's box in the bottom-left corner, sized to its rows. */
+function laidLegend(entries: readonly LegendEntry[], o: LayoutOptions, font: LabelFont): LaidLegend | null {
+  if (!o.legend || entries.length === 0 || o.width < 120 || o.height < 80) return null;
+  const title = o.say(text('board_key_title'));
+  const rows = entries.map((entry) => ({ entry, text: o.say(legendText(entry)) }));
+  const swatch = 26;
+  const w = Math.min(o.width - 8, Math.max(o.measure(title), ...rows.map((r) => swatch + 6 + o.measure(r.text))) + 2 * font.padding + 4);
+  const h = (rows.length + 1) * font.row + 2 * font.padding;
+  const box = { x: 4, y: Math.max(4, o.height - h - 4), w, h };
+  return { box, title, rows: rows.map((r, i) => ({ ...r, y: box.y + font.padding + (i + 1) * font.row })) };
+}
+
+export function layoutBoard(view: BoardView, bound: Pick<BoundTable, 'tokens' | 'lost' | 'pieces'>, o: LayoutOptions): BoardLayout {
+  const font = o.font ?? LABEL_FONT;
+  const c = o.camera;
+  const k = scaleOf(c);
+  const screen: Box = { x: 0, y: 0, w: o.width, h: o.height };
+  const focus = o.focus ?? new Set<string>();
+  const project = (p: { x: number; y: number; r: number }): Disc => ({ x: p.x * c.sx + c.ox, y: p.y * c.sy + c.oy, r: p.r * k });
+  const onScreen = (d: Disc) => d.x + d.r >= 0 && d.y + d.r >= 0 && d.x - d.r <= o.width && d.y - d.r <= o.height;
+
+  // The figures and their badges are what labels keep clear of.
+  const obstacles: (Box | Disc)[] = [...(o.reserved ?? [])];
+  const badges: Badge[] = [];
+  for (const m of view.marks) {
+    const d = project(m);
+    if (!onScreen(d)) continue;
+    const ring = { ...d, r: d.r + RING_OUT * Math.min(1, k) + 1.5 };
+    obstacles.push(ring);
+    if (MARK_LOOKS[m.status].badge === 'none') continue;
+    const size = Math.max(7, Math.min(BADGE_PX, d.r));
+    // Upper left: tabletops put their own markers (a leader's flag, a radio) at the upper right.
+    const b = { token: m.id, status: m.status, x: ring.x - ring.r * Math.SQRT1_2, y: ring.y - ring.r * Math.SQRT1_2, size };
+    badges.push(b);
+    obstacles.push({ x: b.x - size / 2, y: b.y - size / 2, w: size, h: size });
+  }
+
+  const notes = boardNotes(view, bound, o);
+  const byId = new Map(notes.map((n) => [n.id, n]));
+  const words = new Map<string, string>();
+  const longest = new Map<string, string>();
+  const requests: LabelRequest[] = [];
+  for (const n of notes) {
+    const forms = n.forms.map((parts) => {
+      const t = sayForm(parts, o);
+      return { text: t, width: o.measure(t) };
+    });
+    longest.set(n.id, forms[0]!.text);
+    if (n.kind === 'reason' || n.kind === 'unit') for (const t of n.tokens) words.set(t, forms[0]!.text);
+    const anchor = project(n.at);
+    const focused = n.tokens.some((t) => focus.has(t));
+    // A name too big for its figure gives way to the mark (hover, focus or selection bring it back).
+    const name = n.kind === 'name' || n.kind === 'unit-name';
+    if (n.kind === 'name' && !focused && 2 * anchor.r < MIN_NAMED_DIAMETER) continue;
+    requests.push({
+      id: n.id,
+      anchor: { ...anchor, r: anchor.r + RING_OUT * Math.min(1, k) + 1.5 },
+      priority: n.priority + (focused ? 100 : 0),
+      forms,
+      fold: n.fold,
+      optional: name && !focused,
+      prefer: name ? 'below' : 'right',
+    });
+  }
+
+  // The key first, so that labels keep clear of it (with room for its "+N" row, drawn once the board has one).
+  const entries = legendOf(view, false);
+  const room = laidLegend([...entries, { kind: 'count' }], o, font);
+  const placement = placeLabels(requests, { screen, height: font.height, padding: font.padding, gap: font.gap, obstacles: room ? [...obstacles, room.box] : obstacles, previous: o.previous?.placement, measure: o.measure });
+  const legend = laidLegend(placement.counts.length > 0 ? [...entries, { kind: 'count' }] : entries, o, font);
+
+  const labels: LaidLabel[] = placement.labels.map((l) => {
+    const n = byId.get(l.id)!;
+    return { id: l.id, kind: n.kind, status: n.status, tokens: n.tokens, text: l.text, full: longest.get(l.id) ?? l.text, box: l.box, leader: l.leader };
+  });
+  const counts: LaidCount[] = placement.counts.map((cnt) => ({ ...cnt, lines: cnt.ids.map((id) => longest.get(id) ?? '').filter(Boolean) }));
+  return { labels, counts, badges, legend, words, placement };
+}

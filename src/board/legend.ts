@@ -1,0 +1,53 @@
+// The board's key: each kind of mark, ring and line that is on the board now, in the order a player
+// reads them, with the words the legend and the popup show (`board_key_<entry>`).
+import { text, type Text } from '../i18n/text';
+import { MARK_STATUSES, type BoardView, type EdgeKind, type MarkStatus, type RingKind } from './model';
+
+export type LegendEntry =
+  | { readonly kind: 'mark'; readonly status: MarkStatus }
+  | { readonly kind: 'close-up' }
+  | { readonly kind: 'ring'; readonly ring: RingKind }
+  | { readonly kind: 'edge'; readonly edge: EdgeKind }
+  /** A "+N": notes folded for lack of room. */
+  | { readonly kind: 'count' };
+
+const RINGS: readonly RingKind[] = ['command', 'control', 'signal'];
+const EDGES: readonly EdgeKind[] = ['chain', 'voice', 'radio'];
+
+/** What the view draws, each kind once; `counts`: the board shows folded notes. */
+export function legendOf(view: Pick<BoardView, 'marks' | 'rings' | 'edges'>, counts = false): LegendEntry[] {
+  const statuses = new Set<MarkStatus>();
+  let closeUp = false;
+  for (const m of view.marks) {
+    if (m.closeUp) closeUp = true;
+    else statuses.add(m.status);
+  }
+  const rings = new Set(view.rings.map((r) => r.kind));
+  const edges = new Set(view.edges.map((e) => e.kind));
+  return [
+    ...MARK_STATUSES.filter((s) => statuses.has(s)).map((status) => ({ kind: 'mark', status }) as const),
+    ...(closeUp ? [{ kind: 'close-up' } as const] : []),
+    ...RINGS.filter((r) => rings.has(r)).map((ring) => ({ kind: 'ring', ring }) as const),
+    ...EDGES.filter((e) => edges.has(e)).map((edge) => ({ kind: 'edge', edge }) as const),
+    ...(counts ? [{ kind: 'count' } as const] : []),
+  ];
+}
+
+/** The words of an entry. */
+export function legendText(entry: LegendEntry): Text {
+  switch (entry.kind) {
+    case 'mark':
+      return text(`board_key_mark_${entry.status}`);
+    case 'close-up':
+      return text('board_key_close_up');
+    case 'ring':
+      return text(`board_key_ring_${entry.ring}`);
+    case 'edge':
+      return text(`board_key_edge_${entry.edge}`);
+    case 'count':
+      return text('board_key_count');
+  }
+}
+
+/** A stable key of an entry (for the painters' diffing). */
+export const legendKey = (e: LegendEntry): string => (e.kind === 'mark' ? `mark:${e.status}` : e.kind === 'ring' ? `ring:${e.ring}` : e.kind === 'edge' ? `edge:${e.edge}` : e.kind);

@@ -1,0 +1,173 @@
+// What the board says in words, before where: one note per figure that needs words (why he is out,
+// a leader's own state), or one per unit when every figure of it is out for one cause; the tokens'
+// names where the tabletop does not write them itself. Each note has a priority (out of command >
+// must close up > a leader who cannot command > what is merely so) and, where it has one, a short
+// form. Said in the user's words by each painter (./layout.ts), placed by ./labels.ts.
+import { causeOf, hasShortForm } from '../i18n/reasons';
+import { text, type Text } from '../i18n/text';
+import type { BoardView, BoundTable, Mark, MarkStatus, Reason } from './model';
+
+/** One part of a note's words: a reason in one of its forms, or text from the tabletop or the game (a name). */
+export type NotePart = { readonly reason: Reason; readonly form: 'long' | 'short' | 'unit' } | { readonly raw: string } | { readonly text: Text };
+
+export interface BoardNote {
+  /** `reason:<token>`, `unit:<unit>` (why a whole unit is out), `name:<token>`, `unit-name:<unit>`. */
+  readonly id: string;
+  readonly kind: 'reason' | 'unit' | 'name' | 'unit-name';
+  /** Whose colour the label takes. */
+  readonly status: MarkStatus;
+  /** The figures it speaks for (a unit's: all its figures). */
+  readonly tokens: readonly string[];
+  /** Where it speaks from, scene px: the figure, or the centre of the unit's figures and their spread. */
+  readonly at: { readonly x: number; readonly y: number; readonly r: number };
+  /** Its words, long first, then shorter; the parts of one form are joined with " — ". */
+  readonly forms: readonly (readonly NotePart[])[];
+  readonly priority: number;
+  /** The count it folds into when there is no room: its unit, else its own. */
+  readonly fold: string | null;
+}
+
+/** Statuses whose reason is written beside the figure. */
+const SAID: ReadonlySet<MarkStatus> = new Set(['out', 'blocked', 'leader', 'none', 'active']);
+
+/** Out of command first, then must close up, then a leader who cannot command, then what is merely so; a unit's note above its figures'. */
+const PRIORITY: Readonly<Partial<Record<MarkStatus, number>>> = { out: 40, blocked: 30, leader: 25, active: 20, none: 10 };
+const CLOSE_UP = 5;
+const UNIT = 2;
+/** Names come last: they give way to every reason; a unit's name before its figures'. */
+export const NAME_PRIORITY = 0;
+const UNIT_NAME_PRIORITY = 1;
+
+export interface NoteOptions {
+  /** Write why (the user's "words on the board" switch). */
+  readonly reasons: boolean;
+  /** Write the tokens' names (a tabletop that does not write them itself: the demo table). */
+  readonly names: boolean;
+  /** Figures hovered, focused or selected: each says its own words, even inside its unit's note. */
+  readonly focus?: ReadonlySet<string>;
+}
+
+const said = (m: Mark): m is Mark & { reason: Reason } => m.reason !== null && SAID.has(m.status);
+
+function reasonForms(reason: Reason): NotePart[][] {
+  const forms: NotePart[][] = [[{ reason, form: 'long' }]];
+  if (hasShortForm(reason)) forms.push([{ reason, form: 'short' }]);
+  return forms;
+}
+
+/** A name's short form: its first word, or its first ten letters. */
+function shortName(name: string): string | null {
+  const chars = [...name];
+  if (chars.length <= 10) return null;
+  const first = name.split(/\s+/)[0]!;
+  return [...first].length <= 10 && first.length > 0 ? `${first}…` : `${chars.slice(0, 9).join('')}…`;
+}
+
+/**
+ * The notes of a view. A unit gets one note instead of its figures' when it has two or more
+ * figures on the board, every one of them out (or blocked) with a reason of the same cause, and the
+ * game names it.
+ */
+export function boardNotes(view: BoardView, bound: Pick<BoundTable, 'tokens' | 'lost' | 'pieces'>, options: NoteOptions): BoardNote[] {
+  const notes: BoardNote[] = [];
+  if (options.reasons) {
+    // Figures of each unit (leaders stand apart: they speak for themselves).
+    const units = new Map<string, Mark[]>();
+    for (const m of view.marks) {
+      if (m.unit == null || m.status === 'leader' || m.status === 'blocked' || m.status === 'lost') continue;
+      const list = units.get(m.unit);
+      if (list) list.push(m);
+      else units.set(m.unit, [m]);
+    }
+    const folded = new Set<string>();
+    for (const [unit, figures] of units) {
+      const name = bound.pieces.get(unit)?.name;
+      if (!name || figures.length < 2 || !figures.every(said)) continue;
+      const first = figures[0]!.reason!;
+      const cause = causeOf(first);
+      if (!figures.every((f) => causeOf(f.reason!) === cause)) continue;
+      for (const f of figures) folded.add(f.id);
+      const status = figures[0]!.status;
+      notes.push({
+        id: `unit:${unit}`,
+        kind: 'unit',
+        status,
+        tokens: figures.map((f) => f.id),
+        at: spread(figures),
+        forms: [[{ raw: name }, { reason: first, form: 'unit' }], [{ raw: name }, ...(hasShortForm(first) ? [{ reason: first, form: 'short' } as const] : [])]],
+        priority: (PRIORITY[status] ?? 0) + (figures.some((f) => f.closeUp) ? CLOSE_UP : 0) + UNIT,
+        fold: null,
+      });
+    }
+    for (const m of view.marks) {
+      if (!said(m) || (folded.has(m.id) && !options.focus?.has(m.id))) continue;
+      notes.push({
+        id: `reason:${m.id}`,
+        kind: 'reason',
+        status: m.status,
+        tokens: [m.id],
+        at: { x: m.x, y: m.y, r: m.r },
+        forms: reasonForms(m.reason),
+        priority: (PRIORITY[m.status] ?? 0) + (m.closeUp ? CLOSE_UP : 0),
+        fold: m.unit ?? null,
+      });
+    }
+  }
+  if (options.names) {
+    // Every token's name, marked or not (a system that reads no positions marks few of them).
+    const status = new Map(view.marks.map((m) => [m.id, m.status]));
+    const members = new Map<string, { x: number; y: number; r: number }[]>();
+    for (const t of bound.tokens) {
+      if (t.unit === null || t.role === 'leader') continue;
+      const at = { x: t.center.x, y: t.center.y, r: Math.min(t.footprint.width, t.footprint.height) / 2 };
+      const list = members.get(t.unit);
+      if (list) list.push(at);
+      else members.set(t.unit, [at]);
+    }
+    // Each unit's name once, by its figures (the name the game gives it, else the tabletop's grouping).
+    for (const [unit, figures] of members) {
+      // A unit of one figure is named by that figure.
+      if (figures.length < 2) continue;
+      const piece = bound.pieces.get(unit);
+      notes.push({
+        id: `unit-name:${unit}`,
+        kind: 'unit-name',
+        status: 'none',
+        tokens: [],
+        at: spread(figures),
+        forms: [[piece ? { raw: piece.name } : { text: text('board_unit', unit) }]],
+        priority: UNIT_NAME_PRIORITY,
+        fold: null,
+      });
+    }
+    for (const t of [...bound.tokens, ...bound.lost]) {
+      if (!t.name) continue;
+      const short = shortName(t.name);
+      notes.push({
+        id: `name:${t.id}`,
+        kind: 'name',
+        status: status.get(t.id) ?? 'none',
+        tokens: [t.id],
+        at: { x: t.center.x, y: t.center.y, r: Math.min(t.footprint.width, t.footprint.height) / 2 },
+        forms: short ? [[{ raw: t.name }], [{ raw: short }]] : [[{ raw: t.name }]],
+        priority: NAME_PRIORITY,
+        fold: null,
+      });
+    }
+  }
+  return notes;
+}
+
+/** The centre of a unit's figures, and a radius that holds them all. */
+function spread(figures: readonly { readonly x: number; readonly y: number; readonly r: number }[]): BoardNote['at'] {
+  const x = figures.reduce((s, f) => s + f.x, 0) / figures.length;
+  const y = figures.reduce((s, f) => s + f.y, 0) / figures.length;
+  let r = 0;
+  let figure = 0;
+  for (const f of figures) {
+    r = Math.max(r, Math.hypot(f.x - x, f.y - y) + f.r);
+    figure = Math.max(figure, f.r);
+  }
+  // A unit spread wide is spoken of from near its centre: its discs keep the words off its figures.
+  return { x, y, r: Math.min(r, 3 * figure) };
+}

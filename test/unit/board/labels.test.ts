@@ -1,0 +1,156 @@
+// The label placer's promises, over random crowded boards: nothing placed overlaps anything else
+// placed or an obstacle, nothing leaves the screen, every label is placed, folded into a count that
+// says how many, or (a name) dropped; and a move changes only what is near it.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { placeLabels, type Box, type Disc, type LabelRequest, type PlaceOptions, type Placement } from '../../../src/board/labels';
+
+const measure = (t: string) => t.length * 7;
+const overlap = (a: Box, b: Box) => a.x < b.x + b.w - 0.01 && b.x < a.x + a.w - 0.01 && a.y < b.y + b.h - 0.01 && b.y < a.y + a.h - 0.01;
+const discHits = (b: Box, d: Disc) => {
+  const nx = Math.max(b.x, Math.min(d.x, b.x + b.w));
+  const ny = Math.max(b.y, Math.min(d.y, b.y + b.h));
+  return Math.hypot(d.x - nx, d.y - ny) < d.r - 0.01;
+};
+
+const arbBoard = fc.record({
+  w: fc.integer({ min: 120, max: 1600 }),
+  h: fc.integer({ min: 100, max: 1000 }),
+  figures: fc.array(
+    fc.record({
+      x: fc.double({ min: -0.1, max: 1.1, noNaN: true }),
+      y: fc.double({ min: -0.1, max: 1.1, noNaN: true }),
+      r: fc.double({ min: 0, max: 30, noNaN: true }),
+      words: fc.integer({ min: 1, max: 40 }),
+      short: fc.boolean(),
+      name: fc.boolean(),
+      group: fc.integer({ min: 0, max: 6 }),
+      priority: fc.integer({ min: 0, max: 50 }),
+    }),
+    { maxLength: 260 },
+  ),
+});
+
+type Board = typeof arbBoard extends fc.Arbitrary<infer T> ? T : never;
+
+function requestsOf(b: Board): { requests: LabelRequest[]; obstacles: Disc[] } {
+  const requests: LabelRequest[] = [];
+  const obstacles: Disc[] = [];
+  b.figures.forEach((f, i) => {
+    const anchor = { x: f.x * b.w, y: f.y * b.h, r: f.r };
+    obstacles.push(anchor);
+    const long = 'x'.repeat(f.words);
+    requests.push({ id: `reason:${i}`, anchor, priority: f.priority, forms: f.short ? [{ text: long, width: measure(long) }, { text: 'x', width: 7 }] : [{ text: long, width: measure(long) }], fold: f.group ? `g${f.group}` : null });
+    if (f.name) requests.push({ id: `name:${i}`, anchor, priority: 0, forms: [{ text: 'Name', width: 28 }], fold: null, optional: true, prefer: 'below' });
+  });
+  return { requests, obstacles };
+}
+
+function check(b: Board, p: Placement, requests: readonly LabelRequest[], obstacles: readonly Disc[]) {
+  const screen = { x: 0, y: 0, w: b.w, h: b.h };
+  const boxes = [...p.labels.map((l) => ({ id: l.id, box: l.box })), ...p.counts.map((c) => ({ id: c.id, box: c.box }))];
+  for (const { id, box } of boxes) {
+    expect(box.x >= -0.01 && box.y >= -0.01 && box.x + box.w <= b.w + 0.01 && box.y + box.h <= b.h + 0.01, `${id} inside the screen`).toBe(true);
+  }
+  for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) expect(overlap(boxes[i]!.box, boxes[j]!.box), `${boxes[i]!.id} × ${boxes[j]!.id}`).toBe(false);
+  for (const l of p.labels) for (const o of obstacles) expect(discHits(l.box, o), `${l.id} covers a figure`).toBe(false);
+  // Every request accounted for, once.
+  const placed = new Set(p.labels.map((l) => l.id));
+  const folded = p.counts.flatMap((c) => c.ids);
+  for (const c of p.counts) expect(c.text).toBe(`+${c.ids.length}`);
+  const onScreen = (r: LabelRequest) => r.anchor.x >= 0 && r.anchor.y >= 0 && r.anchor.x <= screen.w && r.anchor.y <= screen.h;
+  for (const r of requests) {
+    const where = [placed.has(r.id), folded.includes(r.id), p.dropped.includes(r.id), p.offscreen.includes(r.id)].filter(Boolean).length;
+    expect(where, `${r.id} accounted for once`).toBe(1);
+    if (!onScreen(r)) expect(p.offscreen).toContain(r.id);
+    if (r.optional) expect(folded).not.toContain(r.id);
+    else expect(p.dropped).not.toContain(r.id);
+  }
+}
+
+describe('placeLabels', () => {
+  it('places without overlap, inside the screen, and accounts for every label', () => {
+    fc.assert(
+      fc.property(arbBoard, (b) => {
+        const { requests, obstacles } = requestsOf(b);
+        const options: PlaceOptions = { screen: { x: 0, y: 0, w: b.w, h: b.h }, height: 18, padding: 4, gap: 6, obstacles, measure };
+        check(b, placeLabels(requests, options), requests, obstacles);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('keeps every label where it was when nothing near it moved', () => {
+    fc.assert(
+      fc.property(arbBoard, fc.nat(), fc.double({ min: -200, max: 200, noNaN: true }), fc.double({ min: -200, max: 200, noNaN: true }), (b, pick, dx, dy) => {
+        const { requests, obstacles } = requestsOf(b);
+        if (requests.length === 0) return;
+        const options: PlaceOptions = { screen: { x: 0, y: 0, w: b.w, h: b.h }, height: 18, padding: 4, gap: 6, obstacles, measure };
+        const first = placeLabels(requests, options);
+        // One figure moves (its labels with it).
+        const moved = requests[pick % requests.length]!.anchor;
+        const to = { x: moved.x + dx, y: moved.y + dy, r: moved.r };
+        const again = requests.map((r) => (r.anchor === moved ? { ...r, anchor: to } : r));
+        const obstaclesAgain = obstacles.map((o) => (o === moved ? to : o));
+        const second = placeLabels(again, { ...options, obstacles: obstaclesAgain, previous: first });
+        check(b, second, again, obstaclesAgain);
+        // A label that was placed and whose box is far from both places of the moved figure stays put.
+        const near = (box: Box, d: Disc) => box.x - 120 < d.x + d.r && d.x - d.r < box.x + box.w + 120 && box.y - 120 < d.y + d.r && d.y - d.r < box.y + box.h + 120;
+        const after = new Map(second.labels.map((l) => [l.id, l.box]));
+        for (const l of first.labels) {
+          if (l.anchor === moved || near(l.box, moved) || near(l.box, to)) continue;
+          if (first.counts.length !== second.counts.length) continue;
+          expect(after.get(l.id), `${l.id} stays`).toEqual(l.box);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('a label keeps last frame\'s place while it still fits, even when a better one frees up', () => {
+    const a = { x: 100, y: 50, r: 8 };
+    const b = { x: 200, y: 50, r: 8 };
+    const req = (id: string, anchor: Disc, priority: number): LabelRequest => ({ id, anchor, priority, forms: [{ text: 'words', width: 60 }], fold: null });
+    const options: PlaceOptions = { screen: { x: 0, y: 0, w: 400, h: 100 }, height: 18, padding: 4, gap: 6, obstacles: [a, b], measure };
+    // B's label takes the room to A's right, so A's goes to its left.
+    const first = placeLabels([req('b', b, 9), req('a', a, 1), { ...req('wall', { x: 140, y: 50, r: 1 }, 10), forms: [{ text: 'w', width: 40 }] }], options);
+    const left = first.labels.find((l) => l.id === 'a')!.box;
+    expect(left.x).toBeLessThan(a.x);
+    // The wall's figure leaves the board: A's right is free again, but A's label stays where the player last saw it.
+    const second = placeLabels([req('b', b, 9), req('a', a, 1)], { ...options, previous: first });
+    expect(second.labels.find((l) => l.id === 'a')!.box).toEqual(left);
+    // Without a previous frame it would take the right.
+    expect(placeLabels([req('b', b, 9), req('a', a, 1)], options).labels.find((l) => l.id === 'a')!.box.x).toBeGreaterThan(a.x);
+  });
+
+  it('folds what has no room into one count per unit, near it', () => {
+    // Twenty figures of one unit shoulder to shoulder on a small board: no room for twenty reasons.
+    const anchors = Array.from({ length: 20 }, (_, i) => ({ x: 100 + (i % 5) * 14, y: 80 + Math.floor(i / 5) * 14, r: 6 }));
+    const requests = anchors.map((anchor, i): LabelRequest => ({ id: `r${i}`, anchor, priority: 10, forms: [{ text: 'out · 12 cm too far from Lieutenant', width: 240 }], fold: 'g1' }));
+    const p = placeLabels(requests, { screen: { x: 0, y: 0, w: 400, h: 200 }, height: 18, padding: 4, gap: 6, obstacles: anchors, measure });
+    expect(p.labels.length).toBeGreaterThan(0);
+    expect(p.counts).toHaveLength(1);
+    expect(p.counts[0]!.group).toBe('g1');
+    expect(p.counts[0]!.ids.length + p.labels.length).toBe(20);
+    expect(p.counts[0]!.text).toBe(`+${p.counts[0]!.ids.length}`);
+  });
+
+  it('tries the short form, then a leader line, before folding', () => {
+    const anchor = { x: 60, y: 50, r: 10 };
+    // Walls right, left, above and below the figure leave no room for the long form near it.
+    const walls: Box[] = [
+      { x: 72, y: 0, w: 20, h: 100 },
+      { x: 0, y: 0, w: 48, h: 100 },
+    ];
+    const short = placeLabels([{ id: 'a', anchor, priority: 1, forms: [{ text: 'long words', width: 300 }, { text: 's', width: 8 }], fold: null }], { screen: { x: 0, y: 0, w: 600, h: 100 }, height: 18, padding: 4, gap: 2, obstacles: walls, measure });
+    expect(short.labels[0]?.form).toBe(1);
+    const far = placeLabels([{ id: 'a', anchor, priority: 1, forms: [{ text: 'long words', width: 60 }], fold: null }], { screen: { x: 0, y: 0, w: 600, h: 100 }, height: 18, padding: 4, gap: 2, obstacles: walls, measure });
+    expect(far.labels[0]?.leader).not.toBeNull();
+  });
+
+  it('says nothing of a figure outside the screen', () => {
+    const p = placeLabels([{ id: 'a', anchor: { x: -30, y: 20, r: 5 }, priority: 1, forms: [{ text: 'x', width: 7 }], fold: null }], { screen: { x: 0, y: 0, w: 100, h: 100 }, height: 18, padding: 4, gap: 2, measure });
+    expect(p.offscreen).toEqual(['a']);
+    expect(p.labels).toEqual([]);
+  });
+});
