@@ -1,21 +1,34 @@
-// Draws the board view as this client's local items (OBR.scene.local): computed from the view,
-// diffed against what is drawn (src/adapters/owlbear/draw.ts), sent in one batch per change — one
-// SDK call per kind of change (delete, add, update), none when nothing changed. Paints never overlap:
-// a change arriving during one is drawn next, and only the newest.
+// Draws the board view as this client's local items (OBR.scene.local): laid out on the player's
+// screen (src/board/layout.ts, as every tabletop), computed from the view, diffed against what is drawn
+// (src/adapters/owlbear/draw.ts), sent in one batch per change — one SDK call per kind of change
+// (delete, add, update), none when nothing changed. Owlbear has no event for a moved viewport, so it is
+// asked four times a second; a pan or zoom places the words again. Paints never overlap: a change
+// arriving during one is drawn next, and only the newest.
 import OBR, { type Item } from '@owlbear-rodeo/sdk';
-import { Drawer, Reconciler, type DrawnItem, type Patch } from '../src/adapters/owlbear/draw';
+import { Drawer, noteBox, OWLBEAR_TEXT_PX, Reconciler, type DrawnItem, type Patch, type Viewport } from '../src/adapters/owlbear/draw';
 import { LOCAL_KEY } from '../src/adapters/owlbear/keys';
-import { reasonText } from '../src/i18n/reasons';
+import { layoutBoard, type BoardLayout } from '../src/board/layout';
+import { estimateWidth } from '../src/board/measure';
 import type { SceneSession } from './session';
 
 export interface PaintStats {
-  /** Main-thread time of the last paint's computing (view → items → patch), ms. */
+  /** Main-thread time of the last paint's computing (view → layout → items → patch), ms. */
   lastMs: number;
   /** SDK calls the last paint made, and in all. */
   lastCalls: number;
   calls: number;
   paints: number;
 }
+
+/** Owlbear tells nobody when its viewport moves: it is asked this often, and the words placed again when it did. */
+export const VIEWPORT_POLL_MS = 250;
+
+interface Screen extends Viewport {
+  readonly width: number;
+  readonly height: number;
+}
+
+const measure = (text: string) => estimateWidth(text, OWLBEAR_TEXT_PX);
 
 export class Painter {
   readonly stats: PaintStats = { lastMs: 0, lastCalls: 0, calls: 0, paints: 0 };
@@ -24,23 +37,76 @@ export class Painter {
   private busy = false;
   private wanted: (() => DrawnItem[]) | null = null;
   private adopted = false;
+  private screen: Screen | null = null;
+  private layout: BoardLayout | null = null;
+  /** The key in the screen's corner (the player's switch). */
+  legend = true;
+
+  /** No viewport to place words on (the host never answered): the view is drawn without them. */
+  private blind = false;
 
   constructor(private readonly session: SceneSession) {
     session.onChange(() => this.paint());
-    // The scene as it already is (a page loaded into an open scene): drawn at once, not at its next change.
-    this.paint();
+    // The scene as it already is (a page loaded into an open scene): drawn as soon as the viewport is
+    // known, not at its next change, and not first without its words (a reloaded page would delete
+    // and add them again).
+    setInterval(() => void this.watchViewport(), VIEWPORT_POLL_MS);
+    void this.watchViewport();
+  }
+
+  /** What was laid out last (tests read it). */
+  get laidOut(): BoardLayout | null {
+    return this.layout;
+  }
+
+  /** Asks Owlbear where the player looks; a pan, a zoom or a resize places the words again. */
+  private async watchViewport(): Promise<void> {
+    if (!this.session.sceneReady) return;
+    try {
+      const [position, scale, width, height] = await Promise.all([OBR.viewport.getPosition(), OBR.viewport.getScale(), OBR.viewport.getWidth(), OBR.viewport.getHeight()]);
+      const next: Screen = { x: position.x, y: position.y, scale, width, height };
+      if (![next.x, next.y, next.scale, next.width, next.height].every(Number.isFinite) || next.scale <= 0) return;
+      const was = this.screen;
+      if (was && was.x === next.x && was.y === next.y && was.scale === next.scale && was.width === next.width && was.height === next.height) return;
+      this.screen = next;
+      this.paint();
+    } catch {
+      // A host without a viewport (or a scene closing): the view is drawn, its words wait for an answer.
+      if (!this.screen && !this.blind) {
+        this.blind = true;
+        this.paint();
+      }
+    }
   }
 
   /** Draws the session's current view (or nothing: no scene, no game). */
   paint(): void {
     const s = this.session;
     this.wanted = () => {
-      const view = s.run?.view;
-      if (!view || !s.sceneReady) return [];
+      const run = s.run;
+      if (!run || !s.sceneReady) return [];
       const tr = s.strings.t;
-      return this.drawer.draw(view, { player: s.me.id, reason: (r) => tr(reasonText(r)), notes: view.notes.map((n) => tr(n)) });
+      const notes = run.view.notes.map((n) => tr(n));
+      const screen = this.screen;
+      this.layout = screen
+        ? layoutBoard(run.view, run.bound, {
+            reasons: true,
+            names: false,
+            legend: this.legend,
+            say: tr,
+            locale: s.strings.lang,
+            measure,
+            camera: { sx: screen.scale, sy: screen.scale, ox: screen.x, oy: screen.y },
+            width: screen.width,
+            height: screen.height,
+            focus: new Set(s.selection),
+            reserved: notes.map((n, i) => noteBox(i, n)),
+            previous: this.layout,
+          })
+        : null;
+      return this.drawer.draw(run.view, { player: s.me.id, layout: this.layout, viewport: screen ?? { x: 0, y: 0, scale: 1 }, notes });
     };
-    if (!this.busy) void this.flush();
+    if (!this.busy && (this.screen || this.blind)) void this.flush();
   }
 
   private async flush(): Promise<void> {

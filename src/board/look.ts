@@ -41,17 +41,30 @@ export const EDGE_COLOURS: Readonly<Record<EdgeKind, string>> = { chain: '#d9770
 /** A chain link dashed, a voice link dotted, a radio link in long dashes. */
 export const EDGE_DASH: Readonly<Record<EdgeKind, readonly number[]>> = { chain: [6, 4], voice: [2, 3], radio: [12, 4, 2, 4] };
 
-/** The outline of a badge of size 1 centred at 0,0, as an SVG path (the overlay, the legend, Owlbear's curves). */
-export const BADGE_PATHS: Readonly<Record<Exclude<Badge, 'none'>, string>> = {
-  star: 'M0 -0.5L0.12 -0.16L0.48 -0.16L0.19 0.06L0.29 0.4L0 0.2L-0.29 0.4L-0.19 0.06L-0.48 -0.16L-0.12 -0.16Z',
-  bar: 'M-0.45 -0.14H0.45V0.14H-0.45Z',
-  check: 'M-0.42 0.02L-0.26 -0.14L-0.1 0.02L0.28 -0.36L0.44 -0.2L-0.1 0.34Z',
-  chain: 'M-0.45 0A0.2 0.2 0 1 0 -0.05 0A0.2 0.2 0 1 0 -0.45 0ZM0.05 0A0.2 0.2 0 1 0 0.45 0A0.2 0.2 0 1 0 0.05 0Z',
-  diamond: 'M0 -0.45L0.45 0L0 0.45L-0.45 0Z',
-  dot: 'M-0.32 0A0.32 0.32 0 1 0 0.32 0A0.32 0.32 0 1 0 -0.32 0Z',
-  cross: 'M-0.45 -0.3L-0.3 -0.45L0 -0.15L0.3 -0.45L0.45 -0.3L0.15 0L0.45 0.3L0.3 0.45L0 0.15L-0.3 0.45L-0.45 0.3L-0.15 0Z',
-  slash: 'M0.3 -0.45L0.45 -0.3L-0.3 0.45L-0.45 0.3Z',
+type Point = readonly [number, number];
+
+/**
+ * Each badge of size 1 centred at 0,0: a polygon, or circles (centre and radius). The overlay draws
+ * them as SVG paths (BADGE_PATHS), Owlbear as curves and circles.
+ */
+export const BADGE_SHAPES: Readonly<Record<Exclude<Badge, 'none'>, { readonly polygon?: readonly Point[]; readonly circles?: readonly (readonly [number, number, number])[] }>> = {
+  star: { polygon: [[0, -0.5], [0.12, -0.16], [0.48, -0.16], [0.19, 0.06], [0.29, 0.4], [0, 0.2], [-0.29, 0.4], [-0.19, 0.06], [-0.48, -0.16], [-0.12, -0.16]] },
+  bar: { polygon: [[-0.45, -0.14], [0.45, -0.14], [0.45, 0.14], [-0.45, 0.14]] },
+  check: { polygon: [[-0.42, 0.02], [-0.26, -0.14], [-0.1, 0.02], [0.28, -0.36], [0.44, -0.2], [-0.1, 0.34]] },
+  chain: { circles: [[-0.24, 0, 0.2], [0.24, 0, 0.2]] },
+  diamond: { polygon: [[0, -0.45], [0.45, 0], [0, 0.45], [-0.45, 0]] },
+  dot: { circles: [[0, 0, 0.32]] },
+  cross: { polygon: [[-0.45, -0.3], [-0.3, -0.45], [0, -0.15], [0.3, -0.45], [0.45, -0.3], [0.15, 0], [0.45, 0.3], [0.3, 0.45], [0, 0.15], [-0.3, 0.45], [-0.45, 0.3], [-0.15, 0]] },
+  slash: { polygon: [[0.3, -0.45], [0.45, -0.3], [-0.3, 0.45], [-0.45, 0.3]] },
 };
+
+function pathOf(shape: (typeof BADGE_SHAPES)[keyof typeof BADGE_SHAPES]): string {
+  if (shape.polygon) return `M${shape.polygon.map(([x, y]) => `${x} ${y}`).join('L')}Z`;
+  return (shape.circles ?? []).map(([x, y, r]) => `M${x - r} ${y}A${r} ${r} 0 1 0 ${x + r} ${y}A${r} ${r} 0 1 0 ${x - r} ${y}Z`).join('');
+}
+
+/** The badges as SVG paths of size 1 centred at 0,0 (the overlay and the legend). */
+export const BADGE_PATHS: Readonly<Record<Exclude<Badge, 'none'>, string>> = Object.fromEntries(Object.entries(BADGE_SHAPES).map(([k, v]) => [k, pathOf(v)])) as Record<Exclude<Badge, 'none'>, string>;
 
 /** A badge's size on screen, px: fixed, so that it stays readable at any zoom. */
 export const BADGE_PX = 12;

@@ -134,6 +134,9 @@ describe('what each client draws', () => {
       const calls = await host<Record<string, number>>(room.page, 'callsSince', since, PLAYER.connectionId, 'background');
       return Object.entries(calls).filter(([id]) => id.startsWith('OBR_SCENE_LOCAL_'));
     };
+    // The player looks at the whole table (zoomed out: the far end, 1,800 px out, is on his screen).
+    await host(room.page, 'setViewport', PLAYER.connectionId, { scale: 0.5 });
+    await new Promise((r) => setTimeout(r, 600));
     // Still beside his captain: the mark moves, nothing else changes.
     let since = await host<number>(room.page, 'now');
     await host(room.page, 'move', 'f1', 375, 300);
@@ -146,7 +149,8 @@ describe('what each client draws', () => {
     await expect.poll(async () => (await drawn(room.page, PLAYER.connectionId)).marks.f1).toBe('out');
     const calls = await localCalls(since);
     expect(calls.every(([, n]) => n === 1)).toBe(true);
-    expect(calls.map(([id]) => id).sort()).toEqual(['OBR_SCENE_LOCAL_ADD_ITEMS', 'OBR_SCENE_LOCAL_UPDATE_ITEMS']);
+    // Added: the reason, its box; updated: the mark, the badge; deleted: the key's "in command" row, now "out of command".
+    expect(calls.map(([id]) => id).sort()).toEqual(['OBR_SCENE_LOCAL_ADD_ITEMS', 'OBR_SCENE_LOCAL_DELETE_ITEMS', 'OBR_SCENE_LOCAL_UPDATE_ITEMS']);
     expect((await drawn(room.page, PLAYER.connectionId)).reasons.f1).toMatch(/cm too far from Capitaine/);
   });
 

@@ -99,7 +99,8 @@ export async function drawn(page: Page, conn: string): Promise<Drawn> {
     if (tag.kind === 'mark') out.marks[tag.token!] = tag.status!;
     if (tag.kind === 'ring') (out.rings[tag.token!] ??= []).push(tag.ring!);
     if (tag.kind === 'edge') out.edges[tag.token!] = { from: tag.from!, kind: tag.edge! };
-    if (tag.kind === 'reason') out.reasons[tag.token!] = (item as unknown as { text: { plainText: string } }).text.plainText;
+    // A reason's words (its box is an item of its own); a unit's note speaks for each of its figures.
+    if (tag.kind === 'reason' && tag.part === 'text') for (const t of tag.tokens ?? [tag.token!]) out.reasons[t] = (item as unknown as { text: { plainText: string } }).text.plainText;
   }
   for (const k of Object.keys(out.rings)) out.rings[k]!.sort();
   return out;

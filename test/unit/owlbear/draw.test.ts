@@ -3,6 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { drawView, drawnId, Reconciler, type DrawnItem } from '../../../src/adapters/owlbear/draw';
 import { LOCAL_KEY } from '../../../src/adapters/owlbear/keys';
+import { layoutBoard } from '../../../src/board/layout';
+import { estimateWidth } from '../../../src/board/measure';
 import type { BoardView } from '../../../src/board/model';
 import { rangeShape } from '../../../src/geometry/shapes';
 
@@ -22,7 +24,13 @@ const view = (x = 300): BoardView => ({
   error: null,
 });
 
-const ctx = { player: 'me', reason: () => `2 cm too far: ${HOSTILE}`, notes: ['Side A: 4 Command'] };
+/** The player looks at the board at zoom 2, panned by (40, 30): screen = scene · 2 + (40, 30). */
+const viewport = { x: 40, y: 30, scale: 2 };
+const say = (t: { key: string }) => (t.key.startsWith('board_reason_') ? `2 cm too far: ${HOSTILE}` : t.key);
+const laid = (v: BoardView) =>
+  layoutBoard(v, { tokens: [], lost: [], pieces: new Map() }, { reasons: true, names: false, legend: true, say, locale: 'en', measure: (t) => estimateWidth(t, 12), camera: { sx: 2, sy: 2, ox: 40, oy: 30 }, width: 1200, height: 800 });
+const ctxOf = (v: BoardView, notes = ['Side A: 4 Command']) => ({ player: 'me', layout: laid(v), viewport, notes });
+const ctx = ctxOf(view());
 const tagOf = (item: DrawnItem) => item.metadata[LOCAL_KEY] as { kind: string; token: string | null; status?: string };
 
 describe('a view drawn as local items', () => {
@@ -39,23 +47,32 @@ describe('a view drawn as local items', () => {
     expect((square as { points: { x: number; y: number }[] }).points).toContainEqual({ x: 100, y: 100 });
   });
 
-  it('marks every token with its status, and words a reason beside a figure out of command, as plain text', () => {
+  it('marks every token with its status, and words a reason beside a figure out of command, as plain text, where the layout put it', () => {
     expect(tagOf(byId.get(drawnId('mark', 'A'))!)).toEqual({ kind: 'mark', token: 'A', status: 'out', reason: 'out-of-range' });
     expect(tagOf(byId.get(drawnId('mark', 'L'))!)).toMatchObject({ status: 'leader' });
-    const label = byId.get(drawnId('reason', 'A'))!;
-    expect(label).toMatchObject({ type: 'LABEL', layer: 'TEXT', text: { type: 'PLAIN', plainText: `2 cm too far: ${HOSTILE}` } });
+    const text = byId.get(drawnId('reason', 'reason:A'))!;
+    expect(text).toMatchObject({ type: 'TEXT', layer: 'TEXT', text: { type: 'PLAIN', plainText: `2 cm too far: ${HOSTILE}` } });
     // Rich text too is only text: a Slate paragraph with one text leaf, no markup.
-    expect((label as { text: { richText: unknown } }).text.richText).toEqual([{ type: 'paragraph', children: [{ text: `2 cm too far: ${HOSTILE}` }] }]);
-    expect(byId.has(drawnId('reason', 'L'))).toBe(false);
+    expect((text as { text: { richText: unknown } }).text.richText).toEqual([{ type: 'paragraph', children: [{ text: `2 cm too far: ${HOSTILE}` }] }]);
+    // The layout's screen box, back in scene units: 12 px text on screen is 6 scene units at zoom 2.
+    const box = ctx.layout.labels.find((l) => l.id === 'reason:A')!.box;
+    const r2 = (x: number) => Math.round(x * 100) / 100;
+    expect(text.position).toEqual({ x: r2((box.x - 40) / 2), y: r2((box.y - 30) / 2) });
+    expect((text as { text: { style: { fontSize: number }; width: number } }).text).toMatchObject({ style: { fontSize: 6 }, width: r2(box.w / 2) });
+    expect(byId.get(drawnId('reason', 'reason:A', 'box'))).toMatchObject({ type: 'SHAPE', shapeType: 'RECTANGLE', layer: 'NOTE' });
+    expect(byId.has(drawnId('reason', 'reason:L'))).toBe(false);
   });
 
-  it('draws links as lines between the two tokens, and notes as labels', () => {
+  it('draws links as lines between the two tokens, notes in the screen corner, badges and the key', () => {
     expect(byId.get(drawnId('edge', 'A'))).toMatchObject({ type: 'LINE', startPosition: { x: 100, y: 100 }, endPosition: { x: 300, y: 100 } });
-    expect(byId.get(drawnId('note', '0'))).toMatchObject({ type: 'LABEL', text: { plainText: 'Side A: 4 Command' } });
+    expect(byId.get(drawnId('note', '0'))).toMatchObject({ type: 'TEXT', text: { plainText: 'Side A: 4 Command' }, position: { x: (6 - 40) / 2, y: (6 - 30) / 2 } });
+    expect(tagOf(byId.get(drawnId('badge', 'A'))!)).toMatchObject({ kind: 'badge', status: 'out' });
+    expect(items.filter((i) => tagOf(i).kind === 'legend').length).toBeGreaterThan(4);
   });
 
-  it('draws no words when the player turned them off', () => {
-    expect(drawView(view(), { ...ctx, reason: null }).some((i) => i.type === 'LABEL' && tagOf(i).kind === 'reason')).toBe(false);
+  it('draws no words and no key when there is no layout', () => {
+    const bare = drawView(view(), { ...ctx, layout: null });
+    expect(bare.some((i) => ['reason', 'legend', 'badge', 'count'].includes(tagOf(i).kind))).toBe(false);
   });
 });
 
@@ -72,14 +89,16 @@ describe('the reconciler', () => {
 
   it('a moved token updates its own items in place, and only their changed keys', () => {
     const r = new Reconciler();
-    r.diff(drawView(view(300), ctx));
-    const patch = r.diff(drawView(view(350), ctx));
+    r.diff(drawView(view(300), ctxOf(view(300))));
+    const patch = r.diff(drawView(view(350), ctxOf(view(350))));
     expect(patch.add).toEqual([]);
     expect(patch.delete).toEqual([]);
     expect(patch.update.map((u) => [u.after.id, u.keys])).toEqual([
       [drawnId('edge', 'A'), ['endPosition']],
       [drawnId('mark', 'A'), ['position']],
-      [drawnId('reason', 'A'), ['position']],
+      [drawnId('reason', 'reason:A', 'box'), ['position']],
+      [drawnId('reason', 'reason:A'), ['position']],
+      [drawnId('badge', 'A'), ['position']],
     ]);
   });
 
@@ -87,10 +106,8 @@ describe('the reconciler', () => {
     const r = new Reconciler();
     r.diff(drawView(view(), ctx));
     const without: BoardView = { ...view(), marks: view().marks.slice(0, 1), edges: [], rings: [{ ...view().rings[0]!, shape: rangeShape('manhattan', 2, 50) }] };
-    const patch = r.diff(drawView(without, { ...ctx, notes: [] }));
-    expect(new Set(patch.delete)).toEqual(
-      new Set([drawnId('mark', 'A'), drawnId('reason', 'A'), drawnId('edge', 'A'), drawnId('ring', 'L', 'command', 'c'), drawnId('ring', 'L', 'signal', 'p'), drawnId('note', '0')]),
-    );
+    const patch = r.diff(drawView(without, { ...ctxOf(without, []), layout: null }));
+    for (const id of [drawnId('mark', 'A'), drawnId('reason', 'reason:A'), drawnId('edge', 'A'), drawnId('ring', 'L', 'command', 'c'), drawnId('ring', 'L', 'signal', 'p'), drawnId('note', '0'), drawnId('badge', 'A')]) expect(patch.delete).toContain(id);
     expect(patch.add.map((i) => i.id)).toEqual([drawnId('ring', 'L', 'command', 'p')]);
     expect(r.clear().sort()).toEqual([drawnId('mark', 'L'), drawnId('ring', 'L', 'command', 'p')].sort());
   });
