@@ -29,7 +29,7 @@ const TOKENS = 1000;
 const MOVES = 600;
 /** V8 optimises a hot path only after many calls: each system's moves start after about a second of warm-up. */
 const WARMUP_MS = 1000;
-const CM: Scene = { pixelsPerCell: 50, unitsPerCell: 5, unitName: 'cm', grid: 'none', measurement: 'euclidean' };
+export const CM: Scene = { pixelsPerCell: 50, unitsPerCell: 5, unitName: 'cm', grid: 'none', measurement: 'euclidean' };
 export const HEX: Scene = { pixelsPerCell: 70, unitsPerCell: 1, unitName: 'hex', grid: 'hex-pointy', measurement: 'hex' };
 
 export function army(scene: Scene): Token[] {

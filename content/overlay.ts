@@ -62,6 +62,8 @@ interface Item {
   node: SVGGraphicsElement;
   key: string;
   title: SVGTitleElement;
+  /** What the title says (read from here: reading the DOM a thousand times a move is not free). */
+  said: string;
 }
 
 interface Keyed<N extends Element> {
@@ -403,10 +405,10 @@ export class Overlay {
       const title = el('title', {});
       node.append(title);
       layer.append(node);
-      item = { node, key: '', title };
+      item = { node, key: '', title, said: '' };
       map.set(id, item);
     }
-    if (item.title.textContent !== name) item.title.textContent = name;
+    if (item.said !== name) item.title.textContent = item.said = name;
     return item;
   }
 }
@@ -448,7 +450,9 @@ function setAll(node: Element, attrs: Record<string, string>): void {
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
 }
 
+/** Removes what was not drawn this time; `keep` holds only ids of `map`, so equal sizes mean nothing to remove. */
 function prune<V extends { node: Element }>(map: Map<string, V>, keep: Set<string>): void {
+  if (keep.size === map.size) return;
   for (const [id, item] of map) {
     if (keep.has(id)) continue;
     item.node.remove();

@@ -101,7 +101,8 @@ export interface Slot {
 
 export const EMPTY_PLACEMENT: Placement = { labels: [], counts: [], dropped: [], offscreen: [], slots: new Map() };
 
-type Item = { readonly kind: 'box'; readonly b: Box } | { readonly kind: 'disc'; readonly d: Disc };
+/** What the index holds; `seen` marks it as looked at by the current query (a number, not a set: queries are many). */
+type Item = ({ readonly kind: 'box'; readonly b: Box } | { readonly kind: 'disc'; readonly d: Disc }) & { seen?: number };
 
 const EPS = 0.01;
 
@@ -125,7 +126,6 @@ const isDisc = (o: Box | Disc): o is Disc => 'r' in o;
  */
 class CollisionIndex {
   private readonly cells = new Map<number, Item[]>();
-  private readonly stamp = new Map<Item, number>();
   private query = 0;
 
   constructor(private readonly size: number) {}
@@ -153,8 +153,16 @@ class CollisionIndex {
     }
   }
 
+  /** What the last query that hit something hit: the candidates around one figure often meet the same neighbour. */
+  private last: Item | null = null;
+
+  private overlaps(b: Box, item: Item): boolean {
+    return item.kind === 'box' ? boxesOverlap(b, item.b) : boxDiscOverlap(b, item.d);
+  }
+
   /** Whether `b` overlaps anything placed (an item spanning several cells is looked at once). */
   hits(b: Box): boolean {
+    if (this.last && this.overlaps(b, this.last)) return true;
     const q = ++this.query;
     const [x0, y0, x1, y1] = this.range(b);
     for (let cx = x0; cx <= x1; cx++) {
@@ -162,9 +170,12 @@ class CollisionIndex {
         const list = this.cells.get(this.key(cx, cy));
         if (!list) continue;
         for (const item of list) {
-          if (this.stamp.get(item) === q) continue;
-          this.stamp.set(item, q);
-          if (item.kind === 'box' ? boxesOverlap(b, item.b) : boxDiscOverlap(b, item.d)) return true;
+          if (item.seen === q) continue;
+          item.seen = q;
+          if (this.overlaps(b, item)) {
+            this.last = item;
+            return true;
+          }
         }
       }
     }
@@ -189,7 +200,7 @@ class CollisionIndex {
 const ORDER_RIGHT = [0, 1, 4, 6, 5, 7, 2, 3];
 const ORDER_BELOW = [3, 2, 0, 1, 6, 7, 4, 5];
 /** Directions (unit vectors) of the spots a leader line may reach, further out. */
-const LEADER_DIRS = Array.from({ length: 12 }, (_, i) => ({ x: Math.cos((i * Math.PI) / 6), y: Math.sin((i * Math.PI) / 6) }));
+const LEADER_DIRS = Array.from({ length: 8 }, (_, i) => ({ x: Math.cos((i * Math.PI) / 4), y: Math.sin((i * Math.PI) / 4) }));
 const LEADER_RINGS = [2.2, 3.6];
 /** Candidates 0–7 are around the figure; 8 and up are leader-line spots. */
 const AROUND = 8;
@@ -295,13 +306,19 @@ export function placeLabels(requests: readonly LabelRequest[], options: PlaceOpt
     const s = prev?.get(r.id);
     if (s && s.form < r.forms.length && s.candidate < CANDIDATES) tryAt(r, s.candidate, s.form);
   };
-  const place = (r: LabelRequest): boolean => {
+  // Where a label found no room at all, the board is full: a label near there tries only its
+  // shortest form around its figure (a crowded army would otherwise try every spot of every label).
+  const full = new Set<number>();
+  const zone = (a: Disc) => Math.floor(a.x / (4 * h)) * 65536 + Math.floor(a.y / (4 * h));
+  const place = (r: LabelRequest, thorough = false): boolean => {
     if (done.has(r.id)) return true;
     const order = r.prefer === 'below' ? ORDER_BELOW : ORDER_RIGHT;
-    for (let form = 0; form < r.forms.length; form++) for (const c of order) if (tryAt(r, c, form)) return true;
+    const last = r.forms.length - 1;
+    const crowded = !thorough && full.has(zone(r.anchor));
+    for (let form = crowded ? last : 0; form <= last; form++) for (const c of order) if (tryAt(r, c, form)) return true;
     // Further out with a leader line: the shortest form, nearest ring first.
-    const form = r.forms.length - 1;
-    for (let c = AROUND; c < CANDIDATES; c++) if (tryAt(r, c, form)) return true;
+    if (!crowded) for (let c = AROUND; c < CANDIDATES; c++) if (tryAt(r, c, last)) return true;
+    full.add(zone(r.anchor));
     return false;
   };
 
@@ -328,7 +345,8 @@ export function placeLabels(requests: readonly LabelRequest[], options: PlaceOpt
     const request: LabelRequest = { id, anchor: { x, y, r }, priority: 0, forms: [{ text, width: options.measure(text) }], fold: null };
     const before = labels.length;
     keep(request);
-    if (done.has(id) || place(request)) {
+    // A count is tried everywhere: it is what is left to say of its group.
+    if (done.has(id) || place(request, true)) {
       const placed = labels.splice(before, 1)[0]!;
       counts.push({ id, group, ids: list.map((l) => l.id), text, box: placed.box });
     } else overflow.push(...list.map((l) => l.id));

@@ -147,17 +147,17 @@ export function layoutBoard(view: BoardView, bound: Pick<BoundTable, 'tokens' | 
   const longest = new Map<string, string>();
   const requests: LabelRequest[] = [];
   for (const n of notes) {
+    const anchor = project(n.at);
+    const focused = n.tokens.some((t) => focus.has(t));
+    // A name too big for its figure gives way to the mark (hover, focus or selection bring it back).
+    const name = n.kind === 'name' || n.kind === 'unit-name';
+    if (n.kind === 'name' && !focused && 2 * anchor.r < MIN_NAMED_DIAMETER) continue;
     const forms = n.forms.map((parts) => {
       const t = sayForm(parts, o);
       return { text: t, width: o.measure(t) };
     });
     longest.set(n.id, forms[0]!.text);
     if (n.kind === 'reason' || n.kind === 'unit') for (const t of n.tokens) words.set(t, forms[0]!.text);
-    const anchor = project(n.at);
-    const focused = n.tokens.some((t) => focus.has(t));
-    // A name too big for its figure gives way to the mark (hover, focus or selection bring it back).
-    const name = n.kind === 'name' || n.kind === 'unit-name';
-    if (n.kind === 'name' && !focused && 2 * anchor.r < MIN_NAMED_DIAMETER) continue;
     requests.push({
       id: n.id,
       anchor: { ...anchor, r: anchor.r + RING_OUT * Math.min(1, k) + 1.5 },

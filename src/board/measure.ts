@@ -19,9 +19,16 @@ function em(c: string): number {
   return 1.05;
 }
 
-/** Estimated width, px, of `text` at `px` pixels per em. */
+const ems = new Map<string, number>();
+
+/** Estimated width, px, of `text` at `px` pixels per em (the same words come back every frame: remembered). */
 export function estimateWidth(text: string, px: number): number {
-  let w = 0;
-  for (const c of text) w += em(c);
+  let w = ems.get(text);
+  if (w === undefined) {
+    w = 0;
+    for (const c of text) w += em(c);
+    if (ems.size > 5000) ems.clear();
+    ems.set(text, w);
+  }
   return w * px;
 }

@@ -124,17 +124,24 @@ export function sayReason(reason: Reason, say: Say, locale: string, form: Reason
   return say(text(key, ...subs));
 }
 
-const formats = new Map<string, Intl.NumberFormat>();
-/** A number in the locale's format, at most one decimal. */
+const formats = new Map<string, { format: Intl.NumberFormat; done: Map<number, string> }>();
+/** A number in the locale's format, at most one decimal (the same distances come back every frame: remembered). */
 export function formatNumber(n: number, locale: string): string {
   let f = formats.get(locale);
   if (!f) {
+    let format: Intl.NumberFormat;
     try {
-      f = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+      format = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
     } catch {
-      f = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
+      format = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
     }
-    formats.set(locale, f);
+    formats.set(locale, (f = { format, done: new Map() }));
   }
-  return f.format(n);
+  let s = f.done.get(n);
+  if (s === undefined) {
+    s = f.format.format(n);
+    if (f.done.size > 2000) f.done.clear();
+    f.done.set(n, s);
+  }
+  return s;
 }

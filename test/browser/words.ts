@@ -1,0 +1,70 @@
+// What the board writes, measured on screen (getBoundingClientRect of the rendered glyphs and of the
+// boxes around them), never taken from the layout the page computed: the overlap checks of every
+// tabletop's browser tests.
+import type { Frame, Page } from 'playwright-core';
+
+export interface Rect {
+  readonly x: number;
+  readonly y: number;
+  readonly w: number;
+  readonly h: number;
+}
+
+export interface BoardWords {
+  /** The board's rectangle on screen. */
+  readonly board: Rect;
+  /** Each label, count and the key: its box, and the glyphs of the words inside it. */
+  readonly boxes: readonly { readonly id: string; readonly box: Rect; readonly texts: readonly Rect[]; readonly words: string }[];
+  /** The corner notes' glyphs (Hell Dorado's Command). */
+  readonly notes: readonly Rect[];
+  /** Each figure's centre on screen, by token, as the overlay drew its mark. */
+  readonly marks: Readonly<Record<string, { x: number; y: number }>>;
+}
+
+/** Reads the overlay (`#command-post-overlay`) of a page or frame. */
+export function boardWords(page: Page | Frame): Promise<BoardWords> {
+  return page.evaluate(() => {
+    const rect = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      return { x: r.x, y: r.y, w: r.width, h: r.height };
+    };
+    const svg = document.querySelector('#command-post-overlay')!;
+    const boxes = [...svg.querySelectorAll('[data-layer="labels"] > g, [data-layer="counts"] > g')].map((g) => ({
+      id: g.getAttribute('data-label') ?? `count:${g.getAttribute('data-count')}`,
+      box: rect(g.querySelector('rect')!),
+      texts: [...g.querySelectorAll('text')].map(rect),
+      words: g.querySelector('text')?.textContent ?? '',
+    }));
+    const legend = svg.querySelector('[data-legend-box]');
+    if (legend) boxes.push({ id: 'legend', box: rect(legend), texts: [...svg.querySelectorAll('[data-layer="legend"] text')].map(rect), words: 'legend' });
+    const marks: Record<string, { x: number; y: number }> = {};
+    for (const m of svg.querySelectorAll('.mark')) {
+      const r = m.getBoundingClientRect();
+      marks[m.getAttribute('data-token')!] = { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+    }
+    return { board: rect(svg), boxes, notes: [...svg.querySelectorAll('[data-layer="notes"] text')].map(rect), marks };
+  });
+}
+
+const overlap = (a: Rect, b: Rect, slack = 0.5) => a.x < b.x + b.w - slack && b.x < a.x + a.w - slack && a.y < b.y + b.h - slack && b.y < a.y + a.h - slack;
+const within = (inner: Rect, outer: Rect, slack = 1) => inner.x >= outer.x - slack && inner.y >= outer.y - slack && inner.x + inner.w <= outer.x + outer.w + slack && inner.y + inner.h <= outer.y + outer.h + slack;
+
+/**
+ * What is wrong with the words on a board, one line each (empty: nothing): two boxes that overlap,
+ * words that spill out of their box, a box that runs past the board's edge, a box over a corner note.
+ */
+export function wordProblems(w: BoardWords): string[] {
+  const problems: string[] = [];
+  const { boxes } = w;
+  for (let i = 0; i < boxes.length; i++) {
+    const a = boxes[i]!;
+    if (!within(a.box, w.board)) problems.push(`${a.id} (${a.words}) runs past the board's edge`);
+    for (const t of a.texts) if (!within(t, a.box)) problems.push(`${a.id} (${a.words}): its words spill out of its box`);
+    for (const n of w.notes) if (overlap(a.box, n)) problems.push(`${a.id} (${a.words}) covers a corner note`);
+    for (let j = i + 1; j < boxes.length; j++) {
+      const b = boxes[j]!;
+      if (overlap(a.box, b.box)) problems.push(`${a.id} (${a.words}) overlaps ${b.id} (${b.words})`);
+    }
+  }
+  return problems;
+}
