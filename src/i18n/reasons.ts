@@ -27,6 +27,7 @@ const PARAM_ORDER: Readonly<Record<string, readonly string[]>> = {
   'cr-leader-disordered': ['leader'],
   'cr-leader-off-board': ['leader'],
   'cr-acted': [],
+  'cr-c-in-c': [],
   'hdm-active': [],
 };
 
