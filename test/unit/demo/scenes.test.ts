@@ -98,6 +98,9 @@ const EXTRA: { readonly [K in SceneId]?: unknown } = {
       spahis: { status: 'out', reason: 'dc-out-of-range' },
       zou: { status: 'lost' },
       pn6: { status: 'none' },
+      // Aubert's activation: both companies activated, to shoot or fight.
+      tt1: { status: 'commanded', reason: 'dc-unit-activated' },
+      tt2: { status: 'commanded', reason: 'dc-unit-activated' },
     },
   },
   'cr-army': {
