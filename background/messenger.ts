@@ -2,7 +2,7 @@
 // (from the browser's own account of the sender, background/senders.ts), and what it does with them.
 // No browser API here (the worker passes its storage in), so that the tests can send anything from
 // anyone.
-import { DEMO_KEY } from '../src/adapters/demo/model';
+import { DEMO_KEY, sceneOfBoard } from '../src/adapters/demo/model';
 import { readDemo } from '../src/adapters/demo/schema';
 import { ROLL20_SETTINGS_KEY } from '../src/adapters/roll20/settings';
 import { parseWith } from '../src/game/validate';
@@ -58,7 +58,7 @@ export function createMessenger({ self, store, local, session }: MessengerDeps) 
     return { ok: true };
   }
 
-  /** UI→BG `demo/save`: the demo table's boards, from the extension's own pages, merged board by board. */
+  /** UI→BG `demo/save`: the demo table's boards, from the extension's own pages, merged scene by scene. */
   async function demo(message: unknown, sender: Sender): Promise<TableResponse | undefined> {
     const request = parseWith(demoRequestSchema, message, 'bad-message');
     if (!request.ok || !fromOwnPage(sender, self)) {
@@ -69,7 +69,7 @@ export function createMessenger({ self, store, local, session }: MessengerDeps) 
     const save = demoSaves.then(async (): Promise<TableResponse> => {
       // A stored board that no longer reads is dropped here; the demo page has already said so.
       const { boards } = readDemo((await local.get(null))[DEMO_KEY]);
-      await local.set({ [DEMO_KEY]: { version: 1, boards: { ...boards, [board.system]: board } } });
+      await local.set({ [DEMO_KEY]: { version: 1, boards: { ...boards, [sceneOfBoard(board)]: board } } });
       return { ok: true };
     });
     demoSaves = save.catch(() => undefined);

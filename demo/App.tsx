@@ -2,8 +2,9 @@
 // the popup, the board's settings (grid, scale, measurement), the selected figure (kill, remove) and a
 // form to add one. The board itself is plain DOM (./board-view.ts), mounted here once.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { DemoBoard, DemoBoardToken } from '../src/adapters/demo/model';
-import { SYSTEM_IDS, type SystemId } from '../src/rules/ids';
+import { sceneOfBoard, sideText, type DemoBoard, type DemoBoardToken } from '../src/adapters/demo/model';
+import { SCENE_IDS, sceneRef, type SceneId } from '../src/adapters/demo/scenes';
+import type { SystemId } from '../src/rules/ids';
 import type { GridType, Length, Measurement, TokenRole } from '../src/table/model';
 import type { BoardView } from './board-view';
 import type { DemoState, DemoTable } from './table';
@@ -11,6 +12,12 @@ import type { DemoState, DemoTable } from './table';
 export type Tr = (key: string, ...subs: (string | number)[]) => string;
 
 export const systemName = (tr: Tr, id: SystemId): string => tr(`system_${id.replaceAll('-', '_')}`);
+
+/** A scene in the picker: the worked example by its system's name, the army after it. */
+const sceneName = (tr: Tr, id: SceneId): string => {
+  const { system, kind } = sceneRef(id)!;
+  return kind === 'army' ? tr('demo_scene_army', systemName(tr, system)) : systemName(tr, system);
+};
 
 const GRIDS: readonly GridType[] = ['none', 'square', 'hex-pointy', 'hex-flat'];
 const MEASUREMENTS: readonly Measurement[] = ['euclidean', 'chebyshev', 'alternating', 'manhattan', 'hex'];
@@ -46,6 +53,7 @@ export function App({ table, view, tr, openPopup }: Props) {
   }, [view]);
   const { board } = state;
   const system = board?.system ?? 'hd-command';
+  const scene = board ? sceneOfBoard(board) : system;
   const selected = board?.tokens.find((t) => t.id === state.selected) ?? null;
 
   return (
@@ -54,22 +62,22 @@ export function App({ table, view, tr, openPopup }: Props) {
         <h1>{tr('demo_title')}</h1>
         <label class="field">
           <span>{tr('demo_scene')}</span>
-          <select data-testid="demo-scene" value={system} onChange={(e) => void table.open(e.currentTarget.value as SystemId)}>
-            {SYSTEM_IDS.map((id) => (
+          <select data-testid="demo-scene" value={scene} onChange={(e) => void table.open(e.currentTarget.value as SceneId)}>
+            {SCENE_IDS.map((id) => (
               <option key={id} value={id}>
-                {systemName(tr, id)}
+                {sceneName(tr, id)}
               </option>
             ))}
           </select>
         </label>
-        <button type="button" data-testid="demo-reset" onClick={() => void table.loadExample(system)}>
+        <button type="button" data-testid="demo-reset" onClick={() => void table.loadExample(scene)}>
           {tr('demo_reset')}
         </button>
         <button type="button" class="primary" data-testid="demo-open-popup" onClick={openPopup}>
           {tr('demo_open_popup')}
         </button>
       </header>
-      <Notices state={state} system={system} table={table} tr={tr} />
+      <Notices state={state} system={system} scene={scene} table={table} tr={tr} />
       <div class="demo-main">
         <section class="board-host" ref={host} aria-label={tr('demo_board')}>
           <div class="zoom-tools">
@@ -92,7 +100,7 @@ export function App({ table, view, tr, openPopup }: Props) {
             <>
               <h2>{tr(board.title)}</h2>
               <p class="hint" data-testid="demo-try">
-                {tr(`demo_try_${key(system)}`)}
+                {tr(`demo_try_${key(scene)}`)}
               </p>
               <p class="hint">{tr('demo_help')}</p>
               <Selected board={board} token={selected} table={table} tr={tr} />
@@ -107,7 +115,7 @@ export function App({ table, view, tr, openPopup }: Props) {
   );
 }
 
-function Notices({ state, system, table, tr }: { state: DemoState; system: SystemId; table: DemoTable; tr: Tr }) {
+function Notices({ state, system, scene, table, tr }: { state: DemoState; system: SystemId; scene: SceneId; table: DemoTable; tr: Tr }) {
   const n = state.notice;
   return (
     <div class="demo-notices" role="status" data-testid="demo-notice" data-kind={n?.kind ?? ''}>
@@ -116,7 +124,7 @@ function Notices({ state, system, table, tr }: { state: DemoState; system: Syste
       {n?.kind === 'unbound' && (
         <p class="notice">
           {tr('demo_notice_unbound', systemName(tr, system))}{' '}
-          <button type="button" class="small" data-testid="demo-load-example" onClick={() => void table.loadExample(system)}>
+          <button type="button" class="small" data-testid="demo-load-example" onClick={() => void table.loadExample(scene)}>
             {tr('demo_load_example')}
           </button>
         </p>
@@ -148,7 +156,7 @@ function Confirm({ system, answer, tr }: { system: SystemId; answer: (yes: boole
 
 const sideLabel = (board: DemoBoard, tr: Tr, id: string | null): string => {
   const side = board.sides.find((s) => s.id === id);
-  return side ? tr(side.label) : tr('demo_side_none');
+  return side ? sideText(side.label, tr) : tr('demo_side_none');
 };
 
 function Selected({ board, token, table, tr }: { board: DemoBoard; token: DemoBoardToken | null; table: DemoTable; tr: Tr }) {
@@ -194,7 +202,7 @@ function AddToken({ board, table, view, tr }: { board: DemoBoard; table: DemoTab
   useEffect(() => {
     setSide(board.sides[0]?.id ?? '');
     setBase(board.tokens[0]?.base ?? { value: 25, unit: 'mm' });
-  }, [board.system]);
+  }, [sceneOfBoard(board)]);
   const submit = (e: Event) => {
     e.preventDefault();
     const id = table.add({ name: name || tr('demo_new_name'), side: side || null, unit: unit || null, role, radio, base });
@@ -216,7 +224,7 @@ function AddToken({ board, table, view, tr }: { board: DemoBoard; table: DemoTab
           <select data-testid="demo-add-side" value={side} onChange={(e) => setSide(e.currentTarget.value)}>
             {board.sides.map((s) => (
               <option key={s.id} value={s.id}>
-                {tr(s.label)}
+                {sideText(s.label, tr)}
               </option>
             ))}
             <option value="">{tr('demo_side_none')}</option>

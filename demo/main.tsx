@@ -2,7 +2,7 @@
 // no host permission; an extension page that reads and reports like any tabletop's script.
 import type Browser from 'webextension-polyfill';
 import { render } from 'preact';
-import type { DemoBoardToken } from '../src/adapters/demo/model';
+import { sideText, type DemoBoardToken } from '../src/adapters/demo/model';
 import { App, type Tr } from './App';
 import { BoardView } from './board-view';
 import { DemoTable } from './table';
@@ -31,7 +31,7 @@ const view = new BoardView(
     describe: (x) => {
       const board = table?.current.board;
       const side = board?.sides.find((s) => s.id === x.side);
-      const words = [x.name, side ? tr(side.label) : null, x.unit !== null ? `${tr('demo_unit')} ${x.unit}` : null, x.role === 'leader' ? tr('demo_marker_leader') : null, x.radio ? tr('demo_marker_radio') : null, x.dead ? tr('demo_marker_dead') : null];
+      const words = [x.name, side ? sideText(side.label, tr) : null, x.unit !== null ? `${tr('demo_unit')} ${x.unit}` : null, x.role === 'leader' ? tr('demo_marker_leader') : null, x.radio ? tr('demo_marker_radio') : null, x.dead ? tr('demo_marker_dead') : null];
       return words.filter((w): w is string => w !== null && w !== '').join(', ');
     },
   }),

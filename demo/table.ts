@@ -1,17 +1,19 @@
 // The demo table's adapter glue, as content/roll20.ts is Roll20's: it keeps the board (the page's own
 // data, stored by the worker), hands each table to the LiveBoard (the active game's view, drawn by the
 // shared overlay over this page's board), follows the game the worker publishes (BOARD_KEY) and
-// reports the board to the worker for the popup (`table/update` from this tab). Loading a scene's
-// example makes it the stored game of its system, bound to the scene's tokens, after asking when that
-// would replace a game someone played.
+// reports the board to the worker for the popup (`table/update` from this tab). Each system has two
+// scenes (its worked example, its army) and one stored game: loading a scene makes its game the stored
+// game of its system, bound to the scene's tokens, after asking when that would replace a game someone
+// played.
 import type Browser from 'webextension-polyfill';
-import { exampleBoard, exampleRequest, isExampleGame } from '../src/adapters/demo/example';
+import { sceneBoard, sceneRequest, untouchedScene } from '../src/adapters/demo/example';
 import {
   addToken,
   DEMO_KEY,
   DemoTables,
   moveToken,
   removeToken,
+  sceneOfBoard,
   setDead,
   setScene,
   snap,
@@ -23,6 +25,7 @@ import {
   type Step,
 } from '../src/adapters/demo/model';
 import { readDemo } from '../src/adapters/demo/schema';
+import { isSceneId, sceneId, sceneRef, scenesOf, type SceneId } from '../src/adapters/demo/scenes';
 import { canonicalJson } from '../src/game/json';
 import type { Text } from '../src/i18n/text';
 import type { DemoRequest, Request, Response, TableRequest } from '../src/messages';
@@ -38,7 +41,7 @@ const REPORT_MS = 100;
 const SAVE_MS = 150;
 
 export type Notice =
-  /** The stored board of this scene could not be read: the example is laid out again. */
+  /** The stored board of this scene could not be read: the scene is laid out again. */
   | { readonly kind: 'damaged' }
   /** The tokens are not bound to the stored game (the player kept his game, or changed system elsewhere). */
   | { readonly kind: 'unbound' }
@@ -63,7 +66,9 @@ export class DemoTable {
   private hovered: string | null = null;
   private readonly listeners = new Set<(s: DemoState) => void>();
   private boards: DemoBoards = {};
-  private damaged: readonly SystemId[] = [];
+  private damaged: readonly SceneId[] = [];
+  /** The scene last shown of each system (the popup switching system brings it back). */
+  private shown: { [K in SystemId]?: SceneId } = {};
   private view: BoardView | null = null;
   private reportTimer = 0;
   private saveTimer = 0;
@@ -115,33 +120,54 @@ export class DemoTable {
       if (changes[DEMO_KEY]) this.onStored(changes[DEMO_KEY].newValue);
     });
     window.addEventListener('pagehide', () => void this.send({ type: 'table/clear' }));
-    const system = isSystemId(asked) ? asked : isSystemId(this.live.system) ? this.live.system : 'hd-command';
-    await this.open(system);
+    const scene = isSceneId(asked) ? asked : isSystemId(this.live.system) ? this.sceneFor(this.live.system) : sceneId('hd-command');
+    await this.open(scene);
   }
 
   /**
-   * Opens a scene at the player's request: its board as saved, or its example, loaded as the stored
-   * game of its system (asking first if that replaces a game someone played); its system becomes the
-   * one the popup shows.
+   * The scene to show for a system the popup switched to: the one whose tokens the system's game is
+   * bound to, else the one last shown, else the worked example.
    */
-  async open(system: SystemId): Promise<void> {
+  private sceneFor(system: SystemId): SceneId {
+    const links = this.live.system === system ? this.live.binding.links : {};
+    const linked = (id: SceneId) => this.boards[id]?.tokens.filter((t) => links[t.id] !== undefined).length ?? 0;
+    const bound = scenesOf(system).filter((id) => linked(id) > 0).sort((a, b) => linked(b) - linked(a))[0];
+    return bound ?? this.shown[system] ?? sceneId(system);
+  }
+
+  /**
+   * Opens a scene at the player's request: its board as saved, or as first laid out, with its game as
+   * the stored game of its system (loaded unless the game is bound to this board already, asking first
+   * if that replaces a game someone played); its system becomes the one the popup shows.
+   */
+  async open(id: SceneId): Promise<void> {
+    const { system } = sceneRef(id)!;
     this.busy++;
     try {
-      const saved = this.boards[system];
-      const damaged = this.damaged.includes(system);
-      this.show(saved ?? exampleBoard(system), damaged ? { kind: 'damaged' } : null, true);
-      this.setUrl(system);
+      const saved = this.boards[id];
+      const damaged = this.damaged.includes(id);
+      this.show(saved ?? sceneBoard(id), damaged ? { kind: 'damaged' } : null, true);
+      this.setUrl(id);
       // First the system on screen, so that the board the worker publishes next is this one's.
       if (this.live.system !== system) await this.send<Response>({ type: 'store/select-system', system });
-      if (!saved) await this.loadExample(system, false);
+      await this.loadScene(id, { reset: false, keep: saved ?? null });
     } finally {
       this.busy--;
     }
     this.render();
   }
 
-  /** Lays the example out again and makes it the stored game; false when the player kept his game. */
-  async loadExample(system: SystemId, reset = true): Promise<boolean> {
+  /** Lays the scene out again and makes its game the stored game; false when the player kept his game. */
+  loadExample(id: SceneId): Promise<boolean> {
+    return this.loadScene(id, { reset: true, keep: null });
+  }
+
+  /**
+   * Makes the scene's game the stored game of its system. `keep`: a saved board to keep on screen
+   * (nothing is loaded when the stored game is bound to it already); `reset`: the player asked.
+   */
+  private async loadScene(id: SceneId, { reset, keep }: { reset: boolean; keep: DemoBoard | null }): Promise<boolean> {
+    const { system } = sceneRef(id)!;
     this.busy++;
     try {
       const loaded = await this.send<Response>({ type: 'store/load' });
@@ -149,20 +175,22 @@ export class DemoTable {
         this.set({ notice: { kind: 'unreachable' } });
         return false;
       }
+      const links = loaded.root.bindings[system]?.links ?? {};
+      if (keep && keep.tokens.some((t) => links[t.id] !== undefined)) return true;
       const log = loaded.root.games[system]?.log;
-      if (log && log.events.length > 0 && !isExampleGame(system, log) && !(await this.ask(system))) {
+      if (log && log.events.length > 0 && untouchedScene(system, log) === null && !(await this.ask(system))) {
         if (!reset) this.set({ notice: { kind: 'unbound' } });
         return false;
       }
       if (loaded.root.activeSystem !== system) await this.send<Response>({ type: 'store/select-system', system });
-      const replaced = await this.send<Response>(exampleRequest(system));
+      const replaced = await this.send<Response>(sceneRequest(id));
       if (!replaced?.ok) {
         this.set({ notice: { kind: 'unreachable' } });
         return false;
       }
-      this.damaged = this.damaged.filter((s) => s !== system);
+      this.damaged = this.damaged.filter((s) => s !== id);
       // Laid out again after a damaged save: the page still says why.
-      this.show(exampleBoard(system), !reset && this.state.notice?.kind === 'damaged' ? this.state.notice : null, true);
+      this.show(keep ?? sceneBoard(id), !reset && this.state.notice?.kind === 'damaged' ? this.state.notice : null, keep === null);
       this.save();
       return true;
     } finally {
@@ -187,8 +215,10 @@ export class DemoTable {
 
   /** Puts a board on screen (and fits it when it is another scene). */
   private show(board: DemoBoard, notice: Notice | null, fit: boolean): void {
-    const other = this.state.board?.system !== board.system || fit;
-    this.boards = { ...this.boards, [board.system]: board };
+    const scene = sceneOfBoard(board);
+    const other = !this.state.board || sceneOfBoard(this.state.board) !== scene || fit;
+    this.boards = { ...this.boards, [scene]: board };
+    this.shown = { ...this.shown, [board.system]: scene };
     this.set({ board, notice, selected: other ? null : this.state.selected });
     this.render();
     if (other) this.fit();
@@ -200,10 +230,10 @@ export class DemoTable {
     this.view?.fit(rings.map((g) => ({ x: g.x, y: g.y, r: g.shape.kind === 'circle' ? g.shape.radius : Math.max(...g.shape.points.map((p) => Math.hypot(p.x, p.y))) })));
   }
 
-  private setUrl(system: SystemId): void {
+  private setUrl(id: SceneId): void {
     const url = new URL(location.href);
-    if (url.searchParams.get('scene') === system) return;
-    url.searchParams.set('scene', system);
+    if (url.searchParams.get('scene') === id) return;
+    url.searchParams.set('scene', id);
     history.replaceState(null, '', url);
   }
 
@@ -213,9 +243,9 @@ export class DemoTable {
     const system = this.live.system;
     const board = this.state.board;
     if (this.busy === 0 && board && isSystemId(system) && system !== board.system) {
-      const saved = this.boards[system];
-      this.show(saved ?? exampleBoard(system), null, true);
-      this.setUrl(system);
+      const id = this.sceneFor(system);
+      this.show(this.boards[id] ?? sceneBoard(id), null, true);
+      this.setUrl(id);
     }
     this.render();
   }
@@ -225,7 +255,7 @@ export class DemoTable {
     if (this.saving > 0 || this.dragging) return;
     const read = readDemo(raw);
     const board = this.state.board;
-    const theirs = board ? read.boards[board.system] : undefined;
+    const theirs = board ? read.boards[sceneOfBoard(board)] : undefined;
     this.boards = { ...this.boards, ...read.boards };
     if (board && theirs && canonicalJson(theirs) !== canonicalJson(board)) {
       this.set({ board: theirs });
@@ -274,7 +304,7 @@ export class DemoTable {
   private save(): void {
     const board = this.state.board;
     if (!board) return;
-    this.boards = { ...this.boards, [board.system]: board };
+    this.boards = { ...this.boards, [sceneOfBoard(board)]: board };
     if (this.saveTimer) clearTimeout(this.saveTimer);
     else this.saving++;
     this.saveTimer = window.setTimeout(() => {

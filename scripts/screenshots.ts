@@ -1,12 +1,13 @@
-// Regenerates the README's pictures of the demo table (docs/screenshots/<system>.png): each system's
-// scene with its overlay, and the popup beside it reading that tab's board, as a user sees them.
-// Uses the browser tests' harness (test/browser): `npm run screenshots` builds first.
-//   npm run screenshots            all five systems
-//   npm run screenshots -- bdc dc  some of them
+// Regenerates the README's pictures of the demo table (docs/screenshots/<scene>.png): each scene (a
+// system's worked example, under the system's id, and its army, `<system>-army`) with its overlay, and
+// the popup beside it reading that tab's board, as a user sees them. Uses the browser tests' harness
+// (test/browser): `npm run screenshots` builds first.
+//   npm run screenshots                 every scene
+//   npm run screenshots -- bdc dc-army  some of them
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SYSTEM_IDS, isSystemId, type SystemId } from '../src/rules/ids';
+import { SCENE_IDS, isSceneId, type SceneId } from '../src/adapters/demo/scenes';
 import { openDemo, openPopup } from '../test/browser/demo';
 import { launchExtension } from '../test/browser/launch';
 import { palettePng } from './png-palette';
@@ -19,12 +20,12 @@ const POPUP = { width: 420, height: 680 };
 const WIDTH = 1200;
 
 const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
-const unknown = asked.filter((a) => !isSystemId(a));
+const unknown = asked.filter((a) => !isSceneId(a));
 if (unknown.length) {
-  console.error(`screenshots: unknown system(s) ${unknown.join(', ')}; one of ${SYSTEM_IDS.join(', ')}`);
+  console.error(`screenshots: unknown scene(s) ${unknown.join(', ')}; one of ${SCENE_IDS.join(', ')}`);
   process.exit(1);
 }
-const systems: SystemId[] = asked.length ? (asked as SystemId[]) : [...SYSTEM_IDS];
+const scenes: SceneId[] = asked.length ? (asked as SceneId[]) : [...SCENE_IDS];
 
 /** Runs in a blank page: the two pictures side by side on a canvas, scaled to `width`; its pixels. */
 const COMPOSE = `async ({ a, b, width, gutter }) => {
@@ -50,8 +51,8 @@ const COMPOSE = `async ({ a, b, width, gutter }) => {
 fs.mkdirSync(out, { recursive: true });
 const ext = await launchExtension({ locale: 'en-US' });
 try {
-  for (const system of systems) {
-    const { page, tab, errors } = await openDemo(ext, system, BOARD);
+  for (const scene of scenes) {
+    const { page, tab, errors } = await openDemo(ext, scene, BOARD);
     // Let the worker's game and the overlay settle, and the focus ring go.
     await page.waitForTimeout(600);
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
@@ -66,7 +67,7 @@ try {
     const args = { a: `data:image/png;base64,${board.toString('base64')}`, b: `data:image/png;base64,${side.toString('base64')}`, width: WIDTH, gutter: 8 };
     // Handed over as source text: tsx would wrap the named helpers of a function in its own (absent) __name.
     const picture = (await composer.evaluate(`(${COMPOSE})(${JSON.stringify(args)})`)) as { width: number; height: number; rgba: string };
-    const file = path.join(out, `${system}.png`);
+    const file = path.join(out, `${scene}.png`);
     fs.writeFileSync(file, palettePng(Buffer.from(picture.rgba, 'base64'), picture.width, picture.height));
     console.log(`screenshots: ${path.relative(root, file)} (${Math.round(fs.statSync(file).size / 1024)} KB)${errors.length ? ` page errors: ${errors.join('; ')}` : ''}`);
     await composer.close();

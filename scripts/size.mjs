@@ -22,7 +22,8 @@ const BUDGETS = {
   // content script carries (engine, overlay, every system's view: 15.6 KB measured), Preact (~5.5 KB,
   // as in the popup), the page's board, panels and adapter (~10 KB), the five scenes (~1.5 KB) and its
   // stylesheet (~1.7 KB): 35.0 KB measured when it landed; 38 KB leaves ~8 % for what comes next.
-  demo: { kb: 38, files: ['demo.js', 'demo.css'] },
+  // 42 KB since the five armies (issue 17: 30 to 41 tokens each and their games, ~3.9 KB): 39.7 KB measured.
+  demo: { kb: 42, files: ['demo.js', 'demo.css'] },
 };
 /**
  * Each rule system's popup panel, loaded on demand with its descriptor (rules, roster from the

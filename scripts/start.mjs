@@ -1,6 +1,7 @@
 // Open Debian's Chromium (headful, so under Xvfb too) with dist/extension loaded on the demo table,
 // and the popup in a small window beside it. `npm start` builds a development bundle first;
-// `npm start -- --scene=dc` opens another scene (hd-command, hd-modifiers, bdc, dc, cr). The profile
+// `npm start -- --scene=dc` opens another scene: a system's worked example (hd-command, hd-modifiers,
+// bdc, dc, cr) or its army (hd-command-army, …, cr-army; src/adapters/demo/scenes.ts). The profile
 // persists in .profile/. Runs until the browser is closed; Ctrl-C closes it (Playwright handles
 // SIGINT/SIGTERM). Without a display it prints how to load the extension and where the demo table is.
 import crypto from 'node:crypto';
@@ -19,7 +20,7 @@ if (!fs.existsSync(path.join(ext, 'manifest.json'))) {
   process.exit(1);
 }
 
-const SCENES = ['hd-command', 'hd-modifiers', 'bdc', 'dc', 'cr'];
+const SCENES = ['hd-command', 'hd-modifiers', 'bdc', 'dc', 'cr'].flatMap((system) => [system, `${system}-army`]);
 const asked = process.argv.find((a) => a.startsWith('--scene='))?.slice('--scene='.length);
 if (asked !== undefined && !SCENES.includes(asked)) {
   console.error(`start: unknown scene "${asked}"; one of ${SCENES.join(', ')}`);

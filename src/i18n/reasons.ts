@@ -20,14 +20,16 @@ const PARAM_ORDER: Readonly<Record<string, readonly string[]>> = {
   'dc-spread-too-wide': ['other', 'distance', 'max'],
   'dc-not-on-board': [],
   'dc-unit-done': [],
-  'dc-unit-not-white': [],
   'dc-leader-not-linked': [],
   'dc-leader-deactivated': [],
+  'dc-unit-activated': [],
+  'dc-not-activated': [],
   'cr-too-far': ['distance', 'unit', 'leader', 'max'],
   'cr-too-far-unknown': ['leader'],
   'cr-leader-disordered': ['leader'],
   'cr-leader-off-board': ['leader'],
   'cr-acted': [],
+  'cr-c-in-c': [],
 };
 
 /**
@@ -46,12 +48,14 @@ const SHORT_ORDER: Readonly<Record<string, readonly string[]>> = {
   'dc-path-no-detour': [],
   'dc-spread-too-wide': ['distance', 'max'],
   'dc-unit-done': [],
-  'dc-unit-not-white': [],
+  'dc-unit-activated': [],
+  'dc-not-activated': [],
   'dc-leader-deactivated': [],
   'cr-too-far': ['distance', 'unit'],
   'cr-leader-disordered': ['leader'],
   'cr-leader-off-board': [],
   'cr-acted': [],
+  'cr-c-in-c': [],
 };
 
 /**

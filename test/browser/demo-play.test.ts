@@ -129,7 +129,8 @@ describe('Désastre Colonial on hexes: the arrow keys move one hex', () => {
     await expectMarks(page, { ...statuses(exampleView('dc')), tA: 'leader' });
     for (const id of ['U3', 'U4']) await popup.getByTestId(`dc-pick-${id}`).locator('input').check();
     await popup.getByTestId('dc-command').click();
-    await expect.poll(async () => { const m = await marks(page); return [m.i1, m.i2, m.i3, m.i4]; }).toEqual(['commanded', 'commanded', 'eligible', 'eligible']);
+    // The command given, no other unit can join this activation.
+    await expect.poll(async () => { const m = await marks(page); return [m.i1, m.i2, m.i3, m.i4]; }).toEqual(['commanded', 'commanded', 'none', 'none']);
     await page.locator('.board .token[data-token="cav"]').focus();
     // Up twice on pointy tops: two rows up, back in the same column.
     await page.keyboard.press('ArrowUp');

@@ -1,30 +1,51 @@
-// A system's worked example as the demo table loads it: the request that makes it the stored game,
-// bound to the scene's tokens, and the board the tokens stand on. No rules here: the worker plays the
+// A scene of the demo table as the page loads it: the request that makes its game the stored game of
+// its system, bound to the scene's tokens, and the board the tokens stand on. A system's scenes (its
+// worked example, its army) share that system's one stored game. No rules here: the worker plays the
 // events.
 import { canonicalJson } from '../../game/json';
 import type { Request } from '../../messages';
-import { DEMOS } from '../../rules/demos';
+import { ARMIES, DEMOS } from '../../rules/demos';
+import type { DemoScene } from '../../rules/descriptor';
 import type { SystemId } from '../../rules/ids';
 import { boardFromScene, exampleLinks, type DemoBoard } from './model';
+import { sceneRef, scenesOf, type SceneId } from './scenes';
 
-/** The example's board, as first laid out. */
-export const exampleBoard = (system: SystemId): DemoBoard => boardFromScene(system, DEMOS[system]);
+/** A scene's data (tokens and the game's setup events). */
+export function demoScene(id: SceneId): DemoScene<unknown> {
+  const { system, kind } = sceneRef(id)!;
+  return kind === 'army' ? ARMIES[system] : DEMOS[system];
+}
 
-/** The request that replaces the system's stored game by the example, its tokens linked to its pieces. */
-export function exampleRequest(system: SystemId): Request {
-  const example = DEMOS[system];
+/** The scene's board, as first laid out. */
+export const sceneBoard = (id: SceneId): DemoBoard => {
+  const { system, kind } = sceneRef(id)!;
+  return boardFromScene(system, demoScene(id), kind);
+};
+
+/** A system's worked example, as first laid out. */
+export const exampleBoard = (system: SystemId): DemoBoard => sceneBoard(system);
+
+/** The request that replaces the system's stored game by the scene's, its tokens linked to its pieces. */
+export function sceneRequest(id: SceneId): Request {
+  const scene = demoScene(id);
   return {
     type: 'game/replace',
-    system,
-    events: example.events,
-    links: exampleLinks(example),
-    sides: Object.entries(example.gameSides).map(([tabletop, side]) => ({ tabletop, side })),
+    system: sceneRef(id)!.system,
+    events: scene.events,
+    links: exampleLinks(scene),
+    sides: Object.entries(scene.gameSides).map(([tabletop, side]) => ({ tabletop, side })),
   } as Request;
 }
 
+export const exampleRequest = (system: SystemId): Request => sceneRequest(system);
+
 /**
- * Whether a stored game is the example as loaded (nothing played, nothing undone since): replacing it
- * loses nothing. The worker stores events as its checks return them, so key order is not compared.
+ * The scene whose game a stored game is, as loaded (nothing played, nothing undone since): replacing
+ * it loses nothing. Null for a game someone played. The worker stores events as its checks return
+ * them, so key order is not compared.
  */
-export const isExampleGame = (system: SystemId, log: { readonly events: readonly unknown[]; readonly cursor: number } | undefined): boolean =>
-  log !== undefined && log.cursor === log.events.length && canonicalJson(log.events) === canonicalJson(DEMOS[system].events);
+export function untouchedScene(system: SystemId, log: { readonly events: readonly unknown[]; readonly cursor: number } | undefined): SceneId | null {
+  if (log === undefined || log.cursor !== log.events.length) return null;
+  const events = canonicalJson(log.events);
+  return scenesOf(system).find((id) => canonicalJson(demoScene(id).events) === events) ?? null;
+}

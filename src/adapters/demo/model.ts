@@ -11,6 +11,7 @@ import { toCells } from '../../geometry/units';
 import type { DemoScene, TableChanges } from '../../rules/descriptor';
 import type { SystemId } from '../../rules/ids';
 import type { Length, Scene, Table, Token, TokenRole, Vec2 } from '../../table/model';
+import { sceneId, type SceneId, type SceneKind } from './scenes';
 
 /** Where the demo page's boards are stored (written by the worker, `demo/save`). */
 export const DEMO_KEY = 'commandPost.demo';
@@ -20,7 +21,7 @@ export const DEMO_LIMITS = { tokens: 300, sides: 8, name: 200, id: 64, coordinat
 
 export interface DemoSide {
   readonly id: string;
-  /** A message key (the example's sides) or the label itself. */
+  /** A message key (lower case and underscores: "French army") or the game's own name for the side ("Arnaud"). */
   readonly label: string;
   /** #rrggbb */
   readonly colour: string;
@@ -44,6 +45,8 @@ export interface DemoBoardToken {
 
 export interface DemoBoard {
   readonly system: SystemId;
+  /** Which of the system's scenes: its worked example (absent on boards stored before armies existed) or its army. */
+  readonly kind?: SceneKind;
   /** Message key of the scene's name. */
   readonly title: string;
   readonly scene: Scene;
@@ -55,13 +58,18 @@ export interface DemoBoard {
   readonly serial: number;
 }
 
-export type DemoBoards = { readonly [K in SystemId]?: DemoBoard };
+/** The boards the page keeps, by scene. */
+export type DemoBoards = { readonly [K in SceneId]?: DemoBoard };
 
-/** The scene of an example, as a board: hexes become centres. */
-export function boardFromScene(system: SystemId, example: DemoScene<unknown>): DemoBoard {
+/** The scene a board shows. */
+export const sceneOfBoard = (board: DemoBoard): SceneId => sceneId(board.system, board.kind ?? 'example');
+
+/** A scene as a board, as first laid out: hexes become centres. */
+export function boardFromScene(system: SystemId, example: DemoScene<unknown>, kind: SceneKind = 'example'): DemoBoard {
   const { scene } = example;
   return {
     system,
+    kind,
     title: example.title,
     scene,
     sides: example.sides.map((s) => ({ ...s })),
@@ -138,6 +146,9 @@ export class DemoTables {
 /** One-off (tests, the screenshots): no cache kept. */
 export const tableOf = (board: DemoBoard): Table => new DemoTables().table(board);
 
+/** A side's words: its message key translated, or the name the game gives it. */
+export const sideText = (label: string, tr: (key: string) => string): string => (/^[a-z][a-z0-9_]*$/.test(label) ? tr(label) : label);
+
 /** What the popup's summary needs beside the tokens; `tr` words the scene's and sides' message keys. */
 export function statusOf(board: DemoBoard, selected: readonly string[], tr: (key: string) => string): TabletopStatus {
   const { scene } = board;
@@ -148,7 +159,7 @@ export function statusOf(board: DemoBoard, selected: readonly string[], tr: (key
     engine: 'demo',
     missing: [],
     page: { name: tr(board.title).slice(0, 200), grid: scene.grid, diagonal: scene.measurement, cellPx: scene.pixelsPerCell, scale: scene.unitsPerCell, units: scene.unitName.slice(0, 32) },
-    sides: board.sides.map((s) => ({ id: s.id, label: tr(s.label).slice(0, 400) })),
+    sides: board.sides.map((s) => ({ id: s.id, label: sideText(s.label, tr).slice(0, 400) })),
     changes: board.changes,
     selected: selected.filter((id) => board.tokens.some((t) => t.id === id)).slice(0, 100),
     dropped: 0,

@@ -4,8 +4,9 @@
 import * as v from 'valibot';
 import { parseOrNull } from '../../game/validate';
 import { MAX_CHANGES } from '../../board/model';
-import { SYSTEM_IDS, type SystemId } from '../../rules/ids';
-import { DEMO_LIMITS, type DemoBoard, type DemoBoards } from './model';
+import { SYSTEM_IDS } from '../../rules/ids';
+import { DEMO_LIMITS, sceneOfBoard, type DemoBoard, type DemoBoards } from './model';
+import { SCENE_IDS, SCENE_KINDS, type SceneId } from './scenes';
 
 const id = v.pipe(v.string(), v.minLength(1), v.maxLength(DEMO_LIMITS.id));
 const name = v.pipe(v.string(), v.maxLength(DEMO_LIMITS.name));
@@ -39,6 +40,7 @@ const tokenSchema = v.strictObject({
 export const demoBoardSchema = v.pipe(
   v.strictObject({
     system: v.picklist(SYSTEM_IDS),
+    kind: v.optional(v.picklist(SCENE_KINDS)),
     title: v.pipe(v.string(), v.maxLength(64)),
     scene: sceneSchema,
     sides: v.pipe(v.array(v.strictObject({ id, label: name, colour: v.pipe(v.string(), v.regex(/^#[0-9a-fA-F]{6}$/)) })), v.maxLength(DEMO_LIMITS.sides)),
@@ -55,7 +57,7 @@ export const demoBoardSchema = v.pipe(
 /** A board as a request carries it or storage holds it; null when it does not pass. */
 export const parseDemoBoard = (raw: unknown): DemoBoard | null => parseOrNull(demoBoardSchema, raw) as DemoBoard | null;
 
-/** What the demo page keeps, by system: the board as the player left it. */
+/** What the demo page keeps, by scene (a worked example under its system's id): the board as the player left it. */
 export interface StoredDemo {
   readonly version: 1;
   readonly boards: DemoBoards;
@@ -63,8 +65,8 @@ export interface StoredDemo {
 
 export interface ReadDemo {
   readonly boards: DemoBoards;
-  /** Boards that were stored but could not be read (the page lays their example out again and says so). */
-  readonly damaged: readonly SystemId[];
+  /** Boards that were stored but could not be read (the page lays their scene out again and says so). */
+  readonly damaged: readonly SceneId[];
 }
 
 /** Reads the stored demo value, board by board: a damaged one is left out and named, never thrown. */
@@ -72,16 +74,16 @@ export function readDemo(raw: unknown): ReadDemo {
   if (raw === undefined || raw === null) return { boards: {}, damaged: [] };
   const stored = raw as { version?: unknown; boards?: unknown };
   if (typeof raw !== 'object' || stored.version !== 1 || typeof stored.boards !== 'object' || stored.boards === null) {
-    return { boards: {}, damaged: [...SYSTEM_IDS] };
+    return { boards: {}, damaged: [...SCENE_IDS] };
   }
-  const boards: { [K in SystemId]?: DemoBoard } = {};
-  const damaged: SystemId[] = [];
-  for (const system of SYSTEM_IDS) {
-    const value = (stored.boards as Record<string, unknown>)[system];
+  const boards: { [K in SceneId]?: DemoBoard } = {};
+  const damaged: SceneId[] = [];
+  for (const scene of SCENE_IDS) {
+    const value = (stored.boards as Record<string, unknown>)[scene];
     if (value === undefined) continue;
     const board = parseDemoBoard(value);
-    if (board && board.system === system) boards[system] = board;
-    else damaged.push(system);
+    if (board && sceneOfBoard(board) === scene) boards[scene] = board;
+    else damaged.push(scene);
   }
   return { boards, damaged };
 }

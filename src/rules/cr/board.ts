@@ -1,8 +1,10 @@
 // The d6 command roll on a tabletop: the leader whose number is being played gives direct orders to
 // units no further than 1" from the unit he stands in, or, after a signal roll, to every unit within
-// the rolled radius, drawn as a ring around him until his number is done. Distances run between the
-// nearest figures of two units, base edge to base edge. Runs where the tokens are, from the facts
-// the worker publishes.
+// the rolled radius, drawn as a ring around him until his number is done. A "unit" number lets any
+// unit of its army that has not acted act; the C-in-C's number orders nobody; before the roll and
+// once every number is played, nobody may be commanded (each leader's 1" is drawn, for planning).
+// Only what the rules allow now is marked eligible. Distances run between the nearest figures of two
+// units, base edge to base edge. Runs where the tokens are, from the facts the worker publishes.
 import * as v from 'valibot';
 import { parseOrNull } from '../../game/validate';
 import { RingMaker, lostMarks, markOf } from '../../board/draw';
@@ -13,12 +15,27 @@ import { toCells } from '../../geometry/units';
 import type { Length } from '../../table/model';
 import { DIRECT_RADIUS, SIGNAL_UNITS } from './types';
 
+/** What stands on the number being played: a leader (able or disordered), "unit", the C-in-C, or nobody known (absent, sealed). */
+export const CR_SLOT_KINDS = ['leader', 'disordered', 'unit', 'c-in-c', 'none'] as const;
+export type CrSlotKind = (typeof CR_SLOT_KINDS)[number];
+
 export interface CrFacts {
   readonly signalUnit: (typeof SIGNAL_UNITS)[number];
   /** Disordered leaders give no orders. */
   readonly disordered: readonly string[];
-  /** The number being played, when a leader stands on it: his orders so far and the signal rolled. */
-  readonly slot: { readonly leader: string; readonly signal: number | null; readonly ordered: readonly string[] } | null;
+  /**
+   * The number being played (null: before the roll, or every number played): whose it is, what stands
+   * on it, the leader on it, the signal rolled, the units ordered or activated so far and whether the
+   * number is used up (orders given, a unit activated, the roster rewritten).
+   */
+  readonly slot: {
+    readonly side: string;
+    readonly kind: CrSlotKind;
+    readonly leader: string | null;
+    readonly signal: number | null;
+    readonly ordered: readonly string[];
+    readonly used: boolean;
+  } | null;
   /** Units that have acted this turn. */
   readonly acted: readonly string[];
 }
@@ -30,7 +47,16 @@ const ids = v.pipe(v.array(id), v.maxLength(200));
 const factsSchema = v.strictObject({
   signalUnit: v.picklist(SIGNAL_UNITS),
   disordered: ids,
-  slot: v.nullable(v.strictObject({ leader: id, signal: v.nullable(v.pipe(v.number(), v.finite(), v.minValue(0), v.maxValue(100))), ordered: ids })),
+  slot: v.nullable(
+    v.strictObject({
+      side: id,
+      kind: v.picklist(CR_SLOT_KINDS),
+      leader: v.nullable(id),
+      signal: v.nullable(v.pipe(v.number(), v.finite(), v.minValue(0), v.maxValue(100))),
+      ordered: ids,
+      used: v.boolean(),
+    }),
+  ),
   acted: ids,
 });
 
@@ -48,11 +74,15 @@ export const crBoard: SystemBoard<CrFacts> = {
     // A leader outside any grouping is a unit of his own for measuring.
     const tokens = table.tokens.map((t) => (t.role === 'leader' && t.unit === null ? { ...t, unit: ownUnit(t) } : t));
     const leaders = tokens.filter((t) => t.role === 'leader');
-    const active = facts.slot ? (leaders.find((l) => l.piece?.id === facts.slot!.leader) ?? null) : null;
-    const signal: Length | null = facts.slot?.signal != null ? { value: facts.slot.signal, unit: facts.signalUnit } : null;
+    const { slot } = facts;
+    const leading = slot !== null && (slot.kind === 'leader' || slot.kind === 'disordered');
+    const active = leading ? (leaders.find((l) => l.piece?.id === slot.leader) ?? null) : null;
+    const signal: Length | null = slot?.signal != null ? { value: slot.signal, unit: facts.signalUnit } : null;
     const radius: Length = signal ?? DIRECT_RADIUS;
-    const shown = facts.slot ? (active ? [active] : []) : leaders;
+    // Rings: the leader on his number; no number played, every leader's 1" (where each could order).
+    const shown = slot ? (active ? [active] : []) : leaders;
     const disordered = (l: BoundToken) => !!l.piece && facts.disordered.includes(l.piece.id);
+    const cInC = slot?.kind === 'c-in-c' ? slot.leader : null;
 
     // Each shown leader's reach over the other units of his side.
     const reach = new Map<BoundToken, Map<string, UnitReach>>();
@@ -64,7 +94,7 @@ export const crBoard: SystemBoard<CrFacts> = {
       const cells = toCells(radius, scene);
       // The leader playing his number: every unit of his side with its distance (a reason for each one out).
       // Otherwise every leader's control, asked of one index: only the units near each leader matter.
-      const query = active ? null : createUnitReach(tokens, scene, 'edge', radius);
+      const query = active || shown.length === 0 ? null : createUnitReach(tokens, scene, 'edge', radius);
       for (const l of shown) {
         rings.push(rm.ring(l, signal ? 'signal' : 'control', cells));
         const own = ownUnit(l);
@@ -78,34 +108,34 @@ export const crBoard: SystemBoard<CrFacts> = {
       reach.clear();
     }
 
-    // Units within the control of some able leader of their side (asked once per unit, not per token).
-    const controlled = new Set<string>();
-    if (!active) for (const [l, units] of reach) if (!disordered(l)) for (const [unit, r] of units) if (r.within && unitSide.get(unit) === l.side) controlled.add(unit);
-    const ordered = new Set(facts.slot?.ordered ?? []);
+    const ordered = new Set(slot?.ordered ?? []);
     const acted = new Set(facts.acted);
-    const slotLeader = facts.slot ? (table.pieces.get(facts.slot.leader) ?? null) : null;
+    const slotLeader = leading && slot.leader !== null ? (table.pieces.get(slot.leader) ?? null) : null;
     for (const t of tokens) {
       if (t.role === 'leader') {
-        marks.push(disordered(t) ? markOf(t, 'blocked', { code: 'cr-leader-disordered', params: { leader: t.name } }) : markOf(t, 'leader'));
+        // A disordered leader carries his state on his own mark; the C-in-C on his number says what it is for.
+        if (disordered(t)) marks.push(markOf(t, 'blocked', { code: 'cr-leader-disordered', params: { leader: t.name } }));
+        else marks.push(markOf(t, 'leader', cInC !== null && t.piece?.id === cInC ? { code: 'cr-c-in-c' } : null));
         continue;
       }
       const piece = t.piece?.kind === 'unit' ? t.piece.id : null;
       if (t.unit === null || error) marks.push(markOf(t, 'none'));
       else if (piece && ordered.has(piece)) marks.push(markOf(t, 'commanded'));
       else if (piece && acted.has(piece)) marks.push(markOf(t, 'none', { code: 'cr-acted' }));
+      // Nobody may be commanded now: no number played, another army's number, the C-in-C's (he orders
+      // nobody), nobody known on it, or the number used up (orders given, a unit activated).
+      else if (!slot || t.side !== slot.side || slot.used || slot.kind === 'c-in-c' || slot.kind === 'none') marks.push(markOf(t, 'none'));
+      // A "unit" number: any unit of that army that has not acted.
+      else if (slot.kind === 'unit') marks.push(markOf(t, 'eligible'));
       else if (active) {
-        if (t.side !== active.side) marks.push(markOf(t, 'none'));
-        else if (disordered(active)) marks.push(markOf(t, 'out', { code: 'cr-leader-disordered', params: { leader: active.name } }));
+        if (disordered(active)) marks.push(markOf(t, 'out', { code: 'cr-leader-disordered', params: { leader: active.name } }));
         else {
           const r = reach.get(active)?.get(t.unit);
           marks.push(r?.within ? markOf(t, 'eligible') : markOf(t, 'out', tooFar(r, radius, active)));
         }
-      } else if (slotLeader) {
-        // His number is played but his token is not on this table: nothing can be measured.
-        marks.push(markOf(t, 'none', t.side === slotLeader.side ? { code: 'cr-leader-off-board', params: { leader: slotLeader.name } } : null));
       } else {
-        // No leader's number is being played: who stands within some leader's control.
-        marks.push(markOf(t, controlled.has(t.unit) ? 'eligible' : 'none'));
+        // His number is played but his token is not on this table: nothing can be measured.
+        marks.push(markOf(t, 'none', slotLeader ? { code: 'cr-leader-off-board', params: { leader: slotLeader.name } } : null));
       }
     }
     return { marks, rings, edges: [], notes: [], error };

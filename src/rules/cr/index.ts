@@ -3,8 +3,8 @@ import { leadersAndUnits } from '../../board/roster';
 import { parseWith } from '../../game/validate';
 import type { RuleSystem } from '../../game/system';
 import type { NewLink, SystemDescriptor } from '../descriptor';
-import type { CrFacts } from './board';
-import { applyEvent, currentSlot, initialState } from './model';
+import type { CrFacts, CrSlotKind } from './board';
+import { applyEvent, currentSlot, initialState, type SlotKind } from './model';
 import { crConfigSchema, crEventSchema } from './schema';
 import { DEFAULT_CR_CONFIG, DIRECT_RADIUS, SIDE_IDS, type CrConfig, type CrEvent, type CrState, type SideId } from './types';
 
@@ -31,13 +31,24 @@ function pieces(state: CrState): Piece[] {
   ]);
 }
 
+/** What the board reads of the number being played (absent and sealed numbers: nobody known on them). */
+const SLOT_FACT: Readonly<Record<SlotKind, CrSlotKind>> = { leader: 'leader', disordered: 'disordered', unit: 'unit', 'c-in-c': 'c-in-c', absent: 'none', sealed: 'none' };
+
 function facts(state: CrState): CrFacts {
   const slot = currentSlot(state);
-  const leader = slot && (slot.kind === 'leader' || slot.kind === 'disordered') ? slot.leader : null;
   return {
     signalUnit: state.config.houseRules.signalUnit,
     disordered: SIDE_IDS.flatMap((s) => state.sides[s].leaders.filter((l) => l.disordered).map((l) => l.id)),
-    slot: leader ? { leader: leader.id, signal: slot!.activation.signal?.radius ?? null, ordered: [...slot!.activation.units] } : null,
+    slot: slot
+      ? {
+          side: slot.side,
+          kind: SLOT_FACT[slot.kind],
+          leader: slot.leader?.id ?? null,
+          signal: slot.activation.signal?.radius ?? null,
+          ordered: [...slot.activation.units],
+          used: slot.activation.used !== null,
+        }
+      : null,
     acted: state.round ? [...state.round.acted.A, ...state.round.acted.B] : [],
   };
 }

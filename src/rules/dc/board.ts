@@ -1,24 +1,34 @@
 // Désastre Colonial on a hex map: each leader's command radius in hexes, and for every unit of his
 // side whether he may command it now, read from the tokens' hexes: range, a path clear of enemy
-// units, the spread between the units already chosen, the white marker. Every unit that cannot be
-// chosen says why ("4 hexes from Desharbes; at most 3"). Runs where the tokens are, from the facts
-// the worker publishes.
+// units, the white marker. Every unit that cannot be chosen says why ("4 hexes from Desharbes; at
+// most 3"). Only what the rules allow now is eligible: nothing before a side holds the initiative,
+// nothing through a leader left without a die (each keep costs one), and once the command is given
+// nothing but the units it names (their dice are rolled; nobody joins). After an activation a unit
+// says what became of it: activated (to shoot or fight), not activated, or done. Runs where the
+// tokens are, from the facts the worker publishes.
 import * as v from 'valibot';
 import { parseOrNull } from '../../game/validate';
 import { RingMaker, lostMarks, markOf } from '../../board/draw';
 import type { BoardView, BoundTable, BoundToken, Mark, Reason, Ring } from '../../board/model';
 import type { SystemBoard } from '../../board/system';
-import { checkDcChoice, dcEligibility, dcTable, type DcReason, type DcUnitCheck } from './activation';
+import { dcEligibility, dcTable, type DcReason, type DcUnitCheck } from './activation';
 import { DC_PATH_READINGS, DC_SIDES, DEFAULT_DC_HOUSE_RULES, type DcMarker, type DcPathReading } from './types';
 
+/** A unit's marker as the board tells it: white, commanded (activated this turn), done (acted), or removed without being activated. */
+export const DC_BOARD_MARKERS = ['white', 'commanded', 'done', 'not-activated'] as const;
+export type DcBoardMarker = DcMarker | 'not-activated';
+
 export interface DcFacts {
-  /** Each leader's command radius (hexes), and whether he is deactivated for the turn. */
-  readonly leaders: Readonly<Record<string, { readonly radius: number; readonly deactivated: boolean }>>;
-  /** Each unit's marker: white (may be commanded), commanded (this turn), done. */
-  readonly units: Readonly<Record<string, DcMarker>>;
+  /**
+   * Each leader's command radius (hexes), whether he is deactivated for the turn, and the dice he would
+   * roll were he the next to command (N less the keeps, one more when the player is deciding whether
+   * to keep): 0, he can command nobody.
+   */
+  readonly leaders: Readonly<Record<string, { readonly radius: number; readonly deactivated: boolean; readonly dice: number }>>;
+  readonly units: Readonly<Record<string, DcBoardMarker>>;
   /** The side holding the initiative. */
   readonly holder: string | null;
-  /** The leader activated now, and the units he commands in this activation. */
+  /** The leader activated now, and the units of the command he gave (empty while they are chosen). */
   readonly active: string | null;
   readonly chosen: readonly string[];
   /** How the path from leader to unit is traced (house rule). */
@@ -29,8 +39,8 @@ export const DEFAULT_DC_FACTS: DcFacts = { leaders: {}, units: {}, holder: null,
 
 const id = v.pipe(v.string(), v.maxLength(64));
 const factsSchema = v.strictObject({
-  leaders: v.record(id, v.strictObject({ radius: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(99)), deactivated: v.boolean() })),
-  units: v.record(id, v.picklist(['white', 'commanded', 'done'])),
+  leaders: v.record(id, v.strictObject({ radius: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(99)), deactivated: v.boolean(), dice: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10)) })),
+  units: v.record(id, v.picklist(DC_BOARD_MARKERS)),
   holder: v.nullable(v.picklist(DC_SIDES)),
   active: v.nullable(id),
   chosen: v.pipe(v.array(id), v.maxLength(80)),
@@ -68,15 +78,19 @@ export const dcBoard: SystemBoard<DcFacts> = {
     }
     const radiusOf = (t: BoundToken): number | null => (t.piece?.kind === 'leader' ? (facts.leaders[t.piece.id]?.radius ?? null) : null);
     // The leaders whose reach is shown: the one activated now; else every leader of the side holding
-    // the initiative (or of both sides before anyone holds it) still available this turn.
+    // the initiative still available this turn and with a die to roll; before anyone holds it, every
+    // leader's (where each could command, once his side has it).
     const leaders = tokens.filter((t) => {
       const piece = t.piece;
       if (t.role !== 'leader' || !piece || radiusOf(t) === null) return false;
       if (facts.active !== null) return piece.id === facts.active;
-      return !facts.leaders[piece.id]!.deactivated && (facts.holder === null || t.side === facts.holder);
+      const leader = facts.leaders[piece.id]!;
+      return facts.holder === null || (!leader.deactivated && leader.dice > 0 && t.side === facts.holder);
     });
     const rm = new RingMaker(scene, 'centre');
     for (const l of leaders) rings.push(rm.ring(l, 'command', radiusOf(l)!));
+    // Units may be chosen now: a side holds the initiative, and no command is given in this activation.
+    const choosing = facts.holder !== null && facts.chosen.length === 0;
 
     const unitName = new Map<string, string>();
     for (const t of tokens) if (t.unit !== null && t.piece?.kind === 'unit' && !unitName.has(t.unit)) unitName.set(t.unit, t.piece.name);
@@ -84,20 +98,13 @@ export const dcBoard: SystemBoard<DcFacts> = {
 
     // Per unit: the best check among the leaders shown (an eligible one wins; else the nearest refusal).
     const best = new Map<string, { check: DcUnitCheck; leader: BoundToken }>();
-    const hexTable = dcTable(tokens, scene);
-    for (const l of leaders) {
-      const radius = radiusOf(l)!;
-      const checks = dcEligibility(l, hexTable, scene, radius, facts.path);
-      const spread = facts.active !== null && facts.chosen.length > 0;
-      for (const c of checks) {
-        let check = c;
-        if (spread && c.ok && !facts.chosen.includes(c.unit)) {
-          const together = checkDcChoice(l, [c.unit, ...facts.chosen], hexTable, scene, radius, Infinity, facts.path).units[0];
-          const wide = together?.reasons.find((r) => r.code === 'spread-too-wide');
-          if (wide) check = { ...c, ok: false, reasons: [wide] };
+    const hexTable = choosing ? dcTable(tokens, scene) : null;
+    if (hexTable) {
+      for (const l of leaders) {
+        for (const check of dcEligibility(l, hexTable, scene, radiusOf(l)!, facts.path)) {
+          const had = best.get(check.unit);
+          if (!had || (!had.check.ok && (check.ok || (check.distance ?? Infinity) < (had.check.distance ?? Infinity)))) best.set(check.unit, { check, leader: l });
         }
-        const had = best.get(c.unit);
-        if (!had || (!had.check.ok && (check.ok || (check.distance ?? Infinity) < (had.check.distance ?? Infinity)))) best.set(c.unit, { check, leader: l });
       }
     }
     const chosen = new Set(facts.chosen);
@@ -113,8 +120,13 @@ export const dcBoard: SystemBoard<DcFacts> = {
         marks.push(markOf(t, 'commanded'));
         continue;
       }
-      if (marker === 'commanded' || marker === 'done') {
-        marks.push(markOf(t, 'none', marker === 'done' ? { code: 'dc-unit-done' } : { code: 'dc-unit-not-white' }));
+      // What became of it this turn: activated (shoots or fights), done, or not activated.
+      if (marker === 'commanded') {
+        marks.push(markOf(t, 'commanded', { code: 'dc-unit-activated' }));
+        continue;
+      }
+      if (marker === 'done' || marker === 'not-activated') {
+        marks.push(markOf(t, 'none', marker === 'done' ? { code: 'dc-unit-done' } : { code: 'dc-not-activated' }));
         continue;
       }
       const found = t.unit === null ? undefined : best.get(t.unit);

@@ -4,10 +4,10 @@ import { parseWith } from '../../game/validate';
 import type { RuleSystem } from '../../game/system';
 import type { NewLink, SystemDescriptor } from '../descriptor';
 import type { DcFacts } from './board';
-import { isEliminated } from './choice';
+import { diceAvailable, isEliminated } from './choice';
 import { applyEvent, initialState, stepOf } from './model';
 import { dcConfigSchema, dcEventSchema } from './schema';
-import { DC_SIDES, DEFAULT_DC_CONFIG, type DcConfig, type DcEvent, type DcHex, type DcSide, type DcState } from './types';
+import { DC_SIDES, DEFAULT_DC_CONFIG, type DcConfig, type DcEvent, type DcHex, type DcLeader, type DcSide, type DcState } from './types';
 
 export * from './types';
 export { applyEvent, initialState, otherSide, stepOf, type DcStep } from './model';
@@ -39,9 +39,12 @@ function facts(state: DcState): DcFacts {
   const step = h ? stepOf(h) : null;
   // A leader is "active" from his activation until his dice are assigned.
   const active = h && step !== 'leader' && step !== 'decide' ? h.leader : null;
+  // Dice a leader would roll were he the next to command: keeping the initiative costs one more.
+  const dice = (l: DcLeader): number => (h?.side === l.side && step === 'decide' ? Math.max(0, l.profile.dice - h.keeps - 1) : diceAvailable(state, l));
+  const failed = new Set(state.notActivated);
   return {
-    leaders: Object.fromEntries(state.leaders.map((l) => [l.id, { radius: l.profile.radius, deactivated: l.deactivated }])),
-    units: Object.fromEntries(state.units.map((u) => [u.id, u.marker])),
+    leaders: Object.fromEntries(state.leaders.map((l) => [l.id, { radius: l.profile.radius, deactivated: l.deactivated, dice: l.id === active ? h!.dice : dice(l) }])),
+    units: Object.fromEntries(state.units.map((u) => [u.id, u.marker === 'done' && failed.has(u.id) ? 'not-activated' : u.marker])),
     holder: h?.side ?? null,
     active,
     chosen: active && h?.command ? [...h.command.units] : [],

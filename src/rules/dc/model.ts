@@ -19,7 +19,7 @@ import {
 type Ev<T extends DcEvent['type']> = Extract<DcEvent, { type: T }>;
 
 export function initialState(config: DcConfig = DEFAULT_DC_CONFIG): DcState {
-  return { phase: 'setup', config, turn: 0, leaders: [], units: [], serial: 0, initiative: null, moraleDue: [], drama: null };
+  return { phase: 'setup', config, turn: 0, leaders: [], units: [], serial: 0, initiative: null, moraleDue: [], notActivated: [], drama: null };
 }
 
 /** Where the holding of the initiative stands; each action of an activation needs its step. */
@@ -176,6 +176,7 @@ function resetTurn(state: DcState): DcState {
     leaders: state.leaders.map((l) => ({ ...l, deactivated: false })),
     initiative: null,
     moraleDue: [],
+    notActivated: [],
   };
 }
 
@@ -297,7 +298,8 @@ function diceAssigned(state: DcState, event: Ev<'diceAssigned'>): Result<DcState
   const activated = new Set(command.units.filter((id) => (value.get(id) ?? 0) >= thresholdOf(state, state.units.find((u) => u.id === id)!)));
   const failedFragile = command.units.filter((id) => !activated.has(id) && isFragile(state.units.find((u) => u.id === id)!));
   const units = state.units.map((u) => (command.units.includes(u.id) ? { ...u, marker: activated.has(u.id) ? ('commanded' as const) : ('done' as const) } : u));
-  const after: DcState = { ...state, units, moraleDue: [...state.moraleDue, ...failedFragile] };
+  const failed = command.units.filter((id) => !activated.has(id));
+  const after: DcState = { ...state, units, moraleDue: [...state.moraleDue, ...failedFragile], notActivated: [...state.notActivated, ...failed] };
   if (activated.size === command.units.length) return ok({ ...after, initiative: { ...h.value, command: null, deciding: true } });
   return ok(loseInitiative(after, { ...h.value, command: null }));
 }

@@ -107,6 +107,8 @@ export interface DcState {
   readonly initiative: DcHolding | null;
   /** Fragile units commanded but not activated: morale test, then the marker goes. */
   readonly moraleDue: readonly string[];
+  /** Units commanded this turn but not activated (their die too low): marker removed, without acting. */
+  readonly notActivated: readonly string[];
   /** After the Colonial player lost the initiative: the Native player may draw a Drama card up to this value. */
   readonly drama: number | null;
 }

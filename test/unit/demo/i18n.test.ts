@@ -3,8 +3,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEMOS } from '../../../src/rules/demos';
-import { SYSTEM_IDS } from '../../../src/rules';
+import { demoScene } from '../../../src/adapters/demo/example';
+import { sideText } from '../../../src/adapters/demo/model';
+import { SCENE_IDS, sceneRef } from '../../../src/adapters/demo/scenes';
+import { DESCRIPTORS } from '../../../src/rules';
 
 const repo = join(__dirname, '../../..');
 type Part = Record<string, { message: string; placeholders?: Record<string, { content: string }> }>;
@@ -21,8 +23,8 @@ const dynamic = [
   ...['none', 'square', 'hex-pointy', 'hex-flat'].map((g) => `demo_grid_${key(g)}`),
   ...['euclidean', 'chebyshev', 'alternating', 'manhattan', 'hex'].map((m) => `demo_measure_${m}`),
   ...['figure', 'leader', 'radio-operator'].map((r) => `demo_role_${key(r)}`),
-  ...SYSTEM_IDS.map((id) => `demo_try_${key(id)}`),
-  ...SYSTEM_IDS.flatMap((id) => [DEMOS[id].title, ...DEMOS[id].sides.map((s) => s.label)]).filter((k) => k.startsWith('demo_')),
+  ...SCENE_IDS.map((id) => `demo_try_${key(id)}`),
+  ...SCENE_IDS.flatMap((id) => [demoScene(id).title, ...demoScene(id).sides.map((s) => s.label)]).filter((k) => k.startsWith('demo_')),
 ];
 
 const placeholdersOf = (message: string) => [...message.matchAll(/\$([A-Za-z0-9_]+)\$/g)].map((m) => m[1]!.toLowerCase()).sort();
@@ -48,7 +50,12 @@ describe('demo table strings', () => {
     const used = new Set([...literal, ...dynamic]);
     expect([...used].filter((k) => !en[k])).toEqual([]);
     expect(Object.keys(en).filter((k) => !used.has(k))).toEqual([]);
-    // The scenes' sides that name a side of their game reuse that game's words.
-    for (const id of SYSTEM_IDS) for (const s of DEMOS[id].sides) expect(s.label, `${id} side ${s.id}`).toMatch(/^(demo_side_|dc_side_)/);
+    // A scene's side is a message key (a side the game names by its words reuses them), or the name its
+    // game gives it (any name, for a game without sides).
+    for (const id of SCENE_IDS) {
+      const names = demoScene(id).events.flatMap((e) => ((e as { type: string }).type === 'sideEdited' ? [(e as { name?: string }).name] : []));
+      const free = DESCRIPTORS[sceneRef(id)!.system].sides.length === 0;
+      for (const s of demoScene(id).sides) if (!names.includes(s.label) && !(free && sideText(s.label, () => '') === s.label)) expect(s.label, `${id} side ${s.id}`).toMatch(/^(demo_side_|dc_side_)/);
+    }
   });
 });

@@ -1,7 +1,8 @@
 // The demo table adapter's pure part: a board → the Table and TabletopStatus every tabletop hands to
 // the board, the player's moves, and the checks on a stored board.
 import { describe, expect, it } from 'vitest';
-import { exampleBoard } from '../../../src/adapters/demo/example';
+import { exampleBoard, sceneBoard } from '../../../src/adapters/demo/example';
+import { SCENE_IDS } from '../../../src/adapters/demo/scenes';
 import {
   addToken,
   basePx,
@@ -22,7 +23,6 @@ import { parseDemoBoard, readDemo } from '../../../src/adapters/demo/schema';
 import { summaryOf } from '../../../src/board/summary';
 import { hexDistance } from '../../../src/geometry/hex';
 import type { Scene } from '../../../src/table/model';
-import { SYSTEM_IDS } from '../../../src/rules';
 
 const HOSTILE = '<img src=x onerror=alert(1)>';
 const tr = (key: string) => `«${key}»`;
@@ -156,8 +156,8 @@ describe('moves on the demo table', () => {
 });
 
 describe('a stored demo board read back', () => {
-  it('passes for every example, and after the player\'s moves', () => {
-    for (const system of SYSTEM_IDS) expect(parseDemoBoard(JSON.parse(JSON.stringify(exampleBoard(system)))), system).not.toBeNull();
+  it('passes for every scene, and after the player\'s moves', () => {
+    for (const id of SCENE_IDS) expect(parseDemoBoard(JSON.parse(JSON.stringify(sceneBoard(id)))), id).not.toBeNull();
     const played = addToken(setDead(exampleBoard('cr'), 'cu', true), { name: HOSTILE, side: 'fr', unit: null, role: 'leader', radio: true, base: { value: 1, unit: 'in' }, x: 0, y: 0 })!.board;
     expect(parseDemoBoard(JSON.parse(JSON.stringify(played)))).toEqual(played);
   });
@@ -172,6 +172,8 @@ describe('a stored demo board read back', () => {
     ['a colour that is markup', (b) => ({ ...b, sides: [{ id: 's', label: 's', colour: 'red;background:url(x)' }] })],
     ['too many tokens', (b) => ({ ...b, tokens: Array.from({ length: 301 }, (_, i) => ({ ...b.tokens[0]!, id: `x${i}` })) })],
     ['another system under this one\'s name', (b) => ({ ...b, system: 'cr' })],
+    ['its army under its example\'s name', (b) => ({ ...b, kind: 'army' })],
+    ['an unknown kind of scene', (b) => ({ ...b, kind: 'campaign' })],
   ];
 
   it.each(damaged)('drops %s and names the scene, without throwing', (_, damage) => {
@@ -181,11 +183,19 @@ describe('a stored demo board read back', () => {
     expect(Object.keys(read.boards)).toEqual(['dc']);
   });
 
+  it('keeps a system\'s example and army apart, and a board stored before armies existed as the example', () => {
+    const { kind: _, ...old } = exampleBoard('bdc');
+    const read = readDemo({ version: 1, boards: { bdc: old, 'bdc-army': sceneBoard('bdc-army'), 'dc-army': exampleBoard('dc') } });
+    expect(read.boards.bdc).toEqual(old);
+    expect(read.boards['bdc-army']).toEqual(sceneBoard('bdc-army'));
+    expect(read.damaged).toEqual(['dc-army']);
+  });
+
   it.each([undefined, null])('reads nothing stored (%s) as no boards, nothing damaged', (raw) => {
     expect(readDemo(raw)).toEqual({ boards: {}, damaged: [] });
   });
 
   it.each(['text', 42, [], { version: 2, boards: {} }, { version: 1, boards: 'x' }, { version: 1 }])('reads an unusable value (%j) as every scene damaged', (raw) => {
-    expect(readDemo(raw)).toEqual({ boards: {}, damaged: [...SYSTEM_IDS] });
+    expect(readDemo(raw)).toEqual({ boards: {}, damaged: [...SCENE_IDS] });
   });
 });

@@ -1,0 +1,54 @@
+// The demo table's army scenes as boards a benchmark or a test can run without a browser: the table
+// (the army, or several copies of it side by side for a crowded board), the board input the worker
+// publishes for its game, and the system's view. Copies are the same army moved east, each token and
+// tabletop grouping renamed (`~k`) and linked to the same piece as the original's, so that every copy
+// takes part in the view as real tokens do: its groups chained, its units measured (where the game
+// names one leader token, a commander or the leader on his number, it is the first copy's).
+import { sceneBoard } from '../../src/adapters/demo/example';
+import { tableOf } from '../../src/adapters/demo/model';
+import { sceneRef, type SceneId } from '../../src/adapters/demo/scenes';
+import type { BoardInput } from '../../src/board/model';
+import type { AnyBoard } from '../../src/board/system';
+import { BOARDS } from '../../src/rules/boards';
+import { boardInputOf } from '../../src/store/board';
+import type { Table, Token } from '../../src/table/model';
+import { sceneRoot } from './demo';
+
+export interface ArmyBoard {
+  readonly board: AnyBoard;
+  readonly table: Table;
+  readonly input: BoardInput;
+  /** Tokens in one copy of the army. */
+  readonly perCopy: number;
+}
+
+/**
+ * An army scene (`bdc-army`, …; a worked example works too) as a board: `copies` of it side by side
+ * (at least `tokens` tokens when that is given instead), bound to the scene's game.
+ */
+export function armyBoard(id: SceneId, size: { readonly copies?: number; readonly tokens?: number } = {}): ArmyBoard {
+  const demo = sceneBoard(id);
+  const table = tableOf(demo);
+  const base = boardInputOf(sceneRoot(id));
+  const copies = size.copies ?? (size.tokens ? Math.ceil(size.tokens / table.tokens.length) : 1);
+  // Moved by whole cells, so that a hex map's counters stay in their hexes.
+  const xs = table.tokens.map((t) => t.center.x);
+  const cell = table.scene.pixelsPerCell;
+  const shift = Math.ceil((Math.max(...xs) - Math.min(...xs) + 4 * cell) / cell) * cell;
+  const tokens: Token[] = [];
+  const links: Record<string, string> = { ...base.binding.links };
+  for (let k = 0; k < copies; k++) {
+    for (const t of table.tokens) {
+      if (k === 0) {
+        tokens.push(t);
+        continue;
+      }
+      const copy: Token = { ...t, id: `${t.id}~${k}`, unit: t.unit === null ? null : `${t.unit}~${k}`, center: { x: t.center.x + k * shift, y: t.center.y } };
+      tokens.push(copy);
+      const piece = base.binding.links[t.id];
+      if (piece !== undefined) links[copy.id] = piece;
+    }
+  }
+  const input: BoardInput = { ...base, binding: { ...base.binding, links } };
+  return { board: BOARDS[sceneRef(id)!.system], table: { scene: table.scene, tokens }, input, perCopy: table.tokens.length };
+}
