@@ -258,9 +258,9 @@ const inside = (b: Box, s: Box) => b.x >= s.x - EPS && b.y >= s.y - EPS && b.x +
 const anchorOnScreen = (a: Disc, s: Box) => a.x >= s.x && a.y >= s.y && a.x <= s.x + s.w && a.y <= s.y + s.h;
 
 /**
- * Places `requests` on the screen. Order: labels that fit where they were last frame keep their
- * place (by priority); then the rest by priority, each trying its candidates; then a count for each
- * group that lost labels; optional labels (names) last, so that they never push out a reason or a count.
+ * Places `requests` on the screen, by priority: each keeps where it was last frame if it still fits
+ * there, else tries its candidates; then a count for each group that lost labels; optional labels
+ * (names) last, so that they never push out a reason or a count.
  */
 export function placeLabels(requests: readonly LabelRequest[], options: PlaceOptions): Placement {
   const { screen, height: h, padding, gap } = options;
@@ -322,9 +322,13 @@ export function placeLabels(requests: readonly LabelRequest[], options: PlaceOpt
     return false;
   };
 
-  for (const r of essential) keep(r);
+  // By priority, each where it was last frame if it still fits there, else wherever it can go: a
+  // note that had no room last frame is never shut out by lesser ones keeping their places.
   const unplaced: LabelRequest[] = [];
-  for (const r of essential) if (!place(r)) unplaced.push(r);
+  for (const r of essential) {
+    keep(r);
+    if (!place(r)) unplaced.push(r);
+  }
 
   // One count per group, near the centre of what it folds; what has no room joins the board's count.
   const groups = new Map<string, LabelRequest[]>();
@@ -358,8 +362,10 @@ export function placeLabels(requests: readonly LabelRequest[], options: PlaceOpt
   }
 
   const dropped: string[] = [];
-  for (const r of optional) keep(r);
-  for (const r of optional) if (!place(r)) dropped.push(r.id);
+  for (const r of optional) {
+    keep(r);
+    if (!place(r)) dropped.push(r.id);
+  }
   return { labels, counts, dropped, offscreen, slots };
 }
 

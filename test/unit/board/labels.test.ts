@@ -123,6 +123,24 @@ describe('placeLabels', () => {
     expect(placeLabels([req('b', b, 9), req('a', a, 1)], options).labels.find((l) => l.id === 'a')!.box.x).toBeGreaterThan(a.x);
   });
 
+  it('a label that had no room last frame is never shut out by lesser ones keeping their places', () => {
+    // Walls leave one corridor to the right of the figure: room for one label.
+    const walls: Box[] = [
+      { x: 0, y: 0, w: 190, h: 200 },
+      { x: 190, y: 0, w: 210, h: 90 },
+      { x: 190, y: 110, w: 210, h: 90 },
+    ];
+    const options: PlaceOptions = { screen: { x: 0, y: 0, w: 400, h: 200 }, height: 18, padding: 4, gap: 2, obstacles: walls, measure };
+    const req = (id: string, x: number, priority: number): LabelRequest => ({ id, anchor: { x, y: 100, r: 2 }, priority, forms: [{ text: 'words', width: 120 }], fold: null });
+    // Frame 1: the reason's figure is off the screen; the lesser label takes the corridor.
+    const first = placeLabels([req('out', -40, 10), req('lesser', 200, 1)], options);
+    expect(first.labels.map((l) => l.id)).toEqual(['lesser']);
+    // Frame 2: the figure walks in; the reason takes the corridor, the lesser label folds.
+    const second = placeLabels([req('out', 200, 10), req('lesser', 200, 1)], { ...options, previous: first });
+    expect(second.labels.map((l) => l.id)).toEqual(['out']);
+    expect(second.counts.flatMap((c) => c.ids)).toEqual(['lesser']);
+  });
+
   it('folds what has no room into one count per unit, near it', () => {
     // Twenty figures of one unit shoulder to shoulder on a small board: no room for twenty reasons.
     const anchors = Array.from({ length: 20 }, (_, i) => ({ x: 100 + (i % 5) * 14, y: 80 + Math.floor(i / 5) * 14, r: 6 }));
