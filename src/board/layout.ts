@@ -83,6 +83,7 @@ export interface Badge {
 
 export interface LaidLegend {
   readonly box: Box;
+  readonly corner: Corner;
   readonly title: string;
   readonly rows: readonly { readonly entry: LegendEntry; readonly text: string; readonly y: number }[];
 }
@@ -104,16 +105,44 @@ function sayPart(p: NotePart, o: LayoutOptions): string {
 }
 const sayForm = (parts: readonly NotePart[], o: LayoutOptions) => parts.map((p) => sayPart(p, o)).filter(Boolean).join(' — ');
 
-/** The key's box in the bottom-left corner, sized to its rows. */
-function laidLegend(entries: readonly LegendEntry[], o: LayoutOptions, font: LabelFont): LaidLegend | null {
+/** The board's corners the key may stand in (the bottom right is the board's own "+N"). */
+export type Corner = 'bottom-left' | 'top-right' | 'top-left';
+const CORNERS: readonly Corner[] = ['bottom-left', 'top-right', 'top-left'];
+
+/** The key's box in a corner, sized to its rows. */
+function laidLegend(entries: readonly LegendEntry[], o: LayoutOptions, font: LabelFont, corner: Corner): LaidLegend | null {
   if (!o.legend || entries.length === 0 || o.width < 120 || o.height < 80) return null;
   const title = o.say(text('board_key_title'));
   const rows = entries.map((entry) => ({ entry, text: o.say(legendText(entry)) }));
   const swatch = 26;
   const w = Math.min(o.width - 8, Math.max(o.measure(title), ...rows.map((r) => swatch + 6 + o.measure(r.text))) + 2 * font.padding + 4);
-  const h = (rows.length + 1) * font.row + 2 * font.padding;
-  const box = { x: 4, y: Math.max(4, o.height - h - 4), w, h };
-  return { box, title, rows: rows.map((r, i) => ({ ...r, y: box.y + font.padding + (i + 1) * font.row })) };
+  const h = Math.min(o.height - 8, (rows.length + 1) * font.row + 2 * font.padding);
+  const box = { x: corner === 'top-right' ? Math.max(4, o.width - w - 4) : 4, y: corner === 'bottom-left' ? Math.max(4, o.height - h - 4) : 4, w, h };
+  return { box, corner, title, rows: rows.map((r, i) => ({ ...r, y: box.y + font.padding + (i + 1) * font.row })) };
+}
+
+const hitsBox = (b: Box, o: Box | Disc) =>
+  'r' in o ? o.x + o.r > b.x && o.x - o.r < b.x + b.w && o.y + o.r > b.y && o.y - o.r < b.y + b.h : o.x < b.x + b.w && b.x < o.x + o.w && o.y < b.y + b.h && b.y < o.y + o.h;
+
+/**
+ * The corner that hides the fewest figures (and no corner note), as map makers put the key where the
+ * map says least; last frame's corner while it hides at most one more than the best, so that the key
+ * does not jump about as figures move.
+ */
+function legendCorner(entries: readonly LegendEntry[], o: LayoutOptions, font: LabelFont, figures: readonly Disc[], previous: Corner | undefined): Corner {
+  const cost = (corner: Corner) => {
+    const l = laidLegend(entries, o, font, corner);
+    if (!l) return 0;
+    let n = 0;
+    for (const f of figures) if (hitsBox(l.box, f)) n++;
+    // A corner note (Hell Dorado's Command, a message) is never covered.
+    for (const r of o.reserved ?? []) if (hitsBox(l.box, r)) n += 1000;
+    return n;
+  };
+  const costs = new Map(CORNERS.map((c) => [c, cost(c)]));
+  let best: Corner = CORNERS[0]!;
+  for (const c of CORNERS) if (costs.get(c)! < costs.get(best)!) best = c;
+  return previous && costs.get(previous)! <= costs.get(best)! + 1 ? previous : best;
 }
 
 export function layoutBoard(view: BoardView, bound: Pick<BoundTable, 'tokens' | 'lost' | 'pieces'>, o: LayoutOptions): BoardLayout {
@@ -127,12 +156,14 @@ export function layoutBoard(view: BoardView, bound: Pick<BoundTable, 'tokens' | 
 
   // The figures and their badges are what labels keep clear of.
   const obstacles: (Box | Disc)[] = [...(o.reserved ?? [])];
+  const figures: Disc[] = [];
   const badges: Badge[] = [];
   for (const m of view.marks) {
     const d = project(m);
     if (!onScreen(d)) continue;
     const ring = { ...d, r: d.r + RING_OUT * Math.min(1, k) + 1.5 };
     obstacles.push(ring);
+    figures.push(ring);
     if (MARK_LOOKS[m.status].badge === 'none') continue;
     const size = Math.max(7, Math.min(BADGE_PX, d.r));
     // Upper left: tabletops put their own markers (a leader's flag, a radio) at the upper right.
@@ -171,9 +202,10 @@ export function layoutBoard(view: BoardView, bound: Pick<BoundTable, 'tokens' | 
 
   // The key first, so that labels keep clear of it (with room for its "+N" row, drawn once the board has one).
   const entries = legendOf(view, false);
-  const room = laidLegend([...entries, { kind: 'count' }], o, font);
+  const corner = legendCorner([...entries, { kind: 'count' }], o, font, figures, o.previous?.legend?.corner);
+  const room = laidLegend([...entries, { kind: 'count' }], o, font, corner);
   const placement = placeLabels(requests, { screen, height: font.height, padding: font.padding, gap: font.gap, obstacles: room ? [...obstacles, room.box] : obstacles, previous: o.previous?.placement, measure: o.measure });
-  const legend = laidLegend(placement.counts.length > 0 ? [...entries, { kind: 'count' }] : entries, o, font);
+  const legend = laidLegend(placement.counts.length > 0 ? [...entries, { kind: 'count' }] : entries, o, font, corner);
 
   const labels: LaidLabel[] = placement.labels.map((l) => {
     const n = byId.get(l.id)!;

@@ -140,8 +140,14 @@ export function boardNotes(view: BoardView, bound: Pick<BoundTable, 'tokens' | '
         fold: null,
       });
     }
+    // A figure called by its unit's name and a letter or number ("Ladoga a") is named by its unit's note.
+    const named = new Map(notes.filter((n) => n.kind === 'unit-name').map((n) => [n.id.slice('unit-name:'.length), n]));
+    const saysUnit = (t: { name: string; unit: string | null }) => {
+      const unit = t.unit === null ? undefined : bound.pieces.get(t.unit)?.name;
+      return unit !== undefined && named.has(t.unit!) && t.name.startsWith(unit) && t.name.length - unit.length <= 3;
+    };
     for (const t of [...bound.tokens, ...bound.lost]) {
-      if (!t.name) continue;
+      if (!t.name || saysUnit(t)) continue;
       const short = shortName(t.name);
       notes.push({
         id: `name:${t.id}`,

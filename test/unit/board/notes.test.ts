@@ -1,0 +1,78 @@
+// What the board says (src/board/notes.ts) and how it is laid out (src/board/layout.ts): one note per
+// unit out for one cause, a figure's own words when it is focused, names given way at small zoom and
+// brought back by focus, the key in the corner that hides the fewest figures.
+import { describe, expect, it } from 'vitest';
+import { layoutBoard, MIN_NAMED_DIAMETER, type LayoutOptions } from '../../../src/board/layout';
+import { estimateWidth } from '../../../src/board/measure';
+import type { BoardView, BoundToken, Mark, Piece } from '../../../src/board/model';
+import { boardNotes } from '../../../src/board/notes';
+
+const groupe: Piece = { id: 'u1', name: 'Groupe 2', kind: 'unit', side: null };
+const demoralised = { code: 'leader-cannot-command', params: { leader: 'Caporal', state: 'demoralised' } };
+const mark = (id: string, x: number, over: Partial<Mark> = {}): Mark => ({ id, name: `Grenadier ${id}`, x, y: 100, r: 10, status: 'out', reason: demoralised, piece: 'u1', unit: 'u1', ...over });
+const token = (m: Mark): BoundToken => ({ id: m.id, name: m.name, center: { x: m.x, y: m.y }, footprint: { width: 2 * m.r, height: 2 * m.r }, layer: 'objects', visible: true, side: null, unit: m.unit ?? null, role: 'figure', piece: groupe });
+const viewOf = (marks: Mark[]): BoardView => ({ marks, rings: [], edges: [], notes: [], error: null });
+const boundOf = (marks: Mark[]) => ({ tokens: marks.map(token), lost: [], pieces: new Map([['u1', groupe]]) });
+
+describe('boardNotes', () => {
+  const three = [mark('a', 100), mark('b', 130), mark('c', 160)];
+
+  it('gives a unit whose figures are all out for one cause one note, named as the game names it', () => {
+    const notes = boardNotes(viewOf(three), boundOf(three), { reasons: true, names: false });
+    expect(notes.map((n) => n.id)).toEqual(['unit:u1']);
+    expect(notes[0]!.tokens).toEqual(['a', 'b', 'c']);
+    expect(notes[0]!.forms[0]).toEqual([{ raw: 'Groupe 2' }, { reason: demoralised, form: 'unit' }]);
+  });
+
+  it('words each figure when their causes differ, and a focused figure in its own words too', () => {
+    const mixed = [...three.slice(0, 2), mark('c', 160, { reason: { code: 'out-of-range', params: { by: 2, unit: 'cm', nearest: 'a' } } })];
+    expect(boardNotes(viewOf(mixed), boundOf(mixed), { reasons: true, names: false }).map((n) => n.id)).toEqual(['reason:a', 'reason:b', 'reason:c']);
+    expect(boardNotes(viewOf(three), boundOf(three), { reasons: true, names: false, focus: new Set(['b']) }).map((n) => n.id)).toEqual(['unit:u1', 'reason:b']);
+  });
+
+  it('is one unit cause whatever distance each figure stands at', () => {
+    const far = [100, 130, 160].map((x, i) => mark(`f${i}`, x, { reason: { code: 'out-of-range', params: { by: 2 + i, unit: 'cm', nearest: `n${i}` } } }));
+    const notes = boardNotes(viewOf(far), boundOf(far), { reasons: true, names: false });
+    expect(notes.map((n) => n.id)).toEqual(['unit:u1']);
+  });
+
+  it('names the unit once, and not again the figures called by its name and a letter', () => {
+    const named = [mark('a', 100, { name: 'Groupe 2 a' }), mark('b', 130, { name: 'Groupe 2 b' }), mark('c', 160, { name: 'Sergent Fabre' })];
+    const ids = boardNotes(viewOf(named), boundOf(named), { reasons: false, names: true }).map((n) => n.id);
+    expect(ids).toEqual(['unit-name:u1', 'name:c']);
+  });
+});
+
+describe('layoutBoard', () => {
+  const base = (over: Partial<LayoutOptions> = {}): LayoutOptions => ({
+    reasons: true,
+    names: true,
+    legend: true,
+    say: (t) => t.key,
+    locale: 'en',
+    measure: (t) => estimateWidth(t, 12),
+    camera: { sx: 1, sy: 1, ox: 0, oy: 0 },
+    width: 800,
+    height: 600,
+    ...over,
+  });
+  const one = [mark('a', 400, { status: 'commanded', reason: null, unit: null })];
+
+  it('gives names way below the zoom where they fit, and brings a focused one back', () => {
+    const small = MIN_NAMED_DIAMETER / 2 / 10 - 0.05;
+    const zoomed = { sx: small, sy: small, ox: 300, oy: 200 };
+    expect(layoutBoard(viewOf(one), boundOf(one), base({ camera: zoomed })).labels).toEqual([]);
+    expect(layoutBoard(viewOf(one), boundOf(one), base({ camera: zoomed, focus: new Set(['a']) })).labels.map((l) => l.id)).toEqual(['name:a']);
+    expect(layoutBoard(viewOf(one), boundOf(one), base()).labels.map((l) => l.id)).toEqual(['name:a']);
+  });
+
+  it('puts the key in the corner that hides the fewest figures, and keeps it there while that holds', () => {
+    // A crowd in the bottom-left corner: the key goes top right.
+    const crowd = Array.from({ length: 20 }, (_, i) => mark(`m${i}`, 20 + (i % 5) * 25, { y: 560 - Math.floor(i / 5) * 25, status: 'commanded', reason: null, unit: null }));
+    const first = layoutBoard(viewOf(crowd), boundOf(crowd), base());
+    expect(first.legend?.corner).toBe('top-right');
+    // One figure walks into the top right: still one fewer than the crowd; the key stays.
+    const walker = [...crowd, mark('w', 760, { y: 20, status: 'commanded', reason: null, unit: null })];
+    expect(layoutBoard(viewOf(walker), boundOf(walker), base({ previous: first })).legend?.corner).toBe('top-right');
+  });
+});
