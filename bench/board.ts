@@ -1,10 +1,11 @@
-// Benchmark (issue 9): the time one token move costs each rule system's board view, 1,000 tokens.
-// The table is 100 groups of 10 (a leader and nine figures) on two sides; each system's game is
-// taken from the board as a player would ("roster from the board"), as far as the system's own
-// limits allow, and the rest of the tokens stay unlinked. Désastre Colonial and the command roll
-// are measured where they work hardest: every leader's reach shown (no leader activated yet).
-// Per move: one random token steps one cell, then the board binds the table and runs the view,
-// exactly as a tabletop does (BoardRunner: the binder's cache, the system's view).
+// Benchmark (issues 9, 17): the time one token move costs each rule system's board view, 1,000
+// tokens: each system's army scene (the demo table's, mid-game as it stands: BdC's company with a
+// demoralised sergeant, Désastre Colonial's column with Desharbes activated, the command roll's
+// corps on Ledru's number, Hell Dorado's companies), copied side by side to 1,000 tokens, every copy
+// bound to the scene's game (test/support/armies.ts). Per move: one random token steps one cell, then
+// the board binds the table and runs the view, exactly as a tabletop does (BoardRunner: the binder's
+// cache, the system's view). `army` and `boundGame` (100 groups of ten, the game from "roster from the
+// board") are kept for the benchmarks that want a synthetic table.
 import { EMPTY_BINDING, type BoardInput } from '../src/board/model';
 import { foldCreating } from '../src/board/roster';
 import { BoardRunner } from '../src/board/run';
@@ -16,6 +17,8 @@ import { BOARDS } from '../src/rules/boards';
 import type { AnyDescriptor, TableFigure } from '../src/rules/descriptor';
 import type { Scene, Table, Token } from '../src/table/model';
 import { round3 } from './timing';
+import { armyBoard } from '../test/support/armies';
+import type { SceneId } from '../src/adapters/demo/scenes';
 
 export interface BoardBenchRow {
   system: SystemId;
@@ -71,21 +74,24 @@ export function boundGame(d: AnyDescriptor, tokens: readonly Token[]): BoardInpu
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)]!;
 
+/** Each system's army scene, copied side by side to 1,000 tokens, bound to the scene's game, mid-game as the scene stands. */
+export function armyTable(system: SystemId): { board: AnyBoard; scene: Scene; tokens: Token[]; input: BoardInput; linked: number } {
+  const { board, table, input } = armyBoard(`${system}-army` as SceneId, { tokens: TOKENS });
+  return { board, scene: table.scene, tokens: [...table.tokens], input, linked: Object.keys(input.binding.links).length };
+}
+
 export function benchBoard(log: (line: string) => void = () => {}): BoardBenchRow[] {
   const rows: BoardBenchRow[] = [];
   for (const system of (process.env.BENCH_SYSTEMS?.split(',') ?? SYSTEM_IDS) as SystemId[]) {
-    const d: AnyDescriptor = DESCRIPTORS[system];
-    const board: AnyBoard = BOARDS[system];
-    const scene = system === 'dc' ? HEX : CM;
-    let tokens = army(scene);
-    const input = boundGame(d, tokens);
+    const { board, scene, input, linked, tokens: start } = armyTable(system);
+    let tokens = start;
     const runner = new BoardRunner();
     const rand = mulberry32(3);
     const times: number[] = [];
     const warm = performance.now() + WARMUP_MS;
     for (let m = 0; times.length < MOVES; m++) {
       // One token steps one cell; the others are the same objects, as a tabletop hands them over.
-      const i = Math.floor(rand() * TOKENS);
+      const i = Math.floor(rand() * tokens.length);
       const t = tokens[i]!;
       const step = scene.pixelsPerCell * (rand() < 0.5 ? -1 : 1);
       tokens = tokens.slice();
@@ -95,8 +101,8 @@ export function benchBoard(log: (line: string) => void = () => {}): BoardBenchRo
       runner.run(board, table, input);
       if (t0 > warm) times.push(performance.now() - t0);
     }
-    const row = { system, tokens: TOKENS, linked: Object.keys(input.binding.links).length, medianMs: round3(median(times)), p95Ms: round3(p95(times)) };
-    log(`board ${system}: ${row.medianMs} ms median, ${row.p95Ms} ms p95 per move (${row.linked} of ${TOKENS} tokens linked)`);
+    const row = { system, tokens: tokens.length, linked, medianMs: round3(median(times)), p95Ms: round3(p95(times)) };
+    log(`board ${system}: ${row.medianMs} ms median, ${row.p95Ms} ms p95 per move (the army scene copied to ${tokens.length} tokens, ${linked} linked)`);
     rows.push(row);
   }
   return rows;

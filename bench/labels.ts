@@ -8,10 +8,10 @@ import { estimateWidth } from '../src/board/measure';
 import type { BoardInput } from '../src/board/model';
 import { BoardRunner } from '../src/board/run';
 import { mulberry32 } from '../src/random/seeded';
-import { DESCRIPTORS, SYSTEM_IDS, type SystemId } from '../src/rules';
+import { SYSTEM_IDS, type SystemId } from '../src/rules';
 import { BOARDS } from '../src/rules/boards';
 import type { Scene, Table, Token } from '../src/table/model';
-import { army, boundGame, CM, HEX } from './board';
+import { armyTable } from './board';
 import { median, quantile, round3 } from './timing';
 
 export const SCREEN = { width: 1280, height: 800 };
@@ -77,11 +77,10 @@ export function benchPlacement(log: (line: string) => void = () => {}): Placemen
   return rows;
 }
 
-/** A system's 1,000-token board and its game, as bench/board.ts builds them. */
+/** A system's 1,000-token board and its game: its army scene copied side by side (bench/board.ts). */
 export function boardOf(system: SystemId): { scene: Scene; tokens: Token[]; input: BoardInput } {
-  const scene = system === 'dc' ? HEX : CM;
-  const tokens = army(scene);
-  return { scene, tokens, input: boundGame(DESCRIPTORS[system], tokens) };
+  const { scene, tokens, input } = armyTable(system);
+  return { scene, tokens, input };
 }
 
 export function benchLayout(log: (line: string) => void = () => {}): LayoutRow[] {

@@ -10,7 +10,7 @@ import type { BoundToken, Edge, EdgeKind, Mark, MarkStatus, Reason, Ring, RingKi
 export const orientationOf = (scene: Scene): HexOrientation => (scene.grid === 'hex-flat' ? 'flat' : 'pointy');
 
 export function markOf(t: BoundToken, status: MarkStatus, reason: Reason | null = null, closeUp = false): Mark {
-  const m: Mark = {
+  const m: { -readonly [K in keyof Mark]: Mark[K] } = {
     id: t.id,
     name: t.name,
     x: t.center.x,
@@ -21,7 +21,8 @@ export function markOf(t: BoundToken, status: MarkStatus, reason: Reason | null 
     piece: t.piece?.id ?? null,
     unit: t.unit,
   };
-  return closeUp ? { ...m, closeUp } : m;
+  if (closeUp) m.closeUp = true;
+  return m;
 }
 
 /**

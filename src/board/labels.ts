@@ -42,6 +42,8 @@ export interface LabelRequest {
   readonly optional?: boolean;
   /** Where it goes first: names below their figure, reasons to its right. */
   readonly prefer?: 'right' | 'below';
+  /** Its figure is too small on screen for words beside it: straight into its count. */
+  readonly foldOnly?: boolean;
 }
 
 export interface PlaceOptions {
@@ -326,6 +328,10 @@ export function placeLabels(requests: readonly LabelRequest[], options: PlaceOpt
   // note that had no room last frame is never shut out by lesser ones keeping their places.
   const unplaced: LabelRequest[] = [];
   for (const r of essential) {
+    if (r.foldOnly) {
+      unplaced.push(r);
+      continue;
+    }
     keep(r);
     if (!place(r)) unplaced.push(r);
   }

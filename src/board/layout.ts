@@ -33,6 +33,8 @@ export const LABEL_FONT: LabelFont = { height: 18, padding: 4, gap: 6, row: 18 }
 
 /** Below this diameter on screen a figure's name gives way to its mark (it shows on hover, focus or selection). */
 export const MIN_NAMED_DIAMETER = 10;
+/** Below this one, its reason too: folded into its unit's "+N" (hover, focus or selection bring it back). */
+export const MIN_SAID_DIAMETER = 5;
 /** How far a mark's ring stands outside its token, screen px (the overlay draws it 4 scene px out at zoom 1). */
 const RING_OUT = 4;
 
@@ -158,21 +160,23 @@ export function layoutBoard(view: BoardView, bound: Pick<BoundTable, 'tokens' | 
   const obstacles: (Box | Disc)[] = [...(o.reserved ?? [])];
   const figures: Disc[] = [];
   const badges: Badge[] = [];
+  const ringOut = RING_OUT * Math.min(1, k) + 1.5;
   for (const m of view.marks) {
-    const d = project(m);
-    if (!onScreen(d)) continue;
-    const ring = { ...d, r: d.r + RING_OUT * Math.min(1, k) + 1.5 };
+    const r = m.r * k;
+    const ring = { x: m.x * c.sx + c.ox, y: m.y * c.sy + c.oy, r: r + ringOut };
+    if (!onScreen(ring)) continue;
     obstacles.push(ring);
     figures.push(ring);
     if (MARK_LOOKS[m.status].badge === 'none') continue;
-    const size = Math.max(7, Math.min(BADGE_PX, d.r));
+    const size = Math.max(7, Math.min(BADGE_PX, r));
     // Upper left: tabletops put their own markers (a leader's flag, a radio) at the upper right.
     const b = { token: m.id, status: m.status, x: ring.x - ring.r * Math.SQRT1_2, y: ring.y - ring.r * Math.SQRT1_2, size };
     badges.push(b);
     obstacles.push({ x: b.x - size / 2, y: b.y - size / 2, w: size, h: size });
   }
 
-  const notes = boardNotes(view, bound, o);
+  // Names of figures too small on screen are not even said (hover, focus or selection bring them back).
+  const notes = boardNotes(view, bound, { ...o, minNamed: MIN_NAMED_DIAMETER / 2 / (k || 1) });
   const byId = new Map(notes.map((n) => [n.id, n]));
   const words = new Map<string, string>();
   const longest = new Map<string, string>();
@@ -180,9 +184,7 @@ export function layoutBoard(view: BoardView, bound: Pick<BoundTable, 'tokens' | 
   for (const n of notes) {
     const anchor = project(n.at);
     const focused = n.tokens.some((t) => focus.has(t));
-    // A name too big for its figure gives way to the mark (hover, focus or selection bring it back).
     const name = n.kind === 'name' || n.kind === 'unit-name';
-    if (n.kind === 'name' && !focused && 2 * anchor.r < MIN_NAMED_DIAMETER) continue;
     const forms = n.forms.map((parts) => {
       const t = sayForm(parts, o);
       return { text: t, width: o.measure(t) };
@@ -191,12 +193,13 @@ export function layoutBoard(view: BoardView, bound: Pick<BoundTable, 'tokens' | 
     if (n.kind === 'reason' || n.kind === 'unit') for (const t of n.tokens) words.set(t, forms[0]!.text);
     requests.push({
       id: n.id,
-      anchor: { ...anchor, r: anchor.r + RING_OUT * Math.min(1, k) + 1.5 },
+      anchor: { x: anchor.x, y: anchor.y, r: anchor.r + ringOut },
       priority: n.priority + (focused ? 100 : 0),
       forms,
       fold: n.fold,
       optional: name && !focused,
       prefer: name ? 'below' : 'right',
+      foldOnly: !name && !focused && 2 * n.figure * k < MIN_SAID_DIAMETER,
     });
   }
 

@@ -20,6 +20,8 @@ export interface BoardNote {
   readonly tokens: readonly string[];
   /** Where it speaks from, scene px: the figure, or the centre of the unit's figures and their spread. */
   readonly at: { readonly x: number; readonly y: number; readonly r: number };
+  /** The radius of its figures, scene px (the smallest): below a zoom they are too small for words beside them. */
+  readonly figure: number;
   /** Its words, long first, then shorter; the parts of one form are joined with " — ". */
   readonly forms: readonly (readonly NotePart[])[];
   readonly priority: number;
@@ -43,8 +45,10 @@ export interface NoteOptions {
   readonly reasons: boolean;
   /** Write the tokens' names (a tabletop that does not write them itself: the demo table). */
   readonly names: boolean;
-  /** Figures hovered, focused or selected: each says its own words, even inside its unit's note. */
+  /** Figures hovered, focused or selected: each says its own words, even inside its unit's note, and its name. */
   readonly focus?: ReadonlySet<string>;
+  /** Below this radius (scene px) a figure's name gives way to its mark, unless it is focused. */
+  readonly minNamed?: number;
 }
 
 const said = (m: Mark): m is Mark & { reason: Reason } => m.reason !== null && SAID.has(m.status);
@@ -94,6 +98,7 @@ export function boardNotes(view: BoardView, bound: Pick<BoundTable, 'tokens' | '
         status,
         tokens: figures.map((f) => f.id),
         at: spread(figures),
+        figure: Math.min(...figures.map((f) => f.r)),
         forms: [[{ raw: name }, { reason: first, form: 'unit' }], [{ raw: name }, ...(hasShortForm(first) ? [{ reason: first, form: 'short' } as const] : [])]],
         priority: (PRIORITY[status] ?? 0) + (figures.some((f) => f.closeUp) ? CLOSE_UP : 0) + UNIT,
         fold: null,
@@ -107,6 +112,7 @@ export function boardNotes(view: BoardView, bound: Pick<BoundTable, 'tokens' | '
         status: m.status,
         tokens: [m.id],
         at: { x: m.x, y: m.y, r: m.r },
+        figure: m.r,
         forms: reasonForms(m.reason),
         priority: (PRIORITY[m.status] ?? 0) + (m.closeUp ? CLOSE_UP : 0),
         fold: m.unit ?? null,
@@ -135,6 +141,7 @@ export function boardNotes(view: BoardView, bound: Pick<BoundTable, 'tokens' | '
         status: 'none',
         tokens: [],
         at: spread(figures),
+        figure: Math.min(...figures.map((f) => f.r)),
         forms: [[piece ? { raw: piece.name } : { text: text('board_unit', unit) }]],
         priority: UNIT_NAME_PRIORITY,
         fold: null,
@@ -146,8 +153,10 @@ export function boardNotes(view: BoardView, bound: Pick<BoundTable, 'tokens' | '
       const unit = t.unit === null ? undefined : bound.pieces.get(t.unit)?.name;
       return unit !== undefined && named.has(t.unit!) && t.name.startsWith(unit) && t.name.length - unit.length <= 3;
     };
+    const minNamed = options.minNamed ?? 0;
     for (const t of [...bound.tokens, ...bound.lost]) {
       if (!t.name || saysUnit(t)) continue;
+      if (Math.min(t.footprint.width, t.footprint.height) / 2 < minNamed && !options.focus?.has(t.id)) continue;
       const short = shortName(t.name);
       notes.push({
         id: `name:${t.id}`,
@@ -155,6 +164,7 @@ export function boardNotes(view: BoardView, bound: Pick<BoundTable, 'tokens' | '
         status: status.get(t.id) ?? 'none',
         tokens: [t.id],
         at: { x: t.center.x, y: t.center.y, r: Math.min(t.footprint.width, t.footprint.height) / 2 },
+        figure: Math.min(t.footprint.width, t.footprint.height) / 2,
         forms: short ? [[{ raw: t.name }], [{ raw: short }]] : [[{ raw: t.name }]],
         priority: NAME_PRIORITY,
         fold: null,

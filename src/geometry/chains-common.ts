@@ -298,14 +298,23 @@ function commanderLink(s: ChainSetup, i: number, commanderId: string, opts: Chai
 const hasRadio = (t: Token): boolean => t.radio === true || t.role === 'radio-operator';
 
 /** Base contact is a physical notion: euclidean gap between round bases, whatever the grid. */
+/** The radio operators of a prepared table, found once: each leader asks, and there are few of them. */
+const operatorsOf = new WeakMap<PreparedTable, number[]>();
+
 function touchesRadioOperator(p: PreparedTable, c: number, opts: ChainOptions): boolean {
   const scene = p.scene;
   const tol = toCells(opts.contact ?? { value: 0.1, unit: 'cell' }, scene);
   const leader = p.tokens[c]!;
   const rc = baseRadiusCells(leader, scene);
-  for (let j = 0; j < p.n; j++) {
+  let operators = operatorsOf.get(p);
+  if (!operators) {
+    operators = [];
+    for (let j = 0; j < p.n; j++) if (p.tokens[j]!.role === 'radio-operator') operators.push(j);
+    operatorsOf.set(p, operators);
+  }
+  for (const j of operators) {
     const t = p.tokens[j]!;
-    if (j === c || t.role !== 'radio-operator' || t.side !== leader.side) continue;
+    if (j === c || t.side !== leader.side) continue;
     const gap = Math.hypot(p.x[j]! - p.x[c]!, p.y[j]! - p.y[c]!) - rc - baseRadiusCells(t, scene);
     if (gap <= tol) return true;
   }

@@ -1,6 +1,6 @@
 // The demo table's army scenes as boards a benchmark or a test can run without a browser: the table
 // (the army, or several copies of it side by side for a crowded board), the board input the worker
-// publishes for its game, and the system's view. Copies are the same army moved east, each token and
+// publishes for its game, and the system's view. Copies are the same army moved east and south, each token and
 // tabletop grouping renamed (`~k`) and linked to the same piece as the original's, so that every copy
 // takes part in the view as real tokens do: its groups chained, its units measured (where the game
 // names one leader token, a commander or the leader on his number, it is the first copy's).
@@ -31,10 +31,15 @@ export function armyBoard(id: SceneId, size: { readonly copies?: number; readonl
   const table = tableOf(demo);
   const base = boardInputOf(sceneRoot(id));
   const copies = size.copies ?? (size.tokens ? Math.ceil(size.tokens / table.tokens.length) : 1);
-  // Moved by whole cells, so that a hex map's counters stay in their hexes.
+  // Side by side in rows and columns (a crowded board fits a screen), moved by whole cells (and an even
+  // number of hex rows), so that a hex map's counters stay in their hexes.
   const xs = table.tokens.map((t) => t.center.x);
+  const ys = table.tokens.map((t) => t.center.y);
   const cell = table.scene.pixelsPerCell;
   const shift = Math.ceil((Math.max(...xs) - Math.min(...xs) + 4 * cell) / cell) * cell;
+  const rowPitch = table.scene.grid === 'hex-pointy' ? 2 * cell * (Math.sqrt(3) / 2) : cell;
+  const drop = Math.ceil((Math.max(...ys) - Math.min(...ys) + 4 * cell) / rowPitch) * rowPitch;
+  const columns = Math.ceil(Math.sqrt(copies));
   const tokens: Token[] = [];
   const links: Record<string, string> = { ...base.binding.links };
   for (let k = 0; k < copies; k++) {
@@ -43,7 +48,7 @@ export function armyBoard(id: SceneId, size: { readonly copies?: number; readonl
         tokens.push(t);
         continue;
       }
-      const copy: Token = { ...t, id: `${t.id}~${k}`, unit: t.unit === null ? null : `${t.unit}~${k}`, center: { x: t.center.x + k * shift, y: t.center.y } };
+      const copy: Token = { ...t, id: `${t.id}~${k}`, unit: t.unit === null ? null : `${t.unit}~${k}`, center: { x: t.center.x + (k % columns) * shift, y: t.center.y + Math.floor(k / columns) * drop } };
       tokens.push(copy);
       const piece = base.binding.links[t.id];
       if (piece !== undefined) links[copy.id] = piece;

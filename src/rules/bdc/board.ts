@@ -75,7 +75,9 @@ export const bdcBoard: SystemBoard<BdcFacts> = {
       return { marks, rings, edges, notes: [], error };
     }
     const rigid = new Set(facts.rigid);
-    const nameOf = (id: string): string => tokens.find((t) => t.id === id)?.name ?? id;
+    // Names by id, looked up only once some figure is out (a reason names the figure nearest him).
+    let names: Map<string, string> | null = null;
+    const nameOf = (id: string): string => (names ??= new Map(tokens.map((t) => [t.id, t.name]))).get(id) ?? id;
     const ringMaker = new RingMaker(scene, facts.measureFrom);
     for (let i = 0; i < tokens.length; i++) {
       const t = tokens[i]!;
