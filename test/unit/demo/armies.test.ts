@@ -25,7 +25,10 @@ describe.each(ARMIES)('%s copied to 1,000 tokens', (id) => {
     expect(view.error).toBeNull();
     // A system that reads positions marks every token; Hell Dorado's only the active fighter and the lost (every copy of them).
     if (!id.startsWith('hd-')) expect(view.marks).toHaveLength(table.tokens.length);
-    else expect(view.marks.length).toBe(table.tokens.filter((t) => markedAlone(id).has(t.id.replace(/~\d+$/, ''))).length);
+    else {
+      const marked = markedAlone(id);
+      expect(view.marks.length).toBe(table.tokens.filter((t) => marked.has(t.id.replace(/~\d+$/, ''))).length);
+    }
     // The original army is drawn as in its scene, copies or not.
     const alone = new BoardRunner().run(board, armyBoard(id).table, input).view;
     const status = new Map(view.marks.map((m) => [m.id, m.status]));
