@@ -7,9 +7,8 @@
 // users' tools can read the board. Names and reasons go in as text (textContent), never as markup.
 import type { BoardLayout, LaidLegend } from '../src/board/layout';
 import { LABEL_FONT } from '../src/board/layout';
-import type { LegendEntry } from '../src/board/legend';
-import { legendKey } from '../src/board/legend';
-import { BADGE_PATHS, CLOSE_UP_DASH, EDGE_COLOURS, EDGE_DASH, MARK_LOOKS, RING_COLOURS, RING_DASH } from '../src/board/look';
+import { legendKey, type LegendEntry } from '../src/board/legend';
+import { BADGE_PATHS, CLOSE_UP_DASH, dash, EDGE_COLOURS, EDGE_DASH, MARK_LOOKS, RING_COLOURS, RING_DASH, swatch, TEXT_COLOURS } from '../src/board/look';
 import type { BoardView, MarkStatus } from '../src/board/model';
 import type { RangeShape } from '../src/geometry/shapes';
 
@@ -39,24 +38,10 @@ const el = <K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, 
 };
 
 const r2 = (x: number) => String(Math.round(x * 100) / 100);
-const dash = (d: readonly number[]) => (d.length ? d.join(' ') : 'none');
 
 function shapeKey(s: RangeShape): string {
   return s.kind === 'circle' ? `c${r2(s.radius)}` : s.points.map((p) => `${r2(p.x)},${r2(p.y)}`).join(' ');
 }
-
-/** Darker words than the mark's own colour, for text on a light box. */
-const TEXT_COLOURS: Readonly<Record<MarkStatus, string>> = {
-  leader: '#1e3a8a',
-  blocked: '#1e3a8a',
-  commanded: '#14532d',
-  link: '#78350f',
-  eligible: '#164e63',
-  active: '#581c87',
-  out: '#7f1d1d',
-  lost: '#1f2937',
-  none: '#1f2937',
-};
 
 interface Item {
   node: SVGGraphicsElement;
@@ -376,7 +361,7 @@ export class Overlay {
       const cy = row.y + LABEL_FONT.row / 2;
       const x = box.x + pad + 2;
       const g = el('g', { 'data-key': legendKey(row.entry) });
-      g.append(...swatch(row.entry, x, cy));
+      g.append(...swatchOf(row.entry, x, cy));
       const t = el('text', { x: r2(x + 32), y: r2(cy), 'dominant-baseline': 'central', fill: '#111827', 'data-text': '' });
       t.textContent = row.text;
       g.append(t);
@@ -413,28 +398,13 @@ export class Overlay {
   }
 }
 
-/** The small drawing in front of a key's row: the mark, ring or line as the board draws it. */
-function swatch(entry: LegendEntry, x: number, cy: number): SVGElement[] {
-  switch (entry.kind) {
-    case 'mark':
-    case 'close-up': {
-      const look = MARK_LOOKS[entry.kind === 'mark' ? entry.status : 'out'];
-      const circle = el('circle', { cx: r2(x + 8), cy: r2(cy), r: '6', fill: 'none', stroke: look.colour, 'stroke-width': String(Math.min(3, look.width)), 'stroke-dasharray': dash(entry.kind === 'close-up' ? CLOSE_UP_DASH : look.dash) });
-      if (look.badge === 'none') return [circle];
-      return [circle, el('path', { d: BADGE_PATHS[look.badge], transform: `translate(${r2(x + 19)} ${r2(cy - 4)}) scale(9)`, fill: look.colour, stroke: '#ffffff', 'stroke-width': r2(1.5 / 9) })];
-    }
-    case 'ring':
-      return [el('circle', { cx: r2(x + 12), cy: r2(cy), r: '7', fill: RING_COLOURS[entry.ring], 'fill-opacity': '0.15', stroke: RING_COLOURS[entry.ring], 'stroke-width': '2', 'stroke-dasharray': dash(RING_DASH[entry.ring]) })];
-    case 'edge':
-      return [el('line', { x1: r2(x), y1: r2(cy), x2: r2(x + 26), y2: r2(cy), stroke: EDGE_COLOURS[entry.edge], 'stroke-width': '2', 'stroke-dasharray': dash(EDGE_DASH[entry.edge]) })];
-    case 'count': {
-      const rect = el('rect', { x: r2(x), y: r2(cy - 7), width: '24', height: '14', rx: '7', fill: '#111827', 'fill-opacity': '0.85' });
-      const t = el('text', { x: r2(x + 12), y: r2(cy), 'text-anchor': 'middle', 'dominant-baseline': 'central', fill: '#ffffff', 'font-size': '10' });
-      t.textContent = '+N';
-      return [rect, t];
-    }
-  }
-}
+/** The small drawing in front of a key's row (src/board/legend.ts), as SVG elements. */
+const swatchOf = (entry: LegendEntry, x: number, cy: number): SVGElement[] =>
+  swatch(entry, x, cy).map((part) => {
+    const e = el(part.tag, { ...part.attrs });
+    if (part.text) e.textContent = part.text;
+    return e;
+  });
 
 function keyed<N extends Element>(map: Map<string, Keyed<N>>, id: string, make: () => N, layer: SVGGElement): Keyed<N> {
   let item = map.get(id);

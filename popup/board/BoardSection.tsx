@@ -9,6 +9,7 @@ import type { SystemId } from '../../src/rules/ids';
 import type { Request } from '../../src/messages';
 import type { StoredGame, StoreRoot } from '../../src/store/root';
 import { useBoard, useT, useTr, useTrn, type Send } from '../context';
+import { Legend } from './Legend';
 import { Roll20Part } from '../roll20/Roll20Part';
 
 type Tr = ReturnType<typeof useTr>;
@@ -47,6 +48,7 @@ export function BoardSection({ root, game, descriptor, send }: Props) {
         </p>
       )}
       <Measure descriptor={descriptor} tr={tr} />
+      <Legend />
       {state !== null && descriptor.propose && <Proposals proposals={descriptor.propose(state, binding, summary)} system={system} send={send} tr={tr} />}
       <p class="hint" data-testid="board-linked">
         {tr('board_linked_count', linked, summary.figures.length)}

@@ -1,6 +1,7 @@
 // How the board looks on every tabletop (the browser overlay, Owlbear's local items, Roll20's auras,
 // the legend): one palette, and for each status a stroke pattern and a badge as well as a colour, so
 // that a player who cannot tell red from green still tells "out" from "in command".
+import type { LegendEntry } from './legend';
 import type { EdgeKind, MarkStatus, RingKind } from './model';
 
 /** A small sign drawn at a mark's upper right, in screen px. */
@@ -25,6 +26,19 @@ export const MARK_LOOKS: Readonly<Record<MarkStatus, MarkLook>> = {
   out: { colour: '#dc2626', dash: [], width: 4, badge: 'cross' },
   lost: { colour: '#4b5563', dash: [], width: 3, badge: 'slash' },
   none: { colour: '#9ca3af', dash: [1, 4], width: 2, badge: 'none' },
+};
+
+/** Darker words than each mark's colour, for text on a light box (the labels of every painter). */
+export const TEXT_COLOURS: Readonly<Record<MarkStatus, string>> = {
+  leader: '#1e3a8a',
+  blocked: '#1e3a8a',
+  commanded: '#14532d',
+  link: '#78350f',
+  eligible: '#164e63',
+  active: '#581c87',
+  out: '#7f1d1d',
+  lost: '#1f2937',
+  none: '#1f2937',
 };
 
 /** BdC rigid doctrine: out of command and must close up — the out mark, dashed. */
@@ -68,3 +82,36 @@ export const BADGE_PATHS: Readonly<Record<Exclude<Badge, 'none'>, string>> = Obj
 
 /** A badge's size on screen, px: fixed, so that it stays readable at any zoom. */
 export const BADGE_PX = 12;
+
+/** One SVG element of a key's drawing: its tag and attributes (the overlay and the popup build it each their own way). */
+export interface SwatchPart {
+  readonly tag: 'circle' | 'path' | 'line' | 'rect' | 'text';
+  readonly attrs: Readonly<Record<string, string>>;
+  readonly text?: string;
+}
+
+/** An SVG dash pattern. */
+export const dash = (d: readonly number[]): string => (d.length ? d.join(' ') : 'none');
+
+/** The small drawing before a key's words, 30 × 16 px with its left edge at x and its middle at cy: the mark, ring or line as the board draws it. */
+export function swatch(entry: LegendEntry, x: number, cy: number): SwatchPart[] {
+  const n = (v: number) => String(Math.round(v * 100) / 100);
+  switch (entry.kind) {
+    case 'mark':
+    case 'close-up': {
+      const look = MARK_LOOKS[entry.kind === 'mark' ? entry.status : 'out'];
+      const ring: SwatchPart = { tag: 'circle', attrs: { cx: n(x + 8), cy: n(cy), r: '6', fill: 'none', stroke: look.colour, 'stroke-width': String(Math.min(3, look.width)), 'stroke-dasharray': dash(entry.kind === 'close-up' ? CLOSE_UP_DASH : look.dash) } };
+      if (look.badge === 'none') return [ring];
+      return [ring, { tag: 'path', attrs: { d: BADGE_PATHS[look.badge], transform: `translate(${n(x + 19)} ${n(cy - 4)}) scale(9)`, fill: look.colour, stroke: '#ffffff', 'stroke-width': n(1.5 / 9) } }];
+    }
+    case 'ring':
+      return [{ tag: 'circle', attrs: { cx: n(x + 12), cy: n(cy), r: '7', fill: RING_COLOURS[entry.ring], 'fill-opacity': '0.15', stroke: RING_COLOURS[entry.ring], 'stroke-width': '2', 'stroke-dasharray': dash(RING_DASH[entry.ring]) } }];
+    case 'edge':
+      return [{ tag: 'line', attrs: { x1: n(x), y1: n(cy), x2: n(x + 26), y2: n(cy), stroke: EDGE_COLOURS[entry.edge], 'stroke-width': '2', 'stroke-dasharray': dash(EDGE_DASH[entry.edge]) } }];
+    case 'count':
+      return [
+        { tag: 'rect', attrs: { x: n(x), y: n(cy - 7), width: '24', height: '14', rx: '7', fill: '#111827', 'fill-opacity': '0.85' } },
+        { tag: 'text', attrs: { x: n(x + 12), y: n(cy), 'text-anchor': 'middle', 'dominant-baseline': 'central', fill: '#ffffff', 'font-size': '10' }, text: '+N' },
+      ];
+  }
+}

@@ -3,6 +3,7 @@
 // keeping it for the popup (storage.session, per tab). Apart from the builder, so that content
 // scripts do not carry the schema.
 import * as v from 'valibot';
+import { LEGEND_KEYS } from './legend';
 import { MARK_STATUSES, MAX_CHANGES, MAX_FIGURES } from './model';
 
 
@@ -65,6 +66,8 @@ export const boardSummarySchema = v.strictObject({
   /** Tokens the player has selected on the tabletop. */
   selected: v.pipe(v.array(id), v.maxLength(100)),
   notes: v.pipe(v.array(text), v.maxLength(8)),
+  /** What the board's key names now (src/board/legend.ts): the popup shows the same key. */
+  key: v.optional(v.pipe(v.array(v.picklist(LEGEND_KEYS)), v.maxLength(LEGEND_KEYS.length))),
   /** Messages and tokens dropped as forged or malformed. */
   dropped: v.pipe(v.number(), v.integer(), v.minValue(0)),
 });

@@ -4,6 +4,7 @@ import { pixelToHex } from '../geometry/hex';
 import type { TableChanges } from '../rules/descriptor';
 import type { Table } from '../table/model';
 import { orientationOf } from './draw';
+import { legendKey, legendOf } from './legend';
 import { MAX_CHANGES, MAX_FIGURES, type Mark } from './model';
 import type { BoardRun } from './run';
 import type { BoardFigure, BoardSummary } from './summary-schema';
@@ -65,6 +66,7 @@ export function summaryOf(status: TabletopStatus, table: Table | null, run: Boar
     arrived: status.changes.arrived.slice(-MAX_CHANGES).map((a) => ({ ...a })),
     selected: status.selected.slice(0, 100),
     notes: (run?.view.notes ?? []).slice(0, 8).map((t) => ({ key: t.key, ...(t.subs ? { subs: [...t.subs] } : {}) })),
+    key: run ? legendOf(run.view).map(legendKey) : [],
     dropped: status.dropped,
   };
 }

@@ -11,7 +11,7 @@ import type { Curve, Item, Line, Shape, Text } from '@owlbear-rodeo/sdk';
 import type { BoardLayout } from '../../board/layout';
 import { LABEL_FONT } from '../../board/layout';
 import { legendKey, type LegendEntry } from '../../board/legend';
-import { BADGE_SHAPES, CLOSE_UP_DASH, EDGE_COLOURS, EDGE_DASH, MARK_LOOKS, RING_COLOURS, RING_DASH } from '../../board/look';
+import { BADGE_SHAPES, CLOSE_UP_DASH, EDGE_COLOURS, EDGE_DASH, MARK_LOOKS, RING_COLOURS, RING_DASH, TEXT_COLOURS } from '../../board/look';
 import type { Box } from '../../board/labels';
 import type { BoardView, MarkStatus, RingKind } from '../../board/model';
 import { estimateWidth } from '../../board/measure';
@@ -136,9 +136,6 @@ export const drawnId = (kind: DrawnTag['kind'], ...parts: string[]): string => `
 export function drawView(view: BoardView, ctx: DrawContext): DrawnItem[] {
   return new Drawer().draw(view, ctx);
 }
-
-/** Darker words than a mark's colour, on a light box. */
-const TEXT_COLOURS: Readonly<Record<MarkStatus, string>> = { leader: '#1e3a8a', blocked: '#1e3a8a', commanded: '#14532d', link: '#78350f', eligible: '#164e63', active: '#581c87', out: '#7f1d1d', lost: '#1f2937', none: '#1f2937' };
 
 /**
  * Draws views one after the other, keeping each item it built under a key of what it shows: a move

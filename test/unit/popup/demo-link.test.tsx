@@ -49,7 +49,7 @@ describe('the demo table from the popup', () => {
   it('shows the demo table\'s board in the live section, as any tabletop\'s, and no offer', async () => {
     const api = fakeApi(exampleRoot('bdc'));
     render(<App api={{ ...api, live: liveOf(demoSummary('bdc')), openDemo: () => undefined }} />);
-    await screen.findByText('Demo table');
+    await screen.findByText('Demo table', undefined, { timeout: 10_000 });
     await waitFor(() => expect(screen.getAllByTestId('board-figure').length).toBe(9));
     const c = screen.getAllByTestId('board-figure').find((li) => li.dataset.token === 'C')!;
     expect(c.dataset.status).toBe('out');
