@@ -44,8 +44,14 @@ export async function launchPlain(): Promise<Launched> {
   };
 }
 
+/** How the test host plays what the SDK leaves to Owlbear (test/fixtures/owlbear/host.ts): where an update is merged, how late changes arrive. */
+export interface HostOptions {
+  readonly merge?: 'server' | 'client';
+  readonly lag?: number;
+}
+
 /** Opens the host page and lets `players` join (each with its background page running). */
-export async function openRoom(context: BrowserContext, servers: OwlbearServers, players: { id: string; name: string; role: 'GM' | 'PLAYER'; connectionId: string }[]): Promise<Room> {
+export async function openRoom(context: BrowserContext, servers: OwlbearServers, players: { id: string; name: string; role: 'GM' | 'PLAYER'; connectionId: string }[], options: HostOptions = {}): Promise<Room> {
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`host: ${e.message}`));
@@ -56,7 +62,7 @@ export async function openRoom(context: BrowserContext, servers: OwlbearServers,
     errors.push(`dialog: ${d.message()}`);
     void d.dismiss();
   });
-  await page.goto(servers.hostUrl);
+  await page.goto(`${servers.hostUrl}&merge=${options.merge ?? 'server'}&lag=${options.lag ?? 0}`);
   await page.waitForSelector('html[data-host-ready]', { state: 'attached' });
   await page.evaluate((ps) => (window as unknown as { obr: { join(p: unknown): Promise<void> } }).obr.join(ps), players);
   for (const p of players) await background(page, p.connectionId).locator('html[data-ready]').waitFor({ state: 'attached', timeout: 20_000 });
