@@ -52,7 +52,6 @@ export function TablePanel({ session }: { session: SceneSession }) {
   };
   const unreadable = state.dropped.filter((d) => d.kind === 'unreadable');
   const refusedKeys = state.refusedLately;
-  const refusedOthers = state.refusedAll.filter((r) => !state.refused.some((m) => m.id === r.id));
   const unsent = state.unsent;
   const failed = unsent.some((u) => u.status === 'failed');
   return (
@@ -106,15 +105,15 @@ export function TablePanel({ session }: { session: SceneSession }) {
           )}
         </p>
       )}
-      {gm && (refusedKeys.length > 0 || refusedOthers.length > 0) && (
+      {gm && refusedKeys.length > 0 && (
         <details class="owlbear-problems" data-testid="owlbear-refused-table">
-          <summary>{trn('owlbear_refused_table', refusedKeys.length + refusedOthers.length, state.refusedCount)}</summary>
+          <summary>{trn('owlbear_refused_table', refusedKeys.length, state.refusedCount)}</summary>
           <ul>
-            {[...[...refusedKeys].reverse().map((d) => `${whose(d.key)} (${d.key.slice(OPS_PREFIX.length, OPS_PREFIX.length + 60)}): ${d.problem}`), ...refusedOthers.map((r) => `${whose(OPS_PREFIX + r.writer)}: ${session.strings.t(errorText(r.error))}`)]
-              .slice(0, 30)
-              .map((line, i) => (
-                <li key={i}>{line}</li>
-              ))}
+            {[...refusedKeys].reverse().map((d, i) => (
+              <li key={i}>
+                {whose(d.key)} ({d.key.slice(OPS_PREFIX.length, OPS_PREFIX.length + 60)}): {d.error ? `${d.problem}: ${session.strings.t(errorText(d.error))}` : d.problem}
+              </li>
+            ))}
           </ul>
         </details>
       )}

@@ -26,7 +26,7 @@ const pages = backgroundChannel(OBR.room.id, session.me.connectionId);
 let told = '';
 const tellPopover = (force = false) => {
   const ops = session.sync?.ownOps ?? [];
-  const refused = (session.sync?.refusedLately ?? []).map((d) => ({ key: d.key.slice(0, 200), problem: d.problem.slice(0, 400) }));
+  const refused = (session.sync?.refusedLately ?? []).map((d) => ({ key: d.key.slice(0, 200), problem: d.problem.slice(0, 400), ...(d.error ? { error: d.error } : {}) }));
   const now = JSON.stringify([ops, refused]);
   if (!force && now === told) return;
   told = now;

@@ -25,7 +25,7 @@ export const toPopoverSchema = v.variant('type', [
   v.strictObject({
     type: v.literal('own'),
     ops: v.pipe(v.array(v.unknown()), v.maxLength(400)),
-    refused: v.pipe(v.array(v.strictObject({ key: v.pipe(v.string(), v.maxLength(200)), problem: v.pipe(v.string(), v.maxLength(400)) })), v.maxLength(30)),
+    refused: v.pipe(v.array(v.strictObject({ key: v.pipe(v.string(), v.maxLength(200)), problem: v.pipe(v.string(), v.maxLength(400)), error: v.optional(errorSchema) })), v.maxLength(30)),
   }),
 ]);
 

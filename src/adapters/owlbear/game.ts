@@ -214,6 +214,8 @@ export interface Dropped {
   readonly problem: string;
   /** `unreadable`: malformed. `refused`: well-formed, but not its writer's to make (another author, no such connection, a sequence number or clock no honest client writes). */
   readonly kind: 'unreadable' | 'refused';
+  /** A refusal at play (the rules or the seats): its error, worded where it is shown. */
+  readonly error?: RuleError;
 }
 
 /** An op's place in its writer's run of sequence numbers, played or not, as it stands now (compaction covers only what stood still). */

@@ -104,11 +104,9 @@ export interface SceneState {
   readonly root: StoreRoot;
   /** This connection's ops the table refused (a concurrent action came first), in play order. */
   readonly refused: readonly Refusal[];
-  /** Every op the table refused at play, whoever wrote it (the game master sees them all). */
-  readonly refusedAll: readonly Refusal[];
   /** What in the metadata was not played: unreadable, or refused as no honest client writes it. */
   readonly dropped: readonly Dropped[];
-  /** What was refused lately (kept after the scene no longer holds it), newest last. */
+  /** What was refused lately, at play (the rules, the seats) or when read (not its writer's to write), kept after the scene no longer holds it, newest last. */
   readonly refusedLately: readonly Dropped[];
   /** How many different things this client refused since it started (each counted once). */
   readonly refusedCount: number;
@@ -310,6 +308,9 @@ export class SceneSync {
     this.takeOwn(now);
     this.replay();
     this.note(this.dropped);
+    // Ops the rules or the seats refused at their turn: said once each, with their writer's key.
+    const played = this.played!;
+    this.note(this.ops.filter((op) => played.refused.has(op.id)).map((op) => ({ key: opsKey(op.writer), problem: `op ${op.seq}`, kind: 'refused' as const, error: played.refused.get(op.id)! })));
   }
 
   /** Unpacks the compacted game when it changed. */
@@ -420,7 +421,7 @@ export class SceneSync {
   private note(dropped: readonly Dropped[]): void {
     for (const d of dropped) {
       if (d.kind !== 'refused') continue;
-      const id = `${d.key}|${d.problem}`;
+      const id = `${d.key}|${d.problem}|${d.error?.code ?? ''}`;
       if (this.refusedSeen.has(id)) continue;
       this.refusedSeen.add(id);
       this.refusedLog = [...this.refusedLog, d].slice(-30);
@@ -491,9 +492,9 @@ export class SceneSync {
     const played = this.played ?? this.player.play(this.start, []);
     const ops = this.ops;
     const own = this.secrets.values();
-    const refusedAll = ops.filter((op) => played.refused.has(op.id)).map((op) => ({ id: op.id, writer: op.writer, request: op.request, error: played.refused.get(op.id)! }));
     // This connection's ops that the table refused.
     const here = this.connection;
+    const refused = ops.filter((op) => played.refused.has(op.id) && connectionOf(op.writer) === here).map((op) => ({ id: op.id, writer: op.writer, request: op.request, error: played.refused.get(op.id)! }));
     const now = this.now();
     const unsent: Unsent[] = this.mine
       .filter((op) => this.missing.has(op.seq))
@@ -501,8 +502,7 @@ export class SceneSync {
     return {
       game: played.game,
       root: this.viewRoot(played.game, own),
-      refused: refusedAll.filter((r) => connectionOf(r.writer) === here),
-      refusedAll,
+      refused,
       dropped: this.dropped,
       refusedLately: this.refusedLog,
       refusedCount: this.refusedSeen.size,
