@@ -27,10 +27,11 @@ let told = '';
 const tellPopover = (force = false) => {
   const ops = session.sync?.ownOps ?? [];
   const refused = (session.sync?.refusedLately ?? []).map((d) => ({ key: d.key.slice(0, 200), problem: d.problem.slice(0, 400), ...(d.error ? { error: d.error } : {}) }));
-  const now = JSON.stringify([ops, refused]);
+  const failures = session.sync?.failing ?? 0;
+  const now = JSON.stringify([ops, refused, failures]);
   if (!force && now === told) return;
   told = now;
-  pages.post({ type: 'own', ops: [...ops], refused });
+  pages.post({ type: 'own', ops: [...ops], refused, failures });
 };
 session.afterSubmit = () => tellPopover();
 session.onChange(() => tellPopover());
@@ -92,8 +93,9 @@ setInterval(() => {
   if (!session.sceneReady) return;
   session.heal();
   void compact();
-  // A pending action turning into a failed one is news for the popover.
+  // A pending action turning into a failed one (a write refused again) is news for the popover.
   session.emitIfUnsentChanged();
+  tellPopover();
 }, 1000);
 
 // What the benchmark and the browser tests read: the last move's main-thread time and SDK calls, what was dropped.

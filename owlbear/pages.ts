@@ -25,6 +25,8 @@ export const toPopoverSchema = v.variant('type', [
   v.strictObject({
     type: v.literal('own'),
     ops: v.pipe(v.array(v.unknown()), v.maxLength(400)),
+    /** Writes Owlbear refused in a row (the popover shows the actions as failed from the third). */
+    failures: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1e6)),
     refused: v.pipe(v.array(v.strictObject({ key: v.pipe(v.string(), v.maxLength(200)), problem: v.pipe(v.string(), v.maxLength(400)), error: v.optional(errorSchema) })), v.maxLength(30)),
   }),
 ]);

@@ -145,7 +145,7 @@ export class SceneSession {
   private fromBackground(m: ToPopover): void {
     if (m.type === 'own') {
       this.sync?.noteRefused(m.refused.map((d) => ({ ...d, kind: 'refused' as const })));
-      this.sync?.mirrorOwn(m.ops);
+      this.sync?.mirrorOwn(m.ops, m.failures);
       this.recompute();
       return;
     }
@@ -245,7 +245,10 @@ export class SceneSession {
     const sync = this.sync;
     return OBR.scene.setMetadata(update).then(
       () => sync?.wrote(true),
-      () => sync?.wrote(false),
+      () => {
+        sync?.wrote(false);
+        this.emitIfUnsentChanged();
+      },
     );
   }
 

@@ -608,9 +608,15 @@ export class SceneSync {
     return this.mine;
   }
 
-  /** A mirror's writer's ops, as the page that writes them says it keeps them: checked as any key of the scene. */
-  mirrorOwn(ops: readonly unknown[]): void {
+  /** Writes of this writer's key Owlbear refused in a row. */
+  get failing(): number {
+    return this.failures;
+  }
+
+  /** A mirror's writer's ops, as the page that writes them says it keeps them (checked as any key of the scene), and its refused writes in a row. */
+  mirrorOwn(ops: readonly unknown[], failures = 0): void {
     if (!this.mirror) return;
+    this.failures = failures;
     const read = readOpList(this.me.writer, { v: 1, ops }, this.author, this.base?.covers[this.me.writer] ?? 0, clockCeiling(this.base));
     this.mine = read.ops.map(stripPlace);
     this.viewCache = null;
