@@ -72,8 +72,10 @@ const BOARD_VIEW_KB = 2.5;
  * it landed, so 86 KB. Each rule system's panel and the live board section load on demand, within the
  * popup's own budgets for them (16 KB, 10 KB).
  */
-const OWLBEAR_BACKGROUND_KB = 76;
-const OWLBEAR_ACTION_KB = 86;
+// Issue 20 (a real room: authors from Owlbear's party, bounded clocks and runs, retries, the pages'
+// channel, the refusals the game master is shown) added 4.1 KB to each: 75.4 and 87.9 KB measured.
+const OWLBEAR_BACKGROUND_KB = 80;
+const OWLBEAR_ACTION_KB = 91;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ext = path.join(DIST_DIR, 'extension');

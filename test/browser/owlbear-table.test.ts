@@ -9,7 +9,9 @@ import type { Item } from '@owlbear-rodeo/sdk';
 import type { FrameLocator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPS_PREFIX, TOKEN_KEY } from '../../src/adapters/owlbear/keys';
+import * as v from 'valibot';
 import { tokenItem } from '../support/owlbear-items';
+import { frontMatter, storeSchema } from '../unit/owlbear/store-schema';
 import { GM, PLAYER, action, drawn, host, launchPlain, openAction, openRoom, sendFrom, type Launched, type Room } from './owlbear';
 
 const HOSTILE = '<img src=x onerror=alert(1)>';
@@ -57,6 +59,15 @@ describe('the real SDK against Owlbear’s protocol', () => {
     expect(m).toMatchObject({ icon: '/icon.svg', background_url: '/background.html', action: { popover: '/action.html', icon: '/icon.svg' } });
     const icon = await fetch(`${l.servers.ext}${m.icon}`);
     expect([icon.status, icon.headers.get('content-type')]).toEqual([200, 'image/svg+xml']);
+    // No invented homepage: none is configured in this build.
+    expect(m).not.toHaveProperty('homepage_url');
+    // The store listing beside it, as Owlbear's store fetches it, with its pictures and the hosted page.
+    const listing = v.parse(storeSchema, frontMatter(await (await fetch(`${l.servers.ext}/store.md`)).text()));
+    for (const picture of [listing.image, listing.icon]) {
+      const png = Buffer.from(await (await fetch(`${l.servers.ext}${new URL(picture).pathname}`)).arrayBuffer());
+      expect(png.subarray(1, 4).toString(), picture).toBe('PNG');
+    }
+    expect(await (await fetch(`${l.servers.ext}/index.html`)).text()).toContain('manifest.json');
     // Context-menu entries registered by each background page, icons as files.
     const menus = await host<{ id: string; icons: { icon: string }[] }[]>(room.page, 'menus', PLAYER.connectionId);
     expect(menus.map((m) => m.id.split('/').pop()).sort()).toEqual(['dead', 'leader', 'radio', 'side-1', 'side-2', 'unit']);

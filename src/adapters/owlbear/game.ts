@@ -26,6 +26,7 @@
 // Nothing here trusts the metadata: every key, op and compacted game is checked, a bad one dropped
 // alone and reported, and the rest played.
 import * as v from 'valibot';
+import { canonicalJson } from '../../game/json';
 import { ok, refuse, type Result, type RuleError } from '../../game/result';
 import { parseWith } from '../../game/validate';
 import { SCENE_GAME_TYPES, type Request, type SceneRequest } from '../../messages';
@@ -221,6 +222,7 @@ export interface Dropped {
 /** An op's place in its writer's run of sequence numbers, played or not, as it stands now (compaction covers only what stood still). */
 export interface RunEntry {
   readonly seq: number;
+  /** The op as the key holds it, as canonical JSON (keys sorted: a request read again may list its fields in another order). */
   readonly json: string;
 }
 
@@ -282,7 +284,7 @@ export function readOpList(writer: string, raw: unknown, author: Author, done = 
       break;
     }
     next++;
-    run.push({ seq: o.seq, json: JSON.stringify(rawOp) });
+    run.push({ seq: o.seq, json: canonicalJson(rawOp) });
     const refused = (problem: string) => dropped.push({ key, problem: `${at}: ${problem}`, kind: 'refused' });
     if (o.by !== author.player) {
       refused(`names ${o.by.slice(0, 64)} as its author; Owlbear says this key is ${author.player}'s`);

@@ -4,6 +4,7 @@
 // master's client) compacts and keeps the compacted game as it wrote it. No SDK here: the page hands
 // it Owlbear's party and the metadata, writes what it returns with OBR.scene.setMetadata, and says
 // how each write went.
+import { canonicalJson } from '../../game/json';
 import { ok, refuse, type Result, type RuleError } from '../../game/result';
 import { SEAL_PREFIX, isSealed } from '../../game/seal';
 import type { Request } from '../../messages';
@@ -24,6 +25,7 @@ import {
   isEmptyKey,
   openEvent,
   packGame,
+  parseSceneRequest,
   pending,
   readBase,
   readOpList,
@@ -139,7 +141,8 @@ export const SYNC_TIMING = {
   forgetMs: 60_000,
 } as const;
 
-const json = (x: unknown): string => JSON.stringify(x ?? null);
+/** Canonical JSON (keys sorted): the same value read twice compares equal, whatever order its fields come in. */
+const json = (x: unknown): string => canonicalJson(x ?? null);
 
 /** Commitment of a secret value: the seal prefix and the first 128 bits of SHA-256(salt|value) (hex, as the codec gives it), in base 36. */
 export async function sealOf(codec: Codec, salt: string, value: string): Promise<string> {
@@ -365,8 +368,8 @@ export class SceneSync {
         this.tamper({ key: this.key, problem: `op ${entry.seq}: not written by this page: someone else wrote in its key (written over)`, kind: 'refused' });
       }
     }
-    // Which of our ops the scene's copy lacks, since when.
-    const inScene = new Set((this.read.runs.get(this.me.writer) ?? []).map((e) => e.json));
+    // Which of our ops the scene's copy lacks, since when (compared as read: a request read back may be filled in).
+    const inScene = new Set((this.read.writers.get(this.me.writer) ?? []).map((op) => json(stripPlace(op))));
     const next = new Map<number, number>();
     for (const op of this.mine) if (!inScene.has(json(op))) next.set(op.seq, this.missing.get(op.seq) ?? now);
     this.missing = next;
@@ -410,7 +413,7 @@ export class SceneSync {
     bound(this.firstSeen, 4096);
     const strangers = new Set(this.read.strangers);
     for (const key of strangers) {
-      const text = json(this.raw[key]).slice(0, 100_000);
+      const text = JSON.stringify(this.raw[key] ?? null).slice(0, 100_000);
       const was = this.strangerSince.get(key);
       if (!was || was.json !== text) this.strangerSince.set(key, { json: text, since: now });
     }
@@ -536,8 +539,12 @@ export class SceneSync {
    * table will play it (after everything this client has seen), then added to his key. Its secret
    * values are sealed first; only this client keeps what they were.
    */
-  async submit(request: SceneRequest): Promise<Result<{ readonly id: string; readonly write: Record<string, unknown> }>> {
+  async submit(raw: SceneRequest): Promise<Result<{ readonly id: string; readonly write: Record<string, unknown> }>> {
     if (this.mirror) return refuse('owlbear-unreachable');
+    // As every client will read it back (its settings filled in, its events checked by their system).
+    const parsed = parseSceneRequest(raw);
+    if (!parsed.ok) return parsed;
+    const request = parsed.value;
     const shared = await this.seal(request);
     if (!shared.ok) return shared;
     // As this player sees the game.

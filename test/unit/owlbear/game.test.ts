@@ -8,7 +8,8 @@ import { GAME_KEY, OPS_PREFIX } from '../../../src/adapters/owlbear/keys';
 import type { SceneSync } from '../../../src/adapters/owlbear/sync';
 import { gameOf } from '../../../src/store/load';
 import type { SceneRequest } from '../../../src/messages';
-import { Room, client } from '../../support/owlbear-room';
+import { SceneSync as Sync } from '../../../src/adapters/owlbear/sync';
+import { Room, client, nodeCodec, testClock } from '../../support/owlbear-room';
 
 const setup: SceneRequest[] = [
   { type: 'store/select-system', system: 'hd-command' },
@@ -167,6 +168,27 @@ describe('one game for the table', () => {
     expect(current(gm, 'B')).toBe(3);
     expect(current(player, 'B')).toBe(3);
     expect(player.state.root.games).toEqual(gm.state.root.games);
+  });
+});
+
+describe('the popover', () => {
+  it('mirrors its background page’s ops, unsent until the scene holds them, landed even when a request reads back with its fields in another order', async () => {
+    const room = new Room();
+    const bg = client('conn.bg', 'p', true);
+    const popover = new Sync(nodeCodec, bg.identity, undefined, undefined, testClock.now, true);
+    room.join(bg);
+    await sync(room, bg, popover);
+    // A replace without its settings: reading it fills them in, after the events.
+    const r = await bg.submit({ type: 'game/replace', system: 'bdc', events: [] });
+    expect(r.ok).toBe(true);
+    popover.mirrorOwn(JSON.parse(JSON.stringify(bg.ownOps)));
+    expect(popover.state.unsent).toHaveLength(1);
+    expect(popover.heal()).toBeNull();
+    if (r.ok) room.set(r.value.write, bg);
+    await sync(room, bg, popover);
+    expect(bg.state.unsent).toEqual([]);
+    expect(popover.state.unsent).toEqual([]);
+    expect(popover.state.root.games).toEqual(bg.state.root.games);
   });
 });
 

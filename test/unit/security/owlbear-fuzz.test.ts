@@ -116,7 +116,8 @@ describe('the bridge, hop by hop, under forged messages (property)', () => {
   it('the browser extension answers only Command Post origins', () => {
     fc.assert(
       fc.property(fc.oneof(fc.webUrl().map((u) => new URL(u).origin), fc.string({ maxLength: 40 })), (origin) => {
-        if (isCommandPostOrigin(origin)) expect(origin === 'https://owlbear.commandpost.dev' || /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/.test(origin)).toBe(true);
+        if (isCommandPostOrigin(origin, ['https://cp.example.org'])) expect(origin).toBe('https://cp.example.org');
+        if (isCommandPostOrigin(origin, [], true)) expect(origin).toMatch(/^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/);
       }),
       { numRuns: 3000 },
     );
