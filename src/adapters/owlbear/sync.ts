@@ -354,7 +354,9 @@ export class SceneSync {
         if (!this.mine.some((m) => m.seq === op.seq)) this.mine.push(stripPlace(op));
       }
       this.seq = Math.max(this.seq, done);
+      // What the key held when this page started is its own earlier writing, as it stands there too.
       for (const op of this.mine) this.written.add(json(op));
+      for (const entry of this.read.runs.get(this.me.writer) ?? []) this.written.add(entry.json);
     }
     this.started = true;
     if (!this.mirror) {

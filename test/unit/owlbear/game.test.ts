@@ -192,6 +192,25 @@ describe('the popover', () => {
   });
 });
 
+describe('a page that reloads', () => {
+  it('takes its key’s ops for its own earlier ones, goes on numbering after them, and sees nothing foreign in them', async () => {
+    const room = new Room();
+    const gm = client('connGM.bg', 'gm', true);
+    room.join(gm);
+    await sync(room, gm);
+    await act(room, gm, { type: 'game/replace', system: 'bdc', events: [] });
+    await act(room, gm, { type: 'store/select-system', system: 'bdc' });
+    // The same connection's background page, loaded again.
+    const again = client('connGM.bg', 'gm', true);
+    await sync(room, again);
+    expect(again.ownOps.map((o) => o.seq)).toEqual([1, 2]);
+    expect(again.heal()).toBeNull();
+    expect(again.state.dropped).toEqual([]);
+    const next = await again.submit({ type: 'store/select-system', system: 'hd-command' });
+    expect(next.ok && next.value.id).toBe('connGM.bg:3');
+  });
+});
+
 describe('what the metadata holds is checked', () => {
   it('a malformed key, a malformed op or a forged event is dropped alone; the rest is played', async () => {
     const { room, gm, player } = await table();
