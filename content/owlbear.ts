@@ -20,9 +20,13 @@ import {
   type PortToPopup,
 } from '../src/adapters/owlbear/bridge';
 
-/** Origins added at build time (COMMAND_POST_OWLBEAR_ORIGINS): where this build's users host the Owlbear extension. */
+/** Origins named at build time (scripts/build.mjs): where this build's users host the Owlbear extension. */
 declare const COMMAND_POST_OWLBEAR_ORIGINS: readonly string[];
-const EXTRA: readonly string[] = typeof COMMAND_POST_OWLBEAR_ORIGINS === 'undefined' ? [] : COMMAND_POST_OWLBEAR_ORIGINS;
+/** Whether this is a development build (`--dev`), which trusts a developer's own machine too. */
+declare const COMMAND_POST_DEV: boolean;
+const TRUSTED: readonly string[] = typeof COMMAND_POST_OWLBEAR_ORIGINS === 'undefined' ? [] : COMMAND_POST_OWLBEAR_ORIGINS;
+const DEV = typeof COMMAND_POST_DEV !== 'undefined' && COMMAND_POST_DEV;
+const trusted = (origin: string): boolean => isCommandPostOrigin(origin, TRUSTED, DEV);
 
 /** How long a request may wait for the frame's answer (the frame writes the scene's metadata first). */
 const ANSWER_MS = 10_000;
@@ -61,7 +65,7 @@ const stateMessage = (): PortToPopup => ({ type: 'owlbear/state', connected: liv
 window.addEventListener('message', (event: MessageEvent<unknown>) => {
   if (!isBridgeMessage(event.data)) return;
   // Only the Command Post frame: a Command Post origin, one of this page's iframes, a well-formed message.
-  if (!isCommandPostOrigin(event.origin, EXTRA) || !isOwnFrame(event.source)) {
+  if (!trusted(event.origin) || !isOwnFrame(event.source)) {
     dropped++;
     mark();
     return;
@@ -131,7 +135,7 @@ browser.runtime.onConnect.addListener((port) => {
 for (const f of document.querySelectorAll('iframe')) {
   try {
     const origin = new URL(f.src).origin;
-    if (isCommandPostOrigin(origin, EXTRA)) f.contentWindow?.postMessage({ ns: BRIDGE_NS, type: 'bridge/ping' } satisfies BridgeToFrame, origin);
+    if (trusted(origin)) f.contentWindow?.postMessage({ ns: BRIDGE_NS, type: 'bridge/ping' } satisfies BridgeToFrame, origin);
   } catch {
     // An iframe without a usable address: not ours.
   }

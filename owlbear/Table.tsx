@@ -1,10 +1,14 @@
 // The Owlbear part of the popover, above the rule panels every tabletop shares: who this player is,
-// which sides he may act for, the game master's seating of the table, and what the scene holds that
-// could not be read or was refused. Names come from Owlbear (players type them): rendered as text.
+// which sides he may act for, the game master's seating of the table, this player's actions not on
+// the table yet (pending, then failed, with a way to try again: never shown as done), and what the
+// scene holds that could not be read or was refused — for the game master, whose key it came from.
+// Names come from Owlbear (players type them): rendered as text.
 import { useEffect, useState } from 'preact/hooks';
+import { connectionKey, connectionOf } from '../src/adapters/owlbear/game';
+import { GAME_KEY, OPS_PREFIX } from '../src/adapters/owlbear/keys';
 import { SceneSync } from '../src/adapters/owlbear/sync';
 import { errorText } from '../src/i18n/errors';
-import { text } from '../src/i18n/text';
+import { plural, text } from '../src/i18n/text';
 import { DESCRIPTORS } from '../src/rules';
 import { playerOf } from './frame-bridge';
 import type { SceneSession } from './session';
@@ -18,6 +22,7 @@ export function useSession(session: SceneSession): number {
 export function TablePanel({ session }: { session: SceneSession }) {
   useSession(session);
   const tr = (key: string, ...subs: (string | number)[]) => session.strings.t(text(key, ...subs));
+  const trn = (key: string, count: number, ...subs: (string | number)[]) => session.strings.t(plural(key, count, ...subs));
   const state = session.state;
   if (!session.sceneReady || !state) return <p class="hint" data-testid="owlbear-no-scene">{tr('owlbear_no_scene')}</p>;
   const me = playerOf(session)!;
@@ -37,6 +42,18 @@ export function TablePanel({ session }: { session: SceneSession }) {
     void session.submit({ type: 'scene/seats', player: player.id, name: player.name.slice(0, 200), seats: next });
   };
   const sideNames = sides.length ? sides : [tr('owlbear_any_side')];
+  // Whose key a problem came from: Owlbear's name for the connection it names.
+  const whose = (key: string): string => {
+    if (key === GAME_KEY) return tr('owlbear_key_game');
+    if (!key.startsWith(OPS_PREFIX)) return key.slice(0, 100);
+    const connection = connectionOf(key.slice(OPS_PREFIX.length));
+    if (connection === connectionKey(session.me.connectionId)) return session.me.name;
+    return session.party.find((p) => connectionKey(p.connectionId) === connection)?.name ?? tr('owlbear_key_stranger');
+  };
+  const unreadable = state.dropped.filter((d) => d.kind === 'unreadable');
+  const refusedKeys = state.refusedLately;
+  const unsent = state.unsent;
+  const failed = unsent.some((u) => u.status === 'failed');
   return (
     <section class="owlbear-table" aria-labelledby="owlbear-table-title" data-testid="owlbear-table">
       <h2 id="owlbear-table-title">{tr('owlbear_table_title')}</h2>
@@ -78,6 +95,28 @@ export function TablePanel({ session }: { session: SceneSession }) {
           </table>
         </details>
       )}
+      {unsent.length > 0 && (
+        <p class={failed ? 'owlbear-problems owlbear-unsent' : 'hint owlbear-unsent'} role="status" data-testid="owlbear-unsent" data-status={failed ? 'failed' : 'pending'}>
+          {trn(failed ? 'owlbear_unsent_failed' : 'owlbear_unsent_pending', unsent.length)}{' '}
+          {failed && (
+            <button type="button" data-testid="owlbear-retry" onClick={() => session.retry()}>
+              {tr('owlbear_retry')}
+            </button>
+          )}
+        </p>
+      )}
+      {gm && refusedKeys.length > 0 && (
+        <details class="owlbear-problems" data-testid="owlbear-refused-table">
+          <summary>{trn('owlbear_refused_table', refusedKeys.length, state.refusedCount)}</summary>
+          <ul>
+            {[...refusedKeys].reverse().map((d, i) => (
+              <li key={i}>
+                {whose(d.key)} ({d.key.slice(OPS_PREFIX.length, OPS_PREFIX.length + 60)}): {d.error ? `${d.problem}: ${session.strings.t(errorText(d.error))}` : d.problem}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
       {state.refused.length > 0 && (
         <ul class="owlbear-problems" data-testid="owlbear-refused">
           {state.refused.slice(-3).map((r) => (
@@ -85,11 +124,11 @@ export function TablePanel({ session }: { session: SceneSession }) {
           ))}
         </ul>
       )}
-      {(state.dropped.length > 0 || (session.read?.dropped.length ?? 0) > 0 || state.damaged.length > 0) && (
+      {(unreadable.length > 0 || (session.read?.dropped.length ?? 0) > 0 || state.damaged.length > 0) && (
         <details class="owlbear-problems" data-testid="owlbear-dropped">
-          <summary>{tr('owlbear_dropped', state.dropped.length + (session.read?.dropped.length ?? 0) + state.damaged.length)}</summary>
+          <summary>{tr('owlbear_dropped', unreadable.length + (session.read?.dropped.length ?? 0) + state.damaged.length)}</summary>
           <ul>
-            {[...state.damaged.map((d) => `${tr('owlbear_damaged')}: ${d}`), ...state.dropped.map((d) => `${d.key}: ${d.problem}`), ...(session.read?.dropped ?? []).map((d) => `${d.id ?? '?'}: ${d.problem}`)].slice(0, 20).map((line, i) => (
+            {[...state.damaged.map((d) => `${tr('owlbear_damaged')}: ${d}`), ...unreadable.map((d) => `${whose(d.key)} (${d.key}): ${d.problem}`), ...(session.read?.dropped ?? []).map((d) => `${d.id ?? '?'}: ${d.problem}`)].slice(0, 20).map((line, i) => (
               <li key={i}>{line}</li>
             ))}
           </ul>

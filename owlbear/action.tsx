@@ -78,6 +78,8 @@ if (!OBR.isAvailable) {
     height = h;
     void OBR.action.setHeight(h).catch(() => undefined);
   }).observe(document.body);
+  // An action still on its way turns into a failed one with time alone: shown as it does.
+  setInterval(() => session.emitIfUnsentChanged(), 1000);
   Object.assign(globalThis, { commandPostSession: session });
 }
 document.documentElement.setAttribute('data-ready', '');

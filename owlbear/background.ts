@@ -1,14 +1,17 @@
 // The background page Owlbear loads (hidden) for every player while the room is open and the
-// extension enabled. It plays the scene's shared game, draws the board view as this player's own
-// local items, registers the context-menu entries on tokens, opens this player's sealed values when
-// the game reads them, compacts the game when this client is the one chosen for it, tells the player
-// when the table refused one of his actions, and answers the browser extension's bridge.
+// extension enabled. It is its connection's one writer: it plays the scene's shared game, writes this
+// player's actions (his popover's too, ./pages.ts) and writes them again until the scene holds them,
+// draws the board view as this player's own local items, registers the context-menu entries on
+// tokens, opens this player's sealed values when the game reads them, compacts the game (and keeps
+// the compacted game as it wrote it) when this client is the game master's, tells the player when
+// the table refused one of his actions, and answers the browser extension's bridge.
 import OBR from '@owlbear-rodeo/sdk';
-import { connectionOf } from '../src/adapters/owlbear/game';
+import { connectionOf, parseSceneRequest } from '../src/adapters/owlbear/game';
 import { errorText } from '../src/i18n/errors';
 import { startFrameBridge } from './frame-bridge';
 import { loadStrings } from './i18n';
 import { registerMenus } from './menus';
+import { backgroundChannel } from './pages';
 import { Painter } from './painter';
 import { SceneSession } from './session';
 
@@ -18,17 +21,48 @@ const painter = new Painter(session);
 registerMenus(strings);
 const bridge = startFrameBridge(session);
 
-/** The client that compacts: the game master with the lowest connection id (or, without one present, the lowest of all). */
-function compactor(): { chosen: boolean; live: Set<string> } {
-  const everyone = [{ connectionId: session.me.connectionId, role: session.me.role }, ...session.party.map((p) => ({ connectionId: p.connectionId, role: p.role }))];
-  const gms = everyone.filter((p) => p.role === 'GM');
-  const lowest = (gms.length ? gms : everyone).map((p) => p.connectionId).sort()[0];
-  return { chosen: lowest === session.me.connectionId, live: new Set(everyone.map((p) => p.connectionId)) };
-}
+// The popover's actions come here to be written; it mirrors the ops this page keeps.
+const pages = backgroundChannel(OBR.room.id, session.me.connectionId);
+let told = '';
+const tellPopover = (force = false) => {
+  const ops = session.sync?.ownOps ?? [];
+  const refused = (session.sync?.refusedLately ?? []).map((d) => ({ key: d.key.slice(0, 200), problem: d.problem.slice(0, 400), ...(d.error ? { error: d.error } : {}) }));
+  const failures = session.sync?.failing ?? 0;
+  const now = JSON.stringify([ops, refused, failures]);
+  if (!force && now === told) return;
+  told = now;
+  pages.post({ type: 'own', ops: [...ops], refused, failures });
+};
+session.afterSubmit = () => tellPopover();
+session.onChange(() => tellPopover());
+pages.on((m) => {
+  if (m.type === 'hello') return tellPopover(true);
+  if (m.type === 'retry') {
+    const write = session.sync?.retryNow();
+    if (write) void session.write(write);
+    return;
+  }
+  const request = parseSceneRequest(m.request);
+  if (!request.ok) return pages.post({ type: 'answer', rid: m.rid, response: { ok: false, error: request.error } });
+  void session.submit(request.value).then((response) => {
+    tellPopover();
+    pages.post({ type: 'answer', rid: m.rid, response: response.ok ? { ok: true } : { ok: false, error: response.error } });
+  });
+});
 
 let lastCompaction = 0;
 const opening = new Map<string, number>();
-const told = new Set<string>();
+const notified = new Set<string>();
+
+/** Compacts when this client is the game master's and enough waits (at most every two seconds). */
+async function compact(): Promise<void> {
+  const sync = session.sync;
+  const now = Date.now();
+  if (!sync || now - lastCompaction < 2000 || !sync.needsCompaction()) return;
+  lastCompaction = now;
+  const write = await sync.compact();
+  if (write) await session.write(write);
+}
 
 session.hooks.push(async () => {
   const sync = session.sync;
@@ -46,30 +80,32 @@ session.hooks.push(async () => {
   }
   // Actions of this player's the table refused after all (another player's came first).
   for (const r of state.refused) {
-    if (told.has(r.id)) continue;
-    told.add(r.id);
+    if (notified.has(r.id)) continue;
+    notified.add(r.id);
     void OBR.notification.show(`Command Post: ${strings.t(errorText(r.error))}`, 'WARNING').catch(() => undefined);
   }
-  const { chosen, live } = compactor();
-  if (chosen && now - lastCompaction > 2000 && sync.needsCompaction(live)) {
-    lastCompaction = now;
-    await OBR.scene.setMetadata(await sync.compact(live)).catch(() => undefined);
-  }
+  await compact();
 });
 
-// A write whose echo never came (Owlbear busy, a dropped connection) is made again.
+// A write Owlbear refused, or whose echo never came, or that a stale copy undid: made again until
+// the scene holds it, whether or not anything else happens at the table.
 setInterval(() => {
   if (!session.sceneReady) return;
-  const heal = session.sync?.heal();
-  if (heal) void OBR.scene.setMetadata(heal).catch(() => undefined);
-}, 5000);
+  session.heal();
+  void compact();
+  // A pending action turning into a failed one (a write refused again) is news for the popover.
+  session.emitIfUnsentChanged();
+  tellPopover();
+}, 1000);
 
 // What the benchmark and the browser tests read: the last move's main-thread time and SDK calls, what was dropped.
 Object.assign(globalThis, {
   commandPostOwlbear: () => ({
     recomputeMs: session.lastMs,
     paint: { ...painter.stats },
-    dropped: { bridge: bridge.dropped(), scene: session.state?.dropped.length ?? 0, tokens: session.read?.dropped.length ?? 0 },
+    dropped: { bridge: bridge.dropped(), pages: pages.dropped(), scene: session.state?.dropped.length ?? 0, tokens: session.read?.dropped.length ?? 0 },
+    refused: session.state?.refusedCount ?? 0,
+    unsent: session.state?.unsent ?? [],
     writer: session.sync?.identity.writer ?? null,
     connection: connectionOf(session.sync?.identity.writer ?? '.'),
   }),

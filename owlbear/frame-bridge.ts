@@ -2,19 +2,26 @@
 // it says hello to the top window at Owlbear's origin, takes messages only from that origin and that
 // window, checks each, plays requests on the scene's game as this player, and sends the scene's
 // state (game, board, who the player is) whenever it changes, at most four times a second.
+import { decode } from 'js-base64';
 import * as v from 'valibot';
 import { BRIDGE_NS, isBridgeMessage, toFrameSchema, type BridgeFromFrame, type BridgePlayer } from '../src/adapters/owlbear/bridge';
 import { parseRequest } from '../src/store/requests';
 import { DESCRIPTORS } from '../src/rules';
 import type { SceneSession } from './session';
 
-/** Owlbear's origin, as the SDK reads it from the page's address (`?obrref=` base64 of "<origin> <room>"). */
+/**
+ * Owlbear's origin, read from the page's address exactly as the SDK reads it (@owlbear-rodeo/sdk
+ * src/common/getDetails.ts): `?obrref=` decoded with js-base64's lenient `decode` (URL-safe alphabet,
+ * padding optional, stray characters ignored), then exactly two space-separated parts, origin and room.
+ * Where the SDK would find no host, neither do we.
+ */
 export function hostOrigin(search: string = location.search): string | null {
   const ref = new URLSearchParams(search).get('obrref');
   if (!ref) return null;
+  const parts = decode(ref).split(' ');
+  if (parts.length !== 2 || !parts[0] || !parts[1]) return null;
   try {
-    const [origin, room] = atob(ref).split(' ');
-    return origin && room ? new URL(origin).origin : null;
+    return new URL(parts[0]).origin;
   } catch {
     return null;
   }

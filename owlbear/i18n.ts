@@ -1,6 +1,7 @@
 // The pages' strings: the extension's own catalogues (locales/, merged by the build into
-// locales/<lang>.json beside the pages), in the browser's language, formatted as the browser's i18n does.
-import { formatMessage, type Catalogue } from '../src/i18n/format';
+// locales/<lang>.json beside the pages), in the browser's language, formatted as the browser's i18n does,
+// counted texts in their language's plural form.
+import { formatText, type Catalogue } from '../src/i18n/format';
 import type { Text } from '../src/i18n/text';
 
 export const LANGS = ['en', 'fr', 'ru'] as const;
@@ -28,5 +29,6 @@ export async function loadStrings(languages: readonly string[] = navigator.langu
   } catch {
     // Without strings the pages show message keys: still usable, and visibly wrong.
   }
-  return { lang, t: (t) => formatMessage(catalogue, t.key, t.subs) || t.key };
+  // Counted texts in the plural form the language needs (`board_more_one`, `…_few`, `…_other`).
+  return { lang, t: (t) => formatText(catalogue, t) || t.key };
 }

@@ -2,12 +2,14 @@
 // the SDK wired to the pure core. It follows the player, the party, the scene (ready or not), its
 // grid, its items and its metadata; plays the scene's shared game (src/adapters/owlbear/sync.ts);
 // reads the tokens into a table (src/adapters/owlbear/items.ts) and runs the active system's board
-// view on it, exactly as every other tabletop does (src/board/run.ts).
+// view on it, exactly as every other tabletop does (src/board/run.ts). The background page is the
+// connection's one writer: it writes its key, and writes it again until the scene holds it; the
+// popover hands it its actions and mirrors what it keeps (./pages.ts).
 import OBR, { type Item, type Metadata, type Player } from '@owlbear-rodeo/sdk';
 import * as v from 'valibot';
 import { DEFAULT_GRID, OwlbearTables, gridSchema, statusOf, type OwlbearGrid, type SceneRead } from '../src/adapters/owlbear/items';
 import { toSceneRequest, writerId } from '../src/adapters/owlbear/game';
-import { SceneSync, type SceneState } from '../src/adapters/owlbear/sync';
+import { SceneSync, type Member, type SceneState } from '../src/adapters/owlbear/sync';
 import type { BoardInput } from '../src/board/model';
 import { BoardRunner, type BoardRun } from '../src/board/run';
 import { summaryOf, type BoardSummary } from '../src/board/summary';
@@ -20,6 +22,7 @@ import type { StoreRoot } from '../src/store/root';
 import { GameStates } from '../src/store/states';
 import { browserCodec } from './codec';
 import type { Strings } from './i18n';
+import { popoverChannel, type PageChannel, type ToBackground, type ToPopover } from './pages';
 import { localSecrets } from './secrets';
 
 export type Page = 'background' | 'action';
@@ -32,6 +35,14 @@ export interface Me {
 }
 
 const fail = (code: string, params?: Record<string, string | number>): { ok: false; error: RuleError } => ({ ok: false, error: params ? { code, params } : { code } });
+
+/** Owlbear's party as the shared game reads it: each connection's player and role. */
+export const membersOf = (party: readonly Player[]): Member[] => party.map((p) => ({ id: p.id, connectionId: p.connectionId, role: p.role }));
+
+const randomId = (): string => [...crypto.getRandomValues(new Uint8Array(12))].map((b) => b.toString(16).padStart(2, '0')).join('');
+
+/** How long the popover waits for its background page to answer an action. */
+const ANSWER_MS = 8000;
 
 /** Waits for Owlbear's OBR_READY (never, outside Owlbear: the page says so). */
 export const obrReady = (): Promise<void> => new Promise((resolve) => OBR.onReady(resolve));
@@ -82,23 +93,36 @@ export class SceneSession {
     s.selection = selection ?? [];
     s.party = party;
     const secrets = localSecrets(OBR.room.id, OBR.player.id);
-    // One game per scene: each scene that opens gets a fresh one (nothing of the last scene's ops is written into it).
-    s.newSync = () =>
-      new SceneSync(browserCodec, { writer: writerId(connectionId, page), player: s.me.id, gm: s.me.role === 'GM' }, secrets, () => {
-        const bytes = crypto.getRandomValues(new Uint8Array(16));
-        return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
-      });
+    // One game per scene: each scene that opens gets a fresh one (nothing of the last scene's ops is
+    // written into it). The connection writes one key, its background page's; the popover mirrors it.
+    const writer = writerId(connectionId, 'bg');
+    s.newSync = () => {
+      const sync = new SceneSync(browserCodec, { writer, player: s.me.id, gm: s.me.role === 'GM' }, secrets, randomId, undefined, page === 'action');
+      sync.setParty(membersOf(s.party));
+      return sync;
+    };
     s.sync = s.newSync();
+    if (page === 'action') {
+      s.channel = popoverChannel(OBR.room.id, connectionId);
+      s.channel.on((m) => s.fromBackground(m));
+      s.channel.post({ type: 'hello' });
+    }
     OBR.player.onChange((player) => {
       const roleChanged = player.role !== s.me.role;
       s.me = { ...s.me, name: player.name, role: player.role };
       s.selection = player.selection ?? [];
-      s.sync?.setRole(player.role === 'GM');
-      if (roleChanged) s.tables.reset();
+      if (roleChanged) {
+        // Who may do what is Owlbear's word: the game is played again with the new role.
+        s.sync?.setRole(player.role === 'GM');
+        s.tables.reset();
+        s.refresh();
+      }
       s.recompute();
     });
     OBR.party.onChange((players) => {
       s.party = players;
+      s.sync?.setParty(membersOf(players));
+      s.refresh();
       s.emit();
     });
     OBR.scene.onReadyChange((ready) => void s.setReady(ready));
@@ -113,6 +137,26 @@ export class SceneSession {
   }
 
   private newSync: (() => SceneSync) | null = null;
+  /** The popover's line to its background page. */
+  private channel: PageChannel<ToPopover, ToBackground> | null = null;
+  private readonly answers = new Map<string, (response: Response) => void>();
+
+  /** The popover hears its background page: the ops it keeps (mirrored, checked as any op), or the answer to an action. */
+  private fromBackground(m: ToPopover): void {
+    if (m.type === 'own') {
+      this.sync?.noteRefused(m.refused.map((d) => ({ ...d, kind: 'refused' as const })));
+      this.sync?.mirrorOwn(m.ops, m.failures);
+      this.recompute();
+      return;
+    }
+    this.answers.get(m.rid)?.(m.response.ok ? { ok: true, root: this.root ?? this.sync!.state.root } : { ok: false, error: m.response.error });
+    this.answers.delete(m.rid);
+  }
+
+  /** The popover asks its background page to try its writes again now. */
+  retry(): void {
+    this.channel?.post({ type: 'retry' });
+  }
 
   private async setReady(ready: boolean): Promise<void> {
     const was = this.sceneReady;
@@ -124,6 +168,7 @@ export class SceneSession {
       await this.receiving;
       this.waiting = null;
       this.sync = this.newSync();
+      this.channel?.post({ type: 'hello' });
     }
     if (!ready) {
       this.items = [];
@@ -177,12 +222,34 @@ export class SceneSession {
       .catch((error: unknown) => console.error('Command Post: reading the scene failed', error));
   }
 
+  /** The scene read again as it was last read (the party or the role changed). */
+  refresh(): void {
+    if (this.sceneReady) this.receive(this.waiting ?? this.metadata);
+  }
+
   /** Keeps this page's own key right (ops lost to a race written again, compacted ones dropped). */
   protected async afterReceive(): Promise<void> {
     if (!this.sceneReady) return;
-    const heal = this.sync?.heal();
-    if (heal) await OBR.scene.setMetadata(heal).catch(() => undefined);
+    this.heal();
     for (const hook of this.hooks) await hook();
+  }
+
+  /** Writes what the scene needs now, if anything (this writer's key, the compacted game). */
+  heal(): void {
+    const heal = this.sceneReady ? this.sync?.heal() : null;
+    if (heal) this.write(heal);
+  }
+
+  /** One write to the scene's metadata; Owlbear's answer goes back to the sync (a refusal is retried later). */
+  write(update: Record<string, unknown>): Promise<void> {
+    const sync = this.sync;
+    return OBR.scene.setMetadata(update).then(
+      () => sync?.wrote(true),
+      () => {
+        sync?.wrote(false);
+        this.emitIfUnsentChanged();
+      },
+    );
   }
 
   /** Work the background page does after each read of the metadata (compaction, openings). */
@@ -195,6 +262,15 @@ export class SceneSession {
 
   private emit(): void {
     for (const l of this.listeners) l();
+  }
+
+  private unsentSeen = '';
+  /** Tells the views when an unsent action's status changed with time alone (pending → failed). */
+  emitIfUnsentChanged(): void {
+    const now = JSON.stringify(this.state?.unsent.map((u) => [u.id, u.status]) ?? []);
+    if (now === this.unsentSeen) return;
+    this.unsentSeen = now;
+    this.emit();
   }
 
   get state(): SceneState | null {
@@ -262,23 +338,44 @@ export class SceneSession {
     return this.submit(scene.value);
   }
 
-  /** One action on the scene's game: checked, written to this page's key, answered with the new root. */
+  /**
+   * One action on the scene's game: checked, written to the connection's key, answered with the new
+   * root. The popover hands it to its background page, which writes it (and writes it again until
+   * the scene holds it: never shown as done before, `SceneState.unsent`).
+   */
   submit(request: SceneRequest): Promise<Response> {
+    if (this.channel) return this.forward(request);
     const run = this.turn.then(async (): Promise<Response> => {
       await this.receiving;
       if (!this.sync || !this.sceneReady) return fail('owlbear-no-scene');
       const result = await this.sync.submit(request);
       if (!result.ok) return result;
-      try {
-        await OBR.scene.setMetadata(result.value.write);
-      } catch {
-        // Owlbear did not take the write now: the page writes it again on its next check (heal).
-      }
+      this.afterSubmit();
+      void this.write(result.value.write);
       this.recompute();
       return { ok: true, root: this.sync.state.root };
     });
     this.turn = run.catch(() => undefined);
     return run;
+  }
+
+  /** Called once an action is in this writer's key (the background page tells its popover). */
+  afterSubmit: () => void = () => undefined;
+
+  private forward(request: SceneRequest): Promise<Response> {
+    if (!this.sceneReady) return Promise.resolve(fail('owlbear-no-scene'));
+    const rid = randomId();
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.answers.delete(rid);
+        resolve(fail('owlbear-unreachable'));
+      }, ANSWER_MS);
+      this.answers.set(rid, (response) => {
+        clearTimeout(timer);
+        resolve(response);
+      });
+      this.channel!.post({ type: 'submit', rid, request });
+    });
   }
 
   /** The items of the scene as Owlbear last sent them. */

@@ -2,13 +2,13 @@
 //   node scripts/build.mjs         production: minified, no source maps
 //   node scripts/build.mjs --dev   development: not minified, inline source maps
 // Also writes esbuild metafiles to dist/meta/ and dist/build-info.json (read by size.mjs).
-// Environment: COMMAND_POST_OWLBEAR_BASE, the path the Owlbear extension is served under (default
-// `/`; e.g. `/command-post/` on GitHub Pages), written into its manifest; COMMAND_POST_OWLBEAR_ORIGINS,
-// comma-separated origins where it is hosted, which the browser extension's bridge trusts too.
+// Environment: where the Owlbear extension is hosted and the project's page (COMMAND_POST_OWLBEAR_URL,
+// COMMAND_POST_OWLBEAR_BASE, COMMAND_POST_OWLBEAR_ORIGINS, COMMAND_POST_HOMEPAGE): owlbear/build.mjs.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { owlbearSettings, writeOwlbearFiles } from '../owlbear/build.mjs';
 import { DIST_DIR, LANGUAGES, loadCatalogue, writeLocales } from './locales.mjs';
 import { RULES_DIR, writeRulesIndex } from './rules-index.mjs';
 
@@ -39,14 +39,14 @@ const ENTRIES = [
 /** The Owlbear Rodeo extension (dist/owlbear/): its two pages share their common code as chunks. */
 const OWLBEAR = { name: 'owlbear', in: ['owlbear/background.ts', 'owlbear/action.tsx'] };
 const owlbearOut = path.join(dist, 'owlbear');
-const owlbearBase = (process.env.COMMAND_POST_OWLBEAR_BASE ?? '/').replace(/\/*$/, '/');
-const owlbearOrigins = (process.env.COMMAND_POST_OWLBEAR_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
-if (!owlbearBase.startsWith('/') || owlbearOrigins.some((o) => !/^https?:\/\/[^/]+$/.test(o))) {
-  console.error('build: COMMAND_POST_OWLBEAR_BASE must start with / and COMMAND_POST_OWLBEAR_ORIGINS be origins (https://host[:port])');
+const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+const owlbear = owlbearSettings(process.env, pkg);
+if (owlbear.error) {
+  console.error(`build: ${owlbear.error}`);
   process.exit(1);
 }
 
-const missing = [...ENTRIES.map((e) => e.in), ...OWLBEAR.in, 'manifest.json', 'popup/popup.html', 'popup/popup.css', 'demo/demo.html', 'demo/demo.css', 'owlbear/background.html', 'owlbear/action.html', 'owlbear/owlbear.css', 'owlbear/icons/icon.svg', 'locales', path.relative(root, RULES_DIR)]
+const missing = [...ENTRIES.map((e) => e.in), ...OWLBEAR.in, 'manifest.json', 'popup/popup.html', 'popup/popup.css', 'demo/demo.html', 'demo/demo.css', 'owlbear/background.html', 'owlbear/action.html', 'owlbear/owlbear.css', 'owlbear/icons/icon.svg', 'owlbear/store/store.md', 'owlbear/store/index.html', 'owlbear/store/screenshot.png', 'owlbear/store/icon.png', 'locales', path.relative(root, RULES_DIR)]
   .filter((p) => !fs.existsSync(path.join(root, p)));
 if (missing.length) {
   console.error(`build: missing source file(s): ${missing.join(', ')}`);
@@ -71,7 +71,8 @@ const common = {
   legalComments: dev ? 'inline' : 'none',
   metafile: true,
   logLevel: 'warning',
-  define: { COMMAND_POST_OWLBEAR_ORIGINS: JSON.stringify(owlbearOrigins) },
+  // The origins the bridge trusts; a development build trusts a developer's own machine too.
+  define: { COMMAND_POST_OWLBEAR_ORIGINS: JSON.stringify(owlbear.origins), COMMAND_POST_DEV: JSON.stringify(dev) },
 };
 
 let results;
@@ -119,38 +120,13 @@ fs.copyFileSync(path.join(root, 'popup/popup.css'), path.join(out, 'popup.css'))
 fs.copyFileSync(path.join(root, 'demo/demo.html'), path.join(out, 'demo.html'));
 fs.copyFileSync(path.join(root, 'demo/demo.css'), path.join(out, 'demo.css'));
 
-// The Owlbear extension's static files. Owlbear reads its manifest's paths from the root of the host
-// (a bare `icon.svg` fails inside Owlbear), so they carry the base path; icons are files, never data: URLs.
-const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
-const en = loadCatalogue('en');
-const description = en.owlbear_manifest_description.message;
+// The Owlbear extension's static files (owlbear/build.mjs): manifest, store listing, icons, strings.
+const description = loadCatalogue('en').owlbear_manifest_description.message;
 if (description.length > 128) {
   console.error(`build: the Owlbear manifest's description is ${description.length} characters; Owlbear's store takes 128`);
   process.exit(1);
 }
-const owlbearManifest = {
-  name: 'Command Post',
-  version: pkg.version,
-  manifest_version: 1,
-  description,
-  author: 'Command Post',
-  homepage_url: 'https://owlbear.commandpost.dev/',
-  icon: `${owlbearBase}icon.svg`,
-  background_url: `${owlbearBase}background.html`,
-  action: { title: 'Command Post', icon: `${owlbearBase}icon.svg`, popover: `${owlbearBase}action.html`, height: 600, width: 420 },
-};
-fs.writeFileSync(path.join(owlbearOut, 'manifest.json'), JSON.stringify(owlbearManifest, null, 2) + '\n');
-for (const f of ['background.html', 'action.html', 'owlbear.css']) fs.copyFileSync(path.join(root, 'owlbear', f), path.join(owlbearOut, f));
-fs.copyFileSync(path.join(root, 'popup/popup.css'), path.join(owlbearOut, 'popup.css'));
-fs.mkdirSync(path.join(owlbearOut, 'icons'));
-for (const f of fs.readdirSync(path.join(root, 'owlbear/icons')).filter((f) => f.endsWith('.svg'))) fs.copyFileSync(path.join(root, 'owlbear/icons', f), path.join(owlbearOut, 'icons', f));
-fs.copyFileSync(path.join(root, 'owlbear/icons/icon.svg'), path.join(owlbearOut, 'icon.svg'));
-// The pages' strings, one merged catalogue per language, fetched by the page in its player's language.
-fs.mkdirSync(path.join(owlbearOut, 'locales'));
-for (const lang of LANGUAGES) fs.writeFileSync(path.join(owlbearOut, 'locales', `${lang}.json`), JSON.stringify(loadCatalogue(lang)));
-writeRulesIndex(owlbearOut);
-// Static hosts that read these files (Cloudflare Pages, Netlify): Owlbear fetches the manifest from another origin.
-fs.writeFileSync(path.join(owlbearOut, '_headers'), '/*\n  Access-Control-Allow-Origin: *\n');
+writeOwlbearFiles({ root, out: owlbearOut, settings: owlbear, pkg, description, catalogues: Object.fromEntries(LANGUAGES.map((lang) => [lang, loadCatalogue(lang)])), writeRulesIndex });
 
 const ms = Math.round(performance.now() - started);
 fs.writeFileSync(

@@ -39,11 +39,15 @@ export const groupName = (figures: readonly { readonly name: string }[], fallbac
   return (only || figures[0]?.name || fallback).slice(0, 40);
 };
 
-/** Tokens not linked yet, by side then grouping, in the order the board lists them. */
+/**
+ * Tokens not linked yet, by side then grouping, in the order the board lists them. A token hidden
+ * from players is never among them: a roster is the whole table's to read, so a piece taken from a
+ * hidden token would name it to every player.
+ */
 export function unlinkedGroups(figures: readonly TableFigure[], binding: Binding): FigureGroup[] {
   const groups = new Map<string, { side: string | null; unit: string | null; leaders: TableFigure[]; figures: TableFigure[] }>();
   for (const f of figures) {
-    if (binding.links[f.id] !== undefined) continue;
+    if (binding.links[f.id] !== undefined || f.hidden) continue;
     const key = `${f.side ?? ''}\u0000${f.unit ?? `\u0001${f.id}`}`;
     const g = groups.get(key) ?? groups.set(key, { side: f.side, unit: f.unit, leaders: [], figures: [] }).get(key)!;
     (f.role === 'leader' ? g.leaders : g.figures).push(f);
@@ -59,7 +63,7 @@ export function mapSides(figures: readonly TableFigure[], binding: Binding, game
   const out: Record<string, string> = { ...binding.sides };
   const free = gameSides.filter((s) => !Object.values(out).includes(s));
   for (const f of figures) {
-    if (f.side === null || out[f.side] !== undefined) continue;
+    if (f.side === null || f.hidden || out[f.side] !== undefined) continue;
     const next = free.shift();
     if (next === undefined) break;
     out[f.side] = next;

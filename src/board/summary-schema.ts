@@ -55,6 +55,8 @@ export const boardSummarySchema = v.strictObject({
         reason: v.nullable(v.strictObject({ code: v.pipe(v.string(), v.maxLength(64)), params: v.optional(v.record(v.pipe(v.string(), v.maxLength(32)), param)) })),
         closeUp: v.boolean(),
         hex: v.nullable(v.strictObject({ q: num, r: num })),
+        /** A token hidden from players (only the game master's board lists it): never offered to a roster. */
+        hidden: v.optional(v.literal(true)),
       }),
     ),
     v.maxLength(MAX_FIGURES),

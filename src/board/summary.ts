@@ -48,6 +48,7 @@ export function summaryOf(status: TabletopStatus, table: Table | null, run: Boar
       reason: m?.reason ? { code: m.reason.code, ...(m.reason.params ? { params: { ...m.reason.params } } : {}) } : null,
       closeUp: m?.closeUp === true,
       hex: hex ? finiteHex(pixelToHex(t.center, scene.pixelsPerCell, orientationOf(scene), scene.hexOrigin, scene.hexPitch)) : null,
+      ...(t.visible ? {} : { hidden: true as const }),
     });
   }
   return {

@@ -24,6 +24,8 @@ export interface TableFigure {
   readonly side: string | null;
   readonly unit: string | null;
   readonly role: 'leader' | 'figure' | 'radio-operator';
+  /** Hidden from players (Owlbear): only the game master's board has it, and no roster is taken from it. */
+  readonly hidden?: boolean;
 }
 
 /** One field the player fills in while reviewing the roster taken from the board. */

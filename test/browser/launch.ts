@@ -10,6 +10,7 @@ import { chromiumPath as findChromium, INSTALL_HINT, isRoot } from '../../script
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const extensionDir = path.join(process.env.COMMAND_POST_DIST ? path.resolve(process.env.COMMAND_POST_DIST) : path.join(root, 'dist'), 'extension');
+const builtDir = extensionDir;
 
 /** Path of the Chromium binary ($CHROMIUM_PATH, else Debian's). Throws with install instructions if none exists: tests never skip. */
 export function chromiumPath(): string {
@@ -28,10 +29,11 @@ export interface LaunchedExtension {
 
 /**
  * `profileDir`: reuse this browser profile and keep it on close (to test that a restart loses nothing);
- * by default each launch gets a fresh profile, removed on close.
+ * by default each launch gets a fresh profile, removed on close. `dir`: another build of the extension.
  */
-export async function launchExtension(opts: { locale?: string; profileDir?: string; args?: string[] } = {}): Promise<LaunchedExtension> {
+export async function launchExtension(opts: { locale?: string; profileDir?: string; args?: string[]; dir?: string } = {}): Promise<LaunchedExtension> {
   const executablePath = chromiumPath();
+  const extensionDir = opts.dir ?? builtDir;
   if (!fs.existsSync(path.join(extensionDir, 'manifest.json'))) {
     throw new Error('dist/extension/manifest.json not found: run `npm run build` before the browser tests.');
   }

@@ -7,10 +7,11 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOwlbearServers, EVIL, type OwlbearServers } from '../fixtures/owlbear/server';
 import { launchExtension, storedRoot, type LaunchedExtension } from './launch';
-import { GM, PLAYER, action, background, host, openAction, sendFrom } from './owlbear';
+import { GM, PLAYER, action, background, extensionTrusting, host, openAction, sendFrom } from './owlbear';
 
 let servers: OwlbearServers;
 let ext: LaunchedExtension;
+let build: { dir: string; remove(): void };
 let page: Page;
 let tabId: number;
 
@@ -30,7 +31,9 @@ async function openHost(): Promise<Page> {
 
 beforeAll(async () => {
   servers = await startOwlbearServers();
-  ext = await launchExtension({ args: servers.args });
+  // The test host serves the Owlbear extension from http://localhost: a build that names that origin as where it is hosted.
+  build = await extensionTrusting(servers.ext);
+  ext = await launchExtension({ args: servers.args, dir: build.dir });
   page = await openHost();
   tabId = await activeTab();
   await page.evaluate((ps) => (window as unknown as { obr: { join(p: unknown): Promise<void> } }).obr.join(ps), [GM, PLAYER]);
@@ -47,6 +50,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await ext?.close();
   await servers?.close();
+  build?.remove();
 });
 
 const openPopup = async (tab: number): Promise<Page> => {
@@ -129,5 +133,22 @@ describe('the bridge', () => {
     expect(await popup.locator('#board-title').count()).toBe(0);
     await popup.close();
     await empty.close();
+  });
+});
+
+describe('the production build', () => {
+  it('trusts no localhost frame: the Command Post frame served from this machine is never answered', async () => {
+    const prod = await launchExtension({ args: servers.args });
+    try {
+      const p = await prod.context.newPage();
+      await p.goto(servers.hostUrl);
+      await p.waitForSelector('html[data-host-ready]', { state: 'attached' });
+      await p.evaluate((ps) => (window as unknown as { obr: { join(p: unknown): Promise<void> } }).obr.join(ps), [GM]);
+      await background(p, GM.connectionId).locator('html[data-ready]').waitFor({ state: 'attached', timeout: 20_000 });
+      await expect.poll(() => p.evaluate(() => Number(document.documentElement.getAttribute('data-command-post-owlbear-dropped'))), { timeout: 10_000 }).toBeGreaterThan(0);
+      expect(await p.evaluate(() => document.documentElement.getAttribute('data-command-post-owlbear'))).toBe('waiting');
+    } finally {
+      await prod.close();
+    }
   });
 });

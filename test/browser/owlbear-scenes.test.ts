@@ -2,16 +2,12 @@
 // test/unit/demo/scenes.test.ts holds to its board scenario, test/scenarios/<id>/board-*.json) laid
 // out as Owlbear tokens on the test host, its game loaded into the scene, and what each client draws
 // as local items compared with what the core computes in Node for the same table (test/support/demo.ts).
-import type { Item } from '@owlbear-rodeo/sdk';
 import type { FrameLocator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exampleBoard, exampleRequest } from '../../src/adapters/demo/example';
-import { basePx } from '../../src/adapters/demo/model';
-import { SYSTEM_IDS, type SystemId } from '../../src/rules/ids';
-import type { Scene } from '../../src/table/model';
+import { SYSTEM_IDS } from '../../src/rules/ids';
 import { exampleView, statuses } from '../support/demo';
-import { tokenItem } from '../support/owlbear-items';
-import { GM, PLAYER, drawn, host, launchPlain, openAction, openRoom, sendFrom, type Launched, type Room } from './owlbear';
+import { GM, PLAYER, drawn, gridOf, host, itemsOf, launchPlain, openAction, openRoom, sendFrom, type Launched, type Room } from './owlbear';
 
 let l: Launched;
 let room: Room;
@@ -25,21 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await l?.close();
 });
-
-/** The demo scene's grid as Owlbear's: a gridless scene is a square grid measured in straight lines. */
-function gridOf(scene: Scene) {
-  const type = scene.grid === 'hex-pointy' ? 'HEX_VERTICAL' : scene.grid === 'hex-flat' ? 'HEX_HORIZONTAL' : 'SQUARE';
-  const measurement = scene.grid === 'none' || scene.measurement === 'euclidean' ? 'EUCLIDEAN' : scene.measurement === 'hex' ? 'CHEBYSHEV' : scene.measurement.toUpperCase();
-  return { dpi: scene.pixelsPerCell, scale: `${scene.unitsPerCell}${scene.unitName}`, type, measurement, origin: scene.hexOrigin ?? { x: 0, y: 0 } };
-}
-
-/** The example's tokens as Owlbear items: same ids, centres and bases, their side, unit and role in Command Post's tag. */
-function itemsOf(system: SystemId): Item[] {
-  const board = exampleBoard(system);
-  return board.tokens.map((t) =>
-    tokenItem({ id: t.id, name: t.name, x: t.x, y: t.y, size: basePx(t.base, board.scene), tag: { side: t.side, unit: t.unit, role: t.role, radio: t.radio, base: t.base } }, board.scene.pixelsPerCell),
-  );
-}
 
 describe.each(SYSTEM_IDS)('the %s worked example on Owlbear', (system) => {
   it('draws, for the game master and the player, what the core computes for its board', async () => {

@@ -9,7 +9,9 @@ import type { Item } from '@owlbear-rodeo/sdk';
 import type { FrameLocator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPS_PREFIX, TOKEN_KEY } from '../../src/adapters/owlbear/keys';
+import * as v from 'valibot';
 import { tokenItem } from '../support/owlbear-items';
+import { frontMatter, storeSchema } from '../unit/owlbear/store-schema';
 import { GM, PLAYER, action, drawn, host, launchPlain, openAction, openRoom, sendFrom, type Launched, type Room } from './owlbear';
 
 const HOSTILE = '<img src=x onerror=alert(1)>';
@@ -57,6 +59,15 @@ describe('the real SDK against Owlbear’s protocol', () => {
     expect(m).toMatchObject({ icon: '/icon.svg', background_url: '/background.html', action: { popover: '/action.html', icon: '/icon.svg' } });
     const icon = await fetch(`${l.servers.ext}${m.icon}`);
     expect([icon.status, icon.headers.get('content-type')]).toEqual([200, 'image/svg+xml']);
+    // No invented homepage: none is configured in this build.
+    expect(m).not.toHaveProperty('homepage_url');
+    // The store listing beside it, as Owlbear's store fetches it, with its pictures and the hosted page.
+    const listing = v.parse(storeSchema, frontMatter(await (await fetch(`${l.servers.ext}/store.md`)).text()));
+    for (const picture of [listing.image, listing.icon]) {
+      const png = Buffer.from(await (await fetch(`${l.servers.ext}${new URL(picture).pathname}`)).arrayBuffer());
+      expect(png.subarray(1, 4).toString(), picture).toBe('PNG');
+    }
+    expect(await (await fetch(`${l.servers.ext}/index.html`)).text()).toContain('manifest.json');
     // Context-menu entries registered by each background page, icons as files.
     const menus = await host<{ id: string; icons: { icon: string }[] }[]>(room.page, 'menus', PLAYER.connectionId);
     expect(menus.map((m) => m.id.split('/').pop()).sort()).toEqual(['dead', 'leader', 'radio', 'side-1', 'side-2', 'unit']);
@@ -83,7 +94,7 @@ describe('one game for the table', () => {
     }
     // Each wrote his own key: nobody's write replaced anybody's.
     const keys = Object.keys(await host<Record<string, unknown>>(room.page, 'metadata')).filter((k) => k.startsWith(OPS_PREFIX));
-    expect(keys.sort()).toEqual([`${OPS_PREFIX}conn-gm.action`, `${OPS_PREFIX}conn-p1.action`]);
+    expect(keys.sort()).toEqual([`${OPS_PREFIX}conn-gm.bg`, `${OPS_PREFIX}conn-p1.bg`]);
   });
 
   it('undo is the table’s: the player takes back the last action, the game master sees it', async () => {
@@ -194,12 +205,17 @@ describe('what each client draws', () => {
 describe('bad input', () => {
   it('metadata forged by another player is dropped alone and said; the game goes on', async () => {
     await host(room.page, 'writeMetadata', {
+      // A key of no one at this table, and a key of the player's with something unreadable in it.
       [`${OPS_PREFIX}forged.bg`]: { v: 1, ops: [{ seq: 1, lamport: 1e6, by: 'x', gm: true, request: { type: 'game/dispatch', system: 'bdc', event: { type: 'leaderAdded', leader: HOSTILE } } }] },
-      [`${OPS_PREFIX}junk.bg`]: HOSTILE,
+      [`${OPS_PREFIX}conn-p1.other`]: HOSTILE,
     });
-    await expect.poll(() => gm.getByTestId('owlbear-dropped').locator('summary').textContent(), { timeout: 10_000 }).toMatch(/^2 /);
+    await expect.poll(() => gm.getByTestId('owlbear-dropped').locator('summary').textContent(), { timeout: 10_000 }).toMatch(/^1 /);
     await gm.getByTestId('owlbear-dropped').locator('summary').click();
-    expect(await gm.getByTestId('owlbear-dropped').locator('li').allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining('forged.bg'), expect.stringContaining('junk.bg')]));
+    expect(await gm.getByTestId('owlbear-dropped').locator('li').allTextContents()).toEqual([expect.stringContaining('conn-p1.other')]);
+    // The game master is told whose key it is: a name from Owlbear, as text.
+    expect((await gm.getByTestId('owlbear-dropped').locator('li').allTextContents())[0]).toContain(HOSTILE);
+    await gm.getByTestId('owlbear-refused-table').locator('summary').click();
+    expect(await gm.getByTestId('owlbear-refused-table').locator('li').allTextContents()).toEqual(expect.arrayContaining([expect.stringMatching(/no one at this table.*forged\.bg/)]));
     // Nothing of it ran: no dialog, no image.
     expect(room.errors.filter((e) => e.startsWith('dialog'))).toEqual([]);
     const answer = await sendFrom(gm, { type: 'store/select-system', system: 'hd-command' });
@@ -281,7 +297,7 @@ describe('another scene', () => {
     // Its game starts from nothing, and plays.
     expect((await sendFrom(gm, { type: 'store/select-system', system: 'bdc' })).ok).toBe(true);
     const keys = Object.keys(await host<Record<string, unknown>>(room.page, 'metadata'));
-    expect(keys).toEqual([`${OPS_PREFIX}conn-gm.action`]);
+    expect(keys).toEqual([`${OPS_PREFIX}conn-gm.bg`]);
     await expect.poll(() => player.getByTestId('owlbear-size').textContent(), { timeout: 10_000 }).toMatch(/1 actions? wait/);
     expect(room.errors).toEqual([]);
   });

@@ -1,12 +1,24 @@
 // What the Owlbear browser tests share: Chromium on the test host (test/fixtures/owlbear), players
 // joining, and reading back what each client drew (its local items) and played (its popover's game).
 import type { Item } from '@owlbear-rodeo/sdk';
+import { exampleBoard } from '../../src/adapters/demo/example';
+import { basePx } from '../../src/adapters/demo/model';
+import type { SystemId } from '../../src/rules/ids';
+import type { Scene } from '../../src/table/model';
+import { tokenItem } from '../support/owlbear-items';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
 import { chromium, type Browser, type BrowserContext, type FrameLocator, type Page } from 'playwright-core';
 import { isRoot } from '../../scripts/chromium.mjs';
 import type { DrawnTag } from '../../src/adapters/owlbear/draw';
 import { LOCAL_KEY } from '../../src/adapters/owlbear/keys';
 import { startOwlbearServers, type OwlbearServers } from '../fixtures/owlbear/server';
-import { chromiumPath } from './launch';
+import { chromiumPath, extensionDir } from './launch';
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export const GM = { id: 'player-gm', name: 'Gamemaster', role: 'GM' as const, connectionId: 'conn-gm' };
 export const PLAYER = { id: 'player-p1', name: '<img src=x onerror=alert(1)>', role: 'PLAYER' as const, connectionId: 'conn-p1' };
@@ -44,8 +56,14 @@ export async function launchPlain(): Promise<Launched> {
   };
 }
 
+/** How the test host plays what the SDK leaves to Owlbear (test/fixtures/owlbear/host.ts): where an update is merged, how late changes arrive. */
+export interface HostOptions {
+  readonly merge?: 'server' | 'client';
+  readonly lag?: number;
+}
+
 /** Opens the host page and lets `players` join (each with its background page running). */
-export async function openRoom(context: BrowserContext, servers: OwlbearServers, players: { id: string; name: string; role: 'GM' | 'PLAYER'; connectionId: string }[]): Promise<Room> {
+export async function openRoom(context: BrowserContext, servers: OwlbearServers, players: { id: string; name: string; role: 'GM' | 'PLAYER'; connectionId: string }[], options: HostOptions = {}): Promise<Room> {
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`host: ${e.message}`));
@@ -56,7 +74,7 @@ export async function openRoom(context: BrowserContext, servers: OwlbearServers,
     errors.push(`dialog: ${d.message()}`);
     void d.dismiss();
   });
-  await page.goto(servers.hostUrl);
+  await page.goto(`${servers.hostUrl}&merge=${options.merge ?? 'server'}&lag=${options.lag ?? 0}`);
   await page.waitForSelector('html[data-host-ready]', { state: 'attached' });
   await page.evaluate((ps) => (window as unknown as { obr: { join(p: unknown): Promise<void> } }).obr.join(ps), players);
   for (const p of players) await background(page, p.connectionId).locator('html[data-ready]').waitFor({ state: 'attached', timeout: 20_000 });
@@ -112,4 +130,41 @@ export function sendFrom(frame: FrameLocator, request: object): Promise<{ ok: bo
     (_, r) => (globalThis as unknown as { commandPostSession: { send(r: unknown): Promise<{ ok: boolean; error?: { code: string } }> } }).commandPostSession.send(r),
     request,
   );
+}
+
+/** The demo scene's grid as Owlbear's: a gridless scene is a square grid measured in straight lines. */
+export function gridOf(scene: Scene) {
+  const type = scene.grid === 'hex-pointy' ? 'HEX_VERTICAL' : scene.grid === 'hex-flat' ? 'HEX_HORIZONTAL' : 'SQUARE';
+  const measurement = scene.grid === 'none' || scene.measurement === 'euclidean' ? 'EUCLIDEAN' : scene.measurement === 'hex' ? 'CHEBYSHEV' : scene.measurement.toUpperCase();
+  return { dpi: scene.pixelsPerCell, scale: `${scene.unitsPerCell}${scene.unitName}`, type, measurement, origin: scene.hexOrigin ?? { x: 0, y: 0 } };
+}
+
+/** A system's worked example as Owlbear items: the demo table's tokens, same ids, centres and bases, their side, unit and role in Command Post's tag. */
+export function itemsOf(system: SystemId): Item[] {
+  const board = exampleBoard(system);
+  return board.tokens.map((t) =>
+    tokenItem({ id: t.id, name: t.name, x: t.x, y: t.y, size: basePx(t.base, board.scene), tag: { side: t.side, unit: t.unit, role: t.role, radio: t.radio, base: t.base } }, board.scene.pixelsPerCell),
+  );
+}
+
+/**
+ * A copy of the built browser extension whose bridge trusts `origin`, as a build made with
+ * COMMAND_POST_OWLBEAR_ORIGINS=<origin> is (the production build trusts no localhost frame, and the
+ * test host serves the Owlbear extension from one): its bridge content script built again so.
+ */
+export async function extensionTrusting(origin: string): Promise<{ readonly dir: string; remove(): void }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'command-post-bridge-'));
+  fs.cpSync(extensionDir, dir, { recursive: true });
+  await esbuild.build({
+    entryPoints: [path.join(REPO, 'content', 'owlbear.ts')],
+    absWorkingDir: REPO,
+    bundle: true,
+    minify: true,
+    format: 'iife',
+    target: ['chrome120'],
+    outfile: path.join(dir, 'content-owlbear.js'),
+    define: { COMMAND_POST_OWLBEAR_ORIGINS: JSON.stringify([origin]), COMMAND_POST_DEV: 'false' },
+    logLevel: 'warning',
+  });
+  return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }

@@ -49,17 +49,17 @@ export async function playLongGame(system: SystemId, actions: number, seed = 7):
   const room = new Room();
   const gm = client('conn-gm.bg', 'gm', true);
   const player = client('conn-p.bg', 'p', false);
-  const live = new Set(['conn-gm', 'conn-p']);
+  room.join(gm, player);
   const sync = async () => {
-    for (const c of [gm, player]) await c.receive(room.metadata);
+    for (const c of [gm, player]) await room.deliver(c);
     for (const c of [gm, player]) {
       const w = c.heal();
-      if (w) room.set(w);
+      if (w) room.set(w, c);
     }
   };
   const act = async (c: SceneSync, request: SceneRequest) => {
     const r = await c.submit(request);
-    if (r.ok) room.set(r.value.write);
+    if (r.ok) room.set(r.value.write, c);
     return r.ok;
   };
   let compactions = 0;
@@ -105,9 +105,12 @@ export async function playLongGame(system: SystemId, actions: number, seed = 7):
     }
     await sync();
     // The game master's background page compacts when enough waits (./game.ts SCENE_LIMITS).
-    if (gm.needsCompaction(live)) {
-      room.set(await gm.compact(live));
-      compactions++;
+    if (gm.needsCompaction()) {
+      const w = await gm.compact();
+      if (w) {
+        room.set(w, gm);
+        compactions++;
+      }
       await sync();
     }
     maxChars = Math.max(maxChars, room.chars);

@@ -24,15 +24,15 @@ export const BRIDGE_NS = 'command-post/owlbear';
 export const PORT_NAME = 'command-post-owlbear';
 
 /**
- * Origins the browser extension trusts as the Command Post Owlbear extension: where we host it, any
- * origins added when the extension is built (COMMAND_POST_OWLBEAR_ORIGINS), and a developer's own
- * machine (`npm run owlbear` serves http://localhost:5174). Anything else is never answered.
+ * Origins the browser extension trusts as the Command Post Owlbear extension: those named when it is
+ * built (COMMAND_POST_OWLBEAR_ORIGINS, or the origin of COMMAND_POST_OWLBEAR_URL: where this build's
+ * users host it), and — in a development build only (`devMachine`) — a developer's own machine
+ * (`npm run owlbear` serves http://localhost:5174). A production build trusts no localhost frame:
+ * any page on the player's machine could serve one. Anything else is never answered.
  */
-export const HOSTED_ORIGINS = ['https://owlbear.commandpost.dev'] as const;
-
-export function isCommandPostOrigin(origin: string, extra: readonly string[] = []): boolean {
-  if ((HOSTED_ORIGINS as readonly string[]).includes(origin) || extra.includes(origin)) return true;
-  return /^http:\/\/(localhost|127\.0\.0\.1)(:\d{1,5})?$/.test(origin);
+export function isCommandPostOrigin(origin: string, trusted: readonly string[], devMachine = false): boolean {
+  if (trusted.includes(origin)) return true;
+  return devMachine && /^http:\/\/(localhost|127\.0\.0\.1)(:\d{1,5})?$/.test(origin);
 }
 
 // ——— Content script ⇄ frame (window.postMessage) ———

@@ -230,6 +230,7 @@ export class OwlbearTables {
     const next = new Map<string, { sig: string; read: TokenRead }>();
     const alive: Token[] = [];
     const dead: Token[] = [];
+    const unseen = new Set<string>();
     for (const raw of items) {
       if (!isTokenLike(raw)) continue;
       const id = (raw as { id?: unknown }).id;
@@ -248,7 +249,10 @@ export class OwlbearTables {
       }
       seen.add(read.token.id);
       if (!read.tagged) dropped.push({ id: read.token.id, problem: `metadata.${TOKEN_KEY}: not a Command Post tag (read untagged)` });
-      if (viewer === 'PLAYER' && !read.token.visible) continue;
+      if (viewer === 'PLAYER' && !read.token.visible) {
+        unseen.add(read.token.id);
+        continue;
+      }
       if (tokens.length + dead.length >= OWLBEAR_LIMITS.tokens) {
         dropped.push({ id: read.token.id, problem: `more than ${OWLBEAR_LIMITS.tokens} tokens` });
         continue;
@@ -262,7 +266,7 @@ export class OwlbearTables {
       if (read.token.side !== null && !sides.includes(read.token.side)) sides.push(read.token.side);
     }
     this.cache = next;
-    this.changes.update(alive, dead);
+    this.changes.update(alive, dead, unseen);
     return { table: { scene, tokens }, dropped, sides };
   }
 
@@ -280,7 +284,11 @@ export class OwlbearTables {
   }
 }
 
-/** Net changes since the scene was first read, as Roll20's live model keeps them (src/adapters/roll20/live.ts). */
+/**
+ * Net changes since the scene was first read, as Roll20's live model keeps them (src/adapters/roll20/live.ts).
+ * A token the game master hides from players is neither gone nor back for a player: hiding is not a
+ * loss, and his changes never name it.
+ */
 export class SceneChanges {
   private known: Map<string, { name: string; side: string | null }> | null = null;
   private gone: TableChanges['gone'][number][] = [];
@@ -290,8 +298,13 @@ export class SceneChanges {
     return { gone: this.gone, arrived: this.arrived };
   }
 
-  update(alive: readonly Token[], dead: readonly Token[]): void {
+  update(alive: readonly Token[], dead: readonly Token[], unseen: ReadonlySet<string> = new Set()): void {
     const now = new Map(alive.map((t) => [t.id, { name: t.name, side: t.side }]));
+    // A token hidden now keeps its place: not lost, and not new when it is shown again.
+    for (const id of unseen) {
+      const was = this.known?.get(id);
+      if (was) now.set(id, was);
+    }
     if (!this.known) {
       this.known = now;
       for (const t of dead) this.lose(t.id, t.name, t.side, 'dead');

@@ -9,12 +9,18 @@ import { freshRoot } from '../../../src/store/root';
 const ns = 'command-post/owlbear';
 
 describe('the origins the browser extension answers', () => {
-  it('are where Command Post is hosted, those added at build time, and a developer’s own machine', () => {
-    expect(isCommandPostOrigin('https://owlbear.commandpost.dev')).toBe(true);
-    expect(isCommandPostOrigin('https://cp.example.org', ['https://cp.example.org'])).toBe(true);
-    expect(isCommandPostOrigin('http://localhost:5174')).toBe(true);
-    expect(isCommandPostOrigin('http://127.0.0.1:8080')).toBe(true);
-    for (const o of ['https://evil.example', 'https://owlbear.commandpost.dev.evil.example', 'http://localhost.evil.example', 'https://localhost:5174', 'null', 'https://www.owlbear.rodeo']) expect(isCommandPostOrigin(o), o).toBe(false);
+  it('are those named when it is built, and a developer’s own machine in a development build only', () => {
+    const hosted = ['https://cp.example.org'];
+    expect(isCommandPostOrigin('https://cp.example.org', hosted)).toBe(true);
+    // A production build trusts no localhost frame: any page on the player's machine could serve one.
+    for (const o of ['http://localhost:5174', 'http://127.0.0.1:8080']) {
+      expect(isCommandPostOrigin(o, hosted), o).toBe(false);
+      expect(isCommandPostOrigin(o, hosted, true), o).toBe(true);
+    }
+    for (const o of ['https://evil.example', 'https://cp.example.org.evil.example', 'http://localhost.evil.example', 'https://localhost:5174', 'null', 'https://www.owlbear.rodeo']) {
+      expect(isCommandPostOrigin(o, hosted), o).toBe(false);
+      expect(isCommandPostOrigin(o, hosted, true), o).toBe(false);
+    }
   });
 });
 
@@ -39,8 +45,15 @@ describe('what each hop accepts', () => {
 describe('the frame', () => {
   it('reads Owlbear’s origin from its address as the SDK does, and nothing from a malformed one', () => {
     expect(hostOrigin(`?obrref=${btoa('https://www.owlbear.rodeo room-1')}`)).toBe('https://www.owlbear.rodeo');
-    expect(hostOrigin('?obrref=%%%')).toBeNull();
+    // Lenient as js-base64's decode: URL-safe alphabet, no padding (what atob alone refuses).
+    const urlSafe = Buffer.from('https://www.owlbear.rodeo room?>>').toString('base64url');
+    expect(urlSafe).toMatch(/[-_]/);
+    expect(urlSafe.endsWith('=')).toBe(false);
+    expect(hostOrigin(`?obrref=${urlSafe}`)).toBe('https://www.owlbear.rodeo');
+    // Exactly two parts, as the SDK requires: otherwise no host at all.
+    expect(hostOrigin(`?obrref=${btoa('https://www.owlbear.rodeo room extra')}`)).toBeNull();
     expect(hostOrigin(`?obrref=${btoa('nospace')}`)).toBeNull();
+    expect(hostOrigin('?obrref=%%%')).toBeNull();
     expect(hostOrigin('')).toBeNull();
   });
 });

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_GRID, OwlbearTables, parseScale, placeOf, readToken, sceneOf, statusOf, type OwlbearGrid } from '../../../src/adapters/owlbear/items';
 import { TOKEN_KEY } from '../../../src/adapters/owlbear/keys';
+import type { AnyDescriptor } from '../../../src/rules/descriptor';
 import { tokenItem } from '../../support/owlbear-items';
 
 const HOSTILE = '<img src=x onerror=alert(1)>';
@@ -76,6 +77,54 @@ describe('a scene’s items', () => {
     const items = [tokenItem({ id: 'seen', name: 'S', x: 75, y: 75, size: 150 }), tokenItem({ id: 'hidden', name: 'H', x: 225, y: 75, size: 150, visible: false })];
     expect(tables.read(items, grid, 'PLAYER').table.tokens.map((t) => t.id)).toEqual(['seen']);
     expect(new OwlbearTables().read(items, grid, 'GM').table.tokens.map((t) => t.id)).toEqual(['seen', 'hidden']);
+  });
+
+  it('hiding a token is no loss for a player: it is neither gone nor back in his changes', () => {
+    const tables = new OwlbearTables();
+    const a = tokenItem({ id: 'a', name: 'A', x: 75, y: 75, size: 150, tag: { side: '1' } });
+    const spy = tokenItem({ id: 'spy', name: 'Spy', x: 225, y: 75, size: 150, tag: { side: '2' } });
+    const ambush = tokenItem({ id: 'ambush', name: 'Ambush', x: 375, y: 75, size: 150, tag: { side: '2' }, visible: false });
+    tables.read([a, spy, ambush], grid, 'PLAYER');
+    // The game master hides the spy, and shows him again.
+    tables.read([a, { ...spy, visible: false }, ambush], grid, 'PLAYER');
+    expect(tables.tableChanges).toEqual({ gone: [], arrived: [] });
+    tables.read([a, spy, ambush], grid, 'PLAYER');
+    expect(tables.tableChanges).toEqual({ gone: [], arrived: [] });
+    expect(JSON.stringify(tables.tableChanges)).not.toContain('Ambush');
+    // The ambush revealed: it comes onto his table.
+    tables.read([a, spy, { ...ambush, visible: true }], grid, 'PLAYER');
+    expect(tables.tableChanges.arrived.map((t) => t.id)).toEqual(['ambush']);
+  });
+
+  it('no system takes a roster from a token hidden from players: the game master’s board lists it, marked, and no draft offers it', async () => {
+    const { DESCRIPTORS, SYSTEM_IDS } = await import('../../../src/rules');
+    const { summaryOf } = await import('../../../src/board/summary');
+    const { EMPTY_BINDING } = await import('../../../src/board/model');
+    const { gameOf } = await import('../../../src/store/load');
+    const { freshRoot } = await import('../../../src/store/root');
+    const { GameStates } = await import('../../../src/store/states');
+    const items = [
+      tokenItem({ id: 'lead', name: 'Capitaine', x: 75, y: 75, size: 150, tag: { side: '1', role: 'leader', unit: 'u1' } }),
+      tokenItem({ id: 'fig', name: 'Fusilier', x: 225, y: 75, size: 150, tag: { side: '1', unit: 'u1' } }),
+      tokenItem({ id: 'spy', name: 'Spy', x: 375, y: 75, size: 150, tag: { side: '2', role: 'leader', unit: 'u2' }, visible: false }),
+      tokenItem({ id: 'sniper', name: 'Sniper', x: 525, y: 75, size: 150, tag: { side: '1', unit: 'u1' }, visible: false }),
+    ];
+    const read = new OwlbearTables().read(items, grid, 'GM');
+    const summary = summaryOf(statusOf(read, grid, { gone: [], arrived: [] }, [], (s) => s), read.table, null, null);
+    expect(summary.figures.filter((f) => f.hidden).map((f) => f.id)).toEqual(['spy', 'sniper']);
+    const states = new GameStates();
+    for (const id of SYSTEM_IDS) {
+      const d: AnyDescriptor = DESCRIPTORS[id];
+      if (!d.roster) continue;
+      const state = states.stateOf(id, d.rules, gameOf(freshRoot(), id));
+      if (!state.ok) throw new Error(id);
+      const draft = d.roster.draft(summary.figures, state.value, EMPTY_BINDING);
+      const offered = draft.entries.flatMap((e) => [...e.tokens]);
+      expect(offered, id).not.toContain('spy');
+      expect(offered, id).not.toContain('sniper');
+      expect(JSON.stringify(draft), id).not.toMatch(/Spy|Sniper/);
+      expect(offered.length, id).toBeGreaterThan(0);
+    }
   });
 
   it('keeps a token object while its item does not change, so a move re-binds one token', () => {

@@ -27,7 +27,7 @@ const op = fc.record({
   ),
 });
 const metadata = fc.dictionary(
-  fc.oneof(fc.constant(GAME_KEY), fc.string({ maxLength: 10 }).map((w) => OPS_PREFIX + w), fc.string({ maxLength: 20 })),
+  fc.oneof(fc.constant(GAME_KEY), fc.string({ maxLength: 10 }).map((w) => OPS_PREFIX + w), fc.constantFrom('w1.bg', 'w2.bg', 'w3.action').map((w) => OPS_PREFIX + w), fc.string({ maxLength: 20 })),
   fc.oneof(fc.record({ v: fc.constant(1), ops: fc.array(op, { maxLength: 6 }) }), fc.record({ v: fc.constant(1), gen: fc.nat(3), covers: fc.oneof(fc.constant({}), junk), lamport: fc.nat(9), game: fc.oneof(fc.string(), junk) }), junk),
   { maxKeys: 6 },
 );
@@ -36,31 +36,39 @@ describe('Owlbear scene metadata written by anyone (property)', () => {
   it('is read without throwing: what is usable is kept, the rest named as dropped', () => {
     fc.assert(
       fc.property(metadata, (meta) => {
-        const read = readScene(meta);
+        // w1 and w2 are at the table (Owlbear says so); anything else is no one's.
+        const read = readScene(meta, (c) => (c === 'w1' ? { player: 'p1', gm: false } : c === 'w2' ? { player: 'p2', gm: true } : null));
         for (const ops of read.writers.values()) {
           for (const o of ops) {
             // Every op kept is an action a shared scene takes: a valid game request or the scene's own, never a store request.
             expect(parseSceneRequest(o.request).ok).toBe(true);
             expect(o.request.type.startsWith('store/')).toBe(false);
           }
-          // Each writer's ops are in their own order.
+          // Each writer's ops are in their own order, with no gap, each its writer's own.
           for (let i = 1; i < ops.length; i++) expect(ops[i]!.seq).toBeGreaterThan(ops[i - 1]!.seq);
+          for (const o of ops) expect(o.by).toBe(o.author.player);
         }
+        for (const w of read.writers.keys()) expect(['w1.bg', 'w2.bg', 'w3.action'].includes(w) && !w.startsWith('w3')).toBe(true);
         for (const d of read.dropped) expect(typeof d.problem).toBe('string');
       }),
       { numRuns: 3000 },
     );
   });
 
-  it('one writer\'s key: a bad op is dropped alone, the good one after it kept', () => {
-    const good = { seq: Number.MAX_SAFE_INTEGER, lamport: 7, by: 'p1', gm: false, request: { type: 'game/dispatch', system: 'hd-command', event: { type: 'upkeep' } } };
+  it('one writer\'s key: a bad op is dropped alone, the good one after it kept; nothing after a gap', () => {
+    const good = (seq: number) => ({ seq, lamport: seq + 1000, by: 'p1', request: { type: 'game/dispatch', system: 'hd-command', event: { type: 'upkeep' } } });
+    const author = { player: 'p1', gm: false };
     fc.assert(
       fc.property(fc.array(op, { maxLength: 8 }), (ops) => {
-        fc.pre(!ops.some((o) => o.seq === good.seq));
-        const read = readOpList('w1.bg', { v: 1, ops: [...ops, good] });
-        expect(read.ops.length).toBeLessThanOrEqual(ops.length + 1);
-        expect(read.ops.at(-1)).toMatchObject({ seq: Number.MAX_SAFE_INTEGER, request: good.request });
-        for (const o of read.ops) expect(parseSceneRequest(o.request).ok).toBe(true);
+        // Malformed ops (no usable seq) are dropped alone: the good op after them, next in its run, is kept.
+        const broken = ops.map((o) => ({ ...o, seq: 'x' }));
+        const read = readOpList('w1.bg', { v: 1, ops: [...broken, good(1)] }, author);
+        expect(read.ops.map((o) => o.seq)).toEqual([1]);
+        // Whatever comes after a gap in the run of seqs is not played.
+        const gap = readOpList('w1.bg', { v: 1, ops: [good(1), ...ops, good(Number.MAX_SAFE_INTEGER)] }, author);
+        expect(gap.ops.at(-1)?.seq).not.toBe(Number.MAX_SAFE_INTEGER);
+        for (const o of gap.ops) expect(parseSceneRequest(o.request).ok).toBe(true);
+        for (let i = 0; i < gap.ops.length; i++) expect(gap.ops[i]!.seq).toBeLessThanOrEqual(i + 1 + ops.length);
       }),
       { numRuns: 2000 },
     );
@@ -108,7 +116,8 @@ describe('the bridge, hop by hop, under forged messages (property)', () => {
   it('the browser extension answers only Command Post origins', () => {
     fc.assert(
       fc.property(fc.oneof(fc.webUrl().map((u) => new URL(u).origin), fc.string({ maxLength: 40 })), (origin) => {
-        if (isCommandPostOrigin(origin)) expect(origin === 'https://owlbear.commandpost.dev' || /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/.test(origin)).toBe(true);
+        if (isCommandPostOrigin(origin, ['https://cp.example.org'])) expect(origin).toBe('https://cp.example.org');
+        if (isCommandPostOrigin(origin, [], true)) expect(origin).toMatch(/^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/);
       }),
       { numRuns: 3000 },
     );

@@ -1,0 +1,69 @@
+// The two pages of one Owlbear connection (its background page and its popover) speak directly,
+// same origin to same origin, over a BroadcastChannel named after the room and the connection. The
+// background page is the connection's one writer (src/adapters/owlbear/sync.ts): the popover hands
+// it each action and mirrors the ops it keeps, so that an action made in the popover is written, and
+// written again, by the page that stays open — closing the popover loses nothing.
+//
+//   popover → background: `submit` (an action to play), `hello` (say what you keep), `retry` (try now)
+//   background → popover: `answer` (to one submit), `own` (the ops it keeps, whenever they change)
+import * as v from 'valibot';
+import { connectionKey } from '../src/adapters/owlbear/game';
+import { NAMESPACE } from '../src/adapters/owlbear/keys';
+
+const rid = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/));
+const errorSchema = v.object({ code: v.pipe(v.string(), v.maxLength(64)), params: v.optional(v.record(v.pipe(v.string(), v.maxLength(32)), v.union([v.pipe(v.string(), v.maxLength(2000)), v.number()]))) });
+
+export const toBackgroundSchema = v.variant('type', [
+  v.strictObject({ type: v.literal('submit'), rid, request: v.unknown() }),
+  v.strictObject({ type: v.literal('hello') }),
+  v.strictObject({ type: v.literal('retry') }),
+]);
+
+export const toPopoverSchema = v.variant('type', [
+  v.strictObject({ type: v.literal('answer'), rid, response: v.variant('ok', [v.strictObject({ ok: v.literal(true) }), v.strictObject({ ok: v.literal(false), error: errorSchema })]) }),
+  // The ops are checked again by the popover as any op of the scene (./session.ts); `refused`: what the background page refused lately.
+  v.strictObject({
+    type: v.literal('own'),
+    ops: v.pipe(v.array(v.unknown()), v.maxLength(400)),
+    /** Writes Owlbear refused in a row (the popover shows the actions as failed from the third). */
+    failures: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1e6)),
+    refused: v.pipe(v.array(v.strictObject({ key: v.pipe(v.string(), v.maxLength(200)), problem: v.pipe(v.string(), v.maxLength(400)), error: v.optional(errorSchema) })), v.maxLength(30)),
+  }),
+]);
+
+export type ToBackground = v.InferOutput<typeof toBackgroundSchema>;
+export type ToPopover = v.InferOutput<typeof toPopoverSchema>;
+
+export interface PageChannel<In, Out> {
+  post(message: Out): void;
+  /** Messages that are not of the expected shape are dropped (and counted). */
+  on(listener: (message: In) => void): void;
+  readonly dropped: () => number;
+}
+
+function channel<In, Out>(room: string, connection: string, schema: v.GenericSchema<unknown, In>): PageChannel<In, Out> {
+  const bc = typeof BroadcastChannel === 'function' ? new BroadcastChannel(`${NAMESPACE}/pages/${room}/${connectionKey(connection)}`) : null;
+  let dropped = 0;
+  const listeners: ((m: In) => void)[] = [];
+  if (bc) {
+    bc.onmessage = (event: MessageEvent<unknown>) => {
+      const m = v.safeParse(schema, event.data);
+      if (!m.success) {
+        dropped++;
+        return;
+      }
+      for (const l of listeners) l(m.output);
+    };
+  }
+  return {
+    post: (message) => bc?.postMessage(message),
+    on: (listener) => void listeners.push(listener),
+    dropped: () => dropped,
+  };
+}
+
+/** The background page's end: it hears the popover. */
+export const backgroundChannel = (room: string, connection: string): PageChannel<ToBackground, ToPopover> => channel(room, connection, toBackgroundSchema);
+
+/** The popover's end: it hears the background page. */
+export const popoverChannel = (room: string, connection: string): PageChannel<ToPopover, ToBackground> => channel(room, connection, toPopoverSchema);
