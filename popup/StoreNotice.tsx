@@ -25,6 +25,31 @@ export function StoreNotices({ notices, onDismiss, onShowBackups }: { notices: r
               <p>{tr('store_game_reset_backup', n.backupKey)}</p>
             </>
           )}
+          {n.kind === 'header-rebuilt' && (
+            <>
+              <h2>{tr('store_header_title')}</h2>
+              <p>{tr(`store_reset_${n.reason.replaceAll('-', '_')}`)}</p>
+              <p class="detail">{n.detail}</p>
+              <p>{n.games.length ? tr('store_header_games', n.games.map((g) => tr(systemNameKey(g))).join(', ')) : tr('store_header_no_games')}</p>
+              {n.backupKey && <p>{tr('store_header_backup', n.backupKey)}</p>}
+            </>
+          )}
+          {n.kind === 'game-cut' && (
+            <>
+              <h2>{tr('store_game_cut_title', tr(systemNameKey(n.system)))}</h2>
+              <p>{n.kept > 0 ? tr('store_game_cut_kept', n.kept) : tr('store_game_cut_none')}</p>
+              <p class="detail">{n.detail}</p>
+              {n.backupKey && <p>{tr('store_game_cut_backup', n.backupKey)}</p>}
+            </>
+          )}
+          {n.kind === 'keys-aside' && <p>{tr('store_keys_aside', n.count, n.backupKey)}</p>}
+          {n.kind === 'demo-repaired' && <p>{tr('store_demo_repaired', n.systems.join(', '), n.backupKey)}</p>}
+          {n.kind === 'store-newer' && (
+            <>
+              <h2>{tr('store_newer_title')}</h2>
+              <p>{tr('store_newer_body', n.version)}</p>
+            </>
+          )}
           {n.kind === 'settings-repaired' && <p>{tr('store_settings_repaired', n.fields.join(', '), n.backupKey)}</p>}
           {n.kind === 'quota' && <p data-testid="store-quota">{tr('store_quota', n.percent)}</p>}
         </div>

@@ -104,6 +104,8 @@ function nextRoot(root: StoreRoot, request: Request, states: GameStates, systems
     case 'store/backup':
     case 'store/restore':
     case 'store/delete-backup':
+    case 'store/export':
+    case 'store/history':
     case 'game/import':
       return refuse('bad-message', { path: 'type', problem: `${request.type} is answered by the store service` });
     case 'game/undo':

@@ -3,7 +3,7 @@
 // made is applied exactly once, in each popup's order.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchExtension, type LaunchedExtension } from './launch';
+import { launchExtension, storedRoot, type LaunchedExtension } from './launch';
 
 let ext: LaunchedExtension;
 beforeAll(async () => {
@@ -70,8 +70,8 @@ describe('the worker stopped under two popups', () => {
     const cut = (await Promise.all([a, b].map((p) => p.evaluate(() => (globalThis as unknown as { cut: number }).cut)))).reduce((x, y) => x + y, 0);
     console.log(`worker stopped twice: ${cut} request(s) cut off and sent again`);
 
-    const root = await a.evaluate(() => (globalThis as unknown as { commandPostSend: (r: object) => Promise<{ root: { games: Record<string, { log: { events: { name: string }[] } }> } }> }).commandPostSend({ type: 'store/load' }));
-    const names = root.root.games['hd-command']!.log.events.map((e) => e.name);
+    const root = await storedRoot<{ games: Record<string, { log: { events: { name: string }[] } }> }>(ext);
+    const names = root.games['hd-command']!.log.events.map((e) => e.name);
     expect(names).toHaveLength(2 * PER_PAGE);
     expect(new Set(names).size).toBe(2 * PER_PAGE);
     // Each popup's changes in the order it made them.

@@ -79,7 +79,10 @@ export function readDemo(raw: unknown): ReadDemo {
   for (const system of SYSTEM_IDS) {
     const value = (stored.boards as Record<string, unknown>)[system];
     if (value === undefined) continue;
-    const board = parseDemoBoard(value);
+    // Its lists' sizes checked before they are walked (a damaged store can hold anything).
+    const b = value as { tokens?: unknown; sides?: unknown } | null;
+    const small = typeof value === 'object' && value !== null && Array.isArray(b!.tokens) && b!.tokens.length <= DEMO_LIMITS.tokens && Array.isArray(b!.sides) && b!.sides.length <= DEMO_LIMITS.sides;
+    const board = small ? parseDemoBoard(value) : null;
     if (board && board.system === system) boards[system] = board;
     else damaged.push(system);
   }
