@@ -19,7 +19,7 @@ import type { AnyRuleSystem } from '../game/system';
 import { DESCRIPTORS, SYSTEM_IDS, isSystemId, type SystemId } from '../rules';
 import { MAX_EVENTS, noticeSchema, readBinding, type Backup } from './load';
 import { CHUNK, EVENTS_KEY_PREFIX, GAME_KEY_PREFIX, LOG_KEY_PREFIX, gameKey } from './persist';
-import { BACKUP_KEY_PREFIX, BOARD_KEY, LAYOUT_VERSION, RECENT_IDS, SCHEMA_VERSION, STORE_KEY, type StoredBindings, type StoredGame, type StoredGames, type StoreNotice, type StoreRoot } from './root';
+import { BACKUP_KEY_PREFIX, BOARD_KEY, LAYOUT_VERSION, freeBackupKey, RECENT_IDS, SCHEMA_VERSION, STORE_KEY, type StoredBindings, type StoredGame, type StoredGames, type StoreNotice, type StoreRoot } from './root';
 import { CHECKPOINT } from './states';
 
 /** Sizes past which a stored value is damage, checked before the value is walked. */
@@ -128,7 +128,7 @@ function chunkEvents(raw: unknown, layout: 3 | 4, system: string, index: number)
  * chunk, each checked by the rules, up to the first that cannot be used. What comes from there on
  * (the rest of that chunk and every chunk after it, as stored) is kept together in one backup.
  */
-function readGame(system: SystemId, rules: AnyRuleSystem, meta: GameMeta | null, metaRaw: unknown, metaProblem: string | null, source: EventSource, items: Readonly<Record<string, unknown>>, at: string, readOnly: boolean): GameRead {
+function readGame(system: SystemId, rules: AnyRuleSystem, meta: GameMeta | null, metaRaw: unknown, metaProblem: string | null, source: EventSource, items: Readonly<Record<string, unknown>>, at: string, readOnly: boolean, free: (base: string) => string = (k) => k): GameRead {
   const problems: string[] = metaProblem ? [metaProblem] : [];
   const parsedConfig = meta ? rules.parseConfig(meta.config) : null;
   if (meta && parsedConfig && !parsedConfig.ok) problems.push(`its settings (${parsedConfig.error.params?.path}: ${parsedConfig.error.params?.problem}) took their defaults`);
@@ -201,7 +201,7 @@ function readGame(system: SystemId, rules: AnyRuleSystem, meta: GameMeta | null,
   // What is kept aside: the damaged settings, and every chunk from the one that could not be used on.
   const obsolete: string[] = [];
   const aside: Record<string, unknown> = {};
-  if (metaProblem !== null || (parsedConfig && !parsedConfig.ok) || (meta && meta.cursor === null)) aside.meta = metaRaw;
+  if (metaRaw !== undefined && (metaProblem !== null || (parsedConfig && !parsedConfig.ok) || (meta && meta.cursor === null))) aside.meta = metaRaw;
   if (found && source.layout === 'inline' && Array.isArray(source.events)) aside.events = source.events.length > READ_LIMITS.events ? source.events : source.events.slice(found.at);
   else if (found && source.layout === 'inline') aside.events = source.events;
   if (source.layout !== 'inline') {
@@ -214,6 +214,7 @@ function readGame(system: SystemId, rules: AnyRuleSystem, meta: GameMeta | null,
       obsolete.push(key);
     }
     if (Object.keys(chunks).length) aside.chunks = chunks;
+    if (!found && Object.keys(chunks).length) problems.push(`${plural(Object.keys(chunks).length, 'chunk')} of events past its end`);
   }
   const detail = problems.length ? problems.join('; ').slice(0, 500) : null;
   if (readOnly || detail === null) return { game, detail, checkpoints, obsolete: readOnly ? [] : obsolete, backup: null, notice: null };
@@ -221,7 +222,7 @@ function readGame(system: SystemId, rules: AnyRuleSystem, meta: GameMeta | null,
     // Nothing stored was set aside (a cursor moved back, a length that said more than was there): the notice alone.
     return { game, detail, checkpoints, obsolete, backup: null, notice: { kind: 'game-cut', system, kept, detail, backupKey: null, at } };
   }
-  const key = `${BACKUP_KEY_PREFIX}${at}.${system}.events`;
+  const key = free(`${BACKUP_KEY_PREFIX}${at}.${system}.events`);
   const backup: Backup = { key, value: { kind: 'events', system, at: kept, detail, ...aside } };
   return { game, detail, checkpoints, obsolete, backup, notice: { kind: 'game-cut', system, kept, detail, backupKey: key, at } };
 }
@@ -238,7 +239,7 @@ interface Fields {
 
 const HEADER_FIELDS = ['schemaVersion', 'revision', 'activeSystem', 'games', 'bindings', 'notices', 'recent', 'writer', 'notice'];
 
-function readFields(header: Record<string, unknown>, at: string, backups: Backup[], notices: StoreNotice[], readOnly: boolean): Fields {
+function readFields(header: Record<string, unknown>, at: string, backups: Backup[], notices: StoreNotice[], readOnly: boolean, free: (base: string) => string): Fields {
   const damaged: string[] = [];
   for (const key of Object.keys(header)) if (!HEADER_FIELDS.includes(key)) damaged.push(key.slice(0, 40));
   const revision = isCount(header.revision, Number.MAX_SAFE_INTEGER) ? header.revision : null;
@@ -257,7 +258,7 @@ function readFields(header: Record<string, unknown>, at: string, backups: Backup
       const binding = readBinding(value);
       if (binding) bindings[id] = binding;
       else if (!readOnly) {
-        const key = `${BACKUP_KEY_PREFIX}${at}.${id}.binding`;
+        const key = free(`${BACKUP_KEY_PREFIX}${at}.${id}.binding`);
         backups.push({ key, value: { system: id, binding: value } });
         notices.push({ kind: 'game-reset', system: id, reason: 'wrong-shape', detail: 'its links to the board', backupKey: key, at });
       }
@@ -335,6 +336,8 @@ export function readStorage(items: Readonly<Record<string, unknown>>, now: Date,
   const backups: Backup[] = [];
   const notices: StoreNotice[] = [];
   const obsolete: string[] = [];
+  // A backup never takes the key of one already there.
+  const free = (base: string) => freeBackupKey(base, (k) => Object.hasOwn(items, k) || backups.some((b) => b.key === k));
   const checkpoints = new Map<SystemId, ReadonlyMap<number, unknown>>();
   const games: Partial<Record<SystemId, StoredGame<SystemId>>> = {};
   /** Keys of the store's kinds that no game uses; with the unknown ones, put aside together. */
@@ -343,7 +346,7 @@ export function readStorage(items: Readonly<Record<string, unknown>>, now: Date,
   let headerProblem: { reason: 'not-json' | 'wrong-shape' | 'too-large' | 'missing'; detail: string } | null = null;
 
   const value = header.kind === 'layout' || header.kind === 'newer' || header.kind === 'damaged' ? header.value : null;
-  const fields = value ? readFields(value, at, backups, notices, readOnly) : { revision: null, activeSystem: null, bindings: {}, notices: [], recent: [], damaged: [] };
+  const fields = value ? readFields(value, at, backups, notices, readOnly, free) : { revision: null, activeSystem: null, bindings: {}, notices: [], recent: [], damaged: [] };
   if (header.kind === 'damaged') headerProblem = { reason: header.reason, detail: header.detail };
   else if (header.kind === 'none' && (keys.gameKeys.size || keys.chunks4.size || keys.chunks3.size)) headerProblem = { reason: 'missing', detail: 'the list of games was missing' };
   else if (header.kind === 'layout' && fields.damaged.length) headerProblem = { reason: 'wrong-shape', detail: `damaged: ${fields.damaged.join(', ')}`.slice(0, 500) };
@@ -404,7 +407,7 @@ export function readStorage(items: Readonly<Record<string, unknown>>, now: Date,
 
   let revision = fields.revision ?? 0;
   for (const [id, entry] of listed) {
-    const read = readGame(id, systems[id].rules, entry.meta, entry.metaRaw, entry.problem, entry.source, items, at, readOnly);
+    const read = readGame(id, systems[id].rules, entry.meta, entry.metaRaw, entry.problem, entry.source, items, at, readOnly, free);
     revision = Math.max(revision, entry.meta?.revision ?? 0);
     if (read.game) games[id] = read.game;
     checkpoints.set(id, read.checkpoints);
@@ -427,7 +430,7 @@ export function readStorage(items: Readonly<Record<string, unknown>>, now: Date,
   }
   const aside = unused.filter((k) => !obsolete.includes(k));
   if (aside.length && !readOnly) {
-    const key = `${BACKUP_KEY_PREFIX}${at}.keys`;
+    const key = free(`${BACKUP_KEY_PREFIX}${at}.keys`);
     // Defined, not assigned: a key named `__proto__` stays a key like any other.
     const kept: Record<string, unknown> = {};
     for (const k of aside) Object.defineProperty(kept, k, { value: items[k], enumerable: true, writable: true, configurable: true });
@@ -438,7 +441,7 @@ export function readStorage(items: Readonly<Record<string, unknown>>, now: Date,
   }
 
   if (headerProblem && !readOnly) {
-    const key = header.kind === 'none' ? null : `${BACKUP_KEY_PREFIX}${at}.header`;
+    const key = header.kind === 'none' ? null : free(`${BACKUP_KEY_PREFIX}${at}.header`);
     if (key) backups.push({ key, value: items[STORE_KEY] });
     notices.push({ kind: 'header-rebuilt', reason: headerProblem.reason, detail: headerProblem.detail.slice(0, 500), backupKey: key, games: [...listed.keys()], at });
     rewrite = true;

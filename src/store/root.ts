@@ -9,6 +9,13 @@ import type { ConfigOf, EventOf } from '../rules/types';
  */
 export const STORE_KEY = 'commandPost';
 export const BACKUP_KEY_PREFIX = 'commandPost.backup.';
+
+/** A backup key not taken yet (`taken`: storage holds it, or it is about to): `base`, else `base-2`, `base-3`… */
+export function freeBackupKey(base: string, taken: (key: string) => boolean): string {
+  let key = base;
+  for (let n = 2; taken(key); n++) key = `${base}-${n}`;
+  return key;
+}
 /**
  * The root's own shape, as views, requests and Owlbear scenes hold it (games with their logs whole).
  * v2: games bound to tabletops (`bindings`) and a write counter (`revision`). v3: notices (one per

@@ -15,7 +15,7 @@ import { encodeStore, memoOf, type WriteMemo } from './persist';
 import { readStorage } from './read';
 import { applyRequest, replacedBackup } from './requests';
 import { restoreFrom, type RestoreReport } from './restore';
-import { BACKUP_KEY_PREFIX, BOARD_KEY, RECENT_IDS, STORE_KEY, type StoredGame, type StoreNotice, type StoreRoot } from './root';
+import { BACKUP_KEY_PREFIX, BOARD_KEY, RECENT_IDS, STORE_KEY, freeBackupKey, type StoredGame, type StoreNotice, type StoreRoot } from './root';
 import { GameStates } from './states';
 
 /** What the store needs of a storage area (the browser's, or a stand-in). */
@@ -130,7 +130,7 @@ export class StoreService {
         const { value, damaged } = sidecar.read(items[key]);
         if (damaged.length === 0) continue;
         const at = this.now().toISOString();
-        const backupKey = `${BACKUP_KEY_PREFIX}${at}.${key}`;
+        const backupKey = this.freeKey(`${BACKUP_KEY_PREFIX}${at}.${key}`);
         set[backupKey] = { key, settings: items[key] };
         set[key] = value;
         notices.push(sidecar.notice(damaged, backupKey, at));
@@ -154,12 +154,17 @@ export class StoreService {
       if (sidecar && read.damaged.length) {
         const root = await this.load();
         const at = this.now().toISOString();
-        const backupKey = `${BACKUP_KEY_PREFIX}${at}.${key}`;
+        const backupKey = this.freeKey(`${BACKUP_KEY_PREFIX}${at}.${key}`);
         await this.setBeside({ [backupKey]: { key, settings: raw } });
         if (this.newer === null) await this.write({ ...root, notices: [...root.notices, sidecar.notice(read.damaged, backupKey, at)].slice(-20), revision: root.revision + 1 });
       }
       await this.setBeside({ [key]: next(read.value) });
     });
+  }
+
+  /** A backup key that storage does not hold yet (as last read or written). */
+  private freeKey(base: string): string {
+    return freeBackupKey(base, (k) => this.sizes.has(k));
   }
 
   /** Writes values kept beside the root (settings, backups), counted for the quota. */
@@ -252,9 +257,11 @@ export class StoreService {
       const board = boardInputOf(root, this.states);
       const boardText = JSON.stringify(board);
       if (boardText !== this.board) set[BOARD_KEY] = board;
-      for (const b of [...(repair?.backups ?? []), ...backups]) set[b.key] = b.value;
+      for (const b of repair?.backups ?? []) set[b.key] = b.value;
+      // Those kept on the way (what a replace, an import or a restore replaces) never take a key already there.
+      for (const b of backups) set[freeBackupKey(b.key, (k) => this.sizes.has(k) || Object.hasOwn(set, k))] = b.value;
       await this.storage.set(set);
-      const gone = [...new Set([...remove, ...(repair?.obsolete ?? [])])].filter((k) => !(k in set));
+      const gone = [...new Set([...remove, ...(repair?.obsolete ?? [])])].filter((k) => !Object.hasOwn(set, k));
       if (gone.length) await this.storage.remove(gone);
       if (repair === this.repair) this.repair = null;
       this.board = boardText;
@@ -512,7 +519,7 @@ export class StoreService {
         if (!sidecar || typeof target !== 'string') return fail('backup-unusable', { key: key.slice(0, 80), detail: 'not a value Command Post keeps' });
         const current = (await this.storage.get(null))[target];
         const read = sidecar.read(settings);
-        await this.setBeside({ ...(current === undefined ? {} : { [`${BACKUP_KEY_PREFIX}${at}.${target}.before-restore`]: { key: target, settings: current } }), [target]: read.value });
+        await this.setBeside({ ...(current === undefined ? {} : { [this.freeKey(`${BACKUP_KEY_PREFIX}${at}.${target}.before-restore`)]: { key: target, settings: current } }), [target]: read.value });
         const report: RestoreReport = { games: [], events: 0, unreadable: read.damaged.length ? read.damaged.join(', ').slice(0, 300) : null };
         return this.replaceRoot(root, { ...root, revision: root.revision + 1, recent: remember(root.recent, id) }, [], report);
       }
