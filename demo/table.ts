@@ -25,7 +25,9 @@ import {
 import { readDemo } from '../src/adapters/demo/schema';
 import { canonicalJson } from '../src/game/json';
 import type { Text } from '../src/i18n/text';
-import type { DemoRequest, Request, Response, TableRequest } from '../src/messages';
+import { logLength } from '../src/game/log';
+import type { DemoRequest, Request, StoreAnswer, TableRequest } from '../src/messages';
+import { applyChange } from '../src/store/change';
 import { isSystemId, type SystemId } from '../src/rules/ids';
 import { BOARD_KEY } from '../src/store/root';
 import type { Scene } from '../src/table/model';
@@ -129,7 +131,7 @@ export class DemoTable {
       this.show(saved ?? exampleBoard(system), damaged ? { kind: 'damaged' } : null, true);
       this.setUrl(system);
       // First the system on screen, so that the board the worker publishes next is this one's.
-      if (this.live.system !== system) await this.send<Response>({ type: 'store/select-system', system });
+      if (this.live.system !== system) await this.send<StoreAnswer>({ type: 'store/select-system', system });
       if (!saved) await this.loadExample(system, false);
     } finally {
       this.busy--;
@@ -141,18 +143,20 @@ export class DemoTable {
   async loadExample(system: SystemId, reset = true): Promise<boolean> {
     this.busy++;
     try {
-      const loaded = await this.send<Response>({ type: 'store/load' });
+      const loaded = await this.send<StoreAnswer>({ type: 'store/load' });
       if (!loaded?.ok) {
         this.set({ notice: { kind: 'unreachable' } });
         return false;
       }
-      const log = loaded.root.games[system]?.log;
-      if (log && log.events.length > 0 && !isExampleGame(system, log) && !(await this.ask(system))) {
+      // The store as a view holds it: each game's end (a long game is not the example).
+      const held = applyChange(null, loaded.change);
+      const log = held === 'behind' ? undefined : held.games[system]?.log;
+      if (log && logLength(log) > 0 && (log.window !== undefined || !isExampleGame(system, log)) && !(await this.ask(system))) {
         if (!reset) this.set({ notice: { kind: 'unbound' } });
         return false;
       }
-      if (loaded.root.activeSystem !== system) await this.send<Response>({ type: 'store/select-system', system });
-      const replaced = await this.send<Response>(exampleRequest(system));
+      if (loaded.change.activeSystem !== system) await this.send<StoreAnswer>({ type: 'store/select-system', system });
+      const replaced = await this.send<StoreAnswer>(exampleRequest(system));
       if (!replaced?.ok) {
         this.set({ notice: { kind: 'unreachable' } });
         return false;
