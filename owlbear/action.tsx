@@ -8,7 +8,7 @@ import type { PopupApi } from '../popup/api';
 import { readSettings } from '../src/adapters/roll20/settings';
 import { fairRoller } from '../src/dice';
 import { text } from '../src/i18n/text';
-import { answerOfRoot, changeOfRoot } from '../src/store/change';
+import { answerOfRoot, changeOfRoot } from '../src/store/whole';
 import { loadStrings } from './i18n';
 import { SceneSession } from './session';
 import { TablePanel } from './Table';

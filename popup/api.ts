@@ -8,7 +8,6 @@ import { reliableSender } from './reliable';
 import type { StoreNews } from './store';
 import type { BoardSummary } from '../src/board/summary';
 import { readSettings, ROLL20_SETTINGS_KEY, type Roll20Settings } from '../src/adapters/roll20/settings';
-import { answerOfRoot, changeOfRoot } from '../src/store/change';
 import { STORE_KEY } from '../src/store/root';
 import type { SystemId } from '../src/rules/ids';
 
@@ -119,10 +118,12 @@ export function browserApi(): PopupApi {
   // On an Owlbear Rodeo tab whose room runs Command Post, the popup plays the scene's game (./owlbear.ts,
   // loaded beside the popup's first load rather than in it).
   const owlbear = tabId.then(async (id) => (id === undefined ? null : (await import('./owlbear')).owlbearLink(id)));
+  // An Owlbear scene answers with its root whole: held as a change like any other (loaded with the link).
+  const whole = owlbear.then((link) => (link ? import('../src/store/whole') : null));
   // An Owlbear scene answers with its root whole (its games are small): held as a change like any other.
   const send = async (request: Request): Promise<StoreAnswer> => {
     const link = await owlbear;
-    return link ? answerOfRoot(await link.send(request)) : toWorker(request);
+    return link ? (await whole)!.answerOfRoot(await link.send(request)) : toWorker(request);
   };
   /** The scene's when there is one, else the worker's. */
   const either = <A extends unknown[]>(scene: (link: OwlbearLink, ...a: A) => () => void, own: (...a: A) => () => void) =>
@@ -139,7 +140,8 @@ export function browserApi(): PopupApi {
     };
   return {
     send,
-    subscribe: either((link, on: (news: StoreNews) => void, known: () => number) => link.subscribe((root) => on({ change: changeOfRoot(root) }), known), (on, known) => subscribeWorker(on, known)),
+    // (Each scene root is taken in the order it came: `whole` is settled by then, its callbacks run in turn.)
+    subscribe: either((link, on: (news: StoreNews) => void, known: () => number) => link.subscribe((root) => void whole.then((m) => on({ change: m!.changeOfRoot(root) })), known), (on, known) => subscribeWorker(on, known)),
     t: browserT(),
     dice: fairRoller(() => crypto.getRandomValues(new Uint32Array(1))[0]!),
     live: { ...live, subscribe: either((link, on: Parameters<LiveApi['subscribe']>[0]) => link.subscribeBoard(on), (on) => live.subscribe(on)) },

@@ -3,7 +3,7 @@
 // of its log (EventLog's `window`), and each answer carries what changed. Pure, and free of any rule
 // system, so that the popup's first load stays small.
 import { logLength, logOffset, type EventLog } from '../game/log';
-import type { GameChange, HistoryPage, Response, StoreAnswer, StoreChange } from '../messages';
+import type { GameChange, HistoryPage, StoreChange } from '../messages';
 import type { SystemId } from '../rules/ids';
 import { SCHEMA_VERSION, type StoredGame, type StoreRoot } from './root';
 
@@ -64,18 +64,6 @@ export function applyChange(view: StoreRoot | null, change: StoreChange): StoreR
   }
   return { ...view, revision: change.revision, activeSystem: change.activeSystem, notices: change.notices, games: games as StoreRoot['games'], bindings: bindings as StoreRoot['bindings'] };
 }
-
-/** A root held whole (an Owlbear scene's) as a change that replaces what a view holds. */
-export function changeOfRoot(root: StoreRoot): StoreChange {
-  const games: Partial<Record<SystemId, GameChange>> = {};
-  for (const [system, game] of Object.entries(root.games) as [SystemId, AnyGame][]) {
-    games[system] = { kind: 'window', config: game.config, offset: 0, base: null, events: game.log.events, length: game.log.events.length, cursor: game.log.cursor };
-  }
-  return { since: null, revision: root.revision, activeSystem: root.activeSystem, notices: root.notices, bindings: root.bindings, games };
-}
-
-/** An answer with a root whole (an Owlbear scene's) as one that carries the change. */
-export const answerOfRoot = (answer: Response): StoreAnswer => (answer.ok ? { ok: true, change: changeOfRoot(answer.root), ...(answer.data === undefined ? {} : { data: answer.data }) } : answer);
 
 /** The view with `page` (the events just before those it holds of `system`) added in front; null if it no longer fits. */
 export function withHistory(view: StoreRoot, system: SystemId, page: HistoryPage): StoreRoot | null {
