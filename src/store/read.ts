@@ -18,7 +18,7 @@ import type { Binding } from '../board/model';
 import type { AnyRuleSystem } from '../game/system';
 import { DESCRIPTORS, SYSTEM_IDS, isSystemId, type SystemId } from '../rules';
 import { MAX_EVENTS, noticeSchema, readBinding, type Backup } from './load';
-import { CHUNK, EVENTS_KEY_PREFIX, GAME_KEY_PREFIX, LOG_KEY_PREFIX, gameKey } from './persist';
+import { CHUNK, EVENTS_KEY_PREFIX, gameKey } from './persist';
 import { BACKUP_KEY_PREFIX, BOARD_KEY, LAYOUT_VERSION, freeBackupKey, RECENT_IDS, SCHEMA_VERSION, STORE_KEY, type StoredBindings, type StoredGame, type StoredGames, type StoreNotice, type StoreRoot } from './root';
 import { CHECKPOINT } from './states';
 
@@ -51,6 +51,10 @@ export interface StorageRead {
   readonly checkpoints: ReadonlyMap<SystemId, ReadonlyMap<number, unknown>>;
 }
 
+/** Appends one by one: a list of any length is never spread into a call (an engine's limit on arguments). */
+function pushAll<T>(target: T[], items: Iterable<T>): void {
+  for (const x of items) target.push(x);
+}
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 const isCount = (x: unknown, max: number): x is number => typeof x === 'number' && Number.isInteger(x) && x >= 0 && x <= max;
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
@@ -100,7 +104,8 @@ interface GameMeta {
 type EventSource = { readonly layout: 3 | 4; readonly chunks: ReadonlyMap<number, string> } | { readonly layout: 'inline'; readonly events: unknown };
 
 interface GameRead {
-  readonly game: StoredGame<SystemId> | null;
+  /** What can be played of it (its events up to the first that cannot be used; maybe none). */
+  readonly game: StoredGame<SystemId>;
   /** What could not be read of it (null: all of it was). */
   readonly detail: string | null;
   readonly checkpoints: Map<number, unknown>;
@@ -135,7 +140,7 @@ function readGame(system: SystemId, rules: AnyRuleSystem, meta: GameMeta | null,
   const config = parsedConfig?.ok ? parsedConfig.value : rules.defaultConfig;
   const expected = meta?.length ?? null;
 
-  // The events as stored, in order, each with where it came from, up to the first that cannot be used.
+  // The events as stored, in order, each read and played by the rules, up to the first that cannot be used.
   const events: unknown[] = [];
   const checkpoints = new Map<number, unknown>([[0, rules.initialState(config)]]);
   let state = checkpoints.get(0);
@@ -196,7 +201,7 @@ function readGame(system: SystemId, rules: AnyRuleSystem, meta: GameMeta | null,
   const cursor = Math.min(cursorWanted, kept);
   if (meta && meta.cursor === null) problems.push('its place in the history was lost: it stands at the last event');
   else if (cursorWanted > kept && !found) problems.push(`its place in the history (${cursorWanted}) past its ${kept} events`);
-  const game: StoredGame<SystemId> | null = { config, log: { events, cursor } } as StoredGame<SystemId>;
+  const game = { config, log: { events, cursor } } as StoredGame<SystemId>;
 
   // What is kept aside: the damaged settings, and every chunk from the one that could not be used on.
   const obsolete: string[] = [];
@@ -409,9 +414,9 @@ export function readStorage(items: Readonly<Record<string, unknown>>, now: Date,
   for (const [id, entry] of listed) {
     const read = readGame(id, systems[id].rules, entry.meta, entry.metaRaw, entry.problem, entry.source, items, at, readOnly, free);
     revision = Math.max(revision, entry.meta?.revision ?? 0);
-    if (read.game) games[id] = read.game;
+    games[id] = read.game;
     checkpoints.set(id, read.checkpoints);
-    obsolete.push(...read.obsolete);
+    pushAll(obsolete, read.obsolete);
     if (read.backup) backups.push(read.backup);
     if (read.notice) notices.push(read.notice);
     if (read.backup || read.notice) rewrite = true;
@@ -420,15 +425,16 @@ export function readStorage(items: Readonly<Record<string, unknown>>, now: Date,
   // Keys of the store's kinds that no listed game reads: another layout's, an unknown system's, a game the header does not list.
   if (!readOnly) {
     for (const [id, key] of keys.gameKeys) if (!listed.has(id as SystemId) || layout !== 4 && !rebuilt) unused.push(key);
-    for (const [id, chunks] of keys.chunks4) if (!listed.has(id as SystemId) || listed.get(id as SystemId)!.source.layout !== 4) unused.push(...chunks.values());
+    for (const [id, chunks] of keys.chunks4) if (!listed.has(id as SystemId) || listed.get(id as SystemId)!.source.layout !== 4) pushAll(unused, chunks.values());
     for (const [id, chunks] of keys.chunks3) {
       const entry = listed.get(id as SystemId);
-      if (!entry || entry.source.layout !== 3) unused.push(...chunks.values());
+      if (!entry || entry.source.layout !== 3) pushAll(unused, chunks.values());
       // Read and written again in layout v4 (or kept in the game's backup).
-      else for (const key of chunks.values()) if (!obsolete.includes(key)) obsolete.push(key);
+      else pushAll(obsolete, chunks.values());
     }
   }
-  const aside = unused.filter((k) => !obsolete.includes(k));
+  const gone = new Set(obsolete);
+  const aside = unused.filter((k) => !gone.has(k));
   if (aside.length && !readOnly) {
     const key = free(`${BACKUP_KEY_PREFIX}${at}.keys`);
     // Defined, not assigned: a key named `__proto__` stays a key like any other.
@@ -436,7 +442,7 @@ export function readStorage(items: Readonly<Record<string, unknown>>, now: Date,
     for (const k of aside) Object.defineProperty(kept, k, { value: items[k], enumerable: true, writable: true, configurable: true });
     backups.push({ key, value: { kind: 'keys', items: kept } });
     notices.push({ kind: 'keys-aside', count: aside.length, backupKey: key, at });
-    obsolete.push(...aside);
+    pushAll(obsolete, aside);
     rewrite = true;
   }
 
@@ -472,8 +478,6 @@ export function readWholeGame(system: SystemId, raw: unknown, systems: Systems =
   const ok = isObject(raw) && isObject(log);
   const meta: GameMeta | null = ok ? { config: raw.config, cursor: isCount(log.cursor, READ_LIMITS.events) ? log.cursor : null, length: null, revision: 0 } : null;
   const read = readGame(system, systems[system].rules, meta, raw, ok ? null : 'it is not a game', { layout: 'inline', events: ok ? log.events : undefined }, {}, '', true);
-  return { game: read.game!, detail: read.detail };
+  return { game: read.game, detail: read.detail };
 }
 
-/** Keys a layout-v3 or v4 store uses for its games (for tests and diagnostics). */
-export const isGameStorageKey = (key: string): boolean => key.startsWith(GAME_KEY_PREFIX) || key.startsWith(EVENTS_KEY_PREFIX) || key.startsWith(LOG_KEY_PREFIX);
