@@ -6,7 +6,7 @@ import { DEMO_KEY, sceneOfBoard } from '../src/adapters/demo/model';
 import { readDemo } from '../src/adapters/demo/schema';
 import { ROLL20_SETTINGS_KEY } from '../src/adapters/roll20/settings';
 import { parseWith } from '../src/game/validate';
-import { demoRequestSchema, isDemoMessage, isTableMessage, tableRequestSchema, type Response, type TableResponse } from '../src/messages';
+import { demoRequestSchema, isDemoMessage, isTableMessage, tableRequestSchema, type StoreAnswer, type TableResponse } from '../src/messages';
 import { parseRequest } from '../src/store/requests';
 import type { StorageArea, StoreService } from '../src/store/service';
 import { fromOwnPage, tabletopSender, type Self, type Sender } from './senders';
@@ -67,9 +67,11 @@ export function createMessenger({ self, store, local, session }: MessengerDeps) 
     }
     const { board } = request.value;
     const save = demoSaves.then(async (): Promise<TableResponse> => {
-      // A stored board that no longer reads is dropped here; the demo page has already said so.
-      const { boards } = readDemo((await local.get(null))[DEMO_KEY]);
-      await local.set({ [DEMO_KEY]: { version: 1, boards: { ...boards, [sceneOfBoard(board)]: board } } });
+      // What reads of the stored boards stays; one that does not is kept as a backup first, with a notice.
+      await store.updateBeside(DEMO_KEY, (usable) => {
+        const { boards } = readDemo(usable);
+        return { version: 1, boards: { ...boards, [sceneOfBoard(board)]: board } };
+      });
       return { ok: true };
     });
     demoSaves = save.catch(() => undefined);
@@ -77,7 +79,7 @@ export function createMessenger({ self, store, local, session }: MessengerDeps) 
   }
 
   /** UI→BG game and store requests: the extension's own pages only. */
-  async function game(message: unknown, sender: Sender): Promise<Response | undefined> {
+  async function game(message: unknown, sender: Sender): Promise<StoreAnswer | undefined> {
     if (!fromOwnPage(sender, self)) {
       dropped++;
       return undefined;
@@ -90,7 +92,7 @@ export function createMessenger({ self, store, local, session }: MessengerDeps) 
     return store.handle(request.value);
   }
 
-  const receive = (message: unknown, sender: Sender): Promise<Response | TableResponse | undefined> => {
+  const receive = (message: unknown, sender: Sender): Promise<StoreAnswer | TableResponse | undefined> => {
     const handler = isTableMessage(message) ? table : isDemoMessage(message) ? demo : game;
     return handler(message, sender).catch((error: unknown) => ({ ok: false as const, error: { code: 'storage-failed', params: { detail: String(error).slice(0, 200) } } }));
   };

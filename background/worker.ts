@@ -2,28 +2,21 @@
  * The background service worker: the single writer of stored state. Views send typed requests
  * (src/messages.ts); the worker validates them and hands them to the store (src/store/service.ts),
  * which keeps the checked root and each game's state in memory, writes what changed, and answers
- * with the new root. Views follow the changes; tabletops redraw from the board input written with it.
+ * with what changed. Views follow the changes; tabletops redraw from the board input written with it.
  */
 import browser, { type Runtime } from 'webextension-polyfill';
-import { repairSettings, ROLL20_SETTINGS_KEY } from '../src/adapters/roll20/settings';
 import { STORE_KEY } from '../src/store/root';
 import { StoreService, type StorageArea } from '../src/store/service';
 import { createMessenger, liveKey } from './messenger';
+import { SIDECARS } from './sidecars';
 
 const local: StorageArea = {
   get: (keys) => browser.storage.local.get(keys),
   set: (items) => browser.storage.local.set(items),
   remove: (keys) => browser.storage.local.remove(keys),
 };
-// The Roll20 board settings are kept beside the store: damaged fields are repaired alone, with a backup and a notice.
-const store = new StoreService(local, undefined, {
-  [ROLL20_SETTINGS_KEY]: {
-    read: (raw) => {
-      const { settings, damaged } = repairSettings(raw);
-      return { value: settings, damaged };
-    },
-  },
-});
+// The Roll20 board settings and the demo's boards are kept beside the store: damaged parts are repaired alone, with a backup and a notice.
+const store = new StoreService(local, undefined, SIDECARS);
 
 // Storage changed by someone else (a second copy of the worker started while this one was stopping,
 // an upgrade): read it again before the next request. Each worker marks what it writes.

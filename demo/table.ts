@@ -28,7 +28,9 @@ import { readDemo } from '../src/adapters/demo/schema';
 import { isSceneId, sceneId, sceneRef, scenesOf, type SceneId } from '../src/adapters/demo/scenes';
 import { canonicalJson } from '../src/game/json';
 import type { Text } from '../src/i18n/text';
-import type { DemoRequest, Request, Response, TableRequest } from '../src/messages';
+import { logLength } from '../src/game/log';
+import type { DemoRequest, Request, StoreAnswer, TableRequest } from '../src/messages';
+import { applyChange } from '../src/store/change';
 import { isSystemId, type SystemId } from '../src/rules/ids';
 import { BOARD_KEY } from '../src/store/root';
 import type { Scene } from '../src/table/model';
@@ -149,7 +151,7 @@ export class DemoTable {
       this.show(saved ?? sceneBoard(id), damaged ? { kind: 'damaged' } : null, true);
       this.setUrl(id);
       // First the system on screen, so that the board the worker publishes next is this one's.
-      if (this.live.system !== system) await this.send<Response>({ type: 'store/select-system', system });
+      if (this.live.system !== system) await this.send<StoreAnswer>({ type: 'store/select-system', system });
       await this.loadScene(id, { reset: false, keep: saved ?? null });
     } finally {
       this.busy--;
@@ -170,20 +172,22 @@ export class DemoTable {
     const { system } = sceneRef(id)!;
     this.busy++;
     try {
-      const loaded = await this.send<Response>({ type: 'store/load' });
+      const loaded = await this.send<StoreAnswer>({ type: 'store/load' });
       if (!loaded?.ok) {
         this.set({ notice: { kind: 'unreachable' } });
         return false;
       }
-      const links = loaded.root.bindings[system]?.links ?? {};
+      // The store as a view holds it: each game's end (a long game is no scene's game).
+      const held = applyChange(null, loaded.change);
+      const links = held === 'behind' ? {} : (held.bindings[system]?.links ?? {});
       if (keep && keep.tokens.some((t) => links[t.id] !== undefined)) return true;
-      const log = loaded.root.games[system]?.log;
-      if (log && log.events.length > 0 && untouchedScene(system, log) === null && !(await this.ask(system))) {
+      const log = held === 'behind' ? undefined : held.games[system]?.log;
+      if (log && logLength(log) > 0 && (log.window !== undefined || untouchedScene(system, log) === null) && !(await this.ask(system))) {
         if (!reset) this.set({ notice: { kind: 'unbound' } });
         return false;
       }
-      if (loaded.root.activeSystem !== system) await this.send<Response>({ type: 'store/select-system', system });
-      const replaced = await this.send<Response>(sceneRequest(id));
+      if (loaded.change.activeSystem !== system) await this.send<StoreAnswer>({ type: 'store/select-system', system });
+      const replaced = await this.send<StoreAnswer>(sceneRequest(id));
       if (!replaced?.ok) {
         this.set({ notice: { kind: 'unreachable' } });
         return false;

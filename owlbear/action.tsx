@@ -8,6 +8,7 @@ import type { PopupApi } from '../popup/api';
 import { readSettings } from '../src/adapters/roll20/settings';
 import { fairRoller } from '../src/dice';
 import { text } from '../src/i18n/text';
+import { answerOfRoot, changeOfRoot } from '../src/store/whole';
 import { loadStrings } from './i18n';
 import { SceneSession } from './session';
 import { TablePanel } from './Table';
@@ -41,11 +42,12 @@ if (!OBR.isAvailable) {
   OBR.theme.onChange(applyTheme);
   const settings = readSettings(undefined);
   const api: PopupApi = {
-    send: (request) => session.send(request),
-    subscribe(onRoot, known) {
+    // The scene's game is small: its answers carry its root whole, held by the popup as a change.
+    send: async (request) => answerOfRoot(await session.send(request)),
+    subscribe(on, known) {
       return session.onChange(() => {
         const root = session.root;
-        if (root && root.revision > known()) onRoot(root);
+        if (root && root.revision > known()) on({ change: changeOfRoot(root) });
       });
     },
     t: strings.t,

@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { RuleError } from '../src/game/result';
 import { errorText } from '../src/i18n/errors';
 import type { SystemId } from '../src/rules/ids';
 import { storedGame, type StoreRoot } from '../src/store/root';
 import type { PopupApi } from './api';
 import type { ComponentChildren } from 'preact';
 import { ApiContext, BoardContext, EMPTY_BINDING, GameBoardContext, useApi, useBoard, useTr, type BoardData, type GameBoard, type Send } from './context';
+import { StoreContext, useStore } from './store';
 import { RuleLookup } from './lookup/Opener';
 import { usePanel } from './panels';
 import { SystemPicker } from './SystemPicker';
@@ -13,7 +13,6 @@ import { StoreNotices } from './StoreNotice';
 import type { BoardSection as BoardSectionView } from './board/BoardSection';
 import { canRedo, canUndo } from '../src/game/log';
 import { ConfirmHost } from './components/Confirm';
-import { downloadJson, exportName } from './download';
 import type { Files as FilesView, FilesProps } from './files/Files';
 import { historyShortcut } from './keyboard';
 
@@ -27,54 +26,14 @@ export function App({ api }: { api: PopupApi }) {
 
 function Shell({ api }: { api: PopupApi }) {
   const tr = useTr();
-  const [root, setRoot] = useState<StoreRoot | null>(null);
-  const [refusal, setRefusal] = useState<RuleError | null>(null);
+  // What the popup holds of the store, kept up to date by the worker's answers (./store.ts).
+  const store = useStore(api);
+  const { root, refusal, setRefusal, send, exportGame } = store;
   // The game file and backups section: open, and asked to show its backups (a store notice's link).
   const [filesOpen, setFilesOpen] = useState(false);
   const [backupsRequest, setBackupsRequest] = useState(0);
   const current = useRef<StoreRoot | null>(null);
   current.current = root;
-  // The revision on screen: storage echoes of this popup's own writes are not read again.
-  const revision = useRef(-1);
-  const show = (next: StoreRoot) => {
-    if (next.revision < revision.current) return;
-    revision.current = next.revision;
-    setRoot(next);
-  };
-
-  useEffect(() => {
-    const unsubscribe = api.subscribe(show, () => revision.current);
-    void api.send({ type: 'store/load' }).then((response) => {
-      if (response.ok) show(response.root);
-      else setRefusal(response.error);
-    });
-    return unsubscribe;
-  }, [api]);
-
-
-  // One update path: the worker's answer is the new root.
-  const send: Send = useMemo(
-    () => async (request) => {
-      const response = await api.send(request);
-      if (!response.ok) {
-        setRefusal(response.error);
-        return false;
-      }
-      setRefusal(null);
-      show(response.root);
-      return true;
-    },
-    [api],
-  );
-
-  /** Downloads the active game as `{system, game}`; false when there is none yet. */
-  const exportGame = (): boolean => {
-    const shown = current.current;
-    const game = shown?.games[shown.activeSystem];
-    if (!shown || !game) return false;
-    downloadJson(exportName(shown.activeSystem, new Date()), { system: shown.activeSystem, game });
-    return true;
-  };
 
   // Ctrl+Z / Ctrl+Y (⌘Z / ⌘⇧Z on macOS) move through the active game's history, outside text fields.
   useEffect(() => {
@@ -97,6 +56,7 @@ function Shell({ api }: { api: PopupApi }) {
   };
 
   return (
+    <StoreContext.Provider value={store}>
     <BoardProvider live={api.live}>
       <ConfirmHost exportGame={exportGame}>
       <main class="popup">
@@ -126,6 +86,7 @@ function Shell({ api }: { api: PopupApi }) {
       </main>
       </ConfirmHost>
     </BoardProvider>
+    </StoreContext.Provider>
   );
 }
 

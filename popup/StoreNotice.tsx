@@ -1,43 +1,17 @@
+import { useEffect, useState } from 'preact/hooks';
 import type { StoreNotice } from '../src/store/root';
-import { systemNameKey } from './SystemPicker';
-import { useTr } from './context';
+import type { StoreNoticeList } from './StoreNoticeList';
 
-/** Says plainly what the store had to repair, why, and where the old data was kept; one dismiss for all. */
-export function StoreNotices({ notices, onDismiss, onShowBackups }: { notices: readonly StoreNotice[]; onDismiss: () => void; onShowBackups: () => void }) {
-  const tr = useTr();
-  return (
-    <section class="notice" role="status" data-testid="store-notice">
-      {notices.map((n, i) => (
-        <div key={i} data-kind={n.kind}>
-          {n.kind === 'store-reset' && (
-            <>
-              <h2>{tr('store_reset_title')}</h2>
-              <p>{tr(`store_reset_${n.reason.replaceAll('-', '_')}`)}</p>
-              <p class="detail">{n.detail}</p>
-              <p>{tr('store_reset_backup', n.backupKey)}</p>
-            </>
-          )}
-          {n.kind === 'game-reset' && (
-            <>
-              <h2>{tr('store_game_reset_title', tr(systemNameKey(n.system)))}</h2>
-              <p>{tr(`store_reset_${n.reason.replaceAll('-', '_')}`)}</p>
-              <p class="detail">{n.detail}</p>
-              <p>{tr('store_game_reset_backup', n.backupKey)}</p>
-            </>
-          )}
-          {n.kind === 'settings-repaired' && <p>{tr('store_settings_repaired', n.fields.join(', '), n.backupKey)}</p>}
-          {n.kind === 'quota' && <p data-testid="store-quota">{tr('store_quota', n.percent)}</p>}
-        </div>
-      ))}
-      <p class="row">
-        {/* Every notice names a backup or asks to make room: the list where both are done. */}
-        <a href="#game-files" data-testid="see-backups" onClick={(e) => (e.preventDefault(), onShowBackups())}>
-          {tr('store_see_backups')}
-        </a>
-        <button type="button" onClick={onDismiss}>
-          {tr('store_reset_dismiss')}
-        </button>
-      </p>
-    </section>
-  );
+type Props = { notices: readonly StoreNotice[]; onDismiss: () => void; onShowBackups: () => void };
+
+/**
+ * What the store had to repair (./StoreNoticeList): rare, so its words load when there is something
+ * to say, not with the popup.
+ */
+export function StoreNotices(props: Props) {
+  const [List, setList] = useState<typeof StoreNoticeList | null>(null);
+  useEffect(() => {
+    if (!List) void import('./StoreNoticeList').then((m) => setList(() => m.StoreNoticeList));
+  }, [List]);
+  return List ? <List {...props} /> : null;
 }

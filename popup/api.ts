@@ -2,22 +2,25 @@ import browser from 'webextension-polyfill';
 import { fairRoller, type DiceRoller } from '../src/dice';
 import type { RuleError } from '../src/game/result';
 import { LOCALE_KEY, pluralKey, type Text } from '../src/i18n/text';
-import type { Request, Response, TabRequest, TableRequest, TableResponse } from '../src/messages';
+import type { Request, StoreAnswer, TabRequest, TableRequest, TableResponse } from '../src/messages';
 import type { OwlbearLink } from './owlbear';
 import { reliableSender } from './reliable';
+import type { StoreNews } from './store';
 import type { BoardSummary } from '../src/board/summary';
 import { readSettings, ROLL20_SETTINGS_KEY, type Roll20Settings } from '../src/adapters/roll20/settings';
-import { STORE_KEY, type StoreRoot } from '../src/store/root';
+import { STORE_KEY } from '../src/store/root';
 import type { SystemId } from '../src/rules/ids';
 
 /** What the popup needs from the browser; tests pass a fake built on the same core. */
 export interface PopupApi {
-  send(request: Request): Promise<Response>;
+  /** Sends a request; the answer carries what it changed (popup/store.ts applies it). */
+  send(request: Request): Promise<StoreAnswer>;
   /**
-   * Calls back with each root the worker writes from elsewhere (another popup, another tab): a write
-   * whose revision is not above `known()` is this popup's own, already applied. Returns the unsubscribe function.
+   * Calls back when the store changes elsewhere (another popup, another tab): with the revision
+   * storage now holds (the popup asks for what it lacks), or, from an Owlbear scene, the change
+   * itself. A write whose revision is not above `known()` is this popup's own. Returns the unsubscribe function.
    */
-  subscribe(onRoot: (root: StoreRoot) => void, known: () => number): () => void;
+  subscribe(on: (news: StoreNews) => void, known: () => number): () => void;
   t(text: Text): string;
   /** Where rolled dice come from: the fair roller in the extension, a seeded one in tests. */
   dice: DiceRoller;
@@ -109,13 +112,19 @@ function browserT(): (t: Text) => string {
 }
 
 export function browserApi(): PopupApi {
-  const toWorker = reliableSender((request) => browser.runtime.sendMessage(request) as Promise<Response | undefined>);
+  const toWorker = reliableSender((request) => browser.runtime.sendMessage(request) as Promise<StoreAnswer | undefined>);
   const tabId = activeTabId();
   const live = browserLive(tabId);
   // On an Owlbear Rodeo tab whose room runs Command Post, the popup plays the scene's game (./owlbear.ts,
   // loaded beside the popup's first load rather than in it).
   const owlbear = tabId.then(async (id) => (id === undefined ? null : (await import('./owlbear')).owlbearLink(id)));
-  const send = async (request: Request): Promise<Response> => (await owlbear)?.send(request) ?? toWorker(request);
+  // An Owlbear scene answers with its root whole: held as a change like any other (loaded with the link).
+  const whole = owlbear.then((link) => (link ? import('../src/store/whole') : null));
+  // An Owlbear scene answers with its root whole (its games are small): held as a change like any other.
+  const send = async (request: Request): Promise<StoreAnswer> => {
+    const link = await owlbear;
+    return link ? (await whole)!.answerOfRoot(await link.send(request)) : toWorker(request);
+  };
   /** The scene's when there is one, else the worker's. */
   const either = <A extends unknown[]>(scene: (link: OwlbearLink, ...a: A) => () => void, own: (...a: A) => () => void) =>
     (...a: A): (() => void) => {
@@ -131,24 +140,21 @@ export function browserApi(): PopupApi {
     };
   return {
     send,
-    subscribe: either((link, onRoot: (root: StoreRoot) => void, known: () => number) => link.subscribe(onRoot, known), (onRoot, known) => subscribeWorker(onRoot, known)),
+    // (Each scene root is taken in the order it came: `whole` is settled by then, its callbacks run in turn.)
+    subscribe: either((link, on: (news: StoreNews) => void, known: () => number) => link.subscribe((root) => void whole.then((m) => on({ change: m!.changeOfRoot(root) })), known), (on, known) => subscribeWorker(on, known)),
     t: browserT(),
     dice: fairRoller(() => crypto.getRandomValues(new Uint32Array(1))[0]!),
     live: { ...live, subscribe: either((link, on: Parameters<LiveApi['subscribe']>[0]) => link.subscribeBoard(on), (on) => live.subscribe(on)) },
     openDemo: (system) => void browser.tabs.create({ url: browser.runtime.getURL(`demo.html?scene=${system}`) }),
   };
 
-  function subscribeWorker(onRoot: (root: StoreRoot) => void, known: () => number): () => void {
+  function subscribeWorker(on: (news: StoreNews) => void, known: () => number): () => void {
     const listener = (changes: Record<string, { newValue?: unknown }>, area: string) => {
       if (area !== 'local' || !(STORE_KEY in changes)) return;
-      // The echo of this popup's own write: its answer is already on screen.
+      // The echo of this popup's own write: its answer is already on screen. Otherwise the popup asks
+      // the worker for what it lacks (a view never trusts storage blindly, and never reads it whole).
       const revision = (changes[STORE_KEY]!.newValue as { revision?: unknown } | undefined)?.revision;
-      if (typeof revision === 'number' && revision <= known()) return;
-      // A view never trusts storage blindly: it asks the worker, which checks (and if needed repairs)
-      // what was written. This also keeps the rules of every system out of the popup's first load.
-      void toWorker({ type: 'store/load' }).then((response) => {
-        if (response.ok) onRoot(response.root);
-      });
+      if (typeof revision === 'number' && revision > known()) on({ revision });
     };
     browser.storage.onChanged.addListener(listener);
     return () => browser.storage.onChanged.removeListener(listener);

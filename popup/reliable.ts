@@ -1,5 +1,5 @@
 import type { RuleError } from '../src/game/result';
-import type { Request, Response } from '../src/messages';
+import type { Request, StoreAnswer } from '../src/messages';
 
 const unreachable: RuleError = { code: 'worker-unreachable' };
 
@@ -11,13 +11,13 @@ export const RETRY_DELAYS_MS = [50, 100, 200, 400, 800, 1600, 3200];
  * was stopped, or is starting) is sent again with the same id until it is, so it is applied once and
  * never reported as failed when it was applied. Refusals are answers, never retried.
  */
-export function reliableSender(post: (message: Request) => Promise<Response | undefined>, wait = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))): (request: Request) => Promise<Response> {
+export function reliableSender(post: (message: Request) => Promise<StoreAnswer | undefined>, wait = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))): (request: Request) => Promise<StoreAnswer> {
   let queue: Promise<unknown> = Promise.resolve();
   let serial = 0;
   const prefix = crypto.getRandomValues(new Uint32Array(2)).join('-');
   return (request) => {
     const withId: Request = request.id !== undefined ? request : { ...request, id: `${prefix}-${++serial}` };
-    const run = queue.then(async (): Promise<Response> => {
+    const run = queue.then(async (): Promise<StoreAnswer> => {
       for (let attempt = 0; ; attempt++) {
         const answer = await post(withId).catch(() => undefined);
         if (answer) return answer;

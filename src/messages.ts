@@ -4,13 +4,13 @@ import type { BridgeFromFrame, BridgeToFrame, PortFromPopup, PortToPopup } from 
 import { roll20SettingsSchema, type Roll20Settings } from './adapters/roll20/settings';
 import type { DemoBoard } from './adapters/demo/model';
 import { demoBoardSchema } from './adapters/demo/schema';
-import { BINDING_LIMITS } from './board/model';
+import { BINDING_LIMITS, type Binding } from './board/model';
 import { boardSummarySchema, type BoardSummary } from './board/summary-schema';
 import type { RuleError } from './game/result';
 import type { NewLink } from './rules/descriptor';
 import { SYSTEM_IDS, type SystemId } from './rules/ids';
 import type { ConfigOf, EventOf } from './rules/types';
-import { BACKUP_KEY_PREFIX, type StoreRoot } from './store/root';
+import { BACKUP_KEY_PREFIX, type StoreNotice, type StoreRoot } from './store/root';
 
 /*
  * Every message that crosses contexts is one of these (the whole union: `Message`, below). The worker
@@ -68,10 +68,53 @@ export type Request = Identified &
     | { readonly type: 'store/delete-backup'; readonly key: string }
     /** A game read from a file the player chose: checked like a stored game; the game it replaces is kept as a backup. */
     | { readonly type: 'game/import'; readonly system: SystemId; readonly game: unknown }
+    /** One game whole, to save it as a file (answered in `data`: `{system, game}`). */
+    | { readonly type: 'store/export'; readonly system: SystemId }
+    /** Events of a game before the ones a view holds (answered in `data`: HistoryPage). */
+    | { readonly type: 'store/history'; readonly system: SystemId; readonly before: number }
     | GameRequest
   );
 
+/** An answer with the whole root: an Owlbear scene's (its games are small), carried by the bridge. */
 export type Response = { readonly ok: true; readonly root: StoreRoot; readonly data?: unknown } | { readonly ok: false; readonly error: RuleError };
+
+/**
+ * The worker's answer: what the request changed, not the whole store, so that its size does not grow
+ * with the games. A view applies it to what it holds (src/store/change.ts).
+ */
+export type StoreAnswer = { readonly ok: true; readonly change: StoreChange; readonly data?: unknown } | { readonly ok: false; readonly error: RuleError };
+
+/**
+ * What changed from revision `since` to `revision` (since null: everything a view needs, for a view
+ * that holds nothing or is behind). Only what changed is there: the games and bindings named (null:
+ * gone); the active system and the notices always (they are small).
+ */
+export interface StoreChange {
+  readonly since: number | null;
+  readonly revision: number;
+  readonly activeSystem: SystemId;
+  readonly notices: readonly StoreNotice[];
+  readonly bindings: { readonly [K in SystemId]?: Binding | null };
+  readonly games: { readonly [K in SystemId]?: GameChange | null };
+}
+
+/**
+ * One game's change. `tail`: its events from `from` on are `events`, then (below `same`, the events
+ * the change left as they were) whatever the view held after them; the log now has `length` events
+ * and stands at `cursor`. `window`: the game anew, as a view holds it: its settings, the state after
+ * its first `offset` events (null for 0), the events from there to a little past its cursor.
+ */
+export type GameChange =
+  | { readonly kind: 'tail'; readonly from: number; readonly events: readonly unknown[]; readonly same: number; readonly length: number; readonly cursor: number }
+  | { readonly kind: 'window'; readonly config: unknown; readonly offset: number; readonly base: unknown; readonly events: readonly unknown[]; readonly length: number; readonly cursor: number };
+
+/** The answer to `store/history`: the events from `offset` to the one the view asked before, and the state before them. */
+export interface HistoryPage {
+  readonly revision: number;
+  readonly offset: number;
+  readonly base: unknown;
+  readonly events: readonly unknown[];
+}
 
 /** Each member of a union without its request id. */
 type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
@@ -112,6 +155,8 @@ export const requestSchema = v.variant('type', [
   v.strictObject({ id, type: v.literal('store/restore'), key: backupKey }),
   v.strictObject({ id, type: v.literal('store/delete-backup'), key: backupKey }),
   v.strictObject({ id, type: v.literal('game/import'), system, game: v.unknown() }),
+  v.strictObject({ id, type: v.literal('store/export'), system }),
+  v.strictObject({ id, type: v.literal('store/history'), system, before: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1_000_000)) }),
   v.strictObject({ id, type: v.literal('game/dispatch'), system, event: v.unknown() }),
   v.strictObject({
     id,

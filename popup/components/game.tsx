@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { LogFollower } from '../../src/game/follow';
 import { canRedo, canUndo, type EventLog } from '../../src/game/log';
 import type { Result } from '../../src/game/result';
@@ -7,6 +7,7 @@ import type { RuleSystem } from '../../src/game/system';
 import type { SystemId } from '../../src/rules/ids';
 import type { Send } from '../context';
 import { useTr, useTrn } from '../context';
+import { useHeldHistory } from '../store';
 
 /*
  * What every rule panel shares: replaying the stored log with its history, the undo/redo bar, and the
@@ -63,22 +64,28 @@ export function HistoryList<L>({ lines, format, id, collapsed = false }: { lines
   const tr = useTr();
   const trn = useTrn();
   const [shown, setShown] = useState(HISTORY_PAGE);
+  // Of a long game the popup holds the end (popup/store.ts): `offset` lines come before `lines`, loaded when wanted.
+  const { offset, older } = useHeldHistory();
+  useEffect(() => {
+    if (offset > 0 && lines.length < shown) older(shown);
+  }, [offset, lines.length, shown]);
   const from = Math.max(0, lines.length - shown);
+  const hidden = offset + from;
   const list =
-    lines.length === 0 ? (
+    lines.length + offset === 0 ? (
       <p class="hint">{tr('history_empty')}</p>
     ) : (
       <>
         {/* It scrolls: focusable, so that the keyboard can scroll it too, and named by its heading. */}
-        <ol reversed start={lines.length} data-testid="history" tabIndex={0} aria-label={tr('history')}>
+        <ol reversed start={offset + lines.length} data-testid="history" tabIndex={0} aria-label={tr('history')}>
           {lines
             .slice(from)
             .map((line, index) => <li key={from + index}>{format(line)}</li>)
             .reverse()}
         </ol>
-        {from > 0 && (
+        {hidden > 0 && (
           <button type="button" class="small" data-testid="history-older" onClick={() => setShown(shown + HISTORY_PAGE * 4)}>
-            {trn('history_older', Math.min(from, HISTORY_PAGE * 4), from)}
+            {trn('history_older', Math.min(hidden, HISTORY_PAGE * 4), hidden)}
           </button>
         )}
       </>

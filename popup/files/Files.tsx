@@ -1,8 +1,11 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useContext, useEffect, useRef, useState } from 'preact/hooks';
+import { logLength } from '../../src/game/log';
 import type { RuleError } from '../../src/game/result';
 import { isSystemId } from '../../src/rules/ids';
 import type { StoreRoot } from '../../src/store/root';
+import type { RestoreReport } from '../../src/store/restore';
 import type { BackupInfo } from '../../src/store/service';
+import { StoreContext } from '../store';
 import { useConfirm } from '../components/Confirm';
 import { useApi, useTr, type Send } from '../context';
 import { downloadJson, exportName } from '../download';
@@ -27,6 +30,7 @@ export function Files({ root, send, exportGame, onRefusal, backupsRequest }: Fil
   const tr = useTr();
   const api = useApi();
   const confirm = useConfirm();
+  const store = useContext(StoreContext);
   const [status, setStatus] = useState('');
   const [backups, setBackups] = useState<readonly BackupInfo[] | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -57,7 +61,8 @@ export function Files({ root, send, exportGame, onRefusal, backupsRequest }: Fil
     const found = typeof parsed === 'object' && parsed !== null ? (parsed as { system?: unknown; game?: unknown }) : {};
     if (!isSystemId(found.system) || found.game === undefined) return invalid(tr('files_no_game'));
     const into = found.system;
-    const played = (root.games[into]?.log.events.length ?? 0) > 0;
+    const held = root.games[into];
+    const played = held ? logLength(held.log) > 0 : false;
     // The game it replaces is kept as a backup by the store; the player is still asked first.
     if (played && !(await confirm({ message: tr('files_import_replaces', tr(systemNameKey(into))), confirm: tr('files_import_confirm'), offerExport: into === system }))) return;
     if (!(await send({ type: 'game/import', system: into, game: found.game }))) return;
@@ -68,7 +73,12 @@ export function Files({ root, send, exportGame, onRefusal, backupsRequest }: Fil
   const restore = async (b: BackupInfo) => {
     const message = b.kind === 'store' ? tr('files_restore_store') : tr('files_restore_game', b.system ? systemName(b.system) : b.key);
     if (!(await confirm({ message, confirm: tr('files_restore') }))) return;
-    if (await send({ type: 'store/restore', key: b.key })) setStatus(tr('files_restored', b.key));
+    // The answer says what could not be read of it (a backup of a damaged store is damaged too).
+    const request = { type: 'store/restore', key: b.key } as const;
+    const answer = store ? await store.ask(request) : { ok: await send(request) };
+    if (!answer.ok) return;
+    const report = 'data' in answer ? (answer.data as RestoreReport | undefined) : undefined;
+    setStatus(report?.unreadable ? tr('files_restored_partial', b.key, report.unreadable) : tr('files_restored', b.key));
   };
 
   const remove = async (b: BackupInfo) => {

@@ -3,6 +3,7 @@
 // (its side translated through the binding's side map). A tabletop grouping (Roll20 marker badge,
 // demo unit) that holds linked figures of a game unit is that unit, so linking one figure of a
 // group is enough for the rest of the group and for a leader standing in it.
+import { cleanText } from '../game/clean';
 import type { Table, Token } from '../table/model';
 import type { Binding, BoundTable, BoundToken, Piece } from './model';
 
@@ -92,7 +93,8 @@ export class TableBinder {
     // A leader's commander is a piece; the engine wants the token standing for it.
     const commander = piece?.commander ? (tokens.find((c) => this.links.get(c.id) === piece.commander)?.id ?? null) : (t.commander ?? null);
     const radio = (piece?.radio ?? false) || t.radio === true;
-    return { ...t, side, unit, role, commander, radio, piece };
+    // The tabletop's name, cleaned once here for every view, the overlay and the summary (src/game/clean.ts).
+    return { ...t, name: cleanText(t.name), side, unit, role, commander, radio, piece };
   }
 }
 

@@ -1,11 +1,11 @@
 // Checks on what crosses contexts about the board: a binding in a request or in storage, and the
 // board input the worker publishes for tabletops (read back by content scripts, so checked there).
 import * as v from 'valibot';
-import { parseOrNull } from '../game/validate';
+import { nameText, parseOrNull } from '../game/validate';
 import { BINDING_LIMITS, type Binding, type BoardInput, type Piece } from './model';
 
 const id = v.pipe(v.string(), v.minLength(1), v.maxLength(BINDING_LIMITS.id));
-const name = v.pipe(v.string(), v.maxLength(200));
+const name = nameText(200);
 
 export const bindingSchema = v.strictObject({
   links: v.pipe(v.record(id, id), v.check((r) => Object.keys(r).length <= BINDING_LIMITS.links, 'too many links')),

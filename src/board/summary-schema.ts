@@ -4,11 +4,13 @@
 // scripts do not carry the schema.
 import * as v from 'valibot';
 import { LEGEND_KEYS } from './legend';
+import { nameText } from '../game/validate';
 import { MARK_STATUSES, MAX_CHANGES, MAX_FIGURES } from './model';
 
 
 const id = v.pipe(v.string(), v.maxLength(64));
-const name = v.pipe(v.string(), v.maxLength(200));
+// Names as the tabletop holds them, cleaned of control and bidirectional characters.
+const name = nameText(200);
 const num = v.pipe(v.number(), v.finite());
 const side = v.nullable(v.pipe(v.string(), v.maxLength(2000)));
 const param = v.union([v.pipe(v.string(), v.maxLength(200)), num]);
@@ -40,7 +42,7 @@ export const boardSummarySchema = v.strictObject({
   system: v.nullable(id),
   error: v.nullable(v.picklist(['incompatible-units', 'invalid-scale', 'not-a-hex-grid'])),
   /** The tabletop's sides, with what to call them (a Roll20 side is its players). */
-  sides: v.pipe(v.array(v.strictObject({ id: v.pipe(v.string(), v.maxLength(2000)), label: v.pipe(v.string(), v.maxLength(400)) })), v.maxLength(50)),
+  sides: v.pipe(v.array(v.strictObject({ id: v.pipe(v.string(), v.maxLength(2000)), label: nameText(400) })), v.maxLength(50)),
   figures: v.pipe(
     v.array(
       v.strictObject({

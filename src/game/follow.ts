@@ -12,7 +12,10 @@ const CHECKPOINT = 64;
  * history (`describe`) is made once. A different game (other settings, another log) starts again.
  */
 export class LogFollower<S, E, C, L> {
+  /** The settings and the window followed (a view's window: where it starts, and its base by identity). */
   private config = '';
+  private base: unknown = undefined;
+  private events: readonly E[] = [];
   private texts: string[] = [];
   /** States after `i` events, every CHECKPOINT (0 included), and the lines of history, one per event. */
   private checkpoints = new Map<number, S>();
@@ -24,22 +27,32 @@ export class LogFollower<S, E, C, L> {
     private readonly describe: (before: S, event: E, after: S) => L,
   ) {}
 
-  /** The state at the log's cursor and the history up to it. */
+  /**
+   * The state at the log's cursor and the history up to it. Of a window (the end of a long log, as
+   * a view holds it): from its base, with one line per event held, numbered from its offset.
+   */
   follow(game: { readonly config: C; readonly log: EventLog<E> }): { replayed: Result<S>; history: L[] } {
-    const config = JSON.stringify(game.config);
+    const window = game.log.window;
+    const config = `${window?.offset ?? 0} ${JSON.stringify(game.config)}`;
+    const base = window?.base ?? null;
     const { events, cursor } = game.log;
-    const texts = events.map((e) => JSON.stringify(e));
+    // Events the view kept from one version to the next are the same objects: compared by identity first.
+    const texts: string[] = new Array<string>(events.length);
+    const same = this.events;
+    for (let i = 0; i < events.length; i++) texts[i] = same[i] === events[i] && this.texts[i] !== undefined ? this.texts[i]! : JSON.stringify(events[i]);
     let shared = 0;
-    if (config === this.config) {
+    if (config === this.config && base === this.base) {
       const n = Math.min(texts.length, this.texts.length);
       while (shared < n && texts[shared] === this.texts[shared]) shared++;
     } else {
       this.config = config;
-      this.checkpoints = new Map([[0, this.system.initialState(game.config)]]);
+      this.base = base;
+      this.checkpoints = new Map([[0, base !== null ? (base as S) : this.system.initialState(game.config)]]);
       this.lines = [];
       this.at = null;
     }
     this.texts = texts;
+    this.events = events;
     // What the two versions do not share is forgotten.
     for (const k of this.checkpoints.keys()) if (k > shared) this.checkpoints.delete(k);
     this.lines.length = Math.min(this.lines.length, shared);

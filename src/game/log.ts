@@ -9,21 +9,41 @@ import type { RuleSystem } from './system';
 export interface EventLog<Event> {
   readonly events: readonly Event[];
   readonly cursor: number;
+  /** Set when this is the end of a longer log, as a view holds a long game (never on a stored log). */
+  readonly window?: LogWindow;
+}
+
+/**
+ * The end of a long log, as a view holds it (the popup opens a game of 60,000 events with its last
+ * page): `events` and `cursor` count from `offset`, the first `offset` events are folded into `base`
+ * (null: the rules' initial state), and the whole log has `length` events (the view may hold fewer
+ * past its cursor). Undo, redo and the history read it through the functions below.
+ */
+export interface LogWindow {
+  readonly offset: number;
+  readonly base: unknown;
+  readonly length: number;
 }
 
 export const emptyLog = <Event>(): EventLog<Event> => ({ events: [], cursor: 0 });
 
-export const canUndo = (log: EventLog<unknown>): boolean => log.cursor > 0;
-export const canRedo = (log: EventLog<unknown>): boolean => log.cursor < log.events.length;
+/** Events in the whole log, held or not. */
+export const logLength = (log: EventLog<unknown>): number => log.window?.length ?? log.events.length;
+/** Events before the ones held (0 for a whole log). */
+export const logOffset = (log: EventLog<unknown>): number => log.window?.offset ?? 0;
 
+export const canUndo = (log: EventLog<unknown>): boolean => log.cursor + logOffset(log) > 0;
+export const canRedo = (log: EventLog<unknown>): boolean => log.cursor + logOffset(log) < logLength(log);
+
+// Undo, redo and append change a whole log (the worker's); a view never plays its window itself.
 export const undo = <E>(log: EventLog<E>): Result<EventLog<E>> =>
-  canUndo(log) ? ok({ ...log, cursor: log.cursor - 1 }) : refuse('nothing-to-undo');
+  log.cursor > 0 ? ok({ ...log, cursor: log.cursor - 1 }) : refuse('nothing-to-undo');
 
 export const redo = <E>(log: EventLog<E>): Result<EventLog<E>> =>
-  canRedo(log) ? ok({ ...log, cursor: log.cursor + 1 }) : refuse('nothing-to-redo');
+  log.cursor < log.events.length ? ok({ ...log, cursor: log.cursor + 1 }) : refuse('nothing-to-redo');
 
 /**
- * Folds the applied part of a log. `onStep` sees each accepted event with the states around it (views
+ * Folds the applied part of a log (of a window: from its base). `onStep` sees each accepted event with the states around it (views
  * build their history from it). A log whose events the rules refuse is corrupt: say which one.
  */
 export function replay<S, E, C>(
@@ -32,7 +52,8 @@ export function replay<S, E, C>(
   log: EventLog<E>,
   onStep?: (before: S, event: E, after: S) => void,
 ): Result<S> {
-  let state = system.initialState(config);
+  // A view's window starts from the state its first events were folded into.
+  let state = log.window && log.window.base !== null ? (log.window.base as S) : system.initialState(config);
   for (let i = 0; i < log.cursor; i++) {
     const event = log.events[i] as E;
     const next = system.apply(state, event);
@@ -61,6 +82,7 @@ export function append<S, E, C>(
  * shares up to the cursor).
  */
 export function sharedPrefix(a: readonly unknown[], b: readonly unknown[]): number {
+  if (a === b) return a.length;
   const n = Math.min(a.length, b.length);
   // The usual case (an append, a cursor move): the whole shorter log is shared; checked from the end.
   let k = n;

@@ -14,6 +14,11 @@ export interface RuleSystem<State, Event, Config> {
   initialState(config: Config): State;
   /** The rules: the next state, or a typed refusal that leaves `state` as it was. */
   apply(state: State, event: Event): Result<State>;
+  /**
+   * What a player may no longer ask for, though a stored game may still hold it (so that every game
+   * saved before still reads): checked on the events of a request, never on a stored log.
+   */
+  refuseNew?(event: Event): Result<Event>;
 }
 
 /** For registries that hold systems of different types. */

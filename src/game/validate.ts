@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { cleanText } from './clean';
 import { ok, refuse, type Result } from './result';
 
 /** Runs a valibot schema and turns its first issue into a RuleError a person can act on. */
@@ -15,3 +16,6 @@ export function parseOrNull<T>(schema: v.GenericSchema<unknown, T>, raw: unknown
   const parsed = v.safeParse(schema, raw);
   return parsed.success ? parsed.output : null;
 }
+
+/** A name or a short text of at most `max` characters, cleaned (cleanText). */
+export const nameText = (max: number) => v.pipe(v.string(), v.maxLength(max), v.transform(cleanText));

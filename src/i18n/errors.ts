@@ -21,7 +21,7 @@ const PARAM_ORDER: Readonly<Record<string, readonly string[]>> = {
   'unknown-side': ['side'],
   'bad-message': ['path', 'problem'],
   'backup-unknown': ['key'],
-  'backup-unusable': ['key'],
+  'backup-unusable': ['key', 'detail'],
   'import-invalid': ['detail'],
   'board-unknown-piece': ['piece'],
   'board-link-no-piece': ['event'],

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { replay } from '../game/log';
 import { ok, refuse, type Result } from '../game/result';
 import type { AnyRuleSystem } from '../game/system';
-import type { Binding } from '../board/model';
+import { BINDING_LIMITS, type Binding } from '../board/model';
 import { parseBinding } from '../board/schema';
 import { DESCRIPTORS, SYSTEM_IDS, isSystemId, type SystemId } from '../rules';
 import type { ConfigOf } from '../rules/types';
@@ -21,9 +21,10 @@ import {
 } from './root';
 
 /*
- * How a stored value is read back: checked deeply (shape, every event, and the rules' verdict on the
- * whole log), and never silently replaced. Only the background worker (and tests) load this module:
- * it carries every rule system.
+ * How a root held whole (an Owlbear scene's game, a backup of a whole store, a game file) is read
+ * back: checked deeply (shape, every event, and the rules' verdict on the whole log), and never
+ * silently replaced. What storage holds is read by ./read.ts, with these checks. Only the background
+ * worker, the Owlbear pages (and tests) load this module: it carries every rule system.
  */
 
 /** A system's stored game, or a new one with its default settings. */
@@ -31,27 +32,42 @@ export const gameOf = <K extends SystemId>(root: StoreRoot, system: K): StoredGa
   storedGame(root, system, DESCRIPTORS[system].rules.defaultConfig as ConfigOf<K>);
 
 const text = (max: number) => v.pipe(v.string(), v.maxLength(max));
-const reason = v.picklist(['not-json', 'wrong-shape', 'newer-schema', 'log-refused']);
-const backupKey = v.pipe(v.string(), v.startsWith(BACKUP_KEY_PREFIX));
-const noticeSchema = v.variant('kind', [
-  v.strictObject({ kind: v.literal('store-reset'), reason, detail: text(500), backupKey, at: v.string() }),
-  v.strictObject({ kind: v.literal('game-reset'), system: v.picklist(SYSTEM_IDS), reason, detail: text(500), backupKey, at: v.string() }),
-  v.strictObject({ kind: v.literal('settings-repaired'), fields: v.pipe(v.array(text(32)), v.maxLength(20)), backupKey, at: v.string() }),
-  v.strictObject({ kind: v.literal('quota'), percent: v.pipe(v.number(), v.minValue(0), v.maxValue(1000)), at: v.string() }),
+const reason = v.picklist(['not-json', 'wrong-shape', 'newer-schema', 'log-refused', 'too-large', 'missing']);
+const backupKey = v.pipe(v.string(), v.startsWith(BACKUP_KEY_PREFIX), v.maxLength(200));
+const at = text(40);
+const system = v.picklist(SYSTEM_IDS);
+const count = v.pipe(v.number(), v.integer(), v.minValue(0));
+/** A stored notice (./root.ts, StoreNotice); `store-newer` is never stored. */
+export const noticeSchema = v.variant('kind', [
+  v.strictObject({ kind: v.literal('store-reset'), reason, detail: text(500), backupKey, at }),
+  v.strictObject({ kind: v.literal('game-reset'), system, reason, detail: text(500), backupKey, at }),
+  v.strictObject({ kind: v.literal('header-rebuilt'), reason, detail: text(500), backupKey: v.nullable(backupKey), games: v.pipe(v.array(system), v.maxLength(SYSTEM_IDS.length)), at }),
+  v.strictObject({ kind: v.literal('game-cut'), system, kept: count, detail: text(500), backupKey: v.nullable(backupKey), at }),
+  v.strictObject({ kind: v.literal('keys-aside'), count, backupKey, at }),
+  v.strictObject({ kind: v.literal('settings-repaired'), fields: v.pipe(v.array(text(32)), v.maxLength(20)), backupKey, at }),
+  v.strictObject({ kind: v.literal('demo-repaired'), systems: v.pipe(v.array(text(32)), v.maxLength(20)), backupKey, at }),
+  v.strictObject({ kind: v.literal('quota'), percent: v.pipe(v.number(), v.minValue(0), v.maxValue(1000)), at }),
 ]);
+
+/** A list checked for its length before its items are. */
+const bounded = <T extends v.GenericSchema>(max: number, item: T) => v.pipe(v.custom<unknown[]>((x) => Array.isArray(x) && x.length <= max, `a list of at most ${max}`), v.array(item));
+const smallRecord = v.custom<Record<string, unknown>>((x) => typeof x === 'object' && x !== null && !Array.isArray(x) && Object.keys(x).length <= 32, 'a record of at most 32 entries');
 
 /** The root's own fields; each game and each binding is checked on its own (one damaged piece never costs the rest). */
 const rootShape = v.strictObject({
   schemaVersion: v.literal(SCHEMA_VERSION),
   revision: v.pipe(v.number(), v.integer(), v.minValue(0)),
   activeSystem: v.picklist(SYSTEM_IDS),
-  games: v.record(v.string(), v.unknown()),
-  bindings: v.record(v.string(), v.unknown()),
-  notices: v.pipe(v.array(noticeSchema), v.maxLength(20)),
-  recent: v.pipe(v.array(text(64)), v.maxLength(RECENT_IDS)),
+  // Kept as stored (a `__proto__` key included: each entry is checked, and kept aside, on its own).
+  games: smallRecord,
+  bindings: smallRecord,
+  notices: bounded(20, noticeSchema),
+  recent: bounded(RECENT_IDS, text(64)),
 });
 
-const gameShape = v.strictObject({ config: v.unknown(), log: v.strictObject({ events: v.array(v.unknown()), cursor: v.number() }) });
+/** Events of one game past which it is damage (storage.local's 10 MiB hold a few hundred thousand). */
+export const MAX_EVENTS = 1_000_000;
+const gameShape = v.strictObject({ config: v.unknown(), log: v.strictObject({ events: v.unknown(), cursor: v.number() }) });
 
 /**
  * Each stored schema version's step to the next one, oldest first. A value is read by running the
@@ -82,12 +98,16 @@ export function checkGame(id: string, value: unknown, systems: { readonly [K in 
   const shape = v.safeParse(gameShape, value);
   if (!shape.success) return refuse('wrong-shape', { detail: `${id}: ${shape.issues[0].message}` });
   const raw = shape.output;
+  // Its size checked before it is walked.
+  const list = raw.log.events;
+  if (!Array.isArray(list)) return refuse('wrong-shape', { detail: `${id}: its events are not a list` });
+  if (list.length > MAX_EVENTS) return refuse('wrong-shape', { detail: `${id}: ${list.length} events, more than a game can hold` });
   const system: AnyRuleSystem = systems[id].rules; // one system's types, whichever it is
   const config = system.parseConfig(raw.config);
   if (!config.ok) return refuse('wrong-shape', { detail: `${id} settings: ${config.error.params?.path}: ${config.error.params?.problem}` });
   const events = [];
-  for (const [i, rawEvent] of raw.log.events.entries()) {
-    const event = system.parseEvent(rawEvent);
+  for (let i = 0; i < list.length; i++) {
+    const event = system.parseEvent(list[i]);
     if (!event.ok) return refuse('wrong-shape', { detail: `${id} event ${i + 1}: ${event.error.params?.path}: ${event.error.params?.problem}` });
     events.push(event.value);
   }
@@ -102,6 +122,13 @@ export function checkGame(id: string, value: unknown, systems: { readonly [K in 
     return refuse('log-refused', { detail: `${id} event ${Number(index) + 1} refused by the rules (${code})` });
   }
   return ok({ config: config.value, log } as StoredGame<SystemId>);
+}
+
+/** A stored binding, its size checked before it is walked; null when it cannot be used. */
+export function readBinding(raw: unknown): Binding | null {
+  const small = (x: unknown, max: number) => typeof x === 'object' && x !== null && !Array.isArray(x) && Object.keys(x).length <= max;
+  const b = raw as { links?: unknown; sides?: unknown } | null;
+  return small(raw, 2) && small(b!.links, BINDING_LIMITS.links) && small(b!.sides, BINDING_LIMITS.sides) ? parseBinding(raw) : null;
 }
 
 export interface Backup {
@@ -147,7 +174,7 @@ export function loadStore(raw: unknown, now: Date, systems: { readonly [K in Sys
   }
   const bindings: Record<string, Binding> = {};
   for (const [id, binding] of Object.entries(rawBindings)) {
-    const one = isSystemId(id) ? parseBinding(binding) : null;
+    const one = isSystemId(id) ? readBinding(binding) : null;
     if (one) bindings[id] = one;
     else {
       const key = `${BACKUP_KEY_PREFIX}${at}.${id.slice(0, 40)}.binding`;

@@ -3,6 +3,7 @@ import { createdPieces } from '../board/roster';
 import { append, redo, undo, type EventLog } from '../game/log';
 import { ok, refuse, type Result } from '../game/result';
 import { canonicalJson } from '../game/json';
+import type { AnyRuleSystem } from '../game/system';
 import { parseWith } from '../game/validate';
 import { requestSchema, type LinkChange, type Request, type SideChange } from '../messages';
 import { DESCRIPTORS, type SystemId } from '../rules';
@@ -11,15 +12,23 @@ import { gameOf } from './load';
 import { BACKUP_KEY_PREFIX, RECENT_IDS, type StoredGame, type StoreRoot } from './root';
 import { GameStates } from './states';
 
-/** Validates an untrusted message: its envelope, then (for game events) each event's shape. */
+/**
+ * Validates an untrusted message: its envelope, then (for game events) each event's shape, and what
+ * a player may no longer ask for (the rules' `refuseNew`: refused as the rules refuse, with its reason).
+ */
 export function parseRequest(raw: unknown): Result<Request> {
   const envelope = parseWith(requestSchema, raw, 'bad-message');
   if (!envelope.ok) return envelope;
   const request = envelope.value;
-  const rules = 'system' in request ? DESCRIPTORS[request.system].rules : null;
-  if (request.type === 'game/dispatch') {
-    const event = rules!.parseEvent(request.event);
+  const rules: AnyRuleSystem | null = 'system' in request ? DESCRIPTORS[request.system].rules : null;
+  const newEvent = (raw: unknown): Result<unknown> => {
+    const event = rules!.parseEvent(raw);
     if (!event.ok) return refuse('bad-message', event.error.params);
+    return rules!.refuseNew ? rules!.refuseNew(event.value) : event;
+  };
+  if (request.type === 'game/dispatch') {
+    const event = newEvent(request.event);
+    if (!event.ok) return event;
     return ok({ ...request, event: event.value } as Request);
   }
   if (request.type === 'game/replace') {
@@ -27,8 +36,8 @@ export function parseRequest(raw: unknown): Result<Request> {
     if (!config.ok) return refuse('bad-message', config.error.params);
     const events = [];
     for (const raw of request.events) {
-      const event = rules!.parseEvent(raw);
-      if (!event.ok) return refuse('bad-message', event.error.params);
+      const event = newEvent(raw);
+      if (!event.ok) return event;
       events.push(event.value);
     }
     return ok({ ...request, config: config.value, events } as Request);
@@ -36,8 +45,8 @@ export function parseRequest(raw: unknown): Result<Request> {
   if (request.type === 'game/batch') {
     const events = [];
     for (const raw of request.events) {
-      const event = rules!.parseEvent(raw);
-      if (!event.ok) return refuse('bad-message', event.error.params);
+      const event = newEvent(raw);
+      if (!event.ok) return event;
       events.push(event.value);
     }
     return ok({ ...request, events } as Request);
@@ -104,6 +113,8 @@ function nextRoot(root: StoreRoot, request: Request, states: GameStates, systems
     case 'store/backup':
     case 'store/restore':
     case 'store/delete-backup':
+    case 'store/export':
+    case 'store/history':
     case 'game/import':
       return refuse('bad-message', { path: 'type', problem: `${request.type} is answered by the store service` });
     case 'game/undo':

@@ -1,19 +1,22 @@
 // The store as the background worker runs it, over any storage area (the browser's storage.local in
 // the worker, an in-memory stand-in in tests and benchmarks): the checked root and each game's
 // state kept in memory between requests, requests applied one at a time, every write made of what
-// changed (./persist.ts), nothing damaged ever dropped silently (./load.ts), a retried request never
-// applied twice (its id), and the store's size watched against the browser's quota.
-import type { Result, RuleError } from '../game/result';
-import { ok, refuse } from '../game/result';
-import type { Request } from '../messages';
+// changed (./persist.ts), nothing removed that was not read (./read.ts), a retried request never
+// applied twice (its id), answers that carry the change and not the store (./answer.ts), and the
+// store's size watched against the browser's quota.
+import type { RuleError } from '../game/result';
+import { ok, refuse, type Result } from '../game/result';
+import type { Request, StoreAnswer, StoreChange } from '../messages';
 import { isSystemId, type SystemId } from '../rules/ids';
+import { changeOf, historyOf, snapshotOf, unchanged } from './answer';
 import { boardInputOf } from './board';
-import { checkGame, loadStore, type Backup } from './load';
-import { LOG_KEY_PREFIX, decodeStore, encodeStore, memoOf, type WriteMemo } from './persist';
+import { checkGame, type Backup } from './load';
+import { encodeStore, memoOf, type WriteMemo } from './persist';
+import { readStorage } from './read';
 import { applyRequest, replacedBackup } from './requests';
-import { BACKUP_KEY_PREFIX, BOARD_KEY, RECENT_IDS, SCHEMA_VERSION, STORE_KEY, type StoreNotice, type StoreRoot } from './root';
+import { restoreFrom, type RestoreReport } from './restore';
+import { BACKUP_KEY_PREFIX, BOARD_KEY, RECENT_IDS, STORE_KEY, freeBackupKey, type StoredGame, type StoreNotice, type StoreRoot } from './root';
 import { GameStates } from './states';
-import { parseBinding } from '../board/schema';
 
 /** What the store needs of a storage area (the browser's, or a stand-in). */
 export interface StorageArea {
@@ -26,36 +29,56 @@ export interface StorageArea {
 export const QUOTA_BYTES = 10 * 1024 * 1024;
 export const QUOTA_WARN = 0.8;
 
-export type StoreResponse = { readonly ok: true; readonly root: StoreRoot; readonly data?: unknown } | { readonly ok: false; readonly error: RuleError };
-
-/** How to read a value kept beside the store: what is usable of it, and which fields were not. */
+/**
+ * How to read a value kept beside the store (a tabletop's settings, the demo table's boards): what is
+ * usable of it, what was not (named for the user), and the notice that says so.
+ */
 export interface Sidecar {
   read(raw: unknown): { readonly value: unknown; readonly damaged: readonly string[] };
+  notice(damaged: readonly string[], backupKey: string, at: string): StoreNotice;
 }
 
 /** A backup kept in storage, as the popup lists it. */
 export interface BackupInfo {
   readonly key: string;
-  /** `store`: a whole store; `game` / `binding`: one system's; `settings`: the Roll20 board settings. */
-  readonly kind: 'store' | 'game' | 'binding' | 'settings';
+  /**
+   * `store`: a whole store's header; `game` / `binding`: one system's; `events`: what could not be
+   * read of a game, and the events after it; `keys`: keys the store did not use; `settings`: a
+   * value kept beside the store.
+   */
+  readonly kind: 'store' | 'game' | 'binding' | 'settings' | 'events' | 'keys';
   readonly system: string | null;
   readonly at: string;
   readonly bytes: number;
 }
 
-const fail = (code: string, params: Record<string, string | number>): StoreResponse => ({ ok: false, error: { code, params } });
+const fail = (code: string, params: Record<string, string | number>): StoreAnswer => ({ ok: false, error: { code, params } });
 
 const remember = (recent: readonly string[], id: string | undefined): readonly string[] => (id === undefined ? recent : [...recent, id].slice(-RECENT_IDS));
 
-const bytesOf = (value: unknown): number => (value === undefined ? 0 : JSON.stringify(value).length);
-
-function backupKind(value: unknown): { kind: BackupInfo['kind']; system: string | null } {
-  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-    const v = value as Record<string, unknown>;
-    if (typeof v.system === 'string' && 'game' in v) return { kind: 'game', system: v.system };
-    if (typeof v.system === 'string' && 'binding' in v) return { kind: 'binding', system: v.system };
-    if ('settings' in v) return { kind: 'settings', system: null };
+/** Characters of a value as storage holds it; never throws (a value that does not serialise counts 0). */
+function bytesOf(value: unknown): number {
+  if (value === undefined) return 0;
+  try {
+    return JSON.stringify(value)?.length ?? 0;
+  } catch {
+    return 0;
   }
+}
+
+const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+
+/** What a backup holds, from its value (every kind the store ever wrote) and its key. */
+export function backupKind(key: string, value: unknown): { kind: BackupInfo['kind']; system: string | null } {
+  if (isObject(value)) {
+    const system = typeof value.system === 'string' ? value.system.slice(0, 40) : null;
+    if (value.kind === 'events' && system) return { kind: 'events', system };
+    if (value.kind === 'keys' && isObject(value.items)) return { kind: 'keys', system: null };
+    if (system && 'game' in value) return { kind: 'game', system };
+    if (system && 'binding' in value) return { kind: 'binding', system };
+    if ('settings' in value && typeof value.key === 'string') return { kind: 'settings', system: null };
+  }
+  void key;
   return { kind: 'store', system: null };
 }
 
@@ -66,10 +89,18 @@ export class StoreService {
   private unwritten: Request[] = [];
   /** Another writer changed storage: read it again (and apply what is unwritten on it) before going on. */
   private stale = false;
+  /** Counts the reads of storage: an answer computed before a read again is answered with the store anew. */
+  private reads = 0;
+  /** Storage was written by a newer version of Command Post (its layout version): nothing is written over it. */
+  private newer: number | null = null;
+  /** A repair read but not yet written (the write failed): written with the next write, before anything else. */
+  private repair: { backups: readonly Backup[]; obsolete: readonly string[] } | null = null;
   private memo: WriteMemo | null = null;
   private readonly states = new GameStates();
   /** Bytes of each key as last read or written, to watch the quota without reading storage again. */
   private readonly sizes = new Map<string, number>();
+  /** The board input last written, to write it only when it changes (every tabletop redraws on it). */
+  private board = '';
   private queue: Promise<unknown> = Promise.resolve();
   /** Storage writes, one after the other. */
   private io: Promise<unknown> = Promise.resolve();
@@ -79,17 +110,18 @@ export class StoreService {
   constructor(
     private readonly storage: StorageArea,
     private readonly now: () => Date = () => new Date(),
-    /** Values kept beside the store (a tabletop's settings), by storage key: checked at start, restorable from backups. */
+    /** Values kept beside the store (a tabletop's settings, the demo's boards), by storage key: checked at start, restorable from backups. */
     private readonly sidecars: Readonly<Record<string, Sidecar>> = {},
   ) {}
 
   /**
-   * Checks each value kept beside the store: one with damaged fields is kept whole as a backup,
-   * written back with those fields alone at their defaults, and the user is told which fields.
+   * Checks each value kept beside the store: one with damaged parts is kept whole as a backup,
+   * written back with those parts alone at their defaults, and the user is told which.
    */
   checkSidecars(): Promise<void> {
     return this.inTurn(async () => {
       const root = await this.load();
+      if (this.newer !== null) return;
       const items = await this.storage.get(null);
       const notices: StoreNotice[] = [];
       const set: Record<string, unknown> = {};
@@ -98,16 +130,41 @@ export class StoreService {
         const { value, damaged } = sidecar.read(items[key]);
         if (damaged.length === 0) continue;
         const at = this.now().toISOString();
-        const backupKey = `${BACKUP_KEY_PREFIX}${at}.${key}`;
+        const backupKey = this.freeKey(`${BACKUP_KEY_PREFIX}${at}.${key}`);
         set[backupKey] = { key, settings: items[key] };
         set[key] = value;
-        notices.push({ kind: 'settings-repaired', fields: damaged.slice(0, 20).map((f) => f.slice(0, 32)), backupKey, at });
+        notices.push(sidecar.notice(damaged, backupKey, at));
       }
       if (notices.length === 0) return;
       // The backups and repaired values first: the notice never names a backup that is not there.
       await this.setBeside(set);
       await this.write({ ...root, notices: [...root.notices, ...notices].slice(-20), revision: root.revision + 1 });
     });
+  }
+
+  /**
+   * Writes a value kept beside the store from what is usable of the stored one (`next` gets it): if
+   * part of the stored value could not be read, the whole of it is kept as a backup first, with a notice.
+   */
+  updateBeside(key: string, next: (usable: unknown) => unknown): Promise<void> {
+    return this.inTurn(async () => {
+      const sidecar = this.sidecars[key];
+      const raw = (await this.storage.get(null))[key];
+      const read = sidecar && raw !== undefined ? sidecar.read(raw) : { value: raw, damaged: [] };
+      if (sidecar && read.damaged.length) {
+        const root = await this.load();
+        const at = this.now().toISOString();
+        const backupKey = this.freeKey(`${BACKUP_KEY_PREFIX}${at}.${key}`);
+        await this.setBeside({ [backupKey]: { key, settings: raw } });
+        if (this.newer === null) await this.write({ ...root, notices: [...root.notices, sidecar.notice(read.damaged, backupKey, at)].slice(-20), revision: root.revision + 1 });
+      }
+      await this.setBeside({ [key]: next(read.value) });
+    });
+  }
+
+  /** A backup key that storage does not hold yet (as last read or written). */
+  private freeKey(base: string): string {
+    return freeBackupKey(base, (k) => this.sizes.has(k));
   }
 
   /** Writes values kept beside the root (settings, backups), counted for the quota. */
@@ -141,7 +198,7 @@ export class StoreService {
     this.stale = true;
   }
 
-  /** The checked root: read (and if needed repaired) on first use, then kept in memory. */
+  /** The checked root (each game whole): read (and if needed repaired) on first use, then kept in memory. */
   current(): Promise<StoreRoot> {
     return this.inTurn(() => this.load());
   }
@@ -155,18 +212,26 @@ export class StoreService {
       this.stale = false;
       items = await this.storage.get(null);
     }
+    this.reads++;
     this.sizes.clear();
     for (const [key, value] of Object.entries(items)) this.sizes.set(key, bytesOf(value));
-    const stored = items[STORE_KEY];
-    const { root: base, backups } = loadStore(decodeStore(items), this.now());
-    const chunked = typeof stored === 'object' && stored !== null && (stored as { schemaVersion?: unknown }).schemaVersion === SCHEMA_VERSION;
+    const read = readStorage(items, this.now(), { beside: Object.keys(this.sidecars) });
+    this.newer = read.newer;
     this.states.clear();
-    if (backups.length === 0 && chunked) {
-      this.memo = memoOf(base);
+    for (const [system, checkpoints] of read.checkpoints) {
+      const game = read.root.games[system];
+      if (game) this.states.seed(system, game, checkpoints);
+    }
+    this.board = JSON.stringify(items[BOARD_KEY] ?? null);
+    const base = read.root;
+    if (read.newer !== null || !read.rewrite) {
+      this.memo = read.newer === null ? memoOf(base) : null;
     } else {
-      // Repaired, migrated or new: write it whole, with its backups, and let go of chunks nobody reads any more.
+      // Migrated, repaired or new: written whole, with its backups, before what it no longer uses is removed.
       this.memo = null;
-      await this.put(base, backups, Object.keys(items).filter((k) => k.startsWith(LOG_KEY_PREFIX)));
+      this.repair = { backups: [...(this.repair?.backups ?? []), ...read.backups], obsolete: [...(this.repair?.obsolete ?? []), ...read.obsolete] };
+      // A write the browser refuses (a full storage) leaves storage as it was: the repair is made with the next write.
+      await this.put(base).catch(() => undefined);
     }
     this.written = base;
     // What was applied here but not yet written goes on top (a request already applied by the other writer is recognised by its id).
@@ -179,16 +244,27 @@ export class StoreService {
     return root;
   }
 
-  /** Writes `root` as it stands (its board input and these backups with it), then forgets what it no longer uses. */
-  private put(root: StoreRoot, backups: readonly Backup[] = [], stale: readonly string[] = []): Promise<void> {
+  /**
+   * Writes `root` as it stands (its board input, any repair not yet written and these backups with
+   * it), then removes what it no longer uses: only keys it read, once what it kept of them is written.
+   */
+  private put(root: StoreRoot, backups: readonly Backup[] = []): Promise<void> {
     const run = this.io.then(async () => {
-      const { set, remove, memo } = encodeStore(root, this.memo);
+      if (this.newer !== null) throw new Error('store-newer');
+      const repair = this.repair;
+      const { set, remove, memo } = encodeStore(root, repair ? null : this.memo);
       set[STORE_KEY] = { ...(set[STORE_KEY] as object), writer: this.writer };
-      set[BOARD_KEY] = boardInputOf(root, this.states);
-      for (const b of backups) set[b.key] = b.value;
+      const board = boardInputOf(root, this.states);
+      const boardText = JSON.stringify(board);
+      if (boardText !== this.board) set[BOARD_KEY] = board;
+      for (const b of repair?.backups ?? []) set[b.key] = b.value;
+      // Those kept on the way (what a replace, an import or a restore replaces) never take a key already there.
+      for (const b of backups) set[freeBackupKey(b.key, (k) => this.sizes.has(k) || Object.hasOwn(set, k))] = b.value;
       await this.storage.set(set);
-      const gone = [...new Set([...remove, ...stale.filter((k) => !(k in set))])];
+      const gone = [...new Set([...remove, ...(repair?.obsolete ?? [])])].filter((k) => !Object.hasOwn(set, k));
       if (gone.length) await this.storage.remove(gone);
+      if (repair === this.repair) this.repair = null;
+      this.board = boardText;
       for (const [key, value] of Object.entries(set)) this.sizes.set(key, bytesOf(value));
       for (const key of gone) this.sizes.delete(key);
       this.memo = memo;
@@ -203,10 +279,16 @@ export class StoreService {
    * their order, so this write carries the unwritten ones too. (Waiting for the group commit here
    * could wait on this very turn, when it must read storage again first.)
    */
-  private async write(root: StoreRoot, backups: readonly Backup[] = [], stale: readonly string[] = []): Promise<void> {
+  private async write(root: StoreRoot, backups: readonly Backup[] = []): Promise<void> {
     const carried = this.unwritten.length;
+    const before = this.root;
     this.root = root;
-    await this.put(root, backups, stale);
+    try {
+      await this.put(root, backups);
+    } catch (error) {
+      this.root = before;
+      throw error;
+    }
     this.written = root;
     this.unwritten.splice(0, carried);
   }
@@ -261,38 +343,67 @@ export class StoreService {
     return total;
   }
 
-  /** Applies one validated request; answers with the new root, or the refusal (the root then unchanged). */
-  async handle(request: Request): Promise<StoreResponse> {
+  /** The store anew, for a view that holds nothing. */
+  private async snapshot(data?: unknown): Promise<StoreAnswer> {
+    return this.inTurn(async () => {
+      const root = await this.load();
+      return { ok: true, change: snapshotOf(root, this.states), ...(data === undefined ? {} : { data }) };
+    });
+  }
+
+  /** Answers `request` with what it changed (or the refusal: nothing changed). */
+  async handle(request: Request): Promise<StoreAnswer> {
+    // Read (and if needed repaired) first; listing and exporting backups work even if that fails.
+    if (this.root === null) await this.current().catch(() => undefined);
     switch (request.type) {
-      case 'store/backups':
-        return { ok: true, root: await this.current(), data: await this.backups() };
+      case 'store/load':
+        return this.snapshot();
+      case 'store/backups': {
+        const list = await this.backups();
+        return { ok: true, change: unchanged(await this.current()), data: list };
+      }
       case 'store/backup': {
         const value = await this.backup(request.key);
-        return value.ok ? { ok: true, root: await this.current(), data: value.value } : value;
+        return value.ok ? { ok: true, change: unchanged(await this.current()), data: value.value } : value;
       }
+      case 'store/export':
+        return this.inTurn(async () => {
+          const root = await this.load();
+          const game = root.games[request.system];
+          return game ? { ok: true, change: unchanged(root), data: { system: request.system, game } } : fail('nothing-to-export', { system: request.system });
+        });
+      case 'store/history':
+        return this.inTurn(async () => {
+          const root = await this.load();
+          const page = historyOf(root, request.system, request.before, this.states);
+          return page.ok ? { ok: true, change: unchanged(root), data: page.value } : page;
+        });
+    }
+    if (this.newer !== null) return this.readOnly(request);
+    switch (request.type) {
       case 'store/delete-backup': {
         const done = await this.deleteBackup(request.key);
-        return done.ok ? { ok: true, root: await this.current() } : done;
+        return done.ok ? { ok: true, change: unchanged(await this.current()) } : done;
       }
       case 'store/restore':
       case 'game/replace':
       case 'game/import': {
         // A retry of one already done is answered, not done again.
         const root = await this.current();
-        if (request.id !== undefined && root.recent.includes(request.id)) return { ok: true, root };
+        if (request.id !== undefined && root.recent.includes(request.id)) return this.snapshot();
         if (request.type === 'game/replace') return this.replace(request);
         return request.type === 'store/restore' ? this.restore(request.key, request.id) : this.import(request.system, request.game, request.id);
       }
     }
-    const applied = await this.inTurn(async (): Promise<StoreResponse> => {
+    const applied = await this.inTurn(async (): Promise<{ ok: true; change: StoreChange | null; reads: number } | { ok: false; error: RuleError }> => {
       const root = await this.load();
       const next = applyRequest(root, request, this.states);
       if (!next.ok) return next;
-      if (next.value !== root) {
-        this.root = this.watchQuota(next.value);
-        this.unwritten.push(request);
-      }
-      return { ok: true, root: this.root! };
+      // Already applied (a retry): the view that sends it again lacks its answer; it gets the store anew.
+      if (next.value === root) return { ok: true, change: null, reads: this.reads };
+      this.root = this.watchQuota(next.value);
+      this.unwritten.push(request);
+      return { ok: true, change: changeOf(root, this.root, this.states), reads: this.reads };
     });
     if (!applied.ok) return applied;
     try {
@@ -300,30 +411,54 @@ export class StoreService {
     } catch {
       return { ok: false, error: { code: 'storage-failed' } };
     }
-    return { ok: true, root: this.root ?? applied.root };
+    // Read again meanwhile (another writer): what this change applied to may be gone; the store anew.
+    return applied.change && applied.reads === this.reads ? { ok: true, change: applied.change } : this.snapshot();
+  }
+
+  /**
+   * A store written by a newer version is never written over: what only changes the view (the game
+   * shown, the notices read) is kept in memory alone; anything else is refused.
+   */
+  private readOnly(request: Request): Promise<StoreAnswer> {
+    return this.inTurn(async () => {
+      const root = await this.load();
+      if (request.type !== 'store/select-system' && request.type !== 'store/dismiss-notice') return fail('store-newer', { version: this.newer ?? 0 });
+      const next = applyRequest(root, request, this.states);
+      if (!next.ok) return next;
+      this.root = this.written = next.value;
+      return { ok: true, change: changeOf(root, next.value, this.states) };
+    });
+  }
+
+  /** Writes `next` in place of `root` (and these backups), answering with what changed. */
+  private async replaceRoot(root: StoreRoot, next: StoreRoot, backups: readonly Backup[], data?: unknown): Promise<StoreAnswer> {
+    try {
+      await this.write(next, backups);
+    } catch {
+      return { ok: false, error: { code: 'storage-failed' } };
+    }
+    return { ok: true, change: changeOf(root, next, this.states), ...(data === undefined ? {} : { data }) };
   }
 
   /** A new game in place of the stored one (the demo table's examples); the one it replaces is kept as a backup. */
-  replace(request: Extract<Request, { type: 'game/replace' }>): Promise<StoreResponse> {
+  replace(request: Extract<Request, { type: 'game/replace' }>): Promise<StoreAnswer> {
     return this.inTurn(async () => {
       const root = await this.load();
       const next = applyRequest(root, request, this.states);
       if (!next.ok) return next;
       const backup = replacedBackup(root, next.value, request, this.now());
-      await this.write(next.value, backup ? [backup] : []);
-      return { ok: true, root: this.root! };
+      return this.replaceRoot(root, next.value, backup ? [backup] : []);
     });
   }
 
   /** A game from a file: checked like a stored game; the one it replaces is kept as a backup. */
-  import(system: SystemId, raw: unknown, id?: string): Promise<StoreResponse> {
+  import(system: SystemId, raw: unknown, id?: string): Promise<StoreAnswer> {
     return this.inTurn(async () => {
       const game = checkGame(system, raw);
       if (!game.ok) return fail('import-invalid', { detail: String(game.error.params?.detail ?? game.error.code).slice(0, 300) });
       const root = await this.load();
       const keep: Backup[] = root.games[system] ? [{ key: `${BACKUP_KEY_PREFIX}${this.now().toISOString()}.${system}.before-import`, value: { system, game: root.games[system] } }] : [];
-      await this.write({ ...root, games: { ...root.games, [system]: game.value }, revision: root.revision + 1, recent: remember(root.recent, id) }, keep);
-      return { ok: true, root: this.root! };
+      return this.replaceRoot(root, { ...root, games: { ...root.games, [system]: game.value }, revision: root.revision + 1, recent: remember(root.recent, id) }, keep);
     });
   }
 
@@ -335,14 +470,16 @@ export class StoreService {
     return { ...root, notices: [...root.notices, { kind: 'quota', percent, at: this.now().toISOString() }] };
   }
 
-  /** The backups kept in storage, newest first. */
+  /** The backups kept in storage, newest first; works whatever else storage holds. */
   backups(): Promise<BackupInfo[]> {
     return this.inTurn(async () => {
       const items = await this.storage.get(null);
-      return Object.entries(items)
-        .filter(([key]) => key.startsWith(BACKUP_KEY_PREFIX))
-        .map(([key, value]) => ({ key, ...backupKind(value), at: key.slice(BACKUP_KEY_PREFIX.length, BACKUP_KEY_PREFIX.length + 24), bytes: bytesOf(value) }))
-        .sort((a, b) => (a.key < b.key ? 1 : -1));
+      const out: BackupInfo[] = [];
+      for (const key of Object.keys(items)) {
+        if (!key.startsWith(BACKUP_KEY_PREFIX)) continue;
+        out.push({ key: key.slice(0, 200), ...backupKind(key, items[key]), at: key.slice(BACKUP_KEY_PREFIX.length, BACKUP_KEY_PREFIX.length + 24), bytes: bytesOf(items[key]) });
+      }
+      return out.sort((a, b) => (a.key < b.key ? 1 : -1));
     });
   }
 
@@ -365,56 +502,40 @@ export class StoreService {
   }
 
   /**
-   * Puts a backup back. What it replaces is kept as a backup first, so a restore loses nothing
-   * either: a whole store replaces the store (and is checked as any stored value is), one game or
-   * binding replaces that system's.
+   * Puts back what can be read of a backup (./restore.ts), answering with what was restored and what
+   * could not be; refused when nothing could be. What it replaces is kept as a backup first.
    */
-  restore(key: string, id?: string): Promise<StoreResponse> {
+  restore(key: string, id?: string): Promise<StoreAnswer> {
     return this.inTurn(async () => {
       const found = key.startsWith(BACKUP_KEY_PREFIX) ? (await this.storage.get(null))[key] : undefined;
       if (found === undefined) return fail('backup-unknown', { key: key.slice(0, 80) });
       const root = await this.load();
       const at = this.now().toISOString();
-      const { kind, system } = backupKind(found);
-      if (kind === 'store') {
-        const { root: restored, backups } = loadStore(found, this.now());
-        const keep = { key: `${BACKUP_KEY_PREFIX}${at}.before-restore`, value: root };
-        this.memo = null;
-        this.states.clear();
-        const stale = [...this.sizes.keys()].filter((k) => k.startsWith(LOG_KEY_PREFIX));
-        await this.write({ ...restored, revision: root.revision + 1, recent: remember(root.recent, id) }, [keep, ...backups], stale);
-        return { ok: true, root: this.root! };
-      }
+      const { kind } = backupKind(key, found);
       if (kind === 'settings') {
         // Settings come back through their reader: what is usable of them, the rest at its defaults.
         const { key: target, settings } = found as { key?: unknown; settings?: unknown };
         const sidecar = typeof target === 'string' && Object.hasOwn(this.sidecars, target) ? this.sidecars[target] : undefined;
-        if (!sidecar || typeof target !== 'string') return fail('backup-unusable', { key: key.slice(0, 80) });
+        if (!sidecar || typeof target !== 'string') return fail('backup-unusable', { key: key.slice(0, 80), detail: 'not a value Command Post keeps' });
         const current = (await this.storage.get(null))[target];
-        await this.setBeside({ ...(current === undefined ? {} : { [`${BACKUP_KEY_PREFIX}${at}.${target}.before-restore`]: { key: target, settings: current } }), [target]: sidecar.read(settings).value });
-        await this.write({ ...root, revision: root.revision + 1, recent: remember(root.recent, id) });
-        return { ok: true, root: this.root! };
+        const read = sidecar.read(settings);
+        await this.setBeside({ ...(current === undefined ? {} : { [this.freeKey(`${BACKUP_KEY_PREFIX}${at}.${target}.before-restore`)]: { key: target, settings: current } }), [target]: read.value });
+        const report: RestoreReport = { games: [], events: 0, unreadable: read.damaged.length ? read.damaged.join(', ').slice(0, 300) : null };
+        return this.replaceRoot(root, { ...root, revision: root.revision + 1, recent: remember(root.recent, id) }, [], report);
       }
-      if (!system || !isSystemId(system)) return fail('backup-unusable', { key: key.slice(0, 80) });
-      const value = found as { game?: unknown; binding?: unknown };
-      let next: StoreRoot;
+      const restored = restoreFrom(kind, found, root, this.now());
+      if (!restored.ok) return fail('backup-unusable', { key: key.slice(0, 80), detail: restored.error.params?.detail ?? '' });
+      const { games, bindings, report } = restored.value;
       const keep: Backup[] = [];
-      if (kind === 'game') {
-        const game = checkGame(system, value.game);
-        if (!game.ok) return fail('backup-unusable', { key: key.slice(0, 80) });
-        // A game kept with its links to the board (a replaced game) gets them back too.
-        const binding = value.binding === undefined || value.binding === null ? null : parseBinding(value.binding);
+      for (const [system, game] of Object.entries(games) as [SystemId, StoredGame<SystemId>][]) {
         if (root.games[system]) keep.push({ key: `${BACKUP_KEY_PREFIX}${at}.${system}.before-restore`, value: { system, game: root.games[system], binding: root.bindings[system] ?? null } });
-        next = { ...root, games: { ...root.games, [system]: game.value } };
-        if (binding) next = { ...next, bindings: { ...next.bindings, [system]: binding } };
-      } else {
-        const binding = parseBinding(value.binding);
-        if (!binding) return fail('backup-unusable', { key: key.slice(0, 80) });
-        if (root.bindings[system]) keep.push({ key: `${BACKUP_KEY_PREFIX}${at}.${system}.binding.before-restore`, value: { system, binding: root.bindings[system] } });
-        next = { ...root, bindings: { ...root.bindings, [system]: binding } };
+        void game;
       }
-      await this.write({ ...next, revision: root.revision + 1, recent: remember(root.recent, id) }, keep);
-      return { ok: true, root: this.root! };
+      for (const system of Object.keys(bindings)) {
+        if (isSystemId(system) && !(system in games) && root.bindings[system]) keep.push({ key: `${BACKUP_KEY_PREFIX}${at}.${system}.binding.before-restore`, value: { system, binding: root.bindings[system] } });
+      }
+      const next: StoreRoot = { ...root, games: { ...root.games, ...games }, bindings: { ...root.bindings, ...bindings }, revision: root.revision + 1, recent: remember(root.recent, id) };
+      return this.replaceRoot(root, next, keep, report);
     });
   }
 }

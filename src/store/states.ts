@@ -53,6 +53,37 @@ export class GameStates {
     return ok(state);
   }
 
+  /**
+   * The state after the first `index` events of `game` (at most its cursor): from the checkpoint
+   * before it, so that it costs at most CHECKPOINT events. A view's window starts from it.
+   */
+  stateAt(system: SystemId, rules: AnyRuleSystem, game: { readonly config: unknown; readonly log: EventLog<unknown> }, index: number): Result<unknown> {
+    const current = this.stateOf(system, rules, game);
+    if (!current.ok) return current;
+    const entry = this.entries.get(system)!;
+    if (index === entry.cursor) return current;
+    if (index > entry.cursor || index < 0) return refuse('log-event-refused', { index });
+    let from = Math.floor(index / CHECKPOINT) * CHECKPOINT;
+    while (!entry.checkpoints.has(from)) from -= CHECKPOINT;
+    let state = entry.checkpoints.get(from);
+    for (let at = from; at < index; at++) {
+      const next = rules.apply(state, entry.events[at]);
+      if (!next.ok) return refuse('log-event-refused', { index: at, code: next.error.code });
+      state = next.value;
+      if ((at + 1) % CHECKPOINT === 0) entry.checkpoints.set(at + 1, state);
+    }
+    return ok(state);
+  }
+
+  /**
+   * Takes the checkpoints the store made while checking `game` as it read it (every CHECKPOINT
+   * events, 0 included), so that the first request after a start replays at most CHECKPOINT events.
+   */
+  seed(system: SystemId, game: { readonly config: unknown; readonly log: EventLog<unknown> }, checkpoints: ReadonlyMap<number, unknown>): void {
+    if (!checkpoints.has(0)) return;
+    this.entries.set(system, { config: game.config, events: game.log.events, cursor: 0, state: checkpoints.get(0), checkpoints: new Map(checkpoints) });
+  }
+
   /** Forgets every game (the store was read again from storage). */
   clear(): void {
     this.entries.clear();

@@ -163,7 +163,8 @@ describe('Hell Dorado Command popup, in Chromium', () => {
     await page.close();
   });
 
-  it('backs up a corrupted store, starts clean and says so', async () => {
+  it('backs up a corrupted header, reads the game back from its own keys and says so', async () => {
+    const played = await ext.worker.evaluate(async () => ((await (globalThis as unknown as { commandPostRoot: () => Promise<{ games: Record<string, unknown> }> }).commandPostRoot()).games['hd-command']));
     await ext.worker.evaluate(async () => {
       await chrome.storage.local.set({ commandPost: '{"schemaVersion":1,"games":{"hd-com' });
     });
@@ -171,6 +172,7 @@ describe('Hell Dorado Command popup, in Chromium', () => {
     const notice = page.getByTestId('store-notice');
     await notice.waitFor();
     expect(await notice.textContent()).toContain('The stored data is not valid JSON.');
+    expect(await notice.textContent()).toContain('Each game was read back from its own records: Hell Dorado · Command points.');
     const all = await ext.worker.evaluate(async () => chrome.storage.local.get(null));
     const backupKeys = Object.keys(all).filter((k) => k.startsWith('commandPost.backup.'));
     expect(backupKeys).toHaveLength(1);
@@ -178,7 +180,9 @@ describe('Hell Dorado Command popup, in Chromium', () => {
     expect(await notice.textContent()).toContain(backupKeys[0]);
     await notice.getByRole('button').click();
     await notice.waitFor({ state: 'detached' });
-    await page.getByTestId('setup-A').waitFor();
+    // The game goes on as it was.
+    await page.getByTestId('side-A').waitFor();
+    expect(await ext.worker.evaluate(async () => ((await (globalThis as unknown as { commandPostRoot: () => Promise<{ games: Record<string, unknown> }> }).commandPostRoot()).games['hd-command']))).toEqual(played);
     await page.close();
   });
 });

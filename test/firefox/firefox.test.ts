@@ -86,9 +86,9 @@ describe('Firefox: the popup', () => {
     await poll(() => text(page, '[data-testid="current-A"]'), '1');
     await page.click('[data-testid="undo"]');
     await poll(() => text(page, '[data-testid="current-A"]'), '4');
-    // The worker's answer holds the game whole (storage keeps long logs in chunks).
-    const [answer] = (await request(ff, { type: 'store/load' })) as { root: { games: Record<string, { log: { events: { type: string }[]; cursor: number } }> } }[];
-    const stored = answer!.root.games['hd-command']!.log;
+    // The game whole, as the worker exports it (storage keeps long logs in chunks).
+    const [answer] = (await request(ff, { type: 'store/export', system: 'hd-command' })) as { data: { game: { log: { events: { type: string }[]; cursor: number } } } }[];
+    const stored = answer!.data.game.log;
     expect(stored.events.at(-1)!.type).toBe('spend');
     expect(stored.cursor).toBe(stored.events.length - 1);
     await page.close();

@@ -81,7 +81,10 @@ export function readDemo(raw: unknown): ReadDemo {
   for (const scene of SCENE_IDS) {
     const value = (stored.boards as Record<string, unknown>)[scene];
     if (value === undefined) continue;
-    const board = parseDemoBoard(value);
+    // Its lists' sizes checked before they are walked (a damaged store can hold anything).
+    const b = value as { tokens?: unknown; sides?: unknown } | null;
+    const small = typeof value === 'object' && value !== null && Array.isArray(b!.tokens) && b!.tokens.length <= DEMO_LIMITS.tokens && Array.isArray(b!.sides) && b!.sides.length <= DEMO_LIMITS.sides;
+    const board = small ? parseDemoBoard(value) : null;
     if (board && sceneOfBoard(board) === scene) boards[scene] = board;
     else damaged.push(scene);
   }

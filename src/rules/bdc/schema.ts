@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { nameText } from '../../game/validate';
 import { DOCTRINES, MORALE_LEVELS, type BdcConfig, type BdcEvent } from './types';
 
 /*
@@ -6,7 +7,7 @@ import { DOCTRINES, MORALE_LEVELS, type BdcConfig, type BdcEvent } from './types
  * files). The rules then judge the values (a morale of 12 is well-formed but refused by the model).
  */
 const id = v.pipe(v.string(), v.maxLength(40));
-const text = v.pipe(v.string(), v.maxLength(200));
+const text = nameText(200); // cleaned of control and bidirectional characters (src/game/clean.ts)
 const n = v.number();
 const pair = v.tuple([n, n]);
 

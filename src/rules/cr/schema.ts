@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { nameText } from '../../game/validate';
 import { ABSENT_LEADER_SLOT, ORDER_MIXING, SIDE_IDS, SIGNAL_DICE, SIGNAL_UNITS, TIE_RULES, type CrConfig, type CrEvent } from './types';
 
 /*
@@ -6,7 +7,7 @@ import { ABSENT_LEADER_SLOT, ORDER_MIXING, SIDE_IDS, SIGNAL_DICE, SIGNAL_UNITS, 
  * rules then judge the values (a die of 7 is well-formed here and refused by the model with its reason).
  */
 const side = v.picklist(SIDE_IDS);
-const shortText = v.pipe(v.string(), v.maxLength(200));
+const shortText = nameText(200); // cleaned of control and bidirectional characters (src/game/clean.ts)
 const ids = v.pipe(v.array(shortText), v.maxLength(100));
 const slots = v.pipe(v.array(shortText), v.length(6));
 

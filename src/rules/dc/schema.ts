@@ -1,9 +1,10 @@
 import * as v from 'valibot';
+import { nameText } from '../../game/validate';
 import { DC_PATH_READINGS, DC_SIDES, DEFAULT_DC_HOUSE_RULES, type DcConfig, type DcEvent } from './types';
 
 /* Shapes only: the model judges the values (a radius of 0 is well-formed but refused with its reason). */
 const side = v.picklist(DC_SIDES);
-const shortText = v.pipe(v.string(), v.maxLength(200));
+const shortText = nameText(200); // cleaned of control and bidirectional characters (src/game/clean.ts)
 const id = v.pipe(v.string(), v.maxLength(20));
 const num = v.number();
 const hex = v.nullable(v.strictObject({ q: num, r: num }));

@@ -1,5 +1,6 @@
 import type { Binding, Piece } from '../../board/model';
 import { mapSides, unlinkedGroups } from '../../board/roster';
+import { ok, refuse } from '../../game/result';
 import { parseWith } from '../../game/validate';
 import type { RuleSystem } from '../../game/system';
 import { text } from '../../i18n/text';
@@ -20,6 +21,9 @@ export const hdCommand: RuleSystem<HdState, HdEvent, HdConfig> = {
   parseEvent: (raw) => parseWith(hdEventSchema, raw, 'event-malformed'),
   initialState,
   apply: applyEvent,
+  // A spend of 0 changes nothing and only adds a line to undo (spends are often mis-clicked). Logs
+  // saved before still hold some: they still read.
+  refuseNew: (event) => (event.type === 'spend' && event.amount === 0 ? refuse('spend-nothing') : ok(event)),
 };
 
 // The history lines (./history) are imported by views directly, so the background worker does not carry them.

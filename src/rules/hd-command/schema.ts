@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { nameText } from '../../game/validate';
 import { EDITIONS, LOSS_KINDS, SIDE_IDS, type HdConfig, type HdEvent } from './types';
 
 /*
@@ -7,7 +8,7 @@ import { EDITIONS, LOSS_KINDS, SIDE_IDS, type HdConfig, type HdEvent } from './t
  * (a negative spend is well-formed but refused by the model with its own reason).
  */
 const side = v.picklist(SIDE_IDS);
-const shortText = v.pipe(v.string(), v.maxLength(200));
+const shortText = nameText(200); // cleaned of control and bidirectional characters (src/game/clean.ts)
 const count = v.number();
 
 const houseRules = v.strictObject({

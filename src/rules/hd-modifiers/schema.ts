@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { nameText } from '../../game/validate';
 import { CHARACTERISTICS, ENDABLE_SCOPES, SCOPES, STATES, type HdmConfig, type HdmEvent } from './types';
 
 /*
@@ -6,7 +7,7 @@ import { CHARACTERISTICS, ENDABLE_SCOPES, SCOPES, STATES, type HdmConfig, type H
  * shapes and unknown keys are rejected here; the rules then judge the values (a DEF of 30 is
  * well-formed but refused by the model with its own reason).
  */
-const shortText = v.pipe(v.string(), v.maxLength(200));
+const shortText = nameText(200); // cleaned of control and bidirectional characters (src/game/clean.ts)
 const id = v.pipe(v.string(), v.maxLength(20));
 const count = v.number();
 const characteristic = v.picklist(CHARACTERISTICS);

@@ -214,8 +214,8 @@ describe('the backups list', () => {
 
   it('a store notice leads to the list: "See the backups" opens it and puts the focus on it', async () => {
     const api = serviceApi();
-    // A damaged BdC game: the store keeps it as a backup and says so.
-    await api.storage.set({ [STORE_KEY]: { schemaVersion: 999 } });
+    // A damaged store (its header cut short): the store keeps it as a backup and says so.
+    await api.storage.set({ [STORE_KEY]: '{"schemaVersion":4,"games":["b' });
     render(<App api={api} />);
     fireEvent.click(await screen.findByTestId('see-backups'));
     await waitFor(() => expect(document.activeElement?.textContent).toBe('Backups'));

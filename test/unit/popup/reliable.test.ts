@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { reliableSender, RETRY_DELAYS_MS } from '../../../popup/reliable';
-import type { Request, Response } from '../../../src/messages';
+import type { Request, StoreAnswer } from '../../../src/messages';
+import { unchanged } from '../../../src/store/answer';
 import { freshRoot } from '../../../src/store/root';
 
-const answer: Response = { ok: true, root: freshRoot() };
+const answer: StoreAnswer = { ok: true, change: unchanged(freshRoot()) };
 
 describe('reliableSender', () => {
   it('sends again, with the same id, what the worker did not answer; in order; once answered, not again', async () => {
@@ -25,7 +26,7 @@ describe('reliableSender', () => {
 
   it('a refusal is an answer, never retried; a worker that never comes back is said so', async () => {
     let calls = 0;
-    const refused: Response = { ok: false, error: { code: 'nothing-to-undo' } };
+    const refused: StoreAnswer = { ok: false, error: { code: 'nothing-to-undo' } };
     expect(await reliableSender(async () => (calls++, refused), async () => {})({ type: 'game/undo', system: 'bdc' })).toBe(refused);
     expect(calls).toBe(1);
     calls = 0;

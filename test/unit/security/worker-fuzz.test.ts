@@ -13,8 +13,8 @@ import { DEFAULT_ROLL20_SETTINGS, readSettings, repairSettings } from '../../../
 import { parseBinding, parseBoardInput } from '../../../src/board/schema';
 import { demoRequestSchema, tableRequestSchema } from '../../../src/messages';
 import { SYSTEM_IDS } from '../../../src/rules/ids';
-import { loadStore } from '../../../src/store/load';
-import { decodeStore } from '../../../src/store/persist';
+import { eventsKey, gameKey, logKey } from '../../../src/store/persist';
+import { readStorage } from '../../../src/store/read';
 import { parseRequest } from '../../../src/store/requests';
 import { BACKUP_KEY_PREFIX, STORE_KEY } from '../../../src/store/root';
 import { StoreService } from '../../../src/store/service';
@@ -174,14 +174,22 @@ describe('the readers of what storage holds (property)', () => {
   // Storage is written by the worker alone, but it can be damaged (a crash, a disk, an older or newer
   // version): each reader gives something usable or says it cannot, and never throws.
   const damaged = fc.oneof(nasty, mutated, fc.constantFrom(...VALID).map((m) => (m as { board?: unknown }).board ?? m));
-  it('the store: loadStore always gives a usable root and keeps what it could not read', () => {
+  it('the store: readStorage always gives a usable root, removes only what it kept, and names what it kept', () => {
+    // Keys of every kind the store reads, holding anything.
+    const key = fc.oneof(
+      fc.string({ maxLength: 30 }),
+      fc.constantFrom(...SYSTEM_IDS, '__proto__', 'chess').chain((s) => fc.oneof(fc.constant(gameKey(s)), fc.nat(4).map((n) => eventsKey(s, n)), fc.nat(4).map((n) => logKey(s, n)))),
+    );
     fc.assert(
-      fc.property(damaged, fc.dictionary(fc.string({ maxLength: 30 }), damaged, { maxKeys: 4 }), (raw, chunks) => {
-        const items = { ...chunks, [STORE_KEY]: raw };
-        const { root, backups } = loadStore(decodeStore(items), new Date('2026-11-30T12:00:00.000Z'));
-        expect(SYSTEM_IDS).toContain(root.activeSystem);
-        // Anything set aside is named by a notice.
-        for (const b of backups) expect(root.notices.some((n) => 'backupKey' in n && n.backupKey === b.key)).toBe(true);
+      // Storage holds no `undefined` (it cannot be stored).
+      fc.property(damaged, fc.dictionary(key, damaged.filter((x) => x !== undefined), { maxKeys: 6 }), (raw, others) => {
+        const items = { ...others, [STORE_KEY]: raw };
+        const read = readStorage(items, new Date('2026-11-30T12:00:00.000Z'));
+        expect(SYSTEM_IDS).toContain(read.root.activeSystem);
+        // Anything set aside is named by a notice; anything removed is kept in a backup, or was a chunk read into the root.
+        for (const b of read.backups) expect(read.root.notices.some((n) => 'backupKey' in n && n.backupKey === b.key)).toBe(true);
+        const keptKeys = new Set(read.backups.flatMap((b) => [b.value as { items?: object; chunks?: object }].flatMap((x) => [...Object.keys(x?.items ?? {}), ...Object.keys(x?.chunks ?? {})])));
+        for (const k of read.obsolete) expect(keptKeys.has(k) || k.startsWith('commandPost.log.') || k.startsWith('commandPost.events.'), k).toBe(true);
       }),
       { numRuns: 2000 },
     );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyRequest, parseRequest } from '../../../src/store/requests';
-import { gameOf } from '../../../src/store/load';
+import { checkGame, gameOf } from '../../../src/store/load';
+import { DESCRIPTORS } from '../../../src/rules';
 import { freshRoot } from '../../../src/store/root';
 import type { Request } from '../../../src/messages';
 
@@ -34,6 +35,30 @@ describe('parseRequest', () => {
     const name = '<img src=x onerror=alert(1)>';
     const root = play([{ type: 'game/dispatch', system: 'hd-command', event: { type: 'sideEdited', side: 'A', name } }]);
     expect(gameOf(root, 'hd-command').log.events[0]).toEqual({ type: 'sideEdited', side: 'A', name });
+  });
+});
+
+describe('what a player may no longer ask for', () => {
+  const start = [
+    { type: 'rosterSet', side: 'A', fighters: [{ name: 'chef', cmd: 3 }] },
+    { type: 'start' },
+  ];
+  const spend0 = { type: 'spend', side: 'A', amount: 0, permanent: false };
+
+  it('a spend of 0 is refused with its reason, alone or in a batch', () => {
+    for (const raw of [
+      { type: 'game/dispatch', system: 'hd-command', event: spend0 },
+      { type: 'game/batch', system: 'hd-command', events: [...start, spend0] },
+      { type: 'game/replace', system: 'hd-command', events: [...start, spend0] },
+    ]) {
+      const parsed = parseRequest(raw);
+      expect(parsed.ok ? null : parsed.error.code).toBe('spend-nothing');
+    }
+  });
+
+  it('a game saved with a spend of 0 still reads (its file imports, its log replays)', () => {
+    const game = checkGame('hd-command', { config: DESCRIPTORS['hd-command'].rules.defaultConfig, log: { events: [...start, spend0], cursor: 3 } });
+    expect(game.ok && game.value.log.events).toHaveLength(3);
   });
 });
 

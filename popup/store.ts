@@ -1,0 +1,226 @@
+// What the popup holds of the store, and how it keeps it: the worker answers each request with what
+// changed (src/messages.ts, StoreChange), applied here to what is held (src/store/change.ts); the
+// store is asked for anew only when nothing is held or this popup is behind (another popup's changes
+// came between). Of a long game only its end is held (its current state and last page of history);
+// older history is asked for when the history list wants it. Panels receive the same root and games
+// as ever: their logs simply start later (EventLog's `window`).
+import { createContext } from 'preact';
+import { useContext, useEffect, useMemo, useState } from 'preact/hooks';
+import { logOffset } from '../src/game/log';
+import type { RuleError } from '../src/game/result';
+import type { HistoryPage, Request, StoreAnswer, StoreChange } from '../src/messages';
+import type { SystemId } from '../src/rules/ids';
+import { applyChange, withHistory } from '../src/store/change';
+import type { StoreRoot } from '../src/store/root';
+import type { PopupApi } from './api';
+import type { Send } from './context';
+import { downloadJson, exportName } from './download';
+
+/** What the store tells a view that changed elsewhere: the change itself (an Owlbear scene), or the revision storage now holds. */
+export type StoreNews = { readonly change: StoreChange } | { readonly revision: number };
+
+/**
+ * The popup's copy of the store, outside any component (tested on its own): applies answers, asks
+ * for the store anew when behind, and for older history on demand.
+ */
+export class StoreHolder {
+  private view: StoreRoot | null = null;
+  /** Requests sent and not yet answered: a storage change heard meanwhile is likely their own. */
+  private pending = 0;
+  /** The highest revision storage was heard to hold. */
+  private heard = -1;
+  private syncing: Promise<void> | null = null;
+  private again = false;
+  private fetching = new Map<SystemId, Promise<void>>();
+
+  constructor(
+    private readonly api: Pick<PopupApi, 'send'>,
+    private readonly onView: (view: StoreRoot) => void,
+  ) {}
+
+  get root(): StoreRoot | null {
+    return this.view;
+  }
+
+  get revision(): number {
+    return this.view?.revision ?? -1;
+  }
+
+  /** Answers are taken in the order their requests were sent (a refusal never overtakes an earlier change). */
+  private order: Promise<unknown> = Promise.resolve();
+
+  /** Sends `request`; its answer's change is applied before it resolves. */
+  send(request: Request): Promise<StoreAnswer> {
+    this.pending++;
+    const answered = this.api.send(request);
+    const taken = this.order.then(async () => {
+      try {
+        const answer = await answered;
+        if (answer.ok) await this.take(answer.change);
+        return answer;
+      } finally {
+        this.pending--;
+        this.settle();
+      }
+    });
+    this.order = taken.catch(() => undefined);
+    return taken;
+  }
+
+  /** Asks for the store as it is (the popup opens): the current state of each game and the last page of its history. */
+  async open(): Promise<StoreAnswer> {
+    return this.send({ type: 'store/load' });
+  }
+
+  /** Storage changed, or an Owlbear scene sent its game. */
+  hear(news: StoreNews): void {
+    if ('change' in news) void this.take(news.change);
+    else {
+      this.heard = Math.max(this.heard, news.revision);
+      this.settle();
+    }
+  }
+
+  private async take(change: StoreChange): Promise<void> {
+    const next = applyChange(this.view, change);
+    if (next === 'behind') return this.sync();
+    if (next === this.view) return;
+    this.view = next;
+    this.onView(next);
+  }
+
+  /** Once this popup's own requests are answered, a revision heard above what it holds means another's change: ask for the store. */
+  private settle(): void {
+    if (this.pending === 0 && this.heard > this.revision) void this.sync();
+  }
+
+  /** Asks for the store anew: one request in flight at most, and one more after it. */
+  private sync(): Promise<void> {
+    if (this.syncing) {
+      this.again = true;
+      return this.syncing;
+    }
+    this.syncing = (async () => {
+      do {
+        this.again = false;
+        const answer = await this.api.send({ type: 'store/load' });
+        if (answer.ok) {
+          const next = applyChange(this.view, answer.change);
+          if (next !== 'behind' && next !== this.view) {
+            this.view = next;
+            this.onView(next);
+          }
+        }
+      } while (this.again);
+    })().finally(() => {
+      this.syncing = null;
+    });
+    return this.syncing;
+  }
+
+  /**
+   * Makes the view hold at least `lines` events of `system`'s game before its cursor (or all of
+   * them), asking the worker for older pages as needed.
+   */
+  older(system: SystemId, lines: number): Promise<void> {
+    const running = this.fetching.get(system);
+    if (running) return running.then(() => this.older(system, lines));
+    const run = (async () => {
+      for (;;) {
+        const game = this.view?.games[system];
+        if (!game) return;
+        const offset = logOffset(game.log);
+        if (offset === 0 || game.log.cursor >= lines) return;
+        const base = game.log.window?.base;
+        const answer = await this.api.send({ type: 'store/history', system, before: offset });
+        if (!answer.ok) return;
+        const view = this.view;
+        const now = view?.games[system];
+        // Still the same window (a new game, or another popup's, may have come meanwhile).
+        if (!view || !now || now.log.window?.base !== base) return;
+        const next = withHistory(view, system, answer.data as HistoryPage);
+        if (!next) return;
+        this.view = next;
+        this.onView(next);
+      }
+    })().finally(() => this.fetching.delete(system));
+    this.fetching.set(system, run);
+    return run;
+  }
+
+  /**
+   * Saves the active game as a file `{system, game}`; false when there is none. A game held whole
+   * is saved at once; of a long one, the worker sends it whole first.
+   */
+  exportGame(onRefusal: (error: RuleError) => void): boolean {
+    const view = this.view;
+    const system = view?.activeSystem;
+    const game = system ? view.games[system] : undefined;
+    if (!view || !system || !game) return false;
+    if (!game.log.window) {
+      downloadJson(exportName(system, new Date()), { system, game });
+      return true;
+    }
+    void this.api.send({ type: 'store/export', system }).then((answer) => {
+      if (answer.ok) downloadJson(exportName(system, new Date()), answer.data);
+      else onRefusal(answer.error);
+    });
+    return true;
+  }
+}
+
+/** The store as the popup's components reach it. */
+export interface StoreView {
+  readonly root: StoreRoot | null;
+  /** The last refusal, shown until the next request is answered. */
+  readonly refusal: RuleError | null;
+  readonly setRefusal: (error: RuleError | null) => void;
+  /** Sends a request, applies what it changed; false (and the refusal shown) when refused. */
+  readonly send: Send;
+  /** The same, answering with the whole answer (what it carries in `data`). */
+  readonly ask: (request: Request) => Promise<StoreAnswer>;
+  readonly exportGame: () => boolean;
+  /** Loads older history of `system` until `lines` events before its cursor are held. */
+  readonly older: (system: SystemId, lines: number) => Promise<void>;
+}
+
+export const StoreContext = createContext<StoreView | null>(null);
+
+/** The popup's copy of the store: opened once, then kept up to date by the answers and by what storage says. */
+export function useStore(api: PopupApi): StoreView {
+  const [root, setRoot] = useState<StoreRoot | null>(null);
+  const [refusal, setRefusal] = useState<RuleError | null>(null);
+  const holder = useMemo(() => new StoreHolder(api, setRoot), [api]);
+  useEffect(() => {
+    const unsubscribe = api.subscribe((news) => holder.hear(news), () => holder.revision);
+    void holder.open().then((answer) => {
+      if (!answer.ok) setRefusal(answer.error);
+    });
+    return unsubscribe;
+  }, [holder]);
+  const { send, ask } = useMemo(() => {
+    const ask = async (request: Request) => {
+      const answer = await holder.send(request);
+      setRefusal(answer.ok ? null : answer.error);
+      return answer;
+    };
+    const send: Send = async (request) => (await ask(request)).ok;
+    return { send, ask };
+  }, [holder]);
+  return useMemo(
+    () => ({ root, refusal, setRefusal, send, ask, exportGame: () => holder.exportGame(setRefusal), older: (system: SystemId, lines: number) => holder.older(system, lines) }),
+    [root, refusal, send, ask, holder],
+  );
+}
+
+/**
+ * The active game's history as held: how many of its events come before those held (`offset`), and
+ * how to hold more (`older`). Outside a store (a component test), a whole log with nothing before it.
+ */
+export function useHeldHistory(): { readonly offset: number; readonly older: (lines: number) => void } {
+  const store = useContext(StoreContext);
+  const root = store?.root;
+  const game = root ? root.games[root.activeSystem] : undefined;
+  const offset = game ? logOffset(game.log) : 0;
+  return { offset, older: (lines) => void (root && store?.older(root.activeSystem, lines)) };
+}

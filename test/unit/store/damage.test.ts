@@ -1,0 +1,217 @@
+// Every kind of stored key (the header, each chunk, each game's key, the bindings, the Roll20
+// settings, a backup, the demo boards, keys the store does not know) damaged in every way (cut,
+// wrong type, huge, missing, duplicated, an unknown or newer version, `__proto__`), then read by the
+// worker's own store: every event the damaged storage still held is still in storage afterwards
+// (live or in a backup), the popup's copy of the store works, a notice names each backup, export
+// works, and reading it again changes nothing more. The same matrix, on a subset, runs on the real
+// worker in Chromium (test/browser/store-damage.test.ts).
+import { describe, expect, it } from 'vitest';
+import { SIDECARS } from '../../../background/sidecars';
+import { StoreHolder } from '../../../popup/store';
+import { DEMO_KEY } from '../../../src/adapters/demo/model';
+import { exampleBoard } from '../../../src/adapters/demo/example';
+import { DEFAULT_ROLL20_SETTINGS, ROLL20_SETTINGS_KEY } from '../../../src/adapters/roll20/settings';
+import { logLength } from '../../../src/game/log';
+import { CHUNK, eventsKey, gameKey, logKey } from '../../../src/store/persist';
+import { parseRequest } from '../../../src/store/requests';
+import { BACKUP_KEY_PREFIX, BOARD_KEY, STORE_KEY } from '../../../src/store/root';
+import { StoreService } from '../../../src/store/service';
+import { MemoryStorage } from '../../support/memory-storage';
+
+const EVENTS = 2 * CHUNK + 88;
+/** Every event of the long game names itself, so that it can be found wherever it ends up. */
+const named = (i: number) => ({ type: 'sideEdited', side: 'A', name: `ev-${i}` });
+const now = () => new Date('2026-12-01T09:00:00.000Z');
+
+async function ask(store: StoreService, raw: unknown) {
+  const request = parseRequest(raw);
+  if (!request.ok) throw new Error(JSON.stringify(request.error));
+  return store.handle(request.value);
+}
+
+/** A store as the worker writes it: a long Hell Dorado game (three chunks), a short BdC one, links, settings, demo boards, a backup. */
+async function healthy(): Promise<MemoryStorage> {
+  const storage = new MemoryStorage();
+  const store = new StoreService(storage, now, SIDECARS);
+  const events = Array.from({ length: EVENTS }, (_, i) => named(i));
+  await ask(store, { type: 'game/import', system: 'hd-command', game: { config: (await import('../../../src/rules')).DESCRIPTORS['hd-command'].rules.defaultConfig, log: { events, cursor: EVENTS - 3 } } });
+  for (const natural of [3, 5, 8]) await ask(store, { type: 'game/dispatch', system: 'bdc', event: { type: 'tested', target: 6, modifier: 0, natural } });
+  await ask(store, { type: 'board/link', system: 'hd-command', links: [], sides: [{ tabletop: 'red', side: 'A' }] });
+  await ask(store, { type: 'store/select-system', system: 'hd-command' });
+  await storage.set({
+    [ROLL20_SETTINGS_KEY]: { ...DEFAULT_ROLL20_SETTINGS, sideFrom: 'tint' },
+    [DEMO_KEY]: { version: 1, boards: { bdc: exampleBoard('bdc') } },
+    [`${BACKUP_KEY_PREFIX}2026-11-01T00:00:00.000Z.bdc.before-replace`]: { kind: 'game-replaced', system: 'bdc', game: { config: {}, log: { events: [named(9999)], cursor: 1 } }, binding: null, at: 'then' },
+  });
+  return storage;
+}
+
+type Items = Record<string, unknown>;
+const text = (x: unknown) => JSON.stringify(x);
+
+/** Names of the long game's events anywhere in storage, in values or in text. */
+function namesIn(storage: MemoryStorage): Set<string> {
+  const out = new Set<string>();
+  // Not the board input: it is drawn from the game (a side's name), not a record of it.
+  for (const [k, v] of storage.data) if (k !== BOARD_KEY) for (const m of v.matchAll(/ev-\d+/g)) out.add(m[0]);
+  return out;
+}
+
+const header = (items: Items) => items[STORE_KEY] as Record<string, unknown>;
+const chunk = (items: Items, n: number) => items[eventsKey('hd-command', n)] as { system: string; index: number; events: unknown[] };
+
+/** Each way of damaging each kind of key; `expect` says what should come of it, beyond the checks every case passes. */
+const CASES: [string, (items: Items) => void, { newer?: true; cut?: number; noGame?: true; quiet?: true }?][] = [
+  // The header.
+  ['header cut (its JSON text cut short)', (i) => void (i[STORE_KEY] = text(i[STORE_KEY]).slice(0, 30))],
+  ['header of the wrong type (a list)', (i) => void (i[STORE_KEY] = [i[STORE_KEY]])],
+  ['header of the wrong type (a number)', (i) => void (i[STORE_KEY] = 42)],
+  ['header games of the wrong type (an object)', (i) => void (header(i).games = { 'hd-command': true })],
+  ['header huge (3 MB of text)', (i) => void (i[STORE_KEY] = 'x'.repeat(3_000_000))],
+  ['header huge (100,000 notices)', (i) => void (header(i).notices = Array.from({ length: 100_000 }, () => ({ kind: 'quota', percent: 1, at: 'x' })))],
+  ['header missing', (i) => void delete i[STORE_KEY]],
+  ['header games duplicated', (i) => void (header(i).games = ['hd-command', 'hd-command', 'bdc'])],
+  ['header of an unknown version (0)', (i) => void (header(i).schemaVersion = 0)],
+  ['header of a newer version (99)', (i) => void (header(i).schemaVersion = 99), { newer: true }],
+  ['header with a __proto__ key', (i) => void (i[STORE_KEY] = JSON.parse(text(i[STORE_KEY]).replace('{', '{"__proto__":{"games":["cr"]},')))],
+  ['header bindings with a __proto__ key', (i) => void (header(i).bindings = JSON.parse('{"__proto__":{"links":{},"sides":{}},"hd-command":{"links":{},"sides":{"red":"A"}}}'))],
+  ['header bindings of the wrong type', (i) => void (header(i).bindings = { 'hd-command': 7 })],
+  ['header bindings huge (100,000 links)', (i) => void (header(i).bindings = { 'hd-command': { links: Object.fromEntries(Array.from({ length: 100_000 }, (_, k) => [`t${k}`, 'A1'])), sides: {} } })],
+  // Each chunk.
+  ...[0, 1, 2].flatMap((n): typeof CASES => [
+    [`chunk ${n} cut (its events cut short)`, (i) => void (chunk(i, n).events = chunk(i, n).events.slice(0, 10)), { cut: n * CHUNK + 10 }],
+    [`chunk ${n} cut (its JSON text cut short)`, (i) => void (i[eventsKey('hd-command', n)] = text(i[eventsKey('hd-command', n)]).slice(0, 500)), { cut: n * CHUNK }],
+    [`chunk ${n} of the wrong type`, (i) => void (chunk(i, n).events = { 0: named(0) } as never), { cut: n * CHUNK }],
+    [`chunk ${n} huge (100,000 events)`, (i) => void (chunk(i, n).events = Array.from({ length: 100_000 }, (_, k) => named(k))), { cut: n * CHUNK }],
+    [`chunk ${n} missing`, (i) => void delete i[eventsKey('hd-command', n)], { cut: n * CHUNK }],
+    [`chunk ${n} with an event the rules refuse`, (i) => void (chunk(i, n).events[5] = { type: 'spend', side: 'A', amount: 99, permanent: false }), { cut: n * CHUNK + 5 }],
+    [`chunk ${n} with a __proto__ key`, (i) => void (i[eventsKey('hd-command', n)] = JSON.parse(text(chunk(i, n)).replace('{', '{"__proto__":{"index":7},'))), { quiet: true }],
+  ]),
+  ['chunk 1 duplicated onto chunk 2', (i) => void (i[eventsKey('hd-command', 2)] = structuredClone(chunk(i, 1))), { cut: 2 * CHUNK }],
+  ['a chunk past the game\'s end', (i) => void (i[eventsKey('hd-command', 3)] = { system: 'hd-command', index: 3, events: [named(5000)] })],
+  // Each game's own key.
+  ['game key cut (no cursor)', (i) => void delete (i[gameKey('hd-command')] as Record<string, unknown>).cursor],
+  ['game key length of the wrong type (a string)', (i) => void ((i[gameKey('hd-command')] as Record<string, unknown>).length = String(EVENTS))],
+  ['game key of the wrong type', (i) => void (i[gameKey('hd-command')] = [1, 2])],
+  ['game key missing', (i) => void delete i[gameKey('hd-command')]],
+  ['game key duplicated (another game\'s)', (i) => void (i[gameKey('hd-command')] = structuredClone(i[gameKey('bdc')]))],
+  ['game key settings huge', (i) => void ((i[gameKey('hd-command')] as Record<string, unknown>).config = { edition: 'x'.repeat(1_000_000) })],
+  // Beside the store.
+  ['Roll20 settings of the wrong type', (i) => void (i[ROLL20_SETTINGS_KEY] = 'tint')],
+  ['Roll20 settings huge', (i) => void (i[ROLL20_SETTINGS_KEY] = { ...DEFAULT_ROLL20_SETTINGS, assignments: Object.fromEntries(Array.from({ length: 50_000 }, (_, k) => [`a${k}`, 'x'])) })],
+  ['Roll20 settings with a __proto__ key', (i) => void (i[ROLL20_SETTINGS_KEY] = JSON.parse(`{"__proto__":{"overlay":false},${text(DEFAULT_ROLL20_SETTINGS).slice(1)}`)), { quiet: true }],
+  ['demo board of the wrong type', (i) => void ((i[DEMO_KEY] as { boards: Record<string, unknown> }).boards.bdc = 'board')],
+  ['demo boards huge (100,000 tokens)', (i) => void ((i[DEMO_KEY] as { boards: { bdc: { tokens: unknown[] } } }).boards.bdc.tokens = Array.from({ length: 100_000 }, () => ({})))],
+  ['demo boards of a newer version', (i) => void ((i[DEMO_KEY] as { version: number }).version = 2)],
+  ['a backup cut', (i) => void (i[`${BACKUP_KEY_PREFIX}2026-11-01T00:00:00.000Z.bdc.before-replace`] = '{"kind":"game-replaced","sys'), { quiet: true }],
+  ['a backup huge', (i) => void (i[`${BACKUP_KEY_PREFIX}huge`] = { system: 'bdc', game: { config: {}, log: { events: Array.from({ length: 200_000 }, (_, k) => named(k)), cursor: 1 } } }), { quiet: true }],
+  // Keys the store does not use.
+  ['5,000 unknown keys', (i) => void Array.from({ length: 5000 }, (_, k) => (i[`stray.${k}`] = { k }))],
+  ['keys of a newer layout', (i) => void (i['commandPost.v5.games'] = ['hd-command'])],
+  ['a key named __proto__', (i) => void Object.defineProperty(i, '__proto__', { value: { games: [] }, enumerable: true, writable: true, configurable: true })],
+  ['a chunk of an unknown rule system', (i) => void (i[eventsKey('chess', 0)] = { system: 'chess', index: 0, events: [named(7000)] })],
+  ['layout v3 chunks left beside a v4 store', (i) => void (i[logKey('hd-command', 0)] = [named(8000)])],
+];
+
+describe('a damaged store, read by the worker', () => {
+  let base: Map<string, string> | null = null;
+  const fixture = async () => {
+    base ??= (await healthy()).data;
+    const storage = new MemoryStorage();
+    for (const [k, v] of base) storage.data.set(k, v);
+    return storage;
+  };
+
+  it.each(CASES)('%s', async (_, damage, expected = {}) => {
+    const storage = await fixture();
+    const items = await storage.get(null);
+    damage(items);
+    storage.data.clear();
+    for (const [k, v] of Object.entries(items)) storage.data.set(k, JSON.stringify(v));
+    const held = namesIn(storage);
+    const before = new Map(storage.data);
+
+    const store = new StoreService(storage, now, SIDECARS);
+    await store.checkSidecars();
+    const root = await store.current();
+
+    // Every event the damaged storage held is still in storage: live, or in a backup.
+    const after = namesIn(storage);
+    const lost = [...held].filter((n) => !after.has(n));
+    expect(lost, 'events no longer in storage').toEqual([]);
+
+    if (expected.newer) {
+      // Nothing written over a newer store; what can be read is shown; the user is asked to update.
+      expect(storage.data).toEqual(before);
+      expect(root.notices).toEqual([expect.objectContaining({ kind: 'store-newer', version: 99 })]);
+      const refused = await ask(store, { type: 'game/undo', system: 'hd-command' });
+      expect(refused.ok ? null : refused.error.code).toBe('store-newer');
+      expect(storage.data).toEqual(before);
+    }
+
+    // Each backup written is named by a notice; something was said unless nothing was lost.
+    const backups = [...storage.data.keys()].filter((k) => k.startsWith(BACKUP_KEY_PREFIX) && !before.has(k));
+    for (const key of backups) expect(root.notices.some((n) => 'backupKey' in n && n.backupKey === key), `a notice names ${key}`).toBe(true);
+    if (!expected.quiet) expect(root.notices.length, 'a notice says what happened').toBeGreaterThan(0);
+
+    // The long game plays up to its last good event (or all of it).
+    const game = root.games['hd-command'];
+    if (expected.cut !== undefined) expect(game?.log.events.length).toBe(expected.cut);
+    if (expected.cut !== undefined) expect(root.notices).toContainEqual(expect.objectContaining({ kind: 'game-cut', system: 'hd-command', kept: expected.cut }));
+
+    // The popup's copy of the store opens and plays (unless it is a newer store's).
+    const holder = new StoreHolder({ send: (r) => ask(store, r) }, () => undefined);
+    const opened = await holder.open();
+    expect(opened.ok).toBe(true);
+    expect(holder.root?.notices).toEqual(root.notices);
+    if (game) expect(logLength(holder.root!.games['hd-command']!.log)).toBe(game.log.events.length);
+    if (!expected.newer) {
+      const played = await holder.send({ type: 'game/dispatch', system: 'hd-command', event: { type: 'sideEdited', side: 'B', name: 'after' } });
+      expect(played.ok, JSON.stringify(played)).toBe(true);
+    }
+
+    // Export works: the active game whole, and every backup.
+    const exported = await ask(store, { type: 'store/export', system: 'hd-command' });
+    expect(exported.ok).toBe(true);
+    expect(exported.ok && (exported.data as { game: unknown }).game).toEqual((await store.current()).games['hd-command']);
+    const list = await ask(store, { type: 'store/backups' });
+    expect(list.ok).toBe(true);
+    for (const b of (list.ok ? list.data : []) as { key: string }[]) expect((await ask(store, { type: 'store/backup', key: b.key })).ok).toBe(true);
+
+    // Read again (the worker restarts): nothing more to repair, nothing more kept aside.
+    if (!expected.newer) {
+      const again = new Map(storage.data);
+      const restarted = new StoreService(storage, now, SIDECARS);
+      await restarted.checkSidecars();
+      await restarted.current();
+      expect([...storage.data.keys()].sort()).toEqual([...again.keys()].sort());
+      expect((await restarted.current()).notices, JSON.stringify((await restarted.current()).notices)).toEqual((await store.current()).notices);
+    }
+  });
+
+  it('a game cut by a damaged chunk gets back, from its backup, every event after it the rules accept', async () => {
+    const storage = await fixture();
+    const items = await storage.get(null);
+    delete items[eventsKey('hd-command', 1)];
+    for (const [k, v] of Object.entries(items)) storage.data.set(k, JSON.stringify(v));
+    storage.data.delete(eventsKey('hd-command', 1));
+    const store = new StoreService(storage, now, SIDECARS);
+    const root = await store.current();
+    const notice = root.notices.find((n) => n.kind === 'game-cut')!;
+    expect(notice).toMatchObject({ kept: CHUNK, detail: `events ${CHUNK + 1}…${2 * CHUNK} missing` });
+    const restored = await ask(store, { type: 'store/restore', key: (notice as { backupKey: string }).backupKey });
+    expect(restored.ok && restored.data).toEqual({ games: ['hd-command'], events: EVENTS - 2 * CHUNK, unreadable: `events ${CHUNK + 1}…${2 * CHUNK} missing` });
+    const names = (await store.current()).games['hd-command']!.log.events.map((e) => (e as { name: string }).name);
+    expect(names).toEqual([...Array.from({ length: CHUNK }, (_, i) => `ev-${i}`), ...Array.from({ length: EVENTS - 2 * CHUNK }, (_, i) => `ev-${2 * CHUNK + i}`)]);
+  });
+
+  it('5,000 unknown keys are put aside once, in one backup, with one notice', async () => {
+    const storage = await fixture();
+    for (let k = 0; k < 5000; k++) storage.data.set(`stray.${k}`, '1');
+    const store = new StoreService(storage, now, SIDECARS);
+    const root = await store.current();
+    expect(root.notices.filter((n) => n.kind === 'keys-aside')).toEqual([expect.objectContaining({ count: 5000 })]);
+    expect([...storage.data.keys()].filter((k) => k.startsWith('stray.'))).toEqual([]);
+    expect([...storage.data.keys()].filter((k) => k.endsWith('.keys'))).toHaveLength(1);
+  });
+});
