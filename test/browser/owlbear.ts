@@ -1,9 +1,9 @@
 // What the Owlbear browser tests share: Chromium on the test host (test/fixtures/owlbear), players
 // joining, and reading back what each client drew (its local items) and played (its popover's game).
 import type { Item } from '@owlbear-rodeo/sdk';
-import { exampleBoard } from '../../src/adapters/demo/example';
+import { sceneBoard } from '../../src/adapters/demo/example';
+import type { SceneId } from '../../src/adapters/demo/scenes';
 import { basePx } from '../../src/adapters/demo/model';
-import type { SystemId } from '../../src/rules/ids';
 import type { Scene } from '../../src/table/model';
 import { tokenItem } from '../support/owlbear-items';
 import fs from 'node:fs';
@@ -140,8 +140,9 @@ export function gridOf(scene: Scene) {
 }
 
 /** A system's worked example as Owlbear items: the demo table's tokens, same ids, centres and bases, their side, unit and role in Command Post's tag. */
-export function itemsOf(system: SystemId): Item[] {
-  const board = exampleBoard(system);
+/** A demo scene (a worked example: its system's id; an army) laid out as Owlbear tokens. */
+export function itemsOf(scene: SceneId): Item[] {
+  const board = sceneBoard(scene);
   return board.tokens.map((t) =>
     tokenItem({ id: t.id, name: t.name, x: t.x, y: t.y, size: basePx(t.base, board.scene), tag: { side: t.side, unit: t.unit, role: t.role, radio: t.radio, base: t.base } }, board.scene.pixelsPerCell),
   );
