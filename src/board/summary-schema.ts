@@ -60,7 +60,8 @@ export const boardSummarySchema = v.strictObject({
   ),
   /** Figures beyond MAX_FIGURES, not listed. */
   more: v.pipe(v.number(), v.integer(), v.minValue(0)),
-  gone: v.pipe(v.array(v.strictObject({ id, name, side, how: v.picklist(['removed', 'dead']) })), v.maxLength(MAX_CHANGES)),
+  /** `stoodFor`: the piece the token stood for when the board saw it leave (absent: not seen). */
+  gone: v.pipe(v.array(v.strictObject({ id, name, side, how: v.picklist(['removed', 'dead']), stoodFor: v.optional(v.nullable(id)) })), v.maxLength(MAX_CHANGES)),
   arrived: v.pipe(v.array(v.strictObject({ id, name, side })), v.maxLength(MAX_CHANGES)),
   /** Tokens the player has selected on the tabletop. */
   selected: v.pipe(v.array(id), v.maxLength(100)),

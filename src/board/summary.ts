@@ -61,7 +61,10 @@ export function summaryOf(status: TabletopStatus, table: Table | null, run: Boar
     sides: status.sides.slice(0, 50),
     figures,
     more: tokens.length - n,
-    gone: status.changes.gone.slice(-MAX_CHANGES).map((g) => ({ ...g })),
+    gone: status.changes.gone.slice(-MAX_CHANGES).map((g) => {
+      const stoodFor = run?.departed.get(g.id);
+      return stoodFor === undefined ? { ...g } : { ...g, stoodFor };
+    }),
     arrived: status.changes.arrived.slice(-MAX_CHANGES).map((a) => ({ ...a })),
     selected: status.selected.slice(0, 100),
     notes: (run?.view.notes ?? []).slice(0, 8).map((t) => ({ key: t.key, ...(t.subs ? { subs: [...t.subs] } : {}) })),

@@ -35,10 +35,13 @@ function boardOf(root: StoreRoot, opts: { remove?: string; mode?: 'full' | 'data
     players: [{ id: 'pA', name: 'Alice' }, { id: 'pB', name: 'Bob' }],
     engine: 'jumpgate', mode: opts.mode ?? 'full', missing: opts.mode === 'data-only' ? ['renderer'] : [],
   }, S);
-  if (opts.remove) m.apply({ type: 'delta', pageId: 'p', changed: [], removed: [opts.remove] }, S);
   const input = boardInputOf(root);
   const board = BOARDS[isSystemId(input.system) ? input.system : 'hd-command'];
-  const run = new BoardRunner().run(board, m.table(S)!, input);
+  const runner = new BoardRunner();
+  // The content script sees the table before and after a token goes (what it stood for then counts).
+  runner.run(board, m.table(S)!, input);
+  if (opts.remove) m.apply({ type: 'delta', pageId: 'p', changed: [], removed: [opts.remove] }, S);
+  const run = runner.run(board, m.table(S)!, input);
   return summaryOf(m.status(0), m.table(S), run, input.system);
 }
 
