@@ -4,7 +4,9 @@
 // tabletop, else its leader's, else the name its figures share, else its number ("Unit 3").
 import type { Table } from '../table/model';
 import type { BoundTable, BoundToken } from './model';
-import { figureStem } from './roster';
+
+/** "Rifleman 3", "Fusilier A", "Voltigeur 1a", "2nd Line b" → the name figures of one unit share. */
+const figureStem = (name: string): string => name.replace(/(?:[\s#\-_]+[a-zA-Z]|[\s#\-_]*\d+[a-z]?)\s*$/, '').trim();
 
 export interface UnitName {
   /** The tabletop's grouping, as its tokens carry it. */

@@ -32,12 +32,9 @@ export function foldCreating<S, E>(
 /** "Rifleman 3", "Rifleman #3", "Rifleman-3" → "Rifleman": the name a group of tokens shares. */
 export const nameStem = (name: string): string => name.replace(/[\s#\-_]*\d+\s*$/, '').trim();
 
-/** As nameStem, and a letter or a number with a letter after a space too: "Fusilier A", "Voltigeur 1a", "2nd Line b" → the name their unit shares. */
-export const figureStem = (name: string): string => name.replace(/(?:[\s#\-_]+[a-zA-Z]|[\s#\-_]*\d+[a-z]?)\s*$/, '').trim();
-
 /** A name for a group of tokens: their shared stem, else the first name. */
 export const groupName = (figures: readonly { readonly name: string }[], fallback: string): string => {
-  const stems = new Set(figures.map((f) => figureStem(f.name)));
+  const stems = new Set(figures.map((f) => nameStem(f.name)));
   const only = stems.size === 1 ? [...stems][0]! : '';
   return (only || figures[0]?.name || fallback).slice(0, 40);
 };
