@@ -88,34 +88,6 @@ describe('Hell Dorado Command: figures marked dead, added and taken off', () => 
   });
 });
 
-describe('one name per unit', () => {
-  it('the board\'s units are called as the game calls them: the add form, the selected figure, the popup\'s groups', async () => {
-    const { page, tab, errors } = await openDemo(ext, 'bdc-army');
-    const popup = await openPopup(ext, tab);
-    await page.locator('[data-testid="demo-add"] summary').click();
-    const options = await page.getByTestId('demo-add-unit').locator('option').allTextContents();
-    expect(options).toEqual(['No unit', 'Commandement', 'Groupe 1', 'Groupe 2', 'Groupe 3', 'Groupe 4', 'Groupe 5', 'Groupe 6', 'A new unit…']);
-    await page.getByTestId('demo-add-name').fill('Voltigeur 2d');
-    await page.getByTestId('demo-add-unit').selectOption({ label: 'Groupe 2' });
-    await page.getByTestId('demo-add-submit').click();
-    // It joins the group: the game's Groupe 2, by the group's token grouping.
-    await expect.poll(async () => (await stored('bdc-army'))?.tokens.find((t) => t.id === 't1')?.unit).toBe('g2');
-    expect(await page.getByTestId('demo-selected').textContent()).toContain('Unit Groupe 2');
-    const groups = () => popup.locator('.board-unit h4').allTextContents();
-    await expect.poll(groups).toContain('Groupe 2');
-    expect((await groups()).some((h) => /\bg\d\b|hq/.test(h))).toBe(false);
-    // A new unit is called what the player typed.
-    await page.getByTestId('demo-add-name').fill('Éclaireur');
-    await page.getByTestId('demo-add-unit').selectOption({ label: 'A new unit…' });
-    await page.getByTestId('demo-add-unit-name').fill('Patrouille');
-    await page.getByTestId('demo-add-submit').click();
-    await expect.poll(groups).toContain('Patrouille');
-    expect(errors).toEqual([]);
-    await popup.close();
-    await page.close();
-  });
-});
-
 describe('a played game is never replaced without asking', () => {
   it('"Reset to the example" asks; "Keep my game" keeps it; "Replace it" replaces it and keeps it as a backup', async () => {
     const { page } = await openDemo(ext, 'hd-command');
@@ -296,6 +268,35 @@ describe('the page in the dark theme and in a narrow window', () => {
     const { page, tab } = await openDemo(ext, 'cr');
     const popup = await openPopup(ext, tab);
     await expect.poll(() => popupStatuses(popup)).toEqual(await marks(page));
+    await popup.close();
+    await page.close();
+  });
+});
+
+// Last: it makes the army's game the stored Les bandes de Champagne game, which the tests above expect fresh.
+describe('one name per unit', () => {
+  it('the board\'s units are called as the game calls them: the add form, the selected figure, the popup\'s groups', async () => {
+    const { page, tab, errors } = await openDemo(ext, 'bdc-army');
+    const popup = await openPopup(ext, tab);
+    await page.locator('[data-testid="demo-add"] summary').click();
+    const options = await page.getByTestId('demo-add-unit').locator('option').allTextContents();
+    expect(options).toEqual(['No unit', 'Commandement', 'Groupe 1', 'Groupe 2', 'Groupe 3', 'Groupe 4', 'Groupe 5', 'Groupe 6', 'A new unit…']);
+    await page.getByTestId('demo-add-name').fill('Voltigeur 2d');
+    await page.getByTestId('demo-add-unit').selectOption({ label: 'Groupe 2' });
+    await page.getByTestId('demo-add-submit').click();
+    // It joins the group: the game's Groupe 2, by the group's token grouping.
+    await expect.poll(async () => (await stored('bdc-army'))?.tokens.find((t) => t.id === 't1')?.unit).toBe('g2');
+    expect(await page.getByTestId('demo-selected').textContent()).toContain('Unit Groupe 2');
+    const groups = () => popup.locator('.board-unit h4').allTextContents();
+    await expect.poll(groups).toContain('Groupe 2');
+    expect((await groups()).some((h) => /\bg\d\b|hq/.test(h))).toBe(false);
+    // A new unit is called what the player typed.
+    await page.getByTestId('demo-add-name').fill('Éclaireur');
+    await page.getByTestId('demo-add-unit').selectOption({ label: 'A new unit…' });
+    await page.getByTestId('demo-add-unit-name').fill('Patrouille');
+    await page.getByTestId('demo-add-submit').click();
+    await expect.poll(groups).toContain('Patrouille');
+    expect(errors).toEqual([]);
     await popup.close();
     await page.close();
   });
