@@ -76,7 +76,9 @@ const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length
 
 /** Each system's army scene, copied side by side to 1,000 tokens, bound to the scene's game, mid-game as the scene stands. */
 export function armyTable(system: SystemId): { board: AnyBoard; scene: Scene; tokens: Token[]; input: BoardInput; linked: number } {
-  const { board, table, input } = armyBoard(`${system}-army` as SceneId, { tokens: TOKENS });
+  // Les bandes de Champagne's copies stay unlinked (each group a unit of its own, as a table not yet
+  // bound): linked, a game unit would hold every copy's figures, chains over units of 150 no table has.
+  const { board, table, input } = armyBoard(`${system}-army` as SceneId, { tokens: TOKENS, links: system === 'bdc' ? 'first' : 'all' });
   return { board, scene: table.scene, tokens: [...table.tokens], input, linked: Object.keys(input.binding.links).length };
 }
 

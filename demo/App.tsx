@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { sceneOfBoard, sideText, type DemoBoard, type DemoBoardToken } from '../src/adapters/demo/model';
 import { SCENE_IDS, sceneRef, type SceneId } from '../src/adapters/demo/scenes';
 import type { SystemId } from '../src/rules/ids';
+import { unitLabels } from '../src/board/names';
 import type { GridType, Length, Measurement, TokenRole } from '../src/table/model';
 import type { BoardView } from './board-view';
 import type { DemoState, DemoTable } from './table';
@@ -25,6 +26,8 @@ const UNITS = ['mm', 'cm', 'm', 'in', 'ft', 'hex'] as const;
 const BASE_UNITS = ['mm', 'in', 'cell'] as const;
 const ROLES: readonly TokenRole[] = ['figure', 'leader', 'radio-operator'];
 const key = (s: string) => s.replaceAll('-', '_');
+/** The "new unit" choice of the add form (no grouping of a board has this id: ids are printable). */
+const NEW_UNIT = '\u0000new';
 
 interface Props {
   table: DemoTable;
@@ -171,7 +174,7 @@ function Selected({ board, token, table, tr }: { board: DemoBoard; token: DemoBo
             <strong data-testid="demo-selected-name">{token.name}</strong>
             {' · '}
             {sideLabel(board, tr, token.side)}
-            {token.unit !== null && ` · ${tr('demo_unit')} ${token.unit}`}
+            {token.unit !== null && ` · ${tr('demo_unit')} ${unitLabels(table.unitNames(), tr)(token.unit)}`}
             {' · '}
             {tr(`demo_role_${key(token.role)}`)}
             {token.dead && ` · ${tr('demo_marker_dead')}`}
@@ -194,7 +197,11 @@ function AddToken({ board, table, view, tr }: { board: DemoBoard; table: DemoTab
   const first = board.tokens[0];
   const [name, setName] = useState('');
   const [side, setSide] = useState<string>(board.sides[0]?.id ?? '');
+  /** '' for no unit, a grouping of the board, or NEW_UNIT and the name typed for it. */
   const [unit, setUnit] = useState('');
+  const [newUnit, setNewUnit] = useState('');
+  const units = table.unitNames();
+  const unitName = unitLabels(units, tr);
   const [role, setRole] = useState<TokenRole>('figure');
   const [radio, setRadio] = useState(false);
   const [base, setBase] = useState<Length>(first?.base ?? { value: 25, unit: 'mm' });
@@ -205,7 +212,7 @@ function AddToken({ board, table, view, tr }: { board: DemoBoard; table: DemoTab
   }, [sceneOfBoard(board)]);
   const submit = (e: Event) => {
     e.preventDefault();
-    const id = table.add({ name: name || tr('demo_new_name'), side: side || null, unit: unit || null, role, radio, base });
+    const id = table.add({ name: name || tr('demo_new_name'), side: side || null, unit: (unit === NEW_UNIT ? newUnit.trim() : unit) || null, role, radio, base });
     if (id) {
       setName('');
       requestAnimationFrame(() => view.focus(id));
@@ -232,8 +239,22 @@ function AddToken({ board, table, view, tr }: { board: DemoBoard; table: DemoTab
         </label>
         <label class="field">
           <span>{tr('demo_unit')}</span>
-          <input data-testid="demo-add-unit" value={unit} maxLength={64} onInput={(e) => setUnit(e.currentTarget.value)} />
+          <select data-testid="demo-add-unit" value={unit} onChange={(e) => setUnit(e.currentTarget.value)}>
+            <option value="">{tr('demo_unit_none')}</option>
+            {units.map((u) => (
+              <option key={u.id} value={u.id}>
+                {unitName(u.id)}
+              </option>
+            ))}
+            <option value={NEW_UNIT}>{tr('demo_unit_new')}</option>
+          </select>
         </label>
+        {unit === NEW_UNIT && (
+          <label class="field">
+            <span>{tr('demo_unit_name')}</span>
+            <input data-testid="demo-add-unit-name" value={newUnit} maxLength={64} onInput={(e) => setNewUnit(e.currentTarget.value)} />
+          </label>
+        )}
         <label class="field">
           <span>{tr('demo_role')}</span>
           <select data-testid="demo-add-role" value={role} onChange={(e) => setRole(e.currentTarget.value as TokenRole)}>

@@ -3,6 +3,7 @@
 import type Browser from 'webextension-polyfill';
 import { render } from 'preact';
 import { sideText, type DemoBoardToken } from '../src/adapters/demo/model';
+import { unitLabels } from '../src/board/names';
 import { App, type Tr } from './App';
 import { BoardView } from './board-view';
 import { DemoTable } from './table';
@@ -31,7 +32,7 @@ const view = new BoardView(
     describe: (x) => {
       const board = table?.current.board;
       const side = board?.sides.find((s) => s.id === x.side);
-      const words = [x.name, side ? sideText(side.label, tr) : null, x.unit !== null ? `${tr('demo_unit')} ${x.unit}` : null, x.role === 'leader' ? tr('demo_marker_leader') : null, x.radio ? tr('demo_marker_radio') : null, x.dead ? tr('demo_marker_dead') : null];
+      const words = [x.name, side ? sideText(side.label, tr) : null, x.unit !== null && table ? `${tr('demo_unit')} ${unitLabels(table.unitNames(), tr)(x.unit)}` : null, x.role === 'leader' ? tr('demo_marker_leader') : null, x.radio ? tr('demo_marker_radio') : null, x.dead ? tr('demo_marker_dead') : null];
       return words.filter((w): w is string => w !== null && w !== '').join(', ');
     },
   }),

@@ -35,6 +35,7 @@ import { isSystemId, type SystemId } from '../src/rules/ids';
 import { BOARD_KEY } from '../src/store/root';
 import type { Scene } from '../src/table/model';
 import { LiveBoard } from '../content/live-board';
+import { unitNames, type UnitName } from '../src/board/names';
 import type { BoardRun } from '../src/board/run';
 import type { BoardView } from './board-view';
 
@@ -413,5 +414,15 @@ export class DemoTable {
 
   camera(): void {
     if (this.view) this.live.setCamera(this.view.camera());
+  }
+
+  private names: { board: DemoBoard; run: BoardRun | null; names: UnitName[] } | null = null;
+
+  /** The board's units and what to call each (the game's name, never a made-up id), as the popup does. */
+  unitNames(): readonly UnitName[] {
+    const board = this.state.board;
+    if (!board) return [];
+    if (this.names?.board !== board || this.names.run !== this.last) this.names = { board, run: this.last, names: unitNames(this.tables.table(board), this.last?.bound ?? null) };
+    return this.names.names;
   }
 }

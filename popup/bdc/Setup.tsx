@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { DEFAULT_RULES, MORALE_LEVELS, type BdcRules, type BdcState } from '../../src/rules/bdc';
+import { DEFAULT_RULES, LIMITS, MORALE_LEVELS, type BdcRules, type BdcState } from '../../src/rules/bdc';
 import { useTr } from '../context';
 import type { Dispatch } from './Panel';
 
@@ -70,7 +70,7 @@ export function AddTroop({ dispatch }: { dispatch: Dispatch }) {
   );
 }
 
-const CHOICES: { readonly [K in Exclude<keyof BdcRules, 'commandCm'>]: readonly BdcRules[K][] } = {
+const CHOICES: { readonly [K in Exclude<keyof BdcRules, 'commandCm' | 'contactCm'>]: readonly BdcRules[K][] } = {
   moraleTests: ['sequential', 'simultaneous'],
   factorDrops: [true, false],
   routedFails: ['stays-routed', 'breaks'],
@@ -117,6 +117,20 @@ export function Settings({ state, dispatch }: { state: BdcState; dispatch: Dispa
           value={rules.commandCm}
           onChange={(e) => void dispatch({ type: 'configure', rules: { commandCm: Number(val(e)) } })}
         />
+      </div>
+      <div class="row">
+        <label for="bdc-rule-contactCm">{tr('bdc_rule_contactCm')}</label>
+        <input
+          id="bdc-rule-contactCm"
+          class="number"
+          type="number"
+          min={0}
+          max={LIMITS.maxContactCm}
+          step={0.1}
+          value={rules.contactCm}
+          onChange={(e) => void dispatch({ type: 'configure', rules: { contactCm: Number(val(e)) } })}
+        />
+        {rules.contactCm === DEFAULT_RULES.contactCm && <span class="hint"> ({tr('house_default')})</span>}
       </div>
       <table class="roster" data-testid="bdc-experience">
         <caption>{tr('bdc_experience_table')}</caption>

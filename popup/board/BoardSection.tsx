@@ -11,6 +11,7 @@ import type { StoredGame, StoreRoot } from '../../src/store/root';
 import { useBoard, useT, useTr, useTrn, type Send } from '../context';
 import { Legend } from './Legend';
 import { Roll20Part } from '../roll20/Roll20Part';
+import { unitLabels } from '../../src/board/names';
 
 type Tr = ReturnType<typeof useTr>;
 
@@ -244,6 +245,8 @@ function Figures({ summary, pieces, binding, system, send, tr }: { summary: Boar
     return out;
   }, [summary.figures]);
   const label = new Map(summary.sides.map((s) => [s.id, s.label]));
+  // A grouping by what the game or the table calls it (src/board/names.ts), never by its id.
+  const unitLabel = unitLabels(summary.units ?? [], tr);
   const link = (token: string, piece: string | null) => void send({ type: 'board/link', system, links: [{ token, piece }] } as Request);
   return (
     <div class="board-figures">
@@ -252,7 +255,7 @@ function Figures({ summary, pieces, binding, system, send, tr }: { summary: Boar
           <h3>{side === null ? tr('board_side_none') : (label.get(side) ?? side)}</h3>
           {[...units].map(([unit, figures]) => (
             <div key={unit ?? ''} class="board-unit">
-              <h4>{unit === null ? tr('board_unit_none') : tr('board_unit', unit.slice(unit.indexOf('/') + 1))}</h4>
+              <h4>{unit === null ? tr('board_unit_none') : unitLabel(unit)}</h4>
               <ul>
                 {figures.map((f) => (
                   <li key={f.id} data-testid="board-figure" data-token={f.id} data-status={f.status} data-reason={f.reason?.code ?? ''}>

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'preact/hooks';
 import { ROLES, SIDE_SOURCES, UNIT_SOURCES, type Roll20Settings, type TokenAssignment } from '../../src/adapters/roll20/settings';
 import type { BoardFigure, BoardSummary } from '../../src/board/summary';
 import { useTr, type BoardData } from '../context';
+import { unitLabels } from '../../src/board/names';
 
 type Tr = ReturnType<typeof useTr>;
 
@@ -108,12 +109,12 @@ export function chatSummary(summary: BoardSummary, tr: Tr): string {
   const units = new Map<string, BoardFigure[]>();
   for (const f of summary.figures) if (f.unit !== null) (units.get(f.unit) ?? units.set(f.unit, []).get(f.unit)!).push(f);
   const parts: string[] = [];
+  const name = unitLabels(summary.units ?? [], tr);
   for (const [unit, figures] of units) {
-    const leader = figures.find((f) => f.role === 'leader');
     const ranks = figures.filter((f) => f.role !== 'leader');
     const inCommand = ranks.filter((f) => IN_COMMAND.has(f.status)).length;
     const out = ranks.filter((f) => !IN_COMMAND.has(f.status)).map((f) => f.name);
-    parts.push(tr('r20_chat_unit', leader?.name ?? unit.slice(unit.indexOf('/') + 1), inCommand, ranks.length, out.length ? out.join(', ') : '—'));
+    parts.push(tr('r20_chat_unit', name(unit), inCommand, ranks.length, out.length ? out.join(', ') : '—'));
   }
   return `${tr('r20_chat_title', summary.page?.name ?? '')} ${parts.join(' · ')}`;
 }

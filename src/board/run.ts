@@ -3,6 +3,7 @@
 import { pixelToHex } from '../geometry/hex';
 import type { Table } from '../table/model';
 import { TableBinder } from './bind';
+import { Departures } from './departures';
 import { orientationOf } from './draw';
 import type { BoardInput, BoardView, BoundTable, PiecePlace } from './model';
 import type { AnyBoard } from './system';
@@ -10,15 +11,19 @@ import type { AnyBoard } from './system';
 export interface BoardRun {
   readonly bound: BoundTable;
   readonly view: BoardView;
+  /** Tokens seen leaving the table since the runner started, with the piece each stood for then (./departures.ts). */
+  readonly departed: ReadonlyMap<string, string | null>;
 }
 
 /**
- * Keeps what a board needs between two moves: the binder's cache and the checked facts (a move does
- * not re-check the facts, an input change does).
+ * Keeps what a board needs between two moves: the binder's cache, the checked facts (a move does
+ * not re-check the facts, an input change does) and the tokens seen leaving.
  */
 export class BoardRunner {
   private readonly binder = new TableBinder();
+  private readonly departures = new Departures();
   private checked: { input: BoardInput; board: AnyBoard; facts: unknown } | null = null;
+  private last: BoundTable | null = null;
 
   run(board: AnyBoard, table: Table, input: BoardInput): BoardRun {
     if (!this.checked || this.checked.input !== input || this.checked.board !== board) {
@@ -26,7 +31,9 @@ export class BoardRunner {
       this.checked = { input, board, facts: board.parseFacts(input.facts) ?? board.defaultFacts };
     }
     const bound = this.binder.bind(table, input.binding, input.pieces);
-    return { bound, view: board.view(bound, this.checked.facts) };
+    this.departures.update(bound, this.last);
+    this.last = bound;
+    return { bound, view: board.view(bound, this.checked.facts), departed: this.departures.departed };
   }
 }
 

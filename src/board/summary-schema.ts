@@ -63,9 +63,18 @@ export const boardSummarySchema = v.strictObject({
     ),
     v.maxLength(MAX_FIGURES),
   ),
+  /**
+   * The figures' groupings with what to call them (src/board/names.ts): the game's name, else their
+   * leader's, else the one their figures share, else their number; never the grouping's id.
+   */
+  units: v.pipe(
+    v.array(v.strictObject({ id: v.pipe(v.string(), v.maxLength(2100)), name: v.nullable(name), leader: v.nullable(name), n: v.pipe(v.number(), v.integer(), v.minValue(1)) })),
+    v.maxLength(MAX_FIGURES),
+  ),
   /** Figures beyond MAX_FIGURES, not listed. */
   more: v.pipe(v.number(), v.integer(), v.minValue(0)),
-  gone: v.pipe(v.array(v.strictObject({ id, name, side, how: v.picklist(['removed', 'dead']) })), v.maxLength(MAX_CHANGES)),
+  /** `stoodFor`: the piece the token stood for when the board saw it leave (absent: not seen). */
+  gone: v.pipe(v.array(v.strictObject({ id, name, side, how: v.picklist(['removed', 'dead']), stoodFor: v.optional(v.nullable(id)) })), v.maxLength(MAX_CHANGES)),
   arrived: v.pipe(v.array(v.strictObject({ id, name, side })), v.maxLength(MAX_CHANGES)),
   /** Tokens the player has selected on the tabletop. */
   selected: v.pipe(v.array(id), v.maxLength(100)),

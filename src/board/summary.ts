@@ -6,6 +6,7 @@ import type { Table } from '../table/model';
 import { orientationOf } from './draw';
 import { legendKey, legendOf } from './legend';
 import { MAX_CHANGES, MAX_FIGURES, type Mark } from './model';
+import { unitNames } from './names';
 import type { BoardRun } from './run';
 import type { BoardFigure, BoardSummary } from './summary-schema';
 
@@ -62,8 +63,12 @@ export function summaryOf(status: TabletopStatus, table: Table | null, run: Boar
     error: run?.view.error ?? null,
     sides: status.sides.slice(0, 50),
     figures,
+    units: table ? unitNames({ scene: table.scene, tokens: tokens.slice(0, n) }, run?.bound ?? null).map((u) => ({ ...u, name: u.name?.slice(0, 200) ?? null, leader: u.leader?.slice(0, 200) ?? null })) : [],
     more: tokens.length - n,
-    gone: status.changes.gone.slice(-MAX_CHANGES).map((g) => ({ ...g })),
+    gone: status.changes.gone.slice(-MAX_CHANGES).map((g) => {
+      const stoodFor = run?.departed.get(g.id);
+      return stoodFor === undefined ? { ...g } : { ...g, stoodFor };
+    }),
     arrived: status.changes.arrived.slice(-MAX_CHANGES).map((a) => ({ ...a })),
     selected: status.selected.slice(0, 100),
     notes: (run?.view.notes ?? []).slice(0, 8).map((t) => ({ key: t.key, ...(t.subs ? { subs: [...t.subs] } : {}) })),

@@ -17,7 +17,7 @@ export interface ChainOptions {
   readonly from?: MeasureFrom;
   /** Whether a leader may command now (BdC: neither demoralised nor routed). Default: yes. */
   readonly mayCommand?: (leader: Token) => LeaderAbility;
-  /** Largest base gap that still counts as base contact (radio operator). Default 0.1 cell. */
+  /** Largest base gap that still counts as base contact (radio operator). Default 0: bases touching, within float noise. */
   readonly contact?: Length;
   /** Units with more members than this get their own grid hash; smaller ones a plain scan. */
   readonly indexThreshold?: number;
@@ -297,13 +297,16 @@ function commanderLink(s: ChainSetup, i: number, commanderId: string, opts: Chai
 
 const hasRadio = (t: Token): boolean => t.radio === true || t.role === 'radio-operator';
 
-/** Base contact is a physical notion: euclidean gap between round bases, whatever the grid. */
 /** The radio operators of a prepared table, found once: each leader asks, and there are few of them. */
 const operatorsOf = new WeakMap<PreparedTable, number[]>();
 
+/**
+ * Base contact is a physical notion: euclidean gap between round bases, whatever the grid, at most
+ * the contact slack (a house setting; none by default), float noise forgiven as for range ties.
+ */
 function touchesRadioOperator(p: PreparedTable, c: number, opts: ChainOptions): boolean {
   const scene = p.scene;
-  const tol = toCells(opts.contact ?? { value: 0.1, unit: 'cell' }, scene);
+  const tol = opts.contact ? toCells(opts.contact, scene) : 0;
   const leader = p.tokens[c]!;
   const rc = baseRadiusCells(leader, scene);
   let operators = operatorsOf.get(p);
@@ -316,7 +319,7 @@ function touchesRadioOperator(p: PreparedTable, c: number, opts: ChainOptions): 
     const t = p.tokens[j]!;
     if (j === c || t.side !== leader.side) continue;
     const gap = Math.hypot(p.x[j]! - p.x[c]!, p.y[j]! - p.y[c]!) - rc - baseRadiusCells(t, scene);
-    if (gap <= tol) return true;
+    if (withinRange(gap, tol)) return true;
   }
   return false;
 }

@@ -79,8 +79,12 @@ export interface RosterFromBoard<S, E> {
 
 /** What happened on the tabletop since it was opened, as far as a game may care. */
 export interface TableChanges {
-  /** Tokens removed, or marked dead, while the game was on. */
-  readonly gone: readonly { readonly id: string; readonly name: string; readonly side: string | null; readonly how: 'removed' | 'dead' }[];
+  /**
+   * Tokens removed, or marked dead, while the game was on; `stoodFor`: the piece each stood for when it
+   * left (its link, else the piece of its name then in play: src/board/departures.ts), null for none,
+   * absent when the board did not see it go (it went before the page was opened).
+   */
+  readonly gone: readonly { readonly id: string; readonly name: string; readonly side: string | null; readonly how: 'removed' | 'dead'; readonly stoodFor?: string | null }[];
   /** Tokens put on the table after it was first read. */
   readonly arrived: readonly { readonly id: string; readonly name: string; readonly side: string | null }[];
 }

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { EMPTY_BINDING, MARK_STATUSES, type Binding, type BoardView } from '../board/model';
 import { bindTable } from '../board/bind';
+import { standsFor } from '../board/departures';
 import { placesOf } from '../board/run';
 import { hexToPixel } from '../geometry/hex';
 import { append, emptyLog, redo, replay, undo, type EventLog } from '../game/log';
@@ -212,17 +213,24 @@ export function runScenario(scenario: Scenario, onStep?: (outcome: StepOutcome) 
       const t = toToken(step.add, scene!);
       tokens = [...tokens, t];
       if (step.add.piece !== undefined) binding = { ...binding, links: { ...binding.links, [t.id]: step.add.piece } };
-      // Changes are net, as tabletops report them: a token back on the table is no longer gone.
+      // Changes are net, as tabletops report them: a token back on the table is no longer gone (nor new).
+      const back = changes.gone.some((g) => g.id === t.id);
       changes.gone = changes.gone.filter((g) => g.id !== t.id);
-      changes.arrived.push({ id: t.id, name: t.name, side: t.side });
+      if (!back) changes.arrived.push({ id: t.id, name: t.name, side: t.side });
       result = { ok: true, value: state };
     } else if (step.remove !== undefined || step.kill !== undefined) {
       const id = (step.remove ?? step.kill)!;
       const gone = tokens.find((t) => t.id === id);
       if (!gone) return fail(number, action, 'malformed', `no token "${id}" on the table`);
+      const how = step.kill !== undefined ? 'dead' : 'removed';
+      // What it stood for as it left, as the board runner writes it down on a tabletop.
+      const table = bound(state);
+      const boundToken = [...table.tokens, ...table.lost].find((t) => t.id === id)!;
       tokens = tokens.filter((t) => t.id !== id);
+      const came = changes.arrived.some((a) => a.id === id);
       changes.arrived = changes.arrived.filter((a) => a.id !== id);
-      changes.gone.push({ id, name: gone.name, side: gone.side, how: step.kill !== undefined ? 'dead' : 'removed' });
+      // A token put on the table during the game and taken off again is no removal (a death still is).
+      if (!(came && how === 'removed')) changes.gone.push({ id, name: gone.name, side: gone.side, how, stoodFor: standsFor(boundToken, table) });
       result = { ok: true, value: state };
     } else if (step.link) {
       const links: Record<string, string> = { ...binding.links };

@@ -30,6 +30,8 @@ export interface Token {
   readonly side: string | null;
   /** Unit id; `null` when the token belongs to no unit. */
   readonly unit: string | null;
+  /** The name a person gave that unit on the tabletop (the demo's unit field), when the tabletop has one; never an id it made up. */
+  readonly unitName?: string;
   readonly role: TokenRole;
   /** Carries a radio (BdC). */
   readonly radio?: boolean;

@@ -12,6 +12,7 @@ import type { SystemId } from '../../src/rules/ids';
 import { exampleView, statuses } from '../support/demo';
 import { demoUrl, expectMarks, markBoxes, marks, openDemo, openPopup, popupStatuses, ready, tokens } from './demo';
 import { launchExtension, request, storedRoot, type LaunchedExtension } from './launch';
+import type { SceneId } from '../../src/adapters/demo/scenes';
 
 declare const chrome: Browser.Browser;
 const HOSTILE = '<img src=x onerror=alert(1)>';
@@ -26,7 +27,7 @@ afterAll(async () => {
 
 const storage = <T>(area: 'local' | 'session', key: string | null): Promise<T> =>
   ext.worker.evaluate(async ([a, k]) => (k === null ? chrome.storage[a].get(null) : (await chrome.storage[a].get(k))[k]) as unknown, [area, key] as const) as Promise<T>;
-const stored = async (system: SystemId) => (await storage<{ boards: Record<string, DemoBoard> } | undefined>('local', DEMO_KEY))?.boards[system];
+const stored = async (scene: SceneId) => (await storage<{ boards: Record<string, DemoBoard> } | undefined>('local', DEMO_KEY))?.boards[scene];
 const gameLog = async (system: SystemId) => (await storedRoot<{ games: Record<string, { log: { events: { type: string }[] } } | undefined> }>(ext)).games[system]?.log.events ?? [];
 
 describe('Hell Dorado Command: figures marked dead, added and taken off', () => {
@@ -103,7 +104,7 @@ describe('a played game is never replaced without asking', () => {
     expect(await backups()).toEqual([]);
     await page.getByTestId('demo-reset').click();
     await page.getByTestId('demo-confirm-yes').click();
-    await expect.poll(async () => (await gameLog('hd-command')).map((e) => e.type)).toEqual(['sideEdited', 'rosterSet', 'rosterSet', 'start']);
+    await expect.poll(async () => (await gameLog('hd-command')).map((e) => e.type)).toEqual(['sideEdited', 'sideEdited', 'rosterSet', 'rosterSet', 'start']);
     await expectMarks(page, statuses(exampleView('hd-command')));
     const kept = await backups();
     expect(kept).toHaveLength(1);
@@ -269,6 +270,35 @@ describe('the page in the dark theme and in a narrow window', () => {
     const { page, tab } = await openDemo(ext, 'cr');
     const popup = await openPopup(ext, tab);
     await expect.poll(() => popupStatuses(popup)).toEqual(await marks(page));
+    await popup.close();
+    await page.close();
+  });
+});
+
+// Last: it makes the army's game the stored Les bandes de Champagne game, which the tests above expect fresh.
+describe('one name per unit', () => {
+  it('the board\'s units are called as the game calls them: the add form, the selected figure, the popup\'s groups', async () => {
+    const { page, tab, errors } = await openDemo(ext, 'bdc-army');
+    const popup = await openPopup(ext, tab);
+    await page.locator('[data-testid="demo-add"] summary').click();
+    const options = await page.getByTestId('demo-add-unit').locator('option').allTextContents();
+    expect(options).toEqual(['No unit', 'Commandement', 'Groupe 1', 'Groupe 2', 'Groupe 3', 'Groupe 4', 'Groupe 5', 'Groupe 6', 'A new unit…']);
+    await page.getByTestId('demo-add-name').fill('Voltigeur 2d');
+    await page.getByTestId('demo-add-unit').selectOption({ label: 'Groupe 2' });
+    await page.getByTestId('demo-add-submit').click();
+    // It joins the group: the game's Groupe 2, by the group's token grouping.
+    await expect.poll(async () => (await stored('bdc-army'))?.tokens.find((t) => t.id === 't1')?.unit).toBe('g2');
+    expect(await page.getByTestId('demo-selected').textContent()).toContain('Unit Groupe 2');
+    const groups = () => popup.locator('.board-unit h4').allTextContents();
+    await expect.poll(groups).toContain('Groupe 2');
+    expect((await groups()).some((h) => /\bg\d\b|hq/.test(h))).toBe(false);
+    // A new unit is called what the player typed.
+    await page.getByTestId('demo-add-name').fill('Éclaireur');
+    await page.getByTestId('demo-add-unit').selectOption({ label: 'A new unit…' });
+    await page.getByTestId('demo-add-unit-name').fill('Patrouille');
+    await page.getByTestId('demo-add-submit').click();
+    await expect.poll(groups).toContain('Patrouille');
+    expect(errors).toEqual([]);
     await popup.close();
     await page.close();
   });

@@ -143,6 +143,34 @@ describe('Désastre Colonial on hexes: the arrow keys move one hex', () => {
   });
 });
 
+describe('Les bandes de Champagne\'s army: base contact with the radio operator', () => {
+  it('4 mm between the bases is no contact; a table allowing 5 mm of slack says so in its house rules', async () => {
+    const { page, tab } = await openDemo(ext, 'bdc-army');
+    const reason = (id: string) => page.locator(`#command-post-overlay .mark[data-token="${id}"]`).getAttribute('data-reason');
+    const edge = (kind: string) => page.locator(`#command-post-overlay [data-kind="${kind}"]`).count();
+    // Capitaine Morel has no radio: the operator touching his base lends him his, for his two lieutenants with a radio.
+    await expect.poll(() => reason('lt1')).toBe('');
+    const radios = await edge('radio');
+    expect(radios).toBe(2);
+    // Out and back (a drag must go further than a click's slop): 4 mm from touching.
+    await dragBy(page, 'op', 40, 0);
+    await dragBy(page, 'op', -36, 0);
+    await expect.poll(() => reason('lt1')).toBe('out-of-range');
+    expect(await reason('lt2')).toBe('out-of-range');
+    const popup = await openPopup(ext, tab);
+    await popup.locator('summary', { hasText: 'Settings and house rules' }).click();
+    expect(await popup.locator('#bdc-rule-contactCm').inputValue()).toBe('0');
+    await popup.locator('#bdc-rule-contactCm').fill('0.5');
+    await popup.locator('#bdc-rule-contactCm').blur();
+    await expect.poll(() => reason('lt1')).toBe('');
+    expect(await edge('radio')).toBe(radios);
+    await popup.getByTestId('undo').click();
+    await expect.poll(() => reason('lt1')).toBe('out-of-range');
+    await popup.close();
+    await page.close();
+  });
+});
+
 describe('the command roll: a finger drags the Cuirassiers into Murat\'s control', () => {
   it('a touch drag moves the figure and the mark follows', async () => {
     const { page } = await openDemo(ext, 'cr');

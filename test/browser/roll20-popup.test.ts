@@ -81,7 +81,7 @@ describe('Roll20 live table in the popup', () => {
     const { game, popup } = await openBoth('engine=legacy');
     await popup.getByTestId('r20-chat').click();
     await expect.poll(() => game.locator('#fx-chat li').allTextContents()).toEqual([
-      'Command Post — Battlefield: Captain 2/3 in command (out: Rifleman 3) · Sergeant 1/1 in command (out: —)',
+      'Command Post — Battlefield: Captain’s unit 2/3 in command (out: Rifleman 3) · Sergeant’s unit 1/1 in command (out: —)',
     ]);
     expect(await game.locator('#textchat-input textarea').inputValue()).toBe('my draft');
     // One click, one post: nothing more arrives by itself.

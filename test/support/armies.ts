@@ -1,9 +1,12 @@
 // The demo table's army scenes as boards a benchmark or a test can run without a browser: the table
 // (the army, or several copies of it side by side for a crowded board), the board input the worker
 // publishes for its game, and the system's view. Copies are the same army moved east and south, each token and
-// tabletop grouping renamed (`~k`) and linked to the same piece as the original's, so that every copy
-// takes part in the view as real tokens do: its groups chained, its units measured (where the game
-// names one leader token, a commander or the leader on his number, it is the first copy's).
+// tabletop grouping renamed (`~k`). `links: 'all'` (the default) links every copy's tokens to the
+// original's pieces, so that each copy is marked as the original is (where the game names one leader
+// token, a commander or the leader on his number, it is the first copy's); but a game unit then holds
+// every copy's figures (Les bandes de Champagne chains run over units of 150). `links: 'first'` links
+// the first copy only: the others are a table not yet bound, each group a unit of its own, read from
+// the tabletop's groupings and roles (Désastre Colonial draws no range for an unlinked leader).
 import { sceneBoard } from '../../src/adapters/demo/example';
 import { tableOf } from '../../src/adapters/demo/model';
 import { sceneRef, type SceneId } from '../../src/adapters/demo/scenes';
@@ -26,7 +29,7 @@ export interface ArmyBoard {
  * An army scene (`bdc-army`, …; a worked example works too) as a board: `copies` of it side by side
  * (at least `tokens` tokens when that is given instead), bound to the scene's game.
  */
-export function armyBoard(id: SceneId, size: { readonly copies?: number; readonly tokens?: number } = {}): ArmyBoard {
+export function armyBoard(id: SceneId, size: { readonly copies?: number; readonly tokens?: number; readonly links?: 'all' | 'first' } = {}): ArmyBoard {
   const demo = sceneBoard(id);
   const table = tableOf(demo);
   const base = boardInputOf(sceneRoot(id));
@@ -51,7 +54,7 @@ export function armyBoard(id: SceneId, size: { readonly copies?: number; readonl
       const copy: Token = { ...t, id: `${t.id}~${k}`, unit: t.unit === null ? null : `${t.unit}~${k}`, center: { x: t.center.x + (k % columns) * shift, y: t.center.y + Math.floor(k / columns) * drop } };
       tokens.push(copy);
       const piece = base.binding.links[t.id];
-      if (piece !== undefined) links[copy.id] = piece;
+      if (piece !== undefined && size.links !== 'first') links[copy.id] = piece;
     }
   }
   const input: BoardInput = { ...base, binding: { ...base.binding, links } };

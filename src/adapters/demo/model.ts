@@ -113,6 +113,8 @@ function toToken(t: DemoBoardToken, scene: Scene): Token {
     visible: true,
     side: t.side,
     unit: t.unit,
+    // The demo's units are what the player typed (or the scene's author wrote): names, not made-up ids.
+    ...(t.unit !== null ? { unitName: t.unit } : {}),
     role: t.role,
     radio: t.radio,
     baseSize: t.base,

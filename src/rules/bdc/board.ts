@@ -17,17 +17,20 @@ export interface BdcFacts {
   /** Command distance by voice or gesture, cm. */
   readonly commandCm: number;
   readonly measureFrom: MeasureFrom;
+  /** Base contact with a radio operator: the largest gap that counts, cm (house setting, 0: touching). */
+  readonly contactCm: number;
   /** Leaders who may not command now, with the morale state that forbids it. */
   readonly blocked: Readonly<Record<string, string>>;
   /** Units of rigid doctrine: their figures out of command must close up. */
   readonly rigid: readonly string[];
 }
 
-export const DEFAULT_BDC_FACTS: BdcFacts = { commandCm: DEFAULT_RULES.commandCm, measureFrom: DEFAULT_RULES.measureFrom, blocked: {}, rigid: [] };
+export const DEFAULT_BDC_FACTS: BdcFacts = { commandCm: DEFAULT_RULES.commandCm, measureFrom: DEFAULT_RULES.measureFrom, contactCm: DEFAULT_RULES.contactCm, blocked: {}, rigid: [] };
 
 const factsSchema = v.strictObject({
   commandCm: v.pipe(v.number(), v.finite(), v.minValue(0), v.maxValue(1000)),
   measureFrom: v.picklist(['edge', 'centre']),
+  contactCm: v.pipe(v.number(), v.finite(), v.minValue(0), v.maxValue(100)),
   blocked: v.record(v.pipe(v.string(), v.maxLength(64)), v.pipe(v.string(), v.maxLength(32))),
   rigid: v.pipe(v.array(v.pipe(v.string(), v.maxLength(64))), v.maxLength(200)),
 });
@@ -62,6 +65,7 @@ export const bdcBoard: SystemBoard<BdcFacts> = {
       chains = computeChains(tokens, scene, {
         radius: { value: facts.commandCm, unit: 'cm' },
         from: facts.measureFrom,
+        contact: { value: facts.contactCm, unit: 'cm' },
         // The engine hands back the tokens it was given: bound ones, with their piece.
         mayCommand: (leader): LeaderAbility => {
           const piece = (leader as BoundToken).piece;

@@ -38,6 +38,7 @@ function facts(state: BdcState): BdcFacts {
   return {
     commandCm: state.config.rules.commandCm,
     measureFrom: state.config.rules.measureFrom,
+    contactCm: state.config.rules.contactCm,
     blocked,
     rigid: state.troops.filter((t) => t.kind === 'unit' && t.doctrine === 'rigid').map((t) => t.id),
   };

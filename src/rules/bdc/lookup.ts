@@ -9,6 +9,7 @@ const HOUSE: { readonly [topic: string]: readonly (keyof BdcRules)[] } = {
   'morale-tests': ['moraleTests', 'routedFails'],
   doctrine: ['teamPa'],
   command: ['measureFrom', 'commandCm'],
+  radio: ['contactCm'],
 };
 
 /** The current game's troops, by topic of the rule lookup: rally costs, morale, AP, command distance. */
@@ -44,5 +45,6 @@ export function bdcNumbers(state: BdcState): TopicNumbers {
       ...changed('doctrine'),
     ],
     command: [text(`lk_bdc_command_${rules.measureFrom}`, rules.commandCm), ...unfit, ...changed('command')],
+    radio: changed('radio'),
   });
 }

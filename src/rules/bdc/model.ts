@@ -88,6 +88,11 @@ function configure(state: BdcState, event: Ev<'configure'>): Result<BdcState> {
   const rules: BdcRules = { ...state.config.rules, ...event.rules };
   const cm = whole('commandCm', rules.commandCm, 1, LIMITS.maxCm);
   if (!cm.ok) return cm;
+  // A gap in cm, tenths allowed (a millimetre is what a player sees between two bases).
+  const contact = rules.contactCm;
+  if (typeof contact !== 'number' || !Number.isFinite(contact) || contact < 0 || contact > LIMITS.maxContactCm) {
+    return refuse('bdc-value-invalid', { field: 'contactCm', value: String(contact), min: 0, max: LIMITS.maxContactCm });
+  }
   return ok({ ...state, config: { ...state.config, rules } });
 }
 

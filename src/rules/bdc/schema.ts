@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { nameText } from '../../game/validate';
-import { DOCTRINES, MORALE_LEVELS, type BdcConfig, type BdcEvent } from './types';
+import { DEFAULT_RULES, DOCTRINES, MORALE_LEVELS, type BdcConfig, type BdcEvent } from './types';
 
 /*
  * Structural checks for events and settings that arrive from outside (messages, the store, scenario
@@ -18,10 +18,12 @@ const rules = v.strictObject({
   teamPa: v.picklist(['full', 'split']),
   measureFrom: v.picklist(['edge', 'centre']),
   commandCm: n,
+  contactCm: n,
 });
 
 export const bdcConfigSchema = v.strictObject({
-  rules,
+  // Games saved before base contact was a setting have none: touching bases, the default.
+  rules: v.strictObject({ ...rules.entries, contactCm: v.optional(n, DEFAULT_RULES.contactCm) }),
   experience: v.pipe(v.array(v.strictObject({ factor: n, pa: pair, verified: v.boolean() })), v.length(4)),
 });
 

@@ -43,6 +43,8 @@ export interface BdcRules {
   readonly measureFrom: 'edge' | 'centre';
   /** Command distance of a leader by voice or gesture, in cm. */
   readonly commandCm: number;
+  /** Base contact with a radio operator: the largest gap between the two bases that still counts, in cm (0: touching). */
+  readonly contactCm: number;
 }
 
 export const DEFAULT_RULES: BdcRules = {
@@ -52,6 +54,7 @@ export const DEFAULT_RULES: BdcRules = {
   teamPa: 'full',
   measureFrom: 'edge',
   commandCm: 10,
+  contactCm: 0,
 };
 
 export interface BdcConfig {
@@ -179,4 +182,4 @@ export type BdcEvent =
 
 export type BdcEventType = BdcEvent['type'];
 
-export const LIMITS = { nameLength: 40, maxTroops: 40, maxTeams: 6, maxHits: 20, maxModifier: 9, maxPa: 9, maxCm: 200 } as const;
+export const LIMITS = { nameLength: 40, maxTroops: 40, maxTeams: 6, maxHits: 20, maxModifier: 9, maxPa: 9, maxCm: 200, maxContactCm: 5 } as const;

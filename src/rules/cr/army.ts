@@ -74,5 +74,12 @@ events.push(
   { type: 'slotDone' },
 );
 
-// The worked example's table (1" a cell at 70 px) and armies.
-export const crArmy: DemoScene<CrEvent> = { ...crDemo, title: 'demo_scene_cr_army', tokens, events };
+// The worked example's table (1" a cell at 70 px) and colours; each army called, on the table as in the
+// game, after its commander-in-chief.
+export const crArmy: DemoScene<CrEvent> = {
+  ...crDemo,
+  title: 'demo_scene_cr_army',
+  sides: crDemo.sides.map((s, i) => ({ ...s, label: ['Ney', 'Bagration'][i]! })),
+  tokens,
+  events: [{ type: 'sideEdited', side: 'A', name: 'Ney' }, { type: 'sideEdited', side: 'B', name: 'Bagration' }, ...events],
+};

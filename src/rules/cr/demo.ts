@@ -1,7 +1,8 @@
 // The demo table's command-roll scene: two armies on 1" bases, measured between the nearest figures of
 // two units, base edge to base edge. The French rolled 4 against 2: Murat's number. His 1" control
 // reaches the 2nd Line 0.8" from his unit and not the Cuirassiers 1.5" away (vector R7); a signal
-// die of 3 would reach both (R8). Each leader and unit token stands for its roster entry.
+// die of 3 would reach both (R8). Each leader and unit token stands for its roster entry; each army
+// is called on the table as in the game, after its commander-in-chief.
 import type { DemoScene } from '../descriptor';
 import type { CrEvent } from './types';
 
@@ -12,8 +13,8 @@ export const crDemo: DemoScene<CrEvent> = {
   // 1 cell = 1 inch at 70 px; bases touch at 70 px between centres.
   scene: { pixelsPerCell: 70, unitsPerCell: 1, unitName: 'in', grid: 'none', measurement: 'euclidean' },
   sides: [
-    { id: 'fr', label: 'demo_side_french', colour: '#1e4fa8' },
-    { id: 'ru', label: 'demo_side_russian', colour: '#2e7d32' },
+    { id: 'fr', label: 'Davout', colour: '#1e4fa8' },
+    { id: 'ru', label: 'Kutuzov', colour: '#2e7d32' },
   ],
   tokens: [
     { id: 'dv', name: 'Davout', side: 'fr', unit: null, role: 'leader', at: { x: -245, y: 70 }, base, piece: 'AL1' },
@@ -31,6 +32,8 @@ export const crDemo: DemoScene<CrEvent> = {
     { id: 'co', name: 'Cossacks', side: 'ru', unit: '6', role: 'figure', at: { x: 560, y: 70 }, base, piece: 'BU5' },
   ],
   events: [
+    { type: 'sideEdited', side: 'A', name: 'Davout' },
+    { type: 'sideEdited', side: 'B', name: 'Kutuzov' },
     { type: 'leaderAdded', side: 'A', name: 'Davout' },
     { type: 'leaderAdded', side: 'A', name: 'Ney' },
     { type: 'leaderAdded', side: 'A', name: 'Murat' },

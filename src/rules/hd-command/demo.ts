@@ -1,6 +1,7 @@
 // The demo table's Hell Dorado Command scene: Arnaud's company of the rulebook's worked example
-// (franc-capitaine 4, bretteur 1, missionnaire 1, sergent 1, so 7 Command) against one opponent,
-// the game started at 7/7. Each token stands for its fighter; marking one dead proposes its loss.
+// (franc-capitaine 4, bretteur 1, missionnaire 1, sergent 1, so 7 Command) against Margaux's, one
+// fighter, the game started at 7/7. Each side is called on the table as in the game. Each token
+// stands for its fighter; marking one dead proposes its loss.
 import type { DemoScene } from '../descriptor';
 import type { HdEvent } from './types';
 
@@ -10,8 +11,8 @@ export const hdCommandDemo: DemoScene<HdEvent> = {
   title: 'demo_scene_hd_command',
   scene: { pixelsPerCell: 50, unitsPerCell: 5, unitName: 'cm', grid: 'none', measurement: 'euclidean' },
   sides: [
-    { id: 'arnaud', label: 'demo_side_arnaud', colour: '#b22222' },
-    { id: 'opponent', label: 'demo_side_opponent', colour: '#1e5aa8' },
+    { id: 'arnaud', label: 'Arnaud', colour: '#b22222' },
+    { id: 'opponent', label: 'Margaux', colour: '#1e5aa8' },
   ],
   tokens: [
     { id: 'fc', name: 'Franc-capitaine', side: 'arnaud', unit: null, role: 'figure', at: { x: 100, y: 150 }, base, piece: 'A1' },
@@ -22,6 +23,7 @@ export const hdCommandDemo: DemoScene<HdEvent> = {
   ],
   events: [
     { type: 'sideEdited', side: 'A', name: 'Arnaud' },
+    { type: 'sideEdited', side: 'B', name: 'Margaux' },
     {
       type: 'rosterSet',
       side: 'A',

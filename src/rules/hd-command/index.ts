@@ -33,12 +33,11 @@ function pieces(state: HdState): Piece[] {
   return SIDE_IDS.flatMap((side) => state.sides[side].fighters.map((f): Piece => ({ id: f.id, name: f.name, kind: 'fighter', side, gone: f.status !== 'on-table' })));
 }
 
-const norm = (s: string) => s.trim().toLowerCase();
-
 /**
- * What the board proposes while the game is on: a linked fighter's token removed or marked dead →
- * his loss (an unlinked token matches a fighter on the table by name); a token put on the table
- * on a bound side → a late entry, with the CMD the player gives.
+ * What the board proposes while the game is on: a fighter's token removed or marked dead → his
+ * loss, when the token is linked to him or stood for him when it left (an unlinked token named after
+ * him, taken off after he entered: never one taken off before); a token put on the table on a bound
+ * side → a late entry, with the CMD the player gives.
  */
 function propose(state: HdState, binding: Binding, changes: TableChanges): Proposal<HdEvent>[] {
   if (state.phase !== 'playing') return [];
@@ -46,8 +45,8 @@ function propose(state: HdState, binding: Binding, changes: TableChanges): Propo
   const onTable = SIDE_IDS.flatMap((side) => state.sides[side].fighters.filter((f) => f.status === 'on-table').map((f) => ({ side, f })));
   const seen = new Set<string>();
   for (const g of changes.gone) {
-    const linked = binding.links[g.id];
-    const hit = linked !== undefined ? onTable.find((x) => x.f.id === linked) : onTable.find((x) => norm(x.f.name) === norm(g.name));
+    const piece = binding.links[g.id] ?? g.stoodFor;
+    const hit = piece == null ? undefined : onTable.find((x) => x.f.id === piece);
     if (!hit || seen.has(hit.f.id)) continue;
     seen.add(hit.f.id);
     const { side, f } = hit;

@@ -44,6 +44,7 @@ const config: fc.Arbitrary<BdcConfig> = fc.record({
     teamPa: fc.constantFrom('full' as const, 'split' as const),
     measureFrom: fc.constantFrom('edge' as const, 'centre' as const),
     commandCm: fc.constant(10),
+    contactCm: fc.constantFrom(0, 0.5),
   }),
   experience: fc.constant(bdc.defaultConfig.experience),
 });

@@ -34,4 +34,11 @@ describe.each(ARMIES)('%s copied to 1,000 tokens', (id) => {
     const status = new Map(view.marks.map((m) => [m.id, m.status]));
     for (const m of alone.marks) expect(status.get(m.id), m.id).toBe(m.status);
   });
+
+  it('linked in its first copy only, the others are a table not yet bound', () => {
+    const { table, input, perCopy } = armyBoard(id, { copies: 3, links: 'first' });
+    const linked = table.tokens.filter((t) => input.binding.links[t.id] !== undefined);
+    expect(linked.length).toBeLessThanOrEqual(perCopy);
+    expect(linked.every((t) => !t.id.includes('~'))).toBe(true);
+  });
 });

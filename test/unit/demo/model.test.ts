@@ -70,14 +70,18 @@ describe('a demo board as a table', () => {
 });
 
 describe('the demo table status', () => {
-  it('says it is the demo table, live, with its scale and sides worded', () => {
+  it('says it is the demo table, live, with its scale and sides worded: a message key translated, a game\'s name as it is', () => {
     const board = exampleBoard('cr');
     const s = statusOf(board, ['m', 'gone-token'], tr);
     expect(s).toMatchObject({ tabletop: 'demo', state: 'live', mode: 'full', engine: 'demo', missing: [], dropped: 0, selected: ['m'] });
     expect(s.page).toEqual({ name: '«demo_scene_cr»', grid: 'none', diagonal: 'euclidean', cellPx: 70, scale: 1, units: 'in' });
     expect(s.sides).toEqual([
-      { id: 'fr', label: '«demo_side_french»' },
-      { id: 'ru', label: '«demo_side_russian»' },
+      { id: 'fr', label: 'Davout' },
+      { id: 'ru', label: 'Kutuzov' },
+    ]);
+    expect(statusOf(exampleBoard('dc'), [], tr).sides).toEqual([
+      { id: 'colonial', label: '«dc_side_colonial»' },
+      { id: 'native', label: '«dc_side_native»' },
     ]);
   });
 

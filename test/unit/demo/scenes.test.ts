@@ -28,7 +28,7 @@ interface Match {
 
 /** The worked examples' scenarios (an army has none: its claims are in EXTRA). */
 const MATCHES: { readonly [K in SystemId]: readonly Match[] } = {
-  'hd-command': [{ file: 'hd-command/board-losses-and-entries.json', step: 6 }],
+  'hd-command': [{ file: 'hd-command/board-losses-and-entries.json', step: 7 }],
   'hd-modifiers': [{ file: 'hd-modifiers/board-active-fighter.json', step: 12 }],
   bdc: [
     { file: 'bdc/board-b8-b9-b11-chains.json', step: 4 },

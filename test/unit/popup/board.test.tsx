@@ -35,10 +35,13 @@ function boardOf(root: StoreRoot, opts: { remove?: string; mode?: 'full' | 'data
     players: [{ id: 'pA', name: 'Alice' }, { id: 'pB', name: 'Bob' }],
     engine: 'jumpgate', mode: opts.mode ?? 'full', missing: opts.mode === 'data-only' ? ['renderer'] : [],
   }, S);
-  if (opts.remove) m.apply({ type: 'delta', pageId: 'p', changed: [], removed: [opts.remove] }, S);
   const input = boardInputOf(root);
   const board = BOARDS[isSystemId(input.system) ? input.system : 'hd-command'];
-  const run = new BoardRunner().run(board, m.table(S)!, input);
+  const runner = new BoardRunner();
+  // The content script sees the table before and after a token goes (what it stood for then counts).
+  runner.run(board, m.table(S)!, input);
+  if (opts.remove) m.apply({ type: 'delta', pageId: 'p', changed: [], removed: [opts.remove] }, S);
+  const run = runner.run(board, m.table(S)!, input);
   return summaryOf(m.status(0), m.table(S), run, input.system);
 }
 
@@ -86,7 +89,9 @@ describe('the live board in the popup', () => {
     expect(section.querySelector('img')).toBeNull();
     expect(within(section).getByTestId('board-measure').textContent).toBe('Command measured base edge to base edge: 10 cm by default (the game’s house rules can change it).');
     fireEvent.click(within(section).getByTestId('r20-chat'));
-    expect(chats.at(-1)).toBe(`Command Post — Battlefield: Franc-capitaine 1/2 in command (out: Sergent) · 2 0/1 in command (out: Ennemi)`);
+    // Each group by what the table can call it (its leader's, the name its figures share), never by its marker's id.
+    expect(within(section).getAllByRole('heading', { level: 4 }).map((h) => h.textContent)).toEqual(['Franc-capitaine’s unit', 'Ennemi']);
+    expect(chats.at(-1)).toBe(`Command Post — Battlefield: Franc-capitaine’s unit 1/2 in command (out: Sergent) · Ennemi 0/1 in command (out: Ennemi)`);
     // A Roll20 setting change goes to the worker as a whole, validated settings object.
     fireEvent.change(within(section).getByTestId('r20-side-from'), { target: { value: 'tint' } });
     await waitFor(() => expect(sent).toHaveLength(1));

@@ -44,7 +44,7 @@ describe('game/replace', () => {
     const after = apply(before, exampleRequest('hd-command'));
     const game = gameOf(after, 'hd-command');
     expect(game.log.cursor).toBe(game.log.events.length);
-    expect(game.log.events.map((e) => (e as { type: string }).type)).toEqual(['sideEdited', 'rosterSet', 'rosterSet', 'start']);
+    expect(game.log.events.map((e) => (e as { type: string }).type)).toEqual(['sideEdited', 'sideEdited', 'rosterSet', 'rosterSet', 'start']);
     expect(after.bindings['hd-command']).toEqual({ links: { fc: 'A1', br: 'A2', mi: 'A3', se: 'A4', en: 'B1' }, sides: { arnaud: 'A', opponent: 'B' } });
     expect(after.revision).toBe(before.revision + 1);
     // Other systems and the one on screen are left as they were.
