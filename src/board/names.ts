@@ -24,7 +24,7 @@ export interface UnitName {
 }
 
 /** The groupings of a table in order of first appearance, each with what a person can read of it. */
-export function unitNames(table: Table, bound: BoundTable | null): UnitName[] {
+export function unitNames(table: Pick<Table, 'tokens'> & Partial<Table>, bound: Pick<BoundTable, 'tokens' | 'lost' | 'pieces'> | null): UnitName[] {
   const boundOf = new Map<string, BoundToken>();
   if (bound) for (const t of [...bound.tokens, ...bound.lost]) boundOf.set(t.id, t);
   const groups = new Map<string, { game: Map<string, number>; given: string | null; leader: string | null; stems: Set<string>; figures: number }>();

@@ -6,6 +6,7 @@
 import { causeOf, hasShortForm } from '../i18n/reasons';
 import { text, type Text } from '../i18n/text';
 import type { BoardView, BoundTable, Mark, MarkStatus, Reason } from './model';
+import { unitNames, type UnitName } from './names';
 
 /** One part of a note's words: a reason in one of its forms, or text from the tabletop or the game (a name). */
 export type NotePart = { readonly reason: Reason; readonly form: 'long' | 'short' | 'unit' } | { readonly raw: string } | { readonly text: Text };
@@ -53,6 +54,13 @@ export interface NoteOptions {
 
 const said = (m: Mark): m is Mark & { reason: Reason } => m.reason !== null && SAID.has(m.status);
 
+/** A unit as a player reads it (src/board/names.ts): its name, else its leader's unit, else "Unit 3". */
+function unitPart(u: UnitName | undefined): NotePart | null {
+  if (!u) return null;
+  if (u.name) return { raw: u.name };
+  return u.leader ? { text: text('board_unit_of', u.leader) } : { text: text('board_unit', u.n) };
+}
+
 function reasonForms(reason: Reason): NotePart[][] {
   const forms: NotePart[][] = [[{ reason, form: 'long' }]];
   if (hasShortForm(reason)) forms.push([{ reason, form: 'short' }]);
@@ -74,19 +82,23 @@ function shortName(name: string): string | null {
  */
 export function boardNotes(view: BoardView, bound: Pick<BoundTable, 'tokens' | 'lost' | 'pieces'>, options: NoteOptions): BoardNote[] {
   const notes: BoardNote[] = [];
+  // The units as the popup names them (the bound tokens carry the game's unit where they stand for one).
+  let units: Map<string, UnitName> | null = null;
+  const unitOf = (unit: string) => (units ??= new Map(unitNames(bound, bound).map((u) => [u.id, u]))).get(unit);
   if (options.reasons) {
     // Figures of each unit (leaders stand apart: they speak for themselves).
-    const units = new Map<string, Mark[]>();
+    const byUnit = new Map<string, Mark[]>();
     for (const m of view.marks) {
       if (m.unit == null || m.status === 'leader' || m.status === 'blocked' || m.status === 'lost') continue;
-      const list = units.get(m.unit);
+      const list = byUnit.get(m.unit);
       if (list) list.push(m);
-      else units.set(m.unit, [m]);
+      else byUnit.set(m.unit, [m]);
     }
     const folded = new Set<string>();
-    for (const [unit, figures] of units) {
-      const name = bound.pieces.get(unit)?.name;
-      if (!name || figures.length < 2 || !figures.every(said)) continue;
+    for (const [unit, figures] of byUnit) {
+      if (figures.length < 2 || !figures.every(said)) continue;
+      const name = unitPart(unitOf(unit));
+      if (!name) continue;
       const first = figures[0]!.reason!;
       const cause = causeOf(first);
       if (!figures.every((f) => causeOf(f.reason!) === cause)) continue;
@@ -99,7 +111,7 @@ export function boardNotes(view: BoardView, bound: Pick<BoundTable, 'tokens' | '
         tokens: figures.map((f) => f.id),
         at: spread(figures),
         figure: Math.min(...figures.map((f) => f.r)),
-        forms: [[{ raw: name }, { reason: first, form: 'unit' }], [{ raw: name }, ...(hasShortForm(first) ? [{ reason: first, form: 'short' } as const] : [])]],
+        forms: [[name, { reason: first, form: 'unit' }], [name, ...(hasShortForm(first) ? [{ reason: first, form: 'short' } as const] : [])]],
         priority: (PRIORITY[status] ?? 0) + (figures.some((f) => f.closeUp) ? CLOSE_UP : 0) + UNIT,
         fold: null,
       });
@@ -130,11 +142,12 @@ export function boardNotes(view: BoardView, bound: Pick<BoundTable, 'tokens' | '
       if (list) list.push(at);
       else members.set(t.unit, [at]);
     }
-    // Each unit's name once, by its figures (the name the game gives it, else the tabletop's grouping).
+    // Each unit's name once, by its figures, as the popup names it.
     for (const [unit, figures] of members) {
       // A unit of one figure is named by that figure.
       if (figures.length < 2) continue;
-      const piece = bound.pieces.get(unit);
+      const name = unitPart(unitOf(unit));
+      if (!name) continue;
       notes.push({
         id: `unit-name:${unit}`,
         kind: 'unit-name',
@@ -142,7 +155,7 @@ export function boardNotes(view: BoardView, bound: Pick<BoundTable, 'tokens' | '
         tokens: [],
         at: spread(figures),
         figure: Math.min(...figures.map((f) => f.r)),
-        forms: [[piece ? { raw: piece.name } : { text: text('board_unit', unit) }]],
+        forms: [[name]],
         priority: UNIT_NAME_PRIORITY,
         fold: null,
       });
@@ -150,7 +163,7 @@ export function boardNotes(view: BoardView, bound: Pick<BoundTable, 'tokens' | '
     // A figure called by its unit's name and a letter or number ("Ladoga a") is named by its unit's note.
     const named = new Map(notes.filter((n) => n.kind === 'unit-name').map((n) => [n.id.slice('unit-name:'.length), n]));
     const saysUnit = (t: { name: string; unit: string | null }) => {
-      const unit = t.unit === null ? undefined : bound.pieces.get(t.unit)?.name;
+      const unit = t.unit === null ? undefined : (unitOf(t.unit)?.name ?? undefined);
       return unit !== undefined && named.has(t.unit!) && t.name.startsWith(unit) && t.name.length - unit.length <= 3;
     };
     const minNamed = options.minNamed ?? 0;
