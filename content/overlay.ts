@@ -10,7 +10,7 @@ import type { RangeShape } from '../src/geometry/shapes';
 const SVG = 'http://www.w3.org/2000/svg';
 export const OVERLAY_ID = 'command-post-overlay';
 
-/** Page px → client px: `screen = (x, y) + p·(sx, sy) + (ox, oy)`, clipped to the w × h board rectangle. */
+/** Page px → client px: `screen = (x, y) + p·(sx, sy) + (p.y·kx, p.x·ky) + (ox, oy)`, clipped to the w × h board rectangle. */
 export interface Camera {
   readonly x: number;
   readonly y: number;
@@ -18,6 +18,9 @@ export interface Camera {
   readonly h: number;
   readonly sx: number;
   readonly sy: number;
+  /** A camera turned about its axis (Roll20's Jumpgate view-projection); absent: 0. */
+  readonly kx?: number;
+  readonly ky?: number;
   readonly ox: number;
   readonly oy: number;
 }
@@ -88,7 +91,7 @@ export class Overlay {
 
   setCamera(camera: Camera | null): void {
     this.camera = camera;
-    if (camera) this.world.setAttribute('transform', `matrix(${camera.sx} 0 0 ${camera.sy} ${camera.ox} ${camera.oy})`);
+    if (camera) this.world.setAttribute('transform', `matrix(${camera.sx} ${camera.ky ?? 0} ${camera.kx ?? 0} ${camera.sy} ${camera.ox} ${camera.oy})`);
     this.place();
   }
 
