@@ -7,6 +7,7 @@ import type Browser from 'webextension-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../fixtures/roll20/server';
 import { launchExtension, request, type LaunchedExtension } from './launch';
+import { idsOf } from './roll20-helpers';
 
 declare const chrome: Browser.Browser;
 
@@ -34,7 +35,7 @@ type Fx = {
 };
 
 /** Opens the fixture game and the popup as a page standing for that tab (`?tab=<id>`). */
-async function openBoth(query: string): Promise<{ game: Page; popup: Page; dialogs: string[] }> {
+async function openBoth(query: string): Promise<{ game: Page; popup: Page; dialogs: string[]; id: (ref: string) => string }> {
   // Each test starts from a clean live-table store.
   await ext.worker.evaluate(() => chrome.storage.session.clear());
   const game = await ext.context.newPage();
@@ -56,20 +57,20 @@ async function openBoth(query: string): Promise<{ game: Page; popup: Page; dialo
   });
   await popup.goto(`${ext.popupUrl}?tab=${tab}`);
   await popup.getByTestId('board').waitFor();
-  return { game, popup, dialogs };
+  return { game, popup, dialogs, id: (await idsOf(game)).id };
 }
 
 const statusOf = (popup: Page, id: string) => popup.locator(`[data-testid="board-figure"][data-token="${id}"]`).getAttribute('data-status');
 
 describe('Roll20 live table in the popup', () => {
   it('lists sides, units and who is in command and why; names stay text', async () => {
-    const { game, popup, dialogs } = await openBoth('engine=jumpgate');
+    const { game, popup, dialogs, id } = await openBoth('engine=jumpgate');
     await expect.poll(() => popup.getByTestId('board-figure').count()).toBe(6);
     expect(await popup.getByRole('heading', { name: 'Alice' }).count()).toBe(1);
     expect(await popup.getByRole('heading', { name: 'Bob' }).count()).toBe(1); // the Sergeant's character is Bob's
-    await expect.poll(() => statusOf(popup, 'A3')).toBe('out');
-    expect(await popup.locator('[data-token="A3"] [data-testid="board-reason"]').textContent()).toMatch(/out · 2\.5 cm too far from Rifleman [12]/);
-    expect(await popup.locator('[data-token="B1"] [data-testid="board-name"]').textContent()).toBe(HOSTILE);
+    await expect.poll(() => statusOf(popup, id('A3'))).toBe('out');
+    expect(await popup.locator(`[data-token="${id('A3')}"] [data-testid="board-reason"]`).textContent()).toMatch(/out · 2\.5 cm too far from Rifleman [12]/);
+    expect(await popup.locator(`[data-token="${id('B1')}"] [data-testid="board-name"]`).textContent()).toBe(HOSTILE);
     expect(await popup.locator('img').count()).toBe(0);
     expect(await popup.getByTestId('board-page').textContent()).toContain('Jumpgate');
     expect(dialogs).toEqual([]);
@@ -92,15 +93,15 @@ describe('Roll20 live table in the popup', () => {
   });
 
   it('the game\'s command distance, changed in its house rules, redraws the board', async () => {
-    const { game, popup } = await openBoth('engine=legacy');
+    const { game, popup, id } = await openBoth('engine=legacy');
     await popup.locator('summary', { hasText: 'Settings and house rules' }).click();
     await popup.locator('#bdc-rule-commandCm').fill('13');
     await popup.locator('#bdc-rule-commandCm').blur();
-    await expect.poll(() => game.locator('#command-post-overlay .mark[data-token="A3"]').getAttribute('data-status')).toBe('link');
-    await expect.poll(() => statusOf(popup, 'A3')).toBe('link');
+    await expect.poll(() => game.locator(`#command-post-overlay .mark[data-token="${id('A3')}"]`).getAttribute('data-status')).toBe('link');
+    await expect.poll(() => statusOf(popup, id('A3'))).toBe('link');
     // Back to the default for the other tests.
     await popup.getByTestId('undo').click();
-    await expect.poll(() => statusOf(popup, 'A3')).toBe('out');
+    await expect.poll(() => statusOf(popup, id('A3'))).toBe('out');
     await game.close();
     await popup.close();
   });
@@ -144,7 +145,7 @@ describe('Roll20 live table in the popup', () => {
   });
 
   it('Copy diagnostics: the redacted JSON goes to the clipboard; when the browser refuses, it is shown to copy by hand', async () => {
-    const { game, popup } = await openBoth('engine=jumpgate');
+    const { game, popup, id } = await openBoth('engine=jumpgate');
     // The real clipboard API, watched on its way.
     await popup.evaluate(() => {
       const real = navigator.clipboard.writeText.bind(navigator.clipboard);
@@ -163,7 +164,10 @@ describe('Roll20 live table in the popup', () => {
     const marks = await game.evaluate(() => [...document.querySelectorAll('#command-post-overlay .mark')].map((m) => { const r = m.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }));
     for (const t of copied.tokens) expect(marks.some(([x, y]) => Math.abs(x! - t.screen.x) < 0.6 && Math.abs(y! - t.screen.y) < 0.6)).toBe(true);
     const text = JSON.stringify(copied);
-    for (const secret of ['Captain', 'Rifleman', 'Alice', 'pA', 'L1', 'flying-flag', 'http', HOSTILE]) expect(text).not.toContain(secret);
+    for (const secret of ['Captain', 'Rifleman', 'Alice', id('pA'), id('L1'), id('page-1'), 'flying-flag', 'http', HOSTILE]) expect(text).not.toContain(secret);
+    // Which renderer was found and when, which lattice and why.
+    expect(copied).toMatchObject({ rendererWatch: { reason: null, changes: 1 }, lattice: null });
+    expect((copied as unknown as { rendererWatch: { foundAt: number } }).rendererWatch.foundAt).toBeGreaterThan(0);
 
     await popup.evaluate(() => {
       navigator.clipboard.writeText = () => Promise.reject(new Error('denied'));

@@ -7,6 +7,7 @@ import type Browser from 'webextension-polyfill';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../fixtures/roll20/server';
 import { launchExtension, request, storedRoot, type LaunchedExtension } from './launch';
+import { idsOf, type Fx } from './roll20-helpers';
 
 declare const chrome: Browser.Browser;
 const EDITOR = 'https://app.roll20.net/editor/';
@@ -26,18 +27,8 @@ afterEach(async () => {
   for (const page of ext.context.pages()) if (page.url() !== 'about:blank') await page.close();
 });
 
-type Fx = {
-  __fx: {
-    move(id: string, left: number, top: number): void;
-    set(id: string, a: object): void;
-    add(a: object): void;
-    cell(i: number, j: number): [number, number];
-    select(ids: string[]): void;
-  };
-};
-
 /** The fixture game on `query` and the popup standing for its tab, with `system` the game on screen. */
-async function open(system: string, query: string): Promise<{ game: Page; popup: Page }> {
+async function open(system: string, query: string): Promise<{ game: Page; popup: Page; ids: Awaited<ReturnType<typeof idsOf>> }> {
   await ext.worker.evaluate(() => chrome.storage.session.clear());
   await request(ext, { type: 'store/select-system', system });
   const game = await ext.context.newPage();
@@ -55,7 +46,7 @@ async function open(system: string, query: string): Promise<{ game: Page; popup:
   await popup.goto(`${ext.popupUrl}?tab=${tab}`);
   await popup.getByTestId('board').waitFor();
   await expect.poll(() => popup.getByTestId('board-figure').count()).toBe(6);
-  return { game, popup };
+  return { game, popup, ids: await idsOf(game, ['N1']) };
 }
 
 /** "Take the roster from the board", then apply it as proposed. */
@@ -65,16 +56,20 @@ async function takeRoster(popup: Page): Promise<void> {
   await expect.poll(() => popup.getByTestId('board-linked').textContent()).toBe('Tokens linked to this game: 6 of 6.');
 }
 
-const mark = (game: Page, id: string) => game.locator(`#command-post-overlay .mark[data-token="${id}"]`);
-const figure = (popup: Page, id: string) => popup.locator(`[data-testid="board-figure"][data-token="${id}"]`);
+/** The overlay's mark, the popup's line and the overlay's label of the token the fixture calls `ref`. */
+let id: (ref: string) => string = (r) => r;
+const mark = (game: Page, ref: string) => game.locator(`#command-post-overlay .mark[data-token="${id(ref)}"]`);
+const figure = (popup: Page, ref: string) => popup.locator(`[data-testid="board-figure"][data-token="${id(ref)}"]`);
+const label = (game: Page, ref: string) => game.locator(`#command-post-overlay text.label[data-token="${id(ref)}"]`);
 const stored = () => storedRoot<{ games: Record<string, { log: { events: { type: string }[]; cursor: number } }>; bindings: Record<string, { links: Record<string, string> }> }>(ext);
 
 describe('Les bandes de Champagne on Roll20', () => {
   it('roster from the board; a move out of command and a demoralised leader show on the overlay and in the popup', async () => {
-    const { game, popup } = await open('bdc', 'engine=legacy');
+    const { game, popup, ids } = await open('bdc', 'engine=legacy');
+    id = ids.id;
     await takeRoster(popup);
     const root = await stored();
-    expect(root.bindings.bdc!.links).toMatchObject({ A1: 'u1', A2: 'u1', A3: 'u1', L1: 'l3' });
+    expect(ids.byRef(root.bindings.bdc!.links)).toMatchObject({ A1: 'u1', A2: 'u1', A3: 'u1', L1: 'l3' });
     expect(root.games.bdc!.log.events.map((e) => e.type)).toEqual(['unitAdded', 'unitAdded', 'leaderAdded', 'leaderAdded']);
     await expect.poll(() => mark(game, 'A2').getAttribute('data-status')).toBe('link');
 
@@ -82,7 +77,7 @@ describe('Les bandes de Champagne on Roll20', () => {
     await game.evaluate(() => (window as unknown as Fx).__fx.move('A1', 35 + 70 * 4, 35 + 70 * 8));
     await expect.poll(() => mark(game, 'A2').getAttribute('data-status')).toBe('out');
     expect(await mark(game, 'A2').getAttribute('data-reason')).toBe('out-of-range');
-    expect(await game.locator('#command-post-overlay text.label[data-token="A2"]').textContent()).toMatch(/^out · \d+(\.\d+)? cm too far from /);
+    expect(await label(game, 'A2').textContent()).toMatch(/^out · \d+(\.\d+)? cm too far from /);
     // Rigid doctrine (the roster's default): a figure out of command must close up.
     expect(await mark(game, 'A2').getAttribute('stroke-dasharray')).toBe('4 3');
     await expect.poll(() => figure(popup, 'A2').getAttribute('data-reason')).toBe('out-of-range');
@@ -106,7 +101,8 @@ describe('Les bandes de Champagne on Roll20', () => {
 
 describe('Désastre Colonial on Roll20 (hex page)', () => {
   it('an activation chosen without typing any position: the hexes come from the tokens, and a unit out of reach says why', async () => {
-    const { game, popup } = await open('dc', 'engine=jumpgate&grid=hex&diag=hex&units=hex&scale=1');
+    const { game, popup, ids } = await open('dc', 'engine=jumpgate&grid=hex&diag=hex&units=hex&scale=1');
+    id = ids.id;
     await takeRoster(popup);
     await popup.getByTestId('dc-start').click();
     await popup.getByTestId('dc-gain-colonial').click();
@@ -133,13 +129,14 @@ describe('Désastre Colonial on Roll20 (hex page)', () => {
     });
     await expect.poll(() => mark(game, 'A1').getAttribute('data-reason')).toBe('dc-out-of-range');
     await expect.poll(() => popup.getByTestId('dc-pick-U2').textContent()).toContain('Rifleman is 8 hexes away; the radius is 3.');
-    expect(await game.locator('#command-post-overlay text.label[data-token="A1"]').textContent()).toBe('8 hexes from Captain; at most 3');
+    expect(await label(game, 'A1').textContent()).toBe('8 hexes from Captain; at most 3');
   });
 });
 
 describe('Hell Dorado Command on Roll20', () => {
   it('the company from the board; a token marked dead proposes its fighter\'s loss; a figure put on the table its late entry', async () => {
-    const { game, popup } = await open('hd-command', 'engine=legacy');
+    const { game, popup, ids } = await open('hd-command', 'engine=legacy');
+    id = ids.id;
     await takeRoster(popup);
     await popup.getByTestId('start').click();
     // Each side's Command on the board (base / current, as in the rulebook).
@@ -154,20 +151,21 @@ describe('Hell Dorado Command on Roll20', () => {
     await expect.poll(() => mark(game, 'A2').count()).toBe(0); // a dead token takes no part
 
     await game.evaluate(() => (window as unknown as Fx).__fx.add({ id: 'N1', name: 'Renfort', left: 175, top: 385, width: 70, height: 70, statusmarkers: 'red@1', controlledby: 'pA' }));
-    const entry = popup.locator('[data-testid="board-proposal"][data-key="entry:N1"]');
+    const entry = popup.locator(`[data-testid="board-proposal"][data-key="entry:${id('N1')}"]`);
     await entry.getByTestId('board-proposal-input').fill('2');
     await entry.getByTestId('board-proposal-apply').click();
     await expect.poll(async () => (await stored()).games['hd-command']!.log.events.at(-1)).toEqual({ type: 'fighterEnters', side: 'A', name: 'Renfort', cmd: 2 });
-    await expect.poll(async () => (await stored()).bindings['hd-command']!.links.N1).toBe('A5');
+    await expect.poll(async () => (await stored()).bindings['hd-command']!.links[id('N1')]).toBe('A5');
     await expect.poll(() => game.locator('#command-post-overlay [data-layer="notes"] text').first().textContent()).toBe('A — Command: base 5 / current 5');
   });
 });
 
 describe('Hell Dorado modifiers on Roll20', () => {
   it('a token selected on the board brings its fighter forward in the popup', async () => {
-    const { game, popup } = await open('hd-modifiers', 'engine=jumpgate');
+    const { game, popup, ids } = await open('hd-modifiers', 'engine=jumpgate');
+    id = ids.id;
     await takeRoster(popup);
-    const fighter = (await stored()).bindings['hd-modifiers']!.links.A2!;
+    const fighter = (await stored()).bindings['hd-modifiers']!.links[id('A2')]!;
     expect(await popup.getByTestId(`hdm-selected-${fighter}`).count()).toBe(0);
     await game.evaluate(() => (window as unknown as Fx).__fx.select(['A2']));
     await popup.getByTestId(`hdm-selected-${fighter}`).waitFor();
