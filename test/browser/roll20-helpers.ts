@@ -24,10 +24,6 @@ export const positions = (page: Page, selector: string): Promise<Pos> =>
     return out;
   }, selector);
 
-/** The overlay's element of one kind (mark, ring, label) for the token the fixture calls `ref`, in the page. */
-export const overlayOf = (page: Page, kind: 'mark' | 'ring', ref: string) =>
-  page.evaluateHandle(([k, r]) => document.querySelector(`#command-post-overlay .${k}[data-token="${(window as unknown as { __fx: { id(x: string): string } }).__fx.id(r!)}"]`), [kind, ref] as const);
-
 /** The statuses of the marks on the overlay, by the fixture's references. */
 export const statuses = async (page: Page) => Object.fromEntries(Object.entries(await marks(page)).map(([id, p]) => [id, p.status]));
 
@@ -82,6 +78,8 @@ export type Fx = {
     ref(id: string): string;
     ids(more?: string[]): Record<string, string>;
     foreignClicks(): number;
+    /** When the renderer last mounted (performance.now(), ms). */
+    mountedAt?: number;
     mountRenderer(): void;
     unmountRenderer(): void;
     loseContext(): void;

@@ -78,20 +78,6 @@ describe('Roll20 live table in the popup', () => {
     await popup.close();
   });
 
-  it('posts the command summary in the Roll20 chat, keeping the player\'s draft', async () => {
-    const { game, popup } = await openBoth('engine=legacy');
-    await popup.getByTestId('r20-chat').click();
-    await expect.poll(() => game.locator('#fx-chat li').allTextContents()).toEqual([
-      'Command Post — Battlefield: Captain 2/3 in command (out: Rifleman 3) · Sergeant 1/1 in command (out: —)',
-    ]);
-    expect(await game.locator('#textchat-input textarea').inputValue()).toBe('my draft');
-    // One click, one post: nothing more arrives by itself.
-    await game.waitForTimeout(300);
-    expect(await game.locator('#fx-chat li').count()).toBe(1);
-    await game.close();
-    await popup.close();
-  });
-
   it('the game\'s command distance, changed in its house rules, redraws the board', async () => {
     const { game, popup, id } = await openBoth('engine=legacy');
     await popup.locator('summary', { hasText: 'Settings and house rules' }).click();
@@ -106,10 +92,41 @@ describe('Roll20 live table in the popup', () => {
     await popup.close();
   });
 
-  it('says so when the board is data-only', async () => {
+  it('says so when the board is data-only, and why', async () => {
     const { game, popup } = await openBoth('engine=legacy&strip=renderer');
     await expect.poll(() => popup.getByTestId('board-data-only').textContent()).toContain('renderer');
+    expect(await popup.getByTestId('r20-undrawn').textContent()).toBe('Roll20’s board is not there (not yet, or no longer): Command Post draws on it as soon as it is.');
     expect(await popup.getByTestId('board-figure').count()).toBe(6);
+    await game.close();
+    await popup.close();
+  });
+
+  it('a renderer that mounts late: the popup says why nothing is drawn, then draws, and the diagnostics say when it was found', async () => {
+    const { game, popup } = await openBoth('engine=jumpgate&mount=2500');
+    await expect.poll(() => popup.getByTestId('r20-undrawn').getAttribute('data-reason')).toBe('renderer');
+    await expect.poll(() => popup.getByTestId('board-page').textContent(), { timeout: 8000 }).toContain('Jumpgate');
+    expect(await popup.getByTestId('r20-undrawn').count()).toBe(0);
+    expect(await popup.getByTestId('board-data-only').count()).toBe(0);
+    const mountedAt = await game.evaluate(() => (window as unknown as { __fx: { mountedAt: number } }).__fx.mountedAt);
+    await popup.evaluate(() => {
+      navigator.clipboard.writeText = async (t: string) => void ((window as unknown as { copied: string }).copied = t);
+    });
+    await popup.getByTestId('r20-diagnostics').click();
+    await popup.getByTestId('r20-diagnostics-done').waitFor();
+    const d = JSON.parse(await popup.evaluate(() => (window as unknown as { copied: string }).copied)) as { engine: string; rendererWatch: { reason: null; foundAt: number; changes: number } };
+    expect(d.engine).toBe('jumpgate');
+    expect(d.rendererWatch.reason).toBeNull();
+    // Found within a second of mounting (both on the page's clock), after having been looked for in vain.
+    expect(d.rendererWatch.foundAt - mountedAt).toBeGreaterThanOrEqual(0);
+    expect(d.rendererWatch.foundAt - mountedAt).toBeLessThan(1000);
+    expect(d.rendererWatch.changes).toBe(1);
+    await game.close();
+    await popup.close();
+  });
+
+  it('a hex page: the popup names the lattice the hexes are counted on, and why', async () => {
+    const { game, popup } = await openBoth('engine=jumpgate&grid=hex&only=L1,A1');
+    await expect.poll(() => popup.getByTestId('r20-lattice').textContent()).toBe('Hexes are counted on Roll20’s own hex lattice (column pitch 75.199 px, row pitch 66.966 px): 2 of the 2 tokens stand on it.');
     await game.close();
     await popup.close();
   });
