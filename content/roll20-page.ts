@@ -658,8 +658,15 @@ type Any = any;
   /** Robustness: whatever event Roll20 fires (or not), a switch is seen within a second. */
   const SLOW_POLL_MS = 1000;
   let slowPoll = 0;
+  // Each look a full second after the last one (a chain of timeouts, not an interval, whose ticks
+  // can come closer under load): never more than one Campaign.activePage() a second when idle.
   const startSlowPoll = () => {
-    if (!slowPoll) slowPoll = window.setInterval(lookAtPage, SLOW_POLL_MS);
+    if (slowPoll) return;
+    const tick = () => {
+      lookAtPage();
+      slowPoll = window.setTimeout(tick, SLOW_POLL_MS);
+    };
+    slowPoll = window.setTimeout(tick, SLOW_POLL_MS);
   };
 
   // ---------- Start: wait for the game (roll20.md §2.2 "Startup") ----------
