@@ -1,7 +1,11 @@
 // What the Roll20 browser tests read back from the fixture page: the fixture's token elements and
 // the overlay's marks and rings, measured on screen (getBoundingClientRect), never computed by the test.
 import type { Page } from 'playwright-core';
+import type Browser from 'webextension-polyfill';
 import { expect } from 'vitest';
+import type { LaunchedExtension } from './launch';
+
+declare const chrome: Browser.Browser;
 
 export const EDITOR = 'https://app.roll20.net/editor/';
 
@@ -106,3 +110,25 @@ export type Fx = {
 /** Runs `f` on the fixture's handle in the page. */
 export const fx = <T>(page: Page, f: (fx: Fx['__fx']) => T): Promise<T> =>
   page.evaluate(`(${f.toString()})(window.__fx)`) as Promise<T>;
+
+/**
+ * Opens the fixture game at `query` and finds its tab's id by the live table the worker keeps for it
+ * (`commandPost.live.<tab>`): only a tab opened now counts (tab ids grow), never a closed one whose
+ * last report came after the storage was cleared.
+ */
+export async function openGame(ext: LaunchedExtension, query: string): Promise<{ game: Page; tab: number }> {
+  const newest = await ext.worker.evaluate(async () => Math.max(0, ...(await chrome.tabs.query({})).map((t) => t.id ?? 0)));
+  const game = await ext.context.newPage();
+  await game.goto(`${EDITOR}?${query}`);
+  const tab = await ext.worker.evaluate(async (after) => {
+    for (let i = 0; i < 150; i++) {
+      const ids = Object.keys(await chrome.storage.session.get(null)).filter((k) => k.startsWith('commandPost.live.')).map((k) => Number(k.slice('commandPost.live.'.length)));
+      const mine = ids.find((t) => t > after);
+      if (mine !== undefined) return mine;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return null;
+  }, newest);
+  expect(tab, 'the game tab reports its live table').not.toBeNull();
+  return { game, tab: tab! };
+}

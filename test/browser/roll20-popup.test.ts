@@ -7,11 +7,10 @@ import type Browser from 'webextension-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../fixtures/roll20/server';
 import { launchExtension, request, type LaunchedExtension } from './launch';
-import { idsOf } from './roll20-helpers';
+import { idsOf, openGame } from './roll20-helpers';
 
 declare const chrome: Browser.Browser;
 
-const EDITOR = 'https://app.roll20.net/editor/';
 const HOSTILE = '<img src=x onerror=alert(1)>';
 
 let srv: FixtureServer;
@@ -38,18 +37,8 @@ type Fx = {
 async function openBoth(query: string): Promise<{ game: Page; popup: Page; dialogs: string[]; id: (ref: string) => string }> {
   // Each test starts from a clean live-table store.
   await ext.worker.evaluate(() => chrome.storage.session.clear());
-  const game = await ext.context.newPage();
   const dialogs: string[] = [];
-  await game.goto(`${EDITOR}?${query}`);
-  const tab = await ext.worker.evaluate(async () => {
-    for (let i = 0; i < 100; i++) {
-      const key = Object.keys(await chrome.storage.session.get(null)).find((k) => k.startsWith('commandPost.live.'));
-      if (key) return Number(key.slice('commandPost.live.'.length));
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    return null;
-  });
-  expect(tab).not.toBeNull();
+  const { game, tab } = await openGame(ext, query);
   const popup = await ext.context.newPage();
   popup.on('dialog', (d) => {
     dialogs.push(d.message());
@@ -72,7 +61,8 @@ describe('Roll20 live table in the popup', () => {
     expect(await popup.locator(`[data-token="${id('A3')}"] [data-testid="board-reason"]`).textContent()).toMatch(/out · 2\.5 cm too far from Rifleman [12]/);
     expect(await popup.locator(`[data-token="${id('B1')}"] [data-testid="board-name"]`).textContent()).toBe(HOSTILE);
     expect(await popup.locator('img').count()).toBe(0);
-    expect(await popup.getByTestId('board-page').textContent()).toContain('Jumpgate');
+    // The renderer mounts after the data, as Roll20's does.
+    await expect.poll(() => popup.getByTestId('board-page').textContent()).toContain('Jumpgate');
     expect(dialogs).toEqual([]);
     await game.close();
     await popup.close();

@@ -7,7 +7,7 @@ import type Browser from 'webextension-polyfill';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../fixtures/roll20/server';
 import { launchExtension, request, type LaunchedExtension } from './launch';
-import { EDITOR, expectMarksOnTokens, frames, fx, marks, rings, statuses, stealSecret, tokens, type Fx } from './roll20-helpers';
+import { EDITOR, expectMarksOnTokens, frames, fx, marks, openGame, rings, statuses, stealSecret, tokens, type Fx } from './roll20-helpers';
 
 declare const chrome: Browser.Browser;
 
@@ -135,21 +135,11 @@ describe('5. the page\'s settings as Roll20 holds them', () => {
 });
 
 describe('6. the selection and the chat', () => {
-  const tabOf = () =>
-    ext.worker.evaluate(async () => {
-      for (let i = 0; i < 100; i++) {
-        const key = Object.keys(await chrome.storage.session.get(null)).find((k) => k.startsWith('commandPost.live.'));
-        if (key) return Number(key.slice('commandPost.live.'.length));
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      return null;
-    });
   const selected = (tab: number) => ext.worker.evaluate(async (t) => ((await chrome.storage.session.get(`commandPost.live.${t}`))[`commandPost.live.${t}`] as { selected?: string[] } | undefined)?.selected, tab);
 
   it('Legacy: a token selected on the board (a fabric object carrying `_model`) is the selection the popup gets', async () => {
-    await ext.worker.evaluate(() => chrome.storage.session.clear());
-    const page = await open('engine=legacy');
-    const tab = (await tabOf())!;
+    const { game: page, tab } = await openGame(ext, 'engine=legacy');
+    await page.waitForSelector('#command-post-overlay .mark', { state: 'attached', timeout: 15_000 });
     await fx(page, (f) => f.select(['A2']));
     const a2 = await fx(page, (f) => f.id('A2'));
     await expect.poll(() => selected(tab)).toEqual([a2]);
@@ -159,9 +149,7 @@ describe('6. the selection and the chat', () => {
     ['its button #chatSendBtn', ''],
     ['the chat form\'s own submit button, when the button has no id', '&chat=noid'],
   ])('the chat post goes through %s, never another extension\'s button before it; once; the draft stays', async (_, extra) => {
-    await ext.worker.evaluate(() => chrome.storage.session.clear());
-    const game = await open(`engine=legacy${extra}`);
-    const tab = (await tabOf())!;
+    const { game, tab } = await openGame(ext, `engine=legacy${extra}`);
     const popup = await ext.context.newPage();
     await popup.goto(`${ext.popupUrl}?tab=${tab}`);
     await popup.getByTestId('r20-chat').click();

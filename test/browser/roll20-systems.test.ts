@@ -7,10 +7,9 @@ import type Browser from 'webextension-polyfill';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../fixtures/roll20/server';
 import { launchExtension, request, storedRoot, type LaunchedExtension } from './launch';
-import { idsOf, type Fx } from './roll20-helpers';
+import { idsOf, openGame, type Fx } from './roll20-helpers';
 
 declare const chrome: Browser.Browser;
-const EDITOR = 'https://app.roll20.net/editor/';
 
 let srv: FixtureServer;
 let ext: LaunchedExtension;
@@ -31,17 +30,7 @@ afterEach(async () => {
 async function open(system: string, query: string): Promise<{ game: Page; popup: Page; ids: Awaited<ReturnType<typeof idsOf>> }> {
   await ext.worker.evaluate(() => chrome.storage.session.clear());
   await request(ext, { type: 'store/select-system', system });
-  const game = await ext.context.newPage();
-  await game.goto(`${EDITOR}?${query}`);
-  const tab = await ext.worker.evaluate(async () => {
-    for (let i = 0; i < 100; i++) {
-      const key = Object.keys(await chrome.storage.session.get(null)).find((k) => k.startsWith('commandPost.live.'));
-      if (key) return Number(key.slice('commandPost.live.'.length));
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    return null;
-  });
-  expect(tab).not.toBeNull();
+  const { game, tab } = await openGame(ext, query);
   const popup = await ext.context.newPage();
   await popup.goto(`${ext.popupUrl}?tab=${tab}`);
   await popup.getByTestId('board').waitFor();
