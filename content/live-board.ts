@@ -138,4 +138,4 @@ export class LiveBoard {
 }
 
 const sameCamera = (a: Camera | null, b: Camera | null) =>
-  a === b || (!!a && !!b && a.x === b.x && a.y === b.y && a.w === b.w && a.h === b.h && a.sx === b.sx && a.sy === b.sy && a.ox === b.ox && a.oy === b.oy);
+  a === b || (!!a && !!b && a.x === b.x && a.y === b.y && a.w === b.w && a.h === b.h && a.sx === b.sx && a.sy === b.sy && a.ox === b.ox && a.oy === b.oy && a.kx === b.kx && a.ky === b.ky);

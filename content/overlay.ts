@@ -19,7 +19,7 @@ const FONT_FAMILY = 'system-ui, sans-serif';
 export const LABEL_PX = 12;
 const NOTE_PX = 14;
 
-/** Page px → client px: `screen = (x, y) + p·(sx, sy) + (ox, oy)`, clipped to the w × h board rectangle. */
+/** Page px → client px: `screen = (x, y) + p·(sx, sy) + (p.y·kx, p.x·ky) + (ox, oy)`, clipped to the w × h board rectangle. */
 export interface Camera {
   readonly x: number;
   readonly y: number;
@@ -27,6 +27,9 @@ export interface Camera {
   readonly h: number;
   readonly sx: number;
   readonly sy: number;
+  /** A camera turned about its axis (Roll20's Jumpgate view-projection); absent: 0. */
+  readonly kx?: number;
+  readonly ky?: number;
   readonly ox: number;
   readonly oy: number;
 }
@@ -138,7 +141,7 @@ export class Overlay {
 
   setCamera(camera: Camera | null): void {
     this.camera = camera;
-    if (camera) this.world.setAttribute('transform', `matrix(${camera.sx} 0 0 ${camera.sy} ${camera.ox} ${camera.oy})`);
+    if (camera) this.world.setAttribute('transform', `matrix(${camera.sx} ${camera.ky ?? 0} ${camera.kx ?? 0} ${camera.sy} ${camera.ox} ${camera.oy})`);
     this.place();
   }
 

@@ -8,15 +8,16 @@
 // guarded, and without a renderer it still sends the data (data-only mode). No extension API and
 // no polyfill here.
 //
-// What runs each animation frame while nothing changes: the camera read (it has no event) and
-// one property read (is the page's graphics collection still the one we follow?). Page switches
-// are followed through Roll20's own events (Legacy `d20:pagechanged`, the Campaign's player page),
-// after each click or key on the page, and by a slow poll (once a second) for robustness.
+// What runs at each camera read (every frame while anything moves, else 4 times a second): the
+// renderer looked for (it mounts after the data, and may go and come back: a page switch, a lost
+// WebGL context) and its camera read, and one property read (is the page's graphics collection
+// still the one we follow?). Page switches are followed through Roll20's own events (Legacy
+// `d20:pagechanged`, the Campaign's player page), after each click or key on the page, and by a
+// slow poll (once a second) for robustness.
 import {
   INTERNALS,
   MAX_TOKENS,
   SECRET_ATTR,
-  WRITES,
   chatText,
   contentMessageSchema,
   envelope,
@@ -26,6 +27,7 @@ import {
   type Engine,
   type PageMessage,
   type RendererFields,
+  type RendererReason,
   type View,
 } from '../src/adapters/roll20/protocol';
 
@@ -69,16 +71,33 @@ type Any = any;
 
   // ---------- Reading ----------
 
-  /** Only the token layer takes part (roll20.md §1.1): map and GM-layer graphics never leave the page. */
-  const onTokenLayer = (m: Any): boolean => get(m, 'layer') === 'objects';
+  /**
+   * What a graphic on the token layer is when it is not a figure: an image marked "Is Drawing"
+   * (`isdrawing`), or a card played onto the table (`_subtype: 'card'`, with the card's id): the
+   * graphic attributes of Roll20's own API typings (roll20-api-scripts `.types/index.d.ts`).
+   */
+  function kindOf(m: Any): 'drawing' | 'card' | undefined {
+    const drawing = get(m, 'isdrawing');
+    if (drawing === true || drawing === 'true') return 'drawing';
+    const sub = get(m, '_subtype') ?? get(m, 'subtype');
+    const card = get(m, '_cardid') ?? get(m, 'cardid');
+    return sub === 'card' || (typeof card === 'string' && card !== '') ? 'card' : undefined;
+  }
+  /** Only figures take part (docs/roll20.md "What is a figure"): map, GM-layer and other layers' graphics, drawings and cards never leave the page. */
+  const isFigure = (m: Any): boolean => get(m, 'layer') === 'objects' && kindOf(m) === undefined;
+
+  /** Who controls a token as Roll20 decides it (TokenMod's rule): the represented character's players when it represents one, else the token's own. */
+  function controllers(m: Any): string {
+    const rep = get(m, 'represents');
+    if (typeof rep === 'string' && rep) {
+      const character = safe(() => campaign()?.characters?.get(rep));
+      if (character) return str(get(character, 'controlledby'), 2000);
+    }
+    return str(get(m, 'controlledby'), 2000);
+  }
 
   function readToken(m: Any): unknown {
-    let controlledby = str(get(m, 'controlledby'), 2000);
-    if (!controlledby) {
-      // A token linked to a character is controlled by the character's players (roll20.md §1.1).
-      const rep = get(m, 'represents');
-      if (typeof rep === 'string' && rep) controlledby = str(get(safe(() => campaign()?.characters?.get(rep)), 'controlledby'), 2000);
-    }
+    const kind = get(m, 'layer') === 'objects' ? kindOf(m) : undefined;
     return {
       id: str(safe(() => m.id) ?? get(m, 'id'), 64),
       name: str(get(m, 'name'), 200),
@@ -87,9 +106,10 @@ type Any = any;
       width: num(get(m, 'width')),
       height: num(get(m, 'height')),
       layer: str(get(m, 'layer'), 32),
-      controlledby,
+      controlledby: controllers(m),
       tint: str(get(m, 'tint_color'), 32),
       markers: str(get(m, 'statusmarkers'), 2000),
+      ...(kind ? { kind } : {}),
     };
   }
 
@@ -103,9 +123,10 @@ type Any = any;
       scale_units: raw(get(p, 'scale_units')),
       grid_type: raw(get(p, 'grid_type')),
       diagonaltype: raw(get(p, 'diagonaltype')),
+      showgrid: raw(get(p, 'showgrid')),
     };
   }
-  const PAGE_ATTRS = ['name', 'snapping_increment', 'scale_number', 'scale_units', 'grid_type', 'diagonaltype'];
+  const PAGE_ATTRS = ['name', 'snapping_increment', 'scale_number', 'scale_units', 'grid_type', 'diagonaltype', 'showgrid'];
 
   function players() {
     return modelsOf(safe(() => campaign()?.players))
@@ -114,72 +135,175 @@ type Any = any;
       .filter((p) => p.id);
   }
 
-  /** `window.MeshScene` ⇒ Jumpgate; a d20 fabric canvas ⇒ Legacy (roll20.md §0). */
-  function engine(): Engine {
-    if (safe(() => w.MeshScene)) return 'jumpgate';
-    if (safe(() => (w.currentPlayer?.d20 ?? w.d20)?.engine?.canvas)) return 'legacy';
-    return 'none';
-  }
+  // ---------- The renderer: looked for at every camera read, until found and again when it goes ----------
 
+  const d20 = (): Any => safe(() => w.currentPlayer?.d20 ?? w.d20);
   const finite = (...xs: unknown[]) => xs.every((x) => typeof x === 'number' && Number.isFinite(x));
 
-  const mainCamera = (): Any => {
-    const cams = safe(() => w.MeshScene.cameras);
-    return Array.isArray(cams) ? cams.find((c: Any) => c?.name === 'vtt-main-camera') : null;
-  };
-
   /**
-   * The Jumpgate camera's position in the world. Roll20 pans by moving the camera's parent
-   * (`Campaign.engine.cameraTransform`, the `cam-transform` node), so the camera's own `position`
-   * is local and stays put: take Babylon's world position (`globalPosition`, else the world matrix's
-   * translation), else the parent's position plus the local one.
+   * Jumpgate's camera: `vtt-main-camera` among the scene's cameras (not necessarily the first),
+   * else one whose name says it is the main one, else the scene's active camera (the one it renders
+   * through).
    */
-  function cameraWorld(cam: Any): { x: number; y: number } | null {
-    const g = safe(() => cam.globalPosition);
-    if (finite(g?.x, g?.y)) return { x: g.x, y: g.y };
-    const m = safe(() => cam.getWorldMatrix?.()?.m);
-    if (m && finite(m[12], m[13])) return { x: m[12], y: m[13] };
-    const p = cam.position;
-    if (!finite(p?.x, p?.y)) return null;
-    const parent = safe(() => cam.parent ?? campaign()?.engine?.cameraTransform);
-    const pp = safe(() => parent?.position);
-    return finite(pp?.x, pp?.y) ? { x: p.x + pp.x, y: p.y + pp.y } : { x: p.x, y: p.y };
+  function mainCamera(scene: Any): Any {
+    const cams = safe(() => scene.cameras);
+    const list: Any[] = Array.isArray(cams) ? cams : [];
+    return list.find((c) => c?.name === 'vtt-main-camera') ?? list.find((c) => /main-camera/.test(String(c?.name ?? ''))) ?? safe(() => scene.activeCamera) ?? null;
+  }
+  /** The canvas Babylon renders into (its engine knows it), else Roll20's `#babylonCanvas`. */
+  function jumpgateCanvas(scene: Any): HTMLCanvasElement | null {
+    const c = safe(() => scene.getEngine?.()?.getRenderingCanvas?.());
+    if (c instanceof HTMLCanvasElement) return c;
+    const el = document.getElementById('babylonCanvas');
+    return el instanceof HTMLCanvasElement ? el : null;
   }
 
-  /** Page px → client px, read from the renderer's camera; null when it cannot be read. */
-  function readView(kind: Engine): View | null {
+  /** A lost WebGL context (the canvas's own events, MDN "webglcontextlost"): Babylon draws nothing until it is restored. */
+  let contextLost = false;
+  let watchedCanvas: HTMLCanvasElement | null = null;
+  const onContextLost = () => {
+    contextLost = true;
+    wake();
+  };
+  const onContextRestored = () => {
+    contextLost = false;
+    wake();
+  };
+  function watchCanvas(el: HTMLCanvasElement | null) {
+    if (el === watchedCanvas) return;
+    if (watchedCanvas) {
+      watchedCanvas.removeEventListener('webglcontextlost', onContextLost);
+      watchedCanvas.removeEventListener('webglcontextrestored', onContextRestored);
+    }
+    watchedCanvas = el;
+    contextLost = false;
+    el?.addEventListener('webglcontextlost', onContextLost);
+    el?.addEventListener('webglcontextrestored', onContextRestored);
+  }
+
+  /** A Babylon matrix's 16 numbers (row-major, translation in 12–14), or null. */
+  const matrix = (x: Any): ArrayLike<number> | null => {
+    const m = safe(() => x?.m);
+    return m && typeof m.length === 'number' && m.length >= 16 && finite(...Array.from(m as ArrayLike<number>).slice(0, 16)) ? (m as ArrayLike<number>) : null;
+  };
+  /** a·b for Babylon's row-vector matrices (v' = v·a·b). */
+  function multiply(a: ArrayLike<number>, b: ArrayLike<number>): number[] {
+    const out = new Array<number>(16);
+    for (let i = 0; i < 4; i++) for (let j = 0; j < 4; j++) out[i * 4 + j] = a[i * 4]! * b[j]! + a[i * 4 + 1]! * b[4 + j]! + a[i * 4 + 2]! * b[8 + j]! + a[i * 4 + 3]! * b[12 + j]!;
+    return out;
+  }
+  /**
+   * The camera's view × projection. `getViewMatrix()` and `getProjectionMatrix()` recompute what is
+   * out of date (the parent node that pans the board included), where the camera's cached
+   * `globalPosition` and the scene's transform matrix only change on a render step; the scene's is
+   * the fallback when it renders through this camera.
+   */
+  function viewProjection(scene: Any, cam: Any): ArrayLike<number> | null {
+    const view = matrix(safe(() => cam.getViewMatrix?.()));
+    const projection = matrix(safe(() => cam.getProjectionMatrix?.()));
+    if (view && projection) return multiply(view, projection);
+    return safe(() => scene.activeCamera) === cam ? matrix(safe(() => scene.getTransformMatrix?.())) : null;
+  }
+
+  /**
+   * Page px → client px through the camera's full view-projection, as Babylon's Vector3.Project
+   * does: world = (left, −top), clip = world·VP, then the camera's viewport in render px (Babylon
+   * counts its y from the canvas's bottom, as GL does: its Scene.createPickingRay undoes the same),
+   * then CSS px by the canvas's box over its render size (any device pixel ratio). An orthographic
+   * camera keeps the board's plane affine, so one transform (with a turn: kx, ky) holds it all.
+   */
+  function projectJumpgate(scene: Any, cam: Any, el: HTMLCanvasElement): View | null {
+    const m = viewProjection(scene, cam);
+    if (!m || Math.abs(m[3]!) > 1e-9 || Math.abs(m[7]!) > 1e-9 || !(Math.abs(m[15]!) > 1e-9)) return null;
+    const k = 1 / m[15]!;
+    const eng = safe(() => scene.getEngine());
+    const rw = num(safe(() => eng.getRenderWidth())) || el.width;
+    const rh = num(safe(() => eng.getRenderHeight())) || el.height;
+    const vp = safe(() => cam.viewport);
+    const [vx, vy, vw, vh] = finite(vp?.x, vp?.y, vp?.width, vp?.height) ? [vp.x, vp.y, vp.width, vp.height] : [0, 0, 1, 1];
+    const rect = el.getBoundingClientRect();
+    if (!(rw > 0 && rh > 0)) return null;
+    const fx = rect.width / rw;
+    const fy = rect.height / rh;
+    const hx = (fx * vw * rw) / 2;
+    const hy = (fy * vh * rh) / 2;
+    const turned = Math.abs(m[4]!) > 1e-12 || Math.abs(m[1]!) > 1e-12;
+    return {
+      x: rect.left + fx * vx * rw,
+      y: rect.top + fy * (1 - vy - vh) * rh,
+      w: 2 * hx,
+      h: 2 * hy,
+      sx: hx * m[0]! * k,
+      sy: hy * m[5]! * k,
+      ...(turned ? { kx: -hx * m[4]! * k, ky: -hy * m[1]! * k } : {}),
+      ox: hx * (1 + m[12]! * k),
+      oy: hy * (1 - m[13]! * k),
+    };
+  }
+
+  /**
+   * Legacy: Roll20's own mouse → page formula (its canvas mouse handlers): page = pageX / zoom +
+   * currentCanvasOffset − paddingOffset / zoom, so pageX = (p − currentCanvasOffset)·zoom +
+   * paddingOffset, in document px (roll20.md §2.1). Without paddingOffset: from the canvas's own corner.
+   */
+  function projectLegacy(eng: Any, el: Element): View | null {
+    const zoom = eng.canvasZoom;
+    const off = eng.currentCanvasOffset;
+    const pad = eng.paddingOffset;
+    if (!finite(zoom, off?.[0], off?.[1]) || !(zoom > 0)) return null;
+    const rect = el.getBoundingClientRect();
+    const [ox, oy] = finite(pad?.[0], pad?.[1]) ? [pad[0] - window.scrollX - rect.left, pad[1] - window.scrollY - rect.top] : [0, 0];
+    return { x: rect.left, y: rect.top, w: rect.width, h: rect.height, sx: zoom, sy: zoom, ox: ox - off[0] * zoom, oy: oy - off[1] * zoom };
+  }
+
+  /** A view the content script will take (protocol.ts viewSchema): finite, in range, over a board of some size, not flattened. */
+  function usable(v: View | null): v is View {
+    if (!v) return false;
+    const s = [v.sx, v.sy, v.kx ?? 0, v.ky ?? 0];
     return (
-      safe((): View | null => {
-        if (kind === 'jumpgate') {
-          // Orthographic vtt-main-camera; world = (left, −top) (roll20.md §2.2).
-          const cam = mainCamera();
-          const el = document.getElementById('babylonCanvas');
-          if (!cam || !el) return null;
-          const { orthoLeft: l, orthoRight: r, orthoTop: t, orthoBottom: b } = cam;
-          const at = cameraWorld(cam);
-          if (!at || !finite(l, r, t, b) || r === l || t === b) return null;
-          const rect = el.getBoundingClientRect();
-          const sx = rect.width / (r - l);
-          const sy = rect.height / (t - b);
-          return { x: rect.left, y: rect.top, w: rect.width, h: rect.height, sx, sy, ox: -(at.x + l) * sx, oy: (at.y + t) * sy };
+      finite(v.x, v.y, v.w, v.h, v.ox, v.oy, ...s) &&
+      v.w > 0 && v.h > 0 && v.w <= 1e6 && v.h <= 1e6 &&
+      s.every((x) => Math.abs(x) <= 1000) &&
+      [v.x, v.y, v.ox, v.oy].every((x) => Math.abs(x) <= 1e7) &&
+      Math.abs(v.sx * v.sy - (v.kx ?? 0) * (v.ky ?? 0)) > 1e-9
+    );
+  }
+
+  interface Renderer {
+    readonly engine: Engine;
+    /** Why nothing can be drawn; null: `view` is the camera. */
+    readonly reason: RendererReason | null;
+    readonly view: View | null;
+  }
+
+  /**
+   * The renderer as it is now (roll20.md §0: `window.MeshScene` ⇒ Jumpgate, a d20 fabric canvas ⇒
+   * Legacy), looked for afresh at every camera read: it mounts after the page's data (VTTinker:
+   * "La scène Babylon se monte APRÈS la page"), and may go and come back.
+   */
+  function readRenderer(): Renderer {
+    return (
+      safe((): Renderer => {
+        const scene = safe(() => w.MeshScene);
+        if (scene) {
+          const el = jumpgateCanvas(scene);
+          watchCanvas(el);
+          if (!el || !el.isConnected) return { engine: 'jumpgate', reason: 'canvas', view: null };
+          if (contextLost) return { engine: 'jumpgate', reason: 'webgl-context', view: null };
+          const cam = mainCamera(scene);
+          const view = cam ? (safe(() => projectJumpgate(scene, cam, el)) ?? null) : null;
+          return usable(view) ? { engine: 'jumpgate', reason: null, view } : { engine: 'jumpgate', reason: 'camera', view: null };
         }
-        if (kind === 'legacy') {
-          // Roll20's own mouse → page formula (its canvas mouse handlers): page = pageX / zoom +
-          // currentCanvasOffset − paddingOffset / zoom, so pageX = (p − currentCanvasOffset)·zoom +
-          // paddingOffset, in document px (roll20.md §2.1). Without paddingOffset: from the canvas's
-          // own corner.
-          const eng = (w.currentPlayer?.d20 ?? w.d20).engine;
-          const el: Element | null = eng.final_canvas ?? eng.canvas?.lowerCanvasEl ?? null;
-          const zoom = eng.canvasZoom;
-          const off = eng.currentCanvasOffset;
-          const pad = eng.paddingOffset;
-          if (!el || typeof el.getBoundingClientRect !== 'function' || !finite(zoom, off?.[0], off?.[1]) || !(zoom > 0)) return null;
-          const rect = el.getBoundingClientRect();
-          const [ox, oy] = finite(pad?.[0], pad?.[1]) ? [pad[0] - window.scrollX - rect.left, pad[1] - window.scrollY - rect.top] : [0, 0];
-          return { x: rect.left, y: rect.top, w: rect.width, h: rect.height, sx: zoom, sy: zoom, ox: ox - off[0] * zoom, oy: oy - off[1] * zoom };
+        watchCanvas(null);
+        const eng = safe(() => d20()?.engine);
+        if (safe(() => eng?.canvas)) {
+          const el: Element | null = safe(() => eng.final_canvas ?? eng.canvas?.lowerCanvasEl) ?? null;
+          if (!(el instanceof Element) || !el.isConnected) return { engine: 'legacy', reason: 'canvas', view: null };
+          const view = safe(() => projectLegacy(eng, el)) ?? null;
+          return usable(view) ? { engine: 'legacy', reason: null, view } : { engine: 'legacy', reason: 'camera', view: null };
         }
-        return null;
-      }) ?? null
+        return { engine: 'none', reason: 'renderer', view: null };
+      }) ?? { engine: 'none', reason: 'renderer', view: null }
     );
   }
 
@@ -202,7 +326,18 @@ type Any = any;
       put('window.scrollY', window.scrollY);
       put('window.devicePixelRatio', window.devicePixelRatio);
       if (kind === 'jumpgate') {
-        const cam = mainCamera();
+        const scene = w.MeshScene;
+        const cam = mainCamera(scene);
+        const cams = safe(() => scene.cameras);
+        put('cameras.count', safe(() => cams.length));
+        put('camera.index', safe(() => cams.indexOf(cam)));
+        const name = safe(() => cam?.name);
+        if (typeof name === 'string') out['camera.name'] = name.slice(0, 64);
+        out['camera.isActive'] = !!cam && safe(() => scene.activeCamera === cam) === true;
+        out['webglContextLost'] = contextLost;
+        for (const k of ['x', 'y', 'width', 'height']) put(`camera.viewport.${k}`, safe(() => cam?.viewport?.[k]));
+        const vp = cam ? safe(() => viewProjection(scene, cam)) : null;
+        for (const i of [0, 1, 4, 5, 12, 13, 3, 7, 15]) put(`viewProjection.${i}`, vp?.[i]);
         for (const k of ['orthoLeft', 'orthoRight', 'orthoTop', 'orthoBottom', 'mode']) put(`camera.${k}`, safe(() => cam?.[k]));
         for (const k of ['x', 'y', 'z']) put(`camera.position.${k}`, safe(() => cam?.position?.[k]));
         for (const k of ['x', 'y', 'z']) put(`camera.globalPosition.${k}`, safe(() => cam?.globalPosition?.[k]));
@@ -214,9 +349,9 @@ type Any = any;
         out['camera.parentIsCameraTransform'] = !!parent && safe(() => cam?.parent === parent) === true;
         put('engine.renderWidth', safe(() => w.MeshScene.getEngine().getRenderWidth()));
         put('engine.renderHeight', safe(() => w.MeshScene.getEngine().getRenderHeight()));
-        rect('babylonCanvas', document.getElementById('babylonCanvas'));
+        rect('babylonCanvas', jumpgateCanvas(scene));
       } else if (kind === 'legacy') {
-        const eng = safe(() => (w.currentPlayer?.d20 ?? w.d20).engine);
+        const eng = safe(() => d20().engine);
         put('canvasZoom', safe(() => eng.canvasZoom));
         put('currentCanvasOffset.0', safe(() => eng.currentCanvasOffset[0]));
         put('currentCanvasOffset.1', safe(() => eng.currentCanvasOffset[1]));
@@ -234,16 +369,21 @@ type Any = any;
     return out;
   }
 
-  /** The selected tokens' ids: Legacy `d20.engine.selected()`, Jumpgate `tabletopSelected()` (roll20.md §2.1, §2.2). */
+  /**
+   * The selected tokens' ids: Jumpgate `tabletopSelected()`, Legacy `d20.engine.selected()`
+   * (roll20.md §2.1, §2.2), whichever gives something (a Legacy game loads the new client too).
+   * Each selected object names its token by its model (`_model` on Legacy fabric objects, `model`
+   * elsewhere: VTTES `try_get_canvas_object_model`) or by its own id.
+   */
   function readSelection(): string[] {
     return (
       safe(() => {
-        const eng = (w.currentPlayer?.d20 ?? w.d20)?.engine;
-        const read = typeof eng?.tabletopSelected === 'function' ? eng.tabletopSelected() : typeof eng?.selected === 'function' ? eng.selected() : [];
-        if (!Array.isArray(read)) return [];
+        const eng = d20()?.engine;
+        const lists = [safe(() => (typeof eng?.tabletopSelected === 'function' ? eng.tabletopSelected() : null)), safe(() => (typeof eng?.selected === 'function' ? eng.selected() : null))];
+        const read: Any[] = lists.find((l) => Array.isArray(l) && l.length > 0) ?? [];
         return read
           .slice(0, 100)
-          .map((o: Any) => str(safe(() => o?.model?.id ?? o?.id), 64))
+          .map((o: Any) => str(safe(() => (o?._model ?? o?.model)?.id ?? o?.id ?? get(o, 'id')), 64))
           .filter((x: string) => x !== '');
       }) ?? []
     );
@@ -265,7 +405,8 @@ type Any = any;
   let pageCheck = true;
   let frame = 0;
   let lastView: View | null | undefined;
-  let kind: Engine = 'none';
+  /** The renderer last reported (engine and why it cannot draw); null: say it at the next read. */
+  let reportedRenderer: { engine: Engine; reason: RendererReason | null } | null = null;
   // The selection has no event we may listen to: look again after each click or key on the page.
   let selectionDirty = false;
   let lastSelection = '';
@@ -385,11 +526,10 @@ type Any = any;
     dirty.clear();
     removed.clear();
     for (const m of modelsOf(coll)) watch(m);
-    kind = engine();
-    const view = readView(kind);
-    const missing: (typeof INTERNALS)[number][] = view ? [] : ['renderer'];
-    // Map and GM-layer graphics are left out before counting (a map of tiles must not hide the tokens).
-    const onLayer = modelsOf(coll).filter(onTokenLayer);
+    const r = readRenderer();
+    const missing: (typeof INTERNALS)[number][] = r.reason ? [r.reason] : [];
+    // Map and GM-layer graphics, drawings and cards are left out before counting (a map of tiles must not hide the tokens).
+    const onLayer = modelsOf(coll).filter(isFigure);
     reported.clear();
     if (onLayer.length > MAX_TOKENS) {
       post({ type: 'status', state: 'unavailable', missing: [], reason: 'too-many-tokens' });
@@ -397,8 +537,26 @@ type Any = any;
     }
     const tokens = onLayer.map(readToken);
     for (const t of tokens) reported.add((t as { id: string }).id);
-    post({ type: 'snapshot', page: readPage(page), tokens, players: players(), engine: kind, mode: view ? 'full' : 'data-only', missing });
+    post({ type: 'snapshot', page: readPage(page), tokens, players: players(), engine: r.engine, mode: r.reason ? 'data-only' : 'full', missing });
     lastView = undefined;
+    reportedRenderer = null;
+  }
+
+  /** The renderer and its camera now; says when it was found, went or changed. Returns whether anything was posted. */
+  function followRenderer(): boolean {
+    const r = readRenderer();
+    let said = false;
+    if (!reportedRenderer || reportedRenderer.engine !== r.engine || reportedRenderer.reason !== r.reason) {
+      reportedRenderer = { engine: r.engine, reason: r.reason };
+      post({ type: 'renderer', engine: r.engine, reason: r.reason, at: Math.round(performance.now()) });
+      said = true;
+    }
+    if (!sameView(r.view, lastView)) {
+      lastView = r.view;
+      post({ type: 'view', view: r.view });
+      said = true;
+    }
+    return said;
   }
 
   function flushFrame(t0: number) {
@@ -443,8 +601,8 @@ type Any = any;
           const tokens: unknown[] = [];
           for (const m of dirty) {
             const id = str(safe(() => m.id), 64);
-            // Off the token layer: said once (the content script sees it leave), then no more.
-            if (onTokenLayer(m)) reported.add(id);
+            // No longer a figure (off the token layer, a drawing, a card): said once (the content script sees it leave), then no more.
+            if (isFigure(m)) reported.add(id);
             else if (!reported.delete(id)) continue;
             tokens.push(readToken(m));
           }
@@ -464,12 +622,7 @@ type Any = any;
           post({ type: 'selection', ids });
         }
       }
-      const view = readView(kind);
-      if (!sameView(view, lastView)) {
-        lastView = view;
-        changed = true;
-        post({ type: 'view', view });
-      }
+      if (followRenderer()) changed = true;
     } catch {
       // Roll20 changed under us: say so rather than break its page, and look again (a reload of its client may bring it back).
       unavailable();
@@ -482,7 +635,8 @@ type Any = any;
   }
 
   const sameView = (a: View | null, b: View | null | undefined): boolean =>
-    a === b || (!!a && !!b && a.x === b.x && a.y === b.y && a.w === b.w && a.h === b.h && a.sx === b.sx && a.sy === b.sy && a.ox === b.ox && a.oy === b.oy);
+    a === b ||
+    (!!a && !!b && a.x === b.x && a.y === b.y && a.w === b.w && a.h === b.h && a.sx === b.sx && a.sy === b.sy && a.kx === b.kx && a.ky === b.ky && a.ox === b.ox && a.oy === b.oy);
 
   // ---------- Page switches: Roll20's events, clicks and keys, and a slow poll ----------
 
@@ -504,8 +658,15 @@ type Any = any;
   /** Robustness: whatever event Roll20 fires (or not), a switch is seen within a second. */
   const SLOW_POLL_MS = 1000;
   let slowPoll = 0;
+  // Each look a full second after the last one (a chain of timeouts, not an interval, whose ticks
+  // can come closer under load): never more than one Campaign.activePage() a second when idle.
   const startSlowPoll = () => {
-    if (!slowPoll) slowPoll = window.setInterval(lookAtPage, SLOW_POLL_MS);
+    if (slowPoll) return;
+    const tick = () => {
+      lookAtPage();
+      slowPoll = window.setTimeout(tick, SLOW_POLL_MS);
+    };
+    slowPoll = window.setTimeout(tick, SLOW_POLL_MS);
   };
 
   // ---------- Start: wait for the game (roll20.md §2.2 "Startup") ----------
@@ -574,6 +735,10 @@ type Any = any;
     return n;
   }
 
+  /** The first submit button of a form (its own controls, wherever they sit in the page). */
+  const submitButton = (form: HTMLFormElement | null): HTMLElement | null =>
+    form ? ([...form.elements].find((e) => (e instanceof HTMLButtonElement || e instanceof HTMLInputElement) && e.type === 'submit') as HTMLElement | undefined) ?? null : null;
+
   function handle(msg: ContentMessage) {
     switch (msg.type) {
       case 'hello':
@@ -590,7 +755,7 @@ type Any = any;
         startSlowPoll();
         break;
       case 'diagnose':
-        post({ type: 'diagnostics', renderer: rendererFields(engine()) });
+        post({ type: 'diagnostics', renderer: rendererFields(readRenderer().engine) });
         break;
       case 'auras-set':
         setAuras(msg.items);
@@ -599,14 +764,25 @@ type Any = any;
         post({ type: 'auras', written: 0, restored: restore(), failed: 0 });
         break;
       case 'chat': {
-        // Roll20's chat box and send button, looked up each time (they are re-rendered; Beyond20 #1321).
+        // Roll20's chat box and its send button, looked up each time (they are re-rendered;
+        // Beyond20 #1321): the button by its id (#chatSendBtn, VTTinker "relevé sur une vraie
+        // partie"), else the submit button of the box's own form; never the first button near the
+        // box, which another extension's can be (VTTinker's first selector clicked its own).
         const box = document.querySelector('#textchat-input textarea');
-        const button = document.querySelector('#textchat-input .btn, #textchat-input button');
-        if (!(box instanceof HTMLTextAreaElement) || !(button instanceof HTMLElement)) break;
+        if (!(box instanceof HTMLTextAreaElement)) {
+          post({ type: 'chat', posted: false, reason: 'no-box' });
+          break;
+        }
+        const send = document.getElementById('chatSendBtn') ?? submitButton(box.form);
+        if (!(send instanceof HTMLElement)) {
+          post({ type: 'chat', posted: false, reason: 'no-button' });
+          break;
+        }
         const draft = box.value; // what the player was typing stays
         box.value = chatText(msg.text);
-        button.click();
+        send.click(); // once: Roll20 posts the box's text on its button's click
         box.value = draft;
+        post({ type: 'chat', posted: true });
         break;
       }
     }
@@ -626,23 +802,23 @@ type Any = any;
     );
   }
 
-  // The content script's port: the only way in for what changes Roll20 (WRITES). A page script can
-  // read the secret and post to the window; it cannot post into this port, whose other end only
-  // the content script holds. Only the first hello's port is taken.
+  // The content script's port: the only way in for every command (WRITES above all). The window
+  // brings one thing only, the content script's first `hello` with the port, and only as a trusted
+  // event (a MessageEvent a page script makes and dispatches itself is not: DOM `isTrusted`), so no
+  // dispatchEvent can hand the bridge a port of its own before the content script does. A page
+  // script can read the secret and post to the window; it cannot post into this port, whose other
+  // end only the content script holds.
   let port: MessagePort | null = null;
   window.addEventListener('message', (ev) => {
-    if (ev.source !== window || ev.origin !== location.origin) return;
+    if (port || !ev.isTrusted || ev.source !== window || ev.origin !== location.origin) return;
     const r = receive(ev.data, 'content', secret, contentMessageSchema);
-    if (!r.ok || WRITES.includes(r.msg.type)) return;
-    if (r.msg.type === 'hello') {
-      if (port || !ev.ports[0]) return;
-      port = ev.ports[0];
-      port.onmessage = (e) => {
-        const m = receive(e.data, 'content', secret, contentMessageSchema);
-        if (m.ok) safe(() => handle(m.msg));
-      };
-      started = true;
-    }
-    if (started) safe(() => handle(r.msg));
+    if (!r.ok || r.msg.type !== 'hello' || !ev.ports[0]) return;
+    port = ev.ports[0];
+    port.onmessage = (e) => {
+      const m = receive(e.data, 'content', secret, contentMessageSchema);
+      if (m.ok) safe(() => handle(m.msg));
+    };
+    started = true;
+    safe(() => handle(r.msg));
   });
 })();

@@ -88,12 +88,14 @@ function start(): void {
   };
 
   const recompute = () => {
-    board.setOptions({ overlay: settings.overlay, labels: settings.labels });
+    board.setOptions({ overlay: settings.overlay, labels: settings.labels, legend: settings.legend });
     const live = model.state === 'live';
     run = board.render(live ? model.table(settings) : null, live && model.mode === 'full');
-    // When the table cannot be read, the board says so (and shows nothing of before).
+    // When the table cannot be read, or read but not drawn (no renderer yet, a lost context…), the
+    // board says so and why (and shows nothing of before): never a silent blank.
     const why = model.unreadable;
-    board.overlay.setMessage(why ? tr(why === 'too-many-tokens' ? 'r20_overlay_too_many' : 'r20_overlay_unreadable') : null);
+    const undrawn = live && settings.overlay && model.mode === 'data-only' ? model.renderer.reason : null;
+    board.overlay.setMessage(why ? tr(why === 'too-many-tokens' ? 'r20_overlay_too_many' : 'r20_overlay_unreadable') : undrawn ? tr(`r20_overlay_cannot_draw_${undrawn.replace('-', '_')}`) : null);
     retryUnreadable(why);
     if (grants.armed('auras')) writeAuras();
     report();
@@ -132,20 +134,20 @@ function start(): void {
 
   let diagnosed: ((r: RendererFields | null) => void) | null = null;
 
+  let chatted: ((posted: boolean) => void) | null = null;
+
   const onPage = (msg: PageMessage) => {
     if (msg.type === 'view') {
       camera = msg.view;
       board.setCamera(msg.view);
-      // No camera (Roll20 changed its renderer): keep the data, say so, draw nothing.
-      const mode = msg.view ? 'full' : 'data-only';
-      if (model.page && mode !== model.mode) {
-        model.mode = mode;
-        model.missing = msg.view ? [] : ['renderer'];
-        recompute();
-      }
       return;
     }
     if (msg.type === 'auras') return;
+    if (msg.type === 'chat') {
+      chatted?.(msg.posted);
+      chatted = null;
+      return;
+    }
     if (msg.type === 'diagnostics') {
       diagnosed?.(msg.renderer);
       diagnosed = null;
@@ -153,6 +155,8 @@ function start(): void {
     }
     if (msg.type === 'selection') {
       model.apply(msg, settings);
+      // A selected token says its words on the board, whatever the crowd or the zoom.
+      board.setFocus(model.selected);
       report();
       return;
     }
@@ -166,11 +170,12 @@ function start(): void {
   };
 
   window.addEventListener('message', (ev) => {
-    // Roll20 posts its own messages: only ours (namespace) are looked at, and only from this window and origin.
+    // Roll20 posts its own messages: only ours (namespace) are looked at, and only from this window
+    // and origin, as posted (a MessageEvent made and dispatched by a page script is not trusted).
     const data = ev.data as { ns?: unknown; secret?: unknown; msg?: { type?: unknown } } | null;
     const ours = typeof data === 'object' && data !== null && data.ns === NS;
     if (!ours) return;
-    if (ev.source !== window || ev.origin !== location.origin) {
+    if (!ev.isTrusted || ev.source !== window || ev.origin !== location.origin) {
       countDropped();
       return;
     }
@@ -241,8 +246,14 @@ function start(): void {
     const req = r.output;
     if (req.type === 'roll20/chat') {
       grants.arm('chat');
-      if (grants.take('chat')) toPage({ type: 'chat', text: chatText(req.text) });
-      return Promise.resolve(true);
+      if (!grants.take('chat')) return Promise.resolve(false);
+      // One click, one post: the bridge says whether Roll20's send button took it (≤ 1 s).
+      return new Promise<boolean>((resolve) => {
+        chatted?.(false);
+        chatted = resolve;
+        toPage({ type: 'chat', text: chatText(req.text) });
+        setTimeout(() => resolve(false), 1000);
+      });
     }
     if (req.type === 'roll20/auras') {
       if (req.action === 'restore') toPage({ type: 'auras-restore' });

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'preact/hooks';
+import { RENDERER_REASONS } from '../../src/adapters/roll20/renderer';
 import { ROLES, SIDE_SOURCES, UNIT_SOURCES, type Roll20Settings, type TokenAssignment } from '../../src/adapters/roll20/settings';
 import type { BoardFigure, BoardSummary } from '../../src/board/summary';
 import { useTr, type BoardData } from '../context';
@@ -12,23 +13,38 @@ export function Roll20Part({ board }: { board: BoardData }) {
   const { summary, settings, live } = board;
   const save = (next: Partial<Roll20Settings>) => void live.send({ type: 'table/settings', settings: { ...settings, ...next } });
   const page = summary.page;
+  const lattice = page?.lattice;
+  // Why the board is not drawn (the renderer not there yet, its canvas or camera gone, a lost WebGL context).
+  const undrawn = summary.state === 'live' && summary.mode === 'data-only' ? RENDERER_REASONS.find((r) => summary.missing.includes(r)) : undefined;
+  const [chat, setChat] = useState<'idle' | 'posted' | 'failed'>('idle');
+  const post = async () => setChat((await live.chat(chatSummary(summary, tr))) ? 'posted' : 'failed');
   return (
     <>
+      {undrawn && (
+        <p role="status" class="hint" data-testid="r20-undrawn" data-reason={undrawn}>
+          {tr(`r20_undrawn_${undrawn.replace('-', '_')}`)}
+        </p>
+      )}
       {page?.defaulted && page.defaulted.length > 0 && (
         <p class="hint" data-testid="r20-defaulted">
           {tr('r20_page_defaulted', page.defaulted.join(', '))}
         </p>
       )}
-      {page?.lattice && (
-        <p class="hint" data-testid="r20-lattice" data-source={page.lattice.source}>
-          {tr(page.lattice.source === 'known' ? 'r20_lattice_known' : 'r20_lattice_fitted', page.lattice.col, page.lattice.row, Math.round(page.lattice.onLattice * 100))}
+      {lattice && (
+        <p class="hint" data-testid="r20-lattice" data-source={lattice.source} data-reason={lattice.reason}>
+          {tr('r20_lattice', tr(`r20_lattice_${lattice.source}`), lattice.col, lattice.row, tr(`r20_lattice_why_${lattice.reason}`, Math.round(lattice.onLattice * lattice.tokens), lattice.tokens))}
         </p>
       )}
       {summary.state === 'live' && summary.figures.length > 0 && (
         <p class="row">
-          <button type="button" class="small" data-testid="r20-chat" onClick={() => void live.chat(chatSummary(summary, tr))}>
+          <button type="button" class="small" data-testid="r20-chat" onClick={() => void post()}>
             {tr('r20_chat')}
-          </button>
+          </button>{' '}
+          {chat !== 'idle' && (
+            <span role="status" class="hint" data-testid="r20-chat-result" data-result={chat}>
+              {tr(chat === 'posted' ? 'r20_chat_posted' : 'r20_chat_failed')}
+            </span>
+          )}
         </p>
       )}
       <Settings summary={summary} settings={settings} save={save} tr={tr} />
@@ -158,6 +174,9 @@ function Settings({ summary, settings, save, tr }: { summary: BoardSummary; sett
       </label>
       <label>
         <input type="checkbox" data-testid="r20-labels" checked={settings.labels} onChange={(e) => save({ labels: e.currentTarget.checked })} /> {tr('r20_labels')}
+      </label>
+      <label>
+        <input type="checkbox" data-testid="r20-legend" checked={settings.legend} onChange={(e) => save({ legend: e.currentTarget.checked })} /> {tr('board_key_show')}
       </label>
       <details>
         <summary>{tr('r20_assign')}</summary>

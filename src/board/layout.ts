@@ -10,12 +10,17 @@ import { BADGE_PX, MARK_LOOKS } from './look';
 import type { BoardView, BoundTable, MarkStatus } from './model';
 import { boardNotes, type BoardNote, type NotePart, type NoteOptions } from './notes';
 
-/** Scene px → screen px: `screen = scene · (sx, sy) + (ox, oy)`, relative to the board's top-left corner. */
+/**
+ * Scene px → screen px, relative to the board's top-left corner: `x' = x·sx + y·kx + ox`,
+ * `y' = x·ky + y·sy + oy` (kx, ky: a turned camera's, 0 by default).
+ */
 export interface Projection {
   readonly sx: number;
   readonly sy: number;
   readonly ox: number;
   readonly oy: number;
+  readonly kx?: number;
+  readonly ky?: number;
 }
 
 /** The label font as the painter draws it, px. */
@@ -100,7 +105,8 @@ export interface BoardLayout {
   readonly placement: Placement;
 }
 
-const scaleOf = (c: Projection) => (Math.abs(c.sx) + Math.abs(c.sy)) / 2;
+/** How many screen px a scene px is, whichever way the camera is turned. */
+const scaleOf = (c: Projection) => Math.sqrt(Math.abs(c.sx * c.sy - (c.kx ?? 0) * (c.ky ?? 0)));
 
 function sayPart(p: NotePart, o: LayoutOptions): string {
   return 'raw' in p ? p.raw : 'text' in p ? o.say(p.text) : sayReason(p.reason, o.say, o.locale, p.form);
@@ -153,7 +159,9 @@ export function layoutBoard(view: BoardView, bound: Pick<BoundTable, 'tokens' | 
   const k = scaleOf(c);
   const screen: Box = { x: 0, y: 0, w: o.width, h: o.height };
   const focus = o.focus ?? new Set<string>();
-  const project = (p: { x: number; y: number; r: number }): Disc => ({ x: p.x * c.sx + c.ox, y: p.y * c.sy + c.oy, r: p.r * k });
+  const kx = c.kx ?? 0;
+  const ky = c.ky ?? 0;
+  const project = (p: { x: number; y: number; r: number }): Disc => ({ x: p.x * c.sx + p.y * kx + c.ox, y: p.x * ky + p.y * c.sy + c.oy, r: p.r * k });
   const onScreen = (d: Disc) => d.x + d.r >= 0 && d.y + d.r >= 0 && d.x - d.r <= o.width && d.y - d.r <= o.height;
 
   // The figures and their badges are what labels keep clear of.
@@ -163,7 +171,7 @@ export function layoutBoard(view: BoardView, bound: Pick<BoundTable, 'tokens' | 
   const ringOut = RING_OUT * Math.min(1, k) + 1.5;
   for (const m of view.marks) {
     const r = m.r * k;
-    const ring = { x: m.x * c.sx + c.ox, y: m.y * c.sy + c.oy, r: r + ringOut };
+    const ring = { x: m.x * c.sx + m.y * kx + c.ox, y: m.x * ky + m.y * c.sy + c.oy, r: r + ringOut };
     if (!onScreen(ring)) continue;
     obstacles.push(ring);
     figures.push(ring);

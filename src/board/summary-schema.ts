@@ -34,8 +34,8 @@ export const boardSummarySchema = v.strictObject({
       units: v.pipe(v.string(), v.maxLength(32)),
       /** Page settings the tabletop could not read, shown with its defaults instead. */
       defaulted: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(32))), v.maxLength(8))),
-      /** A hex lattice taken from the tokens' positions rather than the assumed one: its pitches (px) and the share of tokens on it. */
-      lattice: v.optional(v.strictObject({ source: v.picklist(['known', 'fitted']), col: num, row: num, onLattice: num })),
+      /** A Roll20 hex page's lattice (src/adapters/roll20/lattice.ts): which, why, its pitches (px), the share of the tokens looked at on it. */
+      lattice: v.optional(v.strictObject({ source: v.picklist(['roll20', 'regular', 'fitted']), reason: v.picklist(['page', 'tokens', 'fitted']), col: num, row: num, onLattice: num, tokens: num })),
     }),
   ),
   /** The rule system whose view the board shows. */

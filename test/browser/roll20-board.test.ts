@@ -93,8 +93,8 @@ describe('Roll20 overlay, Legacy renderer, square grid', () => {
   it('a token move updates the overlay within one animation frame', async () => {
     const { page } = await open(`${EDITOR}?engine=legacy`);
     const result = await page.evaluate(async () => {
-      const fx = (window as unknown as { __fx: { move(id: string, l: number, t: number): void } }).__fx;
-      const mark = () => document.querySelector('#command-post-overlay .mark[data-token="A3"]')!;
+      const fx = (window as unknown as { __fx: { move(id: string, l: number, t: number): void; id(ref: string): string } }).__fx;
+      const mark = () => document.querySelector(`#command-post-overlay .mark[data-token="${fx.id('A3')}"]`)!;
       const before = [mark().getAttribute('cx'), mark().getAttribute('data-status')];
       fx.move('A3', 595, 105 + 70 * 3); // next to A2: now a chain link
       // The bridge flushes in this frame; the overlay must have changed before the next one is painted.
@@ -147,13 +147,13 @@ describe('Roll20 overlay, Jumpgate renderer', () => {
     const r = await rings(page);
     expect(r.L1!.x).toBeCloseTo(t.L1!.x, 0);
     expect(r.L1!.y).toBeCloseTo(t.L1!.y, 0);
-    // 4 hex steps: pointy hexagon through corner hexes 4.5 cells out → 2 × 4.5 × 70 px wide (flat sides left/right).
-    expect(r.L1!.w).toBeCloseTo(2 * 4.5 * 70, 0);
+    // 4 hex steps on Roll20's own lattice (column pitch 75.1986 px): a pointy hexagon through corner hexes 4.5 columns out (flat sides left/right).
+    expect(r.L1!.w).toBeCloseTo(2 * 4.5 * 75.1986, 0);
     await page.evaluate(() => (window as unknown as { __fx: { camera(c: object): void } }).__fx.camera({ zoom: 0.5, x: 300, y: -200 }));
     await frames(page);
     t = await tokens(page);
     expectMarksOnTokens(t, await marks(page), ['L1', 'A1', 'B1']);
-    expect((await rings(page)).L1!.w).toBeCloseTo(4.5 * 70, 0);
+    expect((await rings(page)).L1!.w).toBeCloseTo(4.5 * 75.1986, 0);
     await page.close();
   });
 
@@ -183,7 +183,7 @@ describe('Roll20 bridge: hostile input', () => {
       const snapshot = { type: 'snapshot', page: { id: 'evil', name: 'x', snapping_increment: 1, scale_number: 1, scale_units: 'cm', grid_type: 'square', diagonaltype: 'foure' }, tokens: [], players: [], engine: 'legacy', mode: 'full', missing: [] };
       const bad = [
         { ns, dir: 'page', secret: '0'.repeat(32), msg: snapshot }, // wrong secret
-        { ns, dir: 'page', secret, msg: { ...view, view: { ...view.view, sx: -1 } } }, // negative scale
+        { ns, dir: 'page', secret, msg: { ...view, view: { ...view.view, sx: 0 } } }, // a view that flattens the board
         { ns, dir: 'page', secret, msg: { type: 'view', view: { ...view.view, ox: 'x' } } },
         { ns, dir: 'page', secret, msg: { type: 'delta', pageId: 'page-1', changed: 'A1', removed: [] } },
         { ns, dir: 'page', secret, msg: { type: 'unknown' } },
@@ -211,7 +211,8 @@ describe('Roll20 bridge: hostile input', () => {
       const ns = 'command-post/roll20';
       const tok = { id: 'A1', name: 'x', left: 999, top: 999, width: 70, height: 70, layer: 'objects', controlledby: 'pA', tint: '', markers: 'red@1' };
       window.postMessage({ ns, dir: 'page', secret, msg: { type: 'snapshot', page: {}, tokens: [], players: [], engine: 'legacy', mode: 'full', missing: [], extra: 1 } }, location.origin);
-      window.postMessage({ ns, dir: 'page', secret, msg: { type: 'delta', pageId: 'page-1', changed: [tok], removed: [] } }, location.origin);
+      const fx = (window as unknown as { __fx: { id(ref: string): string } }).__fx;
+      window.postMessage({ ns, dir: 'page', secret, msg: { type: 'delta', pageId: fx.id('page-1'), changed: [{ ...tok, id: fx.id('A1') }], removed: [] } }, location.origin);
       await new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r())));
       const root = document.getElementById('command-post-overlay')!;
       return { marks: root.querySelectorAll('.mark').length, message: root.querySelector('[data-message]')?.textContent, display: getComputedStyle(root).display };
@@ -258,7 +259,8 @@ describe('Roll20 bridge: hostile input', () => {
     const { page, dialogs, errors } = await open(`${EDITOR}?engine=legacy`);
     const overlay = await page.evaluate(() => {
       const root = document.getElementById('command-post-overlay')!;
-      return { title: root.querySelector('.mark[data-token="B1"] title')!.textContent, imgs: root.querySelectorAll('img').length, images: document.images.length };
+      const b1 = (window as unknown as { __fx: { id(ref: string): string } }).__fx.id('B1');
+      return { title: root.querySelector(`.mark[data-token="${b1}"] title`)!.textContent, imgs: root.querySelectorAll('img').length, images: document.images.length };
     });
     expect(overlay).toEqual({ title: HOSTILE, imgs: 0, images: 0 });
     expect(dialogs).toEqual([]);
@@ -268,11 +270,17 @@ describe('Roll20 bridge: hostile input', () => {
 });
 
 describe('Roll20: when internals are missing', () => {
-  it('renderer removed from the start: data-only mode, nothing drawn, the page keeps working', async () => {
+  const said = (page: Page) =>
+    page.evaluate(() => {
+      const root = document.getElementById('command-post-overlay')!;
+      return { display: getComputedStyle(root).display, marks: root.querySelectorAll('.mark').length, message: root.querySelector('[data-message]')?.textContent ?? null };
+    });
+  const NOT_THERE = 'Command Post cannot draw: Roll20’s board is not there (not yet, or no longer).';
+
+  it('renderer never there: nothing drawn, the board says why, the page keeps working', async () => {
     const { page, errors } = await open(`${EDITOR}?engine=jumpgate&strip=renderer`, false);
     await page.waitForSelector('#command-post-overlay', { state: 'attached' });
-    await page.waitForTimeout(800);
-    expect(await page.evaluate(() => getComputedStyle(document.getElementById('command-post-overlay')!).display)).toBe('none');
+    await expect.poll(() => said(page), { timeout: 5000 }).toEqual({ display: 'block', marks: 0, message: NOT_THERE });
     await page.click('#fx-button');
     await page.click('#fx-button');
     expect(await page.textContent('#fx-count')).toBe('2');
@@ -280,11 +288,11 @@ describe('Roll20: when internals are missing', () => {
     await page.close();
   });
 
-  it('renderer removed during the game: the overlay steps back, the page keeps working', async () => {
+  it('renderer removed during the game: the marks go, the board says why, the page keeps working', async () => {
     const { page, errors } = await open(`${EDITOR}?engine=legacy`);
     await page.evaluate(() => (window as unknown as { __fx: { strip(w: string): void } }).__fx.strip('renderer'));
-    // Nothing moves on the board: the camera is read a few times a second, so it is seen within one of those reads.
-    await expect.poll(() => page.evaluate(() => getComputedStyle(document.getElementById('command-post-overlay')!).display), { timeout: 1000, interval: 50 }).toBe('none');
+    // Nothing moves on the board: the renderer is looked for at each camera read, a few times a second.
+    await expect.poll(() => said(page), { timeout: 1000, interval: 50 }).toEqual({ display: 'block', marks: 0, message: NOT_THERE });
     await page.click('#fx-button');
     expect(await page.textContent('#fx-count')).toBe('1');
     expect(errors).toEqual([]);

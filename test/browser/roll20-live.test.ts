@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../fixtures/roll20/server';
 import { launchExtension, request, type LaunchedExtension } from './launch';
-import { EDITOR, expectMarksOnTokens, frames, fx, marks, rings, tokens } from './roll20-helpers';
+import { EDITOR, expectMarksOnTokens, frames, fx, marks, rings, tokens, type Fx } from './roll20-helpers';
 
 let srv: FixtureServer;
 let ext: LaunchedExtension;
@@ -37,7 +37,7 @@ async function open(query: string, waitForMarks = true): Promise<Page> {
 
 const ringOf = (page: Page, id: string) =>
   page.evaluate((t) => {
-    const r = document.querySelector(`#command-post-overlay .ring[data-token="${t}"]`);
+    const r = document.querySelector(`#command-post-overlay .ring[data-token="${(window as unknown as Fx).__fx.id(t)}"]`);
     return r ? { shape: r.getAttribute('data-shape'), w: r.getBoundingClientRect().width } : null;
   }, id);
 const message = (page: Page) => page.evaluate(() => document.querySelector('#command-post-overlay [data-message]')?.textContent ?? null);
@@ -51,8 +51,9 @@ describe('page settings edited live (Campaign.activePage().set)', () => {
       const f = (window as unknown as { __fx: { pageSet(a: object): void } }).__fx;
       const frame2 = () => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r())));
       const ring = () => {
-        const r = document.querySelector('#command-post-overlay .ring[data-token="L1"]')!;
-        return { shape: r.getAttribute('data-shape'), w: Math.round(r.getBoundingClientRect().width * 100) / 100, a3: document.querySelector('#command-post-overlay .mark[data-token="A3"]')!.getAttribute('data-status') };
+        const id = (window as unknown as Fx).__fx.id;
+        const r = document.querySelector(`#command-post-overlay .ring[data-token="${id('L1')}"]`)!;
+        return { shape: r.getAttribute('data-shape'), w: Math.round(r.getBoundingClientRect().width * 100) / 100, a3: document.querySelector(`#command-post-overlay .mark[data-token="${id('A3')}"]`)!.getAttribute('data-status') };
       };
       const out: Record<string, unknown> = {};
       f.pageSet({ scale_number: 5 }); // 10 cm = 2 cells now
@@ -85,7 +86,7 @@ describe('page settings edited live (Campaign.activePage().set)', () => {
     const shape = await page.evaluate(async () => {
       (window as unknown as { __fx: { pageSet(a: object): void } }).__fx.pageSet({ grid_type: 'hex', diagonaltype: 'hex' });
       await new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r())));
-      return document.querySelector('#command-post-overlay .ring[data-token="L1"]')?.getAttribute('data-shape');
+      return document.querySelector(`#command-post-overlay .ring[data-token="${(window as unknown as Fx).__fx.id('L1')}"]`)?.getAttribute('data-shape');
     });
     expect(shape).toBe('hexagon');
   });
@@ -174,7 +175,10 @@ describe('the graphics collection replaced on the same page (Roll20 reloading it
 });
 
 describe('cameras, checked against the fixture\'s own rendering', () => {
-  it.each(['global', 'matrix', 'parent'])('Jumpgate pans through the camera\'s parent node (world position from %s): marks stay on tokens', async (camfields) => {
+  it.each([
+    ['its own view and projection matrices', ''],
+    ['the scene\'s transform matrix only', 'scene'],
+  ])('Jumpgate pans through the camera\'s parent node (read through %s): marks stay on tokens', async (_, camfields) => {
     const page = await open(`engine=jumpgate&camfields=${camfields}`);
     expectMarksOnTokens(await tokens(page), await marks(page), ['L1', 'A1', 'A2', 'A3', 'L2', 'B1']);
     await fx(page, (f) => f.camera({ x: 700, y: -500, zoom: 1.7 }));
@@ -224,7 +228,7 @@ describe('page switches: followed by Roll20\'s events, not by asking every frame
     const announced = await page.evaluate(async () => {
       (window as unknown as { __fx: { switchPage(id: string): void } }).__fx.switchPage('page-2');
       await new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r())));
-      return [...document.querySelectorAll('#command-post-overlay .mark')].map((m) => m.getAttribute('data-token')).sort();
+      return [...document.querySelectorAll('#command-post-overlay .mark')].map((m) => (window as unknown as Fx).__fx.ref(m.getAttribute('data-token')!)).sort();
     });
     expect(announced).toEqual(['P2L', 'P2a']);
     const t0 = Date.now();
@@ -238,9 +242,9 @@ describe('page switches: followed by Roll20\'s events, not by asking every frame
 describe('hex lattice from the tokens\' own positions', () => {
   it.each([
     ['hex', 'regular'],
-    ['hex', 'api'],
+    ['hex', 'roll20'],
     ['hexr', 'regular'],
-    ['hexr', 'api'],
+    ['hexr', 'roll20'],
   ])('%s page, tokens on the %s lattice: rings centred on the leader\'s token, statuses by hex steps', async (grid, lattice) => {
     const page = await open(`engine=jumpgate&grid=${grid}&lattice=${lattice}`);
     const t = await tokens(page);

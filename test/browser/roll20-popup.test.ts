@@ -7,10 +7,10 @@ import type Browser from 'webextension-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../fixtures/roll20/server';
 import { launchExtension, request, type LaunchedExtension } from './launch';
+import { idsOf, openGame } from './roll20-helpers';
 
 declare const chrome: Browser.Browser;
 
-const EDITOR = 'https://app.roll20.net/editor/';
 const HOSTILE = '<img src=x onerror=alert(1)>';
 
 let srv: FixtureServer;
@@ -34,21 +34,11 @@ type Fx = {
 };
 
 /** Opens the fixture game and the popup as a page standing for that tab (`?tab=<id>`). */
-async function openBoth(query: string): Promise<{ game: Page; popup: Page; dialogs: string[] }> {
+async function openBoth(query: string): Promise<{ game: Page; popup: Page; dialogs: string[]; id: (ref: string) => string }> {
   // Each test starts from a clean live-table store.
   await ext.worker.evaluate(() => chrome.storage.session.clear());
-  const game = await ext.context.newPage();
   const dialogs: string[] = [];
-  await game.goto(`${EDITOR}?${query}`);
-  const tab = await ext.worker.evaluate(async () => {
-    for (let i = 0; i < 100; i++) {
-      const key = Object.keys(await chrome.storage.session.get(null)).find((k) => k.startsWith('commandPost.live.'));
-      if (key) return Number(key.slice('commandPost.live.'.length));
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    return null;
-  });
-  expect(tab).not.toBeNull();
+  const { game, tab } = await openGame(ext, query);
   const popup = await ext.context.newPage();
   popup.on('dialog', (d) => {
     dialogs.push(d.message());
@@ -56,59 +46,77 @@ async function openBoth(query: string): Promise<{ game: Page; popup: Page; dialo
   });
   await popup.goto(`${ext.popupUrl}?tab=${tab}`);
   await popup.getByTestId('board').waitFor();
-  return { game, popup, dialogs };
+  return { game, popup, dialogs, id: (await idsOf(game)).id };
 }
 
 const statusOf = (popup: Page, id: string) => popup.locator(`[data-testid="board-figure"][data-token="${id}"]`).getAttribute('data-status');
 
 describe('Roll20 live table in the popup', () => {
   it('lists sides, units and who is in command and why; names stay text', async () => {
-    const { game, popup, dialogs } = await openBoth('engine=jumpgate');
+    const { game, popup, dialogs, id } = await openBoth('engine=jumpgate');
     await expect.poll(() => popup.getByTestId('board-figure').count()).toBe(6);
     expect(await popup.getByRole('heading', { name: 'Alice' }).count()).toBe(1);
     expect(await popup.getByRole('heading', { name: 'Bob' }).count()).toBe(1); // the Sergeant's character is Bob's
-    await expect.poll(() => statusOf(popup, 'A3')).toBe('out');
-    expect(await popup.locator('[data-token="A3"] [data-testid="board-reason"]').textContent()).toMatch(/out · 2\.5 cm too far from Rifleman [12]/);
-    expect(await popup.locator('[data-token="B1"] [data-testid="board-name"]').textContent()).toBe(HOSTILE);
+    await expect.poll(() => statusOf(popup, id('A3'))).toBe('out');
+    expect(await popup.locator(`[data-token="${id('A3')}"] [data-testid="board-reason"]`).textContent()).toMatch(/out · 2\.5 cm too far from Rifleman [12]/);
+    expect(await popup.locator(`[data-token="${id('B1')}"] [data-testid="board-name"]`).textContent()).toBe(HOSTILE);
     expect(await popup.locator('img').count()).toBe(0);
-    expect(await popup.getByTestId('board-page').textContent()).toContain('Jumpgate');
+    // The renderer mounts after the data, as Roll20's does.
+    await expect.poll(() => popup.getByTestId('board-page').textContent()).toContain('Jumpgate');
     expect(dialogs).toEqual([]);
     await game.close();
     await popup.close();
   });
 
-  it('posts the command summary in the Roll20 chat, keeping the player\'s draft', async () => {
-    const { game, popup } = await openBoth('engine=legacy');
-    await popup.getByTestId('r20-chat').click();
-    await expect.poll(() => game.locator('#fx-chat li').allTextContents()).toEqual([
-      'Command Post — Battlefield: Captain’s unit 2/3 in command (out: Rifleman 3) · Sergeant’s unit 1/1 in command (out: —)',
-    ]);
-    expect(await game.locator('#textchat-input textarea').inputValue()).toBe('my draft');
-    // One click, one post: nothing more arrives by itself.
-    await game.waitForTimeout(300);
-    expect(await game.locator('#fx-chat li').count()).toBe(1);
-    await game.close();
-    await popup.close();
-  });
-
   it('the game\'s command distance, changed in its house rules, redraws the board', async () => {
-    const { game, popup } = await openBoth('engine=legacy');
+    const { game, popup, id } = await openBoth('engine=legacy');
     await popup.locator('summary', { hasText: 'Settings and house rules' }).click();
     await popup.locator('#bdc-rule-commandCm').fill('13');
     await popup.locator('#bdc-rule-commandCm').blur();
-    await expect.poll(() => game.locator('#command-post-overlay .mark[data-token="A3"]').getAttribute('data-status')).toBe('link');
-    await expect.poll(() => statusOf(popup, 'A3')).toBe('link');
+    await expect.poll(() => game.locator(`#command-post-overlay .mark[data-token="${id('A3')}"]`).getAttribute('data-status')).toBe('link');
+    await expect.poll(() => statusOf(popup, id('A3'))).toBe('link');
     // Back to the default for the other tests.
     await popup.getByTestId('undo').click();
-    await expect.poll(() => statusOf(popup, 'A3')).toBe('out');
+    await expect.poll(() => statusOf(popup, id('A3'))).toBe('out');
     await game.close();
     await popup.close();
   });
 
-  it('says so when the board is data-only', async () => {
+  it('says so when the board is data-only, and why', async () => {
     const { game, popup } = await openBoth('engine=legacy&strip=renderer');
     await expect.poll(() => popup.getByTestId('board-data-only').textContent()).toContain('renderer');
+    expect(await popup.getByTestId('r20-undrawn').textContent()).toBe('Roll20’s board is not there (not yet, or no longer): Command Post draws on it as soon as it is.');
     expect(await popup.getByTestId('board-figure').count()).toBe(6);
+    await game.close();
+    await popup.close();
+  });
+
+  it('a renderer that mounts late: the popup says why nothing is drawn, then draws, and the diagnostics say when it was found', async () => {
+    const { game, popup } = await openBoth('engine=jumpgate&mount=2500');
+    await expect.poll(() => popup.getByTestId('r20-undrawn').getAttribute('data-reason')).toBe('renderer');
+    await expect.poll(() => popup.getByTestId('board-page').textContent(), { timeout: 8000 }).toContain('Jumpgate');
+    expect(await popup.getByTestId('r20-undrawn').count()).toBe(0);
+    expect(await popup.getByTestId('board-data-only').count()).toBe(0);
+    const mountedAt = await game.evaluate(() => (window as unknown as { __fx: { mountedAt: number } }).__fx.mountedAt);
+    await popup.evaluate(() => {
+      navigator.clipboard.writeText = async (t: string) => void ((window as unknown as { copied: string }).copied = t);
+    });
+    await popup.getByTestId('r20-diagnostics').click();
+    await popup.getByTestId('r20-diagnostics-done').waitFor();
+    const d = JSON.parse(await popup.evaluate(() => (window as unknown as { copied: string }).copied)) as { engine: string; rendererWatch: { reason: null; foundAt: number; changes: number } };
+    expect(d.engine).toBe('jumpgate');
+    expect(d.rendererWatch.reason).toBeNull();
+    // Found within a second of mounting (both on the page's clock), after having been looked for in vain.
+    expect(d.rendererWatch.foundAt - mountedAt).toBeGreaterThanOrEqual(0);
+    expect(d.rendererWatch.foundAt - mountedAt).toBeLessThan(1000);
+    expect(d.rendererWatch.changes).toBe(1);
+    await game.close();
+    await popup.close();
+  });
+
+  it('a hex page: the popup names the lattice the hexes are counted on, and why', async () => {
+    const { game, popup } = await openBoth('engine=jumpgate&grid=hex&only=L1,A1');
+    await expect.poll(() => popup.getByTestId('r20-lattice').textContent()).toBe('Hexes are counted on Roll20’s own hex lattice (column pitch 75.199 px, row pitch 66.966 px): 2 of the 2 tokens stand on it.');
     await game.close();
     await popup.close();
   });
@@ -144,7 +152,7 @@ describe('Roll20 live table in the popup', () => {
   });
 
   it('Copy diagnostics: the redacted JSON goes to the clipboard; when the browser refuses, it is shown to copy by hand', async () => {
-    const { game, popup } = await openBoth('engine=jumpgate');
+    const { game, popup, id } = await openBoth('engine=jumpgate');
     // The real clipboard API, watched on its way.
     await popup.evaluate(() => {
       const real = navigator.clipboard.writeText.bind(navigator.clipboard);
@@ -163,7 +171,10 @@ describe('Roll20 live table in the popup', () => {
     const marks = await game.evaluate(() => [...document.querySelectorAll('#command-post-overlay .mark')].map((m) => { const r = m.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }));
     for (const t of copied.tokens) expect(marks.some(([x, y]) => Math.abs(x! - t.screen.x) < 0.6 && Math.abs(y! - t.screen.y) < 0.6)).toBe(true);
     const text = JSON.stringify(copied);
-    for (const secret of ['Captain', 'Rifleman', 'Alice', 'pA', 'L1', 'flying-flag', 'http', HOSTILE]) expect(text).not.toContain(secret);
+    for (const secret of ['Captain', 'Rifleman', 'Alice', id('pA'), id('L1'), id('page-1'), 'flying-flag', 'http', HOSTILE]) expect(text).not.toContain(secret);
+    // Which renderer was found and when, which lattice and why.
+    expect(copied).toMatchObject({ rendererWatch: { reason: null, changes: 1 }, lattice: null });
+    expect((copied as unknown as { rendererWatch: { foundAt: number } }).rendererWatch.foundAt).toBeGreaterThan(0);
 
     await popup.evaluate(() => {
       navigator.clipboard.writeText = () => Promise.reject(new Error('denied'));

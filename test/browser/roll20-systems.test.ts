@@ -7,9 +7,10 @@ import type Browser from 'webextension-polyfill';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../fixtures/roll20/server';
 import { launchExtension, request, storedRoot, type LaunchedExtension } from './launch';
+import { idsOf, openGame, type Fx } from './roll20-helpers';
+import { boardWords, wordProblems } from './words';
 
 declare const chrome: Browser.Browser;
-const EDITOR = 'https://app.roll20.net/editor/';
 
 let srv: FixtureServer;
 let ext: LaunchedExtension;
@@ -26,36 +27,16 @@ afterEach(async () => {
   for (const page of ext.context.pages()) if (page.url() !== 'about:blank') await page.close();
 });
 
-type Fx = {
-  __fx: {
-    move(id: string, left: number, top: number): void;
-    set(id: string, a: object): void;
-    add(a: object): void;
-    cell(i: number, j: number): [number, number];
-    select(ids: string[]): void;
-  };
-};
-
 /** The fixture game on `query` and the popup standing for its tab, with `system` the game on screen. */
-async function open(system: string, query: string): Promise<{ game: Page; popup: Page }> {
+async function open(system: string, query: string): Promise<{ game: Page; popup: Page; ids: Awaited<ReturnType<typeof idsOf>> }> {
   await ext.worker.evaluate(() => chrome.storage.session.clear());
   await request(ext, { type: 'store/select-system', system });
-  const game = await ext.context.newPage();
-  await game.goto(`${EDITOR}?${query}`);
-  const tab = await ext.worker.evaluate(async () => {
-    for (let i = 0; i < 100; i++) {
-      const key = Object.keys(await chrome.storage.session.get(null)).find((k) => k.startsWith('commandPost.live.'));
-      if (key) return Number(key.slice('commandPost.live.'.length));
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    return null;
-  });
-  expect(tab).not.toBeNull();
+  const { game, tab } = await openGame(ext, query);
   const popup = await ext.context.newPage();
   await popup.goto(`${ext.popupUrl}?tab=${tab}`);
   await popup.getByTestId('board').waitFor();
   await expect.poll(() => popup.getByTestId('board-figure').count()).toBe(6);
-  return { game, popup };
+  return { game, popup, ids: await idsOf(game, ['N1']) };
 }
 
 /** "Take the roster from the board", then apply it as proposed. */
@@ -65,16 +46,21 @@ async function takeRoster(popup: Page): Promise<void> {
   await expect.poll(() => popup.getByTestId('board-linked').textContent()).toBe('Tokens linked to this game: 6 of 6.');
 }
 
-const mark = (game: Page, id: string) => game.locator(`#command-post-overlay .mark[data-token="${id}"]`);
-const figure = (popup: Page, id: string) => popup.locator(`[data-testid="board-figure"][data-token="${id}"]`);
+/** The overlay's mark, the popup's line and the overlay's label of the token the fixture calls `ref`. */
+let id: (ref: string) => string = (r) => r;
+const mark = (game: Page, ref: string) => game.locator(`#command-post-overlay .mark[data-token="${id(ref)}"]`);
+const figure = (popup: Page, ref: string) => popup.locator(`[data-testid="board-figure"][data-token="${id(ref)}"]`);
+/** The words the overlay writes for a token: its own, or its unit's note (which speaks for each of its figures). */
+const label = (game: Page, ref: string) => game.locator(`#command-post-overlay [data-tokens~="${id(ref)}"] text.label`).first();
 const stored = () => storedRoot<{ games: Record<string, { log: { events: { type: string }[]; cursor: number } }>; bindings: Record<string, { links: Record<string, string> }> }>(ext);
 
 describe('Les bandes de Champagne on Roll20', () => {
   it('roster from the board; a move out of command and a demoralised leader show on the overlay and in the popup', async () => {
-    const { game, popup } = await open('bdc', 'engine=legacy');
+    const { game, popup, ids } = await open('bdc', 'engine=legacy');
+    id = ids.id;
     await takeRoster(popup);
     const root = await stored();
-    expect(root.bindings.bdc!.links).toMatchObject({ A1: 'u1', A2: 'u1', A3: 'u1', L1: 'l3' });
+    expect(ids.byRef(root.bindings.bdc!.links)).toMatchObject({ A1: 'u1', A2: 'u1', A3: 'u1', L1: 'l3' });
     expect(root.games.bdc!.log.events.map((e) => e.type)).toEqual(['unitAdded', 'unitAdded', 'leaderAdded', 'leaderAdded']);
     await expect.poll(() => mark(game, 'A2').getAttribute('data-status')).toBe('link');
 
@@ -83,7 +69,7 @@ describe('Les bandes de Champagne on Roll20', () => {
     await expect.poll(() => mark(game, 'A2').getAttribute('data-status')).toBe('out');
     expect(await mark(game, 'A2').getAttribute('data-reason')).toBe('out-of-range');
     // Its words, alone or in its unit's note.
-    expect(await game.locator('#command-post-overlay [data-tokens~="A2"] text.label').textContent()).toMatch(/(^out · \d+(\.\d+)? cm too far from )|( — out of command range$)/);
+    expect(await label(game, 'A2').textContent()).toMatch(/(^out · \d+(\.\d+)? cm too far from )|( — out of command range$)/);
     // Rigid doctrine (the roster's default): a figure out of command must close up.
     expect(await mark(game, 'A2').getAttribute('data-close-up')).toBe('');
     expect(await mark(game, 'A2').getAttribute('stroke-dasharray')).toBe('6 3');
@@ -108,7 +94,8 @@ describe('Les bandes de Champagne on Roll20', () => {
 
 describe('Désastre Colonial on Roll20 (hex page)', () => {
   it('an activation chosen without typing any position: the hexes come from the tokens, and a unit out of reach says why', async () => {
-    const { game, popup } = await open('dc', 'engine=jumpgate&grid=hex&diag=hex&units=hex&scale=1');
+    const { game, popup, ids } = await open('dc', 'engine=jumpgate&grid=hex&diag=hex&units=hex&scale=1');
+    id = ids.id;
     await takeRoster(popup);
     await popup.getByTestId('dc-start').click();
     await popup.getByTestId('dc-gain-colonial').click();
@@ -136,13 +123,14 @@ describe('Désastre Colonial on Roll20 (hex page)', () => {
     await expect.poll(() => mark(game, 'A1').getAttribute('data-reason')).toBe('dc-out-of-range');
     await expect.poll(() => popup.getByTestId('dc-pick-U2').textContent()).toContain('Rifleman is 8 hexes away; the radius is 3.');
     // Both Riflemen are out for that one cause: one note for the unit.
-    expect(await game.locator('#command-post-overlay [data-tokens~="A1"] text.label').textContent()).toBe('Rifleman — 8 hexes from Captain; at most 3');
+    expect(await label(game, 'A1').textContent()).toBe('Rifleman — 8 hexes from Captain; at most 3');
   });
 });
 
 describe('Hell Dorado Command on Roll20', () => {
   it('the company from the board; a token marked dead proposes its fighter\'s loss; a figure put on the table its late entry', async () => {
-    const { game, popup } = await open('hd-command', 'engine=legacy');
+    const { game, popup, ids } = await open('hd-command', 'engine=legacy');
+    id = ids.id;
     await takeRoster(popup);
     await popup.getByTestId('start').click();
     // Each side's Command on the board (base / current, as in the rulebook).
@@ -157,25 +145,70 @@ describe('Hell Dorado Command on Roll20', () => {
     await expect.poll(() => mark(game, 'A2').count()).toBe(0); // a dead token takes no part
 
     await game.evaluate(() => (window as unknown as Fx).__fx.add({ id: 'N1', name: 'Renfort', left: 175, top: 385, width: 70, height: 70, statusmarkers: 'red@1', controlledby: 'pA' }));
-    const entry = popup.locator('[data-testid="board-proposal"][data-key="entry:N1"]');
+    const entry = popup.locator(`[data-testid="board-proposal"][data-key="entry:${id('N1')}"]`);
     await entry.getByTestId('board-proposal-input').fill('2');
     await entry.getByTestId('board-proposal-apply').click();
     await expect.poll(async () => (await stored()).games['hd-command']!.log.events.at(-1)).toEqual({ type: 'fighterEnters', side: 'A', name: 'Renfort', cmd: 2 });
-    await expect.poll(async () => (await stored()).bindings['hd-command']!.links.N1).toBe('A5');
+    await expect.poll(async () => (await stored()).bindings['hd-command']!.links[id('N1')]).toBe('A5');
     await expect.poll(() => game.locator('#command-post-overlay [data-layer="notes"] text').first().textContent()).toBe('A — Command: base 5 / current 5');
   });
 });
 
 describe('Hell Dorado modifiers on Roll20', () => {
   it('a token selected on the board brings its fighter forward in the popup', async () => {
-    const { game, popup } = await open('hd-modifiers', 'engine=jumpgate');
+    const { game, popup, ids } = await open('hd-modifiers', 'engine=jumpgate');
+    id = ids.id;
     await takeRoster(popup);
-    const fighter = (await stored()).bindings['hd-modifiers']!.links.A2!;
+    const fighter = (await stored()).bindings['hd-modifiers']!.links[id('A2')]!;
     expect(await popup.getByTestId(`hdm-selected-${fighter}`).count()).toBe(0);
     await game.evaluate(() => (window as unknown as Fx).__fx.select(['A2']));
     await popup.getByTestId(`hdm-selected-${fighter}`).waitFor();
     expect(await popup.getByTestId(`hdm-fighter-${fighter}`).getAttribute('aria-current')).toBe('true');
     await game.evaluate(() => (window as unknown as Fx).__fx.select([]));
     await expect.poll(() => popup.getByTestId(`hdm-selected-${fighter}`).count()).toBe(0);
+  });
+});
+
+describe('An army on Roll20: the words the overlay writes', () => {
+  it.each(['engine=legacy&n=60', 'engine=jumpgate&n=60&dpr=2'])('never overlap, at any zoom and after moves (%s)', async (query) => {
+    await ext.worker.evaluate(() => chrome.storage.session.clear());
+    await request(ext, { type: 'store/select-system', system: 'bdc' });
+    const { game, tab } = await openGame(ext, query);
+    const popup = await ext.context.newPage();
+    await popup.goto(`${ext.popupUrl}?tab=${tab}`);
+    await popup.getByTestId('board').waitFor();
+    await expect.poll(() => popup.getByTestId('board-figure').count()).toBe(60);
+    // The roster from the board (the first run takes it; the same tokens stay linked for the next).
+    await expect.poll(() => popup.getByTestId('board-linked').textContent()).toMatch(/: (0|60) of 60/);
+    if (!(await popup.getByTestId('board-linked').textContent())!.includes('60 of 60')) {
+      await popup.getByTestId('board-roster-take').click();
+      await popup.getByTestId('board-roster-apply').click();
+    }
+    await expect.poll(() => popup.getByTestId('board-linked').textContent()).toContain('60 of 60');
+    const ids = await idsOf(game, Array.from({ length: 60 }, (_, k) => `t${k}`));
+    // The whole army in view; a dozen figures walk off from their units: out of command, each with its reason.
+    await game.evaluate(() => (window as unknown as Fx).__fx.camera({ zoom: 0.4 }));
+    for (let k = 1; k < 60; k += 5) await game.evaluate(([t, x]) => (window as unknown as Fx).__fx.move(t, x, 35 + 70 * 7), [ids.id(`t${k}`), 35 + 70 * k] as const);
+    await expect.poll(() => game.locator('#command-post-overlay .mark[data-status="out"]').count()).toBeGreaterThan(5);
+    const readable = async (when: string) => {
+      await game.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+      const words = await boardWords(game);
+      expect(wordProblems(words), when).toEqual([]);
+      return words.boxes.length;
+    };
+    expect(await readable('as the page opens'), 'some words on the board').toBeGreaterThan(2);
+    for (const zoom of [1, 0.6, 0.25]) {
+      await game.evaluate((z) => (window as unknown as Fx).__fx.camera({ zoom: z }), zoom);
+      await game.waitForTimeout(150);
+      await readable(`zoom ${zoom}`);
+    }
+    // The key can be switched off in the board settings.
+    await popup.locator('summary', { hasText: 'Board settings' }).click();
+    await popup.getByTestId('r20-legend').uncheck();
+    await expect.poll(() => game.locator('#command-post-overlay [data-layer="legend"] [data-key]').count()).toBe(0);
+    await popup.getByTestId('r20-legend').check();
+    await expect.poll(() => game.locator('#command-post-overlay [data-layer="legend"] [data-key]').count()).toBeGreaterThan(2);
+    await popup.close();
+    await game.close();
   });
 });

@@ -41,16 +41,20 @@ async function poll<T>(f: () => Promise<T>, want: T, timeout = 10_000): Promise<
   expect(last).toEqual(want);
 }
 
-type Pos = Record<string, { x: number; y: number; status?: string }>;
+type Pos = Record<string, { x: number; y: number; w: number; status?: string }>;
+/** Centres by the fixture's reference of their token (its elements carry it; the overlay's marks carry the token's Roll20 id). */
 const positions = (page: Page, sel: string): Promise<Pos> =>
   page.evaluate((s) => {
-    const out: Record<string, { x: number; y: number; status?: string }> = {};
+    const fx = (window as unknown as { __fx: { ref(id: string): string } }).__fx;
+    const out: Record<string, { x: number; y: number; w: number; status?: string }> = {};
     for (const el of document.querySelectorAll<HTMLElement | SVGElement>(s)) {
       const r = el.getBoundingClientRect();
-      out[(el.dataset.token ?? el.dataset.id)!] = { x: r.x + r.width / 2, y: r.y + r.height / 2, ...(el.dataset.status ? { status: el.dataset.status } : {}) };
+      out[el.dataset.ref ?? fx.ref(el.dataset.token!)] = { x: r.x + r.width / 2, y: r.y + r.height / 2, w: r.width, ...(el.dataset.status ? { status: el.dataset.status } : {}) };
     }
     return out;
   }, sel);
+/** The fixture's Roll20 id of the token it calls `ref`. */
+const idOf = (page: Page, ref: string) => page.evaluate((r) => (window as unknown as { __fx: { id(x: string): string } }).__fx.id(r), ref);
 function expectMarksOnTokens(t: Pos, m: Pos, ids: string[]) {
   for (const id of ids) {
     expect(m[id], id).toBeDefined();
@@ -114,8 +118,8 @@ describe('Firefox: the Roll20 board', () => {
   it('a token move updates the overlay within one animation frame', async () => {
     const page = await openGame('engine=jumpgate');
     const result = await page.evaluate(async () => {
-      const fx = (window as unknown as { __fx: { move(id: string, l: number, t: number): void } }).__fx;
-      const mark = () => document.querySelector('#command-post-overlay .mark[data-token="A3"]')!;
+      const fx = (window as unknown as { __fx: { move(id: string, l: number, t: number): void; id(r: string): string } }).__fx;
+      const mark = () => document.querySelector(`#command-post-overlay .mark[data-token="${fx.id('A3')}"]`)!;
       const before = mark().getAttribute('data-status');
       fx.move('A3', 595, 315);
       await new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r())));
@@ -137,15 +141,19 @@ describe('Firefox: the Roll20 board', () => {
     expect(tab).not.toBeNull();
     const popup = await openExtensionPage(ff, `${POPUP_URL}?tab=${tab}`, '[data-testid="board"]');
     await poll(() => popup.$$eval('[data-testid="board-figure"]', (fs) => fs.length), 6);
-    await poll(() => popup.$eval('[data-testid="board-figure"][data-token="A3"]', (e) => e.getAttribute('data-status')), 'out');
-    expect(await text(popup, '[data-token="B1"] [data-testid="board-name"]')).toBe('<img src=x onerror=alert(1)>');
+    const [a3, b1] = [await idOf(game, 'A3'), await idOf(game, 'B1')];
+    await poll(() => popup.$eval(`[data-testid="board-figure"][data-token="${a3}"]`, (e) => e.getAttribute('data-status')), 'out');
+    expect(await text(popup, `[data-token="${b1}"] [data-testid="board-name"]`)).toBe('<img src=x onerror=alert(1)>');
     expect(await popup.$$eval('img', (i) => i.length)).toBe(0);
     // The board and the popup follow a move.
     await game.evaluate(() => (window as unknown as { __fx: { move(id: string, l: number, t: number): void } }).__fx.move('A3', 595, 315));
-    await poll(() => popup.$eval('[data-testid="board-figure"][data-token="A3"]', (e) => e.getAttribute('data-status')), 'link');
-    // One click, one chat post (through the content script's port, as in Chromium).
+    await poll(() => popup.$eval(`[data-testid="board-figure"][data-token="${a3}"]`, (e) => e.getAttribute('data-status')), 'link');
+    // One click, one chat post (through the content script's port, as in Chromium), by Roll20's own send button.
     await popup.click('[data-testid="r20-chat"]');
     await poll(() => game.$$eval('#fx-chat li', (l) => l.length), 1);
+    await poll(() => text(popup, '[data-testid="r20-chat-result"]'), 'Posted.');
+    expect(await game.evaluate(() => (window as unknown as { __fx: { foreignClicks(): number } }).__fx.foreignClicks())).toBe(0);
+    expect(await game.$eval('#textchat-input textarea', (t) => (t as HTMLTextAreaElement).value)).toBe('my draft');
     // Copy diagnostics: a click may write the clipboard in Firefox too (the real API, watched on its way).
     await popup.evaluate(() => {
       const real = navigator.clipboard.writeText.bind(navigator.clipboard);
@@ -161,5 +169,77 @@ describe('Firefox: the Roll20 board', () => {
     expect(copied.tokens).toHaveLength(6);
     await game.close();
     await popup.close();
+  });
+});
+
+describe('Firefox: Roll20 as it ships (issue 19)', () => {
+  beforeAll(async () => {
+    await request(ff, { type: 'store/select-system', system: 'bdc' });
+  });
+  const ALL = ['L1', 'A1', 'A2', 'A3', 'L2', 'B1'];
+  const said = (page: Page) => page.evaluate(() => ({ message: document.querySelector('#command-post-overlay [data-message]')?.textContent ?? null, marks: document.querySelectorAll('#command-post-overlay .mark').length }));
+  type Fx = { __fx: { mountedAt?: number; loseContext(): void; restoreContext(): void; camera(c: object): void; select(r: string[]): void; model(r: string): { get(k: string): unknown; saves: number } } };
+
+  it('the renderer mounted well after the data: the board says why, then the marks come within a second of it; a lost WebGL context is said too', async () => {
+    const page = await ff.browser.newPage();
+    await page.goto(`${EDITOR}?engine=jumpgate&mount=1500`);
+    await poll(() => said(page), { message: 'Command Post cannot draw: Roll20’s board is not there (not yet, or no longer).', marks: 0 }, 15_000);
+    await page.waitForSelector('#command-post-overlay .mark', { timeout: 10_000 });
+    expect(await page.evaluate(() => performance.now() - (window as unknown as Fx).__fx.mountedAt!)).toBeLessThan(1000);
+    expectMarksOnTokens(await positions(page, '.fx-token'), await positions(page, '#command-post-overlay .mark'), ALL);
+    await page.evaluate(() => (window as unknown as Fx).__fx.loseContext());
+    await poll(() => said(page), { message: 'Command Post cannot draw: Roll20’s board lost its WebGL context.', marks: 0 });
+    await page.evaluate(() => (window as unknown as Fx).__fx.restoreContext());
+    await poll(async () => (await said(page)).marks, 6);
+    await page.close();
+  });
+
+  it('a renamed main camera, turned, in a viewport smaller than a DPR-3 canvas: marks on tokens through pan and zoom', async () => {
+    const page = await openGame('engine=jumpgate&camname=camera-2&rotate=30&viewport=0.1,0.15,0.75,0.7&dpr=3');
+    expectMarksOnTokens(await positions(page, '.fx-token'), await positions(page, '#command-post-overlay .mark'), ALL);
+    await page.evaluate(() => (window as unknown as Fx).__fx.camera({ x: 600, y: -420, zoom: 1.4 }));
+    await new Promise((r) => setTimeout(r, 300));
+    expectMarksOnTokens(await positions(page, '.fx-token'), await positions(page, '#command-post-overlay .mark'), ALL);
+    await page.close();
+  });
+
+  it('hexes: two tokens on Roll20\'s own lattice, the leader\'s ring centred on him; no grid shown: a circle', async () => {
+    const hex = await openGame('engine=jumpgate&grid=hex&only=L1,A1');
+    const t = await positions(hex, '.fx-token');
+    const r = await positions(hex, '#command-post-overlay .ring');
+    expect(Math.abs(r.L1!.x - t.L1!.x)).toBeLessThan(0.6);
+    expect(Math.abs(r.L1!.y - t.L1!.y)).toBeLessThan(0.6);
+    await hex.close();
+    const off = await openGame('engine=legacy&showgrid=0');
+    expect(await off.$eval('#command-post-overlay .ring', (e) => e.tagName)).toBe('circle');
+    await off.close();
+  });
+
+  it('a Legacy selection (`_model`) reaches the popup\'s table; a synthetic "hello" with a page script\'s own port commands nothing', async () => {
+    await inExtension(ff, `await browser.storage.session.clear();`);
+    const page = await ff.browser.newPage();
+    // Before the content script's hello, a page script dispatches its own, with its own port, then a write through it.
+    await page.evaluateOnNewDocument(() => {
+      new MutationObserver((records) => {
+        for (const rec of records) for (const n of rec.addedNodes) {
+          const secret = (n as Element).getAttribute?.('data-command-post-secret');
+          if (!secret) continue;
+          n.addEventListener('load', () => {
+            const ns = 'command-post/roll20';
+            const channel = new MessageChannel();
+            window.dispatchEvent(new MessageEvent('message', { data: { ns, dir: 'content', secret, msg: { type: 'hello' } }, origin: location.origin, source: window, ports: [channel.port2] }));
+            const l1 = (window as unknown as { __fx: { id(r: string): string } }).__fx.id('L1');
+            channel.port1.postMessage({ ns, dir: 'content', secret, msg: { type: 'auras-set', items: [{ id: l1, radius: 99, square: false, color: '#ff0000' }] } });
+          });
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(`${EDITOR}?engine=legacy`);
+    await page.waitForSelector('#command-post-overlay .mark', { timeout: 20_000 });
+    await page.evaluate(() => (window as unknown as Fx).__fx.select(['A2']));
+    const a2 = await idOf(page, 'A2');
+    await poll(() => inExtension<string[] | undefined>(ff, `const all = await browser.storage.session.get(null); const k = Object.keys(all).find((k) => k.startsWith('commandPost.live.')); return k ? all[k].selected : undefined;`), [a2]);
+    expect(await page.evaluate(() => { const m = (window as unknown as Fx).__fx.model('L1'); return [m.get('aura1_radius'), m.saves]; })).toEqual(['', 0]);
+    await page.close();
   });
 });

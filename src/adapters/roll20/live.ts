@@ -5,9 +5,10 @@ import { MAX_CHANGES } from '../../board/model';
 import type { TabletopStatus } from '../../board/summary';
 import type { TableChanges } from '../../rules/descriptor';
 import type { Table, Token } from '../../table/model';
-import { hexLatticeOf, MIN_TOKENS, onLattice, type HexLattice } from './lattice';
-import { hasMarker, isActive, sceneOf, toToken, toTokens } from './mapping';
-import { parsePage, parseToken, type Engine, type PageField, type PageMessage, type RawPage, type RawToken } from './protocol';
+import { regularPitch, type HexOrientation } from '../../geometry/hex';
+import { hexLatticeOf, onLattice, pageLattice, regularLattice, type HexLattice } from './lattice';
+import { hasMarker, isActive, isFigure, sceneOf, toToken, toTokens } from './mapping';
+import { parsePage, parseToken, type Engine, type PageField, type PageMessage, type RawPage, type RawToken, type RendererReason } from './protocol';
 import type { Roll20Settings } from './settings';
 
 type Gone = TableChanges['gone'][number];
@@ -24,6 +25,11 @@ export class LiveModel {
   readonly players = new Map<string, string>();
   engine: Engine = 'none';
   mode: 'full' | 'data-only' = 'full';
+  /**
+   * The renderer as the bridge last saw it: why the board cannot be drawn (null: it can), since
+   * when (the page's clock, ms), and when a renderer was first found (null: not yet).
+   */
+  renderer: { reason: RendererReason | null; at: number; foundAt: number | null; changes: number } = { reason: 'renderer', at: 0, foundAt: null, changes: 0 };
   state: 'waiting' | 'live' | 'unavailable' = 'waiting';
   missing: readonly string[] = [];
   /** Net changes since the tab was opened: a token back on the table is no longer gone, one gone again no longer arrived. */
@@ -42,17 +48,42 @@ export class LiveModel {
   private lattice: HexLattice | null = null;
   private latticeDirty = true;
 
-  /** A hex page's lattice, from the tokens on the token layer (./lattice.ts); null on other pages. */
+  /** A hex page's lattice, from its settings and its figures (./lattice.ts); null on other pages and with the grid off. */
   hexLattice(): HexLattice | null {
-    const p = this.page;
-    if (!p || !(p.snapping_increment > 0) || (p.grid_type !== 'hex' && p.grid_type !== 'hexr')) return null;
+    const o = this.orientation();
+    if (!o) return null;
     if (this.latticeDirty || !this.lattice) {
       this.latticeDirty = false;
       const points: { x: number; y: number }[] = [];
-      for (const t of this.tokens.values()) if (t.layer === 'objects') points.push({ x: t.left, y: t.top });
-      this.lattice = hexLatticeOf(points, p.snapping_increment, p.grid_type === 'hex' ? 'pointy' : 'flat');
+      for (const t of this.tokens.values()) if (isFigure(t)) points.push({ x: t.left, y: t.top });
+      this.lattice = hexLatticeOf(points, this.page!.snapping_increment, o);
     }
     return this.lattice;
+  }
+
+  /** The hex orientation of the page's grid, null when it is not a shown hex grid. */
+  private orientation(): HexOrientation | null {
+    const p = this.page;
+    if (!p || !(p.snapping_increment > 0) || !p.showgrid || (p.grid_type !== 'hex' && p.grid_type !== 'hexr')) return null;
+    return p.grid_type === 'hex' ? 'pointy' : 'flat';
+  }
+
+  /**
+   * Whether a figure's move may change the lattice chosen: it left or reached the chosen lattice,
+   * or it stands (or stood) on another known one. A move from one point of the chosen lattice to
+   * another, or between two unsnapped places, changes nothing and costs nothing.
+   */
+  private movesLattice(before: RawToken | undefined, after: RawToken): boolean {
+    const o = this.orientation();
+    const l = this.lattice;
+    if (!o || !l) return false;
+    const si = this.page!.snapping_increment;
+    const known = [l.lattice !== 'roll20' ? pageLattice(si, o) : null, l.lattice !== 'regular' ? regularLattice(si, o) : null].filter((k) => k !== null);
+    const at = (t: RawToken | undefined) => (t && isFigure(t) ? { x: t.left, y: t.top } : null);
+    const [a, b] = [at(before), at(after)];
+    if (!a || !b) return true; // a figure came or went
+    if (onLattice(a, si, o, l) !== onLattice(b, si, o, l)) return true;
+    return known.some((k) => onLattice(a, si, o, k) || onLattice(b, si, o, k));
   }
 
   /** The active tokens as table tokens, grouped by unit (toTokens order), updated incrementally. */
@@ -117,6 +148,16 @@ export class LiveModel {
         this.state = 'live';
         return true;
       }
+      case 'renderer': {
+        const r = this.renderer;
+        const changed = msg.reason !== r.reason || msg.engine !== this.engine;
+        this.renderer = { reason: msg.reason, at: msg.at, foundAt: r.foundAt ?? (msg.reason === null ? msg.at : null), changes: r.changes + (changed ? 1 : 0) };
+        this.engine = msg.engine;
+        if (!this.page) return false;
+        this.mode = msg.reason === null ? 'full' : 'data-only';
+        this.missing = msg.reason === null ? [] : [msg.reason];
+        return changed;
+      }
       case 'page': {
         const parsed = parsePage(msg.page);
         if (!parsed) {
@@ -131,15 +172,12 @@ export class LiveModel {
       }
       case 'delta': {
         if (!this.page || msg.pageId !== this.page.id) return false;
-        const lattice = this.lattice;
-        const si = this.page.snapping_increment;
-        const o = this.page.grid_type === 'hexr' ? 'flat' : 'pointy';
         for (const raw of msg.changed) {
           const before = this.tokens.get((raw as { id?: unknown } | null)?.id as string);
           const after = this.put(raw);
           if (!after) continue;
-          // A hex page's lattice is fitted again only when a token leaves it (or it rested on too few).
-          if (!this.latticeDirty && (!lattice || lattice.tokens < MIN_TOKENS || (after.layer === 'objects' && !onLattice({ x: after.left, y: after.top }, si, o, lattice)))) this.latticeDirty = true;
+          // A hex page's lattice is chosen again only when a move may change the choice.
+          if (!this.latticeDirty && this.movesLattice(before, after)) this.latticeDirty = true;
           const was = before !== undefined && isActive(before, settings);
           const is = isActive(after, settings);
           if (before === undefined && is) this.arrive(after, settings);
@@ -211,12 +249,15 @@ export class LiveModel {
     };
   }
 
-  /** What the popup says of the page beside its settings: fields that took Roll20's default, a hex lattice taken from the tokens. */
-  private pageNotes(): { defaulted?: string[]; lattice?: { source: 'known' | 'fitted'; col: number; row: number; onLattice: number } } {
+  /** What the popup says of the page beside its settings: fields that took Roll20's default, the hex lattice chosen and why. */
+  private pageNotes(): { defaulted?: string[]; lattice?: { source: HexLattice['lattice']; reason: HexLattice['reason']; col: number; row: number; onLattice: number; tokens: number } } {
     const out: ReturnType<LiveModel['pageNotes']> = {};
     if (this.defaulted.length) out.defaulted = [...this.defaulted];
     const l = this.hexLattice();
-    if (l && l.source !== 'assumed' && l.pitch) out.lattice = { source: l.source, col: round3(l.pitch.x), row: round3(l.pitch.y), onLattice: round3(l.onLattice) };
+    if (l) {
+      const pitch = l.pitch ?? regularPitch(70 * this.page!.snapping_increment, this.orientation()!);
+      out.lattice = { source: l.lattice, reason: l.reason, col: round3(pitch.x), row: round3(pitch.y), onLattice: round3(l.onLattice), tokens: l.tokens };
+    }
     return out;
   }
 

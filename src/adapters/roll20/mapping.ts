@@ -1,16 +1,17 @@
 // Roll20 page + tokens (validated plain JSON from the bridge) → the tabletop-neutral table model.
 // Distances go through the page's own scale, cell size and diagonal rule so that figures agree
 // with Roll20's ruler (roll20.md §1.2, §6): 1 cell = 70 × snapping_increment px = scale_number
-// scale_units; `snapping_increment = 0` is "grid off" (70 px reference, straight-line distances).
+// scale_units; `snapping_increment = 0` is "grid off" (70 px reference, straight-line distances),
+// and so is a grid switched off with `showgrid: false` (the cell keeps its size, the distances are
+// straight lines: no squares or hexes are counted where none are shown).
 import type { Measurement, Scene, Token, TokenRole, GridType } from '../../table/model';
 import { nameStem } from '../../board/roster';
-import type { HexLattice } from './lattice';
+import { pageLattice, type HexLattice } from './lattice';
 import type { RawPage, RawToken } from './protocol';
 import type { Roll20Settings } from './settings';
 
 /** Roll20's reference cell: 70 px at snapping_increment 1. */
 export const BASE_CELL_PX = 70;
-const SQRT3 = Math.sqrt(3);
 
 const MEASUREMENT: Readonly<Record<RawPage['diagonaltype'], Measurement>> = {
   foure: 'chebyshev',
@@ -22,22 +23,20 @@ const MEASUREMENT: Readonly<Record<RawPage['diagonaltype'], Measurement>> = {
 
 /**
  * The page's measuring rules as a Scene. Dimetric/isometric pages measure like square ones on the
- * page plane [I]. On hex pages, `lattice` (./lattice.ts, from the tokens' positions) replaces the
- * assumed regular lattice when it is not the assumed one.
+ * page plane [I]. On hex pages, hexes are counted on `lattice` (./lattice.ts: Roll20's own for the
+ * page, unless its tokens stand on another one); without it, on Roll20's own.
  */
 export function sceneOf(page: RawPage, lattice?: HexLattice): Scene {
   const si = page.snapping_increment;
-  if (!(si > 0)) {
-    return { pixelsPerCell: BASE_CELL_PX, unitsPerCell: page.scale_number, unitName: page.scale_units, grid: 'none', measurement: 'euclidean' };
+  const grid: GridType = page.grid_type === 'hex' ? 'hex-pointy' : page.grid_type === 'hexr' ? 'hex-flat' : 'square';
+  if (!(si > 0) || !page.showgrid) {
+    return { pixelsPerCell: si > 0 ? BASE_CELL_PX * si : BASE_CELL_PX, unitsPerCell: page.scale_number, unitName: page.scale_units, grid: 'none', measurement: 'euclidean' };
   }
   const ppc = BASE_CELL_PX * si;
-  const grid: GridType = page.grid_type === 'hex' ? 'hex-pointy' : page.grid_type === 'hexr' ? 'hex-flat' : 'square';
   const scene: Scene = { pixelsPerCell: ppc, unitsPerCell: page.scale_number, unitName: page.scale_units, grid, measurement: MEASUREMENT[page.diagonaltype] };
-  if (lattice && lattice.source !== 'assumed' && grid !== 'square') return { ...scene, hexOrigin: lattice.origin, ...(lattice.pitch ? { hexPitch: lattice.pitch } : {}) };
-  // Roll20's hex lattice: first centre (35·si, 70·si/√3) for `hex`, axes swapped for `hexr` (§6.3).
-  if (grid === 'hex-pointy') return { ...scene, hexOrigin: { x: ppc / 2, y: ppc / SQRT3 } };
-  if (grid === 'hex-flat') return { ...scene, hexOrigin: { x: ppc / SQRT3, y: ppc / 2 } };
-  return scene;
+  if (grid === 'square') return scene;
+  const l = lattice ?? pageLattice(si, grid === 'hex-pointy' ? 'pointy' : 'flat');
+  return { ...scene, hexOrigin: l.origin, ...(l.pitch ? { hexPitch: l.pitch } : {}) };
 }
 
 export interface Marker {
@@ -72,6 +71,8 @@ export function sideOf(t: RawToken, from: Roll20Settings['sideFrom']): string | 
   switch (from) {
     case 'controlledby': {
       const ids = t.controlledby.split(',').map((s) => s.trim()).filter(Boolean).sort();
+      // `all` is every player: such a token is everyone's, whoever else is named beside it.
+      if (ids.includes('all')) return 'all';
       return ids.length ? ids.join(',') : null;
     }
     case 'tint': {
@@ -105,9 +106,12 @@ export function roleOf(t: RawToken, s: Roll20Settings): TokenRole {
   return s.assignments[t.id]?.role ?? (hasMarker(t.markers, s.leaderMarker) ? 'leader' : 'figure');
 }
 
-/** Tokens that take part in command: on the token layer, with a size, and not marked dead. */
+/** Figures (docs/roll20.md "What is a figure"): graphics on the token layer that are neither drawings nor cards. */
+export const isFigure = (t: RawToken): boolean => t.layer === 'objects' && t.kind === undefined;
+
+/** Tokens that take part in command: figures, with a size, and not marked dead. */
 export function isActive(t: RawToken, s: Roll20Settings): boolean {
-  return t.layer === 'objects' && t.width > 0 && t.height > 0 && !hasMarker(t.markers, s.deadMarker);
+  return isFigure(t) && t.width > 0 && t.height > 0 && !hasMarker(t.markers, s.deadMarker);
 }
 
 export function toToken(t: RawToken, s: Roll20Settings): Token {

@@ -6,6 +6,7 @@
 // schemas bound every string, number and list (roll20.md §3.2).
 import * as v from 'valibot';
 import { parseOrNull } from '../../game/validate';
+import { RENDERER_REASONS, type RendererReason } from './renderer';
 
 export const NS = 'command-post/roll20';
 export const SECRET_ATTR = 'data-command-post-secret';
@@ -28,11 +29,17 @@ export const rawTokenSchema = v.strictObject({
   width: size,
   height: size,
   layer: text(32),
-  /** Comma list of player ids or `all`; the represented character's list when the token's is empty. */
+  /** Comma list of player ids or `all`: the represented character's list when the token represents one (TokenMod's rule), else the token's own. */
   controlledby: text(2000),
   tint: text(32),
   /** Roll20 `statusmarkers`: comma list, `name@N` for a badge. */
   markers: text(2000),
+  /**
+   * Absent for a figure. `drawing`: an image marked "Is Drawing" (`isdrawing`); `card`: a card
+   * played onto the table (`_subtype: 'card'`). Neither is a figure (docs/roll20.md "What is a
+   * figure"); the bridge says so once when a token becomes one, so that it leaves the board.
+   */
+  kind: v.optional(v.picklist(['drawing', 'card'])),
 });
 export type RawToken = v.InferOutput<typeof rawTokenSchema>;
 
@@ -49,6 +56,8 @@ export const rawPageSchema = v.strictObject({
   scale_units: text(32),
   grid_type: v.picklist(GRID_TYPES),
   diagonaltype: v.picklist(DIAGONALS),
+  /** The page's grid shown (`showgrid`); switched off, distances are measured without a grid, as Roll20's ruler does. */
+  showgrid: v.boolean(),
 });
 export type RawPage = v.InferOutput<typeof rawPageSchema>;
 
@@ -60,11 +69,14 @@ export const PAGE_DEFAULTS: Readonly<Omit<RawPage, 'id'>> = {
   scale_units: 'ft',
   grid_type: 'square',
   diagonaltype: 'foure',
+  showgrid: true,
 };
 export type PageField = keyof typeof PAGE_DEFAULTS;
 
 /** A number as Roll20 may hold it: a number, or a string of one (the page settings' text fields). */
 const numberish = v.union([v.number(), v.pipe(v.string(), v.trim(), v.nonEmpty(), v.transform(Number))]);
+/** A switch as Roll20 may hold it: a boolean, or the text of one saved from a settings dialog. */
+const boolish = v.union([v.boolean(), v.pipe(v.picklist(['true', 'false', '1', '0']), v.transform((x) => x === 'true' || x === '1')), v.pipe(v.picklist([0, 1]), v.transform((x) => x === 1))]);
 const PAGE_FIELDS: { readonly [K in PageField]: v.GenericSchema<unknown, RawPage[K]> } = {
   name: text(200),
   snapping_increment: v.pipe(numberish, v.finite(), v.minValue(0), v.maxValue(1000)),
@@ -72,6 +84,7 @@ const PAGE_FIELDS: { readonly [K in PageField]: v.GenericSchema<unknown, RawPage
   scale_units: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(32)),
   grid_type: v.picklist(GRID_TYPES),
   diagonaltype: v.picklist(DIAGONALS),
+  showgrid: boolish,
 };
 
 /**
@@ -91,8 +104,8 @@ export function parsePage(raw: unknown): { page: RawPage; defaulted: PageField[]
     if (f.success) out[key] = f.output;
     else {
       out[key] = PAGE_DEFAULTS[key];
-      // A page without a name is not worth a word.
-      if (key !== 'name') defaulted.push(key);
+      // A page without a name is not worth a word, nor one without a grid switch (shown, as by default).
+      if (key !== 'name' && !(key === 'showgrid' && r[key] === undefined)) defaulted.push(key);
     }
   }
   return { page: out as RawPage, defaulted };
@@ -105,12 +118,20 @@ export type Engine = (typeof ENGINES)[number];
  * Page px → client px of the top-level window: `screen = board.xy + p·s + o`. `board` is the
  * renderer's canvas rectangle (the overlay is clipped to it).
  */
-export const viewSchema = v.strictObject({
-  x: coord, y: coord, w: size, h: size,
-  sx: v.pipe(v.number(), v.finite(), v.gtValue(0), v.maxValue(1000)),
-  sy: v.pipe(v.number(), v.finite(), v.gtValue(0), v.maxValue(1000)),
-  ox: coord, oy: coord,
-});
+const scale = v.pipe(v.number(), v.finite(), v.minValue(-1000), v.maxValue(1000));
+export const viewSchema = v.pipe(
+  v.strictObject({
+    x: coord, y: coord, w: size, h: size,
+    sx: scale,
+    sy: scale,
+    /** A camera turned about its axis: `screen.x += p.y·kx`, `screen.y += p.x·ky` (absent: 0). */
+    kx: v.optional(scale),
+    ky: v.optional(scale),
+    ox: coord, oy: coord,
+  }),
+  // A view that flattens the board onto a line (or a point) shows nothing that can be placed.
+  v.check((c) => Math.abs(c.sx * c.sy - (c.kx ?? 0) * (c.ky ?? 0)) > 1e-9, 'degenerate view'),
+);
 export type View = v.InferOutput<typeof viewSchema>;
 
 const player = v.strictObject({ id, name: text(200) });
@@ -123,8 +144,12 @@ export type RendererFields = v.InferOutput<typeof rendererFields>;
 /** Tokens travel unchecked inside the envelope and are validated one by one (a bad one is dropped, not the page). */
 const tokenList = v.pipe(v.array(v.unknown()), v.maxLength(MAX_TOKENS));
 
-/** Internals the bridge looks for; a missing one is named in `missing`. */
-export const INTERNALS = ['Campaign', 'activePage', 'thegraphics', 'renderer'] as const;
+/**
+ * Internals the bridge looks for; a missing one is named in `missing`. The last four say why the
+ * board cannot be drawn although the game is read (RENDERER_REASONS).
+ */
+export const INTERNALS = ['Campaign', 'activePage', 'thegraphics', 'renderer', 'canvas', 'camera', 'webgl-context'] as const;
+export { RENDERER_REASONS, type RendererReason };
 
 export const pageMessageSchema = v.variant('type', [
   /** The whole active page: on hello, on a page switch, after a `reset`. */
@@ -152,6 +177,19 @@ export const pageMessageSchema = v.variant('type', [
   v.strictObject({ type: v.literal('selection'), ids: v.pipe(v.array(id), v.maxLength(100)) }),
   /** The camera moved (pan, zoom, resize); null when it cannot be read. */
   v.strictObject({ type: v.literal('view'), view: v.nullable(viewSchema) }),
+  /**
+   * The renderer was found, went or changed (looked for at every camera read: every frame while
+   * anything moves, else 4 times a second): which engine, why it cannot draw (null: it can), and
+   * when that became so (the page's performance.now(), ms).
+   */
+  v.strictObject({
+    type: v.literal('renderer'),
+    engine: v.picklist(ENGINES),
+    reason: v.nullable(v.picklist(RENDERER_REASONS)),
+    at: v.pipe(v.number(), v.finite(), v.minValue(0)),
+  }),
+  /** What a chat post did: `posted` through Roll20's send button, or why not. */
+  v.strictObject({ type: v.literal('chat'), posted: v.boolean(), reason: v.optional(v.picklist(['no-box', 'no-button'])) }),
   /**
    * No game to read (yet, or Roll20 changed): `missing` says what was not found; `reason`
    * `too-many-tokens`: more tokens on the token layer than MAX_TOKENS (map and GM layers not counted).

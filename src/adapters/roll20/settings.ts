@@ -30,6 +30,8 @@ export interface Roll20Settings {
   readonly overlay: boolean;
   /** Words beside figures out of command ("out · 3 cm too far"). */
   readonly labels: boolean;
+  /** The key to the marks in the board's corner. */
+  readonly legend: boolean;
   /** Per token id, popup overrides of unit and role. */
   readonly assignments: Readonly<Record<string, TokenAssignment>>;
 }
@@ -41,6 +43,7 @@ export const DEFAULT_ROLL20_SETTINGS: Roll20Settings = {
   deadMarker: 'dead',
   overlay: true,
   labels: true,
+  legend: true,
   assignments: {},
 };
 
@@ -58,6 +61,7 @@ const FIELDS = {
   deadMarker: marker,
   overlay: v.boolean(),
   labels: v.boolean(),
+  legend: v.boolean(),
   assignments: v.pipe(
     v.record(v.pipe(v.string(), v.maxLength(64)), assignment),
     v.check((r) => Object.keys(r).length <= 2000, 'too many assignments'),

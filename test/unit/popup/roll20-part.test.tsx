@@ -1,6 +1,7 @@
 // What only Roll20 has in the popup's live section, in English: the page's fallen-back settings and
-// a hex lattice taken from the tokens, said in words; the aura buttons asking the tab once per click;
-// Copy diagnostics, with the text box when the clipboard refuses.
+// the hex lattice chosen and why, said in words; why the board is not drawn; the chat post and what
+// became of it; the aura buttons asking the tab once per click; Copy diagnostics, with the text box
+// when the clipboard refuses.
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LiveApi } from '../../../popup/api';
@@ -21,21 +22,40 @@ function hexSummary() {
   return summaryOf(m.status(0), m.table(S), null, 'dc');
 }
 
-function live(asked: string[], diagnostics: unknown = { format: 'command-post/roll20-diagnostics' }): LiveApi {
+function live(asked: string[], diagnostics: unknown = { format: 'command-post/roll20-diagnostics' }, posted = true): LiveApi {
   return {
     subscribe: () => () => {},
     send: async () => ({ ok: true }),
-    chat: async () => true,
+    chat: async (text) => (asked.push(text), posted),
     auras: async (action) => (asked.push(action), true),
     diagnostics: async () => diagnostics,
   };
 }
 
 describe('the Roll20 part of the live board', () => {
-  it('says which page settings fell back to Roll20\'s defaults, and that the hexes follow the tokens\' lattice', () => {
+  it('says which page settings fell back to Roll20\'s defaults, and which lattice the hexes are counted on and why', () => {
     render(<ApiContext.Provider value={fakeApi()}><Roll20Part board={{ summary: hexSummary(), settings: S, live: live([]) }} /></ApiContext.Provider>);
     expect(screen.getByTestId('r20-defaulted').textContent).toBe('Some of this page’s settings could not be read; Roll20’s defaults are used for: scale_number.');
-    expect(screen.getByTestId('r20-lattice').textContent).toContain('Roll20’s API-script lattice (column pitch 75.199 px, row pitch 66.966 px; 100 % of the tokens on it)');
+    expect(screen.getByTestId('r20-lattice').textContent).toBe('Hexes are counted on Roll20’s own hex lattice (column pitch 75.199 px, row pitch 66.966 px): 3 of the 3 tokens stand on it.');
+    expect(screen.queryByTestId('r20-undrawn')).toBeNull();
+  });
+
+  it('says why the board is not drawn, with the reason the tab gave', () => {
+    const summary = { ...hexSummary(), mode: 'data-only' as const, missing: ['webgl-context'] };
+    render(<ApiContext.Provider value={fakeApi()}><Roll20Part board={{ summary, settings: S, live: live([]) }} /></ApiContext.Provider>);
+    expect(screen.getByTestId('r20-undrawn').textContent).toBe('Roll20’s board lost its graphics (WebGL) context: Command Post draws again when Roll20 restores it.');
+  });
+
+  it('the chat post says whether Roll20 took it', async () => {
+    const asked: string[] = [];
+    const { unmount } = render(<ApiContext.Provider value={fakeApi()}><Roll20Part board={{ summary: hexSummary(), settings: S, live: live(asked) }} /></ApiContext.Provider>);
+    fireEvent.click(screen.getByTestId('r20-chat'));
+    await waitFor(() => expect(screen.getByTestId('r20-chat-result').textContent).toBe('Posted.'));
+    expect(asked).toHaveLength(1);
+    unmount();
+    render(<ApiContext.Provider value={fakeApi()}><Roll20Part board={{ summary: hexSummary(), settings: S, live: live([], undefined, false) }} /></ApiContext.Provider>);
+    fireEvent.click(screen.getByTestId('r20-chat'));
+    await waitFor(() => expect(screen.getByTestId('r20-chat-result').textContent).toBe('Not posted: Roll20’s chat box or its send button was not found.'));
   });
 
   it('each aura button asks the tab once', () => {

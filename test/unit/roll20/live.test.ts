@@ -7,7 +7,7 @@ import { LiveModel } from '../../../src/adapters/roll20/live';
 import { parsePage, type RawToken } from '../../../src/adapters/roll20/protocol';
 import { DEFAULT_ROLL20_SETTINGS as S } from '../../../src/adapters/roll20/settings';
 
-const PAGE = { id: 'p1', name: 'Battlefield', snapping_increment: 1, scale_number: 2.5, scale_units: 'cm', grid_type: 'square', diagonaltype: 'foure' };
+const PAGE = { id: 'p1', name: 'Battlefield', snapping_increment: 1, scale_number: 2.5, scale_units: 'cm', grid_type: 'square', diagonaltype: 'foure', showgrid: true };
 const tok = (id: string, left: number, top: number, over: Partial<RawToken> = {}): RawToken => ({
   id, name: `Name of ${id}`, left, top, width: 70, height: 70, layer: 'objects', controlledby: 'player-secret-id', tint: 'transparent', markers: 'red@1', ...over,
 });
@@ -21,9 +21,15 @@ describe('a page read field by field', () => {
       defaulted: ['scale_number', 'grid_type'],
     });
     expect(parsePage({ id: 'p', scale_number: -1, scale_units: '  ', diagonaltype: null })).toEqual({
-      page: { id: 'p', name: '', snapping_increment: 1, scale_number: 5, scale_units: 'ft', grid_type: 'square', diagonaltype: 'foure' },
+      page: { id: 'p', name: '', snapping_increment: 1, scale_number: 5, scale_units: 'ft', grid_type: 'square', diagonaltype: 'foure', showgrid: true },
       defaulted: ['snapping_increment', 'scale_number', 'scale_units', 'grid_type', 'diagonaltype'],
     });
+  });
+  it('numbers and switches as Roll20\'s page dialog saves them: text', () => {
+    expect(parsePage({ ...PAGE, snapping_increment: ' 0.5 ', scale_number: '2.5', showgrid: 'false' })).toEqual({ page: { ...PAGE, snapping_increment: 0.5, showgrid: false }, defaulted: [] });
+    expect(parsePage({ ...PAGE, showgrid: 'true' })!.page.showgrid).toBe(true);
+    expect(parsePage({ ...PAGE, showgrid: 0 })!.page.showgrid).toBe(false);
+    expect(parsePage({ ...PAGE, showgrid: 'perhaps' })).toEqual({ page: { ...PAGE, showgrid: true }, defaulted: ['showgrid'] });
   });
   it('no page at all (not an object, no id) is no page', () => {
     for (const bad of [null, 'page', 3, {}, { id: '' }, { id: 5 }]) expect(parsePage(bad)).toBeNull();
@@ -65,15 +71,48 @@ describe('the live model', () => {
     expect(n.unreadable).toBeNull();
   });
 
-  it('a hex page on the API scripts\' lattice says so; its hexes are counted on that lattice', () => {
+  it('a hex page: its lattice named with why, and its hexes counted on it', () => {
     const m = new LiveModel();
-    const at = (i: number, j: number) => [37.5992809922301 + 75.1985619844599 * (i + (j & 1) / 2), 43.8658278242683 + 66.9658278242677 * j] as const;
+    // Roll20's own lattice (Hexploration): column pitch 75.1986, row pitch 66.9658, first centre (37.5, 44).
+    const at = (i: number, j: number) => [37.5 + 75.19856198446 * (i + (j & 1) / 2), 44 + 66.965827824268 * j] as const;
     m.apply(snapshot({ ...PAGE, grid_type: 'hex', diagonaltype: 'hex' }, [tok('a', ...at(0, 0)), tok('b', ...at(3, 0)), tok('c', ...at(10, 1)), tok('d', ...at(5, 4))]), S);
-    expect(m.status(0).page!.lattice).toEqual({ source: 'known', col: 75.199, row: 66.966, onLattice: 1 });
-    expect(m.table(S)!.scene.hexPitch).toEqual({ x: 75.1985619844599, y: 66.9658278242677 });
-    // A token moved onto another lattice point keeps it; one moved off it makes the model look again.
-    m.apply({ type: 'delta', pageId: 'p1', changed: [tok('d', ...at(6, 4))], removed: [] }, S);
-    expect(m.table(S)!.scene.hexPitch).toEqual({ x: 75.1985619844599, y: 66.9658278242677 });
+    expect(m.status(0).page!.lattice).toEqual({ source: 'roll20', reason: 'tokens', col: 75.199, row: 66.966, onLattice: 1, tokens: 4 });
+    expect(m.table(S)!.scene.hexPitch).toEqual({ x: 75.19856198446, y: 66.965827824268 });
+    // Regular hexagons for every token: they win, and say so.
+    const reg = (i: number, j: number) => [35 + 70 * (i + (j & 1) / 2), 70 / Math.sqrt(3) + 60.6217782649107 * j] as const;
+    m.apply(snapshot({ ...PAGE, grid_type: 'hex', diagonaltype: 'hex' }, [tok('a', ...reg(0, 0)), tok('b', ...reg(3, 0))]), S);
+    expect(m.status(0).page!.lattice).toMatchObject({ source: 'regular', reason: 'tokens' });
+    expect(m.table(S)!.scene.hexPitch).toBeUndefined();
+    // One of them dragged onto Roll20's lattice: one token each, the tokens no longer decide: the page's own.
+    m.apply({ type: 'delta', pageId: 'p1', changed: [tok('b', ...at(3, 0))], removed: [] }, S);
+    expect(m.status(0).page!.lattice).toMatchObject({ source: 'roll20', reason: 'page', tokens: 2 });
+  });
+
+  it('the grid switched off (showgrid false) measures without a grid, as the ruler does: no hexes, straight lines', () => {
+    const m = new LiveModel();
+    m.apply(snapshot({ ...PAGE, grid_type: 'hex', diagonaltype: 'hex', snapping_increment: 2, showgrid: 'false' }), S);
+    expect(m.table(S)!.scene).toMatchObject({ grid: 'none', measurement: 'euclidean', pixelsPerCell: 140 });
+    expect(m.status(0).page!.lattice).toBeUndefined();
+  });
+
+  it('the renderer as the bridge watches it: found (and when), gone, back', () => {
+    const m = new LiveModel();
+    m.apply({ ...snapshot(PAGE), engine: 'none', mode: 'data-only', missing: ['renderer'] }, S);
+    expect(m.apply({ type: 'renderer', engine: 'none', reason: 'renderer', at: 100 }, S)).toBe(false);
+    expect(m.apply({ type: 'renderer', engine: 'jumpgate', reason: null, at: 640 }, S)).toBe(true);
+    expect(m.status(0)).toMatchObject({ mode: 'full', engine: 'jumpgate', missing: [] });
+    expect(m.apply({ type: 'renderer', engine: 'jumpgate', reason: 'webgl-context', at: 900 }, S)).toBe(true);
+    expect(m.status(0)).toMatchObject({ mode: 'data-only', missing: ['webgl-context'] });
+    m.apply({ type: 'renderer', engine: 'jumpgate', reason: null, at: 1200 }, S);
+    expect(m.renderer).toEqual({ reason: null, at: 1200, foundAt: 640, changes: 3 });
+  });
+
+  it('drawings and cards on the token layer are not figures; a token made a drawing leaves the board', () => {
+    const m = new LiveModel();
+    m.apply(snapshot(PAGE, [tok('a', 35, 35), tok('b', 105, 35, { kind: 'drawing' }), tok('c', 175, 35, { kind: 'card' })]), S);
+    expect(m.table(S)!.tokens.map((t) => t.id)).toEqual(['a']);
+    m.apply({ type: 'delta', pageId: 'p1', changed: [tok('a', 35, 35, { kind: 'drawing' })], removed: [] }, S);
+    expect(m.table(S)!.tokens).toEqual([]);
   });
 });
 
@@ -91,7 +130,8 @@ describe('Copy diagnostics', () => {
     const text = JSON.stringify(d);
     for (const secret of ['Secret', 'player-secret-id', 'Alice', '-Mtok', 'flying-flag', 'custom', 'Battlefield', 'http']) expect(text).not.toContain(secret);
     expect(d.tokens).toEqual([{ ref: 't1', left: 35, top: 35, width: 70, height: 70, screen: { x: 60 + 35 * 1.5 - 10, y: 40 + 35 * 1.5 - 20 } }]);
-    expect(d.page).toEqual({ snapping_increment: 1, scale_number: 2.5, scale_units: 'cm', grid_type: 'square', diagonaltype: 'foure', defaulted: [] });
+    expect(d.page).toEqual({ snapping_increment: 1, scale_number: 2.5, scale_units: 'cm', grid_type: 'square', diagonaltype: 'foure', showgrid: true, defaulted: [] });
+    expect(d.rendererWatch).toEqual({ reason: 'renderer', since: 0, foundAt: null, changes: 0 });
   });
 
   it('without a camera: no screen positions; without a table: no page', () => {

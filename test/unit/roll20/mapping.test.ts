@@ -13,7 +13,7 @@ import { distanceBetween } from '../../../src/geometry';
 import * as v from 'valibot';
 
 const page = (over: Partial<RawPage> = {}): RawPage => ({
-  id: 'p1', name: 'Map', snapping_increment: 1, scale_number: 5, scale_units: 'ft', grid_type: 'square', diagonaltype: 'foure', ...over,
+  id: 'p1', name: 'Map', snapping_increment: 1, scale_number: 5, scale_units: 'ft', grid_type: 'square', diagonaltype: 'foure', showgrid: true, ...over,
 });
 const tok = (id: string, left: number, top: number, over: Partial<RawToken> = {}): RawToken => ({
   id, name: id, left, top, width: 70, height: 70, layer: 'objects', controlledby: 'pA', tint: 'transparent', markers: '', ...over,
@@ -32,15 +32,19 @@ describe('page → scene (Roll20 ruler rules)', () => {
   it('grid off (snapping_increment 0) measures straight lines on the 70 px reference, never divides by 0', () => {
     expect(sceneOf(page({ snapping_increment: 0 }))).toMatchObject({ pixelsPerCell: 70, grid: 'none', measurement: 'euclidean' });
   });
-  it('hex and hexr: pointy and flat lattices with Roll20 first centres', () => {
+  it('hex and hexr: pointy and flat, on Roll20\'s own lattice (Hexploration\'s constants × snapping increment) unless told another', () => {
     const h = sceneOf(page({ grid_type: 'hex', diagonaltype: 'hex' }));
-    expect(h.grid).toBe('hex-pointy');
-    expect(h.hexOrigin!.x).toBeCloseTo(35);
-    expect(h.hexOrigin!.y).toBeCloseTo(70 / Math.sqrt(3));
+    expect(h).toMatchObject({ grid: 'hex-pointy', hexOrigin: { x: 37.5, y: 44 }, hexPitch: { x: 75.19856198446, y: 66.965827824268 } });
     const f = sceneOf(page({ grid_type: 'hexr', diagonaltype: 'hex', snapping_increment: 2 }));
     expect(f.grid).toBe('hex-flat');
-    expect(f.hexOrigin!.x).toBeCloseTo(140 / Math.sqrt(3));
-    expect(f.hexOrigin!.y).toBeCloseTo(70);
+    expect(f.hexOrigin).toEqual({ x: 94, y: 81 });
+    expect(f.hexPitch!.x).toBeCloseTo(2 * 69.585127490377, 9);
+    expect(f.hexPitch!.y).toBeCloseTo(2 * 79.688789983504, 9);
+  });
+  it('a grid switched off (showgrid false, any snapping increment) measures straight lines on the page\'s cell', () => {
+    expect(sceneOf(page({ showgrid: false, snapping_increment: 2, diagonaltype: 'threefive' }))).toMatchObject({ pixelsPerCell: 140, grid: 'none', measurement: 'euclidean' });
+    expect(sceneOf(page({ showgrid: false, grid_type: 'hex', diagonaltype: 'hex' }))).toMatchObject({ grid: 'none', measurement: 'euclidean' });
+    expect(sceneOf(page({ showgrid: false })).hexOrigin).toBeUndefined();
   });
   it('distances agree with the Roll20 ruler: 5E diagonal, 3.5 alternation, 80 px cells', () => {
     const a = toTokens([tok('a', 35, 35)], S)[0]!;
@@ -67,6 +71,9 @@ describe('tokens → table tokens', () => {
     expect(sideOf(t, 'marker')).toBe('blue');
     expect(sideOf(t, 'prefix')).toBe('Reds');
     expect(sideOf(tok('y', 0, 0, { controlledby: '', tint: 'transparent' }), 'controlledby')).toBeNull();
+    // `all` is everyone: one side, whoever else is named beside it.
+    expect(sideOf(tok('y', 0, 0, { controlledby: 'p1, all' }), 'controlledby')).toBe('all');
+    expect(sideOf(tok('y', 0, 0, { controlledby: 'all' }), 'controlledby')).toBe('all');
     expect(sideOf(tok('y', 0, 0, { controlledby: '', tint: 'transparent' }), 'tint')).toBeNull();
   });
   it('units from a badge or the name stem, scoped to the side; popup assignments win', () => {
@@ -81,6 +88,7 @@ describe('tokens → table tokens', () => {
     const ts = toTokens([
       tok('l', 0, 0, { markers: 'flying-flag@1' }), tok('f', 0, 0, { markers: 'red@1' }),
       tok('d', 0, 0, { markers: 'dead,red@1' }), tok('g', 0, 0, { layer: 'gmlayer' }), tok('z', 0, 0, { width: 0 }),
+      tok('w', 0, 0, { kind: 'drawing' }), tok('k', 0, 0, { kind: 'card' }), tok('fg', 0, 0, { layer: 'foreground' }),
     ], s);
     expect(ts.map((t) => [t.id, t.role])).toEqual([['f', 'leader'], ['l', 'leader']]);
   });
@@ -164,13 +172,13 @@ describe('live model → board: snapshots, deltas, net changes, the popup summar
     expect(summaryOf(m.status(0), m.table(S), run, 'bdc').error).toBe('incompatible-units');
   });
 
-  it('hex pages: the ring is a hexagon centred on the leader\'s hex', () => {
+  it('hex pages: the ring is a hexagon centred on the leader\'s hex, of Roll20\'s own lattice for a lone token off any', () => {
     const m = new LiveModel();
     m.apply(snapshot([tok('L', 40, 45, { markers: 'flying-flag@1' })], page({ grid_type: 'hex', diagonaltype: 'hex', scale_number: 2.5, scale_units: 'cm' })), S);
     const r = view(m).view.rings[0]!;
     expect(r.shape.kind).toBe('hexagon');
-    expect(r.x).toBeCloseTo(35);
-    expect(r.y).toBeCloseTo(70 / Math.sqrt(3));
+    expect(r.x).toBeCloseTo(37.5);
+    expect(r.y).toBeCloseTo(44);
   });
 
   it('the selection reported by the page reaches the summary', () => {

@@ -14,11 +14,19 @@ describe('bridge messages', () => {
     expect(receive('text', 'page', secret, pageMessageSchema)).toEqual({ ok: false, ours: false });
     expect(receive(envelope('content', secret, { type: 'hello' }), 'page', secret, pageMessageSchema)).toEqual({ ok: false, ours: false });
   });
+  it('a turned camera\'s view (a 180° turn included) and the renderer\'s watch are well formed', () => {
+    for (const v of [{ ...view.view, sx: 0, sy: 0, kx: -1.2, ky: 1.2 }, { ...view.view, sx: -1, sy: -1 }]) expect(receive(envelope('page', secret, { type: 'view', view: v }), 'page', secret, pageMessageSchema).ok).toBe(true);
+    expect(receive(envelope('page', secret, { type: 'renderer', engine: 'none', reason: 'renderer', at: 12 }), 'page', secret, pageMessageSchema).ok).toBe(true);
+  });
   it('drops and counts forged or malformed messages of ours', () => {
     const forged = [
       envelope('page', 'f'.repeat(32), view),
       { ...envelope('page', secret, view), extra: true },
-      envelope('page', secret, { type: 'view', view: { ...view.view, sx: -1 } }),
+      envelope('page', secret, { type: 'view', view: { ...view.view, sx: 0 } }), // flattens the board
+      envelope('page', secret, { type: 'view', view: { ...view.view, sx: 0.5, sy: 0.5, kx: 0.5, ky: 0.5 } }), // so does this turn
+      envelope('page', secret, { type: 'view', view: { ...view.view, sx: 2000 } }),
+      envelope('page', secret, { type: 'renderer', engine: 'jumpgate', reason: 'gone', at: 1 }),
+      envelope('page', secret, { type: 'chat', posted: 'yes' }),
       envelope('page', secret, { type: 'view', view: { ...view.view, ox: Number.NaN } }),
       envelope('page', secret, { type: 'delta', pageId: 'p', changed: [], removed: [''] }),
       envelope('page', secret, { type: 'nope' }),
