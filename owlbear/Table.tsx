@@ -11,6 +11,7 @@ import { errorText } from '../src/i18n/errors';
 import { plural, text } from '../src/i18n/text';
 import { DESCRIPTORS } from '../src/rules';
 import { playerOf } from './frame-bridge';
+import { followLegend, showLegend } from './legend-setting';
 import type { SceneSession } from './session';
 
 export function useSession(session: SceneSession): number {
@@ -21,6 +22,12 @@ export function useSession(session: SceneSession): number {
 
 export function TablePanel({ session }: { session: SceneSession }) {
   useSession(session);
+  const [legend, setShown] = useState(true);
+  useEffect(() => void followLegend(setShown), []);
+  const setLegend = (on: boolean) => {
+    setShown(on);
+    void showLegend(on);
+  };
   const tr = (key: string, ...subs: (string | number)[]) => session.strings.t(text(key, ...subs));
   const trn = (key: string, count: number, ...subs: (string | number)[]) => session.strings.t(plural(key, count, ...subs));
   const state = session.state;
@@ -61,6 +68,9 @@ export function TablePanel({ session }: { session: SceneSession }) {
         {tr(gm ? 'owlbear_me_gm' : 'owlbear_me_player', session.me.name)}{' '}
         {!me.seated ? tr('owlbear_open_table') : gm ? tr('owlbear_gm_all') : me.sides.length ? tr('owlbear_my_sides', me.sides.join(', ')) : tr('owlbear_no_sides')}
       </p>
+      <label class="owlbear-key">
+        <input type="checkbox" data-testid="owlbear-legend" checked={legend} onChange={(e) => setLegend(e.currentTarget.checked)} /> {tr('board_key_show')}
+      </label>
       {gm && (
         <details data-testid="owlbear-seats">
           <summary>{tr('owlbear_seats')}</summary>

@@ -12,12 +12,17 @@ import { startFrameBridge } from './frame-bridge';
 import { loadStrings } from './i18n';
 import { registerMenus } from './menus';
 import { backgroundChannel } from './pages';
+import { followLegend } from './legend-setting';
 import { Painter } from './painter';
 import { SceneSession } from './session';
 
 const strings = await loadStrings();
 const session = await SceneSession.start('background', strings);
 const painter = new Painter(session);
+void followLegend((shown) => {
+  painter.legend = shown;
+  painter.paint();
+});
 registerMenus(strings);
 const bridge = startFrameBridge(session);
 

@@ -120,3 +120,15 @@ describe.each(ON_OWLBEAR)('the words of the %s scene on Owlbear', (scene) => {
     expect(spills).toEqual([]);
   });
 });
+
+describe('the key on Owlbear', () => {
+  it('is the player\'s to switch off and on, from his popover', async () => {
+    const player = await openAction(room.page, PLAYER.connectionId);
+    const key = async () => (await drawn(room.page, PLAYER.connectionId)).items.filter((i) => i.id.startsWith('cp-legend-')).length;
+    await expect.poll(key, { timeout: 10_000 }).toBeGreaterThan(2);
+    await player.getByTestId('owlbear-legend').uncheck();
+    await expect.poll(key, { timeout: 10_000 }).toBe(0);
+    await player.getByTestId('owlbear-legend').check();
+    await expect.poll(key, { timeout: 10_000 }).toBeGreaterThan(2);
+  });
+});

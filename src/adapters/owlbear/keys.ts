@@ -11,5 +11,7 @@ export const GAME_KEY = `${NAMESPACE}/game`;
 export const OPS_PREFIX = `${NAMESPACE}/ops/`;
 /** Marks the local items this extension draws (local item metadata), so that a reload can clear them. */
 export const LOCAL_KEY = `${NAMESPACE}/drawn`;
+/** Whether this player wants the board's key in his screen's corner (player metadata: his own, kept by Owlbear). */
+export const LEGEND_KEY = `${NAMESPACE}/legend`;
 
 export const opsKey = (playerId: string): string => `${OPS_PREFIX}${playerId}`;
