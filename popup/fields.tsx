@@ -1,0 +1,213 @@
+/*
+ * The fields a player types in, checked where he types: a value the field cannot take is refused
+ * before anything is sent, in his words: the field named as the form labels it, the range it takes
+ * and what he typed ("Amount must be a whole number from 1 to 7; you typed “abc”."). The message goes
+ * when the field is fixed or the next action succeeds. Numbers are typed in text fields (inputmode
+ * numeric): a number field would hide what was typed ("abc" reads as empty) and cut "−1".
+ */
+import type { PartialInputHTMLAttributes } from 'preact';
+import { useContext, useEffect, useState } from 'preact/hooks';
+import { text, type Text } from '../src/i18n/text';
+import { useDraft } from './use-draft';
+import { ActionsContext, useT } from './context';
+import { formatInteger, formatSigned, MINUS } from './format';
+
+export interface NumberSpec {
+  /** The field's label, as the form shows it. */
+  readonly label: string;
+  readonly min: number;
+  readonly max: number;
+  /** Decimals allowed (a scale); whole numbers otherwise. */
+  readonly decimal?: boolean;
+  /** 0 is not a value of this field (a modifier). */
+  readonly nonZero?: boolean;
+  /** Why the maximum is what it is, said with a value above it ("Desharbes has 4 dice."). */
+  readonly why?: Text;
+}
+
+export interface TextSpec {
+  readonly label: string;
+  readonly max: number;
+  /** May be left empty. */
+  readonly optional?: boolean;
+}
+
+/** Why a value cannot be taken: a sentence, and where it helps a second one saying why the bound is there. */
+export type Problem = readonly Text[];
+
+export type Checked<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: Problem };
+
+/** What was typed, as a message quotes it: a long paste is cut, so that the message stays a sentence. */
+export const quoted = (raw: string): string => {
+  const shown = raw.trim();
+  return shown.length > 24 ? `${shown.slice(0, 20)}…` : shown;
+};
+
+const bound = (n: number, decimal: boolean | undefined): string => (decimal ? String(n).replace('-', MINUS) : formatInteger(n));
+
+/** The number typed in a field of `spec`, or the message that says why it is not one. */
+export function checkNumber(raw: string, spec: NumberSpec): Checked<number> {
+  const typed = raw.trim().replace(MINUS, '-').replace(/^\+/, '');
+  const min = bound(spec.min, spec.decimal);
+  const max = bound(spec.max, spec.decimal);
+  if (typed === '') return { ok: false, error: [text(spec.decimal ? 'field_empty_decimal' : 'field_empty_number', spec.label, min, max)] };
+  const shape = spec.decimal ? /^-?(\d+([.,]\d*)?|[.,]\d+)$/ : /^-?\d+$/;
+  const value = shape.test(typed) ? Number(typed.replace(',', '.')) : Number.NaN;
+  const inRange = Number.isFinite(value) && value >= spec.min && value <= spec.max && !(spec.nonZero && value === 0);
+  if (inRange) return { ok: true, value };
+  const key = spec.decimal ? 'field_decimal_between' : spec.nonZero ? 'field_whole_between_nonzero' : 'field_whole_between';
+  const message = text(key, spec.label, min, max, quoted(raw));
+  // Above the maximum, the field says why there is one.
+  return { ok: false, error: spec.why && Number.isFinite(value) && value > spec.max ? [message, spec.why] : [message] };
+}
+
+/** The text typed in a field of `spec`, trimmed, or the message that says why it cannot be taken. */
+export function checkText(raw: string, spec: TextSpec): Checked<string> {
+  const value = raw.trim();
+  if (value === '' && !spec.optional) return { ok: false, error: [text('field_empty_text', spec.label, spec.max)] };
+  if (value.length > spec.max) return { ok: false, error: [text('field_text_long', spec.label, spec.max, value.length)] };
+  return { ok: true, value };
+}
+
+
+/** A field's message, shown until it is fixed or the next action succeeds. */
+function useProblem(): [Problem | null, (problem: Problem | null) => void] {
+  const succeeded = useContext(ActionsContext);
+  const [kept, keep] = useState<{ readonly problem: Problem; readonly at: number } | null>(null);
+  return [kept && kept.at === succeeded ? kept.problem : null, (problem) => keep(problem && { problem, at: succeeded })];
+}
+
+export interface Field<T> {
+  readonly id: string;
+  readonly raw: string;
+  readonly error: Problem | null;
+  setRaw(raw: string): void;
+  /** The value, or null after showing why there is none. */
+  check(): T | null;
+  /** Back to the field's first value (the action was sent). */
+  reset(): void;
+}
+
+function useField<T>(id: string, draft: string | null, initial: string, validate: (raw: string) => Checked<T>, scope?: string | number): Field<T> {
+  const [kept, setKept] = useDraft<string>(draft ?? `field.${id}`, initial, scope);
+  const [local, setLocal] = useState(initial);
+  const raw = draft === null ? local : kept;
+  const setStored = draft === null ? setLocal : setKept;
+  const [error, setError] = useProblem();
+  return {
+    id,
+    raw,
+    error,
+    setRaw(next) {
+      setStored(next);
+      // Fixed: the message goes at once; still wrong: it stays until the next check.
+      if (error && validate(next).ok) setError(null);
+    },
+    check() {
+      const checked = validate(raw);
+      setError(checked.ok ? null : checked.error);
+      return checked.ok ? checked.value : null;
+    },
+    reset() {
+      setStored(initial);
+      setError(null);
+    },
+  };
+}
+
+/**
+ * A number field whose text is kept as a draft under `draft` (null: not kept). Its value is read
+ * with `check()`, when the action it belongs to is taken.
+ */
+export const useNumberField = (id: string, spec: NumberSpec, initial: number | '', draft: string | null = id, scope?: string | number): Field<number> =>
+  useField(id, draft, initial === '' ? '' : formatInteger(initial), (raw) => checkNumber(raw, spec), scope);
+
+export const useTextField = (id: string, spec: TextSpec, initial = '', draft: string | null = id, scope?: string | number): Field<string> =>
+  useField(id, draft, initial, (raw) => checkText(raw, spec), scope);
+
+type InputProps = Omit<PartialInputHTMLAttributes<HTMLInputElement>, 'value' | 'onInput' | 'id' | 'type' | 'role'>;
+
+/** The input of a field, with its message under it when what was typed cannot be taken. */
+export function FieldInput<T>({ field, numeric, decimal, onEnter, ...rest }: { field: Field<T>; numeric?: boolean; decimal?: boolean; onEnter?: () => void } & InputProps) {
+  const message = `${field.id}-error`;
+  return (
+    <>
+      <input
+        {...rest}
+        id={field.id}
+        type="text"
+        inputMode={numeric ? (decimal ? 'decimal' : 'numeric') : undefined}
+        class={rest.class ?? (numeric ? 'number' : undefined)}
+        value={field.raw}
+        aria-invalid={field.error ? 'true' : undefined}
+        aria-describedby={[field.error ? message : '', rest['aria-describedby'] ?? ''].filter(Boolean).join(' ') || undefined}
+        onInput={(e) => field.setRaw((e.currentTarget as HTMLInputElement).value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && onEnter) {
+            e.preventDefault();
+            onEnter();
+          }
+        }}
+      />
+      <FieldError id={message} error={field.error} />
+    </>
+  );
+}
+
+export function FieldError({ id, error }: { id: string; error: Problem | null }) {
+  const t = useT();
+  if (!error) return null;
+  return (
+    <span class="field-error" role="alert" id={id} data-testid="field-error">
+      {error.map(t).join(' ')}
+    </span>
+  );
+}
+
+/**
+ * A setting typed in and applied when the player leaves the field (or presses Enter): refused in his
+ * words when it cannot be taken, the stored value kept. Follows the stored value when it changes.
+ */
+function Setting<T>({ id, shown, check, show, same, apply, numeric, decimal, ...rest }: { id: string; shown: string; check: (raw: string) => Checked<T>; show: (value: T) => string; same: (value: T) => boolean; apply: (value: T) => unknown; numeric?: boolean; decimal?: boolean } & InputProps) {
+  const [raw, setRaw] = useState(shown);
+  const [error, setError] = useProblem();
+  useEffect(() => setRaw(shown), [shown]);
+  // What the field holds when it is left: its own value (a change event may come without an input one).
+  const commit = (input: HTMLInputElement) => {
+    const checked = check(input.value);
+    if (!checked.ok) {
+      setRaw(input.value);
+      return setError(checked.error);
+    }
+    setError(null);
+    // Shown as the popup writes it ("−2" for "-2"), and recorded only if it changes something.
+    input.value = show(checked.value);
+    setRaw(input.value);
+    if (!same(checked.value)) void apply(checked.value);
+  };
+  const field: Field<T> = {
+    id,
+    raw,
+    error,
+    setRaw(next) {
+      setRaw(next);
+      if (error && check(next).ok) setError(null);
+    },
+    check: () => null,
+    reset: () => undefined,
+  };
+  // The change event comes with Enter and with leaving the field: one commit for each.
+  return <FieldInput field={field} numeric={numeric} decimal={decimal} onChange={(e) => commit(e.currentTarget as HTMLInputElement)} {...rest} />;
+}
+
+/** A number setting (a house rule's range, a leader's morale), applied when the player leaves the field. */
+export function SettingNumber({ id, spec, value, apply, signed, always, ...rest }: { id: string; spec: NumberSpec; value: number; apply: (n: number) => unknown; signed?: boolean; always?: boolean } & InputProps) {
+  const show = (n: number) => (spec.decimal ? String(n).replace('-', MINUS) : signed ? formatSigned(n) : formatInteger(n));
+  // `always`: typing the same value again means something (it confirms an unverified default).
+  return <Setting id={id} shown={show(value)} check={(raw) => checkNumber(raw, spec)} show={show} same={(n) => !always && n === value} apply={apply} numeric decimal={spec.decimal} {...rest} />;
+}
+
+/** A text setting (a side's name), applied when the player leaves the field. */
+export function SettingText({ id, spec, value, apply, ...rest }: { id: string; spec: TextSpec; value: string; apply: (text: string) => unknown } & InputProps) {
+  return <Setting id={id} shown={value} check={(raw) => checkText(raw, spec)} show={(t) => t} same={(t) => t === value} apply={apply} maxLength={spec.max} {...rest} />;
+}
