@@ -44,6 +44,7 @@ export function HdCommandPanel({ game, send }: { game: StoredGame<'hd-command'>;
               type="button"
               class="primary"
               data-testid="upkeep"
+              data-next
               aria-describedby="upkeep-hint"
               onClick={() => void dispatch({ type: 'upkeep' })}
             >
@@ -58,7 +59,7 @@ export function HdCommandPanel({ game, send }: { game: StoredGame<'hd-command'>;
           ))}
         </section>
       )}
-      <UndoBar system="hd-command" log={game.log} send={send}>
+      <UndoBar system="hd-command" log={game.log} send={send} last={history.length ? format(history[history.length - 1]!) : null}>
         {state.phase === 'playing' && (
           <button
             type="button"

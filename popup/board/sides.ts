@@ -1,0 +1,16 @@
+import type { SystemId } from '../../src/rules/ids';
+
+/**
+ * A game side by the name a player knows it by: the name the game gave it (a Hell Dorado company, a
+ * command roll army), else the board's name for the side it maps to, else the system's own word for
+ * it ("Colonial"), else its id.
+ */
+export function sideNameOf(state: unknown, system: SystemId, side: string, tr: (key: string) => string, onBoard?: string): string {
+  const named = (state as { sides?: Record<string, { name?: unknown } | undefined> } | null)?.sides?.[side]?.name;
+  // A side still called by its id ("A") goes by what the board calls it, if it says.
+  if (typeof named === 'string' && named.trim() !== '' && (named !== side || !onBoard)) return named;
+  if (onBoard) return onBoard;
+  const key = `${system.replaceAll('-', '_')}_side_${side}`;
+  const word = tr(key);
+  return word && word !== key ? word : side;
+}
