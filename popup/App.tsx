@@ -104,7 +104,7 @@ function Shell({ api, drafts: draftsLoading }: { api: PopupApi; drafts: Promise<
         {root && root.notices.length > 0 && <StoreNotices notices={root.notices} onDismiss={() => void send({ type: 'store/dismiss-notice' })} onShowBackups={showBackups} />}
         {/* Refusals are announced at once; the state shown is the one that was kept. */}
         <div class="refusal" role="alert" data-testid="refusal">
-          {refusal && api.t(errorText(refusal))}
+          {refusal && api.t(errorText(refusal, api.t))}
         </div>
         <ActionNoticeLine notice={notice} />
         {root && <DemoOffer system={root.activeSystem} />}

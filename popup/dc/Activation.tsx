@@ -218,7 +218,7 @@ function Pick({ state, leader, dispatch, position }: { state: DcState; leader: D
               {unit.name}
               {distance !== null && <span class="hint"> · {trn('dc_hexes', distance)}</span>}
               <span class="hint"> · {tr('dc_needs', thresholdOf(state, unit))}</span>
-              {greyed && <span class="dc-reason hint"> — {t(errorText(refusal))}</span>}
+              {greyed && <span class="dc-reason hint"> — {t(errorText(refusal, t))}</span>}
             </label>
           );
         })}

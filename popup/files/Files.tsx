@@ -7,6 +7,7 @@ import { useConfirm } from '../components/Confirm';
 import { useApi, useTr, type Send } from '../context';
 import { downloadJson, exportName } from '../download';
 import { systemNameKey } from '../SystemPicker';
+import { importProblem } from '../import-words';
 
 export interface FilesProps {
   readonly root: StoreRoot;
@@ -56,6 +57,9 @@ export function Files({ root, send, exportGame, onRefusal, backupsRequest }: Fil
     }
     const found = typeof parsed === 'object' && parsed !== null ? (parsed as { system?: unknown; game?: unknown }) : {};
     if (!isSystemId(found.system) || found.game === undefined) return invalid(tr('files_no_game'));
+    // Said in the words the popup gives the same refusals in play (popup/import-words.ts).
+    const problem = await importProblem(found.system, found.game, api.t);
+    if (problem) return invalid(problem);
     const into = found.system;
     const played = (root.games[into]?.log.events.length ?? 0) > 0;
     // The game it replaces is kept as a backup by the store; the player is still asked first.
