@@ -125,7 +125,7 @@ export function App({ table, view, tr, openPopup }: Props) {
                 {tr(`demo_try_${key(system)}`)}
               </p>
               <p class="hint">{tr('demo_help')}</p>
-              <Selected board={board} token={selected} table={table} tr={tr} />
+              <Selected board={board} token={selected} table={table} tr={tr} onRemoved={(name) => setUndone(tr('demo_removed', name))} />
               <AddToken board={board} table={table} view={view} tr={tr} />
               <Settings board={board} labels={state.labels} table={table} tr={tr} />
             </>
@@ -181,7 +181,7 @@ const sideLabel = (board: DemoBoard, tr: Tr, id: string | null): string => {
   return side ? tr(side.label) : tr('demo_side_none');
 };
 
-function Selected({ board, token, table, tr }: { board: DemoBoard; token: DemoBoardToken | null; table: DemoTable; tr: Tr }) {
+function Selected({ board, token, table, tr, onRemoved }: { board: DemoBoard; token: DemoBoardToken | null; table: DemoTable; tr: Tr; onRemoved: (name: string) => void }) {
   return (
     <section class="panel-part" data-testid="demo-selected">
       <h3>{tr('demo_selected')}</h3>
@@ -202,7 +202,15 @@ function Selected({ board, token, table, tr }: { board: DemoBoard; token: DemoBo
             <button type="button" data-testid="demo-kill" onClick={() => table.kill(token.id, !token.dead)}>
               {tr(token.dead ? 'demo_revive' : 'demo_kill')}
             </button>
-            <button type="button" data-testid="demo-remove" onClick={() => table.remove(token.id)}>
+            <button
+              type="button"
+              data-testid="demo-remove"
+              onClick={() => {
+                // Taken off at once, and said with the way back (Ctrl+Z, or the Undo button).
+                table.remove(token.id);
+                onRemoved(token.name);
+              }}
+            >
               {tr('demo_remove')}
             </button>
           </div>

@@ -45,6 +45,13 @@ export function BoardSection({ root, game, descriptor, send }: Props) {
   const proposals = state !== null && descriptor.propose ? descriptor.propose(state, binding, summary) : [];
   const [dismissed, setDismissed] = useDraft<readonly string[]>('board.dismissed', []);
   const shown = proposals.filter((p) => !dismissed.includes(p.key));
+  // The losses the board proposed and the player applied, to offer them back if the token comes back.
+  const [applied, setApplied] = useDraft<string>('board.applied', '');
+  const taken = useMemo(() => readApplied(applied), [applied]);
+  const onApplied = (cursor: number) => {
+    const entry: Applied = { cursor, tokens: summary.gone.map((g) => g.id), alive: pieces.filter((p) => !p.gone).map((p) => p.id) };
+    setApplied(JSON.stringify([...taken.slice(-9), entry]));
+  };
   const [open, setOpen] = useDraft<boolean>('board.open', false);
   const onBoard = (side: string) => {
     const tabletop = Object.entries(binding.sides).find(([, game]) => game === side)?.[0];
@@ -98,8 +105,53 @@ export function BoardSection({ root, game, descriptor, send }: Props) {
       </section>
       <Orphans summary={summary} pieces={pieces} binding={binding} system={system} game={game} send={send} tr={tr} />
       <SelectedTokens summary={summary} pieces={pieces} binding={binding} system={system} send={send} sideName={sideName} tr={tr} />
-      {shown.length > 0 && <Proposals proposals={shown} system={system} send={send} onDismiss={(key) => setDismissed([...dismissed, key].slice(-50))} tr={tr} />}
+      <AliveAgain taken={taken} summary={summary} pieces={pieces} binding={binding} system={system} game={game} send={send} onDone={(left) => setApplied(JSON.stringify(left))} tr={tr} />
+      {shown.length > 0 && (
+        <Proposals proposals={shown} system={system} send={send} cursor={game.log.cursor} onApplied={onApplied} onDismiss={(key) => setDismissed([...dismissed, key].slice(-50))} tr={tr} />
+      )}
     </>
+  );
+}
+
+/** A proposal the player applied: the game's place after it, the tokens gone then, the pieces still in the game before it. */
+interface Applied {
+  readonly cursor: number;
+  readonly tokens: readonly string[];
+  readonly alive: readonly string[];
+}
+
+function readApplied(kept: string): Applied[] {
+  try {
+    const raw: unknown = kept ? JSON.parse(kept) : [];
+    return Array.isArray(raw) ? raw.filter((a): a is Applied => typeof a?.cursor === 'number' && Array.isArray(a.tokens) && Array.isArray(a.alive)) : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * A token whose loss the board proposed and the player applied, back on the board (marked alive, put
+ * back): the loss is offered back, while it is still the game's last action (an undo takes it back).
+ */
+function AliveAgain({ taken, summary, pieces, binding, system, game, send, onDone, tr }: { taken: readonly Applied[]; summary: BoardSummary; pieces: readonly Piece[]; binding: Binding; system: SystemId; game: StoredGame<SystemId>; send: Send; onDone: (left: Applied[]) => void; tr: Tr }) {
+  const gone = new Set(summary.gone.map((g) => g.id));
+  const lost = new Set(pieces.filter((p) => p.gone).map((p) => p.id));
+  const entry = taken.find((a) => a.cursor === game.log.cursor);
+  const back = entry
+    ? summary.figures.filter((f) => entry.tokens.includes(f.id) && !gone.has(f.id) && binding.links[f.id] !== undefined && lost.has(binding.links[f.id]!) && entry.alive.includes(binding.links[f.id]!))
+    : [];
+  if (!entry || back.length === 0) return null;
+  const forget = () => onDone(taken.filter((a) => a !== entry));
+  return (
+    <p class="notice" role="status" data-testid="board-alive-again">
+      {tr('board_alive_again', back.map((f) => f.name).join(', '))}{' '}
+      <button type="button" class="small" data-testid="board-alive-again-undo" onClick={() => void send({ type: 'game/undo', system }).then((done) => done && forget())}>
+        {tr('board_take_back')}
+      </button>{' '}
+      <button type="button" class="small" data-testid="board-alive-again-dismiss" onClick={forget}>
+        {tr('board_dismiss')}
+      </button>
+    </p>
   );
 }
 
@@ -131,27 +183,32 @@ function Measure({ descriptor, tr }: { descriptor: AnyDescriptor; tr: Tr }) {
   );
 }
 
-function Proposals({ proposals, system, send, onDismiss, tr }: { proposals: Proposal<unknown>[]; system: SystemId; send: Send; onDismiss: (key: string) => void; tr: Tr }) {
+function Proposals({ proposals, system, send, cursor, onApplied, onDismiss, tr }: { proposals: Proposal<unknown>[]; system: SystemId; send: Send; cursor: number; onApplied: (cursor: number) => void; onDismiss: (key: string) => void; tr: Tr }) {
   return (
     <div class="subform board-proposals" data-testid="board-proposals">
       <h2>{tr('board_proposals_title')}</h2>
       <ul>
         {proposals.map((p) => (
-          <ProposalRow key={p.key} proposal={p} system={system} send={send} onDismiss={() => onDismiss(p.key)} tr={tr} />
+          <ProposalRow key={p.key} proposal={p} system={system} send={send} onApplied={(n) => n === 1 && onApplied(cursor + 1)} onDismiss={() => onDismiss(p.key)} tr={tr} />
         ))}
       </ul>
     </div>
   );
 }
 
-function ProposalRow({ proposal: p, system, send, onDismiss, tr }: { proposal: Proposal<unknown>; system: SystemId; send: Send; onDismiss: () => void; tr: Tr }) {
+function ProposalRow({ proposal: p, system, send, onApplied, onDismiss, tr }: { proposal: Proposal<unknown>; system: SystemId; send: Send; onApplied: (events: number) => void; onDismiss: () => void; tr: Tr }) {
   const t = useT();
   const input = p.input;
   const field = useNumberField(`board-proposal-${p.key.replace(/[^A-Za-z0-9_-]/g, '_')}`, { label: input ? tr(input.label) : '', min: input?.min ?? 0, max: input?.max ?? 0 }, input?.value ?? '');
   const apply = () => {
     const value = input ? field.check() : undefined;
     if (value === null) return;
-    void send({ type: 'game/batch', system, events: p.events(value), ...(p.links ? { links: p.links } : {}) } as Request).then((done) => done && field.reset());
+    const events = p.events(value);
+    void send({ type: 'game/batch', system, events, ...(p.links ? { links: p.links } : {}) } as Request).then((done) => {
+      if (!done) return;
+      field.reset();
+      onApplied(events.length);
+    });
   };
   return (
     <li data-testid="board-proposal" data-key={p.key}>
