@@ -229,6 +229,8 @@ function AddToken({ board, table, view, tr }: { board: DemoBoard; table: DemoTab
   const [radio, setRadio] = useState(false);
   const [base, setBase] = useState<Length>(first?.base ?? { value: 25, unit: 'mm' });
   const [baseTyped, setBaseTyped] = useState(String(base.value));
+  // What the field holds when the form is sent, drawn or not yet.
+  const baseField = useRef<HTMLInputElement>(null);
   const [baseProblem, setBaseProblem] = useState<Problem | null>(null);
   // Another scene: its own sides and bases.
   useEffect(() => {
@@ -240,7 +242,7 @@ function AddToken({ board, table, view, tr }: { board: DemoBoard; table: DemoTab
   const submit = (e: Event) => {
     e.preventDefault();
     // A base the board cannot draw is refused, in the field's words; nothing is added.
-    const size = checkNumber(baseTyped, { label: tr('demo_base'), min: 0.1, max: 1000, decimal: true });
+    const size = checkNumber(baseField.current?.value ?? baseTyped, { label: tr('demo_base'), min: 0.1, max: 1000, decimal: true });
     setBaseProblem(size.ok ? null : size.error);
     if (!size.ok) return;
     const id = table.add({ name: name.trim() || tr('demo_new_name'), side: side || null, unit: unit.trim() || null, role, radio, base: { ...base, value: size.value } });
@@ -293,6 +295,7 @@ function AddToken({ board, table, view, tr }: { board: DemoBoard; table: DemoTab
               inputMode="decimal"
               class="number"
               data-testid="demo-add-base"
+              ref={baseField}
               value={baseTyped}
               aria-invalid={baseProblem ? 'true' : undefined}
               aria-describedby={baseProblem ? 'demo-add-base-error' : undefined}
@@ -350,7 +353,7 @@ function Settings({ board, labels, table, tr }: { board: DemoBoard; labels: bool
         </select>
       </label>
       <label class="field">
-        <span>{tr('demo_scale')}</span>
+        <span>{tr('demo_scale_field')}</span>
         <span class="pair">
           <input
             type="text"

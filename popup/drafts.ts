@@ -20,6 +20,8 @@ export interface DraftStore {
   get(system: SystemId | 'shell', name: string): Draft | undefined;
   /** Keeps `draft` (undefined: forgets it). Written soon, once for a burst of keys. */
   set(system: SystemId | 'shell', name: string, draft: Draft | undefined): void;
+  /** Forgets every draft of `system` made for a game position (an undo took that position back). */
+  clearScoped(system: SystemId | 'shell'): void;
 }
 
 /** Where the drafts of a tab are kept. */
@@ -79,6 +81,12 @@ export function memoryDrafts(initial: Entries = {}, onWrite?: (entries: Entries)
       const clean = draft && cleanDraft(draft);
       if (clean) (entries[system] ??= Object.create(null))[name] = clean;
       else if (entries[system]) delete entries[system][name];
+      onWrite?.(entries);
+    },
+    clearScoped(system) {
+      const names = entries[system];
+      if (!names) return;
+      for (const [name, draft] of Object.entries(names)) if (draft.scope !== undefined) delete names[name];
       onWrite?.(entries);
     },
   };

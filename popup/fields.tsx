@@ -6,7 +6,7 @@
  * numeric): a number field would hide what was typed ("abc" reads as empty) and cut "−1".
  */
 import type { PartialInputHTMLAttributes } from 'preact';
-import { useContext, useEffect, useState } from 'preact/hooks';
+import { useContext, useEffect, useRef, useState } from 'preact/hooks';
 import { checkNumber, checkText, type Checked, type NumberSpec, type Problem, type TextSpec } from './checks';
 import { useDraft } from './use-draft';
 import { ActionsContext, useT } from './context';
@@ -25,6 +25,8 @@ export interface Field<T> {
   readonly id: string;
   readonly raw: string;
   readonly error: Problem | null;
+  /** What the field holds now, even before the popup has drawn it again (an action right after typing). */
+  current(): string;
   setRaw(raw: string): void;
   /** The value, or null after showing why there is none. */
   check(): T | null;
@@ -38,21 +40,27 @@ function useField<T>(id: string, draft: string | null, initial: string, validate
   const raw = draft === null ? local : kept;
   const setStored = draft === null ? setLocal : setKept;
   const [error, setError] = useProblem();
+  // What the field holds now, even before the popup has drawn it again (Enter right after a paste).
+  const latest = useRef(raw);
+  latest.current = raw;
   return {
     id,
     raw,
     error,
+    current: () => latest.current,
     setRaw(next) {
+      latest.current = next;
       setStored(next);
       // Fixed: the message goes at once; still wrong: it stays until the next check.
       if (error && validate(next).ok) setError(null);
     },
     check() {
-      const checked = validate(raw);
+      const checked = validate(latest.current);
       setError(checked.ok ? null : checked.error);
       return checked.ok ? checked.value : null;
     },
     reset() {
+      latest.current = initial;
       setStored(initial);
       setError(null);
     },
@@ -80,12 +88,14 @@ export function FieldInput<T>({ field, numeric, decimal, onEnter, ...rest }: { f
         {...rest}
         id={field.id}
         type="text"
-        inputMode={numeric ? (decimal ? 'decimal' : 'numeric') : undefined}
+        inputMode={numeric ? (decimal ? 'decimal' : 'numeric') : rest.inputMode}
         class={rest.class ?? (numeric ? 'number' : undefined)}
         value={field.raw}
         aria-invalid={field.error ? 'true' : undefined}
         aria-describedby={[field.error ? message : '', rest['aria-describedby'] ?? ''].filter(Boolean).join(' ') || undefined}
         onInput={(e) => field.setRaw((e.currentTarget as HTMLInputElement).value)}
+        // Left with something it cannot take: said at once (the action checks it again).
+        onChange={rest.onChange ?? (() => void field.check())}
         onKeyDown={(e) => {
           if (e.key === 'Enter' && onEnter) {
             e.preventDefault();
@@ -133,6 +143,7 @@ function Setting<T>({ id, shown, check, show, same, apply, numeric, decimal, ...
     id,
     raw,
     error,
+    current: () => raw,
     setRaw(next) {
       setRaw(next);
       if (error && check(next).ok) setError(null);

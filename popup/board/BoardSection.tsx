@@ -3,7 +3,7 @@ import { EMPTY_BINDING, type Binding, type Piece } from '../../src/board/model';
 import type { BoardFigure, BoardSummary } from '../../src/board/summary';
 import { canRedo, replay } from '../../src/game/log';
 import { reasonText } from '../../src/i18n/reasons';
-import type { AnyDescriptor, Proposal, RosterDraft } from '../../src/rules/descriptor';
+import type { AnyDescriptor, DraftField, Proposal, RosterDraft } from '../../src/rules/descriptor';
 import type { SystemId } from '../../src/rules/ids';
 import type { Request } from '../../src/messages';
 import type { StoredGame, StoreRoot } from '../../src/store/root';
@@ -314,20 +314,26 @@ function RosterFromBoard({ descriptor, state, binding, summary, send, sideName, 
   const included = draft.entries.filter((e) => e.include).length;
   const edit = (key: string, change: Partial<Entry>) => {
     setDraft({ ...draft, entries: draft.entries.map((e) => (e.key === key ? { ...e, ...change } : e)) });
-    if (problems[key]) setProblems(Object.fromEntries(Object.entries(problems).filter(([k]) => !k.startsWith(key))));
   };
+  const nameOf = (e: Entry, raw = e.name) => checkText(raw, { label: tr('board_roster_name'), max: 60 });
+  const fieldOf = (f: DraftField, raw: string) =>
+    f.kind === 'number' ? checkNumber(raw, { label: tr(f.label), min: f.min ?? 0, max: f.max ?? 1000 }) : checkText(raw, { label: tr(f.label), max: 20 });
+  /** One field left: what is wrong with it said at once, under it. */
+  const left = (key: string, checked: { ok: boolean; error?: Problem }) =>
+    setProblems((now) => {
+      const { [key]: _gone, ...rest } = now;
+      return checked.ok ? rest : { ...rest, [key]: checked.error! };
+    });
   /** Each included entry's fields in the player's words; the draft with numbers where numbers go, or null. */
   const checked = (): RosterDraft | null => {
     const found: Record<string, Problem> = {};
     const entries = draft.entries.map((e) => {
       if (!e.include) return e;
-      const name = checkText(e.name, { label: `${tr('board_roster_name')} (${e.name.slice(0, 20) || '—'})`, max: 60 });
+      const name = nameOf(e);
       if (!name.ok) found[`${e.key}:name`] = name.error;
       const fields = { ...e.fields };
       for (const f of roster.fields.filter((x) => x.for.includes(e.kind))) {
-        const label = `${tr(f.label)} (${e.name.slice(0, 20)})`;
-        const raw = String(e.fields[f.key] ?? '');
-        const value = f.kind === 'number' ? checkNumber(raw, { label, min: f.min ?? 0, max: f.max ?? 1000 }) : checkText(raw, { label, max: 20 });
+        const value = fieldOf(f, String(e.fields[f.key] ?? ''));
         if (value.ok) fields[f.key] = value.value;
         else found[`${e.key}:${f.key}`] = value.error;
       }
@@ -364,7 +370,15 @@ function RosterFromBoard({ descriptor, state, binding, summary, send, sideName, 
               </label>{' '}
               <label>
                 <span class="visually-hidden">{tr('board_roster_name')}</span>
-                <input value={e.name} maxLength={60} data-testid="board-roster-name" aria-invalid={problems[`${e.key}:name`] ? 'true' : undefined} onInput={(ev) => edit(e.key, { name: ev.currentTarget.value })} />
+                <input
+                  value={e.name}
+                  maxLength={60}
+                  data-testid="board-roster-name"
+                  aria-invalid={problems[`${e.key}:name`] ? 'true' : undefined}
+                  aria-describedby={problems[`${e.key}:name`] ? `roster-${i}-name-error` : undefined}
+                  onInput={(ev) => edit(e.key, { name: ev.currentTarget.value })}
+                  onChange={(ev) => left(`${e.key}:name`, nameOf(e, ev.currentTarget.value))}
+                />
               </label>
               <FieldError id={`roster-${i}-name-error`} error={problems[`${e.key}:name`] ?? null} />
               {roster.fields
@@ -379,8 +393,10 @@ function RosterFromBoard({ descriptor, state, binding, summary, send, sideName, 
                       value={String(e.fields[f.key] ?? '')}
                       maxLength={f.kind === 'number' ? 12 : 20}
                       aria-invalid={problems[`${e.key}:${f.key}`] ? 'true' : undefined}
+                      aria-describedby={problems[`${e.key}:${f.key}`] ? `roster-${i}-${f.key}-error` : undefined}
                       data-testid={`board-roster-field-${f.key}`}
                       onInput={(ev) => edit(e.key, { fields: { ...e.fields, [f.key]: ev.currentTarget.value } })}
+                      onChange={(ev) => left(`${e.key}:${f.key}`, fieldOf(f, ev.currentTarget.value))}
                     />
                     <FieldError id={`roster-${i}-${f.key}-error`} error={problems[`${e.key}:${f.key}`] ?? null} />
                   </label>

@@ -2,7 +2,7 @@ import { parseManualDice } from '../../src/dice';
 import { errorText } from '../../src/i18n/errors';
 import { text, type Text } from '../../src/i18n/text';
 import { useApi, useTr } from '../context';
-import { FieldError, FieldInput, useNumberField, useTextField, type Problem } from '../fields';
+import { FieldInput, useNumberField, useTextField, type Problem } from '../fields';
 import { useState } from 'preact/hooks';
 
 export interface DiceEntryProps {
@@ -33,18 +33,22 @@ export function DiceEntry({ sides, count, why, onDice, rollLabel, testId, scope,
   const tr = useTr();
   const { min, max } = typeof count === 'number' ? { min: count, max: count } : count;
   const typedLabel = tr('dice_typed', sides);
-  const typed = useTextField(`${testId}-typed`, { label: typedLabel, max: 200 }, '', `${testId}-typed`, scope);
+  const typed = useTextField(`${testId}-typed`, { label: typedLabel, max: 200, optional: true }, '', `${testId}-typed`, scope);
   const howMany = useNumberField(`${testId}-count`, { label: tr('dice_how_many'), min, max, ...(why ? { why } : {}) }, max, `${testId}-count`, scope);
   const [problem, setProblem] = useState<Problem | null>(null);
 
+  /** The dice typed, or null after saying what is wrong with them (nothing typed, left: nothing to say). */
+  const checkTyped = (leaving = false): number[] | null => {
+    const raw = typed.check();
+    if (raw === null || (leaving && raw === '')) return setProblem(null), null;
+    const parsed = parseManualDice(raw, sides, count);
+    setProblem(parsed.ok ? null : [text('field_named', typedLabel), errorText(parsed.error), text('dice_faces', sides)]);
+    return parsed.ok ? parsed.value : null;
+  };
   const submitTyped = async (e: Event) => {
     e.preventDefault();
-    const raw = typed.check();
-    if (raw === null) return;
-    const parsed = parseManualDice(raw, sides, count);
-    if (!parsed.ok) return setProblem([text('field_named', typedLabel), errorText(parsed.error), text('dice_faces', sides)]);
-    setProblem(null);
-    if ((await onDice(parsed.value)) !== false) typed.reset();
+    const values = checkTyped();
+    if (values && (await onDice(values)) !== false) typed.reset();
   };
   const roll = () => {
     setProblem(null);
@@ -67,11 +71,15 @@ export function DiceEntry({ sides, count, why, onDice, rollLabel, testId, scope,
       </div>
       <form class="row" noValidate onSubmit={submitTyped}>
         <label for={typed.id}>{typedLabel}</label>
-        <FieldInput field={{ ...typed, setRaw: (raw) => (setProblem(null), typed.setRaw(raw)) }} inputMode="numeric" maxLength={200} />
+        {/* The dice read as the rules read them: what is wrong with them is this field's message too. */}
+        <FieldInput
+          field={{ ...typed, error: problem ?? typed.error, setRaw: (raw) => (setProblem(null), typed.setRaw(raw)), check: () => checkTyped(true) }}
+          inputMode="numeric"
+          maxLength={200}
+        />
         <button type="submit" data-testid={`${testId}-use`}>
           {tr('dice_use')}
         </button>
-        <FieldError id={`${testId}-dice-error`} error={problem} />
       </form>
     </div>
   );

@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useContext, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { LogFollower } from '../../src/game/follow';
 import { canRedo, canUndo, type EventLog } from '../../src/game/log';
 import type { Result } from '../../src/game/result';
@@ -9,6 +9,7 @@ import type { Send } from '../context';
 import { useGameBoard, useTr, useTrn } from '../context';
 import { historyShortcut } from '../keyboard';
 import { useNotify } from '../notice';
+import { DraftContext } from '../drafts';
 
 /*
  * What every rule panel shares: replaying the stored log with its history, the undo/redo bar, and the
@@ -45,15 +46,20 @@ export function RefusedLog() {
 export function UndoBar({ system, log, send, last, children }: { system: SystemId; log: EventLog<unknown>; send: Send; last: string | null; children?: ComponentChildren }) {
   const tr = useTr();
   const notify = useNotify();
+  const drafts = useContext(DraftContext);
   // A redo's line is known once the game it plays arrives.
   const redone = useRef<number | null>(null);
   const undo = async () => {
     const line = last;
-    if (await send({ type: 'game/undo', system })) notify({ text: tr('undone', line ?? '—'), back: { label: 'redo', run: () => void redo() } });
+    if (!(await send({ type: 'game/undo', system }))) return;
+    // A choice in progress belonged to the position taken back.
+    drafts.store.clearScoped(system);
+    notify({ text: tr('undone', line ?? '—'), back: { label: 'redo', run: () => void redo() } });
   };
   const redo = async () => {
     redone.current = log.cursor + 1;
-    if (!(await send({ type: 'game/redo', system }))) redone.current = null;
+    if (await send({ type: 'game/redo', system })) drafts.store.clearScoped(system);
+    else redone.current = null;
   };
   useEffect(() => {
     if (redone.current === null || log.cursor !== redone.current) return;

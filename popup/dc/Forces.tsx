@@ -47,7 +47,7 @@ function Where({ id, name, at }: { id: string; name: string; at: DcHex | null })
 
 /** An axial position: both numbers, or neither (null); undefined after saying what is wrong. */
 function readHex(q: Field<number>, r: Field<number>): DcHex | null | undefined {
-  if (q.raw.trim() === '' && r.raw.trim() === '') return null;
+  if (q.current().trim() === '' && r.current().trim() === '') return null;
   const [a, b] = [q.check(), r.check()];
   return a === null || b === null ? undefined : { q: a, r: b };
 }

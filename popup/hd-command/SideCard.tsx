@@ -20,7 +20,7 @@ export function SideCard({ sideId, state, dispatch }: { sideId: SideId; state: H
   const unaffordable = Number.isFinite(wanted) && wanted > side.current;
   const spend = (permanent: boolean) => {
     const value = amount.check();
-    if (value !== null) void dispatch({ type: 'spend', side: sideId, amount: value, permanent });
+    if (value !== null) void dispatch({ type: 'spend', side: sideId, amount: value, permanent }).then((done) => done && amount.reset());
   };
 
   return (

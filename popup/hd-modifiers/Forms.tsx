@@ -19,7 +19,7 @@ import type { Dispatch } from './Panel';
 const input = (e: Event) => (e.currentTarget as HTMLInputElement).value;
 
 /** A field left blank is "not given"; anything typed must be a value the field takes. */
-const optional = (field: Field<number>): number | undefined | null => (field.raw.trim() === '' ? undefined : field.check());
+const optional = (field: Field<number>): number | undefined | null => (field.current().trim() === '' ? undefined : field.check());
 
 /** A new fighter: its name and the card values it has (blank = not on the card). */
 export function AddFighter({ dispatch, open }: { dispatch: Dispatch; open: boolean }) {

@@ -73,7 +73,7 @@ describe('the demo table: Ctrl+Z undoes the last move', () => {
     for (const typed of ['0.0001', 'abc', '-1', '1e309']) {
       await scale.fill(typed);
       await scale.press('Enter');
-      await expect.poll(() => page.getByTestId('demo-settings').getByTestId('field-error').textContent()).toBe(`The scale (units per cell) must be a number from 0.01 to 100000; you typed “${typed}”.`);
+      await expect.poll(() => page.getByTestId('demo-settings').getByTestId('field-error').textContent()).toBe(`Scale must be a number from 0.01 to 100000; you typed “${typed}”.`);
     }
     await page.waitForTimeout(300);
     expect((await stored())!.scene).toEqual(before);
