@@ -49,6 +49,9 @@ export function UndoBar({ system, log, send, last, children }: { system: SystemI
   const drafts = useContext(DraftContext);
   // A redo's line is known once the game it plays arrives.
   const redone = useRef<number | null>(null);
+  // The log on screen now (a notice's Redo runs after the undo that made it).
+  const now = useRef(log);
+  now.current = log;
   const undo = async () => {
     const line = last;
     if (!(await send({ type: 'game/undo', system }))) return;
@@ -57,7 +60,7 @@ export function UndoBar({ system, log, send, last, children }: { system: SystemI
     notify({ text: tr('undone', line ?? '—'), back: { label: 'redo', run: () => void redo() } });
   };
   const redo = async () => {
-    redone.current = log.cursor + 1;
+    redone.current = now.current.cursor + 1;
     if (await send({ type: 'game/redo', system })) drafts.store.clearScoped(system);
     else redone.current = null;
   };
