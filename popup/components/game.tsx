@@ -54,15 +54,15 @@ export function UndoBar({ system, log, send, last, children }: { system: SystemI
   now.current = log;
   const undo = async () => {
     const line = last;
-    if (!(await send({ type: 'game/undo', system }))) return;
-    // A choice in progress belonged to the position taken back.
+    // A choice in progress belonged to the position taken back: forgotten before the game moves, so
+    // that what the popup draws for the position it goes back to starts afresh.
     drafts.store.clearScoped(system);
-    notify({ text: tr('undone', line ?? '—'), back: { label: 'redo', run: () => void redo() } });
+    if (await send({ type: 'game/undo', system })) notify({ text: tr('undone', line ?? '—'), back: { label: 'redo', run: () => void redo() } });
   };
   const redo = async () => {
     redone.current = now.current.cursor + 1;
-    if (await send({ type: 'game/redo', system })) drafts.store.clearScoped(system);
-    else redone.current = null;
+    drafts.store.clearScoped(system);
+    if (!(await send({ type: 'game/redo', system }))) redone.current = null;
   };
   useEffect(() => {
     if (redone.current === null || log.cursor !== redone.current) return;
