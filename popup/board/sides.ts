@@ -1,4 +1,5 @@
 import type { SystemId } from '../../src/rules/ids';
+import { useBoard, useGameBoard } from '../context';
 
 /**
  * A game side by the name a player knows it by: the name the game gave it (a Hell Dorado company, a
@@ -13,4 +14,18 @@ export function sideNameOf(state: unknown, system: SystemId, side: string, tr: (
   const key = `${system.replaceAll('-', '_')}_side_${side}`;
   const word = tr(key);
   return word && word !== key ? word : side;
+}
+
+/**
+ * A game side's name as the panels write it: the name the game gave it, or, while the game still
+ * calls it by its id ("A", "B"), what the live board calls the side it maps to ("French army").
+ */
+export function useSideName(): (side: string, name: string) => string {
+  const board = useBoard();
+  const game = useGameBoard();
+  return (side, name) => {
+    if (name !== side || !board || !game || board.summary.system !== game.system) return name;
+    const tabletop = Object.entries(game.binding.sides).find(([, s]) => s === side)?.[0];
+    return board.summary.sides.find((s) => s.id === tabletop)?.label || name;
+  };
 }

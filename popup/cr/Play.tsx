@@ -8,6 +8,7 @@ import { FieldInput, useTextField } from '../fields';
 import { RosterSelects, SecretRoster } from './Roster';
 import type { Dispatch } from './Setup';
 import { PieceStatus } from '../board/PieceStatus';
+import { useSideName } from '../board/sides';
 
 /** One turn: the duel roll, the queue of numbers, the slot being resolved, and each army's state. */
 export function Play({ state, dispatch }: { state: CrState; dispatch: Dispatch }) {
@@ -38,7 +39,9 @@ export function Play({ state, dispatch }: { state: CrState; dispatch: Dispatch }
 function Duel({ state, dispatch }: { state: CrState; dispatch: Dispatch }) {
   const tr = useTr();
   const round = state.round!;
-  const { A, B } = state.sides;
+  const named = useSideName();
+  const A = { name: named('A', state.sides.A.name) };
+  const B = { name: named('B', state.sides.B.name) };
   const count = (side: SideId) => round.queue.filter((q) => q.side === side).length;
   return (
     <div class="cr-duel" data-testid="cr-duel">
@@ -72,13 +75,14 @@ function Duel({ state, dispatch }: { state: CrState; dispatch: Dispatch }) {
 function Queue({ state }: { state: CrState }) {
   const tr = useTr();
   const round = state.round!;
+  const named = useSideName();
   return (
     <ol class="cr-queue" aria-label={tr('cr_queue')} data-testid="cr-queue">
       {round.queue.map((q, i) => {
         const status = round.skipped.includes(i) ? 'skipped' : i < round.cursor ? 'done' : i === round.cursor ? 'current' : 'next';
         return (
           <li key={i} class={`cr-q-${status}`} aria-current={status === 'current' ? 'step' : undefined} title={tr(`cr_q_${status}`)}>
-            {state.sides[q.side].name} {q.slot}
+            {named(q.side, state.sides[q.side].name)} {q.slot}
             <span class="visually-hidden"> ({tr(`cr_q_${status}`)})</span>
           </li>
         );
@@ -113,13 +117,14 @@ function UnitChecks({ state, side, chosen, setChosen, prefix }: { state: CrState
 function SlotCard({ state, slot, dispatch }: { state: CrState; slot: CurrentSlot; dispatch: Dispatch }) {
   const tr = useTr();
   const side = state.sides[slot.side];
+  const named = useSideName();
   const used = slot.activation.used;
   const who = slot.leader?.name ?? '';
   // A choice in progress belongs to this number of this turn.
   const at = `${state.turn}-${slot.index}`;
   return (
     <article class="side cr-slot" aria-labelledby="cr-slot-title" data-testid="cr-slot">
-      <h3 id="cr-slot-title">{tr('cr_slot_title', slot.slot, side.name)}</h3>
+      <h3 id="cr-slot-title">{tr('cr_slot_title', slot.slot, named(slot.side, side.name))}</h3>
       <p data-testid="cr-slot-who">{tr(`cr_kind_${slot.kind.replaceAll('-', '_')}`, who)}</p>
       {slot.kind === 'unit' && !used && <UnitSlot state={state} side={slot.side} dispatch={dispatch} at={at} />}
       {slot.kind === 'leader' && used !== 'direct' && used !== 'signal' && <Orders state={state} slot={slot} dispatch={dispatch} at={at} />}
@@ -248,10 +253,11 @@ function Army({ sideId, state, dispatch }: { sideId: SideId; state: CrState; dis
   const tr = useTr();
   const trn = useTrn();
   const side = state.sides[sideId];
+  const named = useSideName();
   const acted = state.round!.acted[sideId];
   return (
     <details class="side" data-testid={`cr-army-${sideId}`}>
-      <summary>{trn('cr_army', acted.length, side.name, side.units.length)}</summary>
+      <summary>{trn('cr_army', acted.length, named(sideId, side.name), side.units.length)}</summary>
       <h3>{tr('cr_leaders')}</h3>
       <ul class="cr-list">
         {side.leaders.map((l) => (

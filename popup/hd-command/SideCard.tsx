@@ -2,6 +2,7 @@ import { signed } from '../../src/rules/hd-command/history';
 import { LIMITS, LOSS_KINDS, type HdEvent, type HdState, type LossKind, type SideId } from '../../src/rules/hd-command';
 import { useTr, type Dispatch as DispatchOf } from '../context';
 import { PieceLink } from '../board/PieceLink';
+import { useSideName } from '../board/sides';
 import { useDraft } from '../use-draft';
 import { FieldInput, useNumberField, useTextField } from '../fields';
 import { parseInteger } from '../format';
@@ -12,6 +13,7 @@ type Dispatch = DispatchOf<HdEvent>;
 export function SideCard({ sideId, state, dispatch }: { sideId: SideId; state: HdState; dispatch: Dispatch }) {
   const tr = useTr();
   const side = state.sides[sideId];
+  const named = useSideName();
   const prefix = `play-${sideId}`;
   const amount = useNumberField(`${prefix}-amount`, { label: tr('hd_amount'), min: 1, max: LIMITS.maxAmount }, 1);
   const wanted = parseInteger(amount.raw);
@@ -27,7 +29,7 @@ export function SideCard({ sideId, state, dispatch }: { sideId: SideId; state: H
     <article class="side" style={{ borderColor: side.colour }} aria-labelledby={`${prefix}-title`} data-testid={`side-${sideId}`}>
       <h3 id={`${prefix}-title`}>
         <span class="swatch" style={{ background: side.colour }} aria-hidden="true" />
-        {side.name}
+        {named(sideId, side.name)}
       </h3>
       {/* Base / current, as the rulebook writes the pool, each number named under it; read out in words. */}
       <div class="pool" data-testid={`pool-${sideId}`}>
