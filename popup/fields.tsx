@@ -34,11 +34,8 @@ export interface Field<T> {
   reset(): void;
 }
 
-function useField<T>(id: string, draft: string | null, initial: string, validate: (raw: string) => Checked<T>, scope?: string | number): Field<T> {
-  const [kept, setKept] = useDraft<string>(draft ?? `field.${id}`, initial, scope);
-  const [local, setLocal] = useState(initial);
-  const raw = draft === null ? local : kept;
-  const setStored = draft === null ? setLocal : setKept;
+function useField<T>(id: string, draft: string, initial: string, validate: (raw: string) => Checked<T>, scope?: string | number): Field<T> {
+  const [raw, setStored] = useDraft<string>(draft, initial, scope);
   const [error, setError] = useProblem();
   // What the field holds now, even before the popup has drawn it again (Enter right after a paste).
   const latest = useRef(raw);
@@ -68,13 +65,13 @@ function useField<T>(id: string, draft: string | null, initial: string, validate
 }
 
 /**
- * A number field whose text is kept as a draft under `draft` (null: not kept). Its value is read
- * with `check()`, when the action it belongs to is taken.
+ * A number field whose text is kept as a draft under `draft` (for the game position `scope`, if
+ * given) while the popup is closed. Its value is read with `check()`, when its action is taken.
  */
-export const useNumberField = (id: string, spec: NumberSpec, initial: number | '', draft: string | null = id, scope?: string | number): Field<number> =>
+export const useNumberField = (id: string, spec: NumberSpec, initial: number | '', draft = id, scope?: string | number): Field<number> =>
   useField(id, draft, initial === '' ? '' : formatInteger(initial), (raw) => checkNumber(raw, spec), scope);
 
-export const useTextField = (id: string, spec: TextSpec, initial = '', draft: string | null = id, scope?: string | number): Field<string> =>
+export const useTextField = (id: string, spec: TextSpec, initial = '', draft = id, scope?: string | number): Field<string> =>
   useField(id, draft, initial, (raw) => checkText(raw, spec), scope);
 
 type InputProps = Omit<PartialInputHTMLAttributes<HTMLInputElement>, 'value' | 'onInput' | 'id' | 'type' | 'role'>;

@@ -11,7 +11,7 @@ import { useBoard, useT, useTr, useTrn, type Send } from '../context';
 import { useDraft } from '../use-draft';
 import { checkNumber, checkText, FieldError, FieldInput, useNumberField, type Problem } from '../fields';
 import { Roll20Part } from '../roll20/Roll20Part';
-import { sideNameOf } from './sides';
+import { boardLabelOf, sideNameOf } from './sides';
 
 type Tr = ReturnType<typeof useTr>;
 
@@ -53,11 +53,7 @@ export function BoardSection({ root, game, descriptor, send }: Props) {
     setApplied(JSON.stringify([...taken.slice(-9), entry]));
   };
   const [open, setOpen] = useDraft<boolean>('board.open', false);
-  const onBoard = (side: string) => {
-    const tabletop = Object.entries(binding.sides).find(([, game]) => game === side)?.[0];
-    return summary.sides.find((s) => s.id === tabletop)?.label;
-  };
-  const sideName = (side: string | null) => (side === null ? '' : sideNameOf(state, system, side, tr, onBoard(side)));
+  const sideName = (side: string | null) => (side === null ? '' : sideNameOf(state, system, side, tr, boardLabelOf(summary, binding, side)));
   const title = tr(`board_title_${summary.tabletop}`);
 
   return (
@@ -74,7 +70,7 @@ export function BoardSection({ root, game, descriptor, send }: Props) {
               </span>
             )}
           </summary>
-          {/* The board's key (issue 17) goes here, first: what each mark, ring and line means. */}
+          {/* The board's key comes here, first: what each mark, ring and line on the board means. */}
           {summary.mode === 'data-only' && (
             <p role="status" class="board-notice" data-testid="board-data-only">
               {tr('board_data_only', summary.missing.join(', ') || '?')}

@@ -1,4 +1,6 @@
 import type { SystemId } from '../../src/rules/ids';
+import type { Binding } from '../../src/board/model';
+import type { BoardSummary } from '../../src/board/summary';
 import { useBoard, useGameBoard } from '../context';
 
 /**
@@ -23,9 +25,11 @@ export function sideNameOf(state: unknown, system: SystemId, side: string, tr: (
 export function useSideName(): (side: string, name: string) => string {
   const board = useBoard();
   const game = useGameBoard();
-  return (side, name) => {
-    if (name !== side || !board || !game || board.summary.system !== game.system) return name;
-    const tabletop = Object.entries(game.binding.sides).find(([, s]) => s === side)?.[0];
-    return board.summary.sides.find((s) => s.id === tabletop)?.label || name;
-  };
+  return (side, name) => (name !== side || !board || !game || board.summary.system !== game.system ? name : (boardLabelOf(board.summary, game.binding, side) ?? name));
+}
+
+/** What the live board calls the tabletop side a game side maps to, if it says. */
+export function boardLabelOf(summary: BoardSummary, binding: Binding, side: string): string | undefined {
+  const tabletop = Object.entries(binding.sides).find(([, s]) => s === side)?.[0];
+  return summary.sides.find((s) => s.id === tabletop)?.label || undefined;
 }
