@@ -173,7 +173,9 @@ describe.each(['en-US', 'fr', 'ru'])('every field of every panel in %s', (locale
   const phases = locale === 'en-US' ? (['setup', 'playing'] as const) : (['playing'] as const);
   const values = locale === 'en-US' ? TYPED : ['abc', TYPED[4]!];
   for (const phase of phases) {
-    it.each(SYSTEM_IDS)(`%s, ${phase}: words only, nothing non-finite stored`, async (system: SystemId) => {
+    // A system without phases shows at setup a part of what it shows mid-game: typed into once.
+    const systems = phase === 'setup' ? SYSTEM_IDS.filter((id) => (DEMOS[id].events as readonly { type: string }[]).some((e) => e.type === 'start')) : SYSTEM_IDS;
+    it.each(systems)(`%s, ${phase}: words only, nothing non-finite stored`, async (system: SystemId) => {
       const events = phase === 'playing' ? DEMOS[system].events : [];
       await request(ext, { type: 'game/replace', system, events }, { type: 'store/select-system', system });
       const page = await openAll(ext);
