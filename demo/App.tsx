@@ -353,7 +353,7 @@ function Settings({ board, labels, table, tr }: { board: DemoBoard; labels: bool
         </select>
       </label>
       <label class="field">
-        <span>{tr('demo_scale_field')}</span>
+        <span>{tr('demo_scale')}</span>
         <span class="pair">
           <input
             type="text"

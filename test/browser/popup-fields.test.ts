@@ -154,6 +154,8 @@ async function openAll(ext: LaunchedExtension, tab?: number): Promise<Page> {
   await page.setViewportSize({ width: 400, height: 1200 });
   await page.goto(`${ext.popupUrl}${tab ? `?tab=${tab}` : ''}`);
   await page.locator('.undo-bar').waitFor();
+  // The live board's section loads once the board is there: its disclosures too are opened.
+  if (tab) await page.getByTestId('board-details').waitFor();
   await page.evaluate(() => document.querySelectorAll('main.popup details:not(.game-files)').forEach((d) => ((d as HTMLDetailsElement).open = true)));
   await page.waitForTimeout(50);
   return page;

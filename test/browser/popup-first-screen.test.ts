@@ -67,12 +67,12 @@ describe.each(['en-US', 'fr', 'ru'])('the first screen of the popup in %s, 400 Ã
     for (const scene of scenes) {
       await demo.page.goto(`chrome-extension://${ext.extensionId}/demo.html?scene=${scene}`);
       await demo.page.waitForSelector('#command-post-overlay .mark', { state: 'attached', timeout: 15_000 });
-      const system = (await demo.page.getByTestId('demo-scene').inputValue()) as SystemId;
-      // The popup as the toolbar opens it: anew, on this tab's board, its panel loaded.
+      // The popup as the toolbar opens it: anew, on this tab's board, its panel loaded, on the scene's system.
       await popup.goto(`${ext.popupUrl}?tab=${demo.tab}`);
       await popup.getByTestId('board').waitFor({ timeout: 15_000 });
-      await expect.poll(() => popup.getByTestId('system-picker').inputValue()).toBe(system);
       await popup.locator('.undo-bar').waitFor();
+      const system = (await popup.getByTestId('system-picker').inputValue()) as SystemId;
+      if (isSystemId(scene)) expect(system, scene).toBe(scene);
       await popup.locator('[data-next]').first().waitFor();
       const { actions, scrollX, scrollY } = await nextActions(popup);
       const where = `${locale} ${scene}`;
