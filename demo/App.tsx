@@ -7,10 +7,16 @@ import { SCENE_IDS, sceneRef, type SceneId } from '../src/adapters/demo/scenes';
 import type { SystemId } from '../src/rules/ids';
 import { unitLabels } from '../src/board/names';
 import type { GridType, Length, Measurement, TokenRole } from '../src/table/model';
+import type { Text } from '../src/i18n/text';
+import { checkNumber, type Problem } from '../popup/checks';
+import { historyShortcut } from '../popup/keyboard';
 import type { BoardView } from './board-view';
 import type { DemoState, DemoTable } from './table';
 
 export type Tr = (key: string, ...subs: (string | number)[]) => string;
+
+/** A checked field's message, in the page's language. */
+const said = (tr: Tr, problem: Problem): string => problem.map((t: Text) => tr(t.key, ...(t.subs ?? []))).join(' ');
 
 export const systemName = (tr: Tr, id: SystemId): string => tr(`system_${id.replaceAll('-', '_')}`);
 
@@ -50,10 +56,28 @@ function useDemoState(table: DemoTable): DemoState {
 export function App({ table, view, tr, openPopup }: Props) {
   const state = useDemoState(table);
   const host = useRef<HTMLDivElement>(null);
+  // What the last Ctrl+Z or Ctrl+Y did, said where the player looks and to assistive technology.
+  const [undone, setUndone] = useState<string | null>(null);
   useEffect(() => {
     host.current?.append(view.root);
     table.fit();
   }, [view]);
+  const history = (wanted: 'undo' | 'redo') => {
+    const done = wanted === 'undo' ? table.undo() : table.redo();
+    setUndone(tr(done ? (wanted === 'undo' ? 'demo_undone' : 'demo_redone') : wanted === 'undo' ? 'demo_nothing_to_undo' : 'demo_nothing_to_redo'));
+  };
+  // Ctrl+Z undoes the last change on the board (a move, a figure added, removed or killed, a setting);
+  // Ctrl+Y or Ctrl+Shift+Z plays it again (⌘ on a Mac). In a text field they stay the field's own.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const wanted = historyShortcut(e);
+      if (!wanted || state.asking) return;
+      e.preventDefault();
+      history(wanted);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  });
   const { board } = state;
   const system = board?.system ?? 'hd-command';
   const scene = board ? sceneOfBoard(board) : system;
@@ -96,6 +120,15 @@ export function App({ table, view, tr, openPopup }: Props) {
             <button type="button" data-testid="demo-legend" aria-pressed={state.legend} onClick={() => table.setLegend(!state.legend)}>
               {tr('board_key_title')}
             </button>
+            <button type="button" data-testid="demo-undo" disabled={!table.canUndo} aria-keyshortcuts="Control+Z Meta+Z" title={tr('demo_undo_keys')} onClick={() => history('undo')}>
+              {tr('demo_undo')}
+            </button>
+            <button type="button" data-testid="demo-redo" disabled={!table.canRedo} aria-keyshortcuts="Control+Y Control+Shift+Z Meta+Shift+Z Meta+Y" title={tr('demo_undo_keys')} onClick={() => history('redo')}>
+              {tr('demo_redo')}
+            </button>
+            <span class="demo-undone" role="status" data-testid="demo-undone">
+              {undone}
+            </span>
           </div>
         </section>
         <aside class="demo-panel">
@@ -106,7 +139,7 @@ export function App({ table, view, tr, openPopup }: Props) {
                 {tr(`demo_try_${key(scene)}`)}
               </p>
               <p class="hint">{tr('demo_help')}</p>
-              <Selected board={board} token={selected} table={table} tr={tr} />
+              <Selected board={board} token={selected} table={table} tr={tr} onRemoved={(name) => setUndone(tr('demo_removed', name))} />
               <AddToken board={board} table={table} view={view} tr={tr} />
               <Settings board={board} labels={state.labels} table={table} tr={tr} />
             </>
@@ -162,7 +195,7 @@ const sideLabel = (board: DemoBoard, tr: Tr, id: string | null): string => {
   return side ? sideText(side.label, tr) : tr('demo_side_none');
 };
 
-function Selected({ board, token, table, tr }: { board: DemoBoard; token: DemoBoardToken | null; table: DemoTable; tr: Tr }) {
+function Selected({ board, token, table, tr, onRemoved }: { board: DemoBoard; token: DemoBoardToken | null; table: DemoTable; tr: Tr; onRemoved: (name: string) => void }) {
   return (
     <section class="panel-part" data-testid="demo-selected">
       <h3>{tr('demo_selected')}</h3>
@@ -183,7 +216,15 @@ function Selected({ board, token, table, tr }: { board: DemoBoard; token: DemoBo
             <button type="button" data-testid="demo-kill" onClick={() => table.kill(token.id, !token.dead)}>
               {tr(token.dead ? 'demo_revive' : 'demo_kill')}
             </button>
-            <button type="button" data-testid="demo-remove" onClick={() => table.remove(token.id)}>
+            <button
+              type="button"
+              data-testid="demo-remove"
+              onClick={() => {
+                // Taken off at once, and said with the way back (Ctrl+Z, or the Undo button).
+                table.remove(token.id);
+                onRemoved(token.name);
+              }}
+            >
               {tr('demo_remove')}
             </button>
           </div>
@@ -205,14 +246,24 @@ function AddToken({ board, table, view, tr }: { board: DemoBoard; table: DemoTab
   const [role, setRole] = useState<TokenRole>('figure');
   const [radio, setRadio] = useState(false);
   const [base, setBase] = useState<Length>(first?.base ?? { value: 25, unit: 'mm' });
+  const [baseTyped, setBaseTyped] = useState(String(base.value));
+  // What the field holds when the form is sent, drawn or not yet.
+  const baseField = useRef<HTMLInputElement>(null);
+  const [baseProblem, setBaseProblem] = useState<Problem | null>(null);
   // Another scene: its own sides and bases.
   useEffect(() => {
     setSide(board.sides[0]?.id ?? '');
-    setBase(board.tokens[0]?.base ?? { value: 25, unit: 'mm' });
+    const next = board.tokens[0]?.base ?? { value: 25, unit: 'mm' };
+    setBase(next);
+    setBaseTyped(String(next.value));
   }, [sceneOfBoard(board)]);
   const submit = (e: Event) => {
     e.preventDefault();
-    const id = table.add({ name: name || tr('demo_new_name'), side: side || null, unit: (unit === NEW_UNIT ? newUnit.trim() : unit) || null, role, radio, base });
+    // A base the board cannot draw is refused, in the field's words; nothing is added.
+    const size = checkNumber(baseField.current?.value ?? baseTyped, { label: tr('demo_base'), min: 0.1, max: 1000, decimal: true });
+    setBaseProblem(size.ok ? null : size.error);
+    if (!size.ok) return;
+    const id = table.add({ name: name.trim() || tr('demo_new_name'), side: side || null, unit: (unit === NEW_UNIT ? newUnit.trim() : unit).trim() || null, role, radio, base: { ...base, value: size.value } });
     if (id) {
       setName('');
       requestAnimationFrame(() => view.focus(id));
@@ -272,16 +323,17 @@ function AddToken({ board, table, view, tr }: { board: DemoBoard; table: DemoTab
           <span>{tr('demo_base')}</span>
           <span class="pair">
             <input
-              type="number"
+              type="text"
+              inputMode="decimal"
               class="number"
-              min={0.1}
-              max={1000}
-              step="any"
               data-testid="demo-add-base"
-              value={base.value}
+              ref={baseField}
+              value={baseTyped}
+              aria-invalid={baseProblem ? 'true' : undefined}
+              aria-describedby={baseProblem ? 'demo-add-base-error' : undefined}
               onInput={(e) => {
-                const value = Number(e.currentTarget.value);
-                if (value > 0) setBase({ ...base, value });
+                setBaseTyped(e.currentTarget.value);
+                setBaseProblem(null);
               }}
             />
             <select aria-label={tr('demo_base_unit')} value={base.unit} onChange={(e) => setBase({ ...base, unit: e.currentTarget.value })}>
@@ -293,6 +345,11 @@ function AddToken({ board, table, view, tr }: { board: DemoBoard; table: DemoTab
             </select>
           </span>
         </label>
+        {baseProblem && (
+          <p class="field-error" role="alert" id="demo-add-base-error" data-testid="field-error">
+            {said(tr, baseProblem)}
+          </p>
+        )}
         <button type="submit" class="primary" data-testid="demo-add-submit">
           {tr('demo_add_button')}
         </button>
@@ -301,8 +358,19 @@ function AddToken({ board, table, view, tr }: { board: DemoBoard; table: DemoTab
   );
 }
 
+/** The board's scale: a number of units per cell, refused (and said why) below 0.01 or above 100,000. */
+const SCALE = { min: 0.01, max: 100_000, decimal: true } as const;
+
 function Settings({ board, labels, table, tr }: { board: DemoBoard; labels: boolean; table: DemoTable; tr: Tr }) {
   const { scene } = board;
+  const [scale, setScale] = useState(String(scene.unitsPerCell));
+  const [problem, setProblem] = useState<Problem | null>(null);
+  useEffect(() => setScale(String(scene.unitsPerCell)), [scene.unitsPerCell]);
+  const applyScale = (raw: string) => {
+    const checked = checkNumber(raw, { label: tr('demo_scale_name'), ...SCALE });
+    setProblem(checked.ok ? null : checked.error);
+    if (checked.ok && checked.value !== scene.unitsPerCell) table.setScene({ unitsPerCell: checked.value });
+  };
   return (
     <details class="panel-part" data-testid="demo-settings">
       <summary>{tr('demo_settings')}</summary>
@@ -320,16 +388,18 @@ function Settings({ board, labels, table, tr }: { board: DemoBoard; labels: bool
         <span>{tr('demo_scale')}</span>
         <span class="pair">
           <input
-            type="number"
+            type="text"
+            inputMode="decimal"
             class="number"
-            min={0.01}
-            step="any"
             data-testid="demo-scale"
-            value={scene.unitsPerCell}
-            onChange={(e) => {
-              const value = Number(e.currentTarget.value);
-              if (value > 0 && value <= 100_000) table.setScene({ unitsPerCell: value });
+            value={scale}
+            aria-invalid={problem ? 'true' : undefined}
+            aria-describedby={problem ? 'demo-scale-error' : undefined}
+            onInput={(e) => {
+              setScale(e.currentTarget.value);
+              if (problem && checkNumber(e.currentTarget.value, { label: '', ...SCALE }).ok) setProblem(null);
             }}
+            onChange={(e) => applyScale(e.currentTarget.value)}
           />
           <select aria-label={tr('demo_scale_unit')} data-testid="demo-scale-unit" value={scene.unitName} onChange={(e) => table.setScene({ unitName: e.currentTarget.value })}>
             {[...new Set([...UNITS, scene.unitName])].map((u) => (
@@ -340,6 +410,11 @@ function Settings({ board, labels, table, tr }: { board: DemoBoard; labels: bool
           </select>
         </span>
       </label>
+      {problem && (
+        <p class="field-error" role="alert" id="demo-scale-error" data-testid="field-error">
+          {said(tr, problem)}
+        </p>
+      )}
       <label class="field">
         <span>{tr('demo_measure')}</span>
         <select data-testid="demo-measure" value={scene.measurement} onChange={(e) => table.setScene({ measurement: e.currentTarget.value as Measurement })}>

@@ -41,6 +41,8 @@ import type { BoardView } from './board-view';
 
 /** The popup does not need every event: at most one report per 100 ms (the board itself redraws at once). */
 const REPORT_MS = 100;
+/** How many changes the page's own history keeps. */
+const HISTORY = 100;
 const SAVE_MS = 150;
 
 export type Notice =
@@ -79,6 +81,11 @@ export class DemoTable {
   private saving = 0;
   /** Our own requests in flight: the worker's board for another system is ours on its way, not a switch. */
   private busy = 0;
+  /** The page's own history of moves on this scene (Ctrl+Z, Ctrl+Y): boards before each change, and after each undo. */
+  private past: DemoBoard[] = [];
+  private future: DemoBoard[] = [];
+  /** The board as a drag found it: one history step for the whole drag. */
+  private dragFrom: DemoBoard | null = null;
 
   constructor(
     private readonly ext: Browser.Browser,
@@ -222,6 +229,8 @@ export class DemoTable {
   private show(board: DemoBoard, notice: Notice | null, fit: boolean): void {
     const scene = sceneOfBoard(board);
     const other = !this.state.board || sceneOfBoard(this.state.board) !== scene || fit;
+    // Another scene, or the example laid out again: its moves start a history of their own.
+    if (other) this.past = this.future = [];
     this.boards = { ...this.boards, [scene]: board };
     this.shown = { ...this.shown, [board.system]: scene };
     this.set({ board, notice, selected: other ? null : this.state.selected });
@@ -263,6 +272,8 @@ export class DemoTable {
     const theirs = board ? read.boards[sceneOfBoard(board)] : undefined;
     this.boards = { ...this.boards, ...read.boards };
     if (board && theirs && canonicalJson(theirs) !== canonicalJson(board)) {
+      // Moved from another tab: this page's history no longer leads back to its own boards.
+      this.past = this.future = [];
       this.set({ board: theirs });
       this.render();
     }
@@ -323,9 +334,10 @@ export class DemoTable {
     }, SAVE_MS);
   }
 
-  /** A change made by the player on this page: drawn at once, saved soon. */
-  private change(board: DemoBoard, selected = this.state.selected): void {
+  /** A change made by the player on this page: drawn at once, saved soon, and one step of its history. */
+  private change(board: DemoBoard, selected = this.state.selected, from = this.state.board): void {
     if (board === this.state.board && selected === this.state.selected) return;
+    if (from && board !== from) this.remember(from);
     this.set({ board, selected });
     this.render();
     this.save();
@@ -333,9 +345,52 @@ export class DemoTable {
 
   // ——— The player's moves (the board's events and the panels' buttons). ———
 
+  private remember(before: DemoBoard): void {
+    this.past = [...this.past.slice(-(HISTORY - 1)), before];
+    this.future = [];
+  }
+
+  /** Takes back the last change made on this page (a move, a figure added, removed, killed, a setting); false if none. */
+  undo(): boolean {
+    const board = this.state.board;
+    const before = this.past.at(-1);
+    if (!board || !before || this.dragging) return false;
+    this.past = this.past.slice(0, -1);
+    this.future = [...this.future, board];
+    this.restore(before);
+    return true;
+  }
+
+  /** Plays again the change the last undo took back; false if none. */
+  redo(): boolean {
+    const board = this.state.board;
+    const after = this.future.at(-1);
+    if (!board || !after || this.dragging) return false;
+    this.future = this.future.slice(0, -1);
+    this.past = [...this.past, board];
+    this.restore(after);
+    return true;
+  }
+
+  get canUndo(): boolean {
+    return this.past.length > 0;
+  }
+
+  get canRedo(): boolean {
+    return this.future.length > 0;
+  }
+
+  private restore(board: DemoBoard): void {
+    const selected = board.tokens.some((t) => t.id === this.state.selected) ? this.state.selected : null;
+    this.set({ board, selected });
+    this.render();
+    this.save();
+  }
+
   drag(id: string, x: number, y: number): void {
     const board = this.state.board;
     if (!board) return;
+    this.dragFrom ??= board;
     this.dragging = true;
     // Redrawn without telling the panels: they do not change while a figure is dragged.
     this.state = { ...this.state, board: moveToken(board, id, x, y) };
@@ -344,11 +399,16 @@ export class DemoTable {
 
   drop(id: string, x: number, y: number): void {
     const board = this.state.board;
+    const from = this.dragFrom;
     this.dragging = false;
+    this.dragFrom = null;
     if (!board) return;
     const at = snap(board.scene, { x, y });
-    // The drag has moved it already (unsaved, panels untold): now they are.
-    this.set({ board: moveToken(board, id, at.x, at.y) });
+    // The drag has moved it already (unsaved, panels untold): now they are, in one step of the history.
+    const moved = moveToken(board, id, at.x, at.y);
+    const was = from?.tokens.find((t) => t.id === id);
+    if (from && was && (was.x !== at.x || was.y !== at.y)) this.remember(from);
+    this.set({ board: moved });
     this.render();
     this.save();
   }

@@ -4,51 +4,58 @@ import type { SystemId } from '../src/rules/ids';
 import { storedGame, type StoreRoot } from '../src/store/root';
 import type { PopupApi } from './api';
 import type { ComponentChildren } from 'preact';
-import { ApiContext, BoardContext, EMPTY_BINDING, GameBoardContext, useApi, useBoard, useTr, type BoardData, type GameBoard, type Send } from './context';
+import { ActionsContext, ApiContext, BoardContext, EMPTY_BINDING, GameBoardContext, useApi, useBoard, useTr, type BoardData, type GameBoard, type Send } from './context';
 import { StoreContext, useStore } from './store';
 import { RuleLookup } from './lookup/Opener';
 import { usePanel } from './panels';
 import { SystemPicker } from './SystemPicker';
 import { StoreNotices } from './StoreNotice';
 import type { BoardSection as BoardSectionView } from './board/BoardSection';
-import { canRedo, canUndo } from '../src/game/log';
 import { ConfirmHost } from './components/Confirm';
 import type { Files as FilesView, FilesProps } from './files/Files';
-import { historyShortcut } from './keyboard';
+import { DraftContext, memoryDrafts, type DraftStore } from './drafts';
+import { NoticeContext, type ActionNotice } from './notice';
 
-export function App({ api }: { api: PopupApi }) {
+/** `drafts`: where choices in progress are kept while the popup is closed (in memory when not given). */
+export function App({ api, drafts }: { api: PopupApi; drafts?: Promise<DraftStore> }) {
   return (
     <ApiContext.Provider value={api}>
-      <Shell api={api} />
+      <Shell api={api} drafts={drafts} />
     </ApiContext.Provider>
   );
 }
 
-function Shell({ api }: { api: PopupApi }) {
+function Shell({ api, drafts: draftsLoading }: { api: PopupApi; drafts: Promise<DraftStore> | undefined }) {
   const tr = useTr();
   // What the popup holds of the store, kept up to date by the worker's answers (./store.ts).
   const store = useStore(api);
-  const { root, refusal, setRefusal, send, exportGame } = store;
+  const { root, refusal, setRefusal, exportGame } = store;
+  const [drafts, setDrafts] = useState<DraftStore | null>(() => (draftsLoading ? null : memoryDrafts()));
+  // How many actions succeeded: a field's message goes with the next one.
+  const [succeeded, setSucceeded] = useState(0);
+  // What the last action undid or removed, and the way back.
+  const [notice, setNotice] = useState<ActionNotice | null>(null);
+  useEffect(() => {
+    if (draftsLoading) void draftsLoading.then(setDrafts, () => setDrafts(memoryDrafts()));
+  }, [draftsLoading]);
   // The game file and backups section: open, and asked to show its backups (a store notice's link).
   const [filesOpen, setFilesOpen] = useState(false);
   const [backupsRequest, setBackupsRequest] = useState(0);
   const current = useRef<StoreRoot | null>(null);
   current.current = root;
 
-  // Ctrl+Z / Ctrl+Y (⌘Z / ⌘⇧Z on macOS) move through the active game's history, outside text fields.
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const wanted = historyShortcut(e);
-      const shown = current.current;
-      // An open question answers first.
-      if (!wanted || !shown || document.querySelector('[data-testid="confirm"]')) return;
-      const log = shown.games[shown.activeSystem]?.log;
-      e.preventDefault();
-      if (log && (wanted === 'undo' ? canUndo(log) : canRedo(log))) void send({ type: wanted === 'undo' ? 'game/undo' : 'game/redo', system: shown.activeSystem });
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [send]);
+  // Every action through the store; one that succeeds clears the last notice and counts for the fields' messages.
+  const send: Send = useMemo(
+    () => async (request) => {
+      const ok = await store.send(request);
+      if (ok) {
+        setNotice(null);
+        setSucceeded((n) => n + 1);
+      }
+      return ok;
+    },
+    [store.send],
+  );
 
   const showBackups = () => {
     setFilesOpen(true);
@@ -68,10 +75,21 @@ function Shell({ api }: { api: PopupApi }) {
         {root && root.notices.length > 0 && <StoreNotices notices={root.notices} onDismiss={() => void send({ type: 'store/dismiss-notice' })} onShowBackups={showBackups} />}
         {/* Refusals are announced at once; the state shown is the one that was kept. */}
         <div class="refusal" role="alert" data-testid="refusal">
-          {refusal && api.t(errorText(refusal))}
+          {refusal && api.t(errorText(refusal, api.t))}
         </div>
+        <ActionNoticeLine notice={notice} />
         {root && <DemoOffer system={root.activeSystem} />}
-        {root ? <ActivePanel root={root} send={send} /> : <p aria-busy="true">{tr('loading')}</p>}
+        {root && drafts ? (
+          <NoticeContext.Provider value={setNotice}>
+            <ActionsContext.Provider value={succeeded}>
+              <DraftContext.Provider value={{ store: drafts, system: root.activeSystem }}>
+                <ActivePanel root={root} send={send} />
+              </DraftContext.Provider>
+            </ActionsContext.Provider>
+          </NoticeContext.Provider>
+        ) : (
+          <p aria-busy="true">{tr('loading')}</p>
+        )}
         {root && (
           <GameFiles
             open={filesOpen}
@@ -87,6 +105,28 @@ function Shell({ api }: { api: PopupApi }) {
       </ConfirmHost>
     </BoardProvider>
     </StoreContext.Provider>
+  );
+}
+
+/** "Undone: Caporal added", with the way back: said where the player looks, and to assistive technology. */
+function ActionNoticeLine({ notice }: { notice: ActionNotice | null }) {
+  const tr = useTr();
+  return (
+    <div class="action-notice" role="status" data-testid="action-notice">
+      {notice && (
+        <>
+          {notice.text}
+          {notice.back && (
+            <>
+              {' '}
+              <button type="button" class="small" data-testid="action-notice-back" onClick={notice.back.run}>
+                {tr(notice.back.label)}
+              </button>
+            </>
+          )}
+        </>
+      )}
+    </div>
   );
 }
 

@@ -43,7 +43,7 @@ export interface LiveApi {
 }
 
 /** The active tab's id. No `tabs` permission: only the id is read. */
-async function activeTabId(): Promise<number | undefined> {
+export async function activeTabId(): Promise<number | undefined> {
   const [tab] = await browser.tabs.query({ active: true, currentWindow: true }).catch(() => []);
   // ?tab=<id> stands for the active tab when the popup is opened as a page (tests, the Chrome e2e guide).
   const forced = Number(new URLSearchParams(location.search).get('tab'));

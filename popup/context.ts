@@ -60,6 +60,9 @@ export interface GameBoard {
 
 export const GameBoardContext = createContext<GameBoard | null>(null);
 
+/** How many actions have succeeded: a field's message goes with the next one (./fields.tsx). */
+export const ActionsContext = createContext(0);
+
 export const useGameBoard = (): GameBoard | null => useContext(GameBoardContext);
 
 export { EMPTY_BINDING };

@@ -1,8 +1,9 @@
 import browser from 'webextension-polyfill';
 import { render } from 'preact';
-import { browserApi } from './api';
+import { activeTabId, browserApi } from './api';
 import { App } from './App';
 import { LOCALE_KEY } from '../src/i18n/text';
+import { sessionDrafts } from './drafts';
 
 // The popup speaks the language of the catalogue the browser chose: set it on the document for screen
 // readers and hyphenation (the UI language may be one the extension has no catalogue for).
@@ -12,4 +13,6 @@ const api = browserApi();
 // The popup's own way to the worker (ids, retries), reachable from this page's console for diagnosis
 // and from the browser tests that stop the worker under it.
 Object.assign(globalThis, { commandPostSend: api.send });
-render(<App api={api} />, document.getElementById('app')!);
+// Choices in progress, kept for this tab while the popup is closed (storage.session; the popup is their writer).
+const drafts = sessionDrafts(browser.storage.session, activeTabId());
+render(<App api={api} drafts={drafts} />, document.getElementById('app')!);

@@ -15,7 +15,8 @@ import { palettePng } from './png-palette';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, 'docs/screenshots');
 const BOARD = { width: 1100, height: 680 };
-const POPUP = { width: 420, height: 680 };
+// The popup at a toolbar popup's size: its first screen, the game's next actions in view.
+const POPUP = { width: 400, height: 600 };
 /** The picture is scaled down to this width: the README shows it at about that size, and PNGs stay small. */
 const WIDTH = 1200;
 
@@ -59,7 +60,7 @@ try {
     const board = await page.screenshot({ type: 'png' });
     const popup = await openPopup(ext, tab, { width: POPUP.width });
     await popup.setViewportSize(POPUP);
-    await popup.getByTestId('board-figure').first().waitFor();
+    await popup.locator('[data-next]').first().waitFor();
     await popup.waitForTimeout(300);
     const side = await popup.screenshot({ type: 'png' });
     // Side by side on a canvas, scaled to WIDTH: the board, a gutter, the popup.

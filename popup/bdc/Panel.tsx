@@ -21,8 +21,16 @@ export function BdcPanel({ game, send }: { game: StoredGame<'bdc'>; send: Send }
   const last = state.last;
   const lastWho = last?.who ? state.troops.find((x) => x.id === last.who) : undefined;
 
+  const format = (l: (typeof history)[number]) => [l.who, t(l.action), l.state && tr(`bdc_state_${l.state}`)].filter(Boolean).join(' · ');
+
   return (
     <>
+      <div class="turn-bar">
+        <h2 id="bdc-troops">{tr('bdc_troops')}</h2>
+        <button type="button" class="primary" data-testid="bdc-end-turn" data-next onClick={() => void dispatch({ type: 'turnEnded' })}>
+          {tr('bdc_end_turn')}
+        </button>
+      </div>
       {last && (
         <p class="bdc-last" data-testid="bdc-last" aria-live="polite">
           {[
@@ -35,21 +43,16 @@ export function BdcPanel({ game, send }: { game: StoredGame<'bdc'>; send: Send }
         </p>
       )}
       <section aria-labelledby="bdc-troops">
-        <h2 id="bdc-troops">{tr('bdc_troops')}</h2>
         {state.troops.length === 0 && <p class="hint">{tr('bdc_no_troops')}</p>}
         {state.troops.map((troop) => (
           <TroopCard key={troop.id} troop={troop} state={state} dispatch={dispatch} />
         ))}
-        <AddTroop dispatch={dispatch} />
       </section>
       <TestRoller state={state} dispatch={dispatch} />
+      <UndoBar system="bdc" log={game.log} send={send} last={history.length ? format(history[history.length - 1]!) : null} />
+      <HistoryList collapsed id="bdc-history-heading" lines={history} format={format} />
+      <AddTroop dispatch={dispatch} open={state.troops.length === 0} />
       <Settings state={state} dispatch={dispatch} />
-      <UndoBar system="bdc" log={game.log} send={send}>
-        <button type="button" data-testid="bdc-end-turn" onClick={() => void dispatch({ type: 'turnEnded' })}>
-          {tr('bdc_end_turn')}
-        </button>
-      </UndoBar>
-      <HistoryList collapsed id="bdc-history-heading" lines={history} format={(l) => [l.who, t(l.action), l.state && tr(`bdc_state_${l.state}`)].filter(Boolean).join(' · ')} />
     </>
   );
 }

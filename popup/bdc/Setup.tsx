@@ -1,45 +1,51 @@
 import { useState } from 'preact/hooks';
 import { DEFAULT_RULES, LIMITS, MORALE_LEVELS, type BdcRules, type BdcState } from '../../src/rules/bdc';
 import { useTr } from '../context';
+import { useDraft } from '../use-draft';
+import { FieldInput, SettingNumber, useNumberField, useTextField } from '../fields';
 import type { Dispatch } from './Panel';
 
 const val = (e: Event): string => (e.currentTarget as HTMLInputElement).value;
 
 /** New unit or leader: the few fields needed; the rest is edited in its card. */
-export function AddTroop({ dispatch }: { dispatch: Dispatch }) {
+export function AddTroop({ dispatch, open }: { dispatch: Dispatch; open: boolean }) {
   const tr = useTr();
-  const [kind, setKind] = useState<'unit' | 'leader'>('unit');
-  const [name, setName] = useState('');
-  const [level, setLevel] = useState('confiant');
-  const [morale, setMorale] = useState('7');
-  const [pa, setPa] = useState('3');
-  const [aptKind, setAptKind] = useState('');
-  const [aptMod, setAptMod] = useState('0');
+  const [kind, setKind] = useDraft<string>('bdc-kind', 'unit');
+  const name = useTextField('bdc-name', { label: tr('bdc_name'), max: LIMITS.nameLength });
+  const [level, setLevel] = useDraft<string>('bdc-new-level', 'confiant');
+  const morale = useNumberField('bdc-new-morale', { label: tr('bdc_morale'), min: 5, max: 9 }, 7);
+  const pa = useNumberField('bdc-new-pa', { label: tr('bdc_pa'), min: 2, max: 5 }, 3);
+  const aptKind = useTextField('bdc-new-apt', { label: tr('bdc_aptitude'), max: LIMITS.nameLength, optional: true });
+  const aptMod = useNumberField('bdc-new-apt-mod', { label: tr('bdc_modifier'), min: -LIMITS.maxModifier, max: LIMITS.maxModifier }, 0);
+  const [shown, setShown] = useDraft('bdc-add-open', open);
   const submit = async (e: Event) => {
     e.preventDefault();
-    const done =
-      kind === 'unit'
-        ? await dispatch({ type: 'unitAdded', unit: { name, level: level as 'confiant', experience: 2, doctrine: 'rigid', teams: 1 } })
-        : await dispatch({
-            type: 'leaderAdded',
-            leader: { name, morale: Number(morale), pa: Number(pa), aptitude: { kind: aptKind, modifier: Number(aptMod) } },
-          });
-    if (done) setName('');
+    const n = name.check();
+    if (n === null) return;
+    if (kind !== 'leader') {
+      const lv = (MORALE_LEVELS as readonly string[]).includes(level) ? (level as 'confiant') : 'confiant';
+      if (await dispatch({ type: 'unitAdded', unit: { name: n, level: lv, experience: 2, doctrine: 'rigid', teams: 1 } })) name.reset();
+      return;
+    }
+    const values = [morale.check(), pa.check(), aptKind.check(), aptMod.check()] as const;
+    if (values.some((v) => v === null)) return;
+    const [m, p, k, a] = values as unknown as [number, number, string, number];
+    if (await dispatch({ type: 'leaderAdded', leader: { name: n, morale: m, pa: p, aptitude: { kind: k, modifier: a } } })) [name, aptKind].forEach((f) => f.reset());
   };
   return (
-    <details class="bdc-add">
+    <details class="bdc-add" open={shown} onToggle={(e) => setShown((e.currentTarget as HTMLDetailsElement).open)}>
       <summary>{tr('bdc_add')}</summary>
-      <form onSubmit={submit} data-testid="bdc-add">
+      <form onSubmit={submit} noValidate data-testid="bdc-add">
         <div class="row">
           <label for="bdc-kind">{tr('bdc_kind')}</label>
-          <select id="bdc-kind" value={kind} onChange={(e) => setKind(val(e) as 'unit')}>
+          <select id="bdc-kind" value={kind} onChange={(e) => setKind(val(e))}>
             <option value="unit">{tr('bdc_unit')}</option>
             <option value="leader">{tr('bdc_leader')}</option>
           </select>
           <label for="bdc-name">{tr('bdc_name')}</label>
-          <input id="bdc-name" value={name} maxLength={40} onInput={(e) => setName(val(e))} />
+          <FieldInput field={name} maxLength={LIMITS.nameLength} />
         </div>
-        {kind === 'unit' ? (
+        {kind !== 'leader' ? (
           <div class="row">
             <label for="bdc-new-level">{tr('bdc_level')}</label>
             <select id="bdc-new-level" value={level} onChange={(e) => setLevel(val(e))}>
@@ -53,13 +59,13 @@ export function AddTroop({ dispatch }: { dispatch: Dispatch }) {
         ) : (
           <div class="row">
             <label for="bdc-new-morale">{tr('bdc_morale')}</label>
-            <input id="bdc-new-morale" class="number" type="number" min={5} max={9} value={morale} onInput={(e) => setMorale(val(e))} />
+            <FieldInput field={morale} numeric />
             <label for="bdc-new-pa">{tr('bdc_pa')}</label>
-            <input id="bdc-new-pa" class="number" type="number" min={2} max={5} value={pa} onInput={(e) => setPa(val(e))} />
+            <FieldInput field={pa} numeric />
             <label for="bdc-new-apt">{tr('bdc_aptitude')}</label>
-            <input id="bdc-new-apt" value={aptKind} placeholder={tr('bdc_aptitude_kind')} onInput={(e) => setAptKind(val(e))} />
+            <FieldInput field={aptKind} placeholder={tr('bdc_aptitude_kind')} maxLength={LIMITS.nameLength} />
             <label for="bdc-new-apt-mod">{tr('bdc_modifier')}</label>
-            <input id="bdc-new-apt-mod" class="number" type="number" min={-9} max={9} value={aptMod} onInput={(e) => setAptMod(val(e))} />
+            <FieldInput field={aptMod} numeric />
           </div>
         )}
         <button type="submit" class="primary" data-testid="bdc-add-submit">
@@ -109,13 +115,11 @@ export function Settings({ state, dispatch }: { state: BdcState; dispatch: Dispa
       ))}
       <div class="row">
         <label for="bdc-rule-commandCm">{tr('bdc_rule_commandCm')}</label>
-        <input
+        <SettingNumber
           id="bdc-rule-commandCm"
-          class="number"
-          type="number"
-          min={1}
+          spec={{ label: tr('bdc_rule_commandCm'), min: 1, max: LIMITS.maxCm }}
           value={rules.commandCm}
-          onChange={(e) => void dispatch({ type: 'configure', rules: { commandCm: Number(val(e)) } })}
+          apply={(commandCm) => dispatch({ type: 'configure', rules: { commandCm } })}
         />
       </div>
       <div class="row">
@@ -148,24 +152,26 @@ export function Settings({ state, dispatch }: { state: BdcState; dispatch: Dispa
         <tbody>
           {experience.map((row, i) => {
             const level = i + 1;
-            const cell = (field: 0 | 1 | 2, value: number, min: number, max: number) => (
-              <td>
-                <input
-                  class="number"
-                  type="number"
-                  min={min}
-                  max={max}
-                  value={value}
-                  aria-label={`${tr('bdc_experience')} ${level}: ${field === 0 ? tr('bdc_factor') : tr('bdc_card_n', field)}`}
-                  data-testid={`xp-${level}-${field}`}
-                  onChange={(e) => {
-                    const next = [row.factor, row.pa[0], row.pa[1]];
-                    next[field] = Number(val(e));
-                    void dispatch({ type: 'experienceEdited', level, factor: next[0]!, pa: [next[1]!, next[2]!] });
-                  }}
-                />
-              </td>
-            );
+            const cell = (field: 0 | 1 | 2, value: number, min: number, max: number) => {
+              const label = `${tr('bdc_experience')} ${level}: ${field === 0 ? tr('bdc_factor') : tr('bdc_card_n', field)}`;
+              return (
+                <td>
+                  <SettingNumber
+                    id={`xp-${level}-${field}`}
+                    spec={{ label, min, max }}
+                    always={!row.verified}
+                    value={value}
+                    aria-label={label}
+                    data-testid={`xp-${level}-${field}`}
+                    apply={(n) => {
+                      const next = [row.factor, row.pa[0], row.pa[1]];
+                      next[field] = n;
+                      return dispatch({ type: 'experienceEdited', level, factor: next[0]!, pa: [next[1]!, next[2]!] });
+                    }}
+                  />
+                </td>
+              );
+            };
             return (
               <tr key={level}>
                 <th scope="row">{level}</th>

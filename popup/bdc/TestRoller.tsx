@@ -1,25 +1,30 @@
-import { useState } from 'preact/hooks';
-import type { BdcState } from '../../src/rules/bdc';
+import { LIMITS, type BdcState } from '../../src/rules/bdc';
 import { DiceEntry } from '../components/DiceEntry';
 import { useTr } from '../context';
+import { useDraft } from '../use-draft';
+import { FieldInput, useNumberField } from '../fields';
+import { formatInteger, parseInteger } from '../format';
 import type { Dispatch } from './Panel';
 
 /** A D10 test (natural 1 succeeds, natural 10 fails): target, free modifier, a leader's aptitude, pinned shooting +2. */
 export function TestRoller({ state, dispatch }: { state: BdcState; dispatch: Dispatch }) {
   const tr = useTr();
-  const [who, setWho] = useState('');
-  const [target, setTarget] = useState(6);
-  const [modifier, setModifier] = useState(0);
-  const [aptitude, setAptitude] = useState(false);
-  const [pinned, setPinned] = useState(false);
+  const [who, setWho] = useDraft('bdc-test-who', '');
+  const target = useNumberField('bdc-test-target', { label: tr('bdc_target'), min: 1, max: 20 }, 6);
+  const modifier = useNumberField('bdc-test-mod', { label: tr('bdc_modifier'), min: -LIMITS.maxModifier, max: LIMITS.maxModifier }, 0);
+  const [aptitude, setAptitude] = useDraft('bdc-test-aptitude', false);
+  const [pinned, setPinned] = useDraft('bdc-test-pinned', false);
+  const [open, setOpen] = useDraft('bdc-test-open', false);
+  const setTarget = (n: number) => target.setRaw(formatInteger(n));
   const troop = state.troops.find((t) => t.id === who);
   const leader = troop?.kind === 'leader' ? troop : undefined;
   // A unit's tests of skill use its experience factor; morale tests its current morale factor.
   const xp = troop?.kind === 'unit' ? state.config.experience[troop.experience - 1]?.factor : undefined;
-  const total = modifier + (leader && aptitude ? leader.aptitude.modifier : 0) + (pinned ? 2 : 0);
-  const num = (e: Event) => Number((e.currentTarget as HTMLInputElement).value) || 0;
+  const free = parseInteger(modifier.raw);
+  const extra = (leader && aptitude ? leader.aptitude.modifier : 0) + (pinned ? 2 : 0);
+  const total = (Number.isFinite(free) ? free : 0) + extra;
   return (
-    <details class="bdc-tester">
+    <details class="bdc-tester" open={open} onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}>
       <summary>{tr('bdc_test_roller')}</summary>
       <div class="row">
         <label for="bdc-test-who">{tr('bdc_who')}</label>
@@ -41,9 +46,9 @@ export function TestRoller({ state, dispatch }: { state: BdcState; dispatch: Dis
           ))}
         </select>
         <label for="bdc-test-target">{tr('bdc_target')}</label>
-        <input id="bdc-test-target" class="number" type="number" min={1} max={20} value={target} onInput={(e) => setTarget(num(e))} />
+        <FieldInput field={target} numeric />
         <label for="bdc-test-mod">{tr('bdc_modifier')}</label>
-        <input id="bdc-test-mod" class="number" type="number" min={-9} max={9} value={modifier} onInput={(e) => setModifier(num(e))} />
+        <FieldInput field={modifier} numeric />
       </div>
       {troop && (
         <div class="row">
@@ -75,7 +80,11 @@ export function TestRoller({ state, dispatch }: { state: BdcState; dispatch: Dis
         count={1}
         testId="bdc-test"
         rollLabel={tr('bdc_roll_test')}
-        onDice={([natural]) => dispatch({ type: 'tested', ...(who ? { id: who } : {}), target, modifier: total, natural: natural! })}
+        onDice={([natural]) => {
+          const [t, m] = [target.check(), modifier.check()];
+          if (t === null || m === null) return false;
+          return dispatch({ type: 'tested', ...(troop ? { id: troop.id } : {}), target: t, modifier: m + extra, natural: natural! });
+        }}
       />
     </details>
   );

@@ -1,7 +1,10 @@
-import { useState } from 'preact/hooks';
-import { MORALE_LEVELS, LEVEL_FACTOR, rallyOutcome, stepsOf, type BdcState, type Troop } from '../../src/rules/bdc';
+import { LIMITS, MORALE_LEVELS, LEVEL_FACTOR, rallyOutcome, stepsOf, type BdcState, type Troop } from '../../src/rules/bdc';
 import { DiceEntry } from '../components/DiceEntry';
+import { useRemove } from '../components/game';
 import { useTr, useTrn } from '../context';
+import { useDraft } from '../use-draft';
+import { FieldInput, SettingNumber, SettingText, useNumberField } from '../fields';
+import { text } from '../../src/i18n/text';
 import { PieceLink } from '../board/PieceLink';
 import { PieceStatus } from '../board/PieceStatus';
 import type { Dispatch } from './Panel';
@@ -15,11 +18,14 @@ export function TroopCard({ troop, state, dispatch }: { troop: Troop; state: Bdc
   const id = troop.id;
   const pa = troop.counters.length ? troop.counters.join('+') : '–';
   const morale = troop.broken ? tr('bdc_broken') : tr(`bdc_state_${troop.state}`);
+  const remove = useRemove(dispatch);
+  // A card opened stays open while the popup is closed.
+  const [open, setOpen] = useDraft(`troop-${id}-open`, false);
   // The badge and the counters are terse for the eye ("Normal · 6", "AP 3"); a screen reader hears
   // them in words ("Morale: Normal, factor 6. Action points: 3."), never the factor run into "AP".
   return (
-    <details class={`bdc-troop bdc-${troop.state}`} data-testid={`troop-${id}`}>
-      <summary>
+    <details class={`bdc-troop bdc-${troop.state}`} data-testid={`troop-${id}`} open={open} onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}>
+      <summary data-next>
         <span class="fighter-name">{troop.name}</span>{' '}
         <span class="bdc-badge" aria-hidden="true" data-testid={`badge-${id}`}>
           {morale} · {troop.factor}
@@ -42,7 +48,7 @@ export function TroopCard({ troop, state, dispatch }: { troop: Troop; state: Bdc
       <Activation troop={troop} state={state} dispatch={dispatch} />
       <MoraleTests troop={troop} dispatch={dispatch} />
       {stepsOf(troop.state) > 0 && <Rally troop={troop} state={state} dispatch={dispatch} />}
-      <button type="button" class="small" data-testid={`remove-${id}`} onClick={() => void dispatch({ type: 'removed', id })}>
+      <button type="button" class="small" data-testid={`remove-${id}`} onClick={() => void remove({ type: 'removed', id }, troop.name)}>
         {tr('bdc_remove')}
       </button>
     </details>
@@ -77,7 +83,7 @@ function UnitFields({ troop, dispatch }: { troop: Extract<Troop, { kind: 'unit' 
       {troop.doctrine === 'flexible' && (
         <>
           <label for={`${p}teams`}>{tr('bdc_teams')}</label>
-          <input id={`${p}teams`} class="number" type="number" min={2} max={6} value={troop.teams} onChange={(e) => edit({ teams: num(e) })} />
+          <SettingNumber id={`${p}teams`} spec={{ label: tr('bdc_teams'), min: 2, max: LIMITS.maxTeams }} value={troop.teams} apply={(teams) => edit({ teams })} />
         </>
       )}
     </div>
@@ -87,7 +93,7 @@ function UnitFields({ troop, dispatch }: { troop: Extract<Troop, { kind: 'unit' 
 function LeaderFields({ troop, state, dispatch }: { troop: Extract<Troop, { kind: 'leader' }>; state: BdcState; dispatch: Dispatch }) {
   const tr = useTr();
   const p = `${troop.id}-`;
-  const edit = (leader: Record<string, unknown>) => void dispatch({ type: 'leaderEdited', id: troop.id, leader });
+  const edit = (leader: Record<string, unknown>) => dispatch({ type: 'leaderEdited', id: troop.id, leader });
   const units = state.troops.filter((t) => t.kind === 'unit');
   const leaders = state.troops.filter((t) => t.kind === 'leader' && t.id !== troop.id);
   return (
@@ -114,25 +120,23 @@ function LeaderFields({ troop, state, dispatch }: { troop: Extract<Troop, { kind
         <input type="checkbox" data-testid={`radio-${troop.id}`} checked={troop.radio} onChange={(e) => edit({ radio: (e.currentTarget as HTMLInputElement).checked })} /> {tr('bdc_radio')}
       </label>
       <label for={`${p}morale`}>{tr('bdc_morale')}</label>
-      <input id={`${p}morale`} class="number" type="number" min={5} max={9} value={troop.morale} onChange={(e) => edit({ morale: num(e) })} />
+      <SettingNumber id={`${p}morale`} spec={{ label: tr('bdc_morale'), min: 5, max: 9 }} value={troop.morale} apply={(morale) => edit({ morale })} />
       <label for={`${p}pa`}>{tr('bdc_pa')}</label>
-      <input id={`${p}pa`} class="number" type="number" min={2} max={5} value={troop.pa} onChange={(e) => edit({ pa: num(e) })} />
+      <SettingNumber id={`${p}pa`} spec={{ label: tr('bdc_pa'), min: 2, max: 5 }} value={troop.pa} apply={(pa) => edit({ pa })} />
       <label for={`${p}apt`}>{tr('bdc_aptitude')}</label>
-      <input
+      <SettingText
         id={`${p}apt`}
+        spec={{ label: tr('bdc_aptitude'), max: LIMITS.nameLength, optional: true }}
         value={troop.aptitude.kind}
         placeholder={tr('bdc_aptitude_kind')}
-        onChange={(e) => edit({ aptitude: { ...troop.aptitude, kind: val(e) } })}
+        apply={(kind) => edit({ aptitude: { ...troop.aptitude, kind } })}
       />
       <label for={`${p}apt-mod`}>{tr('bdc_modifier')}</label>
-      <input
+      <SettingNumber
         id={`${p}apt-mod`}
-        class="number"
-        type="number"
-        min={-9}
-        max={9}
+        spec={{ label: tr('bdc_modifier'), min: -LIMITS.maxModifier, max: LIMITS.maxModifier }}
         value={troop.aptitude.modifier}
-        onChange={(e) => edit({ aptitude: { ...troop.aptitude, modifier: num(e) } })}
+        apply={(modifier) => edit({ aptitude: { ...troop.aptitude, modifier } })}
       />
     </div>
   );
@@ -185,25 +189,32 @@ function Activation({ troop, state, dispatch }: { troop: Troop; state: BdcState;
 function MoraleTests({ troop, dispatch }: { troop: Troop; dispatch: Dispatch }) {
   const tr = useTr();
   const trn = useTrn();
-  const [hits, setHits] = useState(1);
-  const [modifier, setModifier] = useState(0);
   const p = `${troop.id}-`;
+  // One test per hit: none is nothing to roll; more than a batch holds is said, never cut to it.
+  const hits = useNumberField(`${p}hits`, { label: tr('bdc_hits'), min: 1, max: LIMITS.maxHits, why: text('bdc_hits_why', LIMITS.maxHits) }, 1);
+  const modifier = useNumberField(`${p}mod`, { label: tr('bdc_modifier'), min: -LIMITS.maxModifier, max: LIMITS.maxModifier }, 0);
+  const typed = Number(hits.raw);
+  const count = Number.isInteger(typed) && typed >= 1 && typed <= LIMITS.maxHits ? typed : 1;
   return (
     <fieldset>
       <legend>{tr('bdc_morale_tests')}</legend>
       <div class="row">
         <label for={`${p}hits`}>{tr('bdc_hits')}</label>
-        <input id={`${p}hits`} class="number" type="number" min={1} max={20} value={hits} onInput={(e) => setHits(Math.max(1, Math.min(20, num(e) || 1)))} />
+        <FieldInput field={hits} numeric />
         <label for={`${p}mod`}>{tr('bdc_modifier')}</label>
-        <input id={`${p}mod`} class="number" type="number" min={-9} max={9} value={modifier} onInput={(e) => setModifier(num(e) || 0)} />
+        <FieldInput field={modifier} numeric />
       </div>
       <DiceEntry
-        key={hits}
+        key={count}
         sides={10}
-        count={hits}
+        count={count}
         testId={`morale-${troop.id}`}
-        rollLabel={trn('bdc_roll_morale', hits)}
-        onDice={(naturals) => dispatch({ type: 'moraleTests', id: troop.id, naturals, ...(modifier ? { modifier } : {}) })}
+        rollLabel={trn('bdc_roll_morale', count)}
+        onDice={(naturals) => {
+          const [n, m] = [hits.check(), modifier.check()];
+          if (n === null || m === null) return false;
+          return dispatch({ type: 'moraleTests', id: troop.id, naturals, ...(m ? { modifier: m } : {}) });
+        }}
       />
     </fieldset>
   );
@@ -213,9 +224,9 @@ function MoraleTests({ troop, dispatch }: { troop: Troop; dispatch: Dispatch }) 
 function Rally({ troop, state, dispatch }: { troop: Troop; state: BdcState; dispatch: Dispatch }) {
   const tr = useTr();
   const steps = stepsOf(troop.state);
-  const [pa, setPa] = useState(steps);
-  const [payer, setPayer] = useState(troop.id);
-  const [team, setTeam] = useState(0);
+  const [pa, setPa] = useDraft(`${troop.id}-rally-pa`, steps);
+  const [payer, setPayer] = useDraft(`${troop.id}-rally-payer`, troop.id);
+  const [team, setTeam] = useDraft(`${troop.id}-rally-team`, 0);
   const spend = Math.min(pa, steps);
   const after = rallyOutcome(troop.state, spend).state;
   // The troop itself, or a leader able to command (neither demoralised nor routed).

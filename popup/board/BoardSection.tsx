@@ -1,16 +1,19 @@
 import { useMemo, useState } from 'preact/hooks';
 import { EMPTY_BINDING, type Binding, type Piece } from '../../src/board/model';
 import type { BoardFigure, BoardSummary } from '../../src/board/summary';
-import { replay } from '../../src/game/log';
+import { canRedo, replay } from '../../src/game/log';
 import { sayReason } from '../../src/i18n/reasons';
 import { LOCALE_KEY, text } from '../../src/i18n/text';
-import type { AnyDescriptor, Proposal, RosterDraft } from '../../src/rules/descriptor';
+import type { AnyDescriptor, DraftField, Proposal, RosterDraft } from '../../src/rules/descriptor';
 import type { SystemId } from '../../src/rules/ids';
 import type { Request } from '../../src/messages';
 import type { StoredGame, StoreRoot } from '../../src/store/root';
 import { useBoard, useT, useTr, useTrn, type Send } from '../context';
 import { Legend } from './Legend';
+import { useDraft } from '../use-draft';
+import { checkNumber, checkText, FieldError, FieldInput, useNumberField, type Problem } from '../fields';
 import { Roll20Part } from '../roll20/Roll20Part';
+import { boardLabelOf, sideNameOf } from './sides';
 import { unitLabels } from '../../src/board/names';
 
 type Tr = ReturnType<typeof useTr>;
@@ -23,9 +26,12 @@ interface Props {
 }
 
 /**
- * The live board of the active tab, for the game on screen: who is in command and why, each token's
- * link to the game (both ways), the roster taken from the board for review, and what the board
- * proposes (losses, late entries). Works the same for every rule system and every tabletop.
+ * The live board of the active tab, for the game on screen. The game comes first: the section is one
+ * line that opens ("Demo table: 9 of 9 linked · 1 out of command · 1 proposal"); above the panel stay
+ * only what needs a click now: what the board proposes (losses, late entries), the token selected on
+ * the board (to link it), a token left standing for a piece the game no longer has. Opened: the
+ * board's key, its page and measure, the roster taken from the board for review, and in a disclosure
+ * of its own every token's status, why, and link. Works the same for every rule system and tabletop.
  */
 export function BoardSection({ root, game, descriptor, send }: Props) {
   const tr = useTr();
@@ -38,35 +44,118 @@ export function BoardSection({ root, game, descriptor, send }: Props) {
   const pieces = useMemo(() => (state === null ? [] : descriptor.pieces(state)), [descriptor, state]);
   const system = descriptor.id;
   const linked = summary.figures.filter((f) => binding.links[f.id] !== undefined).length;
+  const out = summary.figures.filter((f) => f.status === 'out').length;
+  const proposals = state !== null && descriptor.propose ? descriptor.propose(state, binding, summary) : [];
+  const [dismissed, setDismissed] = useDraft<readonly string[]>('board.dismissed', []);
+  const shown = proposals.filter((p) => !dismissed.includes(p.key));
+  // The losses the board proposed and the player applied, to offer them back if the token comes back.
+  const [applied, setApplied] = useDraft<string>('board.applied', '');
+  const taken = useMemo(() => readApplied(applied), [applied]);
+  const onApplied = (cursor: number) => {
+    const entry: Applied = { cursor, tokens: summary.gone.map((g) => g.id), alive: pieces.filter((p) => !p.gone).map((p) => p.id) };
+    setApplied(JSON.stringify([...taken.slice(-9), entry]));
+  };
+  const [open, setOpen] = useDraft<boolean>('board.open', false);
+  const sideName = (side: string | null) => (side === null ? '' : sideNameOf(state, system, side, tr, boardLabelOf(summary, binding, side)));
+  const title = tr(`board_title_${summary.tabletop}`);
 
   return (
-    <section class="board-live" aria-labelledby="board-title" data-testid="board">
-      <h2 id="board-title">{tr(`board_title_${summary.tabletop}`)}</h2>
-      <Status summary={summary} tr={tr} />
-      {summary.page && (
-        <p class="hint" data-testid="board-page">
-          {tr('board_page', summary.page.name, summary.page.scale, summary.page.units, tr(`board_engine_${summary.engine}`))}
-        </p>
+    <>
+      <section class="board-live" aria-labelledby="board-title" data-testid="board">
+        <Status summary={summary} tr={tr} />
+        <details class="board-details" open={open} onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)} data-testid="board-details">
+          <summary data-testid="board-summary">
+            <span id="board-title">{title}</span>
+            {summary.state === 'live' && (
+              <span class="board-counts">
+                {': '}
+                {[tr('board_strip_linked', linked, summary.figures.length), out > 0 && tr('board_strip_out', out), shown.length > 0 && trn('board_strip_proposals', shown.length)].filter(Boolean).join(' · ')}
+              </span>
+            )}
+          </summary>
+          {/* The board's key first: what each mark, ring and line on the board means. */}
+          <Legend />
+          {summary.mode === 'data-only' && (
+            <p role="status" class="board-notice" data-testid="board-data-only">
+              {tr('board_data_only', summary.missing.join(', ') || '?')}
+            </p>
+          )}
+          {summary.page && (
+            <p class="hint" data-testid="board-page">
+              {tr('board_page', summary.page.name, summary.page.scale, summary.page.units, tr(`board_engine_${summary.engine}`))}
+            </p>
+          )}
+          <Measure descriptor={descriptor} tr={tr} />
+          <p class="hint" data-testid="board-linked">
+            {tr('board_linked_count', linked, summary.figures.length)}
+          </p>
+          {state !== null && descriptor.roster && <RosterFromBoard descriptor={descriptor} state={state} binding={binding} summary={summary} send={send} sideName={sideName} tr={tr} />}
+          <details class="board-links" data-testid="board-links">
+            <summary>{tr('board_links_title', summary.figures.length)}</summary>
+            <Figures summary={summary} pieces={pieces} binding={binding} system={system} send={send} sideName={sideName} tr={tr} />
+            {summary.more > 0 && <p class="hint">{trn('board_more', summary.more)}</p>}
+          </details>
+          {summary.dropped > 0 && (
+            <p class="hint" data-testid="board-dropped">
+              {tr('board_dropped', summary.dropped)}
+            </p>
+          )}
+          {summary.tabletop === 'roll20' && <Roll20Part board={board} />}
+        </details>
+      </section>
+      <Orphans summary={summary} pieces={pieces} binding={binding} system={system} game={game} send={send} tr={tr} />
+      <SelectedTokens summary={summary} pieces={pieces} binding={binding} system={system} send={send} sideName={sideName} tr={tr} />
+      <AliveAgain taken={taken} summary={summary} pieces={pieces} binding={binding} system={system} game={game} send={send} onDone={(left) => setApplied(JSON.stringify(left))} tr={tr} />
+      {shown.length > 0 && (
+        <Proposals proposals={shown} system={system} send={send} cursor={game.log.cursor} onApplied={onApplied} onDismiss={(key) => setDismissed([...dismissed, key].slice(-50))} tr={tr} />
       )}
-      <Measure descriptor={descriptor} tr={tr} />
-      <Legend />
-      {state !== null && descriptor.propose && <Proposals proposals={descriptor.propose(state, binding, summary)} system={system} send={send} tr={tr} />}
-      <p class="hint" data-testid="board-linked">
-        {tr('board_linked_count', linked, summary.figures.length)}
-      </p>
-      {state !== null && descriptor.roster && <RosterFromBoard descriptor={descriptor} state={state} binding={binding} summary={summary} send={send} tr={tr} />}
-      <Figures summary={summary} pieces={pieces} binding={binding} system={system} send={send} tr={tr} />
-      {summary.more > 0 && <p class="hint">{trn('board_more', summary.more)}</p>}
-      {summary.dropped > 0 && (
-        <p class="hint" data-testid="board-dropped">
-          {tr('board_dropped', summary.dropped)}
-        </p>
-      )}
-      {summary.tabletop === 'roll20' && <Roll20Part board={board} />}
-    </section>
+    </>
   );
 }
 
+/** A proposal the player applied: the game's place after it, the tokens gone then, the pieces still in the game before it. */
+interface Applied {
+  readonly cursor: number;
+  readonly tokens: readonly string[];
+  readonly alive: readonly string[];
+}
+
+function readApplied(kept: string): Applied[] {
+  try {
+    const raw: unknown = kept ? JSON.parse(kept) : [];
+    return Array.isArray(raw) ? raw.filter((a): a is Applied => typeof a?.cursor === 'number' && Array.isArray(a.tokens) && Array.isArray(a.alive)) : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * A token whose loss the board proposed and the player applied, back on the board (marked alive, put
+ * back): the loss is offered back, while it is still the game's last action (an undo takes it back).
+ */
+function AliveAgain({ taken, summary, pieces, binding, system, game, send, onDone, tr }: { taken: readonly Applied[]; summary: BoardSummary; pieces: readonly Piece[]; binding: Binding; system: SystemId; game: StoredGame<SystemId>; send: Send; onDone: (left: Applied[]) => void; tr: Tr }) {
+  const gone = new Set(summary.gone.map((g) => g.id));
+  const lost = new Set(pieces.filter((p) => p.gone).map((p) => p.id));
+  const entry = taken.find((a) => a.cursor === game.log.cursor);
+  const back = entry
+    ? summary.figures.filter((f) => entry.tokens.includes(f.id) && !gone.has(f.id) && binding.links[f.id] !== undefined && lost.has(binding.links[f.id]!) && entry.alive.includes(binding.links[f.id]!))
+    : [];
+  if (!entry || back.length === 0) return null;
+  const forget = () => onDone(taken.filter((a) => a !== entry));
+  return (
+    <p class="notice" role="status" data-testid="board-alive-again">
+      {tr('board_alive_again', back.map((f) => f.name).join(', '))}{' '}
+      <button type="button" class="small" data-testid="board-alive-again-undo" onClick={() => void send({ type: 'game/undo', system }).then((done) => done && forget())}>
+        {tr('board_take_back')}
+      </button>{' '}
+      <button type="button" class="small" data-testid="board-alive-again-dismiss" onClick={forget}>
+        {tr('board_dismiss')}
+      </button>
+    </p>
+  );
+}
+
+/** What stops the board from being read, said where it cannot be missed (not folded away). */
 function Status({ summary, tr }: { summary: BoardSummary; tr: Tr }) {
   const missing = summary.missing.join(', ');
   if (summary.state === 'waiting') return <p role="status" data-testid="board-state">{tr('board_state_waiting')}</p>;
@@ -75,19 +164,11 @@ function Status({ summary, tr }: { summary: BoardSummary; tr: Tr }) {
     const unreadable = summary.missing.includes('too-many-tokens') ? 'board_state_too_many' : summary.missing.some((m) => m === 'page' || m === 'snapshot') ? 'board_state_unreadable' : null;
     return <p role="alert" data-testid="board-state">{unreadable ? tr(unreadable) : tr('board_state_unavailable', missing || '?')}</p>;
   }
+  if (!summary.error) return null;
   return (
-    <>
-      {summary.mode === 'data-only' && (
-        <p role="status" class="board-notice" data-testid="board-data-only">
-          {tr('board_data_only', missing || '?')}
-        </p>
-      )}
-      {summary.error && (
-        <p role="alert" data-testid="board-error">
-          {tr(`board_error_${summary.error.replaceAll('-', '_')}`, summary.page?.units ?? '')}
-        </p>
-      )}
-    </>
+    <p role="alert" data-testid="board-error">
+      {tr(`board_error_${summary.error.replaceAll('-', '_')}`, summary.page?.units ?? '')}
+    </p>
   );
 }
 
@@ -102,58 +183,125 @@ function Measure({ descriptor, tr }: { descriptor: AnyDescriptor; tr: Tr }) {
   );
 }
 
-function Proposals({ proposals, system, send, tr }: { proposals: Proposal<unknown>[]; system: SystemId; send: Send; tr: Tr }) {
-  const t = useT();
-  const [dismissed, setDismissed] = useState<string[]>([]);
-  const [inputs, setInputs] = useState<Record<string, number>>({});
-  const shown = proposals.filter((p) => !dismissed.includes(p.key));
-  if (shown.length === 0) return null;
+function Proposals({ proposals, system, send, cursor, onApplied, onDismiss, tr }: { proposals: Proposal<unknown>[]; system: SystemId; send: Send; cursor: number; onApplied: (cursor: number) => void; onDismiss: (key: string) => void; tr: Tr }) {
   return (
-    <div class="subform" data-testid="board-proposals">
-      <h3>{tr('board_proposals_title')}</h3>
+    <div class="subform board-proposals" data-testid="board-proposals">
+      <h2>{tr('board_proposals_title')}</h2>
       <ul>
-        {shown.map((p) => {
-          const value = inputs[p.key] ?? p.input?.value;
-          return (
-            <li key={p.key} data-testid="board-proposal" data-key={p.key}>
-              {t(p.text)}{' '}
-              {p.input && (
-                <label>
-                  {tr(p.input.label)}{' '}
-                  <input
-                    type="number"
-                    class="number"
-                    min={p.input.min}
-                    max={p.input.max}
-                    value={value}
-                    data-testid="board-proposal-input"
-                    onInput={(e) => setInputs({ ...inputs, [p.key]: Number(e.currentTarget.value) })}
-                  />
-                </label>
-              )}
-              <button
-                type="button"
-                class="small"
-                data-testid="board-proposal-apply"
-                onClick={() => void send({ type: 'game/batch', system, events: p.events(value), ...(p.links ? { links: p.links } : {}) } as Request)}
-              >
-                {tr('board_apply')}
-              </button>
-              <button type="button" class="small" data-testid="board-proposal-dismiss" onClick={() => setDismissed([...dismissed, p.key])}>
-                {tr('board_dismiss')}
-              </button>
-            </li>
-          );
-        })}
+        {proposals.map((p) => (
+          <ProposalRow key={p.key} proposal={p} system={system} send={send} onApplied={(n) => n === 1 && onApplied(cursor + 1)} onDismiss={() => onDismiss(p.key)} tr={tr} />
+        ))}
       </ul>
     </div>
   );
 }
 
+function ProposalRow({ proposal: p, system, send, onApplied, onDismiss, tr }: { proposal: Proposal<unknown>; system: SystemId; send: Send; onApplied: (events: number) => void; onDismiss: () => void; tr: Tr }) {
+  const t = useT();
+  const input = p.input;
+  const field = useNumberField(`board-proposal-${p.key.replace(/[^A-Za-z0-9_-]/g, '_')}`, { label: input ? tr(input.label) : '', min: input?.min ?? 0, max: input?.max ?? 0 }, input?.value ?? '');
+  const apply = () => {
+    const value = input ? field.check() : undefined;
+    if (value === null) return;
+    const events = p.events(value);
+    void send({ type: 'game/batch', system, events, ...(p.links ? { links: p.links } : {}) } as Request).then((done) => {
+      if (!done) return;
+      field.reset();
+      onApplied(events.length);
+    });
+  };
+  return (
+    <li data-testid="board-proposal" data-key={p.key}>
+      {t(p.text)}{' '}
+      {input && (
+        <label>
+          {tr(input.label)} <FieldInput field={field} numeric data-testid="board-proposal-input" onEnter={apply} />
+        </label>
+      )}
+      <button type="button" class="small" data-testid="board-proposal-apply" onClick={apply}>
+        {tr('board_apply')}
+      </button>
+      <button type="button" class="small" data-testid="board-proposal-dismiss" onClick={onDismiss}>
+        {tr('board_dismiss')}
+      </button>
+    </li>
+  );
+}
+
+/**
+ * Tokens linked to a piece the game no longer has (an undo took back the piece's creation, or it was
+ * removed): said at once, with the way back (redo) and the way to free the token.
+ */
+function Orphans({ summary, pieces, binding, system, game, send, tr }: { summary: BoardSummary; pieces: readonly Piece[]; binding: Binding; system: SystemId; game: StoredGame<SystemId>; send: Send; tr: Tr }) {
+  const known = new Set(pieces.map((p) => p.id));
+  const orphans = summary.figures.filter((f) => binding.links[f.id] !== undefined && !known.has(binding.links[f.id]!));
+  if (orphans.length === 0) return null;
+  const names = orphans.slice(0, 5).map((f) => f.name).join(', ') + (orphans.length > 5 ? ', …' : '');
+  return (
+    <p class="notice" role="status" data-testid="board-orphans">
+      {tr('board_orphans', names, orphans.length)}{' '}
+      {canRedo(game.log) && (
+        <button type="button" class="small" data-testid="board-orphans-redo" onClick={() => void send({ type: 'game/redo', system })}>
+          {tr('redo')}
+        </button>
+      )}{' '}
+      <button type="button" class="small" data-testid="board-orphans-unlink" onClick={() => void send({ type: 'board/link', system, links: orphans.map((f) => ({ token: f.id, piece: null })) } as Request)}>
+        {tr('board_orphans_unlink')}
+      </button>
+    </p>
+  );
+}
+
+/** The token the player selected on the board: its status and why, and what it stands for, to link it there. */
+function SelectedTokens({ summary, pieces, binding, system, send, sideName, tr }: { summary: BoardSummary; pieces: readonly Piece[]; binding: Binding; system: SystemId; send: Send; sideName: (side: string | null) => string; tr: Tr }) {
+  const t = useT();
+  const selected = summary.selected.map((id) => summary.figures.find((f) => f.id === id)).filter((f): f is BoardFigure => f !== undefined);
+  if (selected.length === 0 || selected.length > 3) return null;
+  return (
+    <ul class="board-selected" data-testid="board-selected">
+      {selected.map((f) => (
+        <li key={f.id} data-token={f.id}>
+          {tr('board_selected_token', f.name)} — {tr(`board_status_${f.status}`)}
+          {f.reason && <span class="hint"> ({sayReason(f.reason, t, t(text(LOCALE_KEY)))})</span>}{' '}
+          <LinkSelect figure={f} pieces={pieces} binding={binding} system={system} send={send} sideName={sideName} tr={tr} testId={`board-selected-link-${f.id}`} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** What one token stands for in the game: a piece, or nothing. */
+function LinkSelect({ figure: f, pieces, binding, system, send, sideName, tr, testId }: { figure: BoardFigure; pieces: readonly Piece[]; binding: Binding; system: SystemId; send: Send; sideName: (side: string | null) => string; tr: Tr; testId: string }) {
+  return (
+    <select
+      class="board-link-select"
+      aria-label={tr('board_link_of', f.name)}
+      data-testid={testId}
+      value={binding.links[f.id] ?? ''}
+      onChange={(e) => void send({ type: 'board/link', system, links: [{ token: f.id, piece: e.currentTarget.value || null }] } as Request)}
+    >
+      <option value="">{tr('board_not_linked')}</option>
+      {pieces.map((p) => (
+        <option key={p.id} value={p.id}>
+          {p.name}
+          {p.side !== null ? ` (${sideName(p.side)})` : ''}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** A roster entry under review, its fields as typed (checked when the roster is applied). */
+type Entry = RosterDraft['entries'][number];
+
 /** "Take the roster from the board": a draft to review, applied in one batch with its links. */
-function RosterFromBoard({ descriptor, state, binding, summary, send, tr }: { descriptor: AnyDescriptor; state: unknown; binding: Binding; summary: BoardSummary; send: Send; tr: Tr }) {
+function RosterFromBoard({ descriptor, state, binding, summary, send, sideName, tr }: { descriptor: AnyDescriptor; state: unknown; binding: Binding; summary: BoardSummary; send: Send; sideName: (side: string | null) => string; tr: Tr }) {
   const roster = descriptor.roster!;
-  const [draft, setDraft] = useState<RosterDraft | null>(null);
+  // Kept while the popup is closed, as any choice in progress.
+  const [kept, keep] = useDraft<string>('board.roster', '');
+  const [problems, setProblems] = useState<Record<string, Problem>>({});
+  const draft = useMemo(() => readRosterDraft(kept), [kept]);
+  const setDraft = (next: RosterDraft | null) => keep(next === null ? '' : JSON.stringify(next));
   if (!draft) {
     return (
       <p>
@@ -164,12 +312,42 @@ function RosterFromBoard({ descriptor, state, binding, summary, send, tr }: { de
     );
   }
   const included = draft.entries.filter((e) => e.include).length;
-  const edit = (key: string, change: Partial<RosterDraft['entries'][number]>) =>
+  const edit = (key: string, change: Partial<Entry>) => {
     setDraft({ ...draft, entries: draft.entries.map((e) => (e.key === key ? { ...e, ...change } : e)) });
+  };
+  const nameOf = (e: Entry, raw = e.name) => checkText(raw, { label: tr('board_roster_name'), max: 60 });
+  const fieldOf = (f: DraftField, raw: string) =>
+    f.kind === 'number' ? checkNumber(raw, { label: tr(f.label), min: f.min ?? 0, max: f.max ?? 1000 }) : checkText(raw, { label: tr(f.label), max: 20 });
+  /** One field left: what is wrong with it said at once, under it. */
+  const left = (key: string, checked: { ok: boolean; error?: Problem }) =>
+    setProblems((now) => {
+      const { [key]: _gone, ...rest } = now;
+      return checked.ok ? rest : { ...rest, [key]: checked.error! };
+    });
+  /** Each included entry's fields in the player's words; the draft with numbers where numbers go, or null. */
+  const checked = (): RosterDraft | null => {
+    const found: Record<string, Problem> = {};
+    const entries = draft.entries.map((e) => {
+      if (!e.include) return e;
+      const name = nameOf(e);
+      if (!name.ok) found[`${e.key}:name`] = name.error;
+      const fields = { ...e.fields };
+      for (const f of roster.fields.filter((x) => x.for.includes(e.kind))) {
+        const value = fieldOf(f, String(e.fields[f.key] ?? ''));
+        if (value.ok) fields[f.key] = value.value;
+        else found[`${e.key}:${f.key}`] = value.error;
+      }
+      return { ...e, name: name.ok ? name.value : e.name, fields };
+    });
+    setProblems(found);
+    return Object.keys(found).length === 0 ? { ...draft, entries } : null;
+  };
   const apply = async () => {
-    const { events, links } = roster.events(draft, state);
+    const ready = checked();
+    if (!ready) return;
+    const { events, links } = roster.events(ready, state);
     const known = new Set(Object.keys(binding.sides));
-    const sides = Object.entries(draft.sides)
+    const sides = Object.entries(ready.sides)
       .filter(([tabletop]) => !known.has(tabletop))
       .map(([tabletop, side]) => ({ tabletop, side }));
     if (events.length === 0) return setDraft(null);
@@ -183,38 +361,44 @@ function RosterFromBoard({ descriptor, state, binding, summary, send, tr }: { de
         <p class="hint">{tr('board_roster_empty')}</p>
       ) : (
         <ul class="board-roster">
-          {draft.entries.map((e) => (
+          {draft.entries.map((e, i) => (
             <li key={e.key} data-testid="board-roster-entry" data-kind={e.kind}>
               <label>
                 <input type="checkbox" checked={e.include} aria-label={tr('board_roster_include', e.name)} onChange={(ev) => edit(e.key, { include: ev.currentTarget.checked })} />{' '}
                 {tr(`board_kind_${e.kind}`)}
-                {e.side !== null && ` · ${e.side}`} · {tr('board_roster_tokens', e.tokens.length)}
+                {e.side !== null && ` · ${sideName(e.side)}`} · {tr('board_roster_tokens', e.tokens.length)}
               </label>{' '}
-              <input aria-label={tr('board_roster_name')} value={e.name} maxLength={60} data-testid="board-roster-name" onInput={(ev) => edit(e.key, { name: ev.currentTarget.value })} />
+              <label>
+                <span class="visually-hidden">{tr('board_roster_name')}</span>
+                <input
+                  value={e.name}
+                  maxLength={60}
+                  data-testid="board-roster-name"
+                  aria-invalid={problems[`${e.key}:name`] ? 'true' : undefined}
+                  aria-describedby={problems[`${e.key}:name`] ? `roster-${i}-name-error` : undefined}
+                  onInput={(ev) => edit(e.key, { name: ev.currentTarget.value })}
+                  onChange={(ev) => left(`${e.key}:name`, nameOf(e, ev.currentTarget.value))}
+                />
+              </label>
+              <FieldError id={`roster-${i}-name-error`} error={problems[`${e.key}:name`] ?? null} />
               {roster.fields
                 .filter((f) => f.for.includes(e.kind))
                 .map((f) => (
                   <label key={f.key}>
                     {' '}
                     {tr(f.label)}{' '}
-                    {f.kind === 'number' ? (
-                      <input
-                        class="number"
-                        type="number"
-                        min={f.min}
-                        max={f.max}
-                        value={e.fields[f.key] ?? ''}
-                        data-testid={`board-roster-field-${f.key}`}
-                        onInput={(ev) => edit(e.key, { fields: { ...e.fields, [f.key]: Number(ev.currentTarget.value) } })}
-                      />
-                    ) : (
-                      <input
-                        value={e.fields[f.key] ?? ''}
-                        maxLength={20}
-                        data-testid={`board-roster-field-${f.key}`}
-                        onInput={(ev) => edit(e.key, { fields: { ...e.fields, [f.key]: ev.currentTarget.value } })}
-                      />
-                    )}
+                    <input
+                      class={f.kind === 'number' ? 'number' : undefined}
+                      inputMode={f.kind === 'number' ? 'numeric' : undefined}
+                      value={String(e.fields[f.key] ?? '')}
+                      maxLength={f.kind === 'number' ? 12 : 20}
+                      aria-invalid={problems[`${e.key}:${f.key}`] ? 'true' : undefined}
+                      aria-describedby={problems[`${e.key}:${f.key}`] ? `roster-${i}-${f.key}-error` : undefined}
+                      data-testid={`board-roster-field-${f.key}`}
+                      onInput={(ev) => edit(e.key, { fields: { ...e.fields, [f.key]: ev.currentTarget.value } })}
+                      onChange={(ev) => left(`${e.key}:${f.key}`, fieldOf(f, ev.currentTarget.value))}
+                    />
+                    <FieldError id={`roster-${i}-${f.key}-error`} error={problems[`${e.key}:${f.key}`] ?? null} />
                   </label>
                 ))}
             </li>
@@ -233,8 +417,19 @@ function RosterFromBoard({ descriptor, state, binding, summary, send, tr }: { de
   );
 }
 
+/** A roster draft kept as JSON; anything else (or nothing) is no draft. */
+function readRosterDraft(kept: string): RosterDraft | null {
+  if (!kept) return null;
+  try {
+    const raw = JSON.parse(kept) as RosterDraft;
+    return raw && typeof raw.sides === 'object' && Array.isArray(raw.entries) ? raw : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Every token by side and unit, with its status, why, and what it stands for in the game (editable). */
-function Figures({ summary, pieces, binding, system, send, tr }: { summary: BoardSummary; pieces: readonly Piece[]; binding: Binding; system: SystemId; send: Send; tr: Tr }) {
+function Figures({ summary, pieces, binding, system, send, sideName, tr }: { summary: BoardSummary; pieces: readonly Piece[]; binding: Binding; system: SystemId; send: Send; sideName: (side: string | null) => string; tr: Tr }) {
   const t = useT();
   const sides = useMemo(() => {
     const out = new Map<string | null, Map<string | null, BoardFigure[]>>();
@@ -247,7 +442,6 @@ function Figures({ summary, pieces, binding, system, send, tr }: { summary: Boar
   const label = new Map(summary.sides.map((s) => [s.id, s.label]));
   // A grouping by what the game or the table calls it (src/board/names.ts), never by its id.
   const unitLabel = unitLabels(summary.units ?? [], tr);
-  const link = (token: string, piece: string | null) => void send({ type: 'board/link', system, links: [{ token, piece }] } as Request);
   return (
     <div class="board-figures">
       {[...sides].map(([side, units]) => (
@@ -263,21 +457,7 @@ function Figures({ summary, pieces, binding, system, send, tr }: { summary: Boar
                     <span data-testid="board-name">{f.name}</span> — {tr(`board_status_${f.status}`)}
                     {f.reason && <span class="hint" data-testid="board-reason"> ({sayReason(f.reason, t, t(text(LOCALE_KEY)))})</span>}
                     {f.closeUp && <span class="hint"> · {tr('board_close_up')}</span>}{' '}
-                    <select
-                      class="board-link-select"
-                      aria-label={tr('board_link_of', f.name)}
-                      data-testid={`board-link-${f.id}`}
-                      value={binding.links[f.id] ?? ''}
-                      onChange={(e) => link(f.id, e.currentTarget.value || null)}
-                    >
-                      <option value="">{tr('board_not_linked')}</option>
-                      {pieces.map((p) => (
-                        <option key={p.id} value={p.id}>
-                          {p.name}
-                          {p.side !== null ? ` (${p.side})` : ''}
-                        </option>
-                      ))}
-                    </select>
+                    <LinkSelect figure={f} pieces={pieces} binding={binding} system={system} send={send} sideName={sideName} tr={tr} testId={`board-link-${f.id}`} />
                   </li>
                 ))}
               </ul>

@@ -1,12 +1,14 @@
-import { useState } from 'preact/hooks';
 import { isSealed } from '../../src/game/seal';
-import { awaitingRoll, currentSlot, SIDE_IDS, turnOver, type CrState, type CurrentSlot, type SideId, type Slot } from '../../src/rules/cr';
+import { awaitingRoll, currentSlot, LIMITS, SIDE_IDS, turnOver, type CrState, type CurrentSlot, type SideId, type Slot } from '../../src/rules/cr';
 import { planText } from '../../src/rules/cr/history';
 import { DiceEntry } from '../components/DiceEntry';
 import { useTr, useTrn } from '../context';
+import { useDraft } from '../use-draft';
+import { FieldInput, useTextField } from '../fields';
 import { RosterSelects, SecretRoster } from './Roster';
 import type { Dispatch } from './Setup';
 import { PieceStatus } from '../board/PieceStatus';
+import { useSideName } from '../board/sides';
 
 /** One turn: the duel roll, the queue of numbers, the slot being resolved, and each army's state. */
 export function Play({ state, dispatch }: { state: CrState; dispatch: Dispatch }) {
@@ -19,7 +21,7 @@ export function Play({ state, dispatch }: { state: CrState; dispatch: Dispatch }
         <h2 id="cr-turn" data-testid="cr-turn">
           {tr('cr_turn', state.turn)}
         </h2>
-        <button type="button" class="primary" data-testid="cr-next-turn" disabled={!turnOver(round)} onClick={() => void dispatch({ type: 'nextTurn' })}>
+        <button type="button" class="primary" data-testid="cr-next-turn" data-next disabled={!turnOver(round)} onClick={() => void dispatch({ type: 'nextTurn' })}>
           {tr('cr_next_turn')}
         </button>
       </div>
@@ -37,7 +39,9 @@ export function Play({ state, dispatch }: { state: CrState; dispatch: Dispatch }
 function Duel({ state, dispatch }: { state: CrState; dispatch: Dispatch }) {
   const tr = useTr();
   const round = state.round!;
-  const { A, B } = state.sides;
+  const named = useSideName();
+  const A = { name: named('A', state.sides.A.name) };
+  const B = { name: named('B', state.sides.B.name) };
   const count = (side: SideId) => round.queue.filter((q) => q.side === side).length;
   return (
     <div class="cr-duel" data-testid="cr-duel">
@@ -59,7 +63,7 @@ function Duel({ state, dispatch }: { state: CrState; dispatch: Dispatch }) {
       )}
       {awaitingRoll(round) && (
         <>
-          <DiceEntry sides={6} count={2} testId="cr-roll" rollLabel={tr('cr_roll', A.name, B.name)} onDice={(d) => dispatch({ type: 'commandRoll', A: d[0]!, B: d[1]! })} />
+          <DiceEntry sides={6} count={2} testId="cr-roll" scope={state.turn} next rollLabel={tr('cr_roll', A.name, B.name)} onDice={(d) => dispatch({ type: 'commandRoll', A: d[0]!, B: d[1]! })} />
           <p class="hint">{tr('cr_roll_order', A.name, B.name)}</p>
         </>
       )}
@@ -71,13 +75,14 @@ function Duel({ state, dispatch }: { state: CrState; dispatch: Dispatch }) {
 function Queue({ state }: { state: CrState }) {
   const tr = useTr();
   const round = state.round!;
+  const named = useSideName();
   return (
     <ol class="cr-queue" aria-label={tr('cr_queue')} data-testid="cr-queue">
       {round.queue.map((q, i) => {
         const status = round.skipped.includes(i) ? 'skipped' : i < round.cursor ? 'done' : i === round.cursor ? 'current' : 'next';
         return (
           <li key={i} class={`cr-q-${status}`} aria-current={status === 'current' ? 'step' : undefined} title={tr(`cr_q_${status}`)}>
-            {state.sides[q.side].name} {q.slot}
+            {named(q.side, state.sides[q.side].name)} {q.slot}
             <span class="visually-hidden"> ({tr(`cr_q_${status}`)})</span>
           </li>
         );
@@ -86,7 +91,7 @@ function Queue({ state }: { state: CrState }) {
   );
 }
 
-function UnitChecks({ state, side, chosen, setChosen, prefix }: { state: CrState; side: SideId; chosen: string[]; setChosen: (ids: string[]) => void; prefix: string }) {
+function UnitChecks({ state, side, chosen, setChosen, prefix }: { state: CrState; side: SideId; chosen: readonly string[]; setChosen: (ids: string[]) => void; prefix: string }) {
   const acted = state.round!.acted[side];
   const once = state.config.houseRules.unitActsOnce;
   return (
@@ -112,32 +117,37 @@ function UnitChecks({ state, side, chosen, setChosen, prefix }: { state: CrState
 function SlotCard({ state, slot, dispatch }: { state: CrState; slot: CurrentSlot; dispatch: Dispatch }) {
   const tr = useTr();
   const side = state.sides[slot.side];
+  const named = useSideName();
   const used = slot.activation.used;
   const who = slot.leader?.name ?? '';
+  // A choice in progress belongs to this number of this turn.
+  const at = `${state.turn}-${slot.index}`;
   return (
     <article class="side cr-slot" aria-labelledby="cr-slot-title" data-testid="cr-slot">
-      <h3 id="cr-slot-title">{tr('cr_slot_title', slot.slot, side.name)}</h3>
+      <h3 id="cr-slot-title">{tr('cr_slot_title', slot.slot, named(slot.side, side.name))}</h3>
       <p data-testid="cr-slot-who">{tr(`cr_kind_${slot.kind.replaceAll('-', '_')}`, who)}</p>
-      {slot.kind === 'unit' && !used && <UnitSlot state={state} side={slot.side} dispatch={dispatch} />}
-      {slot.kind === 'leader' && used !== 'direct' && used !== 'signal' && <Orders state={state} slot={slot} dispatch={dispatch} />}
-      {slot.kind === 'c-in-c' && !used && <Rewrite state={state} sideId={slot.side} dispatch={dispatch} />}
+      {slot.kind === 'unit' && !used && <UnitSlot state={state} side={slot.side} dispatch={dispatch} at={at} />}
+      {slot.kind === 'leader' && used !== 'direct' && used !== 'signal' && <Orders state={state} slot={slot} dispatch={dispatch} at={at} />}
+      {slot.kind === 'c-in-c' && !used && <Rewrite state={state} sideId={slot.side} dispatch={dispatch} at={at} />}
       {used && (
         <p class="hint" data-testid="cr-slot-used">
           {tr(`cr_used_${used}`, slot.activation.units.map((u) => side.units.find((x) => x.id === u)?.name ?? u).join(', ') || '—')}
         </p>
       )}
-      <button type="button" class="primary wide" data-testid="cr-done" onClick={() => void dispatch({ type: 'slotDone' })}>
+      <button type="button" class="primary wide" data-testid="cr-done" data-next onClick={() => void dispatch({ type: 'slotDone' })}>
         {tr('cr_done')}
       </button>
+      {slot.kind === 'leader' && <p class="hint">{tr('cr_activation_note')}</p>}
     </article>
   );
 }
 
-function UnitSlot({ state, side, dispatch }: { state: CrState; side: SideId; dispatch: Dispatch }) {
+function UnitSlot({ state, side, dispatch, at }: { state: CrState; side: SideId; dispatch: Dispatch; at: string }) {
   const tr = useTr();
   const once = state.config.houseRules.unitActsOnce;
   const free = state.sides[side].units.filter((u) => !(once && state.round!.acted[side].includes(u.id)));
-  const [unit, setUnit] = useState(free[0]?.id ?? '');
+  const [kept, setUnit] = useDraft('cr-unit-pick', free[0]?.id ?? '', at);
+  const unit = free.some((u) => u.id === kept) ? kept : (free[0]?.id ?? '');
   return (
     <div class="row">
       <label for="cr-unit-pick">{tr('cr_unit_acts')}</label>
@@ -148,25 +158,27 @@ function UnitSlot({ state, side, dispatch }: { state: CrState; side: SideId; dis
           </option>
         ))}
       </select>
-      <button type="button" data-testid="cr-activate" disabled={!unit} onClick={() => void dispatch({ type: 'unitActivated', unit })}>
+      <button type="button" data-testid="cr-activate" data-next disabled={!unit} onClick={() => void dispatch({ type: 'unitActivated', unit })}>
         {tr('cr_activate')}
       </button>
     </div>
   );
 }
 
-function Orders({ state, slot, dispatch }: { state: CrState; slot: CurrentSlot; dispatch: Dispatch }) {
+function Orders({ state, slot, dispatch, at }: { state: CrState; slot: CurrentSlot; dispatch: Dispatch; at: string }) {
   const tr = useTr();
   const rules = state.config.houseRules;
   const signal = slot.activation.signal;
-  const [mode, setMode] = useState<'direct' | 'signal'>(signal ? 'signal' : 'direct');
-  const [chosen, setChosen] = useState<string[]>([]);
-  const [order, setOrder] = useState(tr('cr_order_attack'));
+  // The mode, the units ticked and the order typed stay while the popup is closed, for this number only.
+  const [picked, setMode] = useDraft<string>('cr-mode', signal ? 'signal' : 'direct', at);
+  const mode = signal ? 'signal' : picked === 'signal' ? 'signal' : 'direct';
+  const [kept, setChosen] = useDraft<readonly string[]>(`cr-chosen-${mode}`, [], `${at}-${signal ? 'signal' : ''}`);
+  const chosen = kept.filter((id) => state.sides[slot.side].units.some((u) => u.id === id));
+  const order = useTextField('cr-order', { label: tr('cr_order'), max: LIMITS.orderLength }, tr('cr_order_attack'), 'cr-order', at);
   const unit = rules.signalUnit === 'in' ? '″' : ` ${tr('cr_cm')}`;
   return (
     <div>
-      <p class="hint">{tr('cr_activation_note')}</p>
-      <fieldset class="row">
+      <fieldset class="row cr-modes">
         <legend class="visually-hidden">{tr('cr_order_mode')}</legend>
         {(['direct', 'signal'] as const).map((m) => (
           <label key={m}>
@@ -179,7 +191,7 @@ function Orders({ state, slot, dispatch }: { state: CrState; slot: CurrentSlot; 
         <>
           <p class="hint">{tr('cr_direct_hint', slot.leader?.name ?? '')}</p>
           <UnitChecks state={state} side={slot.side} chosen={chosen} setChosen={setChosen} prefix="cr-direct" />
-          <button type="button" data-testid="cr-direct-give" onClick={() => void dispatch({ type: 'directOrders', units: chosen })}>
+          <button type="button" data-testid="cr-direct-give" data-next onClick={() => void dispatch({ type: 'directOrders', units: chosen }).then((done) => done && setChosen([]))}>
             {tr('cr_give_orders', chosen.length)}
           </button>
         </>
@@ -189,7 +201,7 @@ function Orders({ state, slot, dispatch }: { state: CrState; slot: CurrentSlot; 
           {signal.order.toLowerCase() === tr('cr_order_attack').toLowerCase() && <p class="hint">{tr('cr_attack_hint')}</p>}
           <p class="hint">{tr('cr_signal_hint')}</p>
           <UnitChecks state={state} side={slot.side} chosen={chosen} setChosen={setChosen} prefix="cr-signal" />
-          <button type="button" data-testid="cr-signal-obey" onClick={() => void dispatch({ type: 'signalObeyed', units: chosen })}>
+          <button type="button" data-testid="cr-signal-obey" data-next onClick={() => void dispatch({ type: 'signalObeyed', units: chosen }).then((done) => done && setChosen([]))}>
             {tr('cr_signal_obey', chosen.length)}
           </button>
         </>
@@ -197,19 +209,31 @@ function Orders({ state, slot, dispatch }: { state: CrState; slot: CurrentSlot; 
         <>
           <div class="row">
             <label for="cr-order">{tr('cr_order')}</label>
-            <input id="cr-order" value={order} maxLength={40} onInput={(e) => setOrder((e.currentTarget as HTMLInputElement).value)} />
+            <FieldInput field={order} maxLength={LIMITS.orderLength} />
           </div>
-          <DiceEntry sides={rules.signalDie} count={1} testId="cr-signal" rollLabel={tr('cr_signal_roll')} onDice={(d) => dispatch({ type: 'signalRolled', order, die: d[0]! })} />
+          <DiceEntry
+            sides={rules.signalDie}
+            count={1}
+            testId="cr-signal"
+            scope={at}
+            next
+            rollLabel={tr('cr_signal_roll')}
+            onDice={(d) => {
+              const o = order.check();
+              return o === null ? false : dispatch({ type: 'signalRolled', order: o, die: d[0]! });
+            }}
+          />
         </>
       )}
     </div>
   );
 }
 
-function Rewrite({ state, sideId, dispatch }: { state: CrState; sideId: SideId; dispatch: Dispatch }) {
+function Rewrite({ state, sideId, dispatch, at }: { state: CrState; sideId: SideId; dispatch: Dispatch; at: string }) {
   const tr = useTr();
   const side = state.sides[sideId];
-  const [draft, setDraft] = useState<Slot[]>([...side.slots]);
+  const [kept, setDraft] = useDraft<readonly string[]>('cr-rewrite', [...side.slots], at);
+  const draft: Slot[] = kept.length === side.slots.length ? [...kept] : [...side.slots];
   return (
     <details data-testid="cr-rewrite">
       <summary>{tr('cr_rewrite')}</summary>
@@ -229,10 +253,11 @@ function Army({ sideId, state, dispatch }: { sideId: SideId; state: CrState; dis
   const tr = useTr();
   const trn = useTrn();
   const side = state.sides[sideId];
+  const named = useSideName();
   const acted = state.round!.acted[sideId];
   return (
     <details class="side" data-testid={`cr-army-${sideId}`}>
-      <summary>{trn('cr_army', acted.length, side.name, side.units.length)}</summary>
+      <summary>{trn('cr_army', acted.length, named(sideId, side.name), side.units.length)}</summary>
       <h3>{tr('cr_leaders')}</h3>
       <ul class="cr-list">
         {side.leaders.map((l) => (

@@ -1,4 +1,3 @@
-import { useState } from 'preact/hooks';
 import {
   ABSENT_LEADER_SLOT,
   DEFAULT_HOUSE_RULES,
@@ -16,6 +15,8 @@ import {
 import { useTr, type Dispatch as DispatchOf } from '../context';
 import { RosterSelects, SecretRoster } from './Roster';
 import { PieceLink } from '../board/PieceLink';
+import { useRemove } from '../components/game';
+import { FieldInput, SettingText, useTextField } from '../fields';
 
 export type Dispatch = DispatchOf<CrEvent>;
 
@@ -82,19 +83,21 @@ function HouseRulesEditor({ rules, dispatch }: { rules: HouseRules; dispatch: Di
 
 function AddForm({ id, label, onAdd }: { id: string; label: string; onAdd: (name: string) => Promise<boolean> }) {
   const tr = useTr();
-  const [name, setName] = useState('');
+  const name = useTextField(id, { label, max: LIMITS.nameLength });
   return (
     <form
       class="row"
+      noValidate
       onSubmit={async (e) => {
         e.preventDefault();
-        if (await onAdd(name)) setName('');
+        const n = name.check();
+        if (n !== null && (await onAdd(n))) name.reset();
       }}
     >
       <label for={id} class="visually-hidden">
         {label}
       </label>
-      <input id={id} placeholder={label} value={name} maxLength={LIMITS.nameLength} required onInput={(e) => setName((e.currentTarget as HTMLInputElement).value)} />
+      <FieldInput field={name} placeholder={label} maxLength={LIMITS.nameLength} />
       <button type="submit" data-testid={`${id}-add`}>
         {tr('add_fighter')}
       </button>
@@ -106,17 +109,13 @@ function ArmyEditor({ sideId, state, dispatch }: { sideId: SideId; state: CrStat
   const tr = useTr();
   const side = state.sides[sideId];
   const prefix = `cr-${sideId}`;
+  const remove = useRemove(dispatch);
   return (
     <fieldset class="side-setup" data-testid={`cr-setup-${sideId}`}>
       <legend>{tr('cr_player', sideId)}</legend>
       <div class="row">
         <label for={`${prefix}-name`}>{tr('side_name')}</label>
-        <input
-          id={`${prefix}-name`}
-          value={side.name}
-          maxLength={LIMITS.nameLength}
-          onChange={(e) => void dispatch({ type: 'sideEdited', side: sideId, name: (e.currentTarget as HTMLInputElement).value })}
-        />
+        <SettingText id={`${prefix}-name`} spec={{ label: tr('side_name'), max: LIMITS.nameLength }} value={side.name} apply={(name) => dispatch({ type: 'sideEdited', side: sideId, name })} />
       </div>
       <h3>{tr('cr_leaders')}</h3>
       <ul class="cr-list">
@@ -128,7 +127,7 @@ function ArmyEditor({ sideId, state, dispatch }: { sideId: SideId; state: CrStat
               {side.cInC === l.id && <span class="hint"> · {tr('cr_c_in_c')}</span>}
             </label>
             <PieceLink piece={l.id} name={l.name} />
-            <button type="button" class="small" aria-label={tr('remove_fighter', l.name)} onClick={() => void dispatch({ type: 'leaderRemoved', side: sideId, leader: l.id })}>
+            <button type="button" class="small" aria-label={tr('remove_fighter', l.name)} onClick={() => void remove({ type: 'leaderRemoved', side: sideId, leader: l.id }, l.name)}>
               ✕
             </button>
           </li>
@@ -142,7 +141,7 @@ function ArmyEditor({ sideId, state, dispatch }: { sideId: SideId; state: CrStat
           <li key={u.id}>
             <span>{u.name}</span>
             <PieceLink piece={u.id} name={u.name} />
-            <button type="button" class="small" aria-label={tr('remove_fighter', u.name)} onClick={() => void dispatch({ type: 'unitRemoved', side: sideId, unit: u.id })}>
+            <button type="button" class="small" aria-label={tr('remove_fighter', u.name)} onClick={() => void remove({ type: 'unitRemoved', side: sideId, unit: u.id }, u.name)}>
               ✕
             </button>
           </li>

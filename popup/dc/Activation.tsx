@@ -1,6 +1,7 @@
-import { useState } from 'preact/hooks';
 import { errorText } from '../../src/i18n/errors';
+import { text } from '../../src/i18n/text';
 import {
+  bestAssignment,
   DC_SIDES,
   descriptor,
   needsWord,
@@ -20,12 +21,14 @@ import {
 import { DiceEntry } from '../components/DiceEntry';
 import { useT, useTr, useTrn } from '../context';
 import { usePlaces } from '../board/places';
+import { useDraft } from '../use-draft';
 import type { Dispatch } from './Panel';
 
-type Props = { state: DcState; dispatch: Dispatch };
+/** `position`: the game's place in its history; a choice in progress belongs to the one it was made at. */
+type Props = { state: DcState; dispatch: Dispatch; position: number };
 
 /** The holding of the initiative: who has it, the step in progress, the Drama prompt and the morale reminders. */
-export function Activation({ state, dispatch }: Props) {
+export function Activation({ state, dispatch, position }: Props) {
   const tr = useTr();
   const h = state.initiative;
   return (
@@ -39,7 +42,7 @@ export function Activation({ state, dispatch }: Props) {
         <div class="row" id="dc-initiative">
           <span>{tr('dc_who_gains')}</span>
           {DC_SIDES.map((side) => (
-            <button type="button" key={side} data-testid={`dc-gain-${side}`} onClick={() => void dispatch({ type: 'initiativeGained', side })}>
+            <button type="button" key={side} data-testid={`dc-gain-${side}`} data-next onClick={() => void dispatch({ type: 'initiativeGained', side })}>
               {tr(`dc_side_${side}`)}
             </button>
           ))}
@@ -61,7 +64,7 @@ export function Activation({ state, dispatch }: Props) {
           })}
         </ul>
       )}
-      {h && <Step state={state} dispatch={dispatch} />}
+      {h && <Step state={state} dispatch={dispatch} position={position} />}
     </section>
   );
 }
@@ -73,7 +76,7 @@ function Drama({ value, dispatch }: { value: number; dispatch: Dispatch }) {
       <p>{tr('dc_drama_prompt', value)}</p>
       <div class="row">
         {Array.from({ length: value }, (_, i) => value - i).map((v) => (
-          <button type="button" key={v} data-testid={`dc-drama-${v}`} onClick={() => void dispatch({ type: 'dramaResolved', value: v })}>
+          <button type="button" key={v} data-testid={`dc-drama-${v}`} data-next onClick={() => void dispatch({ type: 'dramaResolved', value: v })}>
             {tr('dc_drama_card', v)}
           </button>
         ))}
@@ -94,7 +97,7 @@ const Concede = ({ dispatch }: { dispatch: Dispatch }) => {
   );
 };
 
-function Step({ state, dispatch }: Props) {
+function Step({ state, dispatch, position }: Props) {
   const tr = useTr();
   const trn = useTrn();
   const h = state.initiative!;
@@ -114,7 +117,7 @@ function Step({ state, dispatch }: Props) {
       <strong>{leader!.name}</strong> {formatProfile(leader!.profile)} · {tr('dc_dice_now', h.dice, leader!.profile.die)}
     </p>
   );
-  if (step === 'units') return <>{banner}<Pick state={state} leader={leader!} dispatch={dispatch} /></>;
+  if (step === 'units') return <>{banner}<Pick state={state} leader={leader!} dispatch={dispatch} position={position} /></>;
   if (step === 'roll') {
     const units = h.command!.units.length;
     return (
@@ -124,15 +127,18 @@ function Step({ state, dispatch }: Props) {
         <DiceEntry
           sides={leader!.profile.die}
           count={{ min: units, max: h.dice }}
+          why={text('dc_dice_why', leader!.name, h.dice)}
           rollLabel={tr('dc_roll', leader!.profile.die)}
           testId="dc-dice"
+          scope={position}
+          next
           onDice={(dice) => dispatch({ type: 'diceRolled', dice })}
         />
         <Concede dispatch={dispatch} />
       </>
     );
   }
-  if (step === 'assign') return <>{banner}<Assign state={state} leader={leader!} dispatch={dispatch} /></>;
+  if (step === 'assign') return <>{banner}<Assign state={state} leader={leader!} dispatch={dispatch} position={position} /></>;
   // decide: keep (one die fewer, same leader or another) or concede
   return (
     <div data-testid="dc-step-decide">
@@ -161,7 +167,7 @@ function LeaderList({ leaders, state, onPick, label, current }: { leaders: DcLea
         const dice = diceAvailable(state, l);
         return (
           <li key={l.id}>
-            <button type="button" data-testid={`dc-leader-pick-${l.id}`} disabled={unavailable} onClick={() => onPick(l)}>
+            <button type="button" data-testid={`dc-leader-pick-${l.id}`} data-next disabled={unavailable} onClick={() => onPick(l)}>
               {label}: {l.name}
             </button>{' '}
             {formatProfile(l.profile)} ·{' '}
@@ -176,13 +182,15 @@ function LeaderList({ leaders, state, onPick, label, current }: { leaders: DcLea
 }
 
 /** Choose the units: ineligible ones greyed with their reason; the player's word where positions are unknown. */
-function Pick({ state, leader, dispatch }: { state: DcState; leader: DcLeader; dispatch: Dispatch }) {
+function Pick({ state, leader, dispatch, position }: { state: DcState; leader: DcLeader; dispatch: Dispatch; position: number }) {
   const tr = useTr();
   const trn = useTrn();
   const t = useT();
-  const [picked, setPicked] = useState<string[]>([]);
-  const [inRange, setInRange] = useState(false);
-  const [adjacent, setAdjacent] = useState(false);
+  // The units ticked, and the player's word, kept while the popup is closed for this choice only.
+  const [kept, setPicked] = useDraft<readonly string[]>('dc-picked', [], position);
+  const picked = kept.filter((id) => state.units.some((u) => u.id === id));
+  const [inRange, setInRange] = useDraft('dc-word-range', false, position);
+  const [adjacent, setAdjacent] = useDraft('dc-word-adjacent', false, position);
   // The pieces where the board says they stand (the rules check the same positions, sent with the command).
   const places = usePlaces();
   const command = (word?: { inRange: boolean; adjacent: boolean }): DcEvent =>
@@ -210,7 +218,7 @@ function Pick({ state, leader, dispatch }: { state: DcState; leader: DcLeader; d
               {unit.name}
               {distance !== null && <span class="hint"> · {trn('dc_hexes', distance)}</span>}
               <span class="hint"> · {tr('dc_needs', thresholdOf(state, unit))}</span>
-              {greyed && <span class="dc-reason hint"> — {t(errorText(refusal))}</span>}
+              {greyed && <span class="dc-reason hint"> — {t(errorText(refusal, t))}</span>}
             </label>
           );
         })}
@@ -235,6 +243,7 @@ function Pick({ state, leader, dispatch }: { state: DcState; leader: DcLeader; d
           type="button"
           class="primary"
           data-testid="dc-command"
+          data-next
           disabled={picked.length === 0}
           onClick={() => void dispatch(command(needWord ? { inRange, adjacent } : undefined))}
         >
@@ -246,29 +255,22 @@ function Pick({ state, leader, dispatch }: { state: DcState; leader: DcLeader; d
   );
 }
 
-/** A good first assignment: hardest units first, each with the smallest die that activates it. */
+/** The dice of this command placed for the most activations (src/rules/dc/assign.ts): unit → die index. */
 function suggest(state: DcState, units: DcUnit[], dice: readonly number[]): Record<string, string> {
-  const free = dice.map((_, i) => i);
-  const out: Record<string, string> = {};
-  for (const u of [...units].sort((a, b) => thresholdOf(state, b) - thresholdOf(state, a))) {
-    const fits = free.filter((i) => dice[i]! >= thresholdOf(state, u)).sort((a, b) => dice[a]! - dice[b]!);
-    const pick = fits[0] ?? free.sort((a, b) => dice[b]! - dice[a]!)[0];
-    if (pick === undefined) continue;
-    out[u.id] = String(pick);
-    free.splice(free.indexOf(pick), 1);
-  }
-  return out;
+  const best = bestAssignment(dice, units.map((u) => thresholdOf(state, u)));
+  return Object.fromEntries(units.flatMap((u, i) => (best[i] === null ? [] : [[u.id, String(best[i])]])));
 }
 
-function Assign({ state, leader, dispatch }: { state: DcState; leader: DcLeader; dispatch: Dispatch }) {
+function Assign({ state, leader, dispatch, position }: { state: DcState; leader: DcLeader; dispatch: Dispatch; position: number }) {
   const tr = useTr();
   const h = state.initiative!;
   const command = h.command!;
   const dice = command.dice!;
   const units = command.units.map((id) => state.units.find((u) => u.id === id)!);
-  const [assign, setAssign] = useState<Record<string, string>>(() => suggest(state, units, dice));
-  const [rerollIndex, setRerollIndex] = useState(() => String(Math.max(0, dice.findIndex((d) => d !== 1))));
+  const [assign, setAssign] = useDraft<{ readonly [unit: string]: string }>('dc-assign', suggest(state, units, dice), position);
+  const [rerollIndex, setRerollIndex] = useDraft('dc-reroll-index', String(Math.max(0, dice.findIndex((d) => d !== 1))), position);
   const canReroll = rerollAllowed(command).ok;
+  const [rerolling, setRerolling] = useDraft('dc-rerolling', false, position);
   return (
     <div data-testid="dc-step-assign">
       <p class="dc-dice" data-testid="dc-rolled">
@@ -280,7 +282,9 @@ function Assign({ state, leader, dispatch }: { state: DcState; leader: DcLeader;
         ))}
       </p>
       {canReroll ? (
-        <div class="subform" data-testid="dc-reroll">
+        // Folded: most rolls are assigned as they fall; the assignment stays in view.
+        <details class="subform" data-testid="dc-reroll" open={rerolling} onToggle={(e) => setRerolling((e.currentTarget as HTMLDetailsElement).open)}>
+          <summary>{tr('dc_reroll')}</summary>
           <label>
             {tr('dc_reroll_which')}{' '}
             <select data-testid="dc-reroll-index" value={rerollIndex} onChange={(e) => setRerollIndex((e.currentTarget as HTMLSelectElement).value)}>
@@ -298,10 +302,11 @@ function Assign({ state, leader, dispatch }: { state: DcState; leader: DcLeader;
             count={1}
             rollLabel={tr('dc_reroll')}
             testId="dc-reroll-dice"
+            scope={position}
             onDice={([value]) => dispatch({ type: 'dieRerolled', index: Number(rerollIndex), value: value! })}
           />
           <p class="hint">{tr('dc_reroll_hint')}</p>
-        </div>
+        </details>
       ) : (
         <p class="hint" data-testid="dc-no-reroll">
           {tr(command.rerolled ? 'dc_reroll_used' : command.adjacent ? 'dc_reroll_only_ones' : 'dc_reroll_not_allowed')}
@@ -309,6 +314,7 @@ function Assign({ state, leader, dispatch }: { state: DcState; leader: DcLeader;
       )}
       <fieldset>
         <legend>{tr('dc_assign')}</legend>
+        <p class="hint">{tr('dc_assign_best')}</p>
         {units.map((u) => {
           const value = assign[u.id] ?? '';
           const die = value === '' ? null : dice[Number(value)]!;
@@ -335,6 +341,7 @@ function Assign({ state, leader, dispatch }: { state: DcState; leader: DcLeader;
         type="button"
         class="primary"
         data-testid="dc-resolve"
+        data-next
         onClick={() =>
           void dispatch({
             type: 'diceAssigned',

@@ -1,5 +1,6 @@
-import { useState } from 'preact/hooks';
+import type { ComponentChildren } from 'preact';
 import {
+  DC_LIMITS,
   DC_PATH_READINGS,
   DC_RULES,
   DC_SIDES,
@@ -11,15 +12,20 @@ import {
   type DcHex,
   type DcPathReading,
   type DcSide,
+  type DcEvent,
   type DcState,
 } from '../../src/rules/dc';
 import { useTr } from '../context';
 import { usePlaces } from '../board/places';
 import { PieceLink } from '../board/PieceLink';
+import { useRemove } from '../components/game';
+import { useDraft } from '../use-draft';
+import { FieldInput, SettingNumber, useNumberField, useTextField, type Field } from '../fields';
 import type { Dispatch } from './Panel';
 
 const num = (e: Event): string => (e.currentTarget as HTMLInputElement | HTMLSelectElement).value;
 const hexText = (at: DcHex | null): string => (at ? `(${at.q}, ${at.r})` : '');
+const COORD = { min: -DC_LIMITS.coord, max: DC_LIMITS.coord };
 
 /** Where a piece stands: on the board when a token stands for it (never asked again), else where it was typed. */
 function Where({ id, name, at }: { id: string; name: string; at: DcHex | null }) {
@@ -39,11 +45,11 @@ function Where({ id, name, at }: { id: string; name: string; at: DcHex | null })
   );
 }
 
-/** Optional axial position: both numbers, or neither. */
-function readHex(q: string, r: string): DcHex | null | undefined {
-  if (q.trim() === '' && r.trim() === '') return null;
-  const [a, b] = [Number(q), Number(r)];
-  return q.trim() !== '' && r.trim() !== '' && Number.isFinite(a) && Number.isFinite(b) ? { q: a, r: b } : undefined;
+/** An axial position: both numbers, or neither (null); undefined after saying what is wrong. */
+function readHex(q: Field<number>, r: Field<number>): DcHex | null | undefined {
+  if (q.current().trim() === '' && r.current().trim() === '') return null;
+  const [a, b] = [q.check(), r.check()];
+  return a === null || b === null ? undefined : { q: a, r: b };
 }
 
 /** Our readings where the text is silent, each editable and its default marked: the thresholds and the path reading. */
@@ -53,14 +59,12 @@ export function HouseRules({ state, dispatch }: { state: DcState; dispatch: Disp
   const field = (key: 'threshold' | 'fragileThreshold') => (
     <label class="row" key={key}>
       <span>{tr(`dc_rule_${key}`, DEFAULT_DC_HOUSE_RULES[key])}</span>
-      <input
-        class="number"
-        type="number"
-        min={1}
-        max={10}
+      <SettingNumber
+        id={`dc-rule-${key}`}
+        spec={{ label: tr(`dc_rule_${key}_name`), min: 1, max: 10 }}
         data-testid={`dc-rule-${key}`}
         value={rules[key]}
-        onChange={(e) => void dispatch({ type: 'configure', houseRules: { [key]: Number(num(e)) } })}
+        apply={(n) => dispatch({ type: 'configure', houseRules: { [key]: n } })}
       />
     </label>
   );
@@ -95,6 +99,7 @@ export function HouseRules({ state, dispatch }: { state: DcState; dispatch: Disp
 export function Forces({ state, dispatch }: { state: DcState; dispatch: Dispatch }) {
   const tr = useTr();
   const setup = state.phase === 'setup';
+  const remove = useRemove(dispatch);
   const markerText = (m: string) => tr(`dc_marker_${m}`);
   const list = (side: DcSide) => (
     <fieldset class="side" key={side} data-testid={`dc-forces-${side}`}>
@@ -111,7 +116,7 @@ export function Forces({ state, dispatch }: { state: DcState; dispatch: Dispatch
                   {l.deactivated ? tr('dc_deactivated') : tr('dc_dice_left', diceAvailable(state, l))}
                 </span>
               )}
-              {setup && <Remove id={l.id} name={l.name} dispatch={dispatch} />}
+              {setup && <Remove id={l.id} name={l.name} remove={remove} />}
             </li>
           ))}
         {state.units
@@ -121,20 +126,19 @@ export function Forces({ state, dispatch }: { state: DcState; dispatch: Dispatch
               {u.name} <Where id={u.id} name={u.name} at={u.at} />{' '}
               <label>
                 <span class="visually-hidden">{tr('dc_losses_of', u.name)}</span>
-                <input
+                <SettingNumber
+                  id={`dc-losses-${u.id}`}
                   class="number dc-small"
-                  type="number"
-                  min={0}
-                  max={DC_RULES.eliminatedAt}
+                  spec={{ label: tr('dc_losses_of', u.name), min: 0, max: DC_RULES.eliminatedAt }}
                   value={u.losses}
                   data-testid={`dc-losses-${u.id}`}
-                  onChange={(e) => void dispatch({ type: 'lossesSet', unit: u.id, losses: Number(num(e)) })}
+                  apply={(losses) => dispatch({ type: 'lossesSet', unit: u.id, losses })}
                 />
               </label>{' '}
               <span class="hint" data-testid={`dc-state-${u.id}`}>
                 {isEliminated(u) ? tr('dc_eliminated') : `${isFragile(u) ? tr('dc_fragile') + ' · ' : ''}${setup ? tr('dc_losses') : markerText(u.marker)}`}
               </span>
-              {setup && <Remove id={u.id} name={u.name} dispatch={dispatch} />}
+              {setup && <Remove id={u.id} name={u.name} remove={remove} />}
               {!setup && u.marker === 'commanded' && (
                 <button type="button" class="small" data-testid={`dc-acted-${u.id}`} onClick={() => void dispatch({ type: 'unitActed', unit: u.id })}>
                   {tr('dc_acted')}
@@ -145,22 +149,41 @@ export function Forces({ state, dispatch }: { state: DcState; dispatch: Dispatch
       </ul>
     </fieldset>
   );
-  return (
-    <section class="dc-forces" aria-label={tr('dc_forces')}>
+  const [adding, setAdding] = useDraft('dc-add-open', setup);
+  const content = (
+    <>
       {DC_SIDES.map(list)}
-      <details open={setup}>
+      <details open={adding} onToggle={(e) => setAdding((e.currentTarget as HTMLDetailsElement).open)}>
         <summary>{tr('dc_add_or_move')}</summary>
         <AddPiece dispatch={dispatch} />
         <Place state={state} dispatch={dispatch} />
       </details>
+    </>
+  );
+  // Setup is the forces; once the game is on they fold away under the activation.
+  return setup ? (
+    <section class="dc-forces" aria-label={tr('dc_forces')}>
+      {content}
     </section>
+  ) : (
+    <ForcesFolded label={tr('dc_forces_playing')}>{content}</ForcesFolded>
   );
 }
 
-function Remove({ id, name, dispatch }: { id: string; name: string; dispatch: Dispatch }) {
+function ForcesFolded({ label, children }: { label: string; children: ComponentChildren }) {
+  const [open, setOpen] = useDraft('dc-forces-open', false);
+  return (
+    <details class="dc-forces" open={open} onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)} data-testid="dc-forces">
+      <summary>{label}</summary>
+      {children}
+    </details>
+  );
+}
+
+function Remove({ id, name, remove }: { id: string; name: string; remove: (event: DcEvent, name: string) => Promise<boolean> }) {
   const tr = useTr();
   return (
-    <button type="button" class="small" aria-label={tr('dc_remove', name)} onClick={() => void dispatch({ type: 'removed', id })}>
+    <button type="button" class="small" aria-label={tr('dc_remove', name)} onClick={() => void remove({ type: 'removed', id }, name)}>
       ✕
     </button>
   );
@@ -168,49 +191,57 @@ function Remove({ id, name, dispatch }: { id: string; name: string; dispatch: Di
 
 function AddPiece({ dispatch }: { dispatch: Dispatch }) {
   const tr = useTr();
-  const [kind, setKind] = useState<'leader' | 'unit'>('leader');
-  const [side, setSide] = useState<DcSide>('colonial');
-  const [name, setName] = useState('');
-  const [profile, setProfile] = useState('');
-  const [losses, setLosses] = useState('0');
-  const [q, setQ] = useState('');
-  const [r, setR] = useState('');
+  const [kind, setKind] = useDraft<string>('dc-add-kind', 'leader');
+  const [side, setSide] = useDraft<string>('dc-add-side', 'colonial');
+  const name = useTextField('dc-add-name', { label: tr('dc_name'), max: DC_LIMITS.nameLength });
+  const profile = useTextField('dc-add-profile', { label: tr('dc_profile'), max: 12 });
+  const losses = useNumberField('dc-add-losses', { label: tr('dc_losses'), min: 0, max: DC_RULES.eliminatedAt }, 0);
+  const q = useNumberField('dc-add-q', { label: 'q', ...COORD }, '');
+  const r = useNumberField('dc-add-r', { label: 'r', ...COORD }, '');
   const submit = async (e: Event) => {
     e.preventDefault();
-    const at = readHex(q, r) ?? null;
-    const done =
-      kind === 'leader'
-        ? await dispatch({ type: 'leaderAdded', side, name, profile, at })
-        : await dispatch({ type: 'unitAdded', side, name, losses: Number(losses), at });
-    if (done) [setName, setProfile, setQ, setR].forEach((f) => f(''));
+    const n = name.check();
+    const at = readHex(q, r);
+    const sideId: DcSide = (DC_SIDES as readonly string[]).includes(side) ? (side as DcSide) : 'colonial';
+    if (n === null || at === undefined) return;
+    let done = false;
+    if (kind === 'leader') {
+      const p = profile.check();
+      if (p === null) return;
+      done = await dispatch({ type: 'leaderAdded', side: sideId, name: n, profile: p, at });
+    } else {
+      const l = losses.check();
+      if (l === null) return;
+      done = await dispatch({ type: 'unitAdded', side: sideId, name: n, losses: l, at });
+    }
+    if (done) [name, profile, q, r].forEach((f) => f.reset());
   };
   return (
-    <form class="subform" data-testid="dc-add" onSubmit={(e) => void submit(e)}>
-      <select aria-label={tr('dc_kind')} data-testid="dc-add-kind" value={kind} onChange={(e) => setKind(num(e) as 'leader' | 'unit')}>
+    <form class="subform" noValidate data-testid="dc-add" onSubmit={(e) => void submit(e)}>
+      <select aria-label={tr('dc_kind')} data-testid="dc-add-kind" value={kind} onChange={(e) => setKind(num(e))}>
         <option value="leader">{tr('dc_leader')}</option>
         <option value="unit">{tr('dc_unit')}</option>
       </select>
-      <select aria-label={tr('dc_side')} data-testid="dc-add-side" value={side} onChange={(e) => setSide(num(e) as DcSide)}>
+      <select aria-label={tr('dc_side')} data-testid="dc-add-side" value={side} onChange={(e) => setSide(num(e))}>
         {DC_SIDES.map((s) => (
           <option key={s} value={s}>
             {tr(`dc_side_${s}`)}
           </option>
         ))}
       </select>
-      <input aria-label={tr('dc_name')} placeholder={tr('dc_name')} data-testid="dc-add-name" value={name} onInput={(e) => setName(num(e))} />
+      <FieldInput field={name} aria-label={tr('dc_name')} placeholder={tr('dc_name')} data-testid="dc-add-name" maxLength={DC_LIMITS.nameLength} />
       {kind === 'leader' ? (
-        <input aria-label={tr('dc_profile')} placeholder="4D8/3" class="dc-profile" data-testid="dc-add-profile" value={profile} onInput={(e) => setProfile(num(e))} />
+        <FieldInput field={profile} aria-label={tr('dc_profile')} placeholder="4D8/3" class="dc-profile" data-testid="dc-add-profile" maxLength={12} />
       ) : (
         <label>
-          {tr('dc_losses')}{' '}
-          <input class="number dc-small" type="number" min={0} max={DC_RULES.eliminatedAt} data-testid="dc-add-losses" value={losses} onInput={(e) => setLosses(num(e))} />
+          {tr('dc_losses')} <FieldInput field={losses} numeric class="number dc-small" data-testid="dc-add-losses" />
         </label>
       )}
       <label>
-        q <input class="number dc-small" type="number" data-testid="dc-add-q" value={q} onInput={(e) => setQ(num(e))} />
+        q <FieldInput field={q} numeric class="number dc-small" data-testid="dc-add-q" />
       </label>
       <label>
-        r <input class="number dc-small" type="number" data-testid="dc-add-r" value={r} onInput={(e) => setR(num(e))} />
+        r <FieldInput field={r} numeric class="number dc-small" data-testid="dc-add-r" />
       </label>
       <button type="submit" data-testid="dc-add-submit">
         {tr('dc_add')}
@@ -226,15 +257,16 @@ function Place({ state, dispatch }: { state: DcState; dispatch: Dispatch }) {
   // A piece on the board moves with its token: only the others are placed by hand.
   const places = usePlaces();
   const pieces = [...state.leaders, ...state.units].filter((p) => !places.get(p.id)?.hexes.length);
-  const [id, setId] = useState('');
-  const [q, setQ] = useState('');
-  const [r, setR] = useState('');
+  const [id, setId] = useDraft('dc-place-piece', '');
+  const q = useNumberField('dc-place-q', { label: 'q', ...COORD }, '');
+  const r = useNumberField('dc-place-r', { label: 'r', ...COORD }, '');
   if (pieces.length === 0) return <></>;
   const chosen = pieces.some((p) => p.id === id) ? id : pieces[0]!.id;
   return (
     <form
       class="subform"
       data-testid="dc-place"
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
         const at = readHex(q, r);
@@ -249,8 +281,8 @@ function Place({ state, dispatch }: { state: DcState; dispatch: Dispatch }) {
           // Start from where the piece stands now.
           const at = pieces.find((p) => p.id === num(e))?.at ?? null;
           setId(num(e));
-          setQ(at ? String(at.q) : '');
-          setR(at ? String(at.r) : '');
+          q.setRaw(at ? String(at.q) : '');
+          r.setRaw(at ? String(at.r) : '');
         }}
       >
         {pieces.map((p) => (
@@ -260,10 +292,10 @@ function Place({ state, dispatch }: { state: DcState; dispatch: Dispatch }) {
         ))}
       </select>
       <label>
-        q <input class="number dc-small" type="number" data-testid="dc-place-q" value={q} onInput={(e) => setQ(num(e))} />
+        q <FieldInput field={q} numeric class="number dc-small" data-testid="dc-place-q" />
       </label>
       <label>
-        r <input class="number dc-small" type="number" data-testid="dc-place-r" value={r} onInput={(e) => setR(num(e))} />
+        r <FieldInput field={r} numeric class="number dc-small" data-testid="dc-place-r" />
       </label>
       <button type="submit" data-testid="dc-place-submit">
         {tr('dc_place')}

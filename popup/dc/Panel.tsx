@@ -20,44 +20,53 @@ export function DcPanel({ game, send }: { game: StoredGame<'dc'>; send: Send }) 
   const state = replayed.value;
   const dispatch: Dispatch = (event) => send({ type: 'game/dispatch', system: 'dc', event });
   const playing = state.phase === 'playing';
+  const format = (line: (typeof history)[number]) =>
+    [line.turn === 0 ? tr('dc_setup') : tr('dc_turn', line.turn), line.side && tr(`dc_side_${line.side}`), t(line.action)].filter(Boolean).join(' · ');
+  const undoBar = (
+    <UndoBar system="dc" log={game.log} send={send} last={history.length ? format(history[history.length - 1]!) : null}>
+      {playing && (
+        <button
+          type="button"
+          data-testid="dc-new-game"
+          onClick={async () => {
+            if (await confirm({ message: tr('dc_new_game_confirm'), confirm: tr('dc_new_game'), offerExport: true })) void dispatch({ type: 'newGame' });
+          }}
+        >
+          {tr('dc_new_game')}
+        </button>
+      )}
+    </UndoBar>
+  );
+  const historyList = <HistoryList id="dc-history-heading" lines={history} format={format} />;
 
-  return (
-    <>
-      {playing ? (
+  // Mid-game the activation comes first; the forces, fixed at setup, fold away under it.
+  if (playing) {
+    return (
+      <>
         <div class="turn-bar">
           <h2 data-testid="dc-turn">{tr('dc_turn', state.turn)}</h2>
-          <button type="button" class="primary" data-testid="dc-new-turn" onClick={() => void dispatch({ type: 'newTurn' })}>
+          <button type="button" class="primary" data-testid="dc-new-turn" data-next onClick={() => void dispatch({ type: 'newTurn' })}>
             {tr('dc_new_turn')}
           </button>
         </div>
-      ) : (
-        <h2>{tr('dc_setup')}</h2>
-      )}
-      {playing && <Activation key={game.log.cursor} state={state} dispatch={dispatch} />}
+        <Activation key={game.log.cursor} state={state} dispatch={dispatch} position={game.log.cursor} />
+        {undoBar}
+        <Forces state={state} dispatch={dispatch} />
+        {historyList}
+        <HouseRules state={state} dispatch={dispatch} />
+      </>
+    );
+  }
+  return (
+    <>
+      <h2>{tr('dc_setup')}</h2>
       <Forces state={state} dispatch={dispatch} />
       <HouseRules state={state} dispatch={dispatch} />
-      {!playing && (
-        <button type="button" class="primary wide" data-testid="dc-start" onClick={() => void dispatch({ type: 'start' })}>
-          {tr('dc_start')}
-        </button>
-      )}
-      <UndoBar system="dc" log={game.log} send={send}>
-        {playing && (
-          <button type="button" data-testid="dc-new-game" onClick={async () => {
-              if (await confirm({ message: tr('dc_new_game_confirm'), confirm: tr('dc_new_game'), offerExport: true })) void dispatch({ type: 'newGame' });
-            }}>
-            {tr('dc_new_game')}
-          </button>
-        )}
-      </UndoBar>
-      <HistoryList
-        id="dc-history-heading"
-        lines={history}
-        format={(line) =>
-          [line.turn === 0 ? tr('dc_setup') : tr('dc_turn', line.turn), line.side && tr(`dc_side_${line.side}`), t(line.action)].filter(Boolean).join(' · ')
-        }
-      />
+      <button type="button" class="primary wide" data-testid="dc-start" onClick={() => void dispatch({ type: 'start' })}>
+        {tr('dc_start')}
+      </button>
+      {undoBar}
+      {historyList}
     </>
   );
 }
-

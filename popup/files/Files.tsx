@@ -10,6 +10,7 @@ import { useConfirm } from '../components/Confirm';
 import { useApi, useTr, type Send } from '../context';
 import { downloadJson, exportName } from '../download';
 import { systemNameKey } from '../SystemPicker';
+import { importProblem } from '../import-words';
 
 export interface FilesProps {
   readonly root: StoreRoot;
@@ -60,6 +61,9 @@ export function Files({ root, send, exportGame, onRefusal, backupsRequest }: Fil
     }
     const found = typeof parsed === 'object' && parsed !== null ? (parsed as { system?: unknown; game?: unknown }) : {};
     if (!isSystemId(found.system) || found.game === undefined) return invalid(tr('files_no_game'));
+    // Said in the words the popup gives the same refusals in play (popup/import-words.ts).
+    const problem = await importProblem(found.system, found.game, api.t);
+    if (problem) return invalid(problem);
     const into = found.system;
     const held = root.games[into];
     const played = held ? logLength(held.log) > 0 : false;

@@ -6,6 +6,7 @@ import { HistoryList, RefusedLog, UndoBar, useReplay } from '../components/game'
 import { useT, useTr } from '../context';
 import { Setup } from './Setup';
 import { useConfirm } from '../components/Confirm';
+import { useSideName } from '../board/sides';
 import { SideCard } from './SideCard';
 
 /** The Hell Dorado Command tracker: setup before the game, one card per side during it, history and undo. */
@@ -13,6 +14,7 @@ export function HdCommandPanel({ game, send }: { game: StoredGame<'hd-command'>;
   const tr = useTr();
   const t = useT();
   const confirm = useConfirm();
+  const named = useSideName();
   const { replayed, history } = useReplay(hdCommand, game, describeEvent);
   if (!replayed.ok) return <RefusedLog />;
   const state = replayed.value;
@@ -20,7 +22,7 @@ export function HdCommandPanel({ game, send }: { game: StoredGame<'hd-command'>;
   const format = (line: (typeof history)[number]) =>
     [
       line.turn === 0 ? tr('hd_setup_short') : tr('hd_turn', line.turn),
-      line.side && state.sides[line.side].name,
+      line.side && named(line.side, state.sides[line.side].name),
       t(line.action),
       line.totals && tr('hd_totals', line.totals.base, line.totals.current),
     ]
@@ -28,7 +30,7 @@ export function HdCommandPanel({ game, send }: { game: StoredGame<'hd-command'>;
       .join(' · ');
   const dispatch = (event: HdEvent) => send({ type: 'game/dispatch', system: 'hd-command', event });
 
-  const upkeepPreview = SIDE_IDS.map((id) => `${state.sides[id].name} ${state.sides[id].base}`).join(', ');
+  const upkeepPreview = SIDE_IDS.map((id) => `${named(id, state.sides[id].name)} ${state.sides[id].base}`).join(', ');
   return (
     <>
       {state.phase === 'setup' ? (
@@ -44,6 +46,7 @@ export function HdCommandPanel({ game, send }: { game: StoredGame<'hd-command'>;
               type="button"
               class="primary"
               data-testid="upkeep"
+              data-next
               aria-describedby="upkeep-hint"
               onClick={() => void dispatch({ type: 'upkeep' })}
             >
@@ -58,7 +61,7 @@ export function HdCommandPanel({ game, send }: { game: StoredGame<'hd-command'>;
           ))}
         </section>
       )}
-      <UndoBar system="hd-command" log={game.log} send={send}>
+      <UndoBar system="hd-command" log={game.log} send={send} last={history.length ? format(history[history.length - 1]!) : null}>
         {state.phase === 'playing' && (
           <button
             type="button"

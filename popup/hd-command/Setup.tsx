@@ -1,4 +1,3 @@
-import { useState } from 'preact/hooks';
 import {
   DEFAULT_HOUSE_RULES,
   EDITIONS,
@@ -10,6 +9,8 @@ import {
   type SideId,
 } from '../../src/rules/hd-command';
 import { useTr, type Dispatch as DispatchOf } from '../context';
+import { FieldInput, SettingText, useNumberField, useTextField } from '../fields';
+import { useRemove } from '../components/game';
 
 type Dispatch = DispatchOf<HdEvent>;
 
@@ -94,22 +95,18 @@ function HouseRulesEditor({ rules, dispatch }: { rules: HouseRules; dispatch: Di
 function RosterEditor({ sideId, state, dispatch }: { sideId: SideId; state: HdState; dispatch: Dispatch }) {
   const tr = useTr();
   const side = state.sides[sideId];
-  const [name, setName] = useState('');
-  const [cmd, setCmd] = useState('1');
-  const setRoster = (fighters: HdState['sides'][SideId]['roster']) => dispatch({ type: 'rosterSet', side: sideId, fighters });
   const prefix = `side-${sideId}`;
+  const name = useTextField(`${prefix}-new-name`, { label: tr('fighter_name'), max: LIMITS.nameLength });
+  const cmd = useNumberField(`${prefix}-new-cmd`, { label: tr('cmd'), min: 0, max: LIMITS.maxCmd }, 1);
+  const setRoster = (fighters: HdState['sides'][SideId]['roster']) => dispatch({ type: 'rosterSet', side: sideId, fighters });
+  const remove = useRemove(dispatch);
 
   return (
     <fieldset class="side-setup" style={{ borderColor: side.colour }} data-testid={`setup-${sideId}`}>
       <legend>{tr('hd_side_label', sideId)}</legend>
       <div class="row">
         <label for={`${prefix}-name`}>{tr('side_name')}</label>
-        <input
-          id={`${prefix}-name`}
-          value={side.name}
-          maxLength={LIMITS.nameLength}
-          onChange={(e) => void dispatch({ type: 'sideEdited', side: sideId, name: (e.currentTarget as HTMLInputElement).value })}
-        />
+        <SettingText id={`${prefix}-name`} spec={{ label: tr('side_name'), max: LIMITS.nameLength }} value={side.name} apply={(name) => dispatch({ type: 'sideEdited', side: sideId, name })} />
         <label for={`${prefix}-colour`}>{tr('side_colour')}</label>
         <input
           id={`${prefix}-colour`}
@@ -139,7 +136,7 @@ function RosterEditor({ sideId, state, dispatch }: { sideId: SideId; state: HdSt
                   type="button"
                   class="small"
                   aria-label={tr('remove_fighter', fighter.name)}
-                  onClick={() => void setRoster(side.roster.filter((_, i) => i !== index))}
+                  onClick={() => void remove({ type: 'rosterSet', side: sideId, fighters: side.roster.filter((_, i) => i !== index) }, fighter.name)}
                 >
                   ✕
                 </button>
@@ -150,35 +147,22 @@ function RosterEditor({ sideId, state, dispatch }: { sideId: SideId; state: HdSt
       </table>
       <form
         class="row add-fighter"
+        noValidate
         onSubmit={async (e) => {
           e.preventDefault();
-          if (await setRoster([...side.roster, { name, cmd: Number(cmd) }])) setName('');
+          const [n, c] = [name.check(), cmd.check()];
+          if (n === null || c === null) return;
+          if (await setRoster([...side.roster, { name: n, cmd: c }])) [name, cmd].forEach((f) => f.reset());
         }}
       >
         <label for={`${prefix}-new-name`} class="visually-hidden">
           {tr('fighter_name')}
         </label>
-        <input
-          id={`${prefix}-new-name`}
-          placeholder={tr('fighter_name')}
-          value={name}
-          maxLength={LIMITS.nameLength}
-          required
-          onInput={(e) => setName((e.currentTarget as HTMLInputElement).value)}
-        />
+        <FieldInput field={name} placeholder={tr('fighter_name')} maxLength={LIMITS.nameLength} />
         <label for={`${prefix}-new-cmd`} class="visually-hidden">
           {tr('cmd')}
         </label>
-        <input
-          id={`${prefix}-new-cmd`}
-          class="number"
-          type="number"
-          min={0}
-          max={LIMITS.maxCmd}
-          step={1}
-          value={cmd}
-          onInput={(e) => setCmd((e.currentTarget as HTMLInputElement).value)}
-        />
+        <FieldInput field={cmd} numeric />
         <button type="submit">{tr('add_fighter')}</button>
       </form>
       <p class="initial-command" data-testid={`initial-${sideId}`}>

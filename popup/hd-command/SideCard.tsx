@@ -1,8 +1,11 @@
-import { useState } from 'preact/hooks';
 import { signed } from '../../src/rules/hd-command/history';
 import { LIMITS, LOSS_KINDS, type HdEvent, type HdState, type LossKind, type SideId } from '../../src/rules/hd-command';
 import { useTr, type Dispatch as DispatchOf } from '../context';
 import { PieceLink } from '../board/PieceLink';
+import { useSideName } from '../board/sides';
+import { useDraft } from '../use-draft';
+import { FieldInput, useNumberField, useTextField } from '../fields';
+import { parseInteger } from '../format';
 
 type Dispatch = DispatchOf<HdEvent>;
 
@@ -10,19 +13,23 @@ type Dispatch = DispatchOf<HdEvent>;
 export function SideCard({ sideId, state, dispatch }: { sideId: SideId; state: HdState; dispatch: Dispatch }) {
   const tr = useTr();
   const side = state.sides[sideId];
-  const [amount, setAmount] = useState('1');
+  const named = useSideName();
   const prefix = `play-${sideId}`;
-  const wanted = Number(amount);
+  const amount = useNumberField(`${prefix}-amount`, { label: tr('hd_amount'), min: 1, max: LIMITS.maxAmount }, 1);
+  const wanted = parseInteger(amount.raw);
   // Greyed out but still clickable: a click on an order that cannot be paid explains why instead of doing nothing,
   // and the hint tells screen-reader users before they click.
   const unaffordable = Number.isFinite(wanted) && wanted > side.current;
-  const spend = (permanent: boolean) => void dispatch({ type: 'spend', side: sideId, amount: wanted, permanent });
+  const spend = (permanent: boolean) => {
+    const value = amount.check();
+    if (value !== null) void dispatch({ type: 'spend', side: sideId, amount: value, permanent }).then((done) => done && amount.reset());
+  };
 
   return (
     <article class="side" style={{ borderColor: side.colour }} aria-labelledby={`${prefix}-title`} data-testid={`side-${sideId}`}>
       <h3 id={`${prefix}-title`}>
         <span class="swatch" style={{ background: side.colour }} aria-hidden="true" />
-        {side.name}
+        {named(sideId, side.name)}
       </h3>
       {/* Base / current, as the rulebook writes the pool, each number named under it; read out in words. */}
       <div class="pool" data-testid={`pool-${sideId}`}>
@@ -47,19 +54,12 @@ export function SideCard({ sideId, state, dispatch }: { sideId: SideId; state: H
       </div>
       <div class="row spend">
         <label for={`${prefix}-amount`}>{tr('hd_amount')}</label>
-        <input
-          id={`${prefix}-amount`}
-          class="number"
-          type="number"
-          min={0}
-          step={1}
-          value={amount}
-          onInput={(e) => setAmount((e.currentTarget as HTMLInputElement).value)}
-        />
+        <FieldInput field={amount} numeric onEnter={() => spend(false)} />
         {(['temp', 'perm'] as const).map((kind) => (
           <button
             key={kind}
             type="button"
+            data-next
             class={unaffordable ? 'greyed' : ''}
             aria-describedby={unaffordable ? `${prefix}-short` : undefined}
             onClick={() => spend(kind === 'perm')}
@@ -110,16 +110,16 @@ function FighterList({ sideId, state }: { sideId: SideId; state: HdState }) {
 function LossForm({ sideId, state, dispatch }: { sideId: SideId; state: HdState; dispatch: Dispatch }) {
   const tr = useTr();
   const onTable = state.sides[sideId].fighters.filter((f) => f.status === 'on-table');
-  const [fighterId, setFighterId] = useState('');
-  const [how, setHow] = useState<LossKind>('killed');
   const prefix = `loss-${sideId}`;
+  const [fighterId, setFighterId] = useDraft(`${prefix}-fighter`, '');
+  const [how, setHow] = useDraft<string>(`${prefix}-how`, 'killed');
   const chosen = onTable.some((f) => f.id === fighterId) ? fighterId : (onTable[0]?.id ?? '');
   return (
     <form
       class="subform"
       onSubmit={(e) => {
         e.preventDefault();
-        void dispatch({ type: 'fighterLost', side: sideId, fighterId: chosen, how });
+        void dispatch({ type: 'fighterLost', side: sideId, fighterId: chosen, how: how as LossKind }).then((done) => done && setFighterId(''));
       }}
     >
       <h4>{tr('hd_fighter_lost')}</h4>
@@ -132,7 +132,7 @@ function LossForm({ sideId, state, dispatch }: { sideId: SideId; state: HdState;
         ))}
       </select>
       <label for={`${prefix}-how`}>{tr('hd_loss_how')}</label>
-      <select id={`${prefix}-how`} value={how} onChange={(e) => setHow((e.currentTarget as HTMLSelectElement).value as LossKind)}>
+      <select id={`${prefix}-how`} value={how} onChange={(e) => setHow((e.currentTarget as HTMLSelectElement).value)}>
         {LOSS_KINDS.map((kind) => (
           <option key={kind} value={kind}>
             {tr(`hd_status_${kind}`)}
@@ -148,30 +148,25 @@ function LossForm({ sideId, state, dispatch }: { sideId: SideId; state: HdState;
 
 function EntryForm({ sideId, dispatch }: { sideId: SideId; dispatch: Dispatch }) {
   const tr = useTr();
-  const [name, setName] = useState('');
-  const [cmd, setCmd] = useState('1');
   const prefix = `entry-${sideId}`;
+  const name = useTextField(`${prefix}-name`, { label: tr('fighter_name'), max: LIMITS.nameLength });
+  const cmd = useNumberField(`${prefix}-cmd`, { label: tr('cmd'), min: 0, max: LIMITS.maxCmd }, 1);
   return (
     <form
       class="subform"
+      noValidate
       onSubmit={async (e) => {
         e.preventDefault();
-        if (await dispatch({ type: 'fighterEnters', side: sideId, name, cmd: Number(cmd) })) setName('');
+        const [n, c] = [name.check(), cmd.check()];
+        if (n === null || c === null) return;
+        if (await dispatch({ type: 'fighterEnters', side: sideId, name: n, cmd: c })) [name, cmd].forEach((f) => f.reset());
       }}
     >
       <h4>{tr('hd_fighter_enters')}</h4>
       <label for={`${prefix}-name`}>{tr('fighter_name')}</label>
-      <input id={`${prefix}-name`} value={name} required maxLength={LIMITS.nameLength} onInput={(e) => setName((e.currentTarget as HTMLInputElement).value)} />
+      <FieldInput field={name} maxLength={LIMITS.nameLength} />
       <label for={`${prefix}-cmd`}>{tr('cmd')}</label>
-      <input
-        id={`${prefix}-cmd`}
-        class="number"
-        type="number"
-        min={0}
-        max={LIMITS.maxCmd}
-        value={cmd}
-        onInput={(e) => setCmd((e.currentTarget as HTMLInputElement).value)}
-      />
+      <FieldInput field={cmd} numeric />
       <button type="submit">{tr('hd_enter')}</button>
     </form>
   );
@@ -181,19 +176,22 @@ function ModifierForm({ sideId, state, dispatch }: { sideId: SideId; state: HdSt
   const tr = useTr();
   const side = state.sides[sideId];
   const onTable = side.fighters.filter((f) => f.status === 'on-table');
-  const [fighterId, setFighterId] = useState('');
-  const [delta, setDelta] = useState('1');
-  const [label, setLabel] = useState('');
   const prefix = `mod-${sideId}`;
+  const [fighterId, setFighterId] = useDraft(`${prefix}-fighter`, '');
+  const delta = useNumberField(`${prefix}-delta`, { label: tr('hd_modifier_delta'), min: -LIMITS.maxCmd, max: LIMITS.maxCmd, nonZero: true }, 1);
+  const label = useTextField(`${prefix}-label`, { label: tr('hd_modifier_label'), max: LIMITS.labelLength, optional: true });
   const chosen = onTable.some((f) => f.id === fighterId) ? fighterId : (onTable[0]?.id ?? '');
   const nameOf = (id: string) => side.fighters.find((f) => f.id === id)?.name ?? id;
   return (
     <>
       <form
         class="subform"
+        noValidate
         onSubmit={async (e) => {
           e.preventDefault();
-          if (await dispatch({ type: 'modifierApplied', side: sideId, fighterId: chosen, delta: Number(delta), label })) setLabel('');
+          const [d, l] = [delta.check(), label.check()];
+          if (d === null || l === null) return;
+          if (await dispatch({ type: 'modifierApplied', side: sideId, fighterId: chosen, delta: d, label: l })) label.reset();
         }}
       >
         <h4>{tr('hd_modifier')}</h4>
@@ -206,9 +204,9 @@ function ModifierForm({ sideId, state, dispatch }: { sideId: SideId; state: HdSt
           ))}
         </select>
         <label for={`${prefix}-delta`}>{tr('hd_modifier_delta')}</label>
-        <input id={`${prefix}-delta`} class="number" type="number" step={1} value={delta} onInput={(e) => setDelta((e.currentTarget as HTMLInputElement).value)} />
+        <FieldInput field={delta} numeric />
         <label for={`${prefix}-label`}>{tr('hd_modifier_label')}</label>
-        <input id={`${prefix}-label`} value={label} maxLength={LIMITS.labelLength} onInput={(e) => setLabel((e.currentTarget as HTMLInputElement).value)} />
+        <FieldInput field={label} maxLength={LIMITS.labelLength} />
         <button type="submit" disabled={onTable.length === 0}>
           {tr('hd_apply_modifier')}
         </button>

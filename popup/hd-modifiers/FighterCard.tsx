@@ -5,6 +5,7 @@ import type { Dispatch } from './Panel';
 import { PieceLink } from '../board/PieceLink';
 import { useEffect, useRef } from 'preact/hooks';
 import { useSelectedPieces } from '../board/selection';
+import { useRemove } from '../components/game';
 
 /** One fighter: states in one click, and each characteristic with its value and the terms that made it. */
 export function FighterCard({ fighter, state, dispatch }: { fighter: HdmFighter; state: HdmState; dispatch: Dispatch }) {
@@ -13,6 +14,7 @@ export function FighterCard({ fighter, state, dispatch }: { fighter: HdmFighter;
   // The fighter whose token is selected on the board comes into view, marked.
   const selected = useSelectedPieces().includes(id);
   const card = useRef<HTMLElement>(null);
+  const remove = useRemove(dispatch);
   useEffect(() => {
     if (selected) card.current?.scrollIntoView?.({ block: 'nearest' });
   }, [selected]);
@@ -29,7 +31,7 @@ export function FighterCard({ fighter, state, dispatch }: { fighter: HdmFighter;
           type="button"
           class="small hdm-remove-fighter"
           aria-label={tr('remove_fighter', fighter.name)}
-          onClick={() => void dispatch({ type: 'fighterRemoved', fighter: id })}
+          onClick={() => void remove({ type: 'fighterRemoved', fighter: id }, fighter.name)}
         >
           ✕
         </button>
@@ -44,6 +46,7 @@ export function FighterCard({ fighter, state, dispatch }: { fighter: HdmFighter;
                 class="small"
                 aria-pressed={count > 0}
                 data-testid={`hdm-state-${id}-${s}`}
+                data-next={state.active === id ? '' : undefined}
                 onClick={() => void dispatch({ type: count > 0 ? 'stateRemoved' : 'stateApplied', fighter: id, state: s })}
               >
                 {tr(`hdm_state_${s}`)}

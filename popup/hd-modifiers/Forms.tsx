@@ -1,5 +1,5 @@
-import { useState } from 'preact/hooks';
 import {
+  BOUNDS,
   CHARACTERISTICS,
   EFFECT_KINDS,
   HDM_LIMITS,
@@ -12,53 +12,45 @@ import {
 } from '../../src/rules/hd-modifiers';
 import { signed } from '../../src/rules/hd-modifiers/history';
 import { useTr } from '../context';
+import { useDraft } from '../use-draft';
+import { FieldInput, useNumberField, useTextField, type Field } from '../fields';
 import type { Dispatch } from './Panel';
 
 const input = (e: Event) => (e.currentTarget as HTMLInputElement).value;
-/** An empty or blank field is "not given"; anything else goes to the rules as typed (they say what is wrong). */
-const optionalNumber = (raw: string): number | undefined => (raw.trim() === '' ? undefined : Number(raw));
+
+/** A field left blank is "not given"; anything typed must be a value the field takes. */
+const optional = (field: Field<number>): number | undefined | null => (field.current().trim() === '' ? undefined : field.check());
 
 /** A new fighter: its name and the card values it has (blank = not on the card). */
 export function AddFighter({ dispatch, open }: { dispatch: Dispatch; open: boolean }) {
   const tr = useTr();
-  const [name, setName] = useState('');
-  const [card, setCard] = useState<Record<string, string>>({});
+  const name = useTextField('hdm-new-name', { label: tr('fighter_name'), max: HDM_LIMITS.nameLength });
+  // One field per characteristic, in the card's fixed order.
+  const card = CHARACTERISTICS.map((c) => [c, useNumberField(`hdm-new-${c}`, { label: c, min: 0, max: HDM_LIMITS.maxValue }, '')] as const);
   // Open at first when there is nobody yet; afterwards it stays as the player leaves it.
-  const [shown, setShown] = useState(open);
+  const [shown, setShown] = useDraft('hdm-add-fighter-open', open);
   return (
     <details class="hdm-add" open={shown} onToggle={(e) => setShown((e.currentTarget as HTMLDetailsElement).open)}>
       <summary>{tr('hdm_new_fighter')}</summary>
       <form
         class="subform"
+        noValidate
         onSubmit={async (e) => {
           e.preventDefault();
-          const values = Object.fromEntries(
-            CHARACTERISTICS.flatMap((c) => {
-              const n = optionalNumber(card[c] ?? '');
-              return n === undefined ? [] : [[c, n]];
-            }),
-          );
-          if (await dispatch({ type: 'fighterAdded', name, card: values })) {
-            setName('');
-            setCard({});
-          }
+          const n = name.check();
+          const values = card.map(([c, field]) => [c, optional(field)] as const);
+          if (n === null || values.some(([, v]) => v === null)) return;
+          const given = Object.fromEntries(values.filter(([, v]) => v !== undefined));
+          if (await dispatch({ type: 'fighterAdded', name: n, card: given })) [name, ...card.map(([, f]) => f)].forEach((f) => f.reset());
         }}
       >
         <label for="hdm-new-name">{tr('fighter_name')}</label>
-        <input id="hdm-new-name" value={name} required maxLength={HDM_LIMITS.nameLength} onInput={(e) => setName(input(e))} />
+        <FieldInput field={name} maxLength={HDM_LIMITS.nameLength} />
         <div class="hdm-card">
-          {CHARACTERISTICS.map((c) => (
+          {card.map(([c, field]) => (
             <label key={c}>
               {c}
-              <input
-                id={`hdm-new-${c}`}
-                class="number"
-                type="number"
-                min={0}
-                max={HDM_LIMITS.maxValue}
-                value={card[c] ?? ''}
-                onInput={(e) => setCard({ ...card, [c]: input(e) })}
-              />
+              <FieldInput field={field} numeric />
             </label>
           ))}
         </div>
@@ -108,40 +100,51 @@ const effectLabel = (r: Recent): string =>
 /** An effect of one of the three kinds; the form keeps its values so that "Add" again repeats it (Célérité ×2). */
 export function AddEffect({ state, dispatch, recent, usual }: { state: HdmState; dispatch: Dispatch; recent: readonly Recent[]; usual: EffectKind }) {
   const tr = useTr();
-  const [fighterId, setFighterId] = useState('');
-  const [characteristic, setCharacteristic] = useState<Characteristic>('DEF');
+  const [fighterId, setFighterId] = useDraft('hdm-fx-fighter', '');
+  const [characteristic, setCharacteristic] = useDraft<string>('hdm-fx-char', 'DEF');
   // Until the player picks one, the kind follows what this game enters most.
-  const [picked, setKind] = useState<EffectKind | null>(null);
-  const kind = picked ?? usual;
-  const [amount, setAmount] = useState('1');
-  const [ceiling, setCeiling] = useState('');
-  const [tag, setTag] = useState('');
-  const [imposedBy, setImposedBy] = useState('');
-  const [scope, setScope] = useState<Scope>('pass');
-  const [source, setSource] = useState('');
+  const [picked, setKind] = useDraft<string>('hdm-fx-kind', '');
+  const kind = (EFFECT_KINDS as readonly string[]).includes(picked) ? (picked as EffectKind) : usual;
   const fighter = state.fighters.find((f) => f.id === fighterId) ?? state.fighters[0];
+  const onCard = CHARACTERISTICS.filter((c) => fighter?.card[c] !== undefined);
+  const chosen = onCard.includes(characteristic as Characteristic) ? (characteristic as Characteristic) : onCard[0]!;
+  const direct = chosen ? BOUNDS[chosen] : { min: 0 };
+  const amount = useNumberField(
+    'hdm-fx-amount',
+    kind === 'direct'
+      ? { label: tr('hdm_value'), min: direct.min, max: HDM_LIMITS.maxValue }
+      : { label: tr('hdm_amount'), min: -HDM_LIMITS.maxAmount, max: HDM_LIMITS.maxAmount, nonZero: true },
+    1,
+  );
+  const ceiling = useNumberField('hdm-fx-ceiling', { label: tr('hdm_ceiling_field'), min: 0, max: HDM_LIMITS.maxValue }, '');
+  const tag = useTextField('hdm-fx-tag', { label: tr('hdm_tag'), max: HDM_LIMITS.tagLength, optional: true });
+  const [imposedBy, setImposedBy] = useDraft('hdm-fx-by', '');
+  const [scope, setScope] = useDraft<string>('hdm-fx-scope', 'pass');
+  const source = useTextField('hdm-fx-source', { label: tr('hdm_source'), max: HDM_LIMITS.sourceLength, optional: true });
+  const [open, setOpen] = useDraft('hdm-fx-open', false);
   if (!fighter) return null;
-  const onCard = CHARACTERISTICS.filter((c) => fighter.card[c] !== undefined);
-  const chosen = onCard.includes(characteristic) ? characteristic : onCard[0]!;
   const author = state.fighters.some((f) => f.id === imposedBy) ? imposedBy : '';
 
   const submit = (e: Event) => {
     e.preventDefault();
-    const target = { type: 'effectAdded' as const, fighter: fighter.id, characteristic: chosen, source };
-    const n = Number(amount);
-    const ceil = optionalNumber(ceiling);
+    const n = amount.check();
+    const ceil = kind === 'increase' ? optional(ceiling) : undefined;
+    const [label, nonCumulative] = [source.check(), kind === 'bonus' ? tag.check() : ''];
+    if (n === null || ceil === null || label === null || nonCumulative === null) return;
+    const target = { type: 'effectAdded' as const, fighter: fighter.id, characteristic: chosen, source: label };
+    const tagged = nonCumulative;
     void dispatch(
       kind === 'direct'
-        ? { ...target, kind, value: n, scope, ...(author ? { imposedBy: author } : {}) }
+        ? { ...target, kind, value: n, scope: (SCOPES as readonly string[]).includes(scope) ? (scope as Scope) : 'pass', ...(author ? { imposedBy: author } : {}) }
         : kind === 'increase'
           ? { ...target, kind, amount: n, ...(ceil === undefined ? {} : { ceiling: ceil }) }
-          : { ...target, kind, amount: n, ...(tag.trim() ? { nonCumulative: tag } : {}) },
+          : { ...target, kind, amount: n, ...(tagged ? { nonCumulative: tagged } : {}) },
     );
   };
 
   return (
-    <details class="hdm-add" open>
-      <summary>{tr('hdm_add_effect')}</summary>
+    <details class="hdm-add" open={open} onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)} data-testid="hdm-add-effect-open">
+      <summary data-next>{tr('hdm_add_effect')}</summary>
       {recent.length > 0 && (
         <div class="row" role="group" aria-label={tr('hdm_recent', fighter.name)}>
           <span aria-hidden="true">{tr('hdm_recent', fighter.name)}</span>
@@ -159,7 +162,7 @@ export function AddEffect({ state, dispatch, recent, usual }: { state: HdmState;
           ))}
         </div>
       )}
-      <form class="subform" onSubmit={submit} data-testid="hdm-effect-form">
+      <form class="subform" noValidate onSubmit={submit} data-testid="hdm-effect-form">
         <label for="hdm-fx-fighter">{tr('fighter')}</label>
         <select id="hdm-fx-fighter" value={fighter.id} onChange={(e) => setFighterId(input(e))}>
           {state.fighters.map((f) => (
@@ -169,7 +172,7 @@ export function AddEffect({ state, dispatch, recent, usual }: { state: HdmState;
           ))}
         </select>
         <label for="hdm-fx-char">{tr('hdm_characteristic')}</label>
-        <select id="hdm-fx-char" value={chosen} onChange={(e) => setCharacteristic(input(e) as Characteristic)}>
+        <select id="hdm-fx-char" value={chosen} onChange={(e) => setCharacteristic(input(e))}>
           {onCard.map((c) => (
             <option key={c} value={c}>
               {c}
@@ -177,7 +180,7 @@ export function AddEffect({ state, dispatch, recent, usual }: { state: HdmState;
           ))}
         </select>
         <label for="hdm-fx-kind">{tr('hdm_kind')}</label>
-        <select id="hdm-fx-kind" value={kind} onChange={(e) => setKind(input(e) as EffectKind)}>
+        <select id="hdm-fx-kind" value={kind} onChange={(e) => setKind(input(e))}>
           {EFFECT_KINDS.map((k) => (
             <option key={k} value={k}>
               {tr(`hdm_kind_${k}`)}
@@ -185,17 +188,17 @@ export function AddEffect({ state, dispatch, recent, usual }: { state: HdmState;
           ))}
         </select>
         <label for="hdm-fx-amount">{tr(kind === 'direct' ? 'hdm_value' : 'hdm_amount')}</label>
-        <input id="hdm-fx-amount" class="number" type="number" step={1} value={amount} onInput={(e) => setAmount(input(e))} />
+        <FieldInput field={amount} numeric />
         {kind === 'increase' && (
           <>
             <label for="hdm-fx-ceiling">{tr('hdm_ceiling_field')}</label>
-            <input id="hdm-fx-ceiling" class="number" type="number" min={0} value={ceiling} onInput={(e) => setCeiling(input(e))} />
+            <FieldInput field={ceiling} numeric />
           </>
         )}
         {kind === 'bonus' && (
           <>
             <label for="hdm-fx-tag">{tr('hdm_tag')}</label>
-            <input id="hdm-fx-tag" value={tag} maxLength={HDM_LIMITS.tagLength} onInput={(e) => setTag(input(e))} />
+            <FieldInput field={tag} maxLength={HDM_LIMITS.tagLength} />
           </>
         )}
         {kind === 'direct' && (
@@ -205,7 +208,7 @@ export function AddEffect({ state, dispatch, recent, usual }: { state: HdmState;
               <FighterOptions fighters={state.fighters} />
             </select>
             <label for="hdm-fx-scope">{tr('hdm_scope')}</label>
-            <select id="hdm-fx-scope" value={scope} onChange={(e) => setScope(input(e) as Scope)}>
+            <select id="hdm-fx-scope" value={scope} onChange={(e) => setScope(input(e))}>
               {SCOPES.map((s) => (
                 <option key={s} value={s}>
                   {tr(`hdm_scope_${s}`)}
@@ -215,7 +218,7 @@ export function AddEffect({ state, dispatch, recent, usual }: { state: HdmState;
           </>
         )}
         <label for="hdm-fx-source">{tr('hdm_source')}</label>
-        <input id="hdm-fx-source" value={source} maxLength={HDM_LIMITS.sourceLength} onInput={(e) => setSource(input(e))} />
+        <FieldInput field={source} maxLength={HDM_LIMITS.sourceLength} />
         <button type="submit" class="primary" data-testid="hdm-add-effect">
           {tr('hdm_add')}
         </button>

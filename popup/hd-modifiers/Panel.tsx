@@ -22,12 +22,12 @@ export function HdModifiersPanel({ game, send }: { game: StoredGame<'hd-modifier
 
   return (
     <>
-      <Settings config={state.config} dispatch={dispatch} />
       <div class="row hdm-bar">
         <label for="hdm-active">{tr('hdm_active_fighter')}</label>
         <select
           id="hdm-active"
           data-testid="hdm-active"
+          data-next
           value={state.active ?? ''}
           onChange={(e) => {
             const value = (e.currentTarget as HTMLSelectElement).value;
@@ -45,6 +45,7 @@ export function HdModifiersPanel({ game, send }: { game: StoredGame<'hd-modifier
             type="button"
             class="small"
             data-testid={`hdm-end-${scope}`}
+            data-next
             title={tr('hdm_end_hint')}
             onClick={() => void dispatch({ type: 'scopeEnded', scope })}
           >
@@ -52,6 +53,7 @@ export function HdModifiersPanel({ game, send }: { game: StoredGame<'hd-modifier
           </button>
         ))}
       </div>
+      {state.fighters.length > 0 && <AddEffect state={state} dispatch={dispatch} recent={recentEffects(played)} usual={usualKind(played)} />}
       <section aria-labelledby="hdm-fighters">
         <h2 id="hdm-fighters">{tr('hdm_fighters')}</h2>
         {state.fighters.length === 0 && <p class="hint">{tr('hdm_no_fighters')}</p>}
@@ -59,12 +61,10 @@ export function HdModifiersPanel({ game, send }: { game: StoredGame<'hd-modifier
           <FighterCard key={f.id} fighter={f} state={state} dispatch={dispatch} />
         ))}
       </section>
-      {state.fighters.length > 0 && (
-        <AddEffect state={state} dispatch={dispatch} recent={recentEffects(played)} usual={usualKind(played)} />
-      )}
       <AddFighter dispatch={dispatch} open={state.fighters.length === 0} />
-      <UndoBar system="hd-modifiers" log={game.log} send={send} />
+      <UndoBar system="hd-modifiers" log={game.log} send={send} last={history.length ? t(history[history.length - 1]!) : null} />
       <HistoryList id="hdm-history-heading" lines={history} format={t} />
+      <Settings config={state.config} dispatch={dispatch} />
     </>
   );
 }

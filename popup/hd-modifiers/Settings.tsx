@@ -2,12 +2,13 @@ import {
   CHARACTERISTICS,
   DEFAULT_HDM_RULES,
   DEFAULT_STATE_PRESETS,
+  HDM_LIMITS,
   STATES,
   type HdmConfig,
   type HdmHouseRules,
 } from '../../src/rules/hd-modifiers';
 import { useTr } from '../context';
-import { formatSigned, parseInteger } from '../format';
+import { SettingNumber } from '../fields';
 import type { Dispatch } from './Panel';
 
 const CHOICES: { readonly [K in keyof HdmHouseRules]: readonly HdmHouseRules[K][] } = {
@@ -71,23 +72,17 @@ export function Settings({ config, dispatch }: { config: HdmConfig; dispatch: Di
                   <td key={c}>
                     {/* A text field, not type=number: its spin buttons left no room for the sign ("-:"), and it
                         shows the real minus sign (popup/format.ts). */}
-                    <input
-                      type="text"
-                      inputMode="numeric"
+                    <SettingNumber
+                      id={`hdm-preset-${s}-${c}`}
+                      signed
+                      spec={{ label: tr('hdm_preset_cell', tr(`hdm_state_${s}`), c), min: -HDM_LIMITS.maxAmount, max: HDM_LIMITS.maxAmount }}
+                      value={value}
                       class={fromText ? 'hdm-cell hdm-from-text' : 'hdm-cell'}
                       size={3}
-                      value={formatSigned(value)}
                       data-testid={`hdm-preset-${s}-${c}`}
                       aria-label={tr('hdm_preset_cell', tr(`hdm_state_${s}`), c)}
                       title={fromText ? tr('hdm_preset_from_text') : tr('house_default')}
-                      onChange={(e) => {
-                        const field = e.currentTarget as HTMLInputElement;
-                        const n = parseInteger(field.value);
-                        // Unchanged (only re-typed as "−1" for "-1") or not a number: no history line; the field
-                        // shows the value as kept. Out of bounds: the rules say why.
-                        if (n === value || Number.isNaN(n)) field.value = formatSigned(value);
-                        else void dispatch({ type: 'configure', states: { [s]: { ...config.states[s], [c]: n } } }).then((kept) => kept || (field.value = formatSigned(value)));
-                      }}
+                      apply={(n) => dispatch({ type: 'configure', states: { [s]: { ...config.states[s], [c]: n } } })}
                     />
                   </td>
                 );

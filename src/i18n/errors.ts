@@ -102,7 +102,40 @@ const COUNTED: Readonly<Record<string, string>> = {
   'dc-spread-too-wide': 'distance',
 };
 
-export function errorText(error: RuleError): Text {
+/**
+ * Refusals whose rules name a field by its id (`commandCm`): the message key of the label the popup
+ * gives that field, so that the refusal names it as the form does.
+ */
+const FIELD_LABELS: Readonly<Record<string, { readonly param: string; readonly labels: Readonly<Record<string, string>> }>> = {
+  'bdc-value-invalid': {
+    param: 'field',
+    labels: {
+      commandCm: 'bdc_rule_commandCm',
+      level: 'bdc_level',
+      factor: 'bdc_factor',
+      pa: 'bdc_pa',
+      amount: 'bdc_pa',
+      experience: 'bdc_experience',
+      doctrine: 'bdc_doctrine',
+      teams: 'bdc_teams',
+      team: 'bdc_teams',
+      morale: 'bdc_morale',
+      aptitude: 'bdc_modifier',
+      modifier: 'bdc_modifier',
+      target: 'bdc_target',
+      card: 'bdc_card_drawn_word',
+    },
+  },
+};
+
+/**
+ * The words of a refusal. With `name` (the catalogue's formatter), a refusal that names a field by its
+ * rules id says the field's label instead ("Command distance (cm) must be…", never "commandCm must be…").
+ */
+export function errorText(error: RuleError, name?: (t: Text) => string): Text {
+  const field = FIELD_LABELS[error.code];
+  const label = field && field.labels[String(error.params?.[field.param] ?? '')];
+  if (label && name) return text('error_value_invalid', name(text(label)), ...['min', 'max', 'value'].map((p) => error.params?.[p] ?? ''));
   const order = PARAM_ORDER[error.code] ?? [];
   const key = `error_${error.code.replaceAll('-', '_')}`;
   const by = COUNTED[error.code];

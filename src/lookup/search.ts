@@ -118,9 +118,24 @@ export function prepare(index: RulesIndex): Searchable {
   return { entries };
 }
 
+/**
+ * Words that carry no rule of their own in the product's phrases ("out *of the* game", "*in* no unit",
+ * "hors *de* commandement", "*в* отряде *нет* командира"): not required, not scored, unless the query
+ * has nothing else.
+ */
+const FILLERS = new Set(
+  (
+    'a an the of in on at to is are be by from for with his her its it this that no not or and as s ' +
+    'le la les l de du des d un une en est sur au aux a pas il elle son sa ses ce cet cette ou et par pour dans ne n qui que ' +
+    'в во на не из от и с со к по для его её их это нет ни но а о об у за же'
+  ).split(' '),
+);
+
 /** Points for a typed word found in a title or keyword, or in the text: [none, stem, start, whole word]. */
 const HEAD = [0, 8, 20, 30] as const;
 const BODY = [0, 2, 4, 6] as const;
+/** What being the system on screen is worth: more than a word found in the text, less than one in a title. */
+const PREFER = 25;
 
 /**
  * The topics that match `query`, best first: the whole query as a topic's title or keyword, then
@@ -129,9 +144,11 @@ const BODY = [0, 2, 4, 6] as const;
  * of the system on screen.
  */
 export function search(index: Searchable, query: string, prefer?: SystemId): Hit[] {
-  const typed = words(query);
-  if (typed.length === 0) return [];
-  const phrase = typed.join(' ');
+  const all = words(query);
+  if (all.length === 0) return [];
+  const meaningful = all.filter((w) => !FILLERS.has(w));
+  const typed = meaningful.length > 0 ? meaningful : all;
+  const phrase = all.join(' ');
   const scored = index.entries.map((e, order) => {
     let score = 0;
     let matched = 0;
@@ -144,12 +161,14 @@ export function search(index: Searchable, query: string, prefer?: SystemId): Hit
     }
     if (e.names.includes(phrase)) score += 120;
     else if (e.phrases.includes(phrase)) score += 100;
-    else if (typed.length > 1 && e.phrases.some((p) => p.includes(phrase))) score += 40;
+    else if (all.length > 1 && e.phrases.some((p) => p.includes(phrase))) score += 40;
+    // The system on screen is the one the player reads the board of: its rule comes first among close ones.
+    if (score > 0 && e.system === prefer) score += PREFER;
     return { e, order, score, matched };
   });
-  const all = scored.filter((s) => s.matched === typed.length);
-  const pool = all.length > 0 ? all : scored.filter((s) => s.matched > 0);
-  const rank = (s: (typeof scored)[number]) => s.score + (all.length > 0 ? 0 : 1000 * s.matched);
+  const every = scored.filter((s) => s.matched === typed.length);
+  const pool = every.length > 0 ? every : scored.filter((s) => s.matched > 0);
+  const rank = (s: (typeof scored)[number]) => s.score + (every.length > 0 ? 0 : 1000 * s.matched);
   return pool
     .sort((a, b) => rank(b) - rank(a) || Number(b.e.system === prefer) - Number(a.e.system === prefer) || a.order - b.order)
     .map((s) => ({ system: s.e.system, topic: s.e.topic, score: s.score }));

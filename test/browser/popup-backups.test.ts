@@ -110,9 +110,10 @@ describe('backups and game files in the popup', () => {
     const bad = path.join(dir, 'not-a-game.json');
     fs.writeFileSync(bad, '{"system":"hd-command","game":{"config":{},"log":{"events":[{"type":"spend"}],"cursor":1}}}');
     const root = await storedRoot(ext);
+    // Refused, in the words of play, before anything is asked: there is nothing to replace the game with.
     await page.getByTestId('import-game').setInputFiles(bad);
-    await page.getByTestId('confirm-yes').click();
-    await expect.poll(() => page.getByTestId('refusal').textContent()).toMatch(/^This file is not a game Command Post can read \(.+\)\. Nothing was changed\.$/);
+    await expect.poll(() => page.getByTestId('refusal').textContent()).toBe('This file is not a game Command Post can read (its settings are not settings of this rule system). Nothing was changed.');
+    expect(await page.getByTestId('confirm').count()).toBe(0);
     expect(await storedRoot(ext)).toEqual(root);
 
     await page.getByTestId('import-game').setInputFiles(file);

@@ -80,6 +80,7 @@ describe('Désastre Colonial popup, in Chromium', () => {
     await expect.poll(() => text(page, 'dc-rolled')).toBe('Dice: 1235');
     expect(await text(page, 'dc-ones')).toContain('Colonial 1s: 1');
     // The reroll is offered (adjacent units) and never on the "1".
+    await page.getByTestId('dc-reroll').locator('summary').click();
     const options = await page.getByTestId('dc-reroll-index').locator('option').allTextContents();
     expect(options).toEqual(['die 2: 2', 'die 3: 3', 'die 4: 5']);
     await page.getByTestId('dc-reroll-index').selectOption({ label: 'die 2: 2' });
@@ -99,8 +100,10 @@ describe('Désastre Colonial popup, in Chromium', () => {
     await pick('U6').check();
     await pick('U7').check();
     await page.getByTestId('dc-command').click();
-    // Rolls 2 of the 3 dice.
-    expect(await page.locator('#dc-dice-count').getAttribute('max')).toBe('3');
+    // Rolls 2 of the 3 dice; asking for 4 is refused with the reason, never cut to 3.
+    await page.locator('#dc-dice-count').fill('4');
+    await page.getByTestId('dc-dice-roll').click();
+    expect(await page.getByTestId('dc-dice').getByTestId('field-error').textContent()).toBe('Dice must be a whole number from 2 to 3; you typed “4”. Desharbes has 3 dice now.');
     await typeDice(page, 'dc-dice', '4 7');
     await expect.poll(() => text(page, 'dc-no-reroll')).toBe('No reroll: not every commanded unit is adjacent to another.');
     await page.getByTestId('dc-resolve').click();

@@ -26,6 +26,8 @@ type Effect = { fighter: string; characteristic: string; kind: 'increase' | 'bon
 
 async function addEffect(page: Page, e: Effect) {
   const form = page.getByTestId('hdm-effect-form');
+  // Folded until asked for: the fighters come first.
+  if (!(await form.isVisible())) await page.getByTestId('hdm-add-effect-open').locator('summary').click();
   await form.locator('#hdm-fx-fighter').selectOption({ label: e.fighter });
   await form.locator('#hdm-fx-char').selectOption(e.characteristic);
   await form.locator('#hdm-fx-kind').selectOption(e.kind);

@@ -46,6 +46,9 @@ async function openBoth(query: string): Promise<{ game: Page; popup: Page; dialo
   });
   await popup.goto(`${ext.popupUrl}?tab=${tab}`);
   await popup.getByTestId('board').waitFor();
+  // The live section is one line that opens (the game comes first): opened, with its list of tokens.
+  await popup.getByTestId('board-details').locator('summary').first().click();
+  await popup.getByTestId('board-links').locator('summary').click();
   return { game, popup, dialogs, id: (await idsOf(game)).id };
 }
 

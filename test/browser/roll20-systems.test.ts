@@ -35,6 +35,9 @@ async function open(system: string, query: string): Promise<{ game: Page; popup:
   const popup = await ext.context.newPage();
   await popup.goto(`${ext.popupUrl}?tab=${tab}`);
   await popup.getByTestId('board').waitFor();
+  // The live section is one line that opens (the game comes first): opened, with its list of tokens.
+  await popup.getByTestId('board-details').locator('summary').first().click();
+  await popup.getByTestId('board-links').locator('summary').click();
   await expect.poll(() => popup.getByTestId('board-figure').count()).toBe(6);
   return { game, popup, ids: await idsOf(game, ['N1']) };
 }

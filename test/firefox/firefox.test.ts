@@ -148,7 +148,9 @@ describe('Firefox: the Roll20 board', () => {
     // The board and the popup follow a move.
     await game.evaluate(() => (window as unknown as { __fx: { move(id: string, l: number, t: number): void } }).__fx.move('A3', 595, 315));
     await poll(() => popup.$eval(`[data-testid="board-figure"][data-token="${a3}"]`, (e) => e.getAttribute('data-status')), 'link');
-    // One click, one chat post (through the content script's port, as in Chromium), by Roll20's own send button.
+    // One click, one chat post (through the content script's port, as in Chromium), from the live
+    // section opened (it is one line until then: the game comes first).
+    await popup.click('[data-testid="board-details"] > summary');
     await popup.click('[data-testid="r20-chat"]');
     await poll(() => game.$$eval('#fx-chat li', (l) => l.length), 1);
     await poll(() => text(popup, '[data-testid="r20-chat-result"]'), 'Posted.');

@@ -13,6 +13,7 @@ export * from './types';
 export { applyEvent, initialState, otherSide, stepOf, type DcStep } from './model';
 export { checkChoice, diceAvailable, isEliminated, isFragile, needsWord, pickable, rerollAllowed, thresholdOf, withPositions, type DcPick } from './choice';
 export { formatProfile, parseProfile } from './profile';
+export { bestAssignment, successes } from './assign';
 export { dcConfigSchema, dcEventSchema } from './schema';
 
 export const dc: RuleSystem<DcState, DcEvent, DcConfig> = {

@@ -152,9 +152,9 @@ describe('the Désastre Colonial popup', () => {
     fireEvent.click(screen.getByText('House rules (where the text is silent)'));
     fireEvent.change(screen.getByTestId('dc-rule-threshold'), { target: { value: '3' } });
     await waitFor(() => expect((screen.getByTestId('dc-rule-threshold') as HTMLInputElement).value).toBe('3'));
-    expect(screen.getByText('Activation on a die of at least (house default 4+)')).toBeTruthy();
+    expect(screen.getByText('Activation threshold: a die of at least (house default 4+)')).toBeTruthy();
     fireEvent.change(screen.getByTestId('dc-rule-fragileThreshold'), { target: { value: '11' } });
-    await waitFor(() => expect(refusal()).toBe('A threshold is a whole number from 1 to 10, not 11.'));
+    await waitFor(() => expect(screen.getByTestId('field-error').textContent).toBe('Fragile unit\'s threshold must be a whole number from 1 to 10; you typed “11”.'));
     expect(gameOf(api.root(), 'dc').log.events.filter((e) => e.type === 'configure')).toHaveLength(1);
   });
 });

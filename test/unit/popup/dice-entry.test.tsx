@@ -36,7 +36,8 @@ describe('DiceEntry', () => {
     const input = screen.getByLabelText('Or enter the d10 you rolled');
     fireEvent.input(input, { target: { value: '7 6' } });
     fireEvent.click(screen.getByTestId('dice-use'));
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('2 dice entered; expected 3.'));
+    // Said in the field's words: its label, what is wrong, and what it takes.
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Or enter the d10 you rolled: 2 dice entered; expected 3. Each die is a number from 1 to 10, separated by spaces or commas.'));
     fireEvent.input(input, { target: { value: '7 6 0' } });
     fireEvent.click(screen.getByTestId('dice-use'));
     await waitFor(() => expect(received).toEqual([[7, 6, 10]]));

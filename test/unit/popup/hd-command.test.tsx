@@ -35,9 +35,12 @@ describe('the Hell Dorado Command popup', () => {
     fireEvent.input(amount, { target: { value: '3' } });
     fireEvent.click(screen.getByTestId('spend-temp-A'));
     await waitFor(() => expect(pool('A')).toBe('2/5'));
+    // Spent: the field is back to its first value.
+    await waitFor(() => expect((screen.getByLabelText('Points', { selector: '#play-A-amount' }) as HTMLInputElement).value).toBe('1'));
 
     // Three more than the two left: the button is greyed, and a click says why and changes nothing.
-    expect(screen.getByTestId('spend-perm-A').className).toBe('greyed');
+    fireEvent.input(amount, { target: { value: '3' } });
+    await waitFor(() => expect(screen.getByTestId('spend-perm-A').className).toBe('greyed'));
     expect(screen.getByTestId('short-A').textContent).toBe('Not enough Command: 2 left.');
     fireEvent.click(screen.getByTestId('spend-perm-A'));
     await waitFor(() => expect(screen.getByTestId('refusal').textContent).toBe('Cannot spend 3: only 2 Command left.'));

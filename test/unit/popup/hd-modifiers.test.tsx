@@ -55,7 +55,7 @@ describe('the Hell Dorado modifiers popup', () => {
   });
 
   it('adds effects of each kind, shows their sources, refuses a bad one with its reason, and removes one', async () => {
-    await openPanel();
+    const api = await openPanel();
     await addFighter('Lancier', { DEF: 4 });
     await screen.findByTestId('hdm-value-f1-DEF');
     const form = screen.getByTestId('hdm-effect-form');
@@ -69,9 +69,15 @@ describe('the Hell Dorado modifiers popup', () => {
     fireEvent.click(screen.getByTestId('hdm-recent-0'));
     await waitFor(() => expect(screen.getByTestId('hdm-breakdown-f1-DEF').textContent).toMatch(/\+1 Célérité.*\+1 Célérité.*ceiling 5.*→ 5/));
 
+    // Refused where it is typed, in the field's own words; nothing is sent.
+    const events = gameOf(api.root(), 'hd-modifiers').log.events.length;
     fireEvent.input(within(form).getByLabelText('Amount (+/−)'), { target: { value: '0' } });
     fireEvent.click(screen.getByTestId('hdm-add-effect'));
-    await waitFor(() => expect(screen.getByTestId('refusal').textContent).toBe('An amount must be a whole number from −20 to 20, not 0 (got “0”).'));
+    await waitFor(() => expect(within(form).getByTestId('field-error').textContent).toBe('Amount (+/−) must be a whole number from −20 to 20, not 0; you typed “0”.'));
+    expect(gameOf(api.root(), 'hd-modifiers').log.events.length).toBe(events);
+    // Fixed, the message goes.
+    fireEvent.input(within(form).getByLabelText('Amount (+/−)'), { target: { value: '1' } });
+    expect(within(form).queryByTestId('field-error')).toBeNull();
 
     fireEvent.change(within(form).getByLabelText('Kind'), { target: { value: 'direct' } });
     fireEvent.input(within(form).getByLabelText('Value'), { target: { value: '6' } });
@@ -104,20 +110,25 @@ describe('the Hell Dorado modifiers popup', () => {
     const last = () => gameOf(api.root(), 'hd-modifiers').log.events.at(-1);
     fireEvent.change(cell, { target: { value: '-2' } });
     await waitFor(() => expect(last()).toEqual({ type: 'configure', states: { stunned: { DEF: -2 } } }));
-    expect((screen.getByLabelText('Stunned, DEF') as HTMLInputElement).value).toBe('−2');
+    await waitFor(() => expect((screen.getByLabelText('Stunned, DEF') as HTMLInputElement).value).toBe('−2'));
     fireEvent.change(screen.getByLabelText('Fanatic, DEF'), { target: { value: '+2' } });
     await waitFor(() => expect(last()).toEqual({ type: 'configure', states: { fanatic: { DEF: 2 } } }));
-    // A value the rules refuse is said, and the field shows what was kept; a word is not a number.
+    // A value out of range is refused where it was typed, in the player's words, and nothing is recorded;
+    // a word is not a number either. Typed again right, the message goes.
+    const before = gameOf(api.root(), 'hd-modifiers').log.events.length;
     fireEvent.change(screen.getByLabelText('Fanatic, DEF'), { target: { value: '−30' } });
-    await waitFor(() => expect(screen.getByTestId('refusal').textContent).toBe('An amount must be a whole number from −20 to 20, not 0 (got “-30”).'));
-    await waitFor(() => expect((screen.getByLabelText('Fanatic, DEF') as HTMLInputElement).value).toBe('+2'));
+    await waitFor(() => expect(screen.getByTestId('field-error').textContent).toBe('Fanatic, DEF must be a whole number from −20 to 20; you typed “−30”.'));
     fireEvent.change(screen.getByLabelText('Fanatic, DEF'), { target: { value: 'x' } });
+    await waitFor(() => expect(screen.getByTestId('field-error').textContent).toBe('Fanatic, DEF must be a whole number from −20 to 20; you typed “x”.'));
+    expect(gameOf(api.root(), 'hd-modifiers').log.events.length).toBe(before);
+    fireEvent.change(screen.getByLabelText('Fanatic, DEF'), { target: { value: '+2' } });
+    await waitFor(() => expect(screen.queryByTestId('field-error')).toBeNull());
     expect((screen.getByLabelText('Fanatic, DEF') as HTMLInputElement).value).toBe('+2');
     // Re-typed the same value with a hyphen: nothing to record.
     const events = gameOf(api.root(), 'hd-modifiers').log.events.length;
     fireEvent.change(screen.getByLabelText('Stunned, DEF'), { target: { value: '-2' } });
     expect(gameOf(api.root(), 'hd-modifiers').log.events.length).toBe(events);
-    expect((screen.getByLabelText('Stunned, DEF') as HTMLInputElement).value).toBe('−2');
+    await waitFor(() => expect((screen.getByLabelText('Stunned, DEF') as HTMLInputElement).value).toBe('−2'));
   });
 
   it('opens "Kind" on an increase, then on the kind this game enters most', async () => {
