@@ -69,7 +69,8 @@ export function BoardSection({ root, game, descriptor, send }: Props) {
             {summary.state === 'live' && (
               <span class="board-counts">
                 {': '}
-                {[tr('board_strip_linked', linked, summary.figures.length), out > 0 && tr('board_strip_out', out), shown.length > 0 && trn('board_strip_proposals', shown.length)].filter(Boolean).join(' · ')}
+                {/* Every token linked goes without saying: the line stays one line with an army on the board. */}
+                {[(linked < summary.figures.length || out === 0) && tr('board_strip_linked', linked, summary.figures.length), out > 0 && tr('board_strip_out', out), shown.length > 0 && trn('board_strip_proposals', shown.length)].filter(Boolean).join(' · ')}
               </span>
             )}
           </summary>

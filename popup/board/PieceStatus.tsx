@@ -18,11 +18,15 @@ export function PieceStatus({ piece }: { piece: string }) {
   if (figures.length === 0) return null;
   if (figures.length === 1) {
     const f = figures[0]!;
+    // A leader is known as one: only why he is not commanding, if he is not, is worth a line.
+    if ((f.status === 'leader' || f.status === 'none') && !f.reason) return null;
+    // A leader who cannot command is said by why ("Sergent Fabre cannot command (demoralised)").
+    const said = f.status === 'blocked' && f.reason ? null : tr(`board_status_${f.status}`);
     return (
       <span class="hint" data-testid={`piece-status-${piece}`} data-status={f.status}>
         {' '}
-        · {tr(`board_status_${f.status}`)}
-        {f.reason && ` (${sayReason(f.reason, t, t(text(LOCALE_KEY)))})`}
+        · {said}
+        {f.reason && (said ? ` (${sayReason(f.reason, t, t(text(LOCALE_KEY)))})` : sayReason(f.reason, t, t(text(LOCALE_KEY))))}
       </span>
     );
   }

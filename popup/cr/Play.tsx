@@ -92,25 +92,39 @@ function Queue({ state }: { state: CrState }) {
 }
 
 function UnitChecks({ state, side, chosen, setChosen, prefix }: { state: CrState; side: SideId; chosen: readonly string[]; setChosen: (ids: string[]) => void; prefix: string }) {
+  const tr = useTr();
   const acted = state.round!.acted[side];
   const once = state.config.houseRules.unitActsOnce;
+  const done = (id: string) => once && acted.includes(id) && !chosen.includes(id);
+  const item = (u: CrState['sides'][SideId]['units'][number]) => (
+    <li key={u.id}>
+      <label>
+        <input
+          type="checkbox"
+          disabled={done(u.id)}
+          checked={chosen.includes(u.id)}
+          onChange={(e) => setChosen((e.currentTarget as HTMLInputElement).checked ? [...chosen, u.id] : chosen.filter((x) => x !== u.id))}
+        />
+        {u.name}
+      </label>
+      <PieceStatus piece={u.id} />
+    </li>
+  );
+  const units = state.sides[side].units;
+  const spent = units.filter((u) => done(u.id));
   return (
-    <ul class="cr-list" data-testid={`${prefix}-units`}>
-      {state.sides[side].units.map((u) => (
-        <li key={u.id}>
-          <label>
-            <input
-              type="checkbox"
-              disabled={once && acted.includes(u.id)}
-              checked={chosen.includes(u.id)}
-              onChange={(e) => setChosen((e.currentTarget as HTMLInputElement).checked ? [...chosen, u.id] : chosen.filter((x) => x !== u.id))}
-            />
-            {u.name}
-          </label>
-          <PieceStatus piece={u.id} />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul class="cr-list" data-testid={`${prefix}-units`}>
+        {units.filter((u) => !done(u.id)).map(item)}
+      </ul>
+      {/* A whole army's units that have acted this turn: folded, below those that may still be ordered. */}
+      {spent.length > 0 && (
+        <details class="subform" data-testid={`${prefix}-acted`}>
+          <summary>{tr('cr_units_acted', spent.length)}</summary>
+          <ul class="cr-list">{spent.map(item)}</ul>
+        </details>
+      )}
+    </>
   );
 }
 
@@ -124,7 +138,13 @@ function SlotCard({ state, slot, dispatch }: { state: CrState; slot: CurrentSlot
   const at = `${state.turn}-${slot.index}`;
   return (
     <article class="side cr-slot" aria-labelledby="cr-slot-title" data-testid="cr-slot">
-      <h3 id="cr-slot-title">{tr('cr_slot_title', slot.slot, named(slot.side, side.name))}</h3>
+      {/* Done in the number's own title bar: in view whatever the army's length. */}
+      <div class="turn-bar">
+        <h3 id="cr-slot-title">{tr('cr_slot_title', slot.slot, named(slot.side, side.name))}</h3>
+        <button type="button" class="primary" data-testid="cr-done" data-next onClick={() => void dispatch({ type: 'slotDone' })}>
+          {tr('cr_done')}
+        </button>
+      </div>
       <p data-testid="cr-slot-who">{tr(`cr_kind_${slot.kind.replaceAll('-', '_')}`, who)}</p>
       {slot.kind === 'unit' && !used && <UnitSlot state={state} side={slot.side} dispatch={dispatch} at={at} />}
       {slot.kind === 'leader' && used !== 'direct' && used !== 'signal' && <Orders state={state} slot={slot} dispatch={dispatch} at={at} />}
@@ -134,9 +154,6 @@ function SlotCard({ state, slot, dispatch }: { state: CrState; slot: CurrentSlot
           {tr(`cr_used_${used}`, slot.activation.units.map((u) => side.units.find((x) => x.id === u)?.name ?? u).join(', ') || '—')}
         </p>
       )}
-      <button type="button" class="primary wide" data-testid="cr-done" data-next onClick={() => void dispatch({ type: 'slotDone' })}>
-        {tr('cr_done')}
-      </button>
       {slot.kind === 'leader' && <p class="hint">{tr('cr_activation_note')}</p>}
     </article>
   );

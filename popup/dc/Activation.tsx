@@ -200,28 +200,26 @@ function Pick({ state, leader, dispatch, position }: { state: DcState; leader: D
   const me = seen.leaders.find((l) => l.id === leader.id)!;
   const rows = pickable(seen, me, picked);
   const needWord = needsWord(seen, me, picked);
+  const greyedOut = (r: (typeof rows)[number]) => r.refusal !== null && !picked.includes(r.unit.id);
+  const unavailable = rows.filter(greyedOut);
+  const row = ({ unit, refusal, distance }: (typeof rows)[number]) => {
+    const on = picked.includes(unit.id);
+    const greyed = refusal !== null && !on;
+    return (
+      <label key={unit.id} class={greyed ? 'dc-pick greyed' : 'dc-pick'} data-testid={`dc-pick-${unit.id}`}>
+        <input type="checkbox" checked={on} disabled={greyed} onChange={() => setPicked(on ? picked.filter((x) => x !== unit.id) : [...picked, unit.id])} />
+        {unit.name}
+        {distance !== null && <span class="hint"> · {trn('dc_hexes', distance)}</span>}
+        <span class="hint"> · {tr('dc_needs', thresholdOf(state, unit))}</span>
+        {greyed && <span class="dc-reason hint"> — {t(errorText(refusal, t))}</span>}
+      </label>
+    );
+  };
   return (
     <div data-testid="dc-step-units">
       <fieldset>
         <legend>{tr('dc_choose_units')}</legend>
-        {rows.map(({ unit, refusal, distance }) => {
-          const on = picked.includes(unit.id);
-          const greyed = refusal !== null && !on;
-          return (
-            <label key={unit.id} class={greyed ? 'dc-pick greyed' : 'dc-pick'} data-testid={`dc-pick-${unit.id}`}>
-              <input
-                type="checkbox"
-                checked={on}
-                disabled={greyed}
-                onChange={() => setPicked(on ? picked.filter((x) => x !== unit.id) : [...picked, unit.id])}
-              />
-              {unit.name}
-              {distance !== null && <span class="hint"> · {trn('dc_hexes', distance)}</span>}
-              <span class="hint"> · {tr('dc_needs', thresholdOf(state, unit))}</span>
-              {greyed && <span class="dc-reason hint"> — {t(errorText(refusal, t))}</span>}
-            </label>
-          );
-        })}
+        {rows.filter((r) => !greyedOut(r)).map(row)}
       </fieldset>
       {needWord && picked.length > 0 && (
         <div data-testid="dc-word">
@@ -251,6 +249,13 @@ function Pick({ state, leader, dispatch, position }: { state: DcState; leader: D
         </button>
         <Concede dispatch={dispatch} />
       </div>
+      {/* A whole army's units that cannot be chosen now, each with why: below the command, folded. */}
+      {unavailable.length > 0 && (
+        <details class="subform" data-testid="dc-unavailable">
+          <summary>{trn('dc_unavailable', unavailable.length)}</summary>
+          {unavailable.map(row)}
+        </details>
+      )}
     </div>
   );
 }

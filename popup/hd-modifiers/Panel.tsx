@@ -57,7 +57,8 @@ export function HdModifiersPanel({ game, send }: { game: StoredGame<'hd-modifier
       <section aria-labelledby="hdm-fighters">
         <h2 id="hdm-fighters">{tr('hdm_fighters')}</h2>
         {state.fighters.length === 0 && <p class="hint">{tr('hdm_no_fighters')}</p>}
-        {state.fighters.map((f) => (
+        {/* The active fighter first: his states are what the player changes next, whatever the company's size. */}
+        {[...state.fighters.filter((f) => f.id === state.active), ...state.fighters.filter((f) => f.id !== state.active)].map((f) => (
           <FighterCard key={f.id} fighter={f} state={state} dispatch={dispatch} />
         ))}
       </section>

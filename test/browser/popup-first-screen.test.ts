@@ -66,7 +66,7 @@ describe.each(['en-US', 'fr', 'ru'])('the first screen of the popup in %s, 400 Ã
     const problems: string[] = [];
     for (const scene of scenes) {
       await demo.page.goto(`chrome-extension://${ext.extensionId}/demo.html?scene=${scene}`);
-      await demo.page.waitForSelector('#command-post-overlay .mark', { state: 'attached', timeout: 15_000 });
+      await demo.page.waitForSelector('#command-post-overlay [data-label]', { state: 'attached', timeout: 15_000 });
       // The popup as the toolbar opens it: anew, on this tab's board, its panel loaded, on the scene's system.
       await popup.goto(`${ext.popupUrl}?tab=${demo.tab}`);
       await popup.getByTestId('board').waitFor({ timeout: 15_000 });

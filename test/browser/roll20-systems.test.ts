@@ -180,6 +180,8 @@ describe('An army on Roll20: the words the overlay writes', () => {
     const popup = await ext.context.newPage();
     await popup.goto(`${ext.popupUrl}?tab=${tab}`);
     await popup.getByTestId('board').waitFor();
+    // The live section is one line that opens (the game comes first).
+    await popup.getByTestId('board-details').locator('summary').first().click();
     await expect.poll(() => popup.getByTestId('board-figure').count()).toBe(60);
     // The roster from the board (the first run takes it; the same tokens stay linked for the next).
     await expect.poll(() => popup.getByTestId('board-linked').textContent()).toMatch(/: (0|60) of 60/);
