@@ -41,7 +41,7 @@ describe.each(['server', 'client'] as const)('an Owlbear room (%s merge)', (merg
     // The game master's board lists it; the roster taken from the board leaves it out.
     await expect.poll(() => gm.locator('[data-testid="board-figure"][data-token="spy"]').count(), { timeout: 15_000 }).toBe(1);
     // The live section is one line that opens (the game comes first).
-    await gm.getByTestId('board-details').locator('summary').first().click();
+    await gm.getByTestId('board-details').evaluate((d) => void ((d as HTMLDetailsElement).open = true));
     await gm.getByTestId('board-roster-take').click();
     const offered = await gm.getByTestId('board-roster-name').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
     expect(offered.sort()).toEqual(['Capitaine', 'Fusilier']);

@@ -153,7 +153,7 @@ describe('6. the selection and the chat', () => {
     const popup = await ext.context.newPage();
     await popup.goto(`${ext.popupUrl}?tab=${tab}`);
     // The live section is one line that opens (the game comes first).
-    await popup.getByTestId('board-details').locator('summary').first().click();
+    await popup.getByTestId('board-details').evaluate((d) => void ((d as HTMLDetailsElement).open = true));
     await popup.getByTestId('r20-chat').click();
     await expect.poll(() => popup.getByTestId('r20-chat-result').textContent()).toBe('Posted.');
     await game.waitForTimeout(300);

@@ -36,7 +36,7 @@ async function open(system: string, query: string): Promise<{ game: Page; popup:
   await popup.goto(`${ext.popupUrl}?tab=${tab}`);
   await popup.getByTestId('board').waitFor();
   // The live section is one line that opens (the game comes first): opened, with its list of tokens.
-  await popup.getByTestId('board-details').locator('summary').first().click();
+  await popup.getByTestId('board-details').evaluate((d) => void ((d as HTMLDetailsElement).open = true));
   await popup.getByTestId('board-links').locator('summary').click();
   await expect.poll(() => popup.getByTestId('board-figure').count()).toBe(6);
   return { game, popup, ids: await idsOf(game, ['N1']) };
@@ -181,7 +181,7 @@ describe('An army on Roll20: the words the overlay writes', () => {
     await popup.goto(`${ext.popupUrl}?tab=${tab}`);
     await popup.getByTestId('board').waitFor();
     // The live section is one line that opens (the game comes first).
-    await popup.getByTestId('board-details').locator('summary').first().click();
+    await popup.getByTestId('board-details').evaluate((d) => void ((d as HTMLDetailsElement).open = true));
     await expect.poll(() => popup.getByTestId('board-figure').count()).toBe(60);
     // The roster from the board (the first run takes it; the same tokens stay linked for the next).
     await expect.poll(() => popup.getByTestId('board-linked').textContent()).toMatch(/: (0|60) of 60/);
