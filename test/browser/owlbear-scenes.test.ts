@@ -4,7 +4,7 @@
 // as local items compared with what the core computes in Node for the same table (test/support/demo.ts).
 import type { FrameLocator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exampleBoard, exampleRequest, sceneBoard, sceneRequest } from '../../src/adapters/demo/example';
+import { sceneBoard, sceneRequest } from '../../src/adapters/demo/example';
 import { SCENE_IDS, sceneRef, type SceneId } from '../../src/adapters/demo/scenes';
 import { LOCAL_KEY } from '../../src/adapters/owlbear/keys';
 import { SYSTEM_IDS } from '../../src/rules/ids';
@@ -24,14 +24,18 @@ afterAll(async () => {
   await l?.close();
 });
 
+/** A demo scene laid out as Owlbear tokens on the host's scene, its game the scene's, loaded by the game master. */
+async function loadScene(scene: SceneId): Promise<void> {
+  await host(room.page, 'setGrid', gridOf(sceneBoard(scene).scene));
+  await host(room.page, 'setItems', itemsOf(scene));
+  expect((await sendFrom(gm, { type: 'store/select-system', system: sceneRef(scene)!.system })).ok).toBe(true);
+  const loaded = await sendFrom(gm, sceneRequest(scene));
+  expect(loaded.ok, JSON.stringify(loaded.error)).toBe(true);
+}
+
 describe.each(SYSTEM_IDS)('the %s worked example on Owlbear', (system) => {
   it('draws, for the game master and the player, what the core computes for its board', async () => {
-    const board = exampleBoard(system);
-    await host(room.page, 'setGrid', gridOf(board.scene));
-    await host(room.page, 'setItems', itemsOf(system));
-    expect((await sendFrom(gm, { type: 'store/select-system', system })).ok).toBe(true);
-    const loaded = await sendFrom(gm, exampleRequest(system));
-    expect(loaded.ok, JSON.stringify(loaded.error)).toBe(true);
+    await loadScene(system);
     const view = exampleView(system);
     const want = statuses(view);
     const rings: Record<string, string[]> = {};
@@ -82,12 +86,7 @@ const ON_OWLBEAR = SCENE_IDS.filter((id) => id !== 'cr-army');
 describe.each(ON_OWLBEAR)('the words of the %s scene on Owlbear', (scene) => {
   it('never overlap on the player\'s screen, and each fits the box it is drawn in', async () => {
     const { system } = sceneRef(scene)!;
-    const board = sceneBoard(scene);
-    await host(room.page, 'setGrid', gridOf(board.scene));
-    await host(room.page, 'setItems', itemsOf(scene));
-    expect((await sendFrom(gm, { type: 'store/select-system', system })).ok).toBe(true);
-    const loaded = await sendFrom(gm, sceneRequest(scene));
-    expect(loaded.ok, JSON.stringify(loaded.error)).toBe(true);
+    await loadScene(scene);
     const viewport = fitViewport(scene);
     await host(room.page, 'setViewport', PLAYER.connectionId, viewport);
     const want = statuses(sceneView(scene));

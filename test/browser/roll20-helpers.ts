@@ -2,8 +2,9 @@
 // the overlay's marks and rings, measured on screen (getBoundingClientRect), never computed by the test.
 import type { Page } from 'playwright-core';
 import type Browser from 'webextension-polyfill';
-import { expect } from 'vitest';
-import type { LaunchedExtension } from './launch';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { startFixtureServer, type FixtureServer } from '../fixtures/roll20/server';
+import { launchExtension, request, type LaunchedExtension } from './launch';
 
 declare const chrome: Browser.Browser;
 
@@ -131,4 +132,36 @@ export async function openGame(ext: LaunchedExtension, query: string): Promise<{
   }, newest);
   expect(tab, 'the game tab reports its live table').not.toBeNull();
   return { game, tab: tab! };
+}
+
+/**
+ * The Roll20 fixture and the extension for one test file: its server and browser started before the
+ * file's tests (Les bandes de Champagne on screen, no game yet: 10 cm base edge to base edge on the
+ * tabletop's own groups), every tab a test left open closed after it, both stopped at the end.
+ * `open(query)` opens the fixture game and waits for the overlay's marks (`waitForMarks`).
+ */
+export function fixtureTable(): { readonly ext: () => LaunchedExtension; open(query: string, waitForMarks?: boolean): Promise<Page> } {
+  let srv: FixtureServer | undefined;
+  let ext: LaunchedExtension | undefined;
+  beforeAll(async () => {
+    srv = await startFixtureServer();
+    ext = await launchExtension({ args: srv.args });
+    await request(ext, { type: 'store/select-system', system: 'bdc' });
+  });
+  afterAll(async () => {
+    await ext?.close();
+    await srv?.close();
+  });
+  afterEach(async () => {
+    for (const page of ext!.context.pages()) if (page.url() !== 'about:blank') await page.close();
+  });
+  return {
+    ext: () => ext!,
+    async open(query, waitForMarks = true) {
+      const page = await ext!.context.newPage();
+      await page.goto(`${EDITOR}?${query}`);
+      if (waitForMarks) await page.waitForSelector('#command-post-overlay .mark', { state: 'attached', timeout: 15_000 });
+      return page;
+    },
+  };
 }

@@ -4,35 +4,19 @@
 // before this issue (docs/roll20.md "What we rely on" lists the sources).
 import type { Page } from 'playwright-core';
 import type Browser from 'webextension-polyfill';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/roll20/server';
-import { launchExtension, request, type LaunchedExtension } from './launch';
-import { EDITOR, expectMarksOnTokens, frames, fx, marks, openGame, rings, statuses, stealSecret, tokens, type Fx } from './roll20-helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { LaunchedExtension } from './launch';
+import { EDITOR, fixtureTable, expectMarksOnTokens, frames, fx, marks, openGame, rings, statuses, stealSecret, tokens, type Fx } from './roll20-helpers';
 
 declare const chrome: Browser.Browser;
 
-let srv: FixtureServer;
+const table = fixtureTable();
+const open = table.open;
+// The extension, once the file's tests have started it.
 let ext: LaunchedExtension;
-beforeAll(async () => {
-  srv = await startFixtureServer();
-  ext = await launchExtension({ args: srv.args });
-  // Les bandes de Champagne, no game yet: 10 cm base edge to base edge on the tabletop's own groups.
-  await request(ext, { type: 'store/select-system', system: 'bdc' });
+beforeAll(() => {
+  ext = table.ext();
 });
-afterAll(async () => {
-  await ext?.close();
-  await srv?.close();
-});
-afterEach(async () => {
-  for (const page of ext.context.pages()) if (page.url() !== 'about:blank') await page.close();
-});
-
-async function open(query: string, waitForMarks = true): Promise<Page> {
-  const page = await ext.context.newPage();
-  await page.goto(`${EDITOR}?${query}`);
-  if (waitForMarks) await page.waitForSelector('#command-post-overlay .mark', { state: 'attached', timeout: 15_000 });
-  return page;
-}
 
 const ALL = ['L1', 'A1', 'A2', 'A3', 'L2', 'B1'];
 const STATUSES = { L1: 'leader', A1: 'commanded', A2: 'link', A3: 'out', L2: 'leader', B1: 'commanded' };
