@@ -144,9 +144,13 @@ export function TablePanel({ session }: { session: SceneSession }) {
           </ul>
         </details>
       )}
-      <p class="hint" data-testid="owlbear-size">
-        {tr('owlbear_size', (size.total / 1024).toFixed(1), state.pendingOps)}
-      </p>
+      {/* Figures for the curious, folded: the game comes first. */}
+      <details class="owlbear-figures">
+        <summary>{tr('owlbear_figures')}</summary>
+        <p class="hint" data-testid="owlbear-size">
+          {tr('owlbear_size', (size.total / 1024).toFixed(1), state.pendingOps)}
+        </p>
+      </details>
     </section>
   );
 }

@@ -187,8 +187,12 @@ describe('what each client draws', () => {
     const since = await host<number>(room.page, 'now');
     await host(room.page, 'reloadBackground', PLAYER.connectionId);
     await room.page.frameLocator(`iframe[data-conn="${PLAYER.connectionId}"][data-page="background"]`).locator('html[data-ready]').waitFor({ state: 'attached' });
+    // The new page takes over what is drawn (it asks once), then draws for the viewport it asks for.
+    const callsNow = () => host<Record<string, number>>(room.page, 'callsSince', since, PLAYER.connectionId, 'background');
+    await expect.poll(async () => (await callsNow()).OBR_SCENE_LOCAL_GET_ALL_ITEMS, { timeout: 10_000 }).toBe(1);
+    await expect.poll(async () => (await callsNow()).OBR_VIEWPORT_GET_SCALE ?? 0, { timeout: 10_000 }).toBeGreaterThan(0);
     await new Promise((r) => setTimeout(r, 1000));
-    const calls = await host<Record<string, number>>(room.page, 'callsSince', since, PLAYER.connectionId, 'background');
+    const calls = await callsNow();
     expect(calls.OBR_SCENE_LOCAL_GET_ALL_ITEMS, JSON.stringify(calls)).toBe(1);
     expect(calls.OBR_SCENE_LOCAL_ADD_ITEMS).toBeUndefined();
     expect(calls.OBR_SCENE_LOCAL_DELETE_ITEMS).toBeUndefined();
