@@ -3,8 +3,8 @@
 // wrong type, huge, missing, duplicated, an unknown or newer version, `__proto__`), then read by the
 // worker's own store: every event the damaged storage still held is still in storage afterwards
 // (live or in a backup), the popup's copy of the store works, a notice names each backup, export
-// works, and reading it again changes nothing more. The same matrix, on a subset, runs on the real
-// worker in Chromium (test/browser/store-damage.test.ts).
+// works, and reading it again changes nothing more. The same matrix (test/support/store-damage.ts)
+// runs on the real worker in Chromium (test/browser/store-damage.test.ts).
 import { describe, expect, it } from 'vitest';
 import { SIDECARS } from '../../../background/sidecars';
 import { StoreHolder } from '../../../popup/store';
@@ -12,15 +12,16 @@ import { DEMO_KEY } from '../../../src/adapters/demo/model';
 import { exampleBoard } from '../../../src/adapters/demo/example';
 import { DEFAULT_ROLL20_SETTINGS, ROLL20_SETTINGS_KEY } from '../../../src/adapters/roll20/settings';
 import { logLength } from '../../../src/game/log';
-import { CHUNK, eventsKey, gameKey, logKey } from '../../../src/store/persist';
+import { CHUNK, eventsKey } from '../../../src/store/persist';
 import { parseRequest } from '../../../src/store/requests';
-import { BACKUP_KEY_PREFIX, BOARD_KEY, STORE_KEY } from '../../../src/store/root';
+import { BACKUP_KEY_PREFIX, BOARD_KEY } from '../../../src/store/root';
 import { StoreService } from '../../../src/store/service';
 import { MemoryStorage } from '../../support/memory-storage';
+import { DAMAGE_EVENTS, damageCases, HEALTHY_BACKUP_KEY, namedEvent } from '../../support/store-damage';
 
-const EVENTS = 2 * CHUNK + 88;
-/** Every event of the long game names itself, so that it can be found wherever it ends up. */
-const named = (i: number) => ({ type: 'sideEdited', side: 'A', name: `ev-${i}` });
+const EVENTS = DAMAGE_EVENTS;
+const named = namedEvent;
+const CASES = damageCases(100_000);
 const now = () => new Date('2026-12-01T09:00:00.000Z');
 
 async function ask(store: StoreService, raw: unknown) {
@@ -41,13 +42,10 @@ async function healthy(): Promise<MemoryStorage> {
   await storage.set({
     [ROLL20_SETTINGS_KEY]: { ...DEFAULT_ROLL20_SETTINGS, sideFrom: 'tint' },
     [DEMO_KEY]: { version: 1, boards: { bdc: exampleBoard('bdc') } },
-    [`${BACKUP_KEY_PREFIX}2026-11-01T00:00:00.000Z.bdc.before-replace`]: { kind: 'game-replaced', system: 'bdc', game: { config: {}, log: { events: [named(9999)], cursor: 1 } }, binding: null, at: 'then' },
+    [HEALTHY_BACKUP_KEY]: { kind: 'game-replaced', system: 'bdc', game: { config: {}, log: { events: [named(9999)], cursor: 1 } }, binding: null, at: 'then' },
   });
   return storage;
 }
-
-type Items = Record<string, unknown>;
-const text = (x: unknown) => JSON.stringify(x);
 
 /** Names of the long game's events anywhere in storage, in values or in text. */
 function namesIn(storage: MemoryStorage): Set<string> {
@@ -57,61 +55,6 @@ function namesIn(storage: MemoryStorage): Set<string> {
   return out;
 }
 
-const header = (items: Items) => items[STORE_KEY] as Record<string, unknown>;
-const chunk = (items: Items, n: number) => items[eventsKey('hd-command', n)] as { system: string; index: number; events: unknown[] };
-
-/** Each way of damaging each kind of key; `expect` says what should come of it, beyond the checks every case passes. */
-const CASES: [string, (items: Items) => void, { newer?: true; cut?: number; noGame?: true; quiet?: true }?][] = [
-  // The header.
-  ['header cut (its JSON text cut short)', (i) => void (i[STORE_KEY] = text(i[STORE_KEY]).slice(0, 30))],
-  ['header of the wrong type (a list)', (i) => void (i[STORE_KEY] = [i[STORE_KEY]])],
-  ['header of the wrong type (a number)', (i) => void (i[STORE_KEY] = 42)],
-  ['header games of the wrong type (an object)', (i) => void (header(i).games = { 'hd-command': true })],
-  ['header huge (3 MB of text)', (i) => void (i[STORE_KEY] = 'x'.repeat(3_000_000))],
-  ['header huge (100,000 notices)', (i) => void (header(i).notices = Array.from({ length: 100_000 }, () => ({ kind: 'quota', percent: 1, at: 'x' })))],
-  ['header missing', (i) => void delete i[STORE_KEY]],
-  ['header games duplicated', (i) => void (header(i).games = ['hd-command', 'hd-command', 'bdc'])],
-  ['header of an unknown version (0)', (i) => void (header(i).schemaVersion = 0)],
-  ['header of a newer version (99)', (i) => void (header(i).schemaVersion = 99), { newer: true }],
-  ['header with a __proto__ key', (i) => void (i[STORE_KEY] = JSON.parse(text(i[STORE_KEY]).replace('{', '{"__proto__":{"games":["cr"]},')))],
-  ['header bindings with a __proto__ key', (i) => void (header(i).bindings = JSON.parse('{"__proto__":{"links":{},"sides":{}},"hd-command":{"links":{},"sides":{"red":"A"}}}'))],
-  ['header bindings of the wrong type', (i) => void (header(i).bindings = { 'hd-command': 7 })],
-  ['header bindings huge (100,000 links)', (i) => void (header(i).bindings = { 'hd-command': { links: Object.fromEntries(Array.from({ length: 100_000 }, (_, k) => [`t${k}`, 'A1'])), sides: {} } })],
-  // Each chunk.
-  ...[0, 1, 2].flatMap((n): typeof CASES => [
-    [`chunk ${n} cut (its events cut short)`, (i) => void (chunk(i, n).events = chunk(i, n).events.slice(0, 10)), { cut: n * CHUNK + 10 }],
-    [`chunk ${n} cut (its JSON text cut short)`, (i) => void (i[eventsKey('hd-command', n)] = text(i[eventsKey('hd-command', n)]).slice(0, 500)), { cut: n * CHUNK }],
-    [`chunk ${n} of the wrong type`, (i) => void (chunk(i, n).events = { 0: named(0) } as never), { cut: n * CHUNK }],
-    [`chunk ${n} huge (100,000 events)`, (i) => void (chunk(i, n).events = Array.from({ length: 100_000 }, (_, k) => named(k))), { cut: n * CHUNK }],
-    [`chunk ${n} missing`, (i) => void delete i[eventsKey('hd-command', n)], { cut: n * CHUNK }],
-    [`chunk ${n} with an event the rules refuse`, (i) => void (chunk(i, n).events[5] = { type: 'spend', side: 'A', amount: 99, permanent: false }), { cut: n * CHUNK + 5 }],
-    [`chunk ${n} with a __proto__ key`, (i) => void (i[eventsKey('hd-command', n)] = JSON.parse(text(chunk(i, n)).replace('{', '{"__proto__":{"index":7},'))), { quiet: true }],
-  ]),
-  ['chunk 1 duplicated onto chunk 2', (i) => void (i[eventsKey('hd-command', 2)] = structuredClone(chunk(i, 1))), { cut: 2 * CHUNK }],
-  ['a chunk past the game\'s end', (i) => void (i[eventsKey('hd-command', 3)] = { system: 'hd-command', index: 3, events: [named(5000)] })],
-  // Each game's own key.
-  ['game key cut (no cursor)', (i) => void delete (i[gameKey('hd-command')] as Record<string, unknown>).cursor],
-  ['game key length of the wrong type (a string)', (i) => void ((i[gameKey('hd-command')] as Record<string, unknown>).length = String(EVENTS))],
-  ['game key of the wrong type', (i) => void (i[gameKey('hd-command')] = [1, 2])],
-  ['game key missing', (i) => void delete i[gameKey('hd-command')]],
-  ['game key duplicated (another game\'s)', (i) => void (i[gameKey('hd-command')] = structuredClone(i[gameKey('bdc')]))],
-  ['game key settings huge', (i) => void ((i[gameKey('hd-command')] as Record<string, unknown>).config = { edition: 'x'.repeat(1_000_000) })],
-  // Beside the store.
-  ['Roll20 settings of the wrong type', (i) => void (i[ROLL20_SETTINGS_KEY] = 'tint')],
-  ['Roll20 settings huge', (i) => void (i[ROLL20_SETTINGS_KEY] = { ...DEFAULT_ROLL20_SETTINGS, assignments: Object.fromEntries(Array.from({ length: 50_000 }, (_, k) => [`a${k}`, 'x'])) })],
-  ['Roll20 settings with a __proto__ key', (i) => void (i[ROLL20_SETTINGS_KEY] = JSON.parse(`{"__proto__":{"overlay":false},${text(DEFAULT_ROLL20_SETTINGS).slice(1)}`)), { quiet: true }],
-  ['demo board of the wrong type', (i) => void ((i[DEMO_KEY] as { boards: Record<string, unknown> }).boards.bdc = 'board')],
-  ['demo boards huge (100,000 tokens)', (i) => void ((i[DEMO_KEY] as { boards: { bdc: { tokens: unknown[] } } }).boards.bdc.tokens = Array.from({ length: 100_000 }, () => ({})))],
-  ['demo boards of a newer version', (i) => void ((i[DEMO_KEY] as { version: number }).version = 2)],
-  ['a backup cut', (i) => void (i[`${BACKUP_KEY_PREFIX}2026-11-01T00:00:00.000Z.bdc.before-replace`] = '{"kind":"game-replaced","sys'), { quiet: true }],
-  ['a backup huge', (i) => void (i[`${BACKUP_KEY_PREFIX}huge`] = { system: 'bdc', game: { config: {}, log: { events: Array.from({ length: 200_000 }, (_, k) => named(k)), cursor: 1 } } }), { quiet: true }],
-  // Keys the store does not use.
-  ['5,000 unknown keys', (i) => void Array.from({ length: 5000 }, (_, k) => (i[`stray.${k}`] = { k }))],
-  ['keys of a newer layout', (i) => void (i['commandPost.v5.games'] = ['hd-command'])],
-  ['a key named __proto__', (i) => void Object.defineProperty(i, '__proto__', { value: { games: [] }, enumerable: true, writable: true, configurable: true })],
-  ['a chunk of an unknown rule system', (i) => void (i[eventsKey('chess', 0)] = { system: 'chess', index: 0, events: [named(7000)] })],
-  ['layout v3 chunks left beside a v4 store', (i) => void (i[logKey('hd-command', 0)] = [named(8000)])],
-];
 
 describe('a damaged store, read by the worker', () => {
   let base: Map<string, string> | null = null;
@@ -122,7 +65,7 @@ describe('a damaged store, read by the worker', () => {
     return storage;
   };
 
-  it.each(CASES)('%s', async (_, damage, expected = {}) => {
+  it.each(CASES)('%s', async (_, damage, expected) => {
     const storage = await fixture();
     const items = await storage.get(null);
     damage(items);
