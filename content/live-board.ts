@@ -40,6 +40,7 @@ export class LiveBoard {
   private layout: BoardLayout | null = null;
   private options: DrawOptions = { overlay: true, labels: true };
   private focus: ReadonlySet<string> = new Set();
+  private ticks: { readonly system: string; readonly ticks: readonly string[] } | null = null;
   private readonly locale: string;
   private drawn = false;
 
@@ -75,6 +76,11 @@ export class LiveBoard {
     this.options = options;
   }
 
+  /** The pieces the popup has ticked for a choice of `system` not sent yet (drawn while that system is the game's). */
+  setTicks(system: string, ticks: readonly string[]): void {
+    this.ticks = { system, ticks };
+  }
+
   /** Figures hovered, focused or selected: their words are said whatever the zoom or the crowd. */
   setFocus(ids: readonly string[]): void {
     const next = new Set(ids);
@@ -92,7 +98,8 @@ export class LiveBoard {
   /** Recomputes the view of `table` (null: nothing readable) and draws it when `drawable`. */
   render(table: Table | null, drawable: boolean): BoardRun | null {
     this.table = table;
-    this.last = table ? this.runner.run(this.board, table, this.input) : null;
+    const ticks = this.ticks?.system === this.input.system ? this.ticks.ticks : [];
+    this.last = table ? this.runner.run(this.board, table, this.input, ticks) : null;
     this.overlay.setVisible(this.options.overlay && drawable && this.last !== null);
     this.drawn = !!this.last && drawable;
     if (!this.drawn) {

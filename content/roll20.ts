@@ -244,6 +244,11 @@ function start(): void {
     const r = v.safeParse(tabRequestSchema, message);
     if (!r.success) return undefined;
     const req = r.output;
+    if (req.type === 'board/ticks') {
+      board.setTicks(req.system, req.ticks);
+      recompute();
+      return Promise.resolve(true);
+    }
     if (req.type === 'roll20/chat') {
       grants.arm('chat');
       if (!grants.take('chat')) return Promise.resolve(false);

@@ -6,6 +6,7 @@
 // game of its system, bound to the scene's tokens, after asking when that would replace a game someone
 // played.
 import type Browser from 'webextension-polyfill';
+import * as v from 'valibot';
 import { sceneBoard, sceneRequest, untouchedScene } from '../src/adapters/demo/example';
 import {
   addToken,
@@ -25,6 +26,7 @@ import {
   type Step,
 } from '../src/adapters/demo/model';
 import { readDemo } from '../src/adapters/demo/schema';
+import { tabRequestSchema } from '../src/adapters/roll20/protocol';
 import { isSceneId, sceneId, sceneRef, scenesOf, type SceneId } from '../src/adapters/demo/scenes';
 import { canonicalJson } from '../src/game/json';
 import type { Text } from '../src/i18n/text';
@@ -130,6 +132,16 @@ export class DemoTable {
       if (changes[DEMO_KEY]) this.onStored(changes[DEMO_KEY].newValue);
     });
     window.addEventListener('pagehide', () => void this.send({ type: 'table/clear' }));
+    // The popup's choice in progress (units ticked, not sent yet), sent to this tab as to Roll20's: drawn, nothing else.
+    const ownPages = this.ext.runtime.getURL('');
+    this.ext.runtime.onMessage.addListener((message: unknown, sender: Browser.Runtime.MessageSender) => {
+      if (sender.id !== this.ext.runtime.id || !sender.url?.startsWith(ownPages)) return undefined;
+      const r = v.safeParse(tabRequestSchema, message);
+      if (!r.success || r.output.type !== 'board/ticks') return undefined;
+      this.live.setTicks(r.output.system, r.output.ticks);
+      this.render();
+      return Promise.resolve(true);
+    });
     const scene = isSceneId(asked) ? asked : isSystemId(this.live.system) ? this.sceneFor(this.live.system) : sceneId('hd-command');
     await this.open(scene);
   }

@@ -63,6 +63,8 @@ if (!OBR.isAvailable) {
       chat: async () => false,
       auras: async () => false,
       diagnostics: async () => null,
+      // Drawn by the background page, which paints this player's board.
+      tick: (system, ticks) => session.tickOnBoard(system, ticks),
     },
   };
   render(

@@ -42,6 +42,7 @@ session.afterSubmit = () => tellPopover();
 session.onChange(() => tellPopover());
 pages.on((m) => {
   if (m.type === 'hello') return tellPopover(true);
+  if (m.type === 'ticks') return session.setTicks(m.system, m.ticks);
   if (m.type === 'retry') {
     const write = session.sync?.retryNow();
     if (write) void session.write(write);

@@ -4,11 +4,13 @@
 // it each action and mirrors the ops it keeps, so that an action made in the popover is written, and
 // written again, by the page that stays open — closing the popover loses nothing.
 //
-//   popover → background: `submit` (an action to play), `hello` (say what you keep), `retry` (try now)
+//   popover → background: `submit` (an action to play), `hello` (say what you keep), `retry` (try now),
+//                         `ticks` (the pieces ticked for a choice not sent yet: drawn, nothing written)
 //   background → popover: `answer` (to one submit), `own` (the ops it keeps, whenever they change)
 import * as v from 'valibot';
 import { connectionKey } from '../src/adapters/owlbear/game';
 import { NAMESPACE } from '../src/adapters/owlbear/keys';
+import { SYSTEM_IDS } from '../src/rules/ids';
 
 const rid = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/));
 const errorSchema = v.object({ code: v.pipe(v.string(), v.maxLength(64)), params: v.optional(v.record(v.pipe(v.string(), v.maxLength(32)), v.union([v.pipe(v.string(), v.maxLength(2000)), v.number()]))) });
@@ -17,6 +19,7 @@ export const toBackgroundSchema = v.variant('type', [
   v.strictObject({ type: v.literal('submit'), rid, request: v.unknown() }),
   v.strictObject({ type: v.literal('hello') }),
   v.strictObject({ type: v.literal('retry') }),
+  v.strictObject({ type: v.literal('ticks'), system: v.picklist(SYSTEM_IDS), ticks: v.pipe(v.array(v.pipe(v.string(), v.maxLength(64))), v.maxLength(80)) }),
 ]);
 
 export const toPopoverSchema = v.variant('type', [

@@ -17,6 +17,7 @@ import type { RuleError } from '../src/game/result';
 import { text } from '../src/i18n/text';
 import type { Request, Response, SceneRequest } from '../src/messages';
 import { BOARDS } from '../src/rules/boards';
+import type { SystemId } from '../src/rules/ids';
 import { boardInputOf } from '../src/store/board';
 import type { StoreRoot } from '../src/store/root';
 import { GameStates } from '../src/store/states';
@@ -65,6 +66,7 @@ export class SceneSession {
   private readonly runner = new BoardRunner();
   private readonly states = new GameStates();
   private input: { key: unknown[]; input: BoardInput } | null = null;
+  private ticks: { readonly system: SystemId; readonly ticks: readonly string[] } | null = null;
   private readonly listeners = new Set<() => void>();
   /** Metadata arriving while the last is being read: only the newest is read next. */
   private receiving: Promise<void> = Promise.resolve();
@@ -294,6 +296,17 @@ export class SceneSession {
     return input;
   }
 
+  /** The pieces ticked in the popover for a choice not sent yet (background page: drawn on this player's board). */
+  setTicks(system: SystemId, ticks: readonly string[]): void {
+    this.ticks = { system, ticks };
+    this.recompute();
+  }
+
+  /** The popover's end: hands its ticks to the background page, which draws the board. */
+  tickOnBoard(system: SystemId, ticks: readonly string[]): void {
+    this.channel?.post({ type: 'ticks', system, ticks: [...ticks] });
+  }
+
   /** Reads the tokens and runs the board view again. */
   recompute(): void {
     const t0 = performance.now();
@@ -304,7 +317,8 @@ export class SceneSession {
     } else {
       this.read = this.tables.read(this.items, this.grid, this.me.role);
       const input = this.inputOf(root);
-      this.run = this.runner.run(BOARDS[root.activeSystem], this.read.table, input);
+      const ticks = this.ticks?.system === root.activeSystem ? this.ticks.ticks : [];
+      this.run = this.runner.run(BOARDS[root.activeSystem], this.read.table, input, ticks);
     }
     this.lastMs = performance.now() - t0;
     this.emit();

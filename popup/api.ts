@@ -40,6 +40,8 @@ export interface LiveApi {
   auras(action: 'write' | 'restore'): Promise<boolean>;
   /** The Roll20 tab's redacted diagnostics (src/adapters/roll20/diagnostics.ts); null if the tab did not answer. */
   diagnostics(): Promise<unknown>;
+  /** Shows on the tab's board the pieces ticked for a choice of `system` not sent yet ([]: none). */
+  tick?(system: SystemId, ticks: readonly string[]): void;
 }
 
 /** The active tab's id. No `tabs` permission: only the id is read. */
@@ -99,6 +101,7 @@ function browserLive(tabId: Promise<number | undefined>): LiveApi {
       return (await toTab({ type: 'roll20/auras', action })) === true;
     },
     diagnostics: () => toTab({ type: 'roll20/diagnostics' }),
+    tick: (system, ticks) => void toTab({ type: 'board/ticks', system, ticks: [...ticks] }),
   };
 }
 

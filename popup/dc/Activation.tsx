@@ -1,3 +1,4 @@
+import { useEffect } from 'preact/hooks';
 import { errorText } from '../../src/i18n/errors';
 import { text } from '../../src/i18n/text';
 import {
@@ -19,7 +20,7 @@ import {
   type DcUnit,
 } from '../../src/rules/dc';
 import { DiceEntry } from '../components/DiceEntry';
-import { useT, useTr, useTrn } from '../context';
+import { useApi, useT, useTr, useTrn } from '../context';
 import { usePlaces } from '../board/places';
 import { useDraft } from '../use-draft';
 import type { Dispatch } from './Panel';
@@ -189,6 +190,10 @@ function Pick({ state, leader, dispatch, position }: { state: DcState; leader: D
   // The units ticked, and the player's word, kept while the popup is closed for this choice only.
   const [kept, setPicked] = useDraft<readonly string[]>('dc-picked', [], position);
   const picked = kept.filter((id) => state.units.some((u) => u.id === id));
+  // The board follows the ticks as they are made, and forgets them once the command is given.
+  const live = useApi().live;
+  useEffect(() => live?.tick?.('dc', picked), [picked.join('\n')]);
+  useEffect(() => () => live?.tick?.('dc', []), []);
   const [inRange, setInRange] = useDraft('dc-word-range', false, position);
   const [adjacent, setAdjacent] = useDraft('dc-word-adjacent', false, position);
   // The pieces where the board says they stand (the rules check the same positions, sent with the command).

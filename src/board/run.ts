@@ -25,7 +25,8 @@ export class BoardRunner {
   private checked: { input: BoardInput; board: AnyBoard; facts: unknown } | null = null;
   private last: BoundTable | null = null;
 
-  run(board: AnyBoard, table: Table, input: BoardInput): BoardRun {
+  /** `ticks`: the pieces ticked in the popup for a choice not sent yet (SystemBoard.view). */
+  run(board: AnyBoard, table: Table, input: BoardInput, ticks: readonly string[] = []): BoardRun {
     if (!this.checked || this.checked.input !== input || this.checked.board !== board) {
       // Facts that do not pass their system's check (a damaged store): the view runs on the system's defaults.
       this.checked = { input, board, facts: board.parseFacts(input.facts) ?? board.defaultFacts };
@@ -33,7 +34,7 @@ export class BoardRunner {
     const bound = this.binder.bind(table, input.binding, input.pieces);
     this.departures.update(bound, this.last);
     this.last = bound;
-    return { bound, view: board.view(bound, this.checked.facts), departed: this.departures.departed };
+    return { bound, view: board.view(bound, this.checked.facts, ticks), departed: this.departures.departed };
   }
 }
 

@@ -9,8 +9,12 @@ export interface SystemBoard<F> {
   readonly defaultFacts: F;
   /** Facts read back from storage: checked, since a store can be damaged; null when unusable. */
   parseFacts(raw: unknown): F | null;
-  /** The system's view of a bound table. Never throws: an unusable scale is reported as `error`. */
-  view(table: BoundTable, facts: F): BoardView;
+  /**
+   * The system's view of a bound table. Never throws: an unusable scale is reported as `error`.
+   * `ticks`: the pieces the player has ticked in the popup for a choice not sent yet (Désastre
+   * Colonial's units for a command), so that the board follows the choice as it is made.
+   */
+  view(table: BoundTable, facts: F, ticks?: readonly string[]): BoardView;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- registries hold boards of different fact types

@@ -62,6 +62,8 @@ const stepSchema = v.strictObject({
   remove: v.optional(v.string()),
   kill: v.optional(v.string()),
   link: v.optional(v.record(v.string(), v.nullable(v.string()))),
+  /** The pieces the player has ticked in the popup, not sent yet (every event clears them, as it does the popup's draft). */
+  tick: v.optional(v.array(v.string())),
   expect: v.optional(v.unknown()),
   reject: v.optional(v.string()),
 });
@@ -114,6 +116,7 @@ const describeStep = (step: ScenarioStep): string => {
   if (step.remove !== undefined) return `remove ${step.remove}`;
   if (step.kill !== undefined) return `kill ${step.kill}`;
   if (step.link) return 'link';
+  if (step.tick) return `tick ${step.tick.join(', ') || 'nothing'}`;
   if (step.event === undefined) return 'look';
   const type = (step.event as { type?: unknown } | undefined)?.type;
   return typeof type === 'string' ? type : '(no event)';
@@ -197,10 +200,11 @@ export function runScenario(scenario: Scenario, onStep?: (outcome: StepOutcome) 
 
   let log: EventLog<unknown> = emptyLog();
   let state: unknown = system.initialState(config.value);
+  let ticks: readonly string[] = [];
   for (const [index, step] of scenario.steps.entries()) {
     const number = index + 1;
     const action = describeStep(step);
-    const tableStep = step.move || step.add || step.remove !== undefined || step.kill !== undefined || step.link;
+    const tableStep = step.move || step.add || step.remove !== undefined || step.kill !== undefined || step.link || step.tick;
     if (tableStep && !scene) return fail(number, action, 'malformed', 'a table step needs the scenario\'s "table"');
     let result: Result<unknown>;
     if (step.move) {
@@ -240,10 +244,14 @@ export function runScenario(scenario: Scenario, onStep?: (outcome: StepOutcome) 
       }
       binding = { ...binding, links };
       result = { ok: true, value: state };
+    } else if (step.tick) {
+      ticks = step.tick;
+      result = { ok: true, value: state };
     } else if (step.event === undefined && !step.undo && !step.redo) {
       // A step that only looks (its `expect`).
       result = { ok: true, value: state };
     } else if (step.undo || step.redo) {
+      ticks = [];
       const moved = step.undo ? undo(log) : redo(log);
       const replayed = moved.ok ? replay(system, config.value, moved.value) : moved;
       if (moved.ok && replayed.ok) log = moved.value;
@@ -255,6 +263,7 @@ export function runScenario(scenario: Scenario, onStep?: (outcome: StepOutcome) 
       }
       // What the popup sends reads the board first (Désastre Colonial: the pieces' hexes).
       const event = scene && descriptor.fromBoard ? descriptor.fromBoard(parsed.value, placesOf(bound(state)), state) : parsed.value;
+      ticks = [];
       const appended = append(system, state, log, event);
       if (appended.ok) log = appended.value.log;
       result = appended.ok ? { ok: true, value: appended.value.state } : appended;
@@ -287,7 +296,7 @@ export function runScenario(scenario: Scenario, onStep?: (outcome: StepOutcome) 
         if (!shape.success) return fail(number, action, 'malformed', `expect.board: ${shape.issues[0].message}`);
         const b = bound(state);
         const facts = descriptor.facts(state);
-        const view = board.view(b, facts);
+        const view = board.view(b, facts, ticks);
         const proposals = descriptor.propose ? descriptor.propose(state, binding, changes).map((p) => p.key) : [];
         const found = partialMismatches(shape.output, boardSummary(view, scene, proposals, tokens), 'board');
         if (found.length > 0) return fail(number, action, 'board-mismatch', 'the board differs from expectation', found);

@@ -108,7 +108,7 @@ describe('Les bandes de Champagne: dragging out of command', () => {
 });
 
 describe('Désastre Colonial on hexes: the arrow keys move one hex', () => {
-  it('the cavalry one hex east is 4 hexes from Desharbes: out, in the popup too; back west, eligible', async () => {
+  it('the cavalry one hex east is 4 hexes from Desharbes: out, in the popup too; back west, eligible; units ticked in the popup, the board follows the choice', async () => {
     const { page, tab } = await openDemo(ext, 'dc');
     await expectMarks(page, statuses(exampleView('dc')));
     const popup = await openPopup(ext, tab);
@@ -127,7 +127,15 @@ describe('Désastre Colonial on hexes: the arrow keys move one hex', () => {
     // commanded on the board, as the worked example's step 2 (board scenario, step 17).
     await popup.getByTestId('dc-leader-pick-L1').click();
     await expectMarks(page, { ...statuses(exampleView('dc')), tA: 'leader' });
-    for (const id of ['U3', 'U4']) await popup.getByTestId(`dc-pick-${id}`).locator('input').check();
+    // Ticked in the popup, not given yet: the board follows the choice as the popup greys it. Four ticks
+    // take Desharbes's four dice: the cavalry cannot join; two taken back, it still cannot, 6 hexes
+    // from Infantry 1 (at most 3 between chosen units).
+    const picks = () => page.evaluate(() => ['i1', 'i2', 'i3', 'i4', 'cav'].map((id) => { const m = document.querySelector(`#command-post-overlay .mark[data-token="${id}"]`)!; return `${m.getAttribute('data-status')} ${m.getAttribute('data-reason')}`.trim(); }));
+    for (const id of ['U3', 'U4', 'U5', 'U6']) await popup.getByTestId(`dc-pick-${id}`).locator('input').check();
+    await expect.poll(picks).toEqual([...Array(4).fill('commanded dc-unit-ticked'), 'out dc-no-die-left']);
+    for (const id of ['U5', 'U6']) await popup.getByTestId(`dc-pick-${id}`).locator('input').uncheck();
+    await expect.poll(picks).toEqual(['commanded dc-unit-ticked', 'commanded dc-unit-ticked', 'eligible', 'eligible', 'out dc-spread-too-wide']);
+    expect(await popup.getByTestId('dc-pick-U7').getAttribute('class')).toContain('greyed');
     await popup.getByTestId('dc-command').click();
     // The command given, no other unit can join this activation.
     await expect.poll(async () => { const m = await marks(page); return [m.i1, m.i2, m.i3, m.i4]; }).toEqual(['commanded', 'commanded', 'none', 'none']);

@@ -59,6 +59,24 @@ describe.each(SYSTEM_IDS)('the %s worked example on Owlbear', (system) => {
   });
 });
 
+describe('a choice in progress on Owlbear', () => {
+  it('units ticked in the game master\'s popover show on his board, as the popover greys them; not on the player\'s', async () => {
+    await loadScene('dc');
+    await gm.getByTestId('dc-leader-pick-L1').click();
+    await gm.getByTestId('dc-pick-U3').locator('input').check();
+    await gm.getByTestId('dc-pick-U4').locator('input').check();
+    const picks = async (conn: string) => { const m = (await drawn(room.page, conn)).marks; return [m.i1, m.i2, m.cav]; };
+    // Six hexes from Infantry 1: the cavalry cannot join the two ticked (at most 3 between chosen units).
+    await expect.poll(() => picks(GM.connectionId), { timeout: 10_000 }).toEqual(['commanded', 'commanded', 'out']);
+    expect(await gm.getByTestId('dc-pick-U7').getAttribute('class')).toContain('greyed');
+    // Ticks are the popover's own: nothing of them is written to the scene.
+    expect(await picks(PLAYER.connectionId)).toEqual(['eligible', 'eligible', 'eligible']);
+    await gm.getByTestId('dc-pick-U4').locator('input').uncheck();
+    await gm.getByTestId('dc-pick-U3').locator('input').uncheck();
+    await expect.poll(() => picks(GM.connectionId), { timeout: 10_000 }).toEqual(['eligible', 'eligible', 'eligible']);
+  });
+});
+
 describe('after every system', () => {
   it('no page had an error', () => {
     expect(room.errors).toEqual([]);

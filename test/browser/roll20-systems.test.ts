@@ -110,6 +110,9 @@ describe('Désastre Colonial on Roll20 (hex page)', () => {
     expect(await pick.getAttribute('class')).toBe('dc-pick');
     await expect.poll(() => mark(game, 'A1').getAttribute('data-status')).toBe('eligible');
     await pick.locator('input').check();
+    // Ticked, not given yet: Roll20's board follows the popup's choice (a tab message to the content script).
+    await expect.poll(() => mark(game, 'A1').getAttribute('data-reason')).toBe('dc-unit-ticked');
+    expect(await mark(game, 'A1').getAttribute('data-status')).toBe('commanded');
     expect(await popup.getByTestId('dc-word').count()).toBe(0);
     await popup.getByTestId('dc-command').click();
     await expect.poll(async () => (await stored()).games.dc!.log.events.at(-1)).toMatchObject({ type: 'unitsCommanded', units: ['U2'] });

@@ -7,6 +7,7 @@
 import * as v from 'valibot';
 import { parseOrNull } from '../../game/validate';
 import { RENDERER_REASONS, type RendererReason } from './renderer';
+import { SYSTEM_IDS } from '../../rules/ids';
 
 export const NS = 'command-post/roll20';
 export const SECRET_ATTR = 'data-command-post-secret';
@@ -308,14 +309,17 @@ export const envelope = <M>(dir: Direction, secret: string, msg: M): Envelope<M>
 export const parseToken = (raw: unknown): RawToken | null => parseOrNull(rawTokenSchema, raw);
 
 /**
- * From the popup straight to the Roll20 tab's content script (a tab message, not via the worker),
- * each sent by one click: post a command summary in the chat, write the command ranges into the
- * leaders' auras or put the auras back (each arms exactly one write, see content/roll20.ts), or
- * hand back the redacted diagnostics.
+ * From the popup straight to the tab's board (a tab message, not via the worker: Roll20's content
+ * script, the demo table's page). Each of the first three is sent by one click: post a command
+ * summary in the chat, write the command ranges into the leaders' auras or put the auras back (each
+ * arms exactly one write, see content/roll20.ts), or hand back the redacted diagnostics. The last
+ * only changes what is drawn: the pieces ticked for a choice not sent yet, so that the board follows
+ * it (SystemBoard.view).
  */
 export const tabRequestSchema = v.variant('type', [
   v.strictObject({ type: v.literal('roll20/chat'), text: v.pipe(v.string(), v.minLength(1), v.maxLength(2000)) }),
   v.strictObject({ type: v.literal('roll20/auras'), action: v.picklist(['write', 'restore']) }),
   v.strictObject({ type: v.literal('roll20/diagnostics') }),
+  v.strictObject({ type: v.literal('board/ticks'), system: v.picklist(SYSTEM_IDS), ticks: v.pipe(v.array(v.pipe(v.string(), v.maxLength(64))), v.maxLength(80)) }),
 ]);
 export type TabRequest = v.InferOutput<typeof tabRequestSchema>;

@@ -3,7 +3,9 @@
 // units, the white marker. Every unit that cannot be chosen says why ("4 hexes from Desharbes; at
 // most 3"). Only what the rules allow now is eligible: nothing before a side holds the initiative,
 // nothing through a leader left without a die (each keep costs one), and once the command is given
-// nothing but the units it names (their dice are rolled; nobody joins). After an activation a unit
+// nothing but the units it names (their dice are rolled; nobody joins). While the player ticks units
+// in the popup, the board follows the ticks as the popup does: the ticked read chosen, and once every
+// die is taken, or a unit would spread the choice too wide, the others say so. After an activation a unit
 // says what became of it: activated (to shoot or fight), not activated, or done. Runs where the
 // tokens are, from the facts the worker publishes.
 import * as v from 'valibot';
@@ -11,7 +13,7 @@ import { parseOrNull } from '../../game/validate';
 import { RingMaker, lostMarks, markOf } from '../../board/draw';
 import type { BoardView, BoundTable, BoundToken, Mark, Reason, Ring } from '../../board/model';
 import type { SystemBoard } from '../../board/system';
-import { dcEligibility, dcTable, type DcReason, type DcUnitCheck } from './activation';
+import { checkDcChoice, dcEligibility, dcTable, type DcReason, type DcUnitCheck } from './activation';
 import { DC_PATH_READINGS, DC_SIDES, DEFAULT_DC_HOUSE_RULES, type DcMarker, type DcPathReading } from './types';
 
 /** A unit's marker as the board tells it: white, commanded (activated this turn), done (acted), or removed without being activated. */
@@ -47,6 +49,9 @@ const factsSchema = v.strictObject({
   path: v.picklist(DC_PATH_READINGS),
 });
 
+/** A unit that has not been activated this turn (nor failed to be). */
+const free = (marker: DcBoardMarker | undefined) => marker !== 'commanded' && marker !== 'done' && marker !== 'not-activated';
+
 const isHexMap = (t: BoundTable) => t.scene.grid === 'hex-pointy' || t.scene.grid === 'hex-flat';
 
 function reasonOf(r: DcReason, leader: BoundToken, nameOf: (unit: string) => string): Reason {
@@ -68,7 +73,7 @@ export const dcBoard: SystemBoard<DcFacts> = {
   id: 'dc',
   defaultFacts: DEFAULT_DC_FACTS,
   parseFacts: (raw) => parseOrNull(factsSchema, raw),
-  view(table: BoundTable, facts: DcFacts): BoardView {
+  view(table: BoundTable, facts: DcFacts, ticks: readonly string[] = []): BoardView {
     const marks: Mark[] = lostMarks(table.lost);
     const rings: Ring[] = [];
     const { tokens, scene } = table;
@@ -108,6 +113,22 @@ export const dcBoard: SystemBoard<DcFacts> = {
       }
     }
     const chosen = new Set(facts.chosen);
+    // The units ticked in the popup for the active leader's command, not sent yet: only those he may
+    // command (the popup lets no other be ticked), each by the unit the table groups its tokens in.
+    const activeLeader = facts.active === null ? undefined : leaders.find((l) => l.piece?.id === facts.active);
+    const ticked = new Map<string, string>();
+    if (hexTable && activeLeader && ticks.length > 0) {
+      const wanted = new Set(ticks);
+      for (const t of tokens) if (t.piece?.kind === 'unit' && t.unit !== null && wanted.has(t.piece.id) && free(facts.units[t.piece.id]) && best.get(t.unit)?.check.ok) ticked.set(t.piece.id, t.unit);
+    }
+    const dice = activeLeader ? (facts.leaders[activeLeader.piece!.id]?.dice ?? 0) : 0;
+    /** Why an eligible unit cannot join the ticked ones: every die taken, or too far from one of them. */
+    const besideTicked = (unit: string): Reason | null => {
+      if (ticked.size === 0) return null;
+      if (ticked.size >= dice) return { code: 'dc-no-die-left', params: { dice, leader: activeLeader!.name } };
+      const wide = checkDcChoice(activeLeader!, [unit, ...ticked.values()], hexTable!, scene, radiusOf(activeLeader!)!).units[0]?.reasons.find((r) => r.code === 'spread-too-wide');
+      return wide ? reasonOf(wide, activeLeader!, nameOf) : null;
+    };
     for (const t of tokens) {
       if (t.role === 'leader') {
         const deactivated = t.piece?.kind === 'leader' && facts.leaders[t.piece.id]?.deactivated === true;
@@ -129,13 +150,23 @@ export const dcBoard: SystemBoard<DcFacts> = {
         marks.push(markOf(t, 'none', marker === 'done' ? { code: 'dc-unit-done' } : { code: 'dc-not-activated' }));
         continue;
       }
+      // Ticked in the popup (only a unit free to act can be).
+      if (piece && ticked.has(piece.id)) {
+        marks.push(markOf(t, 'commanded', { code: 'dc-unit-ticked', params: { leader: activeLeader!.name } }));
+        continue;
+      }
       const found = t.unit === null ? undefined : best.get(t.unit);
       if (!found) {
         marks.push(markOf(t, 'none'));
         continue;
       }
       const first = found.check.reasons[0];
-      marks.push(found.check.ok || !first ? markOf(t, 'eligible') : markOf(t, 'out', reasonOf(first, found.leader, nameOf)));
+      if (!found.check.ok && first) {
+        marks.push(markOf(t, 'out', reasonOf(first, found.leader, nameOf)));
+        continue;
+      }
+      const cannotJoin = t.unit === null ? null : besideTicked(t.unit);
+      marks.push(cannotJoin ? markOf(t, 'out', cannotJoin) : markOf(t, 'eligible'));
     }
     return { marks, rings, edges: [], notes: [], error: null };
   },

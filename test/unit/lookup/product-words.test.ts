@@ -36,6 +36,8 @@ const WORDS: Readonly<Record<SystemId, Readonly<Record<string, string>>>> = {
     board_reason_dc_path_no_detour: 'choosing-units',
     board_reason_dc_spread_too_wide: 'choosing-units',
     board_reason_dc_not_on_board: 'choosing-units',
+    board_reason_dc_unit_ticked: 'choosing-units',
+    board_reason_dc_no_die_left: 'choosing-units',
     board_reason_dc_unit_done: 'activation',
     board_reason_dc_unit_activated: 'activation',
     board_reason_dc_not_activated: 'activation',
