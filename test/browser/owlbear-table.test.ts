@@ -119,6 +119,12 @@ describe('one game for the table', () => {
   });
 });
 
+/** `read` again after a viewport poll (250 ms) and a little more. */
+const settle = async <T>(read: () => Promise<T>): Promise<T> => {
+  await new Promise((r) => setTimeout(r, 400));
+  return read();
+};
+
 describe('what each client draws', () => {
   const tokens = [
     tokenItem({ id: 'cap', name: 'Capitaine', x: 225, y: 225, size: 150, tag: { side: '1', role: 'leader', unit: 'u1' } }),
@@ -180,10 +186,19 @@ describe('what each client draws', () => {
     // A second click takes it off again.
     await host(room.page, 'clickMenu', GM.connectionId, 'dev.commandpost/menu/leader', ['n1']);
     await expect.poll(async () => (await tag('n1')) as object).not.toHaveProperty('role');
+    // Nobody commands the figure now, on the player's board too (the next test starts from what he sees).
+    await expect.poll(async () => (await drawn(room.page, PLAYER.connectionId)).marks.n2, { timeout: 10_000 }).toBe('out');
   });
 
   it('a reloaded background page takes over what it drew instead of drawing it twice', async () => {
-    const before = (await drawn(room.page, PLAYER.connectionId)).items.map((i) => i.id).sort();
+    // What the player's page has drawn once it is settled (two reads, a viewport poll apart, agree).
+    const ids = async () => (await drawn(room.page, PLAYER.connectionId)).items.map((i) => i.id).sort();
+    let before = await ids();
+    for (let tries = 0; tries < 10; tries++) {
+      const again = await settle(ids);
+      if (JSON.stringify(again) === JSON.stringify(before)) break;
+      before = again;
+    }
     const since = await host<number>(room.page, 'now');
     await host(room.page, 'reloadBackground', PLAYER.connectionId);
     await room.page.frameLocator(`iframe[data-conn="${PLAYER.connectionId}"][data-page="background"]`).locator('html[data-ready]').waitFor({ state: 'attached' });
@@ -196,7 +211,7 @@ describe('what each client draws', () => {
     expect(calls.OBR_SCENE_LOCAL_GET_ALL_ITEMS, JSON.stringify(calls)).toBe(1);
     expect(calls.OBR_SCENE_LOCAL_ADD_ITEMS).toBeUndefined();
     expect(calls.OBR_SCENE_LOCAL_DELETE_ITEMS).toBeUndefined();
-    expect((await drawn(room.page, PLAYER.connectionId)).items.map((i) => i.id).sort()).toEqual(before);
+    expect(await ids()).toEqual(before);
   });
 
   it('shows the board in the popover, names as text', async () => {
