@@ -13,7 +13,7 @@ export const hdModifiersDemo: DemoScene<HdmEvent> = {
   scene: { pixelsPerCell: 50, unitsPerCell: 5, unitName: 'cm', grid: 'none', measurement: 'euclidean' },
   sides: [
     { id: 'tarik', label: 'demo_side_tarik', colour: '#8a5a00' },
-    { id: 'succube', label: 'demo_side_opponent', colour: '#7b2d8b' },
+    { id: 'succube', label: 'demo_side_succube', colour: '#7b2d8b' },
   ],
   tokens: [
     { id: 'lancier', name: 'Lancier', side: 'tarik', unit: null, role: 'figure', at: { x: 120, y: 230 }, base, piece: 'f1' },
