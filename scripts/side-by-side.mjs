@@ -18,15 +18,37 @@ export function sideBySide(area) {
   };
 }
 
-/** Places the windows from the demo page (`page`: a Playwright page on demo.html). */
+/**
+ * Chromium's flags for `npm start`, with the extension in `ext`. No `--window-position`: Chromium
+ * puts every new window there, the popup's over the board's (seen under Xvfb, and headless).
+ */
+export function startArgs(ext, { root = false } = {}) {
+  return [
+    `--disable-extensions-except=${ext}`,
+    `--load-extension=${ext}`,
+    // Chromium's sandbox cannot run as root: it says so in a bar at the top of the window (README).
+    ...(root ? ['--no-sandbox'] : []),
+    '--no-first-run',
+    '--no-default-browser-check',
+  ];
+}
+
+/**
+ * Places the windows from the demo page (`page`: a Playwright page on demo.html); returns the
+ * windows' bounds as the browser then gives them.
+ */
 export async function placeSideBySide(page) {
   const area = await page.evaluate(() => ({ left: screen.availLeft ?? 0, top: screen.availTop ?? 0, width: screen.availWidth, height: screen.availHeight }));
   const { board, popup } = sideBySide(area);
-  await page.evaluate(
+  return page.evaluate(
     async ({ board, popup }) => {
       const tab = await chrome.tabs.getCurrent();
       await chrome.windows.update(tab.windowId, { state: 'normal', ...board });
-      await chrome.windows.create({ url: chrome.runtime.getURL(`popup.html?tab=${tab.id}`), type: 'popup', ...popup });
+      const made = await chrome.windows.create({ url: chrome.runtime.getURL(`popup.html?tab=${tab.id}`), type: 'popup', ...popup });
+      // A window manager may place a new window where it likes: put it where it was asked.
+      if (made.left !== popup.left || made.top !== popup.top) await chrome.windows.update(made.id, popup);
+      const bounds = (w) => ({ left: w.left, top: w.top, width: w.width, height: w.height });
+      return { board: bounds(await chrome.windows.get(tab.windowId)), popup: bounds(await chrome.windows.get(made.id)) };
     },
     { board, popup },
   );

@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromiumPath, INSTALL_HINT, isRoot } from './chromium.mjs';
-import { placeSideBySide } from './side-by-side.mjs';
+import { placeSideBySide, startArgs } from './side-by-side.mjs';
 import { ensurePackages } from './system-deps.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -84,15 +84,7 @@ const context = await chromium.launchPersistentContext(profile, {
   executablePath: exe,
   headless: false,
   viewport: null,
-  args: [
-    `--disable-extensions-except=${ext}`,
-    `--load-extension=${ext}`,
-    // Chromium's sandbox cannot run as root: it says so in a bar at the top of the window (README).
-    ...(isRoot() ? ['--no-sandbox'] : []),
-    '--no-first-run',
-    '--no-default-browser-check',
-    '--window-position=0,0',
-  ],
+  args: startArgs(ext, { root: isRoot() }),
 });
 const closed = new Promise((resolve) => context.once('close', resolve));
 
