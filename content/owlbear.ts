@@ -113,6 +113,10 @@ browser.runtime.onConnect.addListener((port) => {
       mark();
       return;
     }
+    if (parsed.output.type === 'owlbear/ticks') {
+      if (live()) toFrame({ ns: BRIDGE_NS, type: 'bridge/ticks', system: parsed.output.system, ticks: parsed.output.ticks });
+      return;
+    }
     const { rid, request } = parsed.output;
     if (!live()) {
       tell(port, { type: 'owlbear/response', rid, response: unanswered('owlbear-unreachable') });

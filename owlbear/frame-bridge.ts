@@ -77,6 +77,10 @@ export function startFrameBridge(session: SceneSession): { readonly dropped: () 
       push();
       return;
     }
+    if (m.type === 'bridge/ticks') {
+      session.setTicks(m.system, m.ticks);
+      return;
+    }
     const request = parseRequest(m.request);
     if (!request.ok) {
       dropped++;

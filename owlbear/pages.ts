@@ -10,7 +10,7 @@
 import * as v from 'valibot';
 import { connectionKey } from '../src/adapters/owlbear/game';
 import { NAMESPACE } from '../src/adapters/owlbear/keys';
-import { SYSTEM_IDS } from '../src/rules/ids';
+import { TICKS_FIELDS } from '../src/board/ticks';
 
 const rid = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/));
 const errorSchema = v.object({ code: v.pipe(v.string(), v.maxLength(64)), params: v.optional(v.record(v.pipe(v.string(), v.maxLength(32)), v.union([v.pipe(v.string(), v.maxLength(2000)), v.number()]))) });
@@ -19,7 +19,7 @@ export const toBackgroundSchema = v.variant('type', [
   v.strictObject({ type: v.literal('submit'), rid, request: v.unknown() }),
   v.strictObject({ type: v.literal('hello') }),
   v.strictObject({ type: v.literal('retry') }),
-  v.strictObject({ type: v.literal('ticks'), system: v.picklist(SYSTEM_IDS), ticks: v.pipe(v.array(v.pipe(v.string(), v.maxLength(64))), v.maxLength(80)) }),
+  v.strictObject({ type: v.literal('ticks'), ...TICKS_FIELDS }),
 ]);
 
 export const toPopoverSchema = v.variant('type', [

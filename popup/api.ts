@@ -147,7 +147,11 @@ export function browserApi(): PopupApi {
     subscribe: either((link, on: (news: StoreNews) => void, known: () => number) => link.subscribe((root) => void whole.then((m) => on({ change: m!.changeOfRoot(root) })), known), (on, known) => subscribeWorker(on, known)),
     t: browserT(),
     dice: fairRoller(() => crypto.getRandomValues(new Uint32Array(1))[0]!),
-    live: { ...live, subscribe: either((link, on: Parameters<LiveApi['subscribe']>[0]) => link.subscribeBoard(on), (on) => live.subscribe(on)) },
+    live: {
+      ...live,
+      subscribe: either((link, on: Parameters<LiveApi['subscribe']>[0]) => link.subscribeBoard(on), (on) => live.subscribe(on)),
+      tick: (system, ticks) => void owlbear.then((link) => (link ? link.tick(system, ticks) : live.tick?.(system, ticks))),
+    },
     openDemo: (system) => void browser.tabs.create({ url: browser.runtime.getURL(`demo.html?scene=${system}`) }),
   };
 

@@ -9,12 +9,15 @@ import { PORT_NAME, toPopupSchema, unanswered, type PortFromPopup, type PortToPo
 import type { BoardSummary } from '../src/board/summary';
 import { readSettings, type Roll20Settings } from '../src/adapters/roll20/settings';
 import type { Request, Response } from '../src/messages';
+import type { SystemId } from '../src/rules/ids';
 import type { StoreRoot } from '../src/store/root';
 
 export interface OwlbearLink {
   send(request: Request): Promise<Response>;
   subscribe(onRoot: (root: StoreRoot) => void, known: () => number): () => void;
   subscribeBoard(on: (board: BoardSummary | null, settings: Roll20Settings) => void): () => void;
+  /** The pieces ticked for a choice not sent yet, for the scene's board in this tab to draw. */
+  tick(system: SystemId, ticks: readonly string[]): void;
 }
 
 /** How long the popup waits for the tab's content script to say whether a Command Post frame is there. */
@@ -88,6 +91,13 @@ export function owlbearLink(tabId: number | undefined): Promise<OwlbearLink | nu
           };
           listeners.add(on);
           return () => listeners.delete(on);
+        },
+        tick(system, ticks) {
+          try {
+            port.postMessage({ type: 'owlbear/ticks', system, ticks: [...ticks] } satisfies PortFromPopup);
+          } catch {
+            // The tab went: nothing to draw on.
+          }
         },
         subscribeBoard(on) {
           const settings = readSettings(undefined);

@@ -7,7 +7,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOwlbearServers, EVIL, type OwlbearServers } from '../fixtures/owlbear/server';
 import { launchExtension, storedRoot, type LaunchedExtension } from './launch';
-import { GM, PLAYER, action, background, extensionTrusting, host, openAction, sendFrom } from './owlbear';
+import { sceneBoard, sceneRequest } from '../../src/adapters/demo/example';
+import { GM, PLAYER, action, background, drawn, extensionTrusting, gridOf, host, itemsOf, openAction, sendFrom } from './owlbear';
 
 let servers: OwlbearServers;
 let ext: LaunchedExtension;
@@ -133,6 +134,26 @@ describe('the bridge', () => {
     expect(await popup.locator('#board-title').count()).toBe(0);
     await popup.close();
     await empty.close();
+  });
+});
+
+describe('a choice in progress in the toolbar popup', () => {
+  it('units ticked there show on the board of the Owlbear player the bridge plays as, and nowhere else', async () => {
+    await host(page, 'setGrid', gridOf(sceneBoard('dc').scene));
+    await host(page, 'setItems', itemsOf('dc'));
+    // The game master's popover, open since the start.
+    const gm = action(page, GM.connectionId);
+    expect((await sendFrom(gm, { type: 'store/select-system', system: 'dc' })).ok).toBe(true);
+    expect((await sendFrom(gm, sceneRequest('dc'))).ok).toBe(true);
+    const popup = await openPopup(tabId);
+    await popup.getByTestId('dc-leader-pick-L1').click({ timeout: 15_000 });
+    for (const id of ['U3', 'U4']) await popup.getByTestId(`dc-pick-${id}`).locator('input').check();
+    const ticked = async (conn: string) => { const m = (await drawn(page, conn)).marks; return [m.i1, m.i2]; };
+    // One connection's background page is the bridge's frame: its board follows; the other's does not.
+    await expect.poll(async () => (await Promise.all([GM, PLAYER].map((p) => ticked(p.connectionId)))).map(String).sort(), { timeout: 10_000 }).toEqual(['commanded,commanded', 'eligible,eligible']);
+    for (const id of ['U3', 'U4']) await popup.getByTestId(`dc-pick-${id}`).locator('input').uncheck();
+    await expect.poll(async () => (await Promise.all([GM, PLAYER].map((p) => ticked(p.connectionId)))).map(String), { timeout: 10_000 }).toEqual(['eligible,eligible', 'eligible,eligible']);
+    await popup.close();
   });
 });
 

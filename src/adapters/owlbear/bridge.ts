@@ -11,9 +11,11 @@
 //   dropped and counted. Requests are the popup's own (`Request`): the frame plays them on the scene's
 //   shared game as this player, under the same seats as its own popover.
 import * as v from 'valibot';
+import { TICKS_FIELDS } from '../../board/ticks';
 import { boardSummarySchema, type BoardSummary } from '../../board/summary-schema';
 import type { RuleError } from '../../game/result';
 import type { Request, Response } from '../../messages';
+import type { SystemId } from '../../rules/ids';
 import type { StoreRoot } from '../../store/root';
 
 /** Where Owlbear Rodeo runs (the SDK's host origin in production). */
@@ -41,7 +43,9 @@ export type BridgeToFrame =
   /** The content script started after the frame said hello (the browser extension reloaded): say it again. */
   | { readonly ns: typeof BRIDGE_NS; readonly type: 'bridge/ping' }
   | { readonly ns: typeof BRIDGE_NS; readonly type: 'bridge/welcome' }
-  | { readonly ns: typeof BRIDGE_NS; readonly type: 'bridge/request'; readonly rid: string; readonly request: Request };
+  | { readonly ns: typeof BRIDGE_NS; readonly type: 'bridge/request'; readonly rid: string; readonly request: Request }
+  /** The pieces the popup has ticked for a choice not sent yet: the frame's board draws them, nothing is written. */
+  | { readonly ns: typeof BRIDGE_NS; readonly type: 'bridge/ticks'; readonly system: SystemId; readonly ticks: readonly string[] };
 
 export type BridgeFromFrame =
   | { readonly ns: typeof BRIDGE_NS; readonly type: 'bridge/hello'; readonly v: 1 }
@@ -90,20 +94,26 @@ export const toFrameSchema = v.variant('type', [
   v.strictObject({ ns, type: v.literal('bridge/ping') }),
   v.strictObject({ ns, type: v.literal('bridge/welcome') }),
   v.strictObject({ ns, type: v.literal('bridge/request'), rid: requestId, request: v.unknown() }),
+  v.strictObject({ ns, type: v.literal('bridge/ticks'), ...TICKS_FIELDS }),
 ]);
 
 export const isBridgeMessage = (data: unknown): boolean => typeof data === 'object' && data !== null && (data as { ns?: unknown }).ns === BRIDGE_NS;
 
 // ——— Popup ⇄ content script (runtime port) ———
 
-export type PortFromPopup = { readonly type: 'owlbear/request'; readonly rid: string; readonly request: Request };
+export type PortFromPopup =
+  | { readonly type: 'owlbear/request'; readonly rid: string; readonly request: Request }
+  | { readonly type: 'owlbear/ticks'; readonly system: SystemId; readonly ticks: readonly string[] };
 
 export type PortToPopup =
   | { readonly type: 'owlbear/response'; readonly rid: string; readonly response: Response }
   /** What the scene shows now; `connected`: a Command Post frame answered in this tab. */
   | { readonly type: 'owlbear/state'; readonly connected: boolean; readonly root: StoreRoot | null; readonly board: BoardSummary | null; readonly player: BridgePlayer | null };
 
-export const fromPopupSchema = v.variant('type', [v.strictObject({ type: v.literal('owlbear/request'), rid: requestId, request: v.unknown() })]);
+export const fromPopupSchema = v.variant('type', [
+  v.strictObject({ type: v.literal('owlbear/request'), rid: requestId, request: v.unknown() }),
+  v.strictObject({ type: v.literal('owlbear/ticks'), ...TICKS_FIELDS }),
+]);
 
 export const toPopupSchema = v.variant('type', [
   v.strictObject({ type: v.literal('owlbear/response'), rid: requestId, response: responseSchema }),

@@ -7,7 +7,7 @@
 import * as v from 'valibot';
 import { parseOrNull } from '../../game/validate';
 import { RENDERER_REASONS, type RendererReason } from './renderer';
-import { SYSTEM_IDS } from '../../rules/ids';
+import { TICKS_FIELDS } from '../../board/ticks';
 
 export const NS = 'command-post/roll20';
 export const SECRET_ATTR = 'data-command-post-secret';
@@ -320,6 +320,6 @@ export const tabRequestSchema = v.variant('type', [
   v.strictObject({ type: v.literal('roll20/chat'), text: v.pipe(v.string(), v.minLength(1), v.maxLength(2000)) }),
   v.strictObject({ type: v.literal('roll20/auras'), action: v.picklist(['write', 'restore']) }),
   v.strictObject({ type: v.literal('roll20/diagnostics') }),
-  v.strictObject({ type: v.literal('board/ticks'), system: v.picklist(SYSTEM_IDS), ticks: v.pipe(v.array(v.pipe(v.string(), v.maxLength(64))), v.maxLength(80)) }),
+  v.strictObject({ type: v.literal('board/ticks'), ...TICKS_FIELDS }),
 ]);
 export type TabRequest = v.InferOutput<typeof tabRequestSchema>;
