@@ -3,24 +3,18 @@
 // the content script runs. Positions are read back from the overlay's SVG and the fixture's
 // token elements (getBoundingClientRect), never computed by the test.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/roll20/server';
-import { launchExtension, request, type LaunchedExtension } from './launch';
-import { EDITOR, expectMarksOnTokens, frames, marks, rings, stealSecret, tokens } from './roll20-helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { LaunchedExtension } from './launch';
+import { EDITOR, expectMarksOnTokens, fixtureTable, frames, marks, rings, stealSecret, tokens } from './roll20-helpers';
 
 const HOSTILE = '<img src=x onerror=alert(1)>';
 
-let srv: FixtureServer;
+// Les bandes de Champagne, no game yet: its default chains (10 cm base edge to base edge) on the tabletop's own groups.
+const table = fixtureTable();
+// The extension, once the file's tests have started it.
 let ext: LaunchedExtension;
-beforeAll(async () => {
-  srv = await startFixtureServer();
-  ext = await launchExtension({ args: srv.args });
-  // Les bandes de Champagne, no game yet: its default chains (10 cm base edge to base edge) on the tabletop's own groups.
-  await request(ext, { type: 'store/select-system', system: 'bdc' });
-});
-afterAll(async () => {
-  await ext?.close();
-  await srv?.close();
+beforeAll(() => {
+  ext = table.ext();
 });
 
 interface Opened {

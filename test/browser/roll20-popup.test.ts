@@ -4,25 +4,19 @@
 // Champagne here, before any roster (its default chains on the tabletop's own groups).
 import type { Page } from 'playwright-core';
 import type Browser from 'webextension-polyfill';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/roll20/server';
-import { launchExtension, request, type LaunchedExtension } from './launch';
-import { idsOf, openGame } from './roll20-helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { LaunchedExtension } from './launch';
+import { fixtureTable, idsOf, openGame } from './roll20-helpers';
 
 declare const chrome: Browser.Browser;
 
 const HOSTILE = '<img src=x onerror=alert(1)>';
 
-let srv: FixtureServer;
+const table = fixtureTable();
+// The extension, once the file's tests have started it.
 let ext: LaunchedExtension;
-beforeAll(async () => {
-  srv = await startFixtureServer();
-  ext = await launchExtension({ args: srv.args });
-  await request(ext, { type: 'store/select-system', system: 'bdc' });
-});
-afterAll(async () => {
-  await ext?.close();
-  await srv?.close();
+beforeAll(() => {
+  ext = table.ext();
 });
 
 type Fx = {
