@@ -7,6 +7,7 @@ import type Browser from 'webextension-polyfill';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LaunchedExtension } from './launch';
 import { EDITOR, fixtureTable, expectMarksOnTokens, frames, fx, marks, openGame, rings, statuses, stealSecret, tokens, type Fx } from './roll20-helpers';
+import { forgedHello } from '../support/roll20-forged-hello';
 
 declare const chrome: Browser.Browser;
 
@@ -200,26 +201,8 @@ describe('the page script takes commands only from the content script\'s port', 
   it('a page script that dispatches its own "hello" with its own port (a synthetic MessageEvent) before the real one commands nothing', async () => {
     const page = await ext.context.newPage();
     await page.addInitScript(stealSecret);
-    // When the bridge's script has run (its load event), and before the content script's hello
-    // (posted, so delivered later), a synthetic hello carrying the attacker's port, then a chat command on it.
-    await page.addInitScript(() => {
-      new MutationObserver((records) => {
-        for (const r of records) for (const n of r.addedNodes) {
-          const secret = (n as Element).getAttribute?.('data-command-post-secret');
-          if (!secret) continue;
-          n.addEventListener('load', () => {
-            const ns = 'command-post/roll20';
-            const channel = new MessageChannel();
-            window.dispatchEvent(new MessageEvent('message', { data: { ns, dir: 'content', secret, msg: { type: 'hello' } }, origin: location.origin, source: window, ports: [channel.port2] }));
-            const l1 = (window as unknown as { __fx?: { id(r: string): string } }).__fx?.id('L1') ?? '';
-            const write = { type: 'auras-set', items: [{ id: l1, radius: 99, square: false, color: '#ff0000' }] };
-            channel.port1.postMessage({ ns, dir: 'content', secret, msg: write });
-            channel.port1.postMessage({ ns, dir: 'content', secret, msg: { type: 'chat', text: 'pwned through a forged port' } });
-            window.dispatchEvent(new MessageEvent('message', { data: { ns, dir: 'content', secret, msg: write }, origin: location.origin, source: window }));
-          });
-        }
-      }).observe(document, { childList: true, subtree: true });
-    });
+    // A synthetic hello carrying the attacker's port before the content script's, then commands on it.
+    await page.addInitScript(forgedHello);
     await page.goto(`${EDITOR}?engine=legacy`);
     await page.waitForSelector('#command-post-overlay .mark', { state: 'attached', timeout: 15_000 });
     await page.waitForTimeout(300);

@@ -4,6 +4,7 @@
 // live board. Driven over WebDriver BiDi by puppeteer-core (test/firefox/launch.ts).
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forgedHello } from '../support/roll20-forged-hello';
 import { startFixtureServer, type FixtureServer } from '../fixtures/roll20/server';
 import { inExtension, launchFirefox, openExtensionPage, POPUP_URL, request, type LaunchedFirefox } from './launch';
 
@@ -220,22 +221,8 @@ describe('Firefox: Roll20 as it ships (issue 19)', () => {
   it('a Legacy selection (`_model`) reaches the popup\'s table; a synthetic "hello" with a page script\'s own port commands nothing', async () => {
     await inExtension(ff, `await browser.storage.session.clear();`);
     const page = await ff.browser.newPage();
-    // Before the content script's hello, a page script dispatches its own, with its own port, then a write through it.
-    await page.evaluateOnNewDocument(() => {
-      new MutationObserver((records) => {
-        for (const rec of records) for (const n of rec.addedNodes) {
-          const secret = (n as Element).getAttribute?.('data-command-post-secret');
-          if (!secret) continue;
-          n.addEventListener('load', () => {
-            const ns = 'command-post/roll20';
-            const channel = new MessageChannel();
-            window.dispatchEvent(new MessageEvent('message', { data: { ns, dir: 'content', secret, msg: { type: 'hello' } }, origin: location.origin, source: window, ports: [channel.port2] }));
-            const l1 = (window as unknown as { __fx: { id(r: string): string } }).__fx.id('L1');
-            channel.port1.postMessage({ ns, dir: 'content', secret, msg: { type: 'auras-set', items: [{ id: l1, radius: 99, square: false, color: '#ff0000' }] } });
-          });
-        }
-      }).observe(document, { childList: true, subtree: true });
-    });
+    // Before the content script's hello, a page script dispatches its own, with its own port, then commands through it.
+    await page.evaluateOnNewDocument(forgedHello);
     await page.goto(`${EDITOR}?engine=legacy`);
     await page.waitForSelector('#command-post-overlay .mark', { timeout: 20_000 });
     await page.evaluate(() => (window as unknown as Fx).__fx.select(['A2']));
