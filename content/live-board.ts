@@ -40,7 +40,6 @@ export class LiveBoard {
   private layout: BoardLayout | null = null;
   private options: DrawOptions = { overlay: true, labels: true };
   private focus: ReadonlySet<string> = new Set();
-  private ticks: { readonly system: string; readonly ticks: readonly string[] } | null = null;
   private readonly locale: string;
   private drawn = false;
 
@@ -78,7 +77,7 @@ export class LiveBoard {
 
   /** The pieces the popup has ticked for a choice of `system` not sent yet (drawn while that system is the game's). */
   setTicks(system: string, ticks: readonly string[]): void {
-    this.ticks = { system, ticks };
+    this.runner.setTicks(system, ticks);
   }
 
   /** Figures hovered, focused or selected: their words are said whatever the zoom or the crowd. */
@@ -98,8 +97,7 @@ export class LiveBoard {
   /** Recomputes the view of `table` (null: nothing readable) and draws it when `drawable`. */
   render(table: Table | null, drawable: boolean): BoardRun | null {
     this.table = table;
-    const ticks = this.ticks?.system === this.input.system ? this.ticks.ticks : [];
-    this.last = table ? this.runner.run(this.board, table, this.input, ticks) : null;
+    this.last = table ? this.runner.run(this.board, table, this.input) : null;
     this.overlay.setVisible(this.options.overlay && drawable && this.last !== null);
     this.drawn = !!this.last && drawable;
     if (!this.drawn) {

@@ -66,7 +66,6 @@ export class SceneSession {
   private readonly runner = new BoardRunner();
   private readonly states = new GameStates();
   private input: { key: unknown[]; input: BoardInput } | null = null;
-  private ticks: { readonly system: SystemId; readonly ticks: readonly string[] } | null = null;
   private readonly listeners = new Set<() => void>();
   /** Metadata arriving while the last is being read: only the newest is read next. */
   private receiving: Promise<void> = Promise.resolve();
@@ -298,7 +297,7 @@ export class SceneSession {
 
   /** The pieces ticked in the popover for a choice not sent yet (background page: drawn on this player's board). */
   setTicks(system: SystemId, ticks: readonly string[]): void {
-    this.ticks = { system, ticks };
+    this.runner.setTicks(system, ticks);
     this.recompute();
   }
 
@@ -317,8 +316,7 @@ export class SceneSession {
     } else {
       this.read = this.tables.read(this.items, this.grid, this.me.role);
       const input = this.inputOf(root);
-      const ticks = this.ticks?.system === root.activeSystem ? this.ticks.ticks : [];
-      this.run = this.runner.run(BOARDS[root.activeSystem], this.read.table, input, ticks);
+      this.run = this.runner.run(BOARDS[root.activeSystem], this.read.table, input);
     }
     this.lastMs = performance.now() - t0;
     this.emit();

@@ -24,9 +24,14 @@ export class BoardRunner {
   private readonly departures = new Departures();
   private checked: { input: BoardInput; board: AnyBoard; facts: unknown } | null = null;
   private last: BoundTable | null = null;
+  private ticks: { readonly system: string; readonly ticks: readonly string[] } | null = null;
 
-  /** `ticks`: the pieces ticked in the popup for a choice not sent yet (SystemBoard.view). */
-  run(board: AnyBoard, table: Table, input: BoardInput, ticks: readonly string[] = []): BoardRun {
+  /** The pieces the popup has ticked for a choice of `system` not sent yet (SystemBoard.view): read while that system is the game's. */
+  setTicks(system: string, ticks: readonly string[]): void {
+    this.ticks = { system, ticks };
+  }
+
+  run(board: AnyBoard, table: Table, input: BoardInput): BoardRun {
     if (!this.checked || this.checked.input !== input || this.checked.board !== board) {
       // Facts that do not pass their system's check (a damaged store): the view runs on the system's defaults.
       this.checked = { input, board, facts: board.parseFacts(input.facts) ?? board.defaultFacts };
@@ -34,6 +39,7 @@ export class BoardRunner {
     const bound = this.binder.bind(table, input.binding, input.pieces);
     this.departures.update(bound, this.last);
     this.last = bound;
+    const ticks = this.ticks?.system === input.system ? this.ticks.ticks : [];
     return { bound, view: board.view(bound, this.checked.facts, ticks), departed: this.departures.departed };
   }
 }
