@@ -28,7 +28,8 @@ afterAll(async () => {
 async function loadScene(scene: SceneId): Promise<void> {
   await host(room.page, 'setGrid', gridOf(sceneBoard(scene).scene));
   await host(room.page, 'setItems', itemsOf(scene));
-  expect((await sendFrom(gm, { type: 'store/select-system', system: sceneRef(scene)!.system })).ok).toBe(true);
+  const selected = await sendFrom(gm, { type: 'store/select-system', system: sceneRef(scene)!.system });
+  expect(selected.ok, JSON.stringify(selected.error)).toBe(true);
   const loaded = await sendFrom(gm, sceneRequest(scene));
   expect(loaded.ok, JSON.stringify(loaded.error)).toBe(true);
 }
