@@ -4,9 +4,8 @@
 // scene holds that could not be read or was refused — for the game master, whose key it came from.
 // Names come from Owlbear (players type them): rendered as text.
 import { useEffect, useState } from 'preact/hooks';
-import { connectionKey, connectionOf } from '../src/adapters/owlbear/game';
-import { GAME_KEY, OPS_PREFIX } from '../src/adapters/owlbear/keys';
-import { SceneSync } from '../src/adapters/owlbear/sync';
+import { GAME_KEY, OPS_PREFIX, OWLBEAR_KEYS, connectionKey } from '../src/adapters/owlbear/keys';
+import { SharedGame } from '../src/shared-game/sync';
 import { errorText } from '../src/i18n/errors';
 import { plural, text } from '../src/i18n/text';
 import { DESCRIPTORS } from '../src/rules';
@@ -36,7 +35,7 @@ export function TablePanel({ session }: { session: SceneSession }) {
   const system = state.root.activeSystem;
   const sides = DESCRIPTORS[system].sides;
   const seats = state.game.seats;
-  const size = SceneSync.size(session.metadataNow);
+  const size = SharedGame.size(OWLBEAR_KEYS, session.metadataNow);
   const gm = session.me.role === 'GM';
   const players = [{ id: session.me.id, name: session.me.name }, ...session.party.filter((p) => p.id !== session.me.id).map((p) => ({ id: p.id, name: p.name }))].filter(
     (p, i, all) => all.findIndex((q) => q.id === p.id) === i,
@@ -51,9 +50,11 @@ export function TablePanel({ session }: { session: SceneSession }) {
   const sideNames = sides.length ? sides : [tr('owlbear_any_side')];
   // Whose key a problem came from: Owlbear's name for the connection it names.
   const whose = (key: string): string => {
-    if (key === GAME_KEY) return tr('owlbear_key_game');
+    if (key === GAME_KEY || OWLBEAR_KEYS.isPart(key)) return tr('owlbear_key_game');
     if (!key.startsWith(OPS_PREFIX)) return key.slice(0, 100);
-    const connection = connectionOf(key.slice(OPS_PREFIX.length));
+    const page = OWLBEAR_KEYS.pageOf(key);
+    if (page.kind !== 'page') return tr('owlbear_key_stranger');
+    const connection = page.holder;
     if (connection === connectionKey(session.me.connectionId)) return session.me.name;
     return session.party.find((p) => connectionKey(p.connectionId) === connection)?.name ?? tr('owlbear_key_stranger');
   };
@@ -113,6 +114,11 @@ export function TablePanel({ session }: { session: SceneSession }) {
               {tr('owlbear_retry')}
             </button>
           )}
+        </p>
+      )}
+      {state.checkpoint.trust === 'found' && (
+        <p class="owlbear-problems" role="status" data-testid="owlbear-unchecked">
+          {tr('owlbear_checkpoint_found')}
         </p>
       )}
       {gm && refusedKeys.length > 0 && (

@@ -1,12 +1,14 @@
 // The background page Owlbear loads (hidden) for every player while the room is open and the
 // extension enabled. It is its connection's one writer: it plays the scene's shared game, writes this
 // player's actions (his popover's too, ./pages.ts) and writes them again until the scene holds them,
-// draws the board view as this player's own local items, registers the context-menu entries on
-// tokens, opens this player's sealed values when the game reads them, compacts the game (and keeps
-// the compacted game as it wrote it) when this client is the game master's, tells the player when
-// the table refused one of his actions, and answers the browser extension's bridge.
+// publishes what it signs in its own player metadata, draws the board view as this player's own local
+// items, registers the context-menu entries on tokens, opens this player's sealed values when the
+// game reads them, compacts the game (and keeps the checkpoint as it wrote it) when this client is the
+// game master's, tells the player when the table refused one of his actions, and answers the browser
+// extension's bridge.
 import OBR from '@owlbear-rodeo/sdk';
-import { connectionOf, parseSceneRequest } from '../src/adapters/owlbear/game';
+import { RECORD_KEY, connectionOf } from '../src/adapters/owlbear/keys';
+import { parseSceneRequest } from '../src/shared-game/requests';
 import { errorText } from '../src/i18n/errors';
 import { startFrameBridge } from './frame-bridge';
 import { loadStrings } from './i18n';
@@ -26,6 +28,28 @@ void followLegend((shown) => {
 registerMenus(strings);
 const bridge = startFrameBridge(session);
 
+// This connection's record, in its own player metadata (which only it writes): published whenever the
+// game signs something new, and again after Owlbear refused it.
+let published = JSON.stringify(session.book.record);
+let publishing = false;
+let publishAfter = 0;
+async function publish(): Promise<void> {
+  const want = JSON.stringify(session.book.record);
+  if (want === published || publishing || Date.now() < publishAfter) return;
+  publishing = true;
+  const ok = await OBR.player.setMetadata({ [RECORD_KEY]: session.book.record }).then(
+    () => true,
+    () => false,
+  );
+  publishing = false;
+  if (!ok) publishAfter = Date.now() + 2000;
+  else {
+    published = want;
+    void publish();
+  }
+}
+session.book.onChange(() => void publish());
+
 // The popover's actions come here to be written; it mirrors the ops this page keeps.
 const pages = backgroundChannel(OBR.room.id, session.me.connectionId);
 let told = '';
@@ -44,6 +68,8 @@ pages.on((m) => {
   if (m.type === 'hello') return tellPopover(true);
   if (m.type === 'ticks') return session.setTicks(m.system, m.ticks);
   if (m.type === 'retry') {
+    publishAfter = 0;
+    void publish();
     const write = session.sync?.retryNow();
     if (write) void session.write(write);
     return;
@@ -60,11 +86,11 @@ let lastCompaction = 0;
 const opening = new Map<string, number>();
 const notified = new Set<string>();
 
-/** Compacts when this client is the game master's and enough waits (at most every two seconds). */
+/** Compacts when this client is the game master's and enough waits (at most once a second). */
 async function compact(): Promise<void> {
   const sync = session.sync;
   const now = Date.now();
-  if (!sync || now - lastCompaction < 2000 || !sync.needsCompaction()) return;
+  if (!sync || now - lastCompaction < 1000 || !sync.needsCompaction()) return;
   lastCompaction = now;
   const write = await sync.compact();
   if (write) await session.write(write);
@@ -96,6 +122,7 @@ session.hooks.push(async () => {
 // A write Owlbear refused, or whose echo never came, or that a stale copy undid: made again until
 // the scene holds it, whether or not anything else happens at the table.
 setInterval(() => {
+  void publish();
   if (!session.sceneReady) return;
   session.heal();
   void compact();

@@ -1,6 +1,6 @@
-// The codec of a scene's compacted game (src/adapters/owlbear/game.ts `Codec`): deflate and base64
+// The codec of the shared game's checkpoint parts (src/shared-game/model.ts `Codec`): deflate and base64
 // with the browser's own CompressionStream, and SHA-256 commitments with WebCrypto. Nothing to bundle.
-import type { Codec } from '../src/adapters/owlbear/game';
+import type { Codec } from '../src/shared-game/model';
 
 const toBase64 = (bytes: Uint8Array): string => {
   let s = '';

@@ -1,6 +1,6 @@
 // The two pages of one Owlbear connection (its background page and its popover) speak directly,
 // same origin to same origin, over a BroadcastChannel named after the room and the connection. The
-// background page is the connection's one writer (src/adapters/owlbear/sync.ts): the popover hands
+// background page is the connection's one writer (src/shared-game/sync.ts): the popover hands
 // it each action and mirrors the ops it keeps, so that an action made in the popover is written, and
 // written again, by the page that stays open — closing the popover loses nothing.
 //
@@ -8,7 +8,7 @@
 //                         `ticks` (the pieces ticked for a choice not sent yet: drawn, nothing written)
 //   background → popover: `answer` (to one submit), `own` (the ops it keeps, whenever they change)
 import * as v from 'valibot';
-import { connectionKey } from '../src/adapters/owlbear/game';
+import { connectionKey } from '../src/adapters/owlbear/keys';
 import { NAMESPACE } from '../src/adapters/owlbear/keys';
 import { TICKS_FIELDS } from '../src/board/ticks';
 

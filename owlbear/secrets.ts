@@ -1,4 +1,4 @@
-// Where this browser keeps the secret values its player sealed (src/adapters/owlbear/sync.ts
+// Where this browser keeps the secret values its player sealed (src/shared-game/sync.ts
 // `SecretKeeper`). Nothing of it ever goes into the scene's metadata but the seals. The pages of one
 // player in this browser (the popover that sealed a roster, the background page that opens its
 // numbers as they come up) share them directly, same origin to same origin, over a BroadcastChannel,
@@ -7,7 +7,7 @@
 // keeps them as long as one of the player's Command Post pages is open (docs/owlbear.md).
 import * as v from 'valibot';
 import { NAMESPACE } from '../src/adapters/owlbear/keys';
-import type { SecretKeeper } from '../src/adapters/owlbear/sync';
+import type { SecretKeeper } from '../src/shared-game/sync';
 
 const entry = v.strictObject({ seal: v.pipe(v.string(), v.startsWith('sealed:'), v.maxLength(100)), salt: v.pipe(v.string(), v.maxLength(100)), value: v.pipe(v.string(), v.maxLength(64)) });
 const messageSchema = v.union([v.strictObject({ ask: v.literal(true) }), v.strictObject({ secrets: v.pipe(v.array(entry), v.maxLength(10_000)) })]);

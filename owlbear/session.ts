@@ -1,15 +1,20 @@
 // One Owlbear page's view of the room (the background page and the action popover each run one):
-// the SDK wired to the pure core. It follows the player, the party, the scene (ready or not), its
-// grid, its items and its metadata; plays the scene's shared game (src/adapters/owlbear/sync.ts);
-// reads the tokens into a table (src/adapters/owlbear/items.ts) and runs the active system's board
-// view on it, exactly as every other tabletop does (src/board/run.ts). The background page is the
-// connection's one writer: it writes its key, and writes it again until the scene holds it; the
-// popover hands it its actions and mirrors what it keeps (./pages.ts).
+// the SDK wired to the pure core. It follows the player (his role, his own player metadata), the party
+// (each connection's role and record), the scene (ready or not, switched, closed), its grid, its
+// items and its metadata; plays the scene's shared game (src/shared-game/sync.ts, with Owlbear's key
+// names: src/adapters/owlbear/keys.ts); reads the tokens into a table (src/adapters/owlbear/items.ts)
+// and runs the active system's board view on it, exactly as every other tabletop does
+// (src/board/run.ts). The background page is the connection's one writer: it writes its pages and
+// writes them again until the scene holds them, and publishes its record in its own player metadata
+// (which only it writes); the popover hands it its actions and mirrors what it keeps (./pages.ts).
 import OBR, { type Item, type Metadata, type Player } from '@owlbear-rodeo/sdk';
 import * as v from 'valibot';
 import { DEFAULT_GRID, OwlbearTables, gridSchema, statusOf, type OwlbearGrid, type SceneRead } from '../src/adapters/owlbear/items';
-import { toSceneRequest, writerId } from '../src/adapters/owlbear/game';
-import { SceneSync, type Member, type SceneState } from '../src/adapters/owlbear/sync';
+import { OWLBEAR_KEYS, RECORD_KEY, connectionKey, writerId } from '../src/adapters/owlbear/keys';
+import type { Member } from '../src/shared-game/model';
+import { RecordBook, readRecord } from '../src/shared-game/records';
+import { toSceneRequest } from '../src/shared-game/requests';
+import { SharedGame, type SharedState, type Update } from '../src/shared-game/sync';
 import type { BoardInput } from '../src/board/model';
 import { BoardRunner, type BoardRun } from '../src/board/run';
 import { summaryOf, type BoardSummary } from '../src/board/summary';
@@ -23,6 +28,7 @@ import type { StoreRoot } from '../src/store/root';
 import { GameStates } from '../src/store/states';
 import { browserCodec } from './codec';
 import type { Strings } from './i18n';
+import { localKeeper } from './keeper';
 import { popoverChannel, type PageChannel, type ToBackground, type ToPopover } from './pages';
 import { localSecrets } from './secrets';
 
@@ -37,8 +43,9 @@ export interface Me {
 
 const fail = (code: string, params?: Record<string, string | number>): { ok: false; error: RuleError } => ({ ok: false, error: params ? { code, params } : { code } });
 
-/** Owlbear's party as the shared game reads it: each connection's player and role. */
-export const membersOf = (party: readonly Player[]): Member[] => party.map((p) => ({ id: p.id, connectionId: p.connectionId, role: p.role }));
+/** Owlbear's party as the shared game reads it: each connection's player, role, and record (its own player metadata). */
+export const membersOf = (party: readonly Player[]): Member[] =>
+  party.map((p) => ({ holder: connectionKey(p.connectionId), player: p.id, gm: p.role === 'GM', record: (p.metadata as Metadata | undefined)?.[RECORD_KEY] }));
 
 const randomId = (): string => [...crypto.getRandomValues(new Uint8Array(12))].map((b) => b.toString(16).padStart(2, '0')).join('');
 
@@ -54,7 +61,9 @@ export class SceneSession {
   party: readonly Player[] = [];
   selection: readonly string[] = [];
   sceneReady = false;
-  sync: SceneSync | null = null;
+  sync: SharedGame | null = null;
+  /** This connection's record: what its background page signs (published in its player metadata). */
+  readonly book = new RecordBook();
   read: SceneRead | null = null;
   run: BoardRun | null = null;
   grid: OwlbearGrid = DEFAULT_GRID;
@@ -94,12 +103,32 @@ export class SceneSession {
     s.selection = selection ?? [];
     s.party = party;
     const secrets = localSecrets(OBR.room.id, OBR.player.id);
+    const keeper = page === 'background' ? localKeeper(OBR.room.id, connectionId) : null;
+    // What this connection signed in an earlier life of its background page (a reload keeps the
+    // connection and its player metadata): the background page goes on from it.
+    const own = ((await OBR.player.getMetadata().catch(() => ({}))) as Metadata)[RECORD_KEY];
+    if (page === 'background') s.book.adopt(readRecord(own));
+    s.heardRecord = JSON.stringify(own ?? null);
     // One game per scene: each scene that opens gets a fresh one (nothing of the last scene's ops is
-    // written into it). The connection writes one key, its background page's; the popover mirrors it.
-    const writer = writerId(connectionId, 'bg');
+    // written into it). The connection writes one set of keys, its background page's; the popover mirrors it.
+    const writer = writerId(connectionId);
     s.newSync = () => {
-      const sync = new SceneSync(browserCodec, { writer, player: s.me.id, gm: s.me.role === 'GM' }, secrets, randomId, undefined, page === 'action');
+      const sync = new SharedGame({
+        codec: browserCodec,
+        keys: OWLBEAR_KEYS,
+        me: { writer, player: s.me.id, gm: s.me.role === 'GM' },
+        book: s.book,
+        secrets,
+        random: randomId,
+        mirror: page === 'action',
+        keeper,
+        // Tokens hidden from players: only the game master links them to pieces.
+        context: { hidden: (token) => s.hidden.has(token) },
+        // The views follow the root's revision: a new scene's game goes on from the last one's.
+        revision: (s.sync?.revisionNow ?? 0) + 1,
+      });
       sync.setParty(membersOf(s.party));
+      sync.heardRecord(JSON.parse(s.heardRecord) as unknown);
       return sync;
     };
     s.sync = s.newSync();
@@ -112,12 +141,17 @@ export class SceneSession {
       const roleChanged = player.role !== s.me.role;
       s.me = { ...s.me, name: player.name, role: player.role };
       s.selection = player.selection ?? [];
+      // Owlbear's echo of this connection's record: an action is on the table once it is signed there too.
+      const record = JSON.stringify((player.metadata as Metadata | undefined)?.[RECORD_KEY] ?? null);
+      const recordChanged = record !== s.heardRecord;
+      s.heardRecord = record;
+      s.sync?.heardRecord(JSON.parse(record) as unknown);
       if (roleChanged) {
         // Who may do what is Owlbear's word: the game is played again with the new role.
         s.sync?.setRole(player.role === 'GM');
         s.tables.reset();
-        s.refresh();
       }
+      if (roleChanged || recordChanged) s.refresh();
       s.recompute();
     });
     OBR.party.onChange((players) => {
@@ -128,7 +162,7 @@ export class SceneSession {
     });
     OBR.scene.onReadyChange((ready) => void s.setReady(ready));
     OBR.scene.items.onChange((items) => {
-      s.items = items;
+      s.setItems(items);
       s.recompute();
     });
     OBR.scene.grid.onChange((grid) => void s.gridChanged(grid));
@@ -137,7 +171,11 @@ export class SceneSession {
     return s;
   }
 
-  private newSync: (() => SceneSync) | null = null;
+  private newSync: (() => SharedGame) | null = null;
+  /** This connection's record as Owlbear last said it holds it (JSON). */
+  private heardRecord = 'null';
+  /** Tokens hidden from players (`Item.visible` false). */
+  private hidden = new Set<string>();
   /** The popover's line to its background page. */
   private channel: PageChannel<ToPopover, ToBackground> | null = null;
   private readonly answers = new Map<string, (response: Response) => void>();
@@ -178,9 +216,14 @@ export class SceneSession {
       return;
     }
     const [items, metadata] = await Promise.all([OBR.scene.items.getItems(), OBR.scene.getMetadata(), this.loadGrid()]);
-    this.items = items;
+    this.setItems(items);
     this.receive(metadata);
     await this.receiving;
+  }
+
+  private setItems(items: readonly unknown[]): void {
+    this.items = items;
+    this.hidden = new Set((items as Item[]).filter((i) => i.visible === false).map((i) => i.id));
   }
 
   private async loadGrid(): Promise<void> {
@@ -235,22 +278,29 @@ export class SceneSession {
     for (const hook of this.hooks) await hook();
   }
 
-  /** Writes what the scene needs now, if anything (this writer's key, the compacted game). */
+  /** Writes what the scene needs now, if anything (this writer's pages, the checkpoint, the scene's id). */
   heal(): void {
     const heal = this.sceneReady ? this.sync?.heal() : null;
-    if (heal) this.write(heal);
+    if (heal) void this.write(heal);
   }
 
-  /** One write to the scene's metadata; Owlbear's answer goes back to the sync (a refusal is retried later). */
-  write(update: Record<string, unknown>): Promise<void> {
+  /**
+   * Writes to the scene's metadata, one after another (each within what Owlbear stores); Owlbear's
+   * answer goes back to the game (a refusal, `PERSISTENCE_FAILED` among them, is retried later).
+   */
+  async write(updates: readonly Update[]): Promise<void> {
     const sync = this.sync;
-    return OBR.scene.setMetadata(update).then(
-      () => sync?.wrote(true),
-      () => {
-        sync?.wrote(false);
+    for (const update of updates) {
+      const ok = await OBR.scene.setMetadata(update).then(
+        () => true,
+        () => false,
+      );
+      sync?.wrote(ok);
+      if (!ok) {
         this.emitIfUnsentChanged();
-      },
-    );
+        return;
+      }
+    }
   }
 
   /** Work the background page does after each read of the metadata (compaction, openings). */
@@ -274,7 +324,7 @@ export class SceneSession {
     this.emit();
   }
 
-  get state(): SceneState | null {
+  get state(): SharedState | null {
     return this.sceneReady && this.sync ? this.sync.state : null;
   }
 
@@ -345,7 +395,7 @@ export class SceneSession {
       const root = this.root;
       return Promise.resolve(root ? { ok: true, root } : fail('owlbear-no-scene'));
     }
-    const scene = toSceneRequest(request);
+    const scene = toSceneRequest(request, 'owlbear-not-in-scene');
     if (!scene.ok) return Promise.resolve(scene);
     return this.submit(scene.value);
   }
@@ -363,7 +413,7 @@ export class SceneSession {
       const result = await this.sync.submit(request);
       if (!result.ok) return result;
       this.afterSubmit();
-      void this.write(result.value.write);
+      void this.write(result.value.writes);
       this.recompute();
       return { ok: true, root: this.sync.state.root };
     });

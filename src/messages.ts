@@ -123,9 +123,9 @@ type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
 export const SCENE_GAME_TYPES = ['store/select-system', 'game/dispatch', 'game/batch', 'game/replace', 'game/undo', 'game/redo', 'board/link'] as const;
 
 /**
- * What a player does to an Owlbear scene's shared game (src/adapters/owlbear/game.ts), kept in the
- * scene's metadata as one action of that player: a game request as the worker takes it, or one of the
- * scene's own. `scene/seats`: the game master says which sides a player may act for (indexes into the
+ * What a player does to a table's shared game (src/shared-game/; on Owlbear, a scene's), kept in the
+ * table's keys as one action of that player: a game request as the worker takes it, or one of the
+ * table's own. `scene/seats`: the game master says which sides a player may act for (indexes into the
  * system's `sides`; empty: none). `scene/reveal`: a player opens one sealed value of his own earlier
  * action (the command roll's secret roster, number by number, as each comes up).
  */

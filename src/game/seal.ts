@@ -1,7 +1,7 @@
 /**
  * A secret value shared sealed (src/rules/descriptor.ts `Secrets`): `sealed:` and a commitment to the
  * value that only its author can open. Rules that keep secrets accept such a value as "written, not
- * known"; the shared table (src/adapters/owlbear/game.ts) opens it when its author says what it was.
+ * known"; the shared game (src/shared-game/) opens it when its author says what it was.
  */
 export const SEAL_PREFIX = 'sealed:';
 

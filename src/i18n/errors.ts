@@ -84,9 +84,9 @@ const PARAM_ORDER: Readonly<Record<string, readonly string[]>> = {
   'cr-leader-disordered': ['name'],
   'cr-slot-sealed': ['slot'],
   'owlbear-not-in-scene': ['type'],
-  'owlbear-game-unreadable': ['detail'],
-  'owlbear-opening-refused': ['code'],
-  'owlbear-not-your-side': ['side'],
+  'table-opening-refused': ['code'],
+  'table-not-your-side': ['side'],
+  'table-action-too-large': ['size', 'max'],
 };
 
 /**

@@ -10,8 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { exampleRequest } from '../../src/adapters/demo/example';
 import type { SceneRequest } from '../../src/messages';
 import type { SystemId } from '../../src/rules/ids';
-import { Room, client } from './owlbear-room';
-import type { SceneSync } from '../../src/adapters/owlbear/sync';
+import { Room, client, write, type Client } from './owlbear-room';
 
 const scenarios = join(dirname(fileURLToPath(import.meta.url)), '../scenarios');
 
@@ -32,11 +31,22 @@ export interface LongGame {
   /** Characters of the scene's metadata (our keys) at the end, and at most along the way. */
   readonly finalChars: number;
   readonly maxChars: number;
-  /** The compacted game at the end: packed, and as JSON before packing. */
+  /** The checkpoint at the end (head and parts, as JSON), and the game it holds as JSON before packing. */
   readonly gameChars: number;
   readonly gameJsonChars: number;
   readonly compactions: number;
+  /** The game master's compactions, main-thread ms: the slowest, and the median. */
+  readonly compactMaxMs: number;
+  readonly compactMedianMs: number;
+  /** The largest key and the largest write the room saw (bytes), and writes it refused for their size. */
+  readonly largestKey: number;
+  readonly largestWrite: number;
+  readonly refusedForSize: number;
   readonly types: Readonly<Record<string, number>>;
+  /** The room at the end, and the two clients (to read the game again, or join late). */
+  readonly room: Room;
+  readonly gm: Client;
+  readonly player: Client;
 }
 
 /** Seeded, so that figures can be compared from one run to the next. */
@@ -45,35 +55,45 @@ function lcg(seed: number): () => number {
   return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
 }
 
-export async function playLongGame(system: SystemId, actions: number, seed = 7): Promise<LongGame> {
+export interface LongGameOptions {
+  readonly seed?: number;
+  /** The clients read the room after every this many actions (1: after each, as in a calm game). */
+  readonly readEvery?: number;
+}
+
+export async function playLongGame(system: SystemId, actions: number, options: LongGameOptions = {}): Promise<LongGame> {
   const room = new Room();
-  const gm = client('conn-gm.bg', 'gm', true);
-  const player = client('conn-p.bg', 'p', false);
+  // Two players at a brisk pace: an action every half second.
+  let t = 0;
+  const now = () => t;
+  const gm = client('conn-gm.bg', 'gm', true, { now });
+  const player = client('conn-p.bg', 'p', false, { now });
   room.join(gm, player);
   const sync = async () => {
     for (const c of [gm, player]) await room.deliver(c);
-    for (const c of [gm, player]) {
-      const w = c.heal();
-      if (w) room.set(w, c);
-    }
+    for (const c of [gm, player]) write(room, c, c.game.heal());
   };
-  const act = async (c: SceneSync, request: SceneRequest) => {
-    const r = await c.submit(request);
-    if (r.ok) room.set(r.value.write, c);
+  const act = async (c: Client, request: SceneRequest) => {
+    const r = await c.game.submit(request);
+    if (r.ok) write(room, c, r.value.writes);
     return r.ok;
   };
   let compactions = 0;
+  const compactMs: number[] = [];
+  await sync();
   await act(gm, { type: 'store/select-system', system });
   await act(gm, exampleRequest(system) as SceneRequest);
   await sync();
   const pool = scenarioEvents(system);
-  const rng = lcg(seed);
+  const rng = lcg(options.seed ?? 7);
+  const readEvery = options.readEvery ?? 1;
   let done = 0;
   let tried = 0;
   let maxChars = 0;
   const types: Record<string, number> = {};
   while (done < actions) {
-    const c = done % 2 ? player : gm;
+    t += 500;
+    const c = Math.floor(done / readEvery) % 2 ? player : gm;
     // One action in 25 is an undo; otherwise the first event drawn that the rules accept now.
     let type: string | null = null;
     if (rng() < 0.04) {
@@ -89,43 +109,57 @@ export async function playLongGame(system: SystemId, actions: number, seed = 7):
       if (process.env.LONG_GAME_DEBUG) {
         const { DESCRIPTORS } = await import('../../src/rules');
         const { replay } = await import('../../src/game/log');
-        const g = gm.state.root.games[system]!;
+        const g = gm.game.state.root.games[system]!;
         const st = replay(DESCRIPTORS[system].rules as never, g.config as never, g.log as never);
-        console.log('STALL', JSON.stringify(st).slice(0, 3000), gm.state.toOpen, player.state.toOpen);
+        console.log('STALL', JSON.stringify(st).slice(0, 3000), gm.game.state.toOpen, player.game.state.toOpen);
       }
       break;
     }
     done++;
     types[type] = (types[type] ?? 0) + 1;
+    if (done % readEvery) continue;
     await sync();
     // Each player's background page opens his sealed values the game reads (the command roll's numbers).
     for (const x of [gm, player]) {
-      const opening = x.openings();
+      const opening = x.game.openings();
       if (opening) await act(x, opening);
     }
     await sync();
-    // The game master's background page compacts when enough waits (./game.ts SCENE_LIMITS).
-    if (gm.needsCompaction()) {
-      const w = await gm.compact();
+    // The game master's background page compacts when enough waits (src/shared-game/model.ts LIMITS).
+    if (gm.game.needsCompaction()) {
+      const t0 = performance.now();
+      const w = await gm.game.compact();
+      compactMs.push(performance.now() - t0);
       if (w) {
-        room.set(w, gm);
+        write(room, gm, w);
         compactions++;
       }
       await sync();
     }
     maxChars = Math.max(maxChars, room.chars);
   }
-  const game = room.metadata['dev.commandpost/game'] as { game: string } | undefined;
-  const root = gm.state.game.root;
+  await sync();
+  const meta = room.metadata;
+  const checkpoint = Object.entries(meta).filter(([k]) => k === 'dev.commandpost/game' || k.startsWith('dev.commandpost/game/'));
+  const root = gm.game.state.game.root;
+  const sorted = [...compactMs].sort((a, b) => a - b);
   return {
     actions: done,
     tried,
     events: root.games[system]?.log.events.length ?? 0,
     finalChars: room.chars,
     maxChars,
-    gameChars: game ? JSON.stringify(game).length : 0,
+    gameChars: JSON.stringify(Object.fromEntries(checkpoint)).length,
     gameJsonChars: JSON.stringify({ games: root.games, bindings: root.bindings }).length,
     compactions,
+    compactMaxMs: sorted.at(-1) ?? 0,
+    compactMedianMs: sorted[Math.floor(sorted.length / 2)] ?? 0,
+    largestKey: room.largestKey,
+    largestWrite: room.largestWrite,
+    refusedForSize: room.refusedForSize,
     types,
+    room,
+    gm,
+    player,
   };
 }

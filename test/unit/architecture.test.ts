@@ -33,6 +33,15 @@ describe('the shared core (src/)', () => {
   });
 });
 
+/** The shared game is one module every tabletop uses: it names no tabletop (each supplies its keys and its transport). */
+describe('the shared game (src/shared-game/)', () => {
+  it.each(sources('src/shared-game'))('%s imports no tabletop adapter', (file) => {
+    const source = readFileSync(join(repo, file), 'utf8');
+    for (const spec of importsOf(source)) expect(spec, `${file} imports ${spec}`).not.toMatch(/adapters\/|owlbear|roll20/i);
+    expect(source.replace(/\/\/.*$/gm, '').replace(/\/\*[\s\S]*?\*\//g, ''), file).not.toMatch(/owlbear|roll20/i);
+  });
+});
+
 /**
  * One descriptor per rule system, the single place it plugs in: nothing outside a system's own folders
  * (src/rules/<id>/ and its panel, popup/<id>/) names that system — not its modules, not its id — but

@@ -1,16 +1,33 @@
 // The shared game converges whatever happens at the table (property): random interleavings of honest
 // actions, stale merges (a writer's update spread over its own copy, under the `client` reading of
-// Owlbear's merge), writes Owlbear refuses, a hostile player's writes of every kind, and compaction.
-// At the end of the evening every honest action is in every honest client's game exactly once, and
-// the honest clients have the same game.
+// Owlbear's merge), writes Owlbear refuses, pages that reload, roles that change hands, a hostile
+// player's writes of every kind, and compaction. At the end of the evening every honest action is in
+// every honest client's game exactly once, unchanged, and the honest clients have the same game.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { GAME_KEY, OPS_PREFIX } from '../../../src/adapters/owlbear/keys';
-import type { SceneSync } from '../../../src/adapters/owlbear/sync';
+import { GAME_KEY, OPS_PREFIX, PART_PREFIX } from '../../../src/adapters/owlbear/keys';
+import { RECORD_KEY } from '../../../src/adapters/owlbear/keys';
+import { digest } from '../../../src/shared-game/records';
 import { nodeCodec } from '../../support/owlbear-room';
 import { Table, names, opsOf, sideEdited } from './harness';
 
-type Forgery = 'clock' | 'by' | 'gm' | 'into' | 'empty' | 'game' | 'replay' | 'flood' | 'huge' | 'stale';
+type Forgery =
+  | 'clock'
+  | 'by'
+  | 'gm'
+  | 'into'
+  | 'same-seq'
+  | 'suffix'
+  | 'empty'
+  | 'game'
+  | 'delete-game'
+  | 'record'
+  | 'replay'
+  | 'flood'
+  | 'crowd'
+  | 'huge'
+  | 'stale';
+const FORGERIES: Forgery[] = ['clock', 'by', 'gm', 'into', 'same-seq', 'suffix', 'empty', 'game', 'delete-game', 'record', 'replay', 'flood', 'crowd', 'huge', 'stale'];
 
 type Step =
   | { kind: 'act'; who: number; side: 'A' | 'B' }
@@ -20,6 +37,9 @@ type Step =
   | { kind: 'hear'; who: number }
   | { kind: 'tick'; ms: number }
   | { kind: 'compact' }
+  | { kind: 'reload'; who: number }
+  | { kind: 'up'; who: number }
+  | { kind: 'role'; who: number }
   | { kind: 'forge'; what: Forgery; victim: number };
 
 const who = fc.integer({ min: 0, max: 2 });
@@ -31,48 +51,72 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('hear' as const), who }) },
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('tick' as const), ms: fc.constantFrom(100, 300, 700) }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'compact' as const }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('forge' as const), what: fc.constantFrom<Forgery>('clock', 'by', 'gm', 'into', 'empty', 'game', 'replay', 'flood', 'huge', 'stale'), victim: who }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('reload' as const), who }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('up' as const), who }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('role' as const), who: fc.integer({ min: 1, max: 2 }) }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('forge' as const), what: fc.constantFrom<Forgery>(...FORGERIES), victim: who }) },
 );
 
 const HOSTILE = 'X';
 
-/** One forged write of the hostile player's (his client writes whatever it likes, wherever it likes). */
-async function forge(table: Table, what: Forgery, victim: SceneSync, history: Record<string, unknown>[], n: number): Promise<void> {
+/** One forged write of the hostile player's (his client writes whatever it likes, wherever it likes, and his own record). */
+async function forge(table: Table, what: Forgery, victimIndex: number, history: Record<string, unknown>[], n: number): Promise<void> {
+  const victim = table.honest[victimIndex]!;
   const meta = table.metadata;
+  const scene = (meta['dev.commandpost/scene'] as string | undefined) ?? 'nope';
   const hKey = OPS_PREFIX + 'h.bg';
   const hOps = opsOf(meta, 'h.bg');
   const next = (hOps[hOps.length - 1]?.seq ?? 0) + 1;
-  const mine = (op: object) => ({ v: 1, ops: [...hOps, { seq: next, lamport: (hOps[hOps.length - 1]?.lamport ?? 0) + 1, by: 'h', ...op }] });
+  const mine = (op: object) => ({ v: 2, scene, done: 0, ops: [...hOps, { seq: next, lamport: (hOps[hOps.length - 1]?.lamport ?? 0) + 1, by: 'h', ...op }] });
   const name = `${HOSTILE}${n}`;
+  const theirs = opsOf(meta, victim.me.writer);
+  const last = theirs[theirs.length - 1];
+  const vKey = OPS_PREFIX + victim.me.writer;
   switch (what) {
     case 'clock':
       return table.forge({ [hKey]: mine({ lamport: Number.MAX_SAFE_INTEGER, request: sideEdited('A', name) }) });
     case 'by':
-      return table.forge({ [hKey]: mine({ by: victim.identity.player, request: sideEdited('B', name) }) });
+      return table.forge({ [hKey]: mine({ by: victim.me.player, request: sideEdited('B', name) }) });
     case 'gm':
       return table.forge({ [hKey]: mine({ gm: true, request: { type: 'scene/seats', player: 'h', name: 'h', seats: [0, 1] } }) });
-    case 'into': {
-      const theirs = opsOf(meta, victim.identity.writer);
-      const last = theirs[theirs.length - 1];
-      const seq = (last?.seq ?? (table.gm.state.game && 0)) + 1;
-      return table.forge({ [OPS_PREFIX + victim.identity.writer]: { v: 1, ops: [...theirs, { seq, lamport: (last?.lamport ?? 0) + 1, by: victim.identity.player, request: sideEdited('A', name) }] } });
+    case 'into':
+      return table.forge({ [vKey]: { v: 2, scene, done: 0, ops: [...theirs, { seq: (last?.seq ?? 0) + 1, lamport: (last?.lamport ?? 0) + 1, by: victim.me.player, ...(victim.me.gm ? { gm: true } : {}), request: sideEdited('A', name) }] } });
+    case 'same-seq': {
+      // An op under the number the victim is about to use (his own writes may be refused meanwhile).
+      const seq = (last?.seq ?? 0) + 1;
+      return table.forge({ [vKey]: { v: 2, scene, done: 0, ops: [...theirs, { seq, lamport: (last?.lamport ?? 0) + 1, by: victim.me.player, request: sideEdited('B', name) }] }, [`${vKey}.1`]: { v: 2, scene, done: 0, ops: [{ seq: seq + 1, lamport: 99, by: victim.me.player, request: sideEdited('B', name) }] } });
     }
+    case 'suffix':
+      // A page name no page of the victim's connection writes.
+      return table.forge({ [`${vKey.slice(0, -3)}.x`]: { v: 2, scene, done: 0, ops: [{ seq: 1, lamport: 1, by: victim.me.player, gm: true, request: sideEdited('A', name) }] }, [`${vKey}.9`]: { v: 2, scene, done: 0, ops: [{ seq: 1, lamport: 1, by: victim.me.player, request: sideEdited('A', name) }] } });
     case 'empty':
-      return table.forge({ [OPS_PREFIX + victim.identity.writer]: null });
+      return table.forge({ [vKey]: null });
     case 'game': {
-      const game = await nodeCodec.pack(JSON.stringify({ v: 1, activeSystem: 'hd-command', games: {}, bindings: {}, seats: { h: { name: 'h', seats: [0, 1] } }, opened: {} }));
-      const covers = Object.fromEntries([...table.honest, table.hostile].map((c) => [c.identity.writer, 1e9]));
-      return table.forge({ [GAME_KEY]: { v: 1, gen: 1e6, covers, lamport: Number.MAX_SAFE_INTEGER - 5, game } });
+      const state = await nodeCodec.pack(JSON.stringify({ v: 2, activeSystem: 'hd-command', games: {}, bindings: {}, seats: { h: { name: 'h', seats: [0, 1] } }, opened: {} }));
+      const covers = Object.fromEntries([...table.honest, table.hostile].map((c) => [c.me.writer, 1e9]));
+      return table.forge({ [`${PART_PREFIX}state.0`]: state, [GAME_KEY]: { v: 2, scene, gen: 1e6, by: 'gm.bg', covers, lamport: 1e9, gm: {}, state: [{ key: 'state.0', h: digest(state).slice(0, 32) }] } });
+    }
+    case 'delete-game':
+      return table.forge({ [GAME_KEY]: null, ...Object.fromEntries(Object.keys(meta).filter((k) => k.startsWith(PART_PREFIX)).map((k) => [k, null])) });
+    case 'record': {
+      // His own record signs a forged checkpoint (he is no game master) and his own pages of forged authorship.
+      const pages = [mine({ request: sideEdited('A', `${HOSTILE}own${n}`) }), null, null, null, null, null, null, null];
+      table.forge({ [hKey]: pages[0] });
+      table.room.records.set('h', { v: 1, ops: [{ s: scene, h: digest(pages), n: next }], cp: [{ s: scene, h: digest(meta[GAME_KEY] ?? null), g: 1 }] });
+      void RECORD_KEY;
+      return;
     }
     case 'replay': {
       // An older copy of the victim's key, or the victim's ops copied into the hostile player's.
       const old = history[Math.floor(history.length / 2)];
-      if (old && n % 2) return table.forge({ [OPS_PREFIX + victim.identity.writer]: old[OPS_PREFIX + victim.identity.writer] ?? null });
-      const theirs = opsOf(meta, victim.identity.writer);
-      return table.forge({ [hKey]: { v: 1, ops: [...hOps, ...theirs.map((op, i) => ({ ...op, seq: next + i }))] } });
+      if (old && n % 2) return table.forge({ [vKey]: old[vKey] ?? null });
+      return table.forge({ [hKey]: { v: 2, scene, done: 0, ops: [...hOps, ...theirs.map((op, i) => ({ ...op, seq: next + i }))] } });
     }
     case 'flood':
-      return table.forge(Object.fromEntries(Array.from({ length: 80 }, (_, i) => [`${OPS_PREFIX}fake${n}x${i}.bg`, { v: 1, ops: [{ seq: 1, lamport: 1, by: `fake${i}`, request: sideEdited('A', name) }] }])));
+      return table.forge(Object.fromEntries(Array.from({ length: 80 }, (_, i) => [`${OPS_PREFIX}fake${n}x${i}.bg`, { v: 2, scene, done: 0, ops: [{ seq: 1, lamport: 1, by: `fake${i}`, request: sideEdited('A', name) }] }])));
+    case 'crowd':
+      // Keys under the hostile player's own connection, as many as 64 writers.
+      return table.forge(Object.fromEntries(Array.from({ length: 64 }, (_, i) => [`${OPS_PREFIX}h.x${i}`, { v: 2, scene, done: 0, ops: [{ seq: 1, lamport: 1, by: 'h', request: sideEdited('A', name) }] }])));
     case 'huge':
       return table.forge({ [hKey]: mine({ request: { type: 'game/dispatch', system: 'hd-command', event: { type: 'spend', side: 'A', amount: 1e308, permanent: false, note: 'x'.repeat(100_000) } } }) });
     case 'stale': {
@@ -84,57 +128,112 @@ async function forge(table: Table, what: Forgery, victim: SceneSync, history: Re
   }
 }
 
-async function evening(mode: 'server' | 'client', steps: Step[]): Promise<void> {
+export async function evening(mode: 'server' | 'client', steps: Step[]): Promise<void> {
   const table = new Table(mode);
-  const clients = table.honest;
   const accepted: string[] = [];
   const history: Record<string, unknown>[] = [];
-  const refusedInRow = new Map<SceneSync, number>();
+  const refusedInRow = new Map<string, number>();
+  const reloading = new Set<number>();
   let n = 0;
-  for (const c of clients) await table.hear(c);
+  for (const c of table.honest) await table.hear(c);
   await table.act(table.gm, { type: 'store/select-system', system: 'hd-command' });
   await table.tick(700);
+  const up = async (i: number) => {
+    if (!reloading.delete(i)) return;
+    const old = table.honest[i]!;
+    table.down.delete(old);
+    await table.hear(table.reload(old));
+  };
   for (const s of steps) {
+    const c = 'who' in s ? table.honest[s.who]! : null;
     if (s.kind === 'act') {
       const name = `n${++n}`;
-      if (await table.act(clients[s.who]!, sideEdited(s.side, name))) accepted.push(name);
+      if (!table.down.has(c!) && (await table.act(c!, sideEdited(s.side, name)))) accepted.push(name);
     } else if (s.kind === 'hostile-act') await table.act(table.hostile, sideEdited('A', `${HOSTILE}own${++n}`));
     else if (s.kind === 'land') {
-      table.land(clients[s.who]!);
-      refusedInRow.set(clients[s.who]!, 0);
+      table.land(c!);
+      refusedInRow.set(c!.me.writer, 0);
     } else if (s.kind === 'refuse') {
       // Owlbear refuses a writer's write at most twice in a row (then it has the room's attention again).
-      const c = clients[s.who]!;
-      const row = refusedInRow.get(c) ?? 0;
+      const row = refusedInRow.get(c!.me.writer) ?? 0;
       if (row < 2) {
-        table.land(c, true);
-        refusedInRow.set(c, row + 1);
+        table.land(c!, true);
+        refusedInRow.set(c!.me.writer, row + 1);
       }
-    } else if (s.kind === 'hear') await table.hear(clients[s.who]!);
+    } else if (s.kind === 'hear') await table.hear(c!);
     else if (s.kind === 'tick') await table.tick(s.ms);
-    else if (s.kind === 'compact') await table.compact();
-    else await forge(table, s.what, clients[s.victim]!, history, ++n);
+    else if (s.kind === 'compact') {
+      for (const g of table.honest) if (g.game.compactor) await table.compact(true, g);
+    } else if (s.kind === 'reload') {
+      table.down.add(c!);
+      reloading.add(s.who);
+    } else if (s.kind === 'up') await up(s.who);
+    // Roles change hands at a calm moment: every page running and the last writes heard (an action made
+    // in the second before a hand-over, seen by no game master, may be refused: docs/owlbear.md).
+    else if (s.kind === 'role') {
+      if (reloading.size === 0) {
+        await table.calm();
+        table.room.setRole(c!, !c!.me.gm);
+        await table.partyChanged();
+      }
+    }
+    else await forge(table, s.what, s.victim, history, ++n);
     history.push(table.metadata);
   }
-  // The hostile player stops; everything in flight arrives, pages heal, the game master compacts.
+  // The hostile player stops; pages still reloading come back, the players' roles are as they were;
+  // everything in flight arrives, pages heal, the game master compacts.
+  for (const i of [...reloading]) await up(i);
+  for (const p of table.players) if (p.me.gm) table.room.setRole(p, false);
   await table.settle();
+  const clients = table.honest;
+  if (process.env.OWLBEAR_DEBUG) {
+    const m = table.metadata;
+    console.log(JSON.stringify(Object.fromEntries(Object.entries(m).map(([k, v]) => [k, typeof v === 'string' ? v.slice(0, 30) : v])), null, 0).slice(0, 3000));
+    console.log('records', JSON.stringify([...table.room.records]));
+    for (const c of clients) console.log(c.me.writer, JSON.stringify(c.game.state.checkpoint), c.game.sceneId, names(c), JSON.stringify(c.game.state.dropped).slice(0, 600), JSON.stringify(c.game.refusedLately).slice(0, 600));
+  }
   for (const c of clients) {
     const honest = names(c).filter((x) => !x.startsWith(HOSTILE));
-    expect([...honest].sort(), `${c.identity.writer}: every honest action once`).toEqual([...accepted].sort());
+    expect([...honest].sort(), `${c.me.writer}: every honest action once`).toEqual([...accepted].sort());
   }
-  for (const c of clients.slice(1)) expect(c.state.root.games, `${c.identity.writer} plays the game master's game`).toEqual(clients[0]!.state.root.games);
+  for (const c of clients.slice(1)) expect(c.game.state.root.games, `${c.me.writer} plays the game master's game`).toEqual(clients[0]!.game.state.root.games);
   // Nothing forged in an honest writer's name was played.
   for (const c of clients) expect(names(c).filter((x) => x.startsWith(HOSTILE) && !x.startsWith(`${HOSTILE}own`))).toEqual([]);
   // And the evening ends compacted: nothing waits in the honest writers' keys.
-  for (const c of clients) expect(opsOf(table.metadata, c.identity.writer), c.identity.writer).toEqual([]);
+  for (const c of clients) expect(opsOf(table.metadata, c.me.writer), c.me.writer).toEqual([]);
   expect(table.metadata[GAME_KEY]).toBeTruthy();
 }
 
-describe.each(['server', 'client'] as const)('no honest action lost or doubled, all honest clients equal (property, %s merge)', (mode) => {
-  it('whatever the interleaving of honest actions, stale merges, refused and hostile writes', async () => {
+const RUNS = Number(process.env.OWLBEAR_PROPERTY_RUNS ?? 60);
+
+/** Evenings that once lost an honest action (each red before its fix): played first, every run. */
+const KNOWN: Record<'server' | 'client', Step[][]> = {
+  server: [
+    // The compactor's checkpoint refused, and its page reloaded before writing it again: its own ops it covered come back from its browser.
+    [{"kind":"compact"},{"kind":"act","who":0,"side":"A"},{"kind":"role","who":1},{"kind":"compact"},{"kind":"reload","who":0},{"kind":"refuse","who":0},{"kind":"tick","ms":100},{"kind":"act","who":0,"side":"A"},{"kind":"tick","ms":100},{"kind":"land","who":0},{"kind":"hear","who":0},{"kind":"up","who":1},{"kind":"compact"},{"kind":"up","who":1},{"kind":"act","who":0,"side":"A"},{"kind":"hear","who":0},{"kind":"land","who":0},{"kind":"hear","who":0},{"kind":"tick","ms":100},{"kind":"hear","who":0},{"kind":"role","who":1},{"kind":"act","who":0,"side":"A"},{"kind":"tick","ms":300},{"kind":"refuse","who":0},{"kind":"hear","who":0},{"kind":"refuse","who":0}],
+    // A page reloading while its writes were still on their way: its earlier life's actions come back from its browser.
+    [{"kind":"tick","ms":100},{"kind":"compact"},{"kind":"refuse","who":0},{"kind":"forge","what":"clock","victim":0},{"kind":"hear","who":0},{"kind":"tick","ms":100},{"kind":"forge","what":"clock","victim":0},{"kind":"act","who":0,"side":"A"},{"kind":"up","who":0},{"kind":"hostile-act"},{"kind":"act","who":0,"side":"A"},{"kind":"hear","who":0},{"kind":"act","who":0,"side":"A"},{"kind":"forge","what":"clock","victim":0},{"kind":"tick","ms":100},{"kind":"tick","ms":100},{"kind":"hear","who":0},{"kind":"act","who":0,"side":"A"},{"kind":"reload","who":0},{"kind":"hear","who":0}],
+  ],
+  client: [
+    // The game master's action still on its way when a player was made one: played with its authority by those who saw it so.
+    [{"kind":"role","who":1},{"kind":"hear","who":0},{"kind":"act","who":0,"side":"A"},{"kind":"refuse","who":0},{"kind":"act","who":0,"side":"A"},{"kind":"land","who":0},{"kind":"act","who":1,"side":"A"},{"kind":"act","who":0,"side":"A"},{"kind":"refuse","who":0},{"kind":"hear","who":0},{"kind":"compact"},{"kind":"hear","who":0},{"kind":"land","who":0},{"kind":"act","who":0,"side":"A"},{"kind":"compact"},{"kind":"land","who":0},{"kind":"act","who":0,"side":"A"},{"kind":"land","who":0},{"kind":"act","who":0,"side":"A"},{"kind":"up","who":0},{"kind":"hear","who":0}],
+    // A hostile player's own signed op, then his key overwritten: played by no one, the same everywhere.
+    [{"kind":"hear","who":0},{"kind":"hear","who":0},{"kind":"refuse","who":0},{"kind":"tick","ms":100},{"kind":"forge","what":"record","victim":0},{"kind":"refuse","who":0},{"kind":"land","who":0},{"kind":"up","who":0},{"kind":"tick","ms":100},{"kind":"refuse","who":0},{"kind":"forge","what":"clock","victim":0},{"kind":"up","who":0},{"kind":"compact"},{"kind":"refuse","who":0},{"kind":"forge","what":"clock","victim":0},{"kind":"refuse","who":0},{"kind":"hear","who":0},{"kind":"hear","who":0},{"kind":"tick","ms":100},{"kind":"act","who":0,"side":"A"}],
+    [{"kind":"tick","ms":300},{"kind":"act","who":0,"side":"A"},{"kind":"act","who":1,"side":"A"},{"kind":"role","who":2},{"kind":"act","who":0,"side":"A"},{"kind":"role","who":1},{"kind":"compact"},{"kind":"reload","who":0},{"kind":"refuse","who":0},{"kind":"hear","who":0},{"kind":"up","who":0},{"kind":"forge","what":"clock","victim":0},{"kind":"land","who":0},{"kind":"land","who":0},{"kind":"up","who":0},{"kind":"up","who":0},{"kind":"act","who":0,"side":"A"},{"kind":"act","who":0,"side":"A"},{"kind":"tick","ms":100},{"kind":"land","who":0},{"kind":"act","who":0,"side":"A"},{"kind":"up","who":0},{"kind":"reload","who":0},{"kind":"act","who":0,"side":"A"},{"kind":"act","who":0,"side":"A"},{"kind":"act","who":0,"side":"A"},{"kind":"compact"},{"kind":"hear","who":0}],
+  ],
+};
+
+const REPLAY = process.env.OWLBEAR_REPLAY;
+if (REPLAY) it('replays one evening', async () => {
+  const { mode, steps } = JSON.parse(REPLAY) as { mode: 'server' | 'client'; steps: Step[] };
+  await evening(mode, steps);
+});
+
+describe.each(['server', 'client'] as const)('no honest action lost, changed or doubled, all honest clients equal (property, %s merge)', (mode) => {
+  it('whatever the interleaving of honest actions, stale merges, refused writes, reloads, role changes and hostile writes', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 20, maxLength: 90, size: 'max' }), (steps) => evening(mode, steps)),
-      { numRuns: Number(process.env.OWLBEAR_PROPERTY_RUNS ?? 60) },
+      { numRuns: RUNS, examples: KNOWN[mode].map((steps) => [steps] as [Step[]]) },
     );
-  }, 300_000);
+  }, 1_200_000);
 });

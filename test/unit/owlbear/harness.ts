@@ -1,32 +1,38 @@
 // A table of honest clients and one hostile player, on a room whose metadata merges either way
 // (test/support/owlbear-room.ts), with a clock the test moves: each client hears Owlbear's changes
-// within `hearMs`, its page heals on its one-second timer, writes in flight arrive (or are refused
-// by Owlbear) within `wireMs`. Used by the property test and the attack tests.
+// within `hearMs`, its page heals on its one-second timer, writes in flight (scene metadata and each
+// client's record in its player metadata) arrive, or are refused by Owlbear, within `wireMs`. Used by
+// the property test and the attack tests.
 import { GAME_KEY, OPS_PREFIX } from '../../../src/adapters/owlbear/keys';
 import type { SceneRequest } from '../../../src/messages';
 import { gameOf } from '../../../src/store/load';
-import { SceneSync, type Identity } from '../../../src/adapters/owlbear/sync';
-import { Room, nodeCodec, type MergeMode } from '../../support/owlbear-room';
+import { bundle, type Update } from '../../../src/shared-game/sync';
+import { MemoryKeeper, Room, client, type Client, type ClientOptions, type MergeMode } from '../../support/owlbear-room';
 
 export interface Flight {
-  readonly write: Record<string, unknown>;
-  readonly from: SceneSync;
+  readonly from: Client;
   readonly at: number;
+  /** A scene metadata write, or (null) the client's record as its book held it when sent. */
+  readonly write: Update | null;
+  readonly record: unknown;
 }
 
 export class Table {
   t = 0;
   readonly room: Room;
-  readonly gm: SceneSync;
-  readonly players: SceneSync[];
+  readonly gm: Client;
+  readonly players: Client[];
   /** The hostile player's own connection: Owlbear lists him at the table as a PLAYER. */
-  readonly hostile: SceneSync;
+  readonly hostile: Client;
   private flights: Flight[] = [];
-  private heard = new Map<SceneSync, number>();
-  private healed = new Map<SceneSync, number>();
-  private salts = 0;
-  /** Writes Owlbear refused, by client (the page is told: `wrote(false)`). */
+  private heard = new Map<Client, number>();
+  private healed = new Map<Client, number>();
+  private sent = new Map<Client, string>();
+  /** Writes Owlbear refused (the page is told: `wrote(false)`). */
   refusals = 0;
+  /** Clients whose pages are not running (reloading): they hear nothing and write nothing. */
+  readonly down = new Set<Client>();
+  readonly keepers = new Map<string, MemoryKeeper>();
 
   constructor(
     mode: MergeMode,
@@ -35,54 +41,70 @@ export class Table {
     readonly wireMs = 600,
   ) {
     this.room = new Room(mode);
-    this.gm = this.client({ writer: 'gm.bg', player: 'gm', gm: true });
-    this.players = Array.from({ length: players }, (_, i) => this.client({ writer: `p${i + 1}.bg`, player: `p${i + 1}`, gm: false }));
-    this.hostile = this.client({ writer: 'h.bg', player: 'h', gm: false });
+    this.gm = this.client('gm.bg', 'gm', true);
+    this.players = Array.from({ length: players }, (_, i) => this.client(`p${i + 1}.bg`, `p${i + 1}`, false));
+    this.hostile = this.client('h.bg', 'h', false);
     this.room.join(this.gm, ...this.players, this.hostile);
   }
 
-  private client(me: Identity): SceneSync {
-    return new SceneSync(nodeCodec, me, undefined, () => `salt${++this.salts}`, () => this.t);
+  /** A connection's background page (its browser's storage kept across its reloads). */
+  client(writer: string, player: string, gm: boolean, options: ClientOptions = {}): Client {
+    const keeper = this.keepers.get(writer) ?? new MemoryKeeper();
+    this.keepers.set(writer, keeper);
+    return client(writer, player, gm, { now: () => this.t, keeper, ...options });
   }
 
-  /** The honest clients: the game master and the players. */
-  get honest(): SceneSync[] {
-    return [this.gm, ...this.players];
+  /** The honest clients: the game masters and the players. */
+  get honest(): Client[] {
+    return [this.gm, ...this.extraGms, ...this.players];
   }
+  readonly extraGms: Client[] = [];
 
-  async hear(c: SceneSync): Promise<void> {
+  async hear(c: Client): Promise<void> {
+    if (this.down.has(c)) return;
     this.heard.set(c, this.t);
     await this.room.deliver(c);
-    const w = c.heal();
-    if (w) this.send(c, w);
+    this.send(c, c.game.heal());
   }
 
-  send(from: SceneSync, write: Record<string, unknown>): void {
-    this.flights.push({ write, from, at: this.t });
+  /** What the page does with writes its game returns: each sent, and its record published when it changed. */
+  send(from: Client, writes: readonly Update[] | null): void {
+    for (const write of writes ?? []) this.flights.push({ from, at: this.t, write, record: null });
+    const record = JSON.stringify(from.book.record);
+    if (record !== this.sent.get(from)) {
+      this.sent.set(from, record);
+      this.flights.push({ from, at: this.t, write: null, record: JSON.parse(record) });
+    }
   }
 
   /** The oldest write in flight of `from` arrives (or, `refused`, Owlbear says no). */
-  land(from: SceneSync, refused = false): void {
+  land(from: Client, refused = false): void {
     const i = this.flights.findIndex((f) => f.from === from);
     if (i < 0) return;
     const [f] = this.flights.splice(i, 1);
+    if (f!.write === null) {
+      if (!refused) this.room.records.set(from.holder, f!.record);
+      else this.sent.delete(from);
+      for (const c of this.honest) this.room.deliverParty(c);
+      return;
+    }
     if (refused) {
       this.refusals++;
-      f!.from.wrote(false);
-    } else this.room.set(f!.write, f!.from);
+      from.game.wrote(false);
+    } else from.game.wrote(this.room.set(f!.write, from.game));
   }
 
-  async act(c: SceneSync, request: SceneRequest): Promise<boolean> {
-    const r = await c.submit(request);
-    if (r.ok) this.send(c, r.value.write);
+  async act(c: Client, request: SceneRequest): Promise<boolean> {
+    const r = await c.game.submit(request);
+    if (r.ok) this.send(c, r.value.writes);
     return r.ok;
   }
 
   /** The game master's page compacts (`force`: whether or not enough waits, as after a long game). */
-  async compact(force = true): Promise<void> {
-    if (!force && !this.gm.needsCompaction()) return;
-    const w = await this.gm.compact();
-    if (w) this.send(this.gm, w);
+  async compact(force = true, by: Client = this.gm): Promise<void> {
+    if (this.down.has(by)) return;
+    if (!force && !by.game.needsCompaction()) return;
+    this.send(by, await by.game.compact());
   }
 
   /** Time passes: writes older than `wireMs` arrive, clients that have not heard for `hearMs` hear, pages heal on their timer. */
@@ -91,10 +113,9 @@ export class Table {
     for (const f of this.flights.filter((x) => this.t - x.at >= this.wireMs)) this.land(f.from);
     for (const c of this.honest) if (this.t - (this.heard.get(c) ?? -Infinity) >= this.hearMs) await this.hear(c);
     for (const c of this.honest) {
-      if (this.t - (this.healed.get(c) ?? -Infinity) < 1000) continue;
+      if (this.down.has(c) || this.t - (this.healed.get(c) ?? -Infinity) < 1000) continue;
       this.healed.set(c, this.t);
-      const w = c.heal();
-      if (w) this.send(c, w);
+      this.send(c, c.game.heal());
     }
   }
 
@@ -104,15 +125,46 @@ export class Table {
       await this.tick(700);
       for (const c of this.honest) while (this.flights.some((f) => f.from === c)) this.land(c);
       for (const c of this.honest) await this.hear(c);
-      await this.compact();
+      for (const c of [this.gm, ...this.extraGms]) if (c.game.compactor) await this.compact(true, c);
     }
     for (const c of this.honest) while (this.flights.some((f) => f.from === c)) this.land(c);
-    for (const c of this.honest) await this.room.deliver(c);
+    for (const c of this.honest) if (!this.down.has(c)) await this.room.deliver(c);
   }
 
-  /** A raw write by the hostile player's client (key by key, whatever Owlbear's merge). */
+  /** Every write in flight lands and every page hears it, until no page has an action on its way: a calm moment at the table. */
+  async calm(): Promise<void> {
+    for (let i = 0; i < 20; i++) {
+      for (const c of this.honest) while (this.flights.some((f) => f.from === c)) this.land(c);
+      for (const c of this.honest) await this.hear(c);
+      if (!this.flights.length && this.honest.every((c) => this.down.has(c) || c.game.state.unsent.length === 0)) return;
+      await this.tick(700);
+    }
+  }
+
+  /** Owlbear's party changed (a role): every running page plays the table again, and the compacting one compacts if it should. */
+  async partyChanged(): Promise<void> {
+    for (const c of this.honest) await this.hear(c);
+    for (const c of this.honest) if (c.game.compactor) await this.compact(false, c);
+  }
+
+  /** A raw write by the hostile player's client (key by key, whatever Owlbear's merge), in as many writes as Owlbear takes. */
   forge(update: Record<string, unknown>): void {
-    this.room.set(update);
+    for (const part of bundle(Object.entries(update))) this.room.set(part);
+  }
+
+  /** A page reloads: its old life stops now; `back` starts its new life (same connection, same record in Owlbear, same browser storage). */
+  reload(c: Client): Client {
+    const i = [this.gm, ...this.extraGms, ...this.players].indexOf(c);
+    // What it sent before it stopped reaches Owlbear before anything of its new life; it writes nothing more.
+    while (this.flights.some((f) => f.from === c)) this.land(c);
+    const again = this.client(c.me.writer, c.me.player, c.me.gm, { record: this.room.records.get(c.holder) });
+    this.room.replace(c, again);
+    if (c === this.gm) (this as { gm: Client }).gm = again;
+    else if (this.extraGms.includes(c)) this.extraGms[this.extraGms.indexOf(c)] = again;
+    else this.players[this.players.indexOf(c)] = again;
+    this.sent.set(again, JSON.stringify(again.book.record));
+    void i;
+    return again;
   }
 
   get metadata(): Record<string, unknown> {
@@ -120,8 +172,8 @@ export class Table {
   }
 }
 
-export const names = (c: SceneSync, system = 'hd-command'): string[] =>
-  gameOf(c.state.root, system as 'hd-command')
+export const names = (c: Client, system = 'hd-command'): string[] =>
+  gameOf(c.game.state.root, system as 'hd-command')
     .log.events.map((e) => (e as { name?: string }).name)
     .filter((x): x is string => x !== undefined);
 
@@ -130,5 +182,4 @@ export const sideEdited = (side: 'A' | 'B', name: string): SceneRequest => ({ ty
 export const opsOf = (metadata: Record<string, unknown>, writer: string): { seq: number; lamport: number; by: string; request: unknown }[] =>
   ((metadata[OPS_PREFIX + writer] as { ops?: { seq: number; lamport: number; by: string; request: unknown }[] } | null)?.ops ?? []);
 
-export const baseOf = (metadata: Record<string, unknown>): { gen: number; covers: Record<string, number>; lamport: number; game: string } | undefined =>
-  metadata[GAME_KEY] as never;
+export const headOf = (metadata: Record<string, unknown>): { gen: number; covers: Record<string, number>; lamport: number; scene: string } | undefined => metadata[GAME_KEY] as never;

@@ -5,9 +5,12 @@ import fc from 'fast-check';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { BRIDGE_NS, fromFrameSchema, fromPopupSchema, isCommandPostOrigin, toFrameSchema, toPopupSchema } from '../../../src/adapters/owlbear/bridge';
-import { parseSceneRequest, readOpList, readScene } from '../../../src/adapters/owlbear/game';
 import { parseScale, readToken, tagOf } from '../../../src/adapters/owlbear/items';
-import { GAME_KEY, OPS_PREFIX } from '../../../src/adapters/owlbear/keys';
+import { GAME_KEY, OPS_PREFIX, PART_PREFIX, SCENE_KEY } from '../../../src/adapters/owlbear/keys';
+import { readPages } from '../../../src/shared-game/ops';
+import { digest } from '../../../src/shared-game/records';
+import { parseSceneRequest } from '../../../src/shared-game/requests';
+import { client } from '../../support/owlbear-room';
 
 const hostile = fc.constantFrom<unknown>('<img src=x onerror=alert(1)>', '__proto__', 'x'.repeat(50_000), NaN, Infinity, -0, null, [], {}, JSON.parse('{"__proto__":{"polluted":1}}'));
 const junk = fc.oneof(hostile, fc.jsonValue({ maxDepth: 4 }), fc.anything({ maxDepth: 3 }));
@@ -26,49 +29,62 @@ const op = fc.record({
     junk,
   ),
 });
-const metadata = fc.dictionary(
-  fc.oneof(fc.constant(GAME_KEY), fc.string({ maxLength: 10 }).map((w) => OPS_PREFIX + w), fc.constantFrom('w1.bg', 'w2.bg', 'w3.action').map((w) => OPS_PREFIX + w), fc.string({ maxLength: 20 })),
-  fc.oneof(fc.record({ v: fc.constant(1), ops: fc.array(op, { maxLength: 6 }) }), fc.record({ v: fc.constant(1), gen: fc.nat(3), covers: fc.oneof(fc.constant({}), junk), lamport: fc.nat(9), game: fc.oneof(fc.string(), junk) }), junk),
-  { maxKeys: 6 },
+const page = fc.record({ v: fc.constant(2), scene: fc.constantFrom('s1', 's2', ''), done: fc.oneof({ weight: 4, arbitrary: fc.nat(5) }, { weight: 1, arbitrary: junk }), ops: fc.array(op, { maxLength: 6 }) });
+const key = fc.oneof(
+  fc.constantFrom(GAME_KEY, SCENE_KEY, `${PART_PREFIX}state.0`, `${PART_PREFIX}hd-command.0.0`),
+  fc.constantFrom('w1.bg', 'w1.bg.3', 'w1.bg.9', 'w2.bg', 'w3.action', 'w1.x').map((w) => OPS_PREFIX + w),
+  fc.string({ maxLength: 10 }).map((w) => OPS_PREFIX + w),
+  fc.string({ maxLength: 20 }),
 );
+const metadata = fc.dictionary(key, fc.oneof(page, fc.record({ v: fc.constant(2), scene: fc.constant('s1'), gen: fc.nat(3), by: fc.string(), covers: fc.oneof(fc.constant({}), junk), lamport: fc.nat(9), gm: fc.constant({}), state: fc.oneof(fc.constant([]), junk) }), fc.constant('s1'), junk), { maxKeys: 8 });
 
 describe('Owlbear scene metadata written by anyone (property)', () => {
-  it('is read without throwing: what is usable is kept, the rest named as dropped', () => {
-    fc.assert(
-      fc.property(metadata, (meta) => {
-        // w1 and w2 are at the table (Owlbear says so); anything else is no one's.
-        const read = readScene(meta, (c) => (c === 'w1' ? { player: 'p1', gm: false } : c === 'w2' ? { player: 'p2', gm: true } : null));
-        for (const ops of read.writers.values()) {
-          for (const o of ops) {
-            // Every op kept is an action a shared scene takes: a valid game request or the scene's own, never a store request.
-            expect(parseSceneRequest(o.request).ok).toBe(true);
-            expect(o.request.type.startsWith('store/')).toBe(false);
-          }
-          // Each writer's ops are in their own order, with no gap, each its writer's own.
-          for (let i = 1; i < ops.length; i++) expect(ops[i]!.seq).toBeGreaterThan(ops[i - 1]!.seq);
-          for (const o of ops) expect(o.by).toBe(o.author.player);
+  it('is read without throwing: what is played is an action a shared scene takes, by a writer at the table whose record signs it', async () => {
+    await fc.assert(
+      fc.asyncProperty(metadata, fc.boolean(), fc.boolean(), async (meta, signW1, w2gm) => {
+        const me = client('me.bg', 'me', false);
+        // w1 and w2 are at the table (Owlbear says so); anything else is no one's. w1's record signs its pages as they stand, or not.
+        const pages = [0, 1, 2, 3, 4, 5, 6, 7].map((p) => meta[`${OPS_PREFIX}w1.bg${p ? `.${p}` : ''}`] ?? null);
+        const scene = typeof meta[SCENE_KEY] === 'string' ? (meta[SCENE_KEY] as string) : 's1';
+        me.game.setParty([
+          { holder: 'w1', player: 'p1', gm: false, record: signW1 ? { v: 1, ops: [{ s: scene, h: digest(pages), n: 9 }], cp: [] } : null },
+          { holder: 'w2', player: 'p2', gm: w2gm, record: { v: 1, ops: [], cp: [{ s: scene, h: digest(meta[GAME_KEY] ?? null), g: 1 }] } },
+        ]);
+        await me.game.receive(meta);
+        for (const o of me.game.playedOps) {
+          // Every op played is an action a shared scene takes: a valid game request or the table's own, never a store request.
+          expect(parseSceneRequest(o.request).ok).toBe(true);
+          expect(o.request.type.startsWith('store/')).toBe(false);
+          expect(o.by).toBe(o.author.player);
+          // Only w1's signed pages are played (w2 signs none of its own).
+          expect(o.writer).toBe('w1.bg');
+          expect(signW1).toBe(true);
         }
-        for (const w of read.writers.keys()) expect(['w1.bg', 'w2.bg', 'w3.action'].includes(w) && !w.startsWith('w3')).toBe(true);
-        for (const d of read.dropped) expect(typeof d.problem).toBe('string');
+        for (const d of me.game.state.dropped) expect(typeof d.problem).toBe('string');
+        expect(typeof me.game.state.root.activeSystem).toBe('string');
       }),
-      { numRuns: 3000 },
+      { numRuns: 1500 },
     );
   });
 
-  it('one writer\'s key: a bad op is dropped alone, the good one after it kept; nothing after a gap', () => {
-    const good = (seq: number) => ({ seq, lamport: seq + 1000, by: 'p1', request: { type: 'game/dispatch', system: 'hd-command', event: { type: 'upkeep' } } });
+  it('one writer\'s pages: a bad op is dropped alone, the good ones kept in order; an op whose clock goes back is refused', () => {
+    const good = (seq: number, lamport = seq + 1000) => ({ seq, lamport, by: 'p1', request: { type: 'game/dispatch', system: 'hd-command', event: { type: 'upkeep' } } });
     const author = { player: 'p1', gm: false };
+    const keys = ['k0', 'k1'];
     fc.assert(
       fc.property(fc.array(op, { maxLength: 8 }), (ops) => {
-        // Malformed ops (no usable seq) are dropped alone: the good op after them, next in its run, is kept.
-        const broken = ops.map((o) => ({ ...o, seq: 'x' }));
-        const read = readOpList('w1.bg', { v: 1, ops: [...broken, good(1)] }, author);
-        expect(read.ops.map((o) => o.seq)).toEqual([1]);
-        // Whatever comes after a gap in the run of seqs is not played.
-        const gap = readOpList('w1.bg', { v: 1, ops: [good(1), ...ops, good(Number.MAX_SAFE_INTEGER)] }, author);
-        expect(gap.ops.at(-1)?.seq).not.toBe(Number.MAX_SAFE_INTEGER);
-        for (const o of gap.ops) expect(parseSceneRequest(o.request).ok).toBe(true);
-        for (let i = 0; i < gap.ops.length; i++) expect(gap.ops[i]!.seq).toBeLessThanOrEqual(i + 1 + ops.length);
+        // Malformed ops (no usable seq) are dropped alone: the good ops around them are kept (a page
+        // past what a key holds is dropped whole: the ops here are small).
+        const broken = ops.filter((o) => JSON.stringify(o).length < 2000).map((o) => ({ ...o, seq: 'x' }));
+        const read = readPages('w1.bg', keys, [{ v: 2, scene: 's', done: 0, ops: [good(1), ...broken] }, { v: 2, scene: 's', done: 0, ops: [good(2)] }], author, 's', 0, Number.MAX_SAFE_INTEGER);
+        expect(read.ops.map((o) => o.seq)).toEqual([1, 2]);
+        // Whatever the pages hold, what is kept is in seq order, each its writer's own, each a shared scene's action.
+        const mixed = readPages('w1.bg', keys, [{ v: 2, scene: 's', done: 0, ops: [good(1), ...ops.filter((o) => JSON.stringify(o).length < 2000), good(40, 5)] }, null], author, 's', 0, Number.MAX_SAFE_INTEGER);
+        for (let i = 1; i < mixed.ops.length; i++) expect(mixed.ops[i]!.seq).toBeGreaterThan(mixed.ops[i - 1]!.seq);
+        for (let i = 1; i < mixed.ops.length; i++) expect(mixed.ops[i]!.lamport).toBeGreaterThan(mixed.ops[i - 1]!.lamport);
+        for (const o of mixed.ops) expect(parseSceneRequest(o.request).ok).toBe(true);
+        // A page of another scene is nobody's here.
+        expect(readPages('w1.bg', keys, [{ v: 2, scene: 'other', done: 0, ops: [good(1)] }, null], author, 's', 0, Number.MAX_SAFE_INTEGER).ops).toEqual([]);
       }),
       { numRuns: 2000 },
     );

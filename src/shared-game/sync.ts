@@ -1,0 +1,1234 @@
+// One client's part in a table's shared game (docs/shared-game.md): it reads the table's keys and
+// plays them, writes its own actions to its own pages and writes them again until the table holds
+// them, signs what it wrote in its record, and (on the compacting game master's client) compacts the
+// game into a checkpoint, signs it, and keeps it as it wrote it. No tabletop here: the page hands it
+// the keys' values, the party (each holder's player, role and record) and this holder's own record as
+// the tabletop holds it; it writes what `heal` and `compact` return and publishes the record book.
+import { canonicalJson } from '../game/json';
+import { ok, refuse, type Result, type RuleError } from '../game/result';
+import { SEAL_PREFIX, isSealed } from '../game/seal';
+import type { Request, SceneRequest } from '../messages';
+import { DESCRIPTORS, SYSTEM_IDS } from '../rules';
+import type { AnyDescriptor } from '../rules/descriptor';
+import { gameOf } from '../store/load';
+import { applyRequest } from '../store/requests';
+import type { StoreRoot } from '../store/root';
+import { GameStates } from '../store/states';
+import { CheckpointReader, CheckpointWriter, headText, readHead, readLegacy, type Head, type Written } from './checkpoint';
+import type { TableKeys } from './keys';
+import { LIMITS, type Author, type Codec, type Dropped, type Identity, type Member, type Op, type OpPage, type TableGame } from './model';
+import { clockCeiling, isEmptyPage, opChars, pageValue, readPages, versionOf, type ReadOp } from './ops';
+import { EMPTY_TABLE_GAME, OpPlayer, openEvent, withOpened, withOpenedWritten, type PlayContext, type PlacedOp, type Played } from './play';
+import { checkpointEntry, digestText, opsEntry, readRecord, type HolderRecord, type RecordBook } from './records';
+import { parseSceneRequest } from './requests';
+
+/** This client's own secret values (seal → salt and value), kept where only it can read them. */
+export interface SecretKeeper {
+  get(seal: string): { readonly salt: string; readonly value: string } | undefined;
+  put(seal: string, salt: string, value: string): void;
+  /** Every seal this client holds, with its value. */
+  values(): ReadonlyMap<string, string>;
+}
+
+export class MemorySecrets implements SecretKeeper {
+  private readonly map = new Map<string, { salt: string; value: string }>();
+  get(seal: string) {
+    return this.map.get(seal);
+  }
+  put(seal: string, salt: string, value: string) {
+    this.map.set(seal, { salt, value });
+  }
+  values() {
+    return new Map([...this.map].map(([k, v]) => [k, v.value]));
+  }
+}
+
+/**
+ * What this browser keeps of its own writing, where no one else can write (the pages' local storage):
+ * its pages, so that a page that starts again can take back what its record signs even if someone
+ * wrote over its key meanwhile; and, on a game master's browser, each scene's last checkpoint, so that
+ * one deleted or forged while he was away is put back.
+ */
+export interface Keeper {
+  /** This writer's pages as it last wanted them on a scene, its last seq then, and its ops lately compacted (brought back should that checkpoint never reach the table). */
+  pages(scene: string): { readonly pages: readonly unknown[]; readonly seq: number; readonly covered?: readonly unknown[] } | null;
+  savePages(scene: string, pages: readonly unknown[], seq: number, covered: readonly Op[]): void;
+  checkpoint(scene: string): { readonly head: unknown; readonly parts: Readonly<Record<string, string>> } | null;
+  saveCheckpoint(scene: string, written: Written): void;
+}
+
+/** One of this writer's actions the table does not hold yet: written again until it does. */
+export interface Unsent {
+  readonly id: string;
+  readonly request: SceneRequest;
+  /** `pending`: being written; `failed`: not on the table after `SYNC_TIMING.failedMs`, or refused again and again (still retried). */
+  readonly status: 'pending' | 'failed';
+}
+
+/** A refusal at play: an op the rules or the seats refused at its turn. */
+export interface Refusal {
+  readonly id: string;
+  readonly writer: string;
+  readonly request: SceneRequest;
+  readonly error: RuleError;
+}
+
+/**
+ * How far the checkpoint played from can be trusted: `own` (this client wrote it), `verified` (a game
+ * master at the table signs it), `found` (no game master at the table signs any: taken as found, and
+ * said), `none` (no checkpoint yet).
+ */
+export type Trust = 'own' | 'verified' | 'found' | 'none';
+
+/** What the table's game is for this client now. */
+export interface SharedState {
+  /** The game every client plays (sealed values sealed, but as their owners opened them). */
+  readonly game: TableGame;
+  /** The store's root as this client shows it: its own sealed values opened too. */
+  readonly root: StoreRoot;
+  /** This writer's ops the table refused (a concurrent action came first), in play order. */
+  readonly refused: readonly Refusal[];
+  /** What in the keys was not played, now: unreadable, or refused as no honest client writes it. */
+  readonly dropped: readonly Dropped[];
+  /** What was refused lately, kept after the keys no longer hold it, newest last. */
+  readonly refusedLately: readonly Dropped[];
+  /** How many different things this client refused since it started (each counted once). */
+  readonly refusedCount: number;
+  /** This writer's actions not on the table yet. */
+  readonly unsent: readonly Unsent[];
+  /** Sealed values read by the game and held by this client: to open. */
+  readonly toOpen: readonly string[];
+  /** Notices from a damaged checkpoint (a system's game set aside). */
+  readonly damaged: readonly string[];
+  /** Ops not in the checkpoint yet, and their size as JSON. */
+  readonly pendingOps: number;
+  readonly pendingChars: number;
+  /** The checkpoint played from: how far it is trusted, and its number. */
+  readonly checkpoint: { readonly trust: Trust; readonly gen: number };
+}
+
+/** How a writer waits and retries (ms). */
+export const SYNC_TIMING = {
+  /** A write of ours not echoed yet is waited for this long before it is made again. */
+  patience: 1500,
+  /** After the tabletop refused a write: 1, 2, 4, 8 s… up to this, before trying again. */
+  maxBackoff: 8000,
+  /** An action not on the table after this long is shown as failed (and still retried). */
+  failedMs: 10_000,
+  /** A key that stays unsigned, or a checkpoint no game master signs, this long is said (a moment is a write on its way). */
+  reportAfterMs: 3000,
+  /** A client that holds the signed checkpoint writes it back after the keys lacked it this long (the compactor at once). */
+  restoreAfterMs: 3000,
+  /** A compacting game master whose signed checkpoint is nowhere to be had takes the keys' as found after this long, and says so. */
+  giveUpMs: 15_000,
+  /** A gone writer's emptied keys are kept covered this long (a stale copy may bring them back), then forgotten. */
+  forgetMs: 60_000,
+  /**
+   * A game master's actions still on their way when he hands the role over keep his authority if they
+   * reach this client within this long (he could have made them a moment earlier; a late joiner reads
+   * the checkpoint's word for them).
+   */
+  roleGraceMs: 10_000,
+  /** A scene with no id yet waits this long for the game master's page to give it one, then any client does. */
+  sceneIdMs: 5000,
+  /** Keys of no one at the table are emptied once they stood still this long (a newcomer is in the party by then). */
+  strangerMs: 5000,
+} as const;
+
+/** Commitment of a secret value: the seal prefix and the first 128 bits of SHA-256(salt|value) (hex, as the codec gives it), in base 36. */
+export async function sealOf(codec: Codec, salt: string, value: string): Promise<string> {
+  const hex = (await codec.hash(`${salt}|${value}`)).slice(0, 32);
+  return `${SEAL_PREFIX}${BigInt(`0x${hex}`).toString(36)}`;
+}
+
+/** Keeps a set or map from growing without end: drops the oldest entries past `max`. */
+function bound<K>(m: Map<K, unknown> | Set<K>, max: number): void {
+  if (m.size <= max) return;
+  const it = m.keys();
+  for (let n = m.size - max; n > 0; n--) m.delete(it.next().value as K);
+}
+
+const json = (x: unknown): string => canonicalJson(x ?? null);
+const SCENE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** The checkpoint a client plays from. */
+interface Base {
+  readonly game: TableGame;
+  readonly covers: Readonly<Record<string, number>>;
+  readonly lamport: number;
+  readonly gm: Readonly<Record<string, number>>;
+  readonly gen: number;
+  readonly trust: Trust;
+  /** The checkpoint as the keys hold it (head and parts), to write back; null for none, or an earlier version's. */
+  readonly written: Written | null;
+  /** The digest of its head (what game masters sign). */
+  readonly hash: string | null;
+}
+
+const NO_BASE: Base = { game: EMPTY_TABLE_GAME, covers: {}, lamport: 0, gm: {}, gen: 0, trust: 'none', written: null, hash: null };
+
+/** A write: keys and values, at most LIMITS.writeChars of JSON. */
+export type Update = Record<string, unknown>;
+
+/** Entries in as few writes as fit LIMITS.writeChars, in the order given (parts before the head that lists them). */
+export function bundle(entries: readonly (readonly [string, unknown])[]): Update[] {
+  const out: Update[] = [];
+  let current: Update = {};
+  let size = 2;
+  for (const [key, value] of entries) {
+    const n = key.length + JSON.stringify(value ?? null).length + 4;
+    if (size + n > LIMITS.writeChars && Object.keys(current).length) {
+      out.push(current);
+      current = {};
+      size = 2;
+    }
+    current[key] = value;
+    size += n;
+  }
+  if (Object.keys(current).length) out.push(current);
+  return out;
+}
+
+export interface SharedGameOptions {
+  readonly codec: Codec;
+  readonly keys: TableKeys;
+  readonly me: Identity;
+  /** This holder's record: the game sets its scene's entries; the page publishes it. */
+  readonly book: RecordBook;
+  readonly secrets?: SecretKeeper;
+  readonly random?: () => string;
+  readonly now?: () => number;
+  /** A page that shows the game but writes nothing (the popover): its writer's ops come from the page that writes them (`mirrorOwn`). */
+  readonly mirror?: boolean;
+  readonly keeper?: Keeper | null;
+  /** What the table knows besides its keys (the tokens players may not see). */
+  readonly context?: PlayContext;
+  /** The revision the root starts from: a page that plays a new scene goes on from the last scene's, so that its views never take the new game for an old one. */
+  readonly revision?: number;
+}
+
+export class SharedGame {
+  private readonly codec: Codec;
+  private readonly keys: TableKeys;
+  private me: Identity;
+  private readonly book: RecordBook;
+  private readonly secrets: SecretKeeper;
+  private readonly random: () => string;
+  private readonly now: () => number;
+  private readonly mirror: boolean;
+  private readonly keeper: Keeper | null;
+
+  private raw: Readonly<Record<string, unknown>> = {};
+  /** The table's id for this scene, as this client plays it. */
+  private scene: string | null = null;
+  /** An id this client made for a scene that had none (written with its first write). */
+  private madeScene: string | null = null;
+  private base: Base = NO_BASE;
+  private damaged: string[] = [];
+  private readonly reader: CheckpointReader;
+  private readonly writer: CheckpointWriter;
+  /** The party: holder → its player, role and record; holders seen since this page started. */
+  private readonly live = new Map<string, { author: Author; record: HolderRecord | null }>();
+  private readonly remembered = new Map<string, Author>();
+  /** This holder's record as the tabletop last said it holds it. */
+  private heard: HolderRecord | null = null;
+
+  /**
+   * Each writer's ops as its signed pages hold them, by seq, with those its pages dropped as in the
+   * checkpoint it saw (up to `done`): kept until this client's checkpoint covers them.
+   */
+  private readonly seen = new Map<string, { ops: Map<number, ReadOp>; done: number }>();
+  private readonly acceptedJson = new Map<string, string>();
+  /** How far along its log each writer's accepted pages are (./ops.ts `versionOf`). */
+  private readonly acceptedVersion = new Map<string, number>();
+  /**
+   * Writers whose keys hold, now, what their record signs (for a writer who left: what was there when
+   * he left). Only those have their ops played: a writer whose keys hold something else (a stale copy
+   * on its way to be put right, or a hostile writer's own mess) has played only what its pages said
+   * was in the checkpoint, the same on every client.
+   */
+  private readonly current = new Set<string>();
+  /** The highest seq of each writer accepted while the tabletop said its holder is a game master. */
+  private readonly gmSeen = new Map<string, number>();
+  /** Until when each holder's claims to act as game master are taken (for ever while it is one; a while after it stops). */
+  private readonly gmUntil = new Map<string, number>();
+  /** Keys whose contents their writer does not sign: since when, as they are. */
+  private readonly unsigned = new Map<string, { json: string; record: string; since: number }>();
+  private headUnsigned: { hash: string; since: number } | null = null;
+  private waitingSince: number | null = null;
+  /** When each op not in the checkpoint was first played here. */
+  private readonly firstPlayed = new Map<string, number>();
+
+  /** This writer's ops not seen compacted, those seen compacted lately, and the page each sits on. */
+  private mine: Op[] = [];
+  private covered: Op[] = [];
+  private readonly pageOf = new Map<number, number>();
+  private seq = 0;
+  private clock = 0;
+  private started = false;
+  /** Digests of every set of pages this page wrote in this life: anything else in them is someone else's. */
+  private readonly written = new Set<string>();
+  /** Our ops by seq: since when the table lacks them. */
+  private missing = new Map<number, number>();
+  private lastWrite: { json: string; at: number; retryAt: number } | null = null;
+  private failures = 0;
+
+  private readonly player: OpPlayer;
+  private played: Played | null = null;
+  private ops: PlacedOp[] = [];
+  private readDropped: Dropped[] = [];
+  private viewCache: { game: TableGame; own: string; root: StoreRoot } | null = null;
+  private revision = 0;
+  private readonly viewStates = new GameStates();
+  private readonly checked = new Map<string, boolean>();
+  private tampered: Dropped[] = [];
+  private refusedLog: Dropped[] = [];
+  private readonly refusedSeen = new Set<string>();
+  private readonly strangerSince = new Map<string, { json: string; since: number }>();
+  private readonly goneSince = new Map<string, number>();
+
+  constructor(options: SharedGameOptions) {
+    this.codec = options.codec;
+    this.keys = options.keys;
+    this.me = options.me;
+    this.book = options.book;
+    this.secrets = options.secrets ?? new MemorySecrets();
+    this.random = options.random ?? (() => Math.random().toString(36).slice(2));
+    this.now = options.now ?? (() => Date.now());
+    this.mirror = options.mirror ?? false;
+    this.keeper = options.keeper ?? null;
+    this.reader = new CheckpointReader(this.codec);
+    this.writer = new CheckpointWriter(this.codec);
+    this.player = new OpPlayer(options.context);
+    this.revision = options.revision ?? 0;
+  }
+
+  /** The root's revision now (it only grows). */
+  get revisionNow(): number {
+    return this.revision;
+  }
+
+  get identity(): Identity {
+    return this.me;
+  }
+
+  /** The player's role changed (the game master made him one, or not). Call `refresh` after. */
+  setRole(gm: boolean): void {
+    this.me = { ...this.me, gm };
+  }
+
+  private get holder(): string {
+    return this.keys.holderOf(this.me.writer);
+  }
+
+  /** The tabletop's party changed: the other holders, their players, roles and records. Call `refresh` after. */
+  setParty(members: readonly Member[]): void {
+    const now = this.now();
+    for (const [holder, until] of this.gmUntil) if (until === Infinity && !members.some((m) => m.holder === holder && m.gm)) this.gmUntil.set(holder, now + SYNC_TIMING.roleGraceMs);
+    for (const m of members) if (m.gm) this.gmUntil.set(m.holder, Infinity);
+    bound(this.gmUntil, 1000);
+    this.live.clear();
+    for (const m of members) {
+      const author = { player: m.player, gm: m.gm };
+      this.live.set(m.holder, { author, record: readRecord(m.record) });
+      this.remembered.delete(m.holder);
+      this.remembered.set(m.holder, author);
+    }
+    bound(this.remembered, 1000);
+  }
+
+  /** This holder's record as the tabletop holds it (its echo: an action is on the table once it is signed there too). */
+  heardRecord(raw: unknown): void {
+    this.heard = readRecord(raw);
+  }
+
+  /** Plays the keys again as they were last read (after the party or the role changed). */
+  refresh(): Promise<void> {
+    return this.receive(this.raw);
+  }
+
+  /** Whether this client compacts the table's game: the game master with the lowest holder among those at the table. */
+  get compactor(): boolean {
+    if (!this.me.gm || this.mirror) return false;
+    for (const [holder, m] of this.live) if (m.author.gm && holder < this.holder) return false;
+    return true;
+  }
+
+  /** The records of the game masters at the table (this client's own among them when it is one). */
+  private gmRecords(): HolderRecord[] {
+    const out: HolderRecord[] = [];
+    for (const m of this.live.values()) if (m.author.gm && m.record) out.push(m.record);
+    if (this.me.gm) out.push(this.mirror ? (this.heard ?? this.book.record) : this.book.record);
+    return out;
+  }
+
+  private signedBy(scene: string, hash: string): boolean {
+    return this.gmRecords().some((r) => checkpointEntry(r, scene)?.h === hash);
+  }
+
+  private signsAny(scene: string): boolean {
+    return this.gmRecords().some((r) => checkpointEntry(r, scene) !== null);
+  }
+
+  private get gmHere(): boolean {
+    return this.me.gm || [...this.live.values()].some((m) => m.author.gm);
+  }
+
+  /** Reads the table's keys: the checkpoint (each version once), every writer's pages its record signs, this writer's own. */
+  async receive(metadata: Readonly<Record<string, unknown>>): Promise<void> {
+    this.raw = metadata;
+    const now = this.now();
+    const dropped: Dropped[] = [];
+    await this.readBase(metadata, dropped, now);
+    this.readWriters(metadata, dropped, now);
+    dropped.push(...(await this.checkOpenings()));
+    this.takeOwn(now);
+    for (const [key, u] of this.unsigned) {
+      if (now - u.since >= SYNC_TIMING.reportAfterMs) dropped.push({ key, problem: 'not signed by its writer: someone else wrote it (not played)', kind: 'refused' });
+    }
+    if (this.headUnsigned && now - this.headUnsigned.since >= SYNC_TIMING.reportAfterMs) {
+      dropped.push({ key: this.keys.head, problem: 'a checkpoint no game master at this table signed (not played)', kind: 'refused' });
+    }
+    this.readDropped = dropped;
+    this.replay();
+    this.note(this.dropped);
+    const played = this.played!;
+    this.note(this.ops.filter((op) => played.refused.has(op.id)).map((op) => ({ key: this.keys.page(op.writer, 0), problem: `op ${op.seq}`, kind: 'refused' as const, error: played.refused.get(op.id)! })));
+  }
+
+  // --- the checkpoint ----------------------------------------------------------------------------
+
+  private async readBase(metadata: Readonly<Record<string, unknown>>, dropped: Dropped[], now: number): Promise<void> {
+    const keyed = metadata[this.keys.scene];
+    const found = typeof keyed === 'string' && SCENE_ID.test(keyed) ? keyed : null;
+    const rawHead = metadata[this.keys.head];
+    const { head, problem } = readHead(rawHead);
+    const hash = head ? digestText(headText(head)) : null;
+    const trusted = this.base.trust === 'own' || this.base.trust === 'verified';
+    // The scene: a checkpoint signed for it decides; else the keys' id; else one this client makes.
+    let scene: string | null;
+    if (trusted && this.scene) scene = this.scene;
+    else if (head && hash && this.signedBy(head.scene, hash) && !(found && found !== head.scene && this.signsAny(found))) scene = head.scene;
+    else scene = found ?? this.madeScene ?? (this.makesScene(now) ? (this.madeScene = this.newSceneId()) : null);
+    if (found && scene !== found) dropped.push({ key: this.keys.scene, problem: `the scene's id was changed to ${found.slice(0, 64)}; its checkpoint is of ${scene}`, kind: 'refused' });
+    this.scene = scene;
+    if (!scene) return;
+    const get = (part: string) => metadata[this.keys.part(part)];
+    if (head && head.scene !== scene) dropped.push({ key: this.keys.head, problem: 'a checkpoint of another scene', kind: 'refused' });
+    else if (!head && problem && (rawHead as { v?: unknown } | null)?.v !== 1) dropped.push({ key: this.keys.head, problem, kind: 'unreadable' });
+    if (head && hash && head.scene === scene && hash !== this.base.hash) {
+      if (this.signedBy(scene, hash)) {
+        this.headUnsigned = null;
+        await this.take(head, hash, get, 'verified', dropped);
+      } else if (this.signsAny(scene) || trusted) {
+        // A game master signs another checkpoint of this scene: this one is someone else's.
+        if (this.headUnsigned?.hash !== hash) this.headUnsigned = { hash, since: now };
+      } else if (this.base.trust === 'none' || (this.base.trust === 'found' && head.gen > this.base.gen)) {
+        // No game master here signs anything for this scene: taken as found (the compactor then signs it).
+        await this.take(head, hash, get, 'found', dropped);
+      }
+    } else if (hash === this.base.hash) this.headUnsigned = null;
+    else if (!head && this.base.trust === 'none' && (rawHead as { v?: unknown } | null)?.v === 1) {
+      const legacy = await readLegacy(rawHead, this.codec);
+      if (legacy) {
+        this.base = { game: legacy.game, covers: legacy.covers, lamport: legacy.lamport, gm: {}, gen: 0, trust: 'found', written: null, hash: null };
+        this.damaged = legacy.notices;
+      } else dropped.push({ key: this.keys.head, problem: 'an earlier version’s checkpoint that could not be read', kind: 'unreadable' });
+    } else if (!head && trusted && this.signsAny(scene)) {
+      if (this.headUnsigned?.hash !== 'none') this.headUnsigned = { hash: 'none', since: now };
+    }
+    await this.takeOn(scene, now, head && hash && head.scene === scene ? { head, hash } : null);
+  }
+
+  /** Plays from a checkpoint (the keys', or the copy this browser kept), if all its parts are there (else waits for them). */
+  private async take(head: Head, hash: string, get: (part: string) => unknown, trust: Trust, dropped: Dropped[]): Promise<boolean> {
+    const read = await this.reader.read(head, get);
+    if (!read.ok) {
+      if (!read.missing) dropped.push({ key: this.keys.head, problem: read.problem, kind: 'unreadable' });
+      return false;
+    }
+    const checked = this.check(read.game);
+    this.base = { game: checked.game, covers: head.covers, lamport: head.lamport, gm: head.gm, gen: head.gen, trust, written: { head, parts: read.parts }, hash };
+    this.damaged = [...read.notices, ...checked.notices];
+    if (trust === 'own') await this.writer.adopt(this.base.written!, this.reader);
+    return true;
+  }
+
+  /** A checkpoint's logs replayed by their rules: a log they refuse is set aside alone, and said. */
+  private check(game: TableGame): { game: TableGame; notices: string[] } {
+    const refused = this.player.check(game);
+    if (!refused.length) return { game, notices: [] };
+    const games = { ...game.root.games } as Record<string, unknown>;
+    for (const r of refused) delete games[r.system];
+    const next = { ...game, root: { ...game.root, games: games as StoreRoot['games'] } };
+    this.player.check(next);
+    return { game: next, notices: refused.map((r) => `${r.system}: event ${r.event} refused by the rules (${r.code})`) };
+  }
+
+  /**
+   * The compacting game master takes the checkpoint on as his own (and signs it); another game master
+   * signs the one he checked. A compactor whose earlier life signed a checkpoint the keys no longer
+   * hold puts back the copy his browser kept, or waits for a client that holds it to write it back,
+   * and in the end takes the keys' as found, and says so.
+   */
+  private async takeOn(scene: string, now: number, found: { head: Head; hash: string } | null): Promise<void> {
+    if (!this.me.gm || this.mirror) return;
+    const signed = checkpointEntry(this.book.record, scene);
+    if (!this.compactor) {
+      if (this.base.trust === 'verified' && this.base.hash && signed?.h !== this.base.hash) this.book.setCheckpoint(scene, { h: this.base.hash, g: this.base.gen });
+      return;
+    }
+    if (this.base.trust === 'own') return;
+    // The copy this browser kept of the last checkpoint this compactor wrote: its own, where no one
+    // else writes, and never older than what its record signs (it is kept before it is signed). It
+    // stands over the scene's unless another game master at the table signs the scene's.
+    const mine = this.keeper?.checkpoint(scene);
+    const kept = mine ? readHead(mine.head).head : null;
+    const othersSign = this.base.hash !== null && [...this.live.values()].some((m) => m.author.gm && checkpointEntry(m.record, scene)?.h === this.base.hash);
+    if (this.base.trust !== 'verified' || (!othersSign && kept && kept.gen > this.base.gen)) {
+      if (mine && kept && kept.scene === scene && kept.gen >= (signed?.g ?? 0) && kept.gen >= this.base.gen && this.base.hash !== digestText(headText(kept))) {
+        if (await this.take(kept, digestText(headText(kept)), (p) => mine.parts[p], 'own', [])) {
+          this.note([{ key: this.keys.head, problem: 'the checkpoint in the scene was not the last one you wrote: put back from your browser', kind: 'refused' }]);
+          this.waitingSince = null;
+          this.sign(scene);
+          return;
+        }
+      }
+      if (signed && this.base.hash !== signed.h) {
+        // Signed in an earlier life, kept nowhere here: wait for a client that holds it, then take the keys' as found.
+        this.waitingSince ??= now;
+        if (now - this.waitingSince < SYNC_TIMING.giveUpMs) return;
+        this.note([{ key: this.keys.head, problem: 'the checkpoint you signed is nowhere to be had: the scene’s is taken as found', kind: 'refused' }]);
+        if (found && !(await this.take(found.head, found.hash, (p) => this.raw[this.keys.part(p)], 'found', []))) return;
+      }
+    }
+    this.waitingSince = null;
+    if (this.base.trust === 'verified' || this.base.trust === 'found') {
+      this.base = { ...this.base, trust: 'own' };
+      if (this.base.written) await this.writer.adopt(this.base.written, this.reader);
+    }
+    this.sign(scene);
+  }
+
+  private sign(scene: string): void {
+    if (this.base.hash) this.book.setCheckpoint(scene, { h: this.base.hash, g: this.base.gen });
+  }
+
+  private partName(key: string): string {
+    return key.slice(this.keys.part('').length);
+  }
+
+  // --- the writers -------------------------------------------------------------------------------
+
+  private readWriters(metadata: Readonly<Record<string, unknown>>, dropped: Dropped[], now: number): void {
+    const scene = this.scene!;
+    const groups = new Map<string, { holder: string; values: unknown[]; keys: string[] }>();
+    let notPages = 0;
+    const strangers: string[] = [];
+    for (const [key, value] of Object.entries(metadata)) {
+      if (!this.keys.isWriterKey(key)) continue;
+      const name = this.keys.pageOf(key);
+      if (name.kind === 'not-a-page') {
+        if (!isEmptyPage(value) && notPages++ < 8) dropped.push({ key: key.slice(0, 120), problem: 'no writer writes this key: not played', kind: 'refused' });
+        if (!isEmptyPage(value)) strangers.push(key);
+        continue;
+      }
+      const g = groups.get(name.writer) ?? { holder: name.holder, values: Array(LIMITS.pagesPerWriter).fill(null), keys: Array.from({ length: LIMITS.pagesPerWriter }, (_, p) => this.keys.page(name.writer, p)) };
+      g.values[name.page] = value ?? null;
+      groups.set(name.writer, g);
+    }
+    if (notPages > 8) dropped.push({ key: this.keys.page('…', 0), problem: `${notPages - 8} more keys no writer writes: not played`, kind: 'refused' });
+    const ceiling = clockCeiling(this.base.lamport);
+    let writers = 0;
+    let unknown = 0;
+    const here = new Set<string>();
+    for (const [writer, g] of groups) {
+      if (writer === this.me.writer) continue;
+      const values = g.values.map((x) => x ?? null);
+      const text = json(values);
+      const live = this.live.get(g.holder);
+      if (!live) {
+        const gone = this.remembered.get(g.holder);
+        if (text === this.acceptedJson.get(writer)) this.current.add(writer);
+        else this.current.delete(writer);
+        if (gone && text !== (this.acceptedJson.get(writer) ?? json(Array(LIMITS.pagesPerWriter).fill(null))) && values.some((x) => x !== null)) {
+          dropped.push({ key: g.keys[0]!, problem: 'written after its writer left the table (not played)', kind: 'refused' });
+        } else if (!gone && values.some((x) => x !== null)) {
+          if (unknown++ < 8) dropped.push({ key: g.keys[0]!, problem: 'no one at this table holds this key: not played', kind: 'refused' });
+          g.keys.forEach((k, p) => values[p] !== null && strangers.push(k));
+        }
+        continue;
+      }
+      if (++writers > LIMITS.writers) {
+        dropped.push({ key: g.keys[0]!, problem: `more than ${LIMITS.writers} writers`, kind: 'refused' });
+        continue;
+      }
+      here.add(writer);
+      const entry = opsEntry(live.record, scene);
+      const d = digestText(text);
+      // Signed as the writer's latest, or as one of its last few (a copy a write or two behind: played
+      // only if it is not behind what this client already plays of that writer).
+      const latest = entry !== null && entry.h === d;
+      const earlier = !latest && (entry?.p ?? []).includes(d);
+      const signed = latest || (earlier && versionOf(values) > (this.acceptedVersion.get(writer) ?? -1));
+      if (latest || earlier) this.current.add(writer);
+      else this.current.delete(writer);
+      if ((latest || earlier) && text === this.acceptedJson.get(writer)) {
+        this.unsigned.delete(g.keys[0]!);
+        continue;
+      }
+      if (earlier && !signed) continue;
+      if (signed) {
+        this.unsigned.delete(g.keys[0]!);
+        this.accept(writer, g.keys, values, live.author, scene, ceiling, dropped);
+        this.acceptedJson.set(writer, text);
+        this.acceptedVersion.set(writer, versionOf(values));
+      } else if (values.some((x) => x !== null) || this.acceptedJson.has(writer)) {
+        const record = json(entry);
+        const u = this.unsigned.get(g.keys[0]!);
+        if (!u || u.json !== text || u.record !== record) this.unsigned.set(g.keys[0]!, { json: text, record, since: now });
+      }
+    }
+    for (const writer of this.seen.keys()) if (!groups.has(writer) && !(this.live.has(this.keys.holderOf(writer)) && opsEntry(this.live.get(this.keys.holderOf(writer))!.record, scene)?.h === digestText(json(Array(LIMITS.pagesPerWriter).fill(null))))) this.current.delete(writer);
+    if (unknown > 8) dropped.push({ key: this.keys.page('…', 0), problem: `${unknown - 8} more keys of no one at this table: not played`, kind: 'refused' });
+    for (const key of this.unsigned.keys()) {
+      const name = this.keys.pageOf(key);
+      if (name.kind !== 'page' || !here.has(name.writer)) this.unsigned.delete(key);
+    }
+    for (const key of strangers) {
+      const text = JSON.stringify(metadata[key] ?? null).slice(0, 100_000);
+      const was = this.strangerSince.get(key);
+      if (!was || was.json !== text) this.strangerSince.set(key, { json: text, since: now });
+    }
+    for (const key of this.strangerSince.keys()) if (!strangers.includes(key)) this.strangerSince.delete(key);
+  }
+
+  /** A writer's pages its record signs: their ops are this writer's, kept until the checkpoint covers them. */
+  private accept(writer: string, keys: readonly string[], values: readonly unknown[], author: Author, scene: string, ceiling: number, dropped: Dropped[]): void {
+    const read = readPages(writer, keys, values, author, scene, this.base.covers[writer] ?? 0, ceiling);
+    dropped.push(...read.dropped);
+    const before = this.seen.get(writer);
+    const ops = new Map<number, ReadOp>();
+    for (const [seq, op] of before?.ops ?? []) if (seq <= read.done) ops.set(seq, op);
+    const gm = author.gm || this.now() < (this.gmUntil.get(this.keys.holderOf(writer)) ?? -Infinity);
+    for (const op of read.ops) {
+      ops.set(op.seq, op);
+      if (gm && op.claimsGm) this.gmSeen.set(writer, Math.max(this.gmSeen.get(writer) ?? 0, op.seq));
+    }
+    bound(ops, 1000);
+    this.seen.set(writer, { ops, done: read.done });
+  }
+
+  // --- this writer's own pages ------------------------------------------------------------------
+
+  private ownPageValues(scene: string): (OpPage | null)[] {
+    const pages: Op[][] = Array.from({ length: LIMITS.pagesPerWriter }, () => []);
+    for (const op of this.mine) pages[this.pageOf.get(op.seq) ?? 0]!.push(op);
+    const done = this.base.covers[this.me.writer] ?? 0;
+    return pages.map((ops, p) => pageValue(scene, done, ops, p === 0));
+  }
+
+  private sceneOwnValues(): unknown[] {
+    return Array.from({ length: LIMITS.pagesPerWriter }, (_, p) => this.raw[this.keys.page(this.me.writer, p)] ?? null);
+  }
+
+  /**
+   * This writer's own pages. When the page starts, what they hold is taken back only if this holder's
+   * record (from its earlier life) signs it, or the copy this browser kept; anything else in them is
+   * someone else's, said, and written over. After that, what this page keeps wins.
+   */
+  private takeOwn(now: number): void {
+    const scene = this.scene;
+    if (!scene || this.mirror) {
+      this.started = true;
+      return;
+    }
+    const values = this.sceneOwnValues();
+    const text = json(values);
+    const h = digestText(text);
+    const done = this.base.covers[this.me.writer] ?? 0;
+    if (!this.started) {
+      this.started = true;
+      // What this page wrote in its earlier life: the copy this browser kept (no one else writes it,
+      // and it is never behind the record), else what the keys hold if the record signs it.
+      const entry = opsEntry(this.book.record, scene);
+      const kept = this.keeper?.pages(scene) ?? null;
+      const adopt = kept && kept.seq >= (entry?.n ?? 0) ? kept.pages : entry && entry.h === h ? values : null;
+      if (adopt) {
+        const keys = Array.from({ length: LIMITS.pagesPerWriter }, (_, p) => this.keys.page(this.me.writer, p));
+        const read = readPages(this.me.writer, keys, adopt, this.author, scene, 0, Number.MAX_SAFE_INTEGER);
+        const pageOfSeq = new Map<number, number>();
+        adopt.forEach((page, p) => {
+          for (const op of ((page as OpPage | null)?.ops ?? []) as readonly { seq?: unknown }[]) if (typeof op?.seq === 'number') pageOfSeq.set(op.seq, p);
+        });
+        for (const op of read.ops) {
+          this.mine.push({ seq: op.seq, lamport: op.lamport, by: op.by, ...(op.gm ? { gm: true } : {}), request: op.request });
+          this.pageOf.set(op.seq, pageOfSeq.get(op.seq) ?? 0);
+          // Its earlier life made these as the tabletop said it was: its own word, kept where no one else writes.
+          if (op.gm) this.gmSeen.set(this.me.writer, Math.max(this.gmSeen.get(this.me.writer) ?? 0, op.seq));
+        }
+        this.written.add(digestText(json(adopt)));
+        // Its ops lately compacted: brought back below if the checkpoint that covered them never reached the table.
+        if (adopt === kept?.pages && kept.covered) {
+          const covered = readPages(this.me.writer, [keys[0]!], [{ v: 2, scene, done: 0, ops: kept.covered }], this.author, scene, 0, Number.MAX_SAFE_INTEGER);
+          this.covered = covered.ops.filter((op) => !this.mine.some((m) => m.seq === op.seq)).map((op) => ({ seq: op.seq, lamport: op.lamport, by: op.by, ...(op.gm ? { gm: true } : {}), request: op.request }));
+        }
+      } else if (values.some((x) => x !== null)) {
+        this.tamper({ key: this.keys.page(this.me.writer, 0), problem: 'held what your record does not sign when your page started: someone else wrote it (written over)', kind: 'refused' });
+      }
+      this.seq = Math.max(this.seq, entry?.n ?? 0, kept?.seq ?? 0, done, ...this.mine.map((o) => o.seq));
+      this.clock = Math.max(this.clock, ...this.mine.map((o) => o.lamport));
+    }
+    // Ops now in the checkpoint move to `covered`; covered ones a newer checkpoint no longer covers come back.
+    const back = this.covered.filter((op) => op.seq > done);
+    this.covered = [...this.covered.filter((op) => op.seq <= done), ...this.mine.filter((op) => op.seq <= done)].slice(-400);
+    this.mine = [...back, ...this.mine.filter((op) => op.seq > done)].sort((a, b) => a.seq - b.seq);
+    for (const op of back) if (!this.pageOf.has(op.seq)) this.pageOf.set(op.seq, 0);
+    for (const seq of this.pageOf.keys()) if (!this.mine.some((o) => o.seq === seq)) this.pageOf.delete(seq);
+    this.restamp();
+    const want = this.ownPageValues(scene);
+    if (text !== json(want) && !this.written.has(h) && values.some((x) => x !== null)) {
+      this.tamper({ key: this.keys.page(this.me.writer, 0), problem: 'holds what this page did not write: someone else wrote in its key (written over)', kind: 'refused' });
+    }
+    this.signOwn(scene, want);
+    // Which of our ops the table lacks, since when: not in the keys, or not signed there yet.
+    const signedHere = opsEntry(this.heard, scene)?.h === h;
+    const inScene = new Set<string>();
+    for (const v of values) for (const op of ((v as OpPage | null)?.ops ?? []) as Op[]) inScene.add(json(op));
+    const next = new Map<number, number>();
+    for (const op of this.mine) if (!signedHere || !inScene.has(json(op))) next.set(op.seq, this.missing.get(op.seq) ?? now);
+    this.missing = next;
+  }
+
+  /** Signs this writer's pages as it wants the table to hold them, and keeps a copy in this browser. */
+  private signOwn(scene: string, pages: readonly unknown[]): void {
+    const text = json(pages);
+    const h = digestText(text);
+    this.written.add(h);
+    bound(this.written, 2000);
+    const before = opsEntry(this.book.record, scene);
+    this.book.setOps(scene, h, this.seq);
+    if (before?.h !== h || before.n !== this.seq) this.keeper?.savePages(scene, pages, this.seq, this.covered);
+  }
+
+  /** Our ops stay under the table's clock ceiling (a found checkpoint with a huge clock, then put right): stamped again, in order, below it. */
+  private restamp(): void {
+    const ceiling = clockCeiling(this.base.lamport);
+    const n = this.mine.length;
+    if (n === 0 || this.mine[n - 1]!.lamport <= ceiling) {
+      this.clock = Math.min(this.clock, ceiling);
+      return;
+    }
+    this.mine = this.mine.map((op, i) => ({ ...op, lamport: Math.min(op.lamport, ceiling - (n - 1 - i)) }));
+    this.clock = Math.min(this.clock, ceiling);
+  }
+
+  private get author(): Author {
+    return { player: this.me.player, gm: this.me.gm };
+  }
+
+  /** What the tabletop says of a holder's role now. */
+  private gmNow(writer: string): boolean {
+    if (writer === this.me.writer) return this.me.gm;
+    return this.live.get(this.keys.holderOf(writer))?.author.gm ?? false;
+  }
+
+  /**
+   * An op's authority, read at the op: a game master's claim holds if its writer is one now, or was
+   * one (or had just stopped: `roleGraceMs`) when this client accepted the op, or when the checkpoint's
+   * compactor did. This page's own claims likewise: it was one when it made them.
+   */
+  private authority(writer: string, op: { seq: number; gm?: boolean }): 'gm' | 'player' | 'false-claim' {
+    if (op.gm !== true) return 'player';
+    if (this.gmNow(writer)) return 'gm';
+    return op.seq <= Math.max(this.base.gm[writer] ?? 0, this.gmSeen.get(writer) ?? 0) ? 'gm' : 'false-claim';
+  }
+
+  private placed(): PlacedOp[] {
+    const out: PlacedOp[] = [];
+    const claims: Dropped[] = [];
+    for (const [writer, seen] of this.seen) {
+      const done = this.base.covers[writer] ?? 0;
+      const holder = this.keys.holderOf(writer);
+      const player = this.live.get(holder)?.author.player ?? this.remembered.get(holder)?.player;
+      if (player === undefined) continue;
+      const current = this.current.has(writer);
+      for (const op of seen.ops.values()) {
+        if (op.seq <= done || (!current && op.seq > seen.done)) continue;
+        const authority = this.authority(writer, op);
+        if (authority === 'false-claim') claims.push({ key: this.keys.page(writer, 0), problem: `op ${op.seq}: says its author acted as game master; no one at the table saw him one then`, kind: 'refused' });
+        out.push({ ...op, author: { player, gm: authority === 'gm' }, ...(authority === 'false-claim' ? { denied: { code: 'table-gm-claim' } } : {}) });
+      }
+    }
+    const done = this.base.covers[this.me.writer] ?? 0;
+    for (const op of this.mine) {
+      if (op.seq <= done) continue;
+      const authority = this.authority(this.me.writer, op);
+      out.push({ ...op, writer: this.me.writer, id: `${this.me.writer}:${op.seq}`, author: { player: this.me.player, gm: authority === 'gm' }, ...(authority === 'false-claim' ? { denied: { code: 'table-gm-claim' } } : {}) });
+    }
+    this.claims = claims;
+    return out.sort((a, b) => a.lamport - b.lamport || (a.writer < b.writer ? -1 : a.writer > b.writer ? 1 : 0) || a.seq - b.seq);
+  }
+
+  private claims: Dropped[] = [];
+
+  private replay(): void {
+    this.ops = this.placed();
+    this.played = this.player.play(this.base.game, this.ops);
+    this.clock = Math.min(Math.max(this.clock, this.played.clock, this.base.lamport), clockCeiling(this.base.lamport));
+    const now = this.now();
+    const ids = new Set(this.ops.map((o) => o.id));
+    for (const id of ids) if (!this.firstPlayed.has(id)) this.firstPlayed.set(id, now);
+    for (const id of this.firstPlayed.keys()) if (!ids.has(id)) this.firstPlayed.delete(id);
+    this.revision++;
+  }
+
+  /** What in the keys was not played, now, and what was found written in this writer's key by someone else. */
+  private get dropped(): Dropped[] {
+    return [...this.readDropped, ...this.claims, ...this.tampered];
+  }
+
+  /** The table's game for this client. */
+  get state(): SharedState {
+    const played = this.played ?? this.player.play(this.base.game, []);
+    const ops = this.ops;
+    const own = this.secrets.values();
+    const refused = ops
+      .filter((op) => played.refused.has(op.id) && op.writer === this.me.writer)
+      .map((op) => ({ id: op.id, writer: op.writer, request: op.request, error: played.refused.get(op.id)! }));
+    const now = this.now();
+    const unsent: Unsent[] = this.mine
+      .filter((op) => this.missing.has(op.seq))
+      .map((op) => ({ id: `${this.me.writer}:${op.seq}`, request: op.request, status: now - this.missing.get(op.seq)! >= SYNC_TIMING.failedMs || this.failures >= 3 ? 'failed' : 'pending' }));
+    return {
+      game: played.game,
+      root: this.viewRoot(played.game, own),
+      refused,
+      dropped: this.dropped,
+      refusedLately: this.refusedLog,
+      refusedCount: this.refusedSeen.size,
+      unsent,
+      toOpen: [...played.toOpen].filter((seal) => own.has(seal)),
+      damaged: this.damaged,
+      pendingOps: ops.length,
+      pendingChars: ops.reduce((n, op) => n + JSON.stringify(op.request).length + 40, 0),
+      checkpoint: { trust: this.base.trust, gen: this.base.gen },
+    };
+  }
+
+  /** The root as this client shows it: its own sealed values opened, with a revision that only grows. */
+  private viewRoot(game: TableGame, own: ReadonlyMap<string, string>): StoreRoot {
+    const ownKey = [...own.keys()].join(',');
+    if (this.viewCache && this.viewCache.game === game && this.viewCache.own === ownKey) return { ...this.viewCache.root, revision: this.revision };
+    const known = new Map([...Object.entries(game.opened), ...own]);
+    const root: StoreRoot = { ...withOpened(game.root, known), revision: this.revision, recent: [] };
+    this.viewCache = { game, own: ownKey, root };
+    return root;
+  }
+
+  // --- acting ------------------------------------------------------------------------------------
+
+  /**
+   * This client's action: checked as this player sees the game (his own secrets opened) and as the
+   * table will play it (after everything this client has seen), then added to his pages and signed.
+   * Its secret values are sealed first; only this client keeps what they were.
+   */
+  async submit(raw: SceneRequest): Promise<Result<{ readonly id: string; readonly writes: readonly Update[] }>> {
+    if (this.mirror) return refuse('table-read-only');
+    const scene = this.scene;
+    if (!scene) return refuse('table-not-ready');
+    const parsed = parseSceneRequest(raw);
+    if (!parsed.ok) return parsed;
+    const request = parsed.value;
+    const shared = await this.seal(request);
+    if (!shared.ok) return shared;
+    if (request.type !== 'scene/seats' && request.type !== 'scene/reveal') {
+      const seen = applyRequest(this.state.root, request as Request, this.viewStates);
+      if (!seen.ok) return seen;
+    }
+    const last = this.mine[this.mine.length - 1]?.lamport ?? 0;
+    const op: Op = {
+      seq: this.seq + 1,
+      lamport: Math.max(Math.min(this.clock + 1, clockCeiling(this.base.lamport)), last + 1),
+      by: this.me.player,
+      ...(this.me.gm ? { gm: true } : {}),
+      request: shared.value.request,
+    };
+    const size = opChars(op);
+    if (size > LIMITS.opChars) return refuse('table-action-too-large', { size: Math.ceil(size / 1000), max: LIMITS.opChars / 1000 });
+    const page = this.placeFor(op);
+    if (page === null) return refuse('table-full');
+    this.mine.push(op);
+    this.pageOf.set(op.seq, page);
+    if (op.gm) this.gmSeen.set(this.me.writer, op.seq);
+    this.replay();
+    const id = `${this.me.writer}:${op.seq}`;
+    const refusal = this.played!.refused.get(id);
+    if (refusal) {
+      this.mine.pop();
+      this.pageOf.delete(op.seq);
+      this.replay();
+      return { ok: false, error: refusal };
+    }
+    this.seq = op.seq;
+    this.clock = op.lamport;
+    this.missing.set(op.seq, this.now());
+    for (const s of shared.value.secrets) this.secrets.put(s.seal, s.salt, s.value);
+    this.viewCache = null;
+    this.signOwn(scene, this.ownPageValues(scene));
+    return ok({ id, writes: this.heal(true) ?? [] });
+  }
+
+  /** The page an op goes on: the last op's while it fits, else the next empty one; null when every page is full. */
+  private placeFor(op: Op): number | null {
+    const scene = this.scene!;
+    const pages = this.ownPageValues(scene);
+    const sizeOf = (p: number) => JSON.stringify(pages[p] ?? { v: 2, scene, ops: [] }).length;
+    const last = this.mine[this.mine.length - 1];
+    const at = last ? (this.pageOf.get(last.seq) ?? 0) : 0;
+    if (sizeOf(at) + opChars(op) <= LIMITS.keyChars) return at;
+    for (let i = 1; i < LIMITS.pagesPerWriter; i++) {
+      const p = (at + i) % LIMITS.pagesPerWriter;
+      if (pages[p] === null && sizeOf(p) + opChars(op) <= LIMITS.keyChars) return p;
+    }
+    return null;
+  }
+
+  /** Seals the secret values of a request's events (each with its own salt). */
+  private async seal(request: SceneRequest): Promise<Result<{ request: SceneRequest; secrets: { seal: string; salt: string; value: string }[] }>> {
+    if (request.type !== 'game/dispatch' && request.type !== 'game/batch' && request.type !== 'game/replace') return ok({ request, secrets: [] });
+    const descriptor: AnyDescriptor = DESCRIPTORS[request.system];
+    const secrets = descriptor.secrets;
+    if (!secrets) return ok({ request, secrets: [] });
+    const state = this.viewStates.stateOf(request.system, descriptor.rules, gameOf(this.state.root, request.system));
+    const made: { seal: string; salt: string; value: string }[] = [];
+    const sealOne = async (event: unknown): Promise<unknown> => {
+      const s = secrets.of(event, state.ok ? state.value : undefined);
+      if (!s) return event;
+      const values: string[] = [];
+      for (const value of s.values) {
+        if (isSealed(value)) {
+          values.push(value);
+          continue;
+        }
+        const salt = this.random();
+        const seal = await sealOf(this.codec, salt, value);
+        made.push({ seal, salt, value });
+        values.push(seal);
+      }
+      return secrets.with(event, values);
+    };
+    if (request.type === 'game/dispatch') return ok({ request: { ...request, event: await sealOne(request.event) } as SceneRequest, secrets: made });
+    const events = [];
+    for (const e of request.events) events.push(await sealOne(e));
+    return ok({ request: { ...request, events } as SceneRequest, secrets: made });
+  }
+
+  /** The openings of sealed values this client holds and the game has read. */
+  openings(): SceneRequest | null {
+    const values = this.state.toOpen.map((seal) => ({ seal, ...this.secrets.get(seal)! })).filter((x) => x.salt !== undefined);
+    return values.length ? { type: 'scene/reveal', values: values.map((x) => ({ seal: x.seal, salt: x.salt, value: x.value })) } : null;
+  }
+
+  /** Whether each opened value matches its seal (checked once each). */
+  private async opens(values: readonly { seal: string; salt: string; value: string }[]): Promise<boolean> {
+    for (const x of values) {
+      const key = `${x.seal}|${x.salt}|${x.value}`;
+      let good = this.checked.get(key);
+      if (good === undefined) {
+        good = (await sealOf(this.codec, x.salt, x.value)) === x.seal;
+        this.checked.set(key, good);
+      }
+      if (!good) return false;
+    }
+    return true;
+  }
+
+  /** Drops openings that do not match their seals (before anyone plays them), and says which. */
+  private async checkOpenings(): Promise<Dropped[]> {
+    const out: Dropped[] = [];
+    for (const [writer, seen] of this.seen) {
+      for (const [seq, op] of seen.ops) {
+        if (op.request.type !== 'scene/reveal' || (await this.opens(op.request.values))) continue;
+        seen.ops.delete(seq);
+        this.badOpenings.add(`${writer}:${seq}`);
+      }
+    }
+    for (const id of this.badOpenings) {
+      const at = id.lastIndexOf(':');
+      out.push({ key: this.keys.page(id.slice(0, at), 0), problem: `op ${id.slice(at + 1)}: an opened value does not match its seal`, kind: 'unreadable' });
+    }
+    return out;
+  }
+
+  private readonly badOpenings = new Set<string>();
+
+  /** The ops this client plays after its checkpoint, in play order. */
+  get playedOps(): readonly PlacedOp[] {
+    return this.ops;
+  }
+
+  /** This writer's ops not compacted yet (the page that writes them tells a mirror). */
+  get ownOps(): readonly Op[] {
+    return this.mine;
+  }
+
+  /** Writes of this writer's keys the tabletop refused in a row. */
+  get failing(): number {
+    return this.failures;
+  }
+
+  /** A mirror's writer's ops, as the page that writes them says it keeps them, and its refused writes in a row. */
+  mirrorOwn(ops: readonly unknown[], failures = 0): void {
+    if (!this.mirror || !this.scene) return;
+    this.failures = failures;
+    const keys = [this.keys.page(this.me.writer, 0)];
+    const read = readPages(this.me.writer, keys, [{ v: 2, scene: this.scene, done: 0, ops }], this.author, this.scene, this.base.covers[this.me.writer] ?? 0, Number.MAX_SAFE_INTEGER);
+    this.mine = read.ops.map((op) => ({ seq: op.seq, lamport: op.lamport, by: op.by, ...(op.gm ? { gm: true } : {}), request: op.request }));
+    const inScene = new Set<string>();
+    for (const v of this.sceneOwnValues()) for (const op of ((v as OpPage | null)?.ops ?? []) as Op[]) inScene.add(json(op));
+    const now = this.now();
+    const next = new Map<number, number>();
+    for (const op of this.mine) if (!inScene.has(json(op))) next.set(op.seq, this.missing.get(op.seq) ?? now);
+    this.missing = next;
+    this.viewCache = null;
+    this.replay();
+  }
+
+  // --- writing -----------------------------------------------------------------------------------
+
+  /**
+   * The writes that put the keys right, if any are due now: this writer's pages where the table's copy
+   * differs from what it keeps (ops lost to a race, a refused write, ops compacted to drop, anything
+   * someone else put there); the scene's id it made; and the signed checkpoint where the keys lack it
+   * (its compactor at once, any client holding it after `restoreAfterMs`). A write not echoed yet is
+   * waited for (`SYNC_TIMING.patience`); after the tabletop refused one, longer and longer.
+   */
+  heal(force = false): Update[] | null {
+    if (this.mirror || !this.started || !this.scene) return null;
+    const now = this.now();
+    const scene = this.scene;
+    const parts: [string, unknown][] = [];
+    const rest: [string, unknown][] = [];
+    if (this.raw[this.keys.scene] !== scene && (this.madeScene === scene || this.base.trust === 'own')) rest.push([this.keys.scene, scene]);
+    const want = this.ownPageValues(scene);
+    want.forEach((value, p) => {
+      const key = this.keys.page(this.me.writer, p);
+      const have = this.raw[key];
+      if (value === null ? have !== undefined && have !== null : json(have) !== json(value)) rest.push([key, value]);
+    });
+    const restore = this.restoring(now);
+    if (restore) {
+      for (const [name, value] of restore.parts) {
+        const key = this.keys.part(name);
+        if (this.raw[key] !== value) parts.push([key, value]);
+      }
+      if (this.base.trust === 'own') {
+        for (const [key, value] of Object.entries(this.raw)) if (this.keys.isPart(key) && value !== null && !restore.parts.has(this.partName(key))) parts.push([key, null]);
+      }
+      if (json(this.raw[this.keys.head]) !== json(restore.head)) rest.push([this.keys.head, restore.head]);
+    }
+    const entries = [...parts, ...rest];
+    if (!entries.length) {
+      this.failures = 0;
+      this.lastWrite = null;
+      return null;
+    }
+    const text = json(entries);
+    if (!force && this.lastWrite && this.lastWrite.json === text && now < this.lastWrite.retryAt) return null;
+    this.lastWrite = { json: text, at: now, retryAt: now + (this.failures ? Math.min(SYNC_TIMING.maxBackoff, 1000 * 2 ** (this.failures - 1)) : SYNC_TIMING.patience) };
+    return bundle(entries);
+  }
+
+  /** The checkpoint to write back, if the keys lack the signed one this client holds: its compactor at once, another client after a while. */
+  private restoring(now: number): Written | null {
+    const written = this.base.written;
+    if (!written || !this.base.hash || !this.scene) return null;
+    const rawHead = this.raw[this.keys.head];
+    const whole = json(rawHead) === json(written.head) && [...written.parts].every(([name, value]) => this.raw[this.keys.part(name)] === value);
+    if (whole) {
+      this.offSince = null;
+      return this.base.trust === 'own' ? written : null;
+    }
+    if (this.base.trust === 'own') return written;
+    if (this.base.trust !== 'verified' || !this.signedBy(this.scene, this.base.hash)) return null;
+    // A newer checkpoint a game master signs is on its way: not ours to put back.
+    const head = readHead(rawHead).head;
+    if (head && head.scene === this.scene && this.signedBy(this.scene, digestText(headText(head)))) return null;
+    this.offSince ??= now;
+    return now - this.offSince >= SYNC_TIMING.restoreAfterMs ? written : null;
+  }
+
+  private offSince: number | null = null;
+
+  /** How the page's last write went: a refused one is tried again later and later. */
+  wrote(accepted: boolean): void {
+    if (accepted || !this.lastWrite) return;
+    this.failures++;
+    this.lastWrite = { ...this.lastWrite, retryAt: this.now() + Math.min(SYNC_TIMING.maxBackoff, 1000 * 2 ** (this.failures - 1)) };
+  }
+
+  /** The player asked to try again now. */
+  retryNow(): Update[] | null {
+    this.lastWrite = null;
+    this.failures = 0;
+    for (const seq of this.missing.keys()) this.missing.set(seq, this.now());
+    return this.heal(true);
+  }
+
+  // --- compaction --------------------------------------------------------------------------------
+
+  /** Whether this client should compact now: it compacts, its checkpoint is its own, and enough waits (or gone writers' keys do). */
+  needsCompaction(): boolean {
+    if (!this.compactor || !this.played || this.waitingSince !== null || (this.base.trust !== 'own' && this.base.trust !== 'none')) return false;
+    const s = this.state;
+    const now = this.now();
+    if (s.pendingOps >= LIMITS.compactOps || s.pendingChars >= LIMITS.compactChars) return true;
+    if (this.ops.some((op) => now - (this.firstPlayed.get(op.id) ?? now) >= LIMITS.compactAfterMs)) return true;
+    for (const text of this.acceptedJson.values()) if (text.length >= LIMITS.compactPageChars) return true;
+    if (json(this.ownPageValues(this.scene!)).length >= LIMITS.compactPageChars) return true;
+    if ([...this.strangerSince.values()].some((s) => now - s.since >= SYNC_TIMING.strangerMs)) return true;
+    for (const writer of this.acceptedJson.keys()) if (this.gone(writer) && this.keyHasOps(writer)) return true;
+    // A game master handed the role over: his actions still waiting are compacted with his authority while this client remembers it.
+    if (this.ops.some((op) => op.author.gm && op.writer !== this.me.writer && !this.gmNow(op.writer))) return true;
+    for (const writer of Object.keys(this.base.covers)) if (this.gone(writer)) return true;
+    return false;
+  }
+
+  private gone(writer: string): boolean {
+    return writer !== this.me.writer && !this.live.has(this.keys.holderOf(writer));
+  }
+
+  private keyHasOps(writer: string): boolean {
+    for (let p = 0; p < LIMITS.pagesPerWriter; p++) if (!isEmptyPage(this.raw[this.keys.page(writer, p)])) return true;
+    return false;
+  }
+
+  /**
+   * The compaction, or null when there is nothing to do: the game as played so far (every client plays
+   * ops in one order, so this is the same game for everyone), with the last seq of each writer it
+   * covers and the game masters' authority it carried, in a checkpoint this client signs. Keys of
+   * writers gone whose ops are all in it are emptied; keys of no one at the table too.
+   */
+  async compact(): Promise<Update[] | null> {
+    if (!this.compactor || !this.played || !this.scene || this.waitingSince !== null) return null;
+    if (this.base.trust !== 'own' && this.base.trust !== 'none') return null;
+    const now = this.now();
+    const scene = this.scene;
+    const old = this.base.covers;
+    const covers: Record<string, number> = { ...old };
+    const gm: Record<string, number> = { ...this.base.gm };
+    for (const op of this.ops) {
+      covers[op.writer] = Math.max(covers[op.writer] ?? 0, op.seq);
+      if (op.author.gm) gm[op.writer] = Math.max(gm[op.writer] ?? 0, op.seq);
+    }
+    // What a writer's pages say is in the checkpoint is covered, held here or not (an honest writer
+    // drops only what a checkpoint covers; what a hostile one drops otherwise is no one's).
+    for (const [writer, seen] of this.seen) if (seen.done > (covers[writer] ?? 0)) covers[writer] = seen.done;
+    const clear: [string, unknown][] = [];
+    // Gone writers: their keys emptied once all of them is in; their entries kept a while after (a stale copy may bring the keys back), then forgotten.
+    for (const writer of Object.keys(covers)) {
+      if (!this.gone(writer)) continue;
+      const seen = [...(this.seen.get(writer)?.ops.keys() ?? [])];
+      const all = seen.every((seq) => seq <= covers[writer]!);
+      if (all && this.keyHasOps(writer)) {
+        for (let p = 0; p < LIMITS.pagesPerWriter; p++) if (!isEmptyPage(this.raw[this.keys.page(writer, p)])) clear.push([this.keys.page(writer, p), null]);
+        this.goneSince.set(writer, now);
+      }
+      const since = this.goneSince.get(writer) ?? now;
+      this.goneSince.set(writer, since);
+      if (now - since >= SYNC_TIMING.forgetMs && !this.keyHasOps(writer)) {
+        delete covers[writer];
+        delete gm[writer];
+        this.goneSince.delete(writer);
+        this.seen.delete(writer);
+        this.acceptedJson.delete(writer);
+        this.remembered.delete(this.keys.holderOf(writer));
+      }
+    }
+    // Keys of no one at the table, once they stood still (a player who just joined is in the party by then).
+    for (const [key, s] of this.strangerSince) if (!isEmptyPage(this.raw[key]) && now - s.since >= SYNC_TIMING.strangerMs) clear.push([key, null]);
+    const coversChanged = json(covers) !== json(old) || json(gm) !== json(this.base.gm);
+    if (!this.ops.length && !coversChanged && !clear.length) return null;
+    const lamport = Math.max(this.base.lamport, ...this.ops.map((op) => op.lamport));
+    const game = withOpenedWritten(this.played.game);
+    const written = await this.writer.write(game, { scene, gen: this.base.gen + 1, by: this.me.writer, covers, lamport, gm });
+    const hash = digestText(headText(written.head));
+    this.base = { game, covers, lamport, gm, gen: written.head.gen, trust: 'own', written, hash };
+    this.damaged = [];
+    this.sign(scene);
+    this.keeper?.saveCheckpoint(scene, written);
+    this.takeOwn(now);
+    this.replay();
+    const writes = this.heal(true) ?? [];
+    return [...writes, ...bundle(clear)];
+  }
+
+  // --- what is said ------------------------------------------------------------------------------
+
+  /** Counts and keeps what was refused (each thing once). */
+  private note(dropped: readonly Dropped[]): void {
+    for (const d of dropped) {
+      if (d.kind !== 'refused') continue;
+      const id = `${d.key}|${d.problem}|${d.error?.code ?? ''}`;
+      if (this.refusedSeen.has(id)) continue;
+      this.refusedSeen.add(id);
+      this.refusedLog = [...this.refusedLog, d].slice(-30);
+    }
+    bound(this.refusedSeen, 10_000);
+  }
+
+  /** Refusals another page of this holder saw (the background page tells its popover). */
+  noteRefused(dropped: readonly Dropped[]): void {
+    this.note(dropped.map((d) => ({ ...d, kind: 'refused' as const })));
+  }
+
+  /** What this client refused lately, newest last (kept after the keys no longer hold it). */
+  get refusedLately(): readonly Dropped[] {
+    return this.refusedLog;
+  }
+
+  private tamper(d: Dropped): void {
+    if (this.tampered.some((t) => t.key === d.key && t.problem === d.problem)) return;
+    this.tampered = [...this.tampered, d].slice(-20);
+  }
+
+  /**
+   * Whether this client gives a scene that has none its id: the compacting game master, or anyone
+   * once no game master has for a while (two clients making one at once would split the first actions
+   * between two ids).
+   */
+  private makesScene(now: number): boolean {
+    if (this.mirror) return false;
+    if (this.compactor) return true;
+    this.noSceneSince ??= now;
+    return !this.gmHere || now - this.noSceneSince >= SYNC_TIMING.sceneIdMs;
+  }
+
+  private noSceneSince: number | null = null;
+
+  private newSceneId(): string {
+    return (this.random() + this.random()).replace(/[^A-Za-z0-9]/g, '').slice(0, 16) || 'scene';
+  }
+
+  /** The scene's id as this client plays it (null until one is known). */
+  get sceneId(): string | null {
+    return this.scene;
+  }
+
+  /** Characters (JSON) the shared game's keys take: the checkpoint's, the writers', in all, and the largest key. */
+  static size(keys: TableKeys, metadata: Readonly<Record<string, unknown>>): { game: number; ops: number; total: number; largestKey: number } {
+    let game = 0;
+    let ops = 0;
+    let largestKey = 0;
+    for (const [key, value] of Object.entries(metadata)) {
+      if (value === undefined) continue;
+      const n = key.length + JSON.stringify(value).length + 4;
+      if (key === keys.head || keys.isPart(key) || key === keys.scene) game += n;
+      else if (keys.isWriterKey(key)) ops += n;
+      else continue;
+      largestKey = Math.max(largestKey, n);
+    }
+    return { game, ops, total: game + ops, largestKey };
+  }
+}
