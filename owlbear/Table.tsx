@@ -52,9 +52,8 @@ export function TablePanel({ session }: { session: SceneSession }) {
   const whose = (key: string): string => {
     if (key === GAME_KEY || OWLBEAR_KEYS.isPart(key)) return tr('owlbear_key_game');
     if (!key.startsWith(OPS_PREFIX)) return key.slice(0, 100);
-    const page = OWLBEAR_KEYS.pageOf(key);
-    if (page.kind !== 'page') return tr('owlbear_key_stranger');
-    const connection = page.holder;
+    // The connection a key names (a page of it, or a name no page of it writes).
+    const connection = key.slice(OPS_PREFIX.length).split('.')[0]!;
     if (connection === connectionKey(session.me.connectionId)) return session.me.name;
     return session.party.find((p) => connectionKey(p.connectionId) === connection)?.name ?? tr('owlbear_key_stranger');
   };

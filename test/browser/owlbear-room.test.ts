@@ -6,7 +6,8 @@
 // hostile player's writes spoil nothing but his own actions, while the game master is told.
 import type { FrameLocator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GAME_KEY, OPS_PREFIX } from '../../src/adapters/owlbear/keys';
+import { GAME_KEY, OPS_PREFIX, PART_PREFIX, RECORD_KEY, SCENE_KEY } from '../../src/adapters/owlbear/keys';
+import { digest } from '../../src/shared-game/records';
 import { tokenItem } from '../support/owlbear-items';
 import { GM, PLAYER, drawn, host, launchPlain, openAction, openRoom, sendFrom, type Launched, type Room } from './owlbear';
 
@@ -73,9 +74,9 @@ describe.each(['server', 'client'] as const)('an Owlbear room (%s merge)', (merg
     const refused = await room.page.evaluate(() => (window as unknown as { obr: { state: { refused: string[] } } }).obr.state.refused);
     expect(refused.filter((c) => c === PLAYER.connectionId)).toHaveLength(2);
     const after = await host<Record<string, unknown>>(room.page, 'metadata');
-    // The only key that changed is the player's own.
+    // The only keys that changed are the player's own, and the game master's checkpoint that took his action in (with the game master's page saying how far it covers him).
     const changed = Object.keys({ ...before, ...after }).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
-    expect(changed.filter((k) => k !== GAME_KEY)).toEqual([`${OPS_PREFIX}${PLAYER.connectionId}.bg`]);
+    expect(changed.filter((k) => k !== GAME_KEY && !k.startsWith(PART_PREFIX) && k !== `${OPS_PREFIX}${GM.connectionId}.bg`)).toEqual([`${OPS_PREFIX}${PLAYER.connectionId}.bg`]);
   });
 
   it('a write refused again and again shows as failed, with a way to try again now', async () => {
@@ -89,24 +90,33 @@ describe.each(['server', 'client'] as const)('an Owlbear room (%s merge)', (merg
   });
 
   it('a hostile player’s writes spoil only his own actions: the game goes on, both agree, the game master is told', async () => {
-    const meta = await host<Record<string, { v: 1; ops: { seq: number; lamport: number; by: string; request: unknown }[] } | null>>(room.page, 'metadata');
+    // The hostile player runs a client of his own: no Command Post page of his writes for him.
+    await host(room.page, 'stopPages', HOSTILE.connectionId);
+    const meta = await host<Record<string, unknown>>(room.page, 'metadata');
+    const scene = meta[SCENE_KEY] as string;
     const gmKey = `${OPS_PREFIX}${GM.connectionId}.bg`;
-    const gmOps = meta[gmKey]?.ops ?? [];
-    const gmNext = (gmOps.at(-1)?.seq ?? (meta[GAME_KEY] as unknown as { covers: Record<string, number> } | undefined)?.covers[`${GM.connectionId}.bg`] ?? 0) + 1;
+    const gmPage = (meta[gmKey] ?? null) as { ops?: { seq: number }[]; done?: number } | null;
+    const gmNext = Math.max(gmPage?.done ?? 0, ...(gmPage?.ops ?? []).map((o) => o.seq)) + 1;
+    const mine = {
+      v: 2,
+      scene,
+      done: 0,
+      ops: [
+        // A huge clock, a forged game master's claim, a forged author, in his own key.
+        { seq: 1, lamport: Number.MAX_SAFE_INTEGER, by: HOSTILE.id, request: hd({ type: 'spend', side: 'A', amount: 1, permanent: false }) },
+        { seq: 2, lamport: 50, by: HOSTILE.id, gm: true, request: { type: 'scene/seats', player: HOSTILE.id, name: 'Mallory', seats: [0, 1] } },
+        { seq: 3, lamport: 51, by: PLAYER.id, request: hd({ type: 'spend', side: 'B', amount: 1, permanent: false }) },
+      ],
+    };
+    // He signs it in his own player metadata: it is his key, his word.
+    await host(room.page, 'setPlayerMetadata', HOSTILE.connectionId, { [RECORD_KEY]: { v: 1, ops: [{ s: scene, h: digest([mine, null, null, null, null, null, null, null]), n: 3 }], cp: [] } });
     await host(room.page, 'writeMetadata', {
-      // A huge clock, a forged game master's claim, a forged author, in his own key.
-      [`${OPS_PREFIX}${HOSTILE.connectionId}.bg`]: {
-        v: 1,
-        ops: [
-          { seq: 1, lamport: Number.MAX_SAFE_INTEGER, by: HOSTILE.id, request: hd({ type: 'spend', side: 'A', amount: 1, permanent: false }) },
-          { seq: 2, lamport: 50, by: HOSTILE.id, gm: true, request: { type: 'scene/seats', player: HOSTILE.id, name: 'Mallory', seats: [0, 1] } },
-          { seq: 3, lamport: 51, by: PLAYER.id, request: hd({ type: 'spend', side: 'B', amount: 1, permanent: false }) },
-        ],
-      },
-      // An op in the game master's key, seating himself.
-      [gmKey]: { v: 1, ops: [...gmOps, { seq: gmNext, lamport: 52, by: GM.id, request: { type: 'scene/seats', player: HOSTILE.id, name: 'Mallory', seats: [0, 1] } }] },
+      [`${OPS_PREFIX}${HOSTILE.connectionId}.bg`]: mine,
+      // An op in the game master's key, seating himself; and one under a page name the game master's connection has none of.
+      [gmKey]: { ...(gmPage ?? { v: 2, scene, done: 0 }), ops: [...(gmPage?.ops ?? []), { seq: gmNext, lamport: 52, by: GM.id, gm: true, request: { type: 'scene/seats', player: HOSTILE.id, name: 'Mallory', seats: [0, 1] } }] },
+      [`${OPS_PREFIX}${GM.connectionId}.x`]: { v: 2, scene, done: 0, ops: [{ seq: 1, lamport: 53, by: GM.id, gm: true, request: { type: 'scene/seats', player: HOSTILE.id, name: 'Mallory', seats: [0, 1] } }] },
       // A flood of keys of no one at the table.
-      ...Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`${OPS_PREFIX}fake${i}.bg`, { v: 1, ops: [{ seq: 1, lamport: 1, by: `fake${i}`, request: hd({ type: 'spend', side: 'A', amount: 1, permanent: false }) }] }])),
+      ...Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`${OPS_PREFIX}fake${i}.bg`, { v: 2, scene, done: 0, ops: [{ seq: 1, lamport: 1, by: `fake${i}`, request: hd({ type: 'spend', side: 'A', amount: 1, permanent: false }) }] }])),
     });
     // The game goes on: a spend from each honest side, both seen alike.
     await gm.locator('#play-A-amount').fill('1');
@@ -124,11 +134,12 @@ describe.each(['server', 'client'] as const)('an Owlbear room (%s merge)', (merg
     const list = gm.getByTestId('owlbear-refused-table');
     await expect.poll(() => list.count(), { timeout: 10_000 }).toBe(1);
     await list.locator('summary').click();
+    await expect.poll(async () => (await list.locator('li').allTextContents()).join('\n'), { timeout: 10_000 }).toMatch(/Mallory \(conn-h\.bg\): op 2: says its author acted as game master/);
     const lines = (await list.locator('li').allTextContents()).join('\n');
     expect(lines).toMatch(/Mallory \(conn-h\.bg\): op 1: clock 9007199254740991 above/);
-    expect(lines).toMatch(/Mallory \(conn-h\.bg\): op 2: says its author is the game master/);
     expect(lines).toMatch(/Mallory \(conn-h\.bg\): op 3: names player-p1 as its author/);
-    expect(lines).toMatch(/Gamemaster \(conn-gm\.bg\): op \d+: not written by this page/);
+    expect(lines).toMatch(/Gamemaster \(conn-gm\.bg\): holds what this page did not write/);
+    expect(lines).toMatch(/Gamemaster \(conn-gm\.x\): no writer writes this key/);
     expect(lines).toMatch(/no one at this table/);
     expect(room.errors).toEqual([]);
   });

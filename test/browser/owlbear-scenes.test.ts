@@ -45,6 +45,7 @@ describe.each(SYSTEM_IDS)('the %s worked example on Owlbear', (system) => {
     const edges = Object.fromEntries(view.edges.map((e) => [e.to, { from: e.from, kind: e.kind }]));
     for (const conn of [GM.connectionId, PLAYER.connectionId]) {
       await expect.poll(async () => (await drawn(room.page, conn)).marks, { timeout: 15_000 }).toEqual(want);
+      await expect.poll(async () => (await drawn(room.page, conn)).items.filter((i) => i.id.startsWith('cp-note-')).length, { timeout: 10_000 }).toBe(view.notes.length);
       const d = await drawn(room.page, conn);
       expect(d.rings, `${conn} rings`).toEqual(rings);
       expect(d.edges, `${conn} edges`).toEqual(edges);

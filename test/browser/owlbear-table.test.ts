@@ -8,7 +8,7 @@
 import type { Item } from '@owlbear-rodeo/sdk';
 import type { FrameLocator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPS_PREFIX, TOKEN_KEY } from '../../src/adapters/owlbear/keys';
+import { OPS_PREFIX, SCENE_KEY, TOKEN_KEY } from '../../src/adapters/owlbear/keys';
 import * as v from 'valibot';
 import { tokenItem } from '../support/owlbear-items';
 import { frontMatter, storeSchema } from '../unit/owlbear/store-schema';
@@ -224,17 +224,18 @@ describe('what each client draws', () => {
 describe('bad input', () => {
   it('metadata forged by another player is dropped alone and said; the game goes on', async () => {
     await host(room.page, 'writeMetadata', {
-      // A key of no one at this table, and a key of the player's with something unreadable in it.
-      [`${OPS_PREFIX}forged.bg`]: { v: 1, ops: [{ seq: 1, lamport: 1e6, by: 'x', gm: true, request: { type: 'game/dispatch', system: 'bdc', event: { type: 'leaderAdded', leader: HOSTILE } } }] },
+      // A key of no one at this table, and a page name no page of the player's connection writes.
+      [`${OPS_PREFIX}forged.bg`]: { v: 2, scene: 'x', done: 0, ops: [{ seq: 1, lamport: 1e6, by: 'x', gm: true, request: { type: 'game/dispatch', system: 'bdc', event: { type: 'leaderAdded', leader: HOSTILE } } }] },
       [`${OPS_PREFIX}conn-p1.other`]: HOSTILE,
     });
-    await expect.poll(() => gm.getByTestId('owlbear-dropped').locator('summary').textContent(), { timeout: 10_000 }).toMatch(/^1 /);
-    await gm.getByTestId('owlbear-dropped').locator('summary').click();
-    expect(await gm.getByTestId('owlbear-dropped').locator('li').allTextContents()).toEqual([expect.stringContaining('conn-p1.other')]);
+    const list = gm.getByTestId('owlbear-refused-table');
+    await expect.poll(() => list.count(), { timeout: 10_000 }).toBe(1);
+    await list.locator('summary').click();
+    await expect.poll(async () => (await list.locator('li').allTextContents()).join('\n'), { timeout: 10_000 }).toMatch(/no writer writes this key/);
+    const lines = (await list.locator('li').allTextContents()).join('\n');
+    expect(lines).toMatch(/no one at this table.*forged\.bg|forged\.bg.*no one at this table/);
     // The game master is told whose key it is: a name from Owlbear, as text.
-    expect((await gm.getByTestId('owlbear-dropped').locator('li').allTextContents())[0]).toContain(HOSTILE);
-    await gm.getByTestId('owlbear-refused-table').locator('summary').click();
-    expect(await gm.getByTestId('owlbear-refused-table').locator('li').allTextContents()).toEqual(expect.arrayContaining([expect.stringMatching(/no one at this table.*forged\.bg/)]));
+    expect(lines).toContain(`${HOSTILE} (conn-p1.other)`);
     // Nothing of it ran: no dialog, no image.
     expect(room.errors.filter((e) => e.startsWith('dialog'))).toEqual([]);
     const answer = await sendFrom(gm, { type: 'store/select-system', system: 'hd-command' });
@@ -305,19 +306,17 @@ describe('another scene', () => {
   it('starts a game of its own: nothing of the last scene’s game is written into it', async () => {
     const old = await host<Record<string, unknown>>(room.page, 'metadata');
     expect(Object.keys(old).length).toBeGreaterThan(0);
-    // Owlbear closes the scene and opens another, with metadata and tokens of its own.
-    await host(room.page, 'setSceneReady', false);
-    await host(room.page, 'writeMetadata', Object.fromEntries(Object.keys(old).map((k) => [k, undefined])));
-    await host(room.page, 'setItems', []);
-    await host(room.page, 'setSceneReady', true);
+    // The game master opens another scene of the room: metadata and tokens of its own.
+    await host(room.page, 'openScene', 'Scene 2');
     await new Promise((r) => setTimeout(r, 1500));
-    expect(await host(room.page, 'metadata')).toEqual({});
+    // Only its id, which the game master's page gives it.
+    expect(Object.keys(await host<Record<string, unknown>>(room.page, 'metadata'))).toEqual([SCENE_KEY]);
     expect((await drawn(room.page, GM.connectionId)).items).toEqual([]);
     // Its game starts from nothing, and plays.
     expect((await sendFrom(gm, { type: 'store/select-system', system: 'bdc' })).ok).toBe(true);
     const keys = Object.keys(await host<Record<string, unknown>>(room.page, 'metadata'));
-    expect(keys).toEqual([`${OPS_PREFIX}conn-gm.bg`]);
-    await expect.poll(() => player.getByTestId('owlbear-size').textContent(), { timeout: 10_000 }).toMatch(/1 actions? wait/);
+    expect(keys.sort()).toEqual([SCENE_KEY, `${OPS_PREFIX}conn-gm.bg`].sort());
+    await expect.poll(() => player.getByTestId('owlbear-size').textContent(), { timeout: 10_000 }).toMatch(/1 actions? wait|0 actions? wait/);
     expect(room.errors).toEqual([]);
   });
 });
