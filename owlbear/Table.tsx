@@ -115,6 +115,11 @@ export function TablePanel({ session }: { session: SceneSession }) {
           )}
         </p>
       )}
+      {state.ownKeyWrittenOver && (
+        <p class="hint" role="status" data-testid="owlbear-own-key">
+          {tr('owlbear_own_key_written')}
+        </p>
+      )}
       {state.checkpoint.trust === 'found' && (
         <p class="owlbear-problems" role="status" data-testid="owlbear-unchecked">
           {tr('owlbear_checkpoint_found')}

@@ -55,7 +55,7 @@ const pages = backgroundChannel(OBR.room.id, session.me.connectionId);
 let told = '';
 const tellPopover = (force = false) => {
   const ops = session.sync?.ownOps ?? [];
-  const refused = (session.sync?.refusedLately ?? []).map((d) => ({ key: d.key.slice(0, 200), problem: d.problem.slice(0, 400), ...(d.error ? { error: d.error } : {}) }));
+  const refused = (session.sync?.refusedLately ?? []).map((d) => ({ key: d.key.slice(0, 200), problem: d.problem.slice(0, 400), ...(d.error ? { error: d.error } : {}), ...(d.forged ? { forged: true } : {}) }));
   const failures = session.sync?.failing ?? 0;
   const now = JSON.stringify([ops, refused, failures]);
   if (!force && now === told) return;
@@ -86,11 +86,11 @@ let lastCompaction = 0;
 const opening = new Map<string, number>();
 const notified = new Set<string>();
 
-/** Compacts when this client is the game master's and enough waits (at most once a second). */
+/** Compacts when this client is the game master's and enough waits (at most twice a second: a burst of actions never piles up). */
 async function compact(): Promise<void> {
   const sync = session.sync;
   const now = Date.now();
-  if (!sync || now - lastCompaction < 1000 || !sync.needsCompaction()) return;
+  if (!sync || now - lastCompaction < 500 || !sync.needsCompaction()) return;
   lastCompaction = now;
   const write = await sync.compact();
   if (write) await session.write(write);
@@ -124,6 +124,8 @@ session.hooks.push(async () => {
 setInterval(() => {
   void publish();
   if (!session.sceneReady) return;
+  // What waits on time alone (a key written over, a checkpoint no one signs, this page's own pages to come back) is read again.
+  if (session.sync?.waiting) session.refresh();
   session.heal();
   void compact();
   // A pending action turning into a failed one (a write refused again) is news for the popover.

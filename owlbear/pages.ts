@@ -30,7 +30,7 @@ export const toPopoverSchema = v.variant('type', [
     ops: v.pipe(v.array(v.unknown()), v.maxLength(400)),
     /** Writes Owlbear refused in a row (the popover shows the actions as failed from the third). */
     failures: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1e6)),
-    refused: v.pipe(v.array(v.strictObject({ key: v.pipe(v.string(), v.maxLength(200)), problem: v.pipe(v.string(), v.maxLength(400)), error: v.optional(errorSchema) })), v.maxLength(30)),
+    refused: v.pipe(v.array(v.strictObject({ key: v.pipe(v.string(), v.maxLength(200)), problem: v.pipe(v.string(), v.maxLength(400)), error: v.optional(errorSchema), forged: v.optional(v.boolean()) })), v.maxLength(30)),
   }),
 ]);
 

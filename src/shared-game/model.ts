@@ -93,6 +93,8 @@ export interface Dropped {
   readonly kind: 'unreadable' | 'refused';
   /** A refusal at play (the rules or the seats): its error, worded where it is shown. */
   readonly error?: RuleError;
+  /** Written by someone other than the key's writer (its writer's record does not sign it). */
+  readonly forged?: boolean;
 }
 
 /**

@@ -105,6 +105,8 @@ export interface SharedState {
   readonly pendingChars: number;
   /** The checkpoint played from: how far it is trusted, and its number. */
   readonly checkpoint: { readonly trust: Trust; readonly gen: number };
+  /** Someone else wrote in this writer's pages (since it started): not played, written over, said to the player. */
+  readonly ownKeyWrittenOver: boolean;
 }
 
 /** How a writer waits and retries (ms). */
@@ -129,6 +131,8 @@ export const SYNC_TIMING = {
    * the checkpoint's word for them).
    */
   roleGraceMs: 10_000,
+  /** A page that starts and finds its keys written over waits this long for its signed pages to be written back. */
+  takeBackMs: 8000,
   /** A scene with no id yet waits this long for the game master's page to give it one, then any client does. */
   sceneIdMs: 5000,
   /** Keys of no one at the table are emptied once they stood still this long (a newcomer is in the party by then). */
@@ -239,6 +243,8 @@ export class SharedGame {
    */
   private readonly seen = new Map<string, { ops: Map<number, ReadOp>; done: number }>();
   private readonly acceptedJson = new Map<string, string>();
+  /** Each writer's pages as accepted (to write back should someone write over them while their writer's record still signs them). */
+  private readonly acceptedValues = new Map<string, readonly unknown[]>();
   /** How far along its log each writer's accepted pages are (./ops.ts `versionOf`). */
   private readonly acceptedVersion = new Map<string, number>();
   /**
@@ -384,7 +390,7 @@ export class SharedGame {
     dropped.push(...(await this.checkOpenings()));
     this.takeOwn(now);
     for (const [key, u] of this.unsigned) {
-      if (now - u.since >= SYNC_TIMING.reportAfterMs) dropped.push({ key, problem: 'not signed by its writer: someone else wrote it (not played)', kind: 'refused' });
+      if (now - u.since >= SYNC_TIMING.reportAfterMs) dropped.push({ key, problem: 'not signed by its writer: someone else wrote it (not played)', kind: 'refused', forged: true });
     }
     if (this.headUnsigned && now - this.headUnsigned.since >= SYNC_TIMING.reportAfterMs) {
       dropped.push({ key: this.keys.head, problem: 'a checkpoint no game master at this table signed (not played)', kind: 'refused' });
@@ -418,8 +424,19 @@ export class SharedGame {
     else if (!head && problem && (rawHead as { v?: unknown } | null)?.v !== 1) dropped.push({ key: this.keys.head, problem, kind: 'unreadable' });
     if (head && hash && head.scene === scene && hash !== this.base.hash) {
       if (this.signedBy(scene, hash)) {
-        this.headUnsigned = null;
-        await this.take(head, hash, get, 'verified', dropped);
+        // Signed by a game master here: taken if it is newer than what this client plays (an older
+        // one a game master still signs is his lagging word; the compactor writes its own back).
+        const byOthers = [...this.live.values()].some((m) => m.author.gm && checkpointEntry(m.record, scene)?.h === hash);
+        const ours = this.base.hash !== null && this.signedBy(scene, this.base.hash);
+        const newer =
+          this.base.trust === 'none' ||
+          this.base.trust === 'found' ||
+          (this.base.trust === 'verified' && (head.gen > this.base.gen || !ours)) ||
+          (this.base.trust === 'own' && byOthers && head.gen > this.base.gen);
+        if (newer) {
+          this.headUnsigned = null;
+          await this.take(head, hash, get, 'verified', dropped);
+        }
       } else if (this.signsAny(scene) || trusted) {
         // A game master signs another checkpoint of this scene: this one is someone else's.
         if (this.headUnsigned?.hash !== hash) this.headUnsigned = { hash, since: now };
@@ -582,6 +599,7 @@ export class SharedGame {
         this.unsigned.delete(g.keys[0]!);
         this.accept(writer, g.keys, values, live.author, scene, ceiling, dropped);
         this.acceptedJson.set(writer, text);
+        this.acceptedValues.set(writer, values);
         this.acceptedVersion.set(writer, versionOf(values));
       } else if (values.some((x) => x !== null) || this.acceptedJson.has(writer)) {
         const record = json(entry);
@@ -605,7 +623,7 @@ export class SharedGame {
 
   /** A writer's pages its record signs: their ops are this writer's, kept until the checkpoint covers them. */
   private accept(writer: string, keys: readonly string[], values: readonly unknown[], author: Author, scene: string, ceiling: number, dropped: Dropped[]): void {
-    const read = readPages(writer, keys, values, author, scene, this.base.covers[writer] ?? 0, ceiling);
+    const read = readPages(writer, keys, values, author, scene, 0, ceiling);
     dropped.push(...read.dropped);
     const before = this.seen.get(writer);
     const ops = new Map<number, ReadOp>();
@@ -648,36 +666,8 @@ export class SharedGame {
     const h = digestText(text);
     const done = this.base.covers[this.me.writer] ?? 0;
     if (!this.started) {
+      if (!this.takeBack(scene, values, h, done, now)) return;
       this.started = true;
-      // What this page wrote in its earlier life: the copy this browser kept (no one else writes it,
-      // and it is never behind the record), else what the keys hold if the record signs it.
-      const entry = opsEntry(this.book.record, scene);
-      const kept = this.keeper?.pages(scene) ?? null;
-      const adopt = kept && kept.seq >= (entry?.n ?? 0) ? kept.pages : entry && entry.h === h ? values : null;
-      if (adopt) {
-        const keys = Array.from({ length: LIMITS.pagesPerWriter }, (_, p) => this.keys.page(this.me.writer, p));
-        const read = readPages(this.me.writer, keys, adopt, this.author, scene, 0, Number.MAX_SAFE_INTEGER);
-        const pageOfSeq = new Map<number, number>();
-        adopt.forEach((page, p) => {
-          for (const op of ((page as OpPage | null)?.ops ?? []) as readonly { seq?: unknown }[]) if (typeof op?.seq === 'number') pageOfSeq.set(op.seq, p);
-        });
-        for (const op of read.ops) {
-          this.mine.push({ seq: op.seq, lamport: op.lamport, by: op.by, ...(op.gm ? { gm: true } : {}), request: op.request });
-          this.pageOf.set(op.seq, pageOfSeq.get(op.seq) ?? 0);
-          // Its earlier life made these as the tabletop said it was: its own word, kept where no one else writes.
-          if (op.gm) this.gmSeen.set(this.me.writer, Math.max(this.gmSeen.get(this.me.writer) ?? 0, op.seq));
-        }
-        this.written.add(digestText(json(adopt)));
-        // Its ops lately compacted: brought back below if the checkpoint that covered them never reached the table.
-        if (adopt === kept?.pages && kept.covered) {
-          const covered = readPages(this.me.writer, [keys[0]!], [{ v: 2, scene, done: 0, ops: kept.covered }], this.author, scene, 0, Number.MAX_SAFE_INTEGER);
-          this.covered = covered.ops.filter((op) => !this.mine.some((m) => m.seq === op.seq)).map((op) => ({ seq: op.seq, lamport: op.lamport, by: op.by, ...(op.gm ? { gm: true } : {}), request: op.request }));
-        }
-      } else if (values.some((x) => x !== null)) {
-        this.tamper({ key: this.keys.page(this.me.writer, 0), problem: 'held what your record does not sign when your page started: someone else wrote it (written over)', kind: 'refused' });
-      }
-      this.seq = Math.max(this.seq, entry?.n ?? 0, kept?.seq ?? 0, done, ...this.mine.map((o) => o.seq));
-      this.clock = Math.max(this.clock, ...this.mine.map((o) => o.lamport));
     }
     // Ops now in the checkpoint move to `covered`; covered ones a newer checkpoint no longer covers come back.
     const back = this.covered.filter((op) => op.seq > done);
@@ -688,7 +678,7 @@ export class SharedGame {
     this.restamp();
     const want = this.ownPageValues(scene);
     if (text !== json(want) && !this.written.has(h) && values.some((x) => x !== null)) {
-      this.tamper({ key: this.keys.page(this.me.writer, 0), problem: 'holds what this page did not write: someone else wrote in its key (written over)', kind: 'refused' });
+      this.tamper({ key: this.keys.page(this.me.writer, 0), problem: 'holds what this page did not write: someone else wrote in its key (written over)', kind: 'refused', forged: true });
     }
     this.signOwn(scene, want);
     // Which of our ops the table lacks, since when: not in the keys, or not signed there yet.
@@ -698,6 +688,82 @@ export class SharedGame {
     const next = new Map<number, number>();
     for (const op of this.mine) if (!signedHere || !inScene.has(json(op))) next.set(op.seq, this.missing.get(op.seq) ?? now);
     this.missing = next;
+  }
+
+  /**
+   * What this page wrote in its earlier life (a reload keeps the connection and its record): the copy
+   * this browser kept (no one else writes it, and it is never behind the record), else what the keys
+   * hold if the record signs it. If they hold something else (written over while the page reloaded),
+   * the page waits a moment for a client that holds its signed pages to write them back (the game
+   * master's does); then it goes on without what it cannot get back, and says so. False: still waiting.
+   */
+  private takeBack(scene: string, values: readonly unknown[], h: string, done: number, now: number): boolean {
+    const entry = opsEntry(this.book.record, scene);
+    const kept = this.keeper?.pages(scene) ?? null;
+    this.seq = Math.max(this.seq, entry?.n ?? 0, kept?.seq ?? 0, done);
+    let adopt: readonly unknown[] | null = null;
+    if (kept && kept.seq >= (entry?.n ?? 0)) adopt = kept.pages;
+    else if (!entry || entry.h === h) adopt = entry ? values : null;
+    else {
+      this.takingBackSince ??= now;
+      if (now - this.takingBackSince < SYNC_TIMING.takeBackMs) return false;
+      // An earlier version of its own is still its own; anything else is someone else's.
+      if ((entry.p ?? []).includes(h)) adopt = values;
+    }
+    this.takingBackSince = null;
+    if (!adopt) {
+      if (values.some((x) => x !== null)) this.tamper({ key: this.keys.page(this.me.writer, 0), problem: 'held what your record does not sign when your page started: someone else wrote it (written over)', kind: 'refused', forged: true });
+      return true;
+    }
+    const keys = Array.from({ length: LIMITS.pagesPerWriter }, (_, p) => this.keys.page(this.me.writer, p));
+    const read = readPages(this.me.writer, keys, adopt, this.author, scene, 0, Number.MAX_SAFE_INTEGER);
+    const pageOfSeq = new Map<number, number>();
+    adopt.forEach((page, p) => {
+      for (const op of ((page as OpPage | null)?.ops ?? []) as readonly { seq?: unknown }[]) if (typeof op?.seq === 'number') pageOfSeq.set(op.seq, p);
+    });
+    const own = (op: ReadOp): Op => ({ seq: op.seq, lamport: op.lamport, by: op.by, ...(op.gm ? { gm: true } : {}), request: op.request });
+    for (const op of read.ops) {
+      if (this.mine.some((m) => m.seq === op.seq)) continue;
+      this.mine.push(own(op));
+      this.pageOf.set(op.seq, pageOfSeq.get(op.seq) ?? 0);
+      // Its earlier life made these as the tabletop said it was: its own word, kept where no one else writes.
+      if (op.gm) this.gmSeen.set(this.me.writer, Math.max(this.gmSeen.get(this.me.writer) ?? 0, op.seq));
+    }
+    this.mine.sort((a, b) => a.seq - b.seq);
+    this.written.add(digestText(json(adopt)));
+    // Its ops lately compacted: brought back if the checkpoint that covered them never reached the table.
+    if (adopt === kept?.pages && kept.covered) {
+      const covered = readPages(this.me.writer, [keys[0]!], [{ v: 2, scene, done: 0, ops: kept.covered }], this.author, scene, 0, Number.MAX_SAFE_INTEGER);
+      this.covered = covered.ops.filter((op) => !this.mine.some((m) => m.seq === op.seq)).map(own);
+    }
+    this.seq = Math.max(this.seq, ...this.mine.map((o) => o.seq));
+    this.clock = Math.max(this.clock, ...this.mine.map((o) => o.lamport));
+    return true;
+  }
+
+  private takingBackSince: number | null = null;
+
+  /**
+   * Other writers' pages written over while their writer's record still signs what this client holds
+   * of them (a page reloading, a stale copy, a hostile write): written back, by the compacting client
+   * first.
+   */
+  private pagesToWriteBack(now: number): [string, readonly unknown[]][] {
+    const out: [string, readonly unknown[]][] = [];
+    const wait = this.compactor ? SYNC_TIMING.restoreAfterMs : 2 * SYNC_TIMING.restoreAfterMs;
+    for (const [key, u] of this.unsigned) {
+      const name = this.keys.pageOf(key);
+      if (name.kind !== 'page' || now - u.since < wait || !this.scene) continue;
+      const held = this.acceptedValues.get(name.writer);
+      const entry = opsEntry(this.live.get(name.holder)?.record ?? null, this.scene);
+      if (held && entry && digestText(json(held)) === entry.h) out.push([name.writer, held]);
+    }
+    return out;
+  }
+
+  /** Whether this client waits on time alone (its own pages to come back, a signed checkpoint to appear): its page reads the keys again now and then. */
+  get waiting(): boolean {
+    return (!this.started && this.takingBackSince !== null) || this.waitingSince !== null || this.unsigned.size > 0 || this.headUnsigned !== null;
   }
 
   /** Signs this writer's pages as it wants the table to hold them, and keeps a copy in this browser. */
@@ -813,6 +879,8 @@ export class SharedGame {
       pendingOps: ops.length,
       pendingChars: ops.reduce((n, op) => n + JSON.stringify(op.request).length + 40, 0),
       checkpoint: { trust: this.base.trust, gen: this.base.gen },
+      // Its own page's word (a popover hears it from the background page, among what it refused).
+      ownKeyWrittenOver: [...this.tampered, ...this.refusedLog].some((t) => t.forged && t.key === this.keys.page(this.me.writer, 0)),
     };
   }
 
@@ -1017,6 +1085,12 @@ export class SharedGame {
       const have = this.raw[key];
       if (value === null ? have !== undefined && have !== null : json(have) !== json(value)) rest.push([key, value]);
     });
+    for (const [writer, held] of this.pagesToWriteBack(now)) {
+      held.forEach((value, p) => {
+        const key = this.keys.page(writer, p);
+        if (json(this.raw[key] ?? null) !== json(value)) rest.push([key, value]);
+      });
+    }
     const restore = this.restoring(now);
     if (restore) {
       for (const [name, value] of restore.parts) {
