@@ -66,6 +66,9 @@ function forgedGame(meta: Meta): Meta {
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** The name a popover shows for a side (its setup's field): what the player sees, not only what its session holds. */
+const shown = (frame: FrameLocator, side: 'A' | 'B'): Promise<string> => frame.locator(`#side-${side}-name`).inputValue();
+
 /** The shared game's own keys: the scene's id, the checkpoint, the pages of the honest connections (not what the hostile player left about). */
 const ours = (m: Meta): Meta =>
   Object.fromEntries(Object.entries(m).filter(([k]) => k === SCENE_KEY || k === GAME_KEY || k.startsWith(PART_PREFIX) || [GM, GM2, PLAYER].some((p) => k.startsWith(`${OPS_PREFIX}${p.connectionId}.bg`))));
@@ -158,7 +161,8 @@ describe.each(['server', 'client'] as const)('issue 25’s faults on the test ho
   });
 
   it('3: a checkpoint emptied, or forged, while the compacting game master’s page is away is refused and put back; so when he leaves a table of two', async () => {
-    await act(gm, 'A');
+    // Enough for a compaction whatever the build (an earlier one waited for 16 actions).
+    for (let i = 0; i < 16; i++) await act(gm, 'A');
     await expect.poll(async () => ((await meta())[GAME_KEY] as { gen?: number } | undefined)?.gen ?? 0, { timeout: 20_000 }).toBeGreaterThan(0);
     await agree();
     // Emptied while his page reloads.
@@ -207,28 +211,35 @@ describe.each(['server', 'client'] as const)('issue 25’s faults on the test ho
   });
 
   it('7: a scene switch leaves no popover frozen: each follows the scene open, and back', async () => {
+    const before = await shown(gm, 'A');
     await host(room.page, 'openScene', 'Scene 2');
     for (const f of [gm, player]) await expect.poll(async () => (await played(f)).names, { timeout: 15_000 }).toEqual([]);
     const r = await sendFrom(player, named('B', 'scene2'));
     expect(r.ok, JSON.stringify(r.error)).toBe(true);
-    for (const f of [gm, player]) await expect.poll(async () => (await played(f)).names, { timeout: 15_000 }).toEqual(['scene2']);
+    for (const f of [gm, player]) {
+      await expect.poll(async () => (await played(f)).names, { timeout: 15_000 }).toEqual(['scene2']);
+      await expect.poll(() => shown(f, 'B'), { timeout: 15_000 }).toBe('scene2');
+    }
     await host(room.page, 'openScene', 'Scene 1');
     await agree();
+    for (const f of [gm, player]) await expect.poll(() => shown(f, 'A'), { timeout: 15_000 }).toBe(before);
     await act(player, 'B');
     await agree();
+    for (const f of [gm, player]) await expect.poll(() => shown(f, 'B'), { timeout: 15_000 }).toBe(honest.at(-1));
     // Closed and opened again under an open popover.
     await host(room.page, 'closeScene');
     await pause(500);
     await host(room.page, 'openScene', 'Scene 1');
     await act(gm, 'A');
     await agree();
+    for (const f of [gm, player]) await expect.poll(() => shown(f, 'A'), { timeout: 15_000 }).toBe(honest.at(-1));
   });
 
   it('8: a burst of quick actions keeps every key and write within what Owlbear stores, and the scene’s metadata small', async () => {
     let largest = 0;
-    // Two players clicking as fast as anyone does: ten actions a second between them.
-    for (let i = 0; i < 100; i++) {
-      await Promise.all([act(i % 2 ? gm : player, i % 2 ? 'A' : 'B'), pause(100)]);
+    // Two players' pages acting as fast as they take actions, 200 in all.
+    for (let i = 0; i < 200; i++) {
+      await act(i % 2 ? gm : player, i % 2 ? 'A' : 'B');
       if (i % 5 === 4) {
         const m = ours(await meta());
         const size = JSON.stringify(m).length;
@@ -242,7 +253,7 @@ describe.each(['server', 'client'] as const)('issue 25’s faults on the test ho
     expect(s.refusedForSize).toEqual([]);
     expect(s.largestKey).toBeLessThanOrEqual(12 * 1024);
     expect(s.largestWrite).toBeLessThanOrEqual(48 * 1024);
-    expect(largest).toBeLessThan(16 * 1024);
+    expect(largest).toBeLessThan(12 * 1024);
   });
 
   it('9: seats a game master set just before handing the role over stand; a player links no token hidden from players; a forged op is said as forged', async () => {
@@ -271,9 +282,12 @@ describe.each(['server', 'client'] as const)('issue 25’s faults on the test ho
     await agree();
   });
 
-  it('3 (end): when the compacting game master leaves a table of two game masters, the other keeps the game; a forged one then is refused', async () => {
-    await host(room.page, 'leave', GM.connectionId);
+  it('3 (end): when the compacting game master leaves a table of two game masters, the other keeps the game; one forged as he leaves is refused', async () => {
+    // Forged as he leaves (his browser closed, Owlbear not yet told): the other game master hears of it before he hears he is the one who compacts now.
+    await host(room.page, 'stopPages', GM.connectionId);
     await host(room.page, 'writeMetadata', forgedGame(await meta()));
+    await pause(500);
+    await host(room.page, 'leave', GM.connectionId);
     await pause(6000);
     await act(gm2, 'A');
     await agree([gm2, player]);
