@@ -453,6 +453,9 @@ export function readStorage(items: Readonly<Record<string, unknown>>, now: Date,
     rewrite = true;
   }
   if (readOnly) notices.push({ kind: 'store-newer', version: (header as { version: number }).version, at });
+  // Whatever was kept aside or said must be written, the backups first (with the notices naming them):
+  // a damaged binding alone, say, is kept and told like everything else.
+  else if (backups.length || notices.length) rewrite = true;
 
   const activeSystem = fields.activeSystem ?? (Object.keys(games)[0] as SystemId | undefined) ?? SYSTEM_IDS[0];
   const bindings = fields.bindings;
