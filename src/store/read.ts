@@ -32,6 +32,8 @@ export const READ_LIMITS = {
   events: MAX_EVENTS,
   notices: 100,
   recent: 1_000,
+  /** Keys a header names as no longer used (a write's removal that failed): more than any one write removes. */
+  superseded: 10_000,
 } as const;
 
 type Systems = { readonly [K in SystemId]: { readonly rules: AnyRuleSystem } };
@@ -43,6 +45,11 @@ export interface StorageRead {
   readonly backups: readonly Backup[];
   /** Keys read and now kept elsewhere (in a backup, or written again in this layout): removed once the new layout is written. */
   readonly obsolete: readonly string[];
+  /**
+   * Keys the header names as no longer used (`superseded`: a write landed, the removal after it did
+   * not) and that no game uses: not damage, removed with the next write.
+   */
+  readonly leftover: readonly string[];
   /** The store must be written whole: it was migrated, repaired or rebuilt. */
   readonly rewrite: boolean;
   /** Written by a newer version of Command Post (its layout version): write nothing over it. */
@@ -70,6 +77,9 @@ interface Keys {
 
 const CHUNK_KEY = /^(?:commandPost\.events\.|commandPost\.log\.)([A-Za-z0-9_-]{1,40})\.(0|[1-9]\d{0,6})$/;
 const GAME_KEY = /^commandPost\.game\.([A-Za-z0-9_-]{1,40})$/;
+
+/** A key of a game's own (its settings, a chunk of its events, in any layout): the only keys a header may name as superseded. */
+export const isStoreKey = (key: string): boolean => GAME_KEY.test(key) || CHUNK_KEY.test(key);
 
 function sortKeys(items: Readonly<Record<string, unknown>>, beside: readonly string[]): Keys {
   const keys: Keys = { gameKeys: new Map(), chunks4: new Map(), chunks3: new Map(), unknown: [] };
@@ -111,6 +121,8 @@ interface GameRead {
   readonly checkpoints: Map<number, unknown>;
   /** Keys now kept in the game's backup (or no longer part of it). */
   readonly obsolete: string[];
+  /** Chunks past its end that the header names as superseded: not damage. */
+  readonly leftover: string[];
   readonly backup: Backup | null;
   readonly notice: StoreNotice | null;
 }
@@ -133,7 +145,7 @@ function chunkEvents(raw: unknown, layout: 3 | 4, system: string, index: number)
  * chunk, each checked by the rules, up to the first that cannot be used. What comes from there on
  * (the rest of that chunk and every chunk after it, as stored) is kept together in one backup.
  */
-function readGame(system: SystemId, rules: AnyRuleSystem, meta: GameMeta | null, metaRaw: unknown, metaProblem: string | null, source: EventSource, items: Readonly<Record<string, unknown>>, at: string, readOnly: boolean, free: (base: string) => string = (k) => k): GameRead {
+function readGame(system: SystemId, rules: AnyRuleSystem, meta: GameMeta | null, metaRaw: unknown, metaProblem: string | null, source: EventSource, items: Readonly<Record<string, unknown>>, at: string, readOnly: boolean, free: (base: string) => string = (k) => k, superseded: ReadonlySet<string> = new Set()): GameRead {
   const problems: string[] = metaProblem ? [metaProblem] : [];
   const parsedConfig = meta ? rules.parseConfig(meta.config) : null;
   if (meta && parsedConfig && !parsedConfig.ok) problems.push(`its settings (${parsedConfig.error.params?.path}: ${parsedConfig.error.params?.problem}) took their defaults`);
@@ -205,6 +217,7 @@ function readGame(system: SystemId, rules: AnyRuleSystem, meta: GameMeta | null,
 
   // What is kept aside: the damaged settings, and every chunk from the one that could not be used on.
   const obsolete: string[] = [];
+  const leftover: string[] = [];
   const aside: Record<string, unknown> = {};
   if (metaRaw !== undefined && (metaProblem !== null || (parsedConfig && !parsedConfig.ok) || (meta && meta.cursor === null))) aside.meta = metaRaw;
   if (found && source.layout === 'inline' && Array.isArray(source.events)) aside.events = source.events.length > READ_LIMITS.events ? source.events : source.events.slice(found.at);
@@ -212,9 +225,15 @@ function readGame(system: SystemId, rules: AnyRuleSystem, meta: GameMeta | null,
   if (source.layout !== 'inline') {
     const from = found ? Math.floor(found.at / CHUNK) : expected !== null ? Math.ceil(expected / CHUNK) : lastChunk + 1;
     const chunks: Record<string, unknown> = {};
+    const end = expected !== null ? Math.ceil(expected / CHUNK) : lastChunk + 1;
     for (let i = from; i <= lastChunk; i++) {
       const key = chunkKeys[i];
       if (key === undefined) continue;
+      // Past the game's end and named by the header as no longer used: what a removal left, not damage.
+      if (i >= end && superseded.has(key)) {
+        leftover.push(key);
+        continue;
+      }
       chunks[key] = items[key];
       obsolete.push(key);
     }
@@ -222,14 +241,14 @@ function readGame(system: SystemId, rules: AnyRuleSystem, meta: GameMeta | null,
     if (!found && Object.keys(chunks).length) problems.push(`${plural(Object.keys(chunks).length, 'chunk')} of events past its end`);
   }
   const detail = problems.length ? problems.join('; ').slice(0, 500) : null;
-  if (readOnly || detail === null) return { game, detail, checkpoints, obsolete: readOnly ? [] : obsolete, backup: null, notice: null };
+  if (readOnly || detail === null) return { game, detail, checkpoints, obsolete: readOnly ? [] : obsolete, leftover: readOnly ? [] : leftover, backup: null, notice: null };
   if (Object.keys(aside).length === 0) {
     // Nothing stored was set aside (a cursor moved back, a length that said more than was there): the notice alone.
-    return { game, detail, checkpoints, obsolete, backup: null, notice: { kind: 'game-cut', system, kept, detail, backupKey: null, at } };
+    return { game, detail, checkpoints, obsolete, leftover, backup: null, notice: { kind: 'game-cut', system, kept, detail, backupKey: null, at } };
   }
   const key = free(`${BACKUP_KEY_PREFIX}${at}.${system}.events`);
   const backup: Backup = { key, value: { kind: 'events', system, at: kept, detail, ...aside } };
-  return { game, detail, checkpoints, obsolete, backup, notice: { kind: 'game-cut', system, kept, detail, backupKey: key, at } };
+  return { game, detail, checkpoints, obsolete, leftover, backup, notice: { kind: 'game-cut', system, kept, detail, backupKey: key, at } };
 }
 
 /** The header's fields, each read on its own: a damaged one takes its default and is named. */
@@ -239,10 +258,12 @@ interface Fields {
   bindings: Partial<Record<SystemId, Binding>>;
   notices: StoreNotice[];
   recent: string[];
+  /** Game keys and chunks a write no longer used (named so that a removal that failed is not taken for damage). */
+  superseded: string[];
   damaged: string[];
 }
 
-const HEADER_FIELDS = ['schemaVersion', 'revision', 'activeSystem', 'games', 'bindings', 'notices', 'recent', 'writer', 'notice'];
+const HEADER_FIELDS = ['schemaVersion', 'revision', 'activeSystem', 'games', 'bindings', 'notices', 'recent', 'writer', 'notice', 'superseded'];
 
 function readFields(header: Record<string, unknown>, at: string, backups: Backup[], notices: StoreNotice[], readOnly: boolean, free: (base: string) => string): Fields {
   const damaged: string[] = [];
@@ -285,7 +306,11 @@ function readFields(header: Record<string, unknown>, at: string, backups: Backup
       else damaged.push('recent');
     }
   } else if (header.recent !== undefined) damaged.push('recent');
-  return { revision, activeSystem, bindings, notices: stored, recent: recent.slice(-RECENT_IDS), damaged: [...new Set(damaged)] };
+  const superseded: string[] = [];
+  if (Array.isArray(header.superseded) && header.superseded.length <= READ_LIMITS.superseded) {
+    for (const key of header.superseded) if (typeof key === 'string' && isStoreKey(key)) superseded.push(key);
+  } else if (header.superseded !== undefined) damaged.push('superseded');
+  return { revision, activeSystem, bindings, notices: stored, recent: recent.slice(-RECENT_IDS), superseded, damaged: [...new Set(damaged)] };
 }
 
 /** A header entry or a game's key, checked field by field; `problem` says what was wrong with it. */
@@ -351,7 +376,9 @@ export function readStorage(items: Readonly<Record<string, unknown>>, now: Date,
   let headerProblem: { reason: 'not-json' | 'wrong-shape' | 'too-large' | 'missing'; detail: string } | null = null;
 
   const value = header.kind === 'layout' || header.kind === 'newer' || header.kind === 'damaged' ? header.value : null;
-  const fields = value ? readFields(value, at, backups, notices, readOnly, free) : { revision: null, activeSystem: null, bindings: {}, notices: [], recent: [], damaged: [] };
+  const fields = value ? readFields(value, at, backups, notices, readOnly, free) : { revision: null, activeSystem: null, bindings: {}, notices: [], recent: [], superseded: [], damaged: [] };
+  const superseded = new Set(readOnly ? [] : fields.superseded);
+  const leftover: string[] = [];
   if (header.kind === 'damaged') headerProblem = { reason: header.reason, detail: header.detail };
   else if (header.kind === 'none' && (keys.gameKeys.size || keys.chunks4.size || keys.chunks3.size)) headerProblem = { reason: 'missing', detail: 'the list of games was missing' };
   else if (header.kind === 'layout' && fields.damaged.length) headerProblem = { reason: 'wrong-shape', detail: `damaged: ${fields.damaged.join(', ')}`.slice(0, 500) };
@@ -412,11 +439,12 @@ export function readStorage(items: Readonly<Record<string, unknown>>, now: Date,
 
   let revision = fields.revision ?? 0;
   for (const [id, entry] of listed) {
-    const read = readGame(id, systems[id].rules, entry.meta, entry.metaRaw, entry.problem, entry.source, items, at, readOnly, free);
+    const read = readGame(id, systems[id].rules, entry.meta, entry.metaRaw, entry.problem, entry.source, items, at, readOnly, free, superseded);
     revision = Math.max(revision, entry.meta?.revision ?? 0);
     games[id] = read.game;
     checkpoints.set(id, read.checkpoints);
     pushAll(obsolete, read.obsolete);
+    pushAll(leftover, read.leftover);
     if (read.backup) backups.push(read.backup);
     if (read.notice) notices.push(read.notice);
     if (read.backup || read.notice) rewrite = true;
@@ -434,7 +462,9 @@ export function readStorage(items: Readonly<Record<string, unknown>>, now: Date,
     }
   }
   const gone = new Set(obsolete);
-  const aside = unused.filter((k) => !gone.has(k));
+  // A superseded key no game reads: what a removal left, removed with the next write.
+  for (const k of unused) if (superseded.has(k) && !gone.has(k)) leftover.push(k);
+  const aside = unused.filter((k) => !gone.has(k) && !superseded.has(k));
   if (aside.length && !readOnly) {
     const key = free(`${BACKUP_KEY_PREFIX}${at}.keys`);
     // Defined, not assigned: a key named `__proto__` stays a key like any other.
@@ -469,7 +499,7 @@ export function readStorage(items: Readonly<Record<string, unknown>>, now: Date,
     notices: [...fields.notices, ...notices].slice(-20),
     recent: fields.recent,
   };
-  return { root, backups, obsolete: [...new Set(obsolete)], rewrite: rewrite && !readOnly, newer: readOnly ? (header as { version: number }).version : null, checkpoints };
+  return { root, backups, obsolete: [...new Set(obsolete)], leftover: [...new Set(leftover)], rewrite: rewrite && !readOnly, newer: readOnly ? (header as { version: number }).version : null, checkpoints };
 }
 
 /**
