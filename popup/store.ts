@@ -32,6 +32,8 @@ export class StoreHolder {
   private syncing: Promise<void> | null = null;
   private again = false;
   private fetching = new Map<SystemId, Promise<void>>();
+  /** The worker's stamp of its backups list, as last heard (undefined: none heard, an Owlbear scene). */
+  private backupsStamp: number | undefined;
 
   constructor(
     private readonly api: Pick<PopupApi, 'send'>,
@@ -44,6 +46,11 @@ export class StoreHolder {
 
   get revision(): number {
     return this.view?.revision ?? -1;
+  }
+
+  /** Changes when the backups may have: the worker's stamp of them, else the revision. */
+  get backups(): number {
+    return this.backupsStamp ?? this.revision;
   }
 
   /** Answers are taken in the order their requests were sent (a refusal never overtakes an earlier change). */
@@ -82,6 +89,7 @@ export class StoreHolder {
   }
 
   private async take(change: StoreChange): Promise<void> {
+    if (change.backups !== undefined) this.backupsStamp = change.backups;
     const next = applyChange(this.view, change);
     if (next === 'behind') return this.sync();
     if (next === this.view) return;
@@ -105,6 +113,7 @@ export class StoreHolder {
         this.again = false;
         const answer = await this.api.send({ type: 'store/load' });
         if (answer.ok) {
+          if (answer.change.backups !== undefined) this.backupsStamp = answer.change.backups;
           const next = applyChange(this.view, answer.change);
           if (next !== 'behind' && next !== this.view) {
             this.view = next;
@@ -172,6 +181,8 @@ export class StoreHolder {
 /** The store as the popup's components reach it. */
 export interface StoreView {
   readonly root: StoreRoot | null;
+  /** Changes when the backups may have changed (the list is asked for again then). */
+  readonly backups: number;
   /** The last refusal, shown until the next request is answered. */
   readonly refusal: RuleError | null;
   readonly setRefusal: (error: RuleError | null) => void;
@@ -208,7 +219,7 @@ export function useStore(api: PopupApi): StoreView {
     return { send, ask };
   }, [holder]);
   return useMemo(
-    () => ({ root, refusal, setRefusal, send, ask, exportGame: () => holder.exportGame(setRefusal), older: (system: SystemId, lines: number) => holder.older(system, lines) }),
+    () => ({ root, backups: holder.backups, refusal, setRefusal, send, ask, exportGame: () => holder.exportGame(setRefusal), older: (system: SystemId, lines: number) => holder.older(system, lines) }),
     [root, refusal, send, ask, holder],
   );
 }

@@ -96,6 +96,8 @@ export interface StoreChange {
   readonly notices: readonly StoreNotice[];
   readonly bindings: { readonly [K in SystemId]?: Binding | null };
   readonly games: { readonly [K in SystemId]?: GameChange | null };
+  /** Changes whenever the worker writes or removes a backup: a view lists the backups again only then. */
+  readonly backups?: number;
 }
 
 /**

@@ -43,8 +43,8 @@ export function Files({ root, send, exportGame, onRefusal, backupsRequest }: Fil
     if (answer.ok) setBackups((answer.data as BackupInfo[] | undefined) ?? []);
     else onRefusal(answer.error);
   };
-  // The list follows the store: a restore, an import or a new backup changes it.
-  useEffect(() => void refresh(), [root.revision]);
+  // The list follows the store's backups: a restore, an import, a repair (not every move of the game).
+  useEffect(() => void refresh(), [store?.backups ?? root.revision]);
   useEffect(() => {
     if (backupsRequest > 0) heading.current?.focus();
   }, [backupsRequest]);

@@ -131,6 +131,8 @@ export class StoreService {
   private readonly sizes = new Map<string, number>();
   /** What each backup in storage is, as last read or written: the list is answered without reading storage. */
   private readonly backupInfo = new Map<string, BackupInfo>();
+  /** Counts the backups written or removed since this worker started: answers carry it (StoreChange.backups). */
+  private backupsStamp = 0;
   /** The board input last written, to write it only when it changes (every tabletop redraws on it). */
   private board = '';
   private queue: Promise<unknown> = Promise.resolve();
@@ -205,12 +207,14 @@ export class StoreService {
   private noteWritten(key: string, value: unknown): void {
     const bytes = bytesOf(value);
     this.sizes.set(key, bytes);
-    if (key.startsWith(BACKUP_KEY_PREFIX)) this.backupInfo.set(key, backupInfoOf(key, value, bytes));
+    if (!key.startsWith(BACKUP_KEY_PREFIX)) return;
+    this.backupInfo.set(key, backupInfoOf(key, value, bytes));
+    this.backupsStamp++;
   }
 
   private noteRemoved(key: string): void {
     this.sizes.delete(key);
-    this.backupInfo.delete(key);
+    if (this.backupInfo.delete(key)) this.backupsStamp++;
   }
 
   /**
@@ -483,7 +487,7 @@ export class StoreService {
    * read before anything is written is a failure said as such (nothing changed).
    */
   handle(request: Request): Promise<StoreAnswer> {
-    return this.answer(request).catch(failedAnswer);
+    return this.answer(request).then((a) => (a.ok ? { ...a, change: { ...a.change, backups: this.backupsStamp } } : a), failedAnswer);
   }
 
   private async answer(request: Request): Promise<StoreAnswer> {
