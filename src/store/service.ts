@@ -8,12 +8,13 @@ import type { RuleError } from '../game/result';
 import { ok, refuse, type Result } from '../game/result';
 import type { Request, StoreAnswer, StoreChange } from '../messages';
 import { isSystemId, type SystemId } from '../rules/ids';
-import { changeOf, historyOf, snapshotOf, unchanged } from './answer';
+import { changeOf, exportOf, historyOf, snapshotOf, unchanged } from './answer';
 import { boardInputOf } from './board';
 import { checkGame, type Backup } from './load';
 import { encodeStore, memoOf, type WriteMemo } from './persist';
 import { isStoreKey, READ_LIMITS, readStorage } from './read';
-import { applyRequest, replacedBackup } from './requests';
+import { applyRequest, checkedBinding, replacedBackup } from './requests';
+import { DESCRIPTORS } from '../rules';
 import { restoreFrom, type RestoreReport } from './restore';
 import { BACKUP_KEY_PREFIX, BOARD_KEY, RECENT_IDS, STORE_KEY, freeBackupKey, type StoreNotice, type StoreRoot } from './root';
 import { GameStates } from './states';
@@ -26,9 +27,9 @@ export interface StorageArea {
   remove(keys: string[]): Promise<void>;
 }
 
-/** storage.local's quota in Chromium (10 MiB without `unlimitedStorage`); the user is told from QUOTA_WARN of it. */
-export const QUOTA_BYTES = 10 * 1024 * 1024;
-export const QUOTA_WARN = 0.8;
+import { QUOTA_BYTES, QUOTA_WARN } from './quota';
+
+export { QUOTA_BYTES, QUOTA_WARN };
 
 /**
  * How to read a value kept beside the store (a tabletop's settings, the demo table's boards): what is
@@ -507,8 +508,8 @@ export class StoreService {
       case 'store/export':
         return this.inTurn(async () => {
           const root = await this.load();
-          const game = root.games[request.system];
-          return game ? { ok: true, change: unchanged(root), data: { system: request.system, game } } : fail('nothing-to-export', { system: request.system });
+          const data = exportOf(root, request.system, request.from);
+          return data.ok ? { ok: true, change: unchanged(root), data: data.value } : data;
         });
       case 'store/history':
         return this.inTurn(async () => {
@@ -530,7 +531,7 @@ export class StoreService {
         const root = await this.current();
         if (request.id !== undefined && root.recent.includes(request.id)) return this.snapshot();
         if (request.type === 'game/replace') return this.replace(request);
-        return request.type === 'store/restore' ? this.restore(request.key, request.id) : this.import(request.system, request.game, request.id);
+        return request.type === 'store/restore' ? this.restore(request.key, request.id) : this.import(request.system, request.game, request.id, request.binding);
       }
     }
     const applied = await this.inTurn(async (): Promise<{ ok: true; change: StoreChange | null; reads: number; written: Promise<void> } | { ok: false; error: RuleError }> => {
@@ -590,14 +591,27 @@ export class StoreService {
     });
   }
 
-  /** A game from a file: checked like a stored game; the one it replaces is kept as a backup. */
-  import(system: SystemId, raw: unknown, id?: string): Promise<StoreAnswer> {
+  /**
+   * A game from a file: checked like a stored game, and its links to the board (`binding`, null: none)
+   * checked against its pieces and sides; absent (a file of version 1), the links stay as they are.
+   * The game and links it replaces are kept as a backup.
+   */
+  import(system: SystemId, raw: unknown, id?: string, rawBinding?: unknown): Promise<StoreAnswer> {
     return this.inTurn(async () => {
       const game = checkGame(system, raw);
       if (!game.ok) return fail('import-invalid', { detail: String(game.error.params?.detail ?? game.error.code).slice(0, 300) });
+      let bindings: StoreRoot['bindings'] | null = null;
+      if (rawBinding !== undefined) {
+        const state = this.states.stateOf(system, DESCRIPTORS[system].rules, game.value);
+        const binding = state.ok ? checkedBinding(system, state.value, rawBinding) : state;
+        if (!binding.ok) return fail('import-invalid', { detail: `its links to the board: ${String(binding.error.params?.piece ?? binding.error.params?.side ?? binding.error.code)}`.slice(0, 300) });
+        bindings = binding.value;
+      }
       const root = await this.load();
-      const keep: Backup[] = root.games[system] ? [{ key: `${BACKUP_KEY_PREFIX}${this.now().toISOString()}.${system}.before-import`, value: { system, game: root.games[system] } }] : [];
-      return this.replaceRoot(root, { ...root, games: { ...root.games, [system]: game.value }, revision: root.revision + 1, recent: remember(root.recent, id) }, keep);
+      const old = root.games[system];
+      const keep: Backup[] = old ? [{ key: `${BACKUP_KEY_PREFIX}${this.now().toISOString()}.${system}.before-import`, value: { system, game: old, binding: root.bindings[system] ?? null } }] : [];
+      const next: StoreRoot = { ...root, games: { ...root.games, [system]: game.value }, revision: root.revision + 1, recent: remember(root.recent, id) };
+      return this.replaceRoot(root, bindings === null ? next : { ...next, bindings: { ...root.bindings, ...bindings } }, keep);
     });
   }
 

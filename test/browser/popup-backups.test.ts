@@ -102,7 +102,7 @@ describe('backups and game files in the popup', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('confirm-export').click()]);
     const file = path.join(dir, download.suggestedFilename());
     await download.saveAs(file);
-    expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toEqual({ system: 'hd-command', game });
+    expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toEqual({ format: 'command-post/game', version: 2, system: 'hd-command', game, binding: null });
     await page.getByTestId('confirm-yes').click();
     await page.getByTestId('start').waitFor();
 
