@@ -348,6 +348,27 @@ function readHeader(raw: unknown): Header {
   return { kind: 'damaged', reason: 'wrong-shape', detail: `schema version ${JSON.stringify(version ?? null).slice(0, 40)}`, value };
 }
 
+/**
+ * Links to the board of `systems`, from the newest backup of a header of this layout (an older build
+ * that reset the store kept the header it could not read as a backup, `commandPost.backup.<date>`).
+ */
+function bindingsInNewerHeaders(items: Readonly<Record<string, unknown>>, systems: readonly SystemId[]): Partial<Record<SystemId, Binding>> {
+  const out: Partial<Record<SystemId, Binding>> = {};
+  const headers = Object.keys(items)
+    .filter((k) => k.startsWith(BACKUP_KEY_PREFIX))
+    .sort()
+    .reverse();
+  for (const key of headers) {
+    const value = items[key];
+    if (!isObject(value) || value.schemaVersion !== LAYOUT_VERSION || !isObject(value.bindings) || Object.keys(value.bindings).length > READ_LIMITS.games) continue;
+    for (const id of systems) {
+      const binding = out[id] ? null : readBinding(value.bindings[id]);
+      if (binding) out[id] = binding;
+    }
+  }
+  return out;
+}
+
 export interface ReadOptions {
   /** Keys kept beside the store (a tabletop's settings, the demo's boards): not the store's to read. */
   readonly beside?: readonly string[];
@@ -428,6 +449,26 @@ export function readStorage(items: Readonly<Record<string, unknown>>, now: Date,
       }
     }
   }
+  // An older build wrote its header over a store of this layout (it took this layout for a newer one
+  // it could not read, and started again in its own): every game still in this layout's own keys
+  // comes back beside those played on the older build; of a game played on both, the older build's
+  // stays (it was played last) and this layout's copy is kept aside with the keys below.
+  const back: SystemId[] = [];
+  const both: SystemId[] = [];
+  if (header.kind === 'layout' && header.version < LAYOUT_VERSION && !rebuilt) {
+    for (const id of SYSTEM_IDS) {
+      if (!keys.gameKeys.has(id)) continue;
+      const entry = listed.get(id);
+      const played = entry ? (entry.meta?.length ?? (entry.source.layout === 'inline' && Array.isArray(entry.source.events) ? entry.source.events.length : 1)) > 0 : false;
+      if (played) {
+        both.push(id);
+        continue;
+      }
+      const found = readMeta(items[gameKey(id)], id, true);
+      listed.set(id, { meta: found.meta, metaRaw: items[gameKey(id)], problem: found.problem, source: { layout: 4, chunks: keys.chunks4.get(id) ?? new Map() } });
+      back.push(id);
+    }
+  }
   if (header.kind === 'newer' && listed.size === 0) {
     // A newer layout this version cannot list: show the games whose keys it can read, touching nothing.
     for (const id of SYSTEM_IDS) {
@@ -452,7 +493,7 @@ export function readStorage(items: Readonly<Record<string, unknown>>, now: Date,
 
   // Keys of the store's kinds that no listed game reads: another layout's, an unknown system's, a game the header does not list.
   if (!readOnly) {
-    for (const [id, key] of keys.gameKeys) if (!listed.has(id as SystemId) || layout !== 4 && !rebuilt) unused.push(key);
+    for (const [id, key] of keys.gameKeys) if (listed.get(id as SystemId)?.source.layout !== 4) unused.push(key);
     for (const [id, chunks] of keys.chunks4) if (!listed.has(id as SystemId) || listed.get(id as SystemId)!.source.layout !== 4) pushAll(unused, chunks.values());
     for (const [id, chunks] of keys.chunks3) {
       const entry = listed.get(id as SystemId);
@@ -465,14 +506,26 @@ export function readStorage(items: Readonly<Record<string, unknown>>, now: Date,
   // A superseded key no game reads: what a removal left, removed with the next write.
   for (const k of unused) if (superseded.has(k) && !gone.has(k)) leftover.push(k);
   const aside = unused.filter((k) => !gone.has(k) && !superseded.has(k));
+  let asideKey: string | null = null;
   if (aside.length && !readOnly) {
     const key = free(`${BACKUP_KEY_PREFIX}${at}.keys`);
     // Defined, not assigned: a key named `__proto__` stays a key like any other.
     const kept: Record<string, unknown> = {};
     for (const k of aside) Object.defineProperty(kept, k, { value: items[k], enumerable: true, writable: true, configurable: true });
     backups.push({ key, value: { kind: 'keys', items: kept } });
-    notices.push({ kind: 'keys-aside', count: aside.length, backupKey: key, at });
+    // This layout's copies of games played since on an older build are said by the notice below alone.
+    const copies = new Set(both.flatMap((id) => [gameKey(id), ...(keys.chunks4.get(id)?.values() ?? [])]));
+    if (aside.some((k) => !copies.has(k))) notices.push({ kind: 'keys-aside', count: aside.length, backupKey: key, at });
     pushAll(obsolete, aside);
+    rewrite = true;
+    asideKey = key;
+  }
+  if (back.length || both.length) notices.push({ kind: 'games-back', games: back, newer: both, backupKey: both.length ? asideKey : null, at });
+  if (back.length) {
+    // Their links to the board were in this layout's header, which the older build kept as a backup.
+    for (const [id, binding] of Object.entries(bindingsInNewerHeaders(items, back))) if (!fields.bindings[id as SystemId]) fields.bindings[id as SystemId] = binding;
+    // What the older build said (it reset the store) is undone: the games are back.
+    fields.notices = fields.notices.filter((n) => !(n.kind === 'store-reset' && n.reason === 'newer-schema'));
     rewrite = true;
   }
 

@@ -108,9 +108,11 @@ describe('a damaged store on the real worker', () => {
     if (WORDS[name]) expect((await popup.getByTestId('store-notice').textContent())!.replace(/\s+/g, ' ')).toMatch(WORDS[name]);
     if (expected.cut !== undefined) expect(read.games['hd-command']?.log.events.length).toBe(expected.cut);
 
-    // Every event the damaged storage held is still there, live or in a backup.
-    const after = names(await local.get());
+    // Every event the damaged storage held is still there, live or in a backup; every backup a notice names is there.
+    const stored = await local.get();
+    const after = names(stored);
     expect([...held].filter((n) => !after.has(n)), 'events no longer in storage').toEqual([]);
+    expect(read.notices.flatMap((n) => ('backupKey' in n && n.backupKey && !(n.backupKey in stored) ? [n.backupKey] : [])), 'notices naming a backup that is not there').toEqual([]);
 
     // It plays (a newer store is never written over: refused, and said so).
     const start = await played();
