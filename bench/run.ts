@@ -8,7 +8,7 @@ import { benchLoad, benchRoll20 } from './roll20';
 import { benchOwlbear } from './owlbear';
 import { benchOverlay } from './overlay';
 import type { benchLabels } from './labels';
-import { benchPopup } from './popup';
+import { benchPopup, benchPopupImport } from './popup';
 import type { benchStore } from './store';
 import { bundled } from './bundle';
 
@@ -29,6 +29,8 @@ const BENCHES: Record<string, (log: (line: string) => void) => unknown> = {
   overlay: benchOverlay,
   // A long game through the real popup → worker → popup path, and opening the popup, in a browser.
   popup: benchPopup,
+  // A move right after a long game came in through the popup's Import, and after a restart.
+  popupImport: benchPopupImport,
 };
 
 const file = join(dirname(fileURLToPath(import.meta.url)), 'results.json');
@@ -59,6 +61,7 @@ const overlay = results.overlay as { system: string; medianMs: number }[] | unde
 type PopupRow = { events: number; actionMs: number; openMs: number; answerChars: number };
 const popup = results.popup as PopupRow[] | undefined;
 const popupAt = (n: number) => popup?.find((row) => row.events === n);
+const popupImport = results.popupImport as { actionMs: number; restartedActionMs: number } | undefined;
 const owlbear = results.owlbear as { medianMs: number; callsPerMoveMedian: number; callsPerMoveMax: number } | undefined;
 const TARGETS: [string, number | undefined, (v: number) => boolean, string][] = [
   ['chains: 10,000 figures, indexed median', at(10_000)?.indexedMs, (v) => v <= 5, '≤ 5 ms'],
@@ -73,6 +76,7 @@ const TARGETS: [string, number | undefined, (v: number) => boolean, string][] = 
   ['popup: opening on a game of 10,000 events, median', popupAt(10_000)?.openMs, (v) => v <= 300, '≤ 300 ms'],
   ['popup: opening at 10,000 events ÷ at 100', popupAt(10_000) && popupAt(10_000)!.openMs / popupAt(100)!.openMs, (v) => v <= 3, '≤ 3×'],
   ['popup: answer to an action at 60,000 events ÷ at 100 (characters)', popupAt(60_000) && popupAt(60_000)!.answerChars / popupAt(100)!.answerChars, (v) => v <= 1.1, '≤ 1.1 (does not grow)'],
+  ['popup: one action right after importing a game of 60,000 events, median', popupImport?.actionMs, (v) => v <= 10, '≤ 10 ms'],
   ['owlbear: main-thread time per token move, 500 tokens, median', owlbear?.medianMs, (v) => v <= 8, '≤ 8 ms'],
   ['owlbear: SDK calls per move, median', owlbear?.callsPerMoveMedian, (v) => v <= 1, '1 (one batch)'],
   ['owlbear: SDK calls per move, at most', owlbear?.callsPerMoveMax, (v) => v <= 3, '≤ 3 (one add, one update, one delete)'],

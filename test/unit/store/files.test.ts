@@ -97,7 +97,7 @@ describe('a game file round-trips', () => {
     const store = new StoreService(storage, now);
     const before = await store.current();
     const { game } = ((await ask(store, { type: 'store/export', system: 'bdc' })) as { data: { game: unknown } }).data;
-    const answer = await ask(store, { type: 'game/import', system: 'bdc', ...readGameFile({ system: 'bdc', game }) as GameFile });
+    const answer = await ask(store, { type: 'game/import', ...(readGameFile({ system: 'bdc', game }) as GameFile) });
     expect(answer.ok).toBe(true);
     expect((await store.current()).bindings.bdc).toEqual(before.bindings.bdc);
   });

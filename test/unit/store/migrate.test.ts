@@ -123,7 +123,7 @@ describe('going back to an older version and forth again', () => {
     expect(lengths).toEqual({ cr: 17, bdc: 2, dc: expect.any(Number), 'hd-command': expect.any(Number) });
     expect(lengths.dc).toBeGreaterThan(5);
     expect(Object.keys(root.bindings).sort()).toEqual(['cr', 'dc', 'hd-command']);
-    const notice = root.notices.find((n) => n.kind === 'games-back') as { games: string[]; newer: string[]; backupKey: string };
+    const notice = root.notices.find((n) => n.kind === 'games-back') as { readonly games: readonly string[]; readonly newer: readonly string[]; readonly backupKey: string };
     expect(notice).toMatchObject({ games: ['hd-command', 'dc'], newer: ['bdc'] });
     // The BdC game v4 had kept (its worked example) is in the backup the notice names; the older build's notice of its reset is gone.
     expect(JSON.parse(storage.data.get(notice.backupKey)!).items['commandPost.events.bdc.0'].events.length).toBeGreaterThan(2);
