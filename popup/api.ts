@@ -30,12 +30,16 @@ export interface PopupApi {
   openDemo?(system: SystemId): void;
 }
 
+/** What a chat post did on the Roll20 tab: typed in and sent, or why not. */
+export const CHAT_RESULTS = ['posted', 'no-box', 'no-button', 'interfering'] as const;
+export type ChatResult = (typeof CHAT_RESULTS)[number];
+
 export interface LiveApi {
   /** Calls back with the active tab's board (null: none) and the Roll20 board settings; returns the unsubscribe function. */
   subscribe(on: (board: BoardSummary | null, settings: Roll20Settings) => void): () => void;
   send(request: TableRequest): Promise<TableResponse>;
-  /** Asks the Roll20 tab itself to post `text` in its chat; false if the tab did not answer. */
-  chat(text: string): Promise<boolean>;
+  /** Asks the Roll20 tab itself to post `text` in its chat: what it did (null: the tab did not answer; a tabletop without a chat says false). */
+  chat(text: string): Promise<ChatResult | boolean | null>;
   /** Asks the Roll20 tab to write the command ranges into its leaders' auras once, or to put the auras back. */
   auras(action: 'write' | 'restore'): Promise<boolean>;
   /** The Roll20 tab's redacted diagnostics (src/adapters/roll20/diagnostics.ts); null if the tab did not answer. */
@@ -95,7 +99,8 @@ function browserLive(tabId: Promise<number | undefined>): LiveApi {
       }
     },
     async chat(text) {
-      return (await toTab({ type: 'roll20/chat', text })) === true;
+      const result = await toTab({ type: 'roll20/chat', text });
+      return CHAT_RESULTS.find((r) => r === result) ?? null;
     },
     async auras(action) {
       return (await toTab({ type: 'roll20/auras', action })) === true;

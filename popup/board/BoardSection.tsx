@@ -162,7 +162,13 @@ function Status({ summary, tr }: { summary: BoardSummary; tr: Tr }) {
   if (summary.state === 'waiting') return <p role="status" data-testid="board-state">{tr('board_state_waiting')}</p>;
   if (summary.state === 'unavailable') {
     // The tabletop's data was there but could not be read: said as such, not as a missing part.
-    const unreadable = summary.missing.includes('too-many-tokens') ? 'board_state_too_many' : summary.missing.some((m) => m === 'page' || m === 'snapshot') ? 'board_state_unreadable' : null;
+    const unreadable = summary.missing.includes('interfering')
+      ? 'board_state_interfering'
+      : summary.missing.includes('too-many-tokens')
+        ? 'board_state_too_many'
+        : summary.missing.some((m) => m === 'page' || m === 'snapshot')
+          ? 'board_state_unreadable'
+          : null;
     return <p role="alert" data-testid="board-state">{unreadable ? tr(unreadable) : tr('board_state_unavailable', missing || '?')}</p>;
   }
   if (!summary.error) return null;
