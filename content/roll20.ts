@@ -19,6 +19,7 @@ import type { BoardRun } from '../src/board/run';
 import type { TableRequest } from '../src/messages';
 import { BOARD_KEY } from '../src/store/root';
 import { BROWSER } from '../src/platform';
+import { LOCALE_KEY, localized } from '../src/i18n/text';
 import type { BoardBundle } from './board';
 
 /** The native API: Chrome MV3 and Firefox both return promises, so the polyfill would be ~3 KB of dead weight (toolchain.md §7.3). */
@@ -92,7 +93,9 @@ function start(): void {
   // content-board.js ran first in this same isolated world (manifest order).
   const bundle = (globalThis as { commandPostBoard?: BoardBundle }).commandPostBoard;
   if (!bundle) return;
-  const tr = (key: string, subs?: (string | number)[]) => browser.i18n.getMessage(key, subs?.map(String)) || key;
+  // Numbers in the language's own decimal mark, French elision before what is put in.
+  const message = localized((key, subs) => browser.i18n.getMessage(key, subs), browser.i18n.getMessage(LOCALE_KEY) || 'en');
+  const tr = (key: string, subs?: (string | number)[]) => message(key, subs) || key;
   const board = new bundle.LiveBoard((t) => tr(t.key, t.subs as (string | number)[] | undefined));
   let settings: Roll20Settings = DEFAULT_ROLL20_SETTINGS;
   let run: BoardRun | null = null;

@@ -41,6 +41,8 @@ export function owlbearLink(tabId: number | undefined): Promise<OwlbearLink | nu
   return new Promise((resolve) => {
     const timer = setTimeout(() => resolve(null), HELLO_MS);
     port.onDisconnect.addListener(() => {
+      // Read, so that the browser does not log it as unchecked: most tabs have no Command Post bridge to connect to.
+      void (globalThis as { chrome?: { runtime?: { lastError?: unknown } } }).chrome?.runtime?.lastError;
       clearTimeout(timer);
       resolve(null);
       for (const done of waiting.values()) done(unanswered('owlbear-unreachable'));

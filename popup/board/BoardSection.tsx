@@ -68,9 +68,8 @@ export function BoardSection({ root, game, descriptor, send }: Props) {
             <span id="board-title">{title}</span>
             {summary.state === 'live' && (
               <span class="board-counts">
-                {': '}
-                {/* Every token linked goes without saying: the line stays one line with an army on the board. */}
-                {[(linked < summary.figures.length || out === 0) && tr('board_strip_linked', linked, summary.figures.length), out > 0 && tr('board_strip_out', out), shown.length > 0 && trn('board_strip_proposals', shown.length)].filter(Boolean).join(' · ')}
+                {/* After the title as the language punctuates it (French: a space before the colon). Every token linked goes without saying: the line stays one line with an army on the board. */}
+                {tr('board_strip_counts', [(linked < summary.figures.length || out === 0) && tr('board_strip_linked', linked, summary.figures.length), out > 0 && tr('board_strip_out', out), shown.length > 0 && trn('board_strip_proposals', shown.length)].filter(Boolean).join(' · '))}
               </span>
             )}
           </summary>
