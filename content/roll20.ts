@@ -14,7 +14,6 @@ import { LiveModel } from '../src/adapters/roll20/live';
 import { diagnosticsOf } from '../src/adapters/roll20/diagnostics';
 import { NS, SECRET_ATTR, chatText, envelope, pageMessageSchema, readySchema, receive, tabRequestSchema, type ContentMessage, type PageMessage, type RendererFields, type View } from '../src/adapters/roll20/protocol';
 import { readSettings, ROLL20_SETTINGS_KEY, DEFAULT_ROLL20_SETTINGS, type Roll20Settings } from '../src/adapters/roll20/settings';
-import { RING_COLOURS } from '../src/board/look';
 import type { BoardRun } from '../src/board/run';
 import type { TableRequest } from '../src/messages';
 import { BOARD_KEY } from '../src/store/root';
@@ -93,6 +92,7 @@ function start(): void {
   // content-board.js ran first in this same isolated world (manifest order).
   const bundle = (globalThis as { commandPostBoard?: BoardBundle }).commandPostBoard;
   if (!bundle) return;
+  const { ringColours } = bundle;
   // Numbers in the language's own decimal mark, French elision before what is put in.
   const message = localized((key, subs) => browser.i18n.getMessage(key, subs), browser.i18n.getMessage(LOCALE_KEY) || 'en');
   const tr = (key: string, subs?: (string | number)[]) => message(key, subs) || key;
@@ -206,7 +206,7 @@ function start(): void {
       id: r.id,
       radius: Math.round(r.radiusCells * scene.unitsPerCell * 1000) / 1000,
       square: r.shape.kind === 'square',
-      color: RING_COLOURS[r.kind],
+      color: ringColours[r.kind],
     }));
     toPage({ type: 'auras-set', items });
   }

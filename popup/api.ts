@@ -1,4 +1,4 @@
-import browser from 'webextension-polyfill';
+import { browser } from './browser';
 import { fairRoller, type DiceRoller } from '../src/dice';
 import type { RuleError } from '../src/game/result';
 import { LOCALE_KEY, localized, pluralKey, type Text } from '../src/i18n/text';
@@ -7,7 +7,8 @@ import type { OwlbearLink } from './owlbear';
 import { reliableSender } from './reliable';
 import type { StoreNews } from './store';
 import type { BoardSummary } from '../src/board/summary';
-import { readSettings, ROLL20_SETTINGS_KEY, type Roll20Settings } from '../src/adapters/roll20/settings';
+import type { Roll20Settings } from '../src/adapters/roll20/settings';
+import { ROLL20_SETTINGS_KEY } from '../src/adapters/roll20/settings-key';
 import { STORE_KEY } from '../src/store/root';
 import type { SystemId } from '../src/rules/ids';
 
@@ -66,13 +67,15 @@ function browserLive(tabId: Promise<number | undefined>): LiveApi {
   return {
     subscribe(on) {
       let table: BoardSummary | null = null;
-      let settings = readSettings(undefined);
       let key: string | null = null;
       let live = true;
+      // The settings' reader (and its checks) load with the live board, not with the popup.
+      const reader = import('../src/adapters/roll20/settings');
+      let settings: Roll20Settings | null = null;
       void (async () => {
         const id = await tabId;
         key = id === undefined ? null : `commandPost.live.${id}`;
-        const [s, l] = await Promise.all([browser.storage.session.get(key ?? []), browser.storage.local.get(ROLL20_SETTINGS_KEY)]);
+        const [s, l, { readSettings }] = await Promise.all([browser.storage.session.get(key ?? []), browser.storage.local.get(ROLL20_SETTINGS_KEY), reader]);
         table = key ? ((s[key] as BoardSummary | undefined) ?? null) : null;
         settings = readSettings(l[ROLL20_SETTINGS_KEY]);
         if (live) on(table, settings);
@@ -81,9 +84,11 @@ function browserLive(tabId: Promise<number | undefined>): LiveApi {
         const t = key ? changes[key] : undefined;
         const s = changes[ROLL20_SETTINGS_KEY];
         if (area === 'session' && t) table = (t.newValue as BoardSummary | undefined) ?? null;
-        else if (area === 'local' && s) settings = readSettings(s.newValue);
-        else return;
-        on(table, settings);
+        else if (area !== 'local' || !s) return;
+        void reader.then(({ readSettings }) => {
+          if (s) settings = readSettings(s.newValue);
+          if (live && settings) on(table, settings);
+        });
       };
       browser.storage.onChanged.addListener(listener);
       return () => {

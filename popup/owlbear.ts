@@ -3,7 +3,7 @@
 // content script; if a Command Post frame answers there, requests go to the scene (played as the
 // Owlbear player of that tab, under the game master's seats) and the scene's game and board come back.
 // Any other tab (no content script, or no Command Post in the room) keeps the extension's own games.
-import browser, { type Runtime } from 'webextension-polyfill';
+import { browser, type Runtime } from './browser';
 import * as v from 'valibot';
 import { PORT_NAME, toPopupSchema, unanswered, type PortFromPopup, type PortToPopup } from '../src/adapters/owlbear/bridge';
 import type { BoardSummary } from '../src/board/summary';
