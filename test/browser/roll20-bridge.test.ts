@@ -9,7 +9,7 @@ import type Browser from 'webextension-polyfill';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { captureHijack, keptPort, syntheticPagehide, type AttackLog } from '../support/roll20-attacks';
 import type { LaunchedExtension } from './launch';
-import { EDITOR, fixtureTable, type Fx } from './roll20-helpers';
+import { fixtureTable, openGame, type Fx } from './roll20-helpers';
 
 declare const chrome: Browser.Browser;
 
@@ -24,24 +24,11 @@ const INTERFERING = 'Command Post is off on this page: a script of the page is i
 /** The fixture game with `attack` run before the page's own scripts, its tab's id, and the popup standing for that tab. */
 async function attacked(attack: ((arg: boolean) => void) | (() => void), arg = false): Promise<{ game: Page; popup: Page; tab: number }> {
   await ext.worker.evaluate(() => chrome.storage.session.clear());
-  const newest = await ext.worker.evaluate(async () => Math.max(0, ...(await chrome.tabs.query({})).map((t) => t.id ?? 0)));
-  const game = await ext.context.newPage();
-  await game.addInitScript(attack, arg);
-  await game.goto(`${EDITOR}?engine=legacy`);
-  const tab = await ext.worker.evaluate(async (after) => {
-    for (let i = 0; i < 150; i++) {
-      const ids = Object.keys(await chrome.storage.session.get(null)).map((k) => Number(k.slice('commandPost.live.'.length)));
-      const mine = ids.find((t) => t > after);
-      if (mine !== undefined) return mine;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    return null;
-  }, newest);
-  expect(tab, 'the game tab reports its live table').not.toBeNull();
+  const { game, tab } = await openGame(ext, 'engine=legacy', (page) => page.addInitScript(attack, arg));
   const popup = await ext.context.newPage();
   await popup.goto(`${ext.popupUrl}?tab=${tab}`);
   await popup.getByTestId('board-details').evaluate((d) => void ((d as HTMLDetailsElement).open = true));
-  return { game, popup, tab: tab! };
+  return { game, popup, tab };
 }
 
 const attackLog = (game: Page) => game.evaluate(() => (window as unknown as { __attack: AttackLog }).__attack);

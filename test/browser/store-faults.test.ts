@@ -21,7 +21,7 @@ import { parseRequest } from '../../src/store/requests';
 import type { StoreRoot } from '../../src/store/root';
 import { StoreService } from '../../src/store/service';
 import { MemoryStorage } from '../support/memory-storage';
-import { launchExtension, type LaunchedExtension } from './launch';
+import { launchExtension, runningWorker, workerStorage, type LaunchedExtension } from './launch';
 
 declare const chrome: Browser.Browser;
 
@@ -42,7 +42,7 @@ const events = (n: number, from = 0) => Array.from({ length: n }, (_, i) => test
 /** One event past a chunk: three undos and an action cut it back into one chunk. */
 const LONG = CHUNK + 2;
 
-const worker = () => ext.context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://'))!;
+const worker = () => runningWorker(ext);
 /** Sends a request from an extension page; undefined when the worker left it unanswered. */
 const send = (request: object) => page.evaluate((r) => chrome.runtime.sendMessage(r).catch(() => undefined), request) as Promise<StoreAnswer | undefined>;
 /** As the popup sends: again, with the same id, while it is unanswered or the worker cannot say whether it landed. */
@@ -62,14 +62,7 @@ async function restart(): Promise<void> {
   await cdp.detach();
   expect((await sendAsThePopup({ type: 'store/load' })).ok).toBe(true);
 }
-const storage = {
-  get: () => worker().evaluate(() => chrome.storage.local.get(null)) as Promise<Record<string, unknown>>,
-  put: (items: Record<string, unknown>) =>
-    worker().evaluate(async (json) => {
-      await chrome.storage.local.clear();
-      await chrome.storage.local.set(JSON.parse(json) as Record<string, unknown>);
-    }, JSON.stringify(items)),
-};
+const storage = workerStorage(() => ext);
 const root = () => worker().evaluate(() => (globalThis as unknown as { commandPostRoot: () => Promise<StoreRoot> }).commandPostRoot());
 
 /**
