@@ -241,6 +241,8 @@ function start(): void {
     report();
   };
 
+  // Capture, and registered before the bridge's own (its script is added last): every hello the bridge
+  // can take passes here first.
   window.addEventListener('message', (ev) => {
     // Roll20 posts its own messages: only ours (namespace) are looked at, and only from this window
     // and origin, as posted (a MessageEvent made and dispatched by a page script is not trusted).
@@ -275,8 +277,6 @@ function start(): void {
       console.warn('Command Post: Roll20 update failed', e);
     }
     if (html.hasAttribute(BENCH) && r.msg.type === 'delta') html.setAttribute('data-command-post-content-ms', String(performance.now() - t0));
-    // Registered before the bridge's (capture, before its script is added): every hello the bridge can
-    // take passes here first.
   }, true);
 
   // The board settings and the active game, as stored; both followed.
