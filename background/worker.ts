@@ -5,13 +5,13 @@
  * with what changed. Views follow the changes; tabletops redraw from the board input written with it.
  */
 import browser, { type Runtime } from 'webextension-polyfill';
-import { STORE_KEY } from '../src/store/root';
+import { BACKUP_KEY_PREFIX, STORE_KEY } from '../src/store/root';
 import { StoreService, type StorageArea } from '../src/store/service';
 import { createMessenger, liveKey } from './messenger';
 import { SIDECARS } from './sidecars';
 
 const local: StorageArea = {
-  get: (keys) => browser.storage.local.get(keys),
+  get: (keys) => browser.storage.local.get(typeof keys === 'object' && keys !== null ? [...keys] : keys),
   set: (items) => browser.storage.local.set(items),
   remove: (keys) => browser.storage.local.remove(keys),
 };
@@ -21,9 +21,11 @@ const store = new StoreService(local, undefined, SIDECARS);
 // Storage changed by someone else (a second copy of the worker started while this one was stopping,
 // an upgrade): read it again before the next request. Each worker marks what it writes.
 browser.storage.onChanged.addListener((changes, area) => {
+  if (area !== 'local') return;
   const change = changes[STORE_KEY];
-  if (area !== 'local' || !change) return;
-  store.external((change.newValue as { writer?: unknown } | undefined)?.writer);
+  if (change) store.external((change.newValue as { writer?: unknown } | undefined)?.writer);
+  // The backups list is kept in memory: a backup written or removed by anyone is followed there.
+  for (const key of Object.keys(changes)) if (key.startsWith(BACKUP_KEY_PREFIX)) store.backupChanged(key, changes[key]!.newValue);
 });
 
 const messenger = createMessenger({

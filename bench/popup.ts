@@ -4,6 +4,9 @@
 // events (a Hell Dorado game: upkeep, then a point spent, for ever). Also the bytes of each answer.
 // Targets at 10,000 events: ≤ 10 ms an action and ≤ 300 ms to open (median), each at most 3× its cost
 // at 100 events; the answer's size does not grow with the game.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { buildForBench } from './build';
 import { median, quantile, round3 } from './timing';
@@ -120,4 +123,67 @@ export async function benchPopup(log: (line: string) => void = () => {}): Promis
     }
   }
   return rows;
+}
+
+export interface PopupImportRow {
+  events: number;
+  /** Characters of the file the popup imported (compact, as Export writes it). */
+  fileChars: number;
+  /** Click → the new history line, right after the game came in through Import, the Files section still open (median, p95). */
+  actionMs: number;
+  actionP95Ms: number;
+  /** The same after the browser stopped the worker (the game read back from storage). */
+  restartedActionMs: number;
+}
+
+const CONFIG = { edition: 'gestion', houseRules: { leavingCountsAsLoss: true, commandementModifierTiming: 'immediate', lostBeforeCredit: 'cancel-credit', modifierEndGivesBack: 'applied' } };
+
+/** Upkeeps and spends until ACTIONS have been timed (after ten not counted), from a game standing after a spend. */
+async function actions(page: Page): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < ACTIONS + 10; i++) {
+    const ms = await act(page, i % 2 === 0 ? 'upkeep' : 'spend-temp-A');
+    if (i >= 10) times.push(ms);
+  }
+  return times;
+}
+
+/**
+ * Issue 28: a move right after a game of 60,000 events came in through the popup's Import (the file
+ * chosen in the Files section, which stays open), against the same move after the worker restarted:
+ * a move costs what it costs however the game arrived.
+ */
+export async function benchPopupImport(log: (line: string) => void = () => {}): Promise<PopupImportRow> {
+  buildForBench();
+  const { launchExtension, request } = await import('../test/browser/launch');
+  const events = 60_000;
+  const ext = await launchExtension();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'command-post-bench-'));
+  try {
+    await request(ext, { type: 'store/select-system', system: 'hd-command' }, { type: 'game/import', system: 'hd-command', game: { config: CONFIG, log: { events: gameOf(100), cursor: 100 } } });
+    const file = path.join(dir, 'game.json');
+    const text = JSON.stringify({ format: 'command-post/game', version: 2, system: 'hd-command', binding: null, game: { config: CONFIG, log: { cursor: events, events: gameOf(events) } } });
+    fs.writeFileSync(file, text);
+    const page = await ext.context.newPage();
+    await open(page, ext.popupUrl);
+    await page.getByTestId('game-files').evaluate((d) => void ((d as HTMLDetailsElement).open = true));
+    await page.getByTestId('import-game').setInputFiles(file);
+    await page.getByTestId('confirm-yes').click();
+    await page.waitForFunction((n) => Number(document.querySelector('[data-testid="history"]')?.getAttribute('start')) >= n - 200, events, { timeout: 120_000 });
+    await page.locator('#play-A-amount').fill('1');
+    const imported = await actions(page);
+    const cdp = await ext.context.newCDPSession(page);
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.stopAllWorkers');
+    await open(page, ext.popupUrl);
+    await page.getByTestId('game-files').evaluate((d) => void ((d as HTMLDetailsElement).open = true));
+    await page.locator('#play-A-amount').fill('1');
+    const restarted = await actions(page);
+    const row: PopupImportRow = { events, fileChars: text.length, actionMs: round3(median(imported)), actionP95Ms: round3(quantile(imported, 0.95)), restartedActionMs: round3(median(restarted)) };
+    log(`popup after importing ${events} events (a file of ${(text.length / 1e6).toFixed(2)} MB): action ${row.actionMs} ms median (p95 ${row.actionP95Ms}); after a restart ${row.restartedActionMs} ms`);
+    return row;
+  } finally {
+    await ext.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -14,13 +14,14 @@
 // still the one we follow?). Page switches are followed through Roll20's own events (Legacy
 // `d20:pagechanged`, the Campaign's player page), after each click or key on the page, and by a
 // slow poll (once a second) for robustness.
+import * as v from 'valibot';
 import {
   INTERNALS,
   MAX_TOKENS,
   SECRET_ATTR,
-  chatText,
   contentMessageSchema,
   envelope,
+  portEnvelopeSchema,
   receive,
   type AuraItem,
   type ContentMessage,
@@ -38,7 +39,11 @@ type Any = any;
   const secret = document.currentScript?.getAttribute(SECRET_ATTR) ?? '';
   if (!/^[0-9a-f]{32}$/.test(secret)) return;
   const w = window as Any;
-  const post = (msg: PageMessage) => window.postMessage(envelope('page', secret, msg), location.origin);
+  /** Set when a second hello came: another page script is playing the content script, and the bridge says nothing more. */
+  let stopped = false;
+  const post = (msg: PageMessage) => {
+    if (!stopped) window.postMessage(envelope('page', secret, msg), location.origin);
+  };
 
   const safe = <T,>(f: () => T): T | undefined => {
     try {
@@ -714,7 +719,8 @@ type Any = any;
     const restored = restore((id) => !wanted.has(id));
     for (const it of items) {
       const m = graphic(it.id);
-      if (!m) {
+      // Figures only (the leaders the board drew): never a token of another layer, whatever the id.
+      if (!m || !isFigure(m)) {
         failed++;
         continue;
       }
@@ -734,10 +740,6 @@ type Any = any;
     }
     return n;
   }
-
-  /** The first submit button of a form (its own controls, wherever they sit in the page). */
-  const submitButton = (form: HTMLFormElement | null): HTMLElement | null =>
-    form ? ([...form.elements].find((e) => (e instanceof HTMLButtonElement || e instanceof HTMLInputElement) && e.type === 'submit') as HTMLElement | undefined) ?? null : null;
 
   function handle(msg: ContentMessage) {
     switch (msg.type) {
@@ -763,28 +765,6 @@ type Any = any;
       case 'auras-restore':
         post({ type: 'auras', written: 0, restored: restore(), failed: 0 });
         break;
-      case 'chat': {
-        // Roll20's chat box and its send button, looked up each time (they are re-rendered;
-        // Beyond20 #1321): the button by its id (#chatSendBtn, VTTinker "relevé sur une vraie
-        // partie"), else the submit button of the box's own form; never the first button near the
-        // box, which another extension's can be (VTTinker's first selector clicked its own).
-        const box = document.querySelector('#textchat-input textarea');
-        if (!(box instanceof HTMLTextAreaElement)) {
-          post({ type: 'chat', posted: false, reason: 'no-box' });
-          break;
-        }
-        const send = document.getElementById('chatSendBtn') ?? submitButton(box.form);
-        if (!(send instanceof HTMLElement)) {
-          post({ type: 'chat', posted: false, reason: 'no-button' });
-          break;
-        }
-        const draft = box.value; // what the player was typing stays
-        box.value = chatText(msg.text);
-        send.click(); // once: Roll20 posts the box's text on its button's click
-        box.value = draft;
-        post({ type: 'chat', posted: true });
-        break;
-      }
     }
   }
 
@@ -802,22 +782,42 @@ type Any = any;
     );
   }
 
-  // The content script's port: the only way in for every command (WRITES above all). The window
-  // brings one thing only, the content script's first `hello` with the port, and only as a trusted
-  // event (a MessageEvent a page script makes and dispatches itself is not: DOM `isTrusted`), so no
-  // dispatchEvent can hand the bridge a port of its own before the content script does. A page
-  // script can read the secret and post to the window; it cannot post into this port, whose other
-  // end only the content script holds.
+  // The hello: the only message the bridge takes from the window, once, as a trusted event (a
+  // MessageEvent a page script makes and dispatches itself is not: DOM `isTrusted`) with this load's
+  // secret, its nonce and a port. That port is used once: the bridge answers `ready` on it, with the
+  // nonce, a key of its own and the port of a channel it makes itself, then closes it. A page script
+  // listening to the window sees the hello's port too, but what the bridge sends from it reaches the
+  // content script alone, and nothing arrives on it afterwards. Every command then comes through the
+  // bridge's own channel, with the key and the next number: nothing heard, replayed or dispatched is
+  // taken. A second hello means another script is playing the content script (which finds that out
+  // too, docs/roll20.md): the bridge stops for good.
   let port: MessagePort | null = null;
+  let key = '';
+  let last = 0;
   window.addEventListener('message', (ev) => {
-    if (port || !ev.isTrusted || ev.source !== window || ev.origin !== location.origin) return;
+    if (stopped || !ev.isTrusted || ev.source !== window || ev.origin !== location.origin) return;
     const r = receive(ev.data, 'content', secret, contentMessageSchema);
-    if (!r.ok || r.msg.type !== 'hello' || !ev.ports[0]) return;
-    port = ev.ports[0];
+    if (!r.ok || r.msg.type !== 'hello') return;
+    if (port) {
+      stopped = true;
+      started = false;
+      port.close();
+      port = null;
+      return;
+    }
+    const hello = ev.ports[0];
+    if (!hello) return;
+    const channel = new MessageChannel();
+    key = [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('');
+    port = channel.port2;
     port.onmessage = (e) => {
-      const m = receive(e.data, 'content', secret, contentMessageSchema);
-      if (m.ok) safe(() => handle(m.msg));
+      const m = e.isTrusted ? v.safeParse(portEnvelopeSchema, e.data) : null;
+      if (!m?.success || m.output.key !== key || m.output.seq !== last + 1 || m.output.msg.type === 'hello') return;
+      last = m.output.seq;
+      safe(() => handle(m.output.msg));
     };
+    hello.postMessage({ type: 'ready', nonce: r.msg.nonce, key }, [channel.port1]);
+    hello.close();
     started = true;
     safe(() => handle(r.msg));
   });

@@ -12,13 +12,13 @@ import type Browser from 'webextension-polyfill';
 import * as v from 'valibot';
 import { LiveModel } from '../src/adapters/roll20/live';
 import { diagnosticsOf } from '../src/adapters/roll20/diagnostics';
-import { NS, SECRET_ATTR, chatText, envelope, pageMessageSchema, receive, tabRequestSchema, type ContentMessage, type PageMessage, type RendererFields, type View } from '../src/adapters/roll20/protocol';
+import { NS, SECRET_ATTR, chatText, envelope, pageMessageSchema, readySchema, receive, tabRequestSchema, type ContentMessage, type PageMessage, type RendererFields, type View } from '../src/adapters/roll20/protocol';
 import { readSettings, ROLL20_SETTINGS_KEY, DEFAULT_ROLL20_SETTINGS, type Roll20Settings } from '../src/adapters/roll20/settings';
-import { RING_COLOURS } from '../src/board/look';
 import type { BoardRun } from '../src/board/run';
 import type { TableRequest } from '../src/messages';
 import { BOARD_KEY } from '../src/store/root';
 import { BROWSER } from '../src/platform';
+import { LOCALE_KEY, localized } from '../src/i18n/text';
 import type { BoardBundle } from './board';
 
 /** The native API: Chrome MV3 and Firefox both return promises, so the polyfill would be ~3 KB of dead weight (toolchain.md §7.3). */
@@ -31,28 +31,55 @@ const MARK = 'data-command-post';
 const BENCH = 'data-command-post-bench';
 /** The popup does not need every frame: at most 4 reports a second. */
 const REPORT_MS = 250;
-/** A click in the popup arms one write (a chat post, an aura write) for this long. */
+/** A click in the popup arms one aura write for this long (it waits for a readable table). */
 export const GRANT_MS = 5000;
+/** How long the hello and the bridge's answer may take before the page counts as interfering. */
+const HELLO_MS = 5000;
 
 /**
- * One-shot permissions: the popup's click arms exactly one action, which must happen within
- * GRANT_MS; nothing the page sends can arm one. The only way anything here writes to Roll20.
+ * One-shot permission: the popup's click arms exactly one aura write, which must happen within
+ * GRANT_MS; nothing the page sends can arm one.
  */
-class Grants {
-  private readonly until = new Map<string, number>();
-  arm(action: 'chat' | 'auras'): void {
-    this.until.set(action, performance.now() + GRANT_MS);
+class Grant {
+  private until = 0;
+  arm(): void {
+    this.until = performance.now() + GRANT_MS;
   }
   /** True once per arming, while it has not expired. */
-  take(action: 'chat' | 'auras'): boolean {
-    const t = this.until.get(action);
-    this.until.delete(action);
-    return t !== undefined && performance.now() <= t;
+  take(): boolean {
+    const armed = this.armed();
+    this.until = 0;
+    return armed;
   }
-  armed(action: 'chat' | 'auras'): boolean {
-    const t = this.until.get(action);
-    return t !== undefined && performance.now() <= t;
+  armed(): boolean {
+    return performance.now() <= this.until;
   }
+}
+
+const randomHex = (bytes: number) => [...crypto.getRandomValues(new Uint8Array(bytes))].map((b) => b.toString(16).padStart(2, '0')).join('');
+
+/** The first submit button of a form (its own controls, wherever they sit in the page). */
+const submitButton = (form: HTMLFormElement | null): HTMLElement | null =>
+  form ? ([...form.elements].find((e) => (e instanceof HTMLButtonElement || e instanceof HTMLInputElement) && e.type === 'submit') as HTMLElement | undefined) ?? null : null;
+
+/**
+ * Types `text` (defused: chatText) into Roll20's chat box and clicks its send button once, from here:
+ * the chat is the page's DOM, no page script is asked. The box and its button are looked up each time
+ * (Roll20 renders them again; Beyond20 #1321): the button by its id (#chatSendBtn, VTTinker "relevé
+ * sur une vraie partie"), else the submit button of the box's own form; never the first button near
+ * the box, which another extension's can be (VTTinker's first selector clicked its own). What the
+ * player was typing stays.
+ */
+function postToChat(text: string): 'posted' | 'no-box' | 'no-button' {
+  const box = document.querySelector('#textchat-input textarea');
+  if (!(box instanceof HTMLTextAreaElement)) return 'no-box';
+  const button = document.getElementById('chatSendBtn') ?? submitButton(box.form);
+  if (!(button instanceof HTMLElement)) return 'no-button';
+  const draft = box.value;
+  box.value = chatText(text);
+  button.click(); // once: Roll20 posts the box's text on its button's click
+  box.value = draft;
+  return 'posted';
 }
 
 function start(): void {
@@ -60,22 +87,65 @@ function start(): void {
   if (html.hasAttribute(MARK)) return; // injected already (a second copy of this script)
   html.setAttribute(MARK, '');
 
-  const secret = [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('');
+  const secret = randomHex(16);
   const model = new LiveModel();
   // content-board.js ran first in this same isolated world (manifest order).
   const bundle = (globalThis as { commandPostBoard?: BoardBundle }).commandPostBoard;
   if (!bundle) return;
-  const tr = (key: string, subs?: (string | number)[]) => browser.i18n.getMessage(key, subs?.map(String)) || key;
+  const { ringColours } = bundle;
+  // Numbers in the language's own decimal mark, French elision before what is put in.
+  const message = localized((key, subs) => browser.i18n.getMessage(key, subs), browser.i18n.getMessage(LOCALE_KEY) || 'en');
+  const tr = (key: string, subs?: (string | number)[]) => message(key, subs) || key;
   const board = new bundle.LiveBoard((t) => tr(t.key, t.subs as (string | number)[] | undefined));
   let settings: Roll20Settings = DEFAULT_ROLL20_SETTINGS;
   let run: BoardRun | null = null;
   let camera: View | null = null;
   let dropped = 0;
-  const grants = new Grants();
+  const auraGrant = new Grant();
 
-  // Everything after hello goes through this port: the bridge takes writes from it alone.
-  const channel = new MessageChannel();
-  const toPage = (msg: ContentMessage) => channel.port1.postMessage(envelope('content', secret, msg));
+  // The hello (docs/roll20.md "The hello"): this load's nonce and a port used once, on which the
+  // bridge answers `ready` with its key and a channel of its own; every command then goes through that
+  // channel, with the key and the next number. A page script that stops the hello, hands the bridge a
+  // hello of its own or answers in its place is found out here, and then nothing more is asked of the
+  // bridge nor posted: the board says the page is interfering.
+  const nonce = randomHex(16);
+  const hello = new MessageChannel();
+  let bridge: { port: MessagePort; key: string; seq: number } | null = null;
+  let interfering = false;
+  /** Hellos seen on the window with this load's secret whose port is ours (a probe sent on it came back). */
+  let ownHellos = 0;
+  const probes = new Set<string>();
+  const interfere = () => {
+    if (interfering) return;
+    interfering = true;
+    bridge?.port.close();
+    bridge = null;
+    hello.port1.close();
+    recompute();
+  };
+  hello.port1.onmessage = (e) => {
+    const probe = (e.data as { probe?: unknown } | null)?.probe;
+    if (typeof probe === 'string') {
+      if (probes.delete(probe) && ++ownHellos > 1) interfere();
+      return;
+    }
+    // One answer, to this hello, with a channel; a second one (someone else answering too) is interference.
+    const ready = v.safeParse(readySchema, e.data);
+    if (bridge || !ready.success || ready.output.nonce !== nonce || !e.ports[0]) return interfere();
+    bridge = { port: e.ports[0], key: ready.output.key, seq: 0 };
+  };
+  /** A hello on the window with this load's secret: ours if a probe on its port comes back to us. */
+  const checkHello = (ev: MessageEvent) => {
+    const port = ev.ports[0];
+    if (!port) return interfere();
+    const probe = randomHex(8);
+    probes.add(probe);
+    port.postMessage({ probe });
+    setTimeout(() => probes.delete(probe) && interfere(), HELLO_MS);
+  };
+  const toPage = (msg: ContentMessage) => {
+    if (bridge && !interfering) bridge.port.postMessage({ key: bridge.key, seq: ++bridge.seq, msg });
+  };
 
   const send = (request: TableRequest) => browser.runtime.sendMessage(request).catch(() => undefined);
   let reportTimer = 0;
@@ -83,12 +153,21 @@ function start(): void {
     if (reportTimer) return;
     reportTimer = window.setTimeout(() => {
       reportTimer = 0;
-      void send({ type: 'table/update', table: board.summary(model.status(dropped)) });
+      const status = model.status(dropped);
+      // A page that interferes: its table is not read (nor shown in the popup), and the popup says why.
+      void send({ type: 'table/update', table: board.summary(interfering ? { ...status, state: 'unavailable', missing: ['interfering'] } : status) });
     }, REPORT_MS);
   };
 
   const recompute = () => {
     board.setOptions({ overlay: settings.overlay, labels: settings.labels, legend: settings.legend });
+    if (interfering) {
+      // What the page says is no longer taken for the table: nothing is drawn, the board says why.
+      run = board.render(null, false);
+      board.overlay.setMessage(tr('r20_overlay_interfering'));
+      report();
+      return;
+    }
     const live = model.state === 'live';
     run = board.render(live ? model.table(settings) : null, live && model.mode === 'full');
     // When the table cannot be read, or read but not drawn (no renderer yet, a lost context…), the
@@ -97,7 +176,7 @@ function start(): void {
     const undrawn = live && settings.overlay && model.mode === 'data-only' ? model.renderer.reason : null;
     board.overlay.setMessage(why ? tr(why === 'too-many-tokens' ? 'r20_overlay_too_many' : 'r20_overlay_unreadable') : undrawn ? tr(`r20_overlay_cannot_draw_${undrawn.replace('-', '_')}`) : null);
     retryUnreadable(why);
-    if (grants.armed('auras')) writeAuras();
+    if (auraGrant.armed()) writeAuras();
     report();
   };
 
@@ -122,19 +201,17 @@ function start(): void {
   function writeAuras() {
     const scene = run?.bound.scene;
     if (!run || !scene || run.view.error) return; // the grant waits (GRANT_MS) for a readable table
-    if (!grants.take('auras')) return;
+    if (!auraGrant.take()) return;
     const items = run.view.rings.map((r) => ({
       id: r.id,
       radius: Math.round(r.radiusCells * scene.unitsPerCell * 1000) / 1000,
       square: r.shape.kind === 'square',
-      color: RING_COLOURS[r.kind],
+      color: ringColours[r.kind],
     }));
     toPage({ type: 'auras-set', items });
   }
 
   let diagnosed: ((r: RendererFields | null) => void) | null = null;
-
-  let chatted: ((posted: boolean) => void) | null = null;
 
   const onPage = (msg: PageMessage) => {
     if (msg.type === 'view') {
@@ -143,11 +220,6 @@ function start(): void {
       return;
     }
     if (msg.type === 'auras') return;
-    if (msg.type === 'chat') {
-      chatted?.(msg.posted);
-      chatted = null;
-      return;
-    }
     if (msg.type === 'diagnostics') {
       diagnosed?.(msg.renderer);
       diagnosed = null;
@@ -169,12 +241,19 @@ function start(): void {
     report();
   };
 
+  // Capture, and registered before the bridge's own (its script is added last): every hello the bridge
+  // can take passes here first.
   window.addEventListener('message', (ev) => {
     // Roll20 posts its own messages: only ours (namespace) are looked at, and only from this window
     // and origin, as posted (a MessageEvent made and dispatched by a page script is not trusted).
     const data = ev.data as { ns?: unknown; secret?: unknown; msg?: { type?: unknown } } | null;
     const ours = typeof data === 'object' && data !== null && data.ns === NS;
     if (!ours) return;
+    // A hello with this load's secret: the content script's own, or one a page script made (the bridge takes only trusted ones).
+    if ((data as { dir?: unknown }).dir === 'content') {
+      if (data.msg?.type === 'hello' && data.secret === secret && ev.isTrusted && ev.source === window) checkHello(ev);
+      return;
+    }
     if (!ev.isTrusted || ev.source !== window || ev.origin !== location.origin) {
       countDropped();
       return;
@@ -198,7 +277,7 @@ function start(): void {
       console.warn('Command Post: Roll20 update failed', e);
     }
     if (html.hasAttribute(BENCH) && r.msg.type === 'delta') html.setAttribute('data-command-post-content-ms', String(performance.now() - t0));
-  });
+  }, true);
 
   // The board settings and the active game, as stored; both followed.
   void browser.storage.local.get([ROLL20_SETTINGS_KEY, BOARD_KEY]).then((got) => {
@@ -215,7 +294,8 @@ function start(): void {
     if (b) board.setInput(b.newValue);
     recompute();
   });
-  window.addEventListener('pagehide', () => void send({ type: 'table/clear' }));
+  // The browser's own pagehide only (a page script can dispatch one of its own: not trusted).
+  window.addEventListener('pagehide', (ev) => void (ev.isTrusted && send({ type: 'table/clear' })));
 
   /** Asks the bridge for the renderer's raw fields (≤ 1 s), then builds the redacted diagnostics. */
   async function diagnostics(): Promise<unknown> {
@@ -249,21 +329,13 @@ function start(): void {
       recompute();
       return Promise.resolve(true);
     }
-    if (req.type === 'roll20/chat') {
-      grants.arm('chat');
-      if (!grants.take('chat')) return Promise.resolve(false);
-      // One click, one post: the bridge says whether Roll20's send button took it (≤ 1 s).
-      return new Promise<boolean>((resolve) => {
-        chatted?.(false);
-        chatted = resolve;
-        toPage({ type: 'chat', text: chatText(req.text) });
-        setTimeout(() => resolve(false), 1000);
-      });
-    }
+    // One click, one post, typed in here; none on a page that interferes.
+    if (req.type === 'roll20/chat') return Promise.resolve(interfering ? 'interfering' : postToChat(req.text));
     if (req.type === 'roll20/auras') {
+      if (interfering) return Promise.resolve(false);
       if (req.action === 'restore') toPage({ type: 'auras-restore' });
       else {
-        grants.arm('auras');
+        auraGrant.arm();
         writeAuras();
       }
       return Promise.resolve(true);
@@ -278,7 +350,9 @@ function start(): void {
   // handing it the port on which everything else will come.
   script.onload = () => {
     script.remove();
-    window.postMessage(envelope('content', secret, { type: 'hello' }), location.origin, [channel.port2]);
+    window.postMessage(envelope('content', secret, { type: 'hello', nonce }), location.origin, [hello.port2]);
+    // By then the hello came by once, ours, and the bridge answered it.
+    setTimeout(() => (ownHellos !== 1 || !bridge) && interfere(), HELLO_MS);
   };
   (document.head ?? html).append(script);
 }

@@ -42,6 +42,13 @@ export function StoreNoticeList({ notices, onDismiss, onShowBackups }: { notices
               {n.backupKey && <p>{tr('store_game_cut_backup', n.backupKey)}</p>}
             </>
           )}
+          {n.kind === 'games-back' && (
+            <>
+              <h2>{tr('store_games_back_title')}</h2>
+              {n.games.length > 0 && <p>{tr('store_games_back', n.games.map((g) => tr(systemNameKey(g))).join(', '))}</p>}
+              {n.newer.length > 0 && n.backupKey && <p>{tr('store_games_newer', n.newer.map((g) => tr(systemNameKey(g))).join(', '), n.backupKey)}</p>}
+            </>
+          )}
           {n.kind === 'keys-aside' && <p>{tr('store_keys_aside', n.count, n.backupKey)}</p>}
           {n.kind === 'demo-repaired' && <p>{tr('store_demo_repaired', n.systems.join(', '), n.backupKey)}</p>}
           {n.kind === 'store-newer' && (

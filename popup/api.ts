@@ -1,13 +1,14 @@
-import browser from 'webextension-polyfill';
+import { browser } from './browser';
 import { fairRoller, type DiceRoller } from '../src/dice';
 import type { RuleError } from '../src/game/result';
-import { LOCALE_KEY, pluralKey, type Text } from '../src/i18n/text';
+import { LOCALE_KEY, localized, pluralKey, type Text } from '../src/i18n/text';
 import type { Request, StoreAnswer, TabRequest, TableRequest, TableResponse } from '../src/messages';
 import type { OwlbearLink } from './owlbear';
 import { reliableSender } from './reliable';
 import type { StoreNews } from './store';
 import type { BoardSummary } from '../src/board/summary';
-import { readSettings, ROLL20_SETTINGS_KEY, type Roll20Settings } from '../src/adapters/roll20/settings';
+import type { Roll20Settings } from '../src/adapters/roll20/settings';
+import { ROLL20_SETTINGS_KEY } from '../src/adapters/roll20/settings-key';
 import { STORE_KEY } from '../src/store/root';
 import type { SystemId } from '../src/rules/ids';
 
@@ -30,12 +31,16 @@ export interface PopupApi {
   openDemo?(system: SystemId): void;
 }
 
+/** What a chat post did on the Roll20 tab: typed in and sent, or why not. */
+export const CHAT_RESULTS = ['posted', 'no-box', 'no-button', 'interfering'] as const;
+export type ChatResult = (typeof CHAT_RESULTS)[number];
+
 export interface LiveApi {
   /** Calls back with the active tab's board (null: none) and the Roll20 board settings; returns the unsubscribe function. */
   subscribe(on: (board: BoardSummary | null, settings: Roll20Settings) => void): () => void;
   send(request: TableRequest): Promise<TableResponse>;
-  /** Asks the Roll20 tab itself to post `text` in its chat; false if the tab did not answer. */
-  chat(text: string): Promise<boolean>;
+  /** Asks the Roll20 tab itself to post `text` in its chat: what it did (null: the tab did not answer; a tabletop without a chat says false). */
+  chat(text: string): Promise<ChatResult | boolean | null>;
   /** Asks the Roll20 tab to write the command ranges into its leaders' auras once, or to put the auras back. */
   auras(action: 'write' | 'restore'): Promise<boolean>;
   /** The Roll20 tab's redacted diagnostics (src/adapters/roll20/diagnostics.ts); null if the tab did not answer. */
@@ -62,13 +67,15 @@ function browserLive(tabId: Promise<number | undefined>): LiveApi {
   return {
     subscribe(on) {
       let table: BoardSummary | null = null;
-      let settings = readSettings(undefined);
       let key: string | null = null;
       let live = true;
+      // The settings' reader (and its checks) load with the live board, not with the popup.
+      const reader = import('../src/adapters/roll20/settings');
+      let settings: Roll20Settings | null = null;
       void (async () => {
         const id = await tabId;
         key = id === undefined ? null : `commandPost.live.${id}`;
-        const [s, l] = await Promise.all([browser.storage.session.get(key ?? []), browser.storage.local.get(ROLL20_SETTINGS_KEY)]);
+        const [s, l, { readSettings }] = await Promise.all([browser.storage.session.get(key ?? []), browser.storage.local.get(ROLL20_SETTINGS_KEY), reader]);
         table = key ? ((s[key] as BoardSummary | undefined) ?? null) : null;
         settings = readSettings(l[ROLL20_SETTINGS_KEY]);
         if (live) on(table, settings);
@@ -77,9 +84,11 @@ function browserLive(tabId: Promise<number | undefined>): LiveApi {
         const t = key ? changes[key] : undefined;
         const s = changes[ROLL20_SETTINGS_KEY];
         if (area === 'session' && t) table = (t.newValue as BoardSummary | undefined) ?? null;
-        else if (area === 'local' && s) settings = readSettings(s.newValue);
-        else return;
-        on(table, settings);
+        else if (area !== 'local' || !s) return;
+        void reader.then(({ readSettings }) => {
+          if (s) settings = readSettings(s.newValue);
+          if (live && settings) on(table, settings);
+        });
       };
       browser.storage.onChanged.addListener(listener);
       return () => {
@@ -95,7 +104,8 @@ function browserLive(tabId: Promise<number | undefined>): LiveApi {
       }
     },
     async chat(text) {
-      return (await toTab({ type: 'roll20/chat', text })) === true;
+      const result = await toTab({ type: 'roll20/chat', text });
+      return CHAT_RESULTS.find((r) => r === result) ?? null;
     },
     async auras(action) {
       return (await toTab({ type: 'roll20/auras', action })) === true;
@@ -109,8 +119,10 @@ const unreachable: RuleError = { code: 'worker-unreachable' };
 
 /** The browser's catalogue; a counted text takes the plural form of the catalogue's own language. */
 function browserT(): (t: Text) => string {
-  const message = (key: string, subs?: readonly (string | number)[]) => browser.i18n.getMessage(key, subs?.map(String));
-  const rules = new Intl.PluralRules(message(LOCALE_KEY) || 'en');
+  const locale = browser.i18n.getMessage(LOCALE_KEY) || 'en';
+  // Numbers in the language's own decimal mark, French elision before what is put in.
+  const message = localized((key, subs) => browser.i18n.getMessage(key, subs), locale);
+  const rules = new Intl.PluralRules(locale);
   return (t) => message(pluralKey(t, rules, (key) => message(key) !== ''), t.subs) || t.key;
 }
 

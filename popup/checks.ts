@@ -35,7 +35,8 @@ export const quoted = (raw: string): string => {
   return shown.length > 24 ? `${shown.slice(0, 20)}…` : shown;
 };
 
-const bound = (n: number, decimal: boolean | undefined): string => (decimal ? String(n).replace('-', MINUS) : formatInteger(n));
+/** A bound as a message gives it: a number (each language writes its decimals in its own mark), or a negative one with the minus sign. */
+const bound = (n: number, decimal: boolean | undefined): string | number => (n >= 0 ? n : decimal ? String(n).replace('-', MINUS) : formatInteger(n));
 
 /** The number typed in a field of `spec`, or the message that says why it is not one. */
 export function checkNumber(raw: string, spec: NumberSpec): Checked<number> {

@@ -1,4 +1,4 @@
-import browser from 'webextension-polyfill';
+import { browser } from './browser';
 import { render } from 'preact';
 import { activeTabId, browserApi } from './api';
 import { App } from './App';

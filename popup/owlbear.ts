@@ -3,7 +3,7 @@
 // content script; if a Command Post frame answers there, requests go to the scene (played as the
 // Owlbear player of that tab, under the game master's seats) and the scene's game and board come back.
 // Any other tab (no content script, or no Command Post in the room) keeps the extension's own games.
-import browser, { type Runtime } from 'webextension-polyfill';
+import { browser, type Runtime } from './browser';
 import * as v from 'valibot';
 import { PORT_NAME, toPopupSchema, unanswered, type PortFromPopup, type PortToPopup } from '../src/adapters/owlbear/bridge';
 import type { BoardSummary } from '../src/board/summary';
@@ -41,6 +41,8 @@ export function owlbearLink(tabId: number | undefined): Promise<OwlbearLink | nu
   return new Promise((resolve) => {
     const timer = setTimeout(() => resolve(null), HELLO_MS);
     port.onDisconnect.addListener(() => {
+      // Read, so that the browser does not log it as unchecked: most tabs have no Command Post bridge to connect to.
+      void (globalThis as { chrome?: { runtime?: { lastError?: unknown } } }).chrome?.runtime?.lastError;
       clearTimeout(timer);
       resolve(null);
       for (const done of waiting.values()) done(unanswered('owlbear-unreachable'));

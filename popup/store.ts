@@ -14,7 +14,8 @@ import { applyChange, withHistory } from '../src/store/change';
 import type { StoreRoot } from '../src/store/root';
 import type { PopupApi } from './api';
 import type { Send } from './context';
-import { downloadJson, exportName } from './download';
+import { downloadParts, exportName } from './download';
+import type { ExportPage } from '../src/store/file';
 
 /** What the store tells a view that changed elsewhere: the change itself (an Owlbear scene), or the revision storage now holds. */
 export type StoreNews = { readonly change: StoreChange } | { readonly revision: number };
@@ -32,6 +33,8 @@ export class StoreHolder {
   private syncing: Promise<void> | null = null;
   private again = false;
   private fetching = new Map<SystemId, Promise<void>>();
+  /** The worker's stamp of its backups list, as last heard (undefined: none heard, an Owlbear scene). */
+  private backupsStamp: number | undefined;
 
   constructor(
     private readonly api: Pick<PopupApi, 'send'>,
@@ -44,6 +47,11 @@ export class StoreHolder {
 
   get revision(): number {
     return this.view?.revision ?? -1;
+  }
+
+  /** Changes when the backups may have: the worker's stamp of them, else the revision. */
+  get backups(): number {
+    return this.backupsStamp ?? this.revision;
   }
 
   /** Answers are taken in the order their requests were sent (a refusal never overtakes an earlier change). */
@@ -82,6 +90,7 @@ export class StoreHolder {
   }
 
   private async take(change: StoreChange): Promise<void> {
+    if (change.backups !== undefined) this.backupsStamp = change.backups;
     const next = applyChange(this.view, change);
     if (next === 'behind') return this.sync();
     if (next === this.view) return;
@@ -105,6 +114,7 @@ export class StoreHolder {
         this.again = false;
         const answer = await this.api.send({ type: 'store/load' });
         if (answer.ok) {
+          if (answer.change.backups !== undefined) this.backupsStamp = answer.change.backups;
           const next = applyChange(this.view, answer.change);
           if (next !== 'behind' && next !== this.view) {
             this.view = next;
@@ -149,22 +159,39 @@ export class StoreHolder {
   }
 
   /**
-   * Saves the active game as a file `{system, game}`; false when there is none. A game held whole
-   * is saved at once; of a long one, the worker sends it whole first.
+   * Saves the active game as a file (src/store/file.ts: the game and its links to the board); false
+   * when there is none. The worker sends it a page at a time, and the file is written from the pages
+   * as they come, compact: never one string of the whole game. A game changed meanwhile (another
+   * popup) is asked for again from the start.
    */
   exportGame(onRefusal: (error: RuleError) => void): boolean {
     const view = this.view;
     const system = view?.activeSystem;
     const game = system ? view.games[system] : undefined;
     if (!view || !system || !game) return false;
-    if (!game.log.window) {
-      downloadJson(exportName(system, new Date()), { system, game });
-      return true;
-    }
-    void this.api.send({ type: 'store/export', system }).then((answer) => {
-      if (answer.ok) downloadJson(exportName(system, new Date()), answer.data);
-      else onRefusal(answer.error);
-    });
+    void (async () => {
+      const { fileParts } = await import('../src/store/file');
+      if (!game.log.window) {
+        // Held whole (a short game, an Owlbear scene's): written from what is held.
+        const whole: ExportPage = { system, revision: view.revision, config: game.config, cursor: game.log.cursor, length: game.log.events.length, from: 0, events: game.log.events, binding: view.bindings[system] ?? null };
+        return downloadParts(exportName(system, new Date()), fileParts(whole, [whole]));
+      }
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const pages: ExportPage[] = [];
+        for (let from = 0; ; ) {
+          const answer = await this.api.send({ type: 'store/export', system, from });
+          if (!answer.ok) return onRefusal(answer.error);
+          const page = answer.data as ExportPage;
+          if (pages.length && page.revision !== pages[0]!.revision) break;
+          pages.push(page);
+          from += page.events.length;
+          if (page.events.length === 0 || from >= page.length) {
+            return downloadParts(exportName(system, new Date()), fileParts(pages[0]!, pages));
+          }
+        }
+      }
+      onRefusal({ code: 'export-moving' });
+    })();
     return true;
   }
 }
@@ -172,6 +199,8 @@ export class StoreHolder {
 /** The store as the popup's components reach it. */
 export interface StoreView {
   readonly root: StoreRoot | null;
+  /** Changes when the backups may have changed (the list is asked for again then). */
+  readonly backups: number;
   /** The last refusal, shown until the next request is answered. */
   readonly refusal: RuleError | null;
   readonly setRefusal: (error: RuleError | null) => void;
@@ -208,7 +237,7 @@ export function useStore(api: PopupApi): StoreView {
     return { send, ask };
   }, [holder]);
   return useMemo(
-    () => ({ root, refusal, setRefusal, send, ask, exportGame: () => holder.exportGame(setRefusal), older: (system: SystemId, lines: number) => holder.older(system, lines) }),
+    () => ({ root, backups: holder.backups, refusal, setRefusal, send, ask, exportGame: () => holder.exportGame(setRefusal), older: (system: SystemId, lines: number) => holder.older(system, lines) }),
     [root, refusal, send, ask, holder],
   );
 }

@@ -14,9 +14,17 @@ const BUDGETS = {
   // 30 KB since issues 18 and 21 met: the popup's copy of the store, applying the worker's changes
   // (popup/store.ts, src/store/change.ts, ~1.6 KB), and choices in progress kept while it is closed
   // with refusals in the player's words (popup/drafts.ts, src/i18n/errors.ts, ~1.4 KB): 28.9 KB measured.
-  popup: { kb: 30, files: ['popup.css'] },
+  // 25 KB since issue 28 (29.9 → 22.6 KB measured): the popup calls the browser's own promise API
+  // (popup/browser.ts; the polyfill, 2.8 KB, stays in the worker, whose message listener answers with
+  // a promise), and the first load no longer carries valibot (3.6 KB): the Roll20 settings' reader
+  // loads with the live board, and nothing else of the first frame checks anything.
+  popup: { kb: 25, files: ['popup.css'] },
   background: { kb: 10, files: ['background.js'] },
-  'content-roll20': { kb: 12, files: ['content-roll20.js'] },
+  // 12.5 KB since issue 28 (12.1 → 12.4 KB measured): the chat post is typed in here, once per click,
+  // instead of by the page script (which can no longer post anything), and the hello is checked here
+  // (its probe, the bridge's one answer, its key and numbering): +0.9 KB, less the ring colours now
+  // taken from the board bundle, which carries the board's look already (−0.6 KB).
+  'content-roll20': { kb: 12.5, files: ['content-roll20.js'] },
   'content-board': { kb: 12, files: ['content-board.js'] },
   // The bridge on Owlbear Rodeo tabs: the message checks (valibot) and the popup's port, no rules.
   'content-owlbear': { kb: 12, files: ['content-owlbear.js'] },
@@ -41,10 +49,15 @@ const BUDGETS = {
 // the player types (the field named, its range, what was typed) and its choices in progress kept while
 // the popup is closed: a shared ~2.6 KB (popup/fields.tsx, popup/use-draft.ts, the dice entry) counted
 // with each system; Désastre Colonial, with the most fields, is the largest.
-const PANEL_KB = 21;
+// 24 KB since issue 28: the popup's first load no longer carries valibot, so the first panel opened
+// brings the part of it the rules check events with (3 KB): DC 23.2 KB measured (20.3 before), the
+// first load 7.3 KB smaller.
+const PANEL_KB = 24;
 // 12 KB since issue 18 folded the live board into one line with what needs a click above the panel
 // (orphans, the selected token, alive again) and issue 17 gave it the board's key: 10.8 KB measured.
-const LAZY_PART_KB = 12;
+// 15 KB since issue 28: the live board section brings valibot too (the Roll20 settings' and the
+// board's checks, 3.6 KB, once part of the first load): 14.4 KB measured.
+const LAZY_PART_KB = 15;
 /**
  * The rule lookup, loaded when its search opens: the search code (~3 KB) with one language's rule
  * index, lookup/<lang>.json (the rule text of the five systems, which is what the player came for: 8 to
@@ -66,7 +79,13 @@ const LOOKUP_NUMBERS_KB = PANEL_KB;
  * valibot and the polyfill are ~6.5 KB of it. Each part's gzip share is estimated from its share of the minified bytes
  * (esbuild's metafile), and each part has its own limit.
  */
-const BACKGROUND_SHELL_KB = 22;
+// 23.5 KB since issue 28 (23.3 KB measured, +1.4 KB): a write made one transaction (a failed set
+// read back, leftovers named in the header), the backups listed from memory, the file's pages and
+// checked links, and the games an older build left in layout v4's keys read back. The whole worker
+// is 42 KB, not the 30 the issue asks: every system's rules (18.8 KB measured) must be in it, as the
+// single writer of every game, and a service worker cannot load code on demand (import() is refused
+// in a ServiceWorkerGlobalScope).
+const BACKGROUND_SHELL_KB = 23.5;
 const RULE_SYSTEM_KB = 6;
 /**
  * The board content script carries every rule system's board view (it cannot load one on demand
@@ -79,6 +98,10 @@ const RULE_SYSTEM_KB = 6;
 // token stood for as it left (src/board/departures.ts), ~1 KB. 21.5 since the words of an army are
 // placed as map makers do (notes, the label placer and its collision grid, the layout, the key, badges
 // and patterns, numbers and units in the user's words: ~7.3 KB), 20.3 KB measured (issue 17).
+// Issue 28 asks 12 KB of each content script: this one is 25.7 KB (shell 21.4 KB), unchanged, since
+// its first frame uses all of its shell (the engine, the overlay, the label placer and the key draw
+// every frame). Only the other systems' views (4.3 KB) go unused there, and loading one on use would
+// make it a file Roll20's page can fetch (web_accessible_resources): not worth 4 KB.
 const BOARD_SHELL_KB = 21.5;
 const BOARD_VIEW_KB = 2.5;
 
@@ -100,8 +123,15 @@ const BOARD_VIEW_KB = 2.5;
 // issue 21 the popup's copy of the store (changes applied, not roots: popup/store.ts,
 // src/store/change.ts) and the store's checks (+2.5 KB) to the popover. The board following the
 // units ticked in the popover (its `ticks` message, the DC view's reading of them) 0.3 KB to each.
-const OWLBEAR_BACKGROUND_KB = 88;
-const OWLBEAR_ACTION_KB = 95;
+// Issue 28: +1.0 and +1.2 KB to each from the shared core (numbers in each language's decimal mark
+// and French elision in every message, the store's file pages and checked links, the popup's new
+// words): 88.0 and 95.4 KB measured.
+// Issue 25 (the shared game's core, src/shared-game/: records signed by each client, the checkpoint
+// in parts and its reader and writer, pages written back, pages and checkpoints kept in the browser)
+// +9.7 KB to each: 43 KB of minified core where the Owlbear adapter's game held 23.5 KB, and
+// @noble/hashes' SHA-256 (5.9 KB minified, ~2.5 KB gzip). 97.8 and 105.1 KB measured.
+const OWLBEAR_BACKGROUND_KB = 99;
+const OWLBEAR_ACTION_KB = 107;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ext = path.join(DIST_DIR, 'extension');

@@ -66,10 +66,16 @@ export type Request = Identified &
     /** Put a backup back; what it replaces is kept as a backup first. */
     | { readonly type: 'store/restore'; readonly key: string }
     | { readonly type: 'store/delete-backup'; readonly key: string }
-    /** A game read from a file the player chose: checked like a stored game; the game it replaces is kept as a backup. */
-    | { readonly type: 'game/import'; readonly system: SystemId; readonly game: unknown }
-    /** One game whole, to save it as a file (answered in `data`: `{system, game}`). */
-    | { readonly type: 'store/export'; readonly system: SystemId }
+    /**
+     * A game read from a file the player chose: checked like a stored game, with its links to the board
+     * (`binding`; null: none; absent, a file of version 1: the links stay); the game it replaces is kept as a backup.
+     */
+    | { readonly type: 'game/import'; readonly system: SystemId; readonly game: unknown; readonly binding?: unknown }
+    /**
+     * One game, to save it as a file: whole (answered in `data`: `{system, game, binding}`), or from
+     * event `from` on, a page at a time (`data`: ExportPage, src/store/file.ts).
+     */
+    | { readonly type: 'store/export'; readonly system: SystemId; readonly from?: number }
     /** Events of a game before the ones a view holds (answered in `data`: HistoryPage). */
     | { readonly type: 'store/history'; readonly system: SystemId; readonly before: number }
     | GameRequest
@@ -96,6 +102,8 @@ export interface StoreChange {
   readonly notices: readonly StoreNotice[];
   readonly bindings: { readonly [K in SystemId]?: Binding | null };
   readonly games: { readonly [K in SystemId]?: GameChange | null };
+  /** Changes whenever the worker writes or removes a backup: a view lists the backups again only then. */
+  readonly backups?: number;
 }
 
 /**
@@ -154,8 +162,8 @@ export const requestSchema = v.variant('type', [
   v.strictObject({ id, type: v.literal('store/backup'), key: backupKey }),
   v.strictObject({ id, type: v.literal('store/restore'), key: backupKey }),
   v.strictObject({ id, type: v.literal('store/delete-backup'), key: backupKey }),
-  v.strictObject({ id, type: v.literal('game/import'), system, game: v.unknown() }),
-  v.strictObject({ id, type: v.literal('store/export'), system }),
+  v.strictObject({ id, type: v.literal('game/import'), system, game: v.unknown(), binding: v.optional(v.unknown()) }),
+  v.strictObject({ id, type: v.literal('store/export'), system, from: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1_000_000))) }),
   v.strictObject({ id, type: v.literal('store/history'), system, before: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1_000_000)) }),
   v.strictObject({ id, type: v.literal('game/dispatch'), system, event: v.unknown() }),
   v.strictObject({

@@ -124,15 +124,11 @@ export function Settings({ state, dispatch }: { state: BdcState; dispatch: Dispa
       </div>
       <div class="row">
         <label for="bdc-rule-contactCm">{tr('bdc_rule_contactCm')}</label>
-        <input
+        <SettingNumber
           id="bdc-rule-contactCm"
-          class="number"
-          type="number"
-          min={0}
-          max={LIMITS.maxContactCm}
-          step={0.1}
+          spec={{ label: tr('bdc_rule_contactCm'), min: 0, max: LIMITS.maxContactCm, decimal: true }}
           value={rules.contactCm}
-          onChange={(e) => void dispatch({ type: 'configure', rules: { contactCm: Number(val(e)) } })}
+          apply={(contactCm) => dispatch({ type: 'configure', rules: { contactCm } })}
         />
         {rules.contactCm === DEFAULT_RULES.contactCm && <span class="hint"> ({tr('house_default')})</span>}
       </div>
@@ -153,7 +149,7 @@ export function Settings({ state, dispatch }: { state: BdcState; dispatch: Dispa
           {experience.map((row, i) => {
             const level = i + 1;
             const cell = (field: 0 | 1 | 2, value: number, min: number, max: number) => {
-              const label = `${tr('bdc_experience')} ${level}: ${field === 0 ? tr('bdc_factor') : tr('bdc_card_n', field)}`;
+              const label = tr('bdc_experience_cell', field === 0 ? tr('bdc_factor') : tr('bdc_card_n', field), level);
               return (
                 <td>
                   <SettingNumber

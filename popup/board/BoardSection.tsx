@@ -68,9 +68,8 @@ export function BoardSection({ root, game, descriptor, send }: Props) {
             <span id="board-title">{title}</span>
             {summary.state === 'live' && (
               <span class="board-counts">
-                {': '}
-                {/* Every token linked goes without saying: the line stays one line with an army on the board. */}
-                {[(linked < summary.figures.length || out === 0) && tr('board_strip_linked', linked, summary.figures.length), out > 0 && tr('board_strip_out', out), shown.length > 0 && trn('board_strip_proposals', shown.length)].filter(Boolean).join(' · ')}
+                {/* After the title as the language punctuates it (French: a space before the colon). Every token linked goes without saying: the line stays one line with an army on the board. */}
+                {tr('board_strip_counts', [(linked < summary.figures.length || out === 0) && tr('board_strip_linked', linked, summary.figures.length), out > 0 && tr('board_strip_out', out), shown.length > 0 && trn('board_strip_proposals', shown.length)].filter(Boolean).join(' · '))}
               </span>
             )}
           </summary>
@@ -162,7 +161,13 @@ function Status({ summary, tr }: { summary: BoardSummary; tr: Tr }) {
   if (summary.state === 'waiting') return <p role="status" data-testid="board-state">{tr('board_state_waiting')}</p>;
   if (summary.state === 'unavailable') {
     // The tabletop's data was there but could not be read: said as such, not as a missing part.
-    const unreadable = summary.missing.includes('too-many-tokens') ? 'board_state_too_many' : summary.missing.some((m) => m === 'page' || m === 'snapshot') ? 'board_state_unreadable' : null;
+    const unreadable = summary.missing.includes('interfering')
+      ? 'board_state_interfering'
+      : summary.missing.includes('too-many-tokens')
+        ? 'board_state_too_many'
+        : summary.missing.some((m) => m === 'page' || m === 'snapshot')
+          ? 'board_state_unreadable'
+          : null;
     return <p role="alert" data-testid="board-state">{unreadable ? tr(unreadable) : tr('board_state_unavailable', missing || '?')}</p>;
   }
   if (!summary.error) return null;

@@ -11,6 +11,9 @@ import { useApi, useTr, type Send } from '../context';
 import { downloadJson, exportName } from '../download';
 import { systemNameKey } from '../SystemPicker';
 import { importProblem } from '../import-words';
+import { MAX_FILE_BYTES, readGameFile } from '../../src/store/file';
+import { QUOTA_BYTES } from '../../src/store/quota';
+import { parseBinding } from '../../src/board/schema';
 
 export interface FilesProps {
   readonly root: StoreRoot;
@@ -22,9 +25,6 @@ export interface FilesProps {
   /** Grows when a store notice asks to see the backups: the list then takes the focus. */
   readonly backupsRequest: number;
 }
-
-/** A file larger than this is no game the store could keep (storage.local holds 10 MiB in all). */
-const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 
 /** Export and import of the active game as a JSON file `{system, game}`, and the store's backups. */
 export function Files({ root, send, exportGame, onRefusal, backupsRequest }: FilesProps) {
@@ -43,33 +43,41 @@ export function Files({ root, send, exportGame, onRefusal, backupsRequest }: Fil
     if (answer.ok) setBackups((answer.data as BackupInfo[] | undefined) ?? []);
     else onRefusal(answer.error);
   };
-  // The list follows the store: a restore, an import or a new backup changes it.
-  useEffect(() => void refresh(), [root.revision]);
+  // The list follows the store's backups: a restore, an import, a repair (not every move of the game).
+  useEffect(() => void refresh(), [store?.backups ?? root.revision]);
   useEffect(() => {
     if (backupsRequest > 0) heading.current?.focus();
   }, [backupsRequest]);
 
   const invalid = (detail: string) => onRefusal({ code: 'import-invalid', params: { detail } });
 
+  const lang = tr('locale_code');
+  const mb = (bytes: number) => tr('files_mb', new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(bytes / 1024 / 1024));
+
   const importFile = async (file: File) => {
-    if (file.size > MAX_IMPORT_BYTES) return invalid(tr('files_too_large'));
+    if (file.size > MAX_FILE_BYTES) return invalid(tr('files_too_large', mb(file.size), mb(MAX_FILE_BYTES)));
     let parsed: unknown;
     try {
       parsed = JSON.parse(await file.text());
     } catch {
       return invalid(tr('files_not_json'));
     }
-    const found = typeof parsed === 'object' && parsed !== null ? (parsed as { system?: unknown; game?: unknown }) : {};
-    if (!isSystemId(found.system) || found.game === undefined) return invalid(tr('files_no_game'));
+    const found = readGameFile(parsed);
+    if (found === 'newer') return invalid(tr('files_newer'));
+    if (found === 'no-game') return invalid(tr('files_no_game'));
+    // What the store would hold of it: more than its quota, and no write could keep it.
+    const bytes = JSON.stringify(found.game).length;
+    if (bytes > QUOTA_BYTES) return invalid(tr('files_game_too_large', mb(bytes), mb(QUOTA_BYTES)));
     // Said in the words the popup gives the same refusals in play (popup/import-words.ts).
     const problem = await importProblem(found.system, found.game, api.t);
     if (problem) return invalid(problem);
+    if (found.binding !== undefined && found.binding !== null && !parseBinding(found.binding)) return invalid(tr('files_bad_binding'));
     const into = found.system;
     const held = root.games[into];
     const played = held ? logLength(held.log) > 0 : false;
     // The game it replaces is kept as a backup by the store; the player is still asked first.
     if (played && !(await confirm({ message: tr('files_import_replaces', tr(systemNameKey(into))), confirm: tr('files_import_confirm'), offerExport: into === system }))) return;
-    if (!(await send({ type: 'game/import', system: into, game: found.game }))) return;
+    if (!(await send({ type: 'game/import', system: into, game: found.game, ...(found.binding === undefined ? {} : { binding: found.binding }) }))) return;
     if (into !== system) await send({ type: 'store/select-system', system: into });
     setStatus(tr('files_imported', tr(systemNameKey(into)), file.name));
   };
@@ -100,7 +108,6 @@ export function Files({ root, send, exportGame, onRefusal, backupsRequest }: Fil
     setStatus(tr('files_exported'));
   };
 
-  const lang = tr('locale_code');
   const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
   const kb = new Intl.NumberFormat(lang, { maximumFractionDigits: 1, minimumFractionDigits: 1 });
   const when = (at: string) => {

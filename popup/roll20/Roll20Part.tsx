@@ -3,6 +3,7 @@ import { RENDERER_REASONS } from '../../src/adapters/roll20/renderer';
 import { ROLES, SIDE_SOURCES, UNIT_SOURCES, type Roll20Settings, type TokenAssignment } from '../../src/adapters/roll20/settings';
 import type { BoardFigure, BoardSummary } from '../../src/board/summary';
 import { useTr, type BoardData } from '../context';
+import type { ChatResult } from '../api';
 import { unitLabels } from '../../src/board/names';
 
 type Tr = ReturnType<typeof useTr>;
@@ -16,8 +17,11 @@ export function Roll20Part({ board }: { board: BoardData }) {
   const lattice = page?.lattice;
   // Why the board is not drawn (the renderer not there yet, its canvas or camera gone, a lost WebGL context).
   const undrawn = summary.state === 'live' && summary.mode === 'data-only' ? RENDERER_REASONS.find((r) => summary.missing.includes(r)) : undefined;
-  const [chat, setChat] = useState<'idle' | 'posted' | 'failed'>('idle');
-  const post = async () => setChat((await live.chat(chatSummary(summary, tr))) ? 'posted' : 'failed');
+  const [chat, setChat] = useState<ChatResult | 'idle' | null>('idle');
+  const post = async () => {
+    const result = await live.chat(chatSummary(summary, tr));
+    setChat(result === true ? 'posted' : result === false ? null : result);
+  };
   return (
     <>
       {undrawn && (
@@ -41,8 +45,8 @@ export function Roll20Part({ board }: { board: BoardData }) {
             {tr('r20_chat')}
           </button>{' '}
           {chat !== 'idle' && (
-            <span role="status" class="hint" data-testid="r20-chat-result" data-result={chat}>
-              {tr(chat === 'posted' ? 'r20_chat_posted' : 'r20_chat_failed')}
+            <span role="status" class="hint" data-testid="r20-chat-result" data-result={chat ?? 'unanswered'}>
+              {tr(chat === 'posted' ? 'r20_chat_posted' : chat === 'interfering' ? 'r20_chat_interfering' : 'r20_chat_failed')}
             </span>
           )}
         </p>

@@ -1,4 +1,4 @@
-import { LOCALE_KEY, pluralKey, type Text } from './text';
+import { LOCALE_KEY, localized, pluralKey, type Text } from './text';
 
 /** The shape of one `_locales/<lang>/messages.json` (the WebExtension i18n format). */
 export type Catalogue = Readonly<
@@ -27,7 +27,9 @@ const rulesOf = new WeakMap<Catalogue, Intl.PluralRules>();
 
 /** Formats `t` with `catalogue`, a counted text in the plural form the catalogue's language needs. */
 export function formatText(catalogue: Catalogue, t: Text): string {
+  const locale = catalogue[LOCALE_KEY]?.message || 'en';
   let rules = rulesOf.get(catalogue);
-  if (!rules) rulesOf.set(catalogue, (rules = new Intl.PluralRules(catalogue[LOCALE_KEY]?.message || 'en')));
-  return formatMessage(catalogue, pluralKey(t, rules, (key) => key in catalogue), t.subs);
+  if (!rules) rulesOf.set(catalogue, (rules = new Intl.PluralRules(locale)));
+  // Numbers in the language's own decimal mark, French elision before what is put in.
+  return localized((key, subs) => formatMessage(catalogue, key, subs), locale)(pluralKey(t, rules, (key) => key in catalogue), t.subs);
 }

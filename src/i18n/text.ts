@@ -31,3 +31,47 @@ export function pluralKey(t: Text, rules: Intl.PluralRules, has: (key: string) =
   const form = `${t.key}_${rules.select(t.count)}`;
   return has(form) ? form : `${t.key}_other`;
 }
+
+/**
+ * The substitutions of a message as its language writes them: a number with decimals takes the
+ * language's own decimal mark ("0,01" in French and Russian); whole numbers and text stay as they are.
+ */
+export function localSubs(subs: readonly (string | number)[] | undefined, locale: string): string[] {
+  if (!subs) return [];
+  let decimals: Intl.NumberFormat | null = null;
+  return subs.map((s) => {
+    if (typeof s !== 'number' || Number.isInteger(s) || !Number.isFinite(s)) return String(s);
+    decimals ??= new Intl.NumberFormat(locale, { maximumFractionDigits: 20, useGrouping: false });
+    return decimals.format(s);
+  });
+}
+
+/** A French word that takes an apostrophe before a vowel, and the form it takes. */
+const ELIDED: Readonly<Record<string, string>> = { de: 'd’', De: 'D’', que: 'qu’', Que: 'Qu’' };
+
+/**
+ * French elision where a substitution begins with a vowel: "Pertes de Infanterie" → "Pertes
+ * d’Infanterie". Only right before what was put in: a name the player typed keeps its own words.
+ * (An h is left alone: whether it is mute cannot be told from the letter.)
+ */
+export function elide(message: string, subs: readonly string[], locale: string): string {
+  if (!locale.startsWith('fr')) return message;
+  let out = message;
+  for (const sub of new Set(subs)) {
+    if (!/^[AEIOUYÀÂÆÉÈÊËÎÏÔŒÙÛÜaeiouyàâæéèêëîïôœùûü]/.test(sub)) continue;
+    const escaped = sub.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    out = out.replace(new RegExp(`(^|[\\s(«“])(de|De|que|Que) (?=${escaped})`, 'g'), (_, before: string, word: string) => `${before}${ELIDED[word]}`);
+  }
+  return out;
+}
+
+/**
+ * A message getter (the browser's i18n, or a catalogue) as a language writes its substitutions:
+ * numbers in its decimal mark, French elision before them.
+ */
+export function localized(get: (key: string, subs: string[]) => string, locale: string): (key: string, subs?: readonly (string | number)[]) => string {
+  return (key, subs) => {
+    const local = localSubs(subs, locale);
+    return elide(get(key, local), local, locale);
+  };
+}

@@ -8,6 +8,7 @@ import { ok, refuse, type Result } from '../game/result';
 import { DESCRIPTORS, type SystemId } from '../rules';
 import type { StoredGame, StoreRoot } from './root';
 import { CHECKPOINT, GameStates } from './states';
+import { EXPORT_PAGE, type ExportPage } from './file';
 
 type Systems = { readonly [K in SystemId]: { readonly rules: AnyRuleSystem } };
 type AnyGame = StoredGame<SystemId>;
@@ -85,4 +86,18 @@ export function historyOf(root: StoreRoot, system: SystemId, before: number, sta
     base = state.value;
   }
   return ok({ revision: root.revision, offset, base, events: game.log.events.slice(offset, before) });
+}
+
+/**
+ * What `store/export` answers of `system`'s game: whole (`from` undefined: `{system, game, binding}`),
+ * or a page from event `from` on, as a file is written (src/store/file.ts).
+ */
+export function exportOf(root: StoreRoot, system: SystemId, from: number | undefined): Result<unknown> {
+  const game = root.games[system] as AnyGame | undefined;
+  if (!game) return refuse('nothing-to-export', { system });
+  const binding = root.bindings[system] ?? null;
+  if (from === undefined) return ok({ system, game, binding });
+  const { events, cursor } = game.log;
+  const page: ExportPage = { system, revision: root.revision, config: game.config, cursor, length: events.length, from, events: events.slice(from, from + EXPORT_PAGE), binding };
+  return ok(page);
 }

@@ -44,6 +44,7 @@ export const noticeSchema = v.variant('kind', [
   v.strictObject({ kind: v.literal('header-rebuilt'), reason, detail: text(500), backupKey: v.nullable(backupKey), games: v.pipe(v.array(system), v.maxLength(SYSTEM_IDS.length)), at }),
   v.strictObject({ kind: v.literal('game-cut'), system, kept: count, detail: text(500), backupKey: v.nullable(backupKey), at }),
   v.strictObject({ kind: v.literal('keys-aside'), count, backupKey, at }),
+  v.strictObject({ kind: v.literal('games-back'), games: v.pipe(v.array(system), v.maxLength(SYSTEM_IDS.length)), newer: v.pipe(v.array(system), v.maxLength(SYSTEM_IDS.length)), backupKey: v.nullable(backupKey), at }),
   v.strictObject({ kind: v.literal('settings-repaired'), fields: v.pipe(v.array(text(32)), v.maxLength(20)), backupKey, at }),
   v.strictObject({ kind: v.literal('demo-repaired'), systems: v.pipe(v.array(text(32)), v.maxLength(20)), backupKey, at }),
   v.strictObject({ kind: v.literal('quota'), percent: v.pipe(v.number(), v.minValue(0), v.maxValue(1000)), at }),

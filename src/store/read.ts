@@ -32,6 +32,8 @@ export const READ_LIMITS = {
   events: MAX_EVENTS,
   notices: 100,
   recent: 1_000,
+  /** Keys a header names as no longer used (a write's removal that failed): more than any one write removes. */
+  superseded: 10_000,
 } as const;
 
 type Systems = { readonly [K in SystemId]: { readonly rules: AnyRuleSystem } };
@@ -43,6 +45,11 @@ export interface StorageRead {
   readonly backups: readonly Backup[];
   /** Keys read and now kept elsewhere (in a backup, or written again in this layout): removed once the new layout is written. */
   readonly obsolete: readonly string[];
+  /**
+   * Keys the header names as no longer used (`superseded`: a write landed, the removal after it did
+   * not) and that no game uses: not damage, removed with the next write.
+   */
+  readonly leftover: readonly string[];
   /** The store must be written whole: it was migrated, repaired or rebuilt. */
   readonly rewrite: boolean;
   /** Written by a newer version of Command Post (its layout version): write nothing over it. */
@@ -70,6 +77,9 @@ interface Keys {
 
 const CHUNK_KEY = /^(?:commandPost\.events\.|commandPost\.log\.)([A-Za-z0-9_-]{1,40})\.(0|[1-9]\d{0,6})$/;
 const GAME_KEY = /^commandPost\.game\.([A-Za-z0-9_-]{1,40})$/;
+
+/** A key of a game's own (its settings, a chunk of its events, in any layout): the only keys a header may name as superseded. */
+export const isStoreKey = (key: string): boolean => GAME_KEY.test(key) || CHUNK_KEY.test(key);
 
 function sortKeys(items: Readonly<Record<string, unknown>>, beside: readonly string[]): Keys {
   const keys: Keys = { gameKeys: new Map(), chunks4: new Map(), chunks3: new Map(), unknown: [] };
@@ -111,6 +121,8 @@ interface GameRead {
   readonly checkpoints: Map<number, unknown>;
   /** Keys now kept in the game's backup (or no longer part of it). */
   readonly obsolete: string[];
+  /** Chunks past its end that the header names as superseded: not damage. */
+  readonly leftover: string[];
   readonly backup: Backup | null;
   readonly notice: StoreNotice | null;
 }
@@ -133,7 +145,7 @@ function chunkEvents(raw: unknown, layout: 3 | 4, system: string, index: number)
  * chunk, each checked by the rules, up to the first that cannot be used. What comes from there on
  * (the rest of that chunk and every chunk after it, as stored) is kept together in one backup.
  */
-function readGame(system: SystemId, rules: AnyRuleSystem, meta: GameMeta | null, metaRaw: unknown, metaProblem: string | null, source: EventSource, items: Readonly<Record<string, unknown>>, at: string, readOnly: boolean, free: (base: string) => string = (k) => k): GameRead {
+function readGame(system: SystemId, rules: AnyRuleSystem, meta: GameMeta | null, metaRaw: unknown, metaProblem: string | null, source: EventSource, items: Readonly<Record<string, unknown>>, at: string, readOnly: boolean, free: (base: string) => string = (k) => k, superseded: ReadonlySet<string> = new Set()): GameRead {
   const problems: string[] = metaProblem ? [metaProblem] : [];
   const parsedConfig = meta ? rules.parseConfig(meta.config) : null;
   if (meta && parsedConfig && !parsedConfig.ok) problems.push(`its settings (${parsedConfig.error.params?.path}: ${parsedConfig.error.params?.problem}) took their defaults`);
@@ -205,6 +217,7 @@ function readGame(system: SystemId, rules: AnyRuleSystem, meta: GameMeta | null,
 
   // What is kept aside: the damaged settings, and every chunk from the one that could not be used on.
   const obsolete: string[] = [];
+  const leftover: string[] = [];
   const aside: Record<string, unknown> = {};
   if (metaRaw !== undefined && (metaProblem !== null || (parsedConfig && !parsedConfig.ok) || (meta && meta.cursor === null))) aside.meta = metaRaw;
   if (found && source.layout === 'inline' && Array.isArray(source.events)) aside.events = source.events.length > READ_LIMITS.events ? source.events : source.events.slice(found.at);
@@ -212,9 +225,15 @@ function readGame(system: SystemId, rules: AnyRuleSystem, meta: GameMeta | null,
   if (source.layout !== 'inline') {
     const from = found ? Math.floor(found.at / CHUNK) : expected !== null ? Math.ceil(expected / CHUNK) : lastChunk + 1;
     const chunks: Record<string, unknown> = {};
+    const end = expected !== null ? Math.ceil(expected / CHUNK) : lastChunk + 1;
     for (let i = from; i <= lastChunk; i++) {
       const key = chunkKeys[i];
       if (key === undefined) continue;
+      // Past the game's end and named by the header as no longer used: what a removal left, not damage.
+      if (i >= end && superseded.has(key)) {
+        leftover.push(key);
+        continue;
+      }
       chunks[key] = items[key];
       obsolete.push(key);
     }
@@ -222,14 +241,14 @@ function readGame(system: SystemId, rules: AnyRuleSystem, meta: GameMeta | null,
     if (!found && Object.keys(chunks).length) problems.push(`${plural(Object.keys(chunks).length, 'chunk')} of events past its end`);
   }
   const detail = problems.length ? problems.join('; ').slice(0, 500) : null;
-  if (readOnly || detail === null) return { game, detail, checkpoints, obsolete: readOnly ? [] : obsolete, backup: null, notice: null };
+  if (readOnly || detail === null) return { game, detail, checkpoints, obsolete: readOnly ? [] : obsolete, leftover: readOnly ? [] : leftover, backup: null, notice: null };
   if (Object.keys(aside).length === 0) {
     // Nothing stored was set aside (a cursor moved back, a length that said more than was there): the notice alone.
-    return { game, detail, checkpoints, obsolete, backup: null, notice: { kind: 'game-cut', system, kept, detail, backupKey: null, at } };
+    return { game, detail, checkpoints, obsolete, leftover, backup: null, notice: { kind: 'game-cut', system, kept, detail, backupKey: null, at } };
   }
   const key = free(`${BACKUP_KEY_PREFIX}${at}.${system}.events`);
   const backup: Backup = { key, value: { kind: 'events', system, at: kept, detail, ...aside } };
-  return { game, detail, checkpoints, obsolete, backup, notice: { kind: 'game-cut', system, kept, detail, backupKey: key, at } };
+  return { game, detail, checkpoints, obsolete, leftover, backup, notice: { kind: 'game-cut', system, kept, detail, backupKey: key, at } };
 }
 
 /** The header's fields, each read on its own: a damaged one takes its default and is named. */
@@ -239,10 +258,12 @@ interface Fields {
   bindings: Partial<Record<SystemId, Binding>>;
   notices: StoreNotice[];
   recent: string[];
+  /** Game keys and chunks a write no longer used (named so that a removal that failed is not taken for damage). */
+  superseded: string[];
   damaged: string[];
 }
 
-const HEADER_FIELDS = ['schemaVersion', 'revision', 'activeSystem', 'games', 'bindings', 'notices', 'recent', 'writer', 'notice'];
+const HEADER_FIELDS = ['schemaVersion', 'revision', 'activeSystem', 'games', 'bindings', 'notices', 'recent', 'writer', 'notice', 'superseded'];
 
 function readFields(header: Record<string, unknown>, at: string, backups: Backup[], notices: StoreNotice[], readOnly: boolean, free: (base: string) => string): Fields {
   const damaged: string[] = [];
@@ -285,7 +306,11 @@ function readFields(header: Record<string, unknown>, at: string, backups: Backup
       else damaged.push('recent');
     }
   } else if (header.recent !== undefined) damaged.push('recent');
-  return { revision, activeSystem, bindings, notices: stored, recent: recent.slice(-RECENT_IDS), damaged: [...new Set(damaged)] };
+  const superseded: string[] = [];
+  if (Array.isArray(header.superseded) && header.superseded.length <= READ_LIMITS.superseded) {
+    for (const key of header.superseded) if (typeof key === 'string' && isStoreKey(key)) superseded.push(key);
+  } else if (header.superseded !== undefined) damaged.push('superseded');
+  return { revision, activeSystem, bindings, notices: stored, recent: recent.slice(-RECENT_IDS), superseded, damaged: [...new Set(damaged)] };
 }
 
 /** A header entry or a game's key, checked field by field; `problem` says what was wrong with it. */
@@ -323,6 +348,27 @@ function readHeader(raw: unknown): Header {
   return { kind: 'damaged', reason: 'wrong-shape', detail: `schema version ${JSON.stringify(version ?? null).slice(0, 40)}`, value };
 }
 
+/**
+ * Links to the board of `systems`, from the newest backup of a header of this layout (an older build
+ * that reset the store kept the header it could not read as a backup, `commandPost.backup.<date>`).
+ */
+function bindingsInNewerHeaders(items: Readonly<Record<string, unknown>>, systems: readonly SystemId[]): Partial<Record<SystemId, Binding>> {
+  const out: Partial<Record<SystemId, Binding>> = {};
+  const headers = Object.keys(items)
+    .filter((k) => k.startsWith(BACKUP_KEY_PREFIX))
+    .sort()
+    .reverse();
+  for (const key of headers) {
+    const value = items[key];
+    if (!isObject(value) || value.schemaVersion !== LAYOUT_VERSION || !isObject(value.bindings) || Object.keys(value.bindings).length > READ_LIMITS.games) continue;
+    for (const id of systems) {
+      const binding = out[id] ? null : readBinding(value.bindings[id]);
+      if (binding) out[id] = binding;
+    }
+  }
+  return out;
+}
+
 export interface ReadOptions {
   /** Keys kept beside the store (a tabletop's settings, the demo's boards): not the store's to read. */
   readonly beside?: readonly string[];
@@ -351,7 +397,9 @@ export function readStorage(items: Readonly<Record<string, unknown>>, now: Date,
   let headerProblem: { reason: 'not-json' | 'wrong-shape' | 'too-large' | 'missing'; detail: string } | null = null;
 
   const value = header.kind === 'layout' || header.kind === 'newer' || header.kind === 'damaged' ? header.value : null;
-  const fields = value ? readFields(value, at, backups, notices, readOnly, free) : { revision: null, activeSystem: null, bindings: {}, notices: [], recent: [], damaged: [] };
+  const fields = value ? readFields(value, at, backups, notices, readOnly, free) : { revision: null, activeSystem: null, bindings: {}, notices: [], recent: [], superseded: [], damaged: [] };
+  const superseded = new Set(readOnly ? [] : fields.superseded);
+  const leftover: string[] = [];
   if (header.kind === 'damaged') headerProblem = { reason: header.reason, detail: header.detail };
   else if (header.kind === 'none' && (keys.gameKeys.size || keys.chunks4.size || keys.chunks3.size)) headerProblem = { reason: 'missing', detail: 'the list of games was missing' };
   else if (header.kind === 'layout' && fields.damaged.length) headerProblem = { reason: 'wrong-shape', detail: `damaged: ${fields.damaged.join(', ')}`.slice(0, 500) };
@@ -401,6 +449,26 @@ export function readStorage(items: Readonly<Record<string, unknown>>, now: Date,
       }
     }
   }
+  // An older build wrote its header over a store of this layout (it took this layout for a newer one
+  // it could not read, and started again in its own): every game still in this layout's own keys
+  // comes back beside those played on the older build; of a game played on both, the older build's
+  // stays (it was played last) and this layout's copy is kept aside with the keys below.
+  const back: SystemId[] = [];
+  const both: SystemId[] = [];
+  if (header.kind === 'layout' && header.version < LAYOUT_VERSION && !rebuilt) {
+    for (const id of SYSTEM_IDS) {
+      if (!keys.gameKeys.has(id)) continue;
+      const entry = listed.get(id);
+      const played = entry ? (entry.meta?.length ?? (entry.source.layout === 'inline' && Array.isArray(entry.source.events) ? entry.source.events.length : 1)) > 0 : false;
+      if (played) {
+        both.push(id);
+        continue;
+      }
+      const found = readMeta(items[gameKey(id)], id, true);
+      listed.set(id, { meta: found.meta, metaRaw: items[gameKey(id)], problem: found.problem, source: { layout: 4, chunks: keys.chunks4.get(id) ?? new Map() } });
+      back.push(id);
+    }
+  }
   if (header.kind === 'newer' && listed.size === 0) {
     // A newer layout this version cannot list: show the games whose keys it can read, touching nothing.
     for (const id of SYSTEM_IDS) {
@@ -412,11 +480,12 @@ export function readStorage(items: Readonly<Record<string, unknown>>, now: Date,
 
   let revision = fields.revision ?? 0;
   for (const [id, entry] of listed) {
-    const read = readGame(id, systems[id].rules, entry.meta, entry.metaRaw, entry.problem, entry.source, items, at, readOnly, free);
+    const read = readGame(id, systems[id].rules, entry.meta, entry.metaRaw, entry.problem, entry.source, items, at, readOnly, free, superseded);
     revision = Math.max(revision, entry.meta?.revision ?? 0);
     games[id] = read.game;
     checkpoints.set(id, read.checkpoints);
     pushAll(obsolete, read.obsolete);
+    pushAll(leftover, read.leftover);
     if (read.backup) backups.push(read.backup);
     if (read.notice) notices.push(read.notice);
     if (read.backup || read.notice) rewrite = true;
@@ -424,7 +493,7 @@ export function readStorage(items: Readonly<Record<string, unknown>>, now: Date,
 
   // Keys of the store's kinds that no listed game reads: another layout's, an unknown system's, a game the header does not list.
   if (!readOnly) {
-    for (const [id, key] of keys.gameKeys) if (!listed.has(id as SystemId) || layout !== 4 && !rebuilt) unused.push(key);
+    for (const [id, key] of keys.gameKeys) if (listed.get(id as SystemId)?.source.layout !== 4) unused.push(key);
     for (const [id, chunks] of keys.chunks4) if (!listed.has(id as SystemId) || listed.get(id as SystemId)!.source.layout !== 4) pushAll(unused, chunks.values());
     for (const [id, chunks] of keys.chunks3) {
       const entry = listed.get(id as SystemId);
@@ -434,15 +503,29 @@ export function readStorage(items: Readonly<Record<string, unknown>>, now: Date,
     }
   }
   const gone = new Set(obsolete);
-  const aside = unused.filter((k) => !gone.has(k));
+  // A superseded key no game reads: what a removal left, removed with the next write.
+  for (const k of unused) if (superseded.has(k) && !gone.has(k)) leftover.push(k);
+  const aside = unused.filter((k) => !gone.has(k) && !superseded.has(k));
+  let asideKey: string | null = null;
   if (aside.length && !readOnly) {
     const key = free(`${BACKUP_KEY_PREFIX}${at}.keys`);
     // Defined, not assigned: a key named `__proto__` stays a key like any other.
     const kept: Record<string, unknown> = {};
     for (const k of aside) Object.defineProperty(kept, k, { value: items[k], enumerable: true, writable: true, configurable: true });
     backups.push({ key, value: { kind: 'keys', items: kept } });
-    notices.push({ kind: 'keys-aside', count: aside.length, backupKey: key, at });
+    // This layout's copies of games played since on an older build are said by the notice below alone.
+    const copies = new Set(both.flatMap((id) => [gameKey(id), ...(keys.chunks4.get(id)?.values() ?? [])]));
+    if (aside.some((k) => !copies.has(k))) notices.push({ kind: 'keys-aside', count: aside.length, backupKey: key, at });
     pushAll(obsolete, aside);
+    rewrite = true;
+    asideKey = key;
+  }
+  if (back.length || both.length) notices.push({ kind: 'games-back', games: back, newer: both, backupKey: both.length ? asideKey : null, at });
+  if (back.length) {
+    // Their links to the board were in this layout's header, which the older build kept as a backup.
+    for (const [id, binding] of Object.entries(bindingsInNewerHeaders(items, back))) if (!fields.bindings[id as SystemId]) fields.bindings[id as SystemId] = binding;
+    // What the older build said (it reset the store) is undone: the games are back.
+    fields.notices = fields.notices.filter((n) => !(n.kind === 'store-reset' && n.reason === 'newer-schema'));
     rewrite = true;
   }
 
@@ -453,6 +536,9 @@ export function readStorage(items: Readonly<Record<string, unknown>>, now: Date,
     rewrite = true;
   }
   if (readOnly) notices.push({ kind: 'store-newer', version: (header as { version: number }).version, at });
+  // Whatever was kept aside or said must be written, the backups first (with the notices naming them):
+  // a damaged binding alone, say, is kept and told like everything else.
+  else if (backups.length || notices.length) rewrite = true;
 
   const activeSystem = fields.activeSystem ?? (Object.keys(games)[0] as SystemId | undefined) ?? SYSTEM_IDS[0];
   const bindings = fields.bindings;
@@ -466,7 +552,7 @@ export function readStorage(items: Readonly<Record<string, unknown>>, now: Date,
     notices: [...fields.notices, ...notices].slice(-20),
     recent: fields.recent,
   };
-  return { root, backups, obsolete: [...new Set(obsolete)], rewrite: rewrite && !readOnly, newer: readOnly ? (header as { version: number }).version : null, checkpoints };
+  return { root, backups, obsolete: [...new Set(obsolete)], leftover: [...new Set(leftover)], rewrite: rewrite && !readOnly, newer: readOnly ? (header as { version: number }).version : null, checkpoints };
 }
 
 /**

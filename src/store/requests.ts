@@ -8,7 +8,7 @@ import { parseWith } from '../game/validate';
 import { requestSchema, type LinkChange, type Request, type SideChange } from '../messages';
 import { DESCRIPTORS, type SystemId } from '../rules';
 import type { AnyDescriptor, NewLink } from '../rules/descriptor';
-import { gameOf } from './load';
+import { gameOf, readBinding } from './load';
 import { BACKUP_KEY_PREFIX, RECENT_IDS, type StoredGame, type StoreRoot } from './root';
 import { GameStates } from './states';
 
@@ -78,6 +78,20 @@ function rebind(descriptor: AnyDescriptor, state: unknown, binding: Binding, lin
   }
   if (Object.keys(nextLinks).length > BINDING_LIMITS.links || Object.keys(nextSides).length > BINDING_LIMITS.sides) return refuse('board-binding-too-large');
   return ok({ links: nextLinks, sides: nextSides });
+}
+
+/**
+ * A game's links to the board as a file holds them (null: none), checked as a request's links are:
+ * their shape and size, pieces of the game, sides of the system. The bindings to put in the root.
+ */
+export function checkedBinding(system: SystemId, state: unknown, raw: unknown, systems: Systems = DESCRIPTORS): Result<StoreRoot['bindings']> {
+  if (raw === null) return ok({ [system]: EMPTY_BINDING });
+  const read = readBinding(raw);
+  if (!read) return refuse('wrong-shape');
+  const links = Object.entries(read.links).map(([token, piece]) => ({ token, piece }));
+  const sides = Object.entries(read.sides).map(([tabletop, side]) => ({ tabletop, side }));
+  const binding = rebind(systems[system], state, EMPTY_BINDING, links, sides);
+  return binding.ok ? ok({ [system]: binding.value }) : binding;
 }
 
 /**

@@ -66,6 +66,12 @@ export type StoreNotice =
    * could not be read, and every event after it, is kept under `backupKey`, to be put back from there.
    */
   | { readonly kind: 'game-cut'; readonly system: SystemId; readonly kept: number; readonly detail: string; readonly backupKey: string | null; readonly at: string }
+  /**
+   * An older version of Command Post wrote over this store: the games it did not know came back
+   * (`games`); of those played on both, the older version's is shown and this version's copy is kept
+   * under `backupKey` (`newer`).
+   */
+  | { readonly kind: 'games-back'; readonly games: readonly SystemId[]; readonly newer: readonly SystemId[]; readonly backupKey: string | null; readonly at: string }
   /** Keys the store does not use were found: all put aside together under `backupKey`. */
   | { readonly kind: 'keys-aside'; readonly count: number; readonly backupKey: string; readonly at: string }
   /** Some Roll20 board settings were damaged: each took its default, the old value is kept. */

@@ -113,3 +113,24 @@ export async function request(ext: LaunchedExtension, ...messages: object[]): Pr
 export function storedRoot<T = StoreRoot>(ext: LaunchedExtension): Promise<T> {
   return ext.worker.evaluate(() => (globalThis as unknown as { commandPostRoot: () => Promise<unknown> }).commandPostRoot()) as Promise<T>;
 }
+
+/** The worker running now (a stopped one is started again by the next message, as a new worker). */
+export const runningWorker = (ext: LaunchedExtension): Worker => ext.context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://'))!;
+
+/**
+ * storage.local as the running worker sees it: read whole, or replaced by `items` from the worker
+ * itself (no page is open to react meanwhile). Sent as JSON text and parsed there, so that own
+ * `__proto__` keys make the trip.
+ */
+export function workerStorage(ext: () => LaunchedExtension) {
+  type Chrome = { storage: { local: { get(k: null): Promise<Record<string, unknown>>; clear(): Promise<void>; set(i: object): Promise<void> } } };
+  return {
+    get: () => runningWorker(ext()).evaluate(() => (globalThis as unknown as { chrome: Chrome }).chrome.storage.local.get(null)),
+    put: (items: Record<string, unknown>) =>
+      runningWorker(ext()).evaluate(async (json) => {
+        const local = (globalThis as unknown as { chrome: Chrome }).chrome.storage.local;
+        await local.clear();
+        await local.set(JSON.parse(json) as Record<string, unknown>);
+      }, JSON.stringify(items)),
+  };
+}

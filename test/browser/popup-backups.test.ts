@@ -96,13 +96,14 @@ describe('backups and game files in the popup', () => {
 
   it('"New game" exports the game first; the file imports again; a file that is not a game changes nothing', async () => {
     await request(ext, { type: 'game/replace', system: 'hd-command', events: DEMOS['hd-command'].events }, { type: 'store/select-system', system: 'hd-command' });
-    const game = (await storedRoot(ext)).games['hd-command'];
+    const { games, bindings } = await storedRoot(ext);
+    const game = games['hd-command'];
     const page = await openPopup();
     await page.getByTestId('new-game').click();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('confirm-export').click()]);
     const file = path.join(dir, download.suggestedFilename());
     await download.saveAs(file);
-    expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toEqual({ system: 'hd-command', game });
+    expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toEqual({ format: 'command-post/game', version: 2, system: 'hd-command', game, binding: bindings['hd-command'] ?? null });
     await page.getByTestId('confirm-yes').click();
     await page.getByTestId('start').waitFor();
 

@@ -2,8 +2,10 @@
 // every field of every panel (setup and mid-game, the live board's roster review, the demo table's own
 // fields), each taken as the player takes it (Enter, then leaving the field). No message shown then
 // carries an identifier-like key (commandCm, houseRules.threshold, amount-invalid, a message key);
-// every field's own message names the field as it is labelled and quotes what was typed; nothing
-// non-finite is ever stored. In English, French and Russian.
+// every field's own message names the field as it is labelled and quotes what was typed; what a field
+// refuses adds no line to the history; nothing non-finite is ever stored. In English, French and
+// Russian. (A field of `type="number"` counts as a number field: BdC's radio contact gap was one, and
+// "abc" or "1e309" wrote 0 there without a word.)
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGES, loadCatalogue } from '../../scripts/locales.mjs';
@@ -39,6 +41,8 @@ interface Typed {
   readonly own: string;
   /** Every alert and status on the page. */
   readonly all: readonly string[];
+  /** A line was added to the game's history meanwhile (something was stored). */
+  readonly stored: boolean;
 }
 
 /**
@@ -83,6 +87,8 @@ const typeEverywhere = (page: Page, scope: string, values: readonly string[]) =>
           (i) => i.checkVisibility() && !i.disabled && !i.readOnly && !i.closest('.lookup'),
         );
       const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+      // How many lines the game's history holds (-1: none shown).
+      const played = () => Number(document.querySelector('[data-testid="history"]')?.getAttribute('start') ?? -1);
       const out: Typed[] = [];
       const count = fields().length;
       for (let n = 0; n < count; n++) {
@@ -90,6 +96,7 @@ const typeEverywhere = (page: Page, scope: string, values: readonly string[]) =>
           const input = fields()[n];
           if (!input) break;
           const label = labelOf(input);
+          const before = played();
           input.focus();
           setValue.call(input, input.maxLength > 0 ? typed.slice(0, input.maxLength) : typed);
           input.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertFromPaste' }));
@@ -102,10 +109,12 @@ const typeEverywhere = (page: Page, scope: string, values: readonly string[]) =>
           const described = input.isConnected && input.getAttribute('aria-invalid') === 'true' ? (input.getAttribute('aria-describedby') ?? '').split(' ') : [];
           out.push({
             label,
-            numeric: input.inputMode === 'numeric' || input.inputMode === 'decimal',
+            // A number field, whichever way it says so (an `<input type="number">` too: it would read "abc" as empty).
+            numeric: input.inputMode === 'numeric' || input.inputMode === 'decimal' || input.type === 'number',
             typed,
             own: described.map((id) => document.getElementById(id)?.textContent ?? '').join(' ').trim(),
             all: [...document.querySelectorAll('[role="alert"], [role="status"], .field-error')].map((e) => (e.textContent ?? '').trim()).filter(Boolean),
+            stored: played() > before,
           });
         }
       }
@@ -135,12 +144,14 @@ async function fuzz(page: Page, scope: string, where: string, values: readonly s
   const problems = new Set<string>();
   const typed = await typeEverywhere(page, scope, values);
   expect(typed.length, `${where}: fields typed into`).toBeGreaterThan(0);
-  for (const { label, numeric, typed: value, own, all } of typed) {
+  for (const { label, numeric, typed: value, own, all, stored } of typed) {
     const name = `${where} "${label}" ← ${value.length > 12 ? `${value.length} characters` : value}`;
     // A word is never a number: a number field says so where it was typed.
     if (numeric && value === 'abc' && !own) problems.add(`${name}: no message under the field`);
     for (const m of all) for (const id of identifiers(m)) problems.add(`${where}: "${m.slice(0, 120)}" says ${id}`);
     if (!own) continue;
+    // What a field refuses, it never stores.
+    if (stored) problems.add(`${name}: refused ("${own.slice(0, 80)}"), yet a line was added to the history`);
     const subject = subjectOf(own);
     if (label && !own.includes(label) && !label.includes(subject)) problems.add(`${name}: its message "${own.slice(0, 100)}" does not name the field "${label}"`);
     if (value.length < 25 && !own.includes(value) && !/\bempty\b|vide|пуст/.test(own)) problems.add(`${name}: its message "${own.slice(0, 100)}" does not say what was typed`);

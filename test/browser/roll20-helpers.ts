@@ -113,13 +113,15 @@ export const fx = <T>(page: Page, f: (fx: Fx['__fx']) => T): Promise<T> =>
   page.evaluate(`(${f.toString()})(window.__fx)`) as Promise<T>;
 
 /**
- * Opens the fixture game at `query` and finds its tab's id by the live table the worker keeps for it
+ * Opens the fixture game at `query` (`before`: what to do to the page first) and finds its tab's id by the live table the worker keeps for it
  * (`commandPost.live.<tab>`): only a tab opened now counts (tab ids grow), never a closed one whose
  * last report came after the storage was cleared.
  */
-export async function openGame(ext: LaunchedExtension, query: string): Promise<{ game: Page; tab: number }> {
+export async function openGame(ext: LaunchedExtension, query: string, before?: (game: Page) => Promise<unknown>): Promise<{ game: Page; tab: number }> {
   const newest = await ext.worker.evaluate(async () => Math.max(0, ...(await chrome.tabs.query({})).map((t) => t.id ?? 0)));
   const game = await ext.context.newPage();
+  // What the page runs before its own scripts (a hostile page script, say).
+  await before?.(game);
   await game.goto(`${EDITOR}?${query}`);
   const tab = await ext.worker.evaluate(async (after) => {
     for (let i = 0; i < 150; i++) {

@@ -11,7 +11,7 @@ import { DEFAULT_ROLL20_SETTINGS } from '../../src/adapters/roll20/settings';
 import { CHUNK } from '../../src/store/persist';
 import type { StoreRoot } from '../../src/store/root';
 import { DAMAGE_EVENTS, damageCases, HEALTHY_BACKUP_KEY, namedEvent } from '../support/store-damage';
-import { launchExtension, request, type LaunchedExtension } from './launch';
+import { launchExtension, request, runningWorker, workerStorage, type LaunchedExtension } from './launch';
 
 declare const chrome: Browser.Browser;
 
@@ -23,20 +23,8 @@ let ext: LaunchedExtension;
 /** Storage as the worker wrote it for a long game (three chunks), links to the board, settings, demo boards and a backup. */
 let healthy: Record<string, unknown>;
 
-/** The worker running now (a stopped one is started again by the next message, as a new worker). */
-const worker = () => ext.context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://'))!;
-const local = {
-  get: () => worker().evaluate(() => chrome.storage.local.get(null)) as Promise<Record<string, unknown>>,
-  /**
-   * Storage replaced by `items`, from the worker itself (no page is open to react meanwhile). Sent as
-   * JSON text and parsed there, so that own `__proto__` keys make the trip.
-   */
-  put: (items: Record<string, unknown>) =>
-    worker().evaluate(async (json) => {
-      await chrome.storage.local.clear();
-      await chrome.storage.local.set(JSON.parse(json) as Record<string, unknown>);
-    }, JSON.stringify(items)),
-};
+const worker = () => runningWorker(ext);
+const local = workerStorage(() => ext);
 const root = () => worker().evaluate(() => (globalThis as unknown as { commandPostRoot: () => Promise<StoreRoot> }).commandPostRoot());
 
 /** The events' names anywhere in storage but the board input (drawn from the game, not a record of it). */
@@ -108,9 +96,11 @@ describe('a damaged store on the real worker', () => {
     if (WORDS[name]) expect((await popup.getByTestId('store-notice').textContent())!.replace(/\s+/g, ' ')).toMatch(WORDS[name]);
     if (expected.cut !== undefined) expect(read.games['hd-command']?.log.events.length).toBe(expected.cut);
 
-    // Every event the damaged storage held is still there, live or in a backup.
-    const after = names(await local.get());
+    // Every event the damaged storage held is still there, live or in a backup; every backup a notice names is there.
+    const stored = await local.get();
+    const after = names(stored);
     expect([...held].filter((n) => !after.has(n)), 'events no longer in storage').toEqual([]);
+    expect(read.notices.flatMap((n) => ('backupKey' in n && n.backupKey && !(n.backupKey in stored) ? [n.backupKey] : [])), 'notices naming a backup that is not there').toEqual([]);
 
     // It plays (a newer store is never written over: refused, and said so).
     const start = await played();

@@ -5,6 +5,7 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forgedHello } from '../support/roll20-forged-hello';
+import { captureHijack, keptPort, syntheticPagehide, type AttackLog } from '../support/roll20-attacks';
 import { startFixtureServer, type FixtureServer } from '../fixtures/roll20/server';
 import { inExtension, launchFirefox, openExtensionPage, POPUP_URL, request, type LaunchedFirefox } from './launch';
 
@@ -230,5 +231,90 @@ describe('Firefox: Roll20 as it ships (issue 19)', () => {
     await poll(() => inExtension<string[] | undefined>(ff, `const all = await browser.storage.session.get(null); const k = Object.keys(all).find((k) => k.startsWith('commandPost.live.')); return k ? all[k].selected : undefined;`), [a2]);
     expect(await page.evaluate(() => { const m = (window as unknown as Fx).__fx.model('L1'); return [m.get('aura1_radius'), m.saves]; })).toEqual(['', 0]);
     await page.close();
+  });
+});
+
+describe('Firefox: the Roll20 bridge against a hostile page (issue 28)', () => {
+  beforeAll(async () => {
+    await request(ff, { type: 'store/select-system', system: 'bdc' });
+  });
+  type Fx = { __fx: { model(r: string): { get(k: string): unknown; saves: number } } };
+  const liveTab = () => inExtension<number | null>(ff, `const k = Object.keys(await browser.storage.session.get(null)).find((k) => k.startsWith('commandPost.live.')); return k ? Number(k.slice(17)) : null;`);
+  /** The fixture game with `attack` run before the page's own scripts, and the popup standing for its tab. */
+  async function attacked(attack: ((arg: boolean) => void) | (() => void), arg = false): Promise<{ game: Page; popup: Page; tab: number }> {
+    await inExtension(ff, `await browser.storage.session.clear();`);
+    const game = await ff.browser.newPage();
+    await game.evaluateOnNewDocument(attack, arg);
+    await game.goto(`${EDITOR}?engine=legacy`);
+    let tab: number | null = null;
+    for (let i = 0; i < 100 && tab === null; i++) {
+      tab = await liveTab();
+      if (tab === null) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(tab, 'the game tab reports its live table').not.toBeNull();
+    const popup = await openExtensionPage(ff, `${POPUP_URL}?tab=${tab}`, '[data-testid="board"]');
+    await popup.$eval('[data-testid="board-details"]', (d) => void ((d as HTMLDetailsElement).open = true));
+    return { game, popup, tab: tab! };
+  }
+  const attackLog = (game: Page) => game.evaluate(() => (window as unknown as { __attack: AttackLog }).__attack);
+  const chatLines = (game: Page) => game.$$eval('#fx-chat li', (l) => l.map((x) => x.textContent));
+  const aura = (game: Page, ref: string) => game.evaluate((r) => { const m = (window as unknown as Fx).__fx.model(r); return [m.get('aura1_radius'), m.saves]; }, ref);
+  const overlayMessage = (game: Page) => game.evaluate(() => document.querySelector('#command-post-overlay [data-message]')?.textContent ?? null);
+  async function postOnce(popup: Page): Promise<string | null> {
+    await popup.waitForSelector('[data-testid="r20-chat"]', { timeout: 10_000 });
+    await popup.click('[data-testid="r20-chat"]');
+    await popup.waitForSelector('[data-testid="r20-chat-result"]', { timeout: 5000 });
+    return text(popup, '[data-testid="r20-chat-result"]');
+  }
+  const close = async (...pages: Page[]) => {
+    for (const p of pages) await p.close();
+  };
+
+  it('a page script that keeps the hello\'s port and listens on it hears nothing', async () => {
+    const { game, popup } = await attacked(keptPort, false);
+    await game.waitForSelector('#command-post-overlay .mark', { timeout: 20_000 });
+    expect(await postOnce(popup)).toBe('Posted.');
+    await poll(() => chatLines(game).then((l) => l.length), 1);
+    expect((await attackLog(game)).heard).toEqual([]);
+    await close(game, popup);
+  });
+
+  it('what it replays on the kept port does nothing: one click, one post', async () => {
+    const { game, popup } = await attacked(keptPort, true);
+    await game.waitForSelector('#command-post-overlay .mark', { timeout: 20_000 });
+    expect(await postOnce(popup)).toBe('Posted.');
+    await new Promise((r) => setTimeout(r, 2500));
+    expect((await attackLog(game)).sent).toBeGreaterThan(0);
+    expect(await chatLines(game)).toHaveLength(1);
+    await close(game, popup);
+  });
+
+  it('an aura write it forges on the kept port writes nothing, on a Game Master layer token least of all', async () => {
+    const { game, popup } = await attacked(keptPort, true);
+    await game.waitForSelector('#command-post-overlay .mark', { timeout: 20_000 });
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(await aura(game, 'G1')).toEqual(['', 0]);
+    expect(await aura(game, 'L1')).toEqual(['', 0]);
+    expect(await overlayMessage(game)).toBeNull();
+    await close(game, popup);
+  });
+
+  it('a capture listener that stops the real hello and hands the bridge its own port is found out: the board says so, nothing is posted', async () => {
+    const { game, popup, tab } = await attacked(captureHijack);
+    await poll(() => overlayMessage(game), 'Command Post is off on this page: a script of the page is interfering with it.', 20_000);
+    await poll(() => text(popup, '[data-testid="board-state"]').then((t) => t?.startsWith('This page is interfering with Command Post')), true);
+    expect(await popup.evaluate((t) => (globalThis as unknown as { browser: { tabs: { sendMessage(t: number, m: object): Promise<unknown> } } }).browser.tabs.sendMessage(t, { type: 'roll20/chat', text: 'the summary' }), tab)).toBe('interfering');
+    await new Promise((r) => setTimeout(r, 2000));
+    expect((await attackLog(game)).sent).toBe(1);
+    expect(await chatLines(game)).toEqual([]);
+    await close(game, popup);
+  });
+
+  it('a `pagehide` the page dispatches itself leaves the tab\'s live table where it is', async () => {
+    const { game, popup, tab } = await attacked(syntheticPagehide);
+    await poll(() => attackLog(game).then((a) => a.sent), 1, 15_000);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(await liveTab()).toBe(tab);
+    await close(game, popup);
   });
 });

@@ -12,9 +12,9 @@ export class MemoryStorage implements StorageArea {
   /** `latencyMs`: how long a write takes to land, as the browser's storage takes a few ms (0: at once). */
   constructor(private readonly latencyMs = 0) {}
 
-  async get(keys: null): Promise<Record<string, unknown>> {
-    void keys;
-    return Object.fromEntries([...this.data].map(([k, v]) => [k, JSON.parse(v) as unknown]));
+  async get(keys: null | string | readonly string[]): Promise<Record<string, unknown>> {
+    const wanted = keys === null ? null : new Set(typeof keys === 'string' ? [keys] : keys);
+    return Object.fromEntries([...this.data].filter(([k]) => !wanted || wanted.has(k)).map(([k, v]) => [k, JSON.parse(v) as unknown]));
   }
 
   async set(items: Record<string, unknown>): Promise<void> {

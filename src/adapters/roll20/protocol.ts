@@ -189,8 +189,6 @@ export const pageMessageSchema = v.variant('type', [
     reason: v.nullable(v.picklist(RENDERER_REASONS)),
     at: v.pipe(v.number(), v.finite(), v.minValue(0)),
   }),
-  /** What a chat post did: `posted` through Roll20's send button, or why not. */
-  v.strictObject({ type: v.literal('chat'), posted: v.boolean(), reason: v.optional(v.picklist(['no-box', 'no-button'])) }),
   /**
    * No game to read (yet, or Roll20 changed): `missing` says what was not found; `reason`
    * `too-many-tokens`: more tokens on the token layer than MAX_TOKENS (map and GM layers not counted).
@@ -222,14 +220,15 @@ const auraItem = v.strictObject({
 });
 
 /**
- * What the content script may ask of the bridge. `hello` comes by window.postMessage and carries a
- * MessagePort; every other message comes through that port only (WRITES above all: a page script
- * can read the secret and post to the window, never into the port's other end, which only the
- * content script holds).
+ * What the content script may ask of the bridge. `hello` comes by window.postMessage with this
+ * load's nonce and a MessagePort, used once: the bridge answers `ready` on it with a channel of its
+ * own and closes it. Every other message comes through that channel only, each with the bridge's key
+ * and the next number (PortEnvelope), so that nothing seen or replayed is taken twice (WRITES above
+ * all).
  */
 export const contentMessageSchema = v.variant('type', [
-  /** The bridge may start talking (the only way it ever starts); its port carries the rest. */
-  v.strictObject({ type: v.literal('hello') }),
+  /** The bridge may start talking (the only way it ever starts); `nonce` binds its answer to this hello. */
+  v.strictObject({ type: v.literal('hello'), nonce: secretSchema }),
   /** Send a full snapshot again. */
   v.strictObject({ type: v.literal('reset') }),
   /** Send the renderer's raw camera fields (Copy diagnostics). */
@@ -238,9 +237,22 @@ export const contentMessageSchema = v.variant('type', [
   v.strictObject({ type: v.literal('auras-set'), items: v.pipe(v.array(auraItem), v.maxLength(MAX_TOKENS)) }),
   /** Put every aura written back as it was. */
   v.strictObject({ type: v.literal('auras-restore') }),
-  /** Post this (already defused, see chatText) into the Roll20 chat as the player. */
-  v.strictObject({ type: v.literal('chat'), text: v.pipe(v.string(), v.minLength(1), v.maxLength(2000)) }),
 ]);
+
+/**
+ * The bridge's one answer to a hello, on the hello's own port (which it then closes): the nonce of
+ * that hello, and the key every later message must carry; the port of the channel it made itself
+ * comes with it. Only the content script, which holds the hello port's other end, hears it.
+ */
+export const readySchema = v.strictObject({ type: v.literal('ready'), nonce: secretSchema, key: secretSchema });
+export type Ready = v.InferOutput<typeof readySchema>;
+
+/**
+ * A message through the bridge's channel: its key, and a number one above the last one taken (a
+ * message seen again, replayed or out of turn is not taken).
+ */
+export const portEnvelopeSchema = v.strictObject({ key: secretSchema, seq: v.pipe(v.number(), v.integer(), v.minValue(1)), msg: contentMessageSchema });
+export type PortEnvelope = v.InferOutput<typeof portEnvelopeSchema>;
 
 /**
  * Text for the Roll20 chat with everything Roll20 would interpret taken apart. Token names are typed
@@ -271,8 +283,8 @@ export function chatText(text: string): string {
   return flat.replace(/^\//, '\u2215').replace(/^!/, '\u01c3');
 }
 export type ContentMessage = v.InferOutput<typeof contentMessageSchema>;
-/** Messages that change Roll20 (its tokens, its chat): only ever taken from the port, once per user action. */
-export const WRITES: readonly ContentMessage['type'][] = ['auras-set', 'auras-restore', 'chat'];
+/** Messages that change Roll20 (its tokens): only ever taken from the bridge's channel, once per user action. The chat is typed in by the content script itself. */
+export const WRITES: readonly ContentMessage['type'][] = ['auras-set', 'auras-restore'];
 export type AuraItem = v.InferOutput<typeof auraItem>;
 
 export type Direction = 'page' | 'content';

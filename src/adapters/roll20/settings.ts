@@ -4,7 +4,7 @@
 // is the rule system's (its descriptor and the game's settings), not the tabletop's.
 import * as v from 'valibot';
 
-export const ROLL20_SETTINGS_KEY = 'commandPost.roll20';
+export { ROLL20_SETTINGS_KEY } from './settings-key';
 
 /** Where a token's side comes from (Roll20 has no side field, roll20.md §1.1). */
 export const SIDE_SOURCES = ['controlledby', 'tint', 'marker', 'prefix'] as const;

@@ -58,7 +58,7 @@ function liveFor(api: ReturnType<typeof fakeApi>, sent: TableRequest[], chats: s
     },
     async chat(text) {
       chats.push(text);
-      return true;
+      return 'posted';
     },
     async auras(action) {
       chats.push(`auras:${action}`);

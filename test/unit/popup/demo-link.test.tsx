@@ -30,7 +30,7 @@ const liveOf = (summary: BoardSummary | null): LiveApi => ({
     return () => undefined;
   },
   send: async () => ({ ok: true }),
-  chat: async () => false,
+  chat: async () => null,
   auras: async () => false,
   diagnostics: async () => null,
 });

@@ -3,7 +3,7 @@ import { loadCatalogue } from '../../../scripts/locales.mjs';
 import { seededRoller } from '../../../src/dice';
 import { formatText, type Catalogue } from '../../../src/i18n/format';
 import type { StoreChange } from '../../../src/messages';
-import { changeOf, historyOf, snapshotOf, unchanged } from '../../../src/store/answer';
+import { changeOf, exportOf, historyOf, snapshotOf, unchanged } from '../../../src/store/answer';
 import { applyRequest, parseRequest } from '../../../src/store/requests';
 import { GameStates } from '../../../src/store/states';
 import { freshRoot, type StoreRoot } from '../../../src/store/root';
@@ -30,7 +30,10 @@ export function fakeApi(initial: StoreRoot = freshRoot(), seed = 1, catalogue: C
       if (!request.ok) return request;
       const r = request.value;
       if (r.type === 'store/load') return { ok: true, change: structuredClone(snapshotOf(root, states)) };
-      if (r.type === 'store/export') return root.games[r.system] ? { ok: true, change: unchanged(root), data: structuredClone({ system: r.system, game: root.games[r.system] }) } : { ok: false, error: { code: 'nothing-to-export' } };
+      if (r.type === 'store/export') {
+        const data = exportOf(root, r.system, r.from);
+        return data.ok ? { ok: true, change: unchanged(root), data: structuredClone(data.value) } : data;
+      }
       if (r.type === 'store/history') {
         const page = historyOf(root, r.system, r.before, states);
         return page.ok ? { ok: true, change: unchanged(root), data: structuredClone(page.value) } : page;

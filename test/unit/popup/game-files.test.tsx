@@ -68,7 +68,7 @@ describe('the in-popup confirmation', () => {
     await waitFor(() => expect(events(api).at(-1)).toEqual({ type: 'newGame' }));
   });
 
-  it('offers to export the game first: the file holds {system, game} as stored, and the game goes on only when confirmed', async () => {
+  it('offers to export the game first: the file holds the game as stored (with its links to the board, none here), and the game goes on only when confirmed', async () => {
     const api = await startedHdGame();
     const stored = gameOf(api.root(), 'hd-command');
     fireEvent.click(screen.getByTestId('new-game'));
@@ -76,7 +76,7 @@ describe('the in-popup confirmation', () => {
     await screen.findByTestId('confirm-exported');
     await waitFor(() => expect(downloads).toHaveLength(1));
     expect(downloads[0]!.name).toMatch(/^command-post-hd-command-\d{4}-\d\d-\d\dT\d\d-\d\d\.json$/);
-    expect(downloads[0]!.json).toEqual({ system: 'hd-command', game: JSON.parse(JSON.stringify(stored)) });
+    expect(downloads[0]!.json).toEqual({ format: 'command-post/game', version: 2, system: 'hd-command', game: JSON.parse(JSON.stringify(stored)), binding: null });
     expect(events(api).at(-1)).not.toEqual({ type: 'newGame' });
     fireEvent.click(screen.getByTestId('confirm-cancel'));
     await waitFor(() => expect(screen.queryByTestId('confirm')).toBeNull());

@@ -26,7 +26,7 @@ function live(asked: string[], diagnostics: unknown = { format: 'command-post/ro
   return {
     subscribe: () => () => {},
     send: async () => ({ ok: true }),
-    chat: async (text) => (asked.push(text), posted),
+    chat: async (text) => (asked.push(text), posted ? 'posted' : 'no-button'),
     auras: async (action) => (asked.push(action), true),
     diagnostics: async () => diagnostics,
   };

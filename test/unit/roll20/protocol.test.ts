@@ -7,7 +7,7 @@ const view = { type: 'view', view: { x: 0, y: 0, w: 800, h: 600, sx: 1, sy: 1, o
 describe('bridge messages', () => {
   it('accepts a well-formed message from the other side with the secret', () => {
     expect(receive(envelope('page', secret, view), 'page', secret, pageMessageSchema)).toEqual({ ok: true, msg: view });
-    expect(receive(envelope('content', secret, { type: 'hello' }), 'content', secret, contentMessageSchema).ok).toBe(true);
+    expect(receive(envelope('content', secret, { type: 'hello', nonce: secret }), 'content', secret, contentMessageSchema).ok).toBe(true);
   });
   it('ignores other namespaces (Roll20 talks too) and our own echo, without counting them', () => {
     expect(receive({ type: 'roll' }, 'page', secret, pageMessageSchema)).toEqual({ ok: false, ours: false });
@@ -33,6 +33,16 @@ describe('bridge messages', () => {
       { ns: NS, dir: 'page', secret: 'short', msg: view },
     ];
     for (const f of forged) expect(receive(f, 'page', secret, pageMessageSchema)).toEqual({ ok: false, ours: true });
+  });
+  it('a hello carries its nonce; a command through the bridge\'s channel its key and number, and no hello or chat rides on it', async () => {
+    const { portEnvelopeSchema, readySchema } = await import('../../../src/adapters/roll20/protocol');
+    const v = await import('valibot');
+    expect(receive(envelope('content', secret, { type: 'hello' }), 'content', secret, contentMessageSchema).ok).toBe(false);
+    expect(v.safeParse(readySchema, { type: 'ready', nonce: secret, key: secret }).success).toBe(true);
+    expect(v.safeParse(portEnvelopeSchema, { key: secret, seq: 1, msg: { type: 'reset' } }).success).toBe(true);
+    for (const bad of [{ seq: 1, msg: { type: 'reset' } }, { key: secret, seq: 0, msg: { type: 'reset' } }, { key: secret, seq: 1, msg: { type: 'chat', text: 'x' } }, { key: secret, seq: 1.5, msg: { type: 'reset' } }]) {
+      expect(v.safeParse(portEnvelopeSchema, bad).success, JSON.stringify(bad)).toBe(false);
+    }
   });
   it('bounds what the page may send to the content script', () => {
     const big = { type: 'delta', pageId: 'p', changed: new Array(5001).fill(0), removed: [] };

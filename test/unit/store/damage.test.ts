@@ -14,7 +14,7 @@ import { DEFAULT_ROLL20_SETTINGS, ROLL20_SETTINGS_KEY } from '../../../src/adapt
 import { logLength } from '../../../src/game/log';
 import { CHUNK, eventsKey } from '../../../src/store/persist';
 import { parseRequest } from '../../../src/store/requests';
-import { BACKUP_KEY_PREFIX, BOARD_KEY } from '../../../src/store/root';
+import { BACKUP_KEY_PREFIX, BOARD_KEY, type StoreNotice } from '../../../src/store/root';
 import { StoreService } from '../../../src/store/service';
 import { MemoryStorage } from '../../support/memory-storage';
 import { DAMAGE_EVENTS, damageCases, HEALTHY_BACKUP_KEY, namedEvent } from '../../support/store-damage';
@@ -56,6 +56,10 @@ function namesIn(storage: MemoryStorage): Set<string> {
 }
 
 
+/** The backups notices name that storage does not hold. */
+const missingBackups = (notices: readonly StoreNotice[], storage: MemoryStorage) =>
+  notices.flatMap((n) => ('backupKey' in n && n.backupKey !== null && !storage.data.has(n.backupKey) ? [`${n.kind}: ${n.backupKey}`] : []));
+
 describe('a damaged store, read by the worker', () => {
   let base: Map<string, string> | null = null;
   const fixture = async () => {
@@ -95,6 +99,8 @@ describe('a damaged store, read by the worker', () => {
     // Each backup written is named by a notice; something was said unless nothing was lost.
     const backups = [...storage.data.keys()].filter((k) => k.startsWith(BACKUP_KEY_PREFIX) && !before.has(k));
     for (const key of backups) expect(root.notices.some((n) => 'backupKey' in n && n.backupKey === key), `a notice names ${key}`).toBe(true);
+    // And each backup a notice names is there, written before the notice was.
+    expect(missingBackups(root.notices, storage), 'notices naming a backup that is not there').toEqual([]);
     if (!expected.quiet) expect(root.notices.length, 'a notice says what happened').toBeGreaterThan(0);
 
     // The long game plays up to its last good event (or all of it).

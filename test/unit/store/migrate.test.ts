@@ -2,6 +2,9 @@
 // v2: one notice; v3: events in bare chunks beside the header) is read into layout v4 losing nothing,
 // healthy or damaged; a newer one is never written over; and a version of v3 that meets a v4 store
 // (the user went back to an older Command Post) leaves its events where v4 finds them again.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DESCRIPTORS } from '../../../src/rules';
 import { CHUNK, eventsKey, gameKey, logKey } from '../../../src/store/persist';
@@ -87,25 +90,45 @@ describe('migrations from every earlier layout', () => {
 });
 
 describe('going back to an older version and forth again', () => {
-  it('a v4 store keeps its events where a v3 build does not remove them, and v4 finds them again', async () => {
+  it('a v4 store keeps its events where a v3 build does not remove them, and v4 shows that game again at once', async () => {
     const storage = new MemoryStorage();
     const store = new StoreService(storage, now);
     const game = { config, log: { events: events(300), cursor: 300 } };
     await store.handle({ type: 'game/import', system: 'hd-command', game });
+    await store.handle({ type: 'board/link', system: 'hd-command', links: [], sides: [{ tabletop: 'red', side: 'A' }] });
     // What a v3 build does with a store it finds newer: its header kept as a backup, a fresh v3
     // header written, and every `commandPost.log.*` key removed (v4 keeps none there).
     const v4Header = storage.data.get(STORE_KEY)!;
     storage.data.set(`${BACKUP_KEY_PREFIX}2026-12-02T00:00:00.000Z`, v4Header);
     storage.data.set(STORE_KEY, JSON.stringify({ schemaVersion: 3, revision: 0, activeSystem: 'bdc', games: {}, bindings: {}, notices: [], recent: [] }));
     for (const k of [...storage.data.keys()]) if (k.startsWith('commandPost.log.')) storage.data.delete(k);
-    // Back on v4: the v3 header lists no game; the v4 game's keys are put aside together, and come back by Restore.
-    const back = new StoreService(storage, now);
-    const root = await back.current();
-    const aside = root.notices.find((x) => x.kind === 'keys-aside') as { backupKey: string } | undefined;
-    expect(aside).toBeDefined();
-    const restored = await back.handle({ type: 'store/restore', key: aside!.backupKey });
-    expect(restored.ok && restored.data).toMatchObject({ games: ['hd-command'], events: 300 });
-    expect((await back.current()).games['hd-command']!.log.events).toEqual(game.log.events);
+    // Back on v4: the game is back from its own keys, with its links (from the header the v3 build kept), and said so.
+    const root = await new StoreService(storage, now).current();
+    expect(root.games['hd-command']).toEqual(game);
+    expect(root.bindings['hd-command']).toEqual(binding);
+    expect(root.notices).toEqual([expect.objectContaining({ kind: 'games-back', games: ['hd-command'], newer: [] })]);
+  });
+
+  it('v4, then the real v3 build (recorded: it reset the store and played two games), then v4: every game shows', async () => {
+    // test/fixtures/store/after-older-build.json: storage as Chromium held it after this build (layout
+    // v4) played Hell Dorado, Désastre Colonial and BdC (each its worked example, linked to its tokens),
+    // then the build of commit af2c996 (layout v3, the last before v4) was loaded over it: it reset the
+    // store (the v4 header kept as a backup) and played the command roll's example and two BdC tests.
+    const recorded = JSON.parse(readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/store/after-older-build.json'), 'utf8')) as Record<string, unknown>;
+    const storage = await stored(recorded);
+    const held = names(storage);
+    const root = await new StoreService(storage, now).current();
+    const lengths = Object.fromEntries(Object.entries(root.games).map(([id, g]) => [id, g!.log.events.length]));
+    // Played on the older build: the command roll and BdC (its two tests); kept by v4 alone: Hell Dorado and DC.
+    expect(lengths).toEqual({ cr: 17, bdc: 2, dc: expect.any(Number), 'hd-command': expect.any(Number) });
+    expect(lengths.dc).toBeGreaterThan(5);
+    expect(Object.keys(root.bindings).sort()).toEqual(['cr', 'dc', 'hd-command']);
+    const notice = root.notices.find((n) => n.kind === 'games-back') as { readonly games: readonly string[]; readonly newer: readonly string[]; readonly backupKey: string };
+    expect(notice).toMatchObject({ games: ['hd-command', 'dc'], newer: ['bdc'] });
+    // The BdC game v4 had kept (its worked example) is in the backup the notice names; the older build's notice of its reset is gone.
+    expect(JSON.parse(storage.data.get(notice.backupKey)!).items['commandPost.events.bdc.0'].events.length).toBeGreaterThan(2);
+    expect(root.notices.filter((n) => n.kind === 'store-reset' || n.kind === 'keys-aside')).toEqual([]);
+    expect([...held].filter((n) => !names(storage).has(n))).toEqual([]);
   });
 
   it('a store of a newer layout is read as far as it can be, and nothing is written over it', async () => {

@@ -50,7 +50,7 @@ describe('StoreService', () => {
       const store = new StoreService(storage, now);
       await send(store, { type: 'game/import', system: 'bdc', game: { config: DESCRIPTORS.bdc.rules.defaultConfig, log: { events: Array.from({ length }, (_, i) => test((i % 10) + 1).event), cursor: length } } });
       const answer = await send(store, test(7));
-      expect(answer.ok && answer.change).toEqual({ since: 1, revision: 2, activeSystem: 'hd-command', notices: [], bindings: {}, games: { bdc: { kind: 'tail', from: length, events: [test(7).event], same: length, length: length + 1, cursor: length + 1 } } });
+      expect(answer.ok && answer.change).toEqual({ since: 1, revision: 2, activeSystem: 'hd-command', notices: [], bindings: {}, games: { bdc: { kind: 'tail', from: length, events: [test(7).event], same: length, length: length + 1, cursor: length + 1 } }, backups: 0 });
       sizes.push(JSON.stringify(answer).length);
       // Opened by a popup: the end of the game, its state before it, not every event.
       const opened = await send(store, { type: 'store/load' });
