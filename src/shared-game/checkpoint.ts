@@ -123,6 +123,13 @@ type Games = Record<string, { config: unknown; log: { events: unknown[]; cursor:
  */
 export class CheckpointReader {
   private segments = new Map<string, readonly unknown[]>();
+  /**
+   * The events of each system's last tail as read (their text and the checked object, from absolute
+   * index `from`): the next checkpoint's tail, and a segment sealed from it, reuse the same objects,
+   * so that the rules' states kept for them stand and only what is new is checked and replayed.
+   */
+  private tails = new Map<SystemId, { from: number; texts: string[]; events: unknown[] }>();
+  private readonly configs = new Map<SystemId, { text: string; config: unknown }>();
 
   constructor(private readonly codec: Codec) {}
 
@@ -184,8 +191,12 @@ export class CheckpointReader {
     if (!shape.success) return { problem: issueText(shape.issues) };
     const s = shape.output;
     const rules = DESCRIPTORS[id].rules;
-    const config = rules.parseConfig(s.config);
+    // The same settings object as last time when they did not change (the rules' states are kept by it).
+    const configText = JSON.stringify(s.config);
+    const kept = this.configs.get(id);
+    const config = kept && kept.text === configText ? { ok: true as const, value: kept.config } : rules.parseConfig(s.config);
     if (!config.ok) return { problem: `settings: ${config.error.params?.path}: ${config.error.params?.problem}` };
+    this.configs.set(id, { text: configText, config: config.value });
     const events: unknown[] = [];
     for (const segment of s.segments) {
       if (segment.from !== events.length) return { problem: `a segment starts at ${segment.from}, after ${events.length} events` };
@@ -200,19 +211,37 @@ export class CheckpointReader {
       if (!list) {
         const unpacked = await this.unpackJson(text);
         if (!unpacked.ok || !Array.isArray(unpacked.value) || unpacked.value.length !== segment.n) return { problem: `segment ${segment.from}: not ${segment.n} events` };
-        const parsed = parseEvents(id, unpacked.value, segment.from);
+        const parsed = this.events(id, unpacked.value, segment.from);
         if (typeof parsed === 'string') return { problem: parsed };
         list = parsed;
       }
       used.set(key, list);
       for (const e of list) events.push(e);
     }
-    const tail = parseEvents(id, s.tail, events.length);
+    const tail = this.events(id, s.tail, events.length);
     if (typeof tail === 'string') return { problem: tail };
+    this.tails.set(id, { from: events.length, texts: s.tail.map((e) => JSON.stringify(e)), events: tail });
     for (const e of tail) events.push(e);
     if (events.length !== s.length) return { problem: `${events.length} events where ${s.length} were listed` };
     if (s.cursor > events.length) return { problem: `cursor ${s.cursor} past its ${events.length} events` };
     return { game: { config: config.value, log: { events, cursor: s.cursor } } };
+  }
+
+  /** Events from absolute index `from`, each checked by its system's schema, or the very object read last time when it is the same event. */
+  private events(id: SystemId, list: readonly unknown[], from: number): unknown[] | string {
+    const last = this.tails.get(id);
+    const out: unknown[] = [];
+    for (let i = 0; i < list.length; i++) {
+      const at = from + i - (last?.from ?? 0);
+      if (last && at >= 0 && at < last.texts.length && last.texts[at] === JSON.stringify(list[i])) {
+        out.push(last.events[at]);
+        continue;
+      }
+      const one = parseEvents(id, [list[i]], from + i);
+      if (typeof one === 'string') return one;
+      out.push(one[0]);
+    }
+    return out;
   }
 
   private async unpackJson(text: string): Promise<{ ok: true; value: unknown } | { ok: false; problem: string }> {

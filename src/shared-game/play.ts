@@ -140,6 +140,11 @@ export function withOpenedWritten(game: TableGame): TableGame {
   return { ...game, root: withOpened(game.root, game.opened), opened: {} };
 }
 
+const sameOpenings = (a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean => {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
+};
+
 /** What playing the ops gave. */
 export interface Played {
   readonly game: TableGame;
@@ -229,7 +234,8 @@ export class OpPlayer {
   private use(game: TableGame): void {
     this.opened = game.opened;
     if (this.statesOpened !== game.opened) {
-      this.states.clear();
+      // The same openings read again from a checkpoint keep the states (only new openings replay them).
+      if (!this.statesOpened || !sameOpenings(this.statesOpened, game.opened)) this.states.clear();
       this.statesOpened = game.opened;
     }
   }
