@@ -129,6 +129,13 @@ export const LIMITS = {
   clockAhead: 64 * 8 * 120,
   /** Scenes a holder's record speaks for (the current one first). */
   recordScenes: 8,
+  /**
+   * Earlier versions of a writer's pages its record still signs: a copy of the keys that many writes
+   * behind (a stale merge, a page that reloaded meanwhile) is still known for its own.
+   */
+  recordEarlier: 8,
+  /** Checkpoints a game master's record still lists after the one it signs: one of them may be put back if the newest is lost. */
+  recordEarlierCheckpoints: 2,
   /** Events of one system's log in one checkpoint segment, and the part of a log kept unsealed at its end. */
   segmentEvents: 2048,
   tailEvents: 512,

@@ -10,7 +10,9 @@
 //   compacted.
 // - `cp`: per scene, the digest of the checkpoint head a game master stands behind (the one his client
 //   wrote, or, for another game master, the one he checked). A checkpoint no game master at the table
-//   stands behind is not the table's.
+//   stands behind is not the table's. Its last few before (`p`) are no longer played, but a client that
+//   holds one may put it back where the scene holds no signed one (a compactor whose newest was lost
+//   then takes it: better an older game than none).
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import * as v from 'valibot';
@@ -27,8 +29,8 @@ const count = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(Number.M
 
 export const recordSchema = v.strictObject({
   v: v.literal(1),
-  ops: v.pipe(v.array(v.strictObject({ s: sceneId, h: hash, n: count, p: v.optional(v.pipe(v.array(hash), v.maxLength(3))) })), v.maxLength(LIMITS.recordScenes)),
-  cp: v.pipe(v.array(v.strictObject({ s: sceneId, h: hash, g: count })), v.maxLength(LIMITS.recordScenes)),
+  ops: v.pipe(v.array(v.strictObject({ s: sceneId, h: hash, n: count, p: v.optional(v.pipe(v.array(hash), v.maxLength(LIMITS.recordEarlier))) })), v.maxLength(LIMITS.recordScenes)),
+  cp: v.pipe(v.array(v.strictObject({ s: sceneId, h: hash, g: count, p: v.optional(v.pipe(v.array(hash), v.maxLength(LIMITS.recordEarlierCheckpoints))) })), v.maxLength(LIMITS.recordScenes)),
 });
 
 export type HolderRecord = v.InferOutput<typeof recordSchema>;
@@ -80,14 +82,15 @@ export class RecordBook {
   setOps(scene: string, h: string, n: number): void {
     const now = opsEntry(this.value, scene);
     if (now && now.h === h && now.n === n) return;
-    const p = now && now.h !== h ? [now.h, ...(now.p ?? [])].slice(0, 3) : now?.p;
+    const p = now && now.h !== h ? [now.h, ...(now.p ?? [])].slice(0, LIMITS.recordEarlier) : now?.p;
     this.set({ ...this.value, ops: put(this.value.ops, { s: scene, h, n, ...(p?.length ? { p } : {}) }, scene) });
   }
 
   setCheckpoint(scene: string, entry: { h: string; g: number } | null): void {
     const now = checkpointEntry(this.value, scene);
     if (entry ? now?.h === entry.h : !now) return;
-    this.set({ ...this.value, cp: put(this.value.cp, entry ? { s: scene, ...entry } : null, scene) });
+    const p = entry && now ? [now.h, ...(now.p ?? [])].slice(0, LIMITS.recordEarlierCheckpoints) : [];
+    this.set({ ...this.value, cp: put(this.value.cp, entry ? { s: scene, ...entry, ...(p.length ? { p } : {}) } : null, scene) });
   }
 
   private set(record: HolderRecord): void {

@@ -153,6 +153,16 @@ function bound<K>(m: Map<K, unknown> | Set<K>, max: number): void {
 }
 
 const json = (x: unknown): string => canonicalJson(x ?? null);
+
+/** A writer's pages as the keys hold them, without the ops numbered past `n` (what its record signs goes no further). */
+function signedPrefix(values: readonly unknown[], n: number): unknown[] {
+  return values.map((value, p) => {
+    const page = value as Partial<OpPage> | null;
+    if (!page || typeof page !== 'object' || !Array.isArray(page.ops)) return value;
+    const ops = page.ops.filter((op) => typeof (op as { seq?: unknown })?.seq === 'number' && op.seq <= n);
+    return ops.length === page.ops.length ? value : pageValue(page.scene as string, page.done as number, ops, p === 0);
+  });
+}
 const SCENE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** The checkpoint a client plays from. */
@@ -260,6 +270,10 @@ export class SharedGame {
   private readonly gmUntil = new Map<string, number>();
   /** Keys whose contents their writer does not sign: since when, as they are. */
   private readonly unsigned = new Map<string, { json: string; record: string; since: number }>();
+  /** Writers whose keys hold a copy their record signed before the one this client holds (a stale write over them): since when. */
+  private readonly behind = new Map<string, number>();
+  /** Each writer's pages as last read: their JSON as given, their canonical text and its digest. */
+  private readonly readCache = new Map<string, { raw: string; text: string; digest: string }>();
   private headUnsigned: { hash: string; since: number } | null = null;
   private waitingSince: number | null = null;
   /** When each op not in the checkpoint was first played here. */
@@ -372,6 +386,11 @@ export class SharedGame {
     return this.gmRecords().some((r) => checkpointEntry(r, scene)?.h === hash);
   }
 
+  /** Signed by a game master here before the one he signs now: never played for it, but better put back than no checkpoint at all. */
+  private signedEarlier(scene: string, hash: string): boolean {
+    return this.gmRecords().some((r) => checkpointEntry(r, scene)?.p?.includes(hash) ?? false);
+  }
+
   private signsAny(scene: string): boolean {
     return this.gmRecords().some((r) => checkpointEntry(r, scene) !== null);
   }
@@ -386,6 +405,7 @@ export class SharedGame {
     const now = this.now();
     const dropped: Dropped[] = [];
     await this.readBase(metadata, dropped, now);
+    if (this.base.written && this.onTable(this.base.written)) this.tableDone = this.base.covers[this.me.writer] ?? 0;
     this.readWriters(metadata, dropped, now);
     dropped.push(...(await this.checkOpenings()));
     this.takeOwn(now);
@@ -419,6 +439,9 @@ export class SharedGame {
     if (found && scene !== found) dropped.push({ key: this.keys.scene, problem: `the scene's id was changed to ${found.slice(0, 64)}; its checkpoint is of ${scene}`, kind: 'refused' });
     this.scene = scene;
     if (!scene) return;
+    // Taken as found before its game master's record signed it: his word now vouches for it (and this
+    // client may put it back if it goes).
+    if (this.base.trust === 'found' && this.base.hash && this.signedBy(scene, this.base.hash)) this.base = { ...this.base, trust: 'verified' };
     const get = (part: string) => metadata[this.keys.part(part)];
     if (head && head.scene !== scene) dropped.push({ key: this.keys.head, problem: 'a checkpoint of another scene', kind: 'refused' });
     else if (!head && problem && (rawHead as { v?: unknown } | null)?.v !== 1) dropped.push({ key: this.keys.head, problem, kind: 'unreadable' });
@@ -502,7 +525,9 @@ export class SharedGame {
     const mine = this.keeper?.checkpoint(scene);
     const kept = mine ? readHead(mine.head).head : null;
     const othersSign = this.base.hash !== null && [...this.live.values()].some((m) => m.author.gm && checkpointEntry(m.record, scene)?.h === this.base.hash);
-    if (this.base.trust !== 'verified' || (!othersSign && kept && kept.gen > this.base.gen)) {
+    // A checkpoint another game master signs, older than the one this compactor signed: his word lags (the newer one may be on its way back).
+    const behind = signed !== null && signed.g > this.base.gen;
+    if (this.base.trust !== 'verified' || behind || (!othersSign && kept && kept.gen > this.base.gen)) {
       if (mine && kept && kept.scene === scene && kept.gen >= (signed?.g ?? 0) && kept.gen >= this.base.gen && this.base.hash !== digestText(headText(kept))) {
         if (await this.take(kept, digestText(headText(kept)), (p) => mine.parts[p], 'own', [])) {
           this.note([{ key: this.keys.head, problem: 'the checkpoint in the scene was not the last one you wrote: put back from your browser', kind: 'refused' }]);
@@ -511,12 +536,23 @@ export class SharedGame {
           return;
         }
       }
-      if (signed && this.base.hash !== signed.h) {
-        // Signed in an earlier life, kept nowhere here: wait for a client that holds it, then take the keys' as found.
+      if (signed && this.base.hash !== signed.h && this.gaveUpOn !== signed.h) {
+        // Signed in an earlier life, kept nowhere here: wait for a client that holds it, then play the
+        // one another game master signs, or the keys' as found, or (none there, or none that reads)
+        // start again from an empty game, numbered past the lost one.
         this.waitingSince ??= now;
         if (now - this.waitingSince < SYNC_TIMING.giveUpMs) return;
-        this.note([{ key: this.keys.head, problem: 'the checkpoint you signed is nowhere to be had: the scene’s is taken as found', kind: 'refused' }]);
-        if (found && !(await this.take(found.head, found.hash, (p) => this.raw[this.keys.part(p)], 'found', []))) return;
+        this.gaveUpOn = signed.h;
+        const dropped: Dropped[] = [];
+        if (this.base.trust === 'verified') {
+          this.note([{ key: this.keys.head, problem: 'the checkpoint you signed is nowhere to be had: the older one another game master signs is played', kind: 'refused' }]);
+        } else if (found && (await this.take(found.head, found.hash, (p) => this.raw[this.keys.part(p)], 'found', dropped))) {
+          this.note([{ key: this.keys.head, problem: 'the checkpoint you signed is nowhere to be had: the scene’s is taken as found', kind: 'refused' }]);
+        } else {
+          this.note([...dropped, { key: this.keys.head, problem: 'the checkpoint you signed is nowhere to be had, and the scene holds none that reads: the game starts again from your pages', kind: 'refused' }]);
+          this.base = { ...NO_BASE, gen: Math.max(signed.g, this.base.gen) };
+          this.damaged = [];
+        }
       }
     }
     this.waitingSince = null;
@@ -541,13 +577,13 @@ export class SharedGame {
     const scene = this.scene!;
     const groups = new Map<string, { holder: string; values: unknown[]; keys: string[] }>();
     let notPages = 0;
-    const strangers: string[] = [];
+    const strangers = new Set<string>();
     for (const [key, value] of Object.entries(metadata)) {
       if (!this.keys.isWriterKey(key)) continue;
       const name = this.keys.pageOf(key);
       if (name.kind === 'not-a-page') {
         if (!isEmptyPage(value) && notPages++ < 8) dropped.push({ key: key.slice(0, 120), problem: 'no writer writes this key: not played', kind: 'refused' });
-        if (!isEmptyPage(value)) strangers.push(key);
+        if (!isEmptyPage(value)) strangers.add(key);
         continue;
       }
       const g = groups.get(name.writer) ?? { holder: name.holder, values: Array(LIMITS.pagesPerWriter).fill(null), keys: Array.from({ length: LIMITS.pagesPerWriter }, (_, p) => this.keys.page(name.writer, p)) };
@@ -555,6 +591,11 @@ export class SharedGame {
       groups.set(name.writer, g);
     }
     if (notPages > 8) dropped.push({ key: this.keys.page('…', 0), problem: `${notPages - 8} more keys no writer writes: not played`, kind: 'refused' });
+    // A writer's keys deleted outright are written over as much as emptied (what this client holds of them may be written back).
+    for (const writer of this.acceptedJson.keys()) {
+      if (groups.has(writer) || writer === this.me.writer) continue;
+      groups.set(writer, { holder: this.keys.holderOf(writer), values: Array(LIMITS.pagesPerWriter).fill(null), keys: Array.from({ length: LIMITS.pagesPerWriter }, (_, p) => this.keys.page(writer, p)) });
+    }
     const ceiling = clockCeiling(this.base.lamport);
     let writers = 0;
     let unknown = 0;
@@ -562,7 +603,10 @@ export class SharedGame {
     for (const [writer, g] of groups) {
       if (writer === this.me.writer) continue;
       const values = g.values.map((x) => x ?? null);
-      const text = json(values);
+      // Most reads find most pages as they were: the native stringify tells, before the canonical text and its digest are made again.
+      const raw = JSON.stringify(values);
+      const known = this.readCache.get(writer);
+      const text = known?.raw === raw ? known.text : json(values);
       const live = this.live.get(g.holder);
       if (!live) {
         const gone = this.remembered.get(g.holder);
@@ -572,7 +616,7 @@ export class SharedGame {
           dropped.push({ key: g.keys[0]!, problem: 'written after its writer left the table (not played)', kind: 'refused' });
         } else if (!gone && values.some((x) => x !== null)) {
           if (unknown++ < 8) dropped.push({ key: g.keys[0]!, problem: 'no one at this table holds this key: not played', kind: 'refused' });
-          g.keys.forEach((k, p) => values[p] !== null && strangers.push(k));
+          g.keys.forEach((k, p) => values[p] !== null && strangers.add(k));
         }
         continue;
       }
@@ -582,7 +626,8 @@ export class SharedGame {
       }
       here.add(writer);
       const entry = opsEntry(live.record, scene);
-      const d = digestText(text);
+      const d = known?.raw === raw ? known.digest : digestText(text);
+      this.readCache.set(writer, { raw, text, digest: d });
       // Signed as the writer's latest, or as one of its last few (a copy a write or two behind: played
       // only if it is not behind what this client already plays of that writer).
       const latest = entry !== null && entry.h === d;
@@ -590,6 +635,8 @@ export class SharedGame {
       const signed = latest || (earlier && versionOf(values) > (this.acceptedVersion.get(writer) ?? -1));
       if (latest || earlier) this.current.add(writer);
       else this.current.delete(writer);
+      if (!(earlier && !signed)) this.behind.delete(writer);
+      else if (!this.behind.has(writer)) this.behind.set(writer, now);
       if ((latest || earlier) && text === this.acceptedJson.get(writer)) {
         this.unsigned.delete(g.keys[0]!);
         continue;
@@ -607,18 +654,18 @@ export class SharedGame {
         if (!u || u.json !== text || u.record !== record) this.unsigned.set(g.keys[0]!, { json: text, record, since: now });
       }
     }
-    for (const writer of this.seen.keys()) if (!groups.has(writer) && !(this.live.has(this.keys.holderOf(writer)) && opsEntry(this.live.get(this.keys.holderOf(writer))!.record, scene)?.h === digestText(json(Array(LIMITS.pagesPerWriter).fill(null))))) this.current.delete(writer);
     if (unknown > 8) dropped.push({ key: this.keys.page('…', 0), problem: `${unknown - 8} more keys of no one at this table: not played`, kind: 'refused' });
     for (const key of this.unsigned.keys()) {
       const name = this.keys.pageOf(key);
       if (name.kind !== 'page' || !here.has(name.writer)) this.unsigned.delete(key);
     }
+    for (const writer of this.behind.keys()) if (!here.has(writer)) this.behind.delete(writer);
     for (const key of strangers) {
       const text = JSON.stringify(metadata[key] ?? null).slice(0, 100_000);
       const was = this.strangerSince.get(key);
       if (!was || was.json !== text) this.strangerSince.set(key, { json: text, since: now });
     }
-    for (const key of this.strangerSince.keys()) if (!strangers.includes(key)) this.strangerSince.delete(key);
+    for (const key of this.strangerSince.keys()) if (!strangers.has(key)) this.strangerSince.delete(key);
   }
 
   /** A writer's pages its record signs: their ops are this writer's, kept until the checkpoint covers them. */
@@ -687,7 +734,17 @@ export class SharedGame {
     for (const v of values) for (const op of ((v as OpPage | null)?.ops ?? []) as Op[]) inScene.add(json(op));
     const next = new Map<number, number>();
     for (const op of this.mine) if (!signedHere || !inScene.has(json(op))) next.set(op.seq, this.missing.get(op.seq) ?? now);
+    // Ops compacted into a checkpoint the table does not hold yet are still on their way too.
+    for (const op of this.covered) if (op.seq > this.tableDone) next.set(op.seq, this.missing.get(op.seq) ?? now);
     this.missing = next;
+  }
+
+  /** How far this writer's ops are in a checkpoint the table holds (read there whole). */
+  private tableDone = 0;
+
+  /** Whether the keys hold this checkpoint whole, as written. */
+  private onTable(written: Written): boolean {
+    return json(this.raw[this.keys.head]) === json(written.head) && [...written.parts].every(([name, value]) => this.raw[this.keys.part(name)] === value);
   }
 
   /**
@@ -702,13 +759,18 @@ export class SharedGame {
     const kept = this.keeper?.pages(scene) ?? null;
     this.seq = Math.max(this.seq, entry?.n ?? 0, kept?.seq ?? 0, done);
     let adopt: readonly unknown[] | null = null;
+    // Ops someone added after the last one its record signs are cut away (theirs, said after).
+    const cut = entry && entry.h !== h ? signedPrefix(values, entry.n) : values;
+    const hCut = cut === values ? h : digestText(json(cut));
     if (kept && kept.seq >= (entry?.n ?? 0)) adopt = kept.pages;
     else if (!entry || entry.h === h) adopt = entry ? values : null;
+    else if (entry.h === hCut) adopt = cut;
     else {
       this.takingBackSince ??= now;
       if (now - this.takingBackSince < SYNC_TIMING.takeBackMs) return false;
       // An earlier version of its own is still its own; anything else is someone else's.
       if ((entry.p ?? []).includes(h)) adopt = values;
+      else if ((entry.p ?? []).includes(hCut)) adopt = cut;
     }
     this.takingBackSince = null;
     if (!adopt) {
@@ -750,20 +812,27 @@ export class SharedGame {
    */
   private pagesToWriteBack(now: number): [string, readonly unknown[]][] {
     const out: [string, readonly unknown[]][] = [];
+    if (!this.scene) return out;
     const wait = this.compactor ? SYNC_TIMING.restoreAfterMs : 2 * SYNC_TIMING.restoreAfterMs;
+    const due = new Map<string, number>(this.behind);
     for (const [key, u] of this.unsigned) {
       const name = this.keys.pageOf(key);
-      if (name.kind !== 'page' || now - u.since < wait || !this.scene) continue;
-      const held = this.acceptedValues.get(name.writer);
-      const entry = opsEntry(this.live.get(name.holder)?.record ?? null, this.scene);
-      if (held && entry && digestText(json(held)) === entry.h) out.push([name.writer, held]);
+      if (name.kind === 'page') due.set(name.writer, u.since);
+    }
+    for (const [writer, since] of due) {
+      const held = this.acceptedValues.get(writer);
+      const entry = opsEntry(this.live.get(this.keys.holderOf(writer))?.record ?? null, this.scene);
+      if (now - since < wait || !held || !entry) continue;
+      // The copy this client holds, if the writer's record still signs it (its latest, or one of its last few).
+      const d = digestText(json(held));
+      if (d === entry.h || (entry.p ?? []).includes(d)) out.push([writer, held]);
     }
     return out;
   }
 
   /** Whether this client waits on time alone (its own pages to come back, a signed checkpoint to appear): its page reads the keys again now and then. */
   get waiting(): boolean {
-    return (!this.started && this.takingBackSince !== null) || this.waitingSince !== null || this.unsigned.size > 0 || this.headUnsigned !== null;
+    return (!this.started && this.takingBackSince !== null) || this.waitingSince !== null || this.unsigned.size > 0 || this.behind.size > 0 || this.headUnsigned !== null;
   }
 
   /** Signs this writer's pages as it wants the table to hold them, and keeps a copy in this browser. */
@@ -802,7 +871,8 @@ export class SharedGame {
   /**
    * An op's authority, read at the op: a game master's claim holds if its writer is one now, or was
    * one (or had just stopped: `roleGraceMs`) when this client accepted the op, or when the checkpoint's
-   * compactor did. This page's own claims likewise: it was one when it made them.
+   * compactor did. This page's own claims likewise: it was one when it made them. A claim that holds
+   * for no one is said, and the op played as a player's (the rules refuse what needs a game master).
    */
   private authority(writer: string, op: { seq: number; gm?: boolean }): 'gm' | 'player' | 'false-claim' {
     if (op.gm !== true) return 'player';
@@ -822,15 +892,15 @@ export class SharedGame {
       for (const op of seen.ops.values()) {
         if (op.seq <= done || (!current && op.seq > seen.done)) continue;
         const authority = this.authority(writer, op);
-        if (authority === 'false-claim') claims.push({ key: this.keys.page(writer, 0), problem: `op ${op.seq}: says its author acted as game master; no one at the table saw him one then`, kind: 'refused' });
-        out.push({ ...op, author: { player, gm: authority === 'gm' }, ...(authority === 'false-claim' ? { denied: { code: 'table-gm-claim' } } : {}) });
+        if (authority === 'false-claim') claims.push({ key: this.keys.page(writer, 0), problem: `op ${op.seq}: says its author acted as game master; no one at the table saw him one then (played as a player’s)`, kind: 'refused' });
+        out.push({ ...op, author: { player, gm: authority === 'gm' } });
       }
     }
     const done = this.base.covers[this.me.writer] ?? 0;
     for (const op of this.mine) {
       if (op.seq <= done) continue;
       const authority = this.authority(this.me.writer, op);
-      out.push({ ...op, writer: this.me.writer, id: `${this.me.writer}:${op.seq}`, author: { player: this.me.player, gm: authority === 'gm' }, ...(authority === 'false-claim' ? { denied: { code: 'table-gm-claim' } } : {}) });
+      out.push({ ...op, writer: this.me.writer, id: `${this.me.writer}:${op.seq}`, author: { player: this.me.player, gm: authority === 'gm' } });
     }
     this.claims = claims;
     return out.sort((a, b) => a.lamport - b.lamport || (a.writer < b.writer ? -1 : a.writer > b.writer ? 1 : 0) || a.seq - b.seq);
@@ -863,7 +933,7 @@ export class SharedGame {
       .filter((op) => played.refused.has(op.id) && op.writer === this.me.writer)
       .map((op) => ({ id: op.id, writer: op.writer, request: op.request, error: played.refused.get(op.id)! }));
     const now = this.now();
-    const unsent: Unsent[] = this.mine
+    const unsent: Unsent[] = [...this.covered, ...this.mine]
       .filter((op) => this.missing.has(op.seq))
       .map((op) => ({ id: `${this.me.writer}:${op.seq}`, request: op.request, status: now - this.missing.get(op.seq)! >= SYNC_TIMING.failedMs || this.failures >= 3 ? 'failed' : 'pending' }));
     return {
@@ -904,7 +974,8 @@ export class SharedGame {
   async submit(raw: SceneRequest): Promise<Result<{ readonly id: string; readonly writes: readonly Update[] }>> {
     if (this.mirror) return refuse('table-read-only');
     const scene = this.scene;
-    if (!scene) return refuse('table-not-ready');
+    // Not before the page has its own pages back (an action now would sign over what it waits for).
+    if (!scene || !this.started) return refuse('table-not-ready');
     const parsed = parseSceneRequest(raw);
     if (!parsed.ok) return parsed;
     const request = parsed.value;
@@ -1119,16 +1190,24 @@ export class SharedGame {
     const written = this.base.written;
     if (!written || !this.base.hash || !this.scene) return null;
     const rawHead = this.raw[this.keys.head];
-    const whole = json(rawHead) === json(written.head) && [...written.parts].every(([name, value]) => this.raw[this.keys.part(name)] === value);
-    if (whole) {
+    if (this.onTable(written)) {
       this.offSince = null;
       return this.base.trust === 'own' ? written : null;
     }
     if (this.base.trust === 'own') return written;
-    if (this.base.trust !== 'verified' || !this.signedBy(this.scene, this.base.hash)) return null;
-    // A newer checkpoint a game master signs is on its way: not ours to put back.
     const head = readHead(rawHead).head;
-    if (head && head.scene === this.scene && this.signedBy(this.scene, digestText(headText(head)))) return null;
+    if (this.base.trust === 'found') {
+      // Taken as found, and no game master signs any: put back only where the scene holds none at all.
+      if (head || this.signsAny(this.scene)) return null;
+    } else {
+      if (this.base.trust !== 'verified') return null;
+      const signed = this.signedBy(this.scene, this.base.hash);
+      if (!signed && !this.signedEarlier(this.scene, this.base.hash)) return null;
+      // A newer checkpoint a game master signs is on its way: not ours to put back. An earlier one of
+      // his is put back only where the scene holds none he signed, ever.
+      const headHash = head && head.scene === this.scene ? digestText(headText(head)) : null;
+      if (headHash && (this.signedBy(this.scene, headHash) || (!signed && this.signedEarlier(this.scene, headHash)))) return null;
+    }
     this.offSince ??= now;
     return now - this.offSince >= SYNC_TIMING.restoreAfterMs ? written : null;
   }
@@ -1280,6 +1359,8 @@ export class SharedGame {
   }
 
   private noSceneSince: number | null = null;
+  /** The lost checkpoint (its digest) a compactor gave up waiting for: not waited for again. */
+  private gaveUpOn: string | null = null;
 
   private newSceneId(): string {
     return (this.random() + this.random()).replace(/[^A-Za-z0-9]/g, '').slice(0, 16) || 'scene';

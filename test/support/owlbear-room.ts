@@ -34,6 +34,8 @@ export interface Client {
   readonly holder: string;
 }
 
+export const parseMetadata = (data: ReadonlyMap<string, string>): Record<string, unknown> => Object.fromEntries([...data].map(([k, v]) => [k, JSON.parse(v) as unknown]));
+
 export class Room {
   private data = new Map<string, string>();
   /** What each client last read: its copy, which a `client` merge spreads an update over. */
@@ -84,7 +86,12 @@ export class Room {
   }
 
   get metadata(): Record<string, unknown> {
-    return Object.fromEntries([...this.data].map(([k, v]) => [k, JSON.parse(v) as unknown]));
+    return parseMetadata(this.data);
+  }
+
+  /** The metadata as it stands now, cheaply (as stored: each value's JSON); `parseMetadata` reads it. */
+  snapshot(): ReadonlyMap<string, string> {
+    return new Map(this.data);
   }
 
   /** A client reads the room (Owlbear's change events reach it): its copy is now this, and it hears the party and its own record. */

@@ -250,7 +250,8 @@ describe.each(['server', 'client'] as const)('attacks (%s merge)', (mode) => {
     expect(spent(table.gm, 'A') + spent(table.gm, 'B')).toBe(0);
     const said = told(table.gm);
     expect(said.some((t) => t.startsWith(H) && /acted as game master/.test(t))).toBe(true);
-    expect(said.filter((t) => t === `${H} table-gm-only`)).toHaveLength(2);
+    // The false claim is said and played as the player's: the rules refuse it with the other two.
+    expect(said.filter((t) => t === `${H} table-gm-only`)).toHaveLength(3);
     expect(said).toContain(`${H} table-not-seated`);
     expect(said.some((t) => t.startsWith(H) && /names p1 as its author/.test(t))).toBe(true);
   });

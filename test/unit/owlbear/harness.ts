@@ -33,12 +33,16 @@ export class Table {
   /** Clients whose pages are not running (reloading): they hear nothing and write nothing. */
   readonly down = new Set<Client>();
   readonly keepers = new Map<string, MemoryKeeper>();
+  /** Told when a write of a page that has already left (reloading) reaches Owlbear. */
+  onLandedAfterLeaving?: (from: Client, write: Update) => void;
 
   constructor(
     mode: MergeMode,
     players = 2,
     readonly hearMs = 900,
     readonly wireMs = 600,
+    /** Whether the pages' browsers keep their own copies (a browser may refuse storage to a page embedded in Owlbear). */
+    readonly storage = true,
   ) {
     this.room = new Room(mode);
     this.gm = this.client('gm.bg', 'gm', true);
@@ -51,7 +55,7 @@ export class Table {
   client(writer: string, player: string, gm: boolean, options: ClientOptions = {}): Client {
     const keeper = this.keepers.get(writer) ?? new MemoryKeeper();
     this.keepers.set(writer, keeper);
-    return client(writer, player, gm, { now: () => this.t, keeper, ...options });
+    return client(writer, player, gm, { now: () => this.t, keeper: this.storage ? keeper : null, ...options });
   }
 
   /** The honest clients: the game masters and the players. */
@@ -91,7 +95,10 @@ export class Table {
     if (refused) {
       this.refusals++;
       from.game.wrote(false);
-    } else from.game.wrote(this.room.set(f!.write, from.game));
+    } else {
+      if (this.down.has(from)) this.onLandedAfterLeaving?.(from, f!.write);
+      from.game.wrote(this.room.set(f!.write, from.game));
+    }
   }
 
   async act(c: Client, request: SceneRequest): Promise<boolean> {
@@ -119,13 +126,23 @@ export class Table {
     }
   }
 
-  /** Runs until every write has landed and the game master has compacted what waits: the end of an evening. */
-  async settle(rounds = 60): Promise<void> {
+  /**
+   * Runs until every write has landed and the game master has compacted what waits: the end of an
+   * evening. `untilQuiet`: stops early once nothing has moved for three rounds (the property's
+   * evenings; keys of no one at the table may still wait to be emptied then).
+   */
+  async settle(rounds = 60, untilQuiet = false): Promise<void> {
+    let quiet = 0;
     for (let i = 0; i < rounds; i++) {
       await this.tick(700);
       for (const c of this.honest) while (this.flights.some((f) => f.from === c)) this.land(c);
       for (const c of this.honest) await this.hear(c);
       for (const c of [this.gm, ...this.extraGms]) if (c.game.compactor) await this.compact(true, c);
+      // Done once nothing has moved for three rounds: no write on its way, nothing unsent, no page
+      // waiting for something to be written back, nothing left to compact.
+      const still = !this.flights.length && this.honest.every((c) => !c.game.state.unsent.length && !c.game.waiting && !c.game.needsCompaction());
+      quiet = still ? quiet + 1 : 0;
+      if (untilQuiet && quiet >= 3) break;
     }
     for (const c of this.honest) while (this.flights.some((f) => f.from === c)) this.land(c);
     for (const c of this.honest) if (!this.down.has(c)) await this.room.deliver(c);
