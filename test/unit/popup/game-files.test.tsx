@@ -1,9 +1,10 @@
 // The popup's own confirmation, its history keys, a game's export and import as a file, and the
 // store's backups listed, exported, restored and deleted: on the real store service, in memory.
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { App } from '../../../popup/App';
 import { historyShortcut } from '../../../popup/keyboard';
+import { PANELS } from '../../../popup/panels';
 import { gameOf } from '../../../src/store/load';
 import { BACKUP_KEY_PREFIX, STORE_KEY } from '../../../src/store/root';
 import { fakeApi, serviceApi } from './fake-api';
@@ -25,6 +26,11 @@ beforeEach(() => {
   };
 });
 afterEach(cleanup);
+// Every system's panel loaded first: an imported game of another system would otherwise still be loading
+// its panel when its test ends, and vitest tears the environment down under the import.
+beforeAll(async () => {
+  await Promise.all(Object.values(PANELS).map((load) => load()));
+});
 
 /** Hell Dorado Command with one fighter per side, started: a game with something to lose. */
 async function startedHdGame() {
