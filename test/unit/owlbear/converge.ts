@@ -144,12 +144,16 @@ export async function evening(mode: 'server' | 'client', steps: Step[], storage 
    */
   const atRisk = new Set<string>();
   const madeBy = new Map<string, string>();
-  // A page's own actions its last write, landing after it left, moved into a checkpoint: with no copy in
-  // its browser, and no other page's read of that checkpoint yet, they are the same risk.
+  // A compactor's own actions in a checkpoint of his that no other running page has read (written as his
+  // page leaves, or landing after it left): with no copy in his browser, they are the same risk.
+  const ownInUnreadCheckpoint = (c: (typeof table.honest)[number]) => {
+    const gen = c.game.state.checkpoint.gen;
+    if (table.honest.some((o) => o !== c && !table.down.has(o) && o.game.state.checkpoint.gen >= gen)) return;
+    for (const x of names(c)) if (madeBy.get(x) === c.me.writer) atRisk.add(x);
+  };
   if (!storage) {
     table.onLandedAfterLeaving = (from, write) => {
-      if (write[GAME_KEY] === undefined) return;
-      for (const x of names(from)) if (madeBy.get(x) === from.me.writer) atRisk.add(x);
+      if (write[GAME_KEY] !== undefined) ownInUnreadCheckpoint(from);
     };
   }
   let n = 0;
@@ -190,6 +194,7 @@ export async function evening(mode: 'server' | 'client', steps: Step[], storage 
       if (!storage) {
         const held = new Set(table.honest.filter((o) => !table.down.has(o)).flatMap((o) => names(o)));
         for (const x of accepted) if (!held.has(x)) atRisk.add(x);
+        if (c!.game.compactor) ownInUnreadCheckpoint(c!);
       }
       reloading.add(s.who);
     } else if (s.kind === 'up') await up(s.who);
@@ -247,6 +252,8 @@ export const KNOWN: Record<'server' | 'client', (Step[] | [Step[], boolean])[]> 
     [{"kind":"tick","ms":100},{"kind":"compact"},{"kind":"refuse","who":0},{"kind":"forge","what":"clock","victim":0},{"kind":"hear","who":0},{"kind":"tick","ms":100},{"kind":"forge","what":"clock","victim":0},{"kind":"act","who":0,"side":"A"},{"kind":"up","who":0},{"kind":"hostile-act"},{"kind":"act","who":0,"side":"A"},{"kind":"hear","who":0},{"kind":"act","who":0,"side":"A"},{"kind":"forge","what":"clock","victim":0},{"kind":"tick","ms":100},{"kind":"tick","ms":100},{"kind":"hear","who":0},{"kind":"act","who":0,"side":"A"},{"kind":"reload","who":0},{"kind":"hear","who":0}],
   ],
   client: [
+    // Browsers that keep nothing: the compactor's checkpoint deleted as soon as it landed, before anyone read it, and his page reloads before putting it back: only his own actions in it are excused.
+    [[{"kind":"act","who":0,"side":"A"},{"kind":"role","who":1},{"kind":"compact"},{"kind":"land","who":0},{"kind":"forge","what":"delete-game","victim":0},{"kind":"reload","who":0},{"kind":"land","who":0},{"kind":"role","who":1},{"kind":"hear","who":0},{"kind":"hear","who":0},{"kind":"hear","who":0},{"kind":"act","who":0,"side":"A"},{"kind":"up","who":0},{"kind":"hear","who":0},{"kind":"forge","what":"clock","victim":0},{"kind":"tick","ms":100},{"kind":"act","who":0,"side":"A"},{"kind":"land","who":0},{"kind":"refuse","who":0},{"kind":"refuse","who":0},{"kind":"tick","ms":100},{"kind":"forge","what":"clock","victim":0},{"kind":"act","who":0,"side":"A"},{"kind":"refuse","who":0},{"kind":"act","who":0,"side":"A"},{"kind":"act","who":0,"side":"A"}], false],
     // Browsers that keep nothing: a checkpoint the players took as found (the game master's record signing it refused, then his page reloaded) deleted; a player puts it back where the scene holds none.
     [[{"kind":"tick","ms":100},{"kind":"tick","ms":100},{"kind":"reload","who":0},{"kind":"act","who":1,"side":"A"},{"kind":"tick","ms":700},{"kind":"up","who":0},{"kind":"compact"},{"kind":"land","who":0},{"kind":"refuse","who":0},{"kind":"reload","who":0},{"kind":"tick","ms":100},{"kind":"tick","ms":100},{"kind":"forge","what":"delete-game","victim":0},{"kind":"refuse","who":1},{"kind":"tick","ms":700},{"kind":"refuse","who":0},{"kind":"forge","what":"clock","victim":0},{"kind":"act","who":0,"side":"A"},{"kind":"act","who":0,"side":"A"},{"kind":"hostile-act"},{"kind":"role","who":1},{"kind":"tick","ms":300},{"kind":"land","who":0},{"kind":"land","who":0},{"kind":"land","who":0},{"kind":"refuse","who":0},{"kind":"act","who":0,"side":"A"},{"kind":"forge","what":"clock","victim":0},{"kind":"forge","what":"clock","victim":0},{"kind":"act","who":0,"side":"A"},{"kind":"reload","who":1},{"kind":"land","who":0},{"kind":"forge","what":"clock","victim":0},{"kind":"tick","ms":100},{"kind":"hear","who":0}], false],
     // Browsers that keep nothing: the checkpoint the players took as found, then signed by the game master's record, is deleted while his page reloads; a player puts it back.
