@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { benchChains } from './chains';
 import { benchLoad, benchRoll20 } from './roll20';
 import { benchOwlbear } from './owlbear';
+import { benchSharedGame } from './shared-game';
 import { benchOverlay } from './overlay';
 import type { benchLabels } from './labels';
 import { benchPopup, benchPopupImport } from './popup';
@@ -23,6 +24,8 @@ const BENCHES: Record<string, (log: (line: string) => void) => unknown> = {
   store: async (log) => (await bundled<{ benchStore: typeof benchStore }>('bench/store.ts')).benchStore(log),
   // The Owlbear extension's background page as built, in a browser, on the test host.
   owlbear: benchOwlbear,
+  // The shared game's core: games of 36,000 and 100,000 actions between two clients, a late joiner, one action at 2,000 ops (several minutes).
+  sharedGame: benchSharedGame,
   // The words on a crowded board: the label placer and each system's layout, as shipped.
   labels: async (log) => (await bundled<{ benchLabels: typeof benchLabels }>('bench/labels.ts')).benchLabels(log),
   // The whole overlay update of a 1,000-token board, in Chromium.
@@ -63,6 +66,9 @@ const popup = results.popup as PopupRow[] | undefined;
 const popupAt = (n: number) => popup?.find((row) => row.events === n);
 const popupImport = results.popupImport as { actionMs: number; restartedActionMs: number } | undefined;
 const owlbear = results.owlbear as { medianMs: number; callsPerMoveMedian: number; callsPerMoveMax: number } | undefined;
+type LongRow = { actions: number; agree: boolean; largestKeyBytes: number; largestWriteBytes: number; refusedForSize: number; compactMaxMs: number; compactMedianMs: number; lateJoinMs: number };
+const sharedGame = results.sharedGame as { long: LongRow[]; actionAt2000: { medianMs: number } } | undefined;
+const longAt = (n: number) => sharedGame?.long.find((row) => row.actions === n);
 const TARGETS: [string, number | undefined, (v: number) => boolean, string][] = [
   ['chains: 10,000 figures, indexed median', at(10_000)?.indexedMs, (v) => v <= 5, '≤ 5 ms'],
   ['chains: naive ÷ indexed at 10,000', at(10_000) && at(10_000)!.naiveMs! / at(10_000)!.indexedMs, (v) => v >= 20, '≥ 20×'],
@@ -81,6 +87,14 @@ const TARGETS: [string, number | undefined, (v: number) => boolean, string][] = 
   ['owlbear: main-thread time per token move, 500 tokens, median', owlbear?.medianMs, (v) => v <= 8, '≤ 8 ms'],
   ['owlbear: SDK calls per move, median', owlbear?.callsPerMoveMedian, (v) => v <= 1, '1 (one batch)'],
   ['owlbear: SDK calls per move, at most', owlbear?.callsPerMoveMax, (v) => v <= 3, '≤ 3 (one add, one update, one delete)'],
+  ['shared game: one action on the writer, its log at 2,000 ops, median', sharedGame?.actionAt2000.medianMs, (v) => v <= 10, '≤ 10 ms'],
+  ...[36_000, 100_000].flatMap((n): [string, number | undefined, (v: number) => boolean, string][] => [
+    [`shared game, ${n} actions: every client agrees (1 = yes)`, longAt(n) && (longAt(n)!.agree ? 1 : 0), (v) => v === 1, '1'],
+    [`shared game, ${n} actions: largest key, bytes`, longAt(n)?.largestKeyBytes, (v) => v <= 12 * 1024, '≤ 12 KiB'],
+    [`shared game, ${n} actions: largest write, bytes`, longAt(n)?.largestWriteBytes, (v) => v <= 48 * 1024, '≤ 48 KiB'],
+    [`shared game, ${n} actions: the game master's compaction, at most`, longAt(n)?.compactMaxMs, (v) => v <= 20, '≤ 20 ms'],
+    [`shared game, ${n} actions: a late joiner reads the whole game`, longAt(n)?.lateJoinMs, (v) => v <= 500, '≤ 500 ms'],
+  ]),
   ['labels: placing 300 labels among 1,000 figures, median', labels?.placement.find((r) => r.labels === 300)?.medianMs, (v) => v <= 2, '≤ 2 ms'],
   ['labels: cost per n log n at 3,000 labels ÷ at 100', labels?.placement.find((r) => r.labels === 3000)?.perNLogN, (v) => v <= 2, '≤ 2 (no worse than n log n)'],
   ...(overlay ?? []).map((row): [string, number, (v: number) => boolean, string] => [`overlay ${row.system}: one move, 1,000 tokens, words placed, median`, row.medianMs, (v) => v <= 4, '≤ 4 ms']),
