@@ -21,12 +21,17 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'browser',
+          // After the unit files (a group of their own: they run two at a time, these one at a time).
+          sequence: { groupOrder: 1 },
           environment: 'node',
           include: ['test/browser/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           // One Chromium at a time: the machine has two cores.
           fileParallelism: false,
+          // Each file launches and closes its own browser; a fresh worker per file only added a second
+          // or so of start-up to each of the 40-odd files.
+          isolate: false,
         },
       },
       {
@@ -35,6 +40,7 @@ export default defineConfig({
           // Firefox ESR through WebDriver BiDi (puppeteer-core): docs/firefox.md. One file at a time,
           // in vitest's sequential group with the Chromium files: never two browsers at once.
           name: 'firefox',
+          sequence: { groupOrder: 1 },
           environment: 'node',
           include: ['test/firefox/**/*.test.ts'],
           testTimeout: 60_000,

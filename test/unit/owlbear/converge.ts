@@ -236,8 +236,8 @@ export async function evening(mode: 'server' | 'client', steps: Step[], storage 
   if (clients.some((c) => names(c).length)) expect(table.metadata[GAME_KEY]).toBeTruthy();
 }
 
-/** Evenings per merge reading: 300 in `npm test` (each merge's in its own file, so that both run at once), 1,000 in `npm run test:property`. */
-export const RUNS = Number(process.env.OWLBEAR_PROPERTY_RUNS ?? 300);
+/** Evenings per merge reading: 150 in `npm test` (each merge's in its own file, so that both run at once), 1,000 in `npm run test:property`. */
+export const RUNS = Number(process.env.OWLBEAR_PROPERTY_RUNS ?? 150);
 
 /** Evenings that once lost an honest action (each red before its fix): played first, every run. */
 export const KNOWN: Record<'server' | 'client', (Step[] | [Step[], boolean])[]> = {
