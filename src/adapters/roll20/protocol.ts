@@ -261,7 +261,8 @@ export type PortEnvelope = v.InferOutput<typeof portEnvelopeSchema>;
  *   `/talktomyself`, `/fx`, `!api`): the first `/` or `!` becomes a look-alike (∕ ǃ); a leading
  *   space would not do, as JavaScript's trim() removes even a no-break space;
  * - inline rolls `[[…]]` (and their `$[[n]]` references), roll templates `&{template:…}`, attributes
- *   `@{…}`, abilities `%{…}`, roll queries `?{…|…}`: the two characters are split by a space;
+ *   `@{…}`, abilities `%{…}`, roll queries `?{…|…}`: the two characters are split by a space (every
+ *   pair in a run of brackets: `[[[` becomes `[ [ [`, not `[ [[`);
  * - macros `#name`: `# name`;
  * - markdown links, images and API buttons `[text](url)`: `] (`;
  * - HTML and entities (`<b>`, `&#64;`, `&amp;`): `<` `>` become ‹ ›, `&` before a name or `#` is split;
@@ -270,8 +271,8 @@ export type PortEnvelope = v.InferOutput<typeof portEnvelopeSchema>;
 export function chatText(text: string): string {
   const flat = text
     .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
-    .replace(/\[\[/g, '[ [')
-    .replace(/\]\]/g, '] ]')
+    .replace(/\[(?=\[)/g, '[ ')
+    .replace(/\](?=\])/g, '] ')
     .replace(/\]\(/g, '] (')
     .replace(/([&@%?])\{/g, '$1 {')
     .replace(/&(?=#|[A-Za-z][A-Za-z0-9]*;)/g, '& ')

@@ -40,6 +40,8 @@ const CONSTRUCTS: [string, string][] = [
   ['API command', '!token-mod --set bar1_value|0'],
   ['inline roll', 'Hit [[1d20+7]]'],
   ['nested inline roll', '[[ [[1d4]]d6 ]]'],
+  ['a run of three brackets (split pair by pair, not in twos)', '[[[1d6]]]'],
+  ['an odd run of brackets', '[[[[[2d6]]]]]'],
   ['roll reference', '$[[0]] damage'],
   ['roll template', '&{template:default} {{name=x}} {{Roll=[[1d6]]}}'],
   ['attribute', '@{Sergeant|hp}'],
