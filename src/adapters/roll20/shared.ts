@@ -1,0 +1,167 @@
+// One Roll20 tab's part in the table's one game: the journal's ledgers (./ledger.ts) read into the
+// shared game (src/shared-game/, the very module Owlbear's scene plays), and what it writes turned
+// back into attribute writes for the page script to save. The game master's tab also compacts and
+// turns the ledgers' `controlledby` into the game's seats. Pure: the content script (content/
+// roll20-table.ts) gives it the journal as the page reports it, a codec, a clock and the way out.
+import type { RuleError } from '../../game/result';
+import type { SceneRequest } from '../../messages';
+import { RecordBook } from '../../shared-game/records';
+import { SharedGame, type Keeper, type SecretKeeper, type SharedState, type Update } from '../../shared-game/sync';
+import type { Codec, Dropped } from '../../shared-game/model';
+import { attributeWrites, layoutOf, readLedgers, recordWrite, roll20Keys, seatChanges, type AttributeWrite, type Journal, type LedgerLayout } from './ledger';
+
+export interface LedgerGameOptions {
+  readonly codec: Codec;
+  /** Saves attribute values on the ledgers (the page script: each through its model's own `save`). */
+  readonly save: (writes: readonly AttributeWrite[]) => void;
+  readonly now?: () => number;
+  readonly random?: () => string;
+  readonly keeper?: Keeper | null;
+  readonly secrets?: SecretKeeper;
+}
+
+/** How often the game master's tab may compact, and how soon after a refused write it tries again. */
+const COMPACT_EVERY_MS = 500;
+
+export class LedgerGame {
+  readonly book = new RecordBook();
+  sync: SharedGame | null = null;
+  private journal: Journal | null = null;
+  private layout: LedgerLayout | null = null;
+  private lastCompaction = -Infinity;
+  private published = '';
+  /** The ledgers' own problems (sizes, misplaced records, extra copies), beside what the game drops. */
+  ledgerDropped: readonly Dropped[] = [];
+  /** Reads one at a time, the newest journal only when several came during one read. */
+  private reading: Promise<void> = Promise.resolve();
+  private next: Journal | null = null;
+  /** Actions one at a time, after any read. */
+  private turn: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly options: LedgerGameOptions) {}
+
+  private get now(): number {
+    return (this.options.now ?? Date.now)();
+  }
+
+  /** Whether the journal holds the ledgers (the table's, and at least one side's). */
+  get ready(): boolean {
+    return !!this.layout?.table && this.layout.sides.some(Boolean);
+  }
+
+  get state(): SharedState | null {
+    return this.ready && this.sync ? this.sync.state : null;
+  }
+
+  get ledgers(): LedgerLayout | null {
+    return this.layout;
+  }
+
+  /** This browser's player may write: he has a ledger of his own (a game master the table's, a player a side's). */
+  get canWrite(): boolean {
+    return !!this.layout && this.layout.homeOf(this.layout.me.player) !== null;
+  }
+
+  /** The journal as the page reports it: read in order, the newest only when several arrive during one read. */
+  receive(journal: Journal): Promise<void> {
+    this.next = journal;
+    this.reading = this.reading.then(() => this.read()).catch((error: unknown) => console.error('Command Post: reading the ledgers failed', error));
+    return this.reading;
+  }
+
+  private async read(): Promise<void> {
+    const journal = this.next;
+    if (!journal) return;
+    this.next = null;
+    const layout = layoutOf(journal);
+    this.journal = journal;
+    this.layout = layout;
+    if (!this.ready) return;
+    const me = journal.me;
+    if (!this.sync || this.sync.identity.player !== me.player) {
+      this.sync = new SharedGame({
+        codec: this.options.codec,
+        keys: roll20Keys(() => this.layout ?? layout),
+        me: { writer: me.player, player: me.player, gm: layout.gms.has(me.player) },
+        book: this.book,
+        secrets: this.options.secrets,
+        random: this.options.random,
+        now: this.options.now,
+        keeper: this.options.keeper ?? null,
+      });
+    }
+    const sync = this.sync;
+    const read = readLedgers(journal, layout);
+    this.ledgerDropped = read.dropped;
+    sync.setRole(me.gm);
+    sync.setParty(read.members);
+    sync.heardRecord(read.ownRecord);
+    this.published = JSON.stringify(read.ownRecord ?? null);
+    await sync.receive(read.keys);
+    this.write(sync.heal());
+    if (me.gm) await this.gameMasterWork(journal, layout);
+    this.publish();
+  }
+
+  /** The game master's tab: the ledgers' `controlledby` as the game's seats, then compaction when enough waits. */
+  private async gameMasterWork(journal: Journal, layout: LedgerLayout): Promise<void> {
+    const sync = this.sync!;
+    for (const change of seatChanges(layout, journal.players, sync.state.game.seats)) {
+      const r = await sync.submit(change);
+      if (r.ok) this.write(r.value.writes);
+    }
+    await this.compact();
+  }
+
+  async compact(): Promise<void> {
+    const sync = this.sync;
+    if (!sync || !this.journal?.me.gm || this.now - this.lastCompaction < COMPACT_EVERY_MS || !sync.needsCompaction()) return;
+    this.lastCompaction = this.now;
+    this.write(await sync.compact());
+  }
+
+  /** What waits on time alone (a write to make again, a compaction due, a key written over): the content script calls it each second. */
+  async tick(): Promise<void> {
+    await this.reading;
+    if (!this.sync || !this.ready) return;
+    if (this.sync.waiting && this.journal) await this.receive(this.journal);
+    this.write(this.sync.heal());
+    await this.compact();
+    this.publish();
+  }
+
+  /** One action of this player's: checked, written to his pages, answered with the game as it now stands. */
+  submit(request: SceneRequest): Promise<{ ok: true } | { ok: false; error: RuleError }> {
+    const run = this.turn.then(async () => {
+      await this.reading;
+      if (!this.sync || !this.ready) return { ok: false as const, error: { code: 'roll20-no-ledgers' } };
+      if (!this.canWrite) return { ok: false as const, error: { code: 'roll20-no-ledger-of-yours' } };
+      const r = await this.sync.submit(request);
+      if (!r.ok) return r;
+      this.write(r.value.writes);
+      this.publish();
+      return { ok: true as const };
+    });
+    this.turn = run.catch(() => undefined);
+    return run;
+  }
+
+  private write(updates: readonly Update[] | null): void {
+    if (!updates?.length || !this.layout) return;
+    const { writes, homeless } = attributeWrites(updates, this.layout);
+    if (writes.length) this.options.save(writes);
+    // Saved, as far as this tab can tell: Roll20 answers a save it refuses by putting the old value back, which the next read sees.
+    for (let i = 0; i < updates.length; i++) this.sync?.wrote(homeless.length === 0);
+  }
+
+  /** This player's record on his home ledger, when it changed. */
+  private publish(): void {
+    if (!this.layout) return;
+    const want = JSON.stringify(this.book.record);
+    if (want === this.published) return;
+    const write = recordWrite(this.book.record, this.layout);
+    if (!write) return;
+    this.published = want;
+    this.options.save([write]);
+  }
+}

@@ -1,0 +1,287 @@
+// The table's one game on Roll20, through ledger characters: a game master and two players, each a
+// LedgerGame (the glue the Roll20 tab runs) over a journal server that enforces `controlledby` or not
+// (test/support/roll20-journal.ts). Saves land when the test lets them, in any order: every honest
+// client must end on the same game, and what a hostile player writes must change nothing honest
+// clients play, as far as the server's rules let him.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { LEDGER_ATTR, ledgersToCreate, layoutOf, readLedgers, type AttributeWrite } from '../../../src/adapters/roll20/ledger';
+import { LedgerGame } from '../../../src/adapters/roll20/shared';
+import { digest } from '../../../src/shared-game/records';
+import { gameOf } from '../../../src/store/load';
+import { JournalServer, type JournalRules } from '../../support/roll20-journal';
+import { nodeCodec } from '../../support/owlbear-room';
+import { sideEdited } from '../owlbear/harness';
+
+const GM = '-Kgm0000000000000000';
+const BOB = '-Kbob000000000000000';
+const CAROL = '-Kcarol0000000000000';
+const DAVE = '-Kdave00000000000000';
+
+interface Seat {
+  readonly player: string;
+  readonly game: LedgerGame;
+  outbox: AttributeWrite[];
+}
+
+class Roll20Table {
+  t = 0;
+  readonly server: JournalServer;
+  readonly seats: Seat[];
+  constructor(rules: JournalRules = { enforce: true, attrMax: null }) {
+    this.server = new JournalServer(
+      new Set([GM]),
+      [
+        { id: GM, name: 'Gina (GM)', online: true },
+        { id: BOB, name: 'Bob', online: true },
+        { id: CAROL, name: 'Carol', online: true },
+      ],
+      rules,
+    );
+    let salt = 0;
+    this.seats = [GM, BOB, CAROL].map((player) => {
+      const seat: Seat = {
+        player,
+        outbox: [],
+        game: new LedgerGame({ codec: nodeCodec, now: () => this.t, random: () => `salt${++salt}`, save: (writes) => seat.outbox.push(...writes) }),
+      };
+      return seat;
+    });
+  }
+
+  seat(player: string): Seat {
+    return this.seats.find((s) => s.player === player)!;
+  }
+
+  /** The game master's one click: the table's ledger and one per side, each marked with its kind. */
+  setUp(sides = ['Company A', 'Company B']): void {
+    const layout = layoutOf(this.server.journalOf(GM));
+    for (const l of ledgersToCreate(sides, layout)) {
+      const id = this.server.create(GM, l)!;
+      this.server.save(GM, { character: id, name: LEDGER_ATTR, value: l.role });
+    }
+  }
+
+  ledger(role: string): string {
+    return [...this.server.characters.values()].find((c) => c.attribs.get(LEDGER_ATTR) === role)!.id;
+  }
+
+  /** The game master seats players as Roll20 does: the side ledger's "controlled by". */
+  seatAt(side: number, ...players: string[]): void {
+    this.server.permit(GM, this.ledger(`side.${side}`), { controlledby: players.join(',') });
+  }
+
+  async deliver(s: Seat): Promise<void> {
+    await s.game.receive(this.server.journalOf(s.player));
+  }
+
+  land(s: Seat, count = Infinity): void {
+    const writes = s.outbox.splice(0, count);
+    for (const w of writes) this.server.save(s.player, w);
+  }
+
+  /** Everyone hears and writes until nothing is left to write, the clock moving a second a round. */
+  async settle(rounds = 12): Promise<void> {
+    for (let i = 0; i < rounds; i++) {
+      this.t += 1000;
+      for (const s of this.seats) {
+        await this.deliver(s);
+        await s.game.tick();
+        this.land(s);
+      }
+      if (this.seats.every((s) => s.outbox.length === 0) && i > 2) break;
+    }
+  }
+
+  names(s: Seat): string[] {
+    const root = s.game.state?.root;
+    if (!root?.games['hd-command']) return [];
+    const events = gameOf(root, 'hd-command').log.events as { type: string; name?: string }[];
+    return events.filter((e) => e.type === 'sideEdited').map((e) => e.name!);
+  }
+}
+
+async function startedTable(rules?: JournalRules): Promise<Roll20Table> {
+  const table = new Roll20Table(rules);
+  table.setUp();
+  table.seatAt(0, BOB);
+  table.seatAt(1, CAROL);
+  await table.settle();
+  const r = await table.seat(GM).game.submit({ type: 'store/select-system', system: 'hd-command' });
+  expect(r).toEqual({ ok: true });
+  await table.settle();
+  return table;
+}
+
+describe('the shared game on Roll20 ledgers', () => {
+  it('the ledgers read as keys: pages and records count on their player’s home ledger only', () => {
+    const table = new Roll20Table();
+    table.setUp();
+    table.seatAt(0, BOB);
+    table.seatAt(1, CAROL);
+    const side0 = table.ledger('side.0');
+    const side1 = table.ledger('side.1');
+    table.server.save(GM, { character: side0, name: `cp_ops_${BOB}`, value: '{"v":2}' });
+    table.server.save(GM, { character: side1, name: `cp_ops_${BOB}`, value: '{"v":2}' });
+    table.server.save(GM, { character: side1, name: `cp_record_${BOB}`, value: '{"v":1,"ops":[],"cp":[]}' });
+    table.server.save(GM, { character: side0, name: 'cp_ops_x', value: 'x'.repeat(20_000) });
+    const journal = table.server.journalOf(BOB);
+    const layout = layoutOf(journal);
+    expect(layout.homeOf(BOB)).toBe('side.0');
+    expect(layout.homeOf(CAROL)).toBe('side.1');
+    expect(layout.homeOf(GM)).toBe(null); // no record on the table ledger yet: Bob's browser cannot tell he is a game master
+    expect(layoutOf(table.server.journalOf(GM)).homeOf(GM)).toBe('table');
+    const read = readLedgers(journal, layout);
+    expect(read.keys[`side.0/cp_ops_${BOB}`]).toEqual({ v: 2 });
+    expect(read.keys['side.0/cp_ops_x']).toBe('too-large');
+    expect(read.dropped.map((d) => d.problem).sort()).toEqual(['a record on a ledger that is not its player’s', 'larger than 12000 characters']);
+    expect(read.members.map((m) => m.player).sort()).toEqual([BOB, CAROL, GM].sort());
+  });
+
+  it('a game master and two players play one game: seats from “controlled by”, each side’s actions from its players only', async () => {
+    const table = await startedTable();
+    const [gm, bob, carol] = [table.seat(GM), table.seat(BOB), table.seat(CAROL)];
+    expect(gm.game.state!.game.seats).toEqual({ [BOB]: { name: 'Bob', seats: [0] }, [CAROL]: { name: 'Carol', seats: [1] } });
+    expect(await bob.game.submit(sideEdited('A', 'Bob’s company'))).toEqual({ ok: true });
+    expect(await carol.game.submit(sideEdited('A', 'not hers'))).toEqual({ ok: false, error: { code: 'table-not-your-side', params: { side: 'A' } } });
+    expect(await carol.game.submit(sideEdited('B', 'Carol’s company'))).toEqual({ ok: true });
+    await table.settle();
+    for (const s of table.seats) expect(table.names(s), s.player).toEqual(['Bob’s company', 'Carol’s company']);
+    // The game master compacted: the table ledger holds the checkpoint, the players' pages are empty again.
+    expect(gm.game.state!.checkpoint.gen).toBeGreaterThan(0);
+    expect(JSON.stringify(table.server.characters.get(table.ledger('table'))!.attribs.get('cp_game'))).toContain('gen');
+    // A late joiner, seated nowhere, reads the whole game at once.
+    table.server.players.push({ id: DAVE, name: 'Dave', online: true });
+    const late = new LedgerGame({ codec: nodeCodec, now: () => table.t, save: () => undefined });
+    await late.receive(table.server.journalOf(DAVE));
+    expect(late.state?.root.games['hd-command']).toEqual(gm.game.state!.root.games['hd-command']);
+    expect(late.canWrite).toBe(false);
+    expect(await late.submit(sideEdited('A', 'x'))).toEqual({ ok: false, error: { code: 'roll20-no-ledger-of-yours' } });
+    // Bob reloads (his browser kept nothing): his page takes his actions back from the ledgers and goes on.
+    const again: AttributeWrite[] = [];
+    const reloaded = new LedgerGame({ codec: nodeCodec, now: () => table.t, save: (w) => again.push(...w) });
+    table.seats[1] = { player: BOB, game: reloaded, outbox: again };
+    await table.settle();
+    expect(await reloaded.submit(sideEdited('A', 'after reload'))).toEqual({ ok: true });
+    await table.settle();
+    for (const s of table.seats) expect(table.names(s), s.player).toEqual(['Bob’s company', 'Carol’s company', 'after reload']);
+  });
+
+  it('the game master offline: the players’ actions wait in their ledgers, and nothing is lost or doubled when he is back', async () => {
+    const table = await startedTable();
+    const gm = table.seat(GM);
+    const others = table.seats.filter((s) => s !== gm);
+    for (let i = 0; i < 20; i++) {
+      const s = others[i % 2]!;
+      expect(await s.game.submit(sideEdited(s.player === BOB ? 'A' : 'B', `n${i}`))).toEqual({ ok: true });
+      table.t += 1000;
+      for (const o of others) {
+        await table.deliver(o);
+        await o.game.tick();
+        table.land(o);
+      }
+    }
+    await table.settle(20);
+    const names = table.names(gm);
+    expect([...names].sort()).toEqual(Array.from({ length: 20 }, (_, i) => `n${i}`).sort());
+    for (const s of others) expect(table.names(s)).toEqual(names);
+  });
+
+  it('a hostile player, with ownership enforced: another side’s ledger and the table’s refuse him, and honest clients play nothing of his', async () => {
+    const table = await startedTable();
+    const carol = table.seat(CAROL);
+    const scene = table.server.characters.get(table.ledger('table'))!.attribs.get('cp_scene')!;
+    const forged = JSON.stringify({ v: 2, scene: JSON.parse(scene) as string, done: 0, ops: [{ seq: 99, lamport: 99, by: BOB, request: sideEdited('A', 'forged') }] });
+    expect(table.server.save(CAROL, { character: table.ledger('side.0'), name: `cp_ops_${BOB}.1`, value: forged })).toBe(false);
+    expect(table.server.save(CAROL, { character: table.ledger('table'), name: `cp_record_${CAROL}`, value: '{"v":1,"ops":[],"cp":[]}' })).toBe(false);
+    expect(table.server.save(CAROL, { character: table.ledger('table'), name: 'cp_game', value: '' })).toBe(false);
+    // On her own ledger, under Bob's name, with a record signing it: not Bob's home, so nobody's.
+    expect(table.server.save(CAROL, { character: table.ledger('side.1'), name: `cp_ops_${BOB}`, value: forged })).toBe(true);
+    const signs = { v: 1, ops: [{ s: JSON.parse(scene) as string, h: digest(JSON.parse(forged)), n: 99 }], cp: [] };
+    expect(table.server.save(CAROL, { character: table.ledger('side.1'), name: `cp_record_${BOB}`, value: JSON.stringify(signs) })).toBe(true);
+    // Under her own name, for the other side: refused by the seats.
+    const own = JSON.stringify({ v: 2, scene: JSON.parse(scene) as string, done: 0, ops: [{ seq: 50, lamport: 50, by: CAROL, request: sideEdited('A', 'hers, for side A') }] });
+    expect(table.server.save(CAROL, { character: table.ledger('side.1'), name: `cp_ops_${CAROL}.3`, value: own })).toBe(true);
+    await table.settle();
+    expect(await table.seat(BOB).game.submit(sideEdited('A', 'honest'))).toEqual({ ok: true });
+    await table.settle();
+    for (const s of table.seats.filter((x) => x !== carol)) expect(table.names(s)).toEqual(['honest']);
+    expect(table.server.refused.map((r) => r.why)).toEqual(['not-controller', 'not-controller', 'not-controller']);
+  });
+
+  it('ownership not enforced (the table trusts its players): a forged op under a player’s name is still not played, his record not signing it', async () => {
+    const table = await startedTable({ enforce: false, attrMax: null });
+    const scene = JSON.parse(table.server.characters.get(table.ledger('table'))!.attribs.get('cp_scene')!) as string;
+    const forged = JSON.stringify({ v: 2, scene, done: 0, ops: [{ seq: 1, lamport: 1, by: BOB, request: sideEdited('A', 'forged') }] });
+    expect(table.server.save(CAROL, { character: table.ledger('side.0'), name: `cp_ops_${BOB}.2`, value: forged })).toBe(true);
+    await table.settle();
+    expect(await table.seat(BOB).game.submit(sideEdited('A', 'honest'))).toEqual({ ok: true });
+    await table.settle();
+    for (const s of table.seats) expect(table.names(s)).toEqual(['honest']);
+  });
+
+  it('a small size limit: a value the server refuses is written again smaller after compaction, and the game goes on', async () => {
+    const table = await startedTable({ enforce: true, attrMax: 4000 });
+    const bob = table.seat(BOB);
+    for (let i = 0; i < 30; i++) {
+      expect(await bob.game.submit(sideEdited('A', `name ${i} ${'x'.repeat(40)}`))).toEqual({ ok: true });
+      await table.settle(2);
+    }
+    await table.settle(20);
+    const want = Array.from({ length: 30 }, (_, i) => `name ${i} ${'x'.repeat(40)}`);
+    for (const s of table.seats) expect(table.names(s), s.player).toEqual(want);
+  });
+
+  it('property: honest actions with saves landing late and in any order, and hostile writes where the server lets them — every honest client ends on the same game, with every accepted action once', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.boolean(),
+        fc.array(
+          fc.oneof(
+            fc.record({ kind: fc.constant('act' as const), who: fc.constantFrom(GM, BOB, CAROL), side: fc.constantFrom('A' as const, 'B' as const) }),
+            fc.record({ kind: fc.constant('hear' as const), who: fc.constantFrom(GM, BOB, CAROL) }),
+            fc.record({ kind: fc.constant('land' as const), who: fc.constantFrom(GM, BOB, CAROL), count: fc.integer({ min: 1, max: 3 }) }),
+            fc.record({ kind: fc.constant('forge' as const), where: fc.constantFrom('side.0', 'side.1', 'table'), as: fc.constantFrom(BOB, GM, CAROL), seq: fc.integer({ min: 1, max: 40 }) }),
+          ),
+          { maxLength: 40 },
+        ),
+        async (enforce, steps) => {
+          const table = await startedTable({ enforce, attrMax: null });
+          const accepted: string[] = [];
+          let n = 0;
+          for (const step of steps) {
+            table.t += 400;
+            if (step.kind === 'act') {
+              const name = `n${++n}`;
+              const r = await table.seat(step.who).game.submit(sideEdited(step.side, name));
+              if (r.ok) accepted.push(name);
+            } else if (step.kind === 'hear') {
+              await table.deliver(table.seat(step.who));
+            } else if (step.kind === 'land') {
+              table.land(table.seat(step.who), step.count);
+            } else {
+              // A page under someone's name, and a record signing it, on a ledger of her choice: where the
+              // server lets her write it, it is that player's only if it is his home ledger.
+              const scene = JSON.parse(table.server.characters.get(table.ledger('table'))!.attribs.get('cp_scene')!) as string;
+              const page = { v: 2, scene, done: 0, ops: [{ seq: step.seq, lamport: step.seq, by: step.as, ...(step.as === GM ? { gm: true } : {}), request: sideEdited('A', `forged${step.seq}`) }] };
+              const where = table.ledger(step.where);
+              table.server.save(CAROL, { character: where, name: `cp_ops_${step.as}`, value: JSON.stringify(page) });
+              table.server.save(CAROL, { character: where, name: `cp_record_${step.as}`, value: JSON.stringify({ v: 1, ops: [{ s: scene, h: digest(page), n: step.seq }], cp: [] }) });
+            }
+          }
+          await table.settle(30);
+          const honest = table.seats.filter((s) => s.player !== CAROL);
+          const names = honest.map((s) => table.names(s));
+          for (const x of names) expect(x).toEqual(names[0]);
+          expect(new Set(names[0]).size).toBe(names[0]!.length);
+          // Where the server enforces "controlled by", nothing forged under another's name is played and
+          // no accepted action is lost; where it does not, the table trusts its players (one game still).
+          if (!enforce) return;
+          expect(names[0]!.filter((x) => x.startsWith('forged'))).toEqual([]);
+          for (const name of accepted) expect(names[0]).toContain(name);
+        },
+      ),
+      { numRuns: Number(process.env.ROLL20_PROPERTY_RUNS ?? 25) },
+    );
+  }, 120_000);
+});
