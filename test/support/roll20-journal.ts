@@ -1,98 +1,85 @@
-// Roll20's journal as its server keeps it, for Node tests of the shared game on Roll20: characters
-// with `controlledby` and `inplayerjournals`, each with its attributes (name → current). Written from
-// what Roll20 documents and public code shows (../shared notes "roll20-shared-game", channel 5), not
-// from our adapter: a game master may edit every character, a player those whose `controlledby` names
-// him or says `all` — when the server enforces it, which only a live game can tell (so it is a switch);
-// a save the server refuses is put back for everyone ("silently reverts"); values may have a size limit
-// (a switch too). Each client hears the journal as the server holds it when its turn comes (`deliver`),
-// and a save reaches the server when the test lets it (`land`): delays and reorders are the test's.
+// Roll20's journal for Node tests of the shared game on Roll20: the fixture's own server rules
+// (test/fixtures/roll20/journal.ts, written from Roll20's public code and documents, never from our
+// adapter: who sees and who may edit a character, a size limit, ownership enforced or not), without
+// the network. Each client hears the journal as the server holds it when its turn comes
+// (`journalOf`), and a save reaches the server when the test lets it: delays and reorders are the
+// test's. Players are named by reference (`bob`); their Roll20 ids are `fid(ref)`.
 import type { AttributeWrite, Journal } from '../../src/adapters/roll20/ledger';
-
-export interface ServerCharacter {
-  readonly id: string;
-  name: string;
-  controlledby: string;
-  inplayerjournals: string;
-  readonly attribs: Map<string, string>;
-}
+import { JournalGame, fid, type RefusalReason } from '../fixtures/roll20/journal';
 
 export interface JournalRules {
-  /** Whether the server refuses a player's save on a character he does not control. */
   enforce: boolean;
-  /** Longest value the server keeps (null: no limit). */
   attrMax: number | null;
 }
 
+export { fid };
+
+let made = 0;
+/** A push id made by a client (time-ordered as Firebase's are: a counter stands for the clock). */
+const pushId = (): string => `-N${String(++made).padStart(18, '0')}`;
+
 export class JournalServer {
-  readonly characters = new Map<string, ServerCharacter>();
-  readonly refused: { by: string; what: string; why: string }[] = [];
-  private nextId = 0;
+  readonly game: JournalGame;
+  readonly online = new Set<string>();
 
-  constructor(
-    readonly gms: ReadonlySet<string>,
-    readonly players: { id: string; name: string; online: boolean }[],
-    readonly rules: JournalRules = { enforce: true, attrMax: null },
-  ) {}
-
-  private controls(player: string, c: ServerCharacter): boolean {
-    if (this.gms.has(player)) return true;
-    if (!this.rules.enforce) return true;
-    const list = c.controlledby.split(',').map((s) => s.trim());
-    return list.includes('all') || list.includes(player);
+  constructor(gms: readonly string[], players: readonly { ref: string; name: string }[], rules: JournalRules = { enforce: true, attrMax: null }) {
+    this.game = new JournalGame('test', { players: [...players], gms: [...gms], ...rules });
+    for (const p of players) this.online.add(p.ref);
   }
 
-  /** A character made by `by` (a game master only, as Roll20's default journal setting has it). */
+  /** A player's reference, from his reference or his Roll20 id. */
+  private refOf(x: string): string {
+    return [...this.game.players.values()].find((p) => p.ref === x || p.id === x)?.ref ?? x;
+  }
+
+  get refused(): readonly { who: string | null; why: RefusalReason }[] {
+    return this.game.refusals;
+  }
+
+  join(ref: string, name: string): void {
+    this.game.update({ players: [{ ref, name }] });
+    this.online.add(ref);
+  }
+
+  /** A character, made as `by` from his page (Roll20's `Campaign.characters.create`). */
   create(by: string, attrs: { name: string; controlledby: string; inplayerjournals: string }): string | null {
-    if (!this.gms.has(by)) {
-      this.refused.push({ by, what: `create ${attrs.name}`, why: 'not-gm' });
-      return null;
-    }
-    // Firebase push ids sort by creation.
-    const id = `-C${String(++this.nextId).padStart(18, '0')}`;
-    this.characters.set(id, { id, ...attrs, attribs: new Map() });
-    return id;
+    const id = pushId();
+    return this.game.apply(this.refOf(by), { op: 'char-create', id, attrs }).accepted ? id : null;
   }
 
-  /** A character's permissions, saved by `by` (game masters only). */
+  /** A character's permissions saved as `by` (the sheet's "Can be edited & controlled by"). */
   permit(by: string, id: string, attrs: { controlledby?: string; inplayerjournals?: string }): boolean {
-    const c = this.characters.get(id);
-    if (!c || (this.rules.enforce && !this.gms.has(by))) {
-      this.refused.push({ by, what: `permissions of ${id}`, why: 'not-gm' });
-      return false;
-    }
-    Object.assign(c, attrs);
-    return true;
+    return this.game.apply(this.refOf(by), { op: 'char-save', id, attrs }).accepted;
   }
 
-  /** One attribute save, as `by`: kept, or refused (and then nothing changes). */
+  /** One attribute save as `by`: the attribute's model saved if the character has one of that name, else created. */
   save(by: string, w: AttributeWrite): boolean {
-    const c = this.characters.get(w.character);
-    if (!c) return false;
-    if (!this.controls(by, c)) {
-      this.refused.push({ by, what: `${c.name}/${w.name}`, why: 'not-controller' });
-      return false;
-    }
-    if (this.rules.attrMax !== null && w.value.length > this.rules.attrMax) {
-      this.refused.push({ by, what: `${c.name}/${w.name}`, why: 'too-large' });
-      return false;
-    }
-    c.attribs.set(w.name, w.value);
-    return true;
+    const existing = this.game.attribs(w.character).find((a) => a.attrs.name === w.name);
+    const change = existing ? { op: 'attr-save', character: w.character, id: existing.id, attrs: { current: w.value } } : { op: 'attr-create', character: w.character, id: pushId(), attrs: { name: w.name, current: w.value, max: '' } };
+    return this.game.apply(this.refOf(by), change).accepted;
   }
 
-  /** The journal as `player`'s browser receives it: the characters he may see, each with its attributes. */
+  /** An attribute's current value on the server. */
+  value(character: string, name: string): string | undefined {
+    const a = this.game.attribs(character).find((x) => x.attrs.name === name);
+    return a === undefined ? undefined : String(a.attrs.current);
+  }
+
+  /** The character whose `cp_ledger` attribute says `role`. */
+  ledger(role: string): string {
+    return [...this.game.characters.keys()].find((id) => this.value(id, 'cp_ledger') === role)!;
+  }
+
+  /** The journal as `ref`'s browser receives it: the ledger characters he may see, with their attributes. */
   journalOf(player: string): Journal {
-    const sees = (c: ServerCharacter) => {
-      if (this.gms.has(player)) return true;
-      const list = `${c.inplayerjournals},${c.controlledby}`.split(',').map((s) => s.trim());
-      return list.includes('all') || list.includes(player);
-    };
+    const ref = this.refOf(player);
+    const snapshot = this.game.snapshot();
     return {
-      me: { player, gm: this.gms.has(player) },
-      players: this.players.map((p) => ({ ...p })),
-      characters: [...this.characters.values()]
-        .filter((c) => c.name.startsWith('Command Post · ') && sees(c))
-        .map((c) => ({ id: c.id, name: c.name, controlledby: c.controlledby, inplayerjournals: c.inplayerjournals, attribs: Object.fromEntries(c.attribs) })),
+      me: { player: fid(ref), gm: this.game.isGm(ref) },
+      players: snapshot.players.map((p) => ({ id: p.id, name: p.name, online: this.online.has(p.ref) })),
+      characters: snapshot.characters
+        .filter((c) => c.name.startsWith('Command Post · ') && this.game.canSee(ref, c.id))
+        .map((c) => ({ id: c.id, name: c.name, controlledby: c.controlledby, inplayerjournals: c.inplayerjournals, attribs: Object.fromEntries(c.attribs.map((a) => [a.name, String(a.current)])) })),
     };
   }
 }

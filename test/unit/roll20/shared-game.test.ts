@@ -9,14 +9,15 @@ import { LEDGER_ATTR, ledgersToCreate, layoutOf, readLedgers, type AttributeWrit
 import { LedgerGame } from '../../../src/adapters/roll20/shared';
 import { digest } from '../../../src/shared-game/records';
 import { gameOf } from '../../../src/store/load';
-import { JournalServer, type JournalRules } from '../../support/roll20-journal';
+import { JournalServer, fid, type JournalRules } from '../../support/roll20-journal';
 import { nodeCodec } from '../../support/owlbear-room';
 import { sideEdited } from '../owlbear/harness';
 
-const GM = '-Kgm0000000000000000';
-const BOB = '-Kbob000000000000000';
-const CAROL = '-Kcarol0000000000000';
-const DAVE = '-Kdave00000000000000';
+// Roll20 ids of the fixture's players (test/fixtures/roll20/journal.ts `fid`).
+const GM = fid('gina');
+const BOB = fid('bob');
+const CAROL = fid('carol');
+const DAVE = fid('dave');
 
 interface Seat {
   readonly player: string;
@@ -30,11 +31,11 @@ class Roll20Table {
   readonly seats: Seat[];
   constructor(rules: JournalRules = { enforce: true, attrMax: null }) {
     this.server = new JournalServer(
-      new Set([GM]),
+      ['gina'],
       [
-        { id: GM, name: 'Gina (GM)', online: true },
-        { id: BOB, name: 'Bob', online: true },
-        { id: CAROL, name: 'Carol', online: true },
+        { ref: 'gina', name: 'Gina (GM)' },
+        { ref: 'bob', name: 'Bob' },
+        { ref: 'carol', name: 'Carol' },
       ],
       rules,
     );
@@ -63,7 +64,7 @@ class Roll20Table {
   }
 
   ledger(role: string): string {
-    return [...this.server.characters.values()].find((c) => c.attribs.get(LEDGER_ATTR) === role)!.id;
+    return this.server.ledger(role);
   }
 
   /** The game master seats players as Roll20 does: the side ledger's "controlled by". */
@@ -149,9 +150,9 @@ describe('the shared game on Roll20 ledgers', () => {
     for (const s of table.seats) expect(table.names(s), s.player).toEqual(['Bob’s company', 'Carol’s company']);
     // The game master compacted: the table ledger holds the checkpoint, the players' pages are empty again.
     expect(gm.game.state!.checkpoint.gen).toBeGreaterThan(0);
-    expect(JSON.stringify(table.server.characters.get(table.ledger('table'))!.attribs.get('cp_game'))).toContain('gen');
+    expect(table.server.value(table.ledger('table'), 'cp_game')).toContain('gen');
     // A late joiner, seated nowhere, reads the whole game at once.
-    table.server.players.push({ id: DAVE, name: 'Dave', online: true });
+    table.server.join('dave', 'Dave');
     const late = new LedgerGame({ codec: nodeCodec, now: () => table.t, save: () => undefined });
     await late.receive(table.server.journalOf(DAVE));
     expect(late.state?.root.games['hd-command']).toEqual(gm.game.state!.root.games['hd-command']);
@@ -190,7 +191,7 @@ describe('the shared game on Roll20 ledgers', () => {
   it('a hostile player, with ownership enforced: another side’s ledger and the table’s refuse him, and honest clients play nothing of his', async () => {
     const table = await startedTable();
     const carol = table.seat(CAROL);
-    const scene = table.server.characters.get(table.ledger('table'))!.attribs.get('cp_scene')!;
+    const scene = table.server.value(table.ledger('table'), 'cp_scene')!;
     const forged = JSON.stringify({ v: 2, scene: JSON.parse(scene) as string, done: 0, ops: [{ seq: 99, lamport: 99, by: BOB, request: sideEdited('A', 'forged') }] });
     expect(table.server.save(CAROL, { character: table.ledger('side.0'), name: `cp_ops_${BOB}.1`, value: forged })).toBe(false);
     expect(table.server.save(CAROL, { character: table.ledger('table'), name: `cp_record_${CAROL}`, value: '{"v":1,"ops":[],"cp":[]}' })).toBe(false);
@@ -211,7 +212,7 @@ describe('the shared game on Roll20 ledgers', () => {
 
   it('ownership not enforced (the table trusts its players): a forged op under a player’s name is still not played, his record not signing it', async () => {
     const table = await startedTable({ enforce: false, attrMax: null });
-    const scene = JSON.parse(table.server.characters.get(table.ledger('table'))!.attribs.get('cp_scene')!) as string;
+    const scene = JSON.parse(table.server.value(table.ledger('table'), 'cp_scene')!) as string;
     const forged = JSON.stringify({ v: 2, scene, done: 0, ops: [{ seq: 1, lamport: 1, by: BOB, request: sideEdited('A', 'forged') }] });
     expect(table.server.save(CAROL, { character: table.ledger('side.0'), name: `cp_ops_${BOB}.2`, value: forged })).toBe(true);
     await table.settle();
@@ -262,7 +263,7 @@ describe('the shared game on Roll20 ledgers', () => {
             } else {
               // A page under someone's name, and a record signing it, on a ledger of her choice: where the
               // server lets her write it, it is that player's only if it is his home ledger.
-              const scene = JSON.parse(table.server.characters.get(table.ledger('table'))!.attribs.get('cp_scene')!) as string;
+              const scene = JSON.parse(table.server.value(table.ledger('table'), 'cp_scene')!) as string;
               const page = { v: 2, scene, done: 0, ops: [{ seq: step.seq, lamport: step.seq, by: step.as, ...(step.as === GM ? { gm: true } : {}), request: sideEdited('A', `forged${step.seq}`) }] };
               const where = table.ledger(step.where);
               table.server.save(CAROL, { character: where, name: `cp_ops_${step.as}`, value: JSON.stringify(page) });
