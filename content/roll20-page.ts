@@ -31,6 +31,7 @@ import {
   type RendererReason,
   type View,
 } from '../src/adapters/roll20/protocol';
+import { ledgers } from './roll20-ledgers';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- Roll20's internals have no types; every read is guarded. */
 type Any = any;
@@ -741,8 +742,22 @@ type Any = any;
     return n;
   }
 
+  // The shared game's ledger characters (./roll20-ledgers.ts): followed once the content script asks.
+  const ledgerBook = ledgers(w, (journal) => post({ type: 'journal', journal: journal as Extract<PageMessage, { type: 'journal' }>['journal'] }));
+  let followingLedgers = false;
+
   function handle(msg: ContentMessage) {
     switch (msg.type) {
+      case 'ledgers-follow':
+        if (!followingLedgers) ledgerBook.start();
+        followingLedgers = true;
+        break;
+      case 'ledgers-save':
+        ledgerBook.save(msg.writes);
+        break;
+      case 'ledgers-create':
+        ledgerBook.create(msg.ledgers);
+        break;
       case 'hello':
       case 'reset':
         full = true;

@@ -20,6 +20,8 @@ import { BOARD_KEY } from '../src/store/root';
 import { BROWSER } from '../src/platform';
 import { LOCALE_KEY, localized } from '../src/i18n/text';
 import type { BoardBundle } from './board';
+import type { roll20Table } from './roll20-table';
+import { PORT_NAME, fromPopupSchema, type PortToPopup } from '../src/adapters/tab-port';
 
 /** The native API: Chrome MV3 and Firefox both return promises, so the polyfill would be ~3 KB of dead weight (toolchain.md §7.3). */
 const browser = ((globalThis as { browser?: Browser.Browser }).browser ?? (globalThis as unknown as { chrome: Browser.Browser }).chrome);
@@ -93,6 +95,9 @@ function start(): void {
   const bundle = (globalThis as { commandPostBoard?: BoardBundle }).commandPostBoard;
   if (!bundle) return;
   const { ringColours } = bundle;
+  // content-table.js ran before this script too: the table's one game, once the game master has made its ledgers.
+  const makeTable = (globalThis as { commandPostTable?: typeof roll20Table }).commandPostTable;
+  if (!makeTable) return;
   // Numbers in the language's own decimal mark, French elision before what is put in.
   const message = localized((key, subs) => browser.i18n.getMessage(key, subs), browser.i18n.getMessage(LOCALE_KEY) || 'en');
   const tr = (key: string, subs?: (string | number)[]) => message(key, subs) || key;
@@ -133,6 +138,8 @@ function start(): void {
     const ready = v.safeParse(readySchema, e.data);
     if (bridge || !ready.success || ready.output.nonce !== nonce || !e.ports[0]) return interfere();
     bridge = { port: e.ports[0], key: ready.output.key, seq: 0 };
+    // The ledger characters are read from now on (./roll20-ledgers.ts in the page's world).
+    toPage({ type: 'ledgers-follow' });
   };
   /** A hello on the window with this load's secret: ours if a probe on its port comes back to us. */
   const checkHello = (ev: MessageEvent) => {
@@ -148,6 +155,71 @@ function start(): void {
   };
 
   const send = (request: TableRequest) => browser.runtime.sendMessage(request).catch(() => undefined);
+
+  // The table's one game (./roll20-table.ts): played from the ledgers the page reports, written back
+  // through the bridge; while it is there, the board draws its game and the popup plays it.
+  let storedInput: unknown = null;
+  let sharedInput: unknown = null;
+  const table = makeTable(
+    (writes) => toPage({ type: 'ledgers-save', writes: [...writes] }),
+    () => {
+      // Drawn again only when the table's game changed (a journal read that changes nothing redraws nothing).
+      const next = table.active ? table.boardInput() : null;
+      if (next !== sharedInput) {
+        sharedInput = next;
+        board.setInput(next ?? storedInput);
+        recompute();
+      } else report();
+      tellPopups();
+    },
+  );
+  setInterval(() => void table.tick(), 1000);
+  const popups = new Set<Browser.Runtime.Port>();
+  /** What the popup shows: the table's game (its root, this tab's board, who acts for which side), or `connected: false` for none. */
+  const stateMessage = async (): Promise<PortToPopup> => {
+    const shared = table.summary();
+    const loaded = table.active ? await table.send({ type: 'store/load' }) : null;
+    if (!shared || !loaded?.ok) return { type: 'owlbear/state', connected: false, root: null, board: null, player: null };
+    return {
+      type: 'owlbear/state',
+      connected: true,
+      root: loaded.root,
+      board: { ...board.summary(model.status(dropped)), shared },
+      player: { name: '', role: shared.gm ? 'GM' : 'PLAYER', sides: shared.mine.map((i) => shared.sides[i]?.label ?? String(i + 1)), seated: shared.mine.length > 0 },
+    };
+  };
+  const tell = (port: Browser.Runtime.Port, message: PortToPopup) => {
+    try {
+      port.postMessage(message);
+    } catch {
+      popups.delete(port);
+    }
+  };
+  function tellPopups(): void {
+    if (popups.size) void stateMessage().then((m) => popups.forEach((port) => tell(port, m)));
+  }
+  // The popup of this very extension, on this tab: it plays the table's game through here, as on an Owlbear tab.
+  browser.runtime.onConnect.addListener((port) => {
+    if (port.name !== PORT_NAME || port.sender?.id !== browser.runtime.id) {
+      port.disconnect();
+      return;
+    }
+    popups.add(port);
+    port.onDisconnect.addListener(() => popups.delete(port));
+    port.onMessage.addListener((raw: unknown) => {
+      const parsed = v.safeParse(fromPopupSchema, raw);
+      if (!parsed.success) return countDropped();
+      if (parsed.output.type === 'owlbear/ticks') {
+        board.setTicks(parsed.output.system, parsed.output.ticks);
+        recompute();
+        return;
+      }
+      const { rid, request } = parsed.output;
+      // Checked there as the worker checks it, then played on the table's game as this player.
+      void table.send(request).then((response) => tell(port, { type: 'owlbear/response', rid, response }));
+    });
+    void stateMessage().then((m) => tell(port, m));
+  });
   let reportTimer = 0;
   const report = () => {
     if (reportTimer) return;
@@ -155,7 +227,9 @@ function start(): void {
       reportTimer = 0;
       const status = model.status(dropped);
       // A page that interferes: its table is not read (nor shown in the popup), and the popup says why.
-      void send({ type: 'table/update', table: board.summary(interfering ? { ...status, state: 'unavailable', missing: ['interfering'] } : status) });
+      const shared = table.summary();
+      const summary = board.summary(interfering ? { ...status, state: 'unavailable', missing: ['interfering'] } : status);
+      void send({ type: 'table/update', table: shared ? { ...summary, shared } : summary });
     }, REPORT_MS);
   };
 
@@ -220,6 +294,10 @@ function start(): void {
       return;
     }
     if (msg.type === 'auras') return;
+    if (msg.type === 'journal') {
+      void table.receive(msg.journal);
+      return;
+    }
     if (msg.type === 'diagnostics') {
       diagnosed?.(msg.renderer);
       diagnosed = null;
@@ -282,7 +360,8 @@ function start(): void {
   // The board settings and the active game, as stored; both followed.
   void browser.storage.local.get([ROLL20_SETTINGS_KEY, BOARD_KEY]).then((got) => {
     settings = readSettings(got[ROLL20_SETTINGS_KEY]);
-    board.setInput(got[BOARD_KEY]);
+    storedInput = got[BOARD_KEY];
+    if (!table.active) board.setInput(storedInput);
     recompute();
   });
   browser.storage.onChanged.addListener((changes, area) => {
@@ -291,7 +370,8 @@ function start(): void {
     const b = changes[BOARD_KEY];
     if (!s && !b) return;
     if (s) settings = readSettings(s.newValue);
-    if (b) board.setInput(b.newValue);
+    if (b) storedInput = b.newValue;
+    if (b && !table.active) board.setInput(storedInput);
     recompute();
   });
   // The browser's own pagehide only (a page script can dispatch one of its own: not trusted).
@@ -331,6 +411,12 @@ function start(): void {
     }
     // One click, one post, typed in here; none on a page that interferes.
     if (req.type === 'roll20/chat') return Promise.resolve(interfering ? 'interfering' : postToChat(req.text));
+    // The game master's one click: the ledgers made (his page script makes them only if Roll20 says he is one).
+    if (req.type === 'roll20/share') {
+      const ledgers = interfering ? [] : table.toCreate(req.sides);
+      if (ledgers.length) toPage({ type: 'ledgers-create', ledgers });
+      return Promise.resolve(ledgers.length > 0);
+    }
     if (req.type === 'roll20/auras') {
       if (interfering) return Promise.resolve(false);
       if (req.action === 'restore') toPage({ type: 'auras-restore' });

@@ -47,6 +47,8 @@ export interface LiveApi {
   diagnostics(): Promise<unknown>;
   /** Shows on the tab's board the pieces ticked for a choice of `system` not sent yet ([]: none). */
   tick?(system: SystemId, ticks: readonly string[]): void;
+  /** The game master's click: the Roll20 tab makes the table's ledger characters, one per side named here (false: it did not). */
+  share?(sides: readonly string[]): Promise<boolean>;
 }
 
 /** The active tab's id. No `tabs` permission: only the id is read. */
@@ -111,6 +113,7 @@ function browserLive(tabId: Promise<number | undefined>): LiveApi {
       return (await toTab({ type: 'roll20/auras', action })) === true;
     },
     diagnostics: () => toTab({ type: 'roll20/diagnostics' }),
+    share: async (sides) => (await toTab({ type: 'roll20/share', sides: [...sides] })) === true,
     tick: (system, ticks) => void toTab({ type: 'board/ticks', system, ticks: [...ticks] }),
   };
 }

@@ -51,6 +51,7 @@ export function Roll20Part({ board }: { board: BoardData }) {
           )}
         </p>
       )}
+      {summary.shared && <SharedTable shared={summary.shared} live={live} tr={tr} />}
       <Settings summary={summary} settings={settings} save={save} tr={tr} />
       <Auras live={live} tr={tr} />
       <Diagnostics live={live} tr={tr} />
@@ -59,6 +60,57 @@ export function Roll20Part({ board }: { board: BoardData }) {
 }
 
 /** Game master: the command ranges into Roll20's own auras, once per click (nothing is written otherwise). */
+/**
+ * Roll20's one game for the table: the game master's click that makes the ledger characters, then who
+ * acts for which side (Roll20's own "controlled by" of each side's ledger) and for which this player.
+ * Every system has at most two sides: two side ledgers, named "Side 1" and "Side 2" in the game
+ * master's language (the game's system may change; the seats are by side's place).
+ */
+function SharedTable({ shared, live, tr }: { shared: NonNullable<BoardSummary['shared']>; live: BoardData['live']; tr: Tr }) {
+  const [asked, setAsked] = useState<boolean | null>(null);
+  if (shared.state === 'none') {
+    return (
+      <section class="r20-shared" data-testid="r20-shared" data-state="none">
+        <h3>{tr('r20_shared')}</h3>
+        <p class="hint">{tr('r20_share_hint')}</p>
+        {shared.gm ? (
+          <p class="row">
+            <button type="button" class="small" data-testid="r20-share" disabled={!live.share} onClick={() => void live.share?.([tr('owlbear_side', 1), tr('owlbear_side', 2)]).then(setAsked)}>
+              {tr('r20_share')}
+            </button>{' '}
+            {asked !== null && (
+              <span role="status" class="hint" data-testid="r20-share-result">
+                {tr(asked ? 'r20_share_asked' : 'r20_chat_failed')}
+              </span>
+            )}
+          </p>
+        ) : (
+          <p class="hint">{tr('r20_share_not_gm')}</p>
+        )}
+      </section>
+    );
+  }
+  const mine = shared.mine.map((i) => shared.sides[i]?.label ?? String(i + 1));
+  return (
+    <section class="r20-shared" data-testid="r20-shared" data-state="ready">
+      <h3>{tr('r20_shared')}</h3>
+      <ul data-testid="r20-seats">
+        {shared.sides.map((s) => (
+          <li key={s.label}>{tr('r20_shared_side', s.label, s.anyone ? tr('r20_shared_anyone') : s.players.length ? s.players.join(', ') : tr('r20_shared_nobody'))}</li>
+        ))}
+      </ul>
+      <p class="hint" data-testid="r20-mine">
+        {shared.gm ? tr('r20_shared_gm') : mine.length ? tr('r20_shared_mine', mine.join(', ')) : tr('r20_shared_mine_none')}
+      </p>
+      {shared.dropped > 0 && shared.gm && (
+        <p class="hint" data-testid="r20-shared-dropped">
+          {tr('r20_shared_dropped', shared.dropped)}
+        </p>
+      )}
+    </section>
+  );
+}
+
 function Auras({ live, tr }: { live: BoardData['live']; tr: Tr }) {
   return (
     <details class="r20-auras">

@@ -83,6 +83,20 @@ export const boardSummarySchema = v.strictObject({
   key: v.optional(v.pipe(v.array(v.picklist(LEGEND_KEYS)), v.maxLength(LEGEND_KEYS.length))),
   /** Messages and tokens dropped as forged or malformed. */
   dropped: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  /**
+   * Roll20's one game for the table (src/adapters/roll20/ledger.ts): `none` until the game master
+   * makes the ledgers; who acts for which side (Roll20's "controlled by" of each side's ledger); the
+   * sides this player acts for; what the ledgers dropped.
+   */
+  shared: v.optional(
+    v.strictObject({
+      state: v.picklist(['none', 'ready']),
+      gm: v.boolean(),
+      sides: v.pipe(v.array(v.strictObject({ label: nameText(200), players: v.pipe(v.array(nameText(200)), v.maxLength(50)), anyone: v.boolean() })), v.maxLength(8)),
+      mine: v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(7))), v.maxLength(8)),
+      dropped: v.pipe(v.number(), v.integer(), v.minValue(0)),
+    }),
+  ),
 });
 export type BoardSummary = v.InferOutput<typeof boardSummarySchema>;
 export type BoardFigure = BoardSummary['figures'][number];

@@ -84,6 +84,7 @@ const PARAM_ORDER: Readonly<Record<string, readonly string[]>> = {
   'cr-leader-disordered': ['name'],
   'cr-slot-sealed': ['slot'],
   'owlbear-not-in-scene': ['type'],
+  'roll20-not-shared': ['type'],
   'table-opening-refused': ['code'],
   'table-not-your-side': ['side'],
   'table-action-too-large': ['size', 'max'],

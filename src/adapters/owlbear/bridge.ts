@@ -22,8 +22,6 @@ import type { StoreRoot } from '../../store/root';
 export const OWLBEAR_ORIGIN = 'https://www.owlbear.rodeo';
 /** The namespace of every bridge message. */
 export const BRIDGE_NS = 'command-post/owlbear';
-/** The runtime port's name between the popup and the content script. */
-export const PORT_NAME = 'command-post-owlbear';
 
 /**
  * Origins the browser extension trusts as the Command Post Owlbear extension: those named when it is
@@ -99,21 +97,9 @@ export const toFrameSchema = v.variant('type', [
 
 export const isBridgeMessage = (data: unknown): boolean => typeof data === 'object' && data !== null && (data as { ns?: unknown }).ns === BRIDGE_NS;
 
-// ——— Popup ⇄ content script (runtime port) ———
+// ——— Popup ⇄ content script (runtime port): ../tab-port.ts, shared with Roll20's shared game ———
 
-export type PortFromPopup =
-  | { readonly type: 'owlbear/request'; readonly rid: string; readonly request: Request }
-  | { readonly type: 'owlbear/ticks'; readonly system: SystemId; readonly ticks: readonly string[] };
-
-export type PortToPopup =
-  | { readonly type: 'owlbear/response'; readonly rid: string; readonly response: Response }
-  /** What the scene shows now; `connected`: a Command Post frame answered in this tab. */
-  | { readonly type: 'owlbear/state'; readonly connected: boolean; readonly root: StoreRoot | null; readonly board: BoardSummary | null; readonly player: BridgePlayer | null };
-
-export const fromPopupSchema = v.variant('type', [
-  v.strictObject({ type: v.literal('owlbear/request'), rid: requestId, request: v.unknown() }),
-  v.strictObject({ type: v.literal('owlbear/ticks'), ...TICKS_FIELDS }),
-]);
+export { PORT_NAME, fromPopupSchema, type PortFromPopup, type PortToPopup } from '../tab-port';
 
 export const toPopupSchema = v.variant('type', [
   v.strictObject({ type: v.literal('owlbear/response'), rid: requestId, response: responseSchema }),

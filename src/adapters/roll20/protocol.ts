@@ -8,6 +8,7 @@ import * as v from 'valibot';
 import { parseOrNull } from '../../game/validate';
 import { RENDERER_REASONS, type RendererReason } from './renderer';
 import { TICKS_FIELDS } from '../../board/ticks';
+import { LEDGER_PREFIX, MAX_ATTRIBUTE_CHARS, journalSchema } from './ledger';
 
 export const NS = 'command-post/roll20';
 export const SECRET_ATTR = 'data-command-post-secret';
@@ -208,6 +209,8 @@ export const pageMessageSchema = v.variant('type', [
     restored: v.pipe(v.number(), v.integer(), v.minValue(0)),
     failed: v.pipe(v.number(), v.integer(), v.minValue(0)),
   }),
+  /** The ledger characters and who is at the table (./ledger.ts), after any of them changed: at most one every 50 ms. */
+  v.strictObject({ type: v.literal('journal'), journal: journalSchema }),
 ]);
 export type PageMessage = v.InferOutput<typeof pageMessageSchema>;
 
@@ -237,6 +240,24 @@ export const contentMessageSchema = v.variant('type', [
   v.strictObject({ type: v.literal('auras-set'), items: v.pipe(v.array(auraItem), v.maxLength(MAX_TOKENS)) }),
   /** Put every aura written back as it was. */
   v.strictObject({ type: v.literal('auras-restore') }),
+  /** Follow the ledger characters (the shared game): report them now and on every change. */
+  v.strictObject({ type: v.literal('ledgers-follow') }),
+  /** Save these `cp_` attributes of ledger characters (the shared game's writes). */
+  v.strictObject({
+    type: v.literal('ledgers-save'),
+    writes: v.pipe(
+      v.array(v.strictObject({ character: id, name: v.pipe(v.string(), v.startsWith('cp_'), v.maxLength(100)), value: v.pipe(v.string(), v.maxLength(MAX_ATTRIBUTE_CHARS)) })),
+      v.maxLength(400),
+    ),
+  }),
+  /** The game master's one click: make these ledger characters (only a game master's page does). */
+  v.strictObject({
+    type: v.literal('ledgers-create'),
+    ledgers: v.pipe(
+      v.array(v.strictObject({ name: v.pipe(v.string(), v.startsWith(LEDGER_PREFIX), v.maxLength(200)), role: v.pipe(v.string(), v.regex(/^(table|side\.[0-7])$/)), controlledby: v.pipe(v.string(), v.maxLength(4000)), inplayerjournals: v.pipe(v.string(), v.maxLength(4000)) })),
+      v.maxLength(9),
+    ),
+  }),
 ]);
 
 /**
@@ -284,8 +305,12 @@ export function chatText(text: string): string {
   return flat.replace(/^\//, '\u2215').replace(/^!/, '\u01c3');
 }
 export type ContentMessage = v.InferOutput<typeof contentMessageSchema>;
-/** Messages that change Roll20 (its tokens): only ever taken from the bridge's channel, once per user action. The chat is typed in by the content script itself. */
-export const WRITES: readonly ContentMessage['type'][] = ['auras-set', 'auras-restore'];
+/**
+ * Messages that change Roll20, only ever taken from the bridge's channel: its tokens (once per user
+ * action), the ledgers' `cp_` attributes (the shared game's writes), the ledgers made (once per game
+ * master's click). The chat is typed in by the content script itself.
+ */
+export const WRITES: readonly ContentMessage['type'][] = ['auras-set', 'auras-restore', 'ledgers-save', 'ledgers-create'];
 export type AuraItem = v.InferOutput<typeof auraItem>;
 
 export type Direction = 'page' | 'content';
@@ -333,6 +358,8 @@ export const tabRequestSchema = v.variant('type', [
   v.strictObject({ type: v.literal('roll20/chat'), text: v.pipe(v.string(), v.minLength(1), v.maxLength(2000)) }),
   v.strictObject({ type: v.literal('roll20/auras'), action: v.picklist(['write', 'restore']) }),
   v.strictObject({ type: v.literal('roll20/diagnostics') }),
+  /** The game master's one click: the ledger characters of the table's one game, one per side (named after them). */
+  v.strictObject({ type: v.literal('roll20/share'), sides: v.pipe(v.array(v.pipe(v.string(), v.minLength(1), v.maxLength(100))), v.minLength(1), v.maxLength(8)) }),
   v.strictObject({ type: v.literal('board/ticks'), ...TICKS_FIELDS }),
 ]);
 export type TabRequest = v.InferOutput<typeof tabRequestSchema>;

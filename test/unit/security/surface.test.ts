@@ -19,7 +19,7 @@ const ALLOWED_KEYS = [
 const PERMISSIONS = ['storage'];
 /** Where content scripts run: the Roll20 editor (not its character pop-outs), and Owlbear Rodeo's rooms (the bridge to the Command Post frame). */
 const CONTENT_SCRIPTS = [
-  { matches: ['https://app.roll20.net/editor*'], exclude_matches: ['https://app.roll20.net/editor/character/*'], js: ['content-board.js', 'content-roll20.js'] },
+  { matches: ['https://app.roll20.net/editor*'], exclude_matches: ['https://app.roll20.net/editor/character/*'], js: ['content-board.js', 'content-table.js', 'content-roll20.js'] },
   { matches: ['https://www.owlbear.rodeo/*'], exclude_matches: undefined, js: ['content-owlbear.js'] },
 ];
 /** What pages may load from the extension: the Roll20 page-world script, on Roll20 only, behind a per-load URL. */

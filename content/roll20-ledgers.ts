@@ -1,0 +1,171 @@
+// The page-world half of the shared game on Roll20 (bundled into roll20-page.js): the ledger
+// characters read and written as public code running on the live client does it (docs/roll20.md,
+// "One game for the table"). Characters come from `Campaign.characters`, a Backbone collection; a
+// character's attributes stay unloaded until asked for, the way Beyond20 asks
+// (`new BackboneFirebase(character.attribs)`, then `reference.once('value')`), and are then followed
+// through the collection's own add/remove/change events. Writes go through the models' own `save`
+// (an existing attribute) or `attribs.create` (a new one), as Beyond20 and betteR20 write; a save the
+// server refuses comes back as the old value, which the next report carries. Only characters whose
+// name starts with the ledger prefix are read or written, and only their `cp_` attributes.
+import { LEDGER_ATTR, LEDGER_PREFIX, MAX_ATTRIBUTE_CHARS, MAX_LEDGERS, type AttributeWrite, type Journal, type JournalCharacter } from '../src/adapters/roll20/ledger';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- Roll20's internals have no types; every read is guarded. */
+type Any = any;
+
+const safe = <T,>(f: () => T): T | undefined => {
+  try {
+    return f();
+  } catch {
+    return undefined;
+  }
+};
+const get = (m: Any, k: string): unknown => safe(() => (typeof m?.get === 'function' ? m.get(k) : m?.attributes?.[k]));
+const str = (x: unknown, max: number): string => (typeof x === 'string' ? x.slice(0, max) : typeof x === 'number' && Number.isFinite(x) ? String(x) : '');
+const modelsOf = (c: Any): Any[] => {
+  const m = safe(() => c?.models);
+  return Array.isArray(m) ? m : [];
+};
+const ID = /^[A-Za-z0-9_-]{1,48}$/;
+
+export interface Ledgers {
+  /** Starts following (once the content script has said hello); reports at once. */
+  start(): void;
+  save(writes: readonly AttributeWrite[]): void;
+  /** The game master's one click: each ledger made, then marked with its kind. */
+  create(ledgers: readonly { name: string; role: string; controlledby: string; inplayerjournals: string }[]): void;
+}
+
+export function ledgers(w: Any, report: (journal: Journal) => void): Ledgers {
+  const campaign = (): Any => safe(() => w.Campaign);
+  const isLedger = (c: Any) => str(get(c, 'name'), 300).startsWith(LEDGER_PREFIX);
+  const ledgerModels = (): Any[] => modelsOf(safe(() => campaign()?.characters)).filter(isLedger).slice(0, MAX_LEDGERS);
+  const loaded = new WeakSet<object>();
+  const followed = new WeakSet<object>();
+  let timer = 0;
+  let started = false;
+  let followedCollection: Any = null;
+
+  let reported = '';
+  /** Reports the journal if it changed since the last report (and once Roll20 says who this player is). */
+  const reportNow = () => {
+    const j = journal();
+    if (!ID.test(j.me.player)) return;
+    const text = JSON.stringify(j);
+    if (text === reported) return;
+    reported = text;
+    report(j);
+  };
+  const schedule = () => {
+    if (!started || timer) return;
+    // Coalesced: a burst of saves (a checkpoint's parts) is one report.
+    timer = w.setTimeout(() => {
+      timer = 0;
+      safe(reportNow);
+    }, 50);
+  };
+
+  /** Loads a character's attributes once, as Beyond20 does; reports when they are in. */
+  function load(c: Any): void {
+    if (loaded.has(c)) return;
+    loaded.add(c);
+    const attribs = safe(() => c.attribs);
+    if (!attribs) return;
+    if (!followed.has(attribs)) {
+      followed.add(attribs);
+      safe(() => attribs.on('add remove reset change', schedule));
+    }
+    const BackboneFirebase = safe(() => w.BackboneFirebase);
+    if (!attribs.backboneFirebase && typeof BackboneFirebase === 'function') {
+      safe(() => {
+        attribs.backboneFirebase = new BackboneFirebase(attribs);
+        const once = attribs.backboneFirebase?.reference?.once?.('value');
+        if (once && typeof once.then === 'function') once.then(schedule, schedule);
+      });
+    }
+    schedule();
+  }
+
+  function characterOf(c: Any): JournalCharacter | null {
+    const id = str(safe(() => c.id), 64);
+    if (!ID.test(id)) return null;
+    const attribs = safe(() => c.attribs);
+    const models = modelsOf(attribs);
+    // Not loaded yet: no attributes at all (a ledger always holds its kind).
+    let values: Record<string, string> | null = null;
+    if (models.length) {
+      values = {};
+      for (const a of models.slice(0, 200)) {
+        const name = str(get(a, 'name'), 100);
+        if (!name.startsWith('cp_')) continue;
+        const current = get(a, 'current');
+        // Past the cap, a value is cut just past it: the reader drops it whole, and says so.
+        values[name] = typeof current === 'string' ? current.slice(0, MAX_ATTRIBUTE_CHARS + 1) : current === undefined || current === null ? '' : str(current, 100);
+      }
+    }
+    return { id, name: str(get(c, 'name'), 200), controlledby: str(get(c, 'controlledby'), 4000), inplayerjournals: str(get(c, 'inplayerjournals'), 4000), attribs: values };
+  }
+
+  function journal(): Journal {
+    const me = safe(() => w.currentPlayer);
+    const characters: JournalCharacter[] = [];
+    for (const c of ledgerModels()) {
+      load(c);
+      const read = characterOf(c);
+      if (read) characters.push(read);
+    }
+    const players = modelsOf(safe(() => campaign()?.players))
+      .slice(0, 500)
+      .map((p) => ({ id: str(safe(() => p.id), 64), name: str(get(p, 'displayname'), 200), online: get(p, 'online') === true || get(p, '_online') === true }))
+      .filter((p) => ID.test(p.id));
+    return { me: { player: str(safe(() => me?.id), 64), gm: safe(() => w.is_gm) === true }, players, characters };
+  }
+
+  /** The characters collection (and the players'), followed; a replaced collection is followed again. */
+  function follow(): void {
+    const chars = safe(() => campaign()?.characters);
+    if (chars && chars !== followedCollection) {
+      followedCollection = chars;
+      safe(() => chars.on('add remove reset change:name change:controlledby change:inplayerjournals', schedule));
+      safe(() => campaign()?.players?.on?.('add remove change', schedule));
+    }
+  }
+
+  return {
+    start() {
+      started = true;
+      follow();
+      // Roll20 may replace its collections (a reconnect), load the game after the page, or change a
+      // model without an event we follow: looked at again every second, reported only if it changed.
+      w.setInterval(() => {
+        follow();
+        schedule();
+      }, 1000);
+      schedule();
+    },
+    save(writes) {
+      const byId = new Map(ledgerModels().map((c) => [str(safe(() => c.id), 64), c]));
+      for (const x of writes) {
+        const c = byId.get(x.character);
+        if (!c || !x.name.startsWith('cp_') || x.value.length > MAX_ATTRIBUTE_CHARS) continue;
+        const attribs = safe(() => c.attribs);
+        const existing = modelsOf(attribs).find((a) => get(a, 'name') === x.name);
+        if (existing) safe(() => existing.save({ current: x.value }));
+        else safe(() => attribs.create({ name: x.name, current: x.value, max: '' }));
+      }
+      schedule();
+    },
+    create(list) {
+      const chars = safe(() => campaign()?.characters);
+      if (!chars || safe(() => w.is_gm) !== true) return;
+      for (const l of list) {
+        if (!l.name.startsWith(LEDGER_PREFIX)) continue;
+        const c = safe(() => chars.create({ name: l.name, controlledby: l.controlledby, inplayerjournals: l.inplayerjournals }));
+        const attribs = safe(() => c?.attribs);
+        if (!attribs) continue;
+        load(c);
+        safe(() => attribs.create({ name: LEDGER_ATTR, current: l.role, max: '' }));
+      }
+      schedule();
+    },
+  };
+}

@@ -1,0 +1,101 @@
+// Roll20's one game for the table, in the Roll20 tab (content-table.js, run before content-roll20.js
+// in the same isolated world: manifest order). It plays the shared game from the ledger characters the
+// page script reports (src/adapters/roll20/shared.ts `LedgerGame`, over src/shared-game/, the module
+// Owlbear's scene plays), and gives the content script what to draw (the shared game's board input),
+// what to tell the popup (its root, who acts for which side) and what to save on the ledgers. It keeps
+// nothing in the page's storage: the page's own scripts could read it.
+import { browserCodec } from '../owlbear/codec';
+import { LEDGER_PREFIX, ledgersToCreate, playersIn, type AttributeWrite, type Journal } from '../src/adapters/roll20/ledger';
+import { LedgerGame } from '../src/adapters/roll20/shared';
+import type { BoardInput } from '../src/board/model';
+import type { BoardSummary } from '../src/board/summary';
+import type { Response } from '../src/messages';
+import { parseRequest } from '../src/store/requests';
+import { DESCRIPTORS } from '../src/rules';
+import { toSceneRequest } from '../src/shared-game/requests';
+import { boardInputOf } from '../src/store/board';
+import { GameStates } from '../src/store/states';
+
+const randomId = (): string => [...crypto.getRandomValues(new Uint8Array(12))].map((b) => b.toString(16).padStart(2, '0')).join('');
+
+export interface Roll20Table {
+  /** The ledgers exist and their game is read: the popup and the board play it instead of the browser's own. */
+  readonly active: boolean;
+  receive(journal: Journal): Promise<void>;
+  tick(): Promise<void>;
+  /** The shared game's board input (null: no shared game), the same object while its game does not change. */
+  boardInput(): BoardInput | null;
+  /** A request of the popup's, checked as the worker checks it, played on the table's game as this player. */
+  send(raw: unknown): Promise<Response>;
+  /** What the popup shows of the shared game (BoardSummary `shared`), null before the page reported the journal. */
+  summary(): BoardSummary['shared'] | null;
+  /** The ledgers a game master's click makes (none when they exist, or he is not one). */
+  toCreate(sides: readonly string[]): ReturnType<typeof ledgersToCreate>;
+}
+
+export function roll20Table(save: (writes: readonly AttributeWrite[]) => void, changed: () => void): Roll20Table {
+  const game = new LedgerGame({ codec: browserCodec, save, random: randomId });
+  const states = new GameStates();
+  let input: { key: unknown[]; input: BoardInput } | null = null;
+  let journal: Journal | null = null;
+  const active = () => game.ready && game.state !== null;
+  return {
+    get active() {
+      return active();
+    },
+    async receive(j) {
+      journal = j;
+      await game.receive(j);
+      changed();
+    },
+    async tick() {
+      const before = game.sync?.revisionNow;
+      await game.tick();
+      if (game.sync?.revisionNow !== before) changed();
+    },
+    boardInput() {
+      const root = game.state?.root;
+      if (!root) return null;
+      const key = [root.activeSystem, root.games[root.activeSystem], root.bindings[root.activeSystem]];
+      if (input && input.key.every((k, i) => k === key[i])) return input.input;
+      input = { key, input: boardInputOf(root, states) };
+      return input.input;
+    },
+    async send(raw) {
+      const parsed = parseRequest(raw);
+      if (!parsed.ok) return parsed;
+      const request = parsed.value;
+      const root = game.state?.root;
+      if (request.type === 'store/load' || request.type === 'store/dismiss-notice') return root ? { ok: true, root } : { ok: false, error: { code: 'roll20-no-ledgers' } };
+      const scene = toSceneRequest(request, 'roll20-not-shared');
+      if (!scene.ok) return scene;
+      const r = await game.submit(scene.value);
+      changed();
+      return r.ok ? { ok: true, root: game.state!.root } : r;
+    },
+    summary() {
+      const layout = game.ledgers;
+      if (!journal || !layout) return null;
+      const names = new Map(journal.players.map((p) => [p.id, p.name]));
+      const system = game.state?.root.activeSystem;
+      const sideNames: readonly string[] = system ? DESCRIPTORS[system].sides : [];
+      return {
+        state: active() ? 'ready' : 'none',
+        gm: journal.me.gm,
+        sides: layout.sides.flatMap((c, i) => {
+          if (!c) return [];
+          const who = playersIn(c.controlledby);
+          return [{ label: c.name.startsWith(LEDGER_PREFIX) ? c.name.slice(LEDGER_PREFIX.length) : (sideNames[i] ?? String(i + 1)), players: [...who.ids].map((p) => names.get(p) ?? p), anyone: who.all }];
+        }),
+        mine: journal.me.gm ? layout.sides.flatMap((c, i) => (c ? [i] : [])) : [...layout.sidesOf(journal.me.player)],
+        dropped: game.ledgerDropped.length + (game.state?.dropped.length ?? 0),
+      };
+    },
+    toCreate(sides) {
+      const layout = game.ledgers;
+      return layout && journal?.me.gm ? ledgersToCreate(sides, layout) : [];
+    },
+  };
+}
+
+(globalThis as { commandPostTable?: typeof roll20Table }).commandPostTable = roll20Table;

@@ -1,0 +1,33 @@
+// The popup's runtime port to the content script of a tabletop tab whose table plays one shared game:
+// Owlbear Rodeo's (relayed to the Command Post frame: ./owlbear/bridge.ts) and Roll20's (played in
+// the tab itself: content/roll20-table.ts). The popup connects to the active tab with this name; a
+// tab that answers `connected: true` plays the popup's requests on the table's game, any other keeps
+// the browser's own games. Apart from the bridge so that content scripts carry only what they check.
+import * as v from 'valibot';
+import { TICKS_FIELDS } from '../board/ticks';
+import type { BoardSummary } from '../board/summary-schema';
+import type { Request, Response } from '../messages';
+import type { SystemId } from '../rules/ids';
+import type { StoreRoot } from '../store/root';
+import type { BridgePlayer } from './owlbear/bridge';
+
+/** The runtime port's name between the popup and the content script (its first tabletop's name kept). */
+export const PORT_NAME = 'command-post-owlbear';
+
+/** A request's own id (not `id`: Owlbear's SDK in the frame takes any message with an `id` for one of its own). */
+const requestId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/));
+
+export type PortFromPopup =
+  | { readonly type: 'owlbear/request'; readonly rid: string; readonly request: Request }
+  | { readonly type: 'owlbear/ticks'; readonly system: SystemId; readonly ticks: readonly string[] };
+
+export type PortToPopup =
+  | { readonly type: 'owlbear/response'; readonly rid: string; readonly response: Response }
+  /** What the scene shows now; `connected`: a Command Post frame answered in this tab. */
+  | { readonly type: 'owlbear/state'; readonly connected: boolean; readonly root: StoreRoot | null; readonly board: BoardSummary | null; readonly player: BridgePlayer | null };
+
+export const fromPopupSchema = v.variant('type', [
+  v.strictObject({ type: v.literal('owlbear/request'), rid: requestId, request: v.unknown() }),
+  v.strictObject({ type: v.literal('owlbear/ticks'), ...TICKS_FIELDS }),
+]);
+

@@ -1,0 +1,181 @@
+// Roll20's one game for the table on the fixture's journal (test/fixtures/roll20/journal.ts, a
+// Roll20 server written from public code, shared between pages through the fixture server): a game
+// master and two players, each in a tab of his own playing as a different Roll20 player, each with the
+// popup on his tab. The game master shares the game and seats the players the way Roll20 does (a side
+// ledger's "controlled by"); a spend in one popup shows in the others and on their boards; a player
+// acts for his side only; a reload and a player whose page script writes into the other side's ledger.
+import type { Page } from 'playwright-core';
+import type Browser from 'webextension-polyfill';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFixtureServer, type FixtureServer } from '../fixtures/roll20/server';
+import { launchExtension, type LaunchedExtension } from './launch';
+import { EDITOR } from './roll20-helpers';
+
+declare const chrome: Browser.Browser;
+
+const GAME = 'shared';
+let srv: FixtureServer;
+let ext: LaunchedExtension;
+
+interface Seat {
+  readonly game: Page;
+  readonly tab: number;
+  popup: Page;
+}
+const seats: Record<'gina' | 'bob' | 'carol', Seat> = {} as never;
+
+/** The popup of `tab`, as a page standing for it (`?tab=<id>`), its live section open. */
+async function popupOf(tab: number): Promise<Page> {
+  const popup = await ext.context.newPage();
+  await popup.setViewportSize({ width: 420, height: 900 });
+  await popup.goto(`${ext.popupUrl}?tab=${tab}`);
+  await popup.locator('main.popup h1').waitFor();
+  return popup;
+}
+
+async function openAs(player: string): Promise<Seat> {
+  const newest = await ext.worker.evaluate(async () => Math.max(0, ...(await chrome.tabs.query({})).map((t) => t.id ?? 0)));
+  const game = await ext.context.newPage();
+  await game.goto(`${EDITOR}?journal=${GAME}&player=${player}&n=4`);
+  await game.evaluate(() => (window as unknown as { __fx: { journal: { ready(): Promise<void> } } }).__fx.journal.ready());
+  const tab = await ext.worker.evaluate(async (after) => {
+    for (let i = 0; i < 150; i++) {
+      const ids = Object.keys(await chrome.storage.session.get(null)).filter((k) => k.startsWith('commandPost.live.')).map((k) => Number(k.slice('commandPost.live.'.length)));
+      const mine = ids.find((t) => t > after);
+      if (mine !== undefined) return mine;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return null;
+  }, newest);
+  expect(tab).not.toBeNull();
+  return { game, tab: tab!, popup: await popupOf(tab!) };
+}
+
+/** Until the tab plays the table's game (its live board says so), as a player waits for his board to show it. */
+async function sharedReady(seat: Seat): Promise<void> {
+  await expect
+    .poll(() => ext.worker.evaluate(async (tab) => ((await chrome.storage.session.get(`commandPost.live.${tab}`))[`commandPost.live.${tab}`] as { shared?: { state: string } } | undefined)?.shared?.state, seat.tab), { timeout: 15_000 })
+    .toBe('ready');
+}
+
+/** A request of the popup's kind sent through the tab's port, as the popup sends it. */
+const send = (seat: Seat, request: object) =>
+  seat.popup.evaluate(
+    ({ tab, request }) =>
+      new Promise<{ ok: boolean; error?: { code: string } }>((resolve) => {
+        const port = chrome.tabs.connect(tab, { name: 'command-post-owlbear' });
+        port.onMessage.addListener((raw: unknown) => {
+          const m = raw as { type: string; response?: { ok: boolean; error?: { code: string } } };
+          if (m.type !== 'owlbear/response') return;
+          port.disconnect();
+          const r = m.response!;
+          resolve(r.ok ? { ok: true } : { ok: false, error: r.error });
+        });
+        port.postMessage({ type: 'owlbear/request', rid: 'r1', request });
+      }),
+    { tab: seat.tab, request },
+  );
+
+const hd = (event: object) => ({ type: 'game/dispatch', system: 'hd-command', event });
+const current = (popup: Page, side: 'A' | 'B') => popup.getByTestId(`current-${side}`).textContent();
+/** The ledger character of `name` in the server's journal. */
+const ledger = (name: string) => srv.journal.snapshot(GAME).characters.find((c) => c.name === `Command Post · ${name}`);
+
+beforeAll(async () => {
+  srv = await startFixtureServer();
+  srv.journal.configure(GAME, {
+    players: [
+      { ref: 'gina', name: 'Gina' },
+      { ref: 'bob', name: 'Bob' },
+      { ref: 'carol', name: 'Carol' },
+    ],
+    gms: ['gina'],
+    enforce: true,
+  });
+  ext = await launchExtension({ args: srv.args });
+  seats.gina = await openAs('gina');
+  seats.bob = await openAs('bob');
+  seats.carol = await openAs('carol');
+}, 120_000);
+afterAll(async () => {
+  await ext?.close();
+  await srv?.close();
+});
+
+describe('one game for the Roll20 table', () => {
+  it('the game master shares it with one click, and seats players with Roll20’s own “controlled by”', async () => {
+    const { gina, bob, carol } = seats;
+    await gina.popup.getByTestId('board-details').locator('summary').first().click();
+    await expect.poll(() => gina.popup.getByTestId('r20-shared').getAttribute('data-state'), { timeout: 10_000 }).toBe('none');
+    // A player cannot share it.
+    await bob.popup.getByTestId('board-details').locator('summary').first().click();
+    expect(await bob.popup.getByTestId('r20-share').count()).toBe(0);
+    await gina.popup.getByTestId('r20-share').click();
+    await expect.poll(() => ledger('Side 2')?.attribs.map((a) => a.name), { timeout: 10_000 }).toContain('cp_ledger');
+    expect(ledger('table')).toMatchObject({ controlledby: '', inplayerjournals: 'all' });
+    // Seated as Roll20 seats a player: the game master names him on the side's ledger.
+    await gina.game.evaluate(({ bob, carol }) => {
+      const chars = (window as unknown as { Campaign: { characters: { models: { get(k: string): string; save(a: object): void }[] } } }).Campaign.characters.models;
+      chars.find((c) => c.get('name') === 'Command Post · Side 1')!.save({ controlledby: bob });
+      chars.find((c) => c.get('name') === 'Command Post · Side 2')!.save({ controlledby: carol });
+    }, { bob: srv.journal.id('bob'), carol: srv.journal.id('carol') });
+    // The popups opened before the game was shared play the browser's own: opened again, they play the table's.
+    for (const s of [gina, bob, carol]) {
+      await sharedReady(s);
+      await s.popup.close();
+      s.popup = await popupOf(s.tab);
+    }
+    for (const r of [
+      { type: 'store/select-system', system: 'hd-command' },
+      hd({ type: 'rosterSet', side: 'A', fighters: [{ name: 'Capitaine', cmd: 4 }, { name: 'Sergent', cmd: 2 }] }),
+      hd({ type: 'rosterSet', side: 'B', fighters: [{ name: '<img src=x onerror=alert(1)>', cmd: 5 }] }),
+      hd({ type: 'start' }),
+    ]) {
+      expect(await send(gina, r)).toEqual({ ok: true });
+    }
+    for (const s of [gina, bob, carol]) {
+      await expect.poll(() => current(s.popup, 'A'), { timeout: 10_000 }).toBe('6');
+      await expect.poll(() => current(s.popup, 'B'), { timeout: 10_000 }).toBe('5');
+    }
+    await bob.popup.getByTestId('board-details').locator('summary').first().click();
+    await expect.poll(() => bob.popup.getByTestId('r20-mine').textContent(), { timeout: 10_000 }).toMatch(/You act for: Side 1/);
+    expect(await bob.popup.getByTestId('r20-seats').textContent()).toMatch(/Side 1: Bob.*Side 2: Carol/);
+    expect(await bob.popup.locator('img').count()).toBe(0);
+  });
+
+  it('a spend in one player’s popup shows in every popup; a player acts for his own side only', async () => {
+    const { gina, bob, carol } = seats;
+    await bob.popup.locator('#play-A-amount').fill('2');
+    await bob.popup.getByTestId('spend-temp-A').click();
+    for (const s of [gina, bob, carol]) await expect.poll(() => current(s.popup, 'A'), { timeout: 10_000 }).toBe('4');
+    await carol.popup.locator('#play-A-amount').fill('1');
+    await carol.popup.getByTestId('spend-temp-A').click();
+    await expect.poll(() => carol.popup.getByTestId('refusal').textContent(), { timeout: 10_000 }).toMatch(/side A/);
+    await carol.popup.locator('#play-B-amount').fill('1');
+    await carol.popup.getByTestId('spend-temp-B').click();
+    for (const s of [gina, bob, carol]) await expect.poll(() => current(s.popup, 'B'), { timeout: 10_000 }).toBe('4');
+    expect(await current(gina.popup, 'A')).toBe('4');
+  });
+
+  it('a player’s page script writing into the other side’s ledger changes nothing (ownership enforced), and a reload reads the whole game', async () => {
+    const { gina, bob, carol } = seats;
+    const refusedBefore = srv.journal.refused(GAME).length;
+    // Carol's page script forges an op under Bob's name on Bob's ledger, through Roll20's own models.
+    await carol.game.evaluate((bob) => {
+      const c = (window as unknown as { Campaign: { characters: { models: { get(k: string): string; attribs: { create(a: object): void } }[] } } }).Campaign.characters.models.find((m) => m.get('name') === 'Command Post · Side 1');
+      c?.attribs.create({ name: `cp_ops_${bob}.3`, current: JSON.stringify({ v: 2, scene: 'x', done: 0, ops: [] }), max: '' });
+    }, srv.journal.id('bob'));
+    await expect.poll(() => srv.journal.refused(GAME).length, { timeout: 10_000 }).toBeGreaterThan(refusedBefore);
+    expect(srv.journal.refused(GAME).at(-1)!.why).toBe('not-controller');
+    // Bob reloads his tab: his popup, opened again, shows the table's game.
+    await bob.game.reload();
+    await bob.game.evaluate(() => (window as unknown as { __fx: { journal: { ready(): Promise<void> } } }).__fx.journal.ready());
+    await sharedReady(bob);
+    await bob.popup.close();
+    bob.popup = await popupOf(bob.tab);
+    await expect.poll(() => current(bob.popup, 'A'), { timeout: 15_000 }).toBe('4');
+    await bob.popup.locator('#play-A-amount').fill('1');
+    await bob.popup.getByTestId('spend-temp-A').click();
+    for (const s of [gina, bob, carol]) await expect.poll(() => current(s.popup, 'A'), { timeout: 15_000 }).toBe('3');
+  });
+});
