@@ -514,6 +514,25 @@ type Any = any;
     page = p;
     safe(() => page.on(PAGE_EVENTS, onPageSettings));
     bindCollection(p.thegraphics);
+    followCharacters();
+  }
+
+  // The journal, followed: a token that represents a character is controlled by that character's
+  // players (controllers()), so a character given to another player, added or deleted sends its
+  // tokens again. Roll20 may replace the collection: followed again at the next bind.
+  let characters: Any = null;
+  const onCharacter = (c: Any) => {
+    const id = str(safe(() => c?.id), 64);
+    for (const m of modelsOf(coll)) if (!id || get(m, 'represents') === id) dirty.add(m);
+    schedule();
+  };
+  const CHARACTER_EVENTS = 'change:controlledby add remove reset';
+  function followCharacters() {
+    const c = safe(() => campaign()?.characters);
+    if (!c || c === characters) return;
+    if (characters) safe(() => characters.off(CHARACTER_EVENTS, onCharacter));
+    characters = c;
+    safe(() => c.on(CHARACTER_EVENTS, onCharacter));
   }
 
   function unavailable() {

@@ -9,7 +9,10 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LaunchedExtension } from './launch';
-import { fixtureTable, expectMarksOnTokens, frames, fx, marks, rings, tokens, type Fx } from './roll20-helpers';
+import type Browser from 'webextension-polyfill';
+import { fixtureTable, expectMarksOnTokens, frames, fx, marks, openGame, rings, tokens, type Fx } from './roll20-helpers';
+
+declare const chrome: Browser.Browser;
 
 const table = fixtureTable();
 const open = table.open;
@@ -138,6 +141,33 @@ describe('what cannot be read is never shown as live', () => {
     await expect.poll(() => page.locator('#command-post-overlay .mark').count(), { timeout: 8000 }).toBe(6);
     expect(await message(page)).toBeNull();
     expect((await marks(page)).A3!.status).toBe('link');
+  });
+});
+
+describe('the journal followed: a character given to another player, or deleted, moves its tokens', () => {
+  it('the Sergeant represents Bob’s character: given to Alice his tokens are hers; the character deleted, each token is its own again', async () => {
+    const { game, tab } = await openGame(ext, 'engine=legacy');
+    await game.waitForSelector('#command-post-overlay .mark', { state: 'attached' });
+    const ids = await game.evaluate(() => (window as unknown as Fx).__fx.ids(['pA', 'pB', 'c1']));
+    /** Each figure's side as the worker holds the tab's live table for the popup. */
+    const sides = () =>
+      ext.worker.evaluate(async (t) => {
+        const live = (await chrome.storage.session.get(`commandPost.live.${t}`))[`commandPost.live.${t}`] as { figures: { id: string; side: string | null }[] } | undefined;
+        return Object.fromEntries((live?.figures ?? []).map((f) => [f.id, f.side]));
+      }, tab);
+    const L2 = await game.evaluate(() => (window as unknown as Fx).__fx.id('L2'));
+    const B1 = await game.evaluate(() => (window as unknown as Fx).__fx.id('B1'));
+    await expect.poll(async () => [(await sides())[L2], (await sides())[B1]]).toEqual([ids.pB, ids.pB]);
+    // The game master gives the character to Alice (the character's sheet, "controlled by"): no token changes.
+    await game.evaluate((c) => (window as unknown as { Campaign: { characters: { get(id: string): { set(a: object): void } } } }).Campaign.characters.get(c.c1).set({ controlledby: c.pA }), ids);
+    await expect.poll(async () => [(await sides())[L2], (await sides())[B1]], { timeout: 5000 }).toEqual([ids.pA, ids.pA]);
+    // Deleted: the Sergeant's token is controlled by its own list again (Alice), the other by nobody.
+    await game.evaluate((c) => {
+      const chars = (window as unknown as { Campaign: { characters: { get(id: string): unknown; remove(m: unknown): void } } }).Campaign.characters;
+      chars.remove(chars.get(c.c1));
+    }, ids);
+    await expect.poll(async () => (await sides())[B1], { timeout: 5000 }).not.toBe(ids.pA);
+    expect((await sides())[L2]).toBe(ids.pA);
   });
 });
 
