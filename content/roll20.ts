@@ -154,7 +154,7 @@ function start(): void {
     if (bridge && !interfering) bridge.port.postMessage({ key: bridge.key, seq: ++bridge.seq, msg });
   };
 
-  const send = (request: TableRequest) => browser.runtime.sendMessage(request).catch(() => undefined);
+  const send = (request: TableRequest) => (orphan ? Promise.resolve(undefined) : browser.runtime.sendMessage(request).catch(() => (orphaned() ? becomeOrphan() : undefined)));
 
   // The table's one game (./roll20-table.ts): played from the ledgers the page reports, written back
   // through the bridge; while it is there, the board draws its game and the popup plays it.
@@ -173,7 +173,33 @@ function start(): void {
       tellPopups();
     },
   );
-  setInterval(() => void table.tick(), 1000);
+  // After the extension reloads or updates, this script stays in the open tab with no extension
+  // behind it (Chrome puts no new one in a tab already open): its board would stay where the tokens
+  // were, a figure that walked away still in command. It finds out within a second, takes its
+  // drawing away, lets the page script go and says so.
+  const updatedText = tr('r20_overlay_updated');
+  let orphan = false;
+  const orphaned = (): boolean => {
+    try {
+      return !browser.runtime?.id;
+    } catch {
+      return true;
+    }
+  };
+  const ticker = setInterval(() => {
+    if (orphaned()) return becomeOrphan();
+    void table.tick();
+  }, 1000);
+  function becomeOrphan(): void {
+    if (orphan) return;
+    orphan = true;
+    clearInterval(ticker);
+    bridge?.port.close();
+    bridge = null;
+    run = board.render(null, false);
+    board.overlay.setMessage(updatedText);
+    html.setAttribute(MARK, 'orphaned');
+  }
   const popups = new Set<Browser.Runtime.Port>();
   /** What the popup shows: the table's game (its root, this tab's board, who acts for which side), or `connected: false` for none. */
   const stateMessage = async (): Promise<PortToPopup> => {
@@ -234,6 +260,7 @@ function start(): void {
   };
 
   const recompute = () => {
+    if (orphan) return;
     board.setOptions({ overlay: settings.overlay, labels: settings.labels, legend: settings.legend });
     if (interfering) {
       // What the page says is no longer taken for the table: nothing is drawn, the board says why.
@@ -288,6 +315,7 @@ function start(): void {
   let diagnosed: ((r: RendererFields | null) => void) | null = null;
 
   const onPage = (msg: PageMessage) => {
+    if (orphan) return;
     if (msg.type === 'view') {
       camera = msg.view;
       board.setCamera(msg.view);

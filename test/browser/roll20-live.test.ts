@@ -159,12 +159,12 @@ describe('the journal followed: a character given to another player, or deleted,
     const B1 = await game.evaluate(() => (window as unknown as Fx).__fx.id('B1'));
     await expect.poll(async () => [(await sides())[L2], (await sides())[B1]]).toEqual([ids.pB, ids.pB]);
     // The game master gives the character to Alice (the character's sheet, "controlled by"): no token changes.
-    await game.evaluate((c) => (window as unknown as { Campaign: { characters: { get(id: string): { set(a: object): void } } } }).Campaign.characters.get(c.c1).set({ controlledby: c.pA }), ids);
+    await game.evaluate((c) => (window as unknown as { Campaign: { characters: { get(id: string): { set(a: object): void } } } }).Campaign.characters.get(c.c1!).set({ controlledby: c.pA }), ids);
     await expect.poll(async () => [(await sides())[L2], (await sides())[B1]], { timeout: 5000 }).toEqual([ids.pA, ids.pA]);
     // Deleted: the Sergeant's token is controlled by its own list again (Alice), the other by nobody.
     await game.evaluate((c) => {
       const chars = (window as unknown as { Campaign: { characters: { get(id: string): unknown; remove(m: unknown): void } } }).Campaign.characters;
-      chars.remove(chars.get(c.c1));
+      chars.remove(chars.get(c.c1!));
     }, ids);
     await expect.poll(async () => (await sides())[B1], { timeout: 5000 }).not.toBe(ids.pA);
     expect((await sides())[L2]).toBe(ids.pA);

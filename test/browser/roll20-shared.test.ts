@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import type Browser from 'webextension-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../fixtures/roll20/server';
-import { launchExtension, type LaunchedExtension } from './launch';
+import { launchExtension, request, type LaunchedExtension } from './launch';
 import { EDITOR } from './roll20-helpers';
 
 declare const chrome: Browser.Browser;
@@ -177,5 +177,21 @@ describe('one game for the Roll20 table', () => {
     await bob.popup.locator('#play-A-amount').fill('1');
     await bob.popup.getByTestId('spend-temp-A').click();
     for (const s of [gina, bob, carol]) await expect.poll(() => current(s.popup, 'A'), { timeout: 15_000 }).toBe('3');
+  });
+
+  // Last: the extension goes away under the open tabs.
+  it('the extension reloaded under an open tab: the old board takes its drawing away and says to reload the tab', async () => {
+    // A tab of the browser's own game (Les bandes de Champagne's chains on the fixture's tokens).
+    await request(ext, { type: 'store/select-system', system: 'bdc' });
+    const board = await ext.context.newPage();
+    await board.goto(`${EDITOR}?engine=legacy`);
+    await board.waitForSelector('#command-post-overlay .mark', { state: 'attached', timeout: 15_000 });
+    await ext.worker.evaluate(() => chrome.runtime.reload()).catch(() => undefined);
+    await expect.poll(() => board.evaluate(() => document.querySelector('#command-post-overlay [data-message]')?.textContent ?? null), { timeout: 10_000 }).toMatch(/updated: reload the tab/);
+    expect(await board.locator('#command-post-overlay .mark, #command-post-overlay .ring').count()).toBe(0);
+    // A token that walks away afterwards is drawn nowhere, in command or out.
+    await board.evaluate(() => (window as unknown as { __fx: { move(r: string, x: number, y: number): void } }).__fx.move('A1', 900, 900));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await board.locator('#command-post-overlay .mark').count()).toBe(0);
   });
 });
