@@ -78,9 +78,15 @@ function postToChat(text: string): 'posted' | 'no-box' | 'no-button' {
   const button = document.getElementById('chatSendBtn') ?? submitButton(box.form);
   if (!(button instanceof HTMLElement)) return 'no-button';
   const draft = box.value;
+  // As the player himself, never as the character he is voicing (a game master's NPC): Roll20's
+  // "speaking as" lists the player first (Beyond20 postChatMessage), and is put back after.
+  const as = document.getElementById('speakingas');
+  const voice = as instanceof HTMLSelectElement && as.options.length ? as.value : null;
+  if (voice !== null) (as as HTMLSelectElement).selectedIndex = 0;
   box.value = chatText(text);
   button.click(); // once: Roll20 posts the box's text on its button's click
   box.value = draft;
+  if (voice !== null) (as as HTMLSelectElement).value = voice;
   return 'posted';
 }
 

@@ -133,7 +133,7 @@ describe('6. the selection and the chat', () => {
   it.each([
     ['its button #chatSendBtn', ''],
     ['the chat form\'s own submit button, when the button has no id', '&chat=noid'],
-  ])('the chat post goes through %s, never another extension\'s button before it; once; the draft stays', async (_, extra) => {
+  ])('the chat post goes through %s, never another extension\'s button before it; once, as the player; the draft stays', async (_, extra) => {
     const { game, tab } = await openGame(ext, `engine=legacy${extra}`);
     const popup = await ext.context.newPage();
     await popup.goto(`${ext.popupUrl}?tab=${tab}`);
@@ -145,6 +145,9 @@ describe('6. the selection and the chat', () => {
     expect(await game.locator('#fx-chat li').allTextContents()).toEqual(['Command Post — Battlefield: Captain’s unit 2/3 in command (out: Rifleman 3) · Sergeant’s unit 1/1 in command (out: —)']);
     expect(await fx(game, (f) => f.foreignClicks())).toBe(0);
     expect(await game.locator('#textchat-input textarea').inputValue()).toBe('my draft');
+    // Posted as the player, not as the NPC "speaking as" was set to; which is set back after.
+    expect(await game.locator('#fx-chat li').first().getAttribute('data-as')).toBe(`player|${await fx(game, (f) => f.id('pA'))}`);
+    expect(await game.locator('#speakingas').inputValue()).toBe('character|-c1');
   });
 });
 
