@@ -7,6 +7,7 @@ import { benchChains } from './chains';
 import { benchLoad, benchRoll20 } from './roll20';
 import { benchOwlbear } from './owlbear';
 import { benchSharedGame } from './shared-game';
+import { benchRoll20Shared, type Roll20SharedBenchResult } from './roll20-shared';
 import { benchOverlay } from './overlay';
 import type { benchLabels } from './labels';
 import { benchPopup, benchPopupImport } from './popup';
@@ -26,6 +27,8 @@ const BENCHES: Record<string, (log: (line: string) => void) => unknown> = {
   owlbear: benchOwlbear,
   // The shared game's core: games of 36,000 and 100,000 actions between two clients, a late joiner, one action at 2,000 ops (several minutes).
   sharedGame: benchSharedGame,
+  // Roll20's one game for the table on ledger characters (issue 26).
+  roll20Shared: benchRoll20Shared,
   // The words on a crowded board: the label placer and each system's layout, as shipped.
   labels: async (log) => (await bundled<{ benchLabels: typeof benchLabels }>('bench/labels.ts')).benchLabels(log),
   // The whole overlay update of a 1,000-token board, in Chromium.
@@ -69,6 +72,7 @@ const owlbear = results.owlbear as { medianMs: number; callsPerMoveMedian: numbe
 type LongRow = { actions: number; agree: boolean; largestKeyBytes: number; largestWriteBytes: number; refusedForSize: number; compactMaxMs: number; compactMedianMs: number; lateJoinMs: number };
 const sharedGame = results.sharedGame as { long: LongRow[]; actionAt2000: { medianMs: number } } | undefined;
 const longAt = (n: number) => sharedGame?.long.find((row) => row.actions === n);
+const roll20Shared = results.roll20Shared as Roll20SharedBenchResult | undefined;
 const TARGETS: [string, number | undefined, (v: number) => boolean, string][] = [
   ['chains: 10,000 figures, indexed median', at(10_000)?.indexedMs, (v) => v <= 5, '≤ 5 ms'],
   ['chains: naive ÷ indexed at 10,000', at(10_000) && at(10_000)!.naiveMs! / at(10_000)!.indexedMs, (v) => v >= 20, '≥ 20×'],
@@ -88,6 +92,8 @@ const TARGETS: [string, number | undefined, (v: number) => boolean, string][] = 
   ['owlbear: SDK calls per move, median', owlbear?.callsPerMoveMedian, (v) => v <= 1, '1 (one batch)'],
   ['owlbear: SDK calls per move, at most', owlbear?.callsPerMoveMax, (v) => v <= 3, '≤ 3 (one add, one update, one delete)'],
   ['shared game: one action on the writer, its log at 2,000 ops, median', sharedGame?.actionAt2000.medianMs, (v) => v <= 10, '≤ 10 ms'],
+  ['roll20 shared game: every tab agrees after 2,050 actions (1 = yes)', roll20Shared && (roll20Shared.agree ? 1 : 0), (v) => v === 1, '1'],
+  ['roll20 shared game: one action on the writer, 2,000 actions in the ledgers, median', roll20Shared?.actionMedianMs, (v) => v <= 10, '≤ 10 ms'],
   ...[36_000, 100_000].flatMap((n): [string, number | undefined, (v: number) => boolean, string][] => [
     [`shared game, ${n} actions: every client agrees (1 = yes)`, longAt(n) && (longAt(n)!.agree ? 1 : 0), (v) => v === 1, '1'],
     [`shared game, ${n} actions: largest key, bytes`, longAt(n)?.largestKeyBytes, (v) => v <= 12 * 1024, '≤ 12 KiB'],
