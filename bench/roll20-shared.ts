@@ -5,7 +5,7 @@
 // his tab does). Then, for 50 more actions of a player's: the writer's own cost of an action (checked,
 // played, written as attribute saves: target ≤ 10 ms median) and what the other player's tab takes to
 // read the journal that carries it and play it (its share of "reaches the other boards").
-import { LEDGER_ATTR, layoutOf, ledgersToCreate, type AttributeWrite } from '../src/adapters/roll20/ledger';
+import { LEDGER_ATTR, SIDES_ATTR, layoutOf, ledgersToCreate, type AttributeWrite } from '../src/adapters/roll20/ledger';
 import { LedgerGame } from '../src/adapters/roll20/shared';
 import type { SceneRequest } from '../src/messages';
 import { nodeCodec } from '../test/support/owlbear-room';
@@ -32,10 +32,13 @@ export async function benchRoll20Shared(log: (line: string) => void = () => {}):
     return { ref, outbox, game: new LedgerGame({ codec: nodeCodec, now: () => t, save: (w) => outbox.push(...w) }) };
   });
   const [gm, bob, carol] = seats as [(typeof seats)[0], (typeof seats)[0], (typeof seats)[0]];
+  const made = new Map<string, string>();
   for (const l of ledgersToCreate(['Side 1', 'Side 2'], layoutOf(server.journalOf('gina')))) {
     const id = server.create('gina', l)!;
     server.save('gina', { character: id, name: LEDGER_ATTR, value: l.role });
+    made.set(l.role, id);
   }
+  server.save('gina', { character: made.get('table')!, name: SIDES_ATTR, value: JSON.stringify([made.get('side.0'), made.get('side.1')]) });
   server.permit('gina', server.ledger('side.0'), { controlledby: fid('bob') });
   server.permit('gina', server.ledger('side.1'), { controlledby: fid('carol') });
   const round = async (who = seats) => {

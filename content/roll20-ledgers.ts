@@ -7,7 +7,7 @@
 // (an existing attribute) or `attribs.create` (a new one), as Beyond20 and betteR20 write; a save the
 // server refuses comes back as the old value, which the next report carries. Only characters whose
 // name starts with the ledger prefix are read or written, and only their `cp_` attributes.
-import { LEDGER_ATTR, LEDGER_PREFIX, MAX_ATTRIBUTE_CHARS, MAX_LEDGERS, type AttributeWrite, type Journal, type JournalCharacter } from '../src/adapters/roll20/ledger';
+import { LEDGER_ATTR, LEDGER_PREFIX, MAX_ATTRIBUTE_CHARS, MAX_LEDGERS, SIDES_ATTR, playersIn, type AttributeWrite, type Journal, type JournalCharacter } from '../src/adapters/roll20/ledger';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- Roll20's internals have no types; every read is guarded. */
 type Any = any;
@@ -157,6 +157,7 @@ export function ledgers(w: Any, report: (journal: Journal) => void): Ledgers {
     create(list) {
       const chars = safe(() => campaign()?.characters);
       if (!chars || safe(() => w.is_gm) !== true) return;
+      const made = new Map<string, Any>();
       for (const l of list) {
         if (!l.name.startsWith(LEDGER_PREFIX)) continue;
         const c = safe(() => chars.create({ name: l.name, controlledby: l.controlledby, inplayerjournals: l.inplayerjournals }));
@@ -164,7 +165,31 @@ export function ledgers(w: Any, report: (journal: Journal) => void): Ledgers {
         if (!attribs) continue;
         load(c);
         safe(() => attribs.create({ name: LEDGER_ATTR, current: l.role, max: '' }));
+        made.set(l.role, c);
       }
+      // The table's ledger lists the side ledgers (only a game master writes it): those just made, and
+      // those it listed already.
+      const roleOf = (c: Any) => str(get(modelsOf(safe(() => c.attribs)).find((a) => get(a, 'name') === LEDGER_ATTR), 'current'), 20);
+      const table = made.get('table') ?? ledgerModels().find((c) => roleOf(c) === 'table' && playersIn(str(get(c, 'controlledby'), 4000)).ids.size === 0);
+      if (!table) return schedule();
+      const attribs = safe(() => table.attribs);
+      const existing = modelsOf(attribs).find((a) => get(a, 'name') === SIDES_ATTR);
+      let listed: unknown[] = [];
+      try {
+        listed = JSON.parse(str(get(existing, 'current'), 4000) || '[]') as unknown[];
+      } catch {
+        listed = [];
+      }
+      const sides: string[] = [];
+      for (let i = 0; i < 8; i++) {
+        const c = made.get(`side.${i}`);
+        const id = c ? str(safe(() => c.id), 64) : Array.isArray(listed) && typeof listed[i] === 'string' ? (listed[i] as string) : '';
+        if (!id && !list.some((l) => l.role === `side.${i}`)) break;
+        sides.push(id);
+      }
+      const value = JSON.stringify(sides);
+      if (existing) safe(() => existing.save({ current: value }));
+      else safe(() => attribs.create({ name: SIDES_ATTR, current: value, max: '' }));
       schedule();
     },
   };

@@ -34,7 +34,7 @@ export interface Roll20Table {
 }
 
 export function roll20Table(save: (writes: readonly AttributeWrite[]) => void, changed: () => void): Roll20Table {
-  const game = new LedgerGame({ codec: browserCodec, save, random: randomId });
+  const game = new LedgerGame({ codec: browserCodec, save, random: randomId, onError: (error) => console.error('Command Post: reading the ledgers failed', error) });
   const states = new GameStates();
   let input: { key: unknown[]; input: BoardInput } | null = null;
   let journal: Journal | null = null;

@@ -113,6 +113,8 @@ describe('one game for the Roll20 table', () => {
     await gina.popup.getByTestId('r20-share').click();
     await expect.poll(() => ledger('Side 2')?.attribs.map((a) => a.name), { timeout: 10_000 }).toContain('cp_ledger');
     expect(ledger('table')).toMatchObject({ controlledby: '', inplayerjournals: 'all' });
+    // The table's ledger lists the side ledgers (a character a player names like one is not one).
+    await expect.poll(() => ledger('table')?.attribs.find((a) => a.name === 'cp_sides')?.current, { timeout: 10_000 }).toBe(JSON.stringify([ledger('Side 1')!.id, ledger('Side 2')!.id]));
     // Seated as Roll20 seats a player: the game master names him on the side's ledger.
     await gina.game.evaluate(({ bob, carol }) => {
       const chars = (window as unknown as { Campaign: { characters: { models: { get(k: string): string; save(a: object): void }[] } } }).Campaign.characters.models;

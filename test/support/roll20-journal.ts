@@ -65,9 +65,9 @@ export class JournalServer {
     return a === undefined ? undefined : String(a.attrs.current);
   }
 
-  /** The character whose `cp_ledger` attribute says `role`. */
+  /** The game master's character whose `cp_ledger` attribute says `role` (the first made). */
   ledger(role: string): string {
-    return [...this.game.characters.keys()].find((id) => this.value(id, 'cp_ledger') === role)!;
+    return [...this.game.characters.keys()].find((id) => id.startsWith('-N') && this.value(id, 'cp_ledger') === role)!;
   }
 
   /** The journal as `ref`'s browser receives it: the ledger characters he may see, with their attributes. */

@@ -24,6 +24,11 @@ import { LIMITS, type Dropped, type Member } from '../../shared-game/model';
 export const LEDGER_PREFIX = 'Command Post · ';
 /** The attribute that says what a ledger is: `table`, or `side.<index into the system's sides>`. */
 export const LEDGER_ATTR = 'cp_ledger';
+/**
+ * On the table's ledger: the ids of the side ledgers, in the sides' order (JSON). Only a game master
+ * writes the table's ledger, so a character a player makes and names like a side's ledger is not one.
+ */
+export const SIDES_ATTR = 'cp_sides';
 const SCENE_ATTR = 'cp_scene';
 const HEAD_ATTR = 'cp_game';
 const OPS_ATTR = 'cp_ops_';
@@ -89,8 +94,6 @@ export const playersIn = (list: string): { readonly all: boolean; readonly ids: 
   return { all: parts.includes('all'), ids: new Set(parts.filter((p) => p !== 'all')) };
 };
 
-const ROLE = /^(table|side\.([0-7]))$/;
-
 /** Which ledger is which, from the journal: the first character (lowest id: Roll20's push ids sort by creation) of each role. */
 export interface LedgerLayout {
   readonly table: JournalCharacter | null;
@@ -107,21 +110,27 @@ export interface LedgerLayout {
   sidesOf(player: string): readonly number[];
 }
 
-export function layoutOf(journal: Journal): LedgerLayout {
-  const byRole = new Map<string, JournalCharacter>();
-  const extra: JournalCharacter[] = [];
-  for (const c of [...journal.characters].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
-    const role = c.attribs?.[LEDGER_ATTR];
-    if (!role || !ROLE.test(role) || byRole.has(role)) {
-      if (c.attribs) extra.push(c);
-      continue;
-    }
-    byRole.set(role, c);
+/** The side ledgers' ids the table's ledger lists (empty when it lists none, or not as it should). */
+function listedSides(table: JournalCharacter | null): string[] {
+  try {
+    const ids = JSON.parse(table?.attribs?.[SIDES_ATTR] ?? '[]') as unknown;
+    return Array.isArray(ids) ? ids.slice(0, MAX_SIDES).map((x) => (typeof x === 'string' ? x : '')) : [];
+  } catch {
+    return [];
   }
-  const table = byRole.get('table') ?? null;
-  const sides: (JournalCharacter | null)[] = [];
-  for (let i = 0; i < MAX_SIDES; i++) sides.push(byRole.get(`side.${i}`) ?? null);
+}
+
+export function layoutOf(journal: Journal): LedgerLayout {
+  const sorted = [...journal.characters].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  // The table's ledger: controlled by no player (game masters only). One a player made (Roll20 makes
+  // him its controller) or was given is not the table's, whatever its name and attributes say.
+  const table = sorted.find((c) => c.attribs?.[LEDGER_ATTR] === 'table' && playersIn(c.controlledby).ids.size === 0 && !playersIn(c.controlledby).all) ?? null;
+  // The side ledgers: those the table's ledger lists, each marked with its own side.
+  const listed = listedSides(table);
+  const sides: (JournalCharacter | null)[] = listed.map((id, i) => sorted.find((c) => c.id === id && c.attribs?.[LEDGER_ATTR] === `side.${i}`) ?? null);
   while (sides.length && sides[sides.length - 1] === null) sides.pop();
+  const used = new Set([table, ...sides].filter(Boolean));
+  const extra = sorted.filter((c) => c.attribs && !used.has(c));
   const gms = new Set<string>();
   if (journal.me.gm) gms.add(journal.me.player);
   for (const name of Object.keys(table?.attribs ?? {})) {
@@ -203,7 +212,7 @@ export function readLedgers(journal: Journal, layout: LedgerLayout = layoutOf(jo
   const roles: [LedgerRole, JournalCharacter | null][] = [['table', layout.table], ...layout.sides.map((c, i) => [`side.${i}` as LedgerRole, c] as [LedgerRole, JournalCharacter | null])];
   for (const [role, c] of roles) {
     for (const [name, text] of Object.entries(c?.attribs ?? {})) {
-      if (!name.startsWith('cp_') || name === LEDGER_ATTR) continue;
+      if (!name.startsWith('cp_') || name === LEDGER_ATTR || name === SIDES_ATTR) continue;
       const key = keyOf(role, name);
       if (text.length > MAX_ATTRIBUTE_CHARS) {
         dropped.push({ key, problem: `larger than ${MAX_ATTRIBUTE_CHARS} characters`, kind: 'unreadable' });
@@ -221,7 +230,7 @@ export function readLedgers(journal: Journal, layout: LedgerLayout = layoutOf(jo
       if (value !== undefined) keys[key] = value;
     }
   }
-  for (const c of layout.extra) dropped.push({ key: c.name.slice(0, 200), problem: 'a second ledger of the same kind, or one without a kind: not read', kind: 'refused' });
+  for (const c of layout.extra) dropped.push({ key: c.name.slice(0, 200), problem: 'a character named like a ledger that the table’s ledger does not list: not read', kind: 'refused' });
   const present = new Set(journal.players.filter((p) => p.online).map((p) => p.id));
   present.add(journal.me.player);
   const members: Member[] = [...present].map((player) => ({ holder: player, player, gm: layout.gms.has(player), record: records.get(player) }));

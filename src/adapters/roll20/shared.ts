@@ -18,6 +18,8 @@ export interface LedgerGameOptions {
   readonly random?: () => string;
   readonly keeper?: Keeper | null;
   readonly secrets?: SecretKeeper;
+  /** A read of the ledgers that failed (a bug: everything read is checked first). */
+  readonly onError?: (error: unknown) => void;
 }
 
 /** How often the game master's tab may compact, and how soon after a refused write it tries again. */
@@ -65,7 +67,8 @@ export class LedgerGame {
   /** The journal as the page reports it: read in order, the newest only when several arrive during one read. */
   receive(journal: Journal): Promise<void> {
     this.next = journal;
-    this.reading = this.reading.then(() => this.read()).catch((error: unknown) => console.error('Command Post: reading the ledgers failed', error));
+    // One bad read must not stop the next: said (the content script logs it), and the chain goes on.
+    this.reading = this.reading.then(() => this.read()).catch((error: unknown) => this.options.onError?.(error));
     return this.reading;
   }
 

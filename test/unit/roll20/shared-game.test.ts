@@ -5,7 +5,7 @@
 // clients play, as far as the server's rules let him.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LEDGER_ATTR, ledgersToCreate, layoutOf, readLedgers, type AttributeWrite } from '../../../src/adapters/roll20/ledger';
+import { LEDGER_ATTR, SIDES_ATTR, ledgersToCreate, layoutOf, readLedgers, type AttributeWrite } from '../../../src/adapters/roll20/ledger';
 import { LedgerGame } from '../../../src/adapters/roll20/shared';
 import { digest } from '../../../src/shared-game/records';
 import { gameOf } from '../../../src/store/load';
@@ -57,10 +57,14 @@ class Roll20Table {
   /** The game master's one click: the table's ledger and one per side, each marked with its kind. */
   setUp(sides = ['Company A', 'Company B']): void {
     const layout = layoutOf(this.server.journalOf(GM));
+    const made = new Map<string, string>();
     for (const l of ledgersToCreate(sides, layout)) {
       const id = this.server.create(GM, l)!;
       this.server.save(GM, { character: id, name: LEDGER_ATTR, value: l.role });
+      made.set(l.role, id);
     }
+    // The table's ledger lists the sides' (as the page script writes it after making them).
+    this.server.save(GM, { character: made.get('table')!, name: SIDES_ATTR, value: JSON.stringify([made.get('side.0'), made.get('side.1')]) });
   }
 
   ledger(role: string): string {
@@ -208,6 +212,27 @@ describe('the shared game on Roll20 ledgers', () => {
     await table.settle();
     for (const s of table.seats.filter((x) => x !== carol)) expect(table.names(s)).toEqual(['honest']);
     expect(table.server.refused.map((r) => r.why)).toEqual(['not-controller', 'not-controller', 'not-controller']);
+  });
+
+  it('characters a player makes and names like the ledgers (lower ids, the same marks) are not the ledgers: nothing changes', async () => {
+    const table = await startedTable({ enforce: true, attrMax: null });
+    table.server.game.update({ playersCreateCharacters: true });
+    const scene = JSON.parse(table.server.value(table.ledger('table'), 'cp_scene')!) as string;
+    const forged = JSON.stringify({ v: 2, scene, done: 0, ops: [{ seq: 1, lamport: 1, by: BOB, request: sideEdited('A', 'forged') }] });
+    for (const [name, role] of [['Command Post · table', 'table'], ['Command Post · Side 1', 'side.0']] as const) {
+      const id = '-0' + role.replace('.', '') + '0'.repeat(12);
+      expect(table.server.game.apply('carol', { op: 'char-create', id, attrs: { name, controlledby: '', inplayerjournals: 'all' } }).accepted).toBe(true);
+      table.server.save(CAROL, { character: id, name: LEDGER_ATTR, value: role });
+      table.server.save(CAROL, { character: id, name: SIDES_ATTR, value: JSON.stringify([id]) });
+      table.server.save(CAROL, { character: id, name: `cp_ops_${BOB}`, value: forged });
+    }
+    await table.settle();
+    expect(await table.seat(BOB).game.submit(sideEdited('A', 'honest'))).toEqual({ ok: true });
+    await table.settle();
+    for (const s of table.seats) expect(table.names(s)).toEqual(['honest']);
+    const layout = table.seat(GM).game.ledgers!;
+    expect([layout.table?.id, layout.sides[0]?.id]).toEqual([table.ledger('table'), table.ledger('side.0')]);
+    expect(layout.extra).toHaveLength(2);
   });
 
   it('ownership not enforced (the table trusts its players): a forged op under a player’s name is still not played, his record not signing it', async () => {
