@@ -8,23 +8,8 @@
 // server refuses comes back as the old value, which the next report carries. Only characters whose
 // name starts with the ledger prefix are read or written, and only their `cp_` attributes.
 import { LEDGER_ATTR, LEDGER_PREFIX, MAX_ATTRIBUTE_CHARS, MAX_LEDGERS, SIDES_ATTR, playersIn, type AttributeWrite, type Journal, type JournalCharacter } from '../src/adapters/roll20/ledger';
+import { get, modelsOf, safe, str, type Any } from './page-reads';
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- Roll20's internals have no types; every read is guarded. */
-type Any = any;
-
-const safe = <T,>(f: () => T): T | undefined => {
-  try {
-    return f();
-  } catch {
-    return undefined;
-  }
-};
-const get = (m: Any, k: string): unknown => safe(() => (typeof m?.get === 'function' ? m.get(k) : m?.attributes?.[k]));
-const str = (x: unknown, max: number): string => (typeof x === 'string' ? x.slice(0, max) : typeof x === 'number' && Number.isFinite(x) ? String(x) : '');
-const modelsOf = (c: Any): Any[] => {
-  const m = safe(() => c?.models);
-  return Array.isArray(m) ? m : [];
-};
 const ID = /^[A-Za-z0-9_-]{1,48}$/;
 
 export interface Ledgers {

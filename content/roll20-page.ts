@@ -32,9 +32,8 @@ import {
   type View,
 } from '../src/adapters/roll20/protocol';
 import { ledgers } from './roll20-ledgers';
+import { get, modelsOf, safe, str, type Any } from './page-reads';
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- Roll20's internals have no types; every read is guarded. */
-type Any = any;
 
 (() => {
   const secret = document.currentScript?.getAttribute(SECRET_ATTR) ?? '';
@@ -46,23 +45,9 @@ type Any = any;
     if (!stopped) window.postMessage(envelope('page', secret, msg), location.origin);
   };
 
-  const safe = <T,>(f: () => T): T | undefined => {
-    try {
-      return f();
-    } catch {
-      return undefined;
-    }
-  };
-  const get = (m: Any, k: string): unknown => safe(() => (typeof m?.get === 'function' ? m.get(k) : m?.attributes?.[k]));
-  const str = (x: unknown, max: number): string => (typeof x === 'string' ? x.slice(0, max) : typeof x === 'number' && Number.isFinite(x) ? String(x) : '');
   const num = (x: unknown): number => (typeof x === 'number' ? x : typeof x === 'string' && x.trim() !== '' ? Number(x) : NaN);
   /** A page setting as Roll20 holds it (number or short string); the content script reads it field by field. */
   const raw = (x: unknown): unknown => (typeof x === 'number' || typeof x === 'boolean' ? x : typeof x === 'string' ? x.slice(0, 64) : null);
-  const modelsOf = (c: Any): Any[] => {
-    const m = safe(() => c?.models);
-    return Array.isArray(m) ? m : [];
-  };
-
   const campaign = (): Any => safe(() => w.Campaign);
   const activePage = (): Any => safe(() => (typeof campaign()?.activePage === 'function' ? campaign().activePage() : undefined));
 

@@ -9,7 +9,7 @@ import type Browser from 'webextension-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../fixtures/roll20/server';
 import { launchExtension, request, type LaunchedExtension } from './launch';
-import { EDITOR } from './roll20-helpers';
+import { EDITOR, openGame } from './roll20-helpers';
 
 declare const chrome: Browser.Browser;
 
@@ -34,21 +34,9 @@ async function popupOf(tab: number): Promise<Page> {
 }
 
 async function openAs(player: string): Promise<Seat> {
-  const newest = await ext.worker.evaluate(async () => Math.max(0, ...(await chrome.tabs.query({})).map((t) => t.id ?? 0)));
-  const game = await ext.context.newPage();
-  await game.goto(`${EDITOR}?journal=${GAME}&player=${player}&n=4`);
+  const { game, tab } = await openGame(ext, `journal=${GAME}&player=${player}&n=4`);
   await game.evaluate(() => (window as unknown as { __fx: { journal: { ready(): Promise<void> } } }).__fx.journal.ready());
-  const tab = await ext.worker.evaluate(async (after) => {
-    for (let i = 0; i < 150; i++) {
-      const ids = Object.keys(await chrome.storage.session.get(null)).filter((k) => k.startsWith('commandPost.live.')).map((k) => Number(k.slice('commandPost.live.'.length)));
-      const mine = ids.find((t) => t > after);
-      if (mine !== undefined) return mine;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    return null;
-  }, newest);
-  expect(tab).not.toBeNull();
-  return { game, tab: tab!, popup: await popupOf(tab!) };
+  return { game, tab, popup: await popupOf(tab) };
 }
 
 /** Until the tab plays the table's game (its live board says so), as a player waits for his board to show it. */
