@@ -4,7 +4,9 @@
 // table from the bridge's validated messages, hands each table to the board (content-board.js: the
 // active game's view, drawn over the board), reports the board to the worker for the popup, and
 // — only when the user asked for it in the popup, once per click — posts to the chat or writes
-// command radii into leaders' auras.
+// command radii into leaders' auras. Once the game master has made the ledger characters, it plays
+// the table's one game (content-table.js, docs/roll20.md "One game for the table"): the board draws
+// that game, and the popup plays it through a port to this script, as on an Owlbear tab.
 //
 // A token's path: Roll20 model → roll20-page.js (plain JSON, one delta per frame) → here (validated,
 // LiveModel → Table) → LiveBoard.render (bound to the game, the system's view, the overlay) → summary.
@@ -210,7 +212,7 @@ function start(): void {
   /** What the popup shows: the table's game (its root, this tab's board, who acts for which side), or `connected: false` for none. */
   const stateMessage = async (): Promise<PortToPopup> => {
     const shared = table.summary();
-    const loaded = table.active ? await table.send({ type: 'store/load' }) : null;
+    const loaded = table.active && !interfering && !orphan ? await table.send({ type: 'store/load' }) : null;
     if (!shared || !loaded?.ok) return { type: 'owlbear/state', connected: false, root: null, board: null, player: null };
     return {
       type: 'owlbear/state',
@@ -329,7 +331,8 @@ function start(): void {
     }
     if (msg.type === 'auras') return;
     if (msg.type === 'journal') {
-      void table.receive(msg.journal);
+      // A page that interferes is not read for the table's game either (nothing is written for it: toPage is shut).
+      if (!interfering) void table.receive(msg.journal);
       return;
     }
     if (msg.type === 'diagnostics') {

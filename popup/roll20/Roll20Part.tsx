@@ -80,7 +80,7 @@ function SharedTable({ shared, live, tr }: { shared: NonNullable<BoardSummary['s
             </button>{' '}
             {asked !== null && (
               <span role="status" class="hint" data-testid="r20-share-result">
-                {tr(asked ? 'r20_share_asked' : 'r20_chat_failed')}
+                {tr(asked ? 'r20_share_asked' : 'r20_share_failed')}
               </span>
             )}
           </p>

@@ -58,6 +58,32 @@ describe('the Roll20 part of the live board', () => {
     await waitFor(() => expect(screen.getByTestId('r20-chat-result').textContent).toBe('Not posted: Roll20’s chat box or its send button was not found.'));
   });
 
+  it('one game for the table: the game master’s one click asks the tab for the ledgers, named Side 1 and Side 2; a player is told only he can; then who acts for which side, names as text', async () => {
+    const shares: string[][] = [];
+    const withShare = (ok: boolean): LiveApi => ({ ...live([]), share: async (sides) => (shares.push([...sides]), ok) });
+    const none = (gm: boolean) => ({ ...hexSummary(), shared: { state: 'none' as const, gm, sides: [], mine: [], dropped: 0 } });
+    const { unmount } = render(<ApiContext.Provider value={fakeApi()}><Roll20Part board={{ summary: none(true), settings: S, live: withShare(true) }} /></ApiContext.Provider>);
+    fireEvent.click(screen.getByTestId('r20-share'));
+    await waitFor(() => expect(screen.getByTestId('r20-share-result').textContent).toBe('Asked: the ledger characters appear in the journal in a moment.'));
+    expect(shares).toEqual([['Side 1', 'Side 2']]);
+    unmount();
+    const second = render(<ApiContext.Provider value={fakeApi()}><Roll20Part board={{ summary: none(true), settings: S, live: withShare(false) }} /></ApiContext.Provider>);
+    fireEvent.click(screen.getByTestId('r20-share'));
+    await waitFor(() => expect(screen.getByTestId('r20-share-result').textContent).toMatch(/did not make the ledgers/));
+    second.unmount();
+    const third = render(<ApiContext.Provider value={fakeApi()}><Roll20Part board={{ summary: none(false), settings: S, live: withShare(true) }} /></ApiContext.Provider>);
+    expect(screen.queryByTestId('r20-share')).toBeNull();
+    expect(screen.getByTestId('r20-shared').textContent).toMatch(/Only the game master can share/);
+    third.unmount();
+    const ready = { ...hexSummary(), shared: { state: 'ready' as const, gm: false, sides: [{ label: 'Side 1', players: ['<img src=x onerror=alert(1)>'], anyone: false }, { label: 'Side 2', players: [], anyone: true }], mine: [1], dropped: 3 } };
+    render(<ApiContext.Provider value={fakeApi()}><Roll20Part board={{ summary: ready, settings: S, live: withShare(true) }} /></ApiContext.Provider>);
+    expect(screen.getByTestId('r20-seats').textContent).toBe('Side 1: <img src=x onerror=alert(1)>Side 2: anyone');
+    expect(screen.getByTestId('r20-mine').textContent).toBe('You act for: Side 2.');
+    expect(document.querySelector('img')).toBeNull();
+    // What the ledgers dropped is the game master's to see.
+    expect(screen.queryByTestId('r20-shared-dropped')).toBeNull();
+  });
+
   it('each aura button asks the tab once', () => {
     const asked: string[] = [];
     render(<ApiContext.Provider value={fakeApi()}><Roll20Part board={{ summary: hexSummary(), settings: S, live: live(asked) }} /></ApiContext.Provider>);
