@@ -29,6 +29,8 @@ export interface Roll20Table {
   send(raw: unknown): Promise<Response>;
   /** What the popup shows of the shared game (BoardSummary `shared`), null before the page reported the journal. */
   summary(): BoardSummary['shared'] | null;
+  /** The game master's click: "Check this table" (false: no ledgers, or not a game master). */
+  startCheck(): boolean;
   /** The ledgers a game master's click makes (none when they exist, or he is not one). */
   toCreate(sides: readonly string[]): ReturnType<typeof ledgersToCreate>;
 }
@@ -49,9 +51,10 @@ export function roll20Table(save: (writes: readonly AttributeWrite[]) => void, c
       changed();
     },
     async tick() {
-      const before = game.sync?.revisionNow;
+      const before = [game.sync?.revisionNow, JSON.stringify(game.checkResult)];
       await game.tick();
-      if (game.sync?.revisionNow !== before) changed();
+      // News for the board and the popup: the game moved, or a check found something on time alone.
+      if (game.sync?.revisionNow !== before[0] || JSON.stringify(game.checkResult) !== before[1]) changed();
     },
     boardInput() {
       const root = game.state?.root;
@@ -89,7 +92,13 @@ export function roll20Table(save: (writes: readonly AttributeWrite[]) => void, c
         }),
         mine: journal.me.gm ? layout.sides.flatMap((c, i) => (c ? [i] : [])) : [...layout.sidesOf(journal.me.player)],
         dropped: game.ledgerDropped.length + (game.state?.dropped.length ?? 0),
+        ...(game.checkResult ? { check: game.checkResult } : {}),
       };
+    },
+    startCheck() {
+      const started = game.startCheck();
+      changed();
+      return started;
     },
     toCreate(sides) {
       const layout = game.ledgers;

@@ -429,6 +429,7 @@ function start(): void {
       overlay: { visible: board.overlay.root.style.display !== 'none', left: rect.left, top: rect.top, width: rect.width, height: rect.height },
       browser: BROWSER,
       version: browser.runtime.getManifest().version,
+      tableCheck: table.summary()?.check ?? null,
     });
   }
 
@@ -449,6 +450,7 @@ function start(): void {
     // One click, one post, typed in here; none on a page that interferes.
     if (req.type === 'roll20/chat') return Promise.resolve(interfering ? 'interfering' : postToChat(req.text));
     // The game master's one click: the ledgers made (his page script makes them only if Roll20 says he is one).
+    if (req.type === 'roll20/check') return Promise.resolve(!interfering && table.startCheck());
     if (req.type === 'roll20/share') {
       const ledgers = interfering ? [] : table.toCreate(req.sides);
       if (ledgers.length) toPage({ type: 'ledgers-create', ledgers });

@@ -49,6 +49,8 @@ export interface LiveApi {
   tick?(system: SystemId, ticks: readonly string[]): void;
   /** The game master's click: the Roll20 tab makes the table's ledger characters, one per side named here (false: it did not). */
   share?(sides: readonly string[]): Promise<boolean>;
+  /** The game master's click: the Roll20 tab runs "Check this table" (false: it did not). */
+  check?(): Promise<boolean>;
 }
 
 /** The active tab's id. No `tabs` permission: only the id is read. */
@@ -114,6 +116,7 @@ function browserLive(tabId: Promise<number | undefined>): LiveApi {
     },
     diagnostics: () => toTab({ type: 'roll20/diagnostics' }),
     share: async (sides) => (await toTab({ type: 'roll20/share', sides: [...sides] })) === true,
+    check: async () => (await toTab({ type: 'roll20/check' })) === true,
     tick: (system, ticks) => void toTab({ type: 'board/ticks', system, ticks: [...ticks] }),
   };
 }

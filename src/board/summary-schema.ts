@@ -95,6 +95,16 @@ export const boardSummarySchema = v.strictObject({
       sides: v.pipe(v.array(v.strictObject({ label: nameText(200), players: v.pipe(v.array(nameText(200)), v.maxLength(50)), anyone: v.boolean() })), v.maxLength(8)),
       mine: v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(7))), v.maxLength(8)),
       dropped: v.pipe(v.number(), v.integer(), v.minValue(0)),
+      /** "Check this table" as the game master's tab last ran it (src/adapters/roll20/check.ts). */
+      check: v.optional(
+        v.strictObject({
+          state: v.picklist(['running', 'done']),
+          answered: v.pipe(v.number(), v.integer(), v.minValue(0)),
+          enforced: v.picklist(['yes', 'no', 'unknown']),
+          roundTripMs: v.nullable(v.pipe(v.number(), v.finite(), v.minValue(0))),
+          longValue: v.picklist(['whole', 'cut', 'unknown']),
+        }),
+      ),
     }),
   ),
 });

@@ -147,6 +147,19 @@ describe('one game for the Roll20 table', () => {
     expect(await current(gina.popup, 'A')).toBe('4');
   });
 
+  it('Check this table, run by the game master with the players connected: Roll20 (the fixture, enforcing) refuses a player’s write on the table’s ledger; the round trip and the long value are said', async () => {
+    const { gina } = seats;
+    await gina.popup.getByTestId('board-details').locator('summary').first().click();
+    // (Clicked in the page: the live section's layout moves as the table's state comes in every second.)
+    await gina.popup.getByTestId('r20-check-run').evaluate((b) => (b as HTMLButtonElement).click());
+    await expect.poll(() => gina.popup.getByTestId('r20-check').getAttribute('data-state'), { timeout: 20_000 }).toBe('done');
+    const said = await gina.popup.getByTestId('r20-check-result').textContent();
+    expect(said).toMatch(/Roll20 refused a player’s write on a ledger he does not control/);
+    expect(said).toMatch(/came back from the players in \d+ ms \(2 answered\)/);
+    expect(said).toMatch(/reached the players whole/);
+    expect(srv.journal.refused(GAME).filter((r) => r.why === 'not-controller').length).toBeGreaterThanOrEqual(2);
+  });
+
   it('a player’s page script writing into the other side’s ledger changes nothing (ownership enforced), and a reload reads the whole game', async () => {
     const { gina, bob, carol } = seats;
     const refusedBefore = srv.journal.refused(GAME).length;

@@ -5,6 +5,7 @@
 // the hex lattice chosen and why, the transform the overlay computed and where it put each figure. No names (page, token, player), no image, no player id,
 // no Roll20 object id, no status marker, no chat.
 import * as v from 'valibot';
+import type { CheckResult } from './check';
 import type { LiveModel } from './live';
 import { isFigure } from './mapping';
 import { GRID_TYPES, DIAGONALS, ENGINES, RENDERER_REASONS, rendererFields, viewSchema, type RendererFields, type View } from './protocol';
@@ -69,6 +70,16 @@ export const diagnosticsSchema = v.strictObject({
   ),
   /** Token-layer tokens left out beyond MAX_DIAGNOSTIC_TOKENS. */
   more: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  /** What "Check this table" last found in this tab (./check.ts); absent when it never ran. */
+  tableCheck: v.optional(
+    v.strictObject({
+      state: v.picklist(['running', 'done']),
+      answered: v.pipe(v.number(), v.integer(), v.minValue(0)),
+      enforced: v.picklist(['yes', 'no', 'unknown']),
+      roundTripMs: v.nullable(num),
+      longValue: v.picklist(['whole', 'cut', 'unknown']),
+    }),
+  ),
 });
 export type Diagnostics = v.InferOutput<typeof diagnosticsSchema>;
 
@@ -81,6 +92,7 @@ export function diagnosticsOf(input: {
   overlay: Diagnostics['overlay'];
   browser: Diagnostics['browser'];
   version: string;
+  tableCheck?: CheckResult | null;
 }): Diagnostics {
   const { model, camera } = input;
   const p = model.page;
@@ -114,5 +126,6 @@ export function diagnosticsOf(input: {
     overlay: { visible: input.overlay.visible, left: r4(input.overlay.left), top: r4(input.overlay.top), width: r4(input.overlay.width), height: r4(input.overlay.height) },
     tokens,
     more: onLayer.length - tokens.length,
+    ...(input.tableCheck ? { tableCheck: { ...input.tableCheck } } : {}),
   };
 }

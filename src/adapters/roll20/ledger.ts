@@ -212,7 +212,8 @@ export function readLedgers(journal: Journal, layout: LedgerLayout = layoutOf(jo
   const roles: [LedgerRole, JournalCharacter | null][] = [['table', layout.table], ...layout.sides.map((c, i) => [`side.${i}` as LedgerRole, c] as [LedgerRole, JournalCharacter | null])];
   for (const [role, c] of roles) {
     for (const [name, text] of Object.entries(c?.attribs ?? {})) {
-      if (!name.startsWith('cp_') || name === LEDGER_ATTR || name === SIDES_ATTR) continue;
+      // The ledger's own marks, and "Check this table"'s attributes (./check.ts), are not the game's.
+      if (!name.startsWith('cp_') || name === LEDGER_ATTR || name === SIDES_ATTR || name.startsWith('cp_check')) continue;
       const key = keyOf(role, name);
       if (text.length > MAX_ATTRIBUTE_CHARS) {
         dropped.push({ key, problem: `larger than ${MAX_ATTRIBUTE_CHARS} characters`, kind: 'unreadable' });

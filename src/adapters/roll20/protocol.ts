@@ -359,6 +359,8 @@ export const tabRequestSchema = v.variant('type', [
   v.strictObject({ type: v.literal('roll20/auras'), action: v.picklist(['write', 'restore']) }),
   v.strictObject({ type: v.literal('roll20/diagnostics') }),
   /** The game master's one click: the ledger characters of the table's one game, one per side (named after them). */
+  /** The game master's click: "Check this table" (src/adapters/roll20/check.ts). */
+  v.strictObject({ type: v.literal('roll20/check') }),
   v.strictObject({ type: v.literal('roll20/share'), sides: v.pipe(v.array(v.pipe(v.string(), v.minLength(1), v.maxLength(100))), v.minLength(1), v.maxLength(8)) }),
   v.strictObject({ type: v.literal('board/ticks'), ...TICKS_FIELDS }),
 ]);

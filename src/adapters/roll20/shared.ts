@@ -8,6 +8,7 @@ import type { SceneRequest } from '../../messages';
 import { RecordBook } from '../../shared-game/records';
 import { SharedGame, type Keeper, type SecretKeeper, type SharedState, type Update } from '../../shared-game/sync';
 import type { Codec, Dropped } from '../../shared-game/model';
+import { TableCheck, type CheckResult } from './check';
 import { attributeWrites, layoutOf, readLedgers, recordWrite, roll20Keys, seatChanges, type AttributeWrite, type Journal, type LedgerLayout } from './ledger';
 
 export interface LedgerGameOptions {
@@ -40,7 +41,24 @@ export class LedgerGame {
   /** Actions one at a time, after any read. */
   private turn: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly options: LedgerGameOptions) {}
+  /** "Check this table" (./check.ts): run by the game master's tab, answered by the players'. */
+  private readonly check: TableCheck;
+
+  constructor(private readonly options: LedgerGameOptions) {
+    this.check = new TableCheck(options.random ?? (() => Math.random().toString(36).slice(2)));
+  }
+
+  /** The game master's click: "Check this table" written on the table's ledger (false: no ledger, or not a game master). */
+  startCheck(): boolean {
+    const writes = this.layout ? this.check.start(this.layout, this.now) : null;
+    if (writes) this.options.save(writes);
+    return writes !== null;
+  }
+
+  /** What the last check found (null: none run in this tab). */
+  get checkResult(): CheckResult | null {
+    return this.check.result;
+  }
 
   private get now(): number {
     return (this.options.now ?? Date.now)();
@@ -80,6 +98,8 @@ export class LedgerGame {
     this.journal = journal;
     this.layout = layout;
     if (!this.ready) return;
+    const answers = this.check.observe(journal, layout, this.now);
+    if (answers.length) this.options.save(answers);
     const me = journal.me;
     if (!this.sync || this.sync.identity.player !== me.player) {
       this.sync = new SharedGame({
@@ -127,6 +147,8 @@ export class LedgerGame {
   async tick(): Promise<void> {
     await this.reading;
     if (!this.sync || !this.ready) return;
+    // A check's answers are read on time too (after the first, nothing may change in the journal).
+    if (this.journal && this.layout && this.check.result?.state === 'running') this.check.observe(this.journal, this.layout, this.now);
     if (this.sync.waiting && this.journal) await this.receive(this.journal);
     this.write(this.sync.heal());
     await this.compact();

@@ -84,6 +84,21 @@ describe('the Roll20 part of the live board', () => {
     expect(screen.queryByTestId('r20-shared-dropped')).toBeNull();
   });
 
+  it('Check this table, the game master’s: asks the tab, then says in words what Roll20 does at this table', async () => {
+    const asked: string[] = [];
+    const api: LiveApi = { ...live([]), check: async () => (asked.push('check'), true) };
+    const ready = (check?: NonNullable<NonNullable<ReturnType<typeof hexSummary>['shared']>['check']>) => ({ ...hexSummary(), shared: { state: 'ready' as const, gm: true, sides: [], mine: [0, 1], dropped: 0, ...(check ? { check } : {}) } });
+    const { unmount } = render(<ApiContext.Provider value={fakeApi()}><Roll20Part board={{ summary: ready(), settings: S, live: api }} /></ApiContext.Provider>);
+    fireEvent.click(screen.getByTestId('r20-check-run'));
+    await waitFor(() => expect(asked).toEqual(['check']));
+    unmount();
+    render(<ApiContext.Provider value={fakeApi()}><Roll20Part board={{ summary: ready({ state: 'done', answered: 1, enforced: 'no', roundTripMs: 412.6, longValue: 'cut' } as const), settings: S, live: api }} /></ApiContext.Provider>);
+    const said = screen.getByTestId('r20-check-result').textContent;
+    expect(said).toMatch(/this table trusts its players/);
+    expect(said).toMatch(/came back from the players in 413 ms \(1 answered\)/);
+    expect(said).toMatch(/did not reach the players whole/);
+  });
+
   it('each aura button asks the tab once', () => {
     const asked: string[] = [];
     render(<ApiContext.Provider value={fakeApi()}><Roll20Part board={{ summary: hexSummary(), settings: S, live: live(asked) }} /></ApiContext.Provider>);

@@ -258,6 +258,38 @@ describe('the shared game on Roll20 ledgers', () => {
     for (const s of table.seats) expect(table.names(s), s.player).toEqual(want);
   });
 
+  it.each([
+    ['enforced', { enforce: true, attrMax: null }, { answered: 2, enforced: 'yes', longValue: 'whole' }],
+    ['not enforced', { enforce: false, attrMax: null }, { answered: 2, enforced: 'no', longValue: 'whole' }],
+    ['enforced, with a size limit below the longest value', { enforce: true, attrMax: 4000 }, { answered: 2, enforced: 'yes', longValue: 'cut' }],
+  ] as const)('Check this table (%s): the game master’s tab finds out what Roll20’s server does', async (_what, rules, want) => {
+    const table = await startedTable({ ...rules });
+    const gm = table.seat(GM);
+    expect(gm.game.startCheck()).toBe(true);
+    expect(gm.game.checkResult?.state).toBe('running');
+    expect(table.seat(BOB).game.startCheck()).toBe(false); // a player cannot run it
+    for (let i = 0; i < 8 && gm.game.checkResult?.state !== 'done'; i++) await table.settle(1);
+    expect(gm.game.checkResult).toMatchObject({ state: 'done', ...want });
+    expect(gm.game.checkResult!.roundTripMs).toBeGreaterThan(0);
+    // The check is not the game's: every tab still plays the same game.
+    expect(await table.seat(BOB).game.submit(sideEdited('A', 'after the check'))).toEqual({ ok: true });
+    await table.settle();
+    for (const s of table.seats) expect(table.names(s)).toEqual(['after the check']);
+  });
+
+  it('Check this table with no player’s tab answering: said, not guessed', async () => {
+    const table = await startedTable();
+    const gm = table.seat(GM);
+    gm.game.startCheck();
+    for (let i = 0; i < 20; i++) {
+      table.t += 1000;
+      await table.deliver(gm);
+      await gm.game.tick();
+      table.land(gm);
+    }
+    expect(gm.game.checkResult).toMatchObject({ state: 'done', answered: 0, enforced: 'unknown', roundTripMs: null, longValue: 'unknown' });
+  });
+
   it('property: honest actions with saves landing late and in any order, and hostile writes where the server lets them — every honest client ends on the same game, with every accepted action once', async () => {
     await fc.assert(
       fc.asyncProperty(
