@@ -4,6 +4,9 @@
 // popup on his tab. The game master shares the game and seats the players the way Roll20 does (a side
 // ledger's "controlled by"); a spend in one popup shows in the others and on their boards; a player
 // acts for his side only; a reload and a player whose page script writes into the other side's ledger.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import type Browser from 'webextension-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +17,7 @@ import { EDITOR, openGame } from './roll20-helpers';
 declare const chrome: Browser.Browser;
 
 const GAME = 'shared';
+const SCENARIOS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../scenarios');
 let srv: FixtureServer;
 let ext: LaunchedExtension;
 
@@ -46,23 +50,86 @@ async function sharedReady(seat: Seat): Promise<void> {
     .toBe('ready');
 }
 
-/** A request of the popup's kind sent through the tab's port, as the popup sends it. */
-const send = (seat: Seat, request: object) =>
+/** A request of the popup's kind sent through the tab's port, as the popup sends it; with the game it answers (`games`, as JSON). */
+const ask = (seat: Seat, request: object) =>
   seat.popup.evaluate(
     ({ tab, request }) =>
-      new Promise<{ ok: boolean; error?: { code: string } }>((resolve) => {
+      new Promise<{ ok: boolean; error?: { code: string }; games?: string }>((resolve) => {
         const port = chrome.tabs.connect(tab, { name: 'command-post-owlbear' });
         port.onMessage.addListener((raw: unknown) => {
-          const m = raw as { type: string; response?: { ok: boolean; error?: { code: string } } };
+          const m = raw as { type: string; response?: { ok: boolean; error?: { code: string }; root?: { games: unknown } } };
           if (m.type !== 'owlbear/response') return;
           port.disconnect();
           const r = m.response!;
-          resolve(r.ok ? { ok: true } : { ok: false, error: r.error });
+          resolve(r.ok ? { ok: true, games: JSON.stringify(r.root!.games) } : { ok: false, error: r.error });
         });
         port.postMessage({ type: 'owlbear/request', rid: 'r1', request });
       }),
     { tab: seat.tab, request },
   );
+const send = async (seat: Seat, request: object) => {
+  const r = await ask(seat, request);
+  return r.ok ? { ok: true } : { ok: false, error: r.error };
+};
+/**
+ * A game as every tab must agree on it: the command roll's rosters are sealed for everyone but their
+ * author (his tab shows his own plainly), so a roster's slots are left out of the comparison.
+ */
+const unsealed = (games: string | undefined): string => {
+  // Keys in one order (a root rebuilt by an undo lists its games in another), rosters' slots left out.
+  const canonical = (x: unknown): unknown =>
+    Array.isArray(x) ? x.map(canonical) : x && typeof x === 'object' ? Object.fromEntries(Object.keys(x).sort().map((k) => [k, k === 'slots' ? '…' : canonical((x as Record<string, unknown>)[k])])) : x;
+  return JSON.stringify(canonical(JSON.parse(games ?? 'null')));
+};
+/** The marks each tab's board draws, by token and status. */
+const boardOf = (seat: Seat) => seat.game.evaluate(() => [...document.querySelectorAll('#command-post-overlay .mark')].map((m) => `${m.getAttribute('data-token')}:${m.getAttribute('data-status')}`).sort().join(' '));
+
+/**
+ * A worked example's events (test/scenarios/<system>/<file>), each made by whichever player may make
+ * it (Bob for side A, Carol for side B, the game master for what neither may), then every tab's game
+ * and board compared: the same after each action.
+ */
+async function playAcross(system: string, file: string): Promise<number> {
+  const { gina, bob, carol } = seats;
+  const scenario = JSON.parse(fs.readFileSync(path.join(SCENARIOS, system, file), 'utf8')) as { steps: { event?: unknown; undo?: true; reject?: string }[] };
+  let played = 0;
+  for (const step of scenario.steps) {
+    if (step.event === undefined && !step.undo) continue;
+    // The table's undo, or the step's event.
+    const request = step.undo ? { type: 'game/undo', system } : { type: 'game/dispatch', system, event: step.event };
+    if (step.reject) {
+      // An event the rules refuse there: refused in every tab, by the rules (and nothing written).
+      const codes = [];
+      for (const s of [bob, carol, gina]) codes.push((await send(s, request)).error?.code);
+      expect(codes, `${file}: refused as the worked example says`).toContain(step.reject);
+      expect(codes).not.toContain(undefined);
+      continue;
+    }
+    let by: Seat | null = null;
+    // A number the command roll has just rolled is opened by its roster's owner a moment later (his tab
+    // reveals the sealed slot): until then the rules refuse what it lets, as a player would see.
+    const refusals: string[] = [];
+    for (const t0 = Date.now(); !by && Date.now() - t0 < 10_000; ) {
+      refusals.length = 0;
+      for (const s of [bob, carol, gina]) {
+        const r = await send(s, request);
+        if (r.ok) {
+          by = s;
+          break;
+        }
+        refusals.push(r.error?.code ?? '?');
+      }
+      if (!by) await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(by, `${file}: step ${played + 1} played by someone (${refusals.join(', ')})`).not.toBeNull();
+    played++;
+    const want = (await ask(by!, { type: 'store/load' })).games;
+    for (const s of [gina, bob, carol]) await expect.poll(async () => unsealed((await ask(s, { type: 'store/load' })).games), { timeout: 10_000 }).toBe(unsealed(want));
+    const board = await boardOf(gina);
+    for (const s of [bob, carol]) await expect.poll(() => boardOf(s), { timeout: 5000 }).toBe(board);
+  }
+  return played;
+}
 
 const hd = (event: object) => ({ type: 'game/dispatch', system: 'hd-command', event });
 const current = (popup: Page, side: 'A' | 'B') => popup.getByTestId(`current-${side}`).textContent();
@@ -145,6 +212,15 @@ describe('one game for the Roll20 table', () => {
     await carol.popup.getByTestId('spend-temp-B').click();
     for (const s of [gina, bob, carol]) await expect.poll(() => current(s.popup, 'B'), { timeout: 10_000 }).toBe('4');
     expect(await current(gina.popup, 'A')).toBe('4');
+  });
+
+  it('a turn of the command roll (R1: 4 against 2) and a rally, its undo and another in Les bandes de Champagne (B2), played across the three tabs: every game and board the same after each action', async () => {
+    expect(await send(seats.gina, { type: 'store/select-system', system: 'cr' })).toEqual({ ok: true });
+    expect(await playAcross('cr', 'r1-four-vs-two.json')).toBeGreaterThan(20);
+    expect(await send(seats.gina, { type: 'store/select-system', system: 'bdc' })).toEqual({ ok: true });
+    expect(await playAcross('bdc', 'b2-rally-demoralised.json')).toBe(7);
+    // Back to the Hell Dorado game the other tests play.
+    expect(await send(seats.gina, { type: 'store/select-system', system: 'hd-command' })).toEqual({ ok: true });
   });
 
   it('Check this table, run by the game master with the players connected: Roll20 (the fixture, enforcing) refuses a player’s write on the table’s ledger; the round trip and the long value are said', async () => {

@@ -123,7 +123,21 @@ export class LedgerGame {
     await sync.receive(read.keys);
     this.write(sync.heal());
     if (me.gm) await this.gameMasterWork(journal, layout);
+    await this.open();
     this.publish();
+  }
+
+  /** When a value this player sealed was read: opened for the table (as Owlbear's background page does), again after 10 s if it did not land. */
+  private readonly opening = new Map<string, number>();
+  private async open(): Promise<void> {
+    const sync = this.sync;
+    const openings = sync?.openings();
+    if (!sync || openings?.type !== 'scene/reveal' || !this.canWrite) return;
+    const fresh = openings.values.filter((x) => (this.opening.get(x.seal) ?? -Infinity) < this.now - 10_000);
+    if (!fresh.length) return;
+    for (const x of fresh) this.opening.set(x.seal, this.now);
+    const r = await sync.submit({ type: 'scene/reveal', values: fresh });
+    if (r.ok) this.write(r.value.writes);
   }
 
   /** The game master's tab: the ledgers' `controlledby` as the game's seats, then compaction when enough waits. */
