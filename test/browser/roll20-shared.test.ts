@@ -143,6 +143,7 @@ beforeAll(async () => {
       { ref: 'gina', name: 'Gina' },
       { ref: 'bob', name: 'Bob' },
       { ref: 'carol', name: 'Carol' },
+      { ref: 'dave', name: 'Dave' },
     ],
     gms: ['gina'],
     enforce: true,
@@ -256,6 +257,32 @@ describe('one game for the Roll20 table', () => {
     await bob.popup.locator('#play-A-amount').fill('1');
     await bob.popup.getByTestId('spend-temp-A').click();
     for (const s of [gina, bob, carol]) await expect.poll(() => current(s.popup, 'A'), { timeout: 15_000 }).toBe('3');
+  });
+
+  it('the game master offline for a while: the players play on, nothing lost or doubled when he is back; a player who joins late reads the whole game', async () => {
+    const { gina, bob, carol } = seats;
+    const journal = (seat: Seat, f: 'offline' | 'online') => seat.game.evaluate((what) => (window as unknown as { __fx: { journal: Record<string, () => void> } }).__fx.journal[what]!(), f);
+    const before = { A: Number(await current(bob.popup, 'A')), B: Number(await current(bob.popup, 'B')) };
+    await journal(gina, 'offline');
+    for (const [s, side] of [[bob, 'A'], [carol, 'B'], [bob, 'A']] as const) expect(await send(s, hd({ type: 'spend', side, amount: 1, permanent: false }))).toEqual({ ok: true });
+    for (const s of [bob, carol]) {
+      await expect.poll(() => current(s.popup, 'A'), { timeout: 10_000 }).toBe(String(before.A - 2));
+      await expect.poll(() => current(s.popup, 'B'), { timeout: 10_000 }).toBe(String(before.B - 1));
+    }
+    expect(await current(gina.popup, 'A')).toBe(String(before.A));
+    await journal(gina, 'online');
+    for (const s of [gina, bob, carol]) {
+      await expect.poll(() => current(s.popup, 'A'), { timeout: 15_000 }).toBe(String(before.A - 2));
+      await expect.poll(() => current(s.popup, 'B'), { timeout: 15_000 }).toBe(String(before.B - 1));
+    }
+    // Dave joins late (seated nowhere): his popup shows the same game, and his actions are refused with the reason.
+    const dave = await openAs('dave');
+    await sharedReady(dave);
+    await dave.popup.close();
+    dave.popup = await popupOf(dave.tab);
+    await expect.poll(() => current(dave.popup, 'A'), { timeout: 15_000 }).toBe(String(before.A - 2));
+    expect(await current(dave.popup, 'B')).toBe(String(before.B - 1));
+    expect(await send(dave, hd({ type: 'spend', side: 'A', amount: 1, permanent: false }))).toEqual({ ok: false, error: { code: 'roll20-no-ledger-of-yours' } });
   });
 
   // Last: the extension goes away under the open tabs.
