@@ -32,8 +32,7 @@ export interface CheckResult {
   readonly longValue: 'whole' | 'cut' | 'unknown';
 }
 
-/** Whether an attribute is the check's (never one of the shared game's keys). */
-export const isCheckAttr = (name: string): boolean => name.startsWith(CHECK_ATTR);
+// Every attribute of the check starts with `cp_check`: ./ledger.ts `readLedgers` never reads those as the game's.
 
 const answerAttr = (player: string) => `${ANSWER_PREFIX}${player}`;
 const parse = (text: string | undefined): Record<string, unknown> | null => {

@@ -280,20 +280,6 @@ export function ledgersToCreate(sides: readonly string[], layout: LedgerLayout):
   return out;
 }
 
-/** The `controlledby` of each side ledger that the game's seats call for (player id → side indexes); `all` while nobody is seated. */
-export function controlledByFor(seats: Readonly<Record<string, { readonly seats: readonly number[] }>>, sides: number): string[] {
-  const anyone = Object.keys(seats).length === 0;
-  return Array.from({ length: sides }, (_, i) =>
-    anyone
-      ? 'all'
-      : Object.entries(seats)
-          .filter(([, s]) => s.seats.includes(i))
-          .map(([p]) => p)
-          .sort()
-          .join(','),
-  );
-}
-
 /**
  * Seating on Roll20 is Roll20's own permission: the game master names who controls each side's ledger
  * (in our popup or on the character's sheet), and his client turns that into the game's seats, one
