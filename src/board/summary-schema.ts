@@ -4,6 +4,7 @@
 // scripts do not carry the schema.
 import * as v from 'valibot';
 import { LEGEND_KEYS } from './legend';
+import { checkResultSchema } from '../adapters/roll20/check-schema';
 import { nameText } from '../game/validate';
 import { MARK_STATUSES, MAX_CHANGES, MAX_FIGURES } from './model';
 
@@ -96,15 +97,7 @@ export const boardSummarySchema = v.strictObject({
       mine: v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(7))), v.maxLength(8)),
       dropped: v.pipe(v.number(), v.integer(), v.minValue(0)),
       /** "Check this table" as the game master's tab last ran it (src/adapters/roll20/check.ts). */
-      check: v.optional(
-        v.strictObject({
-          state: v.picklist(['running', 'done']),
-          answered: v.pipe(v.number(), v.integer(), v.minValue(0)),
-          enforced: v.picklist(['yes', 'no', 'unknown']),
-          roundTripMs: v.nullable(v.pipe(v.number(), v.finite(), v.minValue(0))),
-          longValue: v.picklist(['whole', 'cut', 'unknown']),
-        }),
-      ),
+      check: v.optional(checkResultSchema),
     }),
   ),
 });

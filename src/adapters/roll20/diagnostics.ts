@@ -6,6 +6,7 @@
 // no Roll20 object id, no status marker, no chat.
 import * as v from 'valibot';
 import type { CheckResult } from './check';
+import { checkResultSchema } from './check-schema';
 import type { LiveModel } from './live';
 import { isFigure } from './mapping';
 import { GRID_TYPES, DIAGONALS, ENGINES, RENDERER_REASONS, rendererFields, viewSchema, type RendererFields, type View } from './protocol';
@@ -71,15 +72,7 @@ export const diagnosticsSchema = v.strictObject({
   /** Token-layer tokens left out beyond MAX_DIAGNOSTIC_TOKENS. */
   more: v.pipe(v.number(), v.integer(), v.minValue(0)),
   /** What "Check this table" last found in this tab (./check.ts); absent when it never ran. */
-  tableCheck: v.optional(
-    v.strictObject({
-      state: v.picklist(['running', 'done']),
-      answered: v.pipe(v.number(), v.integer(), v.minValue(0)),
-      enforced: v.picklist(['yes', 'no', 'unknown']),
-      roundTripMs: v.nullable(num),
-      longValue: v.picklist(['whole', 'cut', 'unknown']),
-    }),
-  ),
+  tableCheck: v.optional(checkResultSchema),
 });
 export type Diagnostics = v.InferOutput<typeof diagnosticsSchema>;
 
