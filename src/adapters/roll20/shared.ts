@@ -23,7 +23,7 @@ export interface LedgerGameOptions {
   readonly onError?: (error: unknown) => void;
 }
 
-/** How often the game master's tab may compact, and how soon after a refused write it tries again. */
+/** How often the game master's tab may compact: at most twice a second, as on Owlbear. */
 const COMPACT_EVERY_MS = 500;
 
 export class LedgerGame {
