@@ -15,6 +15,7 @@ import { DESCRIPTORS } from '../src/rules';
 import { toSceneRequest } from '../src/shared-game/requests';
 import { boardInputOf } from '../src/store/board';
 import { GameStates } from '../src/store/states';
+import type { StoreRoot } from '../src/store/root';
 
 const randomId = (): string => [...crypto.getRandomValues(new Uint8Array(12))].map((b) => b.toString(16).padStart(2, '0')).join('');
 
@@ -23,6 +24,8 @@ export interface Roll20Table {
   readonly active: boolean;
   receive(journal: Journal): Promise<void>;
   tick(): Promise<void>;
+  /** The table's game as this tab plays it (null: no shared game). */
+  root(): StoreRoot | null;
   /** The shared game's board input (null: no shared game), the same object while its game does not change. */
   boardInput(): BoardInput | null;
   /** A request of the popup's, checked as the worker checks it, played on the table's game as this player. */
@@ -56,6 +59,7 @@ export function roll20Table(save: (writes: readonly AttributeWrite[]) => void, c
       // News for the board and the popup: the game moved, or a check found something on time alone.
       if (game.sync?.revisionNow !== before[0] || JSON.stringify(game.checkResult) !== before[1]) changed();
     },
+    root: () => (active() ? game.state!.root : null),
     boardInput() {
       const root = game.state?.root;
       if (!root) return null;

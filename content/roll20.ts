@@ -210,14 +210,14 @@ function start(): void {
   }
   const popups = new Set<Browser.Runtime.Port>();
   /** What the popup shows: the table's game (its root, this tab's board, who acts for which side), or `connected: false` for none. */
-  const stateMessage = async (): Promise<PortToPopup> => {
+  const stateMessage = (): PortToPopup => {
     const shared = table.summary();
-    const loaded = table.active && !interfering && !orphan ? await table.send({ type: 'store/load' }) : null;
-    if (!shared || !loaded?.ok) return { type: 'owlbear/state', connected: false, root: null, board: null, player: null };
+    const root = interfering || orphan ? null : table.root();
+    if (!shared || !root) return { type: 'owlbear/state', connected: false, root: null, board: null, player: null };
     return {
       type: 'owlbear/state',
       connected: true,
-      root: loaded.root,
+      root,
       board: { ...board.summary(model.status(dropped)), shared },
       player: { name: '', role: shared.gm ? 'GM' : 'PLAYER', sides: shared.mine.map((i) => shared.sides[i]?.label ?? String(i + 1)), seated: shared.mine.length > 0 },
     };
@@ -230,7 +230,9 @@ function start(): void {
     }
   };
   function tellPopups(): void {
-    if (popups.size) void stateMessage().then((m) => popups.forEach((port) => tell(port, m)));
+    if (!popups.size) return;
+    const m = stateMessage();
+    for (const port of popups) tell(port, m);
   }
   // The popup of this very extension, on this tab: it plays the table's game through here, as on an Owlbear tab.
   browser.runtime.onConnect.addListener((port) => {
@@ -252,7 +254,7 @@ function start(): void {
       // Checked there as the worker checks it, then played on the table's game as this player.
       void table.send(request).then((response) => tell(port, { type: 'owlbear/response', rid, response }));
     });
-    void stateMessage().then((m) => tell(port, m));
+    tell(port, stateMessage());
   });
   let reportTimer = 0;
   const report = () => {

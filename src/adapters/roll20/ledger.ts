@@ -124,7 +124,11 @@ export function layoutOf(journal: Journal): LedgerLayout {
   const sorted = [...journal.characters].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   // The table's ledger: controlled by no player (game masters only). One a player made (Roll20 makes
   // him its controller) or was given is not the table's, whatever its name and attributes say.
-  const table = sorted.find((c) => c.attribs?.[LEDGER_ATTR] === 'table' && playersIn(c.controlledby).ids.size === 0 && !playersIn(c.controlledby).all) ?? null;
+  const controlledByNoPlayer = (c: JournalCharacter) => {
+    const who = playersIn(c.controlledby);
+    return who.ids.size === 0 && !who.all;
+  };
+  const table = sorted.find((c) => c.attribs?.[LEDGER_ATTR] === 'table' && controlledByNoPlayer(c)) ?? null;
   // The side ledgers: those the table's ledger lists, each marked with its own side.
   const listed = listedSides(table);
   const sides: (JournalCharacter | null)[] = listed.map((id, i) => sorted.find((c) => c.id === id && c.attribs?.[LEDGER_ATTR] === `side.${i}`) ?? null);
