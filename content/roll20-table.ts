@@ -96,6 +96,7 @@ export function roll20Table(save: (writes: readonly AttributeWrite[]) => void, c
         }),
         mine: journal.me.gm ? layout.sides.flatMap((c, i) => (c ? [i] : [])) : [...layout.sidesOf(journal.me.player)],
         dropped: game.ledgerDropped.length + (game.state?.dropped.length ?? 0),
+        ...(game.state?.ownKeyWrittenOver ? { writtenOver: true } : {}),
         ...(game.checkResult ? { check: game.checkResult } : {}),
       };
     },

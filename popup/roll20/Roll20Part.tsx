@@ -107,6 +107,11 @@ function SharedTable({ shared, live, tr }: { shared: NonNullable<BoardSummary['s
           {tr('r20_shared_dropped', shared.dropped)}
         </p>
       )}
+      {shared.writtenOver && (
+        <p class="hint" role="status" data-testid="r20-written-over">
+          {tr('r20_shared_written_over')}
+        </p>
+      )}
       {shared.gm && <TableCheck check={shared.check} live={live} tr={tr} />}
     </section>
   );

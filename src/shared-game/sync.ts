@@ -219,6 +219,13 @@ export interface SharedGameOptions {
   readonly context?: PlayContext;
   /** The revision the root starts from: a page that plays a new scene goes on from the last scene's, so that its views never take the new game for an old one. */
   readonly revision?: number;
+  /**
+   * How long an op stays on the table before a compactor puts it in the checkpoint (0: at once). Where
+   * a player can write another's record (a Roll20 server that does not enforce "controlled by"), an op
+   * forged under a player's name, signed and all, is undone by that player's own tab, which writes its
+   * pages and record back within a second or two; once compacted, it could not be.
+   */
+  readonly settleMs?: number;
 }
 
 export class SharedGame {
@@ -231,6 +238,7 @@ export class SharedGame {
   private readonly now: () => number;
   private readonly mirror: boolean;
   private readonly keeper: Keeper | null;
+  private readonly settleMs: number;
 
   private raw: Readonly<Record<string, unknown>> = {};
   /** The table's id for this scene, as this client plays it. */
@@ -317,6 +325,7 @@ export class SharedGame {
     this.now = options.now ?? (() => Date.now());
     this.mirror = options.mirror ?? false;
     this.keeper = options.keeper ?? null;
+    this.settleMs = options.settleMs ?? 0;
     this.reader = new CheckpointReader(this.codec);
     this.writer = new CheckpointWriter(this.codec);
     this.player = new OpPlayer(options.context);
@@ -1271,7 +1280,11 @@ export class SharedGame {
     const old = this.base.covers;
     const covers: Record<string, number> = { ...old };
     const gm: Record<string, number> = { ...this.base.gm };
-    for (const op of this.ops) {
+    // The ops in play order up to the first one not on the table for `settleMs` yet (a prefix in play
+    // order: what the checkpoint holds is played before everything after it, as it was).
+    const young = this.ops.findIndex((op) => now - (this.firstPlayed.get(op.id) ?? now) < this.settleMs);
+    const settled = young < 0 ? this.ops : this.ops.slice(0, young);
+    for (const op of settled) {
       covers[op.writer] = Math.max(covers[op.writer] ?? 0, op.seq);
       if (op.author.gm) gm[op.writer] = Math.max(gm[op.writer] ?? 0, op.seq);
     }
@@ -1302,9 +1315,9 @@ export class SharedGame {
     // Keys of no one at the table, once they stood still (a player who just joined is in the party by then).
     for (const [key, s] of this.strangerSince) if (!isEmptyPage(this.raw[key]) && now - s.since >= SYNC_TIMING.strangerMs) clear.push([key, null]);
     const coversChanged = json(covers) !== json(old) || json(gm) !== json(this.base.gm);
-    if (!this.ops.length && !coversChanged && !clear.length) return null;
-    const lamport = Math.max(this.base.lamport, ...this.ops.map((op) => op.lamport));
-    const game = withOpenedWritten(this.played.game);
+    if (!settled.length && !coversChanged && !clear.length) return null;
+    const lamport = Math.max(this.base.lamport, ...settled.map((op) => op.lamport));
+    const game = withOpenedWritten(settled === this.ops ? this.played.game : this.player.play(this.base.game, settled).game);
     const written = await this.writer.write(game, { scene, gen: this.base.gen + 1, by: this.me.writer, covers, lamport, gm });
     const hash = digestText(headText(written.head));
     this.base = { game, covers, lamport, gm, gen: written.head.gen, trust: 'own', written, hash };

@@ -5,7 +5,7 @@
 // roll20-table.ts) gives it the journal as the page reports it, a codec, a clock and the way out.
 import type { RuleError } from '../../game/result';
 import type { SceneRequest } from '../../messages';
-import { RecordBook } from '../../shared-game/records';
+import { RecordBook, readRecord } from '../../shared-game/records';
 import { SharedGame, type Keeper, type SecretKeeper, type SharedState, type Update } from '../../shared-game/sync';
 import type { Codec, Dropped } from '../../shared-game/model';
 import { TableCheck, type CheckResult } from './check';
@@ -25,6 +25,12 @@ export interface LedgerGameOptions {
 
 /** How often the game master's tab may compact: at most twice a second, as on Owlbear. */
 const COMPACT_EVERY_MS = 500;
+/**
+ * How long an op is on the ledgers before the game master's tab compacts it. A server that does not
+ * enforce "controlled by" lets a player write another's pages and record; the victim's tab writes its
+ * own back at its next read (a second at most), and an op still outside the checkpoint is then undone.
+ */
+export const SETTLE_MS = 5000;
 
 export class LedgerGame {
   readonly book = new RecordBook();
@@ -101,7 +107,11 @@ export class LedgerGame {
     const answers = this.check.observe(journal, layout, this.now);
     if (answers.length) this.options.save(answers);
     const me = journal.me;
+    const read = readLedgers(journal, layout);
     if (!this.sync || this.sync.identity.player !== me.player) {
+      // What this player's tab signed in an earlier life (a reload, another computer): the page goes on
+      // from it, as Owlbear's background page does from its player metadata, and takes its pages back.
+      this.book.adopt(readRecord(read.ownRecord));
       this.sync = new SharedGame({
         codec: this.options.codec,
         keys: roll20Keys(() => this.layout ?? layout),
@@ -111,10 +121,10 @@ export class LedgerGame {
         random: this.options.random,
         now: this.options.now,
         keeper: this.options.keeper ?? null,
+        settleMs: SETTLE_MS,
       });
     }
     const sync = this.sync;
-    const read = readLedgers(journal, layout);
     this.ledgerDropped = read.dropped;
     sync.setRole(me.gm);
     sync.setParty(read.members);
