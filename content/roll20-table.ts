@@ -95,8 +95,10 @@ export function roll20Table(save: (writes: readonly AttributeWrite[]) => void, c
           return [{ label: c.name.startsWith(LEDGER_PREFIX) ? c.name.slice(LEDGER_PREFIX.length) : (sideNames[i] ?? String(i + 1)), players: [...who.ids].map((p) => names.get(p) ?? p), anyone: who.all }];
         }),
         mine: journal.me.gm ? layout.sides.flatMap((c, i) => (c ? [i] : [])) : [...layout.sidesOf(journal.me.player)],
-        dropped: game.ledgerDropped.length + (game.state?.dropped.length ?? 0),
-        ...(game.state?.ownKeyWrittenOver ? { writtenOver: true } : {}),
+        // What the ledgers could not read now, and every write refused since the tab opened (a forgery
+        // its victim's tab has undone is gone from the ledgers, not from this count).
+        dropped: game.ledgerDropped.length + (game.state ? game.state.dropped.filter((d) => d.kind !== 'refused').length + game.state.refusedCount : 0),
+        ...(game.writtenOver ? { writtenOver: true } : {}),
         ...(game.checkResult ? { check: game.checkResult } : {}),
       };
     },

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import type Browser from 'webextension-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { digest } from '../../src/shared-game/records';
 import { startFixtureServer, type FixtureServer } from '../fixtures/roll20/server';
 import { launchExtension, request, type LaunchedExtension } from './launch';
 import { EDITOR, openGame } from './roll20-helpers';
@@ -26,7 +27,8 @@ interface Seat {
   readonly tab: number;
   popup: Page;
 }
-const seats: Record<'gina' | 'bob' | 'carol', Seat> = {} as never;
+type Table = Record<'gina' | 'bob' | 'carol', Seat>;
+const seats: Table = {} as never;
 
 /** The popup of `tab`, as a page standing for it (`?tab=<id>`), its live section open. */
 async function popupOf(tab: number): Promise<Page> {
@@ -37,8 +39,8 @@ async function popupOf(tab: number): Promise<Page> {
   return popup;
 }
 
-async function openAs(player: string): Promise<Seat> {
-  const { game, tab } = await openGame(ext, `journal=${GAME}&player=${player}&n=4`);
+async function openAs(player: string, journal = GAME): Promise<Seat> {
+  const { game, tab } = await openGame(ext, `journal=${journal}&player=${player}&n=4`);
   await game.evaluate(() => (window as unknown as { __fx: { journal: { ready(): Promise<void> } } }).__fx.journal.ready());
   return { game, tab, popup: await popupOf(tab) };
 }
@@ -89,8 +91,8 @@ const boardOf = (seat: Seat) => seat.game.evaluate(() => [...document.querySelec
  * it (Bob for side A, Carol for side B, the game master for what neither may), then every tab's game
  * and board compared: the same after each action.
  */
-async function playAcross(system: string, file: string): Promise<number> {
-  const { gina, bob, carol } = seats;
+async function playAcross(system: string, file: string, table: Table = seats): Promise<number> {
+  const { gina, bob, carol } = table;
   const scenario = JSON.parse(fs.readFileSync(path.join(SCENARIOS, system, file), 'utf8')) as { steps: { event?: unknown; undo?: true; reject?: string }[] };
   let played = 0;
   for (const step of scenario.steps) {
@@ -134,20 +136,56 @@ async function playAcross(system: string, file: string): Promise<number> {
 const hd = (event: object) => ({ type: 'game/dispatch', system: 'hd-command', event });
 const current = (popup: Page, side: 'A' | 'B') => popup.getByTestId(`current-${side}`).textContent();
 /** The ledger character of `name` in the server's journal. */
-const ledger = (name: string) => srv.journal.snapshot(GAME).characters.find((c) => c.name === `Command Post · ${name}`);
+const ledger = (name: string, game = GAME) => srv.journal.snapshot(game).characters.find((c) => c.name === `Command Post · ${name}`);
+const PLAYERS = [
+  { ref: 'gina', name: 'Gina' },
+  { ref: 'bob', name: 'Bob' },
+  { ref: 'carol', name: 'Carol' },
+  { ref: 'dave', name: 'Dave' },
+];
+
+/** The game master's click, then Bob seated on side 1 and Carol on side 2 as Roll20 seats players; the popups opened again once their tab plays the table's game. */
+async function shareAndSeat(table: Table, game: string): Promise<void> {
+  const { gina } = table;
+  await gina.popup.getByTestId('board-details').locator('summary').first().click();
+  await gina.popup.getByTestId('r20-share').click();
+  // Made, and listed on the table's ledger.
+  const listed = () => ledger('Side 2', game) && ledger('table', game)?.attribs.find((a) => a.name === 'cp_sides')?.current === JSON.stringify([ledger('Side 1', game)!.id, ledger('Side 2', game)!.id]);
+  await expect.poll(listed, { timeout: 10_000 }).toBe(true);
+  await seatPlayers(gina);
+  for (const s of Object.values(table)) await reopen(s);
+}
+
+async function seatPlayers(gina: Seat): Promise<void> {
+  await gina.game.evaluate(({ bob, carol }) => {
+    const chars = (window as unknown as { Campaign: { characters: { models: { get(k: string): string; save(a: object): void }[] } } }).Campaign.characters.models;
+    chars.find((c) => c.get('name') === 'Command Post · Side 1')!.save({ controlledby: bob });
+    chars.find((c) => c.get('name') === 'Command Post · Side 2')!.save({ controlledby: carol });
+  }, { bob: srv.journal.id('bob'), carol: srv.journal.id('carol') });
+}
+
+/** Once the tab plays the table's game, its popup opened again (one opened before keeps the browser's own game). */
+async function reopen(s: Seat): Promise<void> {
+  await sharedReady(s);
+  await s.popup.close();
+  s.popup = await popupOf(s.tab);
+}
+
+/** The Hell Dorado game the spends play: side A's captain and sergeant (6 points), side B's one fighter (5). */
+async function startHellDorado(gina: Seat): Promise<void> {
+  for (const r of [
+    { type: 'store/select-system', system: 'hd-command' },
+    hd({ type: 'rosterSet', side: 'A', fighters: [{ name: 'Capitaine', cmd: 4 }, { name: 'Sergent', cmd: 2 }] }),
+    hd({ type: 'rosterSet', side: 'B', fighters: [{ name: '<img src=x onerror=alert(1)>', cmd: 5 }] }),
+    hd({ type: 'start' }),
+  ]) {
+    expect(await send(gina, r)).toEqual({ ok: true });
+  }
+}
 
 beforeAll(async () => {
   srv = await startFixtureServer();
-  srv.journal.configure(GAME, {
-    players: [
-      { ref: 'gina', name: 'Gina' },
-      { ref: 'bob', name: 'Bob' },
-      { ref: 'carol', name: 'Carol' },
-      { ref: 'dave', name: 'Dave' },
-    ],
-    gms: ['gina'],
-    enforce: true,
-  });
+  srv.journal.configure(GAME, { players: PLAYERS, gms: ['gina'], enforce: true });
   ext = await launchExtension({ args: srv.args });
   seats.gina = await openAs('gina');
   seats.bob = await openAs('bob');
@@ -172,25 +210,10 @@ describe('one game for the Roll20 table', () => {
     // The table's ledger lists the side ledgers (a character a player names like one is not one).
     await expect.poll(() => ledger('table')?.attribs.find((a) => a.name === 'cp_sides')?.current, { timeout: 10_000 }).toBe(JSON.stringify([ledger('Side 1')!.id, ledger('Side 2')!.id]));
     // Seated as Roll20 seats a player: the game master names him on the side's ledger.
-    await gina.game.evaluate(({ bob, carol }) => {
-      const chars = (window as unknown as { Campaign: { characters: { models: { get(k: string): string; save(a: object): void }[] } } }).Campaign.characters.models;
-      chars.find((c) => c.get('name') === 'Command Post · Side 1')!.save({ controlledby: bob });
-      chars.find((c) => c.get('name') === 'Command Post · Side 2')!.save({ controlledby: carol });
-    }, { bob: srv.journal.id('bob'), carol: srv.journal.id('carol') });
+    await seatPlayers(gina);
     // The popups opened before the game was shared play the browser's own: opened again, they play the table's.
-    for (const s of [gina, bob, carol]) {
-      await sharedReady(s);
-      await s.popup.close();
-      s.popup = await popupOf(s.tab);
-    }
-    for (const r of [
-      { type: 'store/select-system', system: 'hd-command' },
-      hd({ type: 'rosterSet', side: 'A', fighters: [{ name: 'Capitaine', cmd: 4 }, { name: 'Sergent', cmd: 2 }] }),
-      hd({ type: 'rosterSet', side: 'B', fighters: [{ name: '<img src=x onerror=alert(1)>', cmd: 5 }] }),
-      hd({ type: 'start' }),
-    ]) {
-      expect(await send(gina, r)).toEqual({ ok: true });
-    }
+    for (const s of [gina, bob, carol]) await reopen(s);
+    await startHellDorado(gina);
     for (const s of [gina, bob, carol]) {
       await expect.poll(() => current(s.popup, 'A'), { timeout: 10_000 }).toBe('6');
       await expect.poll(() => current(s.popup, 'B'), { timeout: 10_000 }).toBe('5');
@@ -250,9 +273,7 @@ describe('one game for the Roll20 table', () => {
     // Bob reloads his tab: his popup, opened again, shows the table's game.
     await bob.game.reload();
     await bob.game.evaluate(() => (window as unknown as { __fx: { journal: { ready(): Promise<void> } } }).__fx.journal.ready());
-    await sharedReady(bob);
-    await bob.popup.close();
-    bob.popup = await popupOf(bob.tab);
+    await reopen(bob);
     await expect.poll(() => current(bob.popup, 'A'), { timeout: 15_000 }).toBe('4');
     await bob.popup.locator('#play-A-amount').fill('1');
     await bob.popup.getByTestId('spend-temp-A').click();
@@ -277,14 +298,112 @@ describe('one game for the Roll20 table', () => {
     }
     // Dave joins late (seated nowhere): his popup shows the same game, and his actions are refused with the reason.
     const dave = await openAs('dave');
-    await sharedReady(dave);
-    await dave.popup.close();
-    dave.popup = await popupOf(dave.tab);
+    await reopen(dave);
     await expect.poll(() => current(dave.popup, 'A'), { timeout: 15_000 }).toBe(String(before.A - 2));
     expect(await current(dave.popup, 'B')).toBe(String(before.B - 1));
     expect(await send(dave, hd({ type: 'spend', side: 'A', amount: 1, permanent: false }))).toEqual({ ok: false, error: { code: 'roll20-no-ledger-of-yours' } });
   });
 
+});
+
+/**
+ * The same table on a Roll20 server that does not enforce "controlled by" (any player may write any
+ * ledger) and keeps attributes under 4,000 characters: what only a live game can tell, so the fixture
+ * offers both (test/fixtures/roll20/journal.ts), and the product must hold under either.
+ */
+describe('one game for a Roll20 table whose server trusts its players and keeps values short', () => {
+  const TRUSTING = 'trusting';
+  const table: Table = {} as never;
+
+  beforeAll(async () => {
+    // The first table's tabs closed: two cores, and six tabs playing at once would only slow both.
+    for (const page of ext.context.pages()) if (page.url().includes(`journal=${GAME}`) || page.url().includes('popup')) await page.close();
+    srv.journal.configure(TRUSTING, { players: PLAYERS, gms: ['gina'], enforce: false, attrMax: 4000 });
+    table.gina = await openAs('gina', TRUSTING);
+    table.bob = await openAs('bob', TRUSTING);
+    table.carol = await openAs('carol', TRUSTING);
+  }, 120_000);
+
+  it('shared and seated the same way', async () => {
+    await shareAndSeat(table, TRUSTING);
+    await startHellDorado(table.gina);
+    for (const s of Object.values(table)) await expect.poll(() => current(s.popup, 'A'), { timeout: 10_000 }).toBe('6');
+  });
+
+  it('Check this table says so: Roll20 let a player write the table’s ledger (the table trusts its players), and the long value was cut', async () => {
+    const { gina } = table;
+    await gina.popup.getByTestId('board-details').locator('summary').first().click();
+    await gina.popup.getByTestId('r20-check-run').evaluate((b) => (b as HTMLButtonElement).click());
+    await expect.poll(() => gina.popup.getByTestId('r20-check').getAttribute('data-state'), { timeout: 20_000 }).toBe('done');
+    const said = await gina.popup.getByTestId('r20-check-result').textContent();
+    expect(said).toMatch(/this table trusts its players/);
+    expect(said).toMatch(/\(2 answered\)/);
+    expect(said).not.toMatch(/reached the players whole/);
+    expect(srv.journal.refused(TRUSTING).filter((r) => r.why === 'too-large').length).toBeGreaterThan(0);
+    expect(srv.journal.refused(TRUSTING).filter((r) => r.why === 'not-controller')).toEqual([]);
+  });
+
+  it('Carol’s page script writes under Bob’s name in his own ledger, pages and a record signing them as his tab would: the server takes it, Bob’s tab writes his own back and tells him, and no tab ends with it played', async () => {
+    const { gina, bob, carol } = table;
+    const side1 = ledger('Side 1', TRUSTING)!;
+    const bobId = srv.journal.id('bob');
+    const value = (c: typeof side1, name: string) => String(c.attribs.find((a) => a.name === name)?.current ?? '');
+    const scene = JSON.parse(value(ledger('table', TRUSTING)!, 'cp_scene')) as string;
+    // Bob's pages as they stand, one spend of 3 for side A added (his side: his seat allows it), and his
+    // record signing them: the digest his own tab would write (src/shared-game/records.ts).
+    const pages = Array.from({ length: 8 }, (_, p) => {
+      const text = value(side1, `cp_ops_${bobId}${p ? `.${p}` : ''}`);
+      return text ? (JSON.parse(text) as { scene: string; ops: unknown[] }) : null;
+    });
+    const record = JSON.parse(value(side1, `cp_record_${bobId}`) || '{"v":1,"ops":[],"cp":[]}') as { ops: { s: string; h: string; n: number }[] };
+    const before = record.ops.find((e) => e.s === scene);
+    const seq = (before?.n ?? 0) + 1;
+    const first = pages[0]?.scene === scene ? pages[0] : { v: 2, scene, done: 0, ops: [] };
+    pages[0] = { ...first, ops: [...first.ops, { seq, lamport: 900 + seq, by: bobId, request: hd({ type: 'spend', side: 'A', amount: 3, permanent: false }) }] };
+    const forged = { v: 1, ops: [{ s: scene, h: digest(pages), n: seq, ...(before ? { p: [before.h] } : {}) }], cp: [] };
+    const writes = [[`cp_ops_${bobId}`, JSON.stringify(pages[0])], [`cp_record_${bobId}`, JSON.stringify(forged)]] as const;
+    // Carol's own op for side A, in Bob's ledger under her name: refused by every tab (not that ledger's player's).
+    const hers = [`cp_ops_${srv.journal.id('carol')}`, JSON.stringify({ v: 2, scene, done: 0, ops: [{ seq: 1, lamport: 950, by: srv.journal.id('carol'), request: hd({ type: 'spend', side: 'A', amount: 2, permanent: false }) }] })] as const;
+    await carol.game.evaluate((writes) => {
+      type Model = { get(k: string): string; save(a: object): void };
+      const c = (window as unknown as { Campaign: { characters: { models: (Model & { attribs: { models: Model[]; create(a: object): void } })[] } } }).Campaign.characters.models.find((m) => m.get('name') === 'Command Post · Side 1')!;
+      for (const [name, current] of writes) {
+        const a = c.attribs.models.find((m) => m.get('name') === name);
+        if (a) a.save({ current });
+        else c.attribs.create({ name, current, max: '' });
+      }
+    }, [...writes, hers]);
+    // The server took them (it does not enforce "controlled by").
+    await expect.poll(() => value(ledger('Side 1', TRUSTING)!, `cp_ops_${srv.journal.id('carol')}`), { timeout: 10_000 }).not.toBe('');
+    // Bob's tab said it, and put his own back.
+    await bob.popup.getByTestId('board-details').locator('summary').first().click();
+    await expect.poll(() => bob.popup.getByTestId('r20-written-over').count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => value(ledger('Side 1', TRUSTING)!, `cp_record_${bobId}`), { timeout: 10_000 }).not.toBe(JSON.stringify(forged));
+    // Past the time the game master's tab waits before compacting: nothing of either forgery is played anywhere.
+    await new Promise((r) => setTimeout(r, 6000));
+    for (const s of [gina, bob, carol]) expect(await current(s.popup, 'A'), 'side A untouched').toBe('6');
+    await expect.poll(() => gina.popup.getByTestId('r20-shared-dropped').count(), { timeout: 10_000 }).toBe(1);
+    // Bob plays on: his own spend is played everywhere.
+    expect(await send(bob, hd({ type: 'spend', side: 'A', amount: 1, permanent: false }))).toEqual({ ok: true });
+    for (const s of [gina, bob, carol]) await expect.poll(() => current(s.popup, 'A'), { timeout: 10_000 }).toBe('5');
+  });
+
+  it('a turn of the command roll (R1) and Les bandes de Champagne’s rally (B2) across the three tabs with values kept under 4,000 characters: the same game and board in every tab after each action, and a reload reads it', async () => {
+    expect(await send(table.gina, { type: 'store/select-system', system: 'bdc' })).toEqual({ ok: true });
+    expect(await playAcross('bdc', 'b2-rally-demoralised.json', table)).toBe(7);
+    expect(await send(table.gina, { type: 'store/select-system', system: 'cr' })).toEqual({ ok: true });
+    expect(await playAcross('cr', 'r1-four-vs-two.json', table)).toBeGreaterThan(20);
+    const game = (await ask(table.gina, { type: 'store/load' })).games;
+    await table.carol.game.reload();
+    await table.carol.game.evaluate(() => (window as unknown as { __fx: { journal: { ready(): Promise<void> } } }).__fx.journal.ready());
+    await reopen(table.carol);
+    await expect.poll(async () => unsealed((await ask(table.carol, { type: 'store/load' })).games), { timeout: 15_000 }).toBe(unsealed(game));
+    // Nothing on the ledgers is longer than the server keeps.
+    for (const c of srv.journal.snapshot(TRUSTING).characters) for (const a of c.attribs) expect(String(a.current).length, String(a.name)).toBeLessThanOrEqual(4000);
+  });
+});
+
+describe('the Roll20 extension updated', () => {
   // Last: the extension goes away under the open tabs.
   it('the extension reloaded under an open tab: the old board takes its drawing away and says to reload the tab', async () => {
     // A tab of the browser's own game (Les bandes de Champagne's chains on the fixture's tokens).

@@ -39,6 +39,9 @@ export class LedgerGame {
   private layout: LedgerLayout | null = null;
   private lastCompaction = -Infinity;
   private published = '';
+  /** The records this tab wrote or took on at its start: any other under its player's name was written by someone else. */
+  private readonly ownRecords = new Set<string>();
+  private recordForged = false;
   /** The ledgers' own problems (sizes, misplaced records, extra copies), beside what the game drops. */
   ledgerDropped: readonly Dropped[] = [];
   /** Reads one at a time, the newest journal only when several came during one read. */
@@ -79,6 +82,14 @@ export class LedgerGame {
     return this.ready && this.sync ? this.sync.state : null;
   }
 
+  /**
+   * Someone else wrote under this player's name in his ledger (a server that does not enforce
+   * "controlled by" lets him): his pages, or a record this tab never wrote. The tab writes its own back.
+   */
+  get writtenOver(): boolean {
+    return this.recordForged || (this.state?.ownKeyWrittenOver ?? false);
+  }
+
   get ledgers(): LedgerLayout | null {
     return this.layout;
   }
@@ -112,6 +123,7 @@ export class LedgerGame {
       // What this player's tab signed in an earlier life (a reload, another computer): the page goes on
       // from it, as Owlbear's background page does from its player metadata, and takes its pages back.
       this.book.adopt(readRecord(read.ownRecord));
+      this.ownRecords.add(JSON.stringify(read.ownRecord ?? null));
       this.sync = new SharedGame({
         codec: this.options.codec,
         keys: roll20Keys(() => this.layout ?? layout),
@@ -130,6 +142,7 @@ export class LedgerGame {
     sync.setParty(read.members);
     sync.heardRecord(read.ownRecord);
     this.published = JSON.stringify(read.ownRecord ?? null);
+    if (read.ownRecord != null && !this.ownRecords.has(this.published)) this.recordForged = true;
     await sync.receive(read.keys);
     this.write(sync.heal());
     if (me.gm) await this.gameMasterWork(journal, layout);
@@ -211,6 +224,8 @@ export class LedgerGame {
     const write = recordWrite(this.book.record, this.layout);
     if (!write) return;
     this.published = want;
+    this.ownRecords.add(want);
+    if (this.ownRecords.size > 500) this.ownRecords.delete(this.ownRecords.values().next().value!);
     this.options.save([write]);
   }
 }

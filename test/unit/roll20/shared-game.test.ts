@@ -280,7 +280,8 @@ describe('the shared game on Roll20 ledgers', () => {
     forge(table, CAROL, table.ledger('side.0'), BOB, { seq: 2, request: sideEdited('A', 'forged') });
     await table.settle(20);
     for (const s of table.seats) expect(table.names(s), s.player).toEqual(['honest']);
-    expect(table.seat(BOB).game.state?.ownKeyWrittenOver).toBe(true);
+    expect(table.seat(BOB).game.writtenOver).toBe(true);
+    expect(table.seat(CAROL).game.writtenOver).toBe(false);
     // Bob plays on, his next action under the number the forgery took.
     expect(await table.seat(BOB).game.submit(sideEdited('A', 'honest again'))).toEqual({ ok: true });
     await table.settle(20);
