@@ -10,8 +10,8 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import type Browser from 'webextension-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { digest } from '../../src/shared-game/records';
 import { startFixtureServer, type FixtureServer } from '../fixtures/roll20/server';
+import { forgeryUnder } from '../support/roll20-forgery';
 import { launchExtension, request, type LaunchedExtension } from './launch';
 import { EDITOR, openGame } from './roll20-helpers';
 
@@ -171,6 +171,15 @@ async function reopen(s: Seat): Promise<void> {
   s.popup = await popupOf(s.tab);
 }
 
+/** The game master's *Check this table*, run from his popup: what it says once done. */
+async function runCheck(gina: Seat): Promise<string | null> {
+  await gina.popup.getByTestId('board-details').locator('summary').first().click();
+  // (Clicked in the page: the live section's layout moves as the table's state comes in every second.)
+  await gina.popup.getByTestId('r20-check-run').evaluate((b) => (b as HTMLButtonElement).click());
+  await expect.poll(() => gina.popup.getByTestId('r20-check').getAttribute('data-state'), { timeout: 20_000 }).toBe('done');
+  return gina.popup.getByTestId('r20-check-result').textContent();
+}
+
 /** The Hell Dorado game the spends play: side A's captain and sergeant (6 points), side B's one fighter (5). */
 async function startHellDorado(gina: Seat): Promise<void> {
   for (const r of [
@@ -248,12 +257,7 @@ describe('one game for the Roll20 table', () => {
   });
 
   it('Check this table, run by the game master with the players connected: Roll20 (the fixture, enforcing) refuses a player’s write on the table’s ledger; the round trip and the long value are said', async () => {
-    const { gina } = seats;
-    await gina.popup.getByTestId('board-details').locator('summary').first().click();
-    // (Clicked in the page: the live section's layout moves as the table's state comes in every second.)
-    await gina.popup.getByTestId('r20-check-run').evaluate((b) => (b as HTMLButtonElement).click());
-    await expect.poll(() => gina.popup.getByTestId('r20-check').getAttribute('data-state'), { timeout: 20_000 }).toBe('done');
-    const said = await gina.popup.getByTestId('r20-check-result').textContent();
+    const said = await runCheck(seats.gina);
     expect(said).toMatch(/Roll20 refused a player’s write on a ledger he does not control/);
     expect(said).toMatch(/came back from the players in \d+ ms \(2 answered\)/);
     expect(said).toMatch(/reached the players whole/);
@@ -331,11 +335,7 @@ describe('one game for a Roll20 table whose server trusts its players and keeps 
   });
 
   it('Check this table says so: Roll20 let a player write the table’s ledger (the table trusts its players), and the long value was cut', async () => {
-    const { gina } = table;
-    await gina.popup.getByTestId('board-details').locator('summary').first().click();
-    await gina.popup.getByTestId('r20-check-run').evaluate((b) => (b as HTMLButtonElement).click());
-    await expect.poll(() => gina.popup.getByTestId('r20-check').getAttribute('data-state'), { timeout: 20_000 }).toBe('done');
-    const said = await gina.popup.getByTestId('r20-check-result').textContent();
+    const said = await runCheck(table.gina);
     expect(said).toMatch(/this table trusts its players/);
     expect(said).toMatch(/\(2 answered\)/);
     expect(said).not.toMatch(/reached the players whole/);
@@ -350,18 +350,9 @@ describe('one game for a Roll20 table whose server trusts its players and keeps 
     const value = (c: typeof side1, name: string) => String(c.attribs.find((a) => a.name === name)?.current ?? '');
     const scene = JSON.parse(value(ledger('table', TRUSTING)!, 'cp_scene')) as string;
     // Bob's pages as they stand, one spend of 3 for side A added (his side: his seat allows it), and his
-    // record signing them: the digest his own tab would write (src/shared-game/records.ts).
-    const pages = Array.from({ length: 8 }, (_, p) => {
-      const text = value(side1, `cp_ops_${bobId}${p ? `.${p}` : ''}`);
-      return text ? (JSON.parse(text) as { scene: string; ops: unknown[] }) : null;
-    });
-    const record = JSON.parse(value(side1, `cp_record_${bobId}`) || '{"v":1,"ops":[],"cp":[]}') as { ops: { s: string; h: string; n: number }[] };
-    const before = record.ops.find((e) => e.s === scene);
-    const seq = (before?.n ?? 0) + 1;
-    const first = pages[0]?.scene === scene ? pages[0] : { v: 2, scene, done: 0, ops: [] };
-    pages[0] = { ...first, ops: [...first.ops, { seq, lamport: 900 + seq, by: bobId, request: hd({ type: 'spend', side: 'A', amount: 3, permanent: false }) }] };
-    const forged = { v: 1, ops: [{ s: scene, h: digest(pages), n: seq, ...(before ? { p: [before.h] } : {}) }], cp: [] };
-    const writes = [[`cp_ops_${bobId}`, JSON.stringify(pages[0])], [`cp_record_${bobId}`, JSON.stringify(forged)]] as const;
+    // record signing them as his own tab would.
+    const writes = forgeryUnder(bobId, scene, (name) => value(side1, name), { lamport: 900, request: hd({ type: 'spend', side: 'A', amount: 3, permanent: false }) });
+    const forged = writes[1]![1];
     // Carol's own op for side A, in Bob's ledger under her name: refused by every tab (not that ledger's player's).
     const hers = [`cp_ops_${srv.journal.id('carol')}`, JSON.stringify({ v: 2, scene, done: 0, ops: [{ seq: 1, lamport: 950, by: srv.journal.id('carol'), request: hd({ type: 'spend', side: 'A', amount: 2, permanent: false }) }] })] as const;
     await carol.game.evaluate((writes) => {
@@ -378,7 +369,7 @@ describe('one game for a Roll20 table whose server trusts its players and keeps 
     // Bob's tab said it, and put his own back.
     await bob.popup.getByTestId('board-details').locator('summary').first().click();
     await expect.poll(() => bob.popup.getByTestId('r20-written-over').count(), { timeout: 10_000 }).toBe(1);
-    await expect.poll(() => value(ledger('Side 1', TRUSTING)!, `cp_record_${bobId}`), { timeout: 10_000 }).not.toBe(JSON.stringify(forged));
+    await expect.poll(() => value(ledger('Side 1', TRUSTING)!, `cp_record_${bobId}`), { timeout: 10_000 }).not.toBe(forged);
     // Past the time the game master's tab waits before compacting: nothing of either forgery is played anywhere.
     await new Promise((r) => setTimeout(r, 6000));
     for (const s of [gina, bob, carol]) expect(await current(s.popup, 'A'), 'side A untouched').toBe('6');

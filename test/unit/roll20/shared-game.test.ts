@@ -10,6 +10,7 @@ import { LedgerGame } from '../../../src/adapters/roll20/shared';
 import { digest } from '../../../src/shared-game/records';
 import { gameOf } from '../../../src/store/load';
 import { JournalServer, fid, type JournalRules } from '../../support/roll20-journal';
+import { forgeryUnder } from '../../support/roll20-forgery';
 import { nodeCodec } from '../../support/owlbear-room';
 import { sideEdited } from '../owlbear/harness';
 
@@ -106,25 +107,11 @@ class Roll20Table {
   }
 }
 
-/**
- * A hostile page script's best forgery under `as`'s name on `where`: his pages as they stand there with
- * one op added, and a record signing them as his tab would (the digest of all his pages, the last
- * version named as earlier). Saved as `by`, where the server lets him.
- */
+/** A hostile page script's best forgery under `as`'s name on `where` (test/support/roll20-forgery.ts), saved as `by` where the server lets him. */
 function forge(table: Roll20Table, by: string, where: string, as: string, op: { seq: number; request: unknown }): void {
   const scene = JSON.parse(table.server.value(table.ledger('table'), 'cp_scene')!) as string;
-  const key = (p: number) => `cp_ops_${as}${p ? `.${p}` : ''}`;
-  const pages = Array.from({ length: 8 }, (_, p) => {
-    const text = table.server.value(where, key(p));
-    return text ? (JSON.parse(text) as { scene: string; ops: unknown[] }) : null;
-  });
-  const first = pages[0]?.scene === scene ? pages[0] : { v: 2, scene, done: 0, ops: [] };
-  pages[0] = { ...first, ops: [...first.ops, { seq: op.seq, lamport: 1000 + op.seq, by: as, ...(as === GM ? { gm: true } : {}), request: op.request }] };
-  const text = table.server.value(where, `cp_record_${as}`);
-  const before = text ? (JSON.parse(text) as { ops: { s: string; h: string }[] }).ops.find((e) => e.s === scene)?.h : undefined;
-  table.server.save(by, { character: where, name: key(0), value: JSON.stringify(pages[0]) });
-  const record = { v: 1, ops: [{ s: scene, h: digest(pages), n: op.seq, ...(before ? { p: [before] } : {}) }], cp: [] };
-  table.server.save(by, { character: where, name: `cp_record_${as}`, value: JSON.stringify(record) });
+  const writes = forgeryUnder(as, scene, (name) => table.server.value(where, name) ?? '', { ...op, lamport: 1000 + op.seq, gm: as === GM });
+  for (const [name, value] of writes) table.server.save(by, { character: where, name, value });
 }
 
 async function startedTable(rules?: JournalRules): Promise<Roll20Table> {
