@@ -56,8 +56,10 @@ async function sharedReady(seat: Seat): Promise<void> {
 const ask = (seat: Seat, request: object) =>
   seat.popup.evaluate(
     ({ tab, request }) =>
-      new Promise<{ ok: boolean; error?: { code: string }; games?: string }>((resolve) => {
+      new Promise<{ ok: boolean; error?: { code: string }; games?: string }>((resolve, reject) => {
         const port = chrome.tabs.connect(tab, { name: 'command-post-owlbear' });
+        // A tab that never answers is said, with what it was asked (not left to the test's own timeout).
+        setTimeout(() => reject(new Error(`tab ${tab} did not answer ${JSON.stringify(request).slice(0, 120)} within 20 s`)), 20_000);
         port.onMessage.addListener((raw: unknown) => {
           const m = raw as { type: string; response?: { ok: boolean; error?: { code: string }; root?: { games: unknown } } };
           if (m.type !== 'owlbear/response') return;
