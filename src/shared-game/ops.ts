@@ -64,7 +64,14 @@ export function readPages(writer: string, keys: readonly string[], values: reado
   const raw: { key: string; op: unknown; at: string }[] = [];
   values.forEach((value, p) => {
     const key = keys[p]!;
-    if (isEmptyPage(value)) return;
+    if (isEmptyPage(value)) {
+      // A first page with no op left still says how far the checkpoint covers its writer: what this
+      // client holds of him up to there plays on until its own checkpoint covers it (else all of it
+      // would leave every board while the new checkpoint is on its way).
+      const page = value ? v.safeParse(pageSchema, value) : null;
+      if (page?.success && page.output.scene === scene && JSON.stringify(value).length <= LIMITS.keyChars) doneTo = Math.max(doneTo, page.output.done);
+      return;
+    }
     const page = v.safeParse(pageSchema, value);
     if (!page.success) return void dropped.push({ key, problem: issueText(page.issues), kind: 'unreadable' });
     if (JSON.stringify(value).length > LIMITS.keyChars) return void dropped.push({ key, problem: `more than ${LIMITS.keyChars} characters`, kind: 'unreadable' });

@@ -269,15 +269,20 @@ export class SharedGame {
    * Writers whose keys hold, now, what their record signs (for a writer who left: what was there when
    * he left). Only those have their ops played: a writer whose keys hold something else (a stale copy
    * on its way to be put right, or a hostile writer's own mess) has played only what its pages said
-   * was in the checkpoint, the same on every client.
+   * was in the checkpoint, the same on every client (after a moment, for pages that only carry on
+   * from what was accepted: `unsigned`).
    */
   private readonly current = new Set<string>();
   /** The highest seq of each writer accepted while the tabletop said its holder is a game master. */
   private readonly gmSeen = new Map<string, number>();
   /** Until when each holder's claims to act as game master are taken (for ever while it is one; a while after it stops). */
   private readonly gmUntil = new Map<string, number>();
-  /** Keys whose contents their writer does not sign: since when, as they are. */
-  private readonly unsigned = new Map<string, { json: string; record: string; since: number }>();
+  /**
+   * Keys whose contents their writer does not sign: since when, as they are, and whether they only
+   * carry on from what was accepted of him (nothing accepted taken back or changed: most often his
+   * pages came a moment before the record that signs them).
+   */
+  private readonly unsigned = new Map<string, { json: string; record: string; since: number; carriesOn: boolean }>();
   /** Writers whose keys hold a copy their record signed before the one this client holds (a stale write over them): since when. */
   private readonly behind = new Map<string, number>();
   /** Each writer's pages as last read: their JSON as given, their canonical text and its digest. */
@@ -660,7 +665,7 @@ export class SharedGame {
       } else if (values.some((x) => x !== null) || this.acceptedJson.has(writer)) {
         const record = json(entry);
         const u = this.unsigned.get(g.keys[0]!);
-        if (!u || u.json !== text || u.record !== record) this.unsigned.set(g.keys[0]!, { json: text, record, since: now });
+        if (!u || u.json !== text || u.record !== record) this.unsigned.set(g.keys[0]!, { json: text, record, since: now, carriesOn: this.carriesOn(writer, g.keys, values, live.author, scene, ceiling) });
       }
     }
     if (unknown > 8) dropped.push({ key: this.keys.page('…', 0), problem: `${unknown - 8} more keys of no one at this table: not played`, kind: 'refused' });
@@ -675,6 +680,16 @@ export class SharedGame {
       if (!was || was.json !== text) this.strangerSince.set(key, { json: text, since: now });
     }
     for (const key of this.strangerSince.keys()) if (!strangers.has(key)) this.strangerSince.delete(key);
+  }
+
+  /** Whether unsigned pages keep every op accepted of their writer that they do not say is in the checkpoint, as it was. */
+  private carriesOn(writer: string, keys: readonly string[], values: readonly unknown[], author: Author, scene: string, ceiling: number): boolean {
+    const seen = this.seen.get(writer);
+    if (!seen) return false;
+    const read = readPages(writer, keys, values, author, scene, 0, ceiling);
+    if (read.done < seen.done) return false;
+    const now = new Map(read.ops.map((op) => [op.seq, json(op)]));
+    return [...seen.ops.values()].every((op) => op.seq <= read.done || now.get(op.seq) === json(op));
   }
 
   /** A writer's pages its record signs: their ops are this writer's, kept until the checkpoint covers them. */
@@ -892,12 +907,17 @@ export class SharedGame {
   private placed(): PlacedOp[] {
     const out: PlacedOp[] = [];
     const claims: Dropped[] = [];
+    const now = this.now();
     for (const [writer, seen] of this.seen) {
       const done = this.base.covers[writer] ?? 0;
       const holder = this.keys.holderOf(writer);
       const player = this.live.get(holder)?.author.player ?? this.remembered.get(holder)?.player;
       if (player === undefined) continue;
-      const current = this.current.has(writer);
+      // Pages their record does not sign yet, which take nothing back of what was accepted, are most
+      // often a write on its way (its pages before its record): what was accepted plays on a moment,
+      // where dropping it would take his actions (a whole system's game, if he made it) off the board.
+      const unsigned = this.unsigned.get(this.keys.page(writer, 0));
+      const current = this.current.has(writer) || (unsigned?.carriesOn === true && now - unsigned.since < SYNC_TIMING.reportAfterMs);
       for (const op of seen.ops.values()) {
         if (op.seq <= done || (!current && op.seq > seen.done)) continue;
         const authority = this.authority(writer, op);

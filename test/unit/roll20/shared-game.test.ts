@@ -13,6 +13,8 @@ import { JournalServer, fid, type JournalRules } from '../../support/roll20-jour
 import { forgeryUnder } from '../../support/roll20-forgery';
 import { nodeCodec } from '../../support/owlbear-room';
 import { sideEdited } from '../owlbear/harness';
+import { mulberry32 } from '../../../src/random/seeded';
+import type { SceneRequest } from '../../../src/messages';
 
 // Roll20 ids of the fixture's players (test/fixtures/roll20/journal.ts `fid`).
 const GM = fid('gina');
@@ -366,6 +368,75 @@ describe('the shared game on Roll20 ledgers', () => {
       { numRuns: Number(process.env.ROLL20_PROPERTY_RUNS ?? 25) },
     );
   }, 120_000);
+
+  it('property: an action on a board stays there while saves land within a second in any order, the game master compacting meanwhile (a player’s board once lost the whole game a moment after a compaction)', async () => {
+    const hd = (event: object) => ({ type: 'game/dispatch', system: 'hd-command', event }) as SceneRequest;
+    await fc.assert(
+      fc.asyncProperty(fc.integer(), async (seed) => {
+        const random = mulberry32(seed);
+        const table = await startedTable();
+        const [gm, bob, carol] = [table.seat(GM), table.seat(BOB), table.seat(CAROL)];
+        // Each client's hd-command log length only grows: no honest action leaves a board once on it.
+        const most = new Map<Seat, number>();
+        const queued = new Map<AttributeWrite, number>();
+        const heard = new Map<Seat, number>();
+        const look = (when: string) => {
+          for (const s of table.seats) {
+            const root = s.game.state?.root;
+            const n = root?.games['hd-command'] ? gameOf(root, 'hd-command').log.events.length : 0;
+            expect(n, `${when}: ${s.player}'s board at ${table.t} ms`).toBeGreaterThanOrEqual(most.get(s) ?? 0);
+            most.set(s, n);
+          }
+        };
+        // One save, after the same tab's earlier saves of that attribute (Firebase keeps one client's writes in order).
+        const land = (s: Seat, w: AttributeWrite) => {
+          const upTo = s.outbox.indexOf(w);
+          const now = s.outbox.filter((x, i) => i === upTo || (i < upTo && x.character === w.character && x.name === w.name));
+          for (const x of now) table.server.save(s.player, s.outbox.splice(s.outbox.indexOf(x), 1)[0]!);
+        };
+        // A while of the table's life: reads, ticks and saves in random order, each save landing within 1.2 s, each tab reading the journal at least as often.
+        const meanwhile = async (steps: number) => {
+          for (let i = 0; i < steps; i++) {
+            table.t += Math.floor(random() * 700);
+            const s = table.seats[Math.floor(random() * 3)]!;
+            const k = random();
+            if (k < 0.4) {
+              await table.deliver(s);
+              heard.set(s, table.t);
+            } else if (k < 0.6) await s.game.tick();
+            else if (s.outbox.length) land(s, s.outbox[Math.floor(random() * s.outbox.length)]!);
+            for (const o of table.seats) {
+              for (const w of o.outbox) if (!queued.has(w)) queued.set(w, table.t);
+              for (const w of o.outbox.filter((w) => table.t - queued.get(w)! > 1200)) if (o.outbox.includes(w)) land(o, w);
+              // The page script looks at the journal every second.
+              if (table.t - (heard.get(o) ?? 0) > 1200) {
+                await table.deliver(o);
+                heard.set(o, table.t);
+              }
+            }
+            look(`step ${i}`);
+          }
+        };
+        // As a player does: again a moment later while his board does not have what the action needs yet.
+        const act = async (s: Seat, request: SceneRequest) => {
+          for (let i = 0; i < 200 && !(await s.game.submit(request)).ok; i++) await meanwhile(3);
+          look('after an action');
+        };
+        await act(gm, hd({ type: 'rosterSet', side: 'A', fighters: [{ name: 'Capitaine', cmd: 4 }, { name: 'Sergent', cmd: 2 }] }));
+        await act(gm, hd({ type: 'rosterSet', side: 'B', fighters: [{ name: 'Voyageuse', cmd: 5 }] }));
+        await act(gm, hd({ type: 'start' }));
+        await meanwhile(10);
+        await act(bob, hd({ type: 'spend', side: 'A', amount: 2, permanent: false }));
+        await meanwhile(20);
+        await act(carol, hd({ type: 'spend', side: 'B', amount: 1, permanent: false }));
+        await meanwhile(60);
+        await act(gm, { type: 'store/select-system', system: 'cr' });
+        await act(bob, { type: 'game/dispatch', system: 'cr', event: { type: 'leaderAdded', side: 'A', name: 'Davout' } });
+        await meanwhile(80);
+        await table.settle();
+        for (const s of table.seats) expect(most.get(s), s.player).toBe(5);
+      }),
+      { numRuns: Number(process.env.ROLL20_PROPERTY_RUNS ?? 40) },
+    );
+  }, 120_000);
 });
-
-
