@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import type Browser from 'webextension-polyfill';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../fixtures/roll20/server';
 import { forgeryUnder } from '../support/roll20-forgery';
 import { launchExtension, request, type LaunchedExtension } from './launch';
@@ -135,6 +135,14 @@ async function playAcross(system: string, file: string, table: Table = seats): P
   return played;
 }
 
+/** Where a long test got to, said if it fails (a test's timeout names no line). */
+function steps(): (what: string) => void {
+  const t0 = Date.now();
+  let at = 'the start';
+  onTestFailed(() => console.error(`The test got as far as ${at}.`));
+  return (what) => void (at = `${what} (${Date.now() - t0} ms in)`);
+}
+
 const hd = (event: object) => ({ type: 'game/dispatch', system: 'hd-command', event });
 const current = (popup: Page, side: 'A' | 'B') => popup.getByTestId(`current-${side}`).textContent();
 /** The ledger character of `name` in the server's journal. */
@@ -171,6 +179,15 @@ async function reopen(s: Seat): Promise<void> {
   await sharedReady(s);
   await s.popup.close();
   s.popup = await popupOf(s.tab);
+}
+
+/**
+ * Until the tab acts: a reloaded tab shows the table's game at once but refuses actions ("not ready
+ * yet: try again in a moment") until it has taken back what it wrote before. Found as a player finds
+ * it, by trying: a spend no pool can pay is refused by the rules once the tab acts (nothing written).
+ */
+async function untilItActs(s: Seat): Promise<void> {
+  await expect.poll(async () => (await send(s, hd({ type: 'spend', side: 'A', amount: 999, permanent: false }))).error?.code, { timeout: 15_000 }).not.toBe('table-not-ready');
 }
 
 /** The game master's *Check this table*, run from his popup: what it says once done. */
@@ -281,6 +298,7 @@ describe('one game for the Roll20 table', () => {
     await bob.game.evaluate(() => (window as unknown as { __fx: { journal: { ready(): Promise<void> } } }).__fx.journal.ready());
     await reopen(bob);
     await expect.poll(() => current(bob.popup, 'A'), { timeout: 15_000 }).toBe('4');
+    await untilItActs(bob);
     await bob.popup.locator('#play-A-amount').fill('1');
     await bob.popup.getByTestId('spend-temp-A').click();
     for (const s of [gina, bob, carol]) await expect.poll(() => current(s.popup, 'A'), { timeout: 15_000 }).toBe('3');
@@ -288,23 +306,30 @@ describe('one game for the Roll20 table', () => {
 
   it('the game master offline for a while: the players play on, nothing lost or doubled when he is back; a player who joins late reads the whole game', async () => {
     const { gina, bob, carol } = seats;
+    const step = steps();
     const journal = (seat: Seat, f: 'offline' | 'online') => seat.game.evaluate((what) => (window as unknown as { __fx: { journal: Record<string, () => void> } }).__fx.journal[what]!(), f);
     const before = { A: Number(await current(bob.popup, 'A')), B: Number(await current(bob.popup, 'B')) };
+    step('the game master going offline');
     await journal(gina, 'offline');
     for (const [s, side] of [[bob, 'A'], [carol, 'B'], [bob, 'A']] as const) expect(await send(s, hd({ type: 'spend', side, amount: 1, permanent: false }))).toEqual({ ok: true });
+    step('the players’ spends played');
     for (const s of [bob, carol]) {
       await expect.poll(() => current(s.popup, 'A'), { timeout: 10_000 }).toBe(String(before.A - 2));
       await expect.poll(() => current(s.popup, 'B'), { timeout: 10_000 }).toBe(String(before.B - 1));
     }
     expect(await current(gina.popup, 'A')).toBe(String(before.A));
+    step('the game master coming back');
     await journal(gina, 'online');
     for (const s of [gina, bob, carol]) {
       await expect.poll(() => current(s.popup, 'A'), { timeout: 15_000 }).toBe(String(before.A - 2));
       await expect.poll(() => current(s.popup, 'B'), { timeout: 15_000 }).toBe(String(before.B - 1));
     }
     // Dave joins late (seated nowhere): his popup shows the same game, and his actions are refused with the reason.
+    step('Dave joining');
     const dave = await openAs('dave');
+    step('Dave’s popup');
     await reopen(dave);
+    step('Dave’s popup showing the game');
     await expect.poll(() => current(dave.popup, 'A'), { timeout: 15_000 }).toBe(String(before.A - 2));
     expect(await current(dave.popup, 'B')).toBe(String(before.B - 1));
     expect(await send(dave, hd({ type: 'spend', side: 'A', amount: 1, permanent: false }))).toEqual({ ok: false, error: { code: 'roll20-no-ledger-of-yours' } });
