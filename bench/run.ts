@@ -8,6 +8,7 @@ import { benchLoad, benchRoll20 } from './roll20';
 import { benchOwlbear } from './owlbear';
 import { benchSharedGame } from './shared-game';
 import { benchRoll20Shared, type Roll20SharedBenchResult } from './roll20-shared';
+import { benchRoll20SharedBrowser, type Roll20SharedBrowserResult } from './roll20-shared-browser';
 import { benchOverlay } from './overlay';
 import type { benchLabels } from './labels';
 import { benchPopup, benchPopupImport } from './popup';
@@ -29,6 +30,8 @@ const BENCHES: Record<string, (log: (line: string) => void) => unknown> = {
   sharedGame: benchSharedGame,
   // Roll20's one game for the table on ledger characters (issue 26).
   roll20Shared: benchRoll20Shared,
+  // The same, in Chromium on the Roll20 fixture: from one player's action to another player's tab playing it.
+  roll20SharedBrowser: benchRoll20SharedBrowser,
   // The words on a crowded board: the label placer and each system's layout, as shipped.
   labels: async (log) => (await bundled<{ benchLabels: typeof benchLabels }>('bench/labels.ts')).benchLabels(log),
   // The whole overlay update of a 1,000-token board, in Chromium.
@@ -73,6 +76,7 @@ type LongRow = { actions: number; agree: boolean; largestKeyBytes: number; large
 const sharedGame = results.sharedGame as { long: LongRow[]; actionAt2000: { medianMs: number } } | undefined;
 const longAt = (n: number) => sharedGame?.long.find((row) => row.actions === n);
 const roll20Shared = results.roll20Shared as Roll20SharedBenchResult | undefined;
+const roll20SharedBrowser = results.roll20SharedBrowser as Roll20SharedBrowserResult | undefined;
 const TARGETS: [string, number | undefined, (v: number) => boolean, string][] = [
   ['chains: 10,000 figures, indexed median', at(10_000)?.indexedMs, (v) => v <= 5, '≤ 5 ms'],
   ['chains: naive ÷ indexed at 10,000', at(10_000) && at(10_000)!.naiveMs! / at(10_000)!.indexedMs, (v) => v >= 20, '≥ 20×'],
@@ -94,6 +98,7 @@ const TARGETS: [string, number | undefined, (v: number) => boolean, string][] = 
   ['shared game: one action on the writer, its log at 2,000 ops, median', sharedGame?.actionAt2000.medianMs, (v) => v <= 10, '≤ 10 ms'],
   ['roll20 shared game: every tab agrees after 2,050 actions (1 = yes)', roll20Shared && (roll20Shared.agree ? 1 : 0), (v) => v === 1, '1'],
   ['roll20 shared game: one action on the writer, 2,000 actions in the ledgers, median', roll20Shared?.actionMedianMs, (v) => v <= 10, '≤ 10 ms'],
+  ['roll20 shared game in Chromium: an action reaches the other player’s tab, median', roll20SharedBrowser?.reachedMedianMs, (v) => v <= 300, '≤ 300 ms'],
   ...[36_000, 100_000].flatMap((n): [string, number | undefined, (v: number) => boolean, string][] => [
     [`shared game, ${n} actions: every client agrees (1 = yes)`, longAt(n) && (longAt(n)!.agree ? 1 : 0), (v) => v === 1, '1'],
     [`shared game, ${n} actions: largest key, bytes`, longAt(n)?.largestKeyBytes, (v) => v <= 12 * 1024, '≤ 12 KiB'],
