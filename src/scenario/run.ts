@@ -85,7 +85,7 @@ export type ScenarioStep = Scenario['steps'][number];
 const boardExpectSchema = v.strictObject({
   tokens: v.optional(v.record(v.string(), v.nullable(v.strictObject({ status: v.optional(v.picklist(MARK_STATUSES)), reason: v.optional(v.nullable(v.string())), params: v.optional(v.record(v.string(), v.union([v.string(), v.number()]))), closeUp: v.optional(v.boolean()) })))),
   rings: v.optional(v.record(v.string(), v.nullable(v.strictObject({ kind: v.optional(v.string()), shape: v.optional(v.string()), radius: v.optional(num), extent: v.optional(num) })))),
-  edges: v.optional(v.record(v.string(), v.strictObject({ from: v.optional(v.string()), kind: v.optional(v.string()) }))),
+  edges: v.optional(v.record(v.string(), v.nullable(v.strictObject({ from: v.optional(v.string()), kind: v.optional(v.string()) })))),
   proposals: v.optional(v.array(v.string())),
   notes: v.optional(v.array(v.string())),
   error: v.optional(v.nullable(v.string())),
@@ -167,7 +167,8 @@ export function boardSummary(view: BoardView, scene: Scene, proposals: readonly 
         },
       ]),
     ]),
-    edges: Object.fromEntries(view.edges.map((e) => [e.to, { from: e.from, kind: e.kind }])),
+    // A token no edge reaches shows as null, so that a file can say "no link drawn to him".
+    edges: Object.fromEntries([...tokens.filter((t) => !view.edges.some((e) => e.to === t.id)).map((t) => [t.id, null]), ...view.edges.map((e) => [e.to, { from: e.from, kind: e.kind }])]),
     proposals,
     notes: view.notes.map((n) => [n.key, ...(n.subs ?? [])].join(' ')),
     error: view.error,

@@ -89,14 +89,18 @@ export const bdcBoard: SystemBoard<BdcFacts> = {
       if (t.role === 'leader') {
         const f = chains.figure(i);
         if (f.leads === false) {
-          const own = f.reasons.find((r) => r.code === 'leader-cannot-command');
-          // His own state (demoralised, routed) on his own mark.
-          marks.push(markOf(t, 'blocked', own ? reasonOf(own, nameOf) : null));
+          // His own state (demoralised, routed) on his own mark, whoever commands him (the chain's
+          // reasons are empty once he is commanded, and may name his commander's state first).
+          const state = t.piece ? facts.blocked[t.piece.id] : undefined;
+          marks.push(markOf(t, 'blocked', reasonOf({ code: 'leader-cannot-command', leader: t.id, state: state ?? null }, nameOf)));
         } else {
           marks.push(markOf(t, 'leader', f.commanded || !t.commander ? null : f.reasons[0] ? reasonOf(f.reasons[0], nameOf) : null));
           if (t.unit !== null) rings.push(ringMaker.ring(t, 'command', chains.radiusCells));
         }
-        if (by >= 0) edges.push(edgeOf(tokens[by]!, t, f.link === 'radio' ? 'radio' : 'voice'));
+        // Voice and radio come from his commander; inside his unit he is reached like any figure:
+        // through a chain figure (a chain edge) or within the ring of his unit's leader (none).
+        const kind = f.link === 'radio' || f.link === 'voice' || f.link === 'chain' ? f.link : null;
+        if (by >= 0 && kind) edges.push(edgeOf(tokens[by]!, t, kind));
         continue;
       }
       if (chains.commanded[i]) {
