@@ -27,6 +27,8 @@ export interface BoardEvents {
   hover(id: string | null): void;
   /** The camera changed (pan, zoom, the board moved on the page): the overlay follows. */
   camera(camera: Camera): void;
+  /** The board changed size (the window, the popup beside it) while still as last fitted: fit it again. */
+  refit(): void;
 }
 
 export interface TokenLook {
@@ -77,6 +79,9 @@ export class BoardView {
   private selected: string | null = null;
   private zoom = 1;
   private pan = { x: 0, y: 0 };
+  /** No zoom or pan of the player's since the last fit (or the start): a change of size fits again. */
+  private fitted = true;
+  private size = { w: 0, h: 0 };
   private gridKey = '';
   private frame = 0;
   /** Pointers down on the background: one pans, two pinch. */
@@ -121,7 +126,13 @@ export class BoardView {
       const id = (e.target as HTMLElement).dataset?.token;
       if (id && id !== this.selected) this.on.select(id);
     });
-    new ResizeObserver(() => this.changed()).observe(this.root);
+    new ResizeObserver(() => {
+      const r = this.root.getBoundingClientRect();
+      const resized = r.width !== this.size.w || r.height !== this.size.h;
+      this.size = { w: r.width, h: r.height };
+      if (resized && this.fitted) this.on.refit();
+      else this.changed();
+    }).observe(this.root);
     // The overlay is fixed to the viewport: a scroll of the page moves the board under it.
     window.addEventListener('scroll', () => this.changed(), { passive: true });
   }
@@ -190,6 +201,8 @@ export class BoardView {
     const roomY = Math.max(r.height - pad.top - pad.bottom, r.height / 2);
     this.zoom = clamp(Math.min(roomX / w, roomY / h), MIN_ZOOM, MAX_ZOOM);
     this.pan = { x: pad.left + (roomX - this.zoom * w) / 2 - this.zoom * minX, y: pad.top + (roomY - this.zoom * h) / 2 - this.zoom * minY };
+    this.fitted = true;
+    this.size = { w: r.width, h: r.height };
     this.changed(true);
   }
 
@@ -200,11 +213,13 @@ export class BoardView {
     const scene = this.toScene(p.x, p.y);
     this.zoom = clamp(this.zoom * factor, MIN_ZOOM, MAX_ZOOM);
     this.pan = { x: p.x - r.left - scene.x * this.zoom, y: p.y - r.top - scene.y * this.zoom };
+    this.fitted = false;
     this.changed(true);
   }
 
   panBy(dx: number, dy: number): void {
     this.pan = { x: this.pan.x + dx, y: this.pan.y + dy };
+    this.fitted = false;
     this.changed(true);
   }
 

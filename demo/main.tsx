@@ -29,6 +29,7 @@ const view = new BoardView(
     select: (id) => table?.select(id),
     hover: (id) => table?.hover(id),
     camera: () => table?.camera(),
+    refit: () => table?.fit(),
   },
   (t) => ({
     colour: sideColour(t),

@@ -236,4 +236,35 @@ describe('pan and zoom', () => {
     await onTokens(page);
     await page.close();
   });
+
+  it('the board fits again when its window changes size, until the player zooms or pans it himself', async () => {
+    const { page } = await openDemo(ext, 'bdc', { width: 1000, height: 700 });
+    /** How far the middle of the figures is from the middle of the board, as a share of its width, and the zoom. */
+    const placement = async () => {
+      const board = (await page.locator('.board').boundingBox())!;
+      const t = Object.values(await tokens(page));
+      const xs = t.map((b) => b.x);
+      const ys = t.map((b) => b.y);
+      const mid = { x: (Math.min(...xs) + Math.max(...xs)) / 2, y: (Math.min(...ys) + Math.max(...ys)) / 2 };
+      return { off: Math.hypot(mid.x - (board.x + board.width / 2), mid.y - (board.y + board.height / 2)) / board.width, span: (Math.max(...xs) - Math.min(...xs)) / board.width };
+    };
+    const z0 = await zoom(page);
+    // Twice as wide a window (a 1920 px screen): the army is laid out over the board again, not left in its first corner.
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await expect.poll(() => zoom(page)).toBeGreaterThan(z0 * 1.2);
+    const wide = await placement();
+    expect(wide.off, 'the figures in the middle of the board').toBeLessThan(0.12);
+    expect(wide.span, 'spread over the board').toBeGreaterThan(0.3);
+    // The player zooms in: his camera is his, and a change of size keeps it.
+    await page.getByTestId('demo-zoom-in').click();
+    const mine = await zoom(page);
+    await page.setViewportSize({ width: 1000, height: 700 });
+    await page.waitForTimeout(300);
+    expect(await zoom(page)).toBeCloseTo(mine, 6);
+    // Fit gives the board back to the window.
+    await page.getByTestId('demo-fit').click();
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await expect.poll(async () => (await placement()).off).toBeLessThan(0.12);
+    await page.close();
+  });
 });
