@@ -60,7 +60,7 @@ const PARAM_ORDER: Readonly<Record<string, readonly string[]>> = {
   'dc-unit-not-white': ['unit'],
   'dc-too-many-units': ['count', 'max'],
   'dc-out-of-range': ['unit', 'distance', 'radius'],
-  'dc-path-blocked': ['unit', 'q', 'r'],
+  'dc-path-blocked': ['unit', 'blocker'],
   'dc-path-no-detour': ['unit', 'radius'],
   'dc-spread-too-wide': ['unit', 'other', 'distance', 'max'],
   'bdc-value-invalid': ['field', 'value', 'min', 'max'],

@@ -15,7 +15,7 @@ const PARAM_ORDER: Readonly<Record<string, readonly string[]>> = {
   'unknown-commander': [],
   'piece-gone': ['name'],
   'dc-out-of-range': ['distance', 'leader', 'radius'],
-  'dc-path-blocked': ['leader', 'q', 'r'],
+  'dc-path-blocked': ['leader', 'blocker'],
   'dc-path-no-detour': ['radius', 'leader'],
   'dc-spread-too-wide': ['other', 'distance', 'max'],
   'dc-not-on-board': [],

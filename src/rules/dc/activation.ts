@@ -31,8 +31,8 @@ export class NotHexGridError extends Error {
 
 export type DcReason =
   | { readonly code: 'out-of-range'; readonly by: number; readonly unit: 'hex'; readonly distance: number }
-  /** Straight-line reading: the first hex held by an enemy unit on the line. */
-  | { readonly code: 'path-blocked'; readonly hex: Hex }
+  /** Straight-line reading: the first hex held by an enemy unit on the line, and the token there (its name is what a player reads). */
+  | { readonly code: 'path-blocked'; readonly hex: Hex; readonly by: string }
   /** Around-enemies reading: no path of at most `radius` hexes avoids the enemy units. */
   | { readonly code: 'no-detour'; readonly radius: number }
   | { readonly code: 'spread-too-wide'; readonly other: string; readonly distance: number; readonly max: number }
@@ -69,6 +69,8 @@ interface Board {
   readonly unitHexes: ReadonlyMap<string, readonly Hex[]>;
   /** Hexes holding at least one enemy token that is not a leader. */
   readonly blocking: ReadonlySet<string>;
+  /** The name of the first such token in a blocking hex. */
+  blockerAt(key: string): string;
 }
 
 /**
@@ -81,6 +83,8 @@ export interface DcTable {
   unitsOf(side: string | null): ReadonlyMap<string, readonly Hex[]>;
   /** Hexes holding at least one token of another side that is not a leader (none for a leader without a side). */
   blockingFor(side: string | null): ReadonlySet<string>;
+  /** The name of the first token not of `side` and not a leader in hex `key` (what stands in a blocking hex). */
+  blockerAt(side: string | null, key: string): string;
 }
 
 /** Hexes of tokens already read, by token object: a tabletop hands unchanged tokens back as the same objects. */
@@ -96,7 +100,7 @@ export function dcTable(tokens: readonly Token[], scene: Scene): DcTable {
     return hex;
   };
   const units = new Map<string | null, Map<string, Hex[]>>();
-  const nonLeaders = new Map<string, Set<string>>();
+  const nonLeaders = new Map<string, Map<string, string>>();
   for (const t of tokens) {
     const h = hexOf(t);
     if (t.unit !== null) {
@@ -105,7 +109,10 @@ export function dcTable(tokens: readonly Token[], scene: Scene): DcTable {
       if (list) list.push(h);
       else bySide.set(t.unit, [h]);
     }
-    if (t.side !== null && t.role !== 'leader') (nonLeaders.get(t.side) ?? nonLeaders.set(t.side, new Set()).get(t.side)!).add(hexKey(h));
+    if (t.side !== null && t.role !== 'leader') {
+      const held = nonLeaders.get(t.side) ?? nonLeaders.set(t.side, new Map()).get(t.side)!;
+      if (!held.has(hexKey(h))) held.set(hexKey(h), t.name);
+    }
   }
   const blocking = new Map<string | null, Set<string>>();
   return {
@@ -115,10 +122,14 @@ export function dcTable(tokens: readonly Token[], scene: Scene): DcTable {
       let set = blocking.get(side);
       if (!set) {
         set = new Set();
-        if (side !== null) for (const [other, keys] of nonLeaders) if (other !== side) for (const k of keys) set.add(k);
+        if (side !== null) for (const [other, held] of nonLeaders) if (other !== side) for (const k of held.keys()) set.add(k);
         blocking.set(side, set);
       }
       return set;
+    },
+    blockerAt(side, key) {
+      for (const [other, held] of nonLeaders) if (other !== side && held.has(key)) return held.get(key)!;
+      return '';
     },
   };
 }
@@ -127,6 +138,7 @@ const board = (leader: Token, table: DcTable): Board => ({
   leaderHex: table.hexOf(leader),
   unitHexes: table.unitsOf(leader.side),
   blocking: table.blockingFor(leader.side),
+  blockerAt: (key) => table.blockerAt(leader.side, key),
 });
 
 function nearestHex(from: Hex, hexes: readonly Hex[]): { hex: Hex; distance: number } {
@@ -190,7 +202,7 @@ function checkOne(bd: Board, unit: string, radius: number, path: DcPathReading):
   if (distance > radius) reasons.push({ code: 'out-of-range', by: distance - radius, unit: 'hex', distance });
   else if (path === 'straight-line') {
     const blocked = blockedAt(bd.leaderHex, hex, bd.blocking);
-    if (blocked) reasons.push({ code: 'path-blocked', hex: blocked });
+    if (blocked) reasons.push({ code: 'path-blocked', hex: blocked, by: bd.blockerAt(hexKey(blocked)) });
   } else if (detourLength(bd.leaderHex, hexes, bd.blocking, radius) === null) {
     reasons.push({ code: 'no-detour', radius });
   }

@@ -59,7 +59,7 @@ function reasonOf(r: DcReason, leader: BoundToken, nameOf: (unit: string) => str
     case 'out-of-range':
       return { code: 'dc-out-of-range', params: { distance: r.distance, radius: r.distance - r.by, leader: leader.name } };
     case 'path-blocked':
-      return { code: 'dc-path-blocked', params: { q: r.hex.q, r: r.hex.r, leader: leader.name } };
+      return { code: 'dc-path-blocked', params: { blocker: r.by, leader: leader.name } };
     case 'no-detour':
       return { code: 'dc-path-no-detour', params: { radius: r.radius, leader: leader.name } };
     case 'spread-too-wide':

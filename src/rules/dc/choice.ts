@@ -118,7 +118,8 @@ function reasonParams(
     case 'out-of-range':
       return ['dc-out-of-range', { unit: name, distance: reason.distance, radius }];
     case 'path-blocked':
-      return ['dc-path-blocked', { unit: name, q: reason.hex.q, r: reason.hex.r }];
+      // The game's table names its tokens by piece id: the unit's own name is what a player reads.
+      return ['dc-path-blocked', { unit: name, blocker: nameOf(state, reason.by) }];
     case 'no-detour':
       return ['dc-path-no-detour', { unit: name, radius: reason.radius }];
     case 'spread-too-wide':

@@ -77,16 +77,16 @@ describe('Désastre Colonial choice (Desharbes 4D8/3)', () => {
 
 describe('Désastre Colonial blocked paths', () => {
   const target = at('u', { q: 3, r: 0 }, 'u');
-  it('an enemy unit on the line blocks; the blocking hex is reported', () => {
+  it('an enemy unit on the line blocks; the blocking hex and what stands there are reported', () => {
     const r = checkDcChoice(desharbes, ['u'], [desharbes, target, at('x', { q: 2, r: 0 }, 'enemy', 'NAT')], HEX, 3);
-    expect(r.units[0]!.reasons).toEqual([{ code: 'path-blocked', hex: { q: 2, r: 0 } }]);
+    expect(r.units[0]!.reasons).toEqual([{ code: 'path-blocked', hex: { q: 2, r: 0 }, by: 'x' }]);
   });
 
   it('a lone enemy leader does not block; an enemy leader with his unit does', () => {
     const lone = [desharbes, target, at('chief', { q: 1, r: 0 }, 'staffN', 'NAT', 'leader')];
     expect(checkDcChoice(desharbes, ['u'], lone, HEX, 3).ok).toBe(true);
     const withUnit = [...lone, at('warrior', { q: 1, r: 0 }, 'band', 'NAT')];
-    expect(checkDcChoice(desharbes, ['u'], withUnit, HEX, 3).units[0]!.reasons).toEqual([{ code: 'path-blocked', hex: { q: 1, r: 0 } }]);
+    expect(checkDcChoice(desharbes, ['u'], withUnit, HEX, 3).units[0]!.reasons).toEqual([{ code: 'path-blocked', hex: { q: 1, r: 0 }, by: 'warrior' }]);
   });
 
   it('friendly units and enemies off the line do not block', () => {
@@ -124,8 +124,8 @@ describe('Désastre Colonial path readings: straight line (default) or around en
   ];
 
   it('straight line: both are blocked, each at the first enemy hex on the line', () => {
-    expect(checkDcChoice(desharbes, ['zouaves'], t, HEX, 3).units[0]!.reasons).toEqual([{ code: 'path-blocked', hex: { q: 1, r: 0 } }]);
-    expect(checkDcChoice(desharbes, ['spahis'], t, HEX, 3, Infinity, 'straight-line').units[0]!.reasons).toEqual([{ code: 'path-blocked', hex: { q: -2, r: 0 } }]);
+    expect(checkDcChoice(desharbes, ['zouaves'], t, HEX, 3).units[0]!.reasons).toEqual([{ code: 'path-blocked', hex: { q: 1, r: 0 }, by: 'w' }]);
+    expect(checkDcChoice(desharbes, ['spahis'], t, HEX, 3, Infinity, 'straight-line').units[0]!.reasons).toEqual([{ code: 'path-blocked', hex: { q: -2, r: 0 }, by: 'x' }]);
   });
 
   it('around enemies: a detour of at most R hexes will do; none, and the reason names the radius', () => {

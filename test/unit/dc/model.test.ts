@@ -84,8 +84,8 @@ describe('the path reading (house rule)', () => {
     ];
     const refusals = (s: DcState) => Object.fromEntries(pickable(s, s.leaders[0]!, []).map((p) => [p.unit.name, p.refusal]));
     expect(refusals(play(blocked))).toEqual({
-      Zouaves: { code: 'dc-path-blocked', params: { unit: 'Zouaves', q: 1, r: 0 } },
-      Spahis: { code: 'dc-path-blocked', params: { unit: 'Spahis', q: -2, r: 0 } },
+      Zouaves: { code: 'dc-path-blocked', params: { unit: 'Zouaves', blocker: 'Warriors' } },
+      Spahis: { code: 'dc-path-blocked', params: { unit: 'Spahis', blocker: 'Tirailleurs' } },
     });
     expect(refusals(play([{ type: 'configure', houseRules: { path: 'around-enemies' } }, ...blocked]))).toEqual({
       Zouaves: null,

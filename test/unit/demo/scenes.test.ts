@@ -95,7 +95,7 @@ const EXTRA: { readonly [K in SceneId]?: unknown } = {
       chasseurs: { status: 'eligible' },
       art: { status: 'eligible' },
       leg2: { status: 'eligible' },
-      leg1: { status: 'out', reason: 'dc-path-blocked', params: { q: -2, r: 0, leader: 'Colonel Desharbes' } },
+      leg1: { status: 'out', reason: 'dc-path-blocked', params: { blocker: 'Pavillons noirs 6', leader: 'Colonel Desharbes' } },
       ta1: { status: 'out', reason: 'dc-out-of-range', params: { distance: 4, radius: 3 } },
       spahis: { status: 'out', reason: 'dc-out-of-range' },
       zou: { status: 'lost' },

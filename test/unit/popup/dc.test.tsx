@@ -127,9 +127,9 @@ describe('the Désastre Colonial popup', () => {
     fireEvent.click(await screen.findByTestId('dc-leader-pick-L1'));
     const row = (id: string) => screen.getByTestId(`dc-pick-${id}`);
     const disabled = (id: string) => (within(row(id)).getByRole('checkbox') as HTMLInputElement).disabled;
-    await waitFor(() => expect(row('U2').textContent).toContain('The straight line to Zouaves crosses an enemy unit at (1, 0).'));
+    await waitFor(() => expect(row('U2').textContent).toContain('The straight line to Zouaves crosses Warriors, an enemy unit.'));
     expect(disabled('U2')).toBe(true);
-    expect(row('U3').textContent).toContain('The straight line to Spahis crosses an enemy unit at (-2, 0).');
+    expect(row('U3').textContent).toContain('The straight line to Spahis crosses Tirailleurs, an enemy unit.');
 
     fireEvent.change(reading, { target: { value: 'around-enemies' } });
     await waitFor(() => expect(disabled('U2')).toBe(false));
