@@ -32,7 +32,7 @@ export const HD_COMPANIES: readonly [HdCompany, HdCompany] = [
   {
     side: 'arnaud',
     name: 'Arnaud',
-    colour: '#b22222',
+    colour: '#7a1f3d',
     fighters: [
       ...row('fc', 'Franc-capitaine', 1, { cmd: 4, def: 4, dpt: 4 }, 300, 520),
       ...row('pe', 'Porte-étendard', 1, { cmd: 1, def: 3, dpt: 4 }, 360, 540),
@@ -46,7 +46,7 @@ export const HD_COMPANIES: readonly [HdCompany, HdCompany] = [
   {
     side: 'tarik',
     name: 'Tarik',
-    colour: '#8a5a00',
+    colour: '#5c3a1e',
     fighters: [
       ...row('ta', 'Tarik', 1, { cmd: 3, def: 3, dpt: 5 }, 600, 90),
       ...row('vz', 'Vizir', 1, { cmd: 2, def: 3, dpt: 4 }, 680, 60),

@@ -14,7 +14,7 @@ export const crDemo: DemoScene<CrEvent> = {
   scene: { pixelsPerCell: 70, unitsPerCell: 1, unitName: 'in', grid: 'none', measurement: 'euclidean' },
   sides: [
     { id: 'fr', label: 'Davout', colour: '#1e4fa8' },
-    { id: 'ru', label: 'Kutuzov', colour: '#2e7d32' },
+    { id: 'ru', label: 'Kutuzov', colour: '#6e2639' },
   ],
   tokens: [
     { id: 'dv', name: 'Davout', side: 'fr', unit: null, role: 'leader', at: { x: -245, y: 70 }, base, piece: 'AL1' },

@@ -12,7 +12,7 @@ export const hdModifiersDemo: DemoScene<HdmEvent> = {
   title: 'demo_scene_hd_modifiers',
   scene: { pixelsPerCell: 50, unitsPerCell: 5, unitName: 'cm', grid: 'none', measurement: 'euclidean' },
   sides: [
-    { id: 'tarik', label: 'demo_side_tarik', colour: '#8a5a00' },
+    { id: 'tarik', label: 'demo_side_tarik', colour: '#5c3a1e' },
     { id: 'succube', label: 'demo_side_succube', colour: '#7b2d8b' },
   ],
   tokens: [

@@ -15,6 +15,8 @@ import { boardSummary } from '../../../src/scenario/run';
 import { partialMismatches } from '../../../src/scenario/match';
 import { gameOf } from '../../../src/store/load';
 import { sceneRoot, sceneView } from '../../support/demo';
+import { colourDistance } from '../../support/colour';
+import { MARK_LOOKS } from '../../../src/board/look';
 
 const scenarios = join(__dirname, '../../scenarios');
 
@@ -151,6 +153,24 @@ describe.each(SCENE_IDS)('the %s demo scene', (id) => {
     if (kind === 'army') {
       expect(example.tokens.length).toBeGreaterThanOrEqual(30);
       expect(example.tokens.every((t) => t.piece !== undefined)).toBe(true);
+    }
+  });
+
+  it('gives each side one colour, on the board and in the popup, and none the colour of a status', () => {
+    for (const side of example.sides) {
+      for (const [status, look] of Object.entries(MARK_LOOKS)) {
+        expect(colourDistance(side.colour, look.colour), `${side.id} beside “${status}”`).toBeGreaterThanOrEqual(25);
+        for (const vision of ['protanopia', 'deuteranopia', 'tritanopia'] as const) expect(colourDistance(side.colour, look.colour, vision), `${side.id} beside “${status}” (${vision})`).toBeGreaterThanOrEqual(12);
+      }
+    }
+    // Hell Dorado's game keeps each company's colour (the popup draws it): the one its tokens have.
+    if (system === 'hd-command') {
+      const game = gameOf(sceneRoot(id), system);
+      const state = replay(DESCRIPTORS[system].rules, game.config, game.log);
+      if (!state.ok) throw new Error('the scene’s game does not play');
+      for (const [tabletop, gameSide] of Object.entries(example.gameSides)) {
+        expect(state.value.sides[gameSide as 'A' | 'B'].colour, tabletop).toBe(example.sides.find((s) => s.id === tabletop)!.colour);
+      }
     }
   });
 
