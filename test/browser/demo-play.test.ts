@@ -238,7 +238,7 @@ describe('pan and zoom', () => {
   });
 
   it('the board fits again when its window changes size, until the player zooms or pans it himself', async () => {
-    const { page } = await openDemo(ext, 'bdc', { width: 1000, height: 700 });
+    const { page } = await openDemo(ext, 'cr-army', { width: 1000, height: 700 });
     /** How far the middle of the figures is from the middle of the board, as a share of its width, and the zoom. */
     const placement = async () => {
       const board = (await page.locator('.board').boundingBox())!;
