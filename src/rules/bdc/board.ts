@@ -60,6 +60,8 @@ export const bdcBoard: SystemBoard<BdcFacts> = {
     const marks: Mark[] = lostMarks(table.lost);
     const rings: Ring[] = [];
     const edges: Edge[] = [];
+    // The morale state that keeps a leader from commanding (demoralised, routed), if any.
+    const blockedState = (leader: BoundToken): string | undefined => (leader.piece ? facts.blocked[leader.piece.id] : undefined);
     let chains: ChainResult;
     try {
       chains = computeChains(tokens, scene, {
@@ -68,8 +70,7 @@ export const bdcBoard: SystemBoard<BdcFacts> = {
         contact: { value: facts.contactCm, unit: 'cm' },
         // The engine hands back the tokens it was given: bound ones, with their piece.
         mayCommand: (leader): LeaderAbility => {
-          const piece = (leader as BoundToken).piece;
-          const blocked = piece ? facts.blocked[piece.id] : undefined;
+          const blocked = blockedState(leader as BoundToken);
           return blocked ? { state: blocked } : true;
         },
       });
@@ -91,8 +92,7 @@ export const bdcBoard: SystemBoard<BdcFacts> = {
         if (f.leads === false) {
           // His own state (demoralised, routed) on his own mark, whoever commands him (the chain's
           // reasons are empty once he is commanded, and may name his commander's state first).
-          const state = t.piece ? facts.blocked[t.piece.id] : undefined;
-          marks.push(markOf(t, 'blocked', reasonOf({ code: 'leader-cannot-command', leader: t.id, state: state ?? null }, nameOf)));
+          marks.push(markOf(t, 'blocked', reasonOf({ code: 'leader-cannot-command', leader: t.id, state: blockedState(t) ?? null }, nameOf)));
         } else {
           marks.push(markOf(t, 'leader', f.commanded || !t.commander ? null : f.reasons[0] ? reasonOf(f.reasons[0], nameOf) : null));
           if (t.unit !== null) rings.push(ringMaker.ring(t, 'command', chains.radiusCells));

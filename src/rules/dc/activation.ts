@@ -67,10 +67,8 @@ export function tokenHex(t: Token, scene: Scene): Hex {
 interface Board {
   readonly leaderHex: Hex;
   readonly unitHexes: ReadonlyMap<string, readonly Hex[]>;
-  /** Hexes holding at least one enemy token that is not a leader. */
-  readonly blocking: ReadonlySet<string>;
-  /** The name of the first such token in a blocking hex. */
-  blockerAt(key: string): string;
+  /** Hexes holding at least one enemy token that is not a leader, each with the name of the first one there. */
+  readonly blocking: ReadonlyMap<string, string>;
 }
 
 /**
@@ -81,10 +79,11 @@ export interface DcTable {
   hexOf(t: Token): Hex;
   /** The units of a side (tokens with a unit and that side), with the hexes they stand in, in first-seen order. */
   unitsOf(side: string | null): ReadonlyMap<string, readonly Hex[]>;
-  /** Hexes holding at least one token of another side that is not a leader (none for a leader without a side). */
-  blockingFor(side: string | null): ReadonlySet<string>;
-  /** The name of the first token not of `side` and not a leader in hex `key` (what stands in a blocking hex). */
-  blockerAt(side: string | null, key: string): string;
+  /**
+   * Hexes holding at least one token of another side that is not a leader (none for a leader without
+   * a side), each with the name of the first such token there (what a player reads as the blocker).
+   */
+  blockingFor(side: string | null): ReadonlyMap<string, string>;
 }
 
 /** Hexes of tokens already read, by token object: a tabletop hands unchanged tokens back as the same objects. */
@@ -114,22 +113,18 @@ export function dcTable(tokens: readonly Token[], scene: Scene): DcTable {
       if (!held.has(hexKey(h))) held.set(hexKey(h), t.name);
     }
   }
-  const blocking = new Map<string | null, Set<string>>();
+  const blocking = new Map<string | null, Map<string, string>>();
   return {
     hexOf,
     unitsOf: (side) => units.get(side) ?? new Map(),
     blockingFor(side) {
-      let set = blocking.get(side);
-      if (!set) {
-        set = new Set();
-        if (side !== null) for (const [other, held] of nonLeaders) if (other !== side) for (const k of held.keys()) set.add(k);
-        blocking.set(side, set);
+      let found = blocking.get(side);
+      if (!found) {
+        found = new Map();
+        if (side !== null) for (const [other, held] of nonLeaders) if (other !== side) for (const [k, name] of held) if (!found.has(k)) found.set(k, name);
+        blocking.set(side, found);
       }
-      return set;
-    },
-    blockerAt(side, key) {
-      for (const [other, held] of nonLeaders) if (other !== side && held.has(key)) return held.get(key)!;
-      return '';
+      return found;
     },
   };
 }
@@ -138,7 +133,6 @@ const board = (leader: Token, table: DcTable): Board => ({
   leaderHex: table.hexOf(leader),
   unitHexes: table.unitsOf(leader.side),
   blocking: table.blockingFor(leader.side),
-  blockerAt: (key) => table.blockerAt(leader.side, key),
 });
 
 function nearestHex(from: Hex, hexes: readonly Hex[]): { hex: Hex; distance: number } {
@@ -151,7 +145,7 @@ function nearestHex(from: Hex, hexes: readonly Hex[]): { hex: Hex; distance: num
 }
 
 /** First blocking hex strictly between a and b, or null if the path is clear (see tie rule above). */
-export function blockedAt(a: Hex, b: Hex, blocking: ReadonlySet<string>): Hex | null {
+export function blockedAt(a: Hex, b: Hex, blocking: { has(key: string): boolean }): Hex | null {
   const firstBlock = (line: Hex[]): Hex | null => {
     for (let k = 1; k < line.length - 1; k++) if (blocking.has(hexKey(line[k]!))) return line[k]!;
     return null;
@@ -165,7 +159,7 @@ export function blockedAt(a: Hex, b: Hex, blocking: ReadonlySet<string>): Hex | 
  * Hex steps of the shortest path from `from` to any of `goals` that enters no blocking hex (the ends
  * excepted, as for the straight line), or null if every such path is longer than `max`.
  */
-export function detourLength(from: Hex, goals: readonly Hex[], blocking: ReadonlySet<string>, max: number): number | null {
+export function detourLength(from: Hex, goals: readonly Hex[], blocking: { has(key: string): boolean }, max: number): number | null {
   const goal = new Set(goals.map(hexKey));
   if (goal.has(hexKey(from))) return 0;
   const seen = new Set([hexKey(from)]);
@@ -202,7 +196,7 @@ function checkOne(bd: Board, unit: string, radius: number, path: DcPathReading):
   if (distance > radius) reasons.push({ code: 'out-of-range', by: distance - radius, unit: 'hex', distance });
   else if (path === 'straight-line') {
     const blocked = blockedAt(bd.leaderHex, hex, bd.blocking);
-    if (blocked) reasons.push({ code: 'path-blocked', hex: blocked, by: bd.blockerAt(hexKey(blocked)) });
+    if (blocked) reasons.push({ code: 'path-blocked', hex: blocked, by: bd.blocking.get(hexKey(blocked))! });
   } else if (detourLength(bd.leaderHex, hexes, bd.blocking, radius) === null) {
     reasons.push({ code: 'no-detour', radius });
   }
