@@ -317,8 +317,8 @@ function touchesRadioOperator(p: PreparedTable, c: number, opts: ChainOptions): 
   }
   for (const j of operators) {
     const t = p.tokens[j]!;
-    // Another side's operator is no radio of his; a side the game does not know (Les bandes de
-    // Champagne's rosters have none, an operator only on the tabletop has its own) rules out nobody.
+    // Another side's operator is no radio of his; a side the game does not know (a roster without
+    // sides, beside an operator only on the tabletop with a side of its own) rules out nobody.
     if (j === c || (t.side !== null && leader.side !== null && t.side !== leader.side)) continue;
     const gap = Math.hypot(p.x[j]! - p.x[c]!, p.y[j]! - p.y[c]!) - rc - baseRadiusCells(t, scene);
     if (withinRange(gap, tol)) return true;
