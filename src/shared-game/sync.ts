@@ -131,8 +131,13 @@ export const SYNC_TIMING = {
    * the checkpoint's word for them).
    */
   roleGraceMs: 10_000,
-  /** A page that starts and finds its keys written over waits this long for its signed pages to be written back. */
-  takeBackMs: 8000,
+  /**
+   * A page that starts and finds its keys written over waits this long for its signed pages to be
+   * written back: longer than a player takes to hear the keys (about 1 s), wait his twice
+   * `restoreAfterMs`, reach his next heal (1 s) and have the write arrive, since the compacting game
+   * master who writes back first may be the very page that restarts.
+   */
+  takeBackMs: 12_000,
   /** A scene with no id yet waits this long for the game master's page to give it one, then any client does. */
   sceneIdMs: 5000,
   /** Keys of no one at the table are emptied once they stood still this long (a newcomer is in the party by then). */

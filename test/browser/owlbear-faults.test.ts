@@ -89,7 +89,7 @@ describe.each(['server', 'client'] as const)('issue 25’s faults on the test ho
   /** An honest action (a side named), made in a popover: it must be in every honest game for ever after. */
   const act = async (frame: FrameLocator, side: 'A' | 'B') => {
     const name = `n${++n}`;
-    // A page that has just started first takes back its own pages (up to 8 s, docs/shared-game.md) and says so until then.
+    // A page that has just started first takes back its own pages (up to 12 s, docs/shared-game.md) and says so until then.
     let r = await sendFrom(frame, named(side, name));
     for (const until = Date.now() + 15_000; !r.ok && r.error?.code === 'table-not-ready' && Date.now() < until; r = await sendFrom(frame, named(side, name))) await pause(250);
     expect(r.ok, JSON.stringify(r.error)).toBe(true);
