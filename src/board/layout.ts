@@ -117,6 +117,9 @@ const sayForm = (parts: readonly NotePart[], o: LayoutOptions) => parts.map((p) 
 export type Corner = 'bottom-left' | 'top-right' | 'top-left';
 const CORNERS: readonly Corner[] = ['bottom-left', 'top-right', 'top-left'];
 
+/** The sign short reasons start with (`board_short_*`): the key explains it wherever the board shows one. */
+const SHORT_SIGN = '✕';
+
 /** The key's box in a corner, sized to its rows. */
 function laidLegend(entries: readonly LegendEntry[], o: LayoutOptions, font: LabelFont, corner: Corner): LaidLegend | null {
   if (!o.legend || entries.length === 0 || o.width < 120 || o.height < 80) return null;
@@ -211,12 +214,16 @@ export function layoutBoard(view: BoardView, bound: Pick<BoundTable, 'tokens' | 
     });
   }
 
-  // The key first, so that labels keep clear of it (with room for its "+N" row, drawn once the board has one).
+  // The key first, so that labels keep clear of it (with room for its "+N" row and its "✕" row, each
+  // drawn once the board shows one).
   const entries = legendOf(view, false);
-  const corner = legendCorner([...entries, { kind: 'count' }], o, font, figures, o.previous?.legend?.corner);
-  const room = laidLegend([...entries, { kind: 'count' }], o, font, corner);
+  const mayShorten = requests.some((r) => r.forms.some((f) => f.text.includes(SHORT_SIGN)));
+  const roomy: LegendEntry[] = [...entries, { kind: 'count' }, ...(mayShorten ? [{ kind: 'short' } as const] : [])];
+  const corner = legendCorner(roomy, o, font, figures, o.previous?.legend?.corner);
+  const room = laidLegend(roomy, o, font, corner);
   const placement = placeLabels(requests, { screen, height: font.height, padding: font.padding, gap: font.gap, obstacles: room ? [...obstacles, room.box] : obstacles, previous: o.previous?.placement, measure: o.measure });
-  const legend = laidLegend(placement.counts.length > 0 ? [...entries, { kind: 'count' }] : entries, o, font, corner);
+  const shortened = placement.labels.some((l) => l.text.includes(SHORT_SIGN));
+  const legend = laidLegend([...entries, ...(placement.counts.length > 0 ? [{ kind: 'count' } as const] : []), ...(shortened ? [{ kind: 'short' } as const] : [])], o, font, corner);
 
   const labels: LaidLabel[] = placement.labels.map((l) => {
     const n = byId.get(l.id)!;

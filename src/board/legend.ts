@@ -9,7 +9,9 @@ export type LegendEntry =
   | { readonly kind: 'ring'; readonly ring: RingKind }
   | { readonly kind: 'edge'; readonly edge: EdgeKind }
   /** A "+N": notes folded for lack of room. */
-  | { readonly kind: 'count' };
+  | { readonly kind: 'count' }
+  /** A reason in its short form on the board ("✕ 7 cm", "✕ 6/3"): what its signs say. */
+  | { readonly kind: 'short' };
 
 const RINGS: readonly RingKind[] = ['command', 'control', 'signal'];
 const EDGES: readonly EdgeKind[] = ['chain', 'voice', 'radio'];
@@ -46,6 +48,8 @@ export function legendText(entry: LegendEntry): Text {
       return text(`board_key_edge_${entry.edge}`);
     case 'count':
       return text('board_key_count');
+    case 'short':
+      return text('board_key_short');
   }
 }
 
@@ -59,6 +63,7 @@ export const LEGEND_KEYS: readonly string[] = [
   ...RINGS.map((ring) => legendKey({ kind: 'ring', ring })),
   ...EDGES.map((edge) => legendKey({ kind: 'edge', edge })),
   'count',
+  'short',
 ];
 
 /** The entry a key names (the inverse of legendKey); null for anything else. */
@@ -67,6 +72,6 @@ export function legendEntry(key: string): LegendEntry | null {
   if (kind === 'mark' && (MARK_STATUSES as readonly string[]).includes(what!)) return { kind: 'mark', status: what as MarkStatus };
   if (kind === 'ring' && (RINGS as readonly string[]).includes(what!)) return { kind: 'ring', ring: what as RingKind };
   if (kind === 'edge' && (EDGES as readonly string[]).includes(what!)) return { kind: 'edge', edge: what as EdgeKind };
-  if (key === 'close-up' || key === 'count') return { kind: key };
+  if (key === 'close-up' || key === 'count' || key === 'short') return { kind: key };
   return null;
 }

@@ -113,5 +113,7 @@ export function swatch(entry: LegendEntry, x: number, cy: number): SwatchPart[] 
         { tag: 'rect', attrs: { x: n(x), y: n(cy - 7), width: '24', height: '14', rx: '7', fill: '#111827', 'fill-opacity': '0.85' } },
         { tag: 'text', attrs: { x: n(x + 12), y: n(cy), 'text-anchor': 'middle', 'dominant-baseline': 'central', fill: '#ffffff', 'font-size': '10' }, text: '+N' },
       ];
+    case 'short':
+      return [{ tag: 'text', attrs: { x: n(x + 12), y: n(cy), 'text-anchor': 'middle', 'dominant-baseline': 'central', fill: MARK_LOOKS.out.colour, 'font-size': '12', 'font-weight': '700' }, text: '✕' }];
   }
 }

@@ -35,6 +35,8 @@ const drawnKinds = (page: Page) =>
     for (const r of svg.querySelectorAll('.ring')) kinds.add(`ring:${r.getAttribute('data-kind')}`);
     for (const e of svg.querySelectorAll('[data-layer="edges"] line')) kinds.add(`edge:${e.getAttribute('data-kind')}`);
     if (svg.querySelector('[data-layer="counts"] > g')) kinds.add('count');
+    // A reason in its short form ("✕ 6/3") is explained by the key's "short" row.
+    if ([...svg.querySelectorAll('[data-layer="labels"] text')].some((t) => t.textContent!.includes('✕'))) kinds.add('short');
     return [...kinds].sort();
   });
 

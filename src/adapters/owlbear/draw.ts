@@ -307,6 +307,8 @@ export class Drawer {
         ];
       case 'count':
         return [this.reuse(id, key, () => circle(id, 'Command Post', 'NOTE', c.x, c.y, 7 / k, { ...style('#111827', 0, 0.85), fillColor: '#111827' }, tag, player))];
+      case 'short':
+        return [this.reuse(id, key, () => words(id, { x: c.x - 8 / k, y: c.y - 8 / k, w: 16 / k, h: 16 / k }, '✕', 12 / k, MARK_LOOKS.out.colour, tag, player, 0))];
     }
   }
 

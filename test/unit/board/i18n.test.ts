@@ -21,7 +21,7 @@ const dynamic = [
   ...SHORT_REASON_CODES.map((c) => `board_short_${c.replaceAll('-', '_')}`),
   ...UNIT_REASON_CODES.map((c) => `board_unit_reason_${c.replaceAll('-', '_')}`),
   ...WORDED_VALUES.map((w) => `board_word_${w}`),
-  ...([...MARK_STATUSES.map((status) => ({ kind: 'mark', status })), { kind: 'close-up' }, ...(['command', 'control', 'signal'] as const).map((ring) => ({ kind: 'ring', ring })), ...(['chain', 'voice', 'radio'] as const).map((edge) => ({ kind: 'edge', edge })), { kind: 'count' }] as LegendEntry[]).map((e) => legendText(e).key),
+  ...([...MARK_STATUSES.map((status) => ({ kind: 'mark', status })), { kind: 'close-up' }, ...(['command', 'control', 'signal'] as const).map((ring) => ({ kind: 'ring', ring })), ...(['chain', 'voice', 'radio'] as const).map((edge) => ({ kind: 'edge', edge })), { kind: 'count' }, { kind: 'short' }] as LegendEntry[]).map((e) => legendText(e).key),
   ...['out-of-range', 'leader-cannot-command', 'no-leader', 'no-unit', 'no-radio-self', 'no-radio-commander', 'unknown-commander', 'piece-gone', ...viewCodes].map((c) => reasonText({ code: c }).key),
   ...[...ENGINES, 'demo', 'owlbear'].map((e) => `board_engine_${e}`),
   ...summaryOptions('tabletop').options!.map((t) => `board_title_${t}`),

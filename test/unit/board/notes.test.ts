@@ -66,6 +66,16 @@ describe('layoutBoard', () => {
     expect(layoutBoard(viewOf(one), boundOf(one), base()).labels.map((l) => l.id)).toEqual(['name:a']);
   });
 
+  it('explains its ✕ in the key exactly when a short reason is on the board', () => {
+    const far = [mark('a', 400, { reason: { code: 'out-of-range', params: { by: 2, unit: 'cm', nearest: 'b' } } })];
+    const words = (long: string) => (t: { key: string }) => (t.key.startsWith('board_reason_') ? long : t.key.startsWith('board_short_') ? '✕ 2 cm' : t.key);
+    const keyOf = (long: string) => layoutBoard(viewOf(far), boundOf(far), base({ names: false, say: words(long) })).legend?.rows.map((r) => r.entry.kind);
+    // Too long for the board: the short form, and the key says what its sign means.
+    expect(keyOf('out by two centimetres from the nearest figure of its unit '.repeat(4))).toEqual(['mark', 'short']);
+    // The whole reason fits: no sign to explain.
+    expect(keyOf('2 cm too far')).toEqual(['mark']);
+  });
+
   it('puts the key in the corner that hides the fewest figures, and keeps it there while that holds', () => {
     // A crowd in the bottom-left corner: the key goes top right.
     const crowd = Array.from({ length: 20 }, (_, i) => mark(`m${i}`, 20 + (i % 5) * 25, { y: 560 - Math.floor(i / 5) * 25, status: 'commanded', reason: null, unit: null }));
