@@ -7,6 +7,7 @@ import { causeOf, hasShortForm } from '../i18n/reasons';
 import { text, type Text } from '../i18n/text';
 import type { BoardView, BoundTable, Mark, MarkStatus, Reason } from './model';
 import { unitNames, type UnitName } from './names';
+import { shortNames } from './short-names';
 
 /** One part of a note's words: a reason in one of its forms, or text from the tabletop or the game (a name). */
 export type NotePart = { readonly reason: Reason; readonly form: 'long' | 'short' | 'unit' } | { readonly raw: string } | { readonly text: Text };
@@ -67,12 +68,12 @@ function reasonForms(reason: Reason): NotePart[][] {
   return forms;
 }
 
-/** A name's short form: its first word, or its first ten letters. */
-function shortName(name: string): string | null {
-  const chars = [...name];
-  if (chars.length <= 10) return null;
-  const first = name.split(/\s+/)[0]!;
-  return [...first].length <= 10 && first.length > 0 ? `${first}…` : `${chars.slice(0, 9).join('')}…`;
+/** The short names of the last board (names rarely change between updates). */
+let lastNames: { readonly key: string; readonly shorts: Map<string, string> } | null = null;
+function shortNamesOf(names: readonly string[]): Map<string, string> {
+  const key = names.join('\n');
+  if (lastNames?.key !== key) lastNames = { key, shorts: shortNames(names) };
+  return lastNames.shorts;
 }
 
 /**
@@ -167,10 +168,13 @@ export function boardNotes(view: BoardView, bound: Pick<BoundTable, 'tokens' | '
       return unit !== undefined && named.has(t.unit!) && t.name.startsWith(unit) && t.name.length - unit.length <= 3;
     };
     const minNamed = options.minNamed ?? 0;
-    for (const t of [...bound.tokens, ...bound.lost]) {
+    const everyone = [...bound.tokens, ...bound.lost];
+    // Shortened so that two names never read alike (./short-names.ts).
+    const shorts = shortNamesOf(everyone.map((t) => t.name));
+    for (const t of everyone) {
       if (!t.name || saysUnit(t)) continue;
       if (Math.min(t.footprint.width, t.footprint.height) / 2 < minNamed && !options.focus?.has(t.id)) continue;
-      const short = shortName(t.name);
+      const short = shorts.get(t.name);
       notes.push({
         id: `name:${t.id}`,
         kind: 'name',
