@@ -136,6 +136,11 @@ export class LiveBoard {
     if (this.layout) this.overlay.drawLayout(this.layout);
   }
 
+  /** The whole key's size as last laid out (null: no key): the room the demo's fit leaves it. */
+  get keySize(): { readonly w: number; readonly h: number } | null {
+    return this.layout?.keySize ?? null;
+  }
+
   /** The popup's summary of what was last rendered. */
   summary(status: TabletopStatus): BoardSummary {
     return summaryOf(status, this.table, this.last, this.table ? this.input.system : null);

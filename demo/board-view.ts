@@ -173,8 +173,11 @@ export class BoardView {
     if (rescaled) this.drawGrid();
   }
 
-  /** Zooms so that every token, and every circle in `around` (range rings: centre and radius, scene px), is in view. */
-  fit(around: readonly { readonly x: number; readonly y: number; readonly r: number }[] = []): void {
+  /**
+   * Zooms so that every token, and every circle in `around` (range rings: centre and radius, scene px),
+   * is in view, with room on the right for the key (`key`: its size, px) so that it hides no figure.
+   */
+  fit(around: readonly { readonly x: number; readonly y: number; readonly r: number }[] = [], key: { readonly w: number; readonly h: number } | null = null): void {
     const board = this.board;
     const r = this.root.getBoundingClientRect();
     if (!board || r.width === 0 || r.height === 0) return;
@@ -194,7 +197,8 @@ export class BoardView {
       maxX = maxY = 10 * board.scene.pixelsPerCell;
     }
     // Room around for the names under the figures, and on the right for the reasons beside them.
-    const pad = { left: 24, top: 24, right: Math.min(180, r.width * 0.2), bottom: 36 };
+    // The key's column too, where the board is wide enough to spare it (else the key folds, and says so).
+    const pad = { left: 24, top: 24, right: Math.max(Math.min(180, r.width * 0.2), key ? Math.min(key.w + 16, r.width * 0.4) : 0), bottom: 36 };
     const w = Math.max(maxX - minX, board.scene.pixelsPerCell);
     const h = Math.max(maxY - minY, board.scene.pixelsPerCell);
     const roomX = Math.max(r.width - pad.left - pad.right, r.width / 2);

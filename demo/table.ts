@@ -253,7 +253,8 @@ export class DemoTable {
   /** Fits the board in view: its tokens and the rings drawn around them. */
   fit(): void {
     const rings = this.last?.view.rings ?? [];
-    this.view?.fit(rings.map((g) => ({ x: g.x, y: g.y, r: g.shape.kind === 'circle' ? g.shape.radius : Math.max(...g.shape.points.map((p) => Math.hypot(p.x, p.y))) })));
+    const around = rings.map((g) => ({ x: g.x, y: g.y, r: g.shape.kind === 'circle' ? g.shape.radius : Math.max(...g.shape.points.map((p) => Math.hypot(p.x, p.y))) }));
+    this.view?.fit(around, this.state.legend ? this.live.keySize : null);
   }
 
   private setUrl(id: SceneId): void {

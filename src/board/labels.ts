@@ -44,6 +44,8 @@ export interface LabelRequest {
   readonly prefer?: 'right' | 'below';
   /** Its figure is too small on screen for words beside it: straight into its count. */
   readonly foldOnly?: boolean;
+  /** Hovered, focused, selected or tapped: its full words, further out if need be, before any short form. */
+  readonly open?: boolean;
 }
 
 export interface PlaceOptions {
@@ -306,7 +308,7 @@ export function placeLabels(requests: readonly LabelRequest[], options: PlaceOpt
   };
   const keep = (r: LabelRequest) => {
     const s = prev?.get(r.id);
-    if (s && s.form < r.forms.length && s.candidate < CANDIDATES) tryAt(r, s.candidate, s.form);
+    if (s && s.form < r.forms.length && s.candidate < CANDIDATES && (!r.open || s.form === 0)) tryAt(r, s.candidate, s.form);
   };
   // Where a label found no room at all, the board is full: a label near there tries only its
   // shortest form around its figure (a crowded army would otherwise try every spot of every label).
@@ -317,6 +319,7 @@ export function placeLabels(requests: readonly LabelRequest[], options: PlaceOpt
     const order = r.prefer === 'below' ? ORDER_BELOW : ORDER_RIGHT;
     const last = r.forms.length - 1;
     const crowded = !thorough && full.has(zone(r.anchor));
+    if (r.open) for (let c = 0; c < CANDIDATES; c++) if (tryAt(r, order[c] ?? c, 0)) return true;
     for (let form = crowded ? last : 0; form <= last; form++) for (const c of order) if (tryAt(r, c, form)) return true;
     // Further out with a leader line: the shortest form, nearest ring first.
     if (!crowded) for (let c = AROUND; c < CANDIDATES; c++) if (tryAt(r, c, last)) return true;

@@ -90,7 +90,10 @@ export interface Badge {
 
 export interface LaidLegend {
   readonly box: Box;
-  readonly corner: Corner;
+  /** Where it stands (./layout.ts SPOTS), kept from frame to frame. */
+  readonly spot: string;
+  /** No room clear of the figures: its title alone, which says so. */
+  readonly folded: boolean;
   readonly title: string;
   readonly rows: readonly { readonly entry: LegendEntry; readonly text: string; readonly y: number }[];
 }
@@ -100,6 +103,8 @@ export interface BoardLayout {
   readonly counts: readonly LaidCount[];
   readonly badges: readonly Badge[];
   readonly legend: LaidLegend | null;
+  /** The whole key's size, screen px, folded or not: the room a tabletop's fit may leave it. */
+  readonly keySize: { readonly w: number; readonly h: number } | null;
   /** Every note's words by token, placed or not: what hover, focus and the popup can show. */
   readonly words: ReadonlyMap<string, string>;
   readonly placement: Placement;
@@ -113,47 +118,62 @@ function sayPart(p: NotePart, o: LayoutOptions): string {
 }
 const sayForm = (parts: readonly NotePart[], o: LayoutOptions) => parts.map((p) => sayPart(p, o)).filter(Boolean).join(' — ');
 
-/** The board's corners the key may stand in (the bottom right is the board's own "+N"). */
-export type Corner = 'bottom-left' | 'top-right' | 'top-left';
-const CORNERS: readonly Corner[] = ['bottom-left', 'top-right', 'top-left'];
+/**
+ * Where the key may stand, as fractions of the room left beside it ("0,1": bottom left): the three
+ * free corners first (the bottom right is the board's own "+N"), then along the board's edges.
+ */
+const SPOTS: readonly string[] = (() => {
+  const spots = ['0,1', '1,0', '0,0'];
+  for (let i = 1; i < 8; i++) spots.push(`${i / 8},1`, `${i / 8},0`, `0,${i / 8}`, `1,${i / 8}`);
+  return spots;
+})();
 
 /** The sign short reasons start with (`board_short_*`): the key explains it wherever the board shows one. */
 const SHORT_SIGN = '✕';
 
-/** The key's box in a corner, sized to its rows. */
-function laidLegend(entries: readonly LegendEntry[], o: LayoutOptions, font: LabelFont, corner: Corner): LaidLegend | null {
+/** The key's title is drawn semi-bold (600): wider than the label font measures it. */
+const TITLE_WEIGHT = 1.15;
+
+/** The key's box at a spot, sized to its rows; folded, its title alone, saying why. */
+function laidLegend(entries: readonly LegendEntry[], o: LayoutOptions, font: LabelFont, spot: string, folded = false): LaidLegend | null {
   if (!o.legend || entries.length === 0 || o.width < 120 || o.height < 80) return null;
-  const title = o.say(text('board_key_title'));
-  const rows = entries.map((entry) => ({ entry, text: o.say(legendText(entry)) }));
+  const title = o.say(text(folded ? 'board_key_folded' : 'board_key_title'));
+  const rows = folded ? [] : entries.map((entry) => ({ entry, text: o.say(legendText(entry)) }));
   const swatch = 26;
-  const w = Math.min(o.width - 8, Math.max(o.measure(title), ...rows.map((r) => swatch + 6 + o.measure(r.text))) + 2 * font.padding + 4);
+  const w = Math.min(o.width - 8, Math.max(o.measure(title) * TITLE_WEIGHT, ...rows.map((r) => swatch + 6 + o.measure(r.text))) + 2 * font.padding + 4);
   const h = Math.min(o.height - 8, (rows.length + 1) * font.row + 2 * font.padding);
-  const box = { x: corner === 'top-right' ? Math.max(4, o.width - w - 4) : 4, y: corner === 'bottom-left' ? Math.max(4, o.height - h - 4) : 4, w, h };
-  return { box, corner, title, rows: rows.map((r, i) => ({ ...r, y: box.y + font.padding + (i + 1) * font.row })) };
+  const [fx, fy] = spot.split(',').map(Number) as [number, number];
+  const box = { x: 4 + fx * Math.max(0, o.width - w - 8), y: 4 + fy * Math.max(0, o.height - h - 8), w, h };
+  return { box, spot, folded, title, rows: rows.map((r, i) => ({ ...r, y: box.y + font.padding + (i + 1) * font.row })) };
 }
 
 const hitsBox = (b: Box, o: Box | Disc) =>
   'r' in o ? o.x + o.r > b.x && o.x - o.r < b.x + b.w && o.y + o.r > b.y && o.y - o.r < b.y + b.h : o.x < b.x + b.w && b.x < o.x + o.w && o.y < b.y + b.h && b.y < o.y + o.h;
 
 /**
- * The corner that hides the fewest figures (and no corner note), as map makers put the key where the
- * map says least; last frame's corner while it hides at most one more than the best, so that the key
- * does not jump about as figures move.
+ * Where the key hides no figure, as map makers put the key where the map says least: a corner, else
+ * along an edge; last frame's spot while it is still clear, so that the key does not jump about as
+ * figures move. Where every spot hides one, the key folds to its title, which says so, at the spot
+ * that hides fewest. Never over a corner note nor over the board's "+N".
  */
-function legendCorner(entries: readonly LegendEntry[], o: LayoutOptions, font: LabelFont, figures: readonly Disc[], previous: Corner | undefined): Corner {
-  const cost = (corner: Corner) => {
-    const l = laidLegend(entries, o, font, corner);
+function legendSpot(entries: readonly LegendEntry[], o: LayoutOptions, font: LabelFont, figures: readonly Disc[], keep: readonly Box[], previous: LaidLegend | null | undefined): { spot: string; folded: boolean } {
+  const cost = (spot: string, folded: boolean) => {
+    const l = laidLegend(entries, o, font, spot, folded);
     if (!l) return 0;
     let n = 0;
     for (const f of figures) if (hitsBox(l.box, f)) n++;
-    // A corner note (Hell Dorado's Command, a message) is never covered.
-    for (const r of o.reserved ?? []) if (hitsBox(l.box, r)) n += 1000;
+    for (const r of keep) if (hitsBox(l.box, r)) n += 1000;
     return n;
   };
-  const costs = new Map(CORNERS.map((c) => [c, cost(c)]));
-  let best: Corner = CORNERS[0]!;
-  for (const c of CORNERS) if (costs.get(c)! < costs.get(best)!) best = c;
-  return previous && costs.get(previous)! <= costs.get(best)! + 1 ? previous : best;
+  if (previous && !previous.folded && cost(previous.spot, false) === 0) return { spot: previous.spot, folded: false };
+  for (const spot of SPOTS) if (cost(spot, false) === 0) return { spot, folded: false };
+  let best = SPOTS[0]!;
+  let least = Infinity;
+  for (const spot of [...(previous ? [previous.spot] : []), ...SPOTS]) {
+    const n = cost(spot, true);
+    if (n < least) [best, least] = [spot, n];
+  }
+  return { spot: best, folded: true };
 }
 
 export function layoutBoard(view: BoardView, bound: Pick<BoundTable, 'tokens' | 'lost' | 'pieces'>, o: LayoutOptions): BoardLayout {
@@ -186,6 +206,17 @@ export function layoutBoard(view: BoardView, bound: Pick<BoundTable, 'tokens' | 
     obstacles.push({ x: b.x - size / 2, y: b.y - size / 2, w: size, h: size });
   }
 
+  // Every other token too, marked or not: words never cover a figure, and the key hides none.
+  const marked = new Set(view.marks.map((m) => m.id));
+  for (const t of [...bound.tokens, ...bound.lost]) {
+    if (marked.has(t.id)) continue;
+    const disc = project({ x: t.center.x, y: t.center.y, r: Math.max(t.footprint.width, t.footprint.height) / 2 });
+    if (!onScreen(disc)) continue;
+    const d = { ...disc, r: disc.r + 1 };
+    obstacles.push(d);
+    figures.push(d);
+  }
+
   // Names of figures too small on screen are not even said (hover, focus or selection bring them back).
   const notes = boardNotes(view, bound, { ...o, minNamed: MIN_NAMED_DIAMETER / 2 / (k || 1) });
   const byId = new Map(notes.map((n) => [n.id, n]));
@@ -211,24 +242,27 @@ export function layoutBoard(view: BoardView, bound: Pick<BoundTable, 'tokens' | 
       optional: name && !focused,
       prefer: name ? 'below' : 'right',
       foldOnly: !name && !focused && 2 * n.figure * k < MIN_SAID_DIAMETER,
+      open: focused,
     });
   }
 
   // The key first, so that labels keep clear of it (with room for its "+N" row and its "✕" row, each
-  // drawn once the board shows one).
+  // drawn once the board shows one), and clear of every figure, the corner notes and the board's "+N".
   const entries = legendOf(view, false);
   const mayShorten = requests.some((r) => r.forms.some((f) => f.text.includes(SHORT_SIGN)));
   const roomy: LegendEntry[] = [...entries, { kind: 'count' }, ...(mayShorten ? [{ kind: 'short' } as const] : [])];
-  const corner = legendCorner(roomy, o, font, figures, o.previous?.legend?.corner);
-  const room = laidLegend(roomy, o, font, corner);
+  const countCorner = { x: o.width - 64, y: o.height - font.height - 8, w: 64, h: font.height + 8 };
+  const { spot, folded } = legendSpot(roomy, o, font, figures, [...(o.reserved ?? []), countCorner], o.previous?.legend);
+  const room = laidLegend(roomy, o, font, spot, folded);
   const placement = placeLabels(requests, { screen, height: font.height, padding: font.padding, gap: font.gap, obstacles: room ? [...obstacles, room.box] : obstacles, previous: o.previous?.placement, measure: o.measure });
   const shortened = placement.labels.some((l) => l.text.includes(SHORT_SIGN));
-  const legend = laidLegend([...entries, ...(placement.counts.length > 0 ? [{ kind: 'count' } as const] : []), ...(shortened ? [{ kind: 'short' } as const] : [])], o, font, corner);
+  const legend = laidLegend([...entries, ...(placement.counts.length > 0 ? [{ kind: 'count' } as const] : []), ...(shortened ? [{ kind: 'short' } as const] : [])], o, font, spot, folded);
 
   const labels: LaidLabel[] = placement.labels.map((l) => {
     const n = byId.get(l.id)!;
     return { id: l.id, kind: n.kind, status: n.status, tokens: n.tokens, text: l.text, full: longest.get(l.id) ?? l.text, box: l.box, leader: l.leader };
   });
   const counts: LaidCount[] = placement.counts.map((cnt) => ({ ...cnt, lines: cnt.ids.map((id) => longest.get(id) ?? '').filter(Boolean) }));
-  return { labels, counts, badges, legend, words, placement };
+  const whole = laidLegend(roomy, o, font, spot);
+  return { labels, counts, badges, legend, keySize: whole ? { w: whole.box.w, h: whole.box.h } : null, words, placement };
 }

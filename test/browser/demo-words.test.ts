@@ -42,7 +42,7 @@ const drawnKinds = (page: Page) =>
 
 async function expectReadable(page: Page, when: string): Promise<number> {
   await settle(page);
-  const words = await boardWords(page);
+  const words = await boardWords(page, '.board .token');
   expect(wordProblems(words), `${when}`).toEqual([]);
   return words.boxes.length;
 }

@@ -19,11 +19,16 @@ export interface BoardWords {
   readonly notes: readonly Rect[];
   /** Each figure's centre on screen, by token, as the overlay drew its mark. */
   readonly marks: Readonly<Record<string, { x: number; y: number }>>;
+  /** Each figure's own box on screen (the tabletop's token, where the page has one to read), by token. */
+  readonly figures: Readonly<Record<string, Rect>>;
 }
 
-/** Reads the overlay (`#command-post-overlay`) of a page or frame. */
-export function boardWords(page: Page | Frame): Promise<BoardWords> {
-  return page.evaluate(() => {
+/**
+ * Reads the overlay (`#command-post-overlay`) of a page or frame; `figures`: a selector for the
+ * tabletop's own tokens, each with data-token (the demo's `.board .token`).
+ */
+export function boardWords(page: Page | Frame, figures?: string): Promise<BoardWords> {
+  return page.evaluate((figureSelector) => {
     const rect = (el: Element) => {
       const r = el.getBoundingClientRect();
       return { x: r.x, y: r.y, w: r.width, h: r.height };
@@ -42,16 +47,26 @@ export function boardWords(page: Page | Frame): Promise<BoardWords> {
       const r = m.getBoundingClientRect();
       marks[m.getAttribute('data-token')!] = { x: r.x + r.width / 2, y: r.y + r.height / 2 };
     }
-    return { board: rect(svg), boxes, notes: [...svg.querySelectorAll('[data-layer="notes"] text')].map(rect), marks };
-  });
+    const figures: Record<string, { x: number; y: number; w: number; h: number }> = {};
+    if (figureSelector) for (const f of document.querySelectorAll<HTMLElement>(figureSelector)) figures[f.dataset.token!] = rect(f);
+    return { board: rect(svg), boxes, notes: [...svg.querySelectorAll('[data-layer="notes"] text')].map(rect), marks, figures };
+  }, figures ?? null);
 }
 
 const overlap = (a: Rect, b: Rect, slack = 0.5) => a.x < b.x + b.w - slack && b.x < a.x + a.w - slack && a.y < b.y + b.h - slack && b.y < a.y + a.h - slack;
 const within = (inner: Rect, outer: Rect, slack = 1) => inner.x >= outer.x - slack && inner.y >= outer.y - slack && inner.x + inner.w <= outer.x + outer.w + slack && inner.y + inner.h <= outer.y + outer.h + slack;
 
+/** A box over a disc, by more than half a pixel. */
+function coversDisc(b: Rect, d: { x: number; y: number; r: number }, slack = 0.5): boolean {
+  const nx = Math.max(b.x, Math.min(d.x, b.x + b.w));
+  const ny = Math.max(b.y, Math.min(d.y, b.y + b.h));
+  return Math.hypot(d.x - nx, d.y - ny) < d.r - slack;
+}
+
 /**
  * What is wrong with the words on a board, one line each (empty: nothing): two boxes that overlap,
- * words that spill out of their box, a box that runs past the board's edge, a box over a corner note.
+ * words that spill out of their box, a box that runs past the board's edge, a box over a corner note,
+ * two names that read alike or one cut with an ellipsis, words over a figure, a figure under the key.
  */
 export function wordProblems(w: BoardWords): string[] {
   const problems: string[] = [];
@@ -65,6 +80,22 @@ export function wordProblems(w: BoardWords): string[] {
       const b = boxes[j]!;
       if (overlap(a.box, b.box)) problems.push(`${a.id} (${a.words}) overlaps ${b.id} (${b.words})`);
     }
+  }
+  // Words over a figure, or a figure under the key: the token's disc (its box's inscribed circle).
+  for (const a of boxes) {
+    for (const [token, f] of Object.entries(w.figures)) {
+      if (!coversDisc(a.box, { x: f.x + f.w / 2, y: f.y + f.h / 2, r: Math.min(f.w, f.h) / 2 })) continue;
+      problems.push(a.id === 'legend' ? `the key hides ${token}` : `${a.id} (${a.words}) covers ${token}`);
+    }
+  }
+  // Names shortened so that they read alike ("Sergent…" five times): a player cannot tell who is who.
+  const names = new Map<string, string>();
+  for (const a of boxes) {
+    if (!/^(?:unit-)?name:/.test(a.id)) continue;
+    if (a.words.endsWith('…')) problems.push(`${a.id} (${a.words}) is cut short with an ellipsis`);
+    const other = names.get(a.words.toLocaleLowerCase());
+    if (other !== undefined) problems.push(`${a.id} and ${other} both read "${a.words}"`);
+    else names.set(a.words.toLocaleLowerCase(), a.id);
   }
   return problems;
 }

@@ -166,6 +166,23 @@ describe('placeLabels', () => {
     expect(far.labels[0]?.leader).not.toBeNull();
   });
 
+  it('an open label (hovered, focused, selected) says its full words, further out if need be, even where it stood short', () => {
+    const anchor = { x: 60, y: 50, r: 10 };
+    // Walls close by leave no room for the long form next to the figure, only further out.
+    const walls: Box[] = [
+      { x: 72, y: 20, w: 20, h: 60 },
+      { x: 20, y: 20, w: 28, h: 60 },
+    ];
+    const request: LabelRequest = { id: 'a', anchor, priority: 1, forms: [{ text: 'long words', width: 160 }, { text: 's', width: 8 }], fold: null };
+    const options: PlaceOptions = { screen: { x: 0, y: 0, w: 600, h: 200 }, height: 18, padding: 4, gap: 2, obstacles: walls, measure };
+    const closed = placeLabels([request], options);
+    expect(closed.labels[0]?.form).toBe(1);
+    const open = placeLabels([{ ...request, open: true }], { ...options, previous: closed });
+    expect(open.labels[0]?.form).toBe(0);
+    expect(open.labels[0]?.text).toBe('long words');
+    expect(open.labels[0]?.leader).not.toBeNull();
+  });
+
   it('says nothing of a figure outside the screen', () => {
     const p = placeLabels([{ id: 'a', anchor: { x: -30, y: 20, r: 5 }, priority: 1, forms: [{ text: 'x', width: 7 }], fold: null }], { screen: { x: 0, y: 0, w: 100, h: 100 }, height: 18, padding: 4, gap: 2, measure });
     expect(p.offscreen).toEqual(['a']);

@@ -76,13 +76,29 @@ describe('layoutBoard', () => {
     expect(keyOf('2 cm too far')).toEqual(['mark']);
   });
 
-  it('puts the key in the corner that hides the fewest figures, and keeps it there while that holds', () => {
+  it('puts the key where it hides no figure, keeps it there while that holds, and folds it where nowhere is clear', () => {
     // A crowd in the bottom-left corner: the key goes top right.
     const crowd = Array.from({ length: 20 }, (_, i) => mark(`m${i}`, 20 + (i % 5) * 25, { y: 560 - Math.floor(i / 5) * 25, status: 'commanded', reason: null, unit: null }));
     const first = layoutBoard(viewOf(crowd), boundOf(crowd), base());
-    expect(first.legend?.corner).toBe('top-right');
-    // One figure walks into the top right: still one fewer than the crowd; the key stays.
-    const walker = [...crowd, mark('w', 760, { y: 20, status: 'commanded', reason: null, unit: null })];
-    expect(layoutBoard(viewOf(walker), boundOf(walker), base({ previous: first })).legend?.corner).toBe('top-right');
+    expect(first.legend?.spot).toBe('1,0');
+    expect(first.legend?.folded).toBe(false);
+    // A figure walks to the top left, clear of the key: it stays. One walks under it: it moves, clear of both.
+    const aside = [...crowd, mark('w', 20, { y: 20, status: 'commanded', reason: null, unit: null })];
+    expect(layoutBoard(viewOf(aside), boundOf(aside), base({ previous: first })).legend?.spot).toBe('1,0');
+    const under = [...aside, mark('v', 760, { y: 20, status: 'commanded', reason: null, unit: null })];
+    const moved = layoutBoard(viewOf(under), boundOf(under), base({ previous: first })).legend!;
+    const hides = (box: { x: number; y: number; w: number; h: number }, m: Mark) => m.x + m.r + 6 > box.x && m.x - m.r - 6 < box.x + box.w && m.y + m.r + 6 > box.y && m.y - m.r - 6 < box.y + box.h;
+    expect(moved.folded).toBe(false);
+    expect(under.filter((m) => hides(moved.box, m))).toEqual([]);
+    // Figures all round the edges: the key folds to its title, which says why.
+    const ring = Array.from({ length: 80 }, (_, i) => {
+      const t = i / 80;
+      const [x, y] = t < 0.25 ? [t * 4 * 800, 12] : t < 0.5 ? [788, (t - 0.25) * 4 * 600] : t < 0.75 ? [(0.75 - t) * 4 * 800, 588] : [12, (1 - t) * 4 * 600];
+      return mark(`r${i}`, x, { y, status: 'commanded', reason: null, unit: null });
+    });
+    const full = layoutBoard(viewOf(ring), boundOf(ring), base()).legend!;
+    expect(full.folded).toBe(true);
+    expect(full.rows).toEqual([]);
+    expect(full.title).toBe('board_key_folded');
   });
 });
