@@ -81,6 +81,11 @@ export class BoardView {
   private pan = { x: 0, y: 0 };
   /** No zoom or pan of the player's since the last fit (or the start): a change of size fits again. */
   private fitted = true;
+
+  /** As last fitted: no zoom or pan of the player's since. */
+  get isFitted(): boolean {
+    return this.fitted;
+  }
   private size = { w: 0, h: 0 };
   private gridKey = '';
   private frame = 0;

@@ -254,7 +254,8 @@ export class DemoTable {
   fit(): void {
     const rings = this.last?.view.rings ?? [];
     const around = rings.map((g) => ({ x: g.x, y: g.y, r: g.shape.kind === 'circle' ? g.shape.radius : Math.max(...g.shape.points.map((p) => Math.hypot(p.x, p.y))) }));
-    this.view?.fit(around, this.state.legend ? this.live.keySize : null);
+    this.fittedKey = this.state.legend ? this.live.keySize : null;
+    this.view?.fit(around, this.fittedKey);
   }
 
   private setUrl(id: SceneId): void {
@@ -301,6 +302,8 @@ export class DemoTable {
   }
 
   private dragging = false;
+  /** The key's size the last fit left room for. */
+  private fittedKey: { readonly w: number; readonly h: number } | null = null;
   private last: BoardRun | null = null;
 
   /** Recomputes the view and draws it: the board's tokens, the overlay's marks, in this same task. */
@@ -312,6 +315,10 @@ export class DemoTable {
     this.live.setFocus(this.focused());
     this.last = this.live.render(this.tables.table(board), true);
     if (this.view) this.live.setCamera(this.view.camera());
+    // Fitted before the key was laid out (a page just loaded), or the key changed size: fit again,
+    // so that the key has its column and hides no figure.
+    const key = this.state.legend ? this.live.keySize : null;
+    if (this.view?.isFitted && (key?.w ?? 0) > (this.fittedKey?.w ?? 0)) this.fit();
     this.report();
     // A scene whose game is elsewhere says so (and offers to load it).
     const unbound = !this.bound && this.live.system === board.system && this.busy === 0;

@@ -101,6 +101,8 @@ export interface Placement {
 export interface Slot {
   readonly candidate: number;
   readonly form: number;
+  /** Placed open (its figure hovered, focused, selected): once closed, it goes back where it would be. */
+  readonly open?: boolean;
 }
 
 export const EMPTY_PLACEMENT: Placement = { labels: [], counts: [], dropped: [], offscreen: [], slots: new Map() };
@@ -205,7 +207,8 @@ const ORDER_RIGHT = [0, 1, 4, 6, 5, 7, 2, 3];
 const ORDER_BELOW = [3, 2, 0, 1, 6, 7, 4, 5];
 /** Directions (unit vectors) of the spots a leader line may reach, further out. */
 const LEADER_DIRS = Array.from({ length: 8 }, (_, i) => ({ x: Math.cos((i * Math.PI) / 4), y: Math.sin((i * Math.PI) / 4) }));
-const LEADER_RINGS = [2.2, 3.6];
+/** How far out leader-line spots stand, in label heights: the first two for every label, all for an open one. */
+const LEADER_RINGS = [2.2, 3.6, 5.5, 8, 11];
 /** Candidates 0–7 are around the figure; 8 and up are leader-line spots. */
 const AROUND = 8;
 
@@ -244,7 +247,9 @@ function away(candidate: number, a: Disc, w: number, h: number, gap: number): Bo
   return { x: cx - w / 2, y: cy - h / 2, w, h };
 }
 
-const CANDIDATES = AROUND + LEADER_DIRS.length * LEADER_RINGS.length;
+const CANDIDATES = AROUND + LEADER_DIRS.length * 2;
+/** An open label (hovered, focused, selected) looks further out for room for its full words. */
+const OPEN_CANDIDATES = AROUND + LEADER_DIRS.length * LEADER_RINGS.length;
 
 function boxAt(candidate: number, a: Disc, w: number, h: number, gap: number): Box {
   return candidate < AROUND ? around(candidate, a, w, h, gap) : away(candidate, a, w, h, gap);
@@ -293,7 +298,7 @@ export function placeLabels(requests: readonly LabelRequest[], options: PlaceOpt
     const leader = candidate >= AROUND ? leaderLine(r.anchor, b) : null;
     index.add({ kind: 'box', b });
     labels.push({ id: r.id, text: r.forms[form]!.text, form, box: b, anchor: r.anchor, leader });
-    slots.set(r.id, { candidate, form });
+    slots.set(r.id, r.open ? { candidate, form, open: true } : { candidate, form });
     done.add(r.id);
   };
   const tryAt = (r: LabelRequest, candidate: number, form: number): boolean => {
@@ -308,7 +313,7 @@ export function placeLabels(requests: readonly LabelRequest[], options: PlaceOpt
   };
   const keep = (r: LabelRequest) => {
     const s = prev?.get(r.id);
-    if (s && s.form < r.forms.length && s.candidate < CANDIDATES && (!r.open || s.form === 0)) tryAt(r, s.candidate, s.form);
+    if (s && s.form < r.forms.length && s.candidate < (r.open ? OPEN_CANDIDATES : CANDIDATES) && (r.open ? s.form === 0 : !s.open)) tryAt(r, s.candidate, s.form);
   };
   // Where a label found no room at all, the board is full: a label near there tries only its
   // shortest form around its figure (a crowded army would otherwise try every spot of every label).
@@ -319,7 +324,7 @@ export function placeLabels(requests: readonly LabelRequest[], options: PlaceOpt
     const order = r.prefer === 'below' ? ORDER_BELOW : ORDER_RIGHT;
     const last = r.forms.length - 1;
     const crowded = !thorough && full.has(zone(r.anchor));
-    if (r.open) for (let c = 0; c < CANDIDATES; c++) if (tryAt(r, order[c] ?? c, 0)) return true;
+    if (r.open) for (let c = 0; c < OPEN_CANDIDATES; c++) if (tryAt(r, order[c] ?? c, 0)) return true;
     for (let form = crowded ? last : 0; form <= last; form++) for (const c of order) if (tryAt(r, c, form)) return true;
     // Further out with a leader line: the shortest form, nearest ring first.
     if (!crowded) for (let c = AROUND; c < CANDIDATES; c++) if (tryAt(r, c, last)) return true;

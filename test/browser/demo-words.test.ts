@@ -1,8 +1,10 @@
 // Every scene of the demo table, worked examples and armies, read as a player reads it: at the page's
 // fit, zoomed in and out, and after moves that put figures out of command, no two words the board
 // writes overlap, no words spill out of their box, none runs past the board's edge, and the key is
-// in its corner, naming what is on the board. Measured on screen, never taken from the layout.
-import type { Page } from 'playwright-core';
+// where it hides no figure, naming what is on the board; no words cover a figure, no two names read
+// alike, and every short form opens on hover, focus and selection. Measured on screen, never taken
+// from the layout.
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeProblems } from './axe';
 import { openDemo } from './demo';
@@ -77,6 +79,45 @@ describe('the words on every scene of the demo table', () => {
       expect(errors, scene).toEqual([]);
       await page.close();
     }
+  });
+
+  it('every short form opens: hover, Tab focus and a click on its figure show the full words', async () => {
+    /** The labels standing in a short form now: id, figure, and the full words. */
+    const shortened = (page: Page) =>
+      page.locator('#command-post-overlay [data-layer="labels"] > g').evaluateAll((gs) =>
+        gs
+          .map((g) => ({ id: g.getAttribute('data-label')!, token: g.getAttribute('data-token')!, text: g.querySelector('text')!.textContent!, full: g.querySelector('title')!.textContent! }))
+          .filter((l) => l.text !== l.full && l.token !== ''),
+      );
+    const shown = (page: Page, id: string) => page.locator(`#command-post-overlay [data-layer="labels"] > g[data-label="${id}"] text`).textContent();
+    const ways = {
+      hover: (figure: Locator) => figure.hover(),
+      'Tab focus': (figure: Locator) => figure.focus(),
+      selection: async (figure: Locator) => {
+        await figure.click();
+        await figure.page().mouse.move(1, 1);
+      },
+    };
+    let opened = 0;
+    for (const scene of scenes.filter((s) => s.endsWith('-army'))) {
+      const { page, errors } = await openDemo(ext, scene);
+      for (const [way, open] of Object.entries(ways)) {
+        // Each way on the army as it loads: two of its short forms, one after the other.
+        await page.mouse.move(1, 1);
+        await page.reload();
+        await page.waitForTimeout(300);
+        for (const l of (await shortened(page)).slice(0, 2)) {
+          await open(page.locator(`.board .token[data-token="${l.token}"]`));
+          await expect.poll(() => shown(page, l.id), { message: `${scene}: ${l.id} (${l.text}) on ${way}`, timeout: 3000 }).toBe(l.full);
+          expect(wordProblems(await boardWords(page, '.board .token')), `${scene}: ${l.id} open on ${way}`).toEqual([]);
+          opened++;
+        }
+      }
+      expect(errors, scene).toEqual([]);
+      await page.close();
+    }
+    // The armies do shorten words at fit: the check opened some.
+    expect(opened).toBeGreaterThanOrEqual(12);
   });
 
   it('the key can be switched off and on, and the page stays accessible with it', async () => {

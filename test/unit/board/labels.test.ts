@@ -181,6 +181,10 @@ describe('placeLabels', () => {
     expect(open.labels[0]?.form).toBe(0);
     expect(open.labels[0]?.text).toBe('long words');
     expect(open.labels[0]?.leader).not.toBeNull();
+    // Closed again (the pointer gone): back to its short form beside the figure.
+    const again = placeLabels([request], { ...options, previous: open });
+    expect(again.labels[0]?.form).toBe(1);
+    expect(again.labels[0]?.leader).toBeNull();
   });
 
   it('says nothing of a figure outside the screen', () => {
