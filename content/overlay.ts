@@ -197,12 +197,15 @@ export class Overlay {
     for (const r of d.rings) {
       const id = `${r.id}|${r.kind}`;
       seenRings.add(id);
-      const key = `${r2(r.x)},${r2(r.y)}|${shapeKey(r.shape)}`;
-      const item = this.item(this.rings, id, r.shape.kind === 'circle' ? 'circle' : 'polygon', this.layers.rings, 'ring', r.name);
+      // A ring measured from a whole unit: its outline, one path (holes stay empty under the nonzero rule).
+      const outline = r.outline ? r.outline.map((loop) => `M${loop.map((p) => `${r2(p.x)} ${r2(p.y)}`).join('L')}Z`).join('') : null;
+      const key = outline ?? `${r2(r.x)},${r2(r.y)}|${shapeKey(r.shape)}`;
+      const item = this.item(this.rings, id, outline ? 'path' : r.shape.kind === 'circle' ? 'circle' : 'polygon', this.layers.rings, 'ring', r.name);
       if (item.key === key) continue;
       item.key = key;
       const n = item.node;
-      if (r.shape.kind === 'circle') {
+      if (outline) n.setAttribute('d', outline);
+      else if (r.shape.kind === 'circle') {
         n.setAttribute('cx', r2(r.x));
         n.setAttribute('cy', r2(r.y));
         n.setAttribute('r', r2(r.shape.radius));
@@ -212,7 +215,8 @@ export class Overlay {
       }
       n.setAttribute('data-token', r.id);
       n.setAttribute('data-kind', r.kind);
-      n.setAttribute('data-shape', r.shape.kind);
+      n.setAttribute('data-shape', outline ? 'outline' : r.shape.kind);
+      if (r.from) n.setAttribute('data-from', r.from.join(' '));
       n.setAttribute('stroke', RING_COLOURS[r.kind]);
       n.setAttribute('stroke-dasharray', dash(RING_DASH[r.kind]));
       n.setAttribute('fill', RING_COLOURS[r.kind]);
@@ -382,7 +386,7 @@ export class Overlay {
     this.noteLines = [];
   }
 
-  private item(map: Map<string, Item>, id: string, tag: 'circle' | 'polygon', layer: SVGGElement, cls: string, name: string): Item {
+  private item(map: Map<string, Item>, id: string, tag: 'circle' | 'polygon' | 'path', layer: SVGGElement, cls: string, name: string): Item {
     let item = map.get(id);
     if (item && item.node.tagName !== tag) {
       item.node.remove();

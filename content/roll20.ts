@@ -308,17 +308,26 @@ function start(): void {
     retryMs = Math.min(30_000, retryMs * 2);
   }
 
-  /** Native auras, once per click in the popup: each ring's radius (page units) into its leader's aura 1. */
+  /**
+   * Native auras, once per click in the popup: each ring's radius (page units) into its leader's
+   * aura 1, or, for a ring measured from a whole unit, into every figure's of it (Roll20 draws an
+   * aura from the token's edge: together they draw the unit's outline).
+   */
   function writeAuras() {
     const scene = run?.bound.scene;
     if (!run || !scene || run.view.error) return; // the grant waits (GRANT_MS) for a readable table
     if (!auraGrant.take()) return;
-    const items = run.view.rings.map((r) => ({
-      id: r.id,
-      radius: Math.round(r.radiusCells * scene.unitsPerCell * 1000) / 1000,
-      square: r.shape.kind === 'square',
-      color: ringColours[r.kind],
-    }));
+    const seen = new Set<string>();
+    const items = run.view.rings.flatMap((r) =>
+      (r.from ?? [r.id])
+        .filter((id) => !seen.has(id) && seen.add(id))
+        .map((id) => ({
+          id,
+          radius: Math.round(r.radiusCells * scene.unitsPerCell * 1000) / 1000,
+          square: r.shape.kind === 'square',
+          color: ringColours[r.kind],
+        })),
+    );
     toPage({ type: 'auras-set', items });
   }
 

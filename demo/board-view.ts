@@ -297,6 +297,7 @@ export class BoardView {
     el.setAttribute('aria-label', look.describe(t));
     // The name and the unit are written by the overlay, where its label placer finds them room.
     el.dataset.name = t.name;
+    el.dataset.unit = t.unit ?? '';
     for (const m of [...el.querySelectorAll('.marker')]) m.remove();
     const markers: ('leader' | 'radio' | 'dead')[] = [];
     if (t.role === 'leader') markers.push('leader');

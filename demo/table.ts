@@ -253,7 +253,11 @@ export class DemoTable {
   /** Fits the board in view: its tokens and the rings drawn around them. */
   fit(): void {
     const rings = this.last?.view.rings ?? [];
-    const around = rings.map((g) => ({ x: g.x, y: g.y, r: g.shape.kind === 'circle' ? g.shape.radius : Math.max(...g.shape.points.map((p) => Math.hypot(p.x, p.y))) }));
+    const around = rings.map((g) => ({
+      x: g.x,
+      y: g.y,
+      r: g.outline ? Math.max(...g.outline.flat().map((p) => Math.hypot(p.x - g.x, p.y - g.y))) : g.shape.kind === 'circle' ? g.shape.radius : Math.max(...g.shape.points.map((p) => Math.hypot(p.x, p.y))),
+    }));
     this.fittedKey = this.state.legend ? this.live.keySize : null;
     this.view?.fit(around, this.fittedKey);
   }

@@ -4,6 +4,7 @@ import { hexToPixel, pixelToHex, type HexOrientation } from '../geometry/hex';
 import { effectiveMetric, type Metric } from '../geometry/metrics';
 import { baseRadiusCells } from '../geometry/prepare';
 import { rangeShape, type RangeShape } from '../geometry/shapes';
+import { unionOutline } from '../geometry/union-outline';
 import type { MeasureFrom, Scene, Token } from '../table/model';
 import type { BoundToken, Edge, EdgeKind, Mark, MarkStatus, Reason, Ring, RingKind } from './model';
 
@@ -52,6 +53,17 @@ export class RingMaker {
         ? hexToPixel(pixelToHex(t.center, scene.pixelsPerCell, orientationOf(scene), scene.hexOrigin, scene.hexPitch), scene.pixelsPerCell, orientationOf(scene), scene.hexOrigin, scene.hexPitch)
         : t.center;
     return { id: t.id, name: t.name, kind, x: at.x, y: at.y, radiusCells, shape };
+  }
+
+  /**
+   * A leader's ring measured from his whole unit (`figures`, himself among them): every figure's
+   * ring put together, its outline drawn. A unit of one figure is his own ring.
+   */
+  unitRing(leader: Token, figures: readonly Token[], kind: RingKind, radiusCells: number): Ring {
+    const own = this.ring(leader, kind, radiusCells);
+    if (figures.length < 2) return own;
+    const parts = figures.map((f) => (f.id === leader.id ? own : this.ring(f, kind, radiusCells)));
+    return { ...own, from: figures.map((f) => f.id), outline: unionOutline(parts) };
   }
 }
 

@@ -4,7 +4,7 @@
 import type { Text } from '../i18n/text';
 import type { RangeShape } from '../geometry/shapes';
 import type { Hex } from '../geometry/hex';
-import type { Scene, Token } from '../table/model';
+import type { Scene, Token, Vec2 } from '../table/model';
 
 /** A roster entry of a game that tokens can stand for: a fighter, a unit or a leader. */
 export type PieceKind = 'fighter' | 'unit' | 'leader';
@@ -117,6 +117,13 @@ export interface Ring {
   /** Radius in cells, for tools that draw their own (Roll20 auras, Owlbear shapes). */
   readonly radiusCells: number;
   readonly shape: RangeShape;
+  /**
+   * Measured from a whole unit (the command roll's 1" from the leader's unit): the tokens it is
+   * measured from, and the outline of their rings put together (closed loops, scene px, holes the
+   * other way round), drawn instead of the shape.
+   */
+  readonly from?: readonly string[];
+  readonly outline?: readonly (readonly Vec2[])[];
 }
 
 export type EdgeKind = 'chain' | 'voice' | 'radio';

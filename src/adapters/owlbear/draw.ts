@@ -53,6 +53,17 @@ export interface DrawContext {
 }
 
 const r2 = (x: number) => Math.round(x * 100) / 100;
+
+/** Twice a loop's signed area: an outline's holes run the other way round (src/geometry/union-outline.ts). */
+function signedArea(loop: readonly { readonly x: number; readonly y: number }[]): number {
+  let a = 0;
+  for (let i = 0; i < loop.length; i++) {
+    const p = loop[i]!;
+    const q = loop[(i + 1) % loop.length]!;
+    a += p.x * q.y - q.x * p.y;
+  }
+  return a;
+}
 const STAMP = '1970-01-01T00:00:00.000Z';
 const FONT = 'Roboto';
 /** Text px on screen, inside the layout's boxes (the corner notes a little larger). */
@@ -158,6 +169,24 @@ export class Drawer {
     const out: DrawnItem[] = [];
     this.next = new Map();
     for (const r of view.rings) {
+      if (r.outline) {
+        // Measured from a whole unit: one closed curve per loop of its outline; a hole only stroked.
+        r.outline.forEach((loop, i) => {
+          const id = drawnId('ring', r.id, r.kind, 'o', String(i));
+          const points = loop.map((p) => ({ x: r2(p.x - r.x), y: r2(p.y - r.y) }));
+          const hole = signedArea(loop) < 0;
+          const key = `${player}|${r.name}|${r2(r.x)},${r2(r.y)}|${hole}|${points.map((p) => `${p.x},${p.y}`).join(' ')}`;
+          out.push(
+            this.reuse(id, key, () => ({
+              ...base(id, `${r.name} (${r.kind})`, 'DRAWING', { x: r.x, y: r.y }, { kind: 'ring', token: r.id, ring: r.kind }, player),
+              type: 'CURVE',
+              points,
+              style: { ...style(RING_COLOURS[r.kind], 3, hole ? 0 : 0.08, RING_DASH[r.kind].map((d) => d * 2)), tension: 0, closed: true },
+            })),
+          );
+        });
+        continue;
+      }
       const shape = r.shape.kind === 'circle' ? 'c' : 'p';
       const id = drawnId('ring', r.id, r.kind, shape);
       const key = `${player}|${r.name}|${r2(r.x)},${r2(r.y)}|${r.shape.kind === 'circle' ? r2(r.shape.radius) : r.shape.points.map((p) => `${r2(p.x)},${r2(p.y)}`).join(' ')}`;

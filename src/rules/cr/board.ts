@@ -1,6 +1,6 @@
 // The d6 command roll on a tabletop: the leader whose number is being played gives direct orders to
 // units no further than 1" from the unit he stands in, or, after a signal roll, to every unit within
-// the rolled radius, drawn as a ring around him until his number is done. A "unit" number lets any
+// the rolled radius, drawn around his unit (where it is measured from) until his number is done. A "unit" number lets any
 // unit of its army that has not acted act; the C-in-C's number orders nobody; before the roll and
 // once every number is played, nobody may be commanded (each leader's 1" is drawn, for planning).
 // Only what the rules allow now is marked eligible. Distances run between the nearest figures of two
@@ -88,6 +88,8 @@ export const crBoard: SystemBoard<CrFacts> = {
     const reach = new Map<BoundToken, Map<string, UnitReach>>();
     const unitSide = new Map<string, string | null>();
     for (const t of tokens) if (t.unit !== null && !unitSide.has(t.unit)) unitSide.set(t.unit, t.side);
+    const members = new Map<string, BoundToken[]>();
+    for (const t of tokens) if (t.unit !== null) (members.get(t.unit) ?? members.set(t.unit, []).get(t.unit)!).push(t);
     let error: BoardError | null = null;
     try {
       const rm = new RingMaker(scene, 'edge');
@@ -96,8 +98,9 @@ export const crBoard: SystemBoard<CrFacts> = {
       // Otherwise every leader's control, asked of one index: only the units near each leader matter.
       const query = active || shown.length === 0 ? null : createUnitReach(tokens, scene, 'edge', radius);
       for (const l of shown) {
-        rings.push(rm.ring(l, signal ? 'signal' : 'control', cells));
         const own = ownUnit(l);
+        // Drawn from his unit, as it is measured: 1" (or the signal) from any of its figures.
+        rings.push(rm.unitRing(l, members.get(own) ?? [l], signal ? 'signal' : 'control', cells));
         const found = query ? query.within(own, radius) : unitsWithin(tokens, scene, own, radius, 'edge');
         const within = found.filter((u) => unitSide.get(u.unit) === l.side);
         reach.set(l, new Map([[own, { unit: own, within: true, distance: 0, from: l.id, to: l.id }], ...within.map((u): [string, UnitReach] => [u.unit, u])]));
