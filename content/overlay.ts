@@ -198,7 +198,7 @@ export class Overlay {
       const id = `${r.id}|${r.kind}`;
       seenRings.add(id);
       // A ring measured from a whole unit: its outline, one path (holes stay empty under the nonzero rule).
-      const outline = r.outline ? r.outline.map((loop) => `M${loop.map((p) => `${r2(p.x)} ${r2(p.y)}`).join('L')}Z`).join('') : null;
+      const outline = r.outline ? pathOf(r.outline) : null;
       const key = outline ?? `${r2(r.x)},${r2(r.y)}|${shapeKey(r.shape)}`;
       const item = this.item(this.rings, id, outline ? 'path' : r.shape.kind === 'circle' ? 'circle' : 'polygon', this.layers.rings, 'ring', r.name);
       if (item.key === key) continue;
@@ -403,6 +403,14 @@ export class Overlay {
     if (item.said !== name) item.title.textContent = item.said = name;
     return item;
   }
+}
+
+/** An outline's path, written once per outline (a unit's outline is the same object until it moves). */
+const PATHS = new WeakMap<object, string>();
+function pathOf(outline: readonly (readonly { readonly x: number; readonly y: number }[])[]): string {
+  let d = PATHS.get(outline);
+  if (d === undefined) PATHS.set(outline, (d = outline.map((loop) => `M${loop.map((p) => `${r2(p.x)} ${r2(p.y)}`).join('L')}Z`).join('')));
+  return d;
 }
 
 /** The small drawing in front of a key's row (src/board/legend.ts), as SVG elements. */

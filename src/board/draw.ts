@@ -5,7 +5,7 @@ import { effectiveMetric, type Metric } from '../geometry/metrics';
 import { baseRadiusCells } from '../geometry/prepare';
 import { rangeShape, type RangeShape } from '../geometry/shapes';
 import { unionOutline } from '../geometry/union-outline';
-import type { MeasureFrom, Scene, Token } from '../table/model';
+import type { MeasureFrom, Scene, Token, Vec2 } from '../table/model';
 import type { BoundToken, Edge, EdgeKind, Mark, MarkStatus, Reason, Ring, RingKind } from './model';
 
 export const orientationOf = (scene: Scene): HexOrientation => (scene.grid === 'hex-flat' ? 'flat' : 'pointy');
@@ -63,9 +63,19 @@ export class RingMaker {
     const own = this.ring(leader, kind, radiusCells);
     if (figures.length < 2) return own;
     const parts = figures.map((f) => (f.id === leader.id ? own : this.ring(f, kind, radiusCells)));
-    return { ...own, from: figures.map((f) => f.id), outline: unionOutline(parts) };
+    // A move changes one unit's outline at most: the others are the last frame's.
+    const key = `${this.metric}|${radiusCells}|${parts.map((p) => `${p.x},${p.y},${p.shape.kind === 'circle' ? p.shape.radius : p.shape.points.length + ':' + p.shape.points[0]!.x}`).join(';')}`;
+    let outline = OUTLINES.get(key);
+    if (!outline) {
+      if (OUTLINES.size >= 512) OUTLINES.clear();
+      OUTLINES.set(key, (outline = unionOutline(parts)));
+    }
+    return { ...own, from: figures.map((f) => f.id), outline };
   }
 }
+
+/** Units' outlines by their figures' places and rings (src/geometry/union-outline.ts), kept between frames. */
+const OUTLINES = new Map<string, Vec2[][]>();
 
 export const edgeOf = (from: Token, to: Token, kind: EdgeKind): Edge => ({
   from: from.id,

@@ -274,10 +274,6 @@ const anchorOnScreen = (a: Disc, s: Box) => a.x >= s.x && a.y >= s.y && a.x <= s
 export function placeLabels(requests: readonly LabelRequest[], options: PlaceOptions): Placement {
   const { screen, height: h, padding, gap } = options;
   const index = new CollisionIndex(Math.max(8, h * 2));
-  for (const o of options.obstacles ?? []) index.add(isDisc(o) ? { kind: 'disc', d: o } : { kind: 'box', b: o });
-  // The bottom-right corner is kept for the board's own count, so that it never covers a label.
-  const corner = cornerBox(options, '+999');
-  index.add({ kind: 'box', b: corner });
   const prev = options.previous?.slots;
 
   const visible: LabelRequest[] = [];
@@ -286,6 +282,11 @@ export function placeLabels(requests: readonly LabelRequest[], options: PlaceOpt
     if (anchorOnScreen(r.anchor, screen) && r.forms.length > 0) visible.push(r);
     else offscreen.push(r.id);
   }
+  // A board with no words to place needs no index of its figures.
+  if (visible.length > 0) for (const o of options.obstacles ?? []) index.add(isDisc(o) ? { kind: 'disc', d: o } : { kind: 'box', b: o });
+  // The bottom-right corner is kept for the board's own count, so that it never covers a label.
+  const corner = cornerBox(options, '+999');
+  index.add({ kind: 'box', b: corner });
   const essential = visible.filter((r) => !r.optional).sort(byPriority);
   const optional = visible.filter((r) => r.optional).sort(byPriority);
 

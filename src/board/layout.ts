@@ -147,6 +147,14 @@ function laidLegend(entries: readonly LegendEntry[], o: LayoutOptions, font: Lab
   return { box, spot, folded, title, rows: rows.map((r, i) => ({ ...r, y: box.y + font.padding + (i + 1) * font.row })) };
 }
 
+/** A laid key at another spot. */
+function moved(l: LaidLegend | null, o: LayoutOptions, spot: string): LaidLegend | null {
+  if (!l) return null;
+  const [fx, fy] = spot.split(',').map(Number) as [number, number];
+  const box = { ...l.box, x: 4 + fx * Math.max(0, o.width - l.box.w - 8), y: 4 + fy * Math.max(0, o.height - l.box.h - 8) };
+  return { ...l, spot, box, rows: l.rows.map((r) => ({ ...r, y: r.y - l.box.y + box.y })) };
+}
+
 const hitsBox = (b: Box, o: Box | Disc) =>
   'r' in o ? o.x + o.r > b.x && o.x - o.r < b.x + b.w && o.y + o.r > b.y && o.y - o.r < b.y + b.h : o.x < b.x + b.w && b.x < o.x + o.w && o.y < b.y + b.h && b.y < o.y + o.h;
 
@@ -157,20 +165,24 @@ const hitsBox = (b: Box, o: Box | Disc) =>
  * that hides fewest. Never over a corner note nor over the board's "+N".
  */
 function legendSpot(entries: readonly LegendEntry[], o: LayoutOptions, font: LabelFont, figures: readonly Disc[], keep: readonly Box[], previous: LaidLegend | null | undefined): { spot: string; folded: boolean } {
-  const cost = (spot: string, folded: boolean) => {
-    const l = laidLegend(entries, o, font, spot, folded);
+  // What a spot hides, counted no further than `limit` (a crowded board asks 60 spots of 1,000 figures).
+  // Its words said and measured once; only its place changes from spot to spot.
+  const whole = laidLegend(entries, o, font, SPOTS[0]!, false);
+  const short = laidLegend(entries, o, font, SPOTS[0]!, true);
+  const cost = (spot: string, folded: boolean, limit: number) => {
+    const l = moved(folded ? short : whole, o, spot);
     if (!l) return 0;
     let n = 0;
-    for (const f of figures) if (hitsBox(l.box, f)) n++;
     for (const r of keep) if (hitsBox(l.box, r)) n += 1000;
+    for (let i = 0; i < figures.length && n <= limit; i++) if (hitsBox(l.box, figures[i]!)) n++;
     return n;
   };
-  if (previous && !previous.folded && cost(previous.spot, false) === 0) return { spot: previous.spot, folded: false };
-  for (const spot of SPOTS) if (cost(spot, false) === 0) return { spot, folded: false };
+  if (previous && !previous.folded && cost(previous.spot, false, 0) === 0) return { spot: previous.spot, folded: false };
+  for (const spot of SPOTS) if (cost(spot, false, 0) === 0) return { spot, folded: false };
   let best = SPOTS[0]!;
   let least = Infinity;
   for (const spot of [...(previous ? [previous.spot] : []), ...SPOTS]) {
-    const n = cost(spot, true);
+    const n = cost(spot, true, least);
     if (n < least) [best, least] = [spot, n];
   }
   return { spot: best, folded: true };
@@ -253,7 +265,8 @@ export function layoutBoard(view: BoardView, bound: Pick<BoundTable, 'tokens' | 
   const roomy: LegendEntry[] = [...entries, { kind: 'count' }, ...(mayShorten ? [{ kind: 'short' } as const] : [])];
   const countCorner = { x: o.width - 64, y: o.height - font.height - 8, w: 64, h: font.height + 8 };
   const { spot, folded } = legendSpot(roomy, o, font, figures, [...(o.reserved ?? []), countCorner], o.previous?.legend);
-  const room = laidLegend(roomy, o, font, spot, folded);
+  const whole = laidLegend(roomy, o, font, spot);
+  const room = folded ? laidLegend(roomy, o, font, spot, true) : whole;
   const placement = placeLabels(requests, { screen, height: font.height, padding: font.padding, gap: font.gap, obstacles: room ? [...obstacles, room.box] : obstacles, previous: o.previous?.placement, measure: o.measure });
   const shortened = placement.labels.some((l) => l.text.includes(SHORT_SIGN));
   const legend = laidLegend([...entries, ...(placement.counts.length > 0 ? [{ kind: 'count' } as const] : []), ...(shortened ? [{ kind: 'short' } as const] : [])], o, font, spot, folded);
@@ -263,6 +276,5 @@ export function layoutBoard(view: BoardView, bound: Pick<BoundTable, 'tokens' | 
     return { id: l.id, kind: n.kind, status: n.status, tokens: n.tokens, text: l.text, full: longest.get(l.id) ?? l.text, box: l.box, leader: l.leader };
   });
   const counts: LaidCount[] = placement.counts.map((cnt) => ({ ...cnt, lines: cnt.ids.map((id) => longest.get(id) ?? '').filter(Boolean) }));
-  const whole = laidLegend(roomy, o, font, spot);
   return { labels, counts, badges, legend, keySize: whole ? { w: whole.box.w, h: whole.box.h } : null, words, placement };
 }

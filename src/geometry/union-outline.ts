@@ -19,7 +19,7 @@ export interface PlacedShape {
 }
 
 /** Steps per full turn when an arc is written as a polyline. */
-const ARC_STEPS = 96;
+const ARC_STEPS = 64;
 const EPS = 1e-6;
 
 /** The loops of the union of `shapes`, each a closed polyline (the last point joins the first). */
