@@ -1,8 +1,11 @@
+import { useState } from 'preact/hooks';
 import { isSealed } from '../../src/game/seal';
 import { awaitingRoll, currentSlot, LIMITS, SIDE_IDS, turnOver, type CrState, type CurrentSlot, type SideId, type Slot } from '../../src/rules/cr';
 import { planText } from '../../src/rules/cr/history';
 import { DiceEntry } from '../components/DiceEntry';
-import { useTr, useTrn } from '../context';
+import { sayReason } from '../../src/i18n/reasons';
+import { LOCALE_KEY, text } from '../../src/i18n/text';
+import { useBoard, useGameBoard, useT, useTr, useTrn } from '../context';
 import { useDraft } from '../use-draft';
 import { FieldInput, useTextField } from '../fields';
 import { RosterSelects, SecretRoster } from './Roster';
@@ -182,6 +185,59 @@ function UnitSlot({ state, side, dispatch, at }: { state: CrState; side: SideId;
   );
 }
 
+/**
+ * The ticked units the live board measures out of reach (every figure of one marked out), each with
+ * the board's words for why: an order to them is given only on the players' word, asked once.
+ */
+function useOutOfReach(state: CrState, side: SideId, units: readonly string[]): { readonly id: string; readonly said: string }[] {
+  const t = useT();
+  const board = useBoard();
+  const game = useGameBoard();
+  if (!board || !game || board.summary.system !== game.system || game.system !== 'cr') return [];
+  const out: { id: string; said: string }[] = [];
+  for (const id of units) {
+    const figures = board.summary.figures.filter((f) => f.piece === id);
+    if (figures.length === 0 || !figures.every((f) => f.status === 'out')) continue;
+    const reason = figures.find((f) => f.reason)?.reason;
+    const name = state.sides[side].units.find((u) => u.id === id)?.name ?? id;
+    out.push({ id, said: reason ? `${name} ${sayReason(reason, t, t(text(LOCALE_KEY)))}` : name });
+  }
+  return out;
+}
+
+/** "Give the orders", asking once when the board puts some of the ticked units out of reach. */
+function GiveOrders({ state, side, chosen, setChosen, give, label, testId }: { state: CrState; side: SideId; chosen: readonly string[]; setChosen: (ids: string[]) => void; give: (word?: { out: string[] }) => Promise<boolean>; label: string; testId: string }) {
+  const tr = useTr();
+  const out = useOutOfReach(state, side, chosen);
+  const [asking, setAsking] = useState(false);
+  const done = (ok: boolean) => {
+    if (ok) setChosen([]);
+    setAsking(false);
+  };
+  if (asking && out.length > 0)
+    return (
+      <div class="confirm" role="group" aria-live="polite" aria-labelledby={`${testId}-ask`} data-testid={`${testId}-ask`}>
+        <p id={`${testId}-ask`}>{tr('cr_ask_out', out.map((o) => o.said).join('; '))}</p>
+        <div class="row">
+          <button type="button" data-testid={`${testId}-anyway`} onClick={() => void give({ out: out.map((o) => o.id) }).then(done)}>
+            {tr('cr_order_anyway')}
+          </button>
+          <button type="button" data-testid={`${testId}-untick`} onClick={() => {
+            setChosen(chosen.filter((id) => !out.some((o) => o.id === id)));
+            setAsking(false);
+          }}>
+            {tr('cr_untick_out')}
+          </button>
+        </div>
+      </div>
+    );
+  return (
+    <button type="button" data-testid={testId} data-next onClick={() => (out.length > 0 ? setAsking(true) : void give().then(done))}>
+      {label}
+    </button>
+  );
+}
+
 function Orders({ state, slot, dispatch, at }: { state: CrState; slot: CurrentSlot; dispatch: Dispatch; at: string }) {
   const tr = useTr();
   const rules = state.config.houseRules;
@@ -208,9 +264,7 @@ function Orders({ state, slot, dispatch, at }: { state: CrState; slot: CurrentSl
         <>
           <p class="hint">{tr('cr_direct_hint', slot.leader?.name ?? '')}</p>
           <UnitChecks state={state} side={slot.side} chosen={chosen} setChosen={setChosen} prefix="cr-direct" />
-          <button type="button" data-testid="cr-direct-give" data-next onClick={() => void dispatch({ type: 'directOrders', units: chosen }).then((done) => done && setChosen([]))}>
-            {tr('cr_give_orders', chosen.length)}
-          </button>
+          <GiveOrders state={state} side={slot.side} chosen={chosen} setChosen={setChosen} testId="cr-direct-give" label={tr('cr_give_orders', chosen.length)} give={(word) => dispatch({ type: 'directOrders', units: chosen, ...(word ? { word } : {}) })} />
         </>
       ) : signal ? (
         <>
@@ -218,9 +272,7 @@ function Orders({ state, slot, dispatch, at }: { state: CrState; slot: CurrentSl
           {signal.order.toLowerCase() === tr('cr_order_attack').toLowerCase() && <p class="hint">{tr('cr_attack_hint')}</p>}
           <p class="hint">{tr('cr_signal_hint')}</p>
           <UnitChecks state={state} side={slot.side} chosen={chosen} setChosen={setChosen} prefix="cr-signal" />
-          <button type="button" data-testid="cr-signal-obey" data-next onClick={() => void dispatch({ type: 'signalObeyed', units: chosen }).then((done) => done && setChosen([]))}>
-            {tr('cr_signal_obey', chosen.length)}
-          </button>
+          <GiveOrders state={state} side={slot.side} chosen={chosen} setChosen={setChosen} testId="cr-signal-obey" label={tr('cr_signal_obey', chosen.length)} give={(word) => dispatch({ type: 'signalObeyed', units: chosen, ...(word ? { word } : {}) })} />
         </>
       ) : (
         <>

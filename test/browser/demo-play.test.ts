@@ -239,14 +239,19 @@ describe('pan and zoom', () => {
 
   it('the board fits again when its window changes size, until the player zooms or pans it himself', async () => {
     const { page } = await openDemo(ext, 'cr-army', { width: 1000, height: 700 });
-    /** How far the middle of the figures is from the middle of the board, as a share of its width, and the zoom. */
+    /**
+     * How far the middle of the figures is from the middle of the room the fit gives them (the board
+     * less the key's column on its right), as a share of the board's width, and their spread.
+     */
     const placement = async () => {
       const board = (await page.locator('.board').boundingBox())!;
+      const key = await page.locator('#command-post-overlay [data-legend-box]').boundingBox();
+      const room = key && key.x > board.x + board.width / 2 ? key.x - board.x : board.width;
       const t = Object.values(await tokens(page));
       const xs = t.map((b) => b.x);
       const ys = t.map((b) => b.y);
       const mid = { x: (Math.min(...xs) + Math.max(...xs)) / 2, y: (Math.min(...ys) + Math.max(...ys)) / 2 };
-      return { off: Math.hypot(mid.x - (board.x + board.width / 2), mid.y - (board.y + board.height / 2)) / board.width, span: (Math.max(...xs) - Math.min(...xs)) / board.width };
+      return { off: Math.hypot(mid.x - (board.x + room / 2), mid.y - (board.y + board.height / 2)) / board.width, span: (Math.max(...xs) - Math.min(...xs)) / board.width };
     };
     const z0 = await zoom(page);
     // Twice as wide a window (a 1920 px screen): the army is laid out over the board again, not left in its first corner.

@@ -57,10 +57,12 @@ export function describeEvent(before: CrState, event: CrEvent, after: CrState): 
     case 'unitActivated':
       return atSlot('cr_history_unit_slot', unitNames(before, slot!.side, [event.unit]));
     case 'directOrders':
+      if (event.word) return atSlot('cr_history_direct_word', unitNames(before, slot!.side, event.units), unitNames(before, slot!.side, event.word.out));
       return atSlot('cr_history_direct', unitNames(before, slot!.side, event.units));
     case 'signalRolled':
       return atSlot(`cr_history_signal_${after.config.houseRules.signalUnit}`, event.order, event.die);
     case 'signalObeyed':
+      if (event.word) return atSlot('cr_history_signal_obeyed_word', unitNames(before, slot!.side, event.units), unitNames(before, slot!.side, event.word.out));
       return atSlot('cr_history_signal_obeyed', event.units.length ? unitNames(before, slot!.side, event.units) : '—');
     case 'rosterRewritten':
       return atSlot('cr_history_rewrite');

@@ -188,10 +188,12 @@ export function applyEvent(state: CrState, event: CrEvent): Result<CrState> {
     case 'unitMarked':
       return unitMarked(state, event.unit);
     case 'directOrders':
+      if (!onTheirWord(event)) return refuse('cr-word-not-ordered');
       return directOrders(state, event.units);
     case 'signalRolled':
       return signalRolled(state, event.order, event.die);
     case 'signalObeyed':
+      if (!onTheirWord(event)) return refuse('cr-word-not-ordered');
       return signalObeyed(state, event.units);
     case 'rosterRewritten':
       return rosterRewritten(state, event.slots);
@@ -318,6 +320,10 @@ function mayOrder(state: CrState, round: Round, slot: CurrentSlot, kind: OrderKi
   if (before && before !== kind) return refuse(before === 'direct' ? 'cr-mixed-after-direct' : 'cr-mixed-after-signal');
   return ok(key);
 }
+
+/** The units said out of reach on the players' word are among those ordered, each once. */
+const onTheirWord = (e: { readonly units: readonly string[]; readonly word?: { readonly out: readonly string[] } }) =>
+  !e.word || (e.word.out.length > 0 && new Set(e.word.out).size === e.word.out.length && e.word.out.every((u) => e.units.includes(u)));
 
 function directOrders(state: CrState, unitIds: readonly string[]): Result<CrState> {
   return inSlot(state, (round, slot) => {

@@ -143,12 +143,15 @@ export type CrEvent =
   | { readonly type: 'commandRoll'; readonly A: number; readonly B: number }
   /** At a "unit" slot: the unit that acts. */
   | { readonly type: 'unitActivated'; readonly unit: string }
-  /** At a leader's slot: units within 1" of his unit that take his (different) orders, all at once. */
-  | { readonly type: 'directOrders'; readonly units: readonly string[] }
+  /**
+   * At a leader's slot: units within 1" of his unit that take his (different) orders, all at once.
+   * `word`: given on the players' word, though the board put these units out of reach.
+   */
+  | { readonly type: 'directOrders'; readonly units: readonly string[]; readonly word?: OnTheirWord }
   /** At a leader's slot: the declared order and the signal die. */
   | { readonly type: 'signalRolled'; readonly order: string; readonly die: number }
   /** The units within the rolled radius, which carry the signalled order out. */
-  | { readonly type: 'signalObeyed'; readonly units: readonly string[] }
+  | { readonly type: 'signalObeyed'; readonly units: readonly string[]; readonly word?: OnTheirWord }
   /** At the C-in-C's slot, instead of acting: the new roster, in force at once. */
   | { readonly type: 'rosterRewritten'; readonly slots: readonly Slot[] }
   /** A unit that acted by other means (the player's word). */
@@ -159,5 +162,10 @@ export type CrEvent =
   | { readonly type: 'newGame' };
 
 export type CrEventType = CrEvent['type'];
+
+/** Orders the players gave though the board measured some of the units out of reach: which ones. */
+export interface OnTheirWord {
+  readonly out: readonly string[];
+}
 
 export const LIMITS = { nameLength: 60, orderLength: 40, maxLeaders: 12, maxUnits: 40 } as const;

@@ -7,6 +7,7 @@ import { layoutBoard } from '../../../src/board/layout';
 import { estimateWidth } from '../../../src/board/measure';
 import type { BoardView } from '../../../src/board/model';
 import { rangeShape } from '../../../src/geometry/shapes';
+import { unionOutline } from '../../../src/geometry/union-outline';
 
 const HOSTILE = '<img src=x onerror=alert(1)>';
 
@@ -45,6 +46,22 @@ describe('a view drawn as local items', () => {
     expect(square).toMatchObject({ position: { x: 100, y: 100 }, style: { closed: true, tension: 0 } });
     // Points relative to the leader: a square of 2 cells (100 px) each way.
     expect((square as { points: { x: number; y: number }[] }).points).toContainEqual({ x: 100, y: 100 });
+  });
+
+  it("draws a ring measured from a unit as its outline: one closed curve per loop, a hole stroked only", () => {
+    // A unit of twelve figures in a ring, 1" (50 px) each: one outer loop and a hole.
+    const parts = Array.from({ length: 12 }, (_, i) => ({ x: 300 + 120 * Math.cos((i * Math.PI) / 6), y: 300 + 120 * Math.sin((i * Math.PI) / 6), shape: rangeShape('euclidean', 1, 50) }));
+    const outline = unionOutline(parts);
+    expect(outline).toHaveLength(2);
+    const ringed: BoardView = { ...view(), rings: [{ id: 'L', name: 'Lieutenant', kind: 'control', x: 300, y: 300, radiusCells: 1, shape: rangeShape('euclidean', 1, 50), from: parts.map((_, i) => `f${i}`), outline }] };
+    const curves = drawView(ringed, ctxOf(ringed)).filter((i) => tagOf(i).kind === 'ring');
+    expect(curves.map((c) => c.id)).toEqual([drawnId('ring', 'L', 'control', 'o', '0'), drawnId('ring', 'L', 'control', 'o', '1')]);
+    for (const c of curves) expect(c).toMatchObject({ type: 'CURVE', position: { x: 300, y: 300 }, style: { closed: true, tension: 0 } });
+    // Points relative to the leader; the outer loop filled faintly, the hole not at all.
+    const fills = curves.map((c) => (c as { style: { fillOpacity: number } }).style.fillOpacity).sort();
+    expect(fills).toEqual([0, 0.08]);
+    const outer = curves.find((c) => (c as { style: { fillOpacity: number } }).style.fillOpacity > 0) as unknown as { points: { x: number; y: number }[] };
+    expect(Math.max(...outer.points.map((p) => Math.hypot(p.x, p.y)))).toBeCloseTo(170, 0);
   });
 
   it('marks every token with its status, and words a reason beside a figure out of command, as plain text, where the layout put it', () => {

@@ -1,0 +1,80 @@
+// Les bandes de Champagne's command ring is drawn where it is measured: on random boards (gridless,
+// and square grids counted as Roll20 and Owlbear count them), every figure the board calls in command
+// straight from his leader has its base reaching into that leader's ring, and every figure it calls
+// out of command (his leader able to command) lies wholly outside it.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { BoundTable, BoundToken, Ring } from '../../../src/board/model';
+import { bdcBoard, DEFAULT_BDC_FACTS } from '../../../src/rules/bdc/board';
+import type { Measurement, Scene, Vec2 } from '../../../src/table/model';
+
+function drawnAt(ring: Ring, p: Vec2): boolean {
+  if (ring.shape.kind === 'circle') return Math.hypot(p.x - ring.x, p.y - ring.y) <= ring.shape.radius;
+  const pts = ring.shape.points.map((q) => ({ x: q.x + ring.x, y: q.y + ring.y }));
+  let inside = false;
+  for (let i = 0, j = pts.length - 1; i < pts.length; j = i++) {
+    const a = pts[j]!;
+    const b = pts[i]!;
+    if (a.y > p.y !== b.y > p.y && p.x < a.x + ((p.y - a.y) * (b.x - a.x)) / (b.y - a.y)) inside = !inside;
+  }
+  return inside;
+}
+
+/** Does a figure's base (its disc, or its square on a square grid) reach into the ring? Sampled on its edge and inside. */
+function baseReaches(ring: Ring, t: BoundToken, shrink: number, square: boolean): boolean {
+  const r = Math.max(0, t.footprint.width / 2 - shrink);
+  const samples: Vec2[] = [{ x: t.center.x, y: t.center.y }];
+  for (let i = 0; i < 64; i++) {
+    const a = (i * Math.PI) / 32;
+    const [c, s] = [Math.cos(a), Math.sin(a)];
+    const k = square ? r / Math.max(Math.abs(c), Math.abs(s)) : r;
+    for (const f of [1, 0.5]) samples.push({ x: t.center.x + k * f * c, y: t.center.y + k * f * s });
+  }
+  return samples.some((p) => drawnAt(ring, p));
+}
+
+const arbBoard = fc.record({
+  measurement: fc.constantFrom<Measurement>('euclidean', 'chebyshev'),
+  from: fc.constantFrom<'edge' | 'centre'>('edge', 'centre'),
+  units: fc.array(
+    fc.record({
+      leader: fc.record({ x: fc.integer({ min: 0, max: 1400 }), y: fc.integer({ min: 0, max: 1000 }) }),
+      figures: fc.array(fc.record({ x: fc.integer({ min: -500, max: 500 }), y: fc.integer({ min: -500, max: 500 }), base: fc.constantFrom(20, 25, 40) }), { minLength: 1, maxLength: 6 }),
+    }),
+    { minLength: 1, maxLength: 5 },
+  ),
+});
+
+describe("Les bandes de Champagne's command ring", () => {
+  it('holds every figure in command from his leader, and none out of command', () => {
+    fc.assert(
+      fc.property(arbBoard, ({ measurement, from, units }) => {
+        const scene: Scene = { pixelsPerCell: 50, unitsPerCell: 2.5, unitName: 'cm', grid: measurement === 'euclidean' ? 'none' : 'square', measurement };
+        const tokens: BoundToken[] = [];
+        const token = (id: string, x: number, y: number, base: number, unit: string, role: 'leader' | 'figure'): BoundToken => ({
+          id, name: id, center: { x, y }, footprint: { width: base, height: base }, layer: 'objects', visible: true, side: 'A', unit, role, piece: null,
+        });
+        units.forEach((u, i) => {
+          tokens.push(token(`L${i}`, u.leader.x, u.leader.y, 25, `g${i}`, 'leader'));
+          u.figures.forEach((f, j) => tokens.push(token(`g${i}f${j}`, u.leader.x + f.x, u.leader.y + f.y, f.base, `g${i}`, 'figure')));
+        });
+        const table: BoundTable = { scene, tokens, lost: [], pieces: new Map(), tokensOf: () => [] };
+        const view = bdcBoard.view(table, { ...DEFAULT_BDC_FACTS, measureFrom: from });
+        expect(view.error).toBeNull();
+        const square = measurement === 'chebyshev' && from === 'edge';
+        const ringOf = new Map(view.rings.map((r) => [r.id, r]));
+        for (const m of view.marks) {
+          const t = tokens.find((x) => x.id === m.id)!;
+          if (t.role === 'leader') continue;
+          const ring = ringOf.get(`L${t.unit!.slice(1)}`)!;
+          // Measured from the centre, the ring is where a figure's centre may stand.
+          // (A centre on the ring's very edge is in range: looked at within half a pixel.)
+          const reaches = (shrink: number) => (from === 'centre' ? baseReaches(ring, { ...t, footprint: { width: Math.max(0, -2 * shrink), height: 0 } }, 0, false) : baseReaches(ring, t, shrink, square));
+          if (m.status === 'commanded') expect(reaches(-0.5), `${m.id} in command, drawn outside his leader's ring`).toBe(true);
+          if (m.status === 'out') expect(reaches(0.5), `${m.id} out of command, drawn inside his leader's ring`).toBe(false);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
