@@ -10,6 +10,7 @@ import { benchSharedGame } from './shared-game';
 import { benchRoll20Shared, type Roll20SharedBenchResult } from './roll20-shared';
 import { benchRoll20SharedBrowser, type Roll20SharedBrowserResult } from './roll20-shared-browser';
 import { benchOverlay } from './overlay';
+import { benchFinder } from './finder';
 import type { benchLabels } from './labels';
 import { benchPopup, benchPopupImport } from './popup';
 import type { benchStore } from './store';
@@ -36,6 +37,8 @@ const BENCHES: Record<string, (log: (line: string) => void) => unknown> = {
   labels: async (log) => (await bundled<{ benchLabels: typeof benchLabels }>('bench/labels.ts')).benchLabels(log),
   // The whole overlay update of a 1,000-token board, in Chromium.
   overlay: benchOverlay,
+  // One step of the finder (who is out, in one key) on a 1,000-token army.
+  finder: benchFinder,
   // A long game through the real popup → worker → popup path, and opening the popup, in a browser.
   popup: benchPopup,
   // A move right after a long game came in through the popup's Import, and after a restart.
@@ -67,6 +70,7 @@ const store = results.store as StoreRow[] | undefined;
 const storeAt = (n: number) => store?.find((row) => row.events === n);
 const labels = results.labels as { placement: { labels: number; medianMs: number; perNLogN: number }[]; layout: { system: string; medianMs: number }[] } | undefined;
 const overlay = results.overlay as { system: string; medianMs: number }[] | undefined;
+const finder = results.finder as { system: string; medianMs: number }[] | undefined;
 type PopupRow = { events: number; actionMs: number; openMs: number; answerChars: number };
 const popup = results.popup as PopupRow[] | undefined;
 const popupAt = (n: number) => popup?.find((row) => row.events === n);
@@ -109,6 +113,7 @@ const TARGETS: [string, number | undefined, (v: number) => boolean, string][] = 
   ['labels: placing 300 labels among 1,000 figures, median', labels?.placement.find((r) => r.labels === 300)?.medianMs, (v) => v <= 2, '≤ 2 ms'],
   ['labels: cost per n log n at 3,000 labels ÷ at 100', labels?.placement.find((r) => r.labels === 3000)?.perNLogN, (v) => v <= 2, '≤ 2 (no worse than n log n)'],
   ...(overlay ?? []).map((row): [string, number, (v: number) => boolean, string] => [`overlay ${row.system}: one move, 1,000 tokens, words placed, median`, row.medianMs, (v) => v <= 4, '≤ 4 ms']),
+  ...(finder ?? []).map((row): [string, number, (v: number) => boolean, string] => [`finder ${row.system}: one step, 1,000 tokens, median`, row.medianMs, (v) => v <= 1, '≤ 1 ms']),
 ];
 // The aim of issue 9, reported per system (an aim, not a gate: see the closing note for the figures).
 const AIMS: [string, number | undefined, (v: number) => boolean, string][] = (board ?? []).map((row) => [`board ${row.system}: one move, 1,000 tokens, median`, row.medianMs, (v: number) => v <= 1, '≤ 1 ms (aim)']);

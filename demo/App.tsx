@@ -78,6 +78,18 @@ export function App({ table, view, tr, openPopup }: Props) {
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   });
+  // N centres the next figure out of command, Shift+N the one before (never while typing in a field).
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key.toLowerCase() !== 'n' || e.ctrlKey || e.metaKey || e.altKey || state.asking) return;
+      const el = e.target as HTMLElement | null;
+      if (el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName))) return;
+      e.preventDefault();
+      table.find(e.shiftKey ? -1 : 1);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  });
   const { board } = state;
   const system = board?.system ?? 'hd-command';
   const scene = board ? sceneOfBoard(board) : system;
@@ -120,6 +132,12 @@ export function App({ table, view, tr, openPopup }: Props) {
             <button type="button" data-testid="demo-legend" aria-pressed={state.legend} onClick={() => table.setLegend(!state.legend)}>
               {tr('board_key_title')}
             </button>
+            <button type="button" data-testid="demo-finder" disabled={state.out === 0} aria-keyshortcuts="N Shift+N" title={tr('demo_finder_keys')} onClick={() => table.find(1)}>
+              {tr('demo_finder', state.out)}
+            </button>
+            <span class="demo-undone" role="status" data-testid="demo-finder-said">
+              {state.found}
+            </span>
             <button type="button" data-testid="demo-undo" disabled={!table.canUndo} aria-keyshortcuts="Control+Z Meta+Z" title={tr('demo_undo_keys')} onClick={() => history('undo')}>
               {tr('demo_undo')}
             </button>

@@ -226,6 +226,14 @@ export class BoardView {
     this.changed(true);
   }
 
+  /** Pans so that a scene point stands in the middle of the board, the zoom kept (the finder). */
+  centreOn(x: number, y: number): void {
+    const r = this.root.getBoundingClientRect();
+    this.pan = { x: r.width / 2 - x * this.zoom, y: r.height / 2 - y * this.zoom };
+    this.fitted = false;
+    this.changed(true);
+  }
+
   panBy(dx: number, dy: number): void {
     this.pan = { x: this.pan.x + dx, y: this.pan.y + dy };
     this.fitted = false;

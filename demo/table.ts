@@ -29,7 +29,9 @@ import { readDemo } from '../src/adapters/demo/schema';
 import { tabRequestSchema } from '../src/adapters/roll20/protocol';
 import { isSceneId, sceneId, sceneRef, scenesOf, type SceneId } from '../src/adapters/demo/scenes';
 import { canonicalJson } from '../src/game/json';
-import type { Text } from '../src/i18n/text';
+import { LOCALE_KEY, text, type Text } from '../src/i18n/text';
+import { sayReason } from '../src/i18n/reasons';
+import { finderStops, nextStop } from '../src/board/finder';
 import { logLength } from '../src/game/log';
 import type { DemoRequest, Request, StoreAnswer, TableRequest } from '../src/messages';
 import { applyChange } from '../src/store/change';
@@ -64,12 +66,16 @@ export interface DemoState {
   readonly legend: boolean;
   /** A question waiting for the player (replace a played game?). */
   readonly asking: { readonly system: SystemId; readonly answer: (yes: boolean) => void } | null;
+  /** Figures out of command and leaders who cannot command: what the finder steps through. */
+  readonly out: number;
+  /** What the finder last centred, in words ("2 of 7 · 18e de ligne a: …"). */
+  readonly found: string | null;
 }
 
 export class DemoTable {
   readonly live: LiveBoard;
   private readonly tables = new DemoTables();
-  private state: DemoState = { board: null, selected: null, notice: null, labels: true, legend: true, asking: null };
+  private state: DemoState = { board: null, selected: null, notice: null, labels: true, legend: true, asking: null, out: 0, found: null };
   private hovered: string | null = null;
   private readonly listeners = new Set<(s: DemoState) => void>();
   private boards: DemoBoards = {};
@@ -318,6 +324,8 @@ export class DemoTable {
     this.live.setOptions({ overlay: true, labels: this.state.labels, names: true, legend: this.state.legend });
     this.live.setFocus(this.focused());
     this.last = this.live.render(this.tables.table(board), true);
+    const out = this.last ? finderStops(this.last.view).length : 0;
+    if (out !== this.state.out) this.set({ out });
     if (this.view) this.live.setCamera(this.view.camera());
     // Fitted before the key was laid out (a page just loaded), or the key changed size: fit again,
     // so that the key has its column and hides no figure.
@@ -443,6 +451,27 @@ export class DemoTable {
     if (!board || !t) return;
     const at = stepFrom(board.scene, t, step);
     this.change(moveToken(board, id, at.x, at.y), id);
+  }
+
+  /**
+   * The finder: centres the next figure out of command (or leader who cannot command) after the one
+   * selected (`step` -1: the one before), selects it so that its words open, and says who and why.
+   */
+  find(step: 1 | -1 = 1): void {
+    const view = this.last?.view;
+    if (!view || !this.view) return;
+    const stops = finderStops(view);
+    const next = nextStop(stops, this.state.selected, step);
+    if (!next) {
+      this.set({ found: this.tr(text('demo_finder_none')) });
+      return;
+    }
+    const { stop, index } = next;
+    this.view.centreOn(stop.x, stop.y);
+    const why = stop.reason ? sayReason(stop.reason, this.tr, this.tr(text(LOCALE_KEY)) || 'en') : this.tr(text(`board_status_${stop.status}`));
+    this.set({ found: this.tr(text('demo_finder_said', index + 1, stops.length, stop.name, why)) });
+    // Focusing the figure selects it (the board view's focusin): its words open, its panel shows.
+    this.view.focus(stop.token);
   }
 
   select(id: string | null): void {
