@@ -143,7 +143,13 @@ export class DemoTable {
     this.ext.runtime.onMessage.addListener((message: unknown, sender: Browser.Runtime.MessageSender) => {
       if (sender.id !== this.ext.runtime.id || !sender.url?.startsWith(ownPages)) return undefined;
       const r = v.safeParse(tabRequestSchema, message);
-      if (!r.success || r.output.type !== 'board/ticks') return undefined;
+      if (!r.success) return undefined;
+      // The popup's "N out": the finder, as the page's own button.
+      if (r.output.type === 'board/find') {
+        this.find(r.output.step);
+        return Promise.resolve(true);
+      }
+      if (r.output.type !== 'board/ticks') return undefined;
       this.live.setTicks(r.output.system, r.output.ticks);
       this.render();
       return Promise.resolve(true);

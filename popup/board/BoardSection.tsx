@@ -8,7 +8,7 @@ import type { AnyDescriptor, DraftField, Proposal, RosterDraft } from '../../src
 import type { SystemId } from '../../src/rules/ids';
 import type { Request } from '../../src/messages';
 import type { StoredGame, StoreRoot } from '../../src/store/root';
-import { useBoard, useT, useTr, useTrn, type Send } from '../context';
+import { useApi, useBoard, useT, useTr, useTrn, type Send } from '../context';
 import { Legend } from './Legend';
 import { useDraft } from '../use-draft';
 import { checkNumber, checkText, FieldError, FieldInput, useNumberField, type Problem } from '../fields';
@@ -45,6 +45,10 @@ export function BoardSection({ root, game, descriptor, send }: Props) {
   const system = descriptor.id;
   const linked = summary.figures.filter((f) => binding.links[f.id] !== undefined).length;
   const out = summary.figures.filter((f) => f.status === 'out').length;
+  // Who the tab's finder steps through: the figures out and the leaders who cannot command.
+  const live = useApi().live;
+  const toFind = out + summary.figures.filter((f) => f.status === 'blocked').length;
+  const [findable, setFindable] = useState(true);
   const proposals = state !== null && descriptor.propose ? descriptor.propose(state, binding, summary) : [];
   const [dismissed, setDismissed] = useDraft<readonly string[]>('board.dismissed', []);
   const shown = proposals.filter((p) => !dismissed.includes(p.key));
@@ -63,6 +67,12 @@ export function BoardSection({ root, game, descriptor, send }: Props) {
     <>
       <section class="board-live" aria-labelledby="board-title" data-testid="board">
         <Status summary={summary} tr={tr} />
+        {/* The tab's finder, one click a figure: the board centres each one out and opens its words. */}
+        {summary.state === 'live' && summary.tabletop === 'demo' && live?.find && toFind > 0 && findable && (
+          <button type="button" class="small" data-testid="board-find" onClick={() => void live.find!(1).then(setFindable)}>
+            {tr('board_find', toFind)}
+          </button>
+        )}
         <details class="board-details" open={open} onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)} data-testid="board-details">
           <summary data-testid="board-summary">
             <span id="board-title">{title}</span>

@@ -2,7 +2,7 @@
 // out of command and each leader who cannot command in turn, selects it so its words open in full,
 // and says who and why; pressed as many times as there are, it visits each once, then starts over.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDemo } from './demo';
+import { openDemo, openPopup } from './demo';
 import { launchExtension, type LaunchedExtension } from './launch';
 
 let ext: LaunchedExtension;
@@ -52,6 +52,23 @@ describe('the finder on the demo table', () => {
     await page.keyboard.press('Shift+N');
     await expect.poll(() => page.locator('.board .token.selected').getAttribute('data-token')).toBe(seen.at(-1));
     expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('the popup beside the board finds them too, one click a figure', async () => {
+    const { page, tab } = await openDemo(ext, 'dc-army');
+    const popup = await openPopup(ext, tab);
+    const find = popup.getByTestId('board-find');
+    await find.waitFor({ timeout: 10_000 });
+    const count = Number((await find.textContent())!.match(/\((\d+)\)/)![1]);
+    expect(count).toBe(Number((await page.getByTestId('demo-finder').textContent())!.match(/\((\d+)\)/)![1]));
+    await find.click();
+    await expect.poll(() => page.getByTestId('demo-finder-said').textContent()).toMatch(new RegExp(`^1 of ${count} · `));
+    const first = await page.locator('.board .token.selected').getAttribute('data-token');
+    await find.click();
+    await expect.poll(() => page.getByTestId('demo-finder-said').textContent()).toMatch(new RegExp(`^2 of ${count} · `));
+    expect(await page.locator('.board .token.selected').getAttribute('data-token')).not.toBe(first);
+    await popup.close();
     await page.close();
   });
 

@@ -363,5 +363,7 @@ export const tabRequestSchema = v.variant('type', [
   v.strictObject({ type: v.literal('roll20/check') }),
   v.strictObject({ type: v.literal('roll20/share'), sides: v.pipe(v.array(v.pipe(v.string(), v.minLength(1), v.maxLength(100))), v.minLength(1), v.maxLength(8)) }),
   v.strictObject({ type: v.literal('board/ticks'), ...TICKS_FIELDS }),
+  /** The popup's "N out": the tab's finder steps to the next figure out of command (-1: the one before). */
+  v.strictObject({ type: v.literal('board/find'), step: v.picklist([1, -1]) }),
 ]);
 export type TabRequest = v.InferOutput<typeof tabRequestSchema>;
