@@ -81,6 +81,28 @@ describe('the words on every scene of the demo table', () => {
     }
   });
 
+  it('in French and Russian too, on every army: at fit, zoomed in ×2 and out ×2, and the key names what is drawn', async () => {
+    for (const locale of ['fr', 'ru']) {
+      const other = await launchExtension({ locale });
+      try {
+        for (const scene of scenes.filter((s) => s.endsWith('-army'))) {
+          const { page, errors } = await openDemo(other, scene);
+          await page.waitForTimeout(300);
+          expect(await expectReadable(page, `${locale}: ${scene} at fit`)).toBeGreaterThan(1);
+          expect(await keyRows(page), `${locale}: ${scene}: the key names what is drawn`).toEqual(await drawnKinds(page));
+          for (let i = 0; i < 3; i++) await page.getByTestId('demo-zoom-in').click();
+          await expectReadable(page, `${locale}: ${scene} zoomed in`);
+          for (let i = 0; i < 6; i++) await page.getByTestId('demo-zoom-out').click();
+          await expectReadable(page, `${locale}: ${scene} zoomed out`);
+          expect(errors, `${locale}: ${scene}`).toEqual([]);
+          await page.close();
+        }
+      } finally {
+        await other.close();
+      }
+    }
+  });
+
   it('every short form opens: hover, Tab focus and a click on its figure show the full words', async () => {
     /** The labels standing in a short form now: id, figure, and the full words. */
     const shortened = (page: Page) =>
