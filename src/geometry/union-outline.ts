@@ -56,7 +56,8 @@ function circleAsPolygon(c: Circle, n = 64): Vec2[] {
   return Array.from({ length: n }, (_, i) => ({ x: c.x + R * Math.cos((2 * Math.PI * i) / n), y: c.y + R * Math.sin((2 * Math.PI * i) / n) }));
 }
 
-const area2 = (pts: readonly Vec2[]) => {
+/** Twice a loop's signed area: positive for an outline's outer loops, negative for its holes. */
+export const signedArea = (pts: readonly Vec2[]): number => {
   let a = 0;
   for (let i = 0; i < pts.length; i++) {
     const p = pts[i]!;
@@ -67,7 +68,7 @@ const area2 = (pts: readonly Vec2[]) => {
 };
 
 /** Every polygon the same way round (positive area). */
-const orient = (pts: Vec2[]): Vec2[] => (area2(pts) < 0 ? [...pts].reverse() : pts);
+const orient = (pts: Vec2[]): Vec2[] => (signedArea(pts) < 0 ? [...pts].reverse() : pts);
 
 const TAU = 2 * Math.PI;
 const norm = (a: number) => ((a % TAU) + TAU) % TAU;

@@ -8,6 +8,7 @@
 // on screen, and is placed again when the viewport changes. Pure: the items are plain objects shaped
 // as the SDK's own (types only), so the core never loads the SDK.
 import type { Curve, Item, Line, Shape, Text } from '@owlbear-rodeo/sdk';
+import { signedArea } from '../../geometry/union-outline';
 import type { BoardLayout } from '../../board/layout';
 import { LABEL_FONT } from '../../board/layout';
 import { legendKey, type LegendEntry } from '../../board/legend';
@@ -54,16 +55,6 @@ export interface DrawContext {
 
 const r2 = (x: number) => Math.round(x * 100) / 100;
 
-/** Twice a loop's signed area: an outline's holes run the other way round (src/geometry/union-outline.ts). */
-function signedArea(loop: readonly { readonly x: number; readonly y: number }[]): number {
-  let a = 0;
-  for (let i = 0; i < loop.length; i++) {
-    const p = loop[i]!;
-    const q = loop[(i + 1) % loop.length]!;
-    a += p.x * q.y - q.x * p.y;
-  }
-  return a;
-}
 const STAMP = '1970-01-01T00:00:00.000Z';
 const FONT = 'Roboto';
 /** Text px on screen, inside the layout's boxes (the corner notes a little larger). */

@@ -4,34 +4,10 @@
 // out of command (his leader able to command) lies wholly outside it.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { BoundTable, BoundToken, Ring } from '../../../src/board/model';
+import type { BoundTable, BoundToken } from '../../../src/board/model';
 import { bdcBoard, DEFAULT_BDC_FACTS } from '../../../src/rules/bdc/board';
-import type { Measurement, Scene, Vec2 } from '../../../src/table/model';
-
-function drawnAt(ring: Ring, p: Vec2): boolean {
-  if (ring.shape.kind === 'circle') return Math.hypot(p.x - ring.x, p.y - ring.y) <= ring.shape.radius;
-  const pts = ring.shape.points.map((q) => ({ x: q.x + ring.x, y: q.y + ring.y }));
-  let inside = false;
-  for (let i = 0, j = pts.length - 1; i < pts.length; j = i++) {
-    const a = pts[j]!;
-    const b = pts[i]!;
-    if (a.y > p.y !== b.y > p.y && p.x < a.x + ((p.y - a.y) * (b.x - a.x)) / (b.y - a.y)) inside = !inside;
-  }
-  return inside;
-}
-
-/** Does a figure's base (its disc, or its square on a square grid) reach into the ring? Sampled on its edge and inside. */
-function baseReaches(ring: Ring, t: BoundToken, shrink: number, square: boolean): boolean {
-  const r = Math.max(0, t.footprint.width / 2 - shrink);
-  const samples: Vec2[] = [{ x: t.center.x, y: t.center.y }];
-  for (let i = 0; i < 64; i++) {
-    const a = (i * Math.PI) / 32;
-    const [c, s] = [Math.cos(a), Math.sin(a)];
-    const k = square ? r / Math.max(Math.abs(c), Math.abs(s)) : r;
-    for (const f of [1, 0.5]) samples.push({ x: t.center.x + k * f * c, y: t.center.y + k * f * s });
-  }
-  return samples.some((p) => drawnAt(ring, p));
-}
+import type { Measurement, Scene } from '../../../src/table/model';
+import { baseReaches } from '../../support/rings';
 
 const arbBoard = fc.record({
   measurement: fc.constantFrom<Measurement>('euclidean', 'chebyshev'),

@@ -4,40 +4,10 @@
 // it calls out of range has none: its figures' bases all lie outside the drawn outline.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { BoundTable, BoundToken, Piece, Ring } from '../../../src/board/model';
+import type { BoundTable, BoundToken, Piece } from '../../../src/board/model';
 import { crBoard, type CrFacts } from '../../../src/rules/cr/board';
-import type { Measurement, Scene, Vec2 } from '../../../src/table/model';
-
-/** Winding number of the ring's drawing round p (its outline's loops, else its shape about the leader). */
-function drawnAt(ring: Ring, p: Vec2): boolean {
-  if (!ring.outline && ring.shape.kind === 'circle') return Math.hypot(p.x - ring.x, p.y - ring.y) <= ring.shape.radius;
-  const loops = ring.outline ?? [(ring.shape as { points: readonly Vec2[] }).points.map((q) => ({ x: q.x + ring.x, y: q.y + ring.y }))];
-  let w = 0;
-  for (const loop of loops) {
-    for (let i = 0; i < loop.length; i++) {
-      const a = loop[i]!;
-      const b = loop[(i + 1) % loop.length]!;
-      const cross = (b.x - a.x) * (p.y - a.y) - (p.x - a.x) * (b.y - a.y);
-      if (a.y <= p.y && b.y > p.y && cross > 0) w++;
-      else if (a.y > p.y && b.y <= p.y && cross < 0) w--;
-    }
-  }
-  return w !== 0;
-}
-
-/** Does a figure's base (its disc, or its square on a square grid) reach into the drawing? Sampled on its edge and inside. */
-function baseReaches(ring: Ring, t: BoundToken, shrink: number, square: boolean): boolean {
-  const r = Math.max(0, t.footprint.width / 2 - shrink);
-  const samples: Vec2[] = [{ x: t.center.x, y: t.center.y }];
-  for (let i = 0; i < 64; i++) {
-    const a = (i * Math.PI) / 32;
-    const [c, s] = [Math.cos(a), Math.sin(a)];
-    // A square base's edge (Chebyshev measures to it), else the disc's.
-    const k = square ? r / Math.max(Math.abs(c), Math.abs(s)) : r;
-    for (const f of [1, 0.5]) samples.push({ x: t.center.x + k * f * c, y: t.center.y + k * f * s });
-  }
-  return samples.some((p) => drawnAt(ring, p));
-}
+import type { Measurement, Scene } from '../../../src/table/model';
+import { baseReaches } from '../../support/rings';
 
 const arbBoard = fc.record({
   measurement: fc.constantFrom<Measurement>('euclidean', 'chebyshev'),

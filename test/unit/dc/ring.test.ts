@@ -3,22 +3,11 @@
 // unit it calls out of range has none: hexes counted from the leader's hex, as the rules count them.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { BoundTable, BoundToken, Piece, Ring } from '../../../src/board/model';
+import type { BoundTable, BoundToken, Piece } from '../../../src/board/model';
 import { hexToPixel } from '../../../src/geometry/hex';
 import { dcBoard, DEFAULT_DC_FACTS } from '../../../src/rules/dc/board';
-import type { Scene, Vec2 } from '../../../src/table/model';
-
-function drawnAt(ring: Ring, p: Vec2): boolean {
-  if (ring.shape.kind === 'circle') return Math.hypot(p.x - ring.x, p.y - ring.y) <= ring.shape.radius;
-  const pts = ring.shape.points.map((q) => ({ x: q.x + ring.x, y: q.y + ring.y }));
-  let inside = false;
-  for (let i = 0, j = pts.length - 1; i < pts.length; j = i++) {
-    const a = pts[j]!;
-    const b = pts[i]!;
-    if (a.y > p.y !== b.y > p.y && p.x < a.x + ((p.y - a.y) * (b.x - a.x)) / (b.y - a.y)) inside = !inside;
-  }
-  return inside;
-}
+import type { Scene } from '../../../src/table/model';
+import { ringHolds } from '../../support/rings';
 
 const hex = fc.record({ q: fc.integer({ min: -7, max: 7 }), r: fc.integer({ min: -7, max: 7 }) });
 const arbBoard = fc.record({
@@ -52,7 +41,7 @@ describe("Désastre Colonial's command range", () => {
         units.forEach((_, u) => {
           const figures = tokens.filter((t) => t.unit === `g${u}`);
           const status = marks.get(figures[0]!.id)!;
-          const inside = figures.some((t) => drawnAt(ring, t.center));
+          const inside = figures.some((t) => ringHolds(ring, t.center));
           if (status.status === 'eligible') expect(inside, `unit ${u} eligible, drawn outside`).toBe(true);
           if (status.status === 'out' && status.reason?.code === 'dc-out-of-range') expect(inside, `unit ${u} out of range, drawn inside`).toBe(false);
         });

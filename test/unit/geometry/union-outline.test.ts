@@ -6,21 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { rangeShape, type RangeShape } from '../../../src/geometry/shapes';
 import { unionOutline, type PlacedShape } from '../../../src/geometry/union-outline';
 import type { Vec2 } from '../../../src/table/model';
-
-/** Winding number of the loops round p: the nonzero rule a painter fills with. */
-function winding(loops: readonly Vec2[][], p: Vec2): number {
-  let w = 0;
-  for (const loop of loops) {
-    for (let i = 0; i < loop.length; i++) {
-      const a = loop[i]!;
-      const b = loop[(i + 1) % loop.length]!;
-      const cross = (b.x - a.x) * (p.y - a.y) - (p.x - a.x) * (b.y - a.y);
-      if (a.y <= p.y && b.y > p.y && cross > 0) w++;
-      else if (a.y > p.y && b.y <= p.y && cross < 0) w--;
-    }
-  }
-  return w;
-}
+import { winding } from '../../support/rings';
 
 /** Signed distance from p to a shape's edge: negative inside. */
 function signed(s: PlacedShape, p: Vec2): number {
