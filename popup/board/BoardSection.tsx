@@ -67,12 +67,6 @@ export function BoardSection({ root, game, descriptor, send }: Props) {
     <>
       <section class="board-live" aria-labelledby="board-title" data-testid="board">
         <Status summary={summary} tr={tr} />
-        {/* The tab's finder, one click a figure: the board centres each one out and opens its words. */}
-        {summary.state === 'live' && summary.tabletop === 'demo' && live?.find && toFind > 0 && findable && (
-          <button type="button" class="small" data-testid="board-find" onClick={() => void live.find!(1).then(setFindable)}>
-            {tr('board_find', toFind)}
-          </button>
-        )}
         <details class="board-details" open={open} onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)} data-testid="board-details">
           <summary data-testid="board-summary">
             <span id="board-title">{title}</span>
@@ -83,6 +77,12 @@ export function BoardSection({ root, game, descriptor, send }: Props) {
               </span>
             )}
           </summary>
+          {/* The tab's finder first, under the live line's "N out": one click a figure, the board centres it and opens its words. */}
+          {summary.state === 'live' && summary.tabletop === 'demo' && live?.find && toFind > 0 && findable && (
+            <button type="button" class="small" data-testid="board-find" onClick={() => void live.find!(1).then(setFindable)}>
+              {tr('board_find', toFind)}
+            </button>
+          )}
           {/* The board's key first: what each mark, ring and line on the board means. */}
           <Legend />
           {summary.mode === 'data-only' && (

@@ -58,6 +58,9 @@ describe('the finder on the demo table', () => {
   it('the popup beside the board finds them too, one click a figure', async () => {
     const { page, tab } = await openDemo(ext, 'dc-army');
     const popup = await openPopup(ext, tab);
+    // "N out" on the live line opens the board's section, the finder first in it.
+    await expect.poll(() => popup.getByTestId('board-summary').textContent(), { timeout: 10_000 }).toMatch(/out/);
+    if ((await popup.getByTestId('board-details').getAttribute('open')) === null) await popup.getByTestId('board-summary').click();
     const find = popup.getByTestId('board-find');
     await find.waitFor({ timeout: 10_000 });
     const count = Number((await find.textContent())!.match(/\((\d+)\)/)![1]);
