@@ -1202,11 +1202,14 @@ export class SharedGame {
         const key = this.keys.part(name);
         if (this.raw[key] !== value) parts.push([key, value]);
       }
+      if (json(this.raw[this.keys.head]) !== json(restore.head)) parts.push([this.keys.head, restore.head]);
       if (this.base.trust === 'own') {
-        for (const [key, value] of Object.entries(this.raw)) if (this.keys.isPart(key) && value !== null && !restore.parts.has(this.partName(key))) parts.push([key, null]);
+        for (const [key, value] of Object.entries(this.raw)) if (this.keys.isPart(key) && value !== null && !restore.parts.has(this.partName(key))) rest.push([key, null]);
       }
-      if (json(this.raw[this.keys.head]) !== json(restore.head)) rest.push([this.keys.head, restore.head]);
     }
+    // The checkpoint (its parts, then its head) before any page, and the parts it no longer needs
+    // after: a tabletop that saves key by key (Roll20) may take only the first few, and pages a
+    // compaction empties must never be there before the checkpoint that holds their ops.
     const entries = [...parts, ...rest];
     if (!entries.length) {
       this.failures = 0;

@@ -31,7 +31,7 @@ export const LEDGER_ATTR = 'cp_ledger';
 export const SIDES_ATTR = 'cp_sides';
 const SCENE_ATTR = 'cp_scene';
 const HEAD_ATTR = 'cp_game';
-const OPS_ATTR = 'cp_ops_';
+export const OPS_ATTR = 'cp_ops_';
 const RECORD_ATTR = 'cp_record_';
 /** Sides a game may have ledgers for. */
 export const MAX_SIDES = 8;

@@ -9,7 +9,7 @@ import { RecordBook, readRecord } from '../../shared-game/records';
 import { SharedGame, type Keeper, type SecretKeeper, type SharedState, type Update } from '../../shared-game/sync';
 import type { Codec, Dropped } from '../../shared-game/model';
 import { TableCheck, type CheckResult } from './check';
-import { attributeWrites, layoutOf, readLedgers, recordWrite, roll20Keys, seatChanges, type AttributeWrite, type Journal, type LedgerLayout } from './ledger';
+import { OPS_ATTR, attributeWrites, layoutOf, readLedgers, recordWrite, roll20Keys, seatChanges, type AttributeWrite, type Journal, type LedgerLayout } from './ledger';
 
 export interface LedgerGameOptions {
   readonly codec: Codec;
@@ -211,21 +211,33 @@ export class LedgerGame {
   private write(updates: readonly Update[] | null): void {
     if (!updates?.length || !this.layout) return;
     const { writes, homeless } = attributeWrites(updates, this.layout);
-    if (writes.length) this.options.save(writes);
+    // Roll20 saves one attribute at a time, and a link that drops midway delivers only the first few
+    // (the rest when it is back): the checkpoint first, then the record that signs it and the pages,
+    // then the pages, so that pages a compaction empties never stand before what holds their ops.
+    const pages = writes.filter((w) => w.name.startsWith(OPS_ATTR));
+    const record = this.recordToPublish();
+    const ordered = [...writes.filter((w) => !pages.includes(w)), ...(record ? [record] : []), ...pages];
+    if (ordered.length) this.options.save(ordered);
     // Saved, as far as this tab can tell: Roll20 answers a save it refuses by putting the old value back, which the next read sees.
     for (let i = 0; i < updates.length; i++) this.sync?.wrote(homeless.length === 0);
   }
 
   /** This player's record on his home ledger, when it changed. */
   private publish(): void {
-    if (!this.layout) return;
+    const write = this.recordToPublish();
+    if (write) this.options.save([write]);
+  }
+
+  /** The write of this player's record if it changed since it was last saved (counted as saved). */
+  private recordToPublish(): AttributeWrite | null {
+    if (!this.layout) return null;
     const want = JSON.stringify(this.book.record);
-    if (want === this.published) return;
+    if (want === this.published) return null;
     const write = recordWrite(this.book.record, this.layout);
-    if (!write) return;
+    if (!write) return null;
     this.published = want;
     this.ownRecords.add(want);
     if (this.ownRecords.size > 500) this.ownRecords.delete(this.ownRecords.values().next().value!);
-    this.options.save([write]);
+    return write;
   }
 }

@@ -206,6 +206,51 @@ describe('the shared game on Roll20 ledgers', () => {
     for (const s of table.seats) expect(table.names(s)).toEqual(names);
   });
 
+  it('the game master’s link cut in the middle of a compaction, any part of it through: no player’s board loses an action while he is away, nor after he is back', async () => {
+    for (let through = 0; ; through++) {
+      const table = await startedTable();
+      const [gm, bob, carol] = [table.seat(GM), table.seat(BOB), table.seat(CAROL)];
+      const players = [bob, carol];
+      const names = () => table.seats.map((s) => table.names(s).join(' '));
+      // Actions of all three, on everyone's board; then the game master's tab compacts them.
+      for (const [i, s] of [gm, bob, carol, gm].entries()) expect(await s.game.submit(sideEdited(s === carol ? 'B' : 'A', `n${i}`))).toEqual({ ok: true });
+      for (let i = 0; i < 3; i++) {
+        table.t += 500;
+        for (const s of table.seats) {
+          await table.deliver(s);
+          table.land(s);
+        }
+      }
+      const all = names()[0]!;
+      expect(all.split(' ')).toHaveLength(4);
+      expect(names()).toEqual([all, all, all]);
+      table.t += 10_000;
+      await table.deliver(gm);
+      await gm.game.tick();
+      const compaction = gm.outbox.length;
+      expect(compaction, 'the game master’s tab compacts').toBeGreaterThan(1);
+      // The link cut after `through` of its saves: the rest wait in his tab.
+      table.land(gm, through);
+      const waiting = gm.outbox.splice(0);
+      // A while without him: the players read, tick and act.
+      for (let i = 0; i < 40; i++) {
+        table.t += 1000;
+        for (const s of players) {
+          await table.deliver(s);
+          await s.game.tick();
+          table.land(s);
+        }
+        for (const s of players) expect(table.names(s).join(' '), `${through} of ${compaction} saves through, ${i + 1} s later, ${s.player}’s board`).toBe(all);
+      }
+      // Back: his waiting saves go, then everyone settles on the same game.
+      gm.outbox.unshift(...waiting);
+      await gm.game.tick();
+      await table.settle(20);
+      expect(names()).toEqual([all, all, all]);
+      if (through >= compaction) break;
+    }
+  });
+
   it('a hostile player, with ownership enforced: another side’s ledger and the table’s refuse him, and honest clients play nothing of his', async () => {
     const table = await startedTable();
     const carol = table.seat(CAROL);
