@@ -144,7 +144,15 @@ function steps(): (what: string) => void {
 }
 
 const hd = (event: object) => ({ type: 'game/dispatch', system: 'hd-command', event });
-const current = (popup: Page, side: 'A' | 'B') => popup.getByTestId(`current-${side}`).textContent();
+/**
+ * Side's current Command as the popup shows it; a popup that shows none says what it shows instead,
+ * so that a poll goes on trying and its failure names the screen (textContent alone waits 30 s).
+ */
+const current = (popup: Page, side: 'A' | 'B') =>
+  popup
+    .getByTestId(`current-${side}`)
+    .textContent({ timeout: 2000 })
+    .catch(async () => `no current-${side}; the popup shows: ${((await popup.locator('body').textContent({ timeout: 1000 }).catch(() => '(no answer)')) ?? '').replace(/\s+/g, ' ').slice(0, 300)}`);
 /** The ledger character of `name` in the server's journal. */
 const ledger = (name: string, game = GAME) => srv.journal.snapshot(game).characters.find((c) => c.name === `Command Post · ${name}`);
 const PLAYERS = [
@@ -309,6 +317,14 @@ describe('one game for the Roll20 table', () => {
     const step = steps();
     const journal = (seat: Seat, f: 'offline' | 'online') => seat.game.evaluate((what) => (window as unknown as { __fx: { journal: Record<string, () => void> } }).__fx.journal[what]!(), f);
     const before = { A: Number(await current(bob.popup, 'A')), B: Number(await current(bob.popup, 'B')) };
+    // Where each tab stood, said if the test fails: its link to the journal, and what its board plays.
+    onTestFailed(async () => {
+      for (const [who, s] of Object.entries(seats)) {
+        const link = await s.game.evaluate(() => (window as unknown as { __fx: { journal: { state(): unknown } } }).__fx.journal.state()).catch((e: Error) => e.message);
+        const live = await ext.worker.evaluate(async (tab) => (await chrome.storage.session.get(`commandPost.live.${tab}`))[`commandPost.live.${tab}`], s.tab).catch((e: Error) => e.message);
+        console.error(who, JSON.stringify(link).slice(0, 400), JSON.stringify((live as { shared?: unknown } | undefined)?.shared ?? live).slice(0, 600), await current(s.popup, 'A'), await current(s.popup, 'B'));
+      }
+    });
     step('the game master going offline');
     await journal(gina, 'offline');
     for (const [s, side] of [[bob, 'A'], [carol, 'B'], [bob, 'A']] as const) expect(await send(s, hd({ type: 'spend', side, amount: 1, permanent: false }))).toEqual({ ok: true });
@@ -316,6 +332,7 @@ describe('one game for the Roll20 table', () => {
     for (const s of [bob, carol]) {
       await expect.poll(() => current(s.popup, 'A'), { timeout: 10_000 }).toBe(String(before.A - 2));
       await expect.poll(() => current(s.popup, 'B'), { timeout: 10_000 }).toBe(String(before.B - 1));
+      step(`the players’ spends shown in ${s === bob ? 'Bob' : 'Carol'}’s popup`);
     }
     expect(await current(gina.popup, 'A')).toBe(String(before.A));
     step('the game master coming back');
