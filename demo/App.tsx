@@ -132,8 +132,8 @@ export function App({ table, view, tr, openPopup }: Props) {
             <button type="button" data-testid="demo-legend" aria-pressed={state.legend} onClick={() => table.setLegend(!state.legend)}>
               {tr('board_key_title')}
             </button>
-            <button type="button" data-testid="demo-finder" disabled={state.out === 0} aria-keyshortcuts="N Shift+N" title={tr('demo_finder_keys')} onClick={() => table.find(1)}>
-              {tr('demo_finder', state.out)}
+            <button type="button" data-testid="demo-finder" disabled={state.out === 0} aria-keyshortcuts="N Shift+N" title={tr('board_finder_keys')} onClick={() => table.find(1)}>
+              {tr('board_finder', state.out)}
             </button>
             <span class="demo-undone" role="status" data-testid="demo-finder-said">
               {state.found}

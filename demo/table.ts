@@ -30,8 +30,7 @@ import { tabRequestSchema } from '../src/adapters/roll20/protocol';
 import { isSceneId, sceneId, sceneRef, scenesOf, type SceneId } from '../src/adapters/demo/scenes';
 import { canonicalJson } from '../src/game/json';
 import { LOCALE_KEY, text, type Text } from '../src/i18n/text';
-import { sayReason } from '../src/i18n/reasons';
-import { finderStops, nextStop } from '../src/board/finder';
+import { finderStops, nextStop, sayStop } from '../src/board/finder';
 import { logLength } from '../src/game/log';
 import type { DemoRequest, Request, StoreAnswer, TableRequest } from '../src/messages';
 import { applyChange } from '../src/store/change';
@@ -468,14 +467,10 @@ export class DemoTable {
     if (!view || !this.view) return;
     const stops = finderStops(view);
     const next = nextStop(stops, this.state.selected, step);
-    if (!next) {
-      this.set({ found: this.tr(text('demo_finder_none')) });
-      return;
-    }
-    const { stop, index } = next;
+    this.set({ found: sayStop(next, stops.length, this.tr, this.tr(text(LOCALE_KEY)) || 'en') });
+    if (!next) return;
+    const { stop } = next;
     this.view.centreOn(stop.x, stop.y);
-    const why = stop.reason ? sayReason(stop.reason, this.tr, this.tr(text(LOCALE_KEY)) || 'en') : this.tr(text(`board_status_${stop.status}`));
-    this.set({ found: this.tr(text('demo_finder_said', index + 1, stops.length, stop.name, why)) });
     // Focusing the figure selects it (the board view's focusin): its words open, its panel shows.
     this.view.focus(stop.token);
   }

@@ -10,6 +10,7 @@ import { errorText } from '../src/i18n/errors';
 import { plural, text } from '../src/i18n/text';
 import { DESCRIPTORS } from '../src/rules';
 import { playerOf } from './frame-bridge';
+import { FinderRow } from './Finder';
 import { followLegend, showLegend } from './legend-setting';
 import type { SceneSession } from './session';
 
@@ -71,6 +72,7 @@ export function TablePanel({ session }: { session: SceneSession }) {
       <label class="owlbear-key">
         <input type="checkbox" data-testid="owlbear-legend" checked={legend} onChange={(e) => setLegend(e.currentTarget.checked)} /> {tr('board_key_show')}
       </label>
+      <FinderRow session={session} />
       {gm && (
         <details data-testid="owlbear-seats">
           <summary>{tr('owlbear_seats')}</summary>

@@ -2,6 +2,8 @@
 // cannot command, in an order a player can follow (the figures out first, unit by unit, then the
 // leaders; left to right, top to bottom within), so that pressing it again and again visits each
 // once before coming back to the first. Each tabletop centres the figure and opens its words.
+import { sayReason, type Say } from '../i18n/reasons';
+import { text } from '../i18n/text';
 import type { BoardView, Mark } from './model';
 
 export interface FinderStop {
@@ -48,4 +50,12 @@ export function nextStop(stops: readonly FinderStop[], from: string | null, step
   const at = from === null ? -1 : stops.findIndex((s) => s.token === from);
   const index = at < 0 ? (step === 1 ? 0 : stops.length - 1) : (at + step + stops.length) % stops.length;
   return { stop: stops[index]!, index };
+}
+
+/** What the finder says of the stop it centred, on every tabletop: "2 of 7 · 18e de ligne a: …", its reason in full words. */
+export function sayStop(found: { readonly stop: FinderStop; readonly index: number } | null, count: number, say: Say, locale: string): string {
+  if (!found) return say(text('board_finder_none'));
+  const { stop, index } = found;
+  const why = stop.reason ? sayReason(stop.reason, say, locale) : say(text(`board_status_${stop.status}`));
+  return say(text('board_finder_said', index + 1, count, stop.name, why));
 }

@@ -8,6 +8,7 @@ import { sceneBoard, sceneRequest } from '../../src/adapters/demo/example';
 import { SCENE_IDS, sceneRef, type SceneId } from '../../src/adapters/demo/scenes';
 import { LOCAL_KEY } from '../../src/adapters/owlbear/keys';
 import { SYSTEM_IDS } from '../../src/rules/ids';
+import { finderStops } from '../../src/board/finder';
 import { exampleView, sceneView, statuses } from '../support/demo';
 import { GM, PLAYER, drawn, gridOf, host, itemsOf, launchPlain, openAction, openRoom, sendFrom, type Launched, type Room } from './owlbear';
 
@@ -149,5 +150,42 @@ describe('the key on Owlbear', () => {
     await expect.poll(key, { timeout: 10_000 }).toBe(0);
     await player.getByTestId('owlbear-legend').check();
     await expect.poll(key, { timeout: 10_000 }).toBeGreaterThan(2);
+  });
+});
+
+describe('the finder on Owlbear', () => {
+  it('steps through who is out of the Bandes de Champagne army with the popover’s button and N, Shift+N: each centred in the player’s view, selected, and said with its reason', async () => {
+    const scene: SceneId = 'bdc-army';
+    await loadScene(scene);
+    const player = await openAction(room.page, PLAYER.connectionId);
+    const stops = finderStops(sceneView(scene));
+    expect(stops.length, 'the army has figures out').toBeGreaterThan(2);
+    const button = player.getByTestId('owlbear-finder');
+    await expect.poll(() => button.textContent(), { timeout: 15_000 }).toContain(`(${stops.length})`);
+    const view = () => host<{ viewport: { position: { x: number; y: number }; scale: number; width: number; height: number }; selection: string[] }>(room.page, 'viewOf', PLAYER.connectionId);
+    await host(room.page, 'setViewport', PLAYER.connectionId, { scale: 0.5, position: { x: 0, y: 0 } });
+    /** The stop now selected in Owlbear and centred in the player's view (its scale kept). */
+    const expectAt = async (i: number) => {
+      const stop = stops[i]!;
+      await expect.poll(async () => (await view()).selection, { timeout: 10_000 }).toEqual([stop.token]);
+      const { viewport: v } = await view();
+      expect(v.scale).toBe(0.5);
+      expect(stop.x * v.scale + v.position.x).toBeCloseTo(v.width / 2, 3);
+      expect(stop.y * v.scale + v.position.y).toBeCloseTo(v.height / 2, 3);
+      const said = await player.getByTestId('owlbear-finder-said').textContent();
+      expect(said).toContain(`${i + 1} of ${stops.length}`);
+      expect(said).toContain(stop.name);
+      // Its reason in full words, never the board's short form; on the board too, where its selection opens them.
+      expect(said).not.toMatch(/✕/);
+      if (stop.reason) await expect.poll(async () => (await drawn(room.page, PLAYER.connectionId)).reasons[stop.token] ?? '', { timeout: 10_000 }).toMatch(/^[^✕]{12,}/);
+    };
+    await button.click();
+    await expectAt(0);
+    await button.click();
+    await expectAt(1);
+    await player.locator('body').press('n');
+    await expectAt(2);
+    await player.locator('body').press('Shift+N');
+    await expectAt(1);
   });
 });

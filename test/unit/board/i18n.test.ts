@@ -45,7 +45,7 @@ describe('board strings', () => {
 
   it('the popup has no dead board keys', () => {
     const en = Object.keys(loadCatalogue('en') as Record<string, unknown>).filter((k) => k.startsWith('board_'));
-    const code = ['popup', 'src', 'content'].flatMap((d) => readdirSync(join(__dirname, '../../..', d), { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx?$/.test(f)).map((f) => readFileSync(join(__dirname, '../../..', d, f), 'utf8'))).join('\n');
+    const code = ['popup', 'src', 'content', 'demo', 'owlbear'].flatMap((d) => readdirSync(join(__dirname, '../../..', d), { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx?$/.test(f)).map((f) => readFileSync(join(__dirname, '../../..', d, f), 'utf8'))).join('\n');
     // A plural form is used when its family is (`trn('board_more', n)` picks board_more_one, _other…).
     const family = (k: string) => /^(.*)_(one|few|many|other)$/.exec(k)?.[1];
     const used = (k: string) => code.includes(`'${k}'`) || dynamic.includes(k) || (family(k) !== undefined && code.includes(`'${family(k)}'`));
