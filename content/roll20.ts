@@ -361,6 +361,27 @@ function start(): void {
     if (model.apply(msg, settings)) recompute();
   };
 
+  // The popup's finder: the next figure out of command (or leader who cannot command) after the one
+  // found last, its words opened on the board as a selected token's are, the board scrolled to it
+  // where Roll20 scrolls (Legacy: #editor-wrapper, as VTTES's moveCameraToTokenByUUID moves it;
+  // Jumpgate's camera is not moved: no public code does it); what the popup says of it, in full words.
+  let found: string | null = null;
+  const find = (step: 1 | -1): string | false => {
+    if (!run || run.view.error || interfering || orphan) return false;
+    const stops = bundle.finder.stops(run.view);
+    const next = bundle.finder.next(stops, found ?? model.selected[0] ?? null, step);
+    found = next?.stop.token ?? null;
+    board.setFocus(found ? [...model.selected, found] : model.selected);
+    const camera = board.overlay.currentCamera;
+    const wrapper = document.getElementById('editor-wrapper');
+    if (next && camera && wrapper && model.engine === 'legacy') {
+      const { x, y } = next.stop;
+      wrapper.scrollLeft += camera.ox + x * camera.sx + y * (camera.kx ?? 0) - camera.w / 2;
+      wrapper.scrollTop += camera.oy + y * camera.sy + x * (camera.ky ?? 0) - camera.h / 2;
+    }
+    return bundle.finder.say(next, stops.length, (t) => tr(t.key, t.subs as (string | number)[] | undefined), browser.i18n.getMessage(LOCALE_KEY) || 'en');
+  };
+
   const countDropped = () => {
     dropped++;
     board.overlay.root.setAttribute('data-dropped', String(dropped));
@@ -458,6 +479,7 @@ function start(): void {
       recompute();
       return Promise.resolve(true);
     }
+    if (req.type === 'board/find') return Promise.resolve(find(req.step));
     // One click, one post, typed in here; none on a page that interferes.
     if (req.type === 'roll20/chat') return Promise.resolve(interfering ? 'interfering' : postToChat(req.text));
     // The game master's one click: the ledgers made (his page script makes them only if Roll20 says he is one).

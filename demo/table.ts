@@ -146,7 +146,7 @@ export class DemoTable {
       // The popup's "N out": the finder, as the page's own button.
       if (r.output.type === 'board/find') {
         this.find(r.output.step);
-        return Promise.resolve(true);
+        return Promise.resolve(this.state.found ?? false);
       }
       if (r.output.type !== 'board/ticks') return undefined;
       this.live.setTicks(r.output.system, r.output.ticks);

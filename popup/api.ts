@@ -47,8 +47,8 @@ export interface LiveApi {
   diagnostics(): Promise<unknown>;
   /** Shows on the tab's board the pieces ticked for a choice of `system` not sent yet ([]: none). */
   tick?(system: SystemId, ticks: readonly string[]): void;
-  /** The tab's finder: centres the next figure out of command (-1: the one before); false where the tabletop has none. */
-  find?(step: 1 | -1): Promise<boolean>;
+  /** The tab's finder: centres the next figure out of command (-1: the one before) and says who and why; null where the tabletop has none. */
+  find?(step: 1 | -1): Promise<string | null>;
   /** The game master's click: the Roll20 tab makes the table's ledger characters, one per side named here (false: it did not). */
   share?(sides: readonly string[]): Promise<boolean>;
   /** The game master's click: the Roll20 tab runs "Check this table" (false: it did not). */
@@ -120,7 +120,11 @@ function browserLive(tabId: Promise<number | undefined>): LiveApi {
     share: async (sides) => (await toTab({ type: 'roll20/share', sides: [...sides] })) === true,
     check: async () => (await toTab({ type: 'roll20/check' })) === true,
     tick: (system, ticks) => void toTab({ type: 'board/ticks', system, ticks: [...ticks] }),
-    find: async (step) => (await toTab({ type: 'board/find', step })) === true,
+    find: async (step) => {
+      const said = await toTab({ type: 'board/find', step });
+      // The tab's own words, shown as text.
+      return typeof said === 'string' ? said.slice(0, 600) : null;
+    },
   };
 }
 

@@ -49,6 +49,7 @@ export function BoardSection({ root, game, descriptor, send }: Props) {
   const live = useApi().live;
   const toFind = out + summary.figures.filter((f) => f.status === 'blocked').length;
   const [findable, setFindable] = useState(true);
+  const [found, setFound] = useState('');
   const proposals = state !== null && descriptor.propose ? descriptor.propose(state, binding, summary) : [];
   const [dismissed, setDismissed] = useDraft<readonly string[]>('board.dismissed', []);
   const shown = proposals.filter((p) => !dismissed.includes(p.key));
@@ -78,10 +79,25 @@ export function BoardSection({ root, game, descriptor, send }: Props) {
             )}
           </summary>
           {/* The tab's finder first, under the live line's "N out": one click a figure, the board centres it and opens its words. */}
-          {summary.state === 'live' && summary.tabletop === 'demo' && live?.find && toFind > 0 && findable && (
-            <button type="button" class="small" data-testid="board-find" onClick={() => void live.find!(1).then(setFindable)}>
-              {tr('board_find', toFind)}
-            </button>
+          {summary.state === 'live' && (summary.tabletop === 'demo' || summary.tabletop === 'roll20') && live?.find && toFind > 0 && findable && (
+            <p class="board-find">
+              <button
+                type="button"
+                class="small"
+                data-testid="board-find"
+                onClick={() =>
+                  void live.find!(1).then((said) => {
+                    setFindable(said !== null);
+                    setFound(said ?? '');
+                  })
+                }
+              >
+                {tr('board_find', toFind)}
+              </button>{' '}
+              <span role="status" data-testid="board-find-said">
+                {found}
+              </span>
+            </p>
           )}
           {/* The board's key first: what each mark, ring and line on the board means. */}
           <Legend />

@@ -183,3 +183,49 @@ describe('Roll20 live table in the popup', () => {
     await popup.close();
   });
 });
+
+describe('the finder on Roll20', () => {
+  it('the popup’s “who is out” steps through every figure out, scrolls Legacy’s editor to each, opens its words on the board and says who and why', async () => {
+    const { game, popup, id } = await openBoth('engine=legacy');
+    // Zoomed in, with a second rifleman walked away: more than one figure out, and room to scroll to each.
+    await game.evaluate(() => {
+      const fx = (window as unknown as { __fx: { camera(c: object): void; move(ref: string, l: number, t: number): void } }).__fx;
+      fx.camera({ zoom: 2, x: 0, y: 0 });
+      fx.move('A1', 70 * 14 + 35, 70 * 10 + 35);
+    });
+    const outNow = () => game.locator('#command-post-overlay .mark[data-status="out"], #command-post-overlay .mark[data-status="blocked"]').evaluateAll((ms) => ms.map((m) => m.getAttribute('data-token')!).sort());
+    await expect.poll(async () => (await outNow()).length, { timeout: 10_000 }).toBeGreaterThan(1);
+    const out = await outNow();
+    expect(out).toContain(id('A1'));
+    const button = popup.getByTestId('board-find');
+    await expect.poll(() => button.textContent()).toContain(String(out.length));
+    /** How far the mark of `token` stands from the middle of the editor, on screen (px). */
+    const offCentre = (token: string) =>
+      game.evaluate((t) => {
+        const w = document.getElementById('editor-wrapper')!.getBoundingClientRect();
+        const r = document.querySelector(`#command-post-overlay .mark[data-token="${t}"]`)!.getBoundingClientRect();
+        return Math.hypot(r.left + r.width / 2 - (w.left + w.width / 2), r.top + r.height / 2 - (w.top + w.height / 2));
+      }, token);
+    const names = await game.evaluate((ids) => ids.map((t) => (window as unknown as { Campaign: { activePage(): { thegraphics: { get(id: string): { get(k: string): string } } } } }).Campaign.activePage().thegraphics.get(t).get('name')), out);
+    const seen: string[] = [];
+    for (let i = 0; i < out.length; i++) {
+      await button.click();
+      await expect.poll(() => popup.getByTestId('board-find-said').textContent()).toContain(`${i + 1} of ${out.length}`);
+      // The figure it names: in the middle of the editor, its words open on the board in full (not the short form).
+      const said = (await popup.getByTestId('board-find-said').textContent())!;
+      const named = out.filter((_, k) => said.includes(` · ${names[k]}:`));
+      expect(named, said).toHaveLength(1);
+      const token = named[0]!;
+      seen.push(token);
+      await expect.poll(() => offCentre(token), { timeout: 5000 }).toBeLessThan(2);
+      await expect.poll(() => game.locator(`#command-post-overlay .label-box[data-kind="reason"][data-tokens~="${token}"] text`).first().textContent(), { timeout: 5000 }).toMatch(/^[^✕]{12,}/);
+    }
+    // Each figure out once, then back to the first.
+    expect([...seen].sort()).toEqual(out);
+    await button.click();
+    await expect.poll(() => popup.getByTestId('board-find-said').textContent()).toContain(`1 of ${out.length}`);
+    await expect.poll(() => offCentre(seen[0]!), { timeout: 5000 }).toBeLessThan(2);
+    await game.close();
+    await popup.close();
+  });
+});
