@@ -88,6 +88,33 @@ export class LiveBoard {
     this.relayout();
   }
 
+  /**
+   * The figure under a client point (the pointer), read through the camera: the topmost marked token
+   * whose footprint holds it; null off every figure, or with no camera.
+   */
+  tokenAt(clientX: number, clientY: number): string | null {
+    const c = this.overlay.currentCamera;
+    const run = this.last;
+    if (!c || !run || !this.drawn) return null;
+    // screen − (x, y) − (ox, oy) = [sx kx; ky sy] · p, solved for p.
+    const u = clientX - c.x - c.ox;
+    const w = clientY - c.y - c.oy;
+    const kx = c.kx ?? 0;
+    const ky = c.ky ?? 0;
+    const det = c.sx * c.sy - kx * ky;
+    if (Math.abs(det) < 1e-12) return null;
+    const px = (u * c.sy - w * kx) / det;
+    const py = (w * c.sx - u * ky) / det;
+    const marked = new Set(run.view.marks.map((m) => m.id));
+    const tokens = this.table?.tokens ?? [];
+    for (let i = tokens.length - 1; i >= 0; i--) {
+      const t = tokens[i]!;
+      if (!marked.has(t.id)) continue;
+      if (Math.abs(px - t.center.x) <= t.footprint.width / 2 && Math.abs(py - t.center.y) <= t.footprint.height / 2) return t.id;
+    }
+    return null;
+  }
+
   setCamera(camera: Camera | null): void {
     const before = this.overlay.currentCamera;
     this.overlay.setCamera(camera);

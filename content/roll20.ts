@@ -354,24 +354,47 @@ function start(): void {
     if (msg.type === 'selection') {
       model.apply(msg, settings);
       // A selected token says its words on the board, whatever the crowd or the zoom.
-      board.setFocus(model.selected);
+      focusNow();
       report();
       return;
     }
     if (model.apply(msg, settings)) recompute();
   };
 
+  // A figure hovered, selected or found last says its words in full. The pointer is read where it
+  // passes over the board (the overlay lets every event through to Roll20), once a frame at most.
+  let hovered: string | null = null;
+  let found: string | null = null;
+  const focusNow = () => board.setFocus([...model.selected, ...(found ? [found] : []), ...(hovered ? [hovered] : [])]);
+  let pointer: { x: number; y: number } | null = null;
+  document.addEventListener(
+    'pointermove',
+    (e) => {
+      if (e.pointerType === 'touch') return;
+      const first = pointer === null;
+      pointer = { x: e.clientX, y: e.clientY };
+      if (first)
+        requestAnimationFrame(() => {
+          const at = pointer && !orphan ? board.tokenAt(pointer.x, pointer.y) : null;
+          pointer = null;
+          if (at === hovered) return;
+          hovered = at;
+          focusNow();
+        });
+    },
+    { capture: true, passive: true },
+  );
+
   // The popup's finder: the next figure out of command (or leader who cannot command) after the one
   // found last, its words opened on the board as a selected token's are, the board scrolled to it
   // where Roll20 scrolls (Legacy: #editor-wrapper, as VTTES's moveCameraToTokenByUUID moves it;
   // Jumpgate's camera is not moved: no public code does it); what the popup says of it, in full words.
-  let found: string | null = null;
   const find = (step: 1 | -1): string | false => {
     if (!run || run.view.error || interfering || orphan) return false;
     const stops = bundle.finder.stops(run.view);
     const next = bundle.finder.next(stops, found ?? model.selected[0] ?? null, step);
     found = next?.stop.token ?? null;
-    board.setFocus(found ? [...model.selected, found] : model.selected);
+    focusNow();
     const camera = board.overlay.currentCamera;
     const wrapper = document.getElementById('editor-wrapper');
     if (next && camera && wrapper && model.engine === 'legacy') {

@@ -74,6 +74,26 @@ describe('Roll20 overlay, Legacy renderer, square grid', () => {
     await page.close();
   });
 
+  it('a figure hovered says its words in full, on either renderer; they go again when the pointer leaves', async () => {
+    for (const engine of ['legacy', 'jumpgate']) {
+      const { page, errors } = await open(`${EDITOR}?engine=${engine}`);
+      // Zoomed out this far, a figure is a dot: the out rifleman's reason is not said on the board (folded into a count).
+      await page.evaluate(() => (window as unknown as { __fx: { camera(c: object): void } }).__fx.camera({ zoom: 0.07 }));
+      await frames(page);
+      const a3 = await page.evaluate(() => (window as unknown as { __fx: { id(ref: string): string } }).__fx.id('A3'));
+      const said = () => page.locator(`#command-post-overlay .label-box[data-kind="reason"][data-tokens~="${a3}"] text`).evaluateAll((ts) => ts.map((t) => t.textContent).join(' | '));
+      await expect.poll(said, { timeout: 10_000 }).not.toMatch(/too far/);
+      const t = (await tokens(page)).A3!;
+      await page.mouse.move(t.x, t.y);
+      await expect.poll(said, { timeout: 5000 }).toMatch(/^out · 2\.5 cm too far from Rifleman/);
+      // Off every figure: not said again.
+      await page.mouse.move(5, 5);
+      await expect.poll(said, { timeout: 5000 }).not.toMatch(/too far/);
+      expect(errors, engine).toEqual([]);
+      await page.close();
+    }
+  });
+
   it('follows pan and zoom', async () => {
     const { page } = await open(`${EDITOR}?engine=legacy`);
     await page.evaluate(() => (window as unknown as { __fx: { camera(c: object): void } }).__fx.camera({ zoom: 1.5, x: 40, y: 25 }));
