@@ -251,6 +251,61 @@ describe('the shared game on Roll20 ledgers', () => {
     }
   });
 
+  it('property: any tab’s link cut at any save, for up to 40 s, while the others play on — no board ever loses an action it showed, and all end on the same game with every action once', async () => {
+    const hd = (event: object) => ({ type: 'game/dispatch', system: 'hd-command', event }) as SceneRequest;
+    await fc.assert(
+      fc.asyncProperty(fc.integer(), async (seed) => {
+        const random = mulberry32(seed);
+        const table = await startedTable();
+        const most = new Map<Seat, number>();
+        const cut = new Map<Seat, number>();
+        const look = (when: string) => {
+          for (const s of table.seats) {
+            const root = s.game.state?.root;
+            const n = root?.games['hd-command'] ? gameOf(root, 'hd-command').log.events.length : 0;
+            expect(n, `${when}: ${s.player}'s board at ${table.t} ms`).toBeGreaterThanOrEqual(most.get(s) ?? 0);
+            most.set(s, n);
+          }
+        };
+        const online = (s: Seat) => (cut.get(s) ?? -Infinity) <= table.t;
+        let accepted = 0;
+        const act = async (s: Seat, request: SceneRequest) => {
+          if ((await s.game.submit(request)).ok) accepted++;
+        };
+        await act(table.seat(GM), hd({ type: 'rosterSet', side: 'A', fighters: [{ name: 'Capitaine', cmd: 40 }] }));
+        await act(table.seat(GM), hd({ type: 'rosterSet', side: 'B', fighters: [{ name: 'Voyageuse', cmd: 50 }] }));
+        await act(table.seat(GM), hd({ type: 'start' }));
+        await table.settle();
+        for (let i = 0; i < 120; i++) {
+          table.t += 200 + Math.floor(random() * 600);
+          const s = table.seats[Math.floor(random() * 3)]!;
+          if (random() < 0.3 && online(s)) await act(s, hd({ type: 'spend', side: s.player === CAROL ? 'B' : 'A', amount: 1, permanent: false }));
+          for (const o of table.seats) {
+            // A tab whose link is down still ticks (and may compact): it hears nothing, and its saves wait.
+            if (online(o)) await table.deliver(o);
+            await o.game.tick();
+            if (!online(o)) continue;
+            // The link drops after some of its saves (most often with a compaction on its way): the rest wait in the tab.
+            const compacting = o.outbox.some((w) => w.name === 'cp_game');
+            if (o.outbox.length && random() < (compacting ? 0.5 : 0.05)) {
+              table.land(o, Math.floor(random() * (o.outbox.length + 1)));
+              cut.set(o, table.t + 2000 + Math.floor(random() * 38_000));
+            } else table.land(o);
+          }
+          look(`step ${i}`);
+        }
+        cut.clear();
+        await table.settle(40);
+        look('settled');
+        const games = table.seats.map((s) => JSON.stringify(s.game.state?.root.games['hd-command']));
+        expect(new Set(games).size).toBe(1);
+        // The three set-up actions and every spend, once each.
+        expect(most.get(table.seat(GM))).toBe(accepted + 0);
+      }),
+      { numRuns: Number(process.env.ROLL20_PROPERTY_RUNS ?? 15) },
+    );
+  }, 120_000);
+
   it('a hostile player, with ownership enforced: another side’s ledger and the table’s refuse him, and honest clients play nothing of his', async () => {
     const table = await startedTable();
     const carol = table.seat(CAROL);
