@@ -4,16 +4,19 @@
 // content script, the demo table page) hands it tables and a camera; the game's side arrives from
 // storage as the worker publishes it (BOARD_KEY).
 import { layoutBoard, type BoardLayout } from '../src/board/layout';
-import { EMPTY_BINDING, type BoardInput } from '../src/board/model';
+import { EMPTY_BINDING, type BoardInput, type BoardView } from '../src/board/model';
 import { BoardRunner, type BoardRun } from '../src/board/run';
 import { parseBoardInput } from '../src/board/schema';
 import { summaryOf, type BoardSummary, type TabletopStatus } from '../src/board/summary';
 import type { AnyBoard } from '../src/board/system';
+import { DEFAULT_VISIBILITY, visibleView, type Visibility } from '../src/board/visibility';
 import { LOCALE_KEY, text, type Text } from '../src/i18n/text';
 import { BOARDS } from '../src/rules/boards';
 import { SYSTEM_IDS, isSystemId } from '../src/rules/ids';
 import type { Table } from '../src/table/model';
 import { Overlay, type Camera } from './overlay';
+
+const same = <T>(a: readonly T[], b: readonly T[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 /** Before the worker has published anything: the store's first system, no game. */
 const FIRST = SYSTEM_IDS[0];
@@ -40,6 +43,9 @@ export class LiveBoard {
   private layout: BoardLayout | null = null;
   private options: DrawOptions = { overlay: true, labels: true };
   private focus: ReadonlySet<string> = new Set();
+  private visibility: Visibility = DEFAULT_VISIBILITY;
+  private gm = true;
+  private seen: { from: BoardView; view: BoardView } | null = null;
   private readonly locale: string;
   private drawn = false;
 
@@ -137,14 +143,35 @@ export class LiveBoard {
     return this.last;
   }
 
+  /** What the board shows, and to whom (src/board/visibility.ts); `gm`: this board's viewer is a game master, or the table is his own. */
+  setVisibility(visibility: Visibility, gm: boolean): void {
+    if (visibility.show === this.visibility.show && visibility.gmOnly === this.visibility.gmOnly && gm === this.gm) return;
+    this.visibility = visibility;
+    this.gm = gm;
+    this.relayout();
+  }
+
+  /** The view as this viewer sees it: the system's, cut by the table's visibility (the same object while nothing changes). */
+  private seenView(run: BoardRun): BoardView {
+    const seen = visibleView(run.view, run.bound, this.visibility, { focus: this.focus, gm: this.gm });
+    const last = this.seen;
+    // A cut that keeps the same marks, rings and links is the same view (no redraw).
+    if (last && last.from === run.view && same(last.view.marks, seen.marks) && same(last.view.rings, seen.rings) && same(last.view.edges, seen.edges) && last.view.notes === seen.notes) return last.view;
+    this.seen = { from: run.view, view: seen };
+    return seen;
+  }
+
   /** Places the words for the current camera (a pan, a zoom, a focus) and draws them; `shapes`: the view changed too. */
   private relayout(shapes = false): void {
     const run = this.last;
     const camera = this.overlay.currentCamera;
     if (!this.drawn || !run) return;
     const o = this.options;
+    const before = this.seen?.view;
+    const view = this.seenView(run);
+    if (view !== before) shapes = true;
     if (camera) {
-      this.layout = layoutBoard(run.view, run.bound, {
+      this.layout = layoutBoard(view, run.bound, {
         reasons: o.labels,
         names: o.names ?? false,
         legend: o.legend ?? true,
@@ -159,7 +186,7 @@ export class LiveBoard {
         previous: this.layout,
       });
     }
-    if (shapes) this.overlay.draw(run.view, this.layout?.words);
+    if (shapes) this.overlay.draw(view, this.layout?.words);
     if (this.layout) this.overlay.drawLayout(this.layout);
   }
 

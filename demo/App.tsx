@@ -6,6 +6,7 @@ import { sceneOfBoard, sideText, type DemoBoard, type DemoBoardToken } from '../
 import { SCENE_IDS, sceneRef, type SceneId } from '../src/adapters/demo/scenes';
 import type { SystemId } from '../src/rules/ids';
 import { unitLabels } from '../src/board/names';
+import { BOARD_SHOWS, type BoardShow } from '../src/board/visibility';
 import type { GridType, Length, Measurement, TokenRole } from '../src/table/model';
 import type { Text } from '../src/i18n/text';
 import { checkNumber, type Problem } from '../popup/checks';
@@ -381,6 +382,8 @@ const SCALE = { min: 0.01, max: 100_000, decimal: true } as const;
 
 function Settings({ board, labels, table, tr }: { board: DemoBoard; labels: boolean; table: DemoTable; tr: Tr }) {
   const { scene } = board;
+  // Whether the game says whose turn it is (the "turn" setting shows every figure otherwise, and says so).
+  const turn = table.turnSides() !== null;
   const [scale, setScale] = useState(String(scene.unitsPerCell));
   const [problem, setProblem] = useState<Problem | null>(null);
   useEffect(() => setScale(String(scene.unitsPerCell)), [scene.unitsPerCell]);
@@ -446,6 +449,26 @@ function Settings({ board, labels, table, tr }: { board: DemoBoard; labels: bool
       <label class="check">
         <input type="checkbox" data-testid="demo-labels" checked={labels} onChange={(e) => table.setLabels(e.currentTarget.checked)} /> {tr('demo_labels')}
       </label>
+      <label class="field">
+        <span>{tr('board_show')}</span>
+        <select data-testid="demo-show" value={board.show ?? 'all'} onChange={(e) => table.setShow(e.currentTarget.value as BoardShow)}>
+          {BOARD_SHOWS.map((s) => (
+            <option key={s} value={s}>
+              {tr(`board_show_${s}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      {board.show === 'turn' && !turn && (
+        <p class="hint" role="status" data-testid="demo-show-said">
+          {tr('board_show_no_turn')}
+        </p>
+      )}
+      {board.show === 'focus' && (
+        <p class="hint" role="status" data-testid="demo-show-said">
+          {tr('board_show_focus_hint')}
+        </p>
+      )}
     </details>
   );
 }

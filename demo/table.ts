@@ -31,6 +31,7 @@ import { isSceneId, sceneId, sceneRef, scenesOf, type SceneId } from '../src/ada
 import { canonicalJson } from '../src/game/json';
 import { LOCALE_KEY, text, type Text } from '../src/i18n/text';
 import { finderStops, nextStop, sayStop } from '../src/board/finder';
+import { turnSides, type BoardShow } from '../src/board/visibility';
 import { logLength } from '../src/game/log';
 import type { DemoRequest, Request, StoreAnswer, TableRequest } from '../src/messages';
 import { applyChange } from '../src/store/change';
@@ -328,6 +329,7 @@ export class DemoTable {
     this.view?.update(board, this.state.selected);
     this.live.setOptions({ overlay: true, labels: this.state.labels, names: true, legend: this.state.legend });
     this.live.setFocus(this.focused());
+    this.live.setVisibility({ show: board.show ?? 'all', gmOnly: false }, true);
     this.last = this.live.render(this.tables.table(board), true);
     const out = this.last ? finderStops(this.last.view).length : 0;
     if (out !== this.state.out) this.set({ out });
@@ -503,6 +505,17 @@ export class DemoTable {
   setScene(change: Partial<Scene>): void {
     const board = this.state.board;
     if (board) this.change(setScene(board, change));
+  }
+
+  /** The sides whose turn it is, as the board says (null: no one's now). */
+  turnSides(): ReadonlySet<string> | null {
+    return this.last ? turnSides(this.last.view, this.last.bound) : null;
+  }
+
+  /** What the board shows: every figure, the side whose turn it is, or only the figures hovered, focused or selected (kept with the board). */
+  setShow(show: BoardShow): void {
+    const board = this.state.board;
+    if (board && (board.show ?? 'all') !== show) this.change({ ...board, show });
   }
 
   setLabels(labels: boolean): void {

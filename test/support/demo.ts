@@ -5,7 +5,7 @@ import { sceneBoard, sceneRequest } from '../../src/adapters/demo/example';
 import { sceneRef, type SceneId } from '../../src/adapters/demo/scenes';
 import { tableOf, type DemoBoard } from '../../src/adapters/demo/model';
 import type { BoardView } from '../../src/board/model';
-import { BoardRunner } from '../../src/board/run';
+import { BoardRunner, type BoardRun } from '../../src/board/run';
 import { BOARDS } from '../../src/rules/boards';
 import type { SystemId } from '../../src/rules/ids';
 import { boardInputOf } from '../../src/store/board';
@@ -26,8 +26,13 @@ export const exampleRoot = (system: SystemId, root?: StoreRoot): StoreRoot => sc
 
 /** The view of a demo board (by default the scene as laid out), bound to the scene's game. */
 export function sceneView(id: SceneId, board: DemoBoard = sceneBoard(id)): BoardView {
+  return sceneRun(id, board).view;
+}
+
+/** The whole run of a demo board: its bound table (sides, units) with the view. */
+export function sceneRun(id: SceneId, board: DemoBoard = sceneBoard(id)): BoardRun {
   const input = boardInputOf(sceneRoot(id));
-  return new BoardRunner().run(BOARDS[sceneRef(id)!.system], tableOf(board), input).view;
+  return new BoardRunner().run(BOARDS[sceneRef(id)!.system], tableOf(board), input);
 }
 
 export const exampleView = (system: SystemId, board?: DemoBoard): BoardView => sceneView(system, board);

@@ -4,6 +4,7 @@
 // Table and TabletopStatus every tabletop hands to the board (content/live-board.ts), and holds the
 // moves a player makes on it, as pure functions of the board.
 import { orientationOf } from '../../board/draw';
+import type { BoardShow } from '../../board/visibility';
 import { MAX_CHANGES } from '../../board/model';
 import type { TabletopStatus } from '../../board/summary';
 import { hexToPixel, pixelToHex, type Hex } from '../../geometry/hex';
@@ -56,6 +57,8 @@ export interface DemoBoard {
   readonly changes: TableChanges;
   /** Numbers the tokens the player adds (`t1`, `t2`…). */
   readonly serial: number;
+  /** What the board shows (src/board/visibility.ts); absent: every figure. */
+  readonly show?: BoardShow;
 }
 
 /** The boards the page keeps, by scene. */
