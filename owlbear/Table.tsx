@@ -11,6 +11,7 @@ import { plural, text } from '../src/i18n/text';
 import { DESCRIPTORS } from '../src/rules';
 import { playerOf } from './frame-bridge';
 import { FinderRow } from './Finder';
+import { BOARD_SHOWS, readVisibility, type BoardShow, type Visibility } from '../src/board/visibility';
 import { followLegend, showLegend } from './legend-setting';
 import type { SceneSession } from './session';
 
@@ -73,6 +74,7 @@ export function TablePanel({ session }: { session: SceneSession }) {
         <input type="checkbox" data-testid="owlbear-legend" checked={legend} onChange={(e) => setLegend(e.currentTarget.checked)} /> {tr('board_key_show')}
       </label>
       <FinderRow session={session} />
+      <VisibilityRow session={session} gm={gm} />
       {gm && (
         <details data-testid="owlbear-seats">
           <summary>{tr('owlbear_seats')}</summary>
@@ -164,5 +166,42 @@ export function TablePanel({ session }: { session: SceneSession }) {
         </p>
       </details>
     </section>
+  );
+}
+
+/**
+ * What the board shows, and to whom: the game master's to say for the whole table (one action of
+ * the shared game, `scene/visibility`, refused from anyone else); a player sees what he said.
+ */
+function VisibilityRow({ session, gm }: { session: SceneSession; gm: boolean }) {
+  const tr = (key: string, ...subs: (string | number)[]) => session.strings.t(text(key, ...subs));
+  const v = readVisibility(session.state?.game.visibility);
+  const set = (next: Partial<Visibility>) => void session.submit({ type: 'scene/visibility', ...v, ...next });
+  if (!gm)
+    return v.gmOnly ? (
+      <p class="hint" role="status" data-testid="owlbear-gm-only">
+        {tr('board_gm_only_player')}
+      </p>
+    ) : v.show !== 'all' ? (
+      <p class="hint" data-testid="owlbear-show-said">
+        {tr('board_show')}: {tr(`board_show_${v.show}`)}
+      </p>
+    ) : null;
+  return (
+    <div class="owlbear-visibility">
+      <label class="field">
+        <span>{tr('board_show')}</span>
+        <select data-testid="owlbear-show" value={v.show} onChange={(e) => set({ show: e.currentTarget.value as BoardShow })}>
+          {BOARD_SHOWS.map((s) => (
+            <option key={s} value={s}>
+              {tr(`board_show_${s}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label class="check">
+        <input type="checkbox" data-testid="owlbear-gm-only-set" checked={v.gmOnly} onChange={(e) => set({ gmOnly: e.currentTarget.checked })} /> {tr('board_gm_only')}
+      </label>
+    </div>
   );
 }

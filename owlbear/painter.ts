@@ -4,6 +4,7 @@
 // (delete, add, update), none when nothing changed. Owlbear has no event for a moved viewport, so it is
 // asked four times a second; a pan or zoom places the words again. Paints never overlap: a change
 // arriving during one is drawn next, and only the newest.
+import { readVisibility, visibleView } from '../src/board/visibility';
 import OBR, { type Item } from '@owlbear-rodeo/sdk';
 import { Drawer, noteBox, OWLBEAR_TEXT_PX, Reconciler, type DrawnItem, type Patch, type Viewport } from '../src/adapters/owlbear/draw';
 import { LOCAL_KEY } from '../src/adapters/owlbear/keys';
@@ -86,10 +87,13 @@ export class Painter {
       const run = s.run;
       if (!run || !s.sceneReady) return [];
       const tr = s.strings.t;
-      const notes = run.view.notes.map((n) => tr(n));
+      const focus = new Set(s.selection);
+      // What the game master says the board shows, and to whom (src/board/visibility.ts).
+      const view = visibleView(run.view, run.bound, readVisibility(s.state?.game.visibility), { focus, gm: s.me.role === 'GM' });
+      const notes = view.notes.map((n) => tr(n));
       const screen = this.screen;
       this.layout = screen
-        ? layoutBoard(run.view, run.bound, {
+        ? layoutBoard(view, run.bound, {
             reasons: true,
             names: false,
             legend: this.legend,
@@ -99,12 +103,12 @@ export class Painter {
             camera: { sx: screen.scale, sy: screen.scale, ox: screen.x, oy: screen.y },
             width: screen.width,
             height: screen.height,
-            focus: new Set(s.selection),
+            focus,
             reserved: notes.map((n, i) => noteBox(i, n)),
             previous: this.layout,
           })
         : null;
-      return this.drawer.draw(run.view, { player: s.me.id, layout: this.layout, viewport: screen ?? { x: 0, y: 0, scale: 1 }, notes });
+      return this.drawer.draw(view, { player: s.me.id, layout: this.layout, viewport: screen ?? { x: 0, y: 0, scale: 1 }, notes });
     };
     if (!this.busy && (this.screen || this.blind)) void this.flush();
   }

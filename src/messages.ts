@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { BoardShow } from './board/visibility';
 import type { ContentMessage, PageMessage, TabRequest } from './adapters/roll20/protocol';
 import type { BridgeFromFrame, BridgeToFrame, PortFromPopup, PortToPopup } from './adapters/owlbear/bridge';
 import { roll20SettingsSchema, type Roll20Settings } from './adapters/roll20/settings';
@@ -135,12 +136,14 @@ export const SCENE_GAME_TYPES = ['store/select-system', 'game/dispatch', 'game/b
  * table's keys as one action of that player: a game request as the worker takes it, or one of the
  * table's own. `scene/seats`: the game master says which sides a player may act for (indexes into the
  * system's `sides`; empty: none). `scene/reveal`: a player opens one sealed value of his own earlier
- * action (the command roll's secret roster, number by number, as each comes up).
+ * action (the command roll's secret roster, number by number, as each comes up). `scene/visibility`:
+ * the game master says what the board shows, and whether to him only (src/board/visibility.ts).
  */
 export type SceneRequest =
   | WithoutId<Extract<Request, { type: (typeof SCENE_GAME_TYPES)[number] }>>
   | { readonly type: 'scene/seats'; readonly player: string; readonly name: string; readonly seats: readonly number[] }
-  | { readonly type: 'scene/reveal'; readonly values: readonly { readonly seal: string; readonly salt: string; readonly value: string }[] };
+  | { readonly type: 'scene/reveal'; readonly values: readonly { readonly seal: string; readonly salt: string; readonly value: string }[] }
+  | { readonly type: 'scene/visibility'; readonly show: BoardShow; readonly gmOnly: boolean };
 
 const system = v.picklist(SYSTEM_IDS);
 /** A request's id (the popup makes one per user action; retries reuse it). */

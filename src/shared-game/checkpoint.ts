@@ -15,6 +15,7 @@
 // Every part is named by its digest in the part that lists it, so one check of the head's digest
 // vouches for the whole checkpoint. A reader unpacks each sealed segment once (its events are kept
 // for the next checkpoint), and the writer packs each one once.
+import { BOARD_SHOWS } from '../board/visibility';
 import * as v from 'valibot';
 import { canonicalJson } from '../game/json';
 import { DESCRIPTORS, SYSTEM_IDS, isSystemId, type SystemId } from '../rules';
@@ -99,6 +100,7 @@ const stateSchema = v.strictObject({
   bindings: v.pipe(v.record(v.string(), v.unknown()), v.check((r) => Object.keys(r).length <= 32, 'too many bindings')),
   seats: seatsSchema,
   opened: openedSchema,
+  visibility: v.optional(v.strictObject({ show: v.picklist(BOARD_SHOWS), gmOnly: v.boolean() })),
 });
 
 /** A packed text in pieces no larger than a key holds. */
@@ -178,7 +180,7 @@ export class CheckpointReader {
     }
     this.segments = used;
     const root: StoreRoot = { ...freshRoot(), activeSystem: doc.output.activeSystem, games: games as StoreRoot['games'], bindings: bindings as StoreRoot['bindings'] };
-    return { ok: true, game: { root, seats: doc.output.seats, opened: doc.output.opened }, notices, parts };
+    return { ok: true, game: { root, seats: doc.output.seats, opened: doc.output.opened, ...(doc.output.visibility ? { visibility: doc.output.visibility } : {}) }, notices, parts };
   }
 
   private async readGame(
@@ -337,7 +339,7 @@ export class CheckpointWriter {
     }
     for (const slot of [...this.sealed.keys()]) if (!keep.has(slot)) this.sealed.delete(slot);
     const { activeSystem, bindings } = game.root;
-    const state = JSON.stringify({ v: 2, activeSystem, games, bindings, seats: game.seats, opened: game.opened });
+    const state = JSON.stringify({ v: 2, activeSystem, games, bindings, seats: game.seats, opened: game.opened, ...(game.visibility ? { visibility: game.visibility } : {}) });
     const stateParts = await this.pieces('state', state);
     for (const p of stateParts) parts.set(p.key, p.value);
     const head: Head = { v: 2, ...meta, state: stateParts.map((p) => ({ key: p.key, h: p.h })) };

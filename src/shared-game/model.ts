@@ -2,6 +2,7 @@
 // read and write (an Owlbear scene's metadata, Roll20 ledger characters). docs/shared-game.md tells
 // the design; a tabletop supplies only its key names (./keys.ts), its party (who holds which key,
 // with which role, and each holder's own signed record) and the writes (./sync.ts `SharedGame`).
+import type { Visibility } from '../board/visibility';
 import type { RuleError } from '../game/result';
 import type { SceneRequest } from '../messages';
 import type { StoreRoot } from '../store/root';
@@ -48,6 +49,8 @@ export type Seats = Readonly<Record<string, { readonly name: string; readonly se
 export interface TableGame {
   readonly root: StoreRoot;
   readonly seats: Seats;
+  /** What the board shows, and to whom, as the game master last said (absent: every figure, to everyone). */
+  readonly visibility?: Visibility;
   readonly opened: Readonly<Record<string, string>>;
 }
 

@@ -53,7 +53,7 @@ const NOTHING_HIDDEN: PlayContext = { hidden: () => false };
  */
 export function permitted(game: TableGame, op: Pick<PlacedOp, 'author' | 'request'>, states: GameStates, systems: Systems = DESCRIPTORS, context: PlayContext = NOTHING_HIDDEN): RuleError | null {
   const { request, author } = op;
-  if (request.type === 'scene/seats' || request.type === 'game/replace') return author.gm ? null : { code: 'table-gm-only' };
+  if (request.type === 'scene/seats' || request.type === 'scene/visibility' || request.type === 'game/replace') return author.gm ? null : { code: 'table-gm-only' };
   if (request.type === 'scene/reveal') return null;
   if (author.gm) return null;
   const hidden = linkedTokens(request).find((t) => context.hidden(t));
@@ -253,6 +253,7 @@ export class OpPlayer {
       return ok({ game: { ...game, seats }, toOpen });
     }
     if (request.type === 'scene/reveal') return this.reveal(game, request.values, toOpen);
+    if (request.type === 'scene/visibility') return ok({ game: { ...game, visibility: { show: request.show, gmOnly: request.gmOnly } }, toOpen });
     const system = request.system;
     const descriptor = this.systems[system];
     const before = descriptor.secrets ? this.states.stateOf(system, descriptor.rules, gameOf(game.root, system)) : null;

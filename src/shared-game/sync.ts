@@ -20,7 +20,7 @@ import { LIMITS, type Author, type Codec, type Dropped, type Identity, type Memb
 import { clockCeiling, isEmptyPage, opChars, pageValue, readPages, versionOf, type ReadOp } from './ops';
 import { EMPTY_TABLE_GAME, OpPlayer, openEvent, withOpened, withOpenedWritten, type PlayContext, type PlacedOp, type Played } from './play';
 import { checkpointEntry, digestText, opsEntry, readRecord, type HolderRecord, type RecordBook } from './records';
-import { parseSceneRequest } from './requests';
+import { isTableOwn, parseSceneRequest } from './requests';
 
 /** This client's own secret values (seal → salt and value), kept where only it can read them. */
 export interface SecretKeeper {
@@ -1015,7 +1015,7 @@ export class SharedGame {
     const request = parsed.value;
     const shared = await this.seal(request);
     if (!shared.ok) return shared;
-    if (request.type !== 'scene/seats' && request.type !== 'scene/reveal') {
+    if (!isTableOwn(request)) {
       const seen = applyRequest(this.state.root, request as Request, this.viewStates);
       if (!seen.ok) return seen;
     }

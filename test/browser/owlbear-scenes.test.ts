@@ -9,7 +9,8 @@ import { SCENE_IDS, sceneRef, type SceneId } from '../../src/adapters/demo/scene
 import { LOCAL_KEY } from '../../src/adapters/owlbear/keys';
 import { SYSTEM_IDS } from '../../src/rules/ids';
 import { finderStops } from '../../src/board/finder';
-import { exampleView, sceneView, statuses } from '../support/demo';
+import { exampleView, sceneRun, sceneView, statuses } from '../support/demo';
+import { visibleView } from '../../src/board/visibility';
 import { GM, PLAYER, drawn, gridOf, host, itemsOf, launchPlain, openAction, openRoom, sendFrom, type Launched, type Room } from './owlbear';
 
 let l: Launched;
@@ -187,5 +188,37 @@ describe('the finder on Owlbear', () => {
     await expectAt(2);
     await player.locator('body').press('Shift+N');
     await expectAt(1);
+  });
+});
+
+describe('what the board shows on Owlbear, and to whom', () => {
+  it('the game master says it for the table: the side whose turn it is on every board, then his marks to himself alone; a player’s own try is refused', async () => {
+    const scene: SceneId = 'dc-army';
+    await loadScene(scene);
+    const run = sceneRun(scene);
+    const marksOf = (show: 'all' | 'turn') => statuses(visibleView(run.view, run.bound, { show, gmOnly: false }, { focus: new Set(), gm: true }));
+    for (const conn of [GM.connectionId, PLAYER.connectionId]) await expect.poll(async () => (await drawn(room.page, conn)).marks, { timeout: 15_000 }).toEqual(marksOf('all'));
+    await gm.getByTestId('owlbear-show').selectOption('turn');
+    const turn = marksOf('turn');
+    expect(Object.keys(turn).length).toBeLessThan(Object.keys(marksOf('all')).length);
+    for (const conn of [GM.connectionId, PLAYER.connectionId]) await expect.poll(async () => (await drawn(room.page, conn)).marks, { timeout: 10_000 }).toEqual(turn);
+    // His marks to himself: the player's board draws none of the figures' marks, rings, links or words.
+    await gm.getByTestId('owlbear-gm-only-set').check();
+    await expect.poll(async () => (await drawn(room.page, PLAYER.connectionId)).items.filter((i) => /^cp-(mark|ring|edge|reason)/.test(i.id)).length, { timeout: 10_000 }).toBe(0);
+    expect((await drawn(room.page, GM.connectionId)).marks).toEqual(turn);
+    const player = await openAction(room.page, PLAYER.connectionId);
+    await expect.poll(() => player.getByTestId('owlbear-gm-only').textContent()).toBe('The game master keeps the board’s marks to himself.');
+    expect(await player.getByTestId('owlbear-show').count(), 'the setting is not the player’s').toBe(0);
+    // Nor can his page script say otherwise.
+    const forced = await player.locator('html').evaluate(() =>
+      (globalThis as unknown as { commandPostSession: { submit(r: unknown): Promise<{ ok: boolean; error?: { code: string } }> } }).commandPostSession.submit({ type: 'scene/visibility', show: 'all', gmOnly: false }),
+    );
+    expect(forced).toMatchObject({ ok: false, error: { code: 'table-gm-only' } });
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await drawn(room.page, PLAYER.connectionId)).items.filter((i) => /^cp-(mark|ring|edge|reason)/.test(i.id))).toEqual([]);
+    // Back as it was, for the table.
+    await gm.getByTestId('owlbear-gm-only-set').uncheck();
+    await gm.getByTestId('owlbear-show').selectOption('all');
+    await expect.poll(async () => (await drawn(room.page, PLAYER.connectionId)).marks, { timeout: 10_000 }).toEqual(marksOf('all'));
   });
 });

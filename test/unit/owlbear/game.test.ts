@@ -316,6 +316,26 @@ describe('seats: who may act for which side', () => {
     expect(seat.ok ? null : seat.error.code).toBe('table-gm-only');
   });
 
+  it('what the board shows is the game master’s to say: a player’s try is refused, and the setting survives a compaction and a newcomer’s read', async () => {
+    const { room, gm, player } = await table();
+    const mine = await player.game.submit({ type: 'scene/visibility', show: 'all', gmOnly: false });
+    expect(mine.ok ? null : mine.error.code).toBe('table-gm-only');
+    await act(room, gm, { type: 'scene/visibility', show: 'turn', gmOnly: true });
+    await sync(room, gm, player);
+    expect(player.game.state.game.visibility).toEqual({ show: 'turn', gmOnly: true });
+    // A forged shape is refused as it is read, never played.
+    const bad = await gm.game.submit({ type: 'scene/visibility', show: '<img onerror=x>', gmOnly: 1 } as never);
+    expect(bad.ok).toBe(false);
+    // Compacted into the checkpoint, and read from it by a client who joins later.
+    const written = await gm.game.compact();
+    expect(written).not.toBeNull();
+    write(room, gm, written!);
+    expect(JSON.stringify(room.metadata)).not.toContain('scene/visibility');
+    const late = client('late.bg', 'p9', false);
+    await sync(room, gm, player, late);
+    expect(late.game.state.game.visibility).toEqual({ show: 'turn', gmOnly: true });
+  });
+
   it('undo is checked against the side of the action it takes back', async () => {
     const { room, gm, player } = await table();
     await act(room, gm, { type: 'scene/seats', player: 'p1', name: 'Bob', seats: [1] });
