@@ -16,6 +16,7 @@ import { toSceneRequest } from '../src/shared-game/requests';
 import { boardInputOf } from '../src/store/board';
 import { GameStates } from '../src/store/states';
 import type { StoreRoot } from '../src/store/root';
+import { readVisibility, type Visibility } from '../src/board/visibility';
 
 const randomId = (): string => [...crypto.getRandomValues(new Uint8Array(12))].map((b) => b.toString(16).padStart(2, '0')).join('');
 
@@ -34,6 +35,10 @@ export interface Roll20Table {
   summary(): BoardSummary['shared'] | null;
   /** The game master's click: "Check this table" (false: no ledgers, or not a game master). */
   startCheck(): boolean;
+  /** What the table's game says the board shows, and to whom, and whether this player is a game master (null: no shared game). */
+  visibility(): { readonly visibility: Visibility; readonly gm: boolean } | null;
+  /** The game master's say on what the board shows, for the whole table (false: refused, or no shared game). */
+  setVisibility(visibility: Visibility): Promise<boolean>;
   /** The ledgers a game master's click makes (none when they exist, or he is not one). */
   toCreate(sides: readonly string[]): ReturnType<typeof ledgersToCreate>;
 }
@@ -100,7 +105,17 @@ export function roll20Table(save: (writes: readonly AttributeWrite[]) => void, c
         dropped: game.ledgerDropped.length + (game.state ? game.state.dropped.filter((d) => d.kind !== 'refused').length + game.state.refusedCount : 0),
         ...(game.writtenOver ? { writtenOver: true } : {}),
         ...(game.checkResult ? { check: game.checkResult } : {}),
+        ...(game.state ? { visibility: readVisibility(game.state.game.visibility) } : {}),
       };
+    },
+    async setVisibility(v) {
+      const r = await game.submit({ type: 'scene/visibility', show: v.show, gmOnly: v.gmOnly });
+      changed();
+      return r.ok;
+    },
+    visibility() {
+      const state = active() ? game.state : null;
+      return state && journal ? { visibility: readVisibility(state.game.visibility), gm: journal.me.gm } : null;
     },
     startCheck() {
       const started = game.startCheck();

@@ -168,13 +168,16 @@ function start(): void {
   // through the bridge; while it is there, the board draws its game and the popup plays it.
   let storedInput: unknown = null;
   let sharedInput: unknown = null;
+  let sharedVisibility = 'null';
   const table = makeTable(
     (writes) => toPage({ type: 'ledgers-save', writes: [...writes] }),
     () => {
       // Drawn again only when the table's game changed (a journal read that changes nothing redraws nothing).
       const next = table.active ? table.boardInput() : null;
-      if (next !== sharedInput) {
+      const seen = JSON.stringify(table.visibility());
+      if (next !== sharedInput || seen !== sharedVisibility) {
         sharedInput = next;
+        sharedVisibility = seen;
         board.setInput(next ?? storedInput);
         recompute();
       } else report();
@@ -272,6 +275,9 @@ function start(): void {
   const recompute = () => {
     if (orphan) return;
     board.setOptions({ overlay: settings.overlay, labels: settings.labels, legend: settings.legend });
+    // The table's one game carries what the game master says the board shows, and to whom; else this browser's own setting.
+    const said = table.visibility();
+    board.setVisibility(said?.visibility ?? { show: settings.show, gmOnly: false }, said?.gm ?? true);
     if (interfering) {
       // What the page says is no longer taken for the table: nothing is drawn, the board says why.
       run = board.render(null, false);
@@ -503,6 +509,7 @@ function start(): void {
       return Promise.resolve(true);
     }
     if (req.type === 'board/find') return Promise.resolve(find(req.step));
+    if (req.type === 'roll20/visibility') return interfering ? Promise.resolve(false) : table.setVisibility({ show: req.show, gmOnly: req.gmOnly });
     // One click, one post, typed in here; none on a page that interferes.
     if (req.type === 'roll20/chat') return Promise.resolve(interfering ? 'interfering' : postToChat(req.text));
     // The game master's one click: the ledgers made (his page script makes them only if Roll20 says he is one).

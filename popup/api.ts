@@ -1,4 +1,5 @@
 import { browser } from './browser';
+import type { Visibility } from '../src/board/visibility';
 import { fairRoller, type DiceRoller } from '../src/dice';
 import type { RuleError } from '../src/game/result';
 import { LOCALE_KEY, localized, pluralKey, type Text } from '../src/i18n/text';
@@ -49,6 +50,8 @@ export interface LiveApi {
   tick?(system: SystemId, ticks: readonly string[]): void;
   /** The tab's finder: centres the next figure out of command (-1: the one before) and says who and why; null where the tabletop has none. */
   find?(step: 1 | -1): Promise<string | null>;
+  /** The game master's say on what the board shows, for the table's one game (Roll20); false when refused. */
+  visibility?(v: Visibility): Promise<boolean>;
   /** The game master's click: the Roll20 tab makes the table's ledger characters, one per side named here (false: it did not). */
   share?(sides: readonly string[]): Promise<boolean>;
   /** The game master's click: the Roll20 tab runs "Check this table" (false: it did not). */
@@ -120,6 +123,7 @@ function browserLive(tabId: Promise<number | undefined>): LiveApi {
     share: async (sides) => (await toTab({ type: 'roll20/share', sides: [...sides] })) === true,
     check: async () => (await toTab({ type: 'roll20/check' })) === true,
     tick: (system, ticks) => void toTab({ type: 'board/ticks', system, ticks: [...ticks] }),
+    visibility: async (v) => (await toTab({ type: 'roll20/visibility', show: v.show, gmOnly: v.gmOnly })) === true,
     find: async (step) => {
       const said = await toTab({ type: 'board/find', step });
       // The tab's own words, shown as text.

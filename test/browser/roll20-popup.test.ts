@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import type Browser from 'webextension-polyfill';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LaunchedExtension } from './launch';
-import { fixtureTable, idsOf, openGame } from './roll20-helpers';
+import { fixtureTable, idsOf, openGame, tokens } from './roll20-helpers';
 
 declare const chrome: Browser.Browser;
 
@@ -225,6 +225,28 @@ describe('the finder on Roll20', () => {
     await button.click();
     await expect.poll(() => popup.getByTestId('board-find-said').textContent()).toContain(`1 of ${out.length}`);
     await expect.poll(() => offCentre(seen[0]!), { timeout: 5000 }).toBeLessThan(2);
+    await game.close();
+    await popup.close();
+  });
+});
+
+describe('what the board shows on Roll20, in this browser’s own game', () => {
+  it('only the figure hovered: nothing marked until the pointer is on a figure, then it; every figure again once set back, and the setting kept', async () => {
+    const { game, popup, id } = await openBoth('engine=legacy');
+    await expect.poll(() => game.locator('#command-post-overlay .mark').count(), { timeout: 10_000 }).toBeGreaterThan(3);
+    const all = await game.locator('#command-post-overlay .mark').count();
+    await popup.locator('summary', { hasText: 'Board settings' }).click();
+    await popup.getByTestId('r20-show').selectOption('focus');
+    await expect.poll(() => game.locator('#command-post-overlay .mark').count(), { timeout: 5000 }).toBe(0);
+    const t = (await tokens(game)).A3!;
+    await game.mouse.move(t.x, t.y);
+    await expect.poll(() => game.locator('#command-post-overlay .mark').evaluateAll((ms) => ms.map((m) => m.getAttribute('data-token')))).toContain(id('A3'));
+    await game.mouse.move(3, 3);
+    await expect.poll(() => game.locator('#command-post-overlay .mark').count()).toBe(0);
+    // Remembered with the browser's Roll20 settings.
+    expect(await ext.worker.evaluate(async () => Object.values(await chrome.storage.local.get(null)).some((x) => (x as { show?: string } | null)?.show === 'focus'))).toBe(true);
+    await popup.getByTestId('r20-show').selectOption('all');
+    await expect.poll(() => game.locator('#command-post-overlay .mark').count()).toBe(all);
     await game.close();
     await popup.close();
   });

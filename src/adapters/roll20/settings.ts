@@ -2,6 +2,7 @@
 // (key ROLL20_SETTINGS_KEY, written by the worker, read by the content script and the popup).
 // Every default is visible and changeable in the popup's board settings. How far command reaches
 // is the rule system's (its descriptor and the game's settings), not the tabletop's.
+import { BOARD_SHOWS, type BoardShow } from '../../board/visibility';
 import * as v from 'valibot';
 
 export { ROLL20_SETTINGS_KEY } from './settings-key';
@@ -32,6 +33,8 @@ export interface Roll20Settings {
   readonly labels: boolean;
   /** The key to the marks in the board's corner. */
   readonly legend: boolean;
+  /** What the board shows (src/board/visibility.ts) while this browser plays its own game; the table's one game carries the game master's. */
+  readonly show: BoardShow;
   /** Per token id, popup overrides of unit and role. */
   readonly assignments: Readonly<Record<string, TokenAssignment>>;
 }
@@ -44,6 +47,7 @@ export const DEFAULT_ROLL20_SETTINGS: Roll20Settings = {
   overlay: true,
   labels: true,
   legend: true,
+  show: 'all',
   assignments: {},
 };
 
@@ -62,6 +66,7 @@ const FIELDS = {
   overlay: v.boolean(),
   labels: v.boolean(),
   legend: v.boolean(),
+  show: v.picklist(BOARD_SHOWS),
   assignments: v.pipe(
     v.record(v.pipe(v.string(), v.maxLength(64)), assignment),
     v.check((r) => Object.keys(r).length <= 2000, 'too many assignments'),

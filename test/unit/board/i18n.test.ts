@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { BOARD_SHOWS } from '../../../src/board/visibility';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadCatalogue } from '../../../scripts/locales.mjs';
@@ -27,6 +28,7 @@ const dynamic = [
   ...summaryOptions('tabletop').options!.map((t) => `board_title_${t}`),
   ...summaryOptions('error').wrapped!.options.map((e) => `board_error_${e.replaceAll('-', '_')}`),
   ...['fighter', 'unit', 'leader'].map((k) => `board_kind_${k}`),
+  ...BOARD_SHOWS.map((s) => `board_show_${s}`),
   ...SYSTEM_IDS.flatMap((id) => [...(DESCRIPTORS[id].roster?.fields ?? []).map((f) => f.label)]),
   ...SIDE_SOURCES.map((s) => `r20_side_from_${s}`),
   ...UNIT_SOURCES.map((s) => `r20_unit_from_${s}`),
