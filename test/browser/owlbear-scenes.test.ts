@@ -22,6 +22,9 @@ beforeAll(async () => {
   room = await openRoom(l.context, l.servers, [GM, PLAYER]);
   gm = await openAction(room.page, GM.connectionId);
 }, 120_000);
+/** The player's popover, opened once for the file (the host keeps one frame per opening). */
+let playerFrame: FrameLocator | null = null;
+const playerPopover = async (): Promise<FrameLocator> => (playerFrame ??= await openAction(room.page, PLAYER.connectionId));
 afterAll(async () => {
   await l?.close();
 });
@@ -144,7 +147,7 @@ describe.each(ON_OWLBEAR)('the words of the %s scene on Owlbear', (scene) => {
 
 describe('the key on Owlbear', () => {
   it('is the player\'s to switch off and on, from his popover', async () => {
-    const player = await openAction(room.page, PLAYER.connectionId);
+    const player = await playerPopover();
     const key = async () => (await drawn(room.page, PLAYER.connectionId)).items.filter((i) => i.id.startsWith('cp-legend-')).length;
     await expect.poll(key, { timeout: 10_000 }).toBeGreaterThan(2);
     await player.getByTestId('owlbear-legend').uncheck();
@@ -158,7 +161,7 @@ describe('the finder on Owlbear', () => {
   it('steps through who is out of the Bandes de Champagne army with the popover’s button and N, Shift+N: each centred in the player’s view, selected, and said with its reason', async () => {
     const scene: SceneId = 'bdc-army';
     await loadScene(scene);
-    const player = await openAction(room.page, PLAYER.connectionId);
+    const player = await playerPopover();
     const stops = finderStops(sceneView(scene));
     expect(stops.length, 'the army has figures out').toBeGreaterThan(2);
     const button = player.getByTestId('owlbear-finder');
@@ -206,7 +209,7 @@ describe('what the board shows on Owlbear, and to whom', () => {
     await gm.getByTestId('owlbear-gm-only-set').check();
     await expect.poll(async () => (await drawn(room.page, PLAYER.connectionId)).items.filter((i) => /^cp-(mark|ring|edge|reason)/.test(i.id)).length, { timeout: 10_000 }).toBe(0);
     expect((await drawn(room.page, GM.connectionId)).marks).toEqual(turn);
-    const player = await openAction(room.page, PLAYER.connectionId);
+    const player = await playerPopover();
     await expect.poll(() => player.getByTestId('owlbear-gm-only').textContent()).toBe('The game master keeps the board’s marks to himself.');
     expect(await player.getByTestId('owlbear-show').count(), 'the setting is not the player’s').toBe(0);
     // Nor can his page script say otherwise.
