@@ -6,7 +6,7 @@ import { sceneOfBoard, sideText, type DemoBoard, type DemoBoardToken } from '../
 import { SCENE_IDS, sceneRef, type SceneId } from '../src/adapters/demo/scenes';
 import type { SystemId } from '../src/rules/ids';
 import { unitLabels } from '../src/board/names';
-import { BOARD_SHOWS, type BoardShow } from '../src/board/visibility';
+import { BoardShowField } from '../popup/board/Visibility';
 import type { GridType, Length, Measurement, TokenRole } from '../src/table/model';
 import type { Text } from '../src/i18n/text';
 import { checkNumber, type Problem } from '../popup/checks';
@@ -449,16 +449,7 @@ function Settings({ board, labels, table, tr }: { board: DemoBoard; labels: bool
       <label class="check">
         <input type="checkbox" data-testid="demo-labels" checked={labels} onChange={(e) => table.setLabels(e.currentTarget.checked)} /> {tr('demo_labels')}
       </label>
-      <label class="field">
-        <span>{tr('board_show')}</span>
-        <select data-testid="demo-show" value={board.show ?? 'all'} onChange={(e) => table.setShow(e.currentTarget.value as BoardShow)}>
-          {BOARD_SHOWS.map((s) => (
-            <option key={s} value={s}>
-              {tr(`board_show_${s}`)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <BoardShowField value={board.show ?? 'all'} onChange={(show) => table.setShow(show)} tr={tr} testId="demo-show" />
       {board.show === 'turn' && !turn && (
         <p class="hint" role="status" data-testid="demo-show-said">
           {tr('board_show_no_turn')}

@@ -11,7 +11,8 @@ import { plural, text } from '../src/i18n/text';
 import { DESCRIPTORS } from '../src/rules';
 import { playerOf } from './frame-bridge';
 import { FinderRow } from './Finder';
-import { BOARD_SHOWS, readVisibility, type BoardShow, type Visibility } from '../src/board/visibility';
+import { readVisibility } from '../src/board/visibility';
+import { GameMasterVisibility, SaidVisibility } from '../popup/board/Visibility';
 import { followLegend, showLegend } from './legend-setting';
 import type { SceneSession } from './session';
 
@@ -176,32 +177,6 @@ export function TablePanel({ session }: { session: SceneSession }) {
 function VisibilityRow({ session, gm }: { session: SceneSession; gm: boolean }) {
   const tr = (key: string, ...subs: (string | number)[]) => session.strings.t(text(key, ...subs));
   const v = readVisibility(session.state?.game.visibility);
-  const set = (next: Partial<Visibility>) => void session.submit({ type: 'scene/visibility', ...v, ...next });
-  if (!gm)
-    return v.gmOnly ? (
-      <p class="hint" role="status" data-testid="owlbear-gm-only">
-        {tr('board_gm_only_player')}
-      </p>
-    ) : v.show !== 'all' ? (
-      <p class="hint" data-testid="owlbear-show-said">
-        {tr('board_show')}: {tr(`board_show_${v.show}`)}
-      </p>
-    ) : null;
-  return (
-    <div class="owlbear-visibility">
-      <label class="field">
-        <span>{tr('board_show')}</span>
-        <select data-testid="owlbear-show" value={v.show} onChange={(e) => set({ show: e.currentTarget.value as BoardShow })}>
-          {BOARD_SHOWS.map((s) => (
-            <option key={s} value={s}>
-              {tr(`board_show_${s}`)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label class="check">
-        <input type="checkbox" data-testid="owlbear-gm-only-set" checked={v.gmOnly} onChange={(e) => set({ gmOnly: e.currentTarget.checked })} /> {tr('board_gm_only')}
-      </label>
-    </div>
-  );
+  if (!gm) return <SaidVisibility value={v} tr={tr} prefix="owlbear" />;
+  return <GameMasterVisibility value={v} onChange={(next) => void session.submit({ type: 'scene/visibility', ...next })} tr={tr} prefix="owlbear" />;
 }

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'preact/hooks';
-import { BOARD_SHOWS, DEFAULT_VISIBILITY, type BoardShow, type Visibility } from '../../src/board/visibility';
+import { DEFAULT_VISIBILITY } from '../../src/board/visibility';
+import { BoardShowField, GameMasterVisibility, SaidVisibility } from '../board/Visibility';
 import { RENDERER_REASONS } from '../../src/adapters/roll20/renderer';
 import { ROLES, SIDE_SOURCES, UNIT_SOURCES, type Roll20Settings, type TokenAssignment } from '../../src/adapters/roll20/settings';
 import type { BoardFigure, BoardSummary } from '../../src/board/summary';
@@ -122,30 +123,8 @@ function SharedTable({ shared, live, tr }: { shared: NonNullable<BoardSummary['s
 /** What the board shows, and to whom, at the table's one game: the game master's to say; a player reads what he said. */
 function SharedVisibility({ shared, live, tr }: { shared: NonNullable<BoardSummary['shared']>; live: BoardData['live']; tr: Tr }) {
   const v = shared.visibility ?? DEFAULT_VISIBILITY;
-  if (!shared.gm)
-    return v.gmOnly ? (
-      <p class="hint" role="status" data-testid="r20-gm-only">
-        {tr('board_gm_only_player')}
-      </p>
-    ) : v.show !== 'all' ? (
-      <p class="hint" data-testid="r20-show-said">
-        {tr('board_show')}: {tr(`board_show_${v.show}`)}
-      </p>
-    ) : null;
-  const set = (next: Partial<Visibility>) => void live?.visibility?.({ ...v, ...next });
-  return (
-    <div class="r20-visibility">
-      <label class="field">
-        {tr('board_show')}
-        <select data-testid="r20-shared-show" value={v.show} onChange={(e) => set({ show: e.currentTarget.value as BoardShow })}>
-          {BOARD_SHOWS.map((s) => <option key={s} value={s}>{tr(`board_show_${s}`)}</option>)}
-        </select>
-      </label>
-      <label>
-        <input type="checkbox" data-testid="r20-gm-only-set" checked={v.gmOnly} onChange={(e) => set({ gmOnly: e.currentTarget.checked })} /> {tr('board_gm_only')}
-      </label>
-    </div>
-  );
+  if (!shared.gm) return <SaidVisibility value={v} tr={tr} prefix="r20" />;
+  return <GameMasterVisibility value={v} onChange={(next) => void live?.visibility?.(next)} tr={tr} prefix="r20-shared" />;
 }
 
 /**
@@ -308,14 +287,7 @@ function Settings({ summary, settings, save, tr }: { summary: BoardSummary; sett
         <input type="checkbox" data-testid="r20-legend" checked={settings.legend} onChange={(e) => save({ legend: e.currentTarget.checked })} /> {tr('board_key_show')}
       </label>
       {/* This browser's own game; at the table's one game the game master says it (above). */}
-      {summary.shared?.state !== 'ready' && (
-        <label class="field">
-          {tr('board_show')}
-          <select data-testid="r20-show" value={settings.show} onChange={(e) => save({ show: e.currentTarget.value as BoardShow })}>
-            {BOARD_SHOWS.map((s) => <option key={s} value={s}>{tr(`board_show_${s}`)}</option>)}
-          </select>
-        </label>
-      )}
+      {summary.shared?.state !== 'ready' && <BoardShowField value={settings.show} onChange={(show) => save({ show })} tr={tr} testId="r20-show" />}
       <details>
         <summary>{tr('r20_assign')}</summary>
         <ul class="r20-assign">

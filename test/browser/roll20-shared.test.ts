@@ -318,17 +318,17 @@ describe('one game for the Roll20 table', () => {
     const marksOn = (s: Seat) => s.game.locator('#command-post-overlay .mark').count();
     for (const s of [gina, bob, carol]) await expect.poll(() => marksOn(s), { timeout: 10_000 }).toBeGreaterThan(0);
     await gina.popup.getByTestId('board-details').locator('summary').first().click();
-    await gina.popup.getByTestId('r20-gm-only-set').check();
+    await gina.popup.getByTestId('r20-shared-gm-only-set').check();
     for (const s of [bob, carol]) await expect.poll(() => marksOn(s), { timeout: 10_000 }).toBe(0);
     expect(await marksOn(gina)).toBeGreaterThan(0);
     await bob.popup.getByTestId('board-details').locator('summary').first().click();
     await expect.poll(() => bob.popup.getByTestId('r20-gm-only').textContent()).toBe('The game master keeps the board’s marks to himself.');
-    expect(await bob.popup.getByTestId('r20-gm-only-set').count()).toBe(0);
+    expect(await bob.popup.getByTestId('r20-shared-gm-only-set').count()).toBe(0);
     // His tab asked as the popup asks: refused by the game (a game master's action only).
     expect(await bob.popup.evaluate((tab) => chrome.tabs.sendMessage(tab, { type: 'roll20/visibility', show: 'all', gmOnly: false }), bob.tab)).toBe(false);
     await new Promise((r) => setTimeout(r, 1500));
     expect(await marksOn(bob)).toBe(0);
-    await gina.popup.getByTestId('r20-gm-only-set').uncheck();
+    await gina.popup.getByTestId('r20-shared-gm-only-set').uncheck();
     for (const s of [bob, carol]) await expect.poll(() => marksOn(s), { timeout: 10_000 }).toBeGreaterThan(0);
     expect(await send(gina, { type: 'store/select-system', system: 'hd-command' })).toEqual({ ok: true });
   });
