@@ -109,6 +109,16 @@ class Roll20Table {
   }
 }
 
+/** Each client's hd-command log length only grows: no honest action leaves a board once on it (`most`: the longest each has shown). */
+function boardsNeverShrink(table: Roll20Table, most: Map<Seat, number>, when: string): void {
+  for (const s of table.seats) {
+    const root = s.game.state?.root;
+    const n = root?.games['hd-command'] ? gameOf(root, 'hd-command').log.events.length : 0;
+    expect(n, `${when}: ${s.player}'s board at ${table.t} ms`).toBeGreaterThanOrEqual(most.get(s) ?? 0);
+    most.set(s, n);
+  }
+}
+
 /** A hostile page script's best forgery under `as`'s name on `where` (test/support/roll20-forgery.ts), saved as `by` where the server lets him. */
 function forge(table: Roll20Table, by: string, where: string, as: string, op: { seq: number; request: unknown }): void {
   const scene = JSON.parse(table.server.value(table.ledger('table'), 'cp_scene')!) as string;
@@ -259,14 +269,7 @@ describe('the shared game on Roll20 ledgers', () => {
         const table = await startedTable();
         const most = new Map<Seat, number>();
         const cut = new Map<Seat, number>();
-        const look = (when: string) => {
-          for (const s of table.seats) {
-            const root = s.game.state?.root;
-            const n = root?.games['hd-command'] ? gameOf(root, 'hd-command').log.events.length : 0;
-            expect(n, `${when}: ${s.player}'s board at ${table.t} ms`).toBeGreaterThanOrEqual(most.get(s) ?? 0);
-            most.set(s, n);
-          }
-        };
+        const look = (when: string) => boardsNeverShrink(table, most, when);
         const online = (s: Seat) => (cut.get(s) ?? -Infinity) <= table.t;
         let accepted = 0;
         const act = async (s: Seat, request: SceneRequest) => {
@@ -480,14 +483,7 @@ describe('the shared game on Roll20 ledgers', () => {
         const most = new Map<Seat, number>();
         const queued = new Map<AttributeWrite, number>();
         const heard = new Map<Seat, number>();
-        const look = (when: string) => {
-          for (const s of table.seats) {
-            const root = s.game.state?.root;
-            const n = root?.games['hd-command'] ? gameOf(root, 'hd-command').log.events.length : 0;
-            expect(n, `${when}: ${s.player}'s board at ${table.t} ms`).toBeGreaterThanOrEqual(most.get(s) ?? 0);
-            most.set(s, n);
-          }
-        };
+        const look = (when: string) => boardsNeverShrink(table, most, when);
         // One save, after the same tab's earlier saves of that attribute (Firebase keeps one client's writes in order).
         const land = (s: Seat, w: AttributeWrite) => {
           const upTo = s.outbox.indexOf(w);
