@@ -376,7 +376,8 @@ function start(): void {
   document.addEventListener(
     'pointermove',
     (e) => {
-      if (e.pointerType === 'touch') return;
+      // The page's own scripts can dispatch pointer events too: only the player's hand opens words.
+      if (!e.isTrusted || e.pointerType === 'touch') return;
       const first = pointer === null;
       pointer = { x: e.clientX, y: e.clientY };
       if (first)
