@@ -32,7 +32,7 @@ export const HD_COMPANIES: readonly [HdCompany, HdCompany] = [
   {
     side: 'arnaud',
     name: 'Arnaud',
-    colour: '#7a1f3d',
+    colour: '#6f1535',
     fighters: [
       ...row('fc', 'Franc-capitaine', 1, { cmd: 4, def: 4, dpt: 4 }, 300, 520),
       ...row('pe', 'Porte-étendard', 1, { cmd: 1, def: 3, dpt: 4 }, 360, 540),
@@ -46,7 +46,7 @@ export const HD_COMPANIES: readonly [HdCompany, HdCompany] = [
   {
     side: 'tarik',
     name: 'Tarik',
-    colour: '#5c3a1e',
+    colour: '#523217',
     fighters: [
       ...row('ta', 'Tarik', 1, { cmd: 3, def: 3, dpt: 5 }, 600, 90),
       ...row('vz', 'Vizir', 1, { cmd: 2, def: 3, dpt: 4 }, 680, 60),

@@ -81,7 +81,7 @@ events.push({ type: 'activated', id: groups[1]!.unit, card: 1 });
 export const bdcArmy: DemoScene<BdcEvent> = {
   title: 'demo_scene_bdc_army',
   scene: { pixelsPerCell: 25, unitsPerCell: 2.5, unitName: 'cm', grid: 'none', measurement: 'euclidean' },
-  sides: [{ id: side, label: 'demo_side_company', colour: '#1e4fa8' }],
+  sides: [{ id: side, label: 'demo_side_company', colour: '#02377b' }],
   tokens,
   events,
   gameSides: {},

@@ -14,7 +14,7 @@ export const bdcDemo: DemoScene<BdcEvent> = {
   title: 'demo_scene_bdc',
   // 1 cell = 2.5 cm at 25 px: 10 px a centimetre.
   scene: { pixelsPerCell: 25, unitsPerCell: 2.5, unitName: 'cm', grid: 'none', measurement: 'euclidean' },
-  sides: [{ id: 'section', label: 'demo_side_platoon', colour: '#1e4fa8' }],
+  sides: [{ id: 'section', label: 'demo_side_platoon', colour: '#02377b' }],
   tokens: [
     { id: 'Cpt', name: 'Capitaine', side: 'section', unit: null, role: 'leader', radio: true, at: { x: 100, y: 150 }, base, piece: 'l1' },
     { id: 'L', name: 'Lieutenant', side: 'section', unit: '1', role: 'leader', radio: true, at: { x: 400, y: 300 }, base, piece: 'l3' },

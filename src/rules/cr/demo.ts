@@ -13,8 +13,8 @@ export const crDemo: DemoScene<CrEvent> = {
   // 1 cell = 1 inch at 70 px; bases touch at 70 px between centres.
   scene: { pixelsPerCell: 70, unitsPerCell: 1, unitName: 'in', grid: 'none', measurement: 'euclidean' },
   sides: [
-    { id: 'fr', label: 'Davout', colour: '#1e4fa8' },
-    { id: 'ru', label: 'Kutuzov', colour: '#6e2639' },
+    { id: 'fr', label: 'Davout', colour: '#02377b' },
+    { id: 'ru', label: 'Kutuzov', colour: '#672034' },
   ],
   tokens: [
     { id: 'dv', name: 'Davout', side: 'fr', unit: null, role: 'leader', at: { x: -245, y: 70 }, base, piece: 'AL1' },

@@ -12,8 +12,8 @@ export const dcDemo: DemoScene<DcEvent> = {
   title: 'demo_scene_dc',
   scene: { pixelsPerCell: 70, unitsPerCell: 1, unitName: 'hex', grid: 'hex-pointy', measurement: 'hex', hexOrigin: { x: 0, y: 0 } },
   sides: [
-    { id: 'colonial', label: 'dc_side_colonial', colour: '#1e4fa8' },
-    { id: 'native', label: 'dc_side_native', colour: '#6b4226' },
+    { id: 'colonial', label: 'dc_side_colonial', colour: '#02377b' },
+    { id: 'native', label: 'dc_side_native', colour: '#563015' },
   ],
   tokens: [
     { id: 'tD', name: 'Desharbes', side: 'colonial', unit: null, role: 'leader', at: { hex: { q: 0, r: 0 } }, base, piece: 'L1' },

@@ -11,8 +11,8 @@ export const hdCommandDemo: DemoScene<HdEvent> = {
   title: 'demo_scene_hd_command',
   scene: { pixelsPerCell: 50, unitsPerCell: 5, unitName: 'cm', grid: 'none', measurement: 'euclidean' },
   sides: [
-    { id: 'arnaud', label: 'Arnaud', colour: '#7a1f3d' },
-    { id: 'opponent', label: 'Margaux', colour: '#1e4fa8' },
+    { id: 'arnaud', label: 'Arnaud', colour: '#6f1535' },
+    { id: 'opponent', label: 'Margaux', colour: '#02377b' },
   ],
   tokens: [
     { id: 'fc', name: 'Franc-capitaine', side: 'arnaud', unit: null, role: 'figure', at: { x: 100, y: 150 }, base, piece: 'A1' },

@@ -17,8 +17,8 @@ import {
 } from './types';
 
 const DEFAULT_SIDES: { readonly [S in SideId]: { name: string; colour: string } } = {
-  A: { name: 'A', colour: '#7a1f3d' },
-  B: { name: 'B', colour: '#1e4fa8' },
+  A: { name: 'A', colour: '#6f1535' },
+  B: { name: 'B', colour: '#02377b' },
 };
 
 export function initialState(config: HdConfig = DEFAULT_HD_CONFIG): HdState {

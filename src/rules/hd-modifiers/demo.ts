@@ -12,8 +12,8 @@ export const hdModifiersDemo: DemoScene<HdmEvent> = {
   title: 'demo_scene_hd_modifiers',
   scene: { pixelsPerCell: 50, unitsPerCell: 5, unitName: 'cm', grid: 'none', measurement: 'euclidean' },
   sides: [
-    { id: 'tarik', label: 'demo_side_tarik', colour: '#5c3a1e' },
-    { id: 'succube', label: 'demo_side_succube', colour: '#7b2d8b' },
+    { id: 'tarik', label: 'demo_side_tarik', colour: '#523217' },
+    { id: 'succube', label: 'demo_side_succube', colour: '#601471' },
   ],
   tokens: [
     { id: 'lancier', name: 'Lancier', side: 'tarik', unit: null, role: 'figure', at: { x: 120, y: 230 }, base, piece: 'f1' },
