@@ -6,7 +6,7 @@ import { sayReason, type Say } from '../i18n/reasons';
 import { text } from '../i18n/text';
 import { placeLabels, type Box, type Disc, type FoldedCount, type LabelRequest, type Placement } from './labels';
 import { legendOf, legendText, type LegendEntry } from './legend';
-import { BADGE_PX, MARK_LOOKS } from './look';
+import { BADGE_MIN_PX, BADGE_PX, MARK_LOOKS } from './look';
 import type { BoardView, BoundTable, MarkStatus } from './model';
 import { boardNotes, type BoardNote, type NotePart, type NoteOptions } from './notes';
 
@@ -211,7 +211,7 @@ export function layoutBoard(view: BoardView, bound: Pick<BoundTable, 'tokens' | 
     obstacles.push(ring);
     figures.push(ring);
     if (MARK_LOOKS[m.status].badge === 'none') continue;
-    const size = Math.max(7, Math.min(BADGE_PX, r));
+    const size = Math.max(BADGE_MIN_PX, Math.min(BADGE_PX, r));
     // Upper left: tabletops put their own markers (a leader's flag, a radio) at the upper right.
     const b = { token: m.id, status: m.status, x: ring.x - ring.r * Math.SQRT1_2, y: ring.y - ring.r * Math.SQRT1_2, size };
     badges.push(b);

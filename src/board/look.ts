@@ -72,7 +72,7 @@ export const BADGE_SHAPES: Readonly<Record<Exclude<Badge, 'none'>, { readonly po
   check: { polygon: [[-0.42, 0.02], [-0.26, -0.14], [-0.1, 0.02], [0.28, -0.36], [0.44, -0.2], [-0.1, 0.34]] },
   chain: { circles: [[-0.24, 0, 0.2], [0.24, 0, 0.2]] },
   diamond: { polygon: [[0, -0.45], [0.45, 0], [0, 0.45], [-0.45, 0]] },
-  dot: { circles: [[0, 0, 0.32]] },
+  dot: { circles: [[0, 0, 0.42]] },
   cross: { polygon: [[-0.45, -0.3], [-0.3, -0.45], [0, -0.15], [0.3, -0.45], [0.45, -0.3], [0.15, 0], [0.45, 0.3], [0.3, 0.45], [0, 0.15], [-0.3, 0.45], [-0.45, 0.3], [-0.15, 0]] },
   slash: { polygon: [[0.3, -0.45], [0.45, -0.3], [-0.3, 0.45], [-0.45, 0.3]] },
 };
@@ -87,6 +87,12 @@ export const BADGE_PATHS: Readonly<Record<Exclude<Badge, 'none'>, string>> = Obj
 
 /** A badge's size on screen, px: fixed, so that it stays readable at any zoom. */
 export const BADGE_PX = 12;
+/**
+ * The least, beside a small figure (a badge is no larger than the figure's radius, down to this): each
+ * shape then stands at least 8 px on screen, where a check tells itself from a cross (issue 27: beside
+ * the Bandes de Champagne army's figures at fit, 7 px badges drew 6 px shapes).
+ */
+export const BADGE_MIN_PX = 10;
 
 /** One SVG element of a key's drawing: its tag and attributes (the overlay and the popup build it each their own way). */
 export interface SwatchPart {
