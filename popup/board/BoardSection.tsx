@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'preact/hooks';
+import { MARK_COLOURS } from '../../src/board/look';
 import { EMPTY_BINDING, type Binding, type Piece } from '../../src/board/model';
 import type { BoardFigure, BoardSummary } from '../../src/board/summary';
 import { canRedo, replay } from '../../src/game/log';
@@ -485,7 +486,7 @@ function Figures({ summary, pieces, binding, system, send, sideName, tr }: { sum
               <ul>
                 {figures.map((f) => (
                   <li key={f.id} data-testid="board-figure" data-token={f.id} data-status={f.status} data-reason={f.reason?.code ?? ''}>
-                    <span class={`board-dot board-${f.status}`} aria-hidden="true" />
+                    <span class="board-dot" style={{ background: MARK_COLOURS[f.status] }} aria-hidden="true" />
                     <span data-testid="board-name">{f.name}</span> — {tr(`board_status_${f.status}`)}
                     {f.reason && <span class="hint" data-testid="board-reason"> ({sayReason(f.reason, t, t(text(LOCALE_KEY)))})</span>}
                     {f.closeUp && <span class="hint"> · {tr('board_close_up')}</span>}{' '}
