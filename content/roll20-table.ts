@@ -16,7 +16,8 @@ import { toSceneRequest } from '../src/shared-game/requests';
 import { boardInputOf } from '../src/store/board';
 import { GameStates } from '../src/store/states';
 import type { StoreRoot } from '../src/store/root';
-import { readVisibility, type Visibility } from '../src/board/visibility';
+import type { Visibility } from '../src/board/visibility';
+import { readVisibility } from '../src/board/visibility-schema';
 
 const randomId = (): string => [...crypto.getRandomValues(new Uint8Array(12))].map((b) => b.toString(16).padStart(2, '0')).join('');
 

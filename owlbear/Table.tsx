@@ -11,7 +11,7 @@ import { plural, text } from '../src/i18n/text';
 import { DESCRIPTORS } from '../src/rules';
 import { playerOf } from './frame-bridge';
 import { FinderRow } from './Finder';
-import { readVisibility } from '../src/board/visibility';
+import { readVisibility } from '../src/board/visibility-schema';
 import { GameMasterVisibility, SaidVisibility } from '../popup/board/Visibility';
 import { followLegend, showLegend } from './legend-setting';
 import type { SceneSession } from './session';

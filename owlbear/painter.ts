@@ -4,7 +4,8 @@
 // (delete, add, update), none when nothing changed. Owlbear has no event for a moved viewport, so it is
 // asked four times a second; a pan or zoom places the words again. Paints never overlap: a change
 // arriving during one is drawn next, and only the newest.
-import { readVisibility, visibleView } from '../src/board/visibility';
+import { visibleView } from '../src/board/visibility';
+import { readVisibility } from '../src/board/visibility-schema';
 import OBR, { type Item } from '@owlbear-rodeo/sdk';
 import { Drawer, noteBox, OWLBEAR_TEXT_PX, Reconciler, type DrawnItem, type Patch, type Viewport } from '../src/adapters/owlbear/draw';
 import { LOCAL_KEY } from '../src/adapters/owlbear/keys';

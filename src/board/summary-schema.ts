@@ -2,7 +2,7 @@
 // bounded JSON that the tabletop's page builds (./summary.ts) and the worker validates again before
 // keeping it for the popup (storage.session, per tab). Apart from the builder, so that content
 // scripts do not carry the schema.
-import { BOARD_SHOWS } from './visibility';
+import { visibilitySchema } from './visibility-schema';
 import * as v from 'valibot';
 import { LEGEND_KEYS } from './legend';
 import { checkResultSchema } from '../adapters/roll20/check-schema';
@@ -102,7 +102,7 @@ export const boardSummarySchema = v.strictObject({
       /** "Check this table" as the game master's tab last ran it (src/adapters/roll20/check.ts). */
       check: v.optional(checkResultSchema),
       /** What the game master says the board shows, and whether to him only (src/board/visibility.ts). */
-      visibility: v.optional(v.strictObject({ show: v.picklist(BOARD_SHOWS), gmOnly: v.boolean() })),
+      visibility: v.optional(visibilitySchema),
     }),
   ),
 });

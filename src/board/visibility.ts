@@ -15,20 +15,17 @@ export interface Visibility {
 
 export const DEFAULT_VISIBILITY: Visibility = { show: 'all', gmOnly: false };
 
-export const isBoardShow = (x: unknown): x is BoardShow => typeof x === 'string' && (BOARD_SHOWS as readonly string[]).includes(x);
-
-/** Reads a stored visibility field by field: a bad one takes its default alone. */
-export function readVisibility(raw: unknown): Visibility {
-  const r = (raw && typeof raw === 'object' ? raw : {}) as { show?: unknown; gmOnly?: unknown };
-  return { show: isBoardShow(r.show) ? r.show : DEFAULT_VISIBILITY.show, gmOnly: typeof r.gmOnly === 'boolean' ? r.gmOnly : DEFAULT_VISIBILITY.gmOnly };
-}
-
 /** The marks that say whose turn it is: a leader acting now (Désastre Colonial, Hell Dorado's active fighter) or units the current order may take (the command roll). */
 const TURN: ReadonlySet<MarkStatus> = new Set<MarkStatus>(['active', 'eligible']);
 
 /** The sides whose turn it is, as the view says (their figures act or may be ordered now); null: the game says no one's. */
 export function turnSides(view: Pick<BoardView, 'marks'>, bound: Pick<BoundTable, 'tokens'>): ReadonlySet<string> | null {
-  const sideOf = new Map(bound.tokens.map((t) => [t.id, t.side]));
+  return turnSidesOf(view, sidesOf(bound));
+}
+
+const sidesOf = (bound: Pick<BoundTable, 'tokens'>) => new Map(bound.tokens.map((t) => [t.id, t.side]));
+
+function turnSidesOf(view: Pick<BoardView, 'marks'>, sideOf: ReadonlyMap<string, string | null>): ReadonlySet<string> | null {
   const sides = new Set<string>();
   for (const m of view.marks) {
     const side = TURN.has(m.status) ? sideOf.get(m.id) : null;
@@ -56,9 +53,9 @@ export function visibleView(view: BoardView, bound: Pick<BoundTable, 'tokens'>, 
   if (visibility.gmOnly && !viewer.gm) return { ...EMPTY, error: view.error };
   let keep: (id: string) => boolean;
   if (visibility.show === 'turn') {
-    const sides = turnSides(view, bound);
+    const sideOf = sidesOf(bound);
+    const sides = turnSidesOf(view, sideOf);
     if (!sides) return view;
-    const sideOf = new Map(bound.tokens.map((t) => [t.id, t.side]));
     keep = (id) => sides.has(sideOf.get(id) ?? '');
   } else if (visibility.show === 'focus') {
     const shown = new Set(viewer.focus);

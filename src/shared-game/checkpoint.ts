@@ -15,7 +15,7 @@
 // Every part is named by its digest in the part that lists it, so one check of the head's digest
 // vouches for the whole checkpoint. A reader unpacks each sealed segment once (its events are kept
 // for the next checkpoint), and the writer packs each one once.
-import { BOARD_SHOWS } from '../board/visibility';
+import { visibilitySchema } from '../board/visibility-schema';
 import * as v from 'valibot';
 import { canonicalJson } from '../game/json';
 import { DESCRIPTORS, SYSTEM_IDS, isSystemId, type SystemId } from '../rules';
@@ -100,7 +100,7 @@ const stateSchema = v.strictObject({
   bindings: v.pipe(v.record(v.string(), v.unknown()), v.check((r) => Object.keys(r).length <= 32, 'too many bindings')),
   seats: seatsSchema,
   opened: openedSchema,
-  visibility: v.optional(v.strictObject({ show: v.picklist(BOARD_SHOWS), gmOnly: v.boolean() })),
+  visibility: v.optional(visibilitySchema),
 });
 
 /** A packed text in pieces no larger than a key holds. */

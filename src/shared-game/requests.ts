@@ -6,7 +6,7 @@ import { ok, refuse, type Result } from '../game/result';
 import { parseWith } from '../game/validate';
 import { SCENE_GAME_TYPES, type Request, type SceneRequest } from '../messages';
 import { parseRequest } from '../store/requests';
-import { BOARD_SHOWS } from '../board/visibility';
+import { VISIBILITY_FIELDS } from '../board/visibility-schema';
 import { LIMITS } from './model';
 
 const id = v.pipe(v.string(), v.minLength(1), v.maxLength(LIMITS.id));
@@ -18,17 +18,19 @@ const sealedValues = v.pipe(
 const tableOwnSchema = v.variant('type', [
   v.strictObject({ type: v.literal('scene/seats'), player: id, name: v.pipe(v.string(), v.maxLength(200)), seats: v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(15))), v.maxLength(16)) }),
   v.strictObject({ type: v.literal('scene/reveal'), values: sealedValues }),
-  v.strictObject({ type: v.literal('scene/visibility'), show: v.picklist(BOARD_SHOWS), gmOnly: v.boolean() }),
+  v.strictObject({ type: v.literal('scene/visibility'), ...VISIBILITY_FIELDS }),
 ]);
 
 /** The table's own requests: played by the shared game itself, not by a rule system. */
-export const isTableOwn = (request: SceneRequest): request is Extract<SceneRequest, { type: 'scene/seats' | 'scene/reveal' | 'scene/visibility' }> =>
-  request.type === 'scene/seats' || request.type === 'scene/reveal' || request.type === 'scene/visibility';
+const TABLE_OWN_TYPES = ['scene/seats', 'scene/reveal', 'scene/visibility'] as const;
+type TableOwn = Extract<SceneRequest, { type: (typeof TABLE_OWN_TYPES)[number] }>;
+const isTableOwnType = (type: unknown): type is TableOwn['type'] => (TABLE_OWN_TYPES as readonly unknown[]).includes(type);
+export const isTableOwn = (request: SceneRequest): request is TableOwn => isTableOwnType(request.type);
 
 /** A request as an op holds it: a game request the worker would take (its events checked by their system), or the table's own. */
 export function parseSceneRequest(raw: unknown): Result<SceneRequest> {
   const type = (raw as { type?: unknown } | null)?.type;
-  if (type === 'scene/seats' || type === 'scene/reveal' || type === 'scene/visibility') return parseWith(tableOwnSchema, raw, 'bad-message');
+  if (isTableOwnType(type)) return parseWith(tableOwnSchema, raw, 'bad-message');
   if (typeof type !== 'string' || !(SCENE_GAME_TYPES as readonly string[]).includes(type)) {
     return refuse('bad-message', { path: 'type', problem: `${String(type)} is not an action on a shared table` });
   }

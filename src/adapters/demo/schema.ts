@@ -2,7 +2,7 @@
 // (the demo page). Storage can be damaged or written by an older version: a board that does not pass
 // is dropped, and the page lays its example out again and says so. Nothing here throws.
 import * as v from 'valibot';
-import { BOARD_SHOWS } from '../../board/visibility';
+import { VISIBILITY_FIELDS } from '../../board/visibility-schema';
 import { parseOrNull } from '../../game/validate';
 import { MAX_CHANGES } from '../../board/model';
 import { SYSTEM_IDS } from '../../rules/ids';
@@ -51,7 +51,7 @@ export const demoBoardSchema = v.pipe(
       arrived: v.pipe(v.array(v.strictObject({ id, name, side })), v.maxLength(MAX_CHANGES)),
     }),
     serial: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1_000_000)),
-    show: v.optional(v.picklist(BOARD_SHOWS)),
+    show: v.optional(VISIBILITY_FIELDS.show),
   }),
   v.check((b) => new Set(b.tokens.map((t) => t.id)).size === b.tokens.length, 'two tokens with one id'),
 );

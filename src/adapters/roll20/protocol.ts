@@ -4,7 +4,7 @@
 // per-load secret the content script handed to the page script; the receiver also checks origin
 // and source window, then the shape below. Everything read from Roll20 is untrusted: these
 // schemas bound every string, number and list (roll20.md §3.2).
-import { BOARD_SHOWS } from '../../board/visibility';
+import { VISIBILITY_FIELDS } from '../../board/visibility-schema';
 import * as v from 'valibot';
 import { parseOrNull } from '../../game/validate';
 import { RENDERER_REASONS, type RendererReason } from './renderer';
@@ -367,6 +367,6 @@ export const tabRequestSchema = v.variant('type', [
   /** The popup's "N out": the tab's finder steps to the next figure out of command (-1: the one before). */
   v.strictObject({ type: v.literal('board/find'), step: v.picklist([1, -1]) }),
   /** The game master's say on what the board shows, for the table's one game (src/board/visibility.ts). */
-  v.strictObject({ type: v.literal('roll20/visibility'), show: v.picklist(BOARD_SHOWS), gmOnly: v.boolean() }),
+  v.strictObject({ type: v.literal('roll20/visibility'), ...VISIBILITY_FIELDS }),
 ]);
 export type TabRequest = v.InferOutput<typeof tabRequestSchema>;

@@ -2,7 +2,8 @@
 // (key ROLL20_SETTINGS_KEY, written by the worker, read by the content script and the popup).
 // Every default is visible and changeable in the popup's board settings. How far command reaches
 // is the rule system's (its descriptor and the game's settings), not the tabletop's.
-import { BOARD_SHOWS, type BoardShow } from '../../board/visibility';
+import type { BoardShow } from '../../board/visibility';
+import { VISIBILITY_FIELDS } from '../../board/visibility-schema';
 import * as v from 'valibot';
 
 export { ROLL20_SETTINGS_KEY } from './settings-key';
@@ -66,7 +67,7 @@ const FIELDS = {
   overlay: v.boolean(),
   labels: v.boolean(),
   legend: v.boolean(),
-  show: v.picklist(BOARD_SHOWS),
+  show: VISIBILITY_FIELDS.show,
   assignments: v.pipe(
     v.record(v.pipe(v.string(), v.maxLength(64)), assignment),
     v.check((r) => Object.keys(r).length <= 2000, 'too many assignments'),

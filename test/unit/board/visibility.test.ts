@@ -4,7 +4,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SCENE_IDS } from '../../../src/adapters/demo/scenes';
-import { BOARD_SHOWS, DEFAULT_VISIBILITY, readVisibility, turnSides, visibleView } from '../../../src/board/visibility';
+import { BOARD_SHOWS, DEFAULT_VISIBILITY, turnSides, visibleView } from '../../../src/board/visibility';
+import { readVisibility } from '../../../src/board/visibility-schema';
 import { sceneRun } from '../../support/demo';
 
 const runs = SCENE_IDS.map((id) => [id, sceneRun(id)] as const);
