@@ -94,6 +94,12 @@ export class LiveBoard {
     this.relayout();
   }
 
+  /** Where a scene point stands in the client (the page's px), through the camera; null with no camera. The inverse of tokenAt's reading. */
+  clientOf(x: number, y: number): { readonly x: number; readonly y: number } | null {
+    const c = this.overlay.currentCamera;
+    return c ? { x: c.x + c.ox + x * c.sx + y * (c.kx ?? 0), y: c.y + c.oy + y * c.sy + x * (c.ky ?? 0) } : null;
+  }
+
   /**
    * The figure under a client point (the pointer), read through the camera: the topmost marked token
    * whose footprint holds it; null off every figure, or with no camera.

@@ -403,11 +403,12 @@ function start(): void {
     found = next?.stop.token ?? null;
     focusNow();
     const camera = board.overlay.currentCamera;
+    const at = next ? board.clientOf(next.stop.x, next.stop.y) : null;
     const wrapper = document.getElementById('editor-wrapper');
-    if (next && camera && wrapper && model.engine === 'legacy') {
-      const { x, y } = next.stop;
-      wrapper.scrollLeft += camera.ox + x * camera.sx + y * (camera.kx ?? 0) - camera.w / 2;
-      wrapper.scrollTop += camera.oy + y * camera.sy + x * (camera.ky ?? 0) - camera.h / 2;
+    if (at && camera && wrapper && model.engine === 'legacy') {
+      // Scrolled by how far the figure stands from the middle of the board.
+      wrapper.scrollLeft += at.x - (camera.x + camera.w / 2);
+      wrapper.scrollTop += at.y - (camera.y + camera.h / 2);
     }
     return bundle.finder.say(next, stops.length, (t) => tr(t.key, t.subs as (string | number)[] | undefined), browser.i18n.getMessage(LOCALE_KEY) || 'en');
   };

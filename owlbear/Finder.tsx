@@ -24,10 +24,10 @@ export function FinderRow({ session }: { session: SceneSession }) {
   const stops = session.run ? finderStops(session.run.view) : [];
   const tr = (key: string, ...subs: (string | number)[]) => session.strings.t(text(key, ...subs));
   const find = (step: 1 | -1) => {
-    const now = session.run ? finderStops(session.run.view) : [];
-    const next = nextStop(now, last.current ?? session.selection[0] ?? null, step);
+    // The stops of this render (findRef below is the newest render's find, for the keys too).
+    const next = nextStop(stops, last.current ?? session.selection[0] ?? null, step);
     last.current = next?.stop.token ?? null;
-    setSaid(sayStop(next, now.length, session.strings.t, session.strings.lang));
+    setSaid(sayStop(next, stops.length, session.strings.t, session.strings.lang));
     if (next) void centreOn(next.stop).catch(() => setSaid(tr('board_finder_unmoved')));
   };
   const findRef = useRef(find);
