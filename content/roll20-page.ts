@@ -89,6 +89,8 @@ import { get, modelsOf, safe, str, type Any } from './page-reads';
 
   function readToken(m: Any): unknown {
     const kind = get(m, 'layer') === 'objects' ? kindOf(m) : undefined;
+    // A turn that reads as no number is no turn: the token still counts, unturned.
+    const rotation = num(get(m, 'rotation'));
     return {
       id: str(safe(() => m.id) ?? get(m, 'id'), 64),
       name: str(get(m, 'name'), 200),
@@ -96,6 +98,7 @@ import { get, modelsOf, safe, str, type Any } from './page-reads';
       top: num(get(m, 'top')),
       width: num(get(m, 'width')),
       height: num(get(m, 'height')),
+      ...(Number.isFinite(rotation) && Math.abs(rotation) <= 1e6 ? { rotation } : {}),
       layer: str(get(m, 'layer'), 32),
       controlledby: controllers(m),
       tint: str(get(m, 'tint_color'), 32),

@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { BASE_SHAPES } from '../../src/geometry/bases';
 import { DEFAULT_RULES, LIMITS, MORALE_LEVELS, type BdcRules, type BdcState } from '../../src/rules/bdc';
 import { useTr } from '../context';
 import { useDraft } from '../use-draft';
@@ -82,6 +83,7 @@ const CHOICES: { readonly [K in Exclude<keyof BdcRules, 'commandCm' | 'contactCm
   routedFails: ['stays-routed', 'breaks'],
   teamPa: ['full', 'split'],
   measureFrom: ['edge', 'centre'],
+  bases: BASE_SHAPES,
 };
 
 /** House defaults (marked as such) and the experience table, whose default rows are unverified guesses. */

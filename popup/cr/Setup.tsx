@@ -12,6 +12,7 @@ import {
   type HouseRules,
   type SideId,
 } from '../../src/rules/cr';
+import { BASE_SHAPES } from '../../src/geometry/bases';
 import { useTr, type Dispatch as DispatchOf } from '../context';
 import { RosterSelects, SecretRoster } from './Roster';
 import { PieceLink } from '../board/PieceLink';
@@ -45,6 +46,7 @@ const CHOICES: { readonly [K in keyof HouseRules]: readonly HouseRules[K][] } = 
   unitActsOnce: [true, false],
   absentLeaderSlot: ABSENT_LEADER_SLOT,
   leaderOnce: [true, false],
+  bases: BASE_SHAPES,
 };
 
 /** Where the text is silent: visible, changeable, each default marked as a house default. */

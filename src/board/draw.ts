@@ -2,7 +2,7 @@
 // leader in the shape the scene measures, a link between two tokens. Scene px throughout.
 import { hexToPixel, pixelToHex, type HexOrientation } from '../geometry/hex';
 import { effectiveMetric, type Metric } from '../geometry/metrics';
-import { baseRadiusCells } from '../geometry/prepare';
+import { baseOf, DEFAULT_BASE_SHAPE, type BaseShape } from '../geometry/bases';
 import { rangeShape, type RangeShape } from '../geometry/shapes';
 import { unionOutline } from '../geometry/union-outline';
 import type { MeasureFrom, Scene, Token, Vec2 } from '../table/model';
@@ -37,16 +37,17 @@ export class RingMaker {
   constructor(
     readonly scene: Scene,
     readonly from: MeasureFrom,
+    readonly bases: BaseShape = DEFAULT_BASE_SHAPE,
   ) {
     this.metric = effectiveMetric(scene);
   }
 
   ring(t: Token, kind: RingKind, radiusCells: number): Ring {
     const { scene, metric } = this;
-    const base = this.from === 'edge' && metric !== 'hex' ? baseRadiusCells(t, scene) : 0;
-    const key = `${radiusCells}|${base}`;
+    const base = this.from === 'edge' && metric !== 'hex' ? baseOf(t, scene, this.bases) : undefined;
+    const key = `${radiusCells}|${base ? (base.round ? base.hw : `${base.hw},${base.hh},${base.cos},${base.sin}`) : 0}`;
     let shape = this.shapes.get(key);
-    if (!shape) this.shapes.set(key, (shape = rangeShape(metric, radiusCells, scene.pixelsPerCell, { baseRadius: base, orientation: orientationOf(scene), hexPitch: scene.hexPitch })));
+    if (!shape) this.shapes.set(key, (shape = rangeShape(metric, radiusCells, scene.pixelsPerCell, { base, orientation: orientationOf(scene), hexPitch: scene.hexPitch })));
     // A hex map counts from the hex the leader stands in.
     const at =
       metric === 'hex'
@@ -64,7 +65,7 @@ export class RingMaker {
     if (figures.length < 2) return own;
     const parts = figures.map((f) => (f.id === leader.id ? own : this.ring(f, kind, radiusCells)));
     // A move changes one unit's outline at most: the others are the last frame's.
-    const key = `${this.metric}|${radiusCells}|${parts.map((p) => `${p.x},${p.y},${p.shape.kind === 'circle' ? p.shape.radius : p.shape.points.length + ':' + p.shape.points[0]!.x}`).join(';')}`;
+    const key = `${this.metric}|${radiusCells}|${parts.map((p) => `${p.x},${p.y},${p.shape.kind === 'circle' ? p.shape.radius : p.shape.points.length + ':' + p.shape.points[0]!.x + ':' + p.shape.points[0]!.y}`).join(';')}`;
     let outline = OUTLINES.get(key);
     if (!outline) {
       if (OUTLINES.size >= 512) OUTLINES.clear();

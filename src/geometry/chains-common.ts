@@ -4,7 +4,8 @@
 // each unit and the nearest commanded figure.
 import type { Length, MeasureFrom, Scene, Token } from '../table/model';
 import { withinRange } from './metrics';
-import { baseRadiusCells, prepareTable, type PreparedTable } from './prepare';
+import { baseGap, baseOf, type BaseShape } from './bases';
+import { prepareTable, type PreparedTable } from './prepare';
 import { fromCells, tidy, toCells } from './units';
 
 /** `true`/`false`, or "no" with the state that forbids it (`demoralised`, `routed`, `disordered`). */
@@ -15,6 +16,8 @@ export interface ChainOptions {
   readonly radius: Length;
   /** Centre to centre or base edge to base edge (BdC default: edge). Default centre. */
   readonly from?: MeasureFrom;
+  /** What a base is when measuring edge to edge, and for base contact (src/geometry/bases.ts). Default auto. */
+  readonly bases?: BaseShape;
   /** Whether a leader may command now (BdC: neither demoralised nor routed). Default: yes. */
   readonly mayCommand?: (leader: Token) => LeaderAbility;
   /** Largest base gap that still counts as base contact (radio operator). Default 0: bases touching, within float noise. */
@@ -78,7 +81,7 @@ export interface ChainSetup {
 }
 
 export function setupChains(tokens: readonly Token[], scene: Scene, opts: ChainOptions): ChainSetup {
-  const p = prepareTable(tokens, scene, opts.from ?? 'centre');
+  const p = prepareTable(tokens, scene, opts.from ?? 'centre', opts.bases);
   const radius = toCells(opts.radius, scene);
   const unitOf = new Int32Array(p.n);
   const root = new Uint8Array(p.n);
@@ -301,14 +304,14 @@ const hasRadio = (t: Token): boolean => t.radio === true || t.role === 'radio-op
 const operatorsOf = new WeakMap<PreparedTable, number[]>();
 
 /**
- * Base contact is a physical notion: euclidean gap between round bases, whatever the grid, at most
+ * Base contact is a physical notion: the straight gap between the two bases as they stand, whatever the grid, at most
  * the contact slack (a house setting; none by default), float noise forgiven as for range ties.
  */
 function touchesRadioOperator(p: PreparedTable, c: number, opts: ChainOptions): boolean {
   const scene = p.scene;
   const tol = opts.contact ? toCells(opts.contact, scene) : 0;
   const leader = p.tokens[c]!;
-  const rc = baseRadiusCells(leader, scene);
+  const own = baseOf(leader, scene, opts.bases);
   let operators = operatorsOf.get(p);
   if (!operators) {
     operators = [];
@@ -320,7 +323,7 @@ function touchesRadioOperator(p: PreparedTable, c: number, opts: ChainOptions): 
     // Another side's operator is no radio of his; a side the game does not know (a roster without
     // sides, beside an operator only on the tabletop with a side of its own) rules out nobody.
     if (j === c || (t.side !== null && leader.side !== null && t.side !== leader.side)) continue;
-    const gap = Math.hypot(p.x[j]! - p.x[c]!, p.y[j]! - p.y[c]!) - rc - baseRadiusCells(t, scene);
+    const gap = baseGap(own, baseOf(t, scene, opts.bases), p.x[j]! - p.x[c]!, p.y[j]! - p.y[c]!);
     if (withinRange(gap, tol)) return true;
   }
   return false;

@@ -1,24 +1,32 @@
 // Tokens flattened once into typed arrays in grid cells, so that every engine (indexed,
 // naive, within-radius, signal) measures a pair with the very same arithmetic.
 import type { MeasureFrom, Scene, Token } from '../table/model';
+import { baseGap, baseOf, DEFAULT_BASE_SHAPE, roundBase, type Base, type BaseShape } from './bases';
 import { latticeStretch, pixelToHex } from './hex';
-import { cellDistance, effectiveMetric, hexStepDistance, type Metric } from './metrics';
+import { axisDistance, effectiveMetric, hexStepDistance, type Metric } from './metrics';
 import { pixelsPerCell, toCells } from './units';
 
 export interface PreparedTable {
   readonly scene: Scene;
   readonly metric: Metric;
   readonly from: MeasureFrom;
+  readonly bases: BaseShape;
   readonly tokens: readonly Token[];
   readonly n: number;
   /** Centres in cells. */
   readonly x: Float64Array;
   readonly y: Float64Array;
-  /** Base radius in cells (0 when measuring centre to centre or on a hex metric). */
+  /** Base radius in cells of a round base (0 for a box, when measuring centre to centre or on a hex metric). */
   readonly br: Float64Array;
+  /** Half extents along the grid's axes of each base (its radius for a disc; 0 as `br`). */
+  readonly ex: Float64Array;
+  readonly ey: Float64Array;
+  /** Each token's base when one at least is a box (edge to edge, not on hexes); null when all are discs. */
+  readonly boxes: readonly Base[] | null;
   /** Axial hex of each centre (hex metric only; zeros otherwise). */
   readonly hq: Int32Array;
   readonly hr: Int32Array;
+  /** The farthest any base reaches from its centre, cells. */
   readonly maxBaseRadius: number;
   /** Token index by id (first occurrence). Built on first use: a 100k-entry Map costs milliseconds. */
   readonly indexOf: ReadonlyMap<string, number>;
@@ -26,21 +34,16 @@ export interface PreparedTable {
   readonly dist: (i: number, j: number) => number;
 }
 
-/** Round base radius in cells: declared diameter, else the circle inscribed in the footprint. */
-export function baseRadiusCells(t: Token, scene: Scene): number {
-  if (t.baseSize) return toCells(t.baseSize, scene) / 2;
-  const w = Math.max(0, t.footprint.width);
-  const h = Math.max(0, t.footprint.height);
-  return Math.min(w, h) / 2 / pixelsPerCell(scene);
-}
-
-export function prepareTable(tokens: readonly Token[], scene: Scene, from: MeasureFrom = 'centre'): PreparedTable {
+export function prepareTable(tokens: readonly Token[], scene: Scene, from: MeasureFrom = 'centre', bases: BaseShape = DEFAULT_BASE_SHAPE): PreparedTable {
   const n = tokens.length;
   const ppc = pixelsPerCell(scene);
   const metric = effectiveMetric(scene);
   const x = new Float64Array(n);
   const y = new Float64Array(n);
   const br = new Float64Array(n);
+  const ex = new Float64Array(n);
+  const ey = new Float64Array(n);
+  let boxes: Base[] | null = null;
   const hq = new Int32Array(n);
   const hr = new Int32Array(n);
   const orientation = scene.grid === 'hex-flat' ? 'flat' : 'pointy';
@@ -58,23 +61,34 @@ export function prepareTable(tokens: readonly Token[], scene: Scene, from: Measu
       hr[i] = h.r;
     } else if (from === 'edge') {
       const b = t.baseSize;
-      let r: number;
+      let base: Base;
       if (b) {
         if (b.unit !== lastUnit) {
           lastUnit = b.unit;
           lastFactor = toCells({ value: 1, unit: b.unit }, scene);
         }
-        r = (b.value * lastFactor) / 2;
+        base = roundBase((b.value * lastFactor) / 2);
       } else {
-        r = baseRadiusCells(t, scene);
+        base = baseOf(t, scene, bases);
       }
-      br[i] = r;
-      if (r > maxBaseRadius) maxBaseRadius = r;
+      if (base.round) br[i] = base.hw;
+      ex[i] = base.ex;
+      ey[i] = base.ey;
+      if (!base.round && !boxes) {
+        // The first box: every base before it was a disc.
+        boxes = [];
+        for (let k = 0; k < i; k++) boxes.push(roundBase(br[k]!));
+      }
+      boxes?.push(base);
+      if (base.reach > maxBaseRadius) maxBaseRadius = base.reach;
     }
   }
   let dist: (i: number, j: number) => number;
   if (metric === 'hex') {
     dist = (i, j) => hexStepDistance(hq[i]!, hr[i]!, hq[j]!, hr[j]!);
+  } else if (metric === 'euclidean' && boxes) {
+    const all: readonly Base[] = boxes;
+    dist = (i, j) => baseGap(all[i]!, all[j]!, x[j]! - x[i]!, y[j]! - y[i]!);
   } else if (metric === 'euclidean') {
     // The hot case (gridless wargame tables): same arithmetic as cellDistance, inlined.
     dist = (i, j) => {
@@ -84,11 +98,16 @@ export function prepareTable(tokens: readonly Token[], scene: Scene, from: Measu
       return d > 0 ? d : 0;
     };
   } else {
-    dist = (i, j) => cellDistance(metric, x[i]!, y[i]!, br[i]!, x[j]!, y[j]!, br[j]!);
+    // A grid counts cells: the gap between the boxes that hold the two bases, along each axis.
+    dist = (i, j) => {
+      const ax = Math.abs(x[j]! - x[i]!) - ex[i]! - ex[j]!;
+      const ay = Math.abs(y[j]! - y[i]!) - ey[i]! - ey[j]!;
+      return axisDistance(metric, ax > 0 ? ax : 0, ay > 0 ? ay : 0);
+    };
   }
   let indexOf: Map<string, number> | null = null;
   return {
-    scene, metric, from, tokens, n, x, y, br, hq, hr, maxBaseRadius, dist,
+    scene, metric, from, bases, tokens, n, x, y, br, ex, ey, boxes, hq, hr, maxBaseRadius, dist,
     get indexOf(): ReadonlyMap<string, number> {
       if (!indexOf) {
         indexOf = new Map();

@@ -3,6 +3,7 @@
 // figures is). Orders that reach every unit near the leader's own use it (the command roll's direct
 // orders and signals).
 import type { Length, MeasureFrom, Scene, Token } from '../table/model';
+import { DEFAULT_BASE_SHAPE, type BaseShape } from './bases';
 import { withinRange } from './metrics';
 import { axisReach, prepareTable, type PreparedTable } from './prepare';
 import { GridIndex } from './spatial-index';
@@ -19,8 +20,8 @@ export interface UnitReach {
 }
 
 /** Every other unit with its distance from `fromUnit`, nearest first (ties by unit order). */
-export function unitsWithin(tokens: readonly Token[], scene: Scene, fromUnit: string, radius: Length, from: MeasureFrom = 'edge'): UnitReach[] {
-  const p = prepareTable(tokens, scene, from);
+export function unitsWithin(tokens: readonly Token[], scene: Scene, fromUnit: string, radius: Length, from: MeasureFrom = 'edge', bases: BaseShape = DEFAULT_BASE_SHAPE): UnitReach[] {
+  const p = prepareTable(tokens, scene, from, bases);
   const r = toCells(radius, scene);
   const src: number[] = [];
   for (let i = 0; i < p.n; i++) if (tokens[i]!.unit === fromUnit) src.push(i);
@@ -59,8 +60,8 @@ export interface UnitReachQuery {
  * grid index keeps each question to the figures around the unit, so a board of a hundred units asks
  * them all in about the time one full scan takes.
  */
-export function createUnitReach(tokens: readonly Token[], scene: Scene, from: MeasureFrom = 'edge', typical?: Length): UnitReachQuery {
-  const p: PreparedTable = prepareTable(tokens, scene, from);
+export function createUnitReach(tokens: readonly Token[], scene: Scene, from: MeasureFrom = 'edge', typical?: Length, bases: BaseShape = DEFAULT_BASE_SHAPE): UnitReachQuery {
+  const p: PreparedTable = prepareTable(tokens, scene, from, bases);
   const members = new Map<string, number[]>();
   for (let i = 0; i < p.n; i++) {
     const u = tokens[i]!.unit;

@@ -1,6 +1,7 @@
 // "Who is within R of this token": rings around leaders, BdC rally reach, any positional query.
 // Build once per table change, query per leader; the grid hash keeps each query local.
 import type { Length, MeasureFrom, Scene, Token } from '../table/model';
+import { DEFAULT_BASE_SHAPE, type BaseShape } from './bases';
 import { withinRange } from './metrics';
 import { axisReach, prepareTable, type PreparedTable } from './prepare';
 import { GridIndex } from './spatial-index';
@@ -22,8 +23,8 @@ export interface RangeQuery {
 /**
  * @param typical the radius most queries will use (sizes the buckets; others still work).
  */
-export function createRangeQuery(tokens: readonly Token[], scene: Scene, from: MeasureFrom = 'centre', typical?: Length): RangeQuery {
-  const p = prepareTable(tokens, scene, from);
+export function createRangeQuery(tokens: readonly Token[], scene: Scene, from: MeasureFrom = 'centre', typical?: Length, bases: BaseShape = DEFAULT_BASE_SHAPE): RangeQuery {
+  const p = prepareTable(tokens, scene, from, bases);
   const bucket = axisReach(p, typical ? toCells(typical, scene) : 1);
   const index = new GridIndex(p.x, p.y, null, bucket);
   const near: number[] = [];
@@ -48,12 +49,12 @@ export function createRangeQuery(tokens: readonly Token[], scene: Scene, from: M
 }
 
 /** One-off query (builds the index each time: prefer createRangeQuery for several leaders). */
-export function tokensWithin(tokens: readonly Token[], scene: Scene, id: string, radius: Length, from: MeasureFrom = 'centre'): InRange[] {
-  return createRangeQuery(tokens, scene, from, radius).within(id, radius);
+export function tokensWithin(tokens: readonly Token[], scene: Scene, id: string, radius: Length, from: MeasureFrom = 'centre', bases: BaseShape = DEFAULT_BASE_SHAPE): InRange[] {
+  return createRangeQuery(tokens, scene, from, radius, bases).within(id, radius);
 }
 
 /** Distance between two tokens in the given unit, as the scene measures it. */
-export function distanceBetween(a: Token, b: Token, scene: Scene, unit: string, from: MeasureFrom = 'centre'): number {
-  const p = prepareTable([a, b], scene, from);
+export function distanceBetween(a: Token, b: Token, scene: Scene, unit: string, from: MeasureFrom = 'centre', bases: BaseShape = DEFAULT_BASE_SHAPE): number {
+  const p = prepareTable([a, b], scene, from, bases);
   return fromCells(p.dist(0, 1), unit, scene);
 }

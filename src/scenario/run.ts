@@ -28,8 +28,12 @@ const tokenSchema = v.strictObject({
   x: v.optional(num),
   y: v.optional(num),
   hex: v.optional(hex),
-  /** Footprint side in scene px (default 0: a point). */
+  /** Footprint side in scene px (default 0: a point), or its width and height. */
   size: v.optional(num),
+  width: v.optional(num),
+  height: v.optional(num),
+  /** Degrees the token is turned, clockwise. */
+  rotation: v.optional(num),
   /** Round base diameter. */
   base: v.optional(v.strictObject({ value: num, unit: v.string() })),
   side: v.optional(v.nullable(v.string())),
@@ -57,7 +61,7 @@ const stepSchema = v.strictObject({
   undo: v.optional(v.literal(true)),
   redo: v.optional(v.literal(true)),
   /** Table steps: a token moves (to x, y or a hex), arrives, is removed, is marked dead; links change. */
-  move: v.optional(v.strictObject({ id: v.string(), x: v.optional(num), y: v.optional(num), hex: v.optional(hex) })),
+  move: v.optional(v.strictObject({ id: v.string(), x: v.optional(num), y: v.optional(num), hex: v.optional(hex), rotation: v.optional(num) })),
   add: v.optional(tokenSchema),
   remove: v.optional(v.string()),
   kill: v.optional(v.string()),
@@ -135,7 +139,8 @@ function toToken(spec: TokenSpec, scene: Scene): Token {
     id: spec.id,
     name: spec.name ?? spec.id,
     center: centreOf(spec, scene),
-    footprint: { width: size, height: size },
+    footprint: { width: spec.width ?? size, height: spec.height ?? size },
+    ...(spec.rotation !== undefined ? { rotation: spec.rotation } : {}),
     layer: 'objects',
     visible: true,
     side: spec.side ?? null,
@@ -210,9 +215,11 @@ export function runScenario(scenario: Scenario, onStep?: (outcome: StepOutcome) 
     let result: Result<unknown>;
     if (step.move) {
       const { id } = step.move;
-      const at = centreOf(step.move, scene!);
+      const turn = step.move.rotation;
+      const moved = step.move.x !== undefined || step.move.y !== undefined || step.move.hex !== undefined;
       if (!tokens.some((t) => t.id === id)) return fail(number, action, 'malformed', `no token "${id}" on the table`);
-      tokens = tokens.map((t) => (t.id === id ? { ...t, center: at } : t));
+      // A move names where the token goes, a turn how far it is turned, or both.
+      tokens = tokens.map((t) => (t.id === id ? { ...t, ...(moved || turn === undefined ? { center: centreOf(step.move!, scene!) } : {}), ...(turn !== undefined ? { rotation: turn } : {}) } : t));
       result = { ok: true, value: state };
     } else if (step.add) {
       const t = toToken(step.add, scene!);

@@ -35,7 +35,9 @@ export interface Token {
   readonly role: TokenRole;
   /** Carries a radio (BdC). */
   readonly radio?: boolean;
-  /** Round base diameter if declared; otherwise the engine uses the footprint's inscribed circle. */
+  /** Degrees the token is turned, clockwise on screen (Roll20 and Owlbear `rotation`); 0 when absent. */
+  readonly rotation?: number;
+  /** Round base diameter if declared; otherwise the footprint stands for the base (src/geometry/bases.ts). */
   readonly baseSize?: Length | null;
   /** For a leader: id of the leader above him (BdC company leader), for radio and voice links. */
   readonly commander?: string | null;

@@ -174,6 +174,8 @@ export function readToken(raw: unknown, sceneDpi: number): TokenRead {
     name: tokenName(item),
     center,
     footprint: { width, height },
+    // Owlbear turns an item clockwise by `rotation` degrees, as Roll20 does: its base turns with it.
+    ...(item.rotation ? { rotation: item.rotation } : {}),
     layer: item.layer,
     visible: item.visible,
     side: t.side ?? null,

@@ -121,6 +121,7 @@ export function toToken(t: RawToken, s: Roll20Settings): Token {
     name: t.name,
     center: { x: t.left, y: t.top },
     footprint: { width: t.width, height: t.height },
+    ...(t.rotation ? { rotation: t.rotation } : {}),
     layer: t.layer,
     visible: true,
     side,

@@ -31,6 +31,8 @@ export const rawTokenSchema = v.strictObject({
   top: coord,
   width: size,
   height: size,
+  /** Degrees turned clockwise (Roll20 `rotation`); absent when Roll20 holds none that reads as a number. */
+  rotation: v.optional(v.pipe(v.number(), v.finite(), v.minValue(-1e6), v.maxValue(1e6))),
   layer: text(32),
   /** Comma list of player ids or `all`: the represented character's list when the token represents one (TokenMod's rule), else the token's own. */
   controlledby: text(2000),

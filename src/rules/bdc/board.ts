@@ -10,6 +10,7 @@ import type { BoardError, BoardView, BoundTable, BoundToken, Edge, Mark, Reason,
 import type { SystemBoard } from '../../board/system';
 import { computeChains } from '../../geometry/chains';
 import type { ChainResult, CommandReason, LeaderAbility } from '../../geometry/chains-common';
+import { BASE_SHAPES, type BaseShape } from '../../geometry/bases';
 import type { MeasureFrom } from '../../table/model';
 import { DEFAULT_RULES } from './types';
 
@@ -19,18 +20,21 @@ export interface BdcFacts {
   readonly measureFrom: MeasureFrom;
   /** Base contact with a radio operator: the largest gap that counts, cm (house setting, 0: touching). */
   readonly contactCm: number;
+  /** What a base is edge to edge and for base contact (house setting). */
+  readonly bases: BaseShape;
   /** Leaders who may not command now, with the morale state that forbids it. */
   readonly blocked: Readonly<Record<string, string>>;
   /** Units of rigid doctrine: their figures out of command must close up. */
   readonly rigid: readonly string[];
 }
 
-export const DEFAULT_BDC_FACTS: BdcFacts = { commandCm: DEFAULT_RULES.commandCm, measureFrom: DEFAULT_RULES.measureFrom, contactCm: DEFAULT_RULES.contactCm, blocked: {}, rigid: [] };
+export const DEFAULT_BDC_FACTS: BdcFacts = { commandCm: DEFAULT_RULES.commandCm, measureFrom: DEFAULT_RULES.measureFrom, contactCm: DEFAULT_RULES.contactCm, bases: DEFAULT_RULES.bases, blocked: {}, rigid: [] };
 
 const factsSchema = v.strictObject({
   commandCm: v.pipe(v.number(), v.finite(), v.minValue(0), v.maxValue(1000)),
   measureFrom: v.picklist(['edge', 'centre']),
   contactCm: v.pipe(v.number(), v.finite(), v.minValue(0), v.maxValue(100)),
+  bases: v.optional(v.picklist(BASE_SHAPES), DEFAULT_RULES.bases),
   blocked: v.record(v.pipe(v.string(), v.maxLength(64)), v.pipe(v.string(), v.maxLength(32))),
   rigid: v.pipe(v.array(v.pipe(v.string(), v.maxLength(64))), v.maxLength(200)),
 });
@@ -68,6 +72,7 @@ export const bdcBoard: SystemBoard<BdcFacts> = {
         radius: { value: facts.commandCm, unit: 'cm' },
         from: facts.measureFrom,
         contact: { value: facts.contactCm, unit: 'cm' },
+        bases: facts.bases,
         // The engine hands back the tokens it was given: bound ones, with their piece.
         mayCommand: (leader): LeaderAbility => {
           const blocked = blockedState(leader as BoundToken);
@@ -83,7 +88,7 @@ export const bdcBoard: SystemBoard<BdcFacts> = {
     // Names by id, looked up only once some figure is out (a reason names the figure nearest him).
     let names: Map<string, string> | null = null;
     const nameOf = (id: string): string => (names ??= new Map(tokens.map((t) => [t.id, t.name]))).get(id) ?? id;
-    const ringMaker = new RingMaker(scene, facts.measureFrom);
+    const ringMaker = new RingMaker(scene, facts.measureFrom, facts.bases);
     for (let i = 0; i < tokens.length; i++) {
       const t = tokens[i]!;
       const by = chains.commandedBy[i]!;

@@ -39,6 +39,7 @@ function facts(state: BdcState): BdcFacts {
     commandCm: state.config.rules.commandCm,
     measureFrom: state.config.rules.measureFrom,
     contactCm: state.config.rules.contactCm,
+    bases: state.config.rules.bases,
     blocked,
     rigid: state.troops.filter((t) => t.kind === 'unit' && t.doctrine === 'rigid').map((t) => t.id),
   };

@@ -8,8 +8,8 @@ const HOUSE: { readonly [topic: string]: readonly (keyof BdcRules)[] } = {
   morale: ['factorDrops'],
   'morale-tests': ['moraleTests', 'routedFails'],
   doctrine: ['teamPa'],
-  command: ['measureFrom', 'commandCm'],
-  radio: ['contactCm'],
+  command: ['measureFrom', 'bases', 'commandCm'],
+  radio: ['contactCm', 'bases'],
 };
 
 /** The current game's troops, by topic of the rule lookup: rally costs, morale, AP, command distance. */

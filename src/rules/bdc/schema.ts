@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { nameText } from '../../game/validate';
+import { BASE_SHAPES } from '../../geometry/bases';
 import { DEFAULT_RULES, DOCTRINES, MORALE_LEVELS, type BdcConfig, type BdcEvent } from './types';
 
 /*
@@ -17,13 +18,14 @@ const rules = v.strictObject({
   routedFails: v.picklist(['stays-routed', 'breaks']),
   teamPa: v.picklist(['full', 'split']),
   measureFrom: v.picklist(['edge', 'centre']),
+  bases: v.picklist(BASE_SHAPES),
   commandCm: n,
   contactCm: n,
 });
 
 export const bdcConfigSchema = v.strictObject({
-  // Games saved before base contact was a setting have none: touching bases, the default.
-  rules: v.strictObject({ ...rules.entries, contactCm: v.optional(n, DEFAULT_RULES.contactCm) }),
+  // Games saved before base contact or base shapes were settings have none: the defaults.
+  rules: v.strictObject({ ...rules.entries, contactCm: v.optional(n, DEFAULT_RULES.contactCm), bases: v.optional(v.picklist(BASE_SHAPES), DEFAULT_RULES.bases) }),
   experience: v.pipe(v.array(v.strictObject({ factor: n, pa: pair, verified: v.boolean() })), v.length(4)),
 });
 

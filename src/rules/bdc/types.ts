@@ -1,4 +1,5 @@
 /** "Les bandes de Champagne": troop characteristics, D10 tests, morale and command (spec: shared/rules/bandes-de-champagne.md). */
+import { DEFAULT_BASE_SHAPE, type BaseShape } from '../../geometry/bases';
 
 /** Morale levels of the earlier draft, with their factor. */
 export const MORALE_LEVELS = ['hesitant', 'confiant', 'intrepide', 'fanatique'] as const;
@@ -41,6 +42,8 @@ export interface BdcRules {
   readonly teamPa: 'full' | 'split';
   /** Command distance measured base edge to base edge, or centre to centre. */
   readonly measureFrom: 'edge' | 'centre';
+  /** What a token's base is, edge to edge and for base contact: the text says "base" without a shape. */
+  readonly bases: BaseShape;
   /** Command distance of a leader by voice or gesture, in cm. */
   readonly commandCm: number;
   /** Base contact with a radio operator: the largest gap between the two bases that still counts, in cm (0: touching). */
@@ -53,6 +56,7 @@ export const DEFAULT_RULES: BdcRules = {
   routedFails: 'stays-routed',
   teamPa: 'full',
   measureFrom: 'edge',
+  bases: DEFAULT_BASE_SHAPE,
   commandCm: 10,
   contactCm: 0,
 };

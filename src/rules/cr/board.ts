@@ -10,6 +10,7 @@ import { parseOrNull } from '../../game/validate';
 import { RingMaker, lostMarks, markOf } from '../../board/draw';
 import type { BoardError, BoardView, BoundTable, BoundToken, Mark, Reason, Ring } from '../../board/model';
 import type { SystemBoard } from '../../board/system';
+import { BASE_SHAPES, DEFAULT_BASE_SHAPE, type BaseShape } from '../../geometry/bases';
 import { createUnitReach, unitsWithin, type UnitReach } from '../../geometry/signal';
 import { toCells } from '../../geometry/units';
 import type { Length } from '../../table/model';
@@ -38,9 +39,11 @@ export interface CrFacts {
   } | null;
   /** Units that have acted this turn. */
   readonly acted: readonly string[];
+  /** What the figures stand on (house setting). */
+  readonly bases: BaseShape;
 }
 
-export const DEFAULT_CR_FACTS: CrFacts = { signalUnit: 'in', disordered: [], slot: null, acted: [] };
+export const DEFAULT_CR_FACTS: CrFacts = { signalUnit: 'in', disordered: [], slot: null, acted: [], bases: DEFAULT_BASE_SHAPE };
 
 const id = v.pipe(v.string(), v.maxLength(64));
 const ids = v.pipe(v.array(id), v.maxLength(200));
@@ -58,6 +61,7 @@ const factsSchema = v.strictObject({
     }),
   ),
   acted: ids,
+  bases: v.optional(v.picklist(BASE_SHAPES), DEFAULT_BASE_SHAPE),
 });
 
 /** The unit a leader stands in: his token's grouping, else himself alone. */
@@ -92,16 +96,16 @@ export const crBoard: SystemBoard<CrFacts> = {
     for (const t of tokens) if (t.unit !== null) (members.get(t.unit) ?? members.set(t.unit, []).get(t.unit)!).push(t);
     let error: BoardError | null = null;
     try {
-      const rm = new RingMaker(scene, 'edge');
+      const rm = new RingMaker(scene, 'edge', facts.bases);
       const cells = toCells(radius, scene);
       // The leader playing his number: every unit of his side with its distance (a reason for each one out).
       // Otherwise every leader's control, asked of one index: only the units near each leader matter.
-      const query = active || shown.length === 0 ? null : createUnitReach(tokens, scene, 'edge', radius);
+      const query = active || shown.length === 0 ? null : createUnitReach(tokens, scene, 'edge', radius, facts.bases);
       for (const l of shown) {
         const own = ownUnit(l);
         // Drawn from his unit, as it is measured: 1" (or the signal) from any of its figures.
         rings.push(rm.unitRing(l, members.get(own) ?? [l], signal ? 'signal' : 'control', cells));
-        const found = query ? query.within(own, radius) : unitsWithin(tokens, scene, own, radius, 'edge');
+        const found = query ? query.within(own, radius) : unitsWithin(tokens, scene, own, radius, 'edge', facts.bases);
         const within = found.filter((u) => unitSide.get(u.unit) === l.side);
         reach.set(l, new Map([[own, { unit: own, within: true, distance: 0, from: l.id, to: l.id }], ...within.map((u): [string, UnitReach] => [u.unit, u])]));
       }

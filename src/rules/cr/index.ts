@@ -38,6 +38,7 @@ function facts(state: CrState): CrFacts {
   const slot = currentSlot(state);
   return {
     signalUnit: state.config.houseRules.signalUnit,
+    bases: state.config.houseRules.bases,
     disordered: SIDE_IDS.flatMap((s) => state.sides[s].leaders.filter((l) => l.disordered).map((l) => l.id)),
     slot: slot
       ? {

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { nameText } from '../../game/validate';
+import { BASE_SHAPES, DEFAULT_BASE_SHAPE } from '../../geometry/bases';
 import { ABSENT_LEADER_SLOT, ORDER_MIXING, SIDE_IDS, SIGNAL_DICE, SIGNAL_UNITS, TIE_RULES, type CrConfig, type CrEvent } from './types';
 
 /*
@@ -19,9 +20,11 @@ const houseRules = v.strictObject({
   unitActsOnce: v.boolean(),
   absentLeaderSlot: v.picklist(ABSENT_LEADER_SLOT),
   leaderOnce: v.boolean(),
+  bases: v.picklist(BASE_SHAPES),
 });
 
-export const crConfigSchema = v.strictObject({ houseRules });
+// Games saved before base shapes were a setting have none: the default.
+export const crConfigSchema = v.strictObject({ houseRules: v.strictObject({ ...houseRules.entries, bases: v.optional(v.picklist(BASE_SHAPES), DEFAULT_BASE_SHAPE) }) });
 
 export const crEventSchema = v.variant('type', [
   v.strictObject({ type: v.literal('configure'), houseRules: v.partial(houseRules) }),

@@ -1,3 +1,4 @@
+import { DEFAULT_BASE_SHAPE, type BaseShape } from '../../geometry/bases';
 /** d6 command roll with leader slots (spec: shared/rules/command-roll.md, seed 004). */
 
 export const SIDE_IDS = ['A', 'B'] as const;
@@ -32,6 +33,8 @@ export interface HouseRules {
   readonly absentLeaderSlot: (typeof ABSENT_LEADER_SLOT)[number];
   /** Our reading of "write one of his leaders against each number": a leader stands on one number at most. */
   readonly leaderOnce: boolean;
+  /** What a unit's figures stand on, for "1 inch from the unit": the text says nothing of base shapes. */
+  readonly bases: BaseShape;
 }
 
 export const DEFAULT_HOUSE_RULES: HouseRules = {
@@ -42,6 +45,7 @@ export const DEFAULT_HOUSE_RULES: HouseRules = {
   unitActsOnce: true,
   absentLeaderSlot: 'skip',
   leaderOnce: true,
+  bases: DEFAULT_BASE_SHAPE,
 };
 
 export interface CrConfig {

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { BASE_SHAPES } from '../../../src/geometry/bases';
 import { describe, expect, it } from 'vitest';
 import { append, emptyLog, type EventLog } from '../../../src/game/log';
 import { check, deepFreeze, expectReplays, GAMES } from '../../support/games';
@@ -45,6 +46,7 @@ const config: fc.Arbitrary<BdcConfig> = fc.record({
     measureFrom: fc.constantFrom('edge' as const, 'centre' as const),
     commandCm: fc.constant(10),
     contactCm: fc.constantFrom(0, 0.5),
+    bases: fc.constantFrom(...BASE_SHAPES),
   }),
   experience: fc.constant(bdc.defaultConfig.experience),
 });

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { BASE_SHAPES } from '../../../src/geometry/bases';
 import { describe, expect, it } from 'vitest';
 import { append, emptyLog, type EventLog } from '../../../src/game/log';
 import { check, deepFreeze, expectReplays, GAMES } from '../../support/games';
@@ -78,6 +79,7 @@ const config: fc.Arbitrary<CrConfig> = fc.record({
     unitActsOnce: fc.boolean(),
     absentLeaderSlot: fc.constantFrom('skip' as const, 'unit' as const),
     leaderOnce: fc.boolean(),
+    bases: fc.constantFrom(...BASE_SHAPES),
   }),
 });
 const game = fc.tuple(config, slotsA, slotsB, fc.array(event, { minLength: 15, maxLength: 40 }));

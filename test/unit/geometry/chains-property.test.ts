@@ -3,6 +3,7 @@
 // whose spacing divides the radius make ties the common case, not the exception).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { BASE_SHAPES } from '../../../src/geometry/bases';
 import { computeChains } from '../../../src/geometry/chains';
 import { computeChainsNaive } from '../../../src/geometry/chains-naive';
 import type { ChainOptions } from '../../../src/geometry/chains-common';
@@ -27,6 +28,9 @@ const tokenArb = fc.record({
   leader: fc.boolean(),
   blocked: fc.integer({ min: 0, max: 4 }),
   base: fc.constantFrom(0, 0.5, 1, 1.25),
+  // Oblong boxes, turned: the grid hash must reach as far as a box's corner.
+  long: fc.constantFrom(1, 1, 2, 3),
+  rotation: fc.constantFrom(0, 30, 90, 135),
 });
 
 const tableArb = fc.record({
@@ -35,6 +39,7 @@ const tableArb = fc.record({
   tokens: fc.array(tokenArb, { minLength: 1, maxLength: 60 }),
   radius: fc.constantFrom(0, 0.5, 1, 1.5, 2, 3, 4.25),
   from: fc.constantFrom('centre' as const, 'edge' as const),
+  bases: fc.constantFrom(...BASE_SHAPES),
   threshold: fc.constantFrom(0, 3, 24),
   // Hex pages may stand on a stretched lattice (Scene.hexPitch): the API scripts' one, and steeper ones.
   stretch: fc.constantFrom(null, [75.1985619844599 / 70, 66.9658278242677 / 60.6217782649107], [0.8, 1.25], [1.3, 0.9]),
@@ -51,7 +56,8 @@ function build(t: TableSpec): { tokens: Token[]; scene: Scene; opts: ChainOption
     id: `t${i}`,
     name: `t${i}`,
     center: { x: (s.x / 4) * t.ppc, y: (s.y / 4) * t.ppc },
-    footprint: { width: s.base * t.ppc, height: s.base * t.ppc },
+    footprint: { width: s.base * s.long * t.ppc, height: s.base * t.ppc },
+    rotation: s.rotation,
     layer: 'objects',
     visible: true,
     side: 'A',
@@ -61,6 +67,7 @@ function build(t: TableSpec): { tokens: Token[]; scene: Scene; opts: ChainOption
   const opts: ChainOptions = {
     radius: { value: t.radius, unit: 'in' },
     from: t.from,
+    bases: t.bases,
     indexThreshold: t.threshold,
     mayCommand: (tok) => (t.tokens[Number(tok.id.slice(1))]!.blocked === 0 ? { state: 'demoralised' } : true),
   };
