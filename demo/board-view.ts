@@ -5,7 +5,7 @@
 // Their names are written by the overlay (content/overlay.ts), placed with every other word of the
 // board so that none overlaps another; here they are each token's accessible name.
 import { hexToPixel, pixelToFractionalAxial } from '../src/geometry/hex';
-import { basePx, isHexGrid, type DemoBoard, type DemoBoardToken, type Step } from '../src/adapters/demo/model';
+import { basePx, footprintOf, isHexGrid, type DemoBoard, type DemoBoardToken, type Step } from '../src/adapters/demo/model';
 import type { Camera } from '../content/overlay';
 import type { Scene, Vec2 } from '../src/table/model';
 
@@ -22,6 +22,8 @@ export interface BoardEvents {
   drop(id: string, x: number, y: number): void;
   /** An arrow key on a focused token. */
   step(id: string, step: Step): void;
+  /** R (clockwise) or Shift+R on a focused token: turned by `degrees`. */
+  turn(id: string, degrees: number): void;
   select(id: string | null): void;
   /** The pointer is over a token (null: over none): its words are said whatever the crowd. */
   hover(id: string | null): void;
@@ -190,7 +192,12 @@ export class BoardView {
     let minY = Infinity;
     let maxX = -Infinity;
     let maxY = -Infinity;
-    const circles = [...board.tokens.map((t) => ({ x: t.x, y: t.y, r: basePx(t.base, board.scene) / 2 })), ...around];
+    // A rectangular base is fitted by the circle round it, whichever way it is turned.
+    const reach = (t: DemoBoardToken) => {
+      const box = footprintOf(t, board.scene);
+      return t.length ? Math.hypot(box.width, box.height) / 2 : box.width / 2;
+    };
+    const circles = [...board.tokens.map((t) => ({ x: t.x, y: t.y, r: reach(t) })), ...around];
     for (const c of circles) {
       minX = Math.min(minX, c.x - c.r);
       minY = Math.min(minY, c.y - c.r);
@@ -281,15 +288,19 @@ export class BoardView {
   }
 
   private place(item: TokenEl, t: DemoBoardToken, scene: Scene, force = false): void {
-    const size = basePx(t.base, scene);
-    const geometry = `${t.x},${t.y},${size},${this.zoom},${this.pan.x},${this.pan.y}`;
+    const { width, height } = footprintOf(t, scene);
+    const turn = t.rotation ?? 0;
+    const geometry = `${t.x},${t.y},${width},${height},${turn},${this.zoom},${this.pan.x},${this.pan.y}`;
     const { el } = item;
     if (force || geometry !== item.geometry) {
       item.geometry = geometry;
-      const d = size * this.zoom;
-      el.style.left = `${this.pan.x + (t.x - size / 2) * this.zoom}px`;
-      el.style.top = `${this.pan.y + (t.y - size / 2) * this.zoom}px`;
-      el.style.width = el.style.height = `${d}px`;
+      el.style.left = `${this.pan.x + (t.x - width / 2) * this.zoom}px`;
+      el.style.top = `${this.pan.y + (t.y - height / 2) * this.zoom}px`;
+      el.style.width = `${width * this.zoom}px`;
+      el.style.height = `${height * this.zoom}px`;
+      // A rectangular base is drawn as it stands (turned about its centre); a round one needs no turn.
+      el.classList.toggle('oblong', t.length !== undefined);
+      el.style.transform = t.length !== undefined && turn ? `rotate(${turn}deg)` : '';
     }
     const look = this.look(t);
     const selected = this.selected === t.id;
@@ -444,6 +455,11 @@ export class BoardView {
     if (id && step) {
       e.preventDefault();
       this.on.step(id, step);
+      return;
+    }
+    if (id && (e.key === 'r' || e.key === 'R')) {
+      e.preventDefault();
+      this.on.turn(id, e.shiftKey ? -15 : 15);
       return;
     }
     if (id && e.key === 'Escape') {

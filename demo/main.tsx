@@ -26,6 +26,7 @@ const view = new BoardView(
     drag: (id, x, y) => table?.drag(id, x, y),
     drop: (id, x, y) => table?.drop(id, x, y),
     step: (id, step) => table?.step(id, step),
+    turn: (id, degrees) => table?.turn(id, degrees),
     select: (id) => table?.select(id),
     hover: (id) => table?.hover(id),
     camera: () => table?.camera(),

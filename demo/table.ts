@@ -13,6 +13,7 @@ import {
   DEMO_KEY,
   DemoTables,
   moveToken,
+  turnToken,
   removeToken,
   sceneOfBoard,
   setDead,
@@ -450,6 +451,12 @@ export class DemoTable {
     this.set({ board: moved });
     this.render();
     this.save();
+  }
+
+  /** R / Shift+R on a token: turned 15° clockwise or back, one step of the history. */
+  turn(id: string, degrees: number): void {
+    const board = this.state.board;
+    if (board) this.change(turnToken(board, id, degrees), id);
   }
 
   step(id: string, step: Step): void {

@@ -8,6 +8,7 @@ import { placeLabels, type Box, type Disc, type FoldedCount, type LabelRequest, 
 import { legendOf, legendText, type LegendEntry } from './legend';
 import { BADGE_MIN_PX, BADGE_PX, MARK_LOOKS } from './look';
 import type { BoardView, BoundTable, MarkStatus } from './model';
+import type { Token } from '../table/model';
 import { boardNotes, type BoardNote, type NotePart, type NoteOptions } from './notes';
 
 /**
@@ -204,12 +205,22 @@ export function layoutBoard(view: BoardView, bound: Pick<BoundTable, 'tokens' | 
   const figures: Disc[] = [];
   const badges: Badge[] = [];
   const ringOut = RING_OUT * Math.min(1, k) + 1.5;
+  // A mark rings the disc inside its token; an oblong base (a 2×1 cavalry base) reaches beyond it, turned
+  // any way: the circle round its box keeps words off its ends.
+  let oblong: Map<string, Token> | null = null;
+  for (const t of bound.tokens) if (t.footprint.width !== t.footprint.height) (oblong ??= new Map()).set(t.id, t);
   for (const m of view.marks) {
     const r = m.r * k;
     const ring = { x: m.x * c.sx + m.y * kx + c.ox, y: m.x * ky + m.y * c.sy + c.oy, r: r + ringOut };
     if (!onScreen(ring)) continue;
     obstacles.push(ring);
     figures.push(ring);
+    const long = oblong?.get(m.id);
+    if (long) {
+      const round = { ...ring, r: (Math.hypot(long.footprint.width, long.footprint.height) / 2) * k + 1 };
+      obstacles.push(round);
+      figures.push(round);
+    }
     if (MARK_LOOKS[m.status].badge === 'none') continue;
     const size = Math.max(BADGE_MIN_PX, Math.min(BADGE_PX, r));
     // Upper left: tabletops put their own markers (a leader's flag, a radio) at the upper right.

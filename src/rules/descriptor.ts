@@ -159,8 +159,12 @@ export interface DemoToken {
   readonly radio?: boolean;
   /** Where it stands: its centre in scene px, or the hex it stands in. */
   readonly at: { readonly x: number; readonly y: number } | { readonly hex: Hex };
-  /** Round base diameter (mm, in, or `cell` on a hex map). */
+  /** Round base diameter (mm, in, or `cell` on a hex map); a rectangular base's width. */
   readonly base: Length;
+  /** A rectangular base's length (a 2×1 cavalry base: 2 in long, 1 in wide); absent: round. */
+  readonly length?: Length;
+  /** Degrees the token is turned, clockwise (its length runs along x unturned). */
+  readonly rotation?: number;
   /** The roster entry of the example game it stands for. */
   readonly piece?: string;
 }

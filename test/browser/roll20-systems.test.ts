@@ -93,6 +93,29 @@ describe('Les bandes de Champagne on Roll20', () => {
     await expect.poll(() => mark(game, 'A1').getAttribute('data-reason')).toBe('leader-cannot-command');
     await expect.poll(() => figure(popup, 'A1').getByTestId('board-reason').textContent()).toBe(' (Captain cannot command (demoralised))');
   });
+
+  it("bases as they stand: 2×1 tokens turned a quarter are measured by their boxes, and the popup's setting reads them round", async () => {
+    const { game, popup, ids } = await open('bdc', 'engine=legacy');
+    id = ids.id;
+    await takeRoster(popup);
+    // 1 cell = 70 px = 2.5 cm. The captain and Rifleman 1 on 140×70 bases turned 90°, nose to tail,
+    // 263.2 px = 9.4 cm apart edge to edge (centres 403.2 px apart): within his 10 cm.
+    const set = (ref: string, attrs: Record<string, number>) => game.evaluate(([r, a]) => (window as unknown as Fx).__fx.set(r, a), [ref, attrs] as const);
+    await set('L1', { left: 105, top: 105, width: 140, height: 70, rotation: 90 });
+    await set('A1', { left: 105, top: 105 + 403.2, width: 140, height: 70, rotation: 90 });
+    await expect.poll(() => mark(game, 'A1').getAttribute('data-status')).toBe('commanded');
+    // Turned back across: its long side faces him, 298.2 px = 10.65 cm: out by 0.65 cm (0.7 as the popup says it).
+    await set('A1', { rotation: 0 });
+    await expect.poll(() => mark(game, 'A1').getAttribute('data-status')).toBe('out');
+    await expect.poll(() => figure(popup, 'A1').getByTestId('board-reason').textContent()).toMatch(/ 0\.7 cm too far from Captain/);
+    await set('A1', { rotation: 270 });
+    await expect.poll(() => mark(game, 'A1').getAttribute('data-status')).toBe('commanded');
+    // The setting says "round": the 70 px discs inside the boxes, 333.2 px = 11.9 cm.
+    await popup.locator('summary', { hasText: 'Settings and house rules' }).click();
+    await popup.locator('#bdc-rule-bases').selectOption('round');
+    await expect.poll(() => mark(game, 'A1').getAttribute('data-status')).toBe('out');
+    await expect.poll(() => figure(popup, 'A1').getByTestId('board-reason').textContent()).toMatch(/1\.9 cm too far/);
+  });
 });
 
 describe('Désastre Colonial on Roll20 (hex page)', () => {

@@ -38,8 +38,12 @@ export interface DemoBoardToken {
   /** Centre, scene px. */
   readonly x: number;
   readonly y: number;
-  /** Round base diameter. */
+  /** Round base diameter; a rectangular base's width. */
   readonly base: Length;
+  /** A rectangular base's length; absent: round. */
+  readonly length?: Length;
+  /** Degrees turned clockwise, 0–359 (R and Shift+R on the board); absent: 0. */
+  readonly rotation?: number;
   /** Marked dead: drawn crossed out, and out of the table (as a dead token on Roll20). */
   readonly dead: boolean;
 }
@@ -78,7 +82,12 @@ export function boardFromScene(system: SystemId, example: DemoScene<unknown>, ki
     sides: example.sides.map((s) => ({ ...s })),
     tokens: example.tokens.map((t) => {
       const at = 'hex' in t.at ? hexCentre(t.at.hex, scene) : t.at;
-      return { id: t.id, name: t.name, side: t.side, unit: t.unit, role: t.role, radio: t.radio ?? false, x: at.x, y: at.y, base: t.base, dead: false };
+      return {
+        id: t.id, name: t.name, side: t.side, unit: t.unit, role: t.role, radio: t.radio ?? false, x: at.x, y: at.y, base: t.base,
+        ...(t.length ? { length: t.length } : {}),
+        ...(t.rotation ? { rotation: normalTurn(t.rotation) } : {}),
+        dead: false,
+      };
     }),
     changes: { gone: [], arrived: [] },
     serial: 0,
@@ -105,13 +114,24 @@ export function basePx(base: Length, scene: Scene): number {
   return 0.8 * scene.pixelsPerCell;
 }
 
-function toToken(t: DemoBoardToken, scene: Scene): Token {
+/** A token's box in scene px, unturned: its base's length (along x) and width; a round base's diameter twice. */
+export function footprintOf(t: Pick<DemoBoardToken, 'base' | 'length'>, scene: Scene): { width: number; height: number } {
   const size = basePx(t.base, scene);
+  return { width: t.length ? basePx(t.length, scene) : size, height: size };
+}
+
+const normalTurn = (degrees: number): number => ((Math.round(degrees) % 360) + 360) % 360;
+
+function toToken(t: DemoBoardToken, scene: Scene): Token {
+  // A rectangular base is its token's box, turned as it stands (its shape then follows the game's
+  // "Bases" setting, as a Roll20 token's does); a round one declares its diameter.
+  const box = t.length !== undefined;
   return {
     id: t.id,
     name: t.name,
     center: { x: t.x, y: t.y },
-    footprint: { width: size, height: size },
+    footprint: footprintOf(t, scene),
+    ...(t.rotation ? { rotation: t.rotation } : {}),
     layer: 'objects',
     visible: true,
     side: t.side,
@@ -120,7 +140,7 @@ function toToken(t: DemoBoardToken, scene: Scene): Token {
     ...(t.unit !== null ? { unitName: t.unit } : {}),
     role: t.role,
     radio: t.radio,
-    baseSize: t.base,
+    ...(box ? {} : { baseSize: t.base }),
   };
 }
 
@@ -191,6 +211,16 @@ export function moveToken(board: DemoBoard, id: string, x: number, y: number): D
   const nx = clampCoordinate(x);
   const ny = clampCoordinate(y);
   return replaceToken(board, id, (t) => (t.x === nx && t.y === ny ? t : { ...t, x: nx, y: ny }));
+}
+
+/** Turns a token by `degrees` clockwise (R and Shift+R): a round base shows nothing, a rectangular one turns. */
+export function turnToken(board: DemoBoard, id: string, degrees: number): DemoBoard {
+  return replaceToken(board, id, (t) => {
+    const rotation = normalTurn((t.rotation ?? 0) + degrees);
+    if (rotation === (t.rotation ?? 0)) return t;
+    const { rotation: _old, ...rest } = t;
+    return rotation === 0 ? rest : { ...rest, rotation };
+  });
 }
 
 /** Where a token dropped at p lands: the centre of its square or hex on a grid, p itself without one. */

@@ -35,6 +35,8 @@ const tokenSchema = v.strictObject({
   x: coordinate,
   y: coordinate,
   base: v.strictObject({ value: v.pipe(positive, v.maxValue(10_000)), unit: unitName }),
+  length: v.optional(v.strictObject({ value: v.pipe(positive, v.maxValue(10_000)), unit: unitName })),
+  rotation: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(359))),
   dead: v.boolean(),
 });
 

@@ -23,12 +23,14 @@ const leader = (side: SideId, token: string, name: string, group: string | null,
   tokens.push({ id: token, name, side: TABLE_SIDE[side], unit: group, role: 'leader', at: { x: x * INCH, y: y * INCH }, base, piece: id });
   return id;
 };
+/** Cavalry on 2" × 1" bases, their length turned to face the enemy (Roll20 draws them 140×70 turned 90°). */
+const CAVALRY = { length: { value: 2, unit: 'in' }, rotation: 90 } as const;
 /** A unit of two bases side by side, the first at (x, y) inches. */
-const unit = (side: SideId, token: string, name: string, x: number, y: number): string => {
+const unit = (side: SideId, token: string, name: string, x: number, y: number, bases: Pick<DemoToken, 'length' | 'rotation'> = {}): string => {
   events.push({ type: 'unitAdded', side, name });
   const id = `${side}U${++serial[side]}`;
   for (const [i, letter] of ['a', 'b'].entries()) {
-    tokens.push({ id: `${token}-${letter}`, name: `${name} ${letter}`, side: TABLE_SIDE[side], unit: token, role: 'figure', at: { x: (x + i) * INCH, y: y * INCH }, base, piece: id });
+    tokens.push({ id: `${token}-${letter}`, name: `${name} ${letter}`, side: TABLE_SIDE[side], unit: token, role: 'figure', at: { x: (x + i) * INCH, y: y * INCH }, base, ...bases, piece: id });
   }
   return id;
 };
@@ -61,7 +63,8 @@ unit('B', 'nizhny', 'Nizhny Novgorod', 11.5, -1.5);
 unit('B', 'odessa', 'Odessa', 15, -1);
 unit('B', 'jager5', '5th Jägers', 6, 0);
 unit('B', 'akhtyrka', 'Akhtyrka hussars', 17.5, -2.5);
-unit('B', 'cossacks', 'Cossacks', 12.5, -4);
+// The Cossacks on cavalry bases, 1.5" behind Nizhny Novgorod's, edge to edge.
+unit('B', 'cossacks', 'Cossacks', 12.5, -4.5, CAVALRY);
 
 events.push(
   // The secret rosters: number n is slots[n - 1].

@@ -2,7 +2,7 @@
 // the board, the player's moves, and the checks on a stored board.
 import { describe, expect, it } from 'vitest';
 import { exampleBoard, sceneBoard } from '../../../src/adapters/demo/example';
-import { SCENE_IDS } from '../../../src/adapters/demo/scenes';
+import { SCENE_IDS, sceneId } from '../../../src/adapters/demo/scenes';
 import {
   addToken,
   basePx,
@@ -16,6 +16,7 @@ import {
   statusOf,
   stepFrom,
   tableOf,
+  turnToken,
   type DemoBoard,
   type Step,
 } from '../../../src/adapters/demo/model';
@@ -156,6 +157,39 @@ describe('moves on the demo table', () => {
     const moved = moveToken(exampleBoard('bdc'), 'A', 1e12, -Infinity);
     expect(moved.tokens.find((t) => t.id === 'A')).toMatchObject({ x: 1_000_000, y: -1_000_000 });
     expect(parseDemoBoard(moved)).not.toBeNull();
+  });
+});
+
+describe('rectangular bases on the demo table', () => {
+  const army = sceneBoard(sceneId('cr', 'army'));
+  const cossack = (b: DemoBoard) => tableOf(b).tokens.find((t) => t.id === 'cossacks-a')!;
+
+  it("stand as their token's box, turned, with no declared round base", () => {
+    // 2" × 1" at 70 px an inch, turned a quarter.
+    expect(cossack(army)).toMatchObject({ footprint: { width: 140, height: 70 }, rotation: 90 });
+    expect(cossack(army).baseSize).toBeUndefined();
+    // A round base keeps its declared diameter.
+    expect(tableOf(army).tokens.find((t) => t.id === 'ledru')!.baseSize).toEqual({ value: 1, unit: 'in' });
+  });
+
+  it('turn by R and Shift+R, kept within 0–359 and stored', () => {
+    const turned = turnToken(army, 'cossacks-a', 15);
+    expect(cossack(turned).rotation).toBe(105);
+    expect(cossack(turnToken(turnToken(army, 'cossacks-a', -15), 'cossacks-a', -90)).rotation).toBe(345);
+    // Back to where it was: the same token, nothing changed.
+    expect(turnToken(turnToken(army, 'cossacks-a', 15), 'cossacks-a', -15).tokens.find((t) => t.id === 'cossacks-a')).toEqual(army.tokens.find((t) => t.id === 'cossacks-a'));
+    expect(turnToken(army, 'cossacks-a', 360)).toBe(army);
+    // A full turn back to 0 stores no rotation at all.
+    expect(turnToken(army, 'cossacks-a', 270).tokens.find((t) => t.id === 'cossacks-a')).not.toHaveProperty('rotation');
+    expect(cossack(turnToken(army, 'cossacks-a', 270)).rotation).toBeUndefined();
+    expect(parseDemoBoard(JSON.parse(JSON.stringify(turned)))).toEqual(turned);
+  });
+
+  it('refuse a stored turn or length out of bounds', () => {
+    const bad = (change: object) => parseDemoBoard({ ...army, tokens: army.tokens.map((t) => (t.id === 'cossacks-a' ? { ...t, ...change } : t)) });
+    expect(bad({ rotation: 400 })).toBeNull();
+    expect(bad({ rotation: 12.5 })).toBeNull();
+    expect(bad({ length: { value: -2, unit: 'in' } })).toBeNull();
   });
 });
 

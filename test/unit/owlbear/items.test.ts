@@ -27,6 +27,16 @@ describe('a token item', () => {
     expect(placeOf(flipped, 150)).toMatchObject({ center: { x: 10, y: 20 }, width: 75, height: 75 });
   });
 
+  it('carries its rotation, so that an oblong base turns with it (a token stretched to 2×1 cells, turned 90°)', () => {
+    const square = tokenItem({ id: 'c', name: 'Cavalry', x: 0, y: 0, size: 150 });
+    const long = { ...square, scale: { x: square.scale.x * 2, y: square.scale.y }, rotation: 90 };
+    const read = readToken(long, 150);
+    expect(read.ok && read.token).toMatchObject({ footprint: { width: 300, height: 150 }, rotation: 90 });
+    expect(read.ok && 'rotation' in read.token).toBe(true);
+    const straight = readToken({ ...long, rotation: 0 }, 150);
+    expect(straight.ok && 'rotation' in straight.token).toBe(false);
+  });
+
   it('carries its side, unit and role from Command Post’s tag, and its name as text', () => {
     const read = readToken(tokenItem({ id: 't1', name: `  ${HOSTILE} `, x: 0, y: 0, size: 150, tag: { side: '1', unit: 'g1', role: 'leader', radio: true, base: { value: 25, unit: 'mm' } } }), 150);
     expect(read.ok && read.token).toMatchObject({ id: 't1', name: HOSTILE, side: '1', unit: 'g1', role: 'leader', radio: true, baseSize: { value: 25, unit: 'mm' }, layer: 'CHARACTER', visible: true });
