@@ -48,15 +48,38 @@ function shapeKey(s: RangeShape): string {
 
 interface Item {
   node: SVGGraphicsElement;
+  /** Its element's tag, kept here: reading it from the DOM a thousand times a move is not free. */
+  tag: string;
   key: string;
+  /** The values it was last drawn with (see `unchanged`). */
+  sig?: readonly unknown[];
   title: SVGTitleElement;
-  /** What the title says (read from here: reading the DOM a thousand times a move is not free). */
+  /** What the title says (read from here, for the same reason). */
   said: string;
+  /** The name and the reason the title was built from: the words are joined only when one changes. */
+  saidOf?: readonly [string, string];
+}
+
+/**
+ * Whether a node already shows `values` (the ones it was last drawn with, kept beside it), else keeps
+ * them: a move compares a thousand marks' numbers, not a thousand strings built to be compared.
+ */
+function unchanged(item: { sig?: readonly unknown[] }, values: readonly unknown[]): boolean {
+  const last = item.sig;
+  if (last && last.length === values.length) {
+    let same = true;
+    for (let i = 0; i < values.length && same; i++) same = last[i] === values[i];
+    if (same) return true;
+  }
+  item.sig = values;
+  return false;
 }
 
 interface Keyed<N extends Element> {
   node: N;
   key: string;
+  /** The values it was last drawn with (see `unchanged`). */
+  sig?: readonly unknown[];
 }
 
 /** Measures text in the overlay's own font (a canvas, cached: the same reasons come back every frame). */
@@ -228,10 +251,8 @@ export class Overlay {
     for (const m of d.marks) {
       seenMarks.add(m.id);
       const reason = words.get(m.id) ?? '';
-      const key = `${r2(m.x)},${r2(m.y)},${r2(m.r)},${m.status},${m.reason?.code ?? ''},${m.closeUp === true}`;
-      const item = this.item(this.marks, m.id, 'circle', this.layers.marks, 'mark', reason ? `${m.name} — ${reason}` : m.name);
-      if (item.key === key) continue;
-      item.key = key;
+      const item = this.item(this.marks, m.id, 'circle', this.layers.marks, 'mark', m.name, reason);
+      if (unchanged(item, [m.x, m.y, m.r, m.status, m.reason?.code, m.closeUp === true])) continue;
       const n = item.node;
       const look = MARK_LOOKS[m.status];
       n.setAttribute('cx', r2(m.x));
@@ -253,15 +274,13 @@ export class Overlay {
     const seenEdges = new Set<string>();
     for (const e of d.edges) {
       seenEdges.add(e.to);
-      const key = `${e.from}|${e.kind}|${r2(e.x1)},${r2(e.y1)},${r2(e.x2)},${r2(e.y2)}`;
       let item = this.edges.get(e.to);
-      if (item && item.key === key) continue;
       if (!item) {
         const node = el('line', { 'data-to': e.to, 'vector-effect': 'non-scaling-stroke' });
         this.layers.edges.append(node);
         this.edges.set(e.to, (item = { node, key: '' }));
       }
-      item.key = key;
+      if (unchanged(item, [e.from, e.kind, e.x1, e.y1, e.x2, e.y2])) continue;
       const n = item.node;
       n.setAttribute('x1', r2(e.x1));
       n.setAttribute('y1', r2(e.y1));
@@ -282,14 +301,12 @@ export class Overlay {
     const seenLeaders = new Set<string>();
     for (const l of layout.labels) {
       seenLabels.add(l.id);
-      const key = `${r2(l.box.x)},${r2(l.box.y)},${r2(l.box.w)}|${l.status}|${l.text}|${l.full}`;
       const item = keyed(this.labels, l.id, () => {
         const g = el('g', { class: 'label-box', 'data-label': l.id, 'data-kind': l.kind });
         g.append(el('rect', { rx: '4', 'stroke-width': '1' }), el('text', { class: l.kind === 'reason' || l.kind === 'unit' ? 'label' : 'name', 'data-text': '' }), el('title', {}));
         return g;
       }, this.screen.labels);
-      if (item.key !== key) {
-        item.key = key;
+      if (!unchanged(item, [l.box.x, l.box.y, l.box.w, l.status, l.text, l.full])) {
         const [rect, text, title] = item.node.children as unknown as [SVGRectElement, SVGTextElement, SVGTitleElement];
         item.node.setAttribute('data-token', l.tokens[0] ?? '');
         item.node.setAttribute('data-tokens', l.tokens.join(' '));
@@ -304,9 +321,7 @@ export class Overlay {
       if (l.leader) {
         seenLeaders.add(l.id);
         const line = keyed(this.leaders, l.id, () => el('line', { 'data-leader': l.id }), this.screen.leaders);
-        const lk = `${r2(l.leader.x1)},${r2(l.leader.y1)},${r2(l.leader.x2)},${r2(l.leader.y2)}|${l.status}`;
-        if (line.key !== lk) {
-          line.key = lk;
+        if (!unchanged(line, [l.leader.x1, l.leader.y1, l.leader.x2, l.leader.y2, l.status])) {
           setAll(line.node, { x1: r2(l.leader.x1), y1: r2(l.leader.y1), x2: r2(l.leader.x2), y2: r2(l.leader.y2), stroke: MARK_LOOKS[l.status].colour });
         }
       }
@@ -339,10 +354,8 @@ export class Overlay {
       const look = MARK_LOOKS[b.status];
       if (look.badge === 'none') continue;
       seenBadges.add(b.token);
-      const key = `${r2(b.x)},${r2(b.y)},${r2(b.size)}|${b.status}`;
       const item = keyed(this.badges, b.token, () => el('path', { class: 'badge', 'data-token': b.token }), this.screen.badges);
-      if (item.key === key) continue;
-      item.key = key;
+      if (unchanged(item, [b.x, b.y, b.size, b.status])) continue;
       setAll(item.node, { d: BADGE_PATHS[look.badge], transform: `translate(${r2(b.x)} ${r2(b.y)}) scale(${r2(b.size)})`, fill: look.colour, 'stroke-width': r2(1.5 / b.size), 'data-badge': look.badge, 'data-status': b.status });
     }
     prune(this.badges, seenBadges);
@@ -386,9 +399,10 @@ export class Overlay {
     this.noteLines = [];
   }
 
-  private item(map: Map<string, Item>, id: string, tag: 'circle' | 'polygon' | 'path', layer: SVGGElement, cls: string, name: string): Item {
+  /** The node drawing `id`, its hover title saying the name, and the reason after it when there is one. */
+  private item(map: Map<string, Item>, id: string, tag: 'circle' | 'polygon' | 'path', layer: SVGGElement, cls: string, name: string, reason = ''): Item {
     let item = map.get(id);
-    if (item && item.node.tagName !== tag) {
+    if (item && item.tag !== tag) {
       item.node.remove();
       item = undefined;
     }
@@ -397,10 +411,14 @@ export class Overlay {
       const title = el('title', {});
       node.append(title);
       layer.append(node);
-      item = { node, key: '', title, said: '' };
+      item = { node, tag, key: '', title, said: '' };
       map.set(id, item);
     }
-    if (item.said !== name) item.title.textContent = item.said = name;
+    if (item.saidOf?.[0] !== name || item.saidOf[1] !== reason) {
+      item.saidOf = [name, reason];
+      const said = reason ? `${name} — ${reason}` : name;
+      if (item.said !== said) item.title.textContent = item.said = said;
+    }
     return item;
   }
 }

@@ -2,7 +2,7 @@
 // player reads them: the popup's board, the demo's panels, a chat post. Never the grouping's id
 // (Owlbear makes `u-33ff6294`): the game's name for the unit, else the name a person gave it on the
 // tabletop, else its leader's, else the name its figures share, else its number ("Unit 3").
-import type { Table } from '../table/model';
+import type { Table, Token } from '../table/model';
 import type { BoundTable, BoundToken } from './model';
 
 /** "Rifleman 3", "Fusilier A", "Voltigeur 1a", "2nd Line b" → the name figures of one unit share. */
@@ -23,10 +23,34 @@ export interface UnitName {
   readonly n: number;
 }
 
+/** The last board's names: a move changes where tokens stand, not what their units are called. */
+let last: { readonly tokens: readonly Token[]; readonly bound: readonly Token[]; readonly pieces: BoundTable['pieces'] | null; readonly names: UnitName[] } | null = null;
+
+/** Whether two lists of tokens say the same of their units (names, groupings, roles, pieces), wherever they stand. */
+function sameUnits(a: readonly Token[], b: readonly Token[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if (x === y) continue;
+    if (x.id !== y.id || x.name !== y.name || x.unit !== y.unit || x.unitName !== y.unitName || x.role !== y.role) return false;
+    if ((x as Partial<BoundToken>).piece !== (y as Partial<BoundToken>).piece) return false;
+  }
+  return true;
+}
+
 /** The groupings of a table in order of first appearance, each with what a person can read of it. */
 export function unitNames(table: Pick<Table, 'tokens'> & Partial<Table>, bound: Pick<BoundTable, 'tokens' | 'lost' | 'pieces'> | null): UnitName[] {
+  const boundTokens = bound ? [...bound.tokens, ...bound.lost] : [];
+  if (last && last.pieces === (bound?.pieces ?? null) && sameUnits(last.tokens, table.tokens) && sameUnits(last.bound, boundTokens)) return last.names;
+  const names = namesOf(table, bound, boundTokens);
+  last = { tokens: table.tokens, bound: boundTokens, pieces: bound?.pieces ?? null, names };
+  return names;
+}
+
+function namesOf(table: Pick<Table, 'tokens'>, bound: Pick<BoundTable, 'pieces'> | null, boundTokens: readonly BoundToken[]): UnitName[] {
   const boundOf = new Map<string, BoundToken>();
-  if (bound) for (const t of [...bound.tokens, ...bound.lost]) boundOf.set(t.id, t);
+  for (const t of boundTokens) boundOf.set(t.id, t);
   const groups = new Map<string, { game: Map<string, number>; given: string | null; leader: string | null; stems: Set<string>; figures: number }>();
   for (const t of table.tokens) {
     if (t.unit === null) continue;

@@ -87,8 +87,17 @@ export function prepareTable(tokens: readonly Token[], scene: Scene, from: Measu
   if (metric === 'hex') {
     dist = (i, j) => hexStepDistance(hq[i]!, hr[i]!, hq[j]!, hr[j]!);
   } else if (metric === 'euclidean' && boxes) {
+    // Discs between themselves keep the hot arithmetic below; a pair with a box takes the exact gap.
     const all: readonly Base[] = boxes;
-    dist = (i, j) => baseGap(all[i]!, all[j]!, x[j]! - x[i]!, y[j]! - y[i]!);
+    const box = new Uint8Array(n);
+    for (let i = 0; i < n; i++) box[i] = all[i]!.round ? 0 : 1;
+    dist = (i, j) => {
+      if (box[i]! | box[j]!) return baseGap(all[i]!, all[j]!, x[j]! - x[i]!, y[j]! - y[i]!);
+      const dx = x[j]! - x[i]!;
+      const dy = y[j]! - y[i]!;
+      const d = Math.sqrt(dx * dx + dy * dy) - (br[i]! + br[j]!);
+      return d > 0 ? d : 0;
+    };
   } else if (metric === 'euclidean') {
     // The hot case (gridless wargame tables): same arithmetic as cellDistance, inlined.
     dist = (i, j) => {

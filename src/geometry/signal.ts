@@ -19,8 +19,11 @@ export interface UnitReach {
   readonly to: string;
 }
 
-/** Every other unit with its distance from `fromUnit`, nearest first (ties by unit order). */
-export function unitsWithin(tokens: readonly Token[], scene: Scene, fromUnit: string, radius: Length, from: MeasureFrom = 'edge', bases: BaseShape = DEFAULT_BASE_SHAPE): UnitReach[] {
+/**
+ * Every other unit with its distance from `fromUnit`, nearest first (ties by unit order); only the
+ * figures `among` keeps are looked at (a leader orders his own side: the other half of the table is skipped).
+ */
+export function unitsWithin(tokens: readonly Token[], scene: Scene, fromUnit: string, radius: Length, from: MeasureFrom = 'edge', bases: BaseShape = DEFAULT_BASE_SHAPE, among?: (t: Token) => boolean): UnitReach[] {
   const p = prepareTable(tokens, scene, from, bases);
   const r = toCells(radius, scene);
   const src: number[] = [];
@@ -29,7 +32,7 @@ export function unitsWithin(tokens: readonly Token[], scene: Scene, fromUnit: st
   const best = new Map<string, { d: number; a: number; b: number; order: number }>();
   for (let j = 0; j < p.n; j++) {
     const u = tokens[j]!.unit;
-    if (u === null || u === fromUnit) continue;
+    if (u === null || u === fromUnit || (among && !among(tokens[j]!))) continue;
     let cur = best.get(u);
     if (!cur) best.set(u, (cur = { d: Infinity, a: -1, b: -1, order: best.size }));
     for (const i of src) {

@@ -105,7 +105,7 @@ export const crBoard: SystemBoard<CrFacts> = {
         const own = ownUnit(l);
         // Drawn from his unit, as it is measured: 1" (or the signal) from any of its figures.
         rings.push(rm.unitRing(l, members.get(own) ?? [l], signal ? 'signal' : 'control', cells));
-        const found = query ? query.within(own, radius) : unitsWithin(tokens, scene, own, radius, 'edge', facts.bases);
+        const found = query ? query.within(own, radius) : unitsWithin(tokens, scene, own, radius, 'edge', facts.bases, (t) => unitSide.get(t.unit!) === l.side);
         const within = found.filter((u) => unitSide.get(u.unit) === l.side);
         reach.set(l, new Map([[own, { unit: own, within: true, distance: 0, from: l.id, to: l.id }], ...within.map((u): [string, UnitReach] => [u.unit, u])]));
       }

@@ -106,7 +106,9 @@ describe('the Roll20 content script under random and forged page messages (prope
     );
     // Random messages do reach the board, not only the refusals.
     expect(drawn).toBeGreaterThan(150);
-  });
+    // 1,500 boards run in ~4 s alone, over vitest's 5 s default when the unit files share two cores:
+    // a property's run count is its strength, not a time limit.
+  }, 30_000);
 });
 
 describe('the Roll20 page script under random and forged content messages (property)', () => {
