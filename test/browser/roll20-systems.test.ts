@@ -95,6 +95,8 @@ describe('Les bandes de Champagne on Roll20', () => {
   });
 
   it("bases as they stand: 2×1 tokens turned a quarter are measured by their boxes, and the popup's setting reads them round", async () => {
+    // A game of its own: the test before left the captain demoralised.
+    await request(ext, { type: 'game/replace', system: 'bdc', events: [] });
     const { game, popup, ids } = await open('bdc', 'engine=legacy');
     id = ids.id;
     await takeRoster(popup);
