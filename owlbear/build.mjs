@@ -1,36 +1,42 @@
 // The Owlbear Rodeo extension's static files (scripts/build.mjs bundles its pages): its manifest, the
-// listing Owlbear's extension store reads (store.md, beside the manifest), the page that listing's
-// "learn more" opens, icons, strings, the CORS header file. docs/owlbear.md says how to publish them.
+// listing Owlbear's extension store reads (store.md, beside the manifest), the pages' front page,
+// icons, strings, the CORS header file. docs/owlbear.md says how to publish them.
 //
-// Environment, all optional:
+// Where it is served and the project's page come from package.json (`homepage`: the repository's
+// pages, which serve dist/owlbear/; `repository`: the docs), through scripts/places.mjs. The
+// environment may name others, all optional:
 //   COMMAND_POST_OWLBEAR_URL      where dist/owlbear/ will be served (https://you.github.io/command-post/):
 //                                 the store listing's addresses, the manifest's paths, and an origin the
-//                                 browser extension's bridge trusts. Default: http://localhost:5174/,
-//                                 where `npm run owlbear` serves it.
+//                                 browser extension's bridge trusts. Default: package.json's homepage;
+//                                 in a development build, http://localhost:5174/, where `npm run owlbear` serves it.
 //   COMMAND_POST_OWLBEAR_BASE     the path it is served under, when only that is known (default: the URL's)
 //   COMMAND_POST_OWLBEAR_ORIGINS  more origins the bridge trusts (comma-separated)
-//   COMMAND_POST_HOMEPAGE         the project's own page (its README or docs where they are published):
-//                                 the manifest's homepage_url and the listing's learn-more. Default:
-//                                 package.json's `homepage`; without either, the manifest has none
-//                                 (Owlbear's is optional) and learn-more opens the hosted page.
+//   COMMAND_POST_HOMEPAGE         the project's own page: the manifest's homepage_url and the listing's
+//                                 learn-more. Default: the repository's page on the Owlbear extension.
 import fs from 'node:fs';
 import path from 'node:path';
+import { productPlaces } from '../scripts/places.mjs';
 
 export const DEV_URL = 'http://localhost:5174/';
 
 /** Owlbear's store tags (owlbear-rodeo/extensions tags.json; `built-by-owlbear` is Owlbear's own). */
 export const STORE_TAGS = ['dice', 'fog', 'tool', 'content-pack', 'drawing', 'audio', 'combat', 'automation', 'other'];
 
-/** The settings above, checked; `error` says what is wrong. */
-export function owlbearSettings(env, pkg) {
+/** A developer's own machine, which only a development build trusts. */
+const isLocal = (url) => url.protocol === 'http:' && /^(localhost|127\.0\.0\.1)$/.test(url.hostname);
+
+/** The settings above, checked; `error` says what is wrong. `dev`: a development build. */
+export function owlbearSettings(env, pkg, { dev = false } = {}) {
   const fail = (error) => ({ error });
+  const places = productPlaces(pkg);
+  if (places.error) return fail(places.error);
   let url;
   try {
-    url = new URL(env.COMMAND_POST_OWLBEAR_URL ?? DEV_URL);
+    url = new URL(env.COMMAND_POST_OWLBEAR_URL ?? (dev ? DEV_URL : places.pages));
   } catch {
     return fail('COMMAND_POST_OWLBEAR_URL must be an address (https://host/path/)');
   }
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && /^(localhost|127\.0\.0\.1)$/.test(url.hostname))) return fail('COMMAND_POST_OWLBEAR_URL must be https (or http://localhost)');
+  if (url.protocol !== 'https:' && !isLocal(url)) return fail('COMMAND_POST_OWLBEAR_URL must be https (or http://localhost)');
   if (url.search || url.hash) return fail('COMMAND_POST_OWLBEAR_URL takes no query or fragment');
   const base = (env.COMMAND_POST_OWLBEAR_BASE ?? url.pathname).replace(/\/*$/, '/');
   if (!base.startsWith('/')) return fail('COMMAND_POST_OWLBEAR_BASE must start with /');
@@ -38,14 +44,12 @@ export function owlbearSettings(env, pkg) {
   const origins = (env.COMMAND_POST_OWLBEAR_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
   if (origins.some((o) => !/^https?:\/\/[^/]+$/.test(o))) return fail('COMMAND_POST_OWLBEAR_ORIGINS must be origins (https://host[:port])');
   // The hosted origin is trusted by the bridge; a developer's machine only by a development build.
-  if (env.COMMAND_POST_OWLBEAR_URL && !origins.includes(url.origin)) origins.push(url.origin);
-  const homepage = env.COMMAND_POST_HOMEPAGE ?? pkg.homepage ?? null;
-  if (homepage !== null) {
-    try {
-      if (!/^https?:$/.test(new URL(homepage).protocol)) return fail('COMMAND_POST_HOMEPAGE must be a web address');
-    } catch {
-      return fail('COMMAND_POST_HOMEPAGE must be a web address');
-    }
+  if (!isLocal(url) && !origins.includes(url.origin)) origins.push(url.origin);
+  const homepage = env.COMMAND_POST_HOMEPAGE ?? places.doc('docs/owlbear.md');
+  try {
+    if (!/^https?:$/.test(new URL(homepage).protocol)) return fail('COMMAND_POST_HOMEPAGE must be a web address');
+  } catch {
+    return fail('COMMAND_POST_HOMEPAGE must be a web address');
   }
   return { base, publicUrl, origins, homepage };
 }
@@ -59,7 +63,7 @@ export function owlbearManifest(settings, pkg, description) {
     manifest_version: 1,
     description,
     author: 'Command Post',
-    ...(homepage ? { homepage_url: homepage } : {}),
+    homepage_url: homepage,
     icon: `${base}icon.svg`,
     background_url: `${base}background.html`,
     action: { title: 'Command Post', icon: `${base}icon.svg`, popover: `${base}action.html`, height: 600, width: 420 },
@@ -83,7 +87,7 @@ export function storeListing(settings, description, body) {
     '  - combat',
     '  - automation',
     `manifest: ${publicUrl}manifest.json`,
-    `learn-more: ${homepage ?? publicUrl}`,
+    `learn-more: ${homepage}`,
     '---',
     '',
   ].join('\n');
@@ -99,7 +103,7 @@ export function writeOwlbearFiles({ root, out, settings, pkg, description, catal
   fs.mkdirSync(path.join(out, 'icons'));
   for (const f of fs.readdirSync(path.join(here, 'icons')).filter((f) => f.endsWith('.svg'))) fs.copyFileSync(path.join(here, 'icons', f), path.join(out, 'icons', f));
   fs.copyFileSync(path.join(here, 'icons/icon.svg'), path.join(out, 'icon.svg'));
-  // The store listing, its pictures, and the page its "learn more" opens when the project has no page of its own.
+  // The store listing, its pictures, and the pages' front page (the manifest's address, for a game master).
   const body = fs.readFileSync(path.join(here, 'store/store.md'), 'utf8');
   fs.writeFileSync(path.join(out, 'store.md'), storeListing(settings, description, body));
   fs.mkdirSync(path.join(out, 'store'));

@@ -2,13 +2,15 @@
 //   node scripts/build.mjs         production: minified, no source maps
 //   node scripts/build.mjs --dev   development: not minified, inline source maps
 // Also writes esbuild metafiles to dist/meta/ and dist/build-info.json (read by size.mjs).
-// Environment: where the Owlbear extension is hosted and the project's page (COMMAND_POST_OWLBEAR_URL,
-// COMMAND_POST_OWLBEAR_BASE, COMMAND_POST_OWLBEAR_ORIGINS, COMMAND_POST_HOMEPAGE): owlbear/build.mjs.
+// Where the product lives comes from package.json (scripts/places.mjs); the environment may say where
+// the Owlbear extension is hosted instead (COMMAND_POST_OWLBEAR_URL, COMMAND_POST_OWLBEAR_BASE,
+// COMMAND_POST_OWLBEAR_ORIGINS, COMMAND_POST_HOMEPAGE): owlbear/build.mjs.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { owlbearSettings, writeOwlbearFiles } from '../owlbear/build.mjs';
+import { productPlaces } from './places.mjs';
 import { DIST_DIR, LANGUAGES, loadCatalogue, writeLocales } from './locales.mjs';
 import { RULES_DIR, writeRulesIndex } from './rules-index.mjs';
 
@@ -43,7 +45,8 @@ const ENTRIES = [
 const OWLBEAR = { name: 'owlbear', in: ['owlbear/background.ts', 'owlbear/action.tsx'] };
 const owlbearOut = path.join(dist, 'owlbear');
 const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
-const owlbear = owlbearSettings(process.env, pkg);
+const owlbear = owlbearSettings(process.env, pkg, { dev });
+const places = productPlaces(pkg);
 if (owlbear.error) {
   console.error(`build: ${owlbear.error}`);
   process.exit(1);
@@ -105,7 +108,13 @@ ENTRIES.forEach((e, i) =>
 fs.writeFileSync(path.join(metaDir, `${OWLBEAR.name}.json`), JSON.stringify(owlbearResult.metafile));
 
 // Static files.
-fs.copyFileSync(path.join(root, 'manifest.json'), path.join(out, 'manifest.json'));
+// The manifest, with the product's page (package.json, scripts/places.mjs) and its version.
+const manifest = JSON.parse(fs.readFileSync(path.join(root, 'manifest.json'), 'utf8'));
+if (manifest.version !== pkg.version) {
+  console.error(`build: manifest.json's version (${manifest.version}) is not package.json's (${pkg.version})`);
+  process.exit(1);
+}
+fs.writeFileSync(path.join(out, 'manifest.json'), JSON.stringify({ ...manifest, homepage_url: places.readme }, null, 2) + '\n');
 writeLocales(out);
 // The rule lookup's index (docs/rules/ → lookup/<lang>.json), fetched by the popup when the search opens.
 try {

@@ -18,7 +18,9 @@ if (!Number.isInteger(port) || port < 1 || port > 65535) {
   process.exit(1);
 }
 
-execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs'), ...(process.argv.includes('--dev') ? ['--dev'] : [])], { cwd: root, stdio: 'inherit' });
+// Built for the address it is served at here (a release build names the repository's pages instead).
+const env = { ...process.env, COMMAND_POST_OWLBEAR_URL: process.env.COMMAND_POST_OWLBEAR_URL ?? `http://localhost:${port}/` };
+execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs'), ...(process.argv.includes('--dev') ? ['--dev'] : [])], { cwd: root, stdio: 'inherit', env });
 
 const ctx = await esbuild.context({ logLevel: 'warning' });
 const served = await ctx.serve({

@@ -12,7 +12,10 @@ import { OPS_PREFIX, SCENE_KEY, TOKEN_KEY } from '../../src/adapters/owlbear/key
 import * as v from 'valibot';
 import { tokenItem } from '../support/owlbear-items';
 import { frontMatter, storeSchema } from '../unit/owlbear/store-schema';
+import fs from 'node:fs';
 import { GM, PLAYER, action, drawn, host, launchPlain, openAction, openRoom, sendFrom, type Launched, type Room } from './owlbear';
+
+const pkg = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string; homepage: string };
 
 const HOSTILE = '<img src=x onerror=alert(1)>';
 
@@ -53,25 +56,30 @@ describe('the real SDK against Owlbear’s protocol', () => {
     });
     expect(state).toEqual({ unknown: [], badRefs: 0 });
     // The manifest as Owlbear fetches it (from its own origin: the CORS header matters).
-    const res = await fetch(`${l.servers.ext}/manifest.json`, { headers: { origin: 'https://www.owlbear.rodeo' } });
+    const { ext, base } = l.servers;
+    const res = await fetch(l.servers.manifest, { headers: { origin: 'https://www.owlbear.rodeo' } });
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
-    const m = (await res.json()) as { icon: string; background_url: string; action: { popover: string; icon: string } };
-    expect(m).toMatchObject({ icon: '/icon.svg', background_url: '/background.html', action: { popover: '/action.html', icon: '/icon.svg' } });
-    const icon = await fetch(`${l.servers.ext}${m.icon}`);
+    const m = (await res.json()) as { icon: string; background_url: string; action: { popover: string; icon: string }; homepage_url: string };
+    // Root-relative paths under the repository's pages, where a release is served (package.json's homepage).
+    expect(base).toBe(new URL(pkg.homepage).pathname);
+    expect(m).toMatchObject({ icon: `${base}icon.svg`, background_url: `${base}background.html`, action: { popover: `${base}action.html`, icon: `${base}icon.svg` } });
+    const icon = await fetch(`${ext}${m.icon}`);
     expect([icon.status, icon.headers.get('content-type')]).toEqual([200, 'image/svg+xml']);
-    // No invented homepage: none is configured in this build.
-    expect(m).not.toHaveProperty('homepage_url');
+    // The homepage is the repository's page on the Owlbear extension, at this version.
+    expect(m.homepage_url).toBe(`https://github.com/command-post/command-post/blob/v${pkg.version}/docs/owlbear.md`);
     // The store listing beside it, as Owlbear's store fetches it, with its pictures and the hosted page.
-    const listing = v.parse(storeSchema, frontMatter(await (await fetch(`${l.servers.ext}/store.md`)).text()));
+    const listing = v.parse(storeSchema, frontMatter(await (await fetch(`${ext}${base}store.md`)).text()));
     for (const picture of [listing.image, listing.icon]) {
-      const png = Buffer.from(await (await fetch(`${l.servers.ext}${new URL(picture).pathname}`)).arrayBuffer());
+      const png = Buffer.from(await (await fetch(`${ext}${new URL(picture).pathname}`)).arrayBuffer());
       expect(png.subarray(1, 4).toString(), picture).toBe('PNG');
     }
-    expect(await (await fetch(`${l.servers.ext}/index.html`)).text()).toContain('manifest.json');
+    expect(await (await fetch(`${ext}${base}index.html`)).text()).toContain(`${pkg.homepage}manifest.json`);
+    // Nothing is served outside the pages' path, as on GitHub Pages.
+    expect((await fetch(`${ext}/manifest.json`)).status).toBe(404);
     // Context-menu entries registered by each background page, icons as files.
     const menus = await host<{ id: string; icons: { icon: string }[] }[]>(room.page, 'menus', PLAYER.connectionId);
     expect(menus.map((m) => m.id.split('/').pop()).sort()).toEqual(['dead', 'leader', 'radio', 'side-1', 'side-2', 'unit']);
-    expect(menus.every((m) => m.icons.every((i) => i.icon.startsWith(`${l.servers.ext}/icons/`)))).toBe(true);
+    expect(menus.every((m) => m.icons.every((i) => i.icon.startsWith(`${ext}${base}icons/`)))).toBe(true);
   });
 });
 
