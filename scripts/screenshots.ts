@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SCENE_IDS, isSceneId, type SceneId } from '../src/adapters/demo/scenes';
-import { openDemo, openPopup } from '../test/browser/demo';
+import { boardAndPopup } from '../test/browser/demo';
 import { launchExtension } from '../test/browser/launch';
 import { palettePng } from './png-palette';
 
@@ -53,16 +53,7 @@ fs.mkdirSync(out, { recursive: true });
 const ext = await launchExtension({ locale: 'en-US' });
 try {
   for (const scene of scenes) {
-    const { page, tab, errors } = await openDemo(ext, scene, BOARD);
-    // Let the worker's game and the overlay settle, and the focus ring go.
-    await page.waitForTimeout(600);
-    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-    const board = await page.screenshot({ type: 'png' });
-    const popup = await openPopup(ext, tab, { width: POPUP.width });
-    await popup.setViewportSize(POPUP);
-    await popup.locator('[data-next]').first().waitFor();
-    await popup.waitForTimeout(300);
-    const side = await popup.screenshot({ type: 'png' });
+    const { board, popup: side, errors } = await boardAndPopup(ext, scene, BOARD, POPUP);
     // Side by side on a canvas, scaled to WIDTH: the board, a gutter, the popup.
     const composer = await ext.context.newPage();
     const args = { a: `data:image/png;base64,${board.toString('base64')}`, b: `data:image/png;base64,${side.toString('base64')}`, width: WIDTH, gutter: 8 };
@@ -72,8 +63,6 @@ try {
     fs.writeFileSync(file, palettePng(Buffer.from(picture.rgba, 'base64'), picture.width, picture.height));
     console.log(`screenshots: ${path.relative(root, file)} (${Math.round(fs.statSync(file).size / 1024)} KB)${errors.length ? ` page errors: ${errors.join('; ')}` : ''}`);
     await composer.close();
-    await popup.close();
-    await page.close();
   }
 } finally {
   await ext.close();

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SCENE_IDS, isSceneId, type SceneId } from '../src/adapters/demo/scenes';
-import { openDemo, openPopup } from '../test/browser/demo';
+import { boardAndPopup } from '../test/browser/demo';
 import { launchExtension, type LaunchedExtension } from '../test/browser/launch';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -51,28 +51,14 @@ const fromDataUrl = (url: string) => Buffer.from(url.slice(url.indexOf(',') + 1)
 
 /** One army scene with the popup beside it, as a player sees them, at the stores' size. */
 export async function screenshot(ext: LaunchedExtension, scene: SceneId): Promise<Buffer> {
-  const { page, tab, errors } = await openDemo(ext, scene, BOARD);
-  try {
-    // The worker's game and the overlay settled, and no focus ring.
-    await page.waitForTimeout(600);
-    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-    const board = await page.screenshot({ type: 'png' });
-    const popup = await openPopup(ext, tab, { width: POPUP.width });
-    await popup.setViewportSize(POPUP);
-    await popup.locator('[data-next]').first().waitFor();
-    await popup.waitForTimeout(300);
-    const side = await popup.screenshot({ type: 'png' });
-    await popup.close();
-    if (errors.length) throw new Error(`store-images: ${scene}: ${errors.join('; ')}`);
-    const composer = await ext.context.newPage();
-    const args = { a: dataUrl(board), b: dataUrl(side), ...SCREENSHOT, gutter: GUTTER };
-    // Handed over as source text: tsx would wrap the helpers of a function in its own (absent) __name.
-    const url = (await composer.evaluate(`(${COMPOSE})(${JSON.stringify(args)})`)) as string;
-    await composer.close();
-    return fromDataUrl(url);
-  } finally {
-    await page.close();
-  }
+  const { board, popup, errors } = await boardAndPopup(ext, scene, BOARD, POPUP);
+  if (errors.length) throw new Error(`store-images: ${scene}: ${errors.join('; ')}`);
+  const composer = await ext.context.newPage();
+  const args = { a: dataUrl(board), b: dataUrl(popup), ...SCREENSHOT, gutter: GUTTER };
+  // Handed over as source text: tsx would wrap the helpers of a function in its own (absent) __name.
+  const url = (await composer.evaluate(`(${COMPOSE})(${JSON.stringify(args)})`)) as string;
+  await composer.close();
+  return fromDataUrl(url);
 }
 
 /** The small promotional tile: the icon, the name and what it does, in the language given. */

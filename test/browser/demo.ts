@@ -106,3 +106,23 @@ export const popupStatuses = (popup: Page): Promise<Record<string, string>> =>
   popup.evaluate(() => Object.fromEntries([...document.querySelectorAll<HTMLElement>('[data-testid="board-figure"]')].map((li) => [li.dataset.token!, li.dataset.status!])));
 
 export const popupReason = async (popup: Page, id: string) => (await popup.locator(`[data-testid="board-figure"][data-token="${id}"] [data-testid="board-reason"]`).textContent())?.trim();
+
+/** Pictures of a scene as a player sees it: the demo table at `board`'s size, settled, and the popup beside it at `popup`'s (README's and stores' pictures). */
+export async function boardAndPopup(ext: LaunchedExtension, scene: string, board: { width: number; height: number }, popupSize: { width: number; height: number }): Promise<{ board: Buffer; popup: Buffer; errors: string[] }> {
+  const { page, tab, errors } = await openDemo(ext, scene, board);
+  try {
+    // The worker's game and the overlay settled, and no focus ring.
+    await page.waitForTimeout(600);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    const boardPng = await page.screenshot({ type: 'png' });
+    const popup = await openPopup(ext, tab, { width: popupSize.width });
+    await popup.setViewportSize(popupSize);
+    await popup.locator('[data-next]').first().waitFor();
+    await popup.waitForTimeout(300);
+    const popupPng = await popup.screenshot({ type: 'png' });
+    await popup.close();
+    return { board: boardPng, popup: popupPng, errors };
+  } finally {
+    await page.close();
+  }
+}
