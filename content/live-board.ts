@@ -196,6 +196,14 @@ export class LiveBoard {
     if (this.layout) this.overlay.drawLayout(this.layout);
   }
 
+  /**
+   * A figure's words (its reason, its unit's note) in full, as last laid out, whether the board found
+   * them room or not: a small screen may have none to open them, and a tabletop's page can say them.
+   */
+  wordsOf(id: string): string | null {
+    return this.layout?.words.get(id) ?? null;
+  }
+
   /** The whole key's size as last laid out (null: no key): the room the demo's fit leaves it. */
   get keySize(): { readonly w: number; readonly h: number } | null {
     return this.layout?.keySize ?? null;

@@ -158,7 +158,7 @@ export function App({ table, view, tr, openPopup }: Props) {
                 {tr(`demo_try_${key(scene)}`)}
               </p>
               <p class="hint">{tr('demo_help')}</p>
-              <Selected board={board} token={selected} table={table} tr={tr} onRemoved={(name) => setUndone(tr('demo_removed', name))} />
+              <Selected board={board} token={selected} said={state.said} table={table} tr={tr} onRemoved={(name) => setUndone(tr('demo_removed', name))} />
               <AddToken board={board} table={table} view={view} tr={tr} />
               <Settings board={board} labels={state.labels} table={table} tr={tr} />
             </>
@@ -214,7 +214,7 @@ const sideLabel = (board: DemoBoard, tr: Tr, id: string | null): string => {
   return side ? sideText(side.label, tr) : tr('demo_side_none');
 };
 
-function Selected({ board, token, table, tr, onRemoved }: { board: DemoBoard; token: DemoBoardToken | null; table: DemoTable; tr: Tr; onRemoved: (name: string) => void }) {
+function Selected({ board, token, said, table, tr, onRemoved }: { board: DemoBoard; token: DemoBoardToken | null; said: string | null; table: DemoTable; tr: Tr; onRemoved: (name: string) => void }) {
   return (
     <section class="panel-part" data-testid="demo-selected">
       <h3>{tr('demo_selected')}</h3>
@@ -231,6 +231,12 @@ function Selected({ board, token, table, tr, onRemoved }: { board: DemoBoard; to
             {tr(`demo_role_${key(token.role)}`)}
             {token.dead && ` · ${tr('demo_marker_dead')}`}
           </p>
+          {/* Its status and words in full: a phone's board may have no room to open them (a tabletop's text, as text). */}
+          {said && (
+            <p class="demo-said" data-testid="demo-selected-said">
+              {said}
+            </p>
+          )}
           <div class="row">
             <button type="button" data-testid="demo-kill" onClick={() => table.kill(token.id, !token.dead)}>
               {tr(token.dead ? 'demo_revive' : 'demo_kill')}

@@ -20,6 +20,8 @@ export interface BoardEvents {
   drag(id: string, x: number, y: number): void;
   /** The drag ended there: the page snaps and saves. */
   drop(id: string, x: number, y: number): void;
+  /** The drag given up (a second finger came down: the two pinch the board): the figure back where it stood. */
+  undrag(id: string): void;
   /** An arrow key on a focused token. */
   step(id: string, step: Step): void;
   /** R (clockwise) or Shift+R on a focused token: turned by `degrees`. */
@@ -94,7 +96,8 @@ export class BoardView {
   /** Pointers down on the background: one pans, two pinch. */
   private readonly pointers = new Map<number, Vec2>();
   private pinch: { distance: number; zoom: number } | null = null;
-  private dragging: { id: string; pointer: number; dx: number; dy: number; moved: boolean; start: Vec2 } | null = null;
+  /** A figure under a finger or the mouse: the pointer, its offset from the figure's centre, whether it moved yet, where it went down and where it is now. */
+  private dragging: { id: string; pointer: number; dx: number; dy: number; moved: boolean; start: Vec2; at: Vec2 } | null = null;
 
   constructor(
     host: HTMLElement,
@@ -383,12 +386,20 @@ export class BoardView {
     if (e.button !== 0) return;
     const id = this.tokenOf(e);
     const board = this.board;
-    if (id && board) {
+    const drag = this.dragging;
+    if (drag && e.pointerId !== drag.pointer) {
+      // A second finger while the first holds a figure: a pinch begun over the figures (a crowded
+      // board has no room between them). The figure goes back where it stood; the two fingers zoom.
+      this.dragging = null;
+      if (drag.moved) this.on.undrag(drag.id);
+      this.pointers.set(drag.pointer, drag.at);
+    }
+    if (id && board && this.pointers.size === 0) {
       const t = board.tokens.find((x) => x.id === id);
       if (!t) return;
       e.preventDefault();
       const p = this.toScene(e.clientX, e.clientY);
-      this.dragging = { id, pointer: e.pointerId, dx: t.x - p.x, dy: t.y - p.y, moved: false, start: { x: e.clientX, y: e.clientY } };
+      this.dragging = { id, pointer: e.pointerId, dx: t.x - p.x, dy: t.y - p.y, moved: false, start: { x: e.clientX, y: e.clientY }, at: { x: e.clientX, y: e.clientY } };
       (e.target as Element).setPointerCapture?.(e.pointerId);
       // Focusing the token selects it (focusin, above).
       this.focus(id);
@@ -400,12 +411,14 @@ export class BoardView {
       const [a, b] = [...this.pointers.values()];
       this.pinch = { distance: Math.hypot(a!.x - b!.x, a!.y - b!.y), zoom: this.zoom };
     }
-    if (this.selected !== null) this.on.select(null);
+    // A tap or a pan of the background lets the selected figure go (not a second finger: that pinches).
+    if (this.pointers.size === 1 && this.selected !== null) this.on.select(null);
   }
 
   private move(e: PointerEvent): void {
     const drag = this.dragging;
     if (drag && e.pointerId === drag.pointer) {
+      drag.at = { x: e.clientX, y: e.clientY };
       if (!drag.moved && Math.hypot(e.clientX - drag.start.x, e.clientY - drag.start.y) < 3) return;
       drag.moved = true;
       const p = this.toScene(e.clientX, e.clientY);

@@ -25,6 +25,7 @@ const view = new BoardView(
   {
     drag: (id, x, y) => table?.drag(id, x, y),
     drop: (id, x, y) => table?.drop(id, x, y),
+    undrag: (id) => table?.undrag(id),
     step: (id, step) => table?.step(id, step),
     turn: (id, degrees) => table?.turn(id, degrees),
     select: (id) => table?.select(id),

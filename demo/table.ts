@@ -71,12 +71,17 @@ export interface DemoState {
   readonly out: number;
   /** What the finder last centred, in words ("2 of 7 · 18e de ligne a: …"). */
   readonly found: string | null;
+  /**
+   * The selected figure's status and words in full ("out of command — 18e de ligne — 1.5 in from…"):
+   * said in the panel, as the board may have no room to open them on a phone's or a tablet's screen.
+   */
+  readonly said: string | null;
 }
 
 export class DemoTable {
   readonly live: LiveBoard;
   private readonly tables = new DemoTables();
-  private state: DemoState = { board: null, selected: null, notice: null, labels: true, legend: true, asking: null, out: 0, found: null };
+  private state: DemoState = { board: null, selected: null, notice: null, labels: true, legend: true, asking: null, out: 0, found: null, said: null };
   private hovered: string | null = null;
   private readonly listeners = new Set<(s: DemoState) => void>();
   private boards: DemoBoards = {};
@@ -334,6 +339,9 @@ export class DemoTable {
     this.last = this.live.render(this.tables.table(board), true);
     const out = this.last ? finderStops(this.last.view).length : 0;
     if (out !== this.state.out) this.set({ out });
+    // Not while a figure is dragged (the panels wait for the drop).
+    const said = this.dragging ? this.state.said : this.saidOf(this.state.selected);
+    if (said !== this.state.said) this.set({ said });
     if (this.view) this.live.setCamera(this.view.camera());
     // Fitted before the key was laid out (a page just loaded), or the key changed size: fit again,
     // so that the key has its column and hides no figure.
@@ -344,6 +352,15 @@ export class DemoTable {
     const unbound = !this.bound && this.live.system === board.system && this.busy === 0;
     if (unbound && this.state.notice === null) this.set({ notice: { kind: 'unbound' } });
     else if (!unbound && this.state.notice?.kind === 'unbound') this.set({ notice: null });
+  }
+
+  /** A figure's status and words in full, as the board last laid them out (see DemoState.said). */
+  private saidOf(id: string | null): string | null {
+    const mark = id === null ? undefined : this.last?.view.marks.find((m) => m.id === id);
+    if (!mark) return null;
+    const status = this.tr(text(`board_status_${mark.status}`));
+    const words = this.live.wordsOf(mark.id);
+    return words ? `${status} — ${words}` : status;
   }
 
   private report(): void {
@@ -450,6 +467,19 @@ export class DemoTable {
     if (from && was && (was.x !== at.x || was.y !== at.y)) this.remember(from);
     this.set({ board: moved });
     this.render();
+    this.save();
+  }
+
+  /** A drag given up (a second finger came down to pinch): the figure back where it stood, nothing to undo. */
+  undrag(id: string): void {
+    const board = this.state.board;
+    const was = this.dragFrom?.tokens.find((t) => t.id === id);
+    this.dragging = false;
+    this.dragFrom = null;
+    if (!board || !was) return;
+    this.state = { ...this.state, board: moveToken(board, id, was.x, was.y) };
+    this.render();
+    // A save put off while the figure was held (see save) is made now.
     this.save();
   }
 

@@ -71,7 +71,8 @@ export function BoardSection({ root, game, descriptor, send }: Props) {
         <Status summary={summary} tr={tr} />
         <details class="board-details" open={open} onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)} data-testid="board-details">
           <summary data-testid="board-summary">
-            <span id="board-title">{title}</span>
+            {/* A heading (inline, in the line that opens): the board's sides and units under it are its h3 and h4. */}
+            <h2 id="board-title">{title}</h2>
             {summary.state === 'live' && (
               <span class="board-counts">
                 {/* After the title as the language punctuates it (French: a space before the colon). Every token linked goes without saying: the line stays one line with an army on the board. */}

@@ -30,8 +30,9 @@ export interface LaunchedExtension {
 /**
  * `profileDir`: reuse this browser profile and keep it on close (to test that a restart loses nothing);
  * by default each launch gets a fresh profile, removed on close. `dir`: another build of the extension.
+ * `touch`: every page a phone's or a tablet's (touch events, mobile viewport).
  */
-export async function launchExtension(opts: { locale?: string; profileDir?: string; args?: string[]; dir?: string } = {}): Promise<LaunchedExtension> {
+export async function launchExtension(opts: { locale?: string; profileDir?: string; args?: string[]; dir?: string; touch?: boolean } = {}): Promise<LaunchedExtension> {
   const executablePath = chromiumPath();
   const extensionDir = opts.dir ?? builtDir;
   if (!fs.existsSync(path.join(extensionDir, 'manifest.json'))) {
@@ -55,6 +56,8 @@ export async function launchExtension(opts: { locale?: string; profileDir?: stri
       executablePath,
       headless: true,
       ...(opts.locale ? { locale: opts.locale } : {}),
+      // A phone or a tablet: touch events, and the page laid out at the device's width (its viewport meta read).
+      ...(opts.touch ? { hasTouch: true, isMobile: true } : {}),
       args: [
         `--disable-extensions-except=${extensionDir}`,
         `--load-extension=${extensionDir}`,
