@@ -50,7 +50,6 @@ interface Item {
   node: SVGGraphicsElement;
   /** Its element's tag, kept here: reading it from the DOM a thousand times a move is not free. */
   tag: string;
-  key: string;
   /** The values it was last drawn with (see `unchanged`). */
   sig?: readonly unknown[];
   title: SVGTitleElement;
@@ -77,7 +76,6 @@ function unchanged(item: { sig?: readonly unknown[] }, values: readonly unknown[
 
 interface Keyed<N extends Element> {
   node: N;
-  key: string;
   /** The values it was last drawn with (see `unchanged`). */
   sig?: readonly unknown[];
 }
@@ -222,10 +220,8 @@ export class Overlay {
       seenRings.add(id);
       // A ring measured from a whole unit: its outline, one path (holes stay empty under the nonzero rule).
       const outline = r.outline ? pathOf(r.outline) : null;
-      const key = outline ?? `${r2(r.x)},${r2(r.y)}|${shapeKey(r.shape)}`;
       const item = this.item(this.rings, id, outline ? 'path' : r.shape.kind === 'circle' ? 'circle' : 'polygon', this.layers.rings, 'ring', r.name);
-      if (item.key === key) continue;
-      item.key = key;
+      if (unchanged(item, outline ? [outline] : [r.x, r.y, shapeKey(r.shape)])) continue;
       const n = item.node;
       if (outline) n.setAttribute('d', outline);
       else if (r.shape.kind === 'circle') {
@@ -278,7 +274,7 @@ export class Overlay {
       if (!item) {
         const node = el('line', { 'data-to': e.to, 'vector-effect': 'non-scaling-stroke' });
         this.layers.edges.append(node);
-        this.edges.set(e.to, (item = { node, key: '' }));
+        this.edges.set(e.to, (item = { node }));
       }
       if (unchanged(item, [e.from, e.kind, e.x1, e.y1, e.x2, e.y2])) continue;
       const n = item.node;
@@ -332,14 +328,12 @@ export class Overlay {
     const seenCounts = new Set<string>();
     for (const c of layout.counts) {
       seenCounts.add(c.id);
-      const key = `${r2(c.box.x)},${r2(c.box.y)},${r2(c.box.w)}|${c.text}|${c.lines.join('\n')}`;
       const item = keyed(this.counts, c.id, () => {
         const g = el('g', { class: 'count', 'data-count': c.group });
         g.append(el('rect', { rx: '8', fill: '#111827', 'fill-opacity': '0.85' }), el('text', { 'data-text': '', fill: '#ffffff', 'text-anchor': 'middle', 'dominant-baseline': 'central' }), el('title', {}));
         return g;
       }, this.screen.counts);
-      if (item.key === key) continue;
-      item.key = key;
+      if (unchanged(item, [c.box.x, c.box.y, c.box.w, c.text, c.lines.join('\n')])) continue;
       const [rect, text, title] = item.node.children as unknown as [SVGRectElement, SVGTextElement, SVGTitleElement];
       item.node.setAttribute('data-ids', c.ids.join(' '));
       setAll(rect, { x: r2(c.box.x), y: r2(c.box.y), width: r2(c.box.w), height: r2(c.box.h) });
@@ -411,7 +405,7 @@ export class Overlay {
       const title = el('title', {});
       node.append(title);
       layer.append(node);
-      item = { node, tag, key: '', title, said: '' };
+      item = { node, tag, title, said: '' };
       map.set(id, item);
     }
     if (item.saidOf?.[0] !== name || item.saidOf[1] !== reason) {
@@ -444,7 +438,7 @@ function keyed<N extends Element>(map: Map<string, Keyed<N>>, id: string, make: 
   if (!item) {
     const node = make();
     layer.append(node);
-    map.set(id, (item = { node, key: '' }));
+    map.set(id, (item = { node }));
   }
   return item;
 }

@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { unzipSync } from 'fflate';
-import { PACKAGES, filesUnder } from './package.mjs';
+import { PACKAGES, filesOf } from './package.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // Beside node_modules, so that the reviewer's copy of it can be hard links (below).
@@ -34,7 +34,6 @@ function compare(what, expected, actual) {
   }
   for (const f of Object.keys(actual)) if (!(f in expected)) problems.push(`${what}: ${f} is built but not packaged`);
 }
-const read = (dir) => Object.fromEntries(filesUnder(dir).map((f) => [f, fs.readFileSync(path.join(dir, f))]));
 
 try {
   const first = path.join(work, 'first');
@@ -56,8 +55,8 @@ try {
   const env = { ...process.env };
   delete env.COMMAND_POST_DIST;
   execFileSync(process.execPath, [path.join(source, 'scripts/build.mjs')], { cwd: source, stdio: ['ignore', 'ignore', 'inherit'], env });
-  compare('firefox zip', unzipSync(fs.readFileSync(path.join(packaged, PACKAGES.firefox))), read(path.join(source, 'dist/extension')));
-  compare('owlbear folder', read(path.join(packaged, 'owlbear')), read(path.join(source, 'dist/owlbear')));
+  compare('firefox zip', unzipSync(fs.readFileSync(path.join(packaged, PACKAGES.firefox))), filesOf(path.join(source, 'dist/extension')));
+  compare('owlbear folder', filesOf(path.join(packaged, 'owlbear')), filesOf(path.join(source, 'dist/owlbear')));
 
   // Packaging again makes the same zips.
   const second = path.join(work, 'second');
@@ -70,7 +69,7 @@ try {
   const shipped = {
     ...Object.fromEntries(Object.entries(unzipSync(fs.readFileSync(path.join(packaged, PACKAGES.chrome)))).map(([f, b]) => [`chrome/${f}`, b])),
     ...Object.fromEntries(Object.entries(unzipSync(fs.readFileSync(path.join(packaged, PACKAGES.firefox)))).map(([f, b]) => [`firefox/${f}`, b])),
-    ...Object.fromEntries(Object.entries(read(path.join(packaged, 'owlbear'))).map(([f, b]) => [`owlbear/${f}`, b])),
+    ...Object.fromEntries(Object.entries(filesOf(path.join(packaged, 'owlbear'))).map(([f, b]) => [`owlbear/${f}`, b])),
   };
   for (const [f, bytes] of Object.entries(shipped)) {
     const text = Buffer.from(bytes).toString('latin1');

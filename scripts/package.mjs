@@ -49,7 +49,8 @@ function zip(files) {
   return zipSync(entries, { level: 9, mtime: DATE });
 }
 
-const read = (dir) => Object.fromEntries(filesUnder(dir).map((f) => [f, fs.readFileSync(path.join(dir, f))]));
+/** Every file under `dir` with its bytes (path → bytes). */
+export const filesOf = (dir) => Object.fromEntries(filesUnder(dir).map((f) => [f, fs.readFileSync(path.join(dir, f))]));
 
 /** The manifest Chrome reads: Firefox's own keys left out (Chrome warns of each as unknown). */
 export function chromeManifest(manifest) {
@@ -79,7 +80,7 @@ function main() {
   fs.rmSync(out, { recursive: true, force: true });
   fs.mkdirSync(out, { recursive: true });
   const ext = path.join(DIST_DIR, 'extension');
-  const built = read(ext);
+  const built = filesOf(ext);
   fs.writeFileSync(path.join(out, PACKAGES.firefox), zip(built));
   const manifest = JSON.parse(built['manifest.json'].toString('utf8'));
   fs.writeFileSync(path.join(out, PACKAGES.chrome), zip({ ...built, 'manifest.json': Buffer.from(JSON.stringify(chromeManifest(manifest), null, 2) + '\n') }));

@@ -86,26 +86,21 @@ export function prepareTable(tokens: readonly Token[], scene: Scene, from: Measu
   let dist: (i: number, j: number) => number;
   if (metric === 'hex') {
     dist = (i, j) => hexStepDistance(hq[i]!, hr[i]!, hq[j]!, hr[j]!);
-  } else if (metric === 'euclidean' && boxes) {
-    // Discs between themselves keep the hot arithmetic below; a pair with a box takes the exact gap.
-    const all: readonly Base[] = boxes;
-    const box = new Uint8Array(n);
-    for (let i = 0; i < n; i++) box[i] = all[i]!.round ? 0 : 1;
-    dist = (i, j) => {
-      if (box[i]! | box[j]!) return baseGap(all[i]!, all[j]!, x[j]! - x[i]!, y[j]! - y[i]!);
-      const dx = x[j]! - x[i]!;
-      const dy = y[j]! - y[i]!;
-      const d = Math.sqrt(dx * dx + dy * dy) - (br[i]! + br[j]!);
-      return d > 0 ? d : 0;
-    };
   } else if (metric === 'euclidean') {
     // The hot case (gridless wargame tables): same arithmetic as cellDistance, inlined.
-    dist = (i, j) => {
+    const discGap = (i: number, j: number): number => {
       const dx = x[j]! - x[i]!;
       const dy = y[j]! - y[i]!;
       const d = Math.sqrt(dx * dx + dy * dy) - (br[i]! + br[j]!);
       return d > 0 ? d : 0;
     };
+    if (boxes) {
+      // Discs between themselves keep the hot arithmetic; a pair with a box takes the exact gap.
+      const all: readonly Base[] = boxes;
+      const box = new Uint8Array(n);
+      for (let i = 0; i < n; i++) box[i] = all[i]!.round ? 0 : 1;
+      dist = (i, j) => (box[i]! | box[j]! ? baseGap(all[i]!, all[j]!, x[j]! - x[i]!, y[j]! - y[i]!) : discGap(i, j));
+    } else dist = discGap;
   } else {
     // A grid counts cells: the gap between the boxes that hold the two bases, along each axis.
     dist = (i, j) => {
