@@ -36,6 +36,8 @@ export interface Roll20Table {
   summary(): BoardSummary['shared'] | null;
   /** The game master's click: "Check this table" (false: no ledgers, or not a game master). */
   startCheck(): boolean;
+  /** The game master's answer about a checkpoint no one at the table stands behind (false: nothing to answer). */
+  choose(choice: 'take' | 'fresh'): Promise<boolean>;
   /** What the table's game says the board shows, and to whom, and whether this player is a game master (null: no shared game). */
   visibility(): { readonly visibility: Visibility; readonly gm: boolean } | null;
   /** The game master's say on what the board shows, for the whole table (false: refused, or no shared game). */
@@ -106,6 +108,7 @@ export function roll20Table(save: (writes: readonly AttributeWrite[]) => void, c
         dropped: game.ledgerDropped.length + (game.state ? game.state.dropped.filter((d) => d.kind !== 'refused').length + game.state.refusedCount : 0),
         ...(game.writtenOver ? { writtenOver: true } : {}),
         ...(game.checkResult ? { check: game.checkResult } : {}),
+        ...(game.state?.unvouched ? { unvouched: game.state.unvouched } : {}),
         ...(game.state ? { visibility: readVisibility(game.state.game.visibility) } : {}),
       };
     },
@@ -122,6 +125,11 @@ export function roll20Table(save: (writes: readonly AttributeWrite[]) => void, c
       const started = game.startCheck();
       changed();
       return started;
+    },
+    async choose(choice) {
+      const done = await game.choose(choice);
+      changed();
+      return done;
     },
     toCreate(sides) {
       const layout = game.ledgers;

@@ -516,6 +516,7 @@ function start(): void {
     if (req.type === 'roll20/chat') return Promise.resolve(interfering ? 'interfering' : postToChat(req.text));
     // The game master's one click: the ledgers made (his page script makes them only if Roll20 says he is one).
     if (req.type === 'roll20/check') return Promise.resolve(!interfering && table.startCheck());
+    if (req.type === 'roll20/choose') return interfering ? Promise.resolve(false) : table.choose(req.choice);
     if (req.type === 'roll20/share') {
       const ledgers = interfering ? [] : table.toCreate(req.sides);
       if (ledgers.length) toPage({ type: 'ledgers-create', ledgers });

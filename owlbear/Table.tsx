@@ -125,10 +125,25 @@ export function TablePanel({ session }: { session: SceneSession }) {
           {tr('owlbear_own_key_written')}
         </p>
       )}
-      {state.checkpoint.trust === 'found' && (
-        <p class="owlbear-problems" role="status" data-testid="owlbear-unchecked">
-          {tr('owlbear_checkpoint_found')}
-        </p>
+      {state.unvouched && (
+        <div class="owlbear-problems" role="status" data-testid="owlbear-unvouched">
+          <p>
+            {gm
+              ? tr('table_unvouched_gm', state.unvouched.gen, state.unvouched.events ?? '?', state.unvouched.writers, state.unvouched.key ?? '—')
+              : tr('table_unvouched_player', state.unvouched.gen)}
+          </p>
+          {state.unvouched.disputed && <p>{tr('table_unvouched_disputed')}</p>}
+          {gm && (
+            <p>
+              <button type="button" data-testid="owlbear-unvouched-take" onClick={() => session.choose('take')}>
+                {tr('table_unvouched_take')}
+              </button>{' '}
+              <button type="button" data-testid="owlbear-unvouched-fresh" onClick={() => session.choose('fresh')}>
+                {tr('table_unvouched_fresh')}
+              </button>
+            </p>
+          )}
+        </div>
       )}
       {gm && refusedKeys.length > 0 && (
         <details class="owlbear-problems" data-testid="owlbear-refused-table">

@@ -67,6 +67,14 @@ session.onChange(() => tellPopover());
 pages.on((m) => {
   if (m.type === 'hello') return tellPopover(true);
   if (m.type === 'ticks') return session.setTicks(m.system, m.ticks);
+  if (m.type === 'choose') {
+    if (session.me.role !== 'GM') return;
+    void session.sync?.choose(m.choice).then((write) => {
+      if (write) void session.write(write);
+      session.refresh();
+    });
+    return;
+  }
   if (m.type === 'retry') {
     publishAfter = 0;
     void publish();

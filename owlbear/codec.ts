@@ -1,5 +1,6 @@
 // The codec of the shared game's checkpoint parts (src/shared-game/model.ts `Codec`): deflate and base64
-// with the browser's own CompressionStream, and SHA-256 commitments with WebCrypto. Nothing to bundle.
+// with the browser's own CompressionStream, SHA-256 commitments and Ed25519 signatures with WebCrypto.
+// Nothing to bundle.
 import type { Codec } from '../src/shared-game/model';
 
 const toBase64 = (bytes: Uint8Array): string => {
@@ -41,7 +42,45 @@ async function pipe(bytes: Uint8Array, stream: CompressionStream | Decompression
   return out;
 }
 
+const hex = (bytes: ArrayBuffer | Uint8Array): string => [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, '0')).join('');
+const unhex = (text: string): Uint8Array<ArrayBuffer> => {
+  if (!/^(?:[0-9a-f]{2})+$/.test(text)) throw new Error('not hex');
+  return new Uint8Array(text.match(/../g)!.map((b) => parseInt(b, 16)));
+};
+const utf8 = (text: string) => new TextEncoder().encode(text);
+const ED25519 = { name: 'Ed25519' } as const;
+
+/** Ed25519 with WebCrypto (Chromium 137+, Firefox 129+, Node 20): the secret kept as hex PKCS #8. Shared by the Node tests' codec. */
+export const webCryptoSigning: Pick<Codec, 'newSecret' | 'publicKey' | 'sign' | 'verify'> = {
+  async newSecret() {
+    try {
+      const pair = (await crypto.subtle.generateKey(ED25519, true, ['sign', 'verify'])) as CryptoKeyPair;
+      return hex(await crypto.subtle.exportKey('pkcs8', pair.privateKey));
+    } catch {
+      return null;
+    }
+  },
+  async publicKey(secret) {
+    try {
+      const key = await crypto.subtle.importKey('pkcs8', unhex(secret), ED25519, true, ['sign']);
+      const x = (await crypto.subtle.exportKey('jwk', key)).x;
+      return x ? hex(fromBase64(x.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(x.length / 4) * 4, '='))) : null;
+    } catch {
+      return null;
+    }
+  },
+  async sign(secret, text) {
+    const key = await crypto.subtle.importKey('pkcs8', unhex(secret), ED25519, false, ['sign']);
+    return hex(await crypto.subtle.sign(ED25519, key, utf8(text)));
+  },
+  async verify(publicKey, signature, text) {
+    const key = await crypto.subtle.importKey('raw', unhex(publicKey), ED25519, false, ['verify']);
+    return crypto.subtle.verify(ED25519, key, unhex(signature), utf8(text));
+  },
+};
+
 export const browserCodec: Codec = {
+  ...webCryptoSigning,
   async pack(text) {
     return toBase64(await pipe(new TextEncoder().encode(text), new CompressionStream('deflate-raw')));
   },

@@ -2,9 +2,12 @@
 // `Keeper`), in the Command Post pages' localStorage, where no one else at the table can write: the
 // connection's pages (so that a background page that reloads takes back its actions even if someone
 // wrote over its key meanwhile) and, on a game master's browser, each scene's last checkpoint (so
-// that one deleted or forged while he was away is put back). A browser that blocks storage for pages
-// embedded in Owlbear keeps nothing: the shared game still works, without that second line.
+// that one deleted or forged while he was away is put back); its signing key and the game masters' keys
+// it saw proven on each scene (a refresh is a new connection: the same browser still signs and checks
+// as before). A browser that blocks storage for pages embedded in Owlbear keeps nothing: the shared
+// game still works, without that second line.
 import type { Written } from '../src/shared-game/checkpoint';
+import { LIMITS } from '../src/shared-game/model';
 import type { Keeper } from '../src/shared-game/sync';
 import { NAMESPACE, connectionKey } from '../src/adapters/owlbear/keys';
 
@@ -39,6 +42,7 @@ export function localKeeper(roomId: string, connectionId: string): Keeper {
   const pagesKey = (scene: string) => `${room}/pages/${connectionKey(connectionId)}/${scene}`;
   const checkpointKey = (scene: string) => `${room}/checkpoint/${scene}`;
   const index = `${room}/scenes`;
+  const gmKeysKey = (scene: string) => `${room}/gm-keys/${scene}`;
   return {
     pages(scene) {
       const x = read(storage, pagesKey(scene)) as { pages?: unknown; seq?: unknown; covered?: unknown } | null;
@@ -51,6 +55,13 @@ export function localKeeper(roomId: string, connectionId: string): Keeper {
       const x = read(storage, checkpointKey(scene)) as { head?: unknown; parts?: unknown } | null;
       return x && typeof x.parts === 'object' && x.parts !== null ? { head: x.head, parts: x.parts as Record<string, string> } : null;
     },
+    secretKey: () => read(storage, `${room}/signing-key`),
+    saveSecretKey: (secret) => write(storage, `${room}/signing-key`, secret),
+    gmKeys(scene) {
+      const x = read(storage, gmKeysKey(scene));
+      return Array.isArray(x) ? x.filter((k): k is string => typeof k === 'string').slice(-LIMITS.trustedKeys) : [];
+    },
+    saveGmKeys: (scene, keys) => write(storage, gmKeysKey(scene), keys),
     saveCheckpoint(scene: string, written: Written) {
       const scenes = ((read(storage, index) as string[] | null) ?? []).filter((s) => typeof s === 'string' && s !== scene);
       for (const old of scenes.splice(SCENES - 1)) {

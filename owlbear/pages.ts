@@ -5,7 +5,8 @@
 // written again, by the page that stays open — closing the popover loses nothing.
 //
 //   popover → background: `submit` (an action to play), `hello` (say what you keep), `retry` (try now),
-//                         `ticks` (the pieces ticked for a choice not sent yet: drawn, nothing written)
+//                         `ticks` (the pieces ticked for a choice not sent yet: drawn, nothing written),
+//                         `choose` (the game master's answer about a checkpoint no one here stands behind)
 //   background → popover: `answer` (to one submit), `own` (the ops it keeps, whenever they change)
 import * as v from 'valibot';
 import { connectionKey } from '../src/adapters/owlbear/keys';
@@ -19,6 +20,7 @@ export const toBackgroundSchema = v.variant('type', [
   v.strictObject({ type: v.literal('submit'), rid, request: v.unknown() }),
   v.strictObject({ type: v.literal('hello') }),
   v.strictObject({ type: v.literal('retry') }),
+  v.strictObject({ type: v.literal('choose'), choice: v.picklist(['take', 'fresh']) }),
   v.strictObject({ type: v.literal('ticks'), ...TICKS_FIELDS }),
 ]);
 

@@ -197,6 +197,11 @@ export class SceneSession {
     this.channel?.post({ type: 'retry' });
   }
 
+  /** The game master's answer about a checkpoint no one here stands behind: his background page writes it. */
+  choose(choice: 'take' | 'fresh'): void {
+    this.channel?.post({ type: 'choose', choice });
+  }
+
   private async setReady(ready: boolean): Promise<void> {
     const was = this.sceneReady;
     this.sceneReady = ready;

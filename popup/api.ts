@@ -56,6 +56,8 @@ export interface LiveApi {
   share?(sides: readonly string[]): Promise<boolean>;
   /** The game master's click: the Roll20 tab runs "Check this table" (false: it did not). */
   check?(): Promise<boolean>;
+  /** The game master's answer about a checkpoint no one at the table stands behind (false: nothing was answered). */
+  choose?(choice: 'take' | 'fresh'): Promise<boolean>;
 }
 
 /** The active tab's id. No `tabs` permission: only the id is read. */
@@ -122,6 +124,7 @@ function browserLive(tabId: Promise<number | undefined>): LiveApi {
     diagnostics: () => toTab({ type: 'roll20/diagnostics' }),
     share: async (sides) => (await toTab({ type: 'roll20/share', sides: [...sides] })) === true,
     check: async () => (await toTab({ type: 'roll20/check' })) === true,
+    choose: async (choice) => (await toTab({ type: 'roll20/choose', choice })) === true,
     tick: (system, ticks) => void toTab({ type: 'board/ticks', system, ticks: [...ticks] }),
     visibility: async (v) => (await toTab({ type: 'roll20/visibility', show: v.show, gmOnly: v.gmOnly })) === true,
     find: async (step) => {

@@ -114,6 +114,26 @@ function SharedTable({ shared, live, tr }: { shared: NonNullable<BoardSummary['s
           {tr('r20_shared_written_over')}
         </p>
       )}
+      {shared.unvouched && (
+        <div class="owlbear-problems" role="status" data-testid="r20-unvouched">
+          <p>
+            {shared.gm
+              ? tr('table_unvouched_gm', shared.unvouched.gen, shared.unvouched.events ?? '?', shared.unvouched.writers, shared.unvouched.key ?? '—')
+              : tr('table_unvouched_player', shared.unvouched.gen)}
+          </p>
+          {shared.unvouched.disputed && <p>{tr('table_unvouched_disputed')}</p>}
+          {shared.gm && (
+            <p>
+              <button type="button" data-testid="r20-unvouched-take" onClick={() => void live.choose?.('take')}>
+                {tr('table_unvouched_take')}
+              </button>{' '}
+              <button type="button" data-testid="r20-unvouched-fresh" onClick={() => void live.choose?.('fresh')}>
+                {tr('table_unvouched_fresh')}
+              </button>
+            </p>
+          )}
+        </div>
+      )}
       <SharedVisibility shared={shared} live={live} tr={tr} />
       {shared.gm && <TableCheck check={shared.check} live={live} tr={tr} />}
     </section>

@@ -103,6 +103,16 @@ export const boardSummarySchema = v.strictObject({
       check: v.optional(checkResultSchema),
       /** What the game master says the board shows, and whether to him only (src/board/visibility.ts). */
       visibility: v.optional(visibilitySchema),
+      /** The ledgers hold a checkpoint no game master at the table stands behind (src/shared-game/sync.ts `Unvouched`): not played. */
+      unvouched: v.optional(
+        v.strictObject({
+          gen: v.pipe(v.number(), v.integer(), v.minValue(0)),
+          events: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0))),
+          writers: v.pipe(v.number(), v.integer(), v.minValue(0)),
+          key: v.nullable(v.pipe(v.string(), v.maxLength(16))),
+          disputed: v.boolean(),
+        }),
+      ),
     }),
   ),
 });

@@ -25,6 +25,7 @@ import { LIMITS, type Codec, type TableGame } from './model';
 import { issueText } from './ops';
 import { openedSystems } from './play';
 import { digestText } from './records';
+import { PUBLIC_KEY, SIGNATURE } from './signing';
 
 /** A part of the checkpoint, by name, with the digest of its value. */
 export interface PartRef {
@@ -48,6 +49,9 @@ export interface Head {
   readonly gm: Readonly<Record<string, number>>;
   /** The state's pieces, in order. */
   readonly state: readonly PartRef[];
+  /** The signing game master's public key, and his signature of the rest of the head (./signing.ts): absent only on checkpoints written before signing. */
+  readonly key?: string;
+  readonly sig?: string;
 }
 
 const name = v.pipe(v.string(), v.regex(/^[a-z0-9.-]{1,40}$/));
@@ -68,6 +72,8 @@ export const headSchema = v.strictObject({
   lamport: count,
   gm: writerMap,
   state: v.pipe(refs, v.minLength(1)),
+  key: v.optional(v.pipe(v.string(), v.regex(PUBLIC_KEY))),
+  sig: v.optional(v.pipe(v.string(), v.regex(SIGNATURE))),
 });
 
 /** The head as the keys hold it, or why it is not one; `null`: none. */
@@ -308,7 +314,7 @@ export class CheckpointWriter {
     }
   }
 
-  async write(game: TableGame, meta: Omit<Head, 'v' | 'state'>): Promise<Written> {
+  async write(game: TableGame, meta: Omit<Head, 'v' | 'state' | 'sig'>): Promise<Written> {
     const parts = new Map<string, string>();
     const games: Record<string, unknown> = {};
     const S = LIMITS.segmentEvents;
@@ -374,8 +380,14 @@ export async function stateOf(head: Head, get: (part: string) => unknown, codec:
   }
 }
 
-/** The canonical text of a head: its digest is what game masters sign. */
+/** The canonical text of a head: its digest is what game masters' records sign. */
 export const headText = (head: Head): string => canonicalJson(head);
+
+/** What a head's signature covers: the head without its signature (its key included, so that a signature cannot be moved to another key). */
+export const signedText = (head: Head): string => {
+  const { sig: _sig, ...rest } = head;
+  return canonicalJson(rest);
+};
 
 /**
  * A checkpoint of an earlier version of Command Post (v1: the whole game packed under the head's key,

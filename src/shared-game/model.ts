@@ -86,6 +86,15 @@ export interface Codec {
   unpack(packed: string, maxChars: number): Promise<string>;
   /** A commitment to a secret value: hex SHA-256 in the pages. */
   hash(text: string): Promise<string>;
+  /**
+   * Ed25519 (./signing.ts): a new secret as this browser keeps it (opaque text), or null where the
+   * browser has no Ed25519; the public key of a kept secret (lowercase hex), or null if it is none;
+   * a signature (lowercase hex); whether a signature holds.
+   */
+  newSecret(): Promise<string | null>;
+  publicKey(secret: string): Promise<string | null>;
+  sign(secret: string, text: string): Promise<string>;
+  verify(publicKey: string, signature: string, text: string): Promise<boolean>;
 }
 
 /** Something in the keys that was not played, said with the key it came from. */
@@ -130,6 +139,8 @@ export const LIMITS = {
    * hold` of them. A clock above that is no client's honest play.
    */
   clockAhead: 64 * 8 * 120,
+  /** Game masters' keys a record vouches for, and a browser keeps, per scene (the newest kept). */
+  trustedKeys: 4,
   /** Scenes a holder's record speaks for (the current one first). */
   recordScenes: 8,
   /**

@@ -13,11 +13,18 @@
 //   stands behind is not the table's. Its last few before (`p`) are no longer played, but a client that
 //   holds one may put it back where the scene holds no signed one (a compactor whose newest was lost
 //   then takes it: better an older game than none).
+// - `k`: the holder's public key (./signing.ts). Owlbear ties the record to a player id and role, so a
+//   game master's record proves his key: a checkpoint signed by it is his, even after he left.
+// - `g`: the scene the holder plays now, the game masters' keys it trusts there (proven to it by a game
+//   master's record, or kept by its browser from such a proof) and the number of the checkpoint it plays
+//   (`n`): a client with nothing of its own to check against (a newcomer, a reload without storage)
+//   trusts a key every player at the table vouches for, and takes no checkpoint older than one they play.
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import * as v from 'valibot';
 import { canonicalJson } from '../game/json';
 import { LIMITS } from './model';
+import { PUBLIC_KEY } from './signing';
 
 /** A content's digest: the first 128 bits of SHA-256 of its canonical JSON, in hex. Synchronous: every read checks every key it plays. */
 export const digest = (value: unknown): string => digestText(canonicalJson(value ?? null));
@@ -31,6 +38,8 @@ export const recordSchema = v.strictObject({
   v: v.literal(1),
   ops: v.pipe(v.array(v.strictObject({ s: sceneId, h: hash, n: count, p: v.optional(v.pipe(v.array(hash), v.maxLength(LIMITS.recordEarlier))) })), v.maxLength(LIMITS.recordScenes)),
   cp: v.pipe(v.array(v.strictObject({ s: sceneId, h: hash, g: count, p: v.optional(v.pipe(v.array(hash), v.maxLength(LIMITS.recordEarlierCheckpoints))) })), v.maxLength(LIMITS.recordScenes)),
+  k: v.optional(v.pipe(v.string(), v.regex(PUBLIC_KEY))),
+  g: v.optional(v.strictObject({ s: sceneId, k: v.pipe(v.array(v.pipe(v.string(), v.regex(PUBLIC_KEY))), v.maxLength(LIMITS.trustedKeys)), n: v.optional(count) })),
 });
 
 export type HolderRecord = v.InferOutput<typeof recordSchema>;
@@ -84,6 +93,18 @@ export class RecordBook {
     if (now && now.h === h && now.n === n) return;
     const p = now && now.h !== h ? [now.h, ...(now.p ?? [])].slice(0, LIMITS.recordEarlier) : now?.p;
     this.set({ ...this.value, ops: put(this.value.ops, { s: scene, h, n, ...(p?.length ? { p } : {}) }, scene) });
+  }
+
+  /** This holder's public key. */
+  setKey(key: string): void {
+    if (this.value.k !== key) this.set({ ...this.value, k: key });
+  }
+
+  /** The scene this holder plays now, the game masters' keys it trusts there, and the number of the checkpoint it plays. */
+  setTrusted(scene: string, keys: readonly string[], gen: number | null): void {
+    const k = [...keys].sort().slice(0, LIMITS.trustedKeys);
+    if (this.value.g?.s === scene && this.value.g.k.join() === k.join() && (this.value.g.n ?? null) === gen) return;
+    this.set({ ...this.value, g: { s: scene, k, ...(gen !== null ? { n: gen } : {}) } });
   }
 
   setCheckpoint(scene: string, entry: { h: string; g: number } | null): void {

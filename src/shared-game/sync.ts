@@ -14,13 +14,15 @@ import { gameOf } from '../store/load';
 import { applyRequest } from '../store/requests';
 import type { StoreRoot } from '../store/root';
 import { GameStates } from '../store/states';
-import { CheckpointReader, CheckpointWriter, headText, readHead, readLegacy, type Head, type Written } from './checkpoint';
+import { CheckpointReader, CheckpointWriter, headText, readHead, readLegacy, signedText, type Head, type Written } from './checkpoint';
 import type { TableKeys } from './keys';
 import { LIMITS, type Author, type Codec, type Dropped, type Identity, type Member, type Op, type OpPage, type TableGame } from './model';
 import { clockCeiling, isEmptyPage, opChars, pageValue, readPages, versionOf, type ReadOp } from './ops';
 import { EMPTY_TABLE_GAME, OpPlayer, openEvent, withOpened, withOpenedWritten, type PlayContext, type PlacedOp, type Played } from './play';
 import { checkpointEntry, digestText, opsEntry, readRecord, type HolderRecord, type RecordBook } from './records';
 import { isTableOwn, parseSceneRequest } from './requests';
+import { keyPairOf, signCheckpoint, verifyCheckpoint, type KeyPair } from './signing';
+import { remember, trustedKeys, type Trusted } from './trust';
 
 /** This client's own secret values (seal → salt and value), kept where only it can read them. */
 export interface SecretKeeper {
@@ -55,6 +57,12 @@ export interface Keeper {
   savePages(scene: string, pages: readonly unknown[], seq: number, covered: readonly Op[]): void;
   checkpoint(scene: string): { readonly head: unknown; readonly parts: Readonly<Record<string, string>> } | null;
   saveCheckpoint(scene: string, written: Written): void;
+  /** This browser's signing key (./signing.ts), made once and kept; null if it has none yet. */
+  secretKey?(): unknown;
+  saveSecretKey?(secret: string): void;
+  /** Game masters' keys this browser saw proven on a scene (./trust.ts). */
+  gmKeys?(scene: string): readonly string[];
+  saveGmKeys?(scene: string, keys: readonly string[]): void;
 }
 
 /** One of this writer's actions the table does not hold yet: written again until it does. */
@@ -75,10 +83,27 @@ export interface Refusal {
 
 /**
  * How far the checkpoint played from can be trusted: `own` (this client wrote it), `verified` (a game
- * master at the table signs it), `found` (no game master at the table signs any: taken as found, and
- * said), `none` (no checkpoint yet).
+ * master stands behind it: his record, or his key's signature, ./trust.ts), `none` (no checkpoint yet,
+ * or none that a game master stands behind: never played, ./sync.ts `Unvouched`).
  */
-export type Trust = 'own' | 'verified' | 'found' | 'none';
+export type Trust = 'own' | 'verified' | 'none';
+
+/**
+ * A checkpoint in the scene that no game master at the table stands behind (a forgery, or a game
+ * master's whose key no one here can prove): not played. Its compacting game master chooses (`choose`):
+ * take it, or start afresh; everyone else waits for him.
+ */
+export interface Unvouched {
+  readonly gen: number;
+  /** Actions it holds (events in every system's log), where this client read it (its game master's does). */
+  readonly events: number | null;
+  /** Writers it covers. */
+  readonly writers: number;
+  /** Its signer's key (the first characters), if it has one. */
+  readonly key: string | null;
+  /** Players at the table vouch for different game masters' keys (one of them is lying). */
+  readonly disputed: boolean;
+}
 
 /** What the table's game is for this client now. */
 export interface SharedState {
@@ -107,6 +132,8 @@ export interface SharedState {
   readonly checkpoint: { readonly trust: Trust; readonly gen: number };
   /** Someone else wrote in this writer's pages (since it started): not played, written over, said to the player. */
   readonly ownKeyWrittenOver: boolean;
+  /** The scene's checkpoint no game master here stands behind, while this client plays none (null: none such). */
+  readonly unvouched: Unvouched | null;
 }
 
 /** How a writer waits and retries (ms). */
@@ -244,6 +271,17 @@ export class SharedGame {
   private readonly mirror: boolean;
   private readonly keeper: Keeper | null;
   private readonly settleMs: number;
+  /** This browser's signing key (kept by the keeper, else this page's own; null: the browser has no Ed25519), once read. */
+  private signer: KeyPair | null = null;
+  private readonly signerReady: Promise<void>;
+  /** Checkpoint signatures checked, by head digest. */
+  private readonly verified = new Map<string, boolean>();
+  /** The scene's checkpoint no game master here stands behind (see `Unvouched`), with its head. */
+  private unvouchedHead: { head: Head | null; hash: string; summary: Unvouched } | null = null;
+  /** Checkpoints this compactor's game master chose not to take (`choose('fresh')`). */
+  private readonly declined = new Set<string>();
+  /** A checkpoint to write though nothing new waits: a game master's choice to sign. */
+  private resign = false;
 
   private raw: Readonly<Record<string, unknown>> = {};
   /** The table's id for this scene, as this client plays it. */
@@ -340,6 +378,12 @@ export class SharedGame {
     this.writer = new CheckpointWriter(this.codec);
     this.player = new OpPlayer(options.context);
     this.revision = options.revision ?? 0;
+    this.signerReady = this.mirror
+      ? Promise.resolve()
+      : keyPairOf(this.codec, this.keeper?.secretKey?.() ?? null, (secret) => this.keeper?.saveSecretKey?.(secret)).then((pair) => {
+          this.signer = pair;
+          if (pair) this.book.setKey(pair.publicKey);
+        });
   }
 
   /** The root's revision now (it only grows). */
@@ -414,16 +458,74 @@ export class SharedGame {
     return this.gmRecords().some((r) => checkpointEntry(r, scene) !== null);
   }
 
+  /** The game masters' keys this client takes on a scene (./trust.ts), read once a pass. */
+  private trustOf(scene: string): Trusted {
+    if (this.trustCache?.scene === scene) return this.trustCache.trusted;
+    const gms: (HolderRecord | null)[] = [];
+    const players: (HolderRecord | null)[] = [];
+    for (const m of this.live.values()) (m.author.gm ? gms : players).push(m.record);
+    const own = !this.me.gm ? null : this.mirror ? ((this.heard ?? this.book.record).k ?? null) : (this.signer?.publicKey ?? null);
+    const trusted = trustedKeys({ scene, own, gms, players, kept: this.keptKeys(scene) });
+    this.trustCache = { scene, trusted };
+    return trusted;
+  }
+
+  private trustCache: { scene: string; trusted: Trusted } | null = null;
+  /** Keys proven on each scene since this page started (its browser may keep none). */
+  private readonly provenKeys = new Map<string, readonly string[]>();
+
+  private keptKeys(scene: string): readonly string[] {
+    return remember(this.keeper?.gmKeys?.(scene) ?? [], this.provenKeys.get(scene) ?? [], 2 * LIMITS.trustedKeys);
+  }
+
+  /** Whether a checkpoint carries the signature of a key this client takes for a game master's on its scene (checked first: `checkSignature`). */
+  private keySigned(head: Head, hash: string): boolean {
+    if (!head.key || !head.sig) return false;
+    const t = this.trustOf(head.scene);
+    // The players' word is for a client with nothing of its own to check against.
+    const vouched = t.vouched.has(head.key) && this.base.trust === 'none';
+    return (t.proven.has(head.key) || vouched) && this.verified.get(hash) === true;
+  }
+
+  /** Checks a checkpoint's signature once (kept by its head's digest, the newest kept longest). */
+  private async checkSignature(head: Head | null, hash: string | null): Promise<void> {
+    if (!head?.key || !head.sig || !hash) return;
+    const known = this.verified.get(hash);
+    this.verified.delete(hash);
+    this.verified.set(hash, known ?? (await verifyCheckpoint(this.codec, head.key, head.sig, signedText(head))));
+    bound(this.verified, 200);
+  }
+
+  /** Whether a game master stands behind a checkpoint: his record at the table signs it, or his key does. */
+  private stands(head: Head, hash: string): boolean {
+    return this.signedBy(head.scene, hash) || this.keySigned(head, hash);
+  }
+
+  /** Keeps the keys proven on this scene in this browser, and vouches for them in this holder's record. */
+  private vouch(scene: string): void {
+    if (this.mirror) return;
+    const proven = [...this.trustOf(scene).proven];
+    this.provenKeys.set(scene, remember(this.provenKeys.get(scene) ?? [], proven, LIMITS.trustedKeys));
+    bound(this.provenKeys, LIMITS.recordScenes);
+    const kept = this.keeper?.gmKeys?.(scene) ?? [];
+    const keep = remember(kept, proven, LIMITS.trustedKeys);
+    if (keep.join() !== kept.join()) this.keeper?.saveGmKeys?.(scene, keep);
+    this.book.setTrusted(scene, proven.slice(-LIMITS.trustedKeys), this.base.trust === 'none' ? null : this.base.gen);
+  }
+
   private get gmHere(): boolean {
     return this.me.gm || [...this.live.values()].some((m) => m.author.gm);
   }
 
   /** Reads the table's keys: the checkpoint (each version once), every writer's pages its record signs, this writer's own. */
   async receive(metadata: Readonly<Record<string, unknown>>): Promise<void> {
+    await this.signerReady;
     this.raw = metadata;
+    this.trustCache = null;
     const now = this.now();
     const dropped: Dropped[] = [];
     await this.readBase(metadata, dropped, now);
+    if (this.scene) this.vouch(this.scene);
     if (this.base.written && this.onTable(this.base.written)) this.tableDone = this.base.covers[this.me.writer] ?? 0;
     this.readWriters(metadata, dropped, now);
     dropped.push(...(await this.checkOpenings()));
@@ -449,55 +551,80 @@ export class SharedGame {
     const rawHead = metadata[this.keys.head];
     const { head, problem } = readHead(rawHead);
     const hash = head ? digestText(headText(head)) : null;
+    await this.checkSignature(head, hash);
+    if (this.base.written) await this.checkSignature(this.base.written.head, this.base.hash);
     const trusted = this.base.trust === 'own' || this.base.trust === 'verified';
     // The scene: a checkpoint signed for it decides; else the keys' id; else one this client makes.
     let scene: string | null;
     if (trusted && this.scene) scene = this.scene;
-    else if (head && hash && this.signedBy(head.scene, hash) && !(found && found !== head.scene && this.signsAny(found))) scene = head.scene;
+    else if (head && hash && this.stands(head, hash) && !(found && found !== head.scene && this.signsAny(found))) scene = head.scene;
     else scene = found ?? this.madeScene ?? (this.makesScene(now) ? (this.madeScene = this.newSceneId()) : null);
     if (found && scene !== found) dropped.push({ key: this.keys.scene, problem: `the scene's id was changed to ${found.slice(0, 64)}; its checkpoint is of ${scene}`, kind: 'refused' });
     this.scene = scene;
     if (!scene) return;
-    // Taken as found before its game master's record signed it: his word now vouches for it (and this
-    // client may put it back if it goes).
-    if (this.base.trust === 'found' && this.base.hash && this.signedBy(scene, this.base.hash)) this.base = { ...this.base, trust: 'verified' };
     const get = (part: string) => metadata[this.keys.part(part)];
     if (head && head.scene !== scene) dropped.push({ key: this.keys.head, problem: 'a checkpoint of another scene', kind: 'refused' });
     else if (!head && problem && (rawHead as { v?: unknown } | null)?.v !== 1) dropped.push({ key: this.keys.head, problem, kind: 'unreadable' });
+    this.unvouchedHead = null;
     if (head && hash && head.scene === scene && hash !== this.base.hash) {
-      if (this.signedBy(scene, hash)) {
-        // Signed by a game master here: taken if it is newer than what this client plays (an older
-        // one a game master still signs is his lagging word; the compactor writes its own back).
+      if (this.stands(head, hash)) {
+        // A game master stands behind it: taken if it is newer than what this client plays (an older
+        // one a game master's record still signs is his lagging word; the compactor writes its own back).
         const byOthers = [...this.live.values()].some((m) => m.author.gm && checkpointEntry(m.record, scene)?.h === hash);
-        const ours = this.base.hash !== null && this.signedBy(scene, this.base.hash);
+        const ours = this.base.written !== null && this.base.hash !== null && this.stands(this.base.written.head, this.base.hash);
+        // A client with nothing of its own takes no checkpoint older than one the table plays (a stale
+        // copy): whoever holds the newer one puts it back.
         const newer =
-          this.base.trust === 'none' ||
-          this.base.trust === 'found' ||
+          (this.base.trust === 'none' && head.gen >= this.trustOf(scene).newest) ||
           (this.base.trust === 'verified' && (head.gen > this.base.gen || !ours)) ||
           (this.base.trust === 'own' && byOthers && head.gen > this.base.gen);
         if (newer) {
           this.headUnsigned = null;
           await this.take(head, hash, get, 'verified', dropped);
         }
-      } else if (this.signsAny(scene) || trusted) {
-        // A game master signs another checkpoint of this scene: this one is someone else's.
+      } else {
+        // No game master here stands behind it: never played. Someone else's where a game master
+        // signs another; else, to a client that plays none, something its game master must choose.
         if (this.headUnsigned?.hash !== hash) this.headUnsigned = { hash, since: now };
-      } else if (this.base.trust === 'none' || (this.base.trust === 'found' && head.gen > this.base.gen)) {
-        // No game master here signs anything for this scene: taken as found (the compactor then signs it).
-        await this.take(head, hash, get, 'found', dropped);
+        if (this.base.trust === 'none' && !this.declined.has(hash) && head.gen >= this.trustOf(scene).newest) this.unvouchedHead = { head, hash, summary: await this.summary(head, hash, scene, dropped) };
       }
     } else if (hash === this.base.hash) this.headUnsigned = null;
     else if (!head && this.base.trust === 'none' && (rawHead as { v?: unknown } | null)?.v === 1) {
+      // An earlier version's checkpoint (signed by no one): its game master may take it.
       const legacy = await readLegacy(rawHead, this.codec);
-      if (legacy) {
-        this.base = { game: legacy.game, covers: legacy.covers, lamport: legacy.lamport, gm: {}, gen: 0, trust: 'found', written: null, hash: null };
-        this.damaged = legacy.notices;
-      } else dropped.push({ key: this.keys.head, problem: 'an earlier version’s checkpoint that could not be read', kind: 'unreadable' });
+      if (!legacy) dropped.push({ key: this.keys.head, problem: 'an earlier version’s checkpoint that could not be read', kind: 'unreadable' });
+      else if (!this.declined.has('legacy')) {
+        const events = Object.values(legacy.game.root.games).reduce((n, g) => n + (g?.log.events.length ?? 0), 0);
+        this.unvouchedHead = { head: null, hash: 'legacy', summary: { gen: 0, events, writers: Object.keys(legacy.covers).length, key: null, disputed: false } };
+      }
     } else if (!head && trusted && this.signsAny(scene)) {
       if (this.headUnsigned?.hash !== 'none') this.headUnsigned = { hash: 'none', since: now };
     }
+    const newest = this.trustOf(scene).newest;
+    if (this.base.trust === 'none' && newest > 0 && !(head && head.scene === scene && head.gen >= newest)) {
+      dropped.push({ key: this.keys.head, problem: `a player at this table plays checkpoint ${newest}, which the scene does not hold: waiting for it to be written back`, kind: 'refused' });
+    }
     await this.takeOn(scene, now, head && hash && head.scene === scene ? { head, hash } : null);
   }
+
+  /** What a checkpoint no one here stands behind holds, for its game master to choose (read once each). */
+  private async summary(head: Head, hash: string, scene: string, dropped: Dropped[]): Promise<Unvouched> {
+    const disputed = this.trustOf(scene).disputed;
+    const known = this.summaries.get(hash);
+    if (known) return { ...known, disputed };
+    let events: number | null = null;
+    if (this.compactor) {
+      const read = await new CheckpointReader(this.codec).read(head, (p) => this.raw[this.keys.part(p)]);
+      if (read.ok) events = Object.values(read.game.root.games).reduce((n, g) => n + (g?.log.events.length ?? 0), 0);
+      else if (!read.missing) dropped.push({ key: this.keys.head, problem: read.problem, kind: 'unreadable' });
+    }
+    const summary: Unvouched = { gen: head.gen, events, writers: Object.keys(head.covers).length, key: head.key?.slice(0, 8) ?? null, disputed };
+    if (events !== null) this.summaries.set(hash, summary);
+    bound(this.summaries, 20);
+    return summary;
+  }
+
+  private readonly summaries = new Map<string, Unvouched>();
 
   /** Plays from a checkpoint (the keys', or the copy this browser kept), if all its parts are there (else waits for them). */
   private async take(head: Head, hash: string, get: (part: string) => unknown, trust: Trust, dropped: Dropped[]): Promise<boolean> {
@@ -547,7 +674,8 @@ export class SharedGame {
     // A checkpoint another game master signs, older than the one this compactor signed: his word lags (the newer one may be on its way back).
     const behind = signed !== null && signed.g > this.base.gen;
     if (this.base.trust !== 'verified' || behind || (!othersSign && kept && kept.gen > this.base.gen)) {
-      if (mine && kept && kept.scene === scene && kept.gen >= (signed?.g ?? 0) && kept.gen >= this.base.gen && this.base.hash !== digestText(headText(kept))) {
+      // Never one older than the table says it plays (another game master compacted since, while he was away).
+      if (mine && kept && kept.scene === scene && kept.gen >= (signed?.g ?? 0) && kept.gen >= this.base.gen && kept.gen >= this.trustOf(scene).newest && this.base.hash !== digestText(headText(kept))) {
         if (await this.take(kept, digestText(headText(kept)), (p) => mine.parts[p], 'own', [])) {
           this.note([{ key: this.keys.head, problem: 'the checkpoint in the scene was not the last one you wrote: put back from your browser', kind: 'refused' }]);
           this.waitingSince = null;
@@ -557,16 +685,16 @@ export class SharedGame {
       }
       if (signed && this.base.hash !== signed.h && this.gaveUpOn !== signed.h) {
         // Signed in an earlier life, kept nowhere here: wait for a client that holds it, then play the
-        // one another game master signs, or the keys' as found, or (none there, or none that reads)
-        // start again from an empty game, numbered past the lost one.
+        // one another game master signs, or (the scene holds one no one here stands behind) let him
+        // choose, or (none there) start again from an empty game, numbered past the lost one.
         this.waitingSince ??= now;
         if (now - this.waitingSince < SYNC_TIMING.giveUpMs) return;
         this.gaveUpOn = signed.h;
         const dropped: Dropped[] = [];
         if (this.base.trust === 'verified') {
           this.note([{ key: this.keys.head, problem: 'the checkpoint you signed is nowhere to be had: the older one another game master signs is played', kind: 'refused' }]);
-        } else if (found && (await this.take(found.head, found.hash, (p) => this.raw[this.keys.part(p)], 'found', dropped))) {
-          this.note([{ key: this.keys.head, problem: 'the checkpoint you signed is nowhere to be had: the scene’s is taken as found', kind: 'refused' }]);
+        } else if (found && !this.declined.has(found.hash)) {
+          this.note([{ key: this.keys.head, problem: 'the checkpoint you signed is nowhere to be had, and no one here stands behind the scene’s: yours to choose', kind: 'refused' }]);
         } else {
           this.note([...dropped, { key: this.keys.head, problem: 'the checkpoint you signed is nowhere to be had, and the scene holds none that reads: the game starts again from your pages', kind: 'refused' }]);
           this.base = { ...NO_BASE, gen: Math.max(signed.g, this.base.gen) };
@@ -575,7 +703,7 @@ export class SharedGame {
       }
     }
     this.waitingSince = null;
-    if (this.base.trust === 'verified' || this.base.trust === 'found') {
+    if (this.base.trust === 'verified') {
       this.base = { ...this.base, trust: 'own' };
       if (this.base.written) await this.writer.adopt(this.base.written, this.reader);
     }
@@ -861,7 +989,7 @@ export class SharedGame {
 
   /** Whether this client waits on time alone (its own pages to come back, a signed checkpoint to appear): its page reads the keys again now and then. */
   get waiting(): boolean {
-    return (!this.started && this.takingBackSince !== null) || this.waitingSince !== null || this.unsigned.size > 0 || this.behind.size > 0 || this.headUnsigned !== null;
+    return (!this.started && this.takingBackSince !== null) || this.waitingSince !== null || this.unsigned.size > 0 || this.behind.size > 0 || this.headUnsigned !== null || this.choosing;
   }
 
   /** Signs this writer's pages as it wants the table to hold them, and keeps a copy in this browser. */
@@ -985,6 +1113,7 @@ export class SharedGame {
       checkpoint: { trust: this.base.trust, gen: this.base.gen },
       // Its own page's word (a popover hears it from the background page, among what it refused).
       ownKeyWrittenOver: [...this.tampered, ...this.refusedLog].some((t) => t.forged && t.key === this.keys.page(this.me.writer, 0)),
+      unvouched: this.unvouched,
     };
   }
 
@@ -1233,18 +1362,16 @@ export class SharedGame {
     }
     if (this.base.trust === 'own') return written;
     const head = readHead(rawHead).head;
-    if (this.base.trust === 'found') {
-      // Taken as found, and no game master signs any: put back only where the scene holds none at all.
-      if (head || this.signsAny(this.scene)) return null;
-    } else {
-      if (this.base.trust !== 'verified') return null;
-      const signed = this.signedBy(this.scene, this.base.hash);
-      if (!signed && !this.signedEarlier(this.scene, this.base.hash)) return null;
-      // A newer checkpoint a game master signs is on its way: not ours to put back. An earlier one of
-      // his is put back only where the scene holds none he signed, ever.
-      const headHash = head && head.scene === this.scene ? digestText(headText(head)) : null;
-      if (headHash && (this.signedBy(this.scene, headHash) || (!signed && this.signedEarlier(this.scene, headHash)))) return null;
-    }
+    if (this.base.trust !== 'verified') return null;
+    const keySigned = this.keySigned(written.head, this.base.hash);
+    const signed = this.signedBy(this.scene, this.base.hash);
+    if (!signed && !keySigned && !this.signedEarlier(this.scene, this.base.hash)) return null;
+    // A newer checkpoint a game master signs is on its way: not ours to put back. An earlier one of
+    // his is put back only where the scene holds none he signed, ever; one his key signed, only over
+    // one older than ours (a stale copy written back).
+    const headHash = head && head.scene === this.scene ? digestText(headText(head)) : null;
+    if (headHash && (this.signedBy(this.scene, headHash) || (!signed && !keySigned && this.signedEarlier(this.scene, headHash)))) return null;
+    if (head && headHash && headHash !== this.base.hash && this.keySigned(head, headHash) && head.gen >= this.base.gen) return null;
     this.offSince ??= now;
     return now - this.offSince >= SYNC_TIMING.restoreAfterMs ? written : null;
   }
@@ -1271,6 +1398,8 @@ export class SharedGame {
   /** Whether this client should compact now: it compacts, its checkpoint is its own, and enough waits (or gone writers' keys do). */
   needsCompaction(): boolean {
     if (!this.compactor || !this.played || this.waitingSince !== null || (this.base.trust !== 'own' && this.base.trust !== 'none')) return false;
+    if (this.choosing) return false;
+    if (this.resign) return true;
     const s = this.state;
     const now = this.now();
     if (s.pendingOps >= LIMITS.compactOps || s.pendingChars >= LIMITS.compactChars) return true;
@@ -1283,6 +1412,52 @@ export class SharedGame {
     if (this.ops.some((op) => op.author.gm && op.writer !== this.me.writer && !this.gmNow(op.writer))) return true;
     for (const writer of Object.keys(this.base.covers)) if (this.gone(writer)) return true;
     return false;
+  }
+
+  /**
+   * Whether this compactor, playing no checkpoint, must not write one yet: the scene holds one it does not
+   * play (its game master chooses, `unvouched`), or someone at the table plays one (a copy of it is on its
+   * way back). Starting a game from nothing there would throw the table's away.
+   */
+  private get choosing(): boolean {
+    if (this.base.trust !== 'none' || this.scene === null) return false;
+    const head = readHead(this.raw[this.keys.head]).head;
+    return this.unvouchedHead !== null || head?.scene === this.scene || this.trustOf(this.scene).newest > 0;
+  }
+
+  /** The scene's checkpoint no one here stands behind, while this client plays none: for its game master to choose. */
+  get unvouched(): Unvouched | null {
+    // A compactor still waiting for the checkpoint it signed in an earlier life is not asked yet.
+    return this.base.trust === 'none' && !(this.compactor && this.waitingSince !== null) ? (this.unvouchedHead?.summary ?? null) : null;
+  }
+
+  /**
+   * The compacting game master's choice about a checkpoint no one here stands behind: take it (played,
+   * and signed again as his), or start afresh (numbered past it, and written over). Returns the writes.
+   */
+  async choose(choice: 'take' | 'fresh'): Promise<Update[] | null> {
+    const u = this.unvouchedHead;
+    if (!u || !this.compactor || this.base.trust !== 'none') return null;
+    this.unvouchedHead = null;
+    this.declined.add(u.hash);
+    this.waitingSince = null;
+    if (choice === 'take') {
+      if (u.head) {
+        if (!(await this.take(u.head, u.hash, (p) => this.raw[this.keys.part(p)], 'own', []))) return null;
+      } else {
+        const legacy = await readLegacy(this.raw[this.keys.head], this.codec);
+        if (!legacy) return null;
+        this.base = { game: legacy.game, covers: legacy.covers, lamport: legacy.lamport, gm: {}, gen: 0, trust: 'own', written: null, hash: null };
+        this.damaged = legacy.notices;
+      }
+    } else {
+      // His own from now on (an empty game, numbered past the one set aside), written at once.
+      this.base = { ...NO_BASE, gen: Math.max(this.base.gen, u.head?.gen ?? 0), trust: 'own' };
+      this.damaged = [];
+    }
+    this.resign = true;
+    this.replay();
+    return this.compact();
   }
 
   private gone(writer: string): boolean {
@@ -1303,6 +1478,8 @@ export class SharedGame {
   async compact(): Promise<Update[] | null> {
     if (!this.compactor || !this.played || !this.scene || this.waitingSince !== null) return null;
     if (this.base.trust !== 'own' && this.base.trust !== 'none') return null;
+    // The scene holds a checkpoint no one here stands behind: written over only once its game master chose.
+    if (this.choosing) return null;
     const now = this.now();
     const scene = this.scene;
     const old = this.base.covers;
@@ -1343,10 +1520,15 @@ export class SharedGame {
     // Keys of no one at the table, once they stood still (a player who just joined is in the party by then).
     for (const [key, s] of this.strangerSince) if (!isEmptyPage(this.raw[key]) && now - s.since >= SYNC_TIMING.strangerMs) clear.push([key, null]);
     const coversChanged = json(covers) !== json(old) || json(gm) !== json(this.base.gm);
-    if (!settled.length && !coversChanged && !clear.length) return null;
+    if (!settled.length && !coversChanged && !clear.length && !this.resign) return null;
+    this.resign = false;
     const lamport = Math.max(this.base.lamport, ...settled.map((op) => op.lamport));
     const game = withOpenedWritten(settled === this.ops ? this.played.game : this.player.play(this.base.game, settled).game);
-    const written = await this.writer.write(game, { scene, gen: this.base.gen + 1, by: this.me.writer, covers, lamport, gm });
+    const signer = this.signer;
+    const unsigned = await this.writer.write(game, { scene, gen: this.base.gen + 1, by: this.me.writer, covers, lamport, gm, ...(signer ? { key: signer.publicKey } : {}) });
+    const sig = signer ? await signCheckpoint(this.codec, signer.secret, signedText(unsigned.head)) : null;
+    const { key: _key, ...bare } = unsigned.head;
+    const written: Written = { head: sig ? { ...unsigned.head, sig } : bare, parts: unsigned.parts };
     const hash = digestText(headText(written.head));
     this.base = { game, covers, lamport, gm, gen: written.head.gen, trust: 'own', written, hash };
     this.damaged = [];

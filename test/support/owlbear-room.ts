@@ -18,6 +18,7 @@ import type { Codec, Identity, Member } from '../../src/shared-game/model';
 import { RecordBook } from '../../src/shared-game/records';
 import { SharedGame, type Keeper, type Update } from '../../src/shared-game/sync';
 import type { Written } from '../../src/shared-game/checkpoint';
+import { webCryptoSigning } from '../../owlbear/codec';
 
 export type MergeMode = 'server' | 'client';
 
@@ -163,13 +164,23 @@ export const nodeCodec: Codec = {
     return text;
   },
   hash: async (text) => createHash('sha256').update(text, 'utf8').digest('hex'),
+  ...webCryptoSigning,
 };
 void webcrypto;
 
 /** A browser's own storage for one connection (what owlbear/keeper.ts keeps in localStorage). */
 export class MemoryKeeper implements Keeper {
   private readonly ownPages = new Map<string, { pages: readonly unknown[]; seq: number; covered: readonly unknown[] }>();
-  private readonly checkpoints = new Map<string, { head: unknown; parts: Record<string, string> }>();
+  private readonly checkpoints: Map<string, { head: unknown; parts: Record<string, string> }>;
+  private readonly browser: { secret: string | null };
+  private readonly keys: Map<string, readonly string[]>;
+
+  /** `sameBrowser`: another connection in that keeper's browser (a refresh, a return): its checkpoints and keys, pages of its own (as owlbear/keeper.ts keys them). */
+  constructor(sameBrowser?: MemoryKeeper) {
+    this.checkpoints = sameBrowser?.checkpoints ?? new Map();
+    this.browser = sameBrowser?.browser ?? { secret: null };
+    this.keys = sameBrowser?.keys ?? new Map();
+  }
   pages(scene: string) {
     return this.ownPages.get(scene) ?? null;
   }
@@ -181,6 +192,18 @@ export class MemoryKeeper implements Keeper {
   }
   saveCheckpoint(scene: string, written: Written) {
     this.checkpoints.set(scene, JSON.parse(JSON.stringify({ head: written.head, parts: Object.fromEntries(written.parts) })));
+  }
+  secretKey() {
+    return this.browser.secret;
+  }
+  saveSecretKey(secret: string) {
+    this.browser.secret = secret;
+  }
+  gmKeys(scene: string) {
+    return this.keys.get(scene) ?? [];
+  }
+  saveGmKeys(scene: string, keys: readonly string[]) {
+    this.keys.set(scene, [...keys]);
   }
 }
 

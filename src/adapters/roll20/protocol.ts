@@ -364,6 +364,8 @@ export const tabRequestSchema = v.variant('type', [
   /** The game master's one click: the ledger characters of the table's one game, one per side (named after them). */
   /** The game master's click: "Check this table" (src/adapters/roll20/check.ts). */
   v.strictObject({ type: v.literal('roll20/check') }),
+  /** The game master's answer about a checkpoint no one at the table stands behind: take it, or start afresh. */
+  v.strictObject({ type: v.literal('roll20/choose'), choice: v.picklist(['take', 'fresh']) }),
   v.strictObject({ type: v.literal('roll20/share'), sides: v.pipe(v.array(v.pipe(v.string(), v.minLength(1), v.maxLength(100))), v.minLength(1), v.maxLength(8)) }),
   v.strictObject({ type: v.literal('board/ticks'), ...TICKS_FIELDS }),
   /** The popup's "N out": the tab's finder steps to the next figure out of command (-1: the one before). */

@@ -180,6 +180,15 @@ export class LedgerGame {
     this.write(await sync.compact());
   }
 
+  /** The game master's answer about a checkpoint no one at the table stands behind (src/shared-game/sync.ts `choose`). */
+  async choose(choice: 'take' | 'fresh'): Promise<boolean> {
+    await this.reading;
+    if (!this.sync?.unvouched || !this.journal?.me.gm) return false;
+    this.write(await this.sync.choose(choice));
+    this.publish();
+    return true;
+  }
+
   /** What waits on time alone (a write to make again, a compaction due, a key written over): the content script calls it each second. */
   async tick(): Promise<void> {
     await this.reading;

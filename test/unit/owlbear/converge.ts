@@ -6,10 +6,12 @@
 // Played by converge-server.test.ts and converge-client.test.ts, one merge reading each (both at once).
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import { GAME_KEY, OPS_PREFIX, PART_PREFIX } from '../../../src/adapters/owlbear/keys';
+import { GAME_KEY, OPS_PREFIX, PART_PREFIX, SCENE_KEY } from '../../../src/adapters/owlbear/keys';
 import { RECORD_KEY } from '../../../src/adapters/owlbear/keys';
-import { digest } from '../../../src/shared-game/records';
-import { nodeCodec, parseMetadata } from '../../support/owlbear-room';
+import { digest, digestText, readRecord } from '../../../src/shared-game/records';
+import { signedText, type Head } from '../../../src/shared-game/checkpoint';
+import { signCheckpoint } from '../../../src/shared-game/signing';
+import { MemoryKeeper, nodeCodec, parseMetadata, type Client } from '../../support/owlbear-room';
 import { Table, names, opsOf, sideEdited } from './harness';
 
 type Forgery =
@@ -21,6 +23,8 @@ type Forgery =
   | 'suffix'
   | 'empty'
   | 'game'
+  | 'game-signed'
+  | 'game-claimed'
   | 'delete-game'
   | 'record'
   | 'replay'
@@ -28,7 +32,7 @@ type Forgery =
   | 'crowd'
   | 'huge'
   | 'stale';
-const FORGERIES: Forgery[] = ['clock', 'by', 'gm', 'into', 'same-seq', 'suffix', 'empty', 'game', 'delete-game', 'record', 'replay', 'flood', 'crowd', 'huge', 'stale'];
+const FORGERIES: Forgery[] = ['clock', 'by', 'gm', 'into', 'same-seq', 'suffix', 'empty', 'game', 'game-signed', 'game-claimed', 'delete-game', 'record', 'replay', 'flood', 'crowd', 'huge', 'stale'];
 
 export type Step =
   | { kind: 'act'; who: number; side: 'A' | 'B' }
@@ -41,6 +45,9 @@ export type Step =
   | { kind: 'reload'; who: number }
   | { kind: 'up'; who: number }
   | { kind: 'role'; who: number }
+  | { kind: 'away' }
+  | { kind: 'back' }
+  | { kind: 'join' }
   | { kind: 'forge'; what: Forgery; victim: number };
 
 const who = fc.integer({ min: 0, max: 2 });
@@ -55,6 +62,9 @@ export const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('reload' as const), who }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('up' as const), who }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('role' as const), who: fc.integer({ min: 1, max: 2 }) }) },
+  { weight: 1, arbitrary: fc.constant({ kind: 'away' as const }) },
+  { weight: 1, arbitrary: fc.constant({ kind: 'back' as const }) },
+  { weight: 1, arbitrary: fc.constant({ kind: 'join' as const }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('forge' as const), what: fc.constantFrom<Forgery>(...FORGERIES), victim: who }) },
 );
 
@@ -92,11 +102,10 @@ async function forge(table: Table, what: Forgery, victimIndex: number, history: 
       return table.forge({ [`${vKey.slice(0, -3)}.x`]: { v: 2, scene, done: 0, ops: [{ seq: 1, lamport: 1, by: victim.me.player, gm: true, request: sideEdited('A', name) }] }, [`${vKey}.9`]: { v: 2, scene, done: 0, ops: [{ seq: 1, lamport: 1, by: victim.me.player, request: sideEdited('A', name) }] } });
     case 'empty':
       return table.forge({ [vKey]: null });
-    case 'game': {
-      const state = await nodeCodec.pack(JSON.stringify({ v: 2, activeSystem: 'hd-command', games: {}, bindings: {}, seats: { h: { name: 'h', seats: [0, 1] } }, opened: {} }));
-      const covers = Object.fromEntries([...table.honest, table.hostile].map((c) => [c.me.writer, 1e9]));
-      return table.forge({ [`${PART_PREFIX}state.0`]: state, [GAME_KEY]: { v: 2, scene, gen: 1e6, by: 'gm.bg', covers, lamport: 1e9, gm: {}, state: [{ key: 'state.0', h: digest(state).slice(0, 32) }] } });
-    }
+    case 'game':
+    case 'game-signed':
+    case 'game-claimed':
+      return forgeGame(table, what, scene);
     case 'delete-game':
       return table.forge({ [GAME_KEY]: null, ...Object.fromEntries(Object.keys(meta).filter((k) => k.startsWith(PART_PREFIX)).map((k) => [k, null])) });
     case 'record': {
@@ -131,8 +140,31 @@ async function forge(table: Table, what: Forgery, victimIndex: number, history: 
   }
 }
 
-export async function evening(mode: 'server' | 'client', steps: Step[], storage = true): Promise<void> {
+/**
+ * A checkpoint that reads (every honest writer covered far ahead, the hostile player seated on both
+ * sides): unsigned, signed by the hostile player's own key (his record publishing it and vouching for
+ * it), or naming the game master's key with the hostile player's signature.
+ */
+async function forgeGame(table: Table, what: 'game' | 'game-signed' | 'game-claimed', scene: string): Promise<void> {
+  const state = await nodeCodec.pack(JSON.stringify({ v: 2, activeSystem: 'hd-command', games: {}, bindings: {}, seats: { h: { name: 'h', seats: [0, 1] } }, opened: {} }));
+  const covers = Object.fromEntries([...table.honest, table.hostile].map((c) => [c.me.writer, 1e9]));
+  let head: Head = { v: 2, scene, gen: 1e6, by: 'gm.bg', covers, lamport: 1e9, gm: {}, state: [{ key: 'state.0', h: digestText(state) }] };
+  if (what !== 'game') {
+    const secret = (await nodeCodec.newSecret())!;
+    const key = (await nodeCodec.publicKey(secret))!;
+    table.room.records.set('h', { ...(readRecord(table.room.records.get('h')) ?? { v: 1, ops: [], cp: [] }), k: key, g: { s: scene, k: [key] } });
+    for (const c of table.honest) table.room.deliverParty(c);
+    head = { ...head, key: what === 'game-claimed' ? (readRecord(table.room.records.get(table.gm.holder))?.k ?? key) : key };
+    head = { ...head, sig: (await signCheckpoint(nodeCodec, secret, signedText(head)))! };
+  }
+  table.forgedHeads.add(JSON.stringify(head));
+  table.forge({ [SCENE_KEY]: scene, [`${PART_PREFIX}state.0`]: state, [GAME_KEY]: head });
+}
+
+export async function evening(mode: 'server' | 'client', steps: Step[], storage = true, forgedStart = false): Promise<void> {
   const table = new Table(mode, 2, 900, 600, storage);
+  // A fresh scene someone already wrote into: a checkpoint that reads, before anyone's page starts.
+  if (forgedStart) await forgeGame(table, 'game-signed', 'forged');
   const accepted: string[] = [];
   const history: ReadonlyMap<string, string>[] = [];
   const refusedInRow = new Map<string, number>();
@@ -166,6 +198,21 @@ export async function evening(mode: 'server' | 'client', steps: Step[], storage 
     table.down.delete(old);
     await table.hear(table.reload(old));
   };
+  // The game master leaves the room at a quiet moment (his connection and its player metadata go), and
+  // comes back as a new connection: in the same browser (its storage, where it keeps any), or not.
+  let away: Client | null = null;
+  let returns = 0;
+  let joins = 0;
+  const back = async () => {
+    if (!away) return;
+    const keeper = new MemoryKeeper(table.keepers.get(away.me.writer));
+    const gm = table.client(`gm${++returns}.bg`, 'gm', true, { keeper: storage ? keeper : null });
+    table.keepers.set(gm.me.writer, keeper);
+    (table as { gm: Client }).gm = gm;
+    table.room.join(gm);
+    away = null;
+    await table.hear(gm);
+  };
   for (const s of steps) {
     const c = 'who' in s ? table.honest[s.who]! : null;
     if (s.kind === 'act') {
@@ -189,6 +236,30 @@ export async function evening(mode: 'server' | 'client', steps: Step[], storage 
     else if (s.kind === 'tick') await table.tick(s.ms);
     else if (s.kind === 'compact') {
       for (const g of table.honest) if (g.game.compactor) await table.compact(true, g);
+    } else if (s.kind === 'away') {
+      // Once all his actions are in a checkpoint (one he left with his actions only in his own keys would
+      // need their authorship proven to his next connection: not yet, docs/shared-game.md).
+      if (!away && !reloading.size && !table.down.has(table.gm) && !table.players.some((p) => p.me.gm)) {
+        await table.calm();
+        await table.compact(true, table.gm);
+        await table.calm();
+        if (!table.gm.game.ownOps.length && !table.gm.game.unvouched) {
+          away = table.gm;
+          table.room.leave(away);
+          table.down.add(away);
+        }
+      }
+    } else if (s.kind === 'back') await back();
+    else if (s.kind === 'join') {
+      // A newcomer: a player who was not at the table, with nothing of his own to check against.
+      if (joins < 2) {
+        const newcomer = table.client(`j${++joins}.bg`, `j${joins}`, false);
+        table.players.push(newcomer);
+        table.room.join(newcomer);
+        await table.hear(newcomer);
+      }
+    } else if (s.kind === 'reload' && c === away) {
+      // Not at the table: nothing to reload.
     } else if (s.kind === 'reload') {
       table.down.add(c!);
       if (!storage) {
@@ -201,7 +272,9 @@ export async function evening(mode: 'server' | 'client', steps: Step[], storage 
     // Roles change hands at a calm moment: every page running and the last writes heard (an action made
     // in the second before a hand-over, seen by no game master, may be refused: docs/owlbear.md).
     else if (s.kind === 'role') {
-      if (reloading.size === 0) {
+      // (Not while the game master is away: a player made one then compacts, and two compacting game
+      // masters at his return may each sign a checkpoint of the same number: not handled yet.)
+      if (reloading.size === 0 && !away) {
         await table.calm();
         table.room.setRole(c!, !c!.me.gm);
         await table.partyChanged();
@@ -213,6 +286,7 @@ export async function evening(mode: 'server' | 'client', steps: Step[], storage 
   // The hostile player stops; pages still reloading come back, the players' roles are as they were;
   // everything in flight arrives, pages heal, the game master compacts.
   for (const i of [...reloading]) await up(i);
+  await back();
   for (const p of table.players) if (p.me.gm) table.room.setRole(p, false);
   await table.settle(60, true);
   const clients = table.honest;
@@ -220,7 +294,7 @@ export async function evening(mode: 'server' | 'client', steps: Step[], storage 
     const m = table.metadata;
     console.log(JSON.stringify(Object.fromEntries(Object.entries(m).map(([k, v]) => [k, typeof v === 'string' ? v.slice(0, 30) : v])), null, 0).slice(0, 3000));
     console.log('records', JSON.stringify([...table.room.records]));
-    for (const c of clients) console.log(c.me.writer, JSON.stringify(c.game.state.checkpoint), c.game.sceneId, names(c), JSON.stringify(c.game.state.dropped).slice(0, 600), JSON.stringify(c.game.refusedLately).slice(0, 600));
+    for (const c of clients) console.log(c.me.writer, c.game.waiting, c.game.needsCompaction(), c.game.compactor, JSON.stringify(c.game.unvouched), JSON.stringify(c.game.state.checkpoint), c.game.sceneId, names(c), JSON.stringify(c.game.state.dropped).slice(0, 600), JSON.stringify(c.game.refusedLately).slice(0, 600));
   }
   for (const c of clients) {
     const honest = names(c).filter((x) => !x.startsWith(HOSTILE));
@@ -236,12 +310,18 @@ export async function evening(mode: 'server' | 'client', steps: Step[], storage 
   if (clients.some((c) => names(c).length)) expect(table.metadata[GAME_KEY]).toBeTruthy();
 }
 
-/** Evenings per merge reading: 150 in `npm test` (each merge's in its own file, so that both run at once), 1,000 in `npm run test:property`. */
-export const RUNS = Number(process.env.OWLBEAR_PROPERTY_RUNS ?? 150);
+/** Evenings per merge reading: 1,000 (each merge's in its own file, so that both run at once); fewer with OWLBEAR_PROPERTY_RUNS while working. */
+export const RUNS = Number(process.env.OWLBEAR_PROPERTY_RUNS ?? 1000);
 
 /** Evenings that once lost an honest action (each red before its fix): played first, every run. */
 export const KNOWN: Record<'server' | 'client', (Step[] | [Step[], boolean])[]> = {
   server: [
+    // The game master away: a stale copy of the scene writes an older checkpoint back; the player holding the newer one puts it back over the stale parts, and the game master back on a new browser takes it (a copy of an honest head is no forgery).
+    [[{"kind":"act","who":0,"side":"A"},{"kind":"away"},{"kind":"refuse","who":0},{"kind":"tick","ms":100},{"kind":"land","who":0},{"kind":"hear","who":0},{"kind":"act","who":0,"side":"A"},{"kind":"tick","ms":100},{"kind":"act","who":0,"side":"A"},{"kind":"hear","who":0},{"kind":"land","who":0},{"kind":"hear","who":0},{"kind":"reload","who":1},{"kind":"act","who":0,"side":"A"},{"kind":"forge","what":"stale","victim":0},{"kind":"refuse","who":0},{"kind":"land","who":0},{"kind":"role","who":1},{"kind":"hostile-act"},{"kind":"land","who":0},{"kind":"hostile-act"},{"kind":"hear","who":0}], false],
+    // The game master back in the same browser while a player made game master meanwhile compacted: his kept checkpoint is older than the table's, and is not put back.
+    [[{"kind":"away"},{"kind":"act","who":1,"side":"A"},{"kind":"role","who":1},{"kind":"role","who":1},{"kind":"hear","who":0},{"kind":"act","who":0,"side":"A"},{"kind":"land","who":0},{"kind":"forge","what":"clock","victim":0},{"kind":"tick","ms":100},{"kind":"act","who":0,"side":"A"},{"kind":"hear","who":0},{"kind":"act","who":0,"side":"A"},{"kind":"act","who":0,"side":"A"},{"kind":"act","who":0,"side":"A"},{"kind":"forge","what":"clock","victim":0},{"kind":"tick","ms":100},{"kind":"act","who":0,"side":"A"},{"kind":"act","who":0,"side":"A"},{"kind":"land","who":0},{"kind":"act","who":0,"side":"A"},{"kind":"tick","ms":100},{"kind":"hear","who":0},{"kind":"hear","who":0},{"kind":"tick","ms":100}], true],
+    // A forgery naming the game master's key right after his first action: he leaves only once his actions are in a checkpoint.
+    [[{"kind":"act","who":0,"side":"A"},{"kind":"forge","what":"game-claimed","victim":0},{"kind":"away"},{"kind":"forge","what":"clock","victim":0},{"kind":"up","who":0},{"kind":"up","who":0},{"kind":"hear","who":0},{"kind":"act","who":0,"side":"A"},{"kind":"land","who":0},{"kind":"role","who":1},{"kind":"tick","ms":100},{"kind":"reload","who":0},{"kind":"tick","ms":100},{"kind":"tick","ms":100},{"kind":"act","who":0,"side":"A"},{"kind":"up","who":0},{"kind":"refuse","who":0},{"kind":"up","who":0},{"kind":"act","who":0,"side":"A"},{"kind":"back"},{"kind":"forge","what":"clock","victim":0},{"kind":"refuse","who":0},{"kind":"hear","who":0}], false],
     // Browsers that keep nothing: the compactor's newest checkpoint lost with his page and the scene's deleted; a player puts back the earlier one his record still lists, and the compactor goes on from it.
     [[{"kind":"reload","who":2},{"kind":"tick","ms":300},{"kind":"act","who":1,"side":"A"},{"kind":"tick","ms":700},{"kind":"tick","ms":700},{"kind":"compact"},{"kind":"act","who":0,"side":"A"},{"kind":"tick","ms":300},{"kind":"tick","ms":300},{"kind":"up","who":0},{"kind":"hear","who":1},{"kind":"tick","ms":100},{"kind":"land","who":0},{"kind":"compact"},{"kind":"act","who":0,"side":"A"},{"kind":"forge","what":"clock","victim":0},{"kind":"reload","who":0},{"kind":"tick","ms":700},{"kind":"act","who":0,"side":"A"},{"kind":"refuse","who":0},{"kind":"act","who":1,"side":"A"},{"kind":"hear","who":0},{"kind":"forge","what":"delete-game","victim":0},{"kind":"hear","who":0},{"kind":"compact"},{"kind":"act","who":0,"side":"A"},{"kind":"land","who":0},{"kind":"land","who":0}], false],
     // Browsers that keep nothing: the compactor's checkpoint lands after its page left, a forged one replaces it before anyone reads it; the compactor's own actions in it are lost alike for everyone.
@@ -273,7 +353,7 @@ export const KNOWN: Record<'server' | 'client', (Step[] | [Step[], boolean])[]> 
 /** The property under one merge reading: random evenings, in browsers that keep their own copies or not, the known ones first. */
 export function convergeProperty(mode: 'server' | 'client'): Promise<void> {
   return fc.assert(
-    fc.asyncProperty(fc.array(step, { minLength: 20, maxLength: 90, size: 'max' }), fc.boolean(), (steps, storage) => evening(mode, steps, storage)),
-    { numRuns: RUNS, examples: KNOWN[mode].map((e) => (Array.isArray(e[0]) ? e : [e, true]) as [Step[], boolean]) },
+    fc.asyncProperty(fc.array(step, { minLength: 20, maxLength: 90, size: 'max' }), fc.boolean(), fc.boolean(), (steps, storage, forgedStart) => evening(mode, steps, storage, forgedStart)),
+    { numRuns: RUNS, examples: KNOWN[mode].map((e) => (Array.isArray(e[0]) ? [...e, false] : [e, true, false]) as [Step[], boolean, boolean]) },
   );
 }

@@ -291,9 +291,14 @@ describe('what the metadata holds is checked', () => {
     const bomb = await nodeCodec.pack('['.repeat(5_000_000));
     const { digestText } = await import('../../../src/shared-game/records');
     room.set({ 'dev.commandpost/scene': 's1', [`${PART_PREFIX}state.0`]: bomb, [GAME_KEY]: { v: 2, scene: 's1', gen: 1, by: 'x.bg', covers: {}, lamport: 1, gm: {}, state: [{ key: 'state.0', h: digestText(bomb) }] } });
-    const c = client('c.bg', 'p', false);
-    await room.deliver(c);
-    expect(c.game.state.dropped.find((d) => d.key === GAME_KEY)?.problem).toMatch(/large|long/);
+    // A player does not even read it (no game master stands behind it); the game master's page reads it to say what it holds.
+    const player = client('c.bg', 'p', false);
+    await room.deliver(player);
+    expect(player.game.state.unvouched).toMatchObject({ gen: 1, events: null });
+    const gm = client('g.bg', 'g', true);
+    await room.deliver(gm);
+    expect(gm.game.state.dropped.find((d) => d.key === GAME_KEY)?.problem).toMatch(/large|long/);
+    expect(gm.game.state.checkpoint.trust).toBe('none');
   });
 });
 

@@ -33,6 +33,8 @@ export class Table {
   /** Clients whose pages are not running (reloading): they hear nothing and write nothing. */
   readonly down = new Set<Client>();
   readonly keepers = new Map<string, MemoryKeeper>();
+  /** Checkpoint heads the hostile player made up (not copies of honest ones): a game master asked about one starts afresh, and takes any other. */
+  readonly forgedHeads = new Set<string>();
   /** Told when a write of a page that has already left (reloading) reaches Owlbear. */
   onLandedAfterLeaving?: (from: Client, write: Update) => void;
 
@@ -69,7 +71,29 @@ export class Table {
     this.heard.set(c, this.t);
     await this.room.deliver(c);
     this.send(c, c.game.heal());
+    await this.choose(c);
   }
+
+  /**
+   * A game master asked about a checkpoint no one at the table stands behind answers as he would, knowing
+   * his own game: a forgery is not his (start afresh), anything else is (take it).
+   */
+  async choose(c: Client): Promise<void> {
+    if (!this.answers || !c.game.unvouched || !c.game.compactor) return;
+    // He reads the question for a few seconds first (players holding the table's game put it back meanwhile).
+    const head = JSON.stringify(this.metadata[GAME_KEY] ?? null);
+    const asked = this.asked.get(c);
+    if (asked?.head !== head) this.asked.set(c, { head, since: this.t });
+    if (this.t - (asked?.head === head ? asked.since : this.t) < this.readingMs) return;
+    const forged = this.forgedHeads.has(head);
+    this.choices.push(forged ? 'fresh' : 'take');
+    this.send(c, await c.game.choose(forged ? 'fresh' : 'take'));
+  }
+  readonly choices: ('fresh' | 'take')[] = [];
+  /** Whether the game master answers (a test may look at the question first), and how long he reads it. */
+  answers = true;
+  readingMs = 5000;
+  private readonly asked = new Map<Client, { head: string; since: number }>();
 
   /** What the page does with writes its game returns: each sent, and its record published when it changed. */
   send(from: Client, writes: readonly Update[] | null): void {

@@ -1,0 +1,60 @@
+// Whose signature a client takes for a game master's, on one scene (./signing.ts). Decided by what the
+// keys and records hold, never by the clock:
+//
+// - proven: this client's own key while the tabletop says it is a game master; the key in the record of
+//   a holder the tabletop says is a game master now, and the keys that record vouches for on this scene
+//   (his word); the keys this browser kept from such proofs before (a game master who left still signs
+//   what he wrote).
+// - vouched: with no other game master at the table, a key every other player there names for this scene (what each of them verified): a
+//   newcomer, a reload without storage, a game master back on a new browser. A player who names none
+//   (he knows nothing yet) leaves nothing vouched; one naming another set (a hostile player's own key)
+//   neither, and that is said (`disputed`): the client waits for the game master, or asks him.
+import type { HolderRecord } from './records';
+
+export interface Witnesses {
+  readonly scene: string;
+  /** This client's public key, if the tabletop says it is a game master now. */
+  readonly own: string | null;
+  /** Records of the holders the tabletop says are game masters now. */
+  readonly gms: readonly (HolderRecord | null)[];
+  /** Records of the other holders at the table. */
+  readonly players: readonly (HolderRecord | null)[];
+  /** Keys this browser kept for this scene from earlier proofs. */
+  readonly kept: readonly string[];
+}
+
+export interface Trusted {
+  /** Keys proven by the tabletop's word (or kept from it): remembered, and vouched for to others. */
+  readonly proven: ReadonlySet<string>;
+  /** Keys taken on the players' word alone. */
+  readonly vouched: ReadonlySet<string>;
+  /** Players vouch for sets with no key in common. */
+  readonly disputed: boolean;
+  /** The newest checkpoint anyone at the table says it plays here: a client with none takes no older one (a stale copy). */
+  readonly newest: number;
+}
+
+export function trustedKeys(w: Witnesses): Trusted {
+  let newest = 0;
+  for (const r of [...w.gms, ...w.players]) if (r?.g?.s === w.scene) newest = Math.max(newest, r.g.n ?? 0);
+  const proven = new Set<string>(w.kept);
+  if (w.own) proven.add(w.own);
+  for (const r of w.gms) {
+    if (r?.k) proven.add(r.k);
+    if (r?.g?.s === w.scene) for (const k of r.g.k) proven.add(k);
+  }
+  const lists = w.players.map((r) => (r?.g?.s === w.scene ? r.g.k : []));
+  // A game master at the table says which keys are his table's: the players' word is for when none is.
+  if (!lists.length || w.gms.length) return { proven, vouched: new Set(), disputed: false, newest };
+  const common = lists.slice(1).reduce((acc, list) => acc.filter((k) => list.includes(k)), [...lists[0]!]);
+  const named = lists.filter((l) => l.length > 0);
+  const disputed = named.length > 1 && named.slice(1).reduce((acc, list) => acc.filter((k) => list.includes(k)), [...named[0]!]).length === 0;
+  return { proven, vouched: new Set(common), disputed, newest };
+}
+
+/** `keys` with `more` added, the newest last, at most `max` kept. */
+export function remember(keys: readonly string[], more: Iterable<string>, max: number): string[] {
+  const out = [...keys];
+  for (const k of more) if (!out.includes(k)) out.push(k);
+  return out.slice(-max);
+}

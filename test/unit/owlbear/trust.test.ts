@@ -1,0 +1,67 @@
+// Whose signature a client takes for a game master's (src/shared-game/trust.ts), as a table of cases,
+// and the signature itself (src/shared-game/signing.ts): what it covers, and what it refuses.
+import { describe, expect, it } from 'vitest';
+import { signedText, type Head } from '../../../src/shared-game/checkpoint';
+import type { HolderRecord } from '../../../src/shared-game/records';
+import { keyPairOf, signCheckpoint, verifyCheckpoint } from '../../../src/shared-game/signing';
+import { trustedKeys, type Witnesses } from '../../../src/shared-game/trust';
+import { nodeCodec } from '../../support/owlbear-room';
+
+const K = (c: string) => c.repeat(64);
+const GM = K('a');
+const OLD = K('b');
+const HOSTILE = K('f');
+const record = (k: string | null, scene: string | null, vouched: string[] = []): HolderRecord => ({ v: 1, ops: [], cp: [], ...(k ? { k } : {}), ...(scene ? { g: { s: scene, k: vouched } } : {}) });
+const base: Witnesses = { scene: 's1', own: null, gms: [], players: [], kept: [] };
+
+const CASES: { name: string; w: Partial<Witnesses>; proven: string[]; vouched: string[]; disputed?: boolean }[] = [
+  { name: 'nothing at all', w: {}, proven: [], vouched: [] },
+  { name: 'this client, a game master', w: { own: GM }, proven: [GM], vouched: [] },
+  { name: 'a game master at the table: his key and those he vouches for here', w: { gms: [record(GM, 's1', [OLD])] }, proven: [GM, OLD], vouched: [] },
+  { name: 'a game master’s vouching for another scene is not for this one', w: { gms: [record(GM, 's2', [OLD])] }, proven: [GM], vouched: [] },
+  { name: 'kept by this browser', w: { kept: [OLD] }, proven: [OLD], vouched: [] },
+  { name: 'no game master: every player names the same key', w: { players: [record(null, 's1', [OLD]), record(null, 's1', [OLD, GM])] }, proven: [], vouched: [OLD] },
+  { name: 'no game master: one player names another key (disputed)', w: { players: [record(null, 's1', [OLD]), record(HOSTILE, 's1', [HOSTILE])] }, proven: [], vouched: [], disputed: true },
+  { name: 'no game master: one player names none (he knows nothing, or lies by silence)', w: { players: [record(null, 's1', [OLD]), record(HOSTILE, null)] }, proven: [], vouched: [] },
+  { name: 'no game master: players of another scene vouch for nothing here', w: { players: [record(null, 's2', [OLD])] }, proven: [], vouched: [] },
+  { name: 'a game master at the table: the players’ word does not count', w: { gms: [record(GM, 's1')], players: [record(HOSTILE, 's1', [HOSTILE])] }, proven: [GM], vouched: [] },
+  { name: 'a game master’s own page: the players’ word still counts (back on a new browser)', w: { own: GM, players: [record(null, 's1', [OLD])] }, proven: [GM], vouched: [OLD] },
+];
+
+describe('trustedKeys', () => {
+  it.each(CASES)('$name', ({ w, proven, vouched, disputed }) => {
+    const t = trustedKeys({ ...base, ...w });
+    expect([...t.proven].sort()).toEqual([...proven].sort());
+    expect([...t.vouched].sort()).toEqual([...vouched].sort());
+    expect(t.disputed).toBe(disputed ?? false);
+  });
+});
+
+describe('a checkpoint’s signature', () => {
+  const head: Head = { v: 2, scene: 's1', gen: 3, by: 'gm.bg', covers: { 'gm.bg': 4 }, lamport: 9, gm: {}, state: [{ key: 'state.0', h: '0'.repeat(32) }] };
+
+  it('holds for its head and key, and for nothing changed', async () => {
+    const kept: string[] = [];
+    const pair = (await keyPairOf(nodeCodec, null, (s) => kept.push(s)))!;
+    expect(kept).toEqual([pair.secret]);
+    expect(pair.publicKey).toMatch(/^[0-9a-f]{64}$/);
+    const signed: Head = { ...head, key: pair.publicKey };
+    const sig = (await signCheckpoint(nodeCodec, pair.secret, signedText(signed)))!;
+    expect(await verifyCheckpoint(nodeCodec, pair.publicKey, sig, signedText({ ...signed, sig }))).toBe(true);
+    // Another number, another covers, another key named: refused.
+    expect(await verifyCheckpoint(nodeCodec, pair.publicKey, sig, signedText({ ...signed, gen: 4 }))).toBe(false);
+    expect(await verifyCheckpoint(nodeCodec, pair.publicKey, sig, signedText({ ...signed, covers: { 'gm.bg': 1e9 } }))).toBe(false);
+    const other = (await keyPairOf(nodeCodec, null, () => undefined))!;
+    expect(await verifyCheckpoint(nodeCodec, other.publicKey, sig, signedText({ ...signed, key: other.publicKey }))).toBe(false);
+    expect(await verifyCheckpoint(nodeCodec, pair.publicKey, 'zz', signedText(signed))).toBe(false);
+  });
+
+  it('the key a browser kept is the one it goes on with; a damaged one is replaced', async () => {
+    const first = (await keyPairOf(nodeCodec, null, () => undefined))!;
+    expect(await keyPairOf(nodeCodec, first.secret, () => undefined)).toEqual(first);
+    const kept: string[] = [];
+    const fresh = (await keyPairOf(nodeCodec, 'not a key', (s) => kept.push(s)))!;
+    expect(fresh.publicKey).not.toBe(first.publicKey);
+    expect(kept).toEqual([fresh.secret]);
+  });
+});
