@@ -625,6 +625,8 @@ export class SharedGame {
   }
 
   private readonly summaries = new Map<string, Unvouched>();
+  /** Writers a checkpoint forgot (gone for good, all of them in): how far they were covered. */
+  private readonly forgotten = new Map<string, number>();
 
   /** Plays from a checkpoint (the keys', or the copy this browser kept), if all its parts are there (else waits for them). */
   private async take(head: Head, hash: string, get: (part: string) => unknown, trust: Trust, dropped: Dropped[]): Promise<boolean> {
@@ -634,6 +636,14 @@ export class SharedGame {
       return false;
     }
     const checked = this.check(read.game);
+    // A writer the new checkpoint no longer lists was forgotten by its compactor once all of it was in
+    // (a writer gone for good): what this page still holds of it was played, and never is again.
+    for (const [writer, seq] of Object.entries(this.base.covers)) {
+      if (writer in head.covers) continue;
+      this.forgotten.set(writer, Math.max(seq, this.forgotten.get(writer) ?? 0));
+      this.seen.delete(writer);
+    }
+    bound(this.forgotten, 1000);
     this.base = { game: checked.game, covers: head.covers, lamport: head.lamport, gm: head.gm, gen: head.gen, trust, written: { head, parts: read.parts }, hash };
     this.damaged = [...read.notices, ...checked.notices];
     if (trust === 'own') await this.writer.adopt(this.base.written!, this.reader);
@@ -1042,7 +1052,7 @@ export class SharedGame {
     const claims: Dropped[] = [];
     const now = this.now();
     for (const [writer, seen] of this.seen) {
-      const done = this.base.covers[writer] ?? 0;
+      const done = Math.max(this.base.covers[writer] ?? 0, this.forgotten.get(writer) ?? 0);
       const holder = this.keys.holderOf(writer);
       const player = this.live.get(holder)?.author.player ?? this.remembered.get(holder)?.player;
       if (player === undefined) continue;
