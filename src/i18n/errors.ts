@@ -88,6 +88,7 @@ const PARAM_ORDER: Readonly<Record<string, readonly string[]>> = {
   'table-opening-refused': ['code'],
   'table-not-your-side': ['side'],
   'table-action-too-large': ['size', 'max'],
+  'table-too-many-tabs': ['max'],
 };
 
 /**

@@ -125,6 +125,8 @@ export const LIMITS = {
   opChars: 10_000,
   /** Writers read: the table's holders come first, whatever else the keys hold. */
   writers: 64,
+  /** Writers (tabs, connections) of one player read: each player's first ones before anyone's next. */
+  writersPerPlayer: 4,
   /** Player and writer ids, and scene ids. */
   id: 64,
   /** Compact once this many ops wait, once their JSON takes this many characters, or once the oldest waited this long. */

@@ -757,7 +757,19 @@ export class SharedGame {
     let writers = 0;
     let unknown = 0;
     const here = new Set<string>();
-    for (const [writer, g] of groups) {
+    // Writers are budgeted per player, not per connection: each player's first few tabs come before
+    // anyone's next ones, so that one player's many tabs never crowd another player out.
+    const tabs = new Map<string, number>();
+    const rank = new Map<string, number>();
+    for (const [writer, g] of [...groups].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+      const player = this.live.get(g.holder)?.author.player;
+      if (player === undefined) continue;
+      const n = tabs.get(player) ?? 0;
+      tabs.set(player, n + 1);
+      rank.set(writer, n);
+    }
+    const ordered = [...groups].sort(([a], [b]) => (rank.get(a) ?? Infinity) - (rank.get(b) ?? Infinity) || (a < b ? -1 : a > b ? 1 : 0));
+    for (const [writer, g] of ordered) {
       if (writer === this.me.writer) continue;
       const values = g.values.map((x) => x ?? null);
       // Most reads find most pages as they were: the native stringify tells, before the canonical text and its digest are made again.
@@ -775,6 +787,10 @@ export class SharedGame {
           if (unknown++ < 8) dropped.push({ key: g.keys[0]!, problem: 'no one at this table holds this key: not played', kind: 'refused' });
           g.keys.forEach((k, p) => values[p] !== null && strangers.add(k));
         }
+        continue;
+      }
+      if ((rank.get(writer) ?? 0) >= LIMITS.writersPerPlayer) {
+        dropped.push({ key: g.keys[0]!, problem: `more than ${LIMITS.writersPerPlayer} tabs of one player (not played)`, kind: 'refused' });
         continue;
       }
       if (++writers > LIMITS.writers) {
@@ -1149,6 +1165,8 @@ export class SharedGame {
     const scene = this.scene;
     // Not before the page has its own pages back (an action now would sign over what it waits for).
     if (!scene || !this.started) return refuse('table-not-ready');
+    // One of this player's tabs past the first few: its actions would not be played (`readWriters`).
+    if (this.tabRank() >= LIMITS.writersPerPlayer) return refuse('table-too-many-tabs', { max: LIMITS.writersPerPlayer });
     const parsed = parseSceneRequest(raw);
     if (!parsed.ok) return parsed;
     const request = parsed.value;
@@ -1189,6 +1207,13 @@ export class SharedGame {
     this.viewCache = null;
     this.signOwn(scene, this.ownPageValues(scene));
     return ok({ id, writes: this.heal(true) ?? [] });
+  }
+
+  /** How many of this player's other tabs at the table come before this one (their writers' order). */
+  private tabRank(): number {
+    let n = 0;
+    for (const [holder, m] of this.live) if (m.author.player === this.me.player && this.keys.writerOf(holder) < this.me.writer) n++;
+    return n;
   }
 
   /** The page an op goes on: the last op's while it fits, else the next empty one; null when every page is full. */
