@@ -69,8 +69,9 @@ pages.on((m) => {
   if (m.type === 'ticks') return session.setTicks(m.system, m.ticks);
   if (m.type === 'choose') {
     if (session.me.role !== 'GM') return;
-    void session.sync?.choose(m.choice).then((write) => {
-      if (write) void session.write(write);
+    const sync = session.sync;
+    void sync?.choose(m.choice).then((write) => {
+      if (write) void session.write(write, sync);
       session.refresh();
     });
     return;
@@ -101,7 +102,7 @@ async function compact(): Promise<void> {
   if (!sync || now - lastCompaction < 500 || !sync.needsCompaction()) return;
   lastCompaction = now;
   const write = await sync.compact();
-  if (write) await session.write(write);
+  if (write) await session.write(write, sync);
 }
 
 session.hooks.push(async () => {

@@ -59,7 +59,7 @@ export function localKeeper(roomId: string, connectionId: string): Keeper {
     saveSecretKey: (secret) => write(storage, `${room}/signing-key`, secret),
     gmKeys(scene) {
       const x = read(storage, gmKeysKey(scene));
-      return Array.isArray(x) ? x.filter((k): k is string => typeof k === 'string').slice(-LIMITS.trustedKeys) : [];
+      return Array.isArray(x) ? x.filter((k): k is string => typeof k === 'string').slice(-LIMITS.keptKeys) : [];
     },
     saveGmKeys: (scene, keys) => write(storage, gmKeysKey(scene), keys),
     saveCheckpoint(scene: string, written: Written) {

@@ -205,6 +205,13 @@ export class SceneSession {
   private async setReady(ready: boolean): Promise<void> {
     const was = this.sceneReady;
     this.sceneReady = ready;
+    // Whatever was read or asked for before this change belongs to the last scene (a refresh asked for
+    // by a party change as the scene switches must not feed the last scene's metadata to the new game).
+    if (ready !== was) {
+      this.epoch++;
+      this.waiting = null;
+      this.metadata = {};
+    }
     this.tables.reset();
     this.input = null;
     if (ready && !was && this.newSync) {
@@ -257,10 +264,12 @@ export class SceneSession {
     // Between two scenes there is no game to read (nor to heal: the last scene's ops stay with it).
     if (!this.sceneReady) return;
     this.waiting = metadata;
+    const epoch = this.epoch;
     this.receiving = this.receiving
       .then(async () => {
         const next = this.waiting;
-        if (!next || !this.sync) return;
+        if (!next || !this.sync || epoch !== this.epoch) return;
+        this.readEpoch = epoch;
         this.waiting = null;
         this.metadata = next;
         await this.sync.receive(next);
@@ -273,8 +282,13 @@ export class SceneSession {
 
   /** The scene read again as it was last read (the party or the role changed). */
   refresh(): void {
-    if (this.sceneReady) this.receive(this.waiting ?? this.metadata);
+    // Nothing of this scene read yet: its first read is on its way.
+    if (this.sceneReady && (this.waiting || this.readEpoch === this.epoch)) this.receive(this.waiting ?? this.metadata);
   }
+
+  /** Counts scene changes; and the one whose metadata was last read. */
+  private epoch = 0;
+  private readEpoch = -1;
 
   /** Keeps this page's own key right (ops lost to a race written again, compacted ones dropped). */
   protected async afterReceive(): Promise<void> {
@@ -293,9 +307,11 @@ export class SceneSession {
    * Writes to the scene's metadata, one after another (each within what Owlbear stores); Owlbear's
    * answer goes back to the game (a refusal, `PERSISTENCE_FAILED` among them, is retried later).
    */
-  async write(updates: readonly Update[]): Promise<void> {
-    const sync = this.sync;
+  async write(updates: readonly Update[], from: SharedGame | null = this.sync): Promise<void> {
+    const sync = from;
     for (const update of updates) {
+      // Made for a scene no longer open (a compaction signed as the scene switched): it is not this scene's.
+      if (sync !== this.sync || !this.sceneReady) return;
       const ok = await OBR.scene.setMetadata(update).then(
         () => true,
         () => false,
@@ -414,13 +430,14 @@ export class SceneSession {
     if (this.channel) return this.forward(request);
     const run = this.turn.then(async (): Promise<Response> => {
       await this.receiving;
-      if (!this.sync || !this.sceneReady) return fail('owlbear-no-scene');
-      const result = await this.sync.submit(request);
+      const sync = this.sync;
+      if (!sync || !this.sceneReady) return fail('owlbear-no-scene');
+      const result = await sync.submit(request);
       if (!result.ok) return result;
       this.afterSubmit();
-      void this.write(result.value.writes);
+      void this.write(result.value.writes, sync);
       this.recompute();
-      return { ok: true, root: this.sync.state.root };
+      return { ok: true, root: sync.state.root };
     });
     this.turn = run.catch(() => undefined);
     return run;

@@ -141,8 +141,10 @@ export const LIMITS = {
    * hold` of them. A clock above that is no client's honest play.
    */
   clockAhead: 64 * 8 * 120,
-  /** Game masters' keys a record vouches for, and a browser keeps, per scene (the newest kept). */
+  /** Game masters' keys a record vouches for, per scene. */
   trustedKeys: 4,
+  /** Game masters' keys a browser keeps per scene (the newest kept). */
+  keptKeys: 8,
   /** Scenes a holder's record speaks for (the current one first). */
   recordScenes: 8,
   /**

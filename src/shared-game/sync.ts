@@ -475,7 +475,7 @@ export class SharedGame {
   private readonly provenKeys = new Map<string, readonly string[]>();
 
   private keptKeys(scene: string): readonly string[] {
-    return remember(this.keeper?.gmKeys?.(scene) ?? [], this.provenKeys.get(scene) ?? [], 2 * LIMITS.trustedKeys);
+    return remember(this.keeper?.gmKeys?.(scene) ?? [], this.provenKeys.get(scene) ?? [], LIMITS.keptKeys);
   }
 
   /** Whether a checkpoint carries the signature of a key this client takes for a game master's on its scene (checked first: `checkSignature`). */
@@ -501,16 +501,23 @@ export class SharedGame {
     return this.signedBy(head.scene, hash) || this.keySigned(head, hash);
   }
 
-  /** Keeps the keys proven on this scene in this browser, and vouches for them in this holder's record. */
+  /**
+   * Keeps the keys proven now on this scene (in this page, and in this browser where it keeps any), and
+   * vouches in this holder's record for those first, then for the newest kept. Stable from one read to
+   * the next while nothing new is proven: a record that changed at every read would be published at
+   * every read, and every page at the table would read again.
+   */
   private vouch(scene: string): void {
     if (this.mirror) return;
-    const proven = [...this.trustOf(scene).proven];
-    this.provenKeys.set(scene, remember(this.provenKeys.get(scene) ?? [], proven, LIMITS.trustedKeys));
+    const t = this.trustOf(scene);
+    const live = [...t.live];
+    const mine = this.provenKeys.get(scene) ?? [];
+    if (live.some((k) => !mine.includes(k))) this.provenKeys.set(scene, remember(mine, live, LIMITS.keptKeys));
     bound(this.provenKeys, LIMITS.recordScenes);
     const kept = this.keeper?.gmKeys?.(scene) ?? [];
-    const keep = remember(kept, proven, LIMITS.trustedKeys);
-    if (keep.join() !== kept.join()) this.keeper?.saveGmKeys?.(scene, keep);
-    this.book.setTrusted(scene, proven.slice(-LIMITS.trustedKeys), this.base.trust === 'none' ? null : this.base.gen);
+    if (live.some((k) => !kept.includes(k))) this.keeper?.saveGmKeys?.(scene, remember(kept, live, LIMITS.keptKeys));
+    const vouched = [...new Set([...live.sort(), ...[...this.keptKeys(scene)].reverse()])].slice(0, LIMITS.trustedKeys);
+    this.book.setTrusted(scene, vouched, this.base.trust === 'none' ? null : this.base.gen);
   }
 
   private get gmHere(): boolean {

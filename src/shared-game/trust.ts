@@ -24,8 +24,10 @@ export interface Witnesses {
 }
 
 export interface Trusted {
-  /** Keys proven by the tabletop's word (or kept from it): remembered, and vouched for to others. */
+  /** Keys proven by the tabletop's word (or kept from it). */
   readonly proven: ReadonlySet<string>;
+  /** Of those, the ones proven now (this client's own, the game masters' at the table): remembered, and vouched for first. */
+  readonly live: ReadonlySet<string>;
   /** Keys taken on the players' word alone. */
   readonly vouched: ReadonlySet<string>;
   /** Players vouch for sets with no key in common. */
@@ -37,19 +39,20 @@ export interface Trusted {
 export function trustedKeys(w: Witnesses): Trusted {
   let newest = 0;
   for (const r of [...w.gms, ...w.players]) if (r?.g?.s === w.scene) newest = Math.max(newest, r.g.n ?? 0);
-  const proven = new Set<string>(w.kept);
-  if (w.own) proven.add(w.own);
+  const live = new Set<string>();
+  if (w.own) live.add(w.own);
   for (const r of w.gms) {
-    if (r?.k) proven.add(r.k);
-    if (r?.g?.s === w.scene) for (const k of r.g.k) proven.add(k);
+    if (r?.k) live.add(r.k);
+    if (r?.g?.s === w.scene) for (const k of r.g.k) live.add(k);
   }
+  const proven = new Set<string>([...w.kept, ...live]);
   const lists = w.players.map((r) => (r?.g?.s === w.scene ? r.g.k : []));
   // A game master at the table says which keys are his table's: the players' word is for when none is.
-  if (!lists.length || w.gms.length) return { proven, vouched: new Set(), disputed: false, newest };
+  if (!lists.length || w.gms.length) return { proven, live, vouched: new Set(), disputed: false, newest };
   const common = lists.slice(1).reduce((acc, list) => acc.filter((k) => list.includes(k)), [...lists[0]!]);
   const named = lists.filter((l) => l.length > 0);
   const disputed = named.length > 1 && named.slice(1).reduce((acc, list) => acc.filter((k) => list.includes(k)), [...named[0]!]).length === 0;
-  return { proven, vouched: new Set(common), disputed, newest };
+  return { proven, live, vouched: new Set(common), disputed, newest };
 }
 
 /** `keys` with `more` added, the newest last, at most `max` kept. */
