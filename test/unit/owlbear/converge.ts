@@ -189,6 +189,12 @@ export async function evening(mode: 'server' | 'client', steps: Step[], storage 
     };
   }
   let n = 0;
+  // At a quiet point (every write landed and heard, nothing unsent) the running honest pages play one game, not only at the end.
+  const quietAgree = (when: string) => {
+    const up = table.honest.filter((c) => !table.down.has(c) && !c.game.waiting && c.game.state.checkpoint.trust !== 'none');
+    if (up.some((c) => c.game.state.unsent.length)) return;
+    for (const c of up.slice(1)) expect(c.game.state.root.games, `${when}: ${c.me.writer} plays ${up[0]!.me.writer}'s game`).toEqual(up[0]!.game.state.root.games);
+  };
   for (const c of table.honest) await table.hear(c);
   await table.act(table.gm, { type: 'store/select-system', system: 'hd-command' });
   await table.tick(700);
@@ -243,6 +249,7 @@ export async function evening(mode: 'server' | 'client', steps: Step[], storage 
         await table.calm();
         await table.compact(true, table.gm);
         await table.calm();
+        quietAgree('before the game master leaves');
         if (!table.gm.game.ownOps.length && !table.gm.game.unvouched) {
           away = table.gm;
           table.room.leave(away);
@@ -276,6 +283,7 @@ export async function evening(mode: 'server' | 'client', steps: Step[], storage 
       // masters at his return may each sign a checkpoint of the same number: not handled yet.)
       if (reloading.size === 0 && !away) {
         await table.calm();
+        quietAgree('before a role changes hands');
         table.room.setRole(c!, !c!.me.gm);
         await table.partyChanged();
       }
