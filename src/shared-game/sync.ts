@@ -501,6 +501,15 @@ export class SharedGame {
     return this.signedBy(head.scene, hash) || this.keySigned(head, hash);
   }
 
+  /** A key proven otherwise than by a record's `k` (a game master's record signing a checkpoint that names it). */
+  private proveKey(scene: string, key: string): void {
+    const mine = this.provenKeys.get(scene) ?? [];
+    if (mine.includes(key)) return;
+    this.provenKeys.set(scene, remember(mine, [key], LIMITS.keptKeys));
+    if (!this.mirror) this.keeper?.saveGmKeys?.(scene, remember(this.keeper.gmKeys?.(scene) ?? [], [key], LIMITS.keptKeys));
+    this.trustCache = null;
+  }
+
   /**
    * Keeps the keys proven now on this scene (in this page, and in this browser where it keeps any), and
    * vouches in this holder's record for those first, then for the newest kept. Stable from one read to
@@ -573,6 +582,8 @@ export class SharedGame {
     if (head && head.scene !== scene) dropped.push({ key: this.keys.head, problem: 'a checkpoint of another scene', kind: 'refused' });
     else if (!head && problem && (rawHead as { v?: unknown } | null)?.v !== 1) dropped.push({ key: this.keys.head, problem, kind: 'unreadable' });
     this.unvouchedHead = null;
+    // A game master's record that signs a checkpoint proves the key it names (his, as he wrote it).
+    if (head?.key && hash && head.scene === scene && this.verified.get(hash) === true && this.signedBy(scene, hash)) this.proveKey(scene, head.key);
     if (head && hash && head.scene === scene && hash !== this.base.hash) {
       if (this.stands(head, hash)) {
         // A game master stands behind it: taken if it is newer than what this client plays (an older
