@@ -16,6 +16,7 @@ import { registerMenus } from './menus';
 import { backgroundChannel } from './pages';
 import { followLegend } from './legend-setting';
 import { Painter } from './painter';
+import { rateLimited } from './pace';
 import { SceneSession } from './session';
 
 const strings = await loadStrings();
@@ -29,22 +30,30 @@ registerMenus(strings);
 const bridge = startFrameBridge(session);
 
 // This connection's record, in its own player metadata (which only it writes): published whenever the
-// game signs something new, and again after Owlbear refused it.
+// game signs something new, and again after Owlbear refused it. It takes its turn with the scene's
+// writes (./pace.ts): what the game signs meanwhile goes in the same write.
 let published = JSON.stringify(session.book.record);
 let publishing = false;
 let publishAfter = 0;
 async function publish(): Promise<void> {
-  const want = JSON.stringify(session.book.record);
-  if (want === published || publishing || Date.now() < publishAfter) return;
+  if (JSON.stringify(session.book.record) === published || publishing || Date.now() < publishAfter) return;
   publishing = true;
-  const ok = await OBR.player.setMetadata({ [RECORD_KEY]: session.book.record }).then(
-    () => true,
-    () => false,
+  // The scene write of the change that signed this asks for its turn just after: it goes first.
+  await new Promise((r) => setTimeout(r, 0));
+  await session.pace.turn();
+  const record = session.book.record;
+  const text = JSON.stringify(record);
+  const answer = await OBR.player.setMetadata({ [RECORD_KEY]: record }).then(
+    () => 'ok' as const,
+    (e: unknown) => (rateLimited(e) ? ('busy' as const) : ('refused' as const)),
   );
   publishing = false;
-  if (!ok) publishAfter = Date.now() + 2000;
+  if (answer === 'refused') publishAfter = Date.now() + 2000;
   else {
-    published = want;
+    if (answer === 'ok') {
+      session.pace.accepted();
+      published = text;
+    } else session.pace.refused();
     void publish();
   }
 }
@@ -71,7 +80,7 @@ pages.on((m) => {
     if (session.me.role !== 'GM') return;
     const sync = session.sync;
     void sync?.choose(m.choice).then((write) => {
-      if (write) void session.write(write, sync);
+      if (write) session.write(write, sync);
       session.refresh();
     });
     return;
@@ -80,7 +89,7 @@ pages.on((m) => {
     publishAfter = 0;
     void publish();
     const write = session.sync?.retryNow();
-    if (write) void session.write(write);
+    if (write) session.write(write);
     return;
   }
   const request = parseSceneRequest(m.request);
@@ -95,14 +104,14 @@ let lastCompaction = 0;
 const opening = new Map<string, number>();
 const notified = new Set<string>();
 
-/** Compacts when this client is the game master's and enough waits (at most twice a second: a burst of actions never piles up). */
+/** Compacts when this client is the game master's and enough waits (at most twice a second: a burst of actions never piles up). Its write waits its turn: the scene's reading does not. */
 async function compact(): Promise<void> {
   const sync = session.sync;
   const now = Date.now();
   if (!sync || now - lastCompaction < 500 || !sync.needsCompaction()) return;
   lastCompaction = now;
   const write = await sync.compact();
-  if (write) await session.write(write, sync);
+  if (write) session.write(write, sync);
 }
 
 session.hooks.push(async () => {

@@ -14,7 +14,7 @@ import { OWLBEAR_KEYS, RECORD_KEY, connectionKey, writerId } from '../src/adapte
 import type { Member } from '../src/shared-game/model';
 import { RecordBook, readRecord } from '../src/shared-game/records';
 import { toSceneRequest } from '../src/shared-game/requests';
-import { SharedGame, type SharedState, type Update } from '../src/shared-game/sync';
+import { SharedGame, bundle, type SharedState, type Update } from '../src/shared-game/sync';
 import type { BoardInput } from '../src/board/model';
 import { BoardRunner, type BoardRun } from '../src/board/run';
 import { summaryOf, type BoardSummary } from '../src/board/summary';
@@ -29,6 +29,7 @@ import { GameStates } from '../src/store/states';
 import { browserCodec } from './codec';
 import type { Strings } from './i18n';
 import { localKeeper } from './keeper';
+import { Pace, rateLimited } from './pace';
 import { popoverChannel, type PageChannel, type ToBackground, type ToPopover } from './pages';
 import { localSecrets } from './secrets';
 
@@ -300,27 +301,70 @@ export class SceneSession {
   /** Writes what the scene needs now, if anything (this writer's pages, the checkpoint, the scene's id). */
   heal(): void {
     const heal = this.sceneReady ? this.sync?.heal() : null;
-    if (heal) void this.write(heal);
+    if (heal) this.write(heal);
   }
 
+  /** This connection's writes (scene and player metadata) go one at a time, spaced and backed off (./pace.ts). */
+  readonly pace = new Pace();
+  /** What waits for the next turn, key by key (a key set again moves to the end: its last value, in the order last set), and the game it was made for. */
+  private queued = new Map<string, unknown>();
+  private queuedFor: SharedGame | null = null;
+  private flushing = false;
+
   /**
-   * Writes to the scene's metadata, one after another (each within what Owlbear stores); Owlbear's
-   * answer goes back to the game (a refusal, `PERSISTENCE_FAILED` among them, is retried later).
+   * Writes to the scene's metadata: what piles up while a write waits its turn goes in one write
+   * (split as `bundle` splits, within what Owlbear stores). Owlbear's answer goes back to the game: a
+   * refusal, `PERSISTENCE_FAILED` among them, is retried later by the game; `RateLimitHit` here too,
+   * after 500 ms, 1 s, 2 s… Returns at once.
    */
-  async write(updates: readonly Update[], from: SharedGame | null = this.sync): Promise<void> {
-    const sync = from;
-    for (const update of updates) {
-      // Made for a scene no longer open (a compaction signed as the scene switched): it is not this scene's.
-      if (sync !== this.sync || !this.sceneReady) return;
-      const ok = await OBR.scene.setMetadata(update).then(
-        () => true,
-        () => false,
-      );
-      sync?.wrote(ok);
-      if (!ok) {
-        this.emitIfUnsentChanged();
-        return;
+  write(updates: readonly Update[], from: SharedGame | null = this.sync): void {
+    // Made for a scene no longer open (a compaction signed as the scene switched): it is not this scene's.
+    if (from !== this.sync || !this.sceneReady) return;
+    if (this.queuedFor !== from) this.queued = new Map();
+    this.queuedFor = from;
+    this.enqueue(updates.flatMap((u) => Object.entries(u)));
+    if (!this.flushing) void this.flush();
+  }
+
+  private enqueue(entries: readonly (readonly [string, unknown])[]): void {
+    for (const [key, value] of entries) {
+      this.queued.delete(key);
+      this.queued.set(key, value);
+    }
+  }
+
+  private async flush(): Promise<void> {
+    this.flushing = true;
+    try {
+      while (this.queued.size) {
+        await this.pace.turn();
+        const sync = this.queuedFor;
+        if (sync !== this.sync || !this.sceneReady) {
+          this.queued = new Map();
+          return;
+        }
+        const [update = {}, ...rest] = bundle([...this.queued]);
+        this.queued = new Map();
+        const answer = await OBR.scene.setMetadata(update).then(
+          () => 'ok' as const,
+          (e: unknown) => (rateLimited(e) ? ('busy' as const) : ('refused' as const)),
+        );
+        // What was set meanwhile comes after what is left of this batch, and wins (a new scene's drops it).
+        const later = this.queued;
+        this.queued = new Map();
+        const same = this.queuedFor === sync;
+        if (same && answer === 'busy') this.enqueue(Object.entries(update));
+        if (same && answer !== 'refused') this.enqueue(rest.flatMap((u) => Object.entries(u)));
+        this.enqueue([...later]);
+        sync?.wrote(answer === 'ok');
+        if (answer === 'ok') this.pace.accepted();
+        else {
+          if (answer === 'busy') this.pace.refused();
+          this.emitIfUnsentChanged();
+        }
       }
+    } finally {
+      this.flushing = false;
     }
   }
 
@@ -435,7 +479,7 @@ export class SceneSession {
       const result = await sync.submit(request);
       if (!result.ok) return result;
       this.afterSubmit();
-      void this.write(result.value.writes, sync);
+      this.write(result.value.writes, sync);
       this.recompute();
       return { ok: true, root: sync.state.root };
     });

@@ -217,7 +217,9 @@ describe.each(['server', 'client'] as const)('issue 25’s faults on the test ho
     const before = await shown(gm, 'A');
     await host(room.page, 'openScene', 'Scene 2');
     for (const f of [gm, player]) await expect.poll(async () => (await played(f)).names, { timeout: 15_000 }).toEqual([]);
-    const r = await sendFrom(player, named('B', 'scene2'));
+    // The new scene has its id once the game master's page has written it (its writes go at most every 500 ms).
+    let r = await sendFrom(player, named('B', 'scene2'));
+    for (const until = Date.now() + 15_000; !r.ok && r.error?.code === 'table-not-ready' && Date.now() < until; r = await sendFrom(player, named('B', 'scene2'))) await pause(250);
     expect(r.ok, JSON.stringify(r.error)).toBe(true);
     for (const f of [gm, player]) {
       await expect.poll(async () => (await played(f)).names, { timeout: 15_000 }).toEqual(['scene2']);

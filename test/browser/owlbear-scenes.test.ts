@@ -77,7 +77,7 @@ describe('a choice in progress on Owlbear', () => {
     await expect.poll(() => picks(GM.connectionId), { timeout: 10_000 }).toEqual(['commanded', 'commanded', 'out']);
     expect(await gm.getByTestId('dc-pick-U7').getAttribute('class')).toContain('greyed');
     // Ticks are the popover's own: nothing of them is written to the scene.
-    expect(await picks(PLAYER.connectionId)).toEqual(['eligible', 'eligible', 'eligible']);
+    await expect.poll(() => picks(PLAYER.connectionId), { timeout: 10_000 }).toEqual(['eligible', 'eligible', 'eligible']);
     await gm.getByTestId('dc-pick-U4').locator('input').uncheck();
     await gm.getByTestId('dc-pick-U3').locator('input').uncheck();
     await expect.poll(() => picks(GM.connectionId), { timeout: 10_000 }).toEqual(['eligible', 'eligible', 'eligible']);
