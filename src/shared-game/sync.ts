@@ -197,6 +197,9 @@ function signedPrefix(values: readonly unknown[], n: number): unknown[] {
 }
 const SCENE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
+/** Actions a game holds: events in every system's log. */
+const eventsIn = (game: TableGame): number => Object.values(game.root.games).reduce((n, g) => n + (g?.log.events.length ?? 0), 0);
+
 /** The checkpoint a client plays from. */
 interface Base {
   readonly game: TableGame;
@@ -582,6 +585,7 @@ export class SharedGame {
     if (head && head.scene !== scene) dropped.push({ key: this.keys.head, problem: 'a checkpoint of another scene', kind: 'refused' });
     else if (!head && problem && (rawHead as { v?: unknown } | null)?.v !== 1) dropped.push({ key: this.keys.head, problem, kind: 'unreadable' });
     this.unvouchedHead = null;
+    this.headOnScene = head?.scene === scene;
     // A game master's record that signs a checkpoint proves the key it names (his, as he wrote it).
     if (head?.key && hash && head.scene === scene && this.verified.get(hash) === true && this.signedBy(scene, hash)) this.proveKey(scene, head.key);
     if (head && hash && head.scene === scene && hash !== this.base.hash) {
@@ -612,8 +616,7 @@ export class SharedGame {
       const legacy = await readLegacy(rawHead, this.codec);
       if (!legacy) dropped.push({ key: this.keys.head, problem: 'an earlier version’s checkpoint that could not be read', kind: 'unreadable' });
       else if (!this.declined.has('legacy')) {
-        const events = Object.values(legacy.game.root.games).reduce((n, g) => n + (g?.log.events.length ?? 0), 0);
-        this.unvouchedHead = { head: null, hash: 'legacy', summary: { gen: 0, events, writers: Object.keys(legacy.covers).length, key: null, disputed: false } };
+        this.unvouchedHead = { head: null, hash: 'legacy', summary: { gen: 0, events: eventsIn(legacy.game), writers: Object.keys(legacy.covers).length, key: null, disputed: false } };
       }
     } else if (!head && trusted && this.signsAny(scene)) {
       if (this.headUnsigned?.hash !== 'none') this.headUnsigned = { hash: 'none', since: now };
@@ -633,7 +636,7 @@ export class SharedGame {
     let events: number | null = null;
     if (this.compactor) {
       const read = await new CheckpointReader(this.codec).read(head, (p) => this.raw[this.keys.part(p)]);
-      if (read.ok) events = Object.values(read.game.root.games).reduce((n, g) => n + (g?.log.events.length ?? 0), 0);
+      if (read.ok) events = eventsIn(read.game);
       else if (!read.missing) dropped.push({ key: this.keys.head, problem: read.problem, kind: 'unreadable' });
     }
     const summary: Unvouched = { gen: head.gen, events, writers: Object.keys(head.covers).length, key: head.key?.slice(0, 8) ?? null, disputed };
@@ -1474,9 +1477,11 @@ export class SharedGame {
    */
   private get choosing(): boolean {
     if (this.base.trust !== 'none' || this.scene === null) return false;
-    const head = readHead(this.raw[this.keys.head]).head;
-    return this.unvouchedHead !== null || head?.scene === this.scene || this.trustOf(this.scene).newest > 0;
+    return this.unvouchedHead !== null || this.headOnScene || this.trustOf(this.scene).newest > 0;
   }
+
+  /** Whether the keys, as last read, hold a checkpoint of this client's scene (played or not). */
+  private headOnScene = false;
 
   /** The scene's checkpoint no one here stands behind, while this client plays none: for its game master to choose. */
   get unvouched(): Unvouched | null {
