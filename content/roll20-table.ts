@@ -5,7 +5,7 @@
 // what to tell the popup (its root, who acts for which side) and what to save on the ledgers. It keeps
 // nothing in the page's storage: the page's own scripts could read it.
 import { browserCodec } from '../owlbear/codec';
-import { LEDGER_PREFIX, ledgersToCreate, playersIn, type AttributeWrite, type Journal } from '../src/adapters/roll20/ledger';
+import { LEDGER_PREFIX, ledgersToCreate, playersIn, seatedOn, type AttributeWrite, type Journal } from '../src/adapters/roll20/ledger';
 import { LedgerGame } from '../src/adapters/roll20/shared';
 import type { BoardInput } from '../src/board/model';
 import type { BoardSummary } from '../src/board/summary';
@@ -42,7 +42,7 @@ export interface Roll20Table {
   visibility(): { readonly visibility: Visibility; readonly gm: boolean } | null;
   /** The game master's say on what the board shows, for the whole table (false: refused, or no shared game). */
   setVisibility(visibility: Visibility): Promise<boolean>;
-  /** The ledgers a game master's click makes (none when they exist, or he is not one). */
+  /** The ledgers a game master's click makes (none when they exist, or he is not one); a deleted side's with its seats. */
   toCreate(sides: readonly string[]): ReturnType<typeof ledgersToCreate>;
 }
 
@@ -103,6 +103,10 @@ export function roll20Table(save: (writes: readonly AttributeWrite[]) => void, c
           return [{ label: c.name.startsWith(LEDGER_PREFIX) ? c.name.slice(LEDGER_PREFIX.length) : (sideNames[i] ?? String(i + 1)), players: [...who.ids].map((p) => names.get(p) ?? p), anyone: who.all }];
         }),
         mine: journal.me.gm ? layout.sides.flatMap((c, i) => (c ? [i] : [])) : [...layout.sidesOf(journal.me.player)],
+        // A side's ledger deleted: the game master is told and makes it again; its players are told why they cannot act.
+        ...(layout.missing.length
+          ? { missing: layout.missing.map((i) => ({ side: i, players: seatedOn(game.seats, i).slice(0, 50).map((p) => names.get(p) ?? p), mine: game.seatsMissing.includes(i) })) }
+          : {}),
         // What the ledgers could not read now, and every write refused since the tab opened (a forgery
         // its victim's tab has undone is gone from the ledgers, not from this count).
         dropped: game.ledgerDropped.length + (game.state ? game.state.dropped.filter((d) => d.kind !== 'refused').length + game.state.refusedCount : 0),
@@ -133,7 +137,7 @@ export function roll20Table(save: (writes: readonly AttributeWrite[]) => void, c
     },
     toCreate(sides) {
       const layout = game.ledgers;
-      return layout && journal?.me.gm ? ledgersToCreate(sides, layout) : [];
+      return layout && journal?.me.gm ? ledgersToCreate(sides, layout, game.seats) : [];
     },
   };
 }

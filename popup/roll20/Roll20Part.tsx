@@ -74,10 +74,11 @@ function SharedTable({ shared, live, tr }: { shared: NonNullable<BoardSummary['s
     return (
       <section class="r20-shared" data-testid="r20-shared" data-state="none">
         <h3>{tr('r20_shared')}</h3>
+        <Missing shared={shared} live={live} tr={tr} />
         <p class="hint">{tr('r20_share_hint')}</p>
         {shared.gm ? (
           <p class="row">
-            <button type="button" class="small" data-testid="r20-share" disabled={!live.share} onClick={() => void live.share?.([tr('owlbear_side', 1), tr('owlbear_side', 2)]).then(setAsked)}>
+            <button type="button" class="small" data-testid="r20-share" disabled={!live.share} onClick={() => void live.share?.(sideNames(tr)).then(setAsked)}>
               {tr('r20_share')}
             </button>{' '}
             {asked !== null && (
@@ -93,17 +94,22 @@ function SharedTable({ shared, live, tr }: { shared: NonNullable<BoardSummary['s
     );
   }
   const mine = shared.mine.map((i) => shared.sides[i]?.label ?? String(i + 1));
+  const lost = (shared.missing ?? []).some((m) => m.mine);
   return (
     <section class="r20-shared" data-testid="r20-shared" data-state="ready">
       <h3>{tr('r20_shared')}</h3>
+      <Missing shared={shared} live={live} tr={tr} />
       <ul data-testid="r20-seats">
         {shared.sides.map((s) => (
           <li key={s.label}>{tr('r20_shared_side', s.label, s.anyone ? tr('r20_shared_anyone') : s.players.length ? s.players.join(', ') : tr('r20_shared_nobody'))}</li>
         ))}
       </ul>
-      <p class="hint" data-testid="r20-mine">
-        {shared.gm ? tr('r20_shared_gm') : mine.length ? tr('r20_shared_mine', mine.join(', ')) : tr('r20_shared_mine_none')}
-      </p>
+      {/* A player whose side's ledger is gone is told so (Missing), not that he watches. */}
+      {(shared.gm || mine.length > 0 || !lost) && (
+        <p class="hint" data-testid="r20-mine">
+          {shared.gm ? tr('r20_shared_gm') : mine.length ? tr('r20_shared_mine', mine.join(', ')) : tr('r20_shared_mine_none')}
+        </p>
+      )}
       {shared.dropped > 0 && shared.gm && (
         <p class="hint" data-testid="r20-shared-dropped">
           {tr('r20_shared_dropped', shared.dropped)}
@@ -137,6 +143,50 @@ function SharedTable({ shared, live, tr }: { shared: NonNullable<BoardSummary['s
       <SharedVisibility shared={shared} live={live} tr={tr} />
       {shared.gm && <TableCheck check={shared.check} live={live} tr={tr} />}
     </section>
+  );
+}
+
+/** The names the popup gives the sides' ledgers (every system has at most two sides). */
+const sideNames = (tr: Tr) => [tr('owlbear_side', 1), tr('owlbear_side', 2)];
+
+/**
+ * Side ledgers gone from the journal (a player's script may delete one where Roll20 lets it): the game
+ * master is told, with one click to make them again seated as before (the table's "make the
+ * ledgers"); a player seated there is told why he cannot act, and that the game master can fix it.
+ */
+function Missing({ shared, live, tr }: { shared: NonNullable<BoardSummary['shared']>; live: BoardData['live']; tr: Tr }) {
+  const [asked, setAsked] = useState<boolean | null>(null);
+  const missing = shared.missing ?? [];
+  const names = sideNames(tr);
+  const label = (side: number) => names[side] ?? tr('owlbear_side', side + 1);
+  if (!shared.gm) {
+    const mine = missing.filter((m) => m.mine);
+    return mine.length ? (
+      <p class="hint" role="status" data-testid="r20-missing-mine">
+        {tr('r20_shared_missing_mine', mine.map((m) => label(m.side)).join(', '))}
+      </p>
+    ) : null;
+  }
+  if (!missing.length) return null;
+  return (
+    <div class="owlbear-problems" role="status" data-testid="r20-missing">
+      {missing.map((m) => (
+        <p key={m.side}>{tr('r20_shared_missing', label(m.side), m.players.length ? m.players.join(', ') : tr('r20_shared_nobody'))}</p>
+      ))}
+      {/* Before the table's game is back (every side's ledger gone), the share button below makes them. */}
+      {shared.state === 'ready' && (
+        <p class="row">
+          <button type="button" class="small" data-testid="r20-missing-make" disabled={!live.share} onClick={() => void live.share?.(names).then(setAsked)}>
+            {tr('r20_shared_missing_make')}
+          </button>{' '}
+          {asked !== null && (
+            <span class="hint" data-testid="r20-missing-result">
+              {tr(asked ? 'r20_share_asked' : 'r20_share_failed')}
+            </span>
+          )}
+        </p>
+      )}
+    </div>
   );
 }
 

@@ -97,6 +97,13 @@ export const boardSummarySchema = v.strictObject({
       sides: v.pipe(v.array(v.strictObject({ label: nameText(200), players: v.pipe(v.array(nameText(200)), v.maxLength(50)), anyone: v.boolean() })), v.maxLength(8)),
       mine: v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(7))), v.maxLength(8)),
       dropped: v.pipe(v.number(), v.integer(), v.minValue(0)),
+      /** Sides whose ledger is gone from the journal: who the game seats there, and whether this player is one of them. */
+      missing: v.optional(
+        v.pipe(
+          v.array(v.strictObject({ side: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(7)), players: v.pipe(v.array(nameText(200)), v.maxLength(50)), mine: v.boolean() })),
+          v.maxLength(8),
+        ),
+      ),
       /** Someone else wrote under this player's name on his ledger (his tab wrote his own back). */
       writtenOver: v.optional(v.boolean()),
       /** "Check this table" as the game master's tab last ran it (src/adapters/roll20/check.ts). */

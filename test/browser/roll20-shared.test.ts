@@ -14,6 +14,7 @@ import { startFixtureServer, type FixtureServer } from '../fixtures/roll20/serve
 import { forgeryUnder } from '../support/roll20-forgery';
 import { launchExtension, request, type LaunchedExtension } from './launch';
 import { EDITOR, openGame } from './roll20-helpers';
+import { current, hd, runCheck as runCheckOpen, startHellDorado } from './roll20-seats';
 
 declare const chrome: Browser.Browser;
 
@@ -143,18 +144,13 @@ function steps(): (what: string) => void {
   return (what) => void (at = `${what} (${Date.now() - t0} ms in)`);
 }
 
-const hd = (event: object) => ({ type: 'game/dispatch', system: 'hd-command', event });
-/**
- * Side's current Command as the popup shows it; a popup that shows none says what it shows instead,
- * so that a poll goes on trying and its failure names the screen (textContent alone waits 30 s).
- */
-const current = (popup: Page, side: 'A' | 'B') =>
-  popup
-    .getByTestId(`current-${side}`)
-    .textContent({ timeout: 2000 })
-    .catch(async () => `no current-${side}; the popup shows: ${((await popup.locator('body').textContent({ timeout: 1000 }).catch(() => '(no answer)')) ?? '').replace(/\s+/g, ' ').slice(0, 300)}`);
 /** The ledger character of `name` in the server's journal. */
 const ledger = (name: string, game = GAME) => srv.journal.snapshot(game).characters.find((c) => c.name === `Command Post · ${name}`);
+/** The game master's *Check this table*, from his popup's live section, opened first. */
+async function runCheck(gina: Seat): Promise<string | null> {
+  await gina.popup.getByTestId('board-details').locator('summary').first().click();
+  return runCheckOpen(gina);
+}
 const PLAYERS = [
   { ref: 'gina', name: 'Gina' },
   { ref: 'bob', name: 'Bob' },
@@ -198,27 +194,6 @@ async function untilItActs(s: Seat): Promise<void> {
   await expect.poll(async () => (await send(s, hd({ type: 'spend', side: 'A', amount: 999, permanent: false }))).error?.code, { timeout: 15_000 }).not.toBe('table-not-ready');
 }
 
-/** The game master's *Check this table*, run from his popup: what it says once done. */
-async function runCheck(gina: Seat): Promise<string | null> {
-  await gina.popup.getByTestId('board-details').locator('summary').first().click();
-  // (Clicked in the page: the live section's layout moves as the table's state comes in every second.)
-  await gina.popup.getByTestId('r20-check-run').evaluate((b) => (b as HTMLButtonElement).click());
-  await expect.poll(() => gina.popup.getByTestId('r20-check').getAttribute('data-state'), { timeout: 20_000 }).toBe('done');
-  return gina.popup.getByTestId('r20-check-result').textContent();
-}
-
-/** The Hell Dorado game the spends play: side A's captain and sergeant (6 points), side B's one fighter (5). */
-async function startHellDorado(gina: Seat): Promise<void> {
-  for (const r of [
-    { type: 'store/select-system', system: 'hd-command' },
-    hd({ type: 'rosterSet', side: 'A', fighters: [{ name: 'Capitaine', cmd: 4 }, { name: 'Sergent', cmd: 2 }] }),
-    hd({ type: 'rosterSet', side: 'B', fighters: [{ name: '<img src=x onerror=alert(1)>', cmd: 5 }] }),
-    hd({ type: 'start' }),
-  ]) {
-    expect(await send(gina, r)).toEqual({ ok: true });
-  }
-}
-
 beforeAll(async () => {
   srv = await startFixtureServer();
   srv.journal.configure(GAME, { players: PLAYERS, gms: ['gina'], enforce: true });
@@ -249,7 +224,7 @@ describe('one game for the Roll20 table', () => {
     await seatPlayers(gina);
     // The popups opened before the game was shared play the browser's own: opened again, they play the table's.
     for (const s of [gina, bob, carol]) await reopen(s);
-    await startHellDorado(gina);
+    await startHellDorado(gina, '<img src=x onerror=alert(1)>');
     for (const s of [gina, bob, carol]) {
       await expect.poll(() => current(s.popup, 'A'), { timeout: 10_000 }).toBe('6');
       await expect.poll(() => current(s.popup, 'B'), { timeout: 10_000 }).toBe('5');
@@ -395,7 +370,7 @@ describe('one game for a Roll20 table whose server trusts its players and keeps 
 
   it('shared and seated the same way', async () => {
     await shareAndSeat(table, TRUSTING);
-    await startHellDorado(table.gina);
+    await startHellDorado(table.gina, '<img src=x onerror=alert(1)>');
     for (const s of Object.values(table)) await expect.poll(() => current(s.popup, 'A'), { timeout: 10_000 }).toBe('6');
   });
 

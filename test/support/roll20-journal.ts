@@ -52,6 +52,11 @@ export class JournalServer {
     return this.game.apply(this.refOf(by), { op: 'char-save', id, attrs }).accepted;
   }
 
+  /** A character deleted as `by` (Backbone's `destroy()` on its model): the game master's, or anyone's where ownership is not enforced. */
+  destroy(by: string, id: string): boolean {
+    return this.game.apply(this.refOf(by), { op: 'char-destroy', id }).accepted;
+  }
+
   /** One attribute save as `by`: the attribute's model saved if the character has one of that name, else created. */
   save(by: string, w: AttributeWrite): boolean {
     const existing = this.game.attribs(w.character).find((a) => a.attrs.name === w.name);

@@ -8,6 +8,10 @@
 //   "controlled by" here, and the table trusts its players, as on Owlbear;
 // - whether the players received the long value whole.
 // Every answer is checked like anything in the ledgers; the answers and the check are not the game's.
+// Roll20 keeps no order between two attributes: a check may reach a player before its long value (the
+// last check's still there), and an answer may come late. So the long value ends with its check's id,
+// every answer names the check it answers and the check whose long value it read, and the game master
+// counts only answers to the check he runs, waiting for every seated player online to answer.
 import { digestText } from '../../shared-game/records';
 import { MAX_ATTRIBUTE_CHARS, type AttributeWrite, type Journal, type LedgerLayout } from './ledger';
 
@@ -16,9 +20,16 @@ export const CHECK_BIG_ATTR = 'cp_check_big';
 const ANSWER_PREFIX = 'cp_check_';
 /** The long value: as long as the longest attribute the shared game writes. */
 export const CHECK_CHARS = MAX_ATTRIBUTE_CHARS;
-/** How long the game master waits for answers, and how long after the first before he reads them. */
+/**
+ * How long the game master waits for answers, and once every player he waits for answered, how long
+ * more for their writes on the table's ledger (they may come after the answers, or never).
+ */
 export const CHECK_WAIT_MS = 15_000;
-export const CHECK_SETTLE_MS = 2500;
+export const CHECK_SETTLE_MS = 3000;
+/** How long a player's tab waits for the check's long value before saying it did not come whole. */
+export const CHECK_LONG_WAIT_MS = 5000;
+/** The long value's tail: its check's id, padded. */
+const ID_TAIL = 40;
 
 export interface CheckResult {
   readonly state: 'running' | 'done';
@@ -35,6 +46,8 @@ export interface CheckResult {
 // Every attribute of the check starts with `cp_check`: ./ledger.ts `readLedgers` never reads those as the game's.
 
 const answerAttr = (player: string) => `${ANSWER_PREFIX}${player}`;
+/** The id of the check a long value belongs to (null: not a whole long value). */
+const checkOfLong = (text: string): string | null => (text.length === CHECK_CHARS ? text.slice(-ID_TAIL).replace(/\.+$/, '') || null : null);
 const parse = (text: string | undefined): Record<string, unknown> | null => {
   try {
     const v = JSON.parse(text ?? '') as unknown;
@@ -45,10 +58,12 @@ const parse = (text: string | undefined): Record<string, unknown> | null => {
 };
 
 export class TableCheck {
-  private running: { id: string; at: number; firstAnswer: number | null } | null = null;
+  private running: { id: string; at: number; firstAnswer: number | null; allAnswered: number | null } | null = null;
   private last: CheckResult | null = null;
   /** Checks this (player's) tab has answered. */
   private readonly answered = new Set<string>();
+  /** The check this (player's) tab saw and waits for the long value of. */
+  private awaiting: { id: string; since: number } | null = null;
 
   constructor(private readonly random: () => string) {}
 
@@ -56,13 +71,18 @@ export class TableCheck {
     return this.last;
   }
 
+  /** Something waits on time alone: the game master's check running, or a player's answer waiting for the long value. */
+  get pending(): boolean {
+    return this.running !== null || this.awaiting !== null;
+  }
+
   /** The game master's click: the check written on the table's ledger (null: no ledger to write it on). */
   start(layout: LedgerLayout, now: number): AttributeWrite[] | null {
     if (!layout.table || !layout.me.gm) return null;
     const id = this.random().replace(/[^A-Za-z0-9]/g, '').slice(0, 24) || String(now);
-    this.running = { id, at: now, firstAnswer: null };
+    this.running = { id, at: now, firstAnswer: null, allAnswered: null };
     this.last = { state: 'running', answered: 0, enforced: 'unknown', roundTripMs: null, longValue: 'unknown' };
-    const big = 'x'.repeat(CHECK_CHARS - 40) + id.padEnd(40, '.');
+    const big = 'x'.repeat(CHECK_CHARS - ID_TAIL) + id.padEnd(ID_TAIL, '.');
     return [
       { character: layout.table.id, name: CHECK_BIG_ATTR, value: big },
       { character: layout.table.id, name: CHECK_ATTR, value: JSON.stringify({ id, big: digestText(big) }) },
@@ -80,9 +100,16 @@ export class TableCheck {
       const home = layout.homeOf(me);
       const mine = home ? layout.characterOf(home) : null;
       if (!id || this.answered.has(id) || !mine) return [];
-      this.answered.add(id);
       const big = table.attribs[CHECK_BIG_ATTR] ?? '';
-      const answer = JSON.stringify({ id, big: digestText(big) === check!.big });
+      const of = checkOfLong(big);
+      if (of !== id) {
+        // Not this check's long value (not here yet, or the last check's): waited for, a while.
+        if (this.awaiting?.id !== id) this.awaiting = { id, since: now };
+        if (now - this.awaiting.since < CHECK_LONG_WAIT_MS) return [];
+      }
+      this.awaiting = null;
+      this.answered.add(id);
+      const answer = JSON.stringify({ id, of, whole: of === id && digestText(big) === check!.big });
       // On his own ledger, and on the table's, which Roll20 should not let him write.
       return [
         { character: mine.id, name: answerAttr(me), value: answer },
@@ -93,16 +120,21 @@ export class TableCheck {
     if (!run) return [];
     const answers: { player: string; whole: boolean }[] = [];
     let onTable = 0;
+    let expected = 0;
     for (const p of journal.players) {
       if (p.id === me || layout.gms.has(p.id)) continue;
       const home = layout.homeOf(p.id);
+      // Those who answer: online, with a ledger of their own.
+      if (home && p.online) expected++;
       const ledger = home ? layout.characterOf(home) : null;
       const a = parse(ledger?.attribs?.[answerAttr(p.id)]);
-      if (a?.id === run.id) answers.push({ player: p.id, whole: a.big === true });
+      // Only an answer to this check, whole only of this check's long value.
+      if (a?.id === run.id) answers.push({ player: p.id, whole: a.whole === true && a.of === run.id });
       if (parse(table.attribs[answerAttr(p.id)])?.id === run.id) onTable++;
     }
     if (answers.length && run.firstAnswer === null) run.firstAnswer = now;
-    const settled = run.firstAnswer !== null && now - run.firstAnswer >= CHECK_SETTLE_MS;
+    if (expected > 0 && answers.length >= expected) run.allAnswered ??= now;
+    const settled = run.allAnswered !== null && (onTable >= answers.length || now - run.allAnswered >= CHECK_SETTLE_MS);
     const over = settled || now - run.at >= CHECK_WAIT_MS;
     this.last = {
       state: over ? 'done' : 'running',

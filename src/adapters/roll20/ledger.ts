@@ -68,7 +68,8 @@ export interface Journal {
   readonly characters: readonly JournalCharacter[];
 }
 
-const id = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,48}$/));
+const PLAYER_ID = /^[A-Za-z0-9_-]{1,48}$/;
+const id = v.pipe(v.string(), v.regex(PLAYER_ID));
 const short = (n: number) => v.pipe(v.string(), v.maxLength(n));
 export const journalSchema = v.strictObject({
   me: v.strictObject({ player: id, gm: v.boolean() }),
@@ -100,6 +101,8 @@ export interface LedgerLayout {
   readonly sides: readonly (JournalCharacter | null)[];
   /** Ledger-named characters that are not used (a second copy of a role, no role, a malformed role): said to the game master. */
   readonly extra: readonly JournalCharacter[];
+  /** Sides whose ledger the table's ledger lists but the journal no longer holds (deleted, or renamed): the game master makes them again. */
+  readonly missing: readonly number[];
   /** Players whose record is on the table ledger, and this browser's player if Roll20 says he is a game master. */
   readonly gms: ReadonlySet<string>;
   readonly me: Journal['me'];
@@ -133,6 +136,8 @@ export function layoutOf(journal: Journal): LedgerLayout {
   const listed = listedSides(table);
   const sides: (JournalCharacter | null)[] = listed.map((id, i) => sorted.find((c) => c.id === id && c.attribs?.[LEDGER_ATTR] === `side.${i}`) ?? null);
   while (sides.length && sides[sides.length - 1] === null) sides.pop();
+  const present = new Set(journal.characters.map((c) => c.id));
+  const missing = listed.flatMap((id, i) => (id && !present.has(id) ? [i] : []));
   const used = new Set([table, ...sides].filter(Boolean));
   const extra = sorted.filter((c) => c.attribs && !used.has(c));
   const gms = new Set<string>();
@@ -150,6 +155,7 @@ export function layoutOf(journal: Journal): LedgerLayout {
     table,
     sides,
     extra,
+    missing,
     gms,
     me: journal.me,
     characterOf: (role) => (role === 'table' ? table : (sides[Number(role.slice(5))] ?? null)),
@@ -274,12 +280,26 @@ export function recordWrite(record: unknown, layout: LedgerLayout): AttributeWri
   return character ? { character: character.id, name: recordAttr(layout.me.player), value: JSON.stringify(record) } : null;
 }
 
-/** The ledgers a game master's one click creates: the table's, then one per side (named after the side). */
-export function ledgersToCreate(sides: readonly string[], layout: LedgerLayout): { name: string; role: LedgerRole; controlledby: string; inplayerjournals: string }[] {
+/** The game's seats (`scene/seats`, src/shared-game/): the sides each player acts for. */
+export type Seats = Readonly<Record<string, { readonly seats: readonly number[] }>>;
+
+/** The players the game seats on side `side`, sorted. */
+export const seatedOn = (seats: Seats, side: number): string[] =>
+  Object.keys(seats)
+    .filter((p) => PLAYER_ID.test(p) && seats[p]!.seats.includes(side))
+    .sort();
+
+/**
+ * The ledgers a game master's one click creates: the table's, then one per side (named after the
+ * side), anyone's until he names players on it. A side's ledger gone from the journal is made again
+ * controlled by the players the game seats there, so that they act again as before.
+ */
+export function ledgersToCreate(sides: readonly string[], layout: LedgerLayout, seats: Seats = {}): { name: string; role: LedgerRole; controlledby: string; inplayerjournals: string }[] {
   const out: { name: string; role: LedgerRole; controlledby: string; inplayerjournals: string }[] = [];
   if (!layout.table) out.push({ name: `${LEDGER_PREFIX}table`, role: 'table', controlledby: '', inplayerjournals: 'all' });
   sides.slice(0, MAX_SIDES).forEach((side, i) => {
-    if (!layout.sides[i]) out.push({ name: `${LEDGER_PREFIX}${side}`.slice(0, 200), role: `side.${i}`, controlledby: 'all', inplayerjournals: 'all' });
+    const seated = layout.missing.includes(i) ? seatedOn(seats, i).join(',') : '';
+    if (!layout.sides[i]) out.push({ name: `${LEDGER_PREFIX}${side}`.slice(0, 200), role: `side.${i}`, controlledby: seated || 'all', inplayerjournals: 'all' });
   });
   return out;
 }
@@ -289,19 +309,17 @@ export function ledgersToCreate(sides: readonly string[], layout: LedgerLayout):
  * (in our popup or on the character's sheet), and his client turns that into the game's seats, one
  * `scene/seats` per player whose sides differ (played in order like any action, so history holds).
  * A ledger that says `all` seats nobody in particular; while no ledger names anyone, the table is open.
+ * A side whose ledger is gone from the journal keeps its seats: the game master makes it again with them.
  */
-export function seatChanges(
-  layout: LedgerLayout,
-  players: readonly JournalPlayer[],
-  seats: Readonly<Record<string, { readonly seats: readonly number[] }>>,
-): { type: 'scene/seats'; player: string; name: string; seats: number[] }[] {
+export function seatChanges(layout: LedgerLayout, players: readonly JournalPlayer[], seats: Seats): { type: 'scene/seats'; player: string; name: string; seats: number[] }[] {
   const named = new Set<string>();
   for (const c of layout.sides) for (const p of playersIn(c?.controlledby ?? '').ids) named.add(p);
   const nameOf = (p: string) => players.find((x) => x.id === p)?.name ?? p;
   const out: { type: 'scene/seats'; player: string; name: string; seats: number[] }[] = [];
   for (const p of [...new Set([...named, ...Object.keys(seats)])].sort()) {
-    const want = named.has(p) ? [...layout.sidesOf(p)] : [];
     const have = [...(seats[p]?.seats ?? [])].sort((a, b) => a - b);
+    const kept = have.filter((i) => layout.missing.includes(i));
+    const want = [...new Set([...(named.has(p) ? layout.sidesOf(p) : []), ...kept])].sort((a, b) => a - b);
     if (want.join() !== have.join()) out.push({ type: 'scene/seats', player: p, name: nameOf(p).slice(0, 200), seats: want });
   }
   return out;

@@ -9,7 +9,7 @@ import { RecordBook, readRecord } from '../../shared-game/records';
 import { SharedGame, type Keeper, type SecretKeeper, type SharedState, type Update } from '../../shared-game/sync';
 import type { Codec, Dropped } from '../../shared-game/model';
 import { TableCheck, type CheckResult } from './check';
-import { OPS_ATTR, attributeWrites, layoutOf, readLedgers, recordWrite, roll20Keys, seatChanges, type AttributeWrite, type Journal, type LedgerLayout } from './ledger';
+import { OPS_ATTR, attributeWrites, layoutOf, readLedgers, recordWrite, roll20Keys, seatChanges, type AttributeWrite, type Journal, type LedgerLayout, type Seats } from './ledger';
 
 export interface LedgerGameOptions {
   readonly codec: Codec;
@@ -92,6 +92,17 @@ export class LedgerGame {
 
   get ledgers(): LedgerLayout | null {
     return this.layout;
+  }
+
+  /** The game's seats, as this tab plays them (empty before it reads a game). */
+  get seats(): Seats {
+    return this.sync?.state.game.seats ?? {};
+  }
+
+  /** The sides the game seats this player on whose ledger is gone from the journal (the game master can make them again). */
+  get seatsMissing(): readonly number[] {
+    const layout = this.layout;
+    return layout ? (this.seats[layout.me.player]?.seats ?? []).filter((i) => layout.missing.includes(i)) : [];
   }
 
   /** This browser's player may write: he has a ledger of his own (a game master the table's, a player a side's). */
@@ -193,8 +204,12 @@ export class LedgerGame {
   async tick(): Promise<void> {
     await this.reading;
     if (!this.sync || !this.ready) return;
-    // A check's answers are read on time too (after the first, nothing may change in the journal).
-    if (this.journal && this.layout && this.check.result?.state === 'running') this.check.observe(this.journal, this.layout, this.now);
+    // A check's answers are read on time too (nothing may change in the journal meanwhile), and a
+    // player's answer that waited for the check's long value goes when the wait is over.
+    if (this.journal && this.layout && this.check.pending) {
+      const answers = this.check.observe(this.journal, this.layout, this.now);
+      if (answers.length) this.options.save(answers);
+    }
     if (this.sync.waiting && this.journal) await this.receive(this.journal);
     this.write(this.sync.heal());
     await this.compact();
@@ -206,7 +221,7 @@ export class LedgerGame {
     const run = this.turn.then(async () => {
       await this.reading;
       if (!this.sync || !this.ready) return { ok: false as const, error: { code: 'roll20-no-ledgers' } };
-      if (!this.canWrite) return { ok: false as const, error: { code: 'roll20-no-ledger-of-yours' } };
+      if (!this.canWrite) return { ok: false as const, error: { code: this.seatsMissing.length ? 'roll20-ledger-missing' : 'roll20-no-ledger-of-yours' } };
       const r = await this.sync.submit(request);
       if (!r.ok) return r;
       this.write(r.value.writes);

@@ -84,6 +84,22 @@ describe('the Roll20 part of the live board', () => {
     expect(screen.queryByTestId('r20-shared-dropped')).toBeNull();
   });
 
+  it('a side’s ledger gone from the journal: the game master is told who sat there, and one click asks the tab to make it again; a player seated there is told so, not that he watches', async () => {
+    const shares: string[][] = [];
+    const api: LiveApi = { ...live([]), share: async (sides) => (shares.push([...sides]), true) };
+    const shared = (gm: boolean) => ({ ...hexSummary(), shared: { state: 'ready' as const, gm, sides: [{ label: 'Side 2', players: ['Carol'], anyone: false }], mine: [], dropped: 0, missing: [{ side: 0, players: ['Bob'], mine: !gm }] } });
+    const { unmount } = render(<ApiContext.Provider value={fakeApi()}><Roll20Part board={{ summary: shared(true), settings: S, live: api }} /></ApiContext.Provider>);
+    expect(screen.getByTestId('r20-missing').textContent).toMatch(/^The ledger of Side 1 is gone from the journal .*\(Bob\) cannot act/);
+    fireEvent.click(screen.getByTestId('r20-missing-make'));
+    await waitFor(() => expect(screen.getByTestId('r20-missing-result').textContent).toMatch(/^Asked/));
+    expect(shares).toEqual([['Side 1', 'Side 2']]);
+    unmount();
+    render(<ApiContext.Provider value={fakeApi()}><Roll20Part board={{ summary: shared(false), settings: S, live: api }} /></ApiContext.Provider>);
+    expect(screen.getByTestId('r20-missing-mine').textContent).toMatch(/^Your side’s ledger \(Side 1\) is gone from the journal: .*game master makes it again/);
+    expect(screen.queryByTestId('r20-mine')).toBeNull();
+    expect(screen.queryByTestId('r20-missing-make')).toBeNull();
+  });
+
   it('Check this table, the game master’s: asks the tab, then says in words what Roll20 does at this table', async () => {
     const asked: string[] = [];
     const api: LiveApi = { ...live([]), check: async () => (asked.push('check'), true) };

@@ -5,109 +5,16 @@
 // clients play, as far as the server's rules let him.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LEDGER_ATTR, SIDES_ATTR, ledgersToCreate, layoutOf, readLedgers, type AttributeWrite } from '../../../src/adapters/roll20/ledger';
+import { LEDGER_ATTR, SIDES_ATTR, layoutOf, readLedgers, type AttributeWrite } from '../../../src/adapters/roll20/ledger';
 import { LedgerGame } from '../../../src/adapters/roll20/shared';
 import { digest } from '../../../src/shared-game/records';
 import { gameOf } from '../../../src/store/load';
-import { JournalServer, fid, type JournalRules } from '../../support/roll20-journal';
+import { BOB, CAROL, DAVE, GM, Roll20Table, startedTable, type Seat } from '../../support/roll20-table';
 import { forgeryUnder } from '../../support/roll20-forgery';
 import { nodeCodec } from '../../support/owlbear-room';
 import { sideEdited } from '../owlbear/harness';
 import { mulberry32 } from '../../../src/random/seeded';
 import type { SceneRequest } from '../../../src/messages';
-
-// Roll20 ids of the fixture's players (test/fixtures/roll20/journal.ts `fid`).
-const GM = fid('gina');
-const BOB = fid('bob');
-const CAROL = fid('carol');
-const DAVE = fid('dave');
-
-interface Seat {
-  readonly player: string;
-  readonly game: LedgerGame;
-  outbox: AttributeWrite[];
-}
-
-class Roll20Table {
-  t = 0;
-  readonly server: JournalServer;
-  readonly seats: Seat[];
-  constructor(rules: JournalRules = { enforce: true, attrMax: null }) {
-    this.server = new JournalServer(
-      ['gina'],
-      [
-        { ref: 'gina', name: 'Gina (GM)' },
-        { ref: 'bob', name: 'Bob' },
-        { ref: 'carol', name: 'Carol' },
-      ],
-      rules,
-    );
-    let salt = 0;
-    this.seats = [GM, BOB, CAROL].map((player) => {
-      const seat: Seat = {
-        player,
-        outbox: [],
-        game: new LedgerGame({ codec: nodeCodec, now: () => this.t, random: () => `salt${++salt}`, save: (writes) => seat.outbox.push(...writes) }),
-      };
-      return seat;
-    });
-  }
-
-  seat(player: string): Seat {
-    return this.seats.find((s) => s.player === player)!;
-  }
-
-  /** The game master's one click: the table's ledger and one per side, each marked with its kind. */
-  setUp(sides = ['Company A', 'Company B']): void {
-    const layout = layoutOf(this.server.journalOf(GM));
-    const made = new Map<string, string>();
-    for (const l of ledgersToCreate(sides, layout)) {
-      const id = this.server.create(GM, l)!;
-      this.server.save(GM, { character: id, name: LEDGER_ATTR, value: l.role });
-      made.set(l.role, id);
-    }
-    // The table's ledger lists the sides' (as the page script writes it after making them).
-    this.server.save(GM, { character: made.get('table')!, name: SIDES_ATTR, value: JSON.stringify([made.get('side.0'), made.get('side.1')]) });
-  }
-
-  ledger(role: string): string {
-    return this.server.ledger(role);
-  }
-
-  /** The game master seats players as Roll20 does: the side ledger's "controlled by". */
-  seatAt(side: number, ...players: string[]): void {
-    this.server.permit(GM, this.ledger(`side.${side}`), { controlledby: players.join(',') });
-  }
-
-  async deliver(s: Seat): Promise<void> {
-    await s.game.receive(this.server.journalOf(s.player));
-  }
-
-  land(s: Seat, count = Infinity): void {
-    const writes = s.outbox.splice(0, count);
-    for (const w of writes) this.server.save(s.player, w);
-  }
-
-  /** Everyone hears and writes until nothing is left to write, the clock moving a second a round. */
-  async settle(rounds = 12): Promise<void> {
-    for (let i = 0; i < rounds; i++) {
-      this.t += 1000;
-      for (const s of this.seats) {
-        await this.deliver(s);
-        await s.game.tick();
-        this.land(s);
-      }
-      if (this.seats.every((s) => s.outbox.length === 0) && i > 2) break;
-    }
-  }
-
-  names(s: Seat): string[] {
-    const root = s.game.state?.root;
-    if (!root?.games['hd-command']) return [];
-    const events = gameOf(root, 'hd-command').log.events as { type: string; name?: string }[];
-    return events.filter((e) => e.type === 'sideEdited').map((e) => e.name!);
-  }
-}
 
 /** Each client's hd-command log length only grows: no honest action leaves a board once on it (`most`: the longest each has shown). */
 function boardsNeverShrink(table: Roll20Table, most: Map<Seat, number>, when: string): void {
@@ -124,18 +31,6 @@ function forge(table: Roll20Table, by: string, where: string, as: string, op: { 
   const scene = JSON.parse(table.server.value(table.ledger('table'), 'cp_scene')!) as string;
   const writes = forgeryUnder(as, scene, (name) => table.server.value(where, name) ?? '', { ...op, lamport: 1000 + op.seq, gm: as === GM });
   for (const [name, value] of writes) table.server.save(by, { character: where, name, value });
-}
-
-async function startedTable(rules?: JournalRules): Promise<Roll20Table> {
-  const table = new Roll20Table(rules);
-  table.setUp();
-  table.seatAt(0, BOB);
-  table.seatAt(1, CAROL);
-  await table.settle();
-  const r = await table.seat(GM).game.submit({ type: 'store/select-system', system: 'hd-command' });
-  expect(r).toEqual({ ok: true });
-  await table.settle();
-  return table;
 }
 
 describe('the shared game on Roll20 ledgers', () => {
@@ -390,38 +285,6 @@ describe('the shared game on Roll20 ledgers', () => {
     await table.settle(20);
     const want = Array.from({ length: 30 }, (_, i) => `name ${i} ${'x'.repeat(40)}`);
     for (const s of table.seats) expect(table.names(s), s.player).toEqual(want);
-  });
-
-  it.each([
-    ['enforced', { enforce: true, attrMax: null }, { answered: 2, enforced: 'yes', longValue: 'whole' }],
-    ['not enforced', { enforce: false, attrMax: null }, { answered: 2, enforced: 'no', longValue: 'whole' }],
-    ['enforced, with a size limit below the longest value', { enforce: true, attrMax: 4000 }, { answered: 2, enforced: 'yes', longValue: 'cut' }],
-  ] as const)('Check this table (%s): the game master’s tab finds out what Roll20’s server does', async (_what, rules, want) => {
-    const table = await startedTable({ ...rules });
-    const gm = table.seat(GM);
-    expect(gm.game.startCheck()).toBe(true);
-    expect(gm.game.checkResult?.state).toBe('running');
-    expect(table.seat(BOB).game.startCheck()).toBe(false); // a player cannot run it
-    for (let i = 0; i < 8 && gm.game.checkResult?.state !== 'done'; i++) await table.settle(1);
-    expect(gm.game.checkResult).toMatchObject({ state: 'done', ...want });
-    expect(gm.game.checkResult!.roundTripMs).toBeGreaterThan(0);
-    // The check is not the game's: every tab still plays the same game.
-    expect(await table.seat(BOB).game.submit(sideEdited('A', 'after the check'))).toEqual({ ok: true });
-    await table.settle();
-    for (const s of table.seats) expect(table.names(s)).toEqual(['after the check']);
-  });
-
-  it('Check this table with no player’s tab answering: said, not guessed', async () => {
-    const table = await startedTable();
-    const gm = table.seat(GM);
-    gm.game.startCheck();
-    for (let i = 0; i < 20; i++) {
-      table.t += 1000;
-      await table.deliver(gm);
-      await gm.game.tick();
-      table.land(gm);
-    }
-    expect(gm.game.checkResult).toMatchObject({ state: 'done', answered: 0, enforced: 'unknown', roundTripMs: null, longValue: 'unknown' });
   });
 
   it('property: honest actions with saves landing late and in any order, and hostile writes where the server lets them — every honest client ends on the same game, with every accepted action once', async () => {
