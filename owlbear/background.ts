@@ -26,7 +26,7 @@ void followLegend((shown) => {
   painter.legend = shown;
   painter.paint();
 });
-registerMenus(strings);
+registerMenus(strings, session.pace);
 const bridge = startFrameBridge(session);
 
 // This connection's record, in its own player metadata (which only it writes): published whenever the

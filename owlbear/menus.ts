@@ -6,6 +6,7 @@ import { NAMESPACE, TOKEN_KEY } from '../src/adapters/owlbear/keys';
 import { menuTags, type MenuAction } from '../src/adapters/owlbear/menu';
 import { text } from '../src/i18n/text';
 import type { Strings } from './i18n';
+import { rateLimited, type Pace } from './pace';
 
 /** Tokens: images on the character or mount layer (as Owlbear's initiative tracker filters them). */
 const TOKENS: KeyFilter[] = [
@@ -25,7 +26,7 @@ const ENTRIES: readonly { action: MenuAction; file: string; on: string; off: str
   { action: 'dead', file: 'dead.svg', on: 'owlbear_menu_dead', off: 'owlbear_menu_alive', key: 'dead', value: true },
 ];
 
-export function registerMenus(strings: Strings): void {
+export function registerMenus(strings: Strings, pace: Pace): void {
   const tr = (key: string) => strings.t(text(key));
   for (const e of ENTRIES) {
     const has: KeyFilter = { key: ['metadata', TOKEN_KEY, e.key], value: e.value };
@@ -33,7 +34,7 @@ export function registerMenus(strings: Strings): void {
       { icon: icon(e.file), label: tr(e.off), filter: { every: [...TOKENS, has], permissions: ['UPDATE'] } },
       { icon: icon(e.file), label: tr(e.on), filter: { every: TOKENS, permissions: ['UPDATE'] } },
     ];
-    void OBR.contextMenu.create({ id: `${NAMESPACE}/menu/${e.action}`, icons, onClick: (context) => void apply(e.action, context.items as Image[]) });
+    void OBR.contextMenu.create({ id: `${NAMESPACE}/menu/${e.action}`, icons, onClick: (context) => void apply(e.action, context.items as Image[], pace) });
   }
   // Several tokens: one unit; a single token in a unit: out of it.
   void OBR.contextMenu.create({
@@ -42,7 +43,7 @@ export function registerMenus(strings: Strings): void {
       { icon: icon('unit.svg'), label: tr('owlbear_menu_unit'), filter: { min: 2, every: TOKENS, permissions: ['UPDATE'] } },
       { icon: icon('unit.svg'), label: tr('owlbear_menu_no_unit'), filter: { max: 1, every: [...TOKENS, { key: ['metadata', TOKEN_KEY, 'unit'], value: undefined, operator: '!=' }], permissions: ['UPDATE'] } },
     ],
-    onClick: (context) => void apply('unit', context.items as Image[]),
+    onClick: (context) => void apply('unit', context.items as Image[], pace),
   });
 }
 
@@ -51,22 +52,38 @@ const newUnit = (): string => `u-${[...crypto.getRandomValues(new Uint8Array(4))
 /** Menu clicks one after the other: each reads the tokens as the previous one left them. */
 let queue: Promise<unknown> = Promise.resolve();
 
+/** How many times a click refused as too soon is written again before it is given up (about 15 s of backoff). */
+export const MENU_TRIES = 6;
+
 /**
  * Writes the new tags of the tokens the menu was opened on. The tags are computed from the items as
  * Owlbear holds them when the write is made (the SDK reads them again by id), not as they were when
- * the menu opened, so that quick clicks build on one another.
+ * the menu opened, so that quick clicks build on one another. The write takes its turn with this
+ * connection's other writes (./pace.ts): a click Owlbear refuses as too soon is written again, backed off.
  */
-export function apply(action: MenuAction, items: readonly Image[]): Promise<void> {
+export function apply(action: MenuAction, items: readonly Image[], pace: Pace): Promise<void> {
   const ids = items.map((i) => i.id);
-  const run = queue.then(() =>
+  const write = () =>
     OBR.scene.items.updateItems(ids, (drafts) => {
       const tags = menuTags(action, drafts.map((d) => ({ id: d.id, metadata: (d.metadata ?? {}) as Record<string, unknown> })), newUnit);
       for (const d of drafts) {
         const tag = tags.get(d.id);
         if (tag) d.metadata[TOKEN_KEY] = tag;
       }
-    }),
-  );
+    });
+  const run = queue.then(async () => {
+    for (let tries = 1; ; tries++) {
+      await pace.turn();
+      try {
+        await write();
+        pace.accepted();
+        return;
+      } catch (e) {
+        if (!rateLimited(e) || tries >= MENU_TRIES) throw e;
+        pace.refused();
+      }
+    }
+  });
   queue = run.catch(() => undefined);
   return run;
 }

@@ -93,6 +93,22 @@ describe('Owlbear’s rate limit and undo stack on the test host', () => {
     expect(room.errors).toEqual([]);
   });
 
+  it('a burst of context-menu clicks under the rate limit: every tag lands on the token, in order', async () => {
+    await host(room.page, 'limits', { rate: RATE });
+    await pause(2500);
+    const before = (await state()).rateRefused.length;
+    // Side 2, leader, radio, dead, then alive again and side 1: six item updates in a moment.
+    for (const menu of ['side-2', 'leader', 'radio', 'dead', 'dead', 'side-1']) await host(room.page, 'clickMenu', PLAYER.connectionId, `dev.commandpost/menu/${menu}`, ['cap']);
+    const tag = () => room.page.evaluate(() => (window as unknown as { obr: { state: { items: { id: string; metadata: Record<string, unknown> }[] } } }).obr.state.items.find((i) => i.id === 'cap')!.metadata['dev.commandpost/token']);
+    await expect.poll(tag, { timeout: 30_000 }).toEqual({ side: '1', role: 'leader', radio: true });
+    const refused = (await state()).rateRefused.length - before;
+    console.log(`six menu clicks under the rate limit: RateLimitHit refusals ${refused}`);
+    // The limit was hit, and every click still landed: each was written again, backed off.
+    expect(refused).toBeGreaterThan(0);
+    expect(room.errors).toEqual([]);
+    await host(room.page, 'limits', { rate: null });
+  });
+
   it('a player’s Ctrl+Z right after one of his actions: the action is not lost (his page writes it back)', async () => {
     // Undo alone: the rate limit off, so that what is measured is the undo; the burst's compaction settles first.
     await host(room.page, 'limits', { rate: null, undo: true });
