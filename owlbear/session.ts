@@ -127,6 +127,8 @@ export class SceneSession {
         context: { hidden: (token) => s.hidden.has(token) },
         // The views follow the root's revision: a new scene's game goes on from the last one's.
         revision: (s.sync?.revisionNow ?? 0) + 1,
+        // The page's first game: the scene its earlier life played (its record says) is still the one open.
+        sameScene: !s.sync,
       });
       sync.setParty(membersOf(s.party));
       sync.heardRecord(JSON.parse(s.heardRecord) as unknown);

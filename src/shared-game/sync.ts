@@ -22,7 +22,7 @@ import { EMPTY_TABLE_GAME, OpPlayer, openEvent, withOpened, withOpenedWritten, t
 import { checkpointEntry, digestText, opsEntry, readRecord, type HolderRecord, type RecordBook } from './records';
 import { isTableOwn, parseSceneRequest } from './requests';
 import { keyPairOf, signCheckpoint, verifyCheckpoint, type KeyPair } from './signing';
-import { remember, trustedKeys, type Trusted } from './trust';
+import { remember, tableScene, trustedKeys, type Trusted } from './trust';
 
 /** This client's own secret values (seal → salt and value), kept where only it can read them. */
 export interface SecretKeeper {
@@ -261,6 +261,12 @@ export interface SharedGameOptions {
    * pages and record back within a second or two; once compacted, it could not be.
    */
   readonly settleMs?: number;
+  /**
+   * Whether the scene this holder's record says it plays (from an earlier life of its page: a reload
+   * keeps the connection and its record) is the scene open now: the page's first game, no scene switched
+   * since. Its own word then decides which scene it plays when it has nothing else to check against.
+   */
+  readonly sameScene?: boolean;
 }
 
 export class SharedGame {
@@ -289,6 +295,8 @@ export class SharedGame {
   private raw: Readonly<Record<string, unknown>> = {};
   /** The table's id for this scene, as this client plays it. */
   private scene: string | null = null;
+  /** The scene this holder played in an earlier life of its page, on this scene (`sameScene`). */
+  private readonly earlierScene: string | null;
   /** An id this client made for a scene that had none (written with its first write). */
   private madeScene: string | null = null;
   private base: Base = NO_BASE;
@@ -381,6 +389,7 @@ export class SharedGame {
     this.writer = new CheckpointWriter(this.codec);
     this.player = new OpPlayer(options.context);
     this.revision = options.revision ?? 0;
+    this.earlierScene = options.sameScene ? (this.book.record.g?.s ?? null) : null;
     this.signerReady = this.mirror
       ? Promise.resolve()
       : keyPairOf(this.codec, this.keeper?.secretKey?.() ?? null, (secret) => this.keeper?.saveSecretKey?.(secret)).then((pair) => {
@@ -464,9 +473,7 @@ export class SharedGame {
   /** The game masters' keys this client takes on a scene (./trust.ts), read once a pass. */
   private trustOf(scene: string): Trusted {
     if (this.trustCache?.scene === scene) return this.trustCache.trusted;
-    const gms: (HolderRecord | null)[] = [];
-    const players: (HolderRecord | null)[] = [];
-    for (const m of this.live.values()) (m.author.gm ? gms : players).push(m.record);
+    const { gms, players } = this.partyRecords();
     const own = !this.me.gm ? null : this.mirror ? ((this.heard ?? this.book.record).k ?? null) : (this.signer?.publicKey ?? null);
     const trusted = trustedKeys({ scene, own, gms, players, kept: this.keptKeys(scene) });
     this.trustCache = { scene, trusted };
@@ -474,6 +481,27 @@ export class SharedGame {
   }
 
   private trustCache: { scene: string; trusted: Trusted } | null = null;
+
+  /** The others' records at the table, the game masters' apart. */
+  private partyRecords(): { gms: (HolderRecord | null)[]; players: (HolderRecord | null)[] } {
+    const gms: (HolderRecord | null)[] = [];
+    const players: (HolderRecord | null)[] = [];
+    for (const m of this.live.values()) (m.author.gm ? gms : players).push(m.record);
+    return { gms, players };
+  }
+
+  /**
+   * The scene this client is told it plays: its own earlier word on this scene, else (not for the
+   * compactor, whose word the others take) the scene the others at the table play (./trust.ts
+   * `tableScene`). After a scene switch, the others' records may still name the last scene for a
+   * moment: a player then waits; the compactor, who cannot, keeps to what the keys hold.
+   */
+  private toldScene(): string | null {
+    if (this.earlierScene) return this.earlierScene;
+    if (this.compactor) return null;
+    const { gms, players } = this.partyRecords();
+    return tableScene(gms, players);
+  }
   /** Keys proven on each scene since this page started (its browser may keep none). */
   private readonly provenKeys = new Map<string, readonly string[]>();
 
@@ -575,10 +603,21 @@ export class SharedGame {
     const trusted = this.base.trust === 'own' || this.base.trust === 'verified';
     // The scene: a checkpoint signed for it decides; else the keys' id; else one this client makes.
     let scene: string | null;
-    if (trusted && this.scene) scene = this.scene;
+    // The compactor keeps the scene it plays: its word decides the table's (a copy of another scene it
+    // once signed, written into these keys, must not carry it off).
+    if ((trusted || this.compactor) && this.scene) scene = this.scene;
     else if (head && hash && this.stands(head, hash) && !(found && found !== head.scene && this.signsAny(found))) scene = head.scene;
     else scene = found ?? this.madeScene ?? (this.makesScene(now) ? (this.madeScene = this.newSceneId()) : null);
-    if (found && scene !== found) dropped.push({ key: this.keys.scene, problem: `the scene's id was changed to ${found.slice(0, 64)}; its checkpoint is of ${scene}`, kind: 'refused' });
+    // With nothing of its own, a client plays no scene but the one it played before on this page, or
+    // the one the table plays: keys holding another scene's game (copied in, signed by the same game
+    // master) are not played; a client that played it goes on (healing what it holds), the compactor
+    // puts the table's back, a newcomer waits for it.
+    const told = trusted ? null : this.toldScene();
+    if (told && scene !== told) {
+      dropped.push({ key: this.keys.scene, problem: `the keys hold the game of another scene (${(scene ?? '?').slice(0, 64)}); the table plays ${told}`, kind: 'refused' });
+      scene = found === told || head?.scene === told || this.compactor || this.scene === told ? told : null;
+    }
+    if (found && scene && scene !== found) dropped.push({ key: this.keys.scene, problem: `the scene's id was changed to ${found.slice(0, 64)}; its checkpoint is of ${scene}`, kind: 'refused' });
     this.scene = scene;
     if (!scene) return;
     const get = (part: string) => metadata[this.keys.part(part)];

@@ -9,6 +9,9 @@
 //   newcomer, a reload without storage, a game master back on a new browser. A player who names none
 //   (he knows nothing yet) leaves nothing vouched; one naming another set (a hostile player's own key)
 //   neither, and that is said (`disputed`): the client waits for the game master, or asks him.
+// - the table's scene: which scene the table plays, for a client with nothing of its own (its keys may
+//   hold another scene's game, copied in, signed by the same game master): the one the game masters at
+//   the table say they play, else the one every player playing a checkpoint names.
 import type { HolderRecord } from './records';
 
 export interface Witnesses {
@@ -60,4 +63,14 @@ export function remember(keys: readonly string[], more: Iterable<string>, max: n
   const out = [...keys];
   for (const k of more) if (!out.includes(k)) out.push(k);
   return out.slice(-max);
+}
+
+/**
+ * The scene the others at the table play (their records' `g`): the game masters' word if any gives it,
+ * else that of the players who play a checkpoint there (a number); null unless all who give it agree.
+ */
+export function tableScene(gms: readonly (HolderRecord | null)[], players: readonly (HolderRecord | null)[]): string | null {
+  const named = (records: readonly (HolderRecord | null)[], played: boolean) => [...new Set(records.flatMap((r) => (r?.g && (!played || r.g.n !== undefined) ? [r.g.s] : [])))];
+  for (const word of [named(gms, false), named(players, true)]) if (word.length) return word.length === 1 ? word[0]! : null;
+  return null;
 }

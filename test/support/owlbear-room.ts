@@ -235,6 +235,8 @@ export function client(writer: string, player: string, gm: boolean, options: Cli
     mirror: options.mirror,
     keeper: options.keeper,
     context: options.hidden ? { hidden: options.hidden } : undefined,
+    // One scene a room here: a reloaded page plays the scene its record names.
+    sameScene: true,
   });
   return { game, book, me, holder: connectionOf(writer) };
 }

@@ -145,6 +145,8 @@ export class LedgerGame {
         now: this.options.now,
         keeper: this.options.keeper ?? null,
         settleMs: SETTLE_MS,
+        // One game a journal: the player's record on his ledger names it.
+        sameScene: true,
       });
     }
     const sync = this.sync;

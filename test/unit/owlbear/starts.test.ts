@@ -26,13 +26,20 @@ async function hostileKey(table: Table, scene: string): Promise<{ secret: string
   return { secret, key };
 }
 
-/** A checkpoint that reads: the hostile player seated on both sides, every writer covered far ahead, numbered far ahead. */
-async function forgeGame(table: Table, how: Signature, gen: number): Promise<number> {
-  const scene = (table.metadata[SCENE_KEY] as string | undefined) ?? 'forged-scene';
+/**
+ * A checkpoint that reads: the hostile player seated on both sides, every writer covered far ahead,
+ * numbered far ahead. `how` 'gm-key': signed by the game master's own key for `scene`, as any game of
+ * his other scenes is (the hostile player copies one in).
+ */
+async function forgeGame(table: Table, how: Signature | 'gm-key', gen: number, scene = (table.metadata[SCENE_KEY] as string | undefined) ?? 'forged-scene'): Promise<number> {
   const state = await nodeCodec.pack(JSON.stringify({ v: 2, activeSystem: 'hd-command', games: {}, bindings: {}, seats: { h: { name: 'h', seats: [0, 1] } }, opened: {} }));
   const covers = Object.fromEntries([...table.honest, table.hostile].map((c) => [c.me.writer, 1e9]));
   let head: Head = { v: 2, scene, gen, by: 'gm.bg', covers, lamport: 1e9, gm: {}, state: [{ key: 'state.0', h: digestText(state) }] };
-  if (how !== 'unsigned') {
+  if (how === 'gm-key') {
+    const secret = table.keepers.get(table.gm.me.writer)!.secretKey()!;
+    head = { ...head, key: (await nodeCodec.publicKey(secret))! };
+    head = { ...head, sig: (await signCheckpoint(nodeCodec, secret, signedText(head)))! };
+  } else if (how !== 'unsigned') {
     const { secret, key } = await hostileKey(table, scene);
     const gmKey = readRecord(table.room.records.get(table.gm.holder))?.k;
     head = { ...head, key: how === 'claims-gm-key' && gmKey ? gmKey : key };
@@ -181,6 +188,28 @@ describe.each(['server', 'client'] as const)('a forged checkpoint that reads, at
       expect(table.choices).toEqual(storage ? [] : ['take']);
       agree(table, [...honest, 'back1', 'back2']);
     });
+  });
+
+  it('another scene’s game of the same game master copied in as a newcomer joins: no client plays it, the newcomer included, and the table’s game is put back', async () => {
+    const table = new Table(mode, 1);
+    const honest = await underWay(table);
+    const here = table.gm.game.sceneId!;
+    // His record still signs that scene's last checkpoint (he played it earlier in this connection).
+    const gen = await forgeGame(table, 'gm-key', 1_000_002, 'elsewhere');
+    const hash = forgedHash(table);
+    table.gm.book.setCheckpoint('elsewhere', { h: hash, g: gen });
+    for (const c of table.honest) table.room.deliverParty(c);
+    const late = table.client('p9.bg', 'p9', false);
+    table.players.push(late);
+    table.room.join(late);
+    await hearAll(table);
+    refused(table.honest, hash, gen);
+    for (const c of table.honest) expect(c.game.sceneId ?? here, c.me.writer).toBe(here);
+    expect(await table.act(table.players[0]!, sideEdited('B', 'after'))).toBe(true);
+    await table.settle();
+    refused(table.honest, hash, gen);
+    expect(late.game.sceneId).toBe(here);
+    agree(table, [...honest, 'after']);
   });
 
   it('players vouching for different keys: a newcomer with nothing of his own plays nothing, and says why', async () => {
