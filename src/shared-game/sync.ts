@@ -295,6 +295,8 @@ export class SharedGame {
   private raw: Readonly<Record<string, unknown>> = {};
   /** The table's id for this scene, as this client plays it. */
   private scene: string | null = null;
+  /** The page's first game (`sameScene`): what the records say of the scene is of the scene open now. */
+  private readonly sameScene: boolean;
   /** The scene this holder played in an earlier life of its page, on this scene (`sameScene`). */
   private readonly earlierScene: string | null;
   /** An id this client made for a scene that had none (written with its first write). */
@@ -389,7 +391,8 @@ export class SharedGame {
     this.writer = new CheckpointWriter(this.codec);
     this.player = new OpPlayer(options.context);
     this.revision = options.revision ?? 0;
-    this.earlierScene = options.sameScene ? (this.book.record.g?.s ?? null) : null;
+    this.sameScene = options.sameScene ?? false;
+    this.earlierScene = this.sameScene ? (this.book.record.g?.s ?? null) : null;
     this.signerReady = this.mirror
       ? Promise.resolve()
       : keyPairOf(this.codec, this.keeper?.secretKey?.() ?? null, (secret) => this.keeper?.saveSecretKey?.(secret)).then((pair) => {
@@ -491,12 +494,13 @@ export class SharedGame {
   }
 
   /**
-   * The scene this client is told it plays: its own earlier word on this scene, else (not for the
-   * compactor, whose word the others take) the scene the others at the table play (./trust.ts
-   * `tableScene`). After a scene switch, the others' records may still name the last scene for a
-   * moment: a player then waits; the compactor, who cannot, keeps to what the keys hold.
+   * The scene this client is told it plays, where its page starts (a newcomer, a reload): its own
+   * earlier word on this scene, else (not for the compactor, whose word the others take) the scene the
+   * others at the table play (./trust.ts `tableScene`). Not after a scene switch: the others' records
+   * still name the last scene for a moment, and would hold the table up.
    */
   private toldScene(): string | null {
+    if (!this.sameScene) return null;
     if (this.earlierScene) return this.earlierScene;
     if (this.compactor) return null;
     const { gms, players } = this.partyRecords();
