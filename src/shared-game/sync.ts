@@ -651,7 +651,10 @@ export class SharedGame {
         // No game master here stands behind it: never played. Someone else's where a game master
         // signs another; else, to a client that plays none, something its game master must choose.
         if (this.headUnsigned?.hash !== hash) this.headUnsigned = { hash, since: now };
-        if (this.base.trust === 'none' && !this.declined.has(hash) && head.gen >= this.trustOf(scene).newest) this.unvouchedHead = { head, hash, summary: await this.summary(head, hash, scene, dropped) };
+        // Where players at the table play a checkpoint, only that one is offered: a head numbered past it
+        // is no one's game here (a forgery), and waits for them to put theirs back.
+        const newest = this.trustOf(scene).newest;
+        if (this.base.trust === 'none' && !this.declined.has(hash) && (newest === 0 || head.gen === newest)) this.unvouchedHead = { head, hash, summary: await this.summary(head, hash, scene, dropped) };
       }
     } else if (hash === this.base.hash) this.headUnsigned = null;
     else if (!head && this.base.trust === 'none' && (rawHead as { v?: unknown } | null)?.v === 1) {
@@ -665,7 +668,7 @@ export class SharedGame {
       if (this.headUnsigned?.hash !== 'none') this.headUnsigned = { hash: 'none', since: now };
     }
     const newest = this.trustOf(scene).newest;
-    if (this.base.trust === 'none' && newest > 0 && !(head && head.scene === scene && head.gen >= newest)) {
+    if (this.base.trust === 'none' && newest > 0 && !(head && head.scene === scene && head.gen === newest)) {
       dropped.push({ key: this.keys.head, problem: `a player at this table plays checkpoint ${newest}, which the scene does not hold: waiting for it to be written back`, kind: 'refused' });
     }
     await this.takeOn(scene, now, head && hash && head.scene === scene ? { head, hash } : null);
