@@ -631,6 +631,8 @@ export class SharedGame {
     this.headOnScene = head?.scene === scene;
     // A game master's record that signs a checkpoint proves the key it names (his, as he wrote it).
     if (head?.key && hash && head.scene === scene && this.verified.get(hash) === true && this.signedBy(scene, hash)) this.proveKey(scene, head.key);
+    // The newest checkpoint a player at the table says he plays here: a client with none waits for that one.
+    const newest = this.trustOf(scene).newest;
     if (head && hash && head.scene === scene && hash !== this.base.hash) {
       if (this.stands(head, hash)) {
         // A game master stands behind it: taken if it is newer than what this client plays (an older
@@ -640,7 +642,7 @@ export class SharedGame {
         // A client with nothing of its own takes no checkpoint older than one the table plays (a stale
         // copy): whoever holds the newer one puts it back.
         const newer =
-          (this.base.trust === 'none' && head.gen >= this.trustOf(scene).newest) ||
+          (this.base.trust === 'none' && head.gen >= newest) ||
           (this.base.trust === 'verified' && (head.gen > this.base.gen || !ours)) ||
           (this.base.trust === 'own' && byOthers && head.gen > this.base.gen);
         if (newer) {
@@ -653,7 +655,6 @@ export class SharedGame {
         if (this.headUnsigned?.hash !== hash) this.headUnsigned = { hash, since: now };
         // Where players at the table play a checkpoint, only that one is offered: a head numbered past it
         // is no one's game here (a forgery), and waits for them to put theirs back.
-        const newest = this.trustOf(scene).newest;
         if (this.base.trust === 'none' && !this.declined.has(hash) && (newest === 0 || head.gen === newest)) this.unvouchedHead = { head, hash, summary: await this.summary(head, hash, scene, dropped) };
       }
     } else if (hash === this.base.hash) this.headUnsigned = null;
@@ -667,7 +668,6 @@ export class SharedGame {
     } else if (!head && trusted && this.signsAny(scene)) {
       if (this.headUnsigned?.hash !== 'none') this.headUnsigned = { hash: 'none', since: now };
     }
-    const newest = this.trustOf(scene).newest;
     if (this.base.trust === 'none' && newest > 0 && !(head && head.scene === scene && head.gen === newest)) {
       dropped.push({ key: this.keys.head, problem: `a player at this table plays checkpoint ${newest}, which the scene does not hold: waiting for it to be written back`, kind: 'refused' });
     }
