@@ -7,6 +7,12 @@
 export type PageName =
   /** Page `page` (0 … LIMITS.pagesPerWriter − 1) of the writer of `holder`. */
   | { readonly kind: 'page'; readonly writer: string; readonly holder: string; readonly page: number }
+  /**
+   * Another client's copy of pages `writer` signed, written back for him: ops his pages dropped as in a
+   * checkpoint the table no longer holds (sync.ts `returns`). Anyone may write it; only what the
+   * writer's record signs is read from it.
+   */
+  | { readonly kind: 'returned'; readonly writer: string; readonly holder: string }
   /** Under the writers' prefix, but no page any writer writes (another suffix, a page past the last, a malformed name). */
   | { readonly kind: 'not-a-page' };
 
@@ -25,6 +31,8 @@ export interface TableKeys {
   pageOf(key: string): PageName;
   /** The key of page `page` of `writer`. */
   page(writer: string, page: number): string;
+  /** The key where a writer's signed pages are written back by others, where the tabletop lets anyone write one (Roll20: none). */
+  returned?(writer: string): string;
   /** The one writer a holder has (its keys' owner). */
   writerOf(holder: string): string;
   /** The holder of a writer. */

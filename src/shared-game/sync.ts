@@ -22,6 +22,7 @@ import { EMPTY_TABLE_GAME, OpPlayer, openEvent, withOpened, withOpenedWritten, t
 import { checkpointEntry, digestText, opsEntry, readRecord, type HolderRecord, type RecordBook } from './records';
 import { isTableOwn, parseSceneRequest } from './requests';
 import { keyPairOf, signCheckpoint, verifyCheckpoint, type KeyPair } from './signing';
+import { copyToReturn, droppedUncovered, readReturned, returnedValue, type GapCopy } from './returns';
 import { remember, tableScene, trustedKeys, type Trusted } from './trust';
 
 /** This client's own secret values (seal → salt and value), kept where only it can read them. */
@@ -269,6 +270,9 @@ export interface SharedGameOptions {
   readonly sameScene?: boolean;
 }
 
+/** One of this page's own ops, as read from pages it signed. */
+const ownOp = (op: ReadOp): Op => ({ seq: op.seq, lamport: op.lamport, by: op.by, ...(op.gm ? { gm: true } : {}), request: op.request });
+
 export class SharedGame {
   private readonly codec: Codec;
   private readonly keys: TableKeys;
@@ -341,6 +345,12 @@ export class SharedGame {
   private readonly unsigned = new Map<string, { json: string; record: string; since: number; carriesOn: boolean }>();
   /** Writers whose keys hold a copy their record signed before the one this client holds (a stale write over them): since when. */
   private readonly behind = new Map<string, number>();
+  /** Each writer's pages as accepted before they dropped ops no checkpoint this client plays covers: to write back (./returns.ts). */
+  private readonly gapCopies = new Map<string, GapCopy[]>();
+  /** Each writer's seqs the table holds, as last read: in his pages or in his return key. */
+  private readonly onTableSeqs = new Map<string, Set<number>>();
+  /** The return keys as last read: each writer's key, and the seqs read there that a client plays (none: nothing left to play, or not his). */
+  private returnKeys = new Map<string, { key: string; live: number[] }>();
   /** Each writer's pages as last read: their JSON as given, their canonical text and its digest. */
   private readonly readCache = new Map<string, { raw: string; text: string; digest: string }>();
   private headUnsigned: { hash: string; since: number } | null = null;
@@ -802,9 +812,14 @@ export class SharedGame {
     const groups = new Map<string, { holder: string; values: unknown[]; keys: string[] }>();
     let notPages = 0;
     const strangers = new Set<string>();
+    const returned = new Map<string, { key: string; value: unknown }>();
     for (const [key, value] of Object.entries(metadata)) {
       if (!this.keys.isWriterKey(key)) continue;
       const name = this.keys.pageOf(key);
+      if (name.kind === 'returned') {
+        if (value !== null && value !== undefined) returned.set(name.writer, { key, value });
+        continue;
+      }
       if (name.kind === 'not-a-page') {
         if (!isEmptyPage(value) && notPages++ < 8) dropped.push({ key: key.slice(0, 120), problem: 'no writer writes this key: not played', kind: 'refused' });
         if (!isEmptyPage(value)) strangers.add(key);
@@ -894,6 +909,7 @@ export class SharedGame {
         if (!u || u.json !== text || u.record !== record) this.unsigned.set(g.keys[0]!, { json: text, record, since: now, carriesOn: this.carriesOn(writer, g.keys, values, live.author, scene, ceiling) });
       }
     }
+    this.readReturns(returned, here, ceiling, dropped);
     if (unknown > 8) dropped.push({ key: this.keys.page('…', 0), problem: `${unknown - 8} more keys of no one at this table: not played`, kind: 'refused' });
     for (const key of this.unsigned.keys()) {
       const name = this.keys.pageOf(key);
@@ -925,6 +941,12 @@ export class SharedGame {
     const before = this.seen.get(writer);
     const ops = new Map<number, ReadOp>();
     for (const [seq, op] of before?.ops ?? []) if (seq <= read.done) ops.set(seq, op);
+    // Ops his pages dropped that no checkpoint this client plays covers: the pages that held them are kept, to write back should that checkpoint be lost (./returns.ts).
+    const kept = new Set(read.ops.map((op) => op.seq));
+    const gap = droppedUncovered(before?.ops.keys() ?? [], kept, this.base.covers[writer] ?? 0);
+    const prev = this.acceptedValues.get(writer);
+    if (gap.length && prev) this.gapCopies.set(writer, [{ values: prev, seqs: gap }, ...(this.gapCopies.get(writer) ?? [])].slice(0, 4));
+    this.onTableSeqs.set(writer, kept);
     const gm = author.gm || this.now() < (this.gmUntil.get(this.keys.holderOf(writer)) ?? -Infinity);
     for (const op of read.ops) {
       ops.set(op.seq, op);
@@ -932,6 +954,64 @@ export class SharedGame {
     }
     bound(ops, 1000);
     this.seen.set(writer, { ops, done: read.done });
+  }
+
+  /**
+   * The return keys (./returns.ts): ops of a writer at the table, in pages his record signs, that his
+   * pages dropped and no checkpoint this client plays covers, are played as his; this page's own come
+   * back into its pages.
+   */
+  private readReturns(returned: ReadonlyMap<string, { key: string; value: unknown }>, here: ReadonlySet<string>, ceiling: number, dropped: Dropped[]): void {
+    const scene = this.scene!;
+    this.returnKeys = new Map();
+    for (const [writer, { key, value }] of returned) {
+      const live: number[] = [];
+      this.returnKeys.set(writer, { key, live });
+      const pages = readReturned(value, scene);
+      const mine = writer === this.me.writer;
+      const holder = mine ? null : this.live.get(this.keys.holderOf(writer));
+      const entry = opsEntry(mine ? this.book.record : (holder?.record ?? null), scene);
+      const d = pages ? digestText(json(pages)) : null;
+      if (!pages || !entry || (entry.h !== d && !(entry.p ?? []).includes(d!)) || (!mine && !here.has(writer))) {
+        if (value !== null && !isEmptyPage(value)) dropped.push({ key, problem: 'pages written back that no writer at the table signs (not played)', kind: 'refused' });
+        continue;
+      }
+      const keys = Array.from({ length: LIMITS.pagesPerWriter }, (_, p) => this.keys.page(writer, p));
+      const read = readPages(writer, keys, pages, mine ? this.author : holder!.author, scene, 0, ceiling);
+      const covered = this.base.covers[writer] ?? 0;
+      if (mine) {
+        for (const op of read.ops) {
+          if (op.seq <= covered || this.mine.some((m) => m.seq === op.seq) || this.covered.some((m) => m.seq === op.seq)) continue;
+          this.covered.push(ownOp(op));
+          live.push(op.seq);
+        }
+        continue;
+      }
+      const seen = this.seen.get(writer);
+      if (!seen) continue;
+      for (const op of read.ops) {
+        if (op.seq <= covered) continue;
+        live.push(op.seq);
+        if (!seen.ops.has(op.seq)) seen.ops.set(op.seq, op);
+        this.onTableSeqs.get(writer)?.add(op.seq);
+      }
+    }
+  }
+
+  /** The return keys to write: for each writer at the table, pages this client holds whose dropped ops the table lacks (./returns.ts). */
+  private returnsToWrite(): [string, unknown][] {
+    const out: [string, unknown][] = [];
+    if (!this.keys.returned || !this.scene || (this.base.trust !== 'verified' && this.base.trust !== 'own')) return out;
+    for (const [writer, copies] of this.gapCopies) {
+      const coverage = this.base.covers[writer] ?? 0;
+      const copy = this.live.has(this.keys.holderOf(writer)) ? copyToReturn(copies, coverage, this.onTableSeqs.get(writer) ?? new Set()) : null;
+      if (!copy) {
+        if (copies.every((c) => c.seqs.every((s) => s <= coverage))) this.gapCopies.delete(writer);
+        continue;
+      }
+      out.push([this.keys.returned(writer), returnedValue(this.scene, copy.values)]);
+    }
+    return out;
   }
 
   // --- this writer's own pages ------------------------------------------------------------------
@@ -1033,10 +1113,9 @@ export class SharedGame {
     adopt.forEach((page, p) => {
       for (const op of ((page as OpPage | null)?.ops ?? []) as readonly { seq?: unknown }[]) if (typeof op?.seq === 'number') pageOfSeq.set(op.seq, p);
     });
-    const own = (op: ReadOp): Op => ({ seq: op.seq, lamport: op.lamport, by: op.by, ...(op.gm ? { gm: true } : {}), request: op.request });
     for (const op of read.ops) {
       if (this.mine.some((m) => m.seq === op.seq)) continue;
-      this.mine.push(own(op));
+      this.mine.push(ownOp(op));
       this.pageOf.set(op.seq, pageOfSeq.get(op.seq) ?? 0);
       // Its earlier life made these as the tabletop said it was: its own word, kept where no one else writes.
       if (op.gm) this.gmSeen.set(this.me.writer, Math.max(this.gmSeen.get(this.me.writer) ?? 0, op.seq));
@@ -1046,7 +1125,7 @@ export class SharedGame {
     // Its ops lately compacted: brought back if the checkpoint that covered them never reached the table.
     if (adopt === kept?.pages && kept.covered) {
       const covered = readPages(this.me.writer, [keys[0]!], [{ v: 2, scene, done: 0, ops: kept.covered }], this.author, scene, 0, Number.MAX_SAFE_INTEGER);
-      this.covered = covered.ops.filter((op) => !this.mine.some((m) => m.seq === op.seq)).map(own);
+      this.covered = covered.ops.filter((op) => !this.mine.some((m) => m.seq === op.seq)).map(ownOp);
     }
     this.seq = Math.max(this.seq, ...this.mine.map((o) => o.seq));
     this.clock = Math.max(this.clock, ...this.mine.map((o) => o.lamport));
@@ -1421,6 +1500,7 @@ export class SharedGame {
       const have = this.raw[key];
       if (value === null ? have !== undefined && have !== null : json(have) !== json(value)) rest.push([key, value]);
     });
+    for (const [key, value] of this.returnsToWrite()) if (json(this.raw[key] ?? null) !== json(value)) rest.push([key, value]);
     for (const [writer, held] of this.pagesToWriteBack(now)) {
       held.forEach((value, p) => {
         const key = this.keys.page(writer, p);
@@ -1617,10 +1697,15 @@ export class SharedGame {
         delete gm[writer];
         this.goneSince.delete(writer);
         this.seen.delete(writer);
+        this.gapCopies.delete(writer);
         this.acceptedJson.delete(writer);
         this.remembered.delete(this.keys.holderOf(writer));
       }
     }
+    // Return keys with nothing left to play once this checkpoint is written (./returns.ts). Not a
+    // reason to compact by itself: a hostile player writing them again and again would have the game
+    // master write checkpoints as fast.
+    for (const [writer, r] of this.returnKeys) if (r.live.every((seq) => seq <= (covers[writer] ?? 0))) clear.push([r.key, null]);
     // Keys of no one at the table, once they stood still (a player who just joined is in the party by then).
     for (const [key, s] of this.strangerSince) if (!isEmptyPage(this.raw[key]) && now - s.since >= SYNC_TIMING.strangerMs) clear.push([key, null]);
     const coversChanged = json(covers) !== json(old) || json(gm) !== json(this.base.gm);

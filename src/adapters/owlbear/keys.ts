@@ -31,8 +31,9 @@ export const writerId = (connectionId: string): string => `${connectionKey(conne
 /** The connection a writer belongs to. */
 export const connectionOf = (writer: string): string => writer.slice(0, writer.lastIndexOf('.'));
 
-/** A connection's pages: `ops/<connection>.bg`, then `ops/<connection>.bg.1` … `.7`. No other name is anyone's. */
+/** A connection's pages: `ops/<connection>.bg`, then `ops/<connection>.bg.1` … `.7`; `.r` its pages written back by others. No other name is anyone's. */
 const PAGE = /^([A-Za-z0-9_-]{1,48})\.bg(?:\.([1-9]))?$/;
+const RETURNED = /^([A-Za-z0-9_-]{1,48})\.bg\.r$/;
 
 export const OWLBEAR_KEYS: TableKeys = {
   scene: SCENE_KEY,
@@ -41,12 +42,15 @@ export const OWLBEAR_KEYS: TableKeys = {
   isPart: (key) => key.startsWith(PART_PREFIX),
   isWriterKey: (key) => key.startsWith(OPS_PREFIX),
   pageOf(key): PageName {
+    const r = RETURNED.exec(key.slice(OPS_PREFIX.length));
+    if (r) return { kind: 'returned', writer: `${r[1]}.bg`, holder: r[1]! };
     const m = PAGE.exec(key.slice(OPS_PREFIX.length));
     const page = m ? Number(m[2] ?? 0) : -1;
     if (!m || page >= LIMITS.pagesPerWriter) return { kind: 'not-a-page' };
     return { kind: 'page', writer: `${m[1]}.bg`, holder: m[1]!, page };
   },
   page: (writer, page) => `${OPS_PREFIX}${writer}${page ? `.${page}` : ''}`,
+  returned: (writer) => `${OPS_PREFIX}${writer}.r`,
   writerOf: (holder) => `${holder}.bg`,
   holderOf: connectionOf,
 };
