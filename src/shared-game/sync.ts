@@ -505,14 +505,13 @@ export class SharedGame {
 
   /**
    * The scene this client is told it plays, where its page starts (a newcomer, a reload): its own
-   * earlier word on this scene, else (not for the compactor, whose word the others take) the scene the
-   * others at the table play (./trust.ts `tableScene`). Not after a scene switch: the others' records
+   * earlier word on this scene, else the scene the others at the table play (./trust.ts `tableScene`):
+   * the compacting game master's too, back on a browser that kept nothing (his page's word is nothing yet). Not after a scene switch: the others' records
    * still name the last scene for a moment, and would hold the table up.
    */
   private toldScene(): string | null {
     if (!this.sameScene) return null;
     if (this.earlierScene) return this.earlierScene;
-    if (this.compactor) return null;
     const { gms, players } = this.partyRecords();
     return tableScene(gms, players);
   }
@@ -641,8 +640,9 @@ export class SharedGame {
     this.headOnScene = head?.scene === scene;
     // A game master's record that signs a checkpoint proves the key it names (his, as he wrote it).
     if (head?.key && hash && head.scene === scene && this.verified.get(hash) === true && this.signedBy(scene, hash)) this.proveKey(scene, head.key);
-    // The newest checkpoint a player at the table says he plays here: a client with none waits for that one.
-    const newest = this.trustOf(scene).newest;
+    // The newest checkpoint a player at the table says he plays here: a client with none waits for that
+    // one (unless its compacting game master gave up on it: no one wrote it back).
+    const newest = this.awaited(scene);
     if (head && hash && head.scene === scene && hash !== this.base.hash) {
       if (this.stands(head, hash)) {
         // A game master stands behind it: taken if it is newer than what this client plays (an older
@@ -680,8 +680,41 @@ export class SharedGame {
     }
     if (this.base.trust === 'none' && newest > 0 && !(head && head.scene === scene && head.gen === newest)) {
       dropped.push({ key: this.keys.head, problem: `a player at this table plays checkpoint ${newest}, which the scene does not hold: waiting for it to be written back`, kind: 'refused' });
-    }
+      this.giveUpOnAwaited(newest, head !== null && head.scene === scene, now);
+    } else this.awaitedSince = null;
     await this.takeOn(scene, now, head && hash && head.scene === scene ? { head, hash } : null);
+  }
+
+  /** The newest checkpoint a player at the table says he plays here, unless this page gave up on it. */
+  private awaited(scene: string): number {
+    const newest = this.trustOf(scene).newest;
+    return newest > this.gaveUpOnGen ? newest : 0;
+  }
+
+  private awaitedSince: number | null = null;
+  private gaveUpOnGen = 0;
+
+  /**
+   * The compacting game master, playing no checkpoint, waits for the one the players say they play to
+   * be written back. If no one at the table does within `giveUpMs` (every page that held it reloaded
+   * with nothing of its own; or a hostile player's record names a number no one plays), he stops
+   * waiting: he is asked about the checkpoint the scene holds, if any, else the game starts again
+   * from the pages, numbered past it. A liveness wait: it decides when, not what is kept.
+   */
+  private giveUpOnAwaited(newest: number, headOnScene: boolean, now: number): void {
+    if (!this.compactor || this.mirror) return;
+    this.awaitedSince ??= now;
+    if (now - this.awaitedSince < SYNC_TIMING.giveUpMs) return;
+    this.awaitedSince = null;
+    this.gaveUpOnGen = newest;
+    if (headOnScene) {
+      this.note([{ key: this.keys.head, problem: `a player at this table plays checkpoint ${newest}, which no one here wrote back: the scene’s is yours to choose`, kind: 'refused' }]);
+      return;
+    }
+    this.note([{ key: this.keys.head, problem: `a player at this table plays checkpoint ${newest}, which no one here wrote back: the game starts again from the pages`, kind: 'refused' }]);
+    this.base = { ...NO_BASE, gen: Math.max(newest, this.base.gen), trust: 'own' };
+    this.damaged = [];
+    this.resign = true;
   }
 
   /** What a checkpoint no one here stands behind holds, for its game master to choose (read once each). */
@@ -1034,10 +1067,13 @@ export class SharedGame {
    */
   private takeOwn(now: number): void {
     const scene = this.scene;
-    if (!scene || this.mirror) {
+    if (this.mirror) {
       this.started = true;
       return;
     }
+    // No scene yet (the keys hold another scene's game, and this page waits for the table's): its own
+    // pages are taken back once it has one, not forgotten now.
+    if (!scene) return;
     const values = this.sceneOwnValues();
     const text = json(values);
     const h = digestText(text);
@@ -1603,7 +1639,7 @@ export class SharedGame {
    */
   private get choosing(): boolean {
     if (this.base.trust !== 'none' || this.scene === null) return false;
-    return this.unvouchedHead !== null || this.headOnScene || this.trustOf(this.scene).newest > 0;
+    return this.unvouchedHead !== null || this.headOnScene || this.awaited(this.scene) > 0;
   }
 
   /** Whether the keys, as last read, hold a checkpoint of this client's scene (played or not). */

@@ -60,6 +60,112 @@ const CASES: Case[] = [
       { kind: 'tick', ms: 100 },
     ],
   },
+  {
+    // Drawn with another scene’s game, seed 840589022. The game master leaves; a
+    // hostile player copies in another scene's game the game master signed (its scene id with it); the
+    // game master comes back on a browser that kept nothing. His page took the copy's scene, the players
+    // kept the table's: two games, his actions on neither's. Now a compacting game master with nothing
+    // of his own plays the scene the players at the table name, as any newcomer does.
+    name: 'the game master back on a new browser plays the scene the players name, not a copy of another scene of his',
+    mode: 'client',
+    storage: false,
+    steps: [
+      { kind: 'away' },
+      { kind: 'forge', what: 'game-elsewhere', victim: 0 },
+      { kind: 'up', who: 0 },
+      { kind: 'tick', ms: 100 },
+      { kind: 'act', who: 0, side: 'A' },
+      { kind: 'hear', who: 0 },
+      { kind: 'up', who: 0 },
+      { kind: 'forge', what: 'clock', victim: 0 },
+      { kind: 'tick', ms: 100 },
+      { kind: 'tick', ms: 100 },
+      { kind: 'land', who: 0 },
+      { kind: 'act', who: 0, side: 'A' },
+      { kind: 'tick', ms: 100 },
+      { kind: 'back' },
+      { kind: 'hear', who: 0 },
+      { kind: 'tick', ms: 100 },
+      { kind: 'role', who: 1 },
+      { kind: 'act', who: 0, side: 'A' },
+      { kind: 'tick', ms: 100 },
+      { kind: 'join' },
+      { kind: 'land', who: 0 },
+      { kind: 'refuse', who: 0 },
+    ],
+  },
+  {
+    // Drawn with another scene's game, server merge, with storage. A player acts; another scene's game
+    // is copied in before anyone read his action; his page reloads, finds the copy's scene id and waits
+    // for the table's. It counted as started with no scene, so once the table's came back it never took
+    // its own pages back, and wrote them over empty: the action lost, although his browser kept it.
+    name: 'a page that starts on a copy of another scene takes its own pages back once it has the table’s scene',
+    mode: 'server',
+    storage: true,
+    steps: [
+      { kind: 'tick', ms: 300 },
+      { kind: 'act', who: 2, side: 'A' },
+      { kind: 'forge', what: 'game-elsewhere', victim: 0 },
+      { kind: 'reload', who: 2 },
+      { kind: 'forge', what: 'clock', victim: 0 },
+      { kind: 'land', who: 0 },
+      { kind: 'forge', what: 'clock', victim: 0 },
+      { kind: 'hostile-act' },
+      { kind: 'refuse', who: 0 },
+      { kind: 'forge', what: 'clock', victim: 0 },
+      { kind: 'back' },
+      { kind: 'up', who: 2 },
+      { kind: 'forge', what: 'clock', victim: 0 },
+      { kind: 'act', who: 0, side: 'A' },
+      { kind: 'role', who: 1 },
+      { kind: 'land', who: 0 },
+      { kind: 'act', who: 0, side: 'A' },
+      { kind: 'tick', ms: 100 },
+      { kind: 'act', who: 0, side: 'A' },
+      { kind: 'away' },
+      { kind: 'compact' },
+      { kind: 'act', who: 0, side: 'A' },
+      { kind: 'act', who: 2, side: 'A' },
+      { kind: 'compact' },
+    ],
+  },
+  {
+    // Seed -914114132. The game master leaves; both players' pages reload in browsers that keep nothing
+    // while another scene's game is copied in over the table's; the game master comes back on a new
+    // browser. The players' records still say they play checkpoint 1, which no one holds any more: the
+    // whole table waited for it for ever, the game master's new actions played by no one else. Now he
+    // stops waiting after a while (a liveness wait), the game starts again from the pages, numbered
+    // past it, and the players follow.
+    name: 'a checkpoint every page lost is waited for a while, then the game goes on from the pages',
+    mode: 'server',
+    storage: false,
+    steps: [
+      { kind: 'away' },
+      { kind: 'reload', who: 1 },
+      { kind: 'forge', what: 'game-elsewhere', victim: 0 },
+      { kind: 'reload', who: 2 },
+      { kind: 'tick', ms: 100 },
+      { kind: 'role', who: 1 },
+      { kind: 'back' },
+      { kind: 'act', who: 0, side: 'A' },
+      { kind: 'hear', who: 0 },
+      { kind: 'act', who: 0, side: 'A' },
+      { kind: 'hear', who: 0 },
+      { kind: 'forge', what: 'clock', victim: 0 },
+      { kind: 'tick', ms: 100 },
+      { kind: 'away' },
+      { kind: 'land', who: 0 },
+      { kind: 'refuse', who: 0 },
+      { kind: 'act', who: 0, side: 'A' },
+      { kind: 'hear', who: 0 },
+      { kind: 'tick', ms: 100 },
+      { kind: 'away' },
+      { kind: 'back' },
+      { kind: 'forge', what: 'clock', victim: 0 },
+      { kind: 'refuse', who: 0 },
+      { kind: 'forge', what: 'clock', victim: 0 },
+    ],
+  },
 ];
 
 for (const c of CASES) it(`${c.name} (${c.mode} merge${c.storage ? '' : ', no storage'})`, () => evening(c.mode, [...c.steps], c.storage), 60_000);
