@@ -23,6 +23,7 @@ import { checkpointEntry, digestText, opsEntry, readRecord, type HolderRecord, t
 import { isTableOwn, parseSceneRequest } from './requests';
 import { keyPairOf, signCheckpoint, verifyCheckpoint, type KeyPair } from './signing';
 import { copyToReturn, droppedUncovered, readReturned, returnedValue, type GapCopy } from './returns';
+import { SYNC_TIMING } from './policy';
 import { remember, tableScene, trustedKeys, type Trusted } from './trust';
 
 /** This client's own secret values (seal → salt and value), kept where only it can read them. */
@@ -137,40 +138,6 @@ export interface SharedState {
   readonly unvouched: Unvouched | null;
 }
 
-/** How a writer waits and retries (ms). */
-export const SYNC_TIMING = {
-  /** A write of ours not echoed yet is waited for this long before it is made again. */
-  patience: 1500,
-  /** After the tabletop refused a write: 1, 2, 4, 8 s… up to this, before trying again. */
-  maxBackoff: 8000,
-  /** An action not on the table after this long is shown as failed (and still retried). */
-  failedMs: 10_000,
-  /** A key that stays unsigned, or a checkpoint no game master signs, this long is said (a moment is a write on its way). */
-  reportAfterMs: 3000,
-  /** A client that holds the signed checkpoint writes it back after the keys lacked it this long (the compactor at once). */
-  restoreAfterMs: 3000,
-  /** A compacting game master whose signed checkpoint is nowhere to be had takes the keys' as found after this long, and says so. */
-  giveUpMs: 15_000,
-  /** A gone writer's emptied keys are kept covered this long (a stale copy may bring them back), then forgotten. */
-  forgetMs: 60_000,
-  /**
-   * A game master's actions still on their way when he hands the role over keep his authority if they
-   * reach this client within this long (he could have made them a moment earlier; a late joiner reads
-   * the checkpoint's word for them).
-   */
-  roleGraceMs: 10_000,
-  /**
-   * A page that starts and finds its keys written over waits this long for its signed pages to be
-   * written back: longer than a player takes to hear the keys (about 1 s), wait his twice
-   * `restoreAfterMs`, reach his next heal (1 s) and have the write arrive, since the compacting game
-   * master who writes back first may be the very page that restarts.
-   */
-  takeBackMs: 12_000,
-  /** A scene with no id yet waits this long for the game master's page to give it one, then any client does. */
-  sceneIdMs: 5000,
-  /** Keys of no one at the table are emptied once they stood still this long (a newcomer is in the party by then). */
-  strangerMs: 5000,
-} as const;
 
 /** Commitment of a secret value: the seal prefix and the first 128 bits of SHA-256(salt|value) (hex, as the codec gives it), in base 36. */
 export async function sealOf(codec: Codec, salt: string, value: string): Promise<string> {

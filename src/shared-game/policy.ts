@@ -1,0 +1,62 @@
+// Time in the shared game, in one place.
+//
+// The shared game's outcome — which actions count, in what order, who was game master for them, what
+// is kept — should be decided by what the keys hold, never by a clock (y-protocols and Excalidraw keep
+// time out of the merge: a timeout there only drops presence). Time belongs here only for liveness:
+// when to write again, when to say something is late, when to stop waiting for what may never come.
+//
+// Every constant is labelled below (`LIVENESS` or `DECIDES`). Those in `DECIDES` still decide an
+// outcome, not only its moment: each says what, and is a debt of issue 36 ("Outcomes no clock
+// decides"). `test/unit/owlbear/policy.test.ts` fails on a constant with no label. Two more live
+// elsewhere: `LIMITS.compactAfterMs` (./model.ts: how soon the compactor compacts; liveness) and the
+// `settleMs` option of ./sync.ts (ops played for less than it stay out of a compaction; liveness: they
+// go into the next one, in the same order).
+
+/** How a writer waits and retries (ms). */
+export const SYNC_TIMING = {
+  /** A write of ours not echoed yet is waited for this long before it is made again. */
+  patience: 1500,
+  /** After the tabletop refused a write: 1, 2, 4, 8 s… up to this, before trying again. */
+  maxBackoff: 8000,
+  /** An action not on the table after this long is shown as failed (and still retried). */
+  failedMs: 10_000,
+  /** A key that stays unsigned, or a checkpoint no game master signs, this long is said (a moment is a write on its way). */
+  reportAfterMs: 3000,
+  /** A client that holds the signed checkpoint writes it back after the keys lacked it this long (the compactor at once). */
+  restoreAfterMs: 3000,
+  /** A compacting game master whose signed checkpoint is nowhere to be had takes the keys' as found after this long, and says so. */
+  giveUpMs: 15_000,
+  /** A gone writer's emptied keys are kept covered this long (a stale copy may bring them back), then forgotten. */
+  forgetMs: 60_000,
+  /**
+   * A game master's actions still on their way when he hands the role over keep his authority if they
+   * reach this client within this long (he could have made them a moment earlier; a late joiner reads
+   * the checkpoint's word for them).
+   */
+  roleGraceMs: 10_000,
+  /**
+   * A page that starts and finds its keys written over waits this long for its signed pages to be
+   * written back: longer than a player takes to hear the keys (about 1 s), wait his twice
+   * `restoreAfterMs`, reach his next heal (1 s) and have the write arrive, since the compacting game
+   * master who writes back first may be the very page that restarts.
+   */
+  takeBackMs: 12_000,
+  /** A scene with no id yet waits this long for the game master's page to give it one, then any client does. */
+  sceneIdMs: 5000,
+  /** Keys of no one at the table are emptied once they stood still this long (a newcomer is in the party by then). */
+  strangerMs: 5000,
+} as const;
+
+/** Constants that only decide when: a write made again, a delay said, a wait ended with nothing lost by ending it. */
+export const LIVENESS: readonly (keyof typeof SYNC_TIMING)[] = ['patience', 'maxBackoff', 'failedMs', 'restoreAfterMs'];
+
+/** Constants that still decide an outcome (what is played, kept or whose it is), each with what it decides. */
+export const DECIDES: Readonly<Partial<Record<keyof typeof SYNC_TIMING, string>>> = {
+  reportAfterMs: 'pages their writer does not sign yet, that only carry on from what was accepted, are played this long (and may be compacted meanwhile)',
+  giveUpMs: 'a compactor stops waiting for a checkpoint he signed or the players play: what reached him by then is what the game starts again from',
+  forgetMs: 'a gone writer leaves the checkpoint\'s covers: his keys brought back later by a stale copy would be played again',
+  roleGraceMs: 'a game master\'s actions still on their way when he hands the role over keep his authority only if they arrive within it',
+  takeBackMs: 'a page that starts on keys written over adopts, after it, the earlier signed version it finds',
+  sceneIdMs: 'who names a scene with no id: the game master\'s page if it does within it, else any client',
+  strangerMs: 'keys of no one at the table are emptied after it: a newcomer the party lists later loses what he wrote',
+};
