@@ -61,9 +61,35 @@ const withGame = <K extends SystemId>(root: StoreRoot, system: K, game: StoredGa
 
 export const bindingOf = (root: StoreRoot, system: SystemId): Binding => root.bindings[system] ?? EMPTY_BINDING;
 
-/** The binding with these changes: pieces must exist in the game, sides must be the game's. */
-function rebind(descriptor: AnyDescriptor, state: unknown, binding: Binding, links: readonly LinkChange[], sides: readonly SideChange[] = []): Result<Binding> {
-  const known = new Set(descriptor.pieces(state).map((p) => p.id));
+/** The ids of the pieces of `state`. */
+const pieceIds = (descriptor: AnyDescriptor, state: unknown): Set<string> => new Set(descriptor.pieces(state).map((p) => p.id));
+
+/**
+ * Of the pieces `wanted`, those `game` has anywhere in its history, done or undone: at its cursor
+ * (`state`), before it (a piece an event removed, which an undo brings back) or after it (a piece an
+ * undone event made, which a redo brings back). The game is replayed from its start only when some
+ * piece wanted is not at its cursor, and no further than the last of them.
+ */
+export function piecesInHistory(descriptor: AnyDescriptor, game: { readonly config: unknown; readonly log: EventLog<unknown> }, state: unknown, wanted: Iterable<string>): Set<string> {
+  const missing = new Set(wanted);
+  const found = new Set<string>();
+  const look = (at: unknown) => {
+    for (const p of descriptor.pieces(at)) if (missing.delete(p.id)) found.add(p.id);
+  };
+  look(state);
+  let at: unknown = descriptor.rules.initialState(game.config);
+  for (let i = 0; missing.size > 0 && i < game.log.events.length; i++) {
+    look(at);
+    const next = descriptor.rules.apply(at, game.log.events[i]);
+    if (!next.ok) break;
+    at = next.value;
+  }
+  if (missing.size > 0) look(at);
+  return found;
+}
+
+/** The binding with these changes: pieces must be among `known` (the game's), sides must be the game's. */
+function rebind(descriptor: AnyDescriptor, known: ReadonlySet<string>, binding: Binding, links: readonly LinkChange[], sides: readonly SideChange[] = []): Result<Binding> {
   const nextLinks: Record<string, string> = { ...binding.links };
   for (const { token, piece } of links) {
     if (piece === null) delete nextLinks[token];
@@ -83,14 +109,21 @@ function rebind(descriptor: AnyDescriptor, state: unknown, binding: Binding, lin
 /**
  * A game's links to the board as a file holds them (null: none), checked as a request's links are:
  * their shape and size, pieces of the game, sides of the system. The bindings to put in the root.
+ *
+ * A link may name a piece the game has anywhere in its history, not only at its cursor (`state`): the
+ * store keeps the links of an undone roster entry or a removed piece, so that a redo or an undo finds
+ * its token linked again, and a file keeps them the same way, with the events that make the piece.
+ * Dropping them from the file instead would lose what the player can still redo or undo there.
+ * (The store drops the links to a piece no event of the game makes any more: see `applyEvents`.)
  */
-export function checkedBinding(system: SystemId, state: unknown, raw: unknown, systems: Systems = DESCRIPTORS): Result<StoreRoot['bindings']> {
+export function checkedBinding(system: SystemId, game: { readonly config: unknown; readonly log: EventLog<unknown> }, state: unknown, raw: unknown, systems: Systems = DESCRIPTORS): Result<StoreRoot['bindings']> {
   if (raw === null) return ok({ [system]: EMPTY_BINDING });
   const read = readBinding(raw);
   if (!read) return refuse('wrong-shape');
   const links = Object.entries(read.links).map(([token, piece]) => ({ token, piece }));
   const sides = Object.entries(read.sides).map(([tabletop, side]) => ({ tabletop, side }));
-  const binding = rebind(systems[system], state, EMPTY_BINDING, links, sides);
+  const known = piecesInHistory(systems[system], game, state, Object.values(read.links));
+  const binding = rebind(systems[system], known, EMPTY_BINDING, links, sides);
   return binding.ok ? ok({ [system]: binding.value }) : binding;
 }
 
@@ -148,7 +181,7 @@ function nextRoot(root: StoreRoot, request: Request, states: GameStates, systems
       const game = gameOf(root, request.system);
       const state = states.stateOf(request.system, descriptor.rules, game);
       if (!state.ok) return state;
-      const binding = rebind(descriptor, state.value, bindingOf(root, request.system), request.links, request.sides);
+      const binding = rebind(descriptor, pieceIds(descriptor, state.value), bindingOf(root, request.system), request.links, request.sides);
       return binding.ok ? ok({ ...root, bindings: { ...root.bindings, [request.system]: binding.value } }) : binding;
     }
   }
@@ -175,6 +208,14 @@ function applyEvents(root: StoreRoot, system: SystemId, events: readonly unknown
     log = appended.value.log;
   }
   let next = withGame(root, system, { ...game, log } as StoredGame<SystemId>);
+  const gone = game.log.cursor < game.log.events.length ? unreachable(descriptor, bindingOf(root, system), replayed.value, game.log, { config: game.config, log }, state) : [];
+  if (gone.length) {
+    // Links to pieces only the events just cut off made: no redo brings them back, and a piece made
+    // later under the same id is another one.
+    const links = { ...bindingOf(root, system).links };
+    for (const token of gone) delete links[token];
+    next = { ...next, bindings: { ...next.bindings, [system]: { ...bindingOf(root, system), links } } };
+  }
   if (links.length || sides.length) {
     const changes: LinkChange[] = [];
     for (const l of links) {
@@ -182,11 +223,34 @@ function applyEvents(root: StoreRoot, system: SystemId, events: readonly unknown
       if (piece === undefined) return refuse('board-link-no-piece', { event: l.event });
       changes.push({ token: l.token, piece });
     }
-    const binding = rebind(descriptor, state, bindingOf(root, system), changes, sides);
+    const binding = rebind(descriptor, pieceIds(descriptor, state), bindingOf(next, system), changes, sides);
     if (!binding.ok) return binding;
     next = { ...next, bindings: { ...next.bindings, [system]: binding.value } };
   }
   return ok(next);
+}
+
+/**
+ * The tokens of `binding` whose pieces the game no longer has anywhere, after an event at the cursor
+ * cut off the undone events of `before` (`at`: its state at the cursor; `after`: the game with the new
+ * events, `state` its state). Only a piece the cut events made is looked for, and the game is
+ * replayed from its start for it only when the new events did not make it again.
+ */
+function unreachable(descriptor: AnyDescriptor, binding: Binding, at: unknown, before: EventLog<unknown>, after: { readonly config: unknown; readonly log: EventLog<unknown> }, state: unknown): string[] {
+  const linked = new Set(Object.values(binding.links));
+  if (linked.size === 0) return [];
+  const had = pieceIds(descriptor, at);
+  const cut = new Set<string>();
+  let s = at;
+  for (let i = before.cursor; i < before.events.length; i++) {
+    const next = descriptor.rules.apply(s, before.events[i]);
+    if (!next.ok) break;
+    s = next.value;
+    for (const p of descriptor.pieces(s)) if (linked.has(p.id) && !had.has(p.id)) cut.add(p.id);
+  }
+  if (cut.size === 0) return [];
+  const kept = piecesInHistory(descriptor, after, state, cut);
+  return Object.entries(binding.links).filter(([, piece]) => cut.has(piece) && !kept.has(piece)).map(([token]) => token);
 }
 
 /** A new game of `system` from its events, in place of the stored one, bound by `links` and `sides` alone. */
@@ -201,7 +265,7 @@ function replaceGame(root: StoreRoot, system: SystemId, config: unknown, events:
     state = appended.value.state;
     log = appended.value.log;
   }
-  const binding = rebind(descriptor, state, EMPTY_BINDING, links, sides);
+  const binding = rebind(descriptor, pieceIds(descriptor, state), EMPTY_BINDING, links, sides);
   if (!binding.ok) return binding;
   return ok({ ...withGame(root, system, { config: settings, log } as StoredGame<SystemId>), bindings: { ...root.bindings, [system]: binding.value } });
 }

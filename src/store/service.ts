@@ -603,7 +603,7 @@ export class StoreService {
       let bindings: StoreRoot['bindings'] | null = null;
       if (rawBinding !== undefined) {
         const state = this.states.stateOf(system, DESCRIPTORS[system].rules, game.value);
-        const binding = state.ok ? checkedBinding(system, state.value, rawBinding) : state;
+        const binding = state.ok ? checkedBinding(system, game.value, state.value, rawBinding) : state;
         if (!binding.ok) return fail('import-invalid', { detail: `its links to the board: ${String(binding.error.params?.piece ?? binding.error.params?.side ?? binding.error.code)}`.slice(0, 300) });
         bindings = binding.value;
       }
