@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { isSealed } from '../../src/game/seal';
 import { awaitingRoll, currentSlot, LIMITS, SIDE_IDS, turnOver, type CrState, type CurrentSlot, type SideId, type Slot } from '../../src/rules/cr';
 import { planText } from '../../src/rules/cr/history';
@@ -210,19 +210,28 @@ function GiveOrders({ state, side, chosen, setChosen, give, label, testId }: { s
   const tr = useTr();
   const out = useOutOfReach(state, side, chosen);
   const [asking, setAsking] = useState(false);
+  // The question opens where the button was, often at the popup's bottom edge: brought into view
+  // whole, the focus on its safe answer.
+  const askBox = useRef<HTMLDivElement>(null);
+  const untick = useRef<HTMLButtonElement>(null);
+  useLayoutEffect(() => {
+    if (!asking) return;
+    askBox.current?.scrollIntoView?.({ block: 'nearest' });
+    untick.current?.focus({ preventScroll: true });
+  }, [asking]);
   const done = (ok: boolean) => {
     if (ok) setChosen([]);
     setAsking(false);
   };
   if (asking && out.length > 0)
     return (
-      <div class="confirm" role="group" aria-live="polite" aria-labelledby={`${testId}-ask`} data-testid={`${testId}-ask`}>
+      <div ref={askBox} class="confirm" role="group" aria-live="polite" aria-labelledby={`${testId}-ask`} data-testid={`${testId}-ask`}>
         <p id={`${testId}-ask`}>{tr('cr_ask_out', out.map((o) => o.said).join('; '))}</p>
         <div class="row">
           <button type="button" data-testid={`${testId}-anyway`} onClick={() => void give({ out: out.map((o) => o.id) }).then(done)}>
             {tr('cr_order_anyway')}
           </button>
-          <button type="button" data-testid={`${testId}-untick`} onClick={() => {
+          <button type="button" ref={untick} data-testid={`${testId}-untick`} onClick={() => {
             setChosen(chosen.filter((id) => !out.some((o) => o.id === id)));
             setAsking(false);
           }}>

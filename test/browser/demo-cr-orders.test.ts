@@ -29,6 +29,11 @@ describe('an order the board measures out of reach', () => {
     const ask = popup.getByTestId('cr-direct-give-ask');
     await expect.poll(() => ask.textContent()).toMatch(/18e de ligne 1\.5 in from Ledru’s unit/);
     expect(await ask.textContent()).toContain('on your word');
+    // In view where it is asked (it opened at the popup's bottom edge, y ≈ 595 of 600), the focus on its safe answer.
+    const box = await ask.boundingBox();
+    const view = await popup.evaluate(() => ({ h: window.innerHeight, w: window.innerWidth }));
+    expect(box && box.y >= 0 && box.y + box.height <= view.h, `the question at ${JSON.stringify(box)} in a popup ${view.h} px tall`).toBe(true);
+    expect(await popup.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset['testid'])).toBe('cr-direct-give-untick');
     // Untick: the 18e is no longer ticked, nothing was ordered.
     await popup.getByTestId('cr-direct-give-untick').click();
     expect(await units.getByLabel('18e de ligne').isChecked()).toBe(false);
