@@ -108,7 +108,32 @@ function start(): void {
   if (!makeTable) return;
   // Numbers in the language's own decimal mark, French elision before what is put in.
   const message = localized((key, subs) => browser.i18n.getMessage(key, subs), browser.i18n.getMessage(LOCALE_KEY) || 'en');
-  const tr = (key: string, subs?: (string | number)[]) => message(key, subs) || key;
+  // The extension gone (reloaded, updated), every call to it throws "Extension context invalidated":
+  // in the moment before this script finds out, a word asked for is its key (the board is taken away next).
+  const tr = (key: string, subs?: (string | number)[]) => {
+    try {
+      return message(key, subs) || key;
+    } catch {
+      return key;
+    }
+  };
+  // What this script set going in the page (listeners, timers), each with its way to stop: an orphan
+  // stops them all (becomeOrphan).
+  const stops = new Set<() => void>();
+  const listen = <K extends string>(target: { addEventListener(type: K, f: never, o?: unknown): void; removeEventListener(type: K, f: never, o?: unknown): void }, type: K, f: (e: never) => void, options?: AddEventListenerOptions) => {
+    target.addEventListener(type, f as never, options);
+    stops.add(() => target.removeEventListener(type, f as never, options));
+  };
+  /** A timer stopped with the rest if this script is orphaned first. */
+  const later = (f: () => void, ms: number): number => {
+    const id = window.setTimeout(() => {
+      stops.delete(stop);
+      f();
+    }, ms);
+    const stop = () => window.clearTimeout(id);
+    stops.add(stop);
+    return id;
+  };
   const board = new bundle.LiveBoard((t) => tr(t.key, t.subs as (string | number)[] | undefined));
   let settings: Roll20Settings = DEFAULT_ROLL20_SETTINGS;
   let run: BoardRun | null = null;
@@ -156,13 +181,23 @@ function start(): void {
     const probe = randomHex(8);
     probes.add(probe);
     port.postMessage({ probe });
-    setTimeout(() => probes.delete(probe) && interfere(), HELLO_MS);
+    later(() => probes.delete(probe) && interfere(), HELLO_MS);
   };
   const toPage = (msg: ContentMessage) => {
     if (bridge && !interfering) bridge.port.postMessage({ key: bridge.key, seq: ++bridge.seq, msg });
   };
 
-  const send = (request: TableRequest) => (orphan ? Promise.resolve(undefined) : browser.runtime.sendMessage(request).catch(() => (orphaned() ? becomeOrphan() : undefined)));
+  // The extension gone, sendMessage throws at once rather than fail its promise: either way this
+  // script finds out it is an orphan, and nothing reaches the page uncaught.
+  const send = (request: TableRequest): Promise<unknown> => {
+    if (orphan) return Promise.resolve(undefined);
+    try {
+      return browser.runtime.sendMessage(request).catch(() => (orphaned() ? becomeOrphan() : undefined));
+    } catch {
+      if (orphaned()) becomeOrphan();
+      return Promise.resolve(undefined);
+    }
+  };
 
   // The table's one game (./roll20-table.ts): played from the ledgers the page reports, written back
   // through the bridge; while it is there, the board draws its game and the popup plays it.
@@ -199,14 +234,38 @@ function start(): void {
   };
   const ticker = setInterval(() => {
     if (orphaned()) return becomeOrphan();
-    void table.tick();
+    table.tick().catch((e: unknown) => console.warn('Command Post: the table\'s tick failed', e));
   }, 1000);
+  stops.add(() => clearInterval(ticker));
+  /**
+   * Ends this script quietly: its drawing taken away and the reason said, then everything it set going
+   * stopped (its timers, its listeners on the page, the ports to the page and the popup); nothing of it
+   * runs again, so nothing can throw into the page.
+   */
   function becomeOrphan(): void {
     if (orphan) return;
     orphan = true;
-    clearInterval(ticker);
+    for (const stop of [...stops]) {
+      try {
+        stop();
+      } catch {
+        // (a listener the browser took away with the extension)
+      }
+    }
+    stops.clear();
+    hello.port1.onmessage = null;
+    hello.port1.close();
     bridge?.port.close();
     bridge = null;
+    diagnosed = null;
+    for (const port of popups) {
+      try {
+        port.disconnect();
+      } catch {
+        // (gone with the extension)
+      }
+    }
+    popups.clear();
     run = board.render(null, false);
     board.overlay.setMessage(updatedText);
     html.setAttribute(MARK, 'orphaned');
@@ -233,12 +292,12 @@ function start(): void {
     }
   };
   function tellPopups(): void {
-    if (!popups.size) return;
+    if (!popups.size || orphan) return;
     const m = stateMessage();
     for (const port of popups) tell(port, m);
   }
   // The popup of this very extension, on this tab: it plays the table's game through here, as on an Owlbear tab.
-  browser.runtime.onConnect.addListener((port) => {
+  const onConnect = (port: Browser.Runtime.Port) => {
     if (port.name !== PORT_NAME || port.sender?.id !== browser.runtime.id) {
       port.disconnect();
       return;
@@ -255,14 +314,19 @@ function start(): void {
       }
       const { rid, request } = parsed.output;
       // Checked there as the worker checks it, then played on the table's game as this player.
-      void table.send(request).then((response) => tell(port, { type: 'owlbear/response', rid, response }));
+      table.send(request).then(
+        (response) => tell(port, { type: 'owlbear/response', rid, response }),
+        (e: unknown) => console.warn('Command Post: a request of the popup failed', e),
+      );
     });
     tell(port, stateMessage());
-  });
+  };
+  browser.runtime.onConnect.addListener(onConnect);
+  stops.add(() => browser.runtime.onConnect.removeListener(onConnect));
   let reportTimer = 0;
   const report = () => {
-    if (reportTimer) return;
-    reportTimer = window.setTimeout(() => {
+    if (reportTimer || orphan) return;
+    reportTimer = later(() => {
       reportTimer = 0;
       const status = model.status(dropped);
       // A page that interferes: its table is not read (nor shown in the popup), and the popup says why.
@@ -306,8 +370,8 @@ function start(): void {
       retryMs = 1000;
       return;
     }
-    if (retryTimer) return;
-    retryTimer = window.setTimeout(() => {
+    if (retryTimer || orphan) return;
+    retryTimer = later(() => {
       retryTimer = 0;
       toPage({ type: 'reset' });
     }, retryMs);
@@ -373,9 +437,10 @@ function start(): void {
   let found: string | null = null;
   const focusNow = () => board.setFocus([...model.selected, ...(found ? [found] : []), ...(hovered ? [hovered] : [])]);
   let pointer: { x: number; y: number } | null = null;
-  document.addEventListener(
+  listen(
+    document,
     'pointermove',
-    (e) => {
+    (e: PointerEvent) => {
       // The page's own scripts can dispatch pointer events too: only the player's hand opens words.
       if (!e.isTrusted || e.pointerType === 'touch') return;
       const first = pointer === null;
@@ -421,7 +486,7 @@ function start(): void {
 
   // Capture, and registered before the bridge's own (its script is added last): every hello the bridge
   // can take passes here first.
-  window.addEventListener('message', (ev) => {
+  listen(window, 'message', (ev: MessageEvent) => {
     // Roll20 posts its own messages: only ours (namespace) are looked at, and only from this window
     // and origin, as posted (a MessageEvent made and dispatched by a page script is not trusted).
     const data = ev.data as { ns?: unknown; secret?: unknown; msg?: { type?: unknown } } | null;
@@ -455,7 +520,7 @@ function start(): void {
       console.warn('Command Post: Roll20 update failed', e);
     }
     if (html.hasAttribute(BENCH) && r.msg.type === 'delta') html.setAttribute('data-command-post-content-ms', String(performance.now() - t0));
-  }, true);
+  }, { capture: true });
 
   // The board settings and the active game, as stored; both followed.
   void browser.storage.local.get([ROLL20_SETTINGS_KEY, BOARD_KEY]).then((got) => {
@@ -464,7 +529,7 @@ function start(): void {
     if (!table.active) board.setInput(storedInput);
     recompute();
   });
-  browser.storage.onChanged.addListener((changes, area) => {
+  const onStorage = (changes: Record<string, Browser.Storage.StorageChange>, area: string) => {
     if (area !== 'local') return;
     const s = changes[ROLL20_SETTINGS_KEY];
     const b = changes[BOARD_KEY];
@@ -473,16 +538,18 @@ function start(): void {
     if (b) storedInput = b.newValue;
     if (b && !table.active) board.setInput(storedInput);
     recompute();
-  });
+  };
+  browser.storage.onChanged.addListener(onStorage);
+  stops.add(() => browser.storage.onChanged.removeListener(onStorage));
   // The browser's own pagehide only (a page script can dispatch one of its own: not trusted).
-  window.addEventListener('pagehide', (ev) => void (ev.isTrusted && send({ type: 'table/clear' })));
+  listen(window, 'pagehide', (ev: PageTransitionEvent) => void (ev.isTrusted && send({ type: 'table/clear' })));
 
   /** Asks the bridge for the renderer's raw fields (≤ 1 s), then builds the redacted diagnostics. */
   async function diagnostics(): Promise<unknown> {
     const renderer = await new Promise<RendererFields | null>((resolve) => {
       diagnosed = resolve;
       toPage({ type: 'diagnose' });
-      setTimeout(() => resolve(null), 1000);
+      later(() => resolve(null), 1000);
     });
     const rect = board.overlay.root.getBoundingClientRect();
     return diagnosticsOf({
@@ -500,7 +567,7 @@ function start(): void {
   // (tabs.sendMessage); Firefox also names the tab of a popup opened as a tab page (sender.tab), so
   // the check is the sender's origin, not the absence of a tab (docs/firefox.md).
   const ownPages = browser.runtime.getURL('');
-  browser.runtime.onMessage.addListener((message: unknown, sender: { id?: string; url?: string }) => {
+  const onMessage = (message: unknown, sender: { id?: string; url?: string }) => {
     if (sender.id !== browser.runtime.id || !sender.url?.startsWith(ownPages)) return undefined;
     const r = v.safeParse(tabRequestSchema, message);
     if (!r.success) return undefined;
@@ -532,7 +599,9 @@ function start(): void {
       return Promise.resolve(true);
     }
     return diagnostics();
-  });
+  };
+  browser.runtime.onMessage.addListener(onMessage);
+  stops.add(() => browser.runtime.onMessage.removeListener(onMessage));
 
   const script = document.createElement('script');
   script.src = browser.runtime.getURL('roll20-page.js');
@@ -543,7 +612,7 @@ function start(): void {
     script.remove();
     window.postMessage(envelope('content', secret, { type: 'hello', nonce }), location.origin, [hello.port2]);
     // By then the hello came by once, ours, and the bridge answered it.
-    setTimeout(() => (ownHellos !== 1 || !bridge) && interfere(), HELLO_MS);
+    later(() => (ownHellos !== 1 || !bridge) && interfere(), HELLO_MS);
   };
   (document.head ?? html).append(script);
 }
