@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'preact/hooks';
 import { MARK_COLOURS } from '../../src/board/look';
+import { outCounts } from '../../src/board/finder';
 import { EMPTY_BINDING, type Binding, type Piece } from '../../src/board/model';
 import type { BoardFigure, BoardSummary } from '../../src/board/summary';
 import { canRedo, replay } from '../../src/game/log';
@@ -45,10 +46,11 @@ export function BoardSection({ root, game, descriptor, send }: Props) {
   const pieces = useMemo(() => (state === null ? [] : descriptor.pieces(state)), [descriptor, state]);
   const system = descriptor.id;
   const linked = summary.figures.filter((f) => binding.links[f.id] !== undefined).length;
-  const out = summary.figures.filter((f) => f.status === 'out').length;
+  // The same count as the finder's (src/board/finder.ts): figures out of command, and leaders who cannot command.
+  const { out, blocked } = outCounts(summary.figures);
   // Who the tab's finder steps through: the figures out and the leaders who cannot command.
   const live = useApi().live;
-  const toFind = out + summary.figures.filter((f) => f.status === 'blocked').length;
+  const toFind = out + blocked;
   const [findable, setFindable] = useState(true);
   const [found, setFound] = useState('');
   const proposals = state !== null && descriptor.propose ? descriptor.propose(state, binding, summary) : [];
@@ -76,7 +78,7 @@ export function BoardSection({ root, game, descriptor, send }: Props) {
             {summary.state === 'live' && (
               <span class="board-counts">
                 {/* After the title as the language punctuates it (French: a space before the colon). Every token linked goes without saying: the line stays one line with an army on the board. */}
-                {tr('board_strip_counts', [(linked < summary.figures.length || out === 0) && tr('board_strip_linked', linked, summary.figures.length), out > 0 && tr('board_strip_out', out), shown.length > 0 && trn('board_strip_proposals', shown.length)].filter(Boolean).join(' · '))}
+                {tr('board_strip_counts', [(linked < summary.figures.length || out + blocked === 0) && tr('board_strip_linked', linked, summary.figures.length), out > 0 && tr('board_strip_out', out), blocked > 0 && trn('board_strip_blocked', blocked), shown.length > 0 && trn('board_strip_proposals', shown.length)].filter(Boolean).join(' · '))}
               </span>
             )}
           </summary>

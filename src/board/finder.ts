@@ -18,6 +18,20 @@ export interface FinderStop {
 
 const RANK = { out: 0, blocked: 1 } as const;
 
+/**
+ * Who is out, counted once for every place that says it (the popup's live line, the finder's button,
+ * the key): the figures out of command, and the leaders who cannot command. The finder visits both.
+ */
+export function outCounts(items: Iterable<{ readonly status: string }>): { readonly out: number; readonly blocked: number } {
+  let out = 0;
+  let blocked = 0;
+  for (const { status } of items) {
+    if (status === 'out') out++;
+    else if (status === 'blocked') blocked++;
+  }
+  return { out, blocked };
+}
+
 /** The stops of a view, in the order the finder visits them. */
 export function finderStops(view: Pick<BoardView, 'marks'>): FinderStop[] {
   const stops: (FinderStop & { unit: string })[] = [];

@@ -15,12 +15,23 @@ afterAll(async () => {
 
 describe('the finder on the demo table', () => {
   it('centres every figure out of command in turn, opens its words, and says who and why', async () => {
-    const { page, errors } = await openDemo(ext, 'dc-army');
+    const { page, tab, errors } = await openDemo(ext, 'dc-army');
     await page.waitForTimeout(300);
     const out = await page.locator('#command-post-overlay .mark[data-status="out"], #command-post-overlay .mark[data-status="blocked"]').evaluateAll((ms) => ms.map((m) => m.getAttribute('data-token')!));
+    const blocked = await page.locator('#command-post-overlay .mark[data-status="blocked"]').count();
     expect(out.length).toBeGreaterThan(2);
+    expect(blocked, 'the army has a leader who cannot command').toBeGreaterThan(0);
     const finder = page.getByTestId('demo-finder');
     expect(await finder.textContent()).toContain(`(${out.length})`);
+    // The popup's live line counts the same ones, in two parts (it said 5 out where the finder had 6).
+    const popup = await openPopup(ext, tab);
+    const line = popup.getByTestId('board-summary');
+    await expect.poll(() => line.textContent(), { timeout: 10_000 }).toMatch(/out of command/);
+    const counts = (await line.textContent())!;
+    const said = (re: RegExp) => Number(re.exec(counts)?.[1] ?? 0);
+    expect(said(/(\d+) out of command/), counts).toBe(out.length - blocked);
+    expect(said(/(\d+) leaders? who cannot command/), counts).toBe(blocked);
+    await popup.close();
     const board = (await page.locator('.board').boundingBox())!;
     const seen: string[] = [];
     for (let i = 0; i < out.length; i++) {
