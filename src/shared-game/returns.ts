@@ -21,7 +21,11 @@ export interface GapCopy {
   readonly seqs: readonly number[];
 }
 
-const returnedSchema = v.strictObject({ v: v.literal(2), scene: v.pipe(v.string(), v.maxLength(LIMITS.id)), pages: v.pipe(v.array(v.unknown()), v.length(LIMITS.pagesPerWriter)) });
+const returnedSchema = v.strictObject({
+  v: v.literal(2),
+  scene: v.pipe(v.string(), v.maxLength(LIMITS.id)),
+  pages: v.pipe(v.array(v.unknown()), v.length(LIMITS.pagesPerWriter)),
+});
 
 /** What a return key holds: the writer's pages as he signed them, on one scene. */
 export const returnedValue = (scene: string, pages: readonly unknown[]): { v: 2; scene: string; pages: readonly unknown[] } => ({ v: 2, scene, pages });

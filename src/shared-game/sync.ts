@@ -473,8 +473,9 @@ export class SharedGame {
   /**
    * The scene this client is told it plays, where its page starts (a newcomer, a reload): its own
    * earlier word on this scene, else the scene the others at the table play (./trust.ts `tableScene`):
-   * the compacting game master's too, back on a browser that kept nothing (his page's word is nothing yet). Not after a scene switch: the others' records
-   * still name the last scene for a moment, and would hold the table up.
+   * the compacting game master's too, back on a browser that kept nothing (his page's word is nothing
+   * yet). Not after a scene switch: the others' records still name the last scene for a moment, and
+   * would hold the table up.
    */
   private toldScene(): string | null {
     if (!this.sameScene) return null;
