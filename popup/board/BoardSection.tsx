@@ -339,6 +339,8 @@ function RosterFromBoard({ descriptor, state, binding, summary, send, sideName, 
   const draft = useMemo(() => readRosterDraft(kept), [kept]);
   const setDraft = (next: RosterDraft | null) => keep(next === null ? '' : JSON.stringify(next));
   if (!draft) {
+    // Every figure already stands for a piece: nothing on the board for a roster to take.
+    if (summary.figures.every((f) => binding.links[f.id] !== undefined)) return null;
     return (
       <p>
         <button type="button" data-testid="board-roster-take" onClick={() => setDraft(roster.draft(summary.figures, state, binding))}>

@@ -115,6 +115,9 @@ describe('the live board in the popup', () => {
     expect(gameOf(api.root(), 'bdc').log.events[2]).toMatchObject({ type: 'leaderAdded', leader: { name: 'Franc-capitaine', leads: 'u1' } });
     expect(api.root().bindings.bdc!.links).toEqual({ a: 'u1', b: 'u1', e: 'u2', L: 'l3' });
     await waitFor(() => expect(screen.getByTestId('board-linked').textContent).toBe('Tokens linked to this game: 4 of 4.'));
+    // Every token linked: the roster is no longer offered from the board (issue 39: it was, with 40 of 40 linked).
+    await waitFor(() => expect(screen.queryByTestId('board-roster')).toBeNull());
+    expect(screen.queryByTestId('board-roster-take')).toBeNull();
     // The captain demoralised in the game: his figures are out of command on the board.
     await api.send({ type: 'game/dispatch', system: 'bdc', event: { type: 'moraleTests', id: 'l3', naturals: [10, 10] } });
     await waitFor(() => expect(document.querySelector('[data-testid="board-figure"][data-token="a"]')!.getAttribute('data-reason')).toBe('leader-cannot-command'));
