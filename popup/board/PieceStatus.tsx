@@ -30,12 +30,13 @@ export function PieceStatus({ piece }: { piece: string }) {
       </span>
     );
   }
+  // The command roll's words: a unit within reach of the leader's can be ordered now ("in command" says something else there).
   const ok = figures.filter((f) => IN_COMMAND.has(f.status)).length;
   const closeUp = figures.filter((f) => f.closeUp).length;
   return (
     <span class="hint" data-testid={`piece-status-${piece}`}>
       {' '}
-      · {tr('board_piece_in_command', ok, figures.length)}
+      · {tr(game.system === 'cr' ? 'board_piece_can_order' : 'board_piece_in_command', ok, figures.length)}
       {closeUp > 0 && ` · ${tr('board_piece_close_up', closeUp)}`}
     </span>
   );

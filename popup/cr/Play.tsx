@@ -251,6 +251,10 @@ function Orders({ state, slot, dispatch, at }: { state: CrState; slot: CurrentSl
   const tr = useTr();
   const rules = state.config.houseRules;
   const signal = slot.activation.signal;
+  // A live board of this game measures the distances: the hints say so, rather than leave them to the players.
+  const board = useBoard();
+  const game = useGameBoard();
+  const measured = !!board && !!game && board.summary.system === 'cr' && game.system === 'cr';
   // The mode, the units ticked and the order typed stay while the popup is closed, for this number only.
   const [picked, setMode] = useDraft<string>('cr-mode', signal ? 'signal' : 'direct', at);
   const mode = signal ? 'signal' : picked === 'signal' ? 'signal' : 'direct';
@@ -271,7 +275,7 @@ function Orders({ state, slot, dispatch, at }: { state: CrState; slot: CurrentSl
       </fieldset>
       {mode === 'direct' ? (
         <>
-          <p class="hint">{tr('cr_direct_hint', slot.leader?.name ?? '')}</p>
+          <p class="hint" data-testid="cr-direct-hint">{tr(measured ? 'cr_direct_hint_board' : 'cr_direct_hint', slot.leader?.name ?? '')}</p>
           <UnitChecks state={state} side={slot.side} chosen={chosen} setChosen={setChosen} prefix="cr-direct" />
           <GiveOrders state={state} side={slot.side} chosen={chosen} setChosen={setChosen} testId="cr-direct-give" label={tr('cr_give_orders', chosen.length)} give={(word) => dispatch({ type: 'directOrders', units: chosen, ...(word ? { word } : {}) })} />
         </>
@@ -279,7 +283,7 @@ function Orders({ state, slot, dispatch, at }: { state: CrState; slot: CurrentSl
         <>
           <p data-testid="cr-signal-radius">{tr('cr_signal_radius', signal.order, signal.die, `${signal.radius}${unit}`)}</p>
           {signal.order.toLowerCase() === tr('cr_order_attack').toLowerCase() && <p class="hint">{tr('cr_attack_hint')}</p>}
-          <p class="hint">{tr('cr_signal_hint')}</p>
+          <p class="hint">{tr(measured ? 'cr_signal_hint_board' : 'cr_signal_hint')}</p>
           <UnitChecks state={state} side={slot.side} chosen={chosen} setChosen={setChosen} prefix="cr-signal" />
           <GiveOrders state={state} side={slot.side} chosen={chosen} setChosen={setChosen} testId="cr-signal-obey" label={tr('cr_signal_obey', chosen.length)} give={(word) => dispatch({ type: 'signalObeyed', units: chosen, ...(word ? { word } : {}) })} />
         </>

@@ -24,6 +24,9 @@ describe('an order the board measures out of reach', () => {
     await units.waitFor({ timeout: 15_000 });
     // The popup has the live board: the 18e's line says how it stands there.
     await expect.poll(() => units.locator('li', { hasText: '18e de ligne' }).locator('[data-testid^="piece-status-"]').count(), { timeout: 10_000 }).toBe(1);
+    // In the command roll's words, and saying the board measures (it said "0/2 in command" and "the distances are yours to judge").
+    expect(await units.locator('li', { hasText: '18e de ligne' }).locator('[data-testid^="piece-status-"]').textContent()).toMatch(/^ · 0\/\d+ can be ordered now/);
+    expect(await popup.getByTestId('cr-direct-hint').textContent()).toContain('the board measures the distances');
     await units.getByLabel('18e de ligne').check();
     await popup.getByTestId('cr-direct-give').click();
     const ask = popup.getByTestId('cr-direct-give-ask');
