@@ -86,7 +86,8 @@ export class TableBinder {
     const groupUnit = t.unit === null ? null : (aliased ?? t.unit);
     // An unlinked token in a group that stands for a game unit is on that unit's side.
     const groupSide = aliased === undefined ? null : (this.byId.get(aliased)?.side ?? null);
-    const side = piece ? piece.side : groupSide !== null ? groupSide : t.side === null ? null : (binding.sides[t.side] ?? t.side);
+    const tableSide = t.side === null ? null : (binding.sides[t.side] ?? t.side);
+    const side = piece ? piece.side : groupSide !== null ? groupSide : tableSide;
     // A leader's unit: the one the game says (null: none), else the grouping his token stands in.
     const unit = !piece ? groupUnit : piece.kind === 'unit' ? piece.id : piece.kind === 'leader' && piece.unit !== undefined ? piece.unit : groupUnit;
     const role = !piece ? t.role : piece.kind === 'leader' ? 'leader' : t.role === 'radio-operator' ? 'radio-operator' : 'figure';
@@ -94,7 +95,7 @@ export class TableBinder {
     const commander = piece?.commander ? (tokens.find((c) => this.links.get(c.id) === piece.commander)?.id ?? null) : (t.commander ?? null);
     const radio = (piece?.radio ?? false) || t.radio === true;
     // The tabletop's name, cleaned once here for every view, the overlay and the summary (src/game/clean.ts).
-    return { ...t, name: cleanText(t.name), side, unit, role, commander, radio, piece };
+    return { ...t, name: cleanText(t.name), side, unit, role, commander, radio, piece, ...(piece && piece.side === null && tableSide !== null ? { tableSide } : {}) };
   }
 }
 

@@ -58,6 +58,12 @@ export interface BoardInput<F = unknown> {
 export interface BoundToken extends Token {
   /** The piece this token stands for, or null. */
   readonly piece: Piece | null;
+  /**
+   * The tabletop's side for this token (through the binding's side map), where the game gives its piece
+   * none: a system whose pieces have no side (Hell Dorado's modifiers, Les bandes de Champagne) still
+   * has the players' sides on the table, and "the side whose turn it is" reads them.
+   */
+  readonly tableSide?: string | null;
 }
 
 export interface BoundTable {

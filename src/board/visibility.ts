@@ -23,7 +23,8 @@ export function turnSides(view: Pick<BoardView, 'marks'>, bound: Pick<BoundTable
   return turnSidesOf(view, sidesOf(bound));
 }
 
-const sidesOf = (bound: Pick<BoundTable, 'tokens'>) => new Map(bound.tokens.map((t) => [t.id, t.side]));
+// A token's side as the game gives it, else the tabletop's (a system whose pieces have no side).
+const sidesOf = (bound: Pick<BoundTable, 'tokens'>) => new Map(bound.tokens.map((t) => [t.id, t.side ?? t.tableSide ?? null]));
 
 function turnSidesOf(view: Pick<BoardView, 'marks'>, sideOf: ReadonlyMap<string, string | null>): ReadonlySet<string> | null {
   const sides = new Set<string>();

@@ -15,6 +15,13 @@ describe('what the board shows', () => {
     for (const [id, run] of runs) expect(visibleView(run.view, run.bound, DEFAULT_VISIBILITY, { focus: new Set(), gm: false }), id).toBe(run.view);
   });
 
+  it('the side whose turn it is where the game gives its pieces no side: Hell Dorado’s modifiers army, the company of the fighter acting (Tarik’s)', () => {
+    const run = runs.find(([id]) => id === 'hd-modifiers-army')![1];
+    expect([...(turnSides(run.view, run.bound) ?? [])]).toEqual(['tarik']);
+    const seen = visibleView(run.view, run.bound, { show: 'turn', gmOnly: false }, { focus: new Set(), gm: false });
+    expect(seen.marks.map((m) => m.name)).toEqual(['Tarik']);
+  });
+
   it('the side whose turn it is: the command roll’s army (units the order may take) and Désastre Colonial’s (the active leader), only that side’s marks, rings and links', () => {
     let cut = 0;
     for (const [id, run] of runs) {
@@ -24,7 +31,7 @@ describe('what the board shows', () => {
         expect(seen, `${id}: no side to play, everything shown`).toBe(run.view);
         continue;
       }
-      const sideOf = new Map(run.bound.tokens.map((t) => [t.id, t.side]));
+      const sideOf = new Map(run.bound.tokens.map((t) => [t.id, t.side ?? t.tableSide ?? null]));
       expect(seen.marks.length, id).toBeGreaterThan(0);
       for (const m of seen.marks) expect(sides.has(sideOf.get(m.id)!), `${id}: ${m.name}`).toBe(true);
       for (const r of seen.rings) expect(sides.has(sideOf.get(r.id)!), `${id}: ring of ${r.name}`).toBe(true);
