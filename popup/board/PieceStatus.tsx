@@ -7,8 +7,10 @@ const IN_COMMAND = new Set(['commanded', 'link', 'eligible', 'leader']);
 /**
  * What the live board says of one roster entry: a single token's status and why, or for a unit of
  * several figures how many are in command and how many must close up. Nothing without a board.
+ * `countWord`: the system's own words for that count (the command roll's panel: "can be ordered now",
+ * where "in command" says something else).
  */
-export function PieceStatus({ piece }: { piece: string }) {
+export function PieceStatus({ piece, countWord = 'board_piece_in_command' }: { piece: string; countWord?: string }) {
   const tr = useTr();
   const t = useT();
   const board = useBoard();
@@ -30,13 +32,12 @@ export function PieceStatus({ piece }: { piece: string }) {
       </span>
     );
   }
-  // The command roll's words: a unit within reach of the leader's can be ordered now ("in command" says something else there).
   const ok = figures.filter((f) => IN_COMMAND.has(f.status)).length;
   const closeUp = figures.filter((f) => f.closeUp).length;
   return (
     <span class="hint" data-testid={`piece-status-${piece}`}>
       {' '}
-      · {tr(game.system === 'cr' ? 'board_piece_can_order' : 'board_piece_in_command', ok, figures.length)}
+      · {tr(countWord, ok, figures.length)}
       {closeUp > 0 && ` · ${tr('board_piece_close_up', closeUp)}`}
     </span>
   );

@@ -110,7 +110,7 @@ function UnitChecks({ state, side, chosen, setChosen, prefix }: { state: CrState
         />
         {u.name}
       </label>
-      <PieceStatus piece={u.id} />
+      <PieceStatus piece={u.id} countWord={'board_piece_can_order'} />
     </li>
   );
   const units = state.sides[side].units;
