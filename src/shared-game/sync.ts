@@ -680,9 +680,12 @@ export class SharedGame {
       return;
     }
     this.note([{ key: this.keys.head, problem: `a player at this table plays checkpoint ${newest}, which no one here wrote back: the game starts again from the pages`, kind: 'refused' }]);
-    this.base = { ...NO_BASE, gen: Math.max(newest, this.base.gen), trust: 'own' };
+    // Numbered past it and past any his own record signs (lost the same way), and no longer waiting for that one either.
+    const signed = this.scene ? (checkpointEntry(this.book.record, this.scene)?.g ?? 0) : 0;
+    this.base = { ...NO_BASE, gen: Math.max(newest, signed, this.base.gen), trust: 'own' };
     this.damaged = [];
     this.resign = true;
+    this.waitingSince = null;
   }
 
   /** What a checkpoint no one here stands behind holds, for its game master to choose (read once each). */
