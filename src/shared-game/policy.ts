@@ -24,7 +24,11 @@ export const SYNC_TIMING = {
   reportAfterMs: 3000,
   /** A client that holds the signed checkpoint writes it back after the keys lacked it this long (the compactor at once). */
   restoreAfterMs: 3000,
-  /** A compacting game master whose signed checkpoint is nowhere to be had takes the keys' as found after this long, and says so. */
+  /**
+   * A compacting game master stops waiting after this long for a checkpoint no one writes back (one he
+   * signed, or one the players say they play): he is asked about the scene's, or the game starts again
+   * from the pages, numbered past it; he is told either way.
+   */
   giveUpMs: 15_000,
   /** A gone writer's emptied keys are kept covered this long (a stale copy may bring them back), then forgotten. */
   forgetMs: 60_000,
