@@ -947,9 +947,12 @@ export class SharedGame {
     for (const [seq, op] of before?.ops ?? []) if (seq <= read.done) ops.set(seq, op);
     // Ops his pages dropped that no checkpoint this client plays covers: the pages that held them are kept, to write back should that checkpoint be lost (./returns.ts).
     const kept = new Set(read.ops.map((op) => op.seq));
-    const gap = droppedUncovered(before?.ops.keys() ?? [], kept, this.base.covers[writer] ?? 0);
     const prev = this.acceptedValues.get(writer);
-    if (gap.length && prev) this.gapCopies.set(writer, [{ values: prev, seqs: gap }, ...(this.gapCopies.get(writer) ?? [])].slice(0, 4));
+    const gap = prev ? droppedUncovered(before?.ops.keys() ?? [], kept, this.base.covers[writer] ?? 0) : [];
+    // Only ops the copy itself holds: one learnt from a return key is not in it, and a copy that would return nothing would be written back for ever.
+    const inCopy = gap.length ? new Set(readPages(writer, keys, prev!, author, scene, 0, ceiling).ops.map((op) => op.seq)) : null;
+    const returnable = gap.filter((seq) => inCopy!.has(seq));
+    if (returnable.length) this.gapCopies.set(writer, [{ values: prev!, seqs: returnable }, ...(this.gapCopies.get(writer) ?? [])].slice(0, 4));
     this.onTableSeqs.set(writer, kept);
     const gm = author.gm || this.now() < (this.gmUntil.get(this.keys.holderOf(writer)) ?? -Infinity);
     for (const op of read.ops) {
