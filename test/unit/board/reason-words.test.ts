@@ -20,7 +20,7 @@ describe('sayReason', () => {
   const far = { code: 'cr-too-far', params: { distance: 1.5, unit: 'in', leader: 'Murat', max: 1 } };
   it('writes numbers and units as the language does', () => {
     expect(sayReason(far, say('en'), 'en')).toBe('1.5 in from Murat’s unit; at most 1 in');
-    expect(sayReason(far, say('fr'), 'fr')).toBe('à 1,5 po de l’unité de Murat ; au plus 1 po');
+    expect(sayReason(far, say('fr'), 'fr')).toBe('à 1,5 po de l’unité de Murat\u202f; au plus 1 po');
     expect(sayReason({ code: 'out-of-range', params: { by: 2, unit: 'cm', nearest: 'A' } }, say('ru'), 'ru')).toContain('2 см');
   });
 
