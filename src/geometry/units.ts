@@ -20,8 +20,8 @@ const ALIASES: Readonly<Record<string, string>> = {
   centimetre: 'cm', centimeter: 'cm', centimetres: 'cm', centimeters: 'cm',
   metre: 'm', meter: 'm', metres: 'm', meters: 'm',
   kilometre: 'km', kilometer: 'km', kilometres: 'km', kilometers: 'km',
-  inch: 'in', inches: 'in', '"': 'in', '″': 'in', pouce: 'in', pouces: 'in',
-  foot: 'ft', feet: 'ft', "'": 'ft', '′': 'ft', pied: 'ft', pieds: 'ft',
+  inch: 'in', inches: 'in', '"': 'in', '″': 'in', pouce: 'in', pouces: 'in', po: 'in',
+  foot: 'ft', feet: 'ft', "'": 'ft', '′': 'ft', pied: 'ft', pieds: 'ft', pi: 'ft',
   yard: 'yd', yards: 'yd', mile: 'mi', miles: 'mi',
   cells: 'cell', square: 'cell', squares: 'cell', sq: 'cell',
 };

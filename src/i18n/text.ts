@@ -49,6 +49,10 @@ export function localSubs(subs: readonly (string | number)[] | undefined, locale
 /** A French word that takes an apostrophe before a vowel, and the form it takes. */
 const ELIDED: Readonly<Record<string, string>> = { de: 'd’', De: 'D’', que: 'qu’', Que: 'Qu’' };
 
+/** A rank a French name may begin with ("Colonel Desharbes"), and "de"/"à" contracted with its article. */
+const TITLE = /^(Colonel|Commandant|Capitaine|Lieutenant|Général|Maréchal|Sergent|Major) /u;
+const CONTRACTED: Readonly<Record<string, string>> = { de: 'du', De: 'Du', à: 'au', À: 'Au' };
+
 /**
  * French elision where a substitution begins with a vowel: "Pertes de Infanterie" → "Pertes
  * d’Infanterie". Only right before what was put in: a name the player typed keeps its own words.
@@ -58,6 +62,14 @@ export function elide(message: string, subs: readonly string[], locale: string):
   if (!locale.startsWith('fr')) return message;
   let out = message;
   for (const sub of new Set(subs)) {
+    // A rank before a name takes the article: "à 6 hex du colonel Desharbes", not "de Colonel Desharbes".
+    const rank = TITLE.exec(sub);
+    if (rank) {
+      const escaped = sub.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      const lower = rank[1]!.toLocaleLowerCase('fr') + sub.slice(rank[1]!.length);
+      out = out.replace(new RegExp(`(^|[\\s(«“\u202f])(de|De|à|À) ${escaped}`, 'g'), (_, before: string, word: string) => `${before}${CONTRACTED[word]} ${lower}`);
+      continue;
+    }
     if (!/^[AEIOUYÀÂÆÉÈÊËÎÏÔŒÙÛÜaeiouyàâæéèêëîïôœùûü]/.test(sub)) continue;
     const escaped = sub.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     out = out.replace(new RegExp(`(^|[\\s(«“])(de|De|que|Que) (?=${escaped})`, 'g'), (_, before: string, word: string) => `${before}${ELIDED[word]}`);

@@ -177,6 +177,6 @@ describe('the rule lookup', () => {
     await waitFor(() => expect(results()[0]?.dataset.testid).toBe('lookup-result-bdc-rally'));
     expect(within(results()[0]!).getByRole('heading', { level: 3 }).textContent).toBe('Les bandes de ChampagneRalliement');
     await waitFor(() => expect(screen.getByTestId('lookup-live-bdc-rally').textContent).toContain('Rallier Groupe 1 depuis Démoralisé\u202f: 2 PA'));
-    expect(status()).toMatch(/^Règles trouvées : \d+$/);
+    expect(status()).toMatch(/^Règles trouvées\u202f: \d+$/);
   });
 });
