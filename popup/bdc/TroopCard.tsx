@@ -18,6 +18,8 @@ export function TroopCard({ troop, state, dispatch }: { troop: Troop; state: Bdc
   const id = troop.id;
   const pa = troop.counters.length ? troop.counters.join('+') : '–';
   const morale = troop.broken ? tr('bdc_broken') : tr(`bdc_state_${troop.state}`);
+  // After a colon a running phrase goes on in lower case ("Мораль: в порядке", not "Мораль: Норма").
+  const moraleWord = troop.broken ? tr('bdc_word_broken') : tr(`board_word_${troop.state}`);
   const remove = useRemove(dispatch);
   // A card opened stays open while the popup is closed.
   const [open, setOpen] = useDraft(`troop-${id}-open`, false);
@@ -31,7 +33,7 @@ export function TroopCard({ troop, state, dispatch }: { troop: Troop; state: Bdc
           {morale} · {troop.factor}
         </span>
         <span class="visually-hidden" data-testid={`badge-words-${id}`}>
-          {tr('bdc_summary_morale', morale, troop.factor)}
+          {tr('bdc_summary_morale', moraleWord, troop.factor)}
         </span>{' '}
         <span class="hint" aria-hidden="true" data-testid={`pa-${id}`}>
           <abbr title={tr('bdc_pa_long')}>{tr('bdc_pa_short', pa)}</abbr>

@@ -55,3 +55,26 @@ describe('French words, one for one thing', () => {
     expect(Object.values(catalogues.fr).filter((e) => e.message.includes('désordre'))).toEqual([]);
   });
 });
+
+describe('Russian words, one for one thing', () => {
+  const ru = Object.entries(catalogues.ru);
+  it('one spelling for the colonel: Дешарб', () => {
+    expect(ru.filter(([, e]) => e.message.includes('Дезарб')).map(([k]) => k)).toEqual([]);
+  });
+  it('an order on someone’s word is "на ваше слово", "на слово игроков"', () => {
+    expect(ru.filter(([, e]) => /под (ваше|слово)/.test(e.message)).map(([k]) => k)).toEqual([]);
+  });
+  it('a command-roll slot is a "число" on the demo as in the popup, never a "номер"', () => {
+    expect(ru.filter(([k, e]) => /^(cr_|lk_cr_|demo_try_cr|demo_)/.test(k) && /[Нн]омер(?! на маркере)/.test(e.message)).map(([k]) => k)).toEqual([]);
+  });
+  it('undoing a board change says a board change: "Отменить перемещение"', () => {
+    expect(catalogues.ru.demo_undo!.message).toBe('Отменить перемещение');
+  });
+  it('after "Мораль:" a morale state goes on in lower case (the popup puts the board word there)', () => {
+    for (const state of ['normal', 'pinned', 'demoralised', 'routed']) {
+      const said = formatText(catalogues.ru, text('bdc_summary_morale', formatText(catalogues.ru, text(`board_word_${state}`)), 6));
+      expect(said).toMatch(/^Мораль: [а-яё]/);
+    }
+    expect(formatText(catalogues.ru, text('bdc_word_broken'))).toBe('разбит');
+  });
+});

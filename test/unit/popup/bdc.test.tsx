@@ -183,7 +183,7 @@ describe('the troop summary, as a screen reader reads it', () => {
     const summary = screen.getByTestId('troop-u1').querySelector('summary')!;
     // What is announced: the name, then each part in words; the terse badge is hidden from it.
     const announced = [...summary.querySelectorAll('.fighter-name, .visually-hidden')].map((n) => n.textContent).join(' ');
-    expect(announced).toBe('Groupe 1 Morale: Normal, factor 6. No action points: no card drawn.');
+    expect(announced).toBe('Groupe 1 Morale: in good order, factor 6. No action points: no card drawn.');
     expect(screen.getByTestId('badge-u1').getAttribute('aria-hidden')).toBe('true');
     expect(screen.getByTestId('pa-u1').getAttribute('aria-hidden')).toBe('true');
     fireEvent.click(screen.getByTestId('activate-u1-1'));
