@@ -137,7 +137,7 @@ async function expectFinite(ext: LaunchedExtension, where: string) {
 }
 
 /** Before a subject the message names the field by: "Points must…", "Points : un…", "Очки: целое…". */
-const subjectOf = (message: string): string => message.split(/ must | is empty| takes | : |: | est vide/)[0]!.trim();
+const subjectOf = (message: string): string => message.split(/ must | is empty| takes |\u202f: |: /)[0]!.trim();
 
 /** Types each value into each field of `scope` on `page`, and returns what went wrong. */
 async function fuzz(page: Page, scope: string, where: string, values: readonly string[] = TYPED): Promise<string[]> {

@@ -87,8 +87,8 @@ describe('rule lookup, in Chromium', () => {
     const first = page.getByTestId('lookup-results').locator('> li').first();
     await expect.poll(() => first.getAttribute('data-testid')).toBe('lookup-result-bdc-rally');
     expect(await first.locator('h3').textContent()).toBe('Les bandes de ChampagneRalliement');
-    await expect.poll(() => first.getByTestId('lookup-live-bdc-rally').textContent()).toContain('Rallier Groupe 1 depuis Démoralisé : 2 PA');
-    await expect.poll(() => page.getByRole('status').textContent()).toMatch(/^Règles trouvées : \d+$/);
+    await expect.poll(() => first.getByTestId('lookup-live-bdc-rally').textContent()).toContain('Rallier Groupe 1 depuis Démoralisé\u202f: 2 PA');
+    await expect.poll(() => page.getByRole('status').textContent()).toMatch(/^Règles trouvées\u202f: \d+$/);
 
     expect(page.errors).toEqual([]);
     expect(page.remote).toEqual([]);
