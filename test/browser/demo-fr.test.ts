@@ -26,7 +26,7 @@ describe('la table de démonstration en français', () => {
     const popup = await openPopup(ext, tab);
     expect(await popup.locator('#board-title').textContent()).toBe('Table de démonstration');
     // The live line as French punctuates it: a (non-breaking) space before the colon.
-    expect(await popup.getByTestId('board-summary').textContent()).toMatch(/^Table de démonstration\u00a0: \S/);
+    expect(await popup.getByTestId('board-summary').textContent()).toMatch(/^Table de démonstration\u202f: \S/);
     await expect.poll(() => popupReason(popup, 'C')).toBe('(hors · 2 cm trop loin de Fusilier A)');
     expect(errors).toEqual([]);
     await popup.close();
