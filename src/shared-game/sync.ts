@@ -321,7 +321,6 @@ export class SharedGame {
   /** Each writer's pages as last read: their JSON as given, their canonical text and its digest. */
   private readonly readCache = new Map<string, { raw: string; text: string; digest: string }>();
   private headUnsigned: { hash: string; since: number } | null = null;
-  private waitingSince: number | null = null;
   /** When each op not in the checkpoint was first played here. */
   private readonly firstPlayed = new Map<string, number>();
 
@@ -552,7 +551,9 @@ export class SharedGame {
     this.trustCache = null;
     const now = this.now();
     const dropped: Dropped[] = [];
+    this.waitedThisRead = false;
     await this.readBase(metadata, dropped, now);
+    if (!this.waitedThisRead) this.lostSince = null;
     if (this.scene) this.vouch(this.scene);
     if (this.base.written && this.onTable(this.base.written)) this.tableDone = this.base.covers[this.me.writer] ?? 0;
     this.readWriters(metadata, dropped, now);
@@ -648,8 +649,17 @@ export class SharedGame {
     }
     if (this.base.trust === 'none' && newest > 0 && !(head && head.scene === scene && head.gen === newest)) {
       dropped.push({ key: this.keys.head, problem: `a player at this table plays checkpoint ${newest}, which the scene does not hold: waiting for it to be written back`, kind: 'refused' });
-      this.giveUpOnAwaited(newest, head !== null && head.scene === scene, now);
-    } else this.awaitedSince = null;
+      if (this.compactor && !this.mirror && !this.waitForLost(now)) {
+        this.gaveUpOnGen = newest;
+        if (head !== null && head.scene === scene) {
+          this.note([{ key: this.keys.head, problem: `a player at this table plays checkpoint ${newest}, which no one here wrote back: the scene’s is yours to choose`, kind: 'refused' }]);
+        } else {
+          // Numbered past it and past any his own record signs (lost the same way), and no longer waiting for that one either.
+          this.gaveUpOn = checkpointEntry(this.book.record, scene)?.h ?? null;
+          this.startAgainFromPages(Math.max(newest, checkpointEntry(this.book.record, scene)?.g ?? 0), `a player at this table plays checkpoint ${newest}, which no one here wrote back: the game starts again from the pages`);
+        }
+      }
+    }
     await this.takeOn(scene, now, head && hash && head.scene === scene ? { head, hash } : null);
   }
 
@@ -659,33 +669,40 @@ export class SharedGame {
     return newest > this.gaveUpOnGen ? newest : 0;
   }
 
-  private awaitedSince: number | null = null;
+  /** The players' newest checkpoint this compactor gave up waiting for: not waited for again. */
   private gaveUpOnGen = 0;
+  /** The lost checkpoint (its digest) his own record signs that he gave up waiting for: not waited for again. */
+  private gaveUpOn: string | null = null;
 
   /**
-   * The compacting game master, playing no checkpoint, waits for the one the players say they play to
-   * be written back. If no one at the table does within `giveUpMs` (every page that held it reloaded
-   * with nothing of its own; or a hostile player's record names a number no one plays), he stops
-   * waiting: he is asked about the checkpoint the scene holds, if any, else the game starts again
-   * from the pages, numbered past it. A liveness wait: it decides when, not what is kept.
+   * The compacting game master's one wait for a lost checkpoint: the one the players say they play, or
+   * the one his own record signs from an earlier life, that the scene does not hold and his browser did
+   * not keep. Meanwhile he compacts nothing and is asked nothing; a client that holds it writes it back.
+   * After `giveUpMs` with no one doing so (every page that held it reloaded with nothing of its own; or
+   * a hostile player's record names a number no one plays) the caller decides: play what another game
+   * master signs, ask him about the scene's, or start again from the pages (`startAgainFromPages`).
+   * Liveness only: it decides when, not what is kept. True while still waiting.
    */
-  private giveUpOnAwaited(newest: number, headOnScene: boolean, now: number): void {
-    if (!this.compactor || this.mirror) return;
-    this.awaitedSince ??= now;
-    if (now - this.awaitedSince < SYNC_TIMING.giveUpMs) return;
-    this.awaitedSince = null;
-    this.gaveUpOnGen = newest;
-    if (headOnScene) {
-      this.note([{ key: this.keys.head, problem: `a player at this table plays checkpoint ${newest}, which no one here wrote back: the scene’s is yours to choose`, kind: 'refused' }]);
-      return;
-    }
-    this.note([{ key: this.keys.head, problem: `a player at this table plays checkpoint ${newest}, which no one here wrote back: the game starts again from the pages`, kind: 'refused' }]);
-    // Numbered past it and past any his own record signs (lost the same way), and no longer waiting for that one either.
-    const signed = this.scene ? (checkpointEntry(this.book.record, this.scene)?.g ?? 0) : 0;
-    this.base = { ...NO_BASE, gen: Math.max(newest, signed, this.base.gen), trust: 'own' };
+  private waitForLost(now: number): boolean {
+    this.waitedThisRead = true;
+    this.lostSince ??= now;
+    if (now - this.lostSince < SYNC_TIMING.giveUpMs) return true;
+    this.lostSince = null;
+    return false;
+  }
+
+  /** Since when the compactor waits for a lost checkpoint (null: it waits for none). */
+  private lostSince: number | null = null;
+  /** Whether the current read waited: one that does not ends the wait. */
+  private waitedThisRead = false;
+
+  /** No checkpoint can be had: the game starts again from the pages, numbered past every lost one, and his page is told. */
+  private startAgainFromPages(lostGen: number, problem: string): void {
+    this.note([{ key: this.keys.head, problem, kind: 'refused' }]);
+    this.base = { ...NO_BASE, gen: Math.max(lostGen, this.base.gen), trust: 'own' };
     this.damaged = [];
     this.resign = true;
-    this.waitingSince = null;
+    this.lostSince = null;
   }
 
   /** What a checkpoint no one here stands behind holds, for its game master to choose (read once each). */
@@ -769,7 +786,7 @@ export class SharedGame {
       if (mine && kept && kept.scene === scene && kept.gen >= (signed?.g ?? 0) && kept.gen >= this.base.gen && kept.gen >= this.trustOf(scene).newest && this.base.hash !== digestText(headText(kept))) {
         if (await this.take(kept, digestText(headText(kept)), (p) => mine.parts[p], 'own', [])) {
           this.note([{ key: this.keys.head, problem: 'the checkpoint in the scene was not the last one you wrote: put back from your browser', kind: 'refused' }]);
-          this.waitingSince = null;
+          this.lostSince = null;
           this.sign(scene);
           return;
         }
@@ -777,23 +794,20 @@ export class SharedGame {
       if (signed && this.base.hash !== signed.h && this.gaveUpOn !== signed.h) {
         // Signed in an earlier life, kept nowhere here: wait for a client that holds it, then play the
         // one another game master signs, or (the scene holds one no one here stands behind) let him
-        // choose, or (none there) start again from an empty game, numbered past the lost one.
-        this.waitingSince ??= now;
-        if (now - this.waitingSince < SYNC_TIMING.giveUpMs) return;
+        // choose, or (none there) start again from the pages, numbered past the lost one.
+        if (this.waitForLost(now)) return;
         this.gaveUpOn = signed.h;
-        const dropped: Dropped[] = [];
         if (this.base.trust === 'verified') {
           this.note([{ key: this.keys.head, problem: 'the checkpoint you signed is nowhere to be had: the older one another game master signs is played', kind: 'refused' }]);
         } else if (found && !this.declined.has(found.hash)) {
           this.note([{ key: this.keys.head, problem: 'the checkpoint you signed is nowhere to be had, and no one here stands behind the scene’s: yours to choose', kind: 'refused' }]);
         } else {
-          this.note([...dropped, { key: this.keys.head, problem: 'the checkpoint you signed is nowhere to be had, and the scene holds none that reads: the game starts again from your pages', kind: 'refused' }]);
-          this.base = { ...NO_BASE, gen: Math.max(signed.g, this.base.gen) };
-          this.damaged = [];
+          this.startAgainFromPages(signed.g, 'the checkpoint you signed is nowhere to be had, and the scene holds none that reads: the game starts again from your pages');
+          this.sign(scene);
+          return;
         }
       }
     }
-    this.waitingSince = null;
     if (this.base.trust === 'verified') {
       this.base = { ...this.base, trust: 'own' };
       if (this.base.written) await this.writer.adopt(this.base.written, this.reader);
@@ -1171,7 +1185,7 @@ export class SharedGame {
 
   /** Whether this client waits on time alone (its own pages to come back, a signed checkpoint to appear): its page reads the keys again now and then. */
   get waiting(): boolean {
-    return (!this.started && this.takingBackSince !== null) || this.waitingSince !== null || this.unsigned.size > 0 || this.behind.size > 0 || this.headUnsigned !== null || this.choosing;
+    return (!this.started && this.takingBackSince !== null) || this.lostSince !== null || this.unsigned.size > 0 || this.behind.size > 0 || this.headUnsigned !== null || this.choosing;
   }
 
   /** Signs this writer's pages as it wants the table to hold them, and keeps a copy in this browser. */
@@ -1589,7 +1603,7 @@ export class SharedGame {
 
   /** Whether this client should compact now: it compacts, its checkpoint is its own, and enough waits (or gone writers' keys do). */
   needsCompaction(): boolean {
-    if (!this.compactor || !this.played || this.waitingSince !== null || (this.base.trust !== 'own' && this.base.trust !== 'none')) return false;
+    if (!this.compactor || !this.played || this.lostSince !== null || (this.base.trust !== 'own' && this.base.trust !== 'none')) return false;
     if (this.choosing) return false;
     if (this.resign) return true;
     const s = this.state;
@@ -1622,7 +1636,7 @@ export class SharedGame {
   /** The scene's checkpoint no one here stands behind, while this client plays none: for its game master to choose. */
   get unvouched(): Unvouched | null {
     // A compactor still waiting for the checkpoint it signed in an earlier life is not asked yet.
-    return this.base.trust === 'none' && !(this.compactor && this.waitingSince !== null) ? (this.unvouchedHead?.summary ?? null) : null;
+    return this.base.trust === 'none' && !(this.compactor && this.lostSince !== null) ? (this.unvouchedHead?.summary ?? null) : null;
   }
 
   /**
@@ -1634,7 +1648,7 @@ export class SharedGame {
     if (!u || !this.compactor || this.base.trust !== 'none') return null;
     this.unvouchedHead = null;
     this.declined.add(u.hash);
-    this.waitingSince = null;
+    this.lostSince = null;
     if (choice === 'take') {
       if (u.head) {
         if (!(await this.take(u.head, u.hash, (p) => this.raw[this.keys.part(p)], 'own', []))) return null;
@@ -1670,7 +1684,7 @@ export class SharedGame {
    * writers gone whose ops are all in it are emptied; keys of no one at the table too.
    */
   async compact(): Promise<Update[] | null> {
-    if (!this.compactor || !this.played || !this.scene || this.waitingSince !== null) return null;
+    if (!this.compactor || !this.played || !this.scene || this.lostSince !== null) return null;
     if (this.base.trust !== 'own' && this.base.trust !== 'none') return null;
     // The scene holds a checkpoint no one here stands behind: written over only once its game master chose.
     if (this.choosing) return null;
@@ -1781,8 +1795,6 @@ export class SharedGame {
   }
 
   private noSceneSince: number | null = null;
-  /** The lost checkpoint (its digest) a compactor gave up waiting for: not waited for again. */
-  private gaveUpOn: string | null = null;
 
   private newSceneId(): string {
     return (this.random() + this.random()).replace(/[^A-Za-z0-9]/g, '').slice(0, 16) || 'scene';
