@@ -480,7 +480,7 @@ export class SharedGame {
     if (!this.sameScene) return null;
     if (this.earlierScene) return this.earlierScene;
     const { gms, players } = this.partyRecords();
-    return tableScene(gms, players);
+    return tableScene(gms, players, this.me.gm);
   }
   /** Keys proven on each scene since this page started (its browser may keep none). */
   private readonly provenKeys = new Map<string, readonly string[]>();
@@ -1025,7 +1025,10 @@ export class SharedGame {
     if (!this.keys.returned || !this.scene || (this.base.trust !== 'verified' && this.base.trust !== 'own')) return out;
     for (const [writer, copies] of this.gapCopies) {
       const coverage = this.base.covers[writer] ?? 0;
-      const copy = this.live.has(this.keys.holderOf(writer)) ? copyToReturn(copies, coverage, this.onTableSeqs.get(writer) ?? new Set()) : null;
+      // Only copies his record still signs: any other no client plays (`readReturns`), and would be written back for ever.
+      const entry = opsEntry(this.live.get(this.keys.holderOf(writer))?.record ?? null, this.scene);
+      const signed = entry ? copies.filter((c) => { const d = digestText(json(c.values)); return d === entry.h || (entry.p ?? []).includes(d); }) : [];
+      const copy = copyToReturn(signed, coverage, this.onTableSeqs.get(writer) ?? new Set());
       if (!copy) {
         if (copies.every((c) => c.seqs.every((s) => s <= coverage))) this.gapCopies.delete(writer);
         continue;

@@ -67,10 +67,14 @@ export function remember(keys: readonly string[], more: Iterable<string>, max: n
 
 /**
  * The scene the others at the table play (their records' `g`): the game masters' word if any gives it,
- * else that of the players who play a checkpoint there (a number); null unless all who give it agree.
+ * else that of the players who play a checkpoint there (a number), else, to a game master, that of
+ * every player; null unless all who give the first word agree. A player follows no player who plays
+ * nothing yet: two such, each following the other's new scene id, would never agree (no one follows
+ * the game master's players back).
  */
-export function tableScene(gms: readonly (HolderRecord | null)[], players: readonly (HolderRecord | null)[]): string | null {
+export function tableScene(gms: readonly (HolderRecord | null)[], players: readonly (HolderRecord | null)[], toGm = false): string | null {
   const named = (records: readonly (HolderRecord | null)[], played: boolean) => [...new Set(records.flatMap((r) => (r?.g && (!played || r.g.n !== undefined) ? [r.g.s] : [])))];
-  for (const word of [named(gms, false), named(players, true)]) if (word.length) return word.length === 1 ? word[0]! : null;
+  const words = [named(gms, false), named(players, true), toGm ? named(players, false) : []];
+  for (const word of words) if (word.length) return word.length === 1 ? word[0]! : null;
   return null;
 }
