@@ -480,7 +480,8 @@ export class SharedGame {
     if (!this.sameScene) return null;
     if (this.earlierScene) return this.earlierScene;
     const { gms, players } = this.partyRecords();
-    return tableScene(gms, players, this.me.gm);
+    // A game master takes the word of players who play nothing only as his page starts: later it is anyone's to give (a hostile record naming another scene would carry him off his own).
+    return tableScene(gms, players, this.me.gm && !this.started);
   }
   /** Keys proven on each scene since this page started (its browser may keep none). */
   private readonly provenKeys = new Map<string, readonly string[]>();
