@@ -1518,7 +1518,25 @@ export class SharedGame {
   heal(force = false): Update[] | null {
     if (this.mirror || !this.started || !this.scene) return null;
     const now = this.now();
-    const scene = this.scene;
+    const entries = this.due(this.scene, now);
+    if (!entries.length) {
+      this.failures = 0;
+      this.lastWrite = null;
+      return null;
+    }
+    const text = json(entries);
+    if (!force && this.lastWrite && this.lastWrite.json === text && now < this.lastWrite.retryAt) return null;
+    this.lastWrite = { json: text, at: now, retryAt: now + (this.failures ? Math.min(SYNC_TIMING.maxBackoff, 1000 * 2 ** (this.failures - 1)) : SYNC_TIMING.patience) };
+    return bundle(entries);
+  }
+
+  /** Whether this page has writes to make (the keys lack something it holds), whether or not it waits before retrying: a table is quiet only when no page has. */
+  get owesWrites(): boolean {
+    return !this.mirror && this.started && this.scene !== null && this.due(this.scene, this.now(), true).length > 0;
+  }
+
+  /** The entries that put the keys right now (see `heal`), the checkpoint first; `probe`: also what it waits to write back, with no wait started. */
+  private due(scene: string, now: number, probe = false): [string, unknown][] {
     const parts: [string, unknown][] = [];
     const rest: [string, unknown][] = [];
     if (this.raw[this.keys.scene] !== scene && (this.madeScene === scene || this.base.trust === 'own')) rest.push([this.keys.scene, scene]);
@@ -1535,7 +1553,7 @@ export class SharedGame {
         if (json(this.raw[key] ?? null) !== json(value)) rest.push([key, value]);
       });
     }
-    const restore = this.restoring(now);
+    const restore = this.restoring(now, probe);
     if (restore) {
       for (const [name, value] of restore.parts) {
         const key = this.keys.part(name);
@@ -1549,20 +1567,11 @@ export class SharedGame {
     // The checkpoint (its parts, then its head) before any page, and the parts it no longer needs
     // after: a tabletop that saves key by key (Roll20) may take only the first few, and pages a
     // compaction empties must never be there before the checkpoint that holds their ops.
-    const entries = [...parts, ...rest];
-    if (!entries.length) {
-      this.failures = 0;
-      this.lastWrite = null;
-      return null;
-    }
-    const text = json(entries);
-    if (!force && this.lastWrite && this.lastWrite.json === text && now < this.lastWrite.retryAt) return null;
-    this.lastWrite = { json: text, at: now, retryAt: now + (this.failures ? Math.min(SYNC_TIMING.maxBackoff, 1000 * 2 ** (this.failures - 1)) : SYNC_TIMING.patience) };
-    return bundle(entries);
+    return [...parts, ...rest];
   }
 
   /** The checkpoint to write back, if the keys lack the signed one this client holds: its compactor at once, another client after a while. */
-  private restoring(now: number): Written | null {
+  private restoring(now: number, probe = false): Written | null {
     const written = this.base.written;
     if (!written || !this.base.hash || !this.scene) return null;
     const rawHead = this.raw[this.keys.head];
@@ -1582,6 +1591,7 @@ export class SharedGame {
     const headHash = head && head.scene === this.scene ? digestText(headText(head)) : null;
     if (headHash && (this.signedBy(this.scene, headHash) || (!signed && !keySigned && this.signedEarlier(this.scene, headHash)))) return null;
     if (head && headHash && headHash !== this.base.hash && this.keySigned(head, headHash) && head.gen >= this.base.gen) return null;
+    if (probe) return written;
     this.offSince ??= now;
     return now - this.offSince >= SYNC_TIMING.restoreAfterMs ? written : null;
   }

@@ -172,12 +172,15 @@ export class Table {
     for (const c of this.honest) if (!this.down.has(c)) await this.room.deliver(c);
   }
 
-  /** Every write in flight lands and every page hears it, until no page has an action on its way: a calm moment at the table. */
+  /**
+   * Every write in flight lands and every page hears it, until no page has an action on its way nor a
+   * write to make (a checkpoint the tabletop refused, to be written again): a calm moment at the table.
+   */
   async calm(): Promise<void> {
     for (let i = 0; i < 20; i++) {
       for (const c of this.honest) while (this.flights.some((f) => f.from === c)) this.land(c);
       for (const c of this.honest) await this.hear(c);
-      if (!this.flights.length && this.honest.every((c) => this.down.has(c) || c.game.state.unsent.length === 0)) return;
+      if (!this.flights.length && this.honest.every((c) => this.down.has(c) || (c.game.state.unsent.length === 0 && !c.game.owesWrites))) return;
       await this.tick(700);
     }
   }
