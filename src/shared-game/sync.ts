@@ -587,8 +587,10 @@ export class SharedGame {
     // The scene: a checkpoint signed for it decides; else the keys' id; else one this client makes.
     let scene: string | null;
     // The compactor keeps the scene it plays: its word decides the table's (a copy of another scene it
-    // once signed, written into these keys, must not carry it off).
-    if ((trusted || this.compactor) && this.scene) scene = this.scene;
+    // once signed, written into these keys, must not carry it off); so does a page that started on a
+    // scene it found, its own pages there (only the table's word moves it: `toldScene`, below). One it
+    // made itself, with no game master here, gives way to the keys' (another player made one too).
+    if ((trusted || this.compactor || (this.started && this.scene !== this.madeScene)) && this.scene) scene = this.scene;
     else if (head && hash && this.stands(head, hash) && !(found && found !== head.scene && this.signsAny(found))) scene = head.scene;
     else scene = found ?? this.madeScene ?? (this.makesScene(now) ? (this.madeScene = this.newSceneId()) : null);
     // With nothing of its own, a client plays no scene but the one it played before on this page, or
