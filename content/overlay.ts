@@ -9,6 +9,7 @@ import type { BoardLayout, LaidLegend } from '../src/board/layout';
 import { LABEL_FONT } from '../src/board/layout';
 import { legendKey, type LegendEntry } from '../src/board/legend';
 import { BADGE_PATHS, CLOSE_UP_DASH, dash, EDGE_COLOURS, EDGE_DASH, MARK_LOOKS, RING_COLOURS, RING_DASH, swatch, TEXT_COLOURS } from '../src/board/look';
+import { MARK_GAP, markOutline } from '../src/board/draw';
 import type { BoardView, MarkStatus } from '../src/board/model';
 import type { RangeShape } from '../src/geometry/shapes';
 
@@ -247,13 +248,21 @@ export class Overlay {
     for (const m of d.marks) {
       seenMarks.add(m.id);
       const reason = words.get(m.id) ?? '';
-      const item = this.item(this.marks, m.id, 'circle', this.layers.marks, 'mark', m.name, reason);
-      if (unchanged(item, [m.x, m.y, m.r, m.status, m.reason?.code, m.closeUp === true])) continue;
+      // A base read as its box (an oblong base): a ring that hugs the box, else a circle.
+      const item = this.item(this.marks, m.id, m.box ? 'polygon' : 'circle', this.layers.marks, 'mark', m.name, reason);
+      if (unchanged(item, [m.x, m.y, m.r, m.box?.hw, m.box?.hh, m.box?.rotation, m.status, m.reason?.code, m.closeUp === true])) continue;
       const n = item.node;
       const look = MARK_LOOKS[m.status];
-      n.setAttribute('cx', r2(m.x));
-      n.setAttribute('cy', r2(m.y));
-      n.setAttribute('r', r2(m.r + 4));
+      const outline = markOutline(m, MARK_GAP);
+      if (outline) {
+        n.setAttribute('points', outline.map((p) => `${r2(p.x)},${r2(p.y)}`).join(' '));
+        n.setAttribute('transform', `translate(${r2(m.x)} ${r2(m.y)})`);
+      } else {
+        n.setAttribute('cx', r2(m.x));
+        n.setAttribute('cy', r2(m.y));
+        n.setAttribute('r', r2(m.r + MARK_GAP));
+      }
+      n.setAttribute('data-shape', outline ? 'box' : 'circle');
       n.setAttribute('stroke', look.colour);
       n.setAttribute('stroke-width', String(look.width));
       n.setAttribute('data-token', m.id);

@@ -2,7 +2,7 @@
 // leader in the shape the scene measures, a link between two tokens. Scene px throughout.
 import { hexToPixel, pixelToHex, type HexOrientation } from '../geometry/hex';
 import { effectiveMetric, type Metric } from '../geometry/metrics';
-import { baseOf, DEFAULT_BASE_SHAPE, type BaseShape } from '../geometry/bases';
+import { baseBoxOf, baseOf, DEFAULT_BASE_SHAPE, type BaseShape } from '../geometry/bases';
 import { rangeShape, type RangeShape } from '../geometry/shapes';
 import { unionOutline } from '../geometry/union-outline';
 import type { MeasureFrom, Scene, Token, Vec2 } from '../table/model';
@@ -10,7 +10,8 @@ import type { BoundToken, Edge, EdgeKind, Mark, MarkStatus, Reason, Ring, RingKi
 
 export const orientationOf = (scene: Scene): HexOrientation => (scene.grid === 'hex-flat' ? 'flat' : 'pointy');
 
-export function markOf(t: BoundToken, status: MarkStatus, reason: Reason | null = null, closeUp = false): Mark {
+/** A token's mark; `bases` is the system's reading of bases (a box base gets a ring that hugs its box). */
+export function markOf(t: BoundToken, status: MarkStatus, reason: Reason | null = null, closeUp = false, bases: BaseShape = DEFAULT_BASE_SHAPE): Mark {
   const m: { -readonly [K in keyof Mark]: Mark[K] } = {
     id: t.id,
     name: t.name,
@@ -22,8 +23,48 @@ export function markOf(t: BoundToken, status: MarkStatus, reason: Reason | null 
     piece: t.piece?.id ?? null,
     unit: t.unit,
   };
+  const box = baseBoxOf(t, bases);
+  if (box) m.box = box;
   if (closeUp) m.closeUp = true;
   return m;
+}
+
+/** Scene px between a figure's base and its status ring, on every tabletop. */
+export const MARK_GAP = 4;
+
+/** Points on each rounded corner of a box mark's ring (a quarter turn). */
+const CORNER_STEPS = 6;
+
+/**
+ * A box mark's status ring, relative to its centre (scene px): the box pushed out by `gap` on every
+ * side, its corners rounded with radius `gap` about the box's own corners, turned as the box is; so
+ * every point of the base is inside it, `gap` clear. Null for a disc (a circle of `r + gap`).
+ */
+export function markOutline(m: Pick<Mark, 'box'>, gap: number): Vec2[] | null {
+  const b = m.box;
+  if (!b) return null;
+  const a = (b.rotation * Math.PI) / 180;
+  const cos = Math.cos(a);
+  const sin = Math.sin(a);
+  const out: Vec2[] = [];
+  // Corners in order round the box (y down: lower right, lower left, upper left, upper right), each arc a quarter turn.
+  const corners: readonly (readonly [number, number, number])[] = [
+    [1, 1, 0],
+    [-1, 1, 90],
+    [-1, -1, 180],
+    [1, -1, 270],
+  ];
+  for (const [u, v, from] of corners) {
+    for (let i = 0; i <= CORNER_STEPS; i++) {
+      const t = ((from + (90 * i) / CORNER_STEPS) * Math.PI) / 180;
+      // A chord sags inside its arc: points a little further out keep the chords `gap` clear.
+      const g = gap / Math.cos(Math.PI / 4 / CORNER_STEPS);
+      const x = u * b.hw + g * Math.cos(t);
+      const y = v * b.hh + g * Math.sin(t);
+      out.push({ x: x * cos - y * sin, y: x * sin + y * cos });
+    }
+  }
+  return out;
 }
 
 /**
@@ -89,4 +130,4 @@ export const edgeOf = (from: Token, to: Token, kind: EdgeKind): Edge => ({
 });
 
 /** Lost tokens (their piece is out of the game) are drawn, never counted. */
-export const lostMarks = (lost: readonly BoundToken[]): Mark[] => lost.map((t) => markOf(t, 'lost', { code: 'piece-gone', params: { name: t.piece?.name ?? t.name } }));
+export const lostMarks = (lost: readonly BoundToken[], bases: BaseShape = DEFAULT_BASE_SHAPE): Mark[] => lost.map((t) => markOf(t, 'lost', { code: 'piece-gone', params: { name: t.piece?.name ?? t.name } }, false, bases));

@@ -3,6 +3,7 @@
 // scenes all arrive as a `Table` (src/table/model.ts) and leave as a `BoardView`.
 import type { Text } from '../i18n/text';
 import type { RangeShape } from '../geometry/shapes';
+import type { BaseBox } from '../geometry/bases';
 import type { Hex } from '../geometry/hex';
 import type { Scene, Token, Vec2 } from '../table/model';
 
@@ -100,6 +101,11 @@ export interface Mark {
   readonly x: number;
   readonly y: number;
   readonly r: number;
+  /**
+   * A base read as its box (an oblong 2×1 base; any base under the `box` setting), scene px: the
+   * status ring hugs it (./draw.ts markOutline) instead of circling `r`.
+   */
+  readonly box?: BaseBox;
   readonly status: MarkStatus;
   readonly reason: Reason | null;
   readonly piece: string | null;

@@ -51,15 +51,36 @@ export function boxBase(hw: number, hh: number, degrees: number): Base {
 
 const normalDegrees = (d: number): number => (Number.isFinite(d) ? ((d % 360) + 360) % 360 : 0);
 
+/** Whether a token's base is read as its box (else as a disc): the one test for measuring and drawing. */
+function readsAsBox(t: Token, shape: BaseShape): boolean {
+  if (t.baseSize || shape === 'round') return false;
+  if (shape === 'box') return true;
+  const w = Math.max(0, t.footprint.width);
+  const h = Math.max(0, t.footprint.height);
+  return Math.abs(w - h) > SQUARE_SLACK * Math.max(w, h);
+}
+
 /** The base a token stands on, in cells. */
 export function baseOf(t: Token, scene: Scene, shape: BaseShape = DEFAULT_BASE_SHAPE): Base {
   if (t.baseSize) return roundBase(toCells(t.baseSize, scene) / 2);
   const ppc = pixelsPerCell(scene);
   const w = Math.max(0, t.footprint.width) / ppc;
   const h = Math.max(0, t.footprint.height) / ppc;
-  const square = Math.abs(w - h) <= SQUARE_SLACK * Math.max(w, h);
-  if (shape === 'round' || (shape === 'auto' && square)) return roundBase(Math.min(w, h) / 2);
+  if (!readsAsBox(t, shape)) return roundBase(Math.min(w, h) / 2);
   return boxBase(w / 2, h / 2, t.rotation ?? 0);
+}
+
+/** A base read as a box, in the footprint's own px: its half sides and turn (clockwise degrees); null for a disc. */
+export interface BaseBox {
+  readonly hw: number;
+  readonly hh: number;
+  readonly rotation: number;
+}
+
+/** The box a token's base is read as (what its status ring hugs), or null when it is read as a disc. */
+export function baseBoxOf(t: Token, shape: BaseShape = DEFAULT_BASE_SHAPE): BaseBox | null {
+  if (!readsAsBox(t, shape)) return null;
+  return { hw: Math.max(0, t.footprint.width) / 2, hh: Math.max(0, t.footprint.height) / 2, rotation: normalDegrees(t.rotation ?? 0) };
 }
 
 /** The distance from a point to a base (0 inside it), in cells; (dx, dy) from the base's centre. */

@@ -87,7 +87,7 @@ export type ScenarioStep = Scenario['steps'][number];
 
 /** What `expect.board` may say (each part partial). */
 const boardExpectSchema = v.strictObject({
-  tokens: v.optional(v.record(v.string(), v.nullable(v.strictObject({ status: v.optional(v.picklist(MARK_STATUSES)), reason: v.optional(v.nullable(v.string())), params: v.optional(v.record(v.string(), v.union([v.string(), v.number()]))), closeUp: v.optional(v.boolean()) })))),
+  tokens: v.optional(v.record(v.string(), v.nullable(v.strictObject({ status: v.optional(v.picklist(MARK_STATUSES)), reason: v.optional(v.nullable(v.string())), params: v.optional(v.record(v.string(), v.union([v.string(), v.number()]))), closeUp: v.optional(v.boolean()), mark: v.optional(v.picklist(['circle', 'box'])) })))),
   rings: v.optional(v.record(v.string(), v.nullable(v.strictObject({ kind: v.optional(v.string()), shape: v.optional(v.string()), radius: v.optional(num), extent: v.optional(num) })))),
   edges: v.optional(v.record(v.string(), v.nullable(v.strictObject({ from: v.optional(v.string()), kind: v.optional(v.string()) })))),
   proposals: v.optional(v.array(v.string())),
@@ -159,7 +159,7 @@ export function boardSummary(view: BoardView, scene: Scene, proposals: readonly 
   // A leader without a ring shows as null, so that a file can say "no ring here".
   const ringless = view.marks.filter((m) => (m.status === 'leader' || m.status === 'blocked') && !view.rings.some((r) => r.id === m.id)).map((m) => [m.id, null]);
   return {
-    tokens: Object.fromEntries([...unmarked, ...view.marks.map((m) => [m.id, { status: m.status, reason: m.reason?.code ?? null, params: m.reason?.params ?? {}, closeUp: m.closeUp === true }])]),
+    tokens: Object.fromEntries([...unmarked, ...view.marks.map((m) => [m.id, { status: m.status, reason: m.reason?.code ?? null, params: m.reason?.params ?? {}, closeUp: m.closeUp === true, mark: m.box ? 'box' : 'circle' }])]),
     rings: Object.fromEntries([
       ...ringless,
       ...view.rings.map((r) => [

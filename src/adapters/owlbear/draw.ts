@@ -15,6 +15,7 @@ import { legendKey, type LegendEntry } from '../../board/legend';
 import { BADGE_SHAPES, CLOSE_UP_DASH, EDGE_COLOURS, EDGE_DASH, MARK_LOOKS, RING_COLOURS, RING_DASH, TEXT_COLOURS } from '../../board/look';
 import type { Box } from '../../board/labels';
 import type { BoardView, MarkStatus, RingKind } from '../../board/model';
+import { MARK_GAP, markOutline } from '../../board/draw';
 import { estimateWidth } from '../../board/measure';
 import { LOCAL_KEY } from './keys';
 
@@ -215,11 +216,18 @@ export class Drawer {
       const reason = said.get(m.id) ?? '';
       const id = drawnId('mark', m.id);
       const look = MARK_LOOKS[m.status];
-      const key = `${player}|${m.name}|${r2(m.x)},${r2(m.y)},${r2(m.r)}|${m.status}|${m.reason?.code ?? ''}|${m.closeUp === true}|${reason}`;
+      const box = m.box ? `${r2(m.box.hw)},${r2(m.box.hh)},${r2(m.box.rotation)}` : '';
+      const key = `${player}|${m.name}|${r2(m.x)},${r2(m.y)},${r2(m.r)}|${box}|${m.status}|${m.reason?.code ?? ''}|${m.closeUp === true}|${reason}`;
       out.push(
-        this.reuse(id, key, () =>
-          circle(id, reason ? `${m.name} — ${reason}` : m.name, 'ATTACHMENT', m.x, m.y, m.r + 4, style(look.colour, look.width + 2, 0, (m.closeUp ? CLOSE_UP_DASH : look.dash).map((d) => d * 2)), { kind: 'mark', token: m.id, status: m.status, ...(m.reason ? { reason: m.reason.code } : {}) }, player),
-        ),
+        this.reuse(id, key, () => {
+          const name = reason ? `${m.name} — ${reason}` : m.name;
+          const s = style(look.colour, look.width + 2, 0, (m.closeUp ? CLOSE_UP_DASH : look.dash).map((d) => d * 2));
+          const tag: DrawnTag = { kind: 'mark', token: m.id, status: m.status, ...(m.reason ? { reason: m.reason.code } : {}) };
+          // A base read as its box (an oblong base): a closed curve that hugs it, relative to the mark's centre.
+          const outline = markOutline(m, MARK_GAP);
+          if (!outline) return circle(id, name, 'ATTACHMENT', m.x, m.y, m.r + MARK_GAP, s, tag, player);
+          return { ...base(id, name, 'ATTACHMENT', { x: m.x, y: m.y }, tag, player), type: 'CURVE', points: outline.map((p) => ({ x: r2(p.x), y: r2(p.y) })), style: { ...s, tension: 0, closed: true } };
+        }),
       );
     }
     if (ctx.layout) out.push(...this.drawLayout(ctx.layout, ctx));

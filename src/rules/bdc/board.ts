@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import { parseOrNull } from '../../game/validate';
 import { RingMaker, edgeOf, lostMarks, markOf } from '../../board/draw';
-import type { BoardError, BoardView, BoundTable, BoundToken, Edge, Mark, Reason, Ring } from '../../board/model';
+import type { BoardError, BoardView, BoundTable, BoundToken, Edge, Mark, MarkStatus, Reason, Ring } from '../../board/model';
 import type { SystemBoard } from '../../board/system';
 import { computeChains } from '../../geometry/chains';
 import type { ChainResult, CommandReason, LeaderAbility } from '../../geometry/chains-common';
@@ -61,7 +61,9 @@ export const bdcBoard: SystemBoard<BdcFacts> = {
   parseFacts: (raw) => parseOrNull(factsSchema, raw),
   view(table: BoundTable, facts: BdcFacts): BoardView {
     const { scene, tokens } = table;
-    const marks: Mark[] = lostMarks(table.lost);
+    // Marks read bases as the system's setting does: a box base's ring hugs its box.
+    const mark = (t: BoundToken, status: MarkStatus, reason: Reason | null = null, closeUp = false) => markOf(t, status, reason, closeUp, facts.bases);
+    const marks: Mark[] = lostMarks(table.lost, facts.bases);
     const rings: Ring[] = [];
     const edges: Edge[] = [];
     // The morale state that keeps a leader from commanding (demoralised, routed), if any.
@@ -81,7 +83,7 @@ export const bdcBoard: SystemBoard<BdcFacts> = {
       });
     } catch (e) {
       const error: BoardError = (e as { code?: unknown }).code === 'incompatible-units' ? 'incompatible-units' : 'invalid-scale';
-      for (const t of tokens) marks.push(markOf(t, t.role === 'leader' ? 'leader' : 'none'));
+      for (const t of tokens) marks.push(mark(t, t.role === 'leader' ? 'leader' : 'none'));
       return { marks, rings, edges, notes: [], error };
     }
     const rigid = new Set(facts.rigid);
@@ -97,9 +99,9 @@ export const bdcBoard: SystemBoard<BdcFacts> = {
         if (f.leads === false) {
           // His own state (demoralised, routed) on his own mark, whoever commands him (the chain's
           // reasons are empty once he is commanded, and may name his commander's state first).
-          marks.push(markOf(t, 'blocked', reasonOf({ code: 'leader-cannot-command', leader: t.id, state: blockedState(t) ?? null }, nameOf)));
+          marks.push(mark(t, 'blocked', reasonOf({ code: 'leader-cannot-command', leader: t.id, state: blockedState(t) ?? null }, nameOf)));
         } else {
-          marks.push(markOf(t, 'leader', f.commanded || !t.commander ? null : f.reasons[0] ? reasonOf(f.reasons[0], nameOf) : null));
+          marks.push(mark(t, 'leader', f.commanded || !t.commander ? null : f.reasons[0] ? reasonOf(f.reasons[0], nameOf) : null));
           if (t.unit !== null) rings.push(ringMaker.ring(t, 'command', chains.radiusCells));
         }
         // Voice and radio come from his commander; inside his unit he is reached like any figure:
@@ -110,17 +112,17 @@ export const bdcBoard: SystemBoard<BdcFacts> = {
       }
       if (chains.commanded[i]) {
         const viaLeader = by < 0 || tokens[by]!.role === 'leader';
-        marks.push(markOf(t, viaLeader ? 'commanded' : 'link'));
+        marks.push(mark(t, viaLeader ? 'commanded' : 'link'));
         if (by >= 0 && !viaLeader) edges.push(edgeOf(tokens[by]!, t, 'chain'));
         continue;
       }
       const f = chains.figure(i);
       const first = f.reasons[0];
       if (t.unit === null) {
-        marks.push(markOf(t, 'none', first ? reasonOf(first, nameOf) : null));
+        marks.push(mark(t, 'none', first ? reasonOf(first, nameOf) : null));
         continue;
       }
-      marks.push(markOf(t, 'out', first ? reasonOf(first, nameOf) : null, rigid.has(t.unit)));
+      marks.push(mark(t, 'out', first ? reasonOf(first, nameOf) : null, rigid.has(t.unit)));
     }
     return { marks, rings, edges, notes: [], error: null };
   },

@@ -8,7 +8,7 @@
 import * as v from 'valibot';
 import { parseOrNull } from '../../game/validate';
 import { RingMaker, lostMarks, markOf } from '../../board/draw';
-import type { BoardError, BoardView, BoundTable, BoundToken, Mark, Reason, Ring } from '../../board/model';
+import type { BoardError, BoardView, BoundTable, BoundToken, Mark, MarkStatus, Reason, Ring } from '../../board/model';
 import type { SystemBoard } from '../../board/system';
 import { BASE_SHAPES, DEFAULT_BASE_SHAPE, type BaseShape } from '../../geometry/bases';
 import { createUnitReach, unitsWithin, type UnitReach } from '../../geometry/signal';
@@ -72,7 +72,9 @@ export const crBoard: SystemBoard<CrFacts> = {
   defaultFacts: DEFAULT_CR_FACTS,
   parseFacts: (raw) => parseOrNull(factsSchema, raw),
   view(table: BoundTable, facts: CrFacts): BoardView {
-    const marks: Mark[] = lostMarks(table.lost);
+    // Marks read bases as the system's setting does: a box base's ring hugs its box.
+    const mark = (t: BoundToken, status: MarkStatus, reason: Reason | null = null, closeUp = false) => markOf(t, status, reason, closeUp, facts.bases);
+    const marks: Mark[] = lostMarks(table.lost, facts.bases);
     const rings: Ring[] = [];
     const { scene } = table;
     // A leader outside any grouping is a unit of his own for measuring.
@@ -121,28 +123,28 @@ export const crBoard: SystemBoard<CrFacts> = {
     for (const t of tokens) {
       if (t.role === 'leader') {
         // A disordered leader carries his state on his own mark; the C-in-C on his number says what it is for.
-        if (disordered(t)) marks.push(markOf(t, 'blocked', { code: 'cr-leader-disordered', params: { leader: t.name } }));
-        else marks.push(markOf(t, 'leader', cInC !== null && t.piece?.id === cInC ? { code: 'cr-c-in-c' } : null));
+        if (disordered(t)) marks.push(mark(t, 'blocked', { code: 'cr-leader-disordered', params: { leader: t.name } }));
+        else marks.push(mark(t, 'leader', cInC !== null && t.piece?.id === cInC ? { code: 'cr-c-in-c' } : null));
         continue;
       }
       const piece = t.piece?.kind === 'unit' ? t.piece.id : null;
-      if (t.unit === null || error) marks.push(markOf(t, 'none'));
-      else if (piece && ordered.has(piece)) marks.push(markOf(t, 'commanded'));
-      else if (piece && acted.has(piece)) marks.push(markOf(t, 'none', { code: 'cr-acted' }));
+      if (t.unit === null || error) marks.push(mark(t, 'none'));
+      else if (piece && ordered.has(piece)) marks.push(mark(t, 'commanded'));
+      else if (piece && acted.has(piece)) marks.push(mark(t, 'none', { code: 'cr-acted' }));
       // Nobody may be commanded now: no number played, another army's number, the C-in-C's (he orders
       // nobody), nobody known on it, or the number used up (orders given, a unit activated).
-      else if (!slot || t.side !== slot.side || slot.used || slot.kind === 'c-in-c' || slot.kind === 'none') marks.push(markOf(t, 'none'));
+      else if (!slot || t.side !== slot.side || slot.used || slot.kind === 'c-in-c' || slot.kind === 'none') marks.push(mark(t, 'none'));
       // A "unit" number: any unit of that army that has not acted.
-      else if (slot.kind === 'unit') marks.push(markOf(t, 'eligible'));
+      else if (slot.kind === 'unit') marks.push(mark(t, 'eligible'));
       else if (active) {
-        if (disordered(active)) marks.push(markOf(t, 'out', { code: 'cr-leader-disordered', params: { leader: active.name } }));
+        if (disordered(active)) marks.push(mark(t, 'out', { code: 'cr-leader-disordered', params: { leader: active.name } }));
         else {
           const r = reach.get(active)?.get(t.unit);
-          marks.push(r?.within ? markOf(t, 'eligible') : markOf(t, 'out', tooFar(r, radius, active)));
+          marks.push(r?.within ? mark(t, 'eligible') : mark(t, 'out', tooFar(r, radius, active)));
         }
       } else {
         // His number is played but his token is not on this table: nothing can be measured.
-        marks.push(markOf(t, 'none', slotLeader ? { code: 'cr-leader-off-board', params: { leader: slotLeader.name } } : null));
+        marks.push(mark(t, 'none', slotLeader ? { code: 'cr-leader-off-board', params: { leader: slotLeader.name } } : null));
       }
     }
     return { marks, rings, edges: [], notes: [], error };
