@@ -148,6 +148,38 @@ export function placeOf(item: Pick<Image, 'position' | 'rotation' | 'scale' | 'i
   return { center: { x: item.position.x + dx * cos - dy * sin, y: item.position.y + dx * sin + dy * cos }, width: Math.abs(w), height: Math.abs(h) };
 }
 
+/** Sides that differ by no more than this share are one size (a 150×153 image is square); an offset this close to the middle is centred. */
+const SLACK = 0.02;
+
+/**
+ * Where a token stands, in scene px: its base's centre and footprint, which measuring reads (not the
+ * image's box). Owlbear snaps a token by its `grid.offset`. A standee (a figure seen from the front,
+ * its offset at its feet: centred across, below the middle) stands there, on a base as wide as it is,
+ * however tall its image. An image seen from above lies as it is drawn, and is oblong only where
+ * Owlbear is told so: its size in cells of the scene (the image's own dpi, times its scale) whole on
+ * both sides and unequal, 2 × 1 or 3 × 2 (a cavalry or vehicle base). Any other image that is not
+ * square (most art is not) stands on its narrow side's square at its centre, which `auto` reads as a
+ * round base.
+ */
+export function standOf(item: Pick<Image, 'position' | 'rotation' | 'scale' | 'image' | 'grid'>, sceneDpi: number): { center: Vec2; width: number; height: number } {
+  const box = placeOf(item, sceneDpi);
+  const { width, height } = box;
+  const { offset } = item.grid;
+  const { width: iw, height: ih } = item.image;
+  if (Math.abs(offset.x - iw / 2) <= SLACK * iw && offset.y > ih / 2 + SLACK * ih) {
+    return { center: { x: item.position.x, y: item.position.y }, width, height: width };
+  }
+  if (Math.abs(width - height) <= SLACK * Math.max(width, height)) return box;
+  // Whole cells on both sides (to 2%): a size the table was given.
+  const whole = (px: number) => {
+    const c = px / sceneDpi;
+    return Math.round(c) >= 1 && Math.abs(c - Math.round(c)) <= SLACK * Math.round(c);
+  };
+  if (whole(width) && whole(height)) return box;
+  const side = Math.min(width, height);
+  return { center: box.center, width: side, height: side };
+}
+
 export type TokenRead = { readonly ok: true; readonly token: Token; readonly dead: boolean; readonly tagged: boolean } | { readonly ok: false; readonly id: string | null; readonly problem: string };
 
 /** Whether an item claims to be a token (an image on the character or mount layer), before any check. */
@@ -167,7 +199,7 @@ export function readToken(raw: unknown, sceneDpi: number): TokenRead {
   }
   const item = parsed.output;
   const tag = tagOf(item.metadata);
-  const { center, width, height } = placeOf(item as unknown as Image, sceneDpi);
+  const { center, width, height } = standOf(item as unknown as Image, sceneDpi);
   const t = tag ?? {};
   const token: Token = {
     id: item.id,
