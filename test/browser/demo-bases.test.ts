@@ -1,6 +1,7 @@
 // Bases as they stand on the demo table: the command roll army's Cossacks stand on 2" × 1" cavalry
 // bases turned to face the enemy, drawn as they stand; R and Shift+R turn one, Ctrl+Z takes the turn
-// back, and a reload keeps it.
+// back, and a reload keeps it. Each status ring follows its base: a rounded box hugging a cavalry
+// base, a circle round a round one (issue 39, item 6).
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDemo } from './demo';
@@ -47,6 +48,26 @@ describe('oblong bases on the demo table', () => {
     await page.reload();
     await page.locator('.board .token[data-token="cossacks-a"]').waitFor();
     await expect.poll(() => tallness(page, 'cossacks-a')).toBe(before);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('ring each figure by its own base: a cavalry base wholly inside a ring that hugs it, a round base in a circle', async () => {
+    const { page, errors } = await openDemo(ext, 'cr-army');
+    const mark = (id: string) => page.locator(`#command-post-overlay [data-layer="marks"] [data-token="${id}"]`);
+    await mark('cossacks-a').waitFor({ state: 'attached' });
+    // On screen: the ring's box holds the token's drawn box (2" long, turned as it was left).
+    const token = (await page.locator('.board .token[data-token="cossacks-a"]').boundingBox())!;
+    const ring = (await mark('cossacks-a').boundingBox())!;
+    expect(ring.x).toBeLessThanOrEqual(token.x + 0.5);
+    expect(ring.y).toBeLessThanOrEqual(token.y + 0.5);
+    expect(ring.x + ring.width).toBeGreaterThanOrEqual(token.x + token.width - 0.5);
+    expect(ring.y + ring.height).toBeGreaterThanOrEqual(token.y + token.height - 0.5);
+    // Hugging it, however it was left turned (the test above turns it): the gap is a few px each side.
+    expect(ring.width - token.width).toBeLessThan(20);
+    expect(ring.height - token.height).toBeLessThan(20);
+    expect(await mark('cossacks-a').evaluate((e) => [e.tagName, e.getAttribute('data-shape')])).toEqual(['polygon', 'box']);
+    expect(await mark('ledru').evaluate((e) => [e.tagName, e.getAttribute('data-shape')])).toEqual(['circle', 'circle']);
     expect(errors).toEqual([]);
     await page.close();
   });
