@@ -166,7 +166,7 @@ export function TablePanel({ session }: { session: SceneSession }) {
       )}
       {(unreadable.length > 0 || (session.read?.dropped.length ?? 0) > 0 || state.damaged.length > 0) && (
         <details class="owlbear-problems" data-testid="owlbear-dropped">
-          <summary>{tr('owlbear_dropped', unreadable.length + (session.read?.dropped.length ?? 0) + state.damaged.length)}</summary>
+          <summary>{trn('owlbear_dropped', unreadable.length + (session.read?.dropped.length ?? 0) + state.damaged.length)}</summary>
           <ul>
             {[...state.damaged.map((d) => `${tr('owlbear_damaged')}: ${d}`), ...unreadable.map((d) => `${whose(d.key)} (${d.key}): ${d.problem}`), ...(session.read?.dropped ?? []).map((d) => `${d.id ?? '?'}: ${d.problem}`)].slice(0, 20).map((line, i) => (
               <li key={i}>{line}</li>
@@ -178,7 +178,7 @@ export function TablePanel({ session }: { session: SceneSession }) {
       <details class="owlbear-figures">
         <summary>{tr('owlbear_figures')}</summary>
         <p class="hint" data-testid="owlbear-size">
-          {tr('owlbear_size', (size.total / 1024).toFixed(1), state.pendingOps)}
+          {trn('owlbear_size', state.pendingOps, (size.total / 1024).toFixed(1))}
         </p>
       </details>
     </section>

@@ -1,7 +1,7 @@
 // How a typed value is checked, and what is said when it cannot be taken: the field named as its form
 // labels it, the range it takes, what was typed. Pure (no DOM): the popup's fields (./fields.tsx) and
 // the demo table's settings use it.
-import { text, type Text } from '../src/i18n/text';
+import { plural, text, type Text } from '../src/i18n/text';
 import { formatInteger, MINUS } from './format';
 
 export interface NumberSpec {
@@ -57,8 +57,8 @@ export function checkNumber(raw: string, spec: NumberSpec): Checked<number> {
 /** The text typed in a field of `spec`, trimmed, or the message that says why it cannot be taken. */
 export function checkText(raw: string, spec: TextSpec): Checked<string> {
   const value = raw.trim();
-  if (value === '' && !spec.optional) return { ok: false, error: [text('field_empty_text', spec.label, spec.max)] };
-  if (value.length > spec.max) return { ok: false, error: [text('field_text_long', spec.label, spec.max, value.length)] };
+  if (value === '' && !spec.optional) return { ok: false, error: [plural('field_empty_text', spec.max, spec.label)] };
+  if (value.length > spec.max) return { ok: false, error: [plural('field_text_long', spec.max, spec.label, value.length)] };
   return { ok: true, value };
 }
 

@@ -8,7 +8,7 @@
 import type { Result } from '../src/game/result';
 import type { AnyRuleSystem } from '../src/game/system';
 import { errorText } from '../src/i18n/errors';
-import { text, type Text } from '../src/i18n/text';
+import { plural, text, type Text } from '../src/i18n/text';
 import type { SystemId } from '../src/rules/ids';
 import { LOADERS } from '../src/rules/load';
 
@@ -34,11 +34,11 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 /** What is wrong with `raw` as a game of `system`, in words; null when the rules take every event of it. */
 export async function importProblem(system: SystemId, raw: unknown, t: (t: Text) => string): Promise<string | null> {
   const depth = nestingDepth(raw);
-  if (depth > MAX_IMPORT_DEPTH) return t(text('files_too_deep', MAX_IMPORT_DEPTH));
+  if (depth > MAX_IMPORT_DEPTH) return t(plural('files_too_deep', MAX_IMPORT_DEPTH));
   const log = isObject(raw) ? raw.log : undefined;
   if (!isObject(raw) || !isObject(log) || !Array.isArray(log.events) || typeof log.cursor !== 'number') return t(text('files_no_log'));
   const events = log.events as unknown[];
-  if (!Number.isInteger(log.cursor) || log.cursor < 0 || log.cursor > events.length) return t(text('files_bad_cursor', String(log.cursor), events.length));
+  if (!Number.isInteger(log.cursor) || log.cursor < 0 || log.cursor > events.length) return t(plural('files_bad_cursor', events.length, String(log.cursor)));
   const rules: AnyRuleSystem = (await LOADERS[system]()).rules;
   const config = rules.parseConfig(raw.config);
   if (!config.ok) return t(text('files_bad_settings'));

@@ -4,7 +4,7 @@ import { useRemove } from '../components/game';
 import { useTr, useTrn } from '../context';
 import { useDraft } from '../use-draft';
 import { FieldInput, SettingNumber, SettingText, useNumberField } from '../fields';
-import { text } from '../../src/i18n/text';
+import { plural, text } from '../../src/i18n/text';
 import { PieceLink } from '../board/PieceLink';
 import { PieceStatus } from '../board/PieceStatus';
 import type { Dispatch } from './Panel';
@@ -193,7 +193,7 @@ function MoraleTests({ troop, dispatch }: { troop: Troop; dispatch: Dispatch }) 
   const trn = useTrn();
   const p = `${troop.id}-`;
   // One test per hit: none is nothing to roll; more than a batch holds is said, never cut to it.
-  const hits = useNumberField(`${p}hits`, { label: tr('bdc_hits'), min: 1, max: LIMITS.maxHits, why: text('bdc_hits_why', LIMITS.maxHits) }, 1);
+  const hits = useNumberField(`${p}hits`, { label: tr('bdc_hits'), min: 1, max: LIMITS.maxHits, why: plural('bdc_hits_why', LIMITS.maxHits) }, 1);
   const modifier = useNumberField(`${p}mod`, { label: tr('bdc_modifier'), min: -LIMITS.maxModifier, max: LIMITS.maxModifier }, 0);
   const typed = Number(hits.raw);
   const count = Number.isInteger(typed) && typed >= 1 && typed <= LIMITS.maxHits ? typed : 1;

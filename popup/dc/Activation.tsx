@@ -1,6 +1,6 @@
 import { useEffect } from 'preact/hooks';
 import { errorText } from '../../src/i18n/errors';
-import { text } from '../../src/i18n/text';
+import { plural, text } from '../../src/i18n/text';
 import {
   bestAssignment,
   DC_SIDES,
@@ -128,7 +128,7 @@ function Step({ state, dispatch, position }: Props) {
         <DiceEntry
           sides={leader!.profile.die}
           count={{ min: units, max: h.dice }}
-          why={text('dc_dice_why', leader!.name, h.dice)}
+          why={plural('dc_dice_why', h.dice, leader!.name)}
           rollLabel={tr('dc_roll', leader!.profile.die)}
           testId="dc-dice"
           scope={position}

@@ -15,7 +15,7 @@ import {
   type DcEvent,
   type DcState,
 } from '../../src/rules/dc';
-import { useTr } from '../context';
+import { useTr, useTrn } from '../context';
 import { usePlaces } from '../board/places';
 import { PieceLink } from '../board/PieceLink';
 import { useRemove } from '../components/game';
@@ -55,6 +55,7 @@ function readHex(q: Field<number>, r: Field<number>): DcHex | null | undefined {
 /** Our readings where the text is silent, each editable and its default marked: the thresholds and the path reading. */
 export function HouseRules({ state, dispatch }: { state: DcState; dispatch: Dispatch }) {
   const tr = useTr();
+  const trn = useTrn();
   const rules = state.config.houseRules;
   const field = (key: 'threshold' | 'fragileThreshold') => (
     <label class="row" key={key}>
@@ -90,7 +91,7 @@ export function HouseRules({ state, dispatch }: { state: DcState; dispatch: Disp
           ))}
         </select>
       </div>
-      <p class="hint">{tr('dc_rules_fixed', DC_RULES.fragileAt, DC_RULES.eliminatedAt, DC_RULES.dramaCap)}</p>
+      <p class="hint">{trn('dc_rules_fixed', DC_RULES.fragileAt, DC_RULES.eliminatedAt, DC_RULES.dramaCap)}</p>
     </details>
   );
 }

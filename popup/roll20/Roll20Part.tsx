@@ -4,7 +4,7 @@ import { BoardShowField, GameMasterVisibility, SaidVisibility } from '../board/V
 import { RENDERER_REASONS } from '../../src/adapters/roll20/renderer';
 import { ROLES, SIDE_SOURCES, UNIT_SOURCES, type Roll20Settings, type TokenAssignment } from '../../src/adapters/roll20/settings';
 import type { BoardFigure, BoardSummary } from '../../src/board/summary';
-import { useTr, type BoardData } from '../context';
+import { useTr, useTrn, type BoardData } from '../context';
 import type { ChatResult } from '../api';
 import { unitLabels } from '../../src/board/names';
 
@@ -13,6 +13,7 @@ type Tr = ReturnType<typeof useTr>;
 /** What only Roll20 has: posting the command summary in its chat, and how its tokens map to the table model. */
 export function Roll20Part({ board }: { board: BoardData }) {
   const tr = useTr();
+  const trn = useTrn();
   const { summary, settings, live } = board;
   const save = (next: Partial<Roll20Settings>) => void live.send({ type: 'table/settings', settings: { ...settings, ...next } });
   const page = summary.page;
@@ -38,7 +39,7 @@ export function Roll20Part({ board }: { board: BoardData }) {
       )}
       {lattice && (
         <p class="hint" data-testid="r20-lattice" data-source={lattice.source} data-reason={lattice.reason}>
-          {tr('r20_lattice', tr(`r20_lattice_${lattice.source}`), lattice.col, lattice.row, tr(`r20_lattice_why_${lattice.reason}`, Math.round(lattice.onLattice * lattice.tokens), lattice.tokens))}
+          {tr('r20_lattice', tr(`r20_lattice_${lattice.source}`), lattice.col, lattice.row, lattice.reason === 'page' ? tr('r20_lattice_why_page', Math.round(lattice.onLattice * lattice.tokens), lattice.tokens) : trn(`r20_lattice_why_${lattice.reason}`, lattice.tokens, Math.round(lattice.onLattice * lattice.tokens)))}
         </p>
       )}
       {summary.state === 'live' && summary.figures.length > 0 && (

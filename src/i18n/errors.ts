@@ -102,6 +102,13 @@ const COUNTED: Readonly<Record<string, string>> = {
   'dc-too-many-units': 'count',
   'dc-out-of-range': 'distance',
   'dc-spread-too-wide': 'distance',
+  'dc-path-no-detour': 'radius',
+  'dc-profile-dice': 'max',
+  'dc-profile-radius': 'max',
+  'name-invalid': 'max',
+  'roster-too-large': 'max',
+  'hdm-too-many-effects': 'max',
+  'table-too-many-tabs': 'max',
 };
 
 /**

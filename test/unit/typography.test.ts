@@ -6,8 +6,9 @@
 // brings is caught where the popup builds it: bdc_summary_morale takes the lower-case board word).
 import { describe, expect, it } from 'vitest';
 import { loadCatalogue } from '../../scripts/locales.mjs';
+import { errorText } from '../../src/i18n/errors';
 import { formatText, type Catalogue } from '../../src/i18n/format';
-import { text } from '../../src/i18n/text';
+import { plural, text } from '../../src/i18n/text';
 
 const catalogues = { fr: loadCatalogue('fr') as Catalogue, ru: loadCatalogue('ru') as Catalogue };
 const NNBSP = '\u202f';
@@ -76,5 +77,95 @@ describe('Russian words, one for one thing', () => {
       expect(said).toMatch(/^Мораль: [а-яё]/);
     }
     expect(formatText(catalogues.ru, text('bdc_word_broken'))).toBe('разбит');
+  });
+});
+
+// A number beside a counted noun agrees with it: "1 элемент", "2 элемента", "5 элементов", "21 элемент";
+// "1 élément", "2 éléments". Such a message is a plural family (`<key>_one/_few/_many/_other`, chosen by
+// Intl.PluralRules for the count, see `plural`), never one message for every count ("1 элементов",
+// "из 21 жетонов" were). A noun put before its number with a colon ("кубиков: 3") needs no agreement.
+/** Placeholders that put in words (a name, a label, a kind), not a number. */
+const WORDS_PUT_IN =
+  /^(NAME|NAMES|UNIT|UNITS|LEADER|WHO|SIDE|WHAT|TYPE|KEY|SYSTEM|SOURCE|PLAYER|KIND|EVENT|BLOCKER|LATTICE|CARD|CHAR|LABEL|OTHER|STATE|TYPED|PROFILE|PIECE|PAGE|ORDER|HOW|EDITION|CURSOR|COLOUR|CMD|CEILING|AMOUNT|WHY|DETAIL|PATH|PROBLEM|TITLE|OF)$/;
+/**
+ * What may follow a number without agreeing with it: prepositions, conjunctions and particles, a
+ * participle after a number that names a thing ("Кубик 2 отдан", "le numéro 3 terminé"), an adjective
+ * after "3/5" ("commandés"), and units written short, which do not change ("6 гекс.", "2 ko", "12 px").
+ */
+const NOT_COUNTED: Record<'fr' | 'ru', ReadonlySet<string>> = {
+  ru: new Set(['до', 'из', 'и', 'или', 'к', 'не', 'от', 'в', 'вне', 'ещё', 'на', 'под', 'отдан', 'сыграно', 'гекс', 'см', 'кБ', 'мс', 'px']),
+  fr: new Set(['à', 'sur', 'a', 'et', 'n’est', 'en', 'hors', 'au', 'des', 'est', 'fixée', 'ou', 'ce', 'dans', 'de', 'dessus', 'ont', 'commandés', 'disponibles', 'lancés', 'liés', 'premiers', 'terminé', 'cm', 'hex', 'ko', 'ms', 'po', 'px']),
+};
+const FAMILY_FORM = /_(zero|one|two|few|many|other)$/;
+
+/** Each place in `catalogue` where a number stands before a noun in one message for every count. */
+export function uncountedNouns(catalogue: Catalogue, lang: 'fr' | 'ru'): string[] {
+  const out: string[] = [];
+  for (const [key, { message }] of Object.entries(catalogue)) {
+    if (FAMILY_FORM.test(key)) continue;
+    for (const m of message.matchAll(/\$([A-Z0-9_]+)\$[ \u00a0\u202f]+(\p{Ll}[\p{L}’-]*)/gu)) {
+      if (!WORDS_PUT_IN.test(m[1]!) && !NOT_COUNTED[lang].has(m[2]!)) out.push(`${key}: $${m[1]}$ ${m[2]}`);
+    }
+  }
+  return out;
+}
+
+describe('a number beside a counted noun agrees with it (plural forms by Intl.PluralRules)', () => {
+  it('the walk catches a number before a noun in one message, and leaves a family, a unit or a preposition alone', () => {
+    const c = (message: string, key = 'k'): Catalogue => ({ [key]: { message } });
+    expect(uncountedNouns(c('$COUNT$ элементов этой сцены'), 'ru')).toEqual(['k: $COUNT$ элементов']);
+    expect(uncountedNouns(c('на ней стоят $ON$ из $N$ жетонов'), 'ru')).toEqual(['k: $N$ жетонов']);
+    expect(uncountedNouns(c('au plus $MAX$ effets'), 'fr')).toEqual(['k: $MAX$ effets']);
+    expect(uncountedNouns(c('$COUNT$ элементов', 'k_many'), 'ru')).toEqual([]);
+    expect(uncountedNouns(c('$DISTANCE$ гекс. от $LEADER$; кубиков: $DICE$, $SIZE$ кБ, от $MIN$ до $MAX$'), 'ru')).toEqual([]);
+    expect(uncountedNouns(c('$NAME$ сыграл'), 'ru')).toEqual([]);
+  });
+
+  it.each(['ru', 'fr'] as const)('no %s message puts a number before a noun outside a plural family', (lang) => {
+    expect(uncountedNouns(catalogues[lang], lang)).toEqual([]);
+  });
+
+  const ru = (key: string, n: number, ...subs: (string | number)[]) => formatText(catalogues.ru, plural(key, n, ...subs));
+  const fr = (key: string, n: number, ...subs: (string | number)[]) => formatText(catalogues.fr, plural(key, n, ...subs));
+  it('Russian: 1 and 21 one, 2 few, 5 many', () => {
+    expect([1, 2, 5, 21].map((n) => ru('owlbear_dropped', n))).toEqual([
+      '1 элемент этой сцены не удалось прочитать, он пропущен',
+      '2 элемента этой сцены не удалось прочитать, они пропущены',
+      '5 элементов этой сцены не удалось прочитать, они пропущены',
+      '21 элемент этой сцены не удалось прочитать, он пропущен',
+    ]);
+    expect([1, 2, 5, 21].map((n) => ru('r20_lattice_why_tokens', n, 1))).toEqual([
+      'на ней 1 из 1 жетона', 'на ней 1 из 2 жетонов', 'на ней 1 из 5 жетонов', 'на ней 1 из 21 жетона',
+    ]);
+    expect([1, 2, 5, 21].map((n) => ru('error_hdm_too_many_effects', n))).toEqual([
+      'Не более 1 эффекта одновременно.', 'Не более 2 эффектов одновременно.', 'Не более 5 эффектов одновременно.', 'Не более 21 эффекта одновременно.',
+    ]);
+    expect([1, 2, 5, 21].map((n) => ru('owlbear_size', n, '3,5'))).toEqual([
+      'Партия занимает 3,5 КБ сцены; 1 действие ждёт сжатия.',
+      'Партия занимает 3,5 КБ сцены; 2 действия ждут сжатия.',
+      'Партия занимает 3,5 КБ сцены; 5 действий ждут сжатия.',
+      'Партия занимает 3,5 КБ сцены; 21 действие ждёт сжатия.',
+    ]);
+    expect([1, 2, 5, 21].map((n) => ru('error_table_too_many_tabs', n)).map((s) => s.split(':')[0])).toEqual([
+      'Этот стол открыт у вас больше чем в 1 вкладке', 'Этот стол открыт у вас больше чем в 2 вкладках',
+      'Этот стол открыт у вас больше чем в 5 вкладках', 'Этот стол открыт у вас больше чем в 21 вкладке',
+    ]);
+  });
+
+  it('a refusal counted by one of its params takes its form too', () => {
+    const say = (lang: 'fr' | 'ru', code: string, params: Record<string, number | string>) => formatText(catalogues[lang], errorText({ code, params }));
+    expect(say('ru', 'name-invalid', { max: 21 })).toBe('Имя должно содержать от 1 до 21 символа.');
+    expect(say('ru', 'name-invalid', { max: 40 })).toBe('Имя должно содержать от 1 до 40 символов.');
+    expect(say('ru', 'dc-profile-dice', { dice: 7, min: 1, max: 4 })).toBe('У командира от 1 до 4 кубиков, а не 7.');
+    expect(say('fr', 'hdm-too-many-effects', { max: 1 })).toBe('Au plus 1 effet à la fois.');
+    expect(say('fr', 'dc-profile-radius', { radius: 9, min: 1, max: 6 })).toBe(`Un rayon de commandement va de 1 à 6 hexagones, pas 9.`);
+  });
+
+  it('French: 0 and 1 singular, 2 plural', () => {
+    expect([0, 1, 2].map((n) => fr('files_too_deep', n))).toEqual([
+      'il s’imbrique sur plus de 0 niveau, ce qu’aucune partie ne fait',
+      'il s’imbrique sur plus de 1 niveau, ce qu’aucune partie ne fait',
+      'il s’imbrique sur plus de 2 niveaux, ce qu’aucune partie ne fait',
+    ]);
   });
 });

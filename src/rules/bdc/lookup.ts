@@ -1,4 +1,4 @@
-import { text, type Text } from '../../i18n/text';
+import { plural, text, type Text } from '../../i18n/text';
 import { numbers, type TopicNumbers } from '../../lookup/numbers';
 // From the rules' index, which the popup loads with these numbers anyway: no new chunk boundary inside the rules.
 import { DEFAULT_RULES, stepsOf, type BdcRules, type BdcState } from '.';
@@ -40,7 +40,7 @@ export function bdcNumbers(state: BdcState): TopicNumbers {
     ],
     doctrine: [
       ...inPlay.flatMap((t) =>
-        t.kind === 'unit' ? [t.doctrine === 'rigid' ? text('lk_bdc_rigid', t.name) : text(`lk_bdc_flexible_${rules.teamPa}`, t.name, t.teams)] : [],
+        t.kind === 'unit' ? [t.doctrine === 'rigid' ? text('lk_bdc_rigid', t.name) : plural(`lk_bdc_flexible_${rules.teamPa}`, t.teams, t.name)] : [],
       ),
       ...changed('doctrine'),
     ],

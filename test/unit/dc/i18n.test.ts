@@ -40,7 +40,7 @@ describe('dc strings', () => {
     for (const key of dynamic) expect(catalogues[lang][key], key).toBeDefined();
     expect(codes.length).toBeGreaterThan(25);
     for (const code of [...codes, ...steps]) {
-      const t = errorText({ code, params: { unit: 'x', leader: 'y', id: 'z', count: 2, distance: 4 } });
+      const t = errorText({ code, params: { unit: 'x', leader: 'y', id: 'z', count: 2, distance: 4, max: 3, radius: 2 } });
       // A refusal worded by its count names a family of plural forms.
       expect(catalogues[lang][t.count === undefined ? t.key : `${t.key}_other`], code).toBeDefined();
       expect(formatText(catalogues[lang], t)).not.toMatch(/\$/);
