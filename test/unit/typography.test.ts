@@ -4,13 +4,15 @@
 // U+00A0 there; the typographic apostrophe ’, never a straight '; inches written one way, "po".
 // Russian: no capital after a colon where a running phrase goes on (a capital that a substitution
 // brings is caught where the popup builds it: bdc_summary_morale takes the lower-case board word).
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadCatalogue } from '../../scripts/locales.mjs';
 import { errorText } from '../../src/i18n/errors';
 import { formatText, type Catalogue } from '../../src/i18n/format';
 import { plural, text } from '../../src/i18n/text';
 
-const catalogues = { fr: loadCatalogue('fr') as Catalogue, ru: loadCatalogue('ru') as Catalogue };
+const catalogues = { en: loadCatalogue('en') as Catalogue, fr: loadCatalogue('fr') as Catalogue, ru: loadCatalogue('ru') as Catalogue };
 const NNBSP = '\u202f';
 
 /** What in a French message breaks French typography; none of it may stand. */
@@ -67,6 +69,25 @@ describe('Russian words, one for one thing', () => {
   });
   it('a command-roll slot is a "число" on the demo as in the popup, never a "номер"', () => {
     expect(ru.filter(([k, e]) => /^(cr_|lk_cr_|demo_try_cr|demo_)/.test(k) && /[Нн]омер(?! на маркере)/.test(e.message)).map(([k]) => k)).toEqual([]);
+  });
+  // One word for a token (four were used: фигура, фишка, жетон, фигурка). The rule: what stands on the
+  // board for a fighter, a stand or a unit, with its base, what a player drags, clicks or measures from,
+  // is a "фигура"; "жетон" is the tabletop's own object (a Roll20 token, an Owlbear item) and is said only
+  // where a message speaks of that object as opposed to the figure: linking it to the game, counting a
+  // page's tokens, a token hidden from players, the lattice fitted to the tokens. Never "фишка" or "фигурка".
+  const english = (key: string) => (catalogues.en[key] ?? catalogues.en[key.replace(/_(one|few|many)$/, '_other')])?.message ?? '';
+  it('a token is a "фигура" on the board, a "жетон" only as the tabletop\'s object; never "фишка" or "фигурка"', () => {
+    expect(ru.filter(([, e]) => /фиш(к|ек)|фигурк/iu.test(e.message)).map(([k]) => k)).toEqual([]);
+    // "жетон" only where the English speaks of the tabletop's token…
+    expect(ru.filter(([k, e]) => /жетон/iu.test(e.message) && !/\btokens?\b/i.test(english(k))).map(([k]) => k)).toEqual([]);
+    // …and a figure is never one.
+    expect(ru.filter(([k, e]) => /\bfigures?\b/i.test(english(k)) && /жетон/iu.test(e.message)).map(([k]) => k)).toEqual([]);
+  });
+  it('the rules the lookup reads say "фигура" too', () => {
+    for (const f of ['cr', 'bdc', 'dc', 'hd-command', 'hd-modifiers']) {
+      const path = join(__dirname, '../../docs/rules/ru', `${f}.md`);
+      if (existsSync(path)) expect(readFileSync(path, 'utf8'), f).not.toMatch(/фиш(к|ек)|фигурк/iu);
+    }
   });
   it('undoing a board change says a board change: "Отменить перемещение"', () => {
     expect(catalogues.ru.demo_undo!.message).toBe('Отменить перемещение');
