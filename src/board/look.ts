@@ -19,16 +19,19 @@ export interface MarkLook {
 // Read without colour too (issue 27; test/unit/board/palette.test.ts): the solid rings one board shows
 // at once (leader, in command, out) stand apart in lightness as well as hue — leader darkest, out in
 // the middle, in command lightest — so that they differ by ΔE2000 ≥ 10 under protanopia,
-// deuteranopia, tritanopia and in greyscale; every other pair differs by badge and ring pattern both;
+// deuteranopia, tritanopia and in greyscale, both greys: of linear light and of the encoded values
+// (CSS grayscale(), where the former blue #0550d5 and red #e82e2a were 4 apart, issue 39); the leader
+// blue is light enough to stand 10 apart from the dark sides (navy, brown, wine) in those greys too;
+// every other pair differs by badge and ring pattern both;
 // out of the game has a pattern of its own (dash, dot) and a grey lighter than every side's colour.
 export const MARK_LOOKS: Readonly<Record<MarkStatus, MarkLook>> = {
-  leader: { colour: '#0550d5', dash: [], width: 3, badge: 'star' },
-  blocked: { colour: '#0550d5', dash: [3, 3], width: 3, badge: 'bar' },
-  commanded: { colour: '#26b064', dash: [], width: 3, badge: 'check' },
+  leader: { colour: '#2b5cda', dash: [], width: 3, badge: 'star' },
+  blocked: { colour: '#2b5cda', dash: [3, 3], width: 3, badge: 'bar' },
+  commanded: { colour: '#11d48a', dash: [], width: 3, badge: 'check' },
   link: { colour: '#d97706', dash: [8, 3], width: 3, badge: 'chain' },
   eligible: { colour: '#0891b2', dash: [2, 3], width: 3, badge: 'diamond' },
-  active: { colour: '#9333ea', dash: [], width: 4, badge: 'dot' },
-  out: { colour: '#e82e2a', dash: [], width: 4, badge: 'cross' },
+  active: { colour: '#9a3cf0', dash: [], width: 4, badge: 'dot' },
+  out: { colour: '#e06252', dash: [], width: 4, badge: 'cross' },
   lost: { colour: '#6b7280', dash: [6, 2, 2, 2], width: 3, badge: 'slash' },
   none: { colour: '#9ca3af', dash: [1, 4], width: 2, badge: 'none' },
 };
@@ -51,7 +54,7 @@ export const CLOSE_UP_DASH: readonly number[] = [6, 3];
 
 export const MARK_COLOURS: Readonly<Record<MarkStatus, string>> = Object.fromEntries(Object.entries(MARK_LOOKS).map(([k, v]) => [k, v.colour])) as Record<MarkStatus, string>;
 
-export const RING_COLOURS: Readonly<Record<RingKind, string>> = { command: '#0550d5', control: '#7c3aed', signal: '#ea580c' };
+export const RING_COLOURS: Readonly<Record<RingKind, string>> = { command: '#2b5cda', control: '#7c3aed', signal: '#ea580c' };
 /** Rings differ by pattern too: a command range solid, 1" control dotted, a rolled signal dashed. */
 export const RING_DASH: Readonly<Record<RingKind, readonly number[]>> = { command: [], control: [2, 4], signal: [12, 6] };
 

@@ -5,23 +5,27 @@
 // - Simulations: Machado, Oliveira & Fernandes, "A Physiologically-based Model for Simulation of
 //   Color Vision Deficiency" (IEEE TVCG 15(6), 2009), severity 1.0 (dichromacy), applied to linear
 //   RGB (sRGB decoded, the matrix, clamped, encoded again), as Chromium's DevTools emulation does;
-//   greyscale: Rec. 709 luma of linear RGB (the sRGB luminance Y).
+//   greyscale: Rec. 709 luma of linear RGB (the sRGB luminance Y); greyscale (luma): the same weights
+//   on the encoded sRGB components, as CSS `filter: grayscale(1)` (Chromium applies it to sRGB values,
+//   not linear light), an image editor's "desaturate" or a phone's grey screen mode compute it. The two
+//   greys disagree most on a saturated blue and red: #0550d5 and #e82e2a are 11.5 apart in the first,
+//   4.0 in the second (issue 39: "a leader and a figure out of command differ by 3.8 ΔE2000 in greys").
 // - Difference: CIEDE2000 (Sharma, Wu & Dalal, "The CIEDE2000 Color-Difference Formula:
 //   Implementation Notes, Supplementary Test Data, and Mathematical Observations", 2005) in CIELAB
 //   under D65, kL = kC = kH = 1.
 
 export type Rgb = readonly [number, number, number];
 export type Lab = readonly [number, number, number];
-export type Simulation = 'protanopia' | 'deuteranopia' | 'tritanopia' | 'greyscale';
+export type Simulation = 'protanopia' | 'deuteranopia' | 'tritanopia' | 'greyscale' | 'luma';
 export type Vision = 'normal' | Simulation;
-export const SIMULATIONS: readonly Simulation[] = ['protanopia', 'deuteranopia', 'tritanopia', 'greyscale'];
+export const SIMULATIONS: readonly Simulation[] = ['protanopia', 'deuteranopia', 'tritanopia', 'greyscale', 'luma'];
 export const VISIONS: readonly Vision[] = ['normal', ...SIMULATIONS];
 
 /** The least ΔE2000 that tells two marks apart at a glance (why: test/unit/board/palette.test.ts). */
 export const MIN_DELTA_E = 10;
 
 /** Machado et al. 2009, Table 1, severity 1.0: row-major 3 × 3, linear RGB in, linear RGB out. */
-export const MACHADO_1_0: Readonly<Record<Exclude<Simulation, 'greyscale'>, readonly number[]>> = {
+export const MACHADO_1_0: Readonly<Record<Exclude<Simulation, 'greyscale' | 'luma'>, readonly number[]>> = {
   protanopia: [0.152286, 1.052583, -0.204868, 0.114503, 0.786281, 0.099216, -0.003882, -0.048116, 1.051998],
   deuteranopia: [0.367322, 0.860646, -0.227968, 0.280085, 0.672501, 0.047413, -0.01182, 0.04294, 0.968881],
   tritanopia: [1.255528, -0.076749, -0.178779, -0.078411, 0.930809, 0.147602, 0.004733, 0.691367, 0.3039],
@@ -53,6 +57,10 @@ const fromLinear = (lin: Rgb): Rgb => [255 * encode(clamp01(lin[0])), 255 * enco
 export function simulate(colour: Rgb | string, vision: Vision): Rgb {
   const rgb = typeof colour === 'string' ? parseHex(colour) : colour;
   if (vision === 'normal') return rgb;
+  if (vision === 'luma') {
+    const y = REC709[0] * rgb[0] + REC709[1] * rgb[1] + REC709[2] * rgb[2];
+    return [y, y, y];
+  }
   const lin = toLinear(rgb);
   if (vision === 'greyscale') {
     const y = REC709[0] * lin[0] + REC709[1] * lin[1] + REC709[2] * lin[2];

@@ -98,6 +98,9 @@ describe('the simulations', () => {
     near(simulate('#0000ff', 'tritanopia'), [0, 255 * encode(0.147602), 255 * encode(0.3039)], 6);
     // Greyscale: Rec. 709 luma of linear RGB, so pure green is the grey of luminance 0.7152.
     near(simulate('#00ff00', 'greyscale'), Array(3).fill(255 * encode(0.7152)), 6);
+    // Greyscale by luma: the same weights on the encoded components (CSS grayscale()), so pure green is 0.7152 × 255.
+    near(simulate('#00ff00', 'luma'), Array(3).fill(0.7152 * 255), 6);
+    near(simulate('#0550d5', 'luma'), Array(3).fill(0.2126 * 5 + 0.7152 * 80 + 0.0722 * 213), 6);
     expect(simulate('#123456', 'normal')).toEqual([0x12, 0x34, 0x56]);
   });
 

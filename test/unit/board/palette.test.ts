@@ -119,3 +119,16 @@ describe('the palette without colour', () => {
     for (const [status, colour] of Object.entries(TEXT_COLOURS)) expect(contrastRatio(colour, '#ffffff'), status).toBeGreaterThanOrEqual(4.5);
   });
 });
+
+// In greys (issue 39): a leader and a figure out of command were 3.8 ΔE2000 apart where a grey is taken
+// from the encoded sRGB values (CSS grayscale(), an editor's desaturate, a phone's grey mode: the
+// `luma` simulation), told apart by their badge alone. Both greys are among the visions above; this
+// says it of the pair that failed, and of every solid ring one board shows at once.
+describe('the palette in greys', () => {
+  it(`keeps a leader, a figure in command and one out of command ΔE2000 ≥ ${MIN_DELTA_E} apart in both greys`, () => {
+    const solid = ['leader', 'commanded', 'out'] as const;
+    for (const vision of ['greyscale', 'luma'] as const) {
+      for (const [i, a] of solid.entries()) for (const b of solid.slice(i + 1)) expect(seenDifference(MARK_LOOKS[a].colour, MARK_LOOKS[b].colour, vision), `${a}/${b} (${vision})`).toBeGreaterThanOrEqual(MIN_DELTA_E);
+    }
+  });
+});
