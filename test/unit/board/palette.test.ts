@@ -11,10 +11,12 @@
 // function of size"); a player must tell two rings apart at a glance, across the board, not side by
 // side. Ten is where categorical palettes for data graphics start (colour pairs under 10 read as
 // "similar"); the screenshots' own test holds the drawn pixels to the same floor.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { demoScene } from '../../../src/adapters/demo/example';
 import { SCENE_IDS, sceneRef } from '../../../src/adapters/demo/scenes';
-import { CLOSE_UP_DASH, MARK_LOOKS, TEXT_COLOURS, type Badge } from '../../../src/board/look';
+import { CLOSE_UP_DASH, EDGE_COLOURS, MARK_LOOKS, RING_COLOURS, TEXT_COLOURS, type Badge } from '../../../src/board/look';
 import { MARK_STATUSES, type MarkStatus } from '../../../src/board/model';
 import type { SystemId } from '../../../src/rules/ids';
 import { initialState } from '../../../src/rules/hd-command/model';
@@ -130,5 +132,48 @@ describe('the palette in greys', () => {
     for (const vision of ['greyscale', 'luma'] as const) {
       for (const [i, a] of solid.entries()) for (const b of solid.slice(i + 1)) expect(seenDifference(MARK_LOOKS[a].colour, MARK_LOOKS[b].colour, vision), `${a}/${b} (${vision})`).toBeGreaterThanOrEqual(MIN_DELTA_E);
     }
+  });
+});
+
+// The demo table's keyboard focus on a figure (issue 39: it was the leader ring's blue): its own line
+// style, dashed or double where every status ring of one colour is solid or has another dash, and its
+// colours, in the light and the dark scheme, ΔE2000 ≥ 10 in every vision from every colour a ring, a
+// mark or a link of the board is drawn in. The selection's ring, drawn with it, the same.
+describe('the demo table’s focus ring', () => {
+  const css = readFileSync(join(__dirname, '../../../demo/demo.css'), 'utf8');
+  const rule = (selector: string): string => {
+    const at = css.indexOf(`${selector} {`);
+    expect(at, selector).toBeGreaterThanOrEqual(0);
+    return css.slice(at + selector.length + 2, css.indexOf('}', at));
+  };
+  /** A custom property's value in the light scheme (the root's first) and the dark one (the media query's). */
+  const variable = (name: string): { light: string; dark: string } => {
+    const values = [...css.matchAll(new RegExp(`--${name}:\\s*([^;]+);`, 'g'))].map((m) => m[1]!.trim());
+    expect(values.length, name).toBe(2);
+    return { light: values[0]!, dark: values[1]! };
+  };
+  const colours = (declarations: string): string[] =>
+    [...declarations.matchAll(/var\(--([a-z-]+)\)/g)].flatMap((m) => Object.values(variable(m[1]!))).concat([...declarations.matchAll(/#[0-9a-f]{6}\b/gi)].map((m) => m[0]));
+  const boardColours = [
+    ...Object.entries(MARK_LOOKS).map(([k, v]) => [`${k} mark`, v.colour] as const),
+    ...Object.entries(RING_COLOURS).map(([k, v]) => [`${k} ring`, v] as const),
+    ...Object.entries(EDGE_COLOURS).map(([k, v]) => [`${k} link`, v] as const),
+  ];
+
+  it('is dashed or double, not a solid line like the leader’s ring', () => {
+    expect(rule('.token:focus-visible')).toMatch(/outline:\s*\d+px\s+(dashed|double)\s/);
+  });
+
+  it.each(['.token:focus-visible', '.token.selected'])(`%s is drawn in colours no ring of the board uses (ΔE2000 ≥ ${MIN_DELTA_E} in every vision)`, (selector) => {
+    const own = colours(rule(selector));
+    expect(own.length).toBeGreaterThan(0);
+    const problems: string[] = [];
+    for (const colour of own) {
+      for (const [what, ring] of boardColours) {
+        const w = worst(colour, ring);
+        if (w.dE < MIN_DELTA_E) problems.push(`${selector} ${colour} beside the ${what} ${ring}: ΔE2000 ${w.dE.toFixed(1)} (${w.vision})`);
+      }
+    }
+    expect(problems).toEqual([]);
   });
 });
