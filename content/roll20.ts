@@ -20,7 +20,7 @@ import type { BoardRun } from '../src/board/run';
 import type { TableRequest } from '../src/messages';
 import { BOARD_KEY } from '../src/store/root';
 import { BROWSER } from '../src/platform';
-import { LOCALE_KEY, localized } from '../src/i18n/text';
+import { LOCALE_KEY, sayer, text, type Text } from '../src/i18n/text';
 import type { BoardBundle } from './board';
 import type { roll20Table } from './roll20-table';
 import { PORT_NAME, fromPopupSchema, type PortToPopup } from '../src/adapters/tab-port';
@@ -107,16 +107,18 @@ function start(): void {
   const makeTable = (globalThis as { commandPostTable?: typeof roll20Table }).commandPostTable;
   if (!makeTable) return;
   // Numbers in the language's own decimal mark, French elision before what is put in.
-  const message = localized((key, subs) => browser.i18n.getMessage(key, subs), browser.i18n.getMessage(LOCALE_KEY) || 'en');
+  // A counted text in its language's plural form.
+  const message = sayer((key, subs) => browser.i18n.getMessage(key, subs), browser.i18n.getMessage(LOCALE_KEY) || 'en');
   // The extension gone (reloaded, updated), every call to it throws "Extension context invalidated":
   // in the moment before this script finds out, a word asked for is its key (the board is taken away next).
-  const tr = (key: string, subs?: (string | number)[]) => {
+  const say = (t: Text): string => {
     try {
-      return message(key, subs) || key;
+      return message(t);
     } catch {
-      return key;
+      return t.key;
     }
   };
+  const tr = (key: string) => say(text(key));
   // What this script set going in the page (listeners, timers), each with its way to stop: an orphan
   // stops them all (becomeOrphan).
   const stops = new Set<() => void>();
@@ -134,7 +136,7 @@ function start(): void {
     stops.add(stop);
     return id;
   };
-  const board = new bundle.LiveBoard((t) => tr(t.key, t.subs as (string | number)[] | undefined));
+  const board = new bundle.LiveBoard(say);
   let settings: Roll20Settings = DEFAULT_ROLL20_SETTINGS;
   let run: BoardRun | null = null;
   let camera: View | null = null;
@@ -475,7 +477,7 @@ function start(): void {
       wrapper.scrollLeft += at.x - (camera.x + camera.w / 2);
       wrapper.scrollTop += at.y - (camera.y + camera.h / 2);
     }
-    return bundle.finder.say(next, stops.length, (t) => tr(t.key, t.subs as (string | number)[] | undefined), browser.i18n.getMessage(LOCALE_KEY) || 'en');
+    return bundle.finder.say(next, stops.length, say, browser.i18n.getMessage(LOCALE_KEY) || 'en');
   };
 
   const countDropped = () => {

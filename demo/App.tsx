@@ -17,7 +17,8 @@ import type { DemoState, DemoTable } from './table';
 export type Tr = (key: string, ...subs: (string | number)[]) => string;
 
 /** A checked field's message, in the page's language. */
-const said = (tr: Tr, problem: Problem): string => problem.map((t: Text) => tr(t.key, ...(t.subs ?? []))).join(' ');
+/** A field's problem in words, each Text as the page says it (a counted one in its plural form). */
+const said = (table: DemoTable, problem: Problem): string => problem.map((t: Text) => table.tr(t)).join(' ');
 
 export const systemName = (tr: Tr, id: SystemId): string => tr(`system_${id.replaceAll('-', '_')}`);
 
@@ -372,7 +373,7 @@ function AddToken({ board, table, view, tr }: { board: DemoBoard; table: DemoTab
         </label>
         {baseProblem && (
           <p class="field-error" role="alert" id="demo-add-base-error" data-testid="field-error">
-            {said(tr, baseProblem)}
+            {said(table, baseProblem)}
           </p>
         )}
         <button type="submit" class="primary" data-testid="demo-add-submit">
@@ -439,7 +440,7 @@ function Settings({ board, labels, table, tr }: { board: DemoBoard; labels: bool
       </label>
       {problem && (
         <p class="field-error" role="alert" id="demo-scale-error" data-testid="field-error">
-          {said(tr, problem)}
+          {said(table, problem)}
         </p>
       )}
       <label class="field">

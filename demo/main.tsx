@@ -4,7 +4,7 @@ import type Browser from 'webextension-polyfill';
 import { render } from 'preact';
 import { sideText, type DemoBoardToken } from '../src/adapters/demo/model';
 import { unitLabels } from '../src/board/names';
-import { LOCALE_KEY, localized } from '../src/i18n/text';
+import { LOCALE_KEY, sayer, text } from '../src/i18n/text';
 import { App, type Tr } from './App';
 import { BoardView } from './board-view';
 import { DemoTable } from './table';
@@ -13,8 +13,9 @@ import { DemoTable } from './table';
 const ext = (globalThis as { browser?: Browser.Browser }).browser ?? (globalThis as unknown as { chrome: Browser.Browser }).chrome;
 
 // Numbers in the language's own decimal mark, French elision before what is put in.
-const message = localized((key, subs) => ext.i18n.getMessage(key, subs), ext.i18n.getMessage(LOCALE_KEY) || 'en');
-const tr: Tr = (key, ...subs) => message(key, subs) || key;
+// A counted text in its language's plural form.
+const say = sayer((key, subs) => ext.i18n.getMessage(key, subs), ext.i18n.getMessage(LOCALE_KEY) || 'en');
+const tr: Tr = (key, ...subs) => say(text(key, ...subs));
 document.documentElement.lang = ext.i18n.getUILanguage();
 document.title = tr('demo_title');
 
@@ -45,7 +46,7 @@ const view = new BoardView(
   tr('demo_board'),
   tr('demo_help'),
 );
-table = new DemoTable(ext, (t) => message(t.key, t.subs) || t.key, view.root);
+table = new DemoTable(ext, say, view.root);
 table.attach(view);
 
 /** This tab's id, for the popup opened beside the board (`popup.html?tab=`): it reads this tab's board. */

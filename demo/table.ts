@@ -103,7 +103,8 @@ export class DemoTable {
 
   constructor(
     private readonly ext: Browser.Browser,
-    private readonly tr: (t: Text) => string,
+    /** The page's words for a Text (a counted one in its plural form). */
+    readonly tr: (t: Text) => string,
     overlayParent: Element,
   ) {
     this.live = new LiveBoard(tr, overlayParent);

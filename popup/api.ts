@@ -2,7 +2,7 @@ import { browser } from './browser';
 import type { Visibility } from '../src/board/visibility';
 import { fairRoller, type DiceRoller } from '../src/dice';
 import type { RuleError } from '../src/game/result';
-import { LOCALE_KEY, localized, pluralKey, type Text } from '../src/i18n/text';
+import { LOCALE_KEY, sayer, type Text } from '../src/i18n/text';
 import type { Request, StoreAnswer, TabRequest, TableRequest, TableResponse } from '../src/messages';
 import type { OwlbearLink } from './owlbear';
 import { reliableSender } from './reliable';
@@ -139,11 +139,8 @@ const unreachable: RuleError = { code: 'worker-unreachable' };
 
 /** The browser's catalogue; a counted text takes the plural form of the catalogue's own language. */
 function browserT(): (t: Text) => string {
-  const locale = browser.i18n.getMessage(LOCALE_KEY) || 'en';
   // Numbers in the language's own decimal mark, French elision before what is put in.
-  const message = localized((key, subs) => browser.i18n.getMessage(key, subs), locale);
-  const rules = new Intl.PluralRules(locale);
-  return (t) => message(pluralKey(t, rules, (key) => message(key) !== ''), t.subs) || t.key;
+  return sayer((key, subs) => browser.i18n.getMessage(key, subs), browser.i18n.getMessage(LOCALE_KEY) || 'en');
 }
 
 export function browserApi(): PopupApi {

@@ -78,6 +78,18 @@ export function elide(message: string, subs: readonly string[], locale: string):
 }
 
 /**
+ * A message getter (the browser's i18n) as the sayer of any Text: a counted text in the plural form
+ * of the catalogue's language (`_other` where a form is missing), numbers and elision as `localized`
+ * does them; a message the catalogue lacks says its key, visibly wrong. Every page formats Text through
+ * it: one that looked up `t.key` alone showed a counted text as its bare key ("field_text_long").
+ */
+export function sayer(get: (key: string, subs: string[]) => string, locale: string): (t: Text) => string {
+  const message = localized(get, locale);
+  const rules = new Intl.PluralRules(locale);
+  return (t) => message(pluralKey(t, rules, (key) => message(key) !== ''), t.subs) || t.key;
+}
+
+/**
  * A message getter (the browser's i18n, or a catalogue) as a language writes its substitutions:
  * numbers in its decimal mark, French elision before them.
  */

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGES, loadCatalogue } from '../../scripts/locales.mjs';
 import { errorText } from '../../src/i18n/errors';
 import { formatMessage, formatText, type Catalogue } from '../../src/i18n/format';
-import { LOCALE_KEY, plural } from '../../src/i18n/text';
+import { LOCALE_KEY, plural, sayer, text } from '../../src/i18n/text';
 import { SYSTEM_IDS } from '../../src/rules';
 import { DEFAULT_HOUSE_RULES, EDITIONS, LOSS_KINDS } from '../../src/rules/hd-command';
 import { systemNameKey } from '../../popup/SystemPicker';
@@ -157,5 +157,24 @@ describe('French addresses the player one way: vous', () => {
   it('the check would catch the forms it looks for', () => {
     for (const m of ['Choisis d’abord les unités.', 'Joueur Natif : tu peux piocher', 'Positions inconnues : ta parole fait foi.', 'ou laisse les deux vides']) expect(m).toMatch(tutoiement);
     for (const m of ['Choisissez d’abord les unités.', 'Lancer 1 test de moral', 'relance un 1 → 4', 'Relancer', '$NAME$ tué', 'incomplètes']) expect(m).not.toMatch(tutoiement);
+  });
+});
+
+describe('every page says a counted text in its plural form (issue 39: a key shown instead of words)', () => {
+  // A page that looked a Text up by `t.key` alone (the demo table's field problems and board, Roll20's
+  // board and finder) showed a counted text as its bare key: "field_text_long", "error_dice_count".
+  const withDemo = [code, ...sources('demo')].join('\n');
+  it('no page formats a Text by its key alone: each goes through `sayer` (or formatText)', () => {
+    const bare = [...withDemo.matchAll(/\b(?:tr|message|say|getMessage)\(\s*t\.key\b[^\n]*/g)].map((m) => m[0]);
+    expect(bare).toEqual([]);
+  });
+  it('sayer: the family form for the count, numbers in the local mark, an unknown key said as itself', () => {
+    const get = (key: string, subs: string[]) => formatMessage(catalogues.ru, key, subs);
+    const say = sayer(get, 'ru');
+    expect([1, 2, 5, 21].map((n) => say(plural('field_text_long', n, 'Имя', n + 1)))).toEqual([
+      'Имя: не более 1 знака; вы ввели 2.', 'Имя: не более 2 знаков; вы ввели 3.', 'Имя: не более 5 знаков; вы ввели 6.', 'Имя: не более 21 знака; вы ввели 22.',
+    ]);
+    expect(sayer((key, subs) => formatMessage(catalogues.fr, key, subs), 'fr')(plural('owlbear_dropped', 1))).toBe('1 élément de cette scène est illisible et a été écarté');
+    expect(say(text('no_such_key'))).toBe('no_such_key');
   });
 });
