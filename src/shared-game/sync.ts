@@ -1025,7 +1025,8 @@ export class SharedGame {
   /** The return keys to write: for each writer at the table, pages this client holds whose dropped ops the table lacks (./returns.ts). */
   private returnsToWrite(): [string, unknown][] {
     const out: [string, unknown][] = [];
-    if (!this.keys.returned || !this.scene || (this.base.trust !== 'verified' && this.base.trust !== 'own')) return out;
+    // A client playing no checkpoint writes back only where the scene holds none either (every copy of it lost): else it may be one it has yet to take.
+    if (!this.keys.returned || !this.scene || (this.base.trust !== 'verified' && this.base.trust !== 'own' && this.headOnScene)) return out;
     for (const [writer, copies] of this.gapCopies) {
       const coverage = this.base.covers[writer] ?? 0;
       // Only copies his record still signs: any other no client plays (`readReturns`), and would be written back for ever.
