@@ -46,6 +46,8 @@ export function markOutline(m: Pick<Mark, 'box'>, gap: number): Vec2[] | null {
   const a = (b.rotation * Math.PI) / 180;
   const cos = Math.cos(a);
   const sin = Math.sin(a);
+  // A chord sags inside its arc: points a little further out keep the chords `gap` clear.
+  const g = gap / Math.cos(Math.PI / 4 / CORNER_STEPS);
   const out: Vec2[] = [];
   // Corners in order round the box (y down: lower right, lower left, upper left, upper right), each arc a quarter turn.
   const corners: readonly (readonly [number, number, number])[] = [
@@ -57,8 +59,6 @@ export function markOutline(m: Pick<Mark, 'box'>, gap: number): Vec2[] | null {
   for (const [u, v, from] of corners) {
     for (let i = 0; i <= CORNER_STEPS; i++) {
       const t = ((from + (90 * i) / CORNER_STEPS) * Math.PI) / 180;
-      // A chord sags inside its arc: points a little further out keep the chords `gap` clear.
-      const g = gap / Math.cos(Math.PI / 4 / CORNER_STEPS);
       const x = u * b.hw + g * Math.cos(t);
       const y = v * b.hh + g * Math.sin(t);
       out.push({ x: x * cos - y * sin, y: x * sin + y * cos });

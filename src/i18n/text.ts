@@ -62,16 +62,15 @@ export function elide(message: string, subs: readonly string[], locale: string):
   if (!locale.startsWith('fr')) return message;
   let out = message;
   for (const sub of new Set(subs)) {
+    const escaped = sub.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     // A rank before a name takes the article: "à 6 hex du colonel Desharbes", not "de Colonel Desharbes".
     const rank = TITLE.exec(sub);
     if (rank) {
-      const escaped = sub.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
       const lower = rank[1]!.toLocaleLowerCase('fr') + sub.slice(rank[1]!.length);
       out = out.replace(new RegExp(`(^|[\\s(«“\u202f])(de|De|à|À) ${escaped}`, 'g'), (_, before: string, word: string) => `${before}${CONTRACTED[word]} ${lower}`);
       continue;
     }
     if (!/^[AEIOUYÀÂÆÉÈÊËÎÏÔŒÙÛÜaeiouyàâæéèêëîïôœùûü]/.test(sub)) continue;
-    const escaped = sub.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     out = out.replace(new RegExp(`(^|[\\s(«“])(de|De|que|Que) (?=${escaped})`, 'g'), (_, before: string, word: string) => `${before}${ELIDED[word]}`);
   }
   return out;

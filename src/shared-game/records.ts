@@ -54,6 +54,9 @@ export function readRecord(raw: unknown): HolderRecord | null {
 
 /** What a record signs for one scene. */
 export const opsEntry = (record: HolderRecord | null, scene: string) => record?.ops.find((e) => e.s === scene) ?? null;
+
+/** Whether a writer's pages of this digest are signed by his record's entry: his latest, or one of his last few. */
+export const signsPages = (entry: { h: string; p?: readonly string[] | undefined }, digest: string): boolean => entry.h === digest || (entry.p ?? []).includes(digest);
 export const checkpointEntry = (record: HolderRecord | null, scene: string) => record?.cp.find((e) => e.s === scene) ?? null;
 
 /** `list` with `entry` first (replacing the same scene's), at most `LIMITS.recordScenes` long. */

@@ -19,7 +19,7 @@ import type { TableKeys } from './keys';
 import { LIMITS, type Author, type Codec, type Dropped, type Identity, type Member, type Op, type OpPage, type TableGame } from './model';
 import { clockCeiling, isEmptyPage, opChars, pageValue, readPages, versionOf, type ReadOp } from './ops';
 import { EMPTY_TABLE_GAME, OpPlayer, openEvent, withOpened, withOpenedWritten, type PlayContext, type PlacedOp, type Played } from './play';
-import { checkpointEntry, digestText, opsEntry, readRecord, type HolderRecord, type RecordBook } from './records';
+import { checkpointEntry, digestText, opsEntry, readRecord, signsPages, type HolderRecord, type RecordBook } from './records';
 import { isTableOwn, parseSceneRequest } from './requests';
 import { keyPairOf, signCheckpoint, verifyCheckpoint, type KeyPair } from './signing';
 import { copyToReturn, droppedUncovered, readReturned, returnedValue, type GapCopy } from './returns';
@@ -658,8 +658,9 @@ export class SharedGame {
           this.note([{ key: this.keys.head, problem: `a player at this table plays checkpoint ${newest}, which no one here wrote back: the scene’s is yours to choose`, kind: 'refused' }]);
         } else {
           // Numbered past it and past any his own record signs (lost the same way), and no longer waiting for that one either.
-          this.gaveUpOn = checkpointEntry(this.book.record, scene)?.h ?? null;
-          this.startAgainFromPages(Math.max(newest, checkpointEntry(this.book.record, scene)?.g ?? 0), `a player at this table plays checkpoint ${newest}, which no one here wrote back: the game starts again from the pages`);
+          const signed = checkpointEntry(this.book.record, scene);
+          this.gaveUpOn = signed?.h ?? null;
+          this.startAgainFromPages(Math.max(newest, signed?.g ?? 0), `a player at this table plays checkpoint ${newest}, which no one here wrote back: the game starts again from the pages`);
         }
       }
     }
@@ -996,7 +997,7 @@ export class SharedGame {
       const holder = mine ? null : this.live.get(this.keys.holderOf(writer));
       const entry = opsEntry(mine ? this.book.record : (holder?.record ?? null), scene);
       const d = pages ? digestText(json(pages)) : null;
-      if (!pages || !entry || (entry.h !== d && !(entry.p ?? []).includes(d!)) || (!mine && !here.has(writer))) {
+      if (!pages || !entry || !signsPages(entry, d!) || (!mine && !here.has(writer))) {
         if (value !== null && !isEmptyPage(value)) dropped.push({ key, problem: 'pages written back that no writer at the table signs (not played)', kind: 'refused' });
         continue;
       }
@@ -1031,7 +1032,7 @@ export class SharedGame {
       const coverage = this.base.covers[writer] ?? 0;
       // Only copies his record still signs: any other no client plays (`readReturns`), and would be written back for ever.
       const entry = opsEntry(this.live.get(this.keys.holderOf(writer))?.record ?? null, this.scene);
-      const signed = entry ? copies.filter((c) => { const d = digestText(json(c.values)); return d === entry.h || (entry.p ?? []).includes(d); }) : [];
+      const signed = entry ? copies.filter((c) => signsPages(entry, digestText(json(c.values)))) : [];
       const copy = copyToReturn(signed, coverage, this.onTableSeqs.get(writer) ?? new Set());
       if (!copy) {
         if (copies.every((c) => c.seqs.every((s) => s <= coverage))) this.gapCopies.delete(writer);
@@ -1184,8 +1185,7 @@ export class SharedGame {
       const entry = opsEntry(this.live.get(this.keys.holderOf(writer))?.record ?? null, this.scene);
       if (now - since < wait || !held || !entry) continue;
       // The copy this client holds, if the writer's record still signs it (its latest, or one of its last few).
-      const d = digestText(json(held));
-      if (d === entry.h || (entry.p ?? []).includes(d)) out.push([writer, held]);
+      if (signsPages(entry, digestText(json(held)))) out.push([writer, held]);
     }
     return out;
   }
