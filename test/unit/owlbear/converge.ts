@@ -266,7 +266,9 @@ export async function evening(mode: 'server' | 'client', steps: Step[], storage 
         await table.compact(true, table.gm);
         await table.calm();
         quietAgree('before the game master leaves');
-        if (!table.gm.game.ownOps.length && !table.gm.game.unvouched) {
+        // (His page must know its own actions: one still waiting to take back its pages after a reload
+        // holds none yet, though the players play them; seed 290274744.)
+        if (!table.gm.game.waiting && !table.gm.game.ownOps.length && !table.gm.game.unvouched) {
           away = table.gm;
           table.room.leave(away);
           table.down.add(away);
@@ -366,6 +368,8 @@ export const KNOWN: Record<'server' | 'client', (Step[] | [Step[], boolean] | [S
     [{"kind":"tick","ms":100},{"kind":"compact"},{"kind":"refuse","who":0},{"kind":"forge","what":"clock","victim":0},{"kind":"hear","who":0},{"kind":"tick","ms":100},{"kind":"forge","what":"clock","victim":0},{"kind":"act","who":0,"side":"A"},{"kind":"up","who":0},{"kind":"hostile-act"},{"kind":"act","who":0,"side":"A"},{"kind":"hear","who":0},{"kind":"act","who":0,"side":"A"},{"kind":"forge","what":"clock","victim":0},{"kind":"tick","ms":100},{"kind":"tick","ms":100},{"kind":"hear","who":0},{"kind":"act","who":0,"side":"A"},{"kind":"reload","who":0},{"kind":"hear","who":0}],
   ],
   client: [
+    // Browsers that keep nothing: the game master's page reloads while his first action is on the table and waits to take his pages back; he leaves only once it has them and they are in a checkpoint (a page that has not taken them back holds no actions of its own yet, though the players play them; seed 290274744).
+    [[{"kind":"act","who":0,"side":"A"},{"kind":"tick","ms":700},{"kind":"forge","what":"clock","victim":0},{"kind":"act","who":0,"side":"A"},{"kind":"refuse","who":0},{"kind":"forge","what":"clock","victim":0},{"kind":"act","who":1,"side":"A"},{"kind":"reload","who":0},{"kind":"land","who":0},{"kind":"tick","ms":100},{"kind":"up","who":0},{"kind":"tick","ms":100},{"kind":"refuse","who":0},{"kind":"hear","who":0},{"kind":"land","who":0},{"kind":"act","who":0,"side":"A"},{"kind":"act","who":0,"side":"A"},{"kind":"away"},{"kind":"hear","who":0},{"kind":"hear","who":0},{"kind":"back"},{"kind":"refuse","who":0}], false],
     // Browsers that keep nothing: every copy of a checkpoint lost (deleted, its compactor and the one player who read it reloaded); the player who never read it, holding an action it covered, writes it back under its writer's return key although he plays no checkpoint, since the scene holds none (seed 397796171).
     [[{"kind":"tick","ms":100},{"kind":"tick","ms":100},{"kind":"act","who":0,"side":"A"},{"kind":"act","who":1,"side":"A"},{"kind":"role","who":1},{"kind":"land","who":0},{"kind":"land","who":0},{"kind":"hear","who":1},{"kind":"forge","what":"delete-game","victim":0},{"kind":"tick","ms":100},{"kind":"reload","who":0},{"kind":"hear","who":1},{"kind":"tick","ms":100},{"kind":"act","who":0,"side":"A"},{"kind":"refuse","who":0},{"kind":"act","who":1,"side":"A"},{"kind":"reload","who":1},{"kind":"role","who":1},{"kind":"act","who":0,"side":"A"},{"kind":"act","who":0,"side":"A"},{"kind":"act","who":0,"side":"A"},{"kind":"compact"},{"kind":"tick","ms":100},{"kind":"tick","ms":100},{"kind":"back"},{"kind":"hear","who":0},{"kind":"land","who":0},{"kind":"join"},{"kind":"up","who":0}], false],
     // A fresh scene forged before anyone started, then another scene's game copied in: a player who started on the scene he found keeps it (he took the copy's scene for its game master's signature, and was left alone on it; seed 377667894).
