@@ -71,6 +71,15 @@ const PER_FIGURE: Readonly<Record<string, readonly string[]>> = {
   'out-of-range': ['by', 'nearest'],
 };
 
+/**
+ * Reasons worded by one of their numbers ("at most 1 hex", "at most 2 hexes"): that param, which comes
+ * first in their order, picks the plural form of their words (`board_reason_<code>_one`, `_other`…).
+ * Distances out of reach are more than a radius of at least 1, so only a radius can be 1.
+ */
+const COUNTED: Readonly<Record<string, string>> = {
+  'dc-path-no-detour': 'radius',
+};
+
 export const REASON_CODES = Object.keys(PARAM_ORDER);
 export const SHORT_REASON_CODES = Object.keys(SHORT_ORDER);
 export const UNIT_REASON_CODES = Object.keys(PER_FIGURE);
@@ -87,7 +96,14 @@ const subsOf = (reason: Reason, order: readonly string[]) => order.map((name) =>
 
 /** The reason as a text of the catalogue (`board_reason_<code>`), its numbers rounded as a player measures. */
 export function reasonText(reason: Reason): Text {
-  return text(`board_reason_${keyOf(reason.code)}`, ...subsOf(reason, PARAM_ORDER[reason.code] ?? []));
+  return counted(reason, 'long', text(`board_reason_${keyOf(reason.code)}`, ...subsOf(reason, PARAM_ORDER[reason.code] ?? [])));
+}
+
+/** A counted reason's long words as a family of plural forms, chosen by its count. */
+function counted(reason: Reason, form: ReasonForm, t: Text): Text {
+  const name = COUNTED[reason.code];
+  const count = name === undefined ? undefined : reason.params?.[name];
+  return form === 'long' && typeof count === 'number' ? { ...t, count } : t;
 }
 
 /** What makes two figures' reasons one cause: the code and every param that is not the figure's own. */
@@ -129,7 +145,7 @@ export function sayReason(reason: Reason, say: Say, locale: string, form: Reason
     if (typeof v === 'number') return formatNumber(v, locale);
     return WORDED.has(name) && v ? say(text(`board_word_${v}`)) || v : v;
   });
-  return say(text(key, ...subs));
+  return say(counted(reason, unitWords ? 'unit' : short ? 'short' : 'long', text(key, ...subs)));
 }
 
 const formats = new Map<string, { format: Intl.NumberFormat; done: Map<number, string> }>();

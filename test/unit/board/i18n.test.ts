@@ -42,7 +42,8 @@ describe('board strings', () => {
 
   it.each(['en', 'fr', 'ru'])('%s has every key the board builds', (lang) => {
     const cat = loadCatalogue(lang) as Record<string, unknown>;
-    expect(dynamic.filter((k) => !cat[k])).toEqual([]);
+    // A reason worded by its count (reasons.ts, COUNTED) is a family: its `_other` form is there.
+    expect(dynamic.filter((k) => !cat[k] && !cat[`${k}_other`])).toEqual([]);
   });
 
   it('the popup has no dead board keys', () => {
@@ -50,7 +51,7 @@ describe('board strings', () => {
     const code = ['popup', 'src', 'content', 'demo', 'owlbear'].flatMap((d) => readdirSync(join(__dirname, '../../..', d), { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx?$/.test(f)).map((f) => readFileSync(join(__dirname, '../../..', d, f), 'utf8'))).join('\n');
     // A plural form is used when its family is (`trn('board_more', n)` picks board_more_one, _other…).
     const family = (k: string) => /^(.*)_(one|few|many|other)$/.exec(k)?.[1];
-    const used = (k: string) => code.includes(`'${k}'`) || dynamic.includes(k) || (family(k) !== undefined && code.includes(`'${family(k)}'`));
+    const used = (k: string) => code.includes(`'${k}'`) || dynamic.includes(k) || (family(k) !== undefined && (code.includes(`'${family(k)}'`) || dynamic.includes(family(k)!)));
     expect(en.filter((k) => !used(k))).toEqual([]);
   });
 });

@@ -24,6 +24,14 @@ describe('sayReason', () => {
     expect(sayReason({ code: 'out-of-range', params: { by: 2, unit: 'cm', nearest: 'A' } }, say('ru'), 'ru')).toContain('2 см');
   });
 
+  it('words a count in its plural form: "at most 1 hex", "at most 2 hexes"', () => {
+    const noPath = (radius: number) => ({ code: 'dc-path-no-detour', params: { radius, leader: 'Desharbes' } });
+    expect(sayReason(noPath(1), say('en'), 'en')).toBe('no path of at most 1 hex around enemy units from Desharbes');
+    expect(sayReason(noPath(2), say('en'), 'en')).toBe('no path of at most 2 hexes around enemy units from Desharbes');
+    expect(formatText(loadCatalogue('en') as Catalogue, reasonText(noPath(1)))).toBe('no path of at most 1 hex around enemy units from Desharbes');
+    expect(sayReason(noPath(3), say('ru'), 'ru')).toBe('нет пути не длиннее 3 гекс. в обход врагов от Desharbes');
+  });
+
   it('names a morale state in the language, never a param value that only looks like one', () => {
     expect(sayReason({ code: 'leader-cannot-command', params: { leader: 'Lieutenant', state: 'demoralised' } }, say('fr'), 'fr')).toBe('Lieutenant ne peut pas commander (démoralisé)');
     // A leader named "cm" is a name.
