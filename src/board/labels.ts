@@ -46,6 +46,11 @@ export interface LabelRequest {
   readonly foldOnly?: boolean;
   /** Hovered, focused, selected or tapped: its full words, further out if need be, before any short form. */
   readonly open?: boolean;
+  /**
+   * The figures it speaks of (a unit's: each of its figures): words set beside it without a line stand
+   * no nearer another figure than these, so that they read as theirs (absent: the anchor alone).
+   */
+  readonly own?: readonly Disc[];
 }
 
 export interface PlaceOptions {
@@ -63,6 +68,11 @@ export interface PlaceOptions {
   readonly previous?: Placement | null;
   /** Width of a count's text ("+12"), px. */
   readonly measure: (text: string) => number;
+  /**
+   * Every figure on the board: words beside a figure without a line must be nearer it than any of these
+   * (else they seem another's: set above the next unit, a name under another's stands). Absent: not checked.
+   */
+  readonly figures?: readonly Disc[];
 }
 
 export interface PlacedLabel {
@@ -126,6 +136,13 @@ function boxDiscOverlap(b: Box, d: Disc): boolean {
 
 const isDisc = (o: Box | Disc): o is Disc => 'r' in o;
 
+/** How far a box stands from a disc's edge (0 where they touch or overlap). */
+function gapTo(b: Box, d: Disc): number {
+  const nx = Math.max(b.x, Math.min(d.x, b.x + b.w));
+  const ny = Math.max(b.y, Math.min(d.y, b.y + b.h));
+  return Math.max(0, Math.hypot(d.x - nx, d.y - ny) - d.r);
+}
+
 /**
  * A uniform grid of what is placed: a candidate box asks only the cells it covers, so placing n
  * labels costs about n × candidates lookups, not n².
@@ -186,6 +203,23 @@ class CollisionIndex {
       }
     }
     return false;
+  }
+
+  /** The discs within `margin` of box `b` (each once). */
+  discsNear(b: Box, margin: number): Disc[] {
+    const out: Disc[] = [];
+    const q = ++this.query;
+    const [x0, y0, x1, y1] = this.range({ x: b.x - margin, y: b.y - margin, w: b.w + 2 * margin, h: b.h + 2 * margin });
+    for (let cx = x0; cx <= x1; cx++) {
+      for (let cy = y0; cy <= y1; cy++) {
+        for (const item of this.cells.get(this.key(cx, cy)) ?? []) {
+          if (item.seen === q) continue;
+          item.seen = q;
+          if (item.kind === 'disc') out.push(item.d);
+        }
+      }
+    }
+    return out;
   }
 
   /** Whether the segment crosses a placed box (a leader line must not run through other words). */
@@ -295,6 +329,20 @@ export function placeLabels(requests: readonly LabelRequest[], options: PlaceOpt
   const done = new Set<string>();
 
   const fits = (b: Box) => inside(b, screen) && !index.hits(b);
+  // The figures, to tell whose words a box beside a figure reads as.
+  let figures: CollisionIndex | null = null;
+  if (options.figures && visible.length > 0) {
+    figures = new CollisionIndex(Math.max(8, h * 2));
+    for (const d of options.figures) figures.add({ kind: 'disc', d });
+  }
+  /** Whether words in `b`, beside their figure with no line to it, stand nearer another figure than their own. */
+  const nearerAnother = (r: LabelRequest, b: Box): boolean => {
+    if (!figures) return false;
+    const own = r.own ?? [r.anchor];
+    const mine = Math.min(...own.map((d) => gapTo(b, d)));
+    const isOwn = (d: Disc) => own.some((o) => Math.abs(o.x - d.x) < 0.5 && Math.abs(o.y - d.y) < 0.5) || Math.hypot(d.x - r.anchor.x, d.y - r.anchor.y) < 0.5;
+    return figures.discsNear(b, mine).some((d) => !isOwn(d) && gapTo(b, d) < mine - 0.5);
+  };
   const take = (r: LabelRequest, candidate: number, form: number, b: Box) => {
     const leader = candidate >= AROUND ? leaderLine(r.anchor, b) : null;
     index.add({ kind: 'box', b });
@@ -308,7 +356,7 @@ export function placeLabels(requests: readonly LabelRequest[], options: PlaceOpt
     if (candidate >= AROUND) {
       const l = leaderLine(r.anchor, b)!;
       if (index.crosses(l.x1, l.y1, l.x2, l.y2)) return false;
-    }
+    } else if (nearerAnother(r, b)) return false;
     take(r, candidate, form, b);
     return true;
   };

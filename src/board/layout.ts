@@ -266,6 +266,11 @@ export function layoutBoard(view: BoardView, bound: Pick<BoundTable, 'tokens' | 
       prefer: name ? 'below' : 'right',
       foldOnly: !name && !focused && 2 * n.figure * k < MIN_SAID_DIAMETER,
       open: focused,
+      // Its figures as the obstacles ring them, so that its distance to them and to others compare alike.
+      own: n.own.map((f) => {
+        const d = project(f);
+        return { ...d, r: d.r + ringOut };
+      }),
     });
   }
 
@@ -278,7 +283,7 @@ export function layoutBoard(view: BoardView, bound: Pick<BoundTable, 'tokens' | 
   const { spot, folded } = legendSpot(roomy, o, font, figures, [...(o.reserved ?? []), countCorner], o.previous?.legend);
   const whole = laidLegend(roomy, o, font, spot);
   const room = folded ? laidLegend(roomy, o, font, spot, true) : whole;
-  const placement = placeLabels(requests, { screen, height: font.height, padding: font.padding, gap: font.gap, obstacles: room ? [...obstacles, room.box] : obstacles, previous: o.previous?.placement, measure: o.measure });
+  const placement = placeLabels(requests, { screen, height: font.height, padding: font.padding, gap: font.gap, obstacles: room ? [...obstacles, room.box] : obstacles, previous: o.previous?.placement, measure: o.measure, figures });
   const shortened = placement.labels.some((l) => l.text.includes(SHORT_SIGN));
   const legend = laidLegend([...entries, ...(placement.counts.length > 0 ? [{ kind: 'count' } as const] : []), ...(shortened ? [{ kind: 'short' } as const] : [])], o, font, spot, folded);
 

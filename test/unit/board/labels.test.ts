@@ -80,6 +80,29 @@ describe('placeLabels', () => {
     );
   });
 
+  it('sets no words beside a figure nearer another figure than their own, given the figures (a line joins words set further out)', () => {
+    const gapTo = (b: Box, d: Disc) => Math.max(0, Math.hypot(d.x - Math.max(b.x, Math.min(d.x, b.x + b.w)), d.y - Math.max(b.y, Math.min(d.y, b.y + b.h))) - d.r);
+    let beside = 0;
+    fc.assert(
+      fc.property(arbBoard, (b) => {
+        const { requests, obstacles } = requestsOf(b);
+        const options: PlaceOptions = { screen: { x: 0, y: 0, w: b.w, h: b.h }, height: 18, padding: 4, gap: 6, obstacles, measure, figures: obstacles };
+        const p = placeLabels(requests, options);
+        check(b, p, requests, obstacles);
+        for (const l of p.labels) {
+          if (l.leader) continue;
+          beside++;
+          const mine = gapTo(l.box, l.anchor);
+          // (Figures standing on the same spot, within half a pixel, cannot be told apart.)
+          const other = obstacles.filter((o) => Math.hypot(o.x - l.anchor.x, o.y - l.anchor.y) >= 0.5).find((o) => gapTo(l.box, o) < mine - 0.5);
+          expect(other, `${l.id} reads as another figure's`).toBeUndefined();
+        }
+      }),
+      { numRuns: 200 },
+    );
+    expect(beside).toBeGreaterThan(100);
+  });
+
   it('keeps every label where it was when nothing near it moved', () => {
     fc.assert(
       fc.property(arbBoard, fc.nat(), fc.double({ min: -200, max: 200, noNaN: true }), fc.double({ min: -200, max: 200, noNaN: true }), (b, pick, dx, dy) => {

@@ -1,0 +1,66 @@
+// Words beside their own figure (issue 39, item 1): on every army of the demo table, fitted to boards
+// from a phone's to a wide screen's, every label set beside a figure with no line to it stands no
+// nearer another figure than its own (a unit's: any of its figures). Before, avoiding overlaps set 55
+// so, among them the command roll's "72e de ligne — 10 in from Ledru's unit" nearer the 11e hussards,
+// and the name "93e de ligne" nearer the 4e's stands.
+import { describe, expect, it } from 'vitest';
+import { loadCatalogue } from '../../../scripts/locales.mjs';
+import { sceneBoard } from '../../../src/adapters/demo/example';
+import { sceneId } from '../../../src/adapters/demo/scenes';
+import type { Box, Disc } from '../../../src/board/labels';
+import { layoutBoard, type BoardLayout } from '../../../src/board/layout';
+import { estimateWidth } from '../../../src/board/measure';
+import type { BoundToken } from '../../../src/board/model';
+import { formatText, type Catalogue } from '../../../src/i18n/format';
+import { SYSTEM_IDS } from '../../../src/rules/ids';
+import { sceneRun } from '../../support/demo';
+
+const say = (t: Parameters<typeof formatText>[1]) => formatText(loadCatalogue('en') as Catalogue, t);
+
+/** How far a box stands from a disc's edge. */
+const gapTo = (b: Box, d: Disc) => Math.max(0, Math.hypot(d.x - Math.max(b.x, Math.min(d.x, b.x + b.w)), d.y - Math.max(b.y, Math.min(d.y, b.y + b.h))) - d.r);
+
+/** The camera that fits every figure in a board of this size, with the room the demo leaves for names, reasons and the key. */
+function fitted(tokens: readonly BoundToken[], width: number, height: number) {
+  const reach = (t: BoundToken) => Math.hypot(t.footprint.width, t.footprint.height) / 2;
+  const minX = Math.min(...tokens.map((t) => t.center.x - reach(t)));
+  const maxX = Math.max(...tokens.map((t) => t.center.x + reach(t)));
+  const minY = Math.min(...tokens.map((t) => t.center.y - reach(t)));
+  const maxY = Math.max(...tokens.map((t) => t.center.y + reach(t)));
+  const zoom = Math.min((width - 24 - Math.min(200, width * 0.3)) / (maxX - minX), (height - 60) / (maxY - minY));
+  return { sx: zoom, sy: zoom, ox: 24 - minX * zoom, oy: 24 - minY * zoom };
+}
+
+/** Each label beside a figure (no line) that stands nearer another figure than its own, and by how much. */
+function strayWords(layout: BoardLayout, tokens: readonly BoundToken[], camera: { sx: number; ox: number; oy: number }): string[] {
+  const disc = (t: BoundToken): Disc => ({ x: t.center.x * camera.sx + camera.ox, y: t.center.y * camera.sx + camera.oy, r: (Math.max(t.footprint.width, t.footprint.height) / 2) * camera.sx });
+  const out: string[] = [];
+  for (const l of layout.labels) {
+    if (l.leader) continue;
+    const [kind, id] = [l.id.slice(0, l.id.indexOf(':')), l.id.slice(l.id.indexOf(':') + 1)];
+    const own = new Set(kind === 'unit-name' ? tokens.filter((t) => t.unit === id).map((t) => t.id) : l.tokens);
+    const mine = Math.min(...tokens.filter((t) => own.has(t.id)).map((t) => gapTo(l.box, disc(t))));
+    const nearest = tokens.filter((t) => !own.has(t.id)).map((t) => ({ name: t.name, gap: gapTo(l.box, disc(t)) })).sort((a, b) => a.gap - b.gap)[0];
+    // A few px for the rings the placer measures (a mark's ring stands a little outside its figure).
+    if (nearest && nearest.gap + 4 < mine) out.push(`${l.id} "${l.text}" ${mine.toFixed(0)} px from its own, ${nearest.gap.toFixed(0)} px from ${nearest.name}`);
+  }
+  return out;
+}
+
+describe('words beside their own figure', () => {
+  it.each(SYSTEM_IDS.map((s) => sceneId(s, 'army')))('%s: at fit on a phone, a laptop and a wide screen, no word set beside a figure reads as another\'s', (scene) => {
+    const run = sceneRun(scene, sceneBoard(scene));
+    // Figures taken off the game but still on the table (the dead) are figures too.
+    const tokens = [...run.bound.tokens, ...run.bound.lost];
+    const problems: string[] = [];
+    let said = 0;
+    for (const [width, height] of [[390, 600], [1000, 600], [1280, 800], [1600, 980]] as const) {
+      const camera = fitted(tokens, width, height);
+      const layout = layoutBoard(run.view, run.bound, { reasons: true, names: true, legend: true, say, locale: 'en', measure: (t) => estimateWidth(t, 12), camera, width, height });
+      said += layout.labels.length;
+      for (const p of strayWords(layout, tokens, camera)) problems.push(`${width}×${height}: ${p}`);
+    }
+    expect(said).toBeGreaterThan(10);
+    expect(problems).toEqual([]);
+  });
+});
