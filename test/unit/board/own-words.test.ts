@@ -1,5 +1,6 @@
 // Words beside their own figure (issue 39, item 1): on every army of the demo table, fitted to boards
-// from a phone's to a wide screen's, every label set beside a figure with no line to it stands no
+// from a phone's to a wide screen's, zoomed in and out, a figure hovered, a leader dragged away, in the
+// three languages, every label set beside a figure with no line to it stands no
 // nearer another figure than its own (a unit's: any of its figures). Before, avoiding overlaps set 55
 // so, among them the command roll's "72e de ligne — 10 in from Ledru's unit" nearer the 11e hussards,
 // and the name "93e de ligne" nearer the 4e's stands.
@@ -15,7 +16,10 @@ import { formatText, type Catalogue } from '../../../src/i18n/format';
 import { SYSTEM_IDS } from '../../../src/rules/ids';
 import { sceneRun } from '../../support/demo';
 
-const say = (t: Parameters<typeof formatText>[1]) => formatText(loadCatalogue('en') as Catalogue, t);
+const sayIn = (lang: string) => {
+  const catalogue = loadCatalogue(lang) as Catalogue;
+  return (t: Parameters<typeof formatText>[1]) => formatText(catalogue, t);
+};
 
 /** How far a box stands from a disc's edge. */
 const gapTo = (b: Box, d: Disc) => Math.max(0, Math.hypot(d.x - Math.max(b.x, Math.min(d.x, b.x + b.w)), d.y - Math.max(b.y, Math.min(d.y, b.y + b.h))) - d.r);
@@ -47,18 +51,42 @@ function strayWords(layout: BoardLayout, tokens: readonly BoundToken[], camera: 
   return out;
 }
 
+/** A camera zoomed by `z` about the board's centre. */
+const zoomed = (c: { sx: number; ox: number; oy: number }, z: number, width: number, height: number) => {
+  const sx = c.sx * z;
+  return { sx, sy: sx, ox: width / 2 - (width / 2 - c.ox) * z, oy: height / 2 - (height / 2 - c.oy) * z };
+};
+
 describe('words beside their own figure', () => {
-  it.each(SYSTEM_IDS.map((s) => sceneId(s, 'army')))('%s: at fit on a phone, a laptop and a wide screen, no word set beside a figure reads as another\'s', (scene) => {
-    const run = sceneRun(scene, sceneBoard(scene));
-    // Figures taken off the game but still on the table (the dead) are figures too.
-    const tokens = [...run.bound.tokens, ...run.bound.lost];
+  it.each(SYSTEM_IDS.map((s) => sceneId(s, 'army')))('%s: at fit on a phone, a laptop and a wide screen, zoomed ×2, ×4, ÷2 and ÷4, a figure hovered, a leader dragged away, in en, fr and ru: no word set beside a figure reads as another\'s', (scene) => {
+    const board = sceneBoard(scene);
+    // A leader dragged away: the first leader of the army, ten of its own bases to the right.
+    const leader = board.tokens.find((t) => t.role === 'leader');
+    const dragged = { ...board, tokens: board.tokens.map((t) => (t === leader ? { ...t, x: t.x + 10 * board.scene.pixelsPerCell } : t)) };
     const problems: string[] = [];
     let said = 0;
-    for (const [width, height] of [[390, 600], [1000, 600], [1280, 800], [1600, 980]] as const) {
-      const camera = fitted(tokens, width, height);
-      const layout = layoutBoard(run.view, run.bound, { reasons: true, names: true, legend: true, say, locale: 'en', measure: (t) => estimateWidth(t, 12), camera, width, height });
-      said += layout.labels.length;
-      for (const p of strayWords(layout, tokens, camera)) problems.push(`${width}×${height}: ${p}`);
+    for (const [what, b] of [['', board], [`${leader?.name} dragged away, `, dragged]] as const) {
+      const run = sceneRun(scene, b);
+      // Figures taken off the game but still on the table (the dead) are figures too.
+      const tokens = [...run.bound.tokens, ...run.bound.lost];
+      const sizes = what ? ([[1280, 800]] as const) : ([[390, 600], [1000, 600], [1280, 800], [1600, 980]] as const);
+      for (const lang of what ? ['en'] : ['en', 'fr', 'ru']) {
+        const say = sayIn(lang);
+        for (const [width, height] of sizes) {
+          const fit = fitted(tokens, width, height);
+          const views: [string, typeof fit, ReadonlySet<string> | undefined][] = [[`at fit`, fit, undefined]];
+          if (width === 1280 && !what) {
+            for (const z of [2, 4, 0.5, 0.25]) views.push([`zoomed ×${z}`, zoomed(fit, z, width, height), undefined]);
+            // Hovered or selected: the figure's own words open, further out if need be.
+            for (const t of tokens.filter((_, i) => i % 7 === 0)) views.push([`${t.name} hovered`, fit, new Set([t.id])]);
+          }
+          for (const [view, camera, focus] of views) {
+            const layout = layoutBoard(run.view, run.bound, { reasons: true, names: true, legend: true, say, locale: lang, measure: (t) => estimateWidth(t, 12), camera, width, height, ...(focus ? { focus } : {}) });
+            said += layout.labels.length;
+            for (const p of strayWords(layout, tokens, camera)) problems.push(`${what}${lang} ${width}×${height} ${view}: ${p}`);
+          }
+        }
+      }
     }
     expect(said).toBeGreaterThan(10);
     expect(problems).toEqual([]);
