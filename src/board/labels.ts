@@ -338,7 +338,7 @@ export function placeLabels(requests: readonly LabelRequest[], options: PlaceOpt
   /** Whether words in `b`, beside their figure with no line to it, stand nearer another figure than their own. */
   const nearerAnother = (r: LabelRequest, b: Box): boolean => {
     if (!figures) return false;
-    const own = r.own ?? [r.anchor];
+    const own = r.own?.length ? r.own : [r.anchor];
     const mine = Math.min(...own.map((d) => gapTo(b, d)));
     const isOwn = (d: Disc) => own.some((o) => Math.abs(o.x - d.x) < 0.5 && Math.abs(o.y - d.y) < 0.5) || Math.hypot(d.x - r.anchor.x, d.y - r.anchor.y) < 0.5;
     return figures.discsNear(b, mine).some((d) => !isOwn(d) && gapTo(b, d) < mine - 0.5);

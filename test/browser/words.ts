@@ -14,13 +14,15 @@ export interface BoardWords {
   /** The board's rectangle on screen. */
   readonly board: Rect;
   /** Each label, count and the key: its box, and the glyphs of the words inside it. */
-  readonly boxes: readonly { readonly id: string; readonly box: Rect; readonly texts: readonly Rect[]; readonly words: string }[];
+  readonly boxes: readonly { readonly id: string; readonly box: Rect; readonly texts: readonly Rect[]; readonly words: string; readonly tokens?: readonly string[]; readonly leader?: boolean }[];
   /** The corner notes' glyphs (Hell Dorado's Command). */
   readonly notes: readonly Rect[];
   /** Each figure's centre on screen, by token, as the overlay drew its mark. */
   readonly marks: Readonly<Record<string, { x: number; y: number }>>;
   /** Each figure's own box on screen (the tabletop's token, where the page has one to read), by token. */
   readonly figures: Readonly<Record<string, Rect>>;
+  /** Each figure's unit, where the page says it (the demo's `data-unit`), by token. */
+  readonly units?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -39,17 +41,26 @@ export function boardWords(page: Page | Frame, figures?: string): Promise<BoardW
       box: rect(g.querySelector('rect')!),
       texts: [...g.querySelectorAll('text')].map(rect),
       words: g.querySelector('text')?.textContent ?? '',
+      // The figures a label speaks of, and whether a leader line joins it to them.
+      tokens: (g.getAttribute('data-tokens') ?? '').split(' ').filter(Boolean),
+      leader: g.hasAttribute('data-label') && svg.querySelector(`[data-leader="${CSS.escape(g.getAttribute('data-label')!)}"]`) !== null,
     }));
     const legend = svg.querySelector('[data-legend-box]');
-    if (legend) boxes.push({ id: 'legend', box: rect(legend), texts: [...svg.querySelectorAll('[data-layer="legend"] text')].map(rect), words: 'legend' });
+    if (legend) boxes.push({ id: 'legend', box: rect(legend), texts: [...svg.querySelectorAll('[data-layer="legend"] text')].map(rect), words: 'legend', tokens: [], leader: false });
     const marks: Record<string, { x: number; y: number }> = {};
     for (const m of svg.querySelectorAll('.mark')) {
       const r = m.getBoundingClientRect();
       marks[m.getAttribute('data-token')!] = { x: r.x + r.width / 2, y: r.y + r.height / 2 };
     }
     const figures: Record<string, { x: number; y: number; w: number; h: number }> = {};
-    if (figureSelector) for (const f of document.querySelectorAll<HTMLElement>(figureSelector)) figures[f.dataset.token!] = rect(f);
-    return { board: rect(svg), boxes, notes: [...svg.querySelectorAll('[data-layer="notes"] text')].map(rect), marks, figures };
+    const units: Record<string, string> = {};
+    if (figureSelector) {
+      for (const f of document.querySelectorAll<HTMLElement>(figureSelector)) {
+        figures[f.dataset.token!] = rect(f);
+        if (f.dataset.unit) units[f.dataset.token!] = f.dataset.unit;
+      }
+    }
+    return { board: rect(svg), boxes, notes: [...svg.querySelectorAll('[data-layer="notes"] text')].map(rect), marks, figures, units };
   }, figures ?? null);
 }
 
@@ -66,7 +77,8 @@ function coversDisc(b: Rect, d: { x: number; y: number; r: number }, slack = 0.5
 /**
  * What is wrong with the words on a board, one line each (empty: nothing): two boxes that overlap,
  * words that spill out of their box, a box that runs past the board's edge, a box over a corner note,
- * two names that read alike or one cut with an ellipsis, words over a figure, a figure under the key.
+ * two names that read alike or one cut with an ellipsis, words over a figure, a figure under the key,
+ * words beside a figure nearer another one (with no line to say whose they are).
  */
 export function wordProblems(w: BoardWords): string[] {
   const problems: string[] = [];
@@ -87,6 +99,20 @@ export function wordProblems(w: BoardWords): string[] {
       if (!coversDisc(a.box, { x: f.x + f.w / 2, y: f.y + f.h / 2, r: Math.min(f.w, f.h) / 2 })) continue;
       problems.push(a.id === 'legend' ? `the key hides ${token}` : `${a.id} (${a.words}) covers ${token}`);
     }
+  }
+  // Words beside a figure, with no line to it, that stand nearer another figure than their own (a
+  // unit's: any of its figures) read as that other's. A unit's name speaks of its unit's figures.
+  const disc = (f: Rect) => ({ x: f.x + f.w / 2, y: f.y + f.h / 2, r: Math.max(f.w, f.h) / 2 });
+  const gapTo = (b: Rect, d: { x: number; y: number; r: number }) => Math.max(0, Math.hypot(d.x - Math.max(b.x, Math.min(d.x, b.x + b.w)), d.y - Math.max(b.y, Math.min(d.y, b.y + b.h))) - d.r);
+  for (const a of boxes) {
+    if (a.leader || !/^(?:reason|unit|name|unit-name):/.test(a.id)) continue;
+    const unit = a.id.startsWith('unit-name:') ? a.id.slice('unit-name:'.length) : null;
+    const own = new Set(unit === null ? (a.tokens ?? []) : Object.keys(w.units ?? {}).filter((t) => w.units![t] === unit));
+    const mine = Math.min(...[...own].flatMap((t) => (w.figures[t] ? [gapTo(a.box, disc(w.figures[t]!))] : [])));
+    if (!Number.isFinite(mine)) continue;
+    // A few px for the rings the placer measures (a mark's ring stands a little outside its figure).
+    const other = Object.entries(w.figures).find(([t, f]) => !own.has(t) && gapTo(a.box, disc(f)) + 4 < mine);
+    if (other) problems.push(`${a.id} (${a.words}) stands ${Math.round(mine)} px from its own figure, nearer ${other[0]}`);
   }
   // Names shortened so that they read alike ("Sergent…" five times): a player cannot tell who is who.
   const names = new Map<string, string>();
