@@ -104,11 +104,21 @@ describe('the words on every scene of the demo table', () => {
   });
 
   it('every short form opens: hover, Tab focus and a click on its figure show the full words', async () => {
-    /** The labels standing in a short form now: id, figure, and the full words. */
+    /**
+     * The labels standing in a short form now: id, figure, the full words, and whether another token
+     * covers the figure's centre (a Désastre Colonial leader in his unit's hex: a pointer reaches the
+     * unit there, Tab focus the leader).
+     */
     const shortened = (page: Page) =>
       page.locator('#command-post-overlay [data-layer="labels"] > g').evaluateAll((gs) =>
         gs
-          .map((g) => ({ id: g.getAttribute('data-label')!, token: g.getAttribute('data-token')!, text: g.querySelector('text')!.textContent!, full: g.querySelector('title')!.textContent! }))
+          .map((g) => {
+            const token = g.getAttribute('data-token')!;
+            const el = document.querySelector(`.board .token[data-token="${CSS.escape(token)}"]`);
+            const r = el?.getBoundingClientRect();
+            const covered = !r || document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) !== el;
+            return { id: g.getAttribute('data-label')!, token, text: g.querySelector('text')!.textContent!, full: g.querySelector('title')!.textContent!, covered };
+          })
           .filter((l) => l.text !== l.full && l.token !== ''),
       );
     const shown = (page: Page, id: string) => page.locator(`#command-post-overlay [data-layer="labels"] > g[data-label="${id}"] text`).textContent();
@@ -128,7 +138,7 @@ describe('the words on every scene of the demo table', () => {
         await page.mouse.move(1, 1);
         await page.reload();
         await page.waitForTimeout(300);
-        for (const l of (await shortened(page)).slice(0, 2)) {
+        for (const l of (await shortened(page)).filter((x) => way === 'Tab focus' || !x.covered).slice(0, 2)) {
           await open(page.locator(`.board .token[data-token="${l.token}"]`));
           await expect.poll(() => shown(page, l.id), { message: `${scene}: ${l.id} (${l.text}) on ${way}`, timeout: 3000 }).toBe(l.full);
           expect(wordProblems(await boardWords(page, '.board .token')), `${scene}: ${l.id} open on ${way}`).toEqual([]);
