@@ -6,13 +6,26 @@ import { DEMO_KEY, sceneOfBoard } from '../src/adapters/demo/model';
 import { readDemo } from '../src/adapters/demo/schema';
 import { ROLL20_SETTINGS_KEY } from '../src/adapters/roll20/settings';
 import { parseWith } from '../src/game/validate';
-import { demoRequestSchema, isDemoMessage, isTableMessage, tableRequestSchema, type StoreAnswer, type TableResponse } from '../src/messages';
+import {
+  demoRequestSchema,
+  isDemoMessage,
+  isTableMessage,
+  isTabSystemMessage,
+  tableRequestSchema,
+  tabSystemKey,
+  tabSystemRequestSchema,
+  type StoreAnswer,
+  type TableResponse,
+  type TabSystemResponse,
+} from '../src/messages';
+import { isSystemId, type SystemId } from '../src/rules/ids';
 import { parseRequest } from '../src/store/requests';
 import type { StorageArea, StoreService } from '../src/store/service';
 import { fromOwnPage, tabletopSender, type Self, type Sender } from './senders';
 
-/** storage.session, where live tables are kept by tab (gone with the browser session). */
+/** storage.session, where live tables and each tab's system are kept by tab (gone with the browser session). */
 export interface SessionArea {
+  get(keys: string[]): Promise<Record<string, unknown>>;
   set(items: Record<string, unknown>): Promise<void>;
   remove(keys: string[]): Promise<void>;
 }
@@ -78,6 +91,54 @@ export function createMessenger({ self, store, local, session }: MessengerDeps) 
     return save;
   }
 
+  /** Each tab's system as this worker last set it (storage.session holds it across the worker's restarts). */
+  const tabSystems = new Map<number, SystemId>();
+  /** Picks and openings one after the other, so that an opening never reads around a pick sent before it. */
+  let tabTurn: Promise<unknown> = Promise.resolve();
+
+  /**
+   * UI→BG `tab/*`: which system a tab's popup shows (src/messages.ts, TabSystemRequest). From the
+   * extension's own pages only (the popup names the tab it was opened on; the demo table, its own tab).
+   */
+  async function tabSystem(message: unknown, sender: Sender): Promise<TabSystemResponse | undefined> {
+    const request = parseWith(tabSystemRequestSchema, message, 'bad-message');
+    const tab = request.ok ? (request.value.tab ?? sender.tab?.id) : undefined;
+    if (!request.ok || !fromOwnPage(sender, self) || typeof tab !== 'number' || tab < 0) {
+      dropped++;
+      return request.ok ? undefined : request;
+    }
+    const r = request.value;
+    const turn = tabTurn.then(async (): Promise<TabSystemResponse> => {
+      if (r.type === 'tab/pick') {
+        await remember(tab, r.system);
+        return { ok: true, system: r.system };
+      }
+      const key = tabSystemKey(tab);
+      const kept = tabSystems.get(tab) ?? (await session.get([key]))[key];
+      if (isSystemId(kept)) {
+        tabSystems.set(tab, kept);
+        return { ok: true, system: kept };
+      }
+      // A tab that never picked shows the store's system, and keeps it while another window picks.
+      const system = (await store.current()).activeSystem;
+      await remember(tab, system);
+      return { ok: true, system };
+    });
+    tabTurn = turn.catch(() => undefined);
+    return turn;
+  }
+
+  async function remember(tab: number, system: SystemId): Promise<void> {
+    tabSystems.set(tab, system);
+    await session.set({ [tabSystemKey(tab)]: system });
+  }
+
+  /** The tab closed: its live table and its system are forgotten. */
+  function tabClosed(tab: number): Promise<void> {
+    tabSystems.delete(tab);
+    return session.remove([liveKey(tab), tabSystemKey(tab)]);
+  }
+
   /** UI→BG game and store requests: the extension's own pages only. */
   async function game(message: unknown, sender: Sender): Promise<StoreAnswer | undefined> {
     if (!fromOwnPage(sender, self)) {
@@ -92,9 +153,9 @@ export function createMessenger({ self, store, local, session }: MessengerDeps) 
     return store.handle(request.value);
   }
 
-  const receive = (message: unknown, sender: Sender): Promise<StoreAnswer | TableResponse | undefined> => {
-    const handler = isTableMessage(message) ? table : isDemoMessage(message) ? demo : game;
+  const receive = (message: unknown, sender: Sender): Promise<StoreAnswer | TableResponse | TabSystemResponse | undefined> => {
+    const handler = isTableMessage(message) ? table : isDemoMessage(message) ? demo : isTabSystemMessage(message) ? tabSystem : game;
     return handler(message, sender).catch((error: unknown) => ({ ok: false as const, error: { code: 'storage-failed', params: { detail: String(error).slice(0, 200) } } }));
   };
-  return { receive, dropped: () => dropped };
+  return { receive, tabClosed, dropped: () => dropped };
 }

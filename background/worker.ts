@@ -7,7 +7,7 @@
 import browser, { type Runtime } from 'webextension-polyfill';
 import { BACKUP_KEY_PREFIX, STORE_KEY } from '../src/store/root';
 import { StoreService, type StorageArea } from '../src/store/service';
-import { createMessenger, liveKey } from './messenger';
+import { createMessenger } from './messenger';
 import { SIDECARS } from './sidecars';
 
 const local: StorageArea = {
@@ -32,11 +32,12 @@ const messenger = createMessenger({
   self: { id: browser.runtime.id, origin: browser.runtime.getURL('') },
   store,
   local,
-  session: { set: (items) => browser.storage.session.set(items), remove: (keys) => browser.storage.session.remove(keys) },
+  session: { get: (keys) => browser.storage.session.get(keys), set: (items) => browser.storage.session.set(items), remove: (keys) => browser.storage.session.remove(keys) },
 });
 // A message the sender may not send is left unanswered (undefined), as if nobody listened.
 browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.MessageSender) => messenger.receive(message, sender));
-browser.tabs.onRemoved.addListener((tabId) => void browser.storage.session.remove(liveKey(tabId)));
+// A closed tab's live table and system go with it (tabs.onRemoved needs no permission).
+browser.tabs.onRemoved.addListener((tabId) => void messenger.tabClosed(tabId).catch(() => undefined));
 
 // Check (and if needed repair or migrate) the store and what is kept beside it as soon as the worker
 // starts, before any view asks.

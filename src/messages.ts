@@ -227,13 +227,38 @@ export const demoRequestSchema = v.variant('type', [v.strictObject({ type: v.lit
 export const isDemoMessage = (m: unknown): boolean =>
   typeof m === 'object' && m !== null && typeof (m as { type?: unknown }).type === 'string' && (m as { type: string }).type.startsWith('demo/');
 
+/**
+ * UI→BG: which system a tab's popup shows. The store keeps every system's game and one active system
+ * (the last picked anywhere: what tabletops draw); each popup shows its own tab's, so that a pick in
+ * one window does not switch another window's popup. The worker keeps it per tab in storage.session
+ * (`tabSystemKey`), forgotten when the tab closes. Only the extension's own pages may send these.
+ * `tab/pick`: tab `tab` (absent: the sender's own tab, the demo table's) shows `system` from now on.
+ * `tab/open`: the popup opens on tab `tab`: answered with the system it shows (the tab's own, else
+ * the store's active system, which then becomes the tab's).
+ */
+export type TabSystemRequest = { readonly type: 'tab/pick'; readonly tab?: number; readonly system: SystemId } | { readonly type: 'tab/open'; readonly tab: number };
+
+export type TabSystemResponse = { readonly ok: true; readonly system: SystemId } | { readonly ok: false; readonly error: RuleError };
+
+/** Where the worker keeps the system tab `tab` shows (storage.session; the popup reads it, the worker writes it). */
+export const tabSystemKey = (tab: number): string => `commandPost.tabSystem.${tab}`;
+
+const tabId = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(2 ** 31 - 1));
+export const tabSystemRequestSchema = v.variant('type', [
+  v.strictObject({ type: v.literal('tab/pick'), tab: v.optional(tabId), system }),
+  v.strictObject({ type: v.literal('tab/open'), tab: tabId }),
+]);
+
+export const isTabSystemMessage = (m: unknown): boolean =>
+  typeof m === 'object' && m !== null && typeof (m as { type?: unknown }).type === 'string' && (m as { type: string }).type.startsWith('tab/');
+
 /** Every message a view or content script may send the worker. */
-export type WorkerMessage = Request | TableRequest | DemoRequest;
+export type WorkerMessage = Request | TableRequest | DemoRequest | TabSystemRequest;
 
 /**
  * Everything that crosses contexts, in one union, by channel (each channel checks its own schema
  * before acting):
- * - views and content scripts → worker: `WorkerMessage` (above);
+ * - views and content scripts → worker: `WorkerMessage` (above; a tab's system: `TabSystemRequest`);
  * - popup → the Roll20 tab's content script (post to the chat): `TabRequest`;
  * - Roll20 page world ↔ content script (window.postMessage, namespaced, with a per-load secret):
  *   `PageMessage` and `ContentMessage`, defined with their schemas in src/adapters/roll20/protocol.ts;

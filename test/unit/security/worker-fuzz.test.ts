@@ -11,7 +11,7 @@ import { exampleRequest } from '../../../src/adapters/demo/example';
 import { readDemo } from '../../../src/adapters/demo/schema';
 import { DEFAULT_ROLL20_SETTINGS, readSettings, repairSettings } from '../../../src/adapters/roll20/settings';
 import { parseBinding, parseBoardInput } from '../../../src/board/schema';
-import { demoRequestSchema, tableRequestSchema } from '../../../src/messages';
+import { demoRequestSchema, tableRequestSchema, tabSystemRequestSchema } from '../../../src/messages';
 import { SYSTEM_IDS } from '../../../src/rules/ids';
 import { eventsKey, gameKey, logKey } from '../../../src/store/persist';
 import { readStorage } from '../../../src/store/read';
@@ -68,6 +68,9 @@ const VALID: unknown[] = [
   { type: 'table/clear' },
   { type: 'table/settings', settings: DEFAULT_ROLL20_SETTINGS },
   { type: 'demo/save', board: exampleBoard('bdc') },
+  { type: 'tab/pick', tab: 7, system: 'cr' },
+  { type: 'tab/pick', system: 'dc' },
+  { type: 'tab/open', tab: 12 },
 ];
 
 /** Values that have hurt JSON handlers elsewhere: prototype keys, huge and odd numbers, deep nesting, markup. */
@@ -126,6 +129,7 @@ function validShape(m: unknown): boolean {
   const type = typeof m === 'object' && m !== null ? (m as { type?: unknown }).type : undefined;
   if (typeof type === 'string' && type.startsWith('table/')) return v.safeParse(tableRequestSchema, m).success;
   if (typeof type === 'string' && type.startsWith('demo/')) return v.safeParse(demoRequestSchema, m).success;
+  if (typeof type === 'string' && type.startsWith('tab/')) return v.safeParse(tabSystemRequestSchema, m).success;
   return parseRequest(m).ok;
 }
 const mayChange = (s: Sender) => s === popup || s === demoTab || s === roll20Tab;
