@@ -91,8 +91,6 @@ export function createMessenger({ self, store, local, session }: MessengerDeps) 
     return save;
   }
 
-  /** Each tab's system as this worker last set it (storage.session holds it across the worker's restarts). */
-  const tabSystems = new Map<number, SystemId>();
   /** Picks and openings one after the other, so that an opening never reads around a pick sent before it. */
   let tabTurn: Promise<unknown> = Promise.resolve();
 
@@ -113,12 +111,10 @@ export function createMessenger({ self, store, local, session }: MessengerDeps) 
         await remember(tab, r.system);
         return { ok: true, system: r.system };
       }
+      // Kept in storage.session, not in memory: a worker stopped and started again still knows it.
       const key = tabSystemKey(tab);
-      const kept = tabSystems.get(tab) ?? (await session.get([key]))[key];
-      if (isSystemId(kept)) {
-        tabSystems.set(tab, kept);
-        return { ok: true, system: kept };
-      }
+      const kept = (await session.get([key]))[key];
+      if (isSystemId(kept)) return { ok: true, system: kept };
       // A tab that never picked shows the store's system, and keeps it while another window picks.
       const system = (await store.current()).activeSystem;
       await remember(tab, system);
@@ -128,16 +124,10 @@ export function createMessenger({ self, store, local, session }: MessengerDeps) 
     return turn;
   }
 
-  async function remember(tab: number, system: SystemId): Promise<void> {
-    tabSystems.set(tab, system);
-    await session.set({ [tabSystemKey(tab)]: system });
-  }
+  const remember = (tab: number, system: SystemId): Promise<void> => session.set({ [tabSystemKey(tab)]: system });
 
   /** The tab closed: its live table and its system are forgotten. */
-  function tabClosed(tab: number): Promise<void> {
-    tabSystems.delete(tab);
-    return session.remove([liveKey(tab), tabSystemKey(tab)]);
-  }
+  const tabClosed = (tab: number): Promise<void> => session.remove([liveKey(tab), tabSystemKey(tab)]);
 
   /** UI→BG game and store requests: the extension's own pages only. */
   async function game(message: unknown, sender: Sender): Promise<StoreAnswer | undefined> {
