@@ -104,7 +104,9 @@ const LOOKUP_NUMBERS_KB = PANEL_KB;
 // is 42 KB, not the 30 the issue asks: every system's rules (18.8 KB measured) must be in it, as the
 // single writer of every game, and a service worker cannot load code on demand (import() is refused
 // in a ServiceWorkerGlobalScope).
-const BACKGROUND_SHELL_KB = 23.5;
+// 24 KB since issue 39, item 8 (23.74 KB measured, +0.25 KB): the worker keeps which system each
+// tab's popup shows (the `tab/*` channel, its check and its senders), as the single writer of stored state.
+const BACKGROUND_SHELL_KB = 24;
 const RULE_SYSTEM_KB = 6;
 /**
  * The board content script carries every rule system's board view (it cannot load one on demand
