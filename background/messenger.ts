@@ -12,13 +12,13 @@ import {
   isTableMessage,
   isTabSystemMessage,
   tableRequestSchema,
-  tabSystemKey,
   tabSystemRequestSchema,
   type StoreAnswer,
   type TableResponse,
   type TabSystemResponse,
 } from '../src/messages';
 import { isSystemId, type SystemId } from '../src/rules/ids';
+import { tabSystemKey } from '../src/store/root';
 import { parseRequest } from '../src/store/requests';
 import type { StorageArea, StoreService } from '../src/store/service';
 import { fromOwnPage, tabletopSender, type Self, type Sender } from './senders';

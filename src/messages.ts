@@ -240,9 +240,6 @@ export type TabSystemRequest = { readonly type: 'tab/pick'; readonly tab?: numbe
 
 export type TabSystemResponse = { readonly ok: true; readonly system: SystemId } | { readonly ok: false; readonly error: RuleError };
 
-/** Where the worker keeps the system tab `tab` shows (storage.session; the popup reads it, the worker writes it). */
-export const tabSystemKey = (tab: number): string => `commandPost.tabSystem.${tab}`;
-
 const tabId = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(2 ** 31 - 1));
 export const tabSystemRequestSchema = v.variant('type', [
   v.strictObject({ type: v.literal('tab/pick'), tab: v.optional(tabId), system }),

@@ -34,6 +34,11 @@ export const LAYOUT_VERSION = 4;
  * from the root in the same write: content scripts read it without loading any rules.
  */
 export const BOARD_KEY = 'commandPost.board';
+/**
+ * Where the worker keeps the system tab `tab`'s popup shows (storage.session; `tab/*` requests,
+ * src/messages.ts): the popup reads it to follow it, the worker alone writes it.
+ */
+export const tabSystemKey = (tab: number): string => `commandPost.tabSystem.${tab}`;
 
 export interface StoredGame<K extends SystemId> {
   readonly config: ConfigOf<K>;
