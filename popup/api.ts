@@ -3,15 +3,15 @@ import type { Visibility } from '../src/board/visibility';
 import { fairRoller, type DiceRoller } from '../src/dice';
 import type { RuleError } from '../src/game/result';
 import { LOCALE_KEY, sayer, type Text } from '../src/i18n/text';
-import type { Request, StoreAnswer, TabRequest, TableRequest, TableResponse } from '../src/messages';
+import type { Request, StoreAnswer, TabRequest, TableRequest, TableResponse, TabSystemRequest, TabSystemResponse } from '../src/messages';
 import type { OwlbearLink } from './owlbear';
 import { reliableSender } from './reliable';
 import type { StoreNews } from './store';
 import type { BoardSummary } from '../src/board/summary';
 import type { Roll20Settings } from '../src/adapters/roll20/settings';
 import { ROLL20_SETTINGS_KEY } from '../src/adapters/roll20/settings-key';
-import { STORE_KEY } from '../src/store/root';
-import type { SystemId } from '../src/rules/ids';
+import { STORE_KEY, tabSystemKey } from '../src/store/root';
+import { isSystemId, type SystemId } from '../src/rules/ids';
 
 /** What the popup needs from the browser; tests pass a fake built on the same core. */
 export interface PopupApi {
@@ -30,6 +30,22 @@ export interface PopupApi {
   live?: LiveApi;
   /** Opens the demo table on the scene of `system` in a new tab (no `tabs` permission needed). */
   openDemo?(system: SystemId): void;
+  /**
+   * The system this popup's tab shows, kept by the worker for the tab (`tab/*` requests), so that a
+   * system picked in one window does not switch another window's popup. Absent (tests), or answering
+   * null (an Owlbear scene or a Roll20 table's one game, whose system is the table's): the store's
+   * `activeSystem` is shown.
+   */
+  tabSystem?: TabSystem;
+}
+
+export interface TabSystem {
+  /** The popup opens: the system its tab shows (null: none of its own, the store's is shown). */
+  open(): Promise<SystemId | null>;
+  /** A system picked in this popup: its tab's from now on. */
+  pick(system: SystemId): void;
+  /** Calls back when the tab's system is set elsewhere (the demo table in this tab opened a scene); returns the unsubscribe function. */
+  subscribe?(on: (system: SystemId) => void): () => void;
 }
 
 /** What a chat post did on the Roll20 tab: typed in and sent, or why not. */
@@ -137,6 +153,37 @@ function browserLive(tabId: Promise<number | undefined>): LiveApi {
 
 const unreachable: RuleError = { code: 'worker-unreachable' };
 
+/**
+ * This tab's system, as the worker keeps it (it is the single writer: the popup asks it, with a
+ * `tab/*` request, and reads storage.session only to follow it). None on a table's one game
+ * (`shared`: an Owlbear scene, a shared Roll20 table), whose system is the table's.
+ */
+function browserTabSystem(tabId: Promise<number | undefined>, shared: Promise<boolean>): TabSystem {
+  /** The tab to keep a system for, or undefined (none known, or a table's one game). */
+  const tab = Promise.all([tabId, shared]).then(([id, table]) => (table ? undefined : id)).catch(() => undefined);
+  const ask = async (request: TabSystemRequest): Promise<SystemId | null> => {
+    const answer = (await browser.runtime.sendMessage(request).catch(() => undefined)) as TabSystemResponse | undefined;
+    return answer?.ok && isSystemId(answer.system) ? answer.system : null;
+  };
+  return {
+    open: async () => {
+      const id = await tab;
+      return id === undefined ? null : ask({ type: 'tab/open', tab: id });
+    },
+    pick: (system) => void tab.then((id) => (id === undefined ? null : ask({ type: 'tab/pick', tab: id, system }))),
+    subscribe(on) {
+      let key: string | null = null;
+      void tab.then((id) => (key = id === undefined ? null : tabSystemKey(id)));
+      const listener = (changes: Record<string, { newValue?: unknown }>, area: string) => {
+        const system = area === 'session' && key ? changes[key]?.newValue : undefined;
+        if (isSystemId(system)) on(system);
+      };
+      browser.storage.onChanged.addListener(listener);
+      return () => browser.storage.onChanged.removeListener(listener);
+    },
+  };
+}
+
 /** The browser's catalogue; a counted text takes the plural form of the catalogue's own language. */
 function browserT(): (t: Text) => string {
   // Numbers in the language's own decimal mark, French elision before what is put in.
@@ -182,6 +229,7 @@ export function browserApi(): PopupApi {
       tick: (system, ticks) => void owlbear.then((link) => (link ? link.tick(system, ticks) : live.tick?.(system, ticks))),
     },
     openDemo: (system) => void browser.tabs.create({ url: browser.runtime.getURL(`demo.html?scene=${system}`) }),
+    tabSystem: browserTabSystem(tabId, owlbear.then((link) => link !== null)),
   };
 
   function subscribeWorker(on: (news: StoreNews) => void, known: () => number): () => void {

@@ -25,7 +25,19 @@ export type StoreNews = { readonly change: StoreChange } | { readonly revision: 
  * for the store anew when behind, and for older history on demand.
  */
 export class StoreHolder {
+  /** The store as the worker's answers make it (its `activeSystem`: the last picked in any window). */
   private view: StoreRoot | null = null;
+  /** This tab's own system, once the worker said it or it was picked here (null: none, the store's is shown). */
+  private mine: SystemId | null = null;
+  /** `view` as shown: with this tab's own system (the same object while neither changes). */
+  private shown: StoreRoot | null = null;
+  /** Nothing is shown until the worker has said which system this tab shows (no other system's flash). */
+  private opening: boolean;
+  /**
+   * Whether this popup keeps a system of its own tab: not where the tab has none (a table's one game,
+   * whose system is the table's, picked there or refused), nor where the worker did not say.
+   */
+  private perTab: boolean;
   /** Requests sent and not yet answered: a storage change heard meanwhile is likely their own. */
   private pending = 0;
   /** The highest revision storage was heard to hold. */
@@ -37,12 +49,40 @@ export class StoreHolder {
   private backupsStamp: number | undefined;
 
   constructor(
-    private readonly api: Pick<PopupApi, 'send'>,
+    private readonly api: Pick<PopupApi, 'send' | 'tabSystem'>,
     private readonly onView: (view: StoreRoot) => void,
-  ) {}
+  ) {
+    this.opening = this.perTab = api.tabSystem !== undefined;
+  }
 
   get root(): StoreRoot | null {
-    return this.view;
+    return this.shown;
+  }
+
+  /**
+   * Holds `view` and shows it. Each popup shows its own tab's system, not the one last picked in
+   * another window: the store keeps every system's game and one `activeSystem` (what the tabletops
+   * draw, and a new tab's first system); the worker keeps each tab's own beside it (PopupApi.tabSystem).
+   */
+  private hold(view: StoreRoot): void {
+    this.view = view;
+    this.show();
+  }
+
+  private show(): void {
+    const view = this.view;
+    if (!view || this.opening) return;
+    const next = this.mine === null || this.mine === view.activeSystem ? view : { ...view, activeSystem: this.mine };
+    if (next === this.shown) return;
+    this.shown = next;
+    this.onView(next);
+  }
+
+  /** The tab's own system was set elsewhere (the demo table in this tab opened another scene). */
+  follow(system: SystemId): void {
+    if (!this.perTab || this.mine === system) return;
+    this.mine = system;
+    this.show();
   }
 
   get revision(): number {
@@ -59,6 +99,12 @@ export class StoreHolder {
 
   /** Sends `request`; its answer's change is applied before it resolves. */
   send(request: Request): Promise<StoreAnswer> {
+    // A system picked here is this tab's from now on, whatever other windows pick.
+    if (request.type === 'store/select-system' && this.perTab && this.api.tabSystem) {
+      this.mine = request.system;
+      this.api.tabSystem.pick(request.system);
+      this.show();
+    }
     this.pending++;
     const answered = this.api.send(request);
     const taken = this.order.then(async () => {
@@ -77,7 +123,21 @@ export class StoreHolder {
 
   /** Asks for the store as it is (the popup opens): the current state of each game and the last page of its history. */
   async open(): Promise<StoreAnswer> {
-    return this.send({ type: 'store/load' });
+    const tab = this.api.tabSystem;
+    // Both asked at once; shown once both are answered (the tab's system, else the store's).
+    const own = tab ? tab.open().catch(() => null) : Promise.resolve(null);
+    const answer = this.send({ type: 'store/load' });
+    try {
+      const kept = await own;
+      if (kept === null) {
+        this.perTab = false;
+        this.mine = null;
+      } else if (this.mine === null) this.mine = kept;
+      return await answer;
+    } finally {
+      this.opening = false;
+      this.show();
+    }
   }
 
   /** Storage changed, or an Owlbear scene sent its game. */
@@ -94,8 +154,7 @@ export class StoreHolder {
     const next = applyChange(this.view, change);
     if (next === 'behind') return this.sync();
     if (next === this.view) return;
-    this.view = next;
-    this.onView(next);
+    this.hold(next);
   }
 
   /** Once this popup's own requests are answered, a revision heard above what it holds means another's change: ask for the store. */
@@ -116,10 +175,7 @@ export class StoreHolder {
         if (answer.ok) {
           if (answer.change.backups !== undefined) this.backupsStamp = answer.change.backups;
           const next = applyChange(this.view, answer.change);
-          if (next !== 'behind' && next !== this.view) {
-            this.view = next;
-            this.onView(next);
-          }
+          if (next !== 'behind' && next !== this.view) this.hold(next);
         }
       } while (this.again);
     })().finally(() => {
@@ -150,8 +206,7 @@ export class StoreHolder {
         if (!view || !now || now.log.window?.base !== base) return;
         const next = withHistory(view, system, answer.data as HistoryPage);
         if (!next) return;
-        this.view = next;
-        this.onView(next);
+        this.hold(next);
       }
     })().finally(() => this.fetching.delete(system));
     this.fetching.set(system, run);
@@ -165,7 +220,7 @@ export class StoreHolder {
    * popup) is asked for again from the start.
    */
   exportGame(onRefusal: (error: RuleError) => void): boolean {
-    const view = this.view;
+    const view = this.shown;
     const system = view?.activeSystem;
     const game = system ? view.games[system] : undefined;
     if (!view || !system || !game) return false;
@@ -222,10 +277,14 @@ export function useStore(api: PopupApi): StoreView {
   const holder = useMemo(() => new StoreHolder(api, setRoot), [api]);
   useEffect(() => {
     const unsubscribe = api.subscribe((news) => holder.hear(news), () => holder.revision);
+    const unfollow = api.tabSystem?.subscribe?.((system) => holder.follow(system));
     void holder.open().then((answer) => {
       if (!answer.ok) setRefusal(answer.error);
     });
-    return unsubscribe;
+    return () => {
+      unsubscribe();
+      unfollow?.();
+    };
   }, [holder]);
   const { send, ask } = useMemo(() => {
     const ask = async (request: Request) => {
