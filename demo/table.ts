@@ -34,7 +34,7 @@ import { LOCALE_KEY, text, type Text } from '../src/i18n/text';
 import { finderStops, nextStop, sayStop } from '../src/board/finder';
 import { turnSides, type BoardShow } from '../src/board/visibility';
 import { logLength } from '../src/game/log';
-import type { DemoRequest, Request, StoreAnswer, TableRequest } from '../src/messages';
+import type { DemoRequest, Request, StoreAnswer, TableRequest, TabSystemRequest } from '../src/messages';
 import { applyChange } from '../src/store/change';
 import { isSystemId, type SystemId } from '../src/rules/ids';
 import { BOARD_KEY } from '../src/store/root';
@@ -128,7 +128,7 @@ export class DemoTable {
     for (const l of this.listeners) l(this.state);
   }
 
-  private send<R>(request: Request | TableRequest | DemoRequest): Promise<R | undefined> {
+  private send<R>(request: Request | TableRequest | DemoRequest | TabSystemRequest): Promise<R | undefined> {
     return (this.ext.runtime.sendMessage(request) as Promise<R | undefined>).catch(() => undefined);
   }
 
@@ -191,6 +191,8 @@ export class DemoTable {
       this.setUrl(id);
       // First the system on screen, so that the board the worker publishes next is this one's.
       if (this.live.system !== system) await this.send<StoreAnswer>({ type: 'store/select-system', system });
+      // And this tab's own: its popup shows it, whatever another window picks (the worker keeps it for this tab).
+      void this.send({ type: 'tab/pick', system });
       await this.loadScene(id, { reset: false, keep: saved ?? null });
     } finally {
       this.busy--;
@@ -200,6 +202,7 @@ export class DemoTable {
 
   /** Lays the scene out again and makes its game the stored game; false when the player kept his game. */
   loadExample(id: SceneId): Promise<boolean> {
+    void this.send({ type: 'tab/pick', system: sceneRef(id)!.system });
     return this.loadScene(id, { reset: true, keep: null });
   }
 
