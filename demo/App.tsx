@@ -155,9 +155,7 @@ export function App({ table, view, tr, openPopup }: Props) {
           {board && (
             <>
               <h2>{tr(board.title)}</h2>
-              <p class="hint" data-testid="demo-try">
-                {tr(`demo_try_${key(scene)}`)}
-              </p>
+              <SceneText board={board} scene={scene} state={state} table={table} tr={tr} />
               <p class="hint">{tr('demo_help')}</p>
               <Selected board={board} token={selected} said={state.said} table={table} tr={tr} onRemoved={(name) => setUndone(tr('demo_removed', name))} />
               <AddToken board={board} table={table} view={view} tr={tr} />
@@ -168,6 +166,30 @@ export function App({ table, view, tr, openPopup }: Props) {
       </div>
       {state.asking && <Confirm system={state.asking.system} answer={state.asking.answer} tr={tr} />}
     </div>
+  );
+}
+
+/**
+ * What the scene shows and what to try: the scene's own words while the stored game is the one its
+ * example laid out; once the game moved on (a new game, an undo, a move in the popup), the game as
+ * it stands, recomputed from the board (who is out of command, whose turn it is), never the
+ * example's turn.
+ */
+function SceneText({ board, scene, state, table, tr }: { board: DemoBoard; scene: SceneId; state: DemoState; table: DemoTable; tr: Tr }) {
+  if (state.sceneGame !== false) {
+    return (
+      <p class="hint" data-testid="demo-try" data-game="scene">
+        {tr(`demo_try_${key(scene)}`)}
+      </p>
+    );
+  }
+  const turn = table.turnSides();
+  const sides = turn ? board.sides.filter((s) => turn.has(s.id)).map((s) => sideText(s.label, tr)) : [];
+  const words = [tr('demo_try_moved', tr('demo_reset')), tr('demo_try_out', state.out), ...(sides.length > 0 ? [tr('demo_try_turn', sides.join(', '))] : [])];
+  return (
+    <p class="hint" data-testid="demo-try" data-game="moved">
+      {words.join(' ')}
+    </p>
   );
 }
 

@@ -37,7 +37,7 @@ import { logLength } from '../src/game/log';
 import type { DemoRequest, Request, StoreAnswer, TableRequest, TabSystemRequest } from '../src/messages';
 import { applyChange } from '../src/store/change';
 import { isSystemId, type SystemId } from '../src/rules/ids';
-import { BOARD_KEY } from '../src/store/root';
+import { BACKUP_KEY_PREFIX, BOARD_KEY, STORE_KEY } from '../src/store/root';
 import type { Scene } from '../src/table/model';
 import { LiveBoard } from '../content/live-board';
 import { unitNames, type UnitName } from '../src/board/names';
@@ -76,12 +76,18 @@ export interface DemoState {
    * said in the panel, as the board may have no room to open them on a phone's or a tablet's screen.
    */
   readonly said: string | null;
+  /**
+   * Whether the stored game is the scene's own, as its example laid it out (its text then tells what
+   * the board shows); false once it moved on (a new game, an undo, a move played in the popup), when
+   * the page words the game as it stands instead; null until the store has answered.
+   */
+  readonly sceneGame: boolean | null;
 }
 
 export class DemoTable {
   readonly live: LiveBoard;
   private readonly tables = new DemoTables();
-  private state: DemoState = { board: null, selected: null, notice: null, labels: true, legend: true, asking: null, out: 0, found: null, said: null };
+  private state: DemoState = { board: null, selected: null, notice: null, labels: true, legend: true, asking: null, out: 0, found: null, said: null, sceneGame: null };
   private hovered: string | null = null;
   private readonly listeners = new Set<(s: DemoState) => void>();
   private boards: DemoBoards = {};
@@ -143,6 +149,8 @@ export class DemoTable {
       if (area !== 'local') return;
       if (changes[BOARD_KEY]) this.onInput(changes[BOARD_KEY].newValue);
       if (changes[DEMO_KEY]) this.onStored(changes[DEMO_KEY].newValue);
+      // The store's games (root, logs, events): the scene's text follows the game (a new game, an undo…).
+      if (Object.keys(changes).some((k) => (k === STORE_KEY || k.startsWith(`${STORE_KEY}.`)) && k !== DEMO_KEY && k !== BOARD_KEY && !k.startsWith(BACKUP_KEY_PREFIX))) this.followGame();
     });
     window.addEventListener('pagehide', () => void this.send({ type: 'table/clear' }));
     // The popup's choice in progress (units ticked, not sent yet), sent to this tab as to Roll20's: drawn, nothing else.
@@ -222,6 +230,7 @@ export class DemoTable {
       // The store as a view holds it: each game's end (a long game is no scene's game).
       const held = applyChange(null, loaded.change);
       const links = held === 'behind' ? {} : (held.bindings[system]?.links ?? {});
+      this.judgeGame(id, held === 'behind' ? undefined : held.games[system]?.log);
       if (keep && keep.tokens.some((t) => links[t.id] !== undefined)) return true;
       const log = held === 'behind' ? undefined : held.games[system]?.log;
       if (log && logLength(log) > 0 && (log.window !== undefined || untouchedScene(system, log) === null) && !(await this.ask(system))) {
@@ -235,6 +244,7 @@ export class DemoTable {
         return false;
       }
       this.damaged = this.damaged.filter((s) => s !== id);
+      this.set({ sceneGame: true });
       // Laid out again after a damaged save: the page still says why.
       this.show(keep ?? sceneBoard(id), !reset && this.state.notice?.kind === 'damaged' ? this.state.notice : null, keep === null);
       this.save();
@@ -243,6 +253,29 @@ export class DemoTable {
       this.busy--;
       this.render();
     }
+  }
+
+  /** Whether `log` is the game scene `id` lays out, untouched (see DemoState.sceneGame). */
+  private judgeGame(id: SceneId, log: { readonly events: readonly unknown[]; readonly cursor: number; readonly window?: unknown } | undefined): void {
+    // The game as it stands: what its cursor has played (a *New game* undone is the example again).
+    const played = log && log.window === undefined ? { events: log.events.slice(0, log.cursor), cursor: log.cursor } : undefined;
+    const sceneGame = untouchedScene(sceneRef(id)!.system, played) === id;
+    if (sceneGame !== this.state.sceneGame) this.set({ sceneGame });
+  }
+
+  private followTimer = 0;
+  /** The stored game changed: reads it again (once for a burst of writes) and judges it against the scene on screen. */
+  private followGame(): void {
+    if (this.followTimer) return;
+    this.followTimer = window.setTimeout(() => {
+      this.followTimer = 0;
+      void this.send<StoreAnswer>({ type: 'store/load' }).then((loaded) => {
+        const board = this.state.board;
+        if (!loaded?.ok || !board) return;
+        const held = applyChange(null, loaded.change);
+        this.judgeGame(sceneOfBoard(board), held === 'behind' ? undefined : held.games[board.system]?.log);
+      });
+    }, REPORT_MS);
   }
 
   private ask(system: SystemId): Promise<boolean> {
@@ -262,7 +295,8 @@ export class DemoTable {
   /** Puts a board on screen (and fits it when it is another scene). */
   private show(board: DemoBoard, notice: Notice | null, fit: boolean): void {
     const scene = sceneOfBoard(board);
-    const other = !this.state.board || sceneOfBoard(this.state.board) !== scene || fit;
+    const moved = !this.state.board || sceneOfBoard(this.state.board) !== scene;
+    const other = moved || fit;
     // Another scene, or the example laid out again: its moves start a history of their own.
     if (other) this.past = this.future = [];
     this.boards = { ...this.boards, [scene]: board };
@@ -270,6 +304,8 @@ export class DemoTable {
     this.set({ board, notice, selected: other ? null : this.state.selected });
     this.render();
     if (other) this.fit();
+    // Another scene: is the stored game still its own?
+    if (moved) this.followGame();
   }
 
   /** Fits the board in view: its tokens and the rings drawn around them. */
