@@ -103,3 +103,24 @@ export const unreachable = (page: Page | Frame, within = 'body'): Promise<{ trie
     scroller.scrollTo(start.x, start.y);
     return { tried, problems };
   }, within);
+
+/**
+ * The controls smaller than a finger's target (WCAG 2.2's 24 × 24 CSS px, measured on each control's
+ * own box, not axe's spacing exception): every visible input, button, summary, select and link, the
+ * board's figures apart (drawn at the scene's scale). Returns each one too small, with its size.
+ */
+export const smallTargets = (page: Page | Frame, min = 24): Promise<string[]> =>
+  page.evaluate((min) => {
+    const small: string[] = [];
+    for (const el of document.body.querySelectorAll<HTMLElement>('input:not([type="hidden"]), button, summary, select, a[href]')) {
+      if (el.closest('.visually-hidden, dialog:not([open])') || el.matches('.board .token')) continue;
+      const closed = el.closest('details:not([open])');
+      if (closed && !(el.tagName === 'SUMMARY' && el.parentElement === closed)) continue;
+      if (el.getClientRects().length === 0 || getComputedStyle(el).visibility === 'hidden') continue;
+      const box = el.getBoundingClientRect();
+      if (box.width + 0.01 >= min && box.height + 0.01 >= min) continue;
+      const name = `${el.tagName.toLowerCase()}${el.getAttribute('type') ? `[type=${el.getAttribute('type')}]` : ''}${el.dataset.testid ? `[${el.dataset.testid}]` : ''} "${(el.textContent || (el as HTMLInputElement).value || el.getAttribute('aria-label') || '').trim().slice(0, 30)}"`;
+      small.push(`${name} ${Math.round(box.width * 10) / 10} × ${Math.round(box.height * 10) / 10}`);
+    }
+    return small;
+  }, min);
