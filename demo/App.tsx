@@ -132,7 +132,7 @@ export function App({ table, view, tr, openPopup }: Props) {
               {tr('demo_fit')}
             </button>
             <button type="button" data-testid="demo-legend" aria-pressed={state.legend} onClick={() => table.setLegend(!state.legend)}>
-              {tr('board_key_title')}
+              {tr('demo_legend')}
             </button>
             <button type="button" data-testid="demo-finder" disabled={state.out === 0} aria-keyshortcuts="N Shift+N" title={tr('board_finder_keys')} onClick={() => table.find(1)}>
               {tr('board_finder', state.out)}

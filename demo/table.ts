@@ -63,7 +63,10 @@ export interface DemoState {
   readonly selected: string | null;
   readonly notice: Notice | null;
   readonly labels: boolean;
-  /** The key in the board's corner. */
+  /**
+   * The key in the board's corner: open on a wide screen, folded to its button on a narrow one (a
+   * phone, a tablet upright), where it covered a third of the board; a tap opens it.
+   */
   readonly legend: boolean;
   /** A question waiting for the player (replace a played game?). */
   readonly asking: { readonly system: SystemId; readonly answer: (yes: boolean) => void } | null;
@@ -84,10 +87,15 @@ export interface DemoState {
   readonly sceneGame: boolean | null;
 }
 
+/** A narrow screen: the key folded, every control a finger's size (demo.css says the same width). */
+export const NARROW = '(max-width: 820px)';
+
+const narrow = (): MediaQueryList | null => (typeof matchMedia === 'function' ? matchMedia(NARROW) : null);
+
 export class DemoTable {
   readonly live: LiveBoard;
   private readonly tables = new DemoTables();
-  private state: DemoState = { board: null, selected: null, notice: null, labels: true, legend: true, asking: null, out: 0, found: null, said: null, sceneGame: null };
+  private state: DemoState = { board: null, selected: null, notice: null, labels: true, legend: !(narrow()?.matches ?? false), asking: null, out: 0, found: null, said: null, sceneGame: null };
   private hovered: string | null = null;
   private readonly listeners = new Set<(s: DemoState) => void>();
   private boards: DemoBoards = {};
@@ -153,6 +161,10 @@ export class DemoTable {
       if (Object.keys(changes).some((k) => (k === STORE_KEY || k.startsWith(`${STORE_KEY}.`)) && k !== DEMO_KEY && k !== BOARD_KEY && !k.startsWith(BACKUP_KEY_PREFIX))) this.followGame();
     });
     window.addEventListener('pagehide', () => void this.send({ type: 'table/clear' }));
+    // The screen turned or the window resized across the narrow width: the key folds or opens with it, unless the player chose.
+    narrow()?.addEventListener('change', (e) => {
+      if (!this.legendChosen) this.setLegend(!e.matches, false);
+    });
     // The popup's choice in progress (units ticked, not sent yet), sent to this tab as to Roll20's: drawn, nothing else.
     const ownPages = this.ext.runtime.getURL('');
     this.ext.runtime.onMessage.addListener((message: unknown, sender: Browser.Runtime.MessageSender) => {
@@ -600,7 +612,11 @@ export class DemoTable {
     this.render();
   }
 
-  setLegend(legend: boolean): void {
+  /** The key opened or folded by the player: his choice, whatever the screen's width does next. */
+  private legendChosen = false;
+
+  setLegend(legend: boolean, chosen = true): void {
+    this.legendChosen ||= chosen;
     this.set({ legend });
     this.render();
   }

@@ -122,6 +122,18 @@ describe.each(SCREENS)('the demo table on a $name ($width × $height), by touch'
     await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
     expect(await smallTargets(page), `cr-army on the ${screen.name}, every part open: controls under 24 × 24 px`).toEqual([]);
     await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = false)));
+    // The key folded to a button that says what it is (it covered a third of a phone's board): nothing
+    // of it drawn until a tap opens it, a tap folds it again.
+    const key = page.getByTestId('demo-legend');
+    const drawnKey = () => page.locator('#command-post-overlay [data-layer="legend"] [data-legend-box]').count();
+    expect(await key.textContent(), 'the key\'s button says what it opens').toBe(formatText(english, text('demo_legend')));
+    expect(await key.getAttribute('aria-pressed'), 'the key folded on a narrow screen').toBe('false');
+    expect(await drawnKey()).toBe(0);
+    await key.tap();
+    await expect.poll(drawnKey, { message: 'the key opened by a tap' }).toBe(1);
+    expect(await key.getAttribute('aria-pressed')).toBe('true');
+    await key.tap();
+    await expect.poll(drawnKey, { message: 'the key folded by a tap' }).toBe(0);
     // The board takes a good part of the screen, whole within its width.
     const board = (await page.locator('.board').boundingBox())!;
     expect(board.width, 'the board across the screen').toBeGreaterThan(screen.width * 0.5);
