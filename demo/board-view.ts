@@ -27,6 +27,8 @@ export interface BoardEvents {
   /** R (clockwise) or Shift+R on a focused token: turned by `degrees`. */
   turn(id: string, degrees: number): void;
   select(id: string | null): void;
+  /** A figure tapped or clicked (let go where it was taken, not dragged): selected, its words to show. */
+  tapped(id: string): void;
   /** The pointer is over a token (null: over none): its words are said whatever the crowd. */
   hover(id: string | null): void;
   /** The camera changed (pan, zoom, the board moved on the page): the overlay follows. */
@@ -441,7 +443,7 @@ export class BoardView {
     const drag = this.dragging;
     if (drag && e.pointerId === drag.pointer) {
       this.dragging = null;
-      if (!drag.moved) return;
+      if (!drag.moved) return this.on.tapped(drag.id);
       const p = this.toScene(e.clientX, e.clientY);
       this.on.drop(drag.id, p.x + drag.dx, p.y + drag.dy);
       return;

@@ -30,6 +30,10 @@ const view = new BoardView(
     step: (id, step) => table?.step(id, step),
     turn: (id, degrees) => table?.turn(id, degrees),
     select: (id) => table?.select(id),
+    // A phone's panel stands below the board, past the fold: the figure's words are brought into view
+    // once the panel has them (after the page's next render), as little scrolled as will show them.
+    tapped: () =>
+      requestAnimationFrame(() => (document.querySelector('[data-testid="demo-selected-said"]') ?? document.querySelector('[data-testid="demo-selected"]'))?.scrollIntoView({ block: 'nearest', inline: 'nearest' })),
     hover: (id) => table?.hover(id),
     camera: () => table?.camera(),
     refit: () => table?.fit(),

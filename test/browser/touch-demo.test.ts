@@ -165,6 +165,8 @@ describe.each(SCREENS)('the demo table on a $name ($width × $height), by touch'
       expect(l.full.endsWith(words), `${l.full} says ${words}`).toBe(true);
       const status = formatText(english, text(`board_status_${await mark.getAttribute('data-status')}`));
       await expect.poll(() => said.textContent(), { message: `${l.id}'s words in the panel` }).toBe(`${status} — ${words}`);
+      // In view: a phone's panel stands below the board, past the fold; the tap brings the words up.
+      await expect.poll(() => said.evaluate((el) => { const r = el.getBoundingClientRect(); return r.top >= -0.5 && r.bottom <= window.innerHeight + 0.5; }), { message: `${l.id}'s words in view after the tap` }).toBe(true);
       // And on the board, where it finds them room (selecting lays the board out again in the same
       // task; the finger is gone by now, no hover left: what is open is the selection's).
       await statusNextFrame(page, l.token);
