@@ -137,15 +137,22 @@ export function App({ table, view, tr, openPopup }: Props) {
             <button type="button" data-testid="demo-finder" disabled={state.out === 0} aria-keyshortcuts="N Shift+N" title={tr('board_finder_keys')} onClick={() => table.find(1)}>
               {tr('board_finder', state.out)}
             </button>
-            <span class="demo-undone" role="status" data-testid="demo-finder-said">
-              {state.found}
-            </span>
             <button type="button" data-testid="demo-undo" disabled={!table.canUndo} aria-keyshortcuts="Control+Z Meta+Z" title={tr('demo_undo_keys')} onClick={() => history('undo')}>
               {tr('demo_undo')}
             </button>
             <button type="button" data-testid="demo-redo" disabled={!table.canRedo} aria-keyshortcuts="Control+Y Control+Shift+Z Meta+Shift+Z Meta+Y" title={tr('demo_undo_keys')} onClick={() => history('redo')}>
               {tr('demo_redo')}
             </button>
+          </div>
+          {/*
+            What the finder and Undo did, on a line of their own that is always there, one line high:
+            the board never moves as they speak (on a tablet, the words wrapped the buttons' row and
+            the board dropped a line). The finder's figure has its words in full in the panel.
+          */}
+          <div class="board-said">
+            <span class="demo-undone" role="status" data-testid="demo-finder-said">
+              {state.found}
+            </span>
             <span class="demo-undone" role="status" data-testid="demo-undone">
               {undone}
             </span>

@@ -248,13 +248,19 @@ describe.each(SCREENS)('the demo table on a $name ($width × $height), by touch'
     const killed = await storedWhen('cr', (b) => b.tokens.find((t) => t.id === 'cu')!.dead);
     await expectMarks(page, statuses(exampleView('cr', killed)));
     expect(await page.locator('.board .token[data-token="cu"]').getAttribute('data-dead')).toBe('true');
+    // The board steady as Undo says what it did (on a tablet it dropped a line, 20 px, as the words wrapped the buttons' row).
+    const steady = () => page.locator('.board').evaluate((el) => { const b = el.getBoundingClientRect(); return { x: b.x + scrollX, y: b.y + scrollY, width: b.width }; });
+    const stood = await steady();
     await page.getByTestId('demo-undo').tap();
+    await expect.poll(() => page.getByTestId('demo-undone').textContent()).not.toBe('');
+    expect(await steady(), 'the board where it stood before Undo').toEqual(stood);
     const back = await storedWhen('cr', (b) => !b.tokens.find((t) => t.id === 'cu')!.dead);
     await expectMarks(page, statuses(exampleView('cr', back)));
     expect(await page.getByTestId('demo-undone').textContent()).not.toBe('');
     // Undo once more: the drag (the pinch begun on the figure left nothing to undo), the Cuirassiers back where the example has them.
     await page.getByTestId('demo-undo').tap();
     await storedWhen('cr', (b) => b.tokens.find((t) => t.id === 'cu')!.y === -175);
+    expect(await steady(), 'the board where it stood after Undo move').toEqual(stood);
     await expectMarks(page, statuses(exampleView('cr')));
     await finger.close();
     expect(errors).toEqual([]);
