@@ -20,7 +20,7 @@ import { exampleView, statuses } from '../support/demo';
 import { axeProblems } from './axe';
 import { expectMarks, markBoxes, marks, openDemo, statusNextFrame, tokens, zoom, type OpenedDemo } from './demo';
 import { launchExtension, request, type LaunchedExtension } from './launch';
-import { fingers, fit, SCREENS, smallTargets, unreachable, type Point } from './touch';
+import { fingers, fit, openAsTouchScreen, SCREENS, smallTargets, unreachable, type Point } from './touch';
 
 declare const chrome: Browser.Browser;
 const english = loadCatalogue('en') as Catalogue;
@@ -276,8 +276,7 @@ describe.each(SCREENS)('the demo table on a $name ($width × $height), by touch'
     // The command roll's army, Ledru's number being played and his orders not given (the other screen's test gave them).
     const { page, tab } = await open('cr-army', screen);
     const popup = await ext.context.newPage();
-    await popup.setViewportSize({ width: screen.width, height: screen.height });
-    await popup.goto(`${ext.popupUrl}?tab=${tab}`);
+    await openAsTouchScreen(popup, `${ext.popupUrl}?tab=${tab}`, screen);
     const units = popup.getByTestId('cr-direct-units');
     await units.waitFor({ timeout: 15_000 });
     await expect.poll(() => units.locator('li', { hasText: '24e léger' }).locator('[data-testid^="piece-status-"]').count(), { timeout: 10_000 }).toBe(1);
@@ -303,8 +302,7 @@ describe('every rule panel of the popup on the phone, mid-game, everything opene
     const [played] = (await request(ext, { type: 'game/replace', system, events: DEMOS[system].events }, { type: 'store/select-system', system })) as { ok: boolean }[];
     expect(played!.ok).toBe(true);
     const popup = await ext.context.newPage();
-    await popup.setViewportSize({ width: SCREENS[0].width, height: SCREENS[0].height });
-    await popup.goto(ext.popupUrl);
+    await openAsTouchScreen(popup, ext.popupUrl, SCREENS[0]);
     await popup.getByTestId('history').waitFor({ state: 'attached', timeout: 15_000 });
     await popup.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
     await popup.getByTestId('export-game').waitFor();

@@ -124,3 +124,19 @@ export const smallTargets = (page: Page | Frame, min = 24): Promise<string[]> =>
     }
     return small;
   }, min);
+
+/**
+ * Opens an extension page (the popup) as a phone's browser opens it: its viewport, and a finger for a
+ * pointer. Playwright's `hasTouch` reaches the page's touch points but not, on Chromium's extension
+ * pages, its `(pointer: coarse)` media query (measured: false there, true on a web page of the same
+ * context), and the popup's CSS sizes its controls for a finger by that query. The DevTools protocol's
+ * own touch emulation sets both; it lasts while its session is attached and until the page navigates,
+ * so it is set after the page loads and its session kept.
+ */
+export async function openAsTouchScreen(page: Page, url: string, screen: { width: number; height: number }): Promise<void> {
+  await page.setViewportSize({ width: screen.width, height: screen.height });
+  await page.goto(url);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
+  if (!(await page.evaluate(() => matchMedia('(pointer: coarse)').matches))) throw new Error(`${url}: still no coarse pointer`);
+}
