@@ -241,13 +241,14 @@ describe('pan and zoom', () => {
     const { page } = await openDemo(ext, 'cr-army', { width: 1000, height: 700 });
     /**
      * How far the middle of the figures is from the middle of the room the fit gives them (the board
-     * less the key's column on its right), as a share of the board's width, and their spread.
+     * less the key's column on its right, if the key stands there), as a share of the board's width, and their spread.
      */
     const placement = async () => {
       const board = (await page.locator('.board').boundingBox())!;
       const key = await page.locator('#command-post-overlay [data-legend-box]').boundingBox();
-      const room = key && key.x > board.x + board.width / 2 ? key.x - board.x : board.width;
       const t = Object.values(await tokens(page));
+      // The key's column: where the key stands right of every figure (else it sits in a gap among them).
+      const room = key && key.x > Math.max(...t.map((b) => b.x + b.w / 2)) ? key.x - board.x : board.width;
       const xs = t.map((b) => b.x);
       const ys = t.map((b) => b.y);
       const mid = { x: (Math.min(...xs) + Math.max(...xs)) / 2, y: (Math.min(...ys) + Math.max(...ys)) / 2 };
