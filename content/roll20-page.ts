@@ -816,6 +816,42 @@ import { get, modelsOf, safe, str, type Any } from './page-reads';
   let port: MessagePort | null = null;
   let key = '';
   let last = 0;
+
+  // The content script gone without a word (Firefox ends it when the extension is updated or reloaded,
+  // and leaves its drawing on the board, frozen, a figure that walked away still in command): it beats
+  // once a second through the channel, and after SILENT_TICKS ticks of this watchdog with none, the
+  // page in view all along (a hidden tab's timers may be held back), the bridge takes the drawing away,
+  // says what the content script said it would (`updated`, in the hello), and stops. In Chromium the
+  // content script finds out first (content/roll20.ts, becomeOrphan) and says the same.
+  const SILENT_TICKS = 4;
+  let updated = '';
+  let heard = true;
+  let silent = 0;
+  const watchdog = window.setInterval(() => {
+    if (!started || stopped) return;
+    silent = heard || document.visibilityState !== 'visible' ? 0 : silent + 1;
+    heard = false;
+    if (silent >= SILENT_TICKS) safe(orphaned);
+  }, 1000);
+  document.addEventListener('visibilitychange', () => (silent = 0));
+  function orphaned(): void {
+    stopped = true;
+    started = false;
+    window.clearInterval(watchdog);
+    port?.close();
+    port = null;
+    // The overlay's layers (content/overlay.ts) emptied, its message line saying why.
+    const overlay = document.getElementById('command-post-overlay');
+    if (!overlay) return;
+    for (const layer of overlay.querySelectorAll('[data-layer]')) if (layer.getAttribute('data-layer') !== 'message' && layer.getAttribute('data-layer') !== 'world') layer.replaceChildren();
+    for (const layer of overlay.querySelectorAll('[data-layer="world"] > [data-layer]')) layer.replaceChildren();
+    const said = overlay.querySelector('[data-layer="message"] text');
+    if (said && !said.hasAttribute('data-message')) {
+      said.textContent = updated;
+      said.setAttribute('data-message', '');
+    }
+  }
+
   window.addEventListener('message', (ev) => {
     if (stopped || !ev.isTrusted || ev.source !== window || ev.origin !== location.origin) return;
     const r = receive(ev.data, 'content', secret, contentMessageSchema);
@@ -836,10 +872,12 @@ import { get, modelsOf, safe, str, type Any } from './page-reads';
       const m = e.isTrusted ? v.safeParse(portEnvelopeSchema, e.data) : null;
       if (!m?.success || m.output.key !== key || m.output.seq !== last + 1 || m.output.msg.type === 'hello') return;
       last = m.output.seq;
+      heard = true;
       safe(() => handle(m.output.msg));
     };
     hello.postMessage({ type: 'ready', nonce: r.msg.nonce, key }, [channel.port1]);
     hello.close();
+    updated = r.msg.updated;
     started = true;
     safe(() => handle(r.msg));
   });

@@ -236,6 +236,8 @@ function start(): void {
   };
   const ticker = setInterval(() => {
     if (orphaned()) return becomeOrphan();
+    // The bridge hears we are here (Firefox ends this script on an update without a word: protocol.ts, `beat`).
+    toPage({ type: 'beat' });
     table.tick().catch((e: unknown) => console.warn('Command Post: the table\'s tick failed', e));
   }, 1000);
   stops.add(() => clearInterval(ticker));
@@ -612,7 +614,7 @@ function start(): void {
   // handing it the port on which everything else will come.
   script.onload = () => {
     script.remove();
-    window.postMessage(envelope('content', secret, { type: 'hello', nonce }), location.origin, [hello.port2]);
+    window.postMessage(envelope('content', secret, { type: 'hello', nonce, updated: updatedText }), location.origin, [hello.port2]);
     // By then the hello came by once, ours, and the bridge answered it.
     later(() => (ownHellos !== 1 || !bridge) && interfere(), HELLO_MS);
   };

@@ -318,3 +318,27 @@ describe('Firefox: the Roll20 bridge against a hostile page (issue 28)', () => {
     await close(game, popup);
   });
 });
+
+describe('Firefox: the extension updated under an open tab (issue 39, item 9)', () => {
+  // Last: the extension goes away under the open tab. Firefox ends the old content script without a
+  // word and leaves its drawing (measured before the fix: 6 marks left, frozen, a moved token's mark
+  // where it was, no message); the page's bridge finds the beats gone and takes the drawing away.
+  it('the old board takes its drawing away and says to reload the tab; a token that walks away is drawn nowhere; nothing uncaught', async () => {
+    await request(ff, { type: 'store/select-system', system: 'bdc' });
+    const game = await openGame('engine=legacy');
+    const errors: string[] = [];
+    game.on('pageerror', (e) => errors.push(String(e)));
+    game.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    await inExtension(ff, 'browser.runtime.reload();').catch(() => undefined);
+    const overlayMessage = (page: Page) => page.evaluate(() => document.querySelector('#command-post-overlay [data-message]')?.textContent ?? null);
+    await poll(() => overlayMessage(game), 'Command Post was updated: reload the tab to see the board again.', 15_000);
+    const drawn = () => game.evaluate(() => document.querySelectorAll('#command-post-overlay .mark, #command-post-overlay .ring, #command-post-overlay [data-layer="labels"] > g').length);
+    expect(await drawn()).toBe(0);
+    await game.evaluate(() => (window as unknown as { __fx: { move(r: string, x: number, y: number): void } }).__fx.move('A1', 900, 900));
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await drawn()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+});

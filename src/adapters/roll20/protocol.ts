@@ -233,8 +233,17 @@ const auraItem = v.strictObject({
  * all).
  */
 export const contentMessageSchema = v.variant('type', [
-  /** The bridge may start talking (the only way it ever starts); `nonce` binds its answer to this hello. */
-  v.strictObject({ type: v.literal('hello'), nonce: secretSchema }),
+  /**
+   * The bridge may start talking (the only way it ever starts); `nonce` binds its answer to this hello.
+   * `updated`: the words the board says once the content script is gone (see `beat`).
+   */
+  v.strictObject({ type: v.literal('hello'), nonce: secretSchema, updated: v.pipe(v.string(), v.maxLength(300)) }),
+  /**
+   * The content script is there (once a second). Firefox ends an extension's content scripts when it
+   * is updated or reloaded without a word to them, their drawing left on the board, frozen: a bridge
+   * that hears no beat for a while, its page in view, takes that drawing away and says so.
+   */
+  v.strictObject({ type: v.literal('beat') }),
   /** Send a full snapshot again. */
   v.strictObject({ type: v.literal('reset') }),
   /** Send the renderer's raw camera fields (Copy diagnostics). */

@@ -7,7 +7,7 @@ const view = { type: 'view', view: { x: 0, y: 0, w: 800, h: 600, sx: 1, sy: 1, o
 describe('bridge messages', () => {
   it('accepts a well-formed message from the other side with the secret', () => {
     expect(receive(envelope('page', secret, view), 'page', secret, pageMessageSchema)).toEqual({ ok: true, msg: view });
-    expect(receive(envelope('content', secret, { type: 'hello', nonce: secret }), 'content', secret, contentMessageSchema).ok).toBe(true);
+    expect(receive(envelope('content', secret, { type: 'hello', nonce: secret, updated: 'Command Post was updated: reload the tab' }), 'content', secret, contentMessageSchema).ok).toBe(true);
   });
   it('ignores other namespaces (Roll20 talks too) and our own echo, without counting them', () => {
     expect(receive({ type: 'roll' }, 'page', secret, pageMessageSchema)).toEqual({ ok: false, ours: false });
