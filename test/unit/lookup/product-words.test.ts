@@ -80,7 +80,8 @@ describe.each(RULE_LANGUAGES)('the lookup in %s finds the rule behind each word 
   const cases = Object.entries(WORDS).flatMap(([system, words]) => Object.entries(words).map(([key, topic]) => ({ system: system as SystemId, key, topic })));
 
   it.each(cases)('$system: $key', ({ system, key, topic }) => {
-    const query = readAs(catalogue[key]!.message);
+    // A counted text (a family of plural forms) as its `_other` form reads.
+    const query = readAs((catalogue[key] ?? catalogue[`${key}_other`])!.message);
     expect(query.length, key).toBeGreaterThan(0);
     const best = search(index, query, system)[0];
     expect(best && `${best.system}/${best.topic.id}`, `“${query}”`).toBe(`${system}/${topic}`);
