@@ -205,21 +205,22 @@ class CollisionIndex {
     return false;
   }
 
-  /** The discs within `margin` of box `b` (each once). */
-  discsNear(b: Box, margin: number): Disc[] {
-    const out: Disc[] = [];
+  /** Whether a disc within `margin` of box `b` passes `test` (each disc looked at once, the search ends at the first). */
+  someDiscNear(b: Box, margin: number, test: (d: Disc) => boolean): boolean {
     const q = ++this.query;
     const [x0, y0, x1, y1] = this.range({ x: b.x - margin, y: b.y - margin, w: b.w + 2 * margin, h: b.h + 2 * margin });
     for (let cx = x0; cx <= x1; cx++) {
       for (let cy = y0; cy <= y1; cy++) {
-        for (const item of this.cells.get(this.key(cx, cy)) ?? []) {
+        const list = this.cells.get(this.key(cx, cy));
+        if (!list) continue;
+        for (const item of list) {
           if (item.seen === q) continue;
           item.seen = q;
-          if (item.kind === 'disc') out.push(item.d);
+          if (item.kind === 'disc' && test(item.d)) return true;
         }
       }
     }
-    return out;
+    return false;
   }
 
   /** Whether the segment crosses a placed box (a leader line must not run through other words). */
@@ -339,9 +340,10 @@ export function placeLabels(requests: readonly LabelRequest[], options: PlaceOpt
   const nearerAnother = (r: LabelRequest, b: Box): boolean => {
     if (!figures) return false;
     const own = r.own?.length ? r.own : [r.anchor];
-    const mine = Math.min(...own.map((d) => gapTo(b, d)));
+    let mine = Infinity;
+    for (const d of own) mine = Math.min(mine, gapTo(b, d));
     const isOwn = (d: Disc) => own.some((o) => Math.abs(o.x - d.x) < 0.5 && Math.abs(o.y - d.y) < 0.5) || Math.hypot(d.x - r.anchor.x, d.y - r.anchor.y) < 0.5;
-    return figures.discsNear(b, mine).some((d) => !isOwn(d) && gapTo(b, d) < mine - 0.5);
+    return figures.someDiscNear(b, mine, (d) => gapTo(b, d) < mine - 0.5 && !isOwn(d));
   };
   const take = (r: LabelRequest, candidate: number, form: number, b: Box) => {
     const leader = candidate >= AROUND ? leaderLine(r.anchor, b) : null;
