@@ -843,8 +843,7 @@ import { get, modelsOf, safe, str, type Any } from './page-reads';
     // The overlay's layers (content/overlay.ts) emptied, its message line saying why.
     const overlay = document.getElementById('command-post-overlay');
     if (!overlay) return;
-    for (const layer of overlay.querySelectorAll('[data-layer]')) if (layer.getAttribute('data-layer') !== 'message' && layer.getAttribute('data-layer') !== 'world') layer.replaceChildren();
-    for (const layer of overlay.querySelectorAll('[data-layer="world"] > [data-layer]')) layer.replaceChildren();
+    for (const layer of overlay.querySelectorAll('[data-layer]:not([data-layer="world"]):not([data-layer="message"])')) layer.replaceChildren();
     const said = overlay.querySelector('[data-layer="message"] text');
     if (said && !said.hasAttribute('data-message')) {
       said.textContent = updated;
