@@ -163,8 +163,9 @@ export class Table {
       for (const c of this.honest) await this.hear(c);
       for (const c of [this.gm, ...this.extraGms]) if (c.game.compactor) await this.compact(true, c);
       // Done once nothing has moved for three rounds: no write on its way, nothing unsent, no page
-      // waiting for something to be written back, nothing left to compact.
-      const still = !this.flights.length && this.honest.every((c) => !c.game.state.unsent.length && !c.game.waiting && !c.game.needsCompaction());
+      // waiting for something to be written back or owing a write (a refused checkpoint waiting out
+      // its backoff: seed 942892779), nothing left to compact.
+      const still = !this.flights.length && this.honest.every((c) => !c.game.state.unsent.length && !c.game.waiting && !c.game.owesWrites && !c.game.needsCompaction());
       quiet = still ? quiet + 1 : 0;
       if (untilQuiet && quiet >= 3) break;
     }
