@@ -183,9 +183,8 @@ class CollisionIndex {
     return item.kind === 'box' ? boxesOverlap(b, item.b) : boxDiscOverlap(b, item.d);
   }
 
-  /** Whether `b` overlaps anything placed (an item spanning several cells is looked at once). */
-  hits(b: Box): boolean {
-    if (this.last && this.overlaps(b, this.last)) return true;
+  /** The first item in the cells `b` covers that passes `test` (each item looked at once), or null. */
+  private find(b: Box, test: (item: Item) => boolean): Item | null {
     const q = ++this.query;
     const [x0, y0, x1, y1] = this.range(b);
     for (let cx = x0; cx <= x1; cx++) {
@@ -195,32 +194,25 @@ class CollisionIndex {
         for (const item of list) {
           if (item.seen === q) continue;
           item.seen = q;
-          if (this.overlaps(b, item)) {
-            this.last = item;
-            return true;
-          }
+          if (test(item)) return item;
         }
       }
     }
-    return false;
+    return null;
   }
 
-  /** Whether a disc within `margin` of box `b` passes `test` (each disc looked at once, the search ends at the first). */
+  /** Whether `b` overlaps anything placed (an item spanning several cells is looked at once). */
+  hits(b: Box): boolean {
+    if (this.last && this.overlaps(b, this.last)) return true;
+    const hit = this.find(b, (item) => this.overlaps(b, item));
+    if (hit) this.last = hit;
+    return hit !== null;
+  }
+
+  /** Whether a disc within `margin` of box `b` passes `test` (the search ends at the first). */
   someDiscNear(b: Box, margin: number, test: (d: Disc) => boolean): boolean {
-    const q = ++this.query;
-    const [x0, y0, x1, y1] = this.range({ x: b.x - margin, y: b.y - margin, w: b.w + 2 * margin, h: b.h + 2 * margin });
-    for (let cx = x0; cx <= x1; cx++) {
-      for (let cy = y0; cy <= y1; cy++) {
-        const list = this.cells.get(this.key(cx, cy));
-        if (!list) continue;
-        for (const item of list) {
-          if (item.seen === q) continue;
-          item.seen = q;
-          if (item.kind === 'disc' && test(item.d)) return true;
-        }
-      }
-    }
-    return false;
+    const around = { x: b.x - margin, y: b.y - margin, w: b.w + 2 * margin, h: b.h + 2 * margin };
+    return this.find(around, (item) => item.kind === 'disc' && test(item.d)) !== null;
   }
 
   /** Whether the segment crosses a placed box (a leader line must not run through other words). */

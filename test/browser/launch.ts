@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type BrowserContext, type Worker } from 'playwright-core';
+import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
 import { chromiumPath as findChromium, INSTALL_HINT, isRoot } from '../../scripts/chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -115,6 +115,19 @@ export async function request(ext: LaunchedExtension, ...messages: object[]): Pr
 /** The store's root as the worker holds it (each game whole: storage keeps long logs in chunks). */
 export function storedRoot<T = StoreRoot>(ext: LaunchedExtension): Promise<T> {
   return ext.worker.evaluate(() => (globalThis as unknown as { commandPostRoot: () => Promise<unknown> }).commandPostRoot()) as Promise<T>;
+}
+
+/** What the worker keeps in storage.session, by key. */
+export const sessionItems = (ext: LaunchedExtension): Promise<Record<string, unknown>> =>
+  ext.worker.evaluate(() => (globalThis as unknown as { chrome: { storage: { session: { get(k: null): Promise<Record<string, unknown>> } } } }).chrome.storage.session.get(null));
+
+/** The popup as the toolbar opens it on tab `tab`, 400 × 600: a new page each time, its game loaded. */
+export async function toolbarPopup(ext: LaunchedExtension, tab: number): Promise<Page> {
+  const page = await ext.context.newPage();
+  await page.setViewportSize({ width: 400, height: 600 });
+  await page.goto(`${ext.popupUrl}?tab=${tab}`);
+  await page.locator('.undo-bar').waitFor();
+  return page;
 }
 
 /** The worker running now (a stopped one is started again by the next message, as a new worker). */

@@ -1,14 +1,10 @@
 // Nothing half done is lost: a toolbar popup closes each time the player clicks the board, and opens
 // again with what he had ticked, typed or chosen, for that tab and that system (storage.session, the
 // popup its writer), until he sends it or clears it.
-import type { Page } from 'playwright-core';
-import type Browser from 'webextension-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMOS } from '../../src/rules/demos';
 import { openDemo } from './demo';
-import { launchExtension, request, storedRoot, type LaunchedExtension } from './launch';
-
-declare const chrome: Browser.Browser;
+import { launchExtension, request, sessionItems, storedRoot, toolbarPopup, type LaunchedExtension } from './launch';
 
 let ext: LaunchedExtension;
 beforeAll(async () => {
@@ -18,29 +14,17 @@ afterAll(async () => {
   await ext?.close();
 });
 
-/** The popup as the toolbar opens it for tab `tab`: a new page each time, closed when the player looks away. */
-async function openPopup(tab: number): Promise<Page> {
-  const page = await ext.context.newPage();
-  await page.setViewportSize({ width: 400, height: 600 });
-  await page.goto(`${ext.popupUrl}?tab=${tab}`);
-  await page.locator('.undo-bar').waitFor();
-  return page;
-}
-
-/** What the popup keeps in storage.session, by key. */
-const session = (): Promise<Record<string, unknown>> => ext.worker.evaluate(() => chrome.storage.session.get(null));
-
 describe('a choice in progress survives the popup closing', () => {
   it('Hell Dorado: the points typed stay for their tab and system, not another, and go once spent', async () => {
     await request(ext, { type: 'game/replace', system: 'hd-command', events: DEMOS['hd-command'].events }, { type: 'store/select-system', system: 'hd-command' });
-    let popup = await openPopup(101);
+    let popup = await toolbarPopup(ext, 101);
     await popup.locator('#play-A-amount').fill('3');
     await popup.close();
 
-    popup = await openPopup(101);
+    popup = await toolbarPopup(ext, 101);
     expect(await popup.locator('#play-A-amount').inputValue()).toBe('3');
     // Another tab's popup has its own (nothing typed there).
-    const other = await openPopup(202);
+    const other = await toolbarPopup(ext, 202);
     expect(await other.locator('#play-A-amount').inputValue()).toBe('1');
     await other.close();
     // Another system and back: still there.
@@ -55,21 +39,21 @@ describe('a choice in progress survives the popup closing', () => {
     await expect.poll(() => popup.locator('#play-A-amount').inputValue()).toBe('1');
     await popup.waitForTimeout(300);
     await popup.close();
-    popup = await openPopup(101);
+    popup = await toolbarPopup(ext, 101);
     expect(await popup.locator('#play-A-amount').inputValue()).toBe('1');
     await popup.close();
   });
 
   it('Désastre Colonial: the units ticked for an activation are ticked again, for that activation only', async () => {
     const { page, tab } = await openDemo(ext, 'dc');
-    let popup = await openPopup(tab);
+    let popup = await toolbarPopup(ext, tab);
     await popup.getByTestId('dc-leader-pick-L1').click();
     await popup.getByTestId('dc-step-units').waitFor();
     for (const unit of ['U3', 'U4']) await popup.getByTestId(`dc-pick-${unit}`).locator('input').check();
     await popup.getByTestId('dc-word').waitFor({ state: 'detached' }).catch(() => undefined);
     await popup.close();
 
-    popup = await openPopup(tab);
+    popup = await toolbarPopup(ext, tab);
     await popup.getByTestId('dc-step-units').waitFor();
     const ticked = () => popup.getByTestId('dc-step-units').evaluate((el) => [...el.querySelectorAll<HTMLLabelElement>('[data-testid^="dc-pick-"]')].filter((l) => l.querySelector('input')!.checked).map((l) => l.dataset.testid));
     expect(await ticked()).toEqual(['dc-pick-U3', 'dc-pick-U4']);
@@ -77,7 +61,7 @@ describe('a choice in progress survives the popup closing', () => {
     await popup.getByTestId('dc-command').click();
     await popup.locator('#dc-dice-typed').fill('5 6');
     await popup.close();
-    popup = await openPopup(tab);
+    popup = await toolbarPopup(ext, tab);
     expect(await popup.locator('#dc-dice-typed').inputValue()).toBe('5 6');
     // Taken back with Undo, the activation starts again: what was ticked for the other one is not offered.
     await popup.getByTestId('undo').click();
@@ -93,15 +77,15 @@ describe('a choice in progress survives the popup closing', () => {
 
   it('the command roll: the signal chosen and its order typed stay, until the signal is rolled', async () => {
     const { page, tab } = await openDemo(ext, 'cr');
-    let popup = await openPopup(tab);
+    let popup = await toolbarPopup(ext, tab);
     await popup.getByTestId('cr-mode-signal').check();
     await popup.locator('#cr-order').fill('Charge the hill');
     await popup.close();
 
-    popup = await openPopup(tab);
+    popup = await toolbarPopup(ext, tab);
     expect(await popup.getByTestId('cr-mode-signal').isChecked()).toBe(true);
     expect(await popup.locator('#cr-order').inputValue()).toBe('Charge the hill');
-    expect(Object.keys(await session()).some((k) => k === `commandPost.draft.${tab}`)).toBe(true);
+    expect(Object.keys(await sessionItems(ext)).some((k) => k === `commandPost.draft.${tab}`)).toBe(true);
     await popup.locator('#cr-signal-typed').fill('3');
     await popup.getByTestId('cr-signal-use').click();
     await popup.getByTestId('cr-signal-radius').waitFor();

@@ -7,7 +7,7 @@ import type Browser from 'webextension-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tabSystemKey } from '../../src/store/root';
 import { openDemo } from './demo';
-import { launchExtension, storedRoot, type LaunchedExtension } from './launch';
+import { launchExtension, sessionItems, storedRoot, toolbarPopup, type LaunchedExtension } from './launch';
 
 declare const chrome: Browser.Browser;
 
@@ -32,24 +32,14 @@ async function openTab(): Promise<{ page: Page; tab: number }> {
   return { page, tab: fresh[0]! };
 }
 
-/** The popup as the toolbar opens it on tab `tab`: a new page each time. */
-async function openPopup(tab: number): Promise<Page> {
-  const page = await ext.context.newPage();
-  await page.setViewportSize({ width: 400, height: 600 });
-  await page.goto(`${ext.popupUrl}?tab=${tab}`);
-  await page.locator('.undo-bar').waitFor();
-  return page;
-}
-
 const shown = (popup: Page) => popup.getByTestId('system-picker').inputValue();
-const session = (): Promise<Record<string, unknown>> => ext.worker.evaluate(() => chrome.storage.session.get(null));
 
 describe('two windows, one system each', () => {
   it('a system picked in one tab\'s popup does not switch another tab\'s, open or opened again; each plays its own game', async () => {
     const one = await openTab();
     const two = await openTab();
-    const a = await openPopup(one.tab);
-    const b = await openPopup(two.tab);
+    const a = await toolbarPopup(ext, one.tab);
+    const b = await toolbarPopup(ext, two.tab);
     await a.getByTestId('system-picker').selectOption('bdc');
     await a.getByTestId('bdc-end-turn').waitFor();
     await b.getByTestId('system-picker').selectOption('dc');
@@ -63,31 +53,31 @@ describe('two windows, one system each', () => {
     await b.close();
 
     // Opened again on each tab: its own system, though the other tab picked last.
-    const again = await openPopup(one.tab);
+    const again = await toolbarPopup(ext, one.tab);
     expect(await shown(again)).toBe('bdc');
-    const other = await openPopup(two.tab);
+    const other = await toolbarPopup(ext, two.tab);
     expect(await shown(other)).toBe('dc');
     // A third tab, never picked on, opens on the store's system (the last picked anywhere).
     const three = await openTab();
-    const third = await openPopup(three.tab);
+    const third = await toolbarPopup(ext, three.tab);
     expect(await shown(third)).toBe('dc');
     for (const p of [again, other, third, three.page]) await p.close();
 
     // The worker keeps each tab's system, and forgets a closed tab's.
-    expect(await session()).toMatchObject({ [tabSystemKey(one.tab)]: 'bdc', [tabSystemKey(two.tab)]: 'dc' });
+    expect(await sessionItems(ext)).toMatchObject({ [tabSystemKey(one.tab)]: 'bdc', [tabSystemKey(two.tab)]: 'dc' });
     await one.page.close();
-    await expect.poll(async () => Object.keys(await session())).not.toContain(tabSystemKey(one.tab));
-    expect((await session())[tabSystemKey(two.tab)]).toBe('dc');
+    await expect.poll(async () => Object.keys(await sessionItems(ext))).not.toContain(tabSystemKey(one.tab));
+    expect((await sessionItems(ext))[tabSystemKey(two.tab)]).toBe('dc');
     await two.page.close();
   });
 
   it('a demo table opening a scene sets its own tab\'s system: the popup there follows it, one on another tab does not', async () => {
     const elsewhere = await openTab();
-    const away = await openPopup(elsewhere.tab);
+    const away = await toolbarPopup(ext, elsewhere.tab);
     await away.getByTestId('system-picker').selectOption('bdc');
     await away.getByTestId('bdc-end-turn').waitFor();
     const { page, tab } = await openDemo(ext, 'cr');
-    const popup = await openPopup(tab);
+    const popup = await toolbarPopup(ext, tab);
     expect(await shown(popup)).toBe('cr');
     await page.getByTestId('demo-scene').selectOption('hd-modifiers');
     await expect.poll(() => shown(popup)).toBe('hd-modifiers');
