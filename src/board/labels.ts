@@ -118,7 +118,8 @@ export interface Slot {
 export const EMPTY_PLACEMENT: Placement = { labels: [], counts: [], dropped: [], offscreen: [], slots: new Map() };
 
 /** What the index holds; `seen` marks it as looked at by the current query (a number, not a set: queries are many). */
-type Item = ({ readonly kind: 'box'; readonly b: Box } | { readonly kind: 'disc'; readonly d: Disc }) & { seen?: number };
+type Line = { readonly x1: number; readonly y1: number; readonly x2: number; readonly y2: number };
+type Item = ({ readonly kind: 'box'; readonly b: Box } | { readonly kind: 'disc'; readonly d: Disc } | { readonly kind: 'line'; readonly l: Line }) & { seen?: number };
 
 const EPS = 0.01;
 
@@ -164,7 +165,7 @@ class CollisionIndex {
   }
 
   add(item: Item): void {
-    const b = item.kind === 'box' ? item.b : { x: item.d.x - item.d.r, y: item.d.y - item.d.r, w: 2 * item.d.r, h: 2 * item.d.r };
+    const b = item.kind === 'box' ? item.b : item.kind === 'disc' ? { x: item.d.x - item.d.r, y: item.d.y - item.d.r, w: 2 * item.d.r, h: 2 * item.d.r } : spanOf(item.l);
     const [x0, y0, x1, y1] = this.range(b);
     for (let cx = x0; cx <= x1; cx++) {
       for (let cy = y0; cy <= y1; cy++) {
@@ -180,7 +181,7 @@ class CollisionIndex {
   private last: Item | null = null;
 
   private overlaps(b: Box, item: Item): boolean {
-    return item.kind === 'box' ? boxesOverlap(b, item.b) : boxDiscOverlap(b, item.d);
+    return item.kind === 'box' ? boxesOverlap(b, item.b) : item.kind === 'disc' ? boxDiscOverlap(b, item.d) : segmentCrossesBox(item.l, b);
   }
 
   /** The first item in the cells `b` covers that passes `test` (each item looked at once), or null. */
@@ -216,17 +217,32 @@ class CollisionIndex {
   }
 
   /** Whether the segment crosses a placed box (a leader line must not run through other words). */
-  crosses(x1: number, y1: number, x2: number, y2: number): boolean {
-    const steps = Math.max(1, Math.ceil(Math.hypot(x2 - x1, y2 - y1) / 3));
-    for (let i = 1; i < steps; i++) {
-      const t = i / steps;
-      const x = x1 + (x2 - x1) * t;
-      const y = y1 + (y2 - y1) * t;
-      const list = this.cells.get(this.key(Math.floor(x / this.size), Math.floor(y / this.size)));
-      if (list?.some((item) => item.kind === 'box' && x > item.b.x && x < item.b.x + item.b.w && y > item.b.y && y < item.b.y + item.b.h)) return true;
-    }
-    return false;
+  crosses(l: Line): boolean {
+    return this.find(spanOf(l), (item) => item.kind === 'box' && segmentCrossesBox(l, item.b)) !== null;
   }
+}
+
+const spanOf = (l: Line): Box => ({ x: Math.min(l.x1, l.x2), y: Math.min(l.y1, l.y2), w: Math.abs(l.x2 - l.x1), h: Math.abs(l.y2 - l.y1) });
+
+/**
+ * Whether the segment runs through the box's inside (touching its edge is not crossing): the segment
+ * clipped to the box, one axis at a time (Liang–Barsky), keeps a piece longer than EPS.
+ */
+function segmentCrossesBox({ x1, y1, x2, y2 }: Line, b: Box): boolean {
+  let t0 = 0;
+  let t1 = 1;
+  const dx = x2 - x1;
+  const dy = y2 - y1;
+  const clip = (p: number, q: number): boolean => {
+    // p·t ≤ q: the part of the segment on the inner side of one edge.
+    if (p === 0) return q > 0;
+    const t = q / p;
+    if (p < 0) t0 = Math.max(t0, t);
+    else t1 = Math.min(t1, t);
+    return t0 < t1;
+  };
+  const inside = clip(-dx, x1 - (b.x + EPS)) && clip(dx, b.x + b.w - EPS - x1) && clip(-dy, y1 - (b.y + EPS)) && clip(dy, b.y + b.h - EPS - y1);
+  return inside && (t1 - t0) * Math.hypot(dx, dy) > EPS;
 }
 
 /** The eight positions around a figure, right first (reasons) or below first (names). */
@@ -337,9 +353,12 @@ export function placeLabels(requests: readonly LabelRequest[], options: PlaceOpt
     const isOwn = (d: Disc) => own.some((o) => Math.abs(o.x - d.x) < 0.5 && Math.abs(o.y - d.y) < 0.5) || Math.hypot(d.x - r.anchor.x, d.y - r.anchor.y) < 0.5;
     return figures.someDiscNear(b, mine, (d) => gapTo(b, d) < mine - 0.5 && !isOwn(d));
   };
+  const countRequests = new Set<LabelRequest>();
   const take = (r: LabelRequest, candidate: number, form: number, b: Box) => {
     const leader = candidate >= AROUND ? leaderLine(r.anchor, b) : null;
     index.add({ kind: 'box', b });
+    // A leader line is drawn: no later words may be set across it (a count is drawn without one).
+    if (leader && !countRequests.has(r)) index.add({ kind: 'line', l: leader });
     labels.push({ id: r.id, text: r.forms[form]!.text, form, box: b, anchor: r.anchor, leader });
     slots.set(r.id, r.open ? { candidate, form, open: true } : { candidate, form });
     done.add(r.id);
@@ -349,7 +368,7 @@ export function placeLabels(requests: readonly LabelRequest[], options: PlaceOpt
     if (!fits(b)) return false;
     if (candidate >= AROUND) {
       const l = leaderLine(r.anchor, b)!;
-      if (index.crosses(l.x1, l.y1, l.x2, l.y2)) return false;
+      if (index.crosses(l)) return false;
     } else if (nearerAnother(r, b)) return false;
     take(r, candidate, form, b);
     return true;
@@ -404,6 +423,7 @@ export function placeLabels(requests: readonly LabelRequest[], options: PlaceOpt
     const text = `+${list.length}`;
     const id = `count:${group}`;
     const request: LabelRequest = { id, anchor: { x, y, r }, priority: 0, forms: [{ text, width: options.measure(text) }], fold: null };
+    countRequests.add(request);
     const before = labels.length;
     keep(request);
     // A count is tried everywhere: it is what is left to say of its group.

@@ -7,19 +7,35 @@ import { placeLabels, type Box, type Disc, type LabelRequest, type PlaceOptions,
 
 const measure = (t: string) => t.length * 7;
 const overlap = (a: Box, b: Box) => a.x < b.x + b.w - 0.01 && b.x < a.x + a.w - 0.01 && a.y < b.y + b.h - 0.01 && b.y < a.y + a.h - 0.01;
+/** Whether a segment runs through a box's inside (a hundredth of a pixel in from its edges: touching is not crossing). */
+function lineThrough(l: { x1: number; y1: number; x2: number; y2: number }, b: Box): boolean {
+  const span = (from: number, d: number, lo: number, hi: number): [number, number] => {
+    if (d === 0) return from > lo && from < hi ? [0, 1] : [1, 0];
+    const a = (lo - from) / d;
+    const c = (hi - from) / d;
+    return [Math.max(0, Math.min(a, c)), Math.min(1, Math.max(a, c))];
+  };
+  const [ax, bx] = span(l.x1, l.x2 - l.x1, b.x + 0.01, b.x + b.w - 0.01);
+  const [ay, by] = span(l.y1, l.y2 - l.y1, b.y + 0.01, b.y + b.h - 0.01);
+  return (Math.min(bx, by) - Math.max(ax, ay)) * Math.hypot(l.x2 - l.x1, l.y2 - l.y1) > 0.01;
+}
 const discHits = (b: Box, d: Disc) => {
   const nx = Math.max(b.x, Math.min(d.x, b.x + b.w));
   const ny = Math.max(b.y, Math.min(d.y, b.y + b.h));
   return Math.hypot(d.x - nx, d.y - ny) < d.r - 0.01;
 };
 
+// Where a figure stands, as a fraction of the board (a little off it too). Unbiased: fast-check's
+// doubles lean to tiny magnitudes, which put half the figures just off the board's left and top edges.
+const coordinate = fc.noBias(fc.integer({ min: -100, max: 1100 })).map((v) => v / 1000);
+
 const arbBoard = fc.record({
   w: fc.integer({ min: 120, max: 1600 }),
   h: fc.integer({ min: 100, max: 1000 }),
   figures: fc.array(
     fc.record({
-      x: fc.double({ min: -0.1, max: 1.1, noNaN: true }),
-      y: fc.double({ min: -0.1, max: 1.1, noNaN: true }),
+      x: coordinate,
+      y: coordinate,
       r: fc.double({ min: 0, max: 30, noNaN: true }),
       words: fc.integer({ min: 1, max: 40 }),
       short: fc.boolean(),
@@ -27,9 +43,12 @@ const arbBoard = fc.record({
       group: fc.integer({ min: 0, max: 6 }),
       priority: fc.integer({ min: 0, max: 50 }),
     }),
-    { maxLength: 260 },
+    { maxLength: 260, size: 'medium' },
   ),
 });
+
+// How far a figure moves, px: anywhere, or a nudge among its neighbours (where words get pushed aside).
+const shift = fc.oneof(fc.double({ min: -200, max: 200, noNaN: true }), fc.noBias(fc.integer({ min: -40, max: 40 })));
 
 type Board = typeof arbBoard extends fc.Arbitrary<infer T> ? T : never;
 
@@ -46,26 +65,34 @@ function requestsOf(b: Board): { requests: LabelRequest[]; obstacles: Disc[] } {
   return { requests, obstacles };
 }
 
-function check(b: Board, p: Placement, requests: readonly LabelRequest[], obstacles: readonly Disc[]) {
+/** What breaks the placer's promises on this board, in words (an empty list: none). Plain loops: a boards' worth of expect() calls is slow. */
+function faults(b: Board, p: Placement, requests: readonly LabelRequest[], obstacles: readonly Disc[]): string[] {
+  const out: string[] = [];
   const screen = { x: 0, y: 0, w: b.w, h: b.h };
   const boxes = [...p.labels.map((l) => ({ id: l.id, box: l.box })), ...p.counts.map((c) => ({ id: c.id, box: c.box }))];
-  for (const { id, box } of boxes) {
-    expect(box.x >= -0.01 && box.y >= -0.01 && box.x + box.w <= b.w + 0.01 && box.y + box.h <= b.h + 0.01, `${id} inside the screen`).toBe(true);
-  }
-  for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) expect(overlap(boxes[i]!.box, boxes[j]!.box), `${boxes[i]!.id} × ${boxes[j]!.id}`).toBe(false);
-  for (const l of p.labels) for (const o of obstacles) expect(discHits(l.box, o), `${l.id} covers a figure`).toBe(false);
+  for (const { id, box } of boxes) if (!(box.x >= -0.01 && box.y >= -0.01 && box.x + box.w <= b.w + 0.01 && box.y + box.h <= b.h + 0.01)) out.push(`${id} outside the screen`);
+  for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) if (overlap(boxes[i]!.box, boxes[j]!.box)) out.push(`${boxes[i]!.id} × ${boxes[j]!.id}`);
+  for (const l of p.labels) for (const o of obstacles) if (discHits(l.box, o)) out.push(`${l.id} covers a figure`);
+  for (const l of p.labels) for (const { id, box } of boxes) if (l.leader && id !== l.id && lineThrough(l.leader, box)) out.push(`${l.id}'s line runs through ${id}`);
   // Every request accounted for, once.
   const placed = new Set(p.labels.map((l) => l.id));
-  const folded = p.counts.flatMap((c) => c.ids);
-  for (const c of p.counts) expect(c.text).toBe(`+${c.ids.length}`);
+  const folded = new Set(p.counts.flatMap((c) => c.ids));
+  const dropped = new Set(p.dropped);
+  const offscreen = new Set(p.offscreen);
+  for (const c of p.counts) if (c.text !== `+${c.ids.length}`) out.push(`${c.id} says ${c.text} for ${c.ids.length}`);
   const onScreen = (r: LabelRequest) => r.anchor.x >= 0 && r.anchor.y >= 0 && r.anchor.x <= screen.w && r.anchor.y <= screen.h;
   for (const r of requests) {
-    const where = [placed.has(r.id), folded.includes(r.id), p.dropped.includes(r.id), p.offscreen.includes(r.id)].filter(Boolean).length;
-    expect(where, `${r.id} accounted for once`).toBe(1);
-    if (!onScreen(r)) expect(p.offscreen).toContain(r.id);
-    if (r.optional) expect(folded).not.toContain(r.id);
-    else expect(p.dropped).not.toContain(r.id);
+    const where = [placed.has(r.id), folded.has(r.id), dropped.has(r.id), offscreen.has(r.id)].filter(Boolean).length;
+    if (where !== 1) out.push(`${r.id} accounted for ${where} times`);
+    if (!onScreen(r) && !offscreen.has(r.id)) out.push(`${r.id}: its figure is off the screen`);
+    if (r.optional && folded.has(r.id)) out.push(`${r.id} (optional) folded`);
+    if (!r.optional && dropped.has(r.id)) out.push(`${r.id} (essential) dropped`);
   }
+  return out;
+}
+
+function check(b: Board, p: Placement, requests: readonly LabelRequest[], obstacles: readonly Disc[]) {
+  expect(faults(b, p, requests, obstacles)).toEqual([]);
 }
 
 describe('placeLabels', () => {
@@ -100,34 +127,51 @@ describe('placeLabels', () => {
       }),
       { numRuns: 200 },
     );
-    expect(beside).toBeGreaterThan(100);
+    // Most of the words are set beside their figure: the rule is asked of thousands of them.
+    expect(beside).toBeGreaterThan(2000);
   });
 
-  it('keeps every label where it was when nothing near it moved', () => {
+  it('moves a label only for what now stands on its place or its line: the moved figure, or words set where they were not', () => {
+    let stayed = 0;
+    let moved = 0;
     fc.assert(
-      fc.property(arbBoard, fc.nat(), fc.double({ min: -200, max: 200, noNaN: true }), fc.double({ min: -200, max: 200, noNaN: true }), (b, pick, dx, dy) => {
+      fc.property(arbBoard, fc.nat(), shift, shift, (b, pick, dx, dy) => {
         const { requests, obstacles } = requestsOf(b);
         if (requests.length === 0) return;
         const options: PlaceOptions = { screen: { x: 0, y: 0, w: b.w, h: b.h }, height: 18, padding: 4, gap: 6, obstacles, measure };
         const first = placeLabels(requests, options);
         // One figure moves (its labels with it).
-        const moved = requests[pick % requests.length]!.anchor;
-        const to = { x: moved.x + dx, y: moved.y + dy, r: moved.r };
-        const again = requests.map((r) => (r.anchor === moved ? { ...r, anchor: to } : r));
-        const obstaclesAgain = obstacles.map((o) => (o === moved ? to : o));
+        const figure = requests[pick % requests.length]!.anchor;
+        const to = { x: figure.x + dx, y: figure.y + dy, r: figure.r };
+        const again = requests.map((r) => (r.anchor === figure ? { ...r, anchor: to } : r));
+        const obstaclesAgain = obstacles.map((o) => (o === figure ? to : o));
         const second = placeLabels(again, { ...options, obstacles: obstaclesAgain, previous: first });
         check(b, second, again, obstaclesAgain);
-        // A label that was placed and whose box is far from both places of the moved figure stays put.
-        const near = (box: Box, d: Disc) => box.x - 120 < d.x + d.r && d.x - d.r < box.x + box.w + 120 && box.y - 120 < d.y + d.r && d.y - d.r < box.y + box.h + 120;
+        // What stands where it did not last frame: words (labels and counts) placed anew or elsewhere.
+        const same = (a: Box | undefined, c: Box) => !!a && a.x === c.x && a.y === c.y && a.w === c.w && a.h === c.h;
+        const before = new Map([...first.labels, ...first.counts].map((l) => [l.id, l.box]));
         const after = new Map(second.labels.map((l) => [l.id, l.box]));
+        const changed = [...second.labels, ...second.counts].filter((l) => !same(before.get(l.id), l.box));
+        const changedLines = second.labels.filter((l) => l.leader && !same(before.get(l.id), l.box)).map((l) => l.leader!);
         for (const l of first.labels) {
-          if (l.anchor === moved || near(l.box, moved) || near(l.box, to)) continue;
-          if (first.counts.length !== second.counts.length) continue;
-          expect(after.get(l.id), `${l.id} stays`).toEqual(l.box);
+          if (l.anchor === figure) continue;
+          if (same(after.get(l.id), l.box)) {
+            stayed++;
+            continue;
+          }
+          moved++;
+          const cause =
+            discHits(l.box, to) ||
+            changed.some((c) => overlap(c.box, l.box) || (l.leader !== null && lineThrough(l.leader, c.box))) ||
+            changedLines.some((line) => lineThrough(line, l.box));
+          expect(cause, `${l.id} left its place with nothing new standing on it`).toBe(true);
         }
       }),
       { numRuns: 200 },
     );
+    // The boards are crowded enough for a move to push words aside, and most words stay.
+    expect(moved).toBeGreaterThan(0);
+    expect(stayed).toBeGreaterThan(10 * moved);
   });
 
   it('a label keeps last frame\'s place while it still fits, even when a better one frees up', () => {
