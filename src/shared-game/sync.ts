@@ -321,6 +321,11 @@ export class SharedGame {
   /** Each writer's pages as last read: their JSON as given, their canonical text and its digest. */
   private readonly readCache = new Map<string, { raw: string; text: string; digest: string }>();
   private headUnsigned: { hash: string; since: number } | null = null;
+  /**
+   * The scene's checkpoint a game master stands behind whose parts do not read (written over since, or
+   * never all written). Not a newer checkpoint on its way: whoever holds an older one puts it back.
+   */
+  private brokenHash: string | null = null;
   /** When each op not in the checkpoint was first played here. */
   private readonly firstPlayed = new Map<string, number>();
 
@@ -629,7 +634,7 @@ export class SharedGame {
           (this.base.trust === 'own' && byOthers && head.gen > this.base.gen);
         if (newer) {
           this.headUnsigned = null;
-          await this.take(head, hash, get, 'verified', dropped);
+          this.brokenHash = (await this.take(head, hash, get, 'verified', dropped)) ? null : hash;
         }
       } else {
         // No game master here stands behind it: never played. Someone else's where a game master
@@ -1592,8 +1597,10 @@ export class SharedGame {
     // his is put back only where the scene holds none he signed, ever; one his key signed, only over
     // one older than ours (a stale copy written back).
     const headHash = head && head.scene === this.scene ? digestText(headText(head)) : null;
-    if (headHash && (this.signedBy(this.scene, headHash) || (!signed && !keySigned && this.signedEarlier(this.scene, headHash)))) return null;
-    if (head && headHash && headHash !== this.base.hash && this.keySigned(head, headHash) && head.gen >= this.base.gen) return null;
+    // (Not one whose parts do not read: that one is not on its way.)
+    const readable = headHash !== this.brokenHash;
+    if (readable && headHash && (this.signedBy(this.scene, headHash) || (!signed && !keySigned && this.signedEarlier(this.scene, headHash)))) return null;
+    if (readable && head && headHash && headHash !== this.base.hash && this.keySigned(head, headHash) && head.gen >= this.base.gen) return null;
     if (probe) return written;
     this.offSince ??= now;
     return now - this.offSince >= SYNC_TIMING.restoreAfterMs ? written : null;
