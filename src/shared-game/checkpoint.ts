@@ -327,11 +327,11 @@ export class CheckpointWriter {
       for (let k = 0; (k + 1) * S <= events.length; k++) {
         const slot = `${id}.${k}`;
         const before = this.sealed.get(slot);
-        const slice = events.slice(k * S, (k + 1) * S);
         // Sealed once the cursor stands a tail past it; kept sealed while the log keeps its events.
-        let seal = before && sameEvents(before, slice) ? before : null;
+        let seal = before && sameEvents(before, events, k * S) ? before : null;
         if (!seal && (k + 1) * S > cursor - LIMITS.tailEvents) break;
         if (!seal) {
+          const slice = events.slice(k * S, (k + 1) * S);
           const json = JSON.stringify(slice);
           seal = before && before.json === json ? { ...before, events: slice } : { events: slice, json, pieces: await this.pieces(`${id}.${k}`, json) };
         }
@@ -357,12 +357,16 @@ export class CheckpointWriter {
   }
 }
 
-/** Whether a sealed segment still holds a log's events: the same objects (the usual case), or the same JSON. */
-function sameEvents(sealed: Sealed, slice: readonly unknown[]): boolean {
-  if (sealed.events.length !== slice.length) return false;
+/**
+ * Whether a sealed segment still holds the log's events from `from`: the same objects (the usual case,
+ * looked at in place: a long game's every compaction would otherwise copy its whole log), or the same JSON.
+ */
+function sameEvents(sealed: Sealed, events: readonly unknown[], from: number): boolean {
+  const n = sealed.events.length;
+  if (from + n > events.length) return false;
   let same = true;
-  for (let i = 0; i < slice.length && same; i++) same = sealed.events[i] === slice[i];
-  return same || sealed.json === JSON.stringify(slice);
+  for (let i = 0; i < n && same; i++) same = sealed.events[i] === events[from + i];
+  return same || sealed.json === JSON.stringify(events.slice(from, from + n));
 }
 
 /** The unpacked state of a head (for a writer taking the checkpoint on), or null. */
