@@ -615,6 +615,7 @@ export class SharedGame {
     else if (!head && problem && (rawHead as { v?: unknown } | null)?.v !== 1) dropped.push({ key: this.keys.head, problem, kind: 'unreadable' });
     this.unvouchedHead = null;
     this.headOnScene = head?.scene === scene;
+    this.headStands = this.headOnScene && hash !== null && this.stands(head!, hash);
     // A game master's record that signs a checkpoint proves the key it names (his, as he wrote it).
     if (head?.key && hash && head.scene === scene && this.verified.get(hash) === true && this.signedBy(scene, hash)) this.proveKey(scene, head.key);
     // The newest checkpoint a player at the table says he plays here: a client with none waits for that
@@ -1031,8 +1032,9 @@ export class SharedGame {
   /** The return keys to write: for each writer at the table, pages this client holds whose dropped ops the table lacks (./returns.ts). */
   private returnsToWrite(): [string, unknown][] {
     const out: [string, unknown][] = [];
-    // A client playing no checkpoint writes back only where the scene holds none either (every copy of it lost): else it may be one it has yet to take.
-    if (!this.keys.returned || !this.scene || (this.base.trust !== 'verified' && this.base.trust !== 'own' && this.headOnScene)) return out;
+    // A client playing no checkpoint writes back only where the scene holds none a game master stands
+    // behind (every copy of it lost, or written over by one no one signed): else it may be one it has yet to take.
+    if (!this.keys.returned || !this.scene || (this.base.trust !== 'verified' && this.base.trust !== 'own' && this.headStands)) return out;
     for (const [writer, copies] of this.gapCopies) {
       const coverage = this.base.covers[writer] ?? 0;
       // Only copies his record still signs: any other no client plays (`readReturns`), and would be written back for ever.
@@ -1656,6 +1658,8 @@ export class SharedGame {
 
   /** Whether the keys, as last read, hold a checkpoint of this client's scene (played or not). */
   private headOnScene = false;
+  /** Whether that checkpoint is one a game master stands behind. */
+  private headStands = false;
 
   /** The scene's checkpoint no one here stands behind, while this client plays none: for its game master to choose. */
   get unvouched(): Unvouched | null {
