@@ -3,9 +3,8 @@
 // and seals it again only where they changed.
 import { describe, expect, it } from 'vitest';
 import { CheckpointWriter, type Written } from '../../../src/shared-game/checkpoint';
-import { LIMITS } from '../../../src/shared-game/model';
+import { LIMITS, type TableGame } from '../../../src/shared-game/model';
 import { EMPTY_TABLE_GAME } from '../../../src/shared-game/play';
-import type { TableGame } from '../../../src/shared-game/model';
 import { nodeCodec } from '../../support/owlbear-room';
 
 const S = LIMITS.segmentEvents;
