@@ -1085,9 +1085,14 @@ export class SharedGame {
       if (!this.takeBack(scene, values, h, done, now)) return;
       this.started = true;
     }
-    // Ops now in the checkpoint move to `covered`; covered ones a newer checkpoint no longer covers come back.
-    const back = this.covered.filter((op) => op.seq > done);
-    this.covered = [...this.covered.filter((op) => op.seq <= done), ...this.mine.filter((op) => op.seq <= done)].slice(-400);
+    // Ops now in the checkpoint move to `covered`; covered ones a newer checkpoint no longer covers come
+    // back. One seq is one op: a page that took its pages back holds what a return key gave it already
+    // (seed 1746799125: both kept, the game master's action played twice).
+    const inMine = new Set(this.mine.map((op) => op.seq));
+    const back = this.covered.filter((op) => op.seq > done && !inMine.has(op.seq));
+    const stays = this.covered.filter((op) => op.seq <= done);
+    const staysSeqs = new Set(stays.map((op) => op.seq));
+    this.covered = [...stays, ...this.mine.filter((op) => op.seq <= done && !staysSeqs.has(op.seq))].slice(-400);
     this.mine = [...back, ...this.mine.filter((op) => op.seq > done)].sort((a, b) => a.seq - b.seq);
     for (const op of back) if (!this.pageOf.has(op.seq)) this.pageOf.set(op.seq, 0);
     for (const seq of this.pageOf.keys()) if (!this.mine.some((o) => o.seq === seq)) this.pageOf.delete(seq);
