@@ -5,6 +5,8 @@
 import { DEMO_KEY, sceneOfBoard } from '../src/adapters/demo/model';
 import { readDemo } from '../src/adapters/demo/schema';
 import { ROLL20_SETTINGS_KEY } from '../src/adapters/roll20/settings';
+import { PING_TIMEOUT_MS, ROLL20_WRITERS_KEY, actAnswerSchema, isRoll20TabsMessage, readWriters, roll20TabsRequestSchema, type ActAnswer, type WritingAnswer } from '../src/adapters/roll20/tabs';
+import * as v from 'valibot';
 import { parseWith } from '../src/game/validate';
 import {
   demoRequestSchema,
@@ -35,6 +37,8 @@ export interface MessengerDeps {
   readonly store: StoreService;
   readonly local: StorageArea;
   readonly session: SessionArea;
+  /** BG→CS: a message to one tab's content script (tabs.sendMessage), answered with what it answers. */
+  readonly sendToTab?: (tab: number, message: unknown) => Promise<unknown>;
 }
 
 /** Live tables by tab, for the popup. */
@@ -45,7 +49,7 @@ export const liveKey = (tabId: number) => `commandPost.live.${tabId}`;
  * drops unanswered (a sender that may not send it). Never throws: a handler's failure is answered as
  * a refusal.
  */
-export function createMessenger({ self, store, local, session }: MessengerDeps) {
+export function createMessenger({ self, store, local, session, sendToTab }: MessengerDeps) {
   /** Count of dropped messages (forged or malformed), readable from the worker's console for diagnosis. */
   let dropped = 0;
   /** Demo saves one after the other, so that two boards saved at once both stay (each reads what the other wrote). */
@@ -126,8 +130,59 @@ export function createMessenger({ self, store, local, session }: MessengerDeps) 
 
   const remember = (tab: number, system: SystemId): Promise<void> => session.set({ [tabSystemKey(tab)]: system });
 
-  /** The tab closed: its live table and its system are forgotten. */
-  const tabClosed = (tab: number): Promise<void> => session.remove([liveKey(tab), tabSystemKey(tab)]);
+  /** The Roll20 writers' map, read and changed one request after the other (each reads what the one before wrote). */
+  let writersTurn: Promise<unknown> = Promise.resolve();
+  const writersThen = <T>(f: (writers: Record<string, number>) => Promise<{ writers?: Record<string, number>; out: T }>): Promise<T> => {
+    const turn = writersTurn.then(async () => {
+      const writers = readWriters((await session.get([ROLL20_WRITERS_KEY]))[ROLL20_WRITERS_KEY]);
+      const r = await f(writers);
+      if (r.writers) await session.set({ [ROLL20_WRITERS_KEY]: r.writers });
+      return r.out;
+    });
+    writersTurn = turn.catch(() => undefined);
+    return turn;
+  };
+  /** Whether `tab` still writes for `player`: its content script answers, within PING_TIMEOUT_MS. */
+  const stillWrites = async (tab: number, player: string): Promise<boolean> => {
+    if (!sendToTab) return false;
+    const timeout = new Promise<unknown>((resolve) => setTimeout(() => resolve(undefined), PING_TIMEOUT_MS));
+    return (await Promise.race([sendToTab(tab, { type: 'roll20/ping', player }).catch(() => undefined), timeout])) === true;
+  };
+
+  /**
+   * CS→BG `roll20/*` (src/adapters/roll20/tabs.ts): a Roll20 tab asks whether it writes for its player
+   * (yes when no tab does, or the one that did no longer answers), or hands one of his actions to the
+   * tab that does. From a Roll20 editor tab's content script only.
+   */
+  async function roll20Tabs(message: unknown, sender: Sender): Promise<WritingAnswer | ActAnswer | TableResponse | undefined> {
+    const request = parseWith(roll20TabsRequestSchema, message, 'bad-message');
+    const source = tabletopSender(sender, self);
+    if (!request.ok || source?.tabletop !== 'roll20') {
+      dropped++;
+      return request.ok ? undefined : request;
+    }
+    const r = request.value;
+    if (r.type === 'roll20/writing') {
+      return writersThen<WritingAnswer>(async (writers) => {
+        const now = writers[r.player];
+        if (now === source.tab) return { out: { ok: true, writes: true } };
+        if (now !== undefined && (await stillWrites(now, r.player))) return { out: { ok: true, writes: false } };
+        return { writers: { ...writers, [r.player]: source.tab }, out: { ok: true, writes: true } };
+      });
+    }
+    const tab = await writersThen(async (writers) => ({ out: writers[r.player] }));
+    const unanswered: ActAnswer = { ok: false, error: { code: 'roll20-other-tab' } };
+    if (tab === undefined || tab === source.tab || !sendToTab) return unanswered;
+    const answer = await sendToTab(tab, { type: 'roll20/act', player: r.player, request: r.request }).catch(() => undefined);
+    const checked = v.safeParse(actAnswerSchema, answer);
+    return checked.success ? checked.output : unanswered;
+  }
+
+  /** The tab closed: its live table and its system are forgotten, and it writes for no one. */
+  const tabClosed = async (tab: number): Promise<void> => {
+    await session.remove([liveKey(tab), tabSystemKey(tab)]);
+    await writersThen(async (writers) => ({ writers: Object.fromEntries(Object.entries(writers).filter(([, t]) => t !== tab)), out: undefined }));
+  };
 
   /** UI→BG game and store requests: the extension's own pages only. */
   async function game(message: unknown, sender: Sender): Promise<StoreAnswer | undefined> {
@@ -143,8 +198,8 @@ export function createMessenger({ self, store, local, session }: MessengerDeps) 
     return store.handle(request.value);
   }
 
-  const receive = (message: unknown, sender: Sender): Promise<StoreAnswer | TableResponse | TabSystemResponse | undefined> => {
-    const handler = isTableMessage(message) ? table : isDemoMessage(message) ? demo : isTabSystemMessage(message) ? tabSystem : game;
+  const receive = (message: unknown, sender: Sender): Promise<StoreAnswer | TableResponse | TabSystemResponse | WritingAnswer | ActAnswer | undefined> => {
+    const handler = isTableMessage(message) ? table : isDemoMessage(message) ? demo : isTabSystemMessage(message) ? tabSystem : isRoll20TabsMessage(message) ? roll20Tabs : game;
     return handler(message, sender).catch((error: unknown) => ({ ok: false as const, error: { code: 'storage-failed', params: { detail: String(error).slice(0, 200) } } }));
   };
   return { receive, tabClosed, dropped: () => dropped };

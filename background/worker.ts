@@ -33,6 +33,8 @@ const messenger = createMessenger({
   store,
   local,
   session: { get: (keys) => browser.storage.session.get(keys), set: (items) => browser.storage.session.set(items), remove: (keys) => browser.storage.session.remove(keys) },
+  // One Roll20 player's other tabs hand their actions to the tab that writes for him (tabs.sendMessage needs no permission).
+  sendToTab: (tab, message) => browser.tabs.sendMessage(tab, message),
 });
 // A message the sender may not send is left unanswered (undefined), as if nobody listened.
 browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.MessageSender) => messenger.receive(message, sender));

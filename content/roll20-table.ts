@@ -7,6 +7,8 @@
 import { browserCodec } from '../owlbear/codec';
 import { LEDGER_PREFIX, ledgersToCreate, playersIn, seatedOn, type AttributeWrite, type Journal } from '../src/adapters/roll20/ledger';
 import { LedgerGame } from '../src/adapters/roll20/shared';
+import { actAnswerSchema, type ActAnswer } from '../src/adapters/roll20/tabs';
+import * as v from 'valibot';
 import type { BoardInput } from '../src/board/model';
 import type { BoardSummary } from '../src/board/summary';
 import type { Response } from '../src/messages';
@@ -44,24 +46,55 @@ export interface Roll20Table {
   setVisibility(visibility: Visibility): Promise<boolean>;
   /** The ledgers a game master's click makes (none when they exist, or he is not one); a deleted side's with its seats. */
   toCreate(sides: readonly string[]): ReturnType<typeof ledgersToCreate>;
+  /** An action of `player`'s made in another tab of his (BG→CS `roll20/act`): played here if this tab writes for him, else undefined. */
+  act(player: string, raw: unknown): Promise<ActAnswer> | undefined;
+  /** Whether this tab writes for `player`, or is about to (BG→CS `roll20/ping`). */
+  writesFor(player: string): boolean;
 }
 
-export function roll20Table(save: (writes: readonly AttributeWrite[]) => void, changed: () => void): Roll20Table {
-  const game = new LedgerGame({ codec: browserCodec, save, random: randomId, onError: (error) => console.error('Command Post: reading the ledgers failed', error) });
+/** How this tab finds its player's other tabs in this browser (src/adapters/roll20/tabs.ts). */
+export interface OtherTabs {
+  /** CS→BG: may this tab write for `player`? (undefined: the worker did not answer.) */
+  claim(player: string): Promise<unknown>;
+  /** CS→BG: an action of `player`'s for the tab that writes for him; its answer (undefined: none came). */
+  forward(player: string, request: unknown): Promise<unknown>;
+}
+
+export function roll20Table(save: (writes: readonly AttributeWrite[]) => void, changed: () => void, tabs: OtherTabs | null = null): Roll20Table {
+  // Without the worker to ask (the tests' own tables), every tab writes, as before.
+  const game = new LedgerGame({ codec: browserCodec, save, random: randomId, writes: !tabs, onError: (error) => console.error('Command Post: reading the ledgers failed', error) });
   const states = new GameStates();
   let input: { key: unknown[]; input: BoardInput } | null = null;
   let journal: Journal | null = null;
   const active = () => game.ready && game.state !== null;
+  /**
+   * Whether this tab writes for its player, asked of the worker once his id is known, then each
+   * second while another tab of his does: at once if none did, after the handover's wait once the
+   * one that did is gone.
+   */
+  let decided: Promise<void> | null = null;
+  let claiming = false;
+  const claim = async (player: string, first: boolean): Promise<void> => {
+    if (!tabs || game.writes || game.takingOver) return;
+    claiming = true;
+    const answer = (await tabs.claim(player).catch(() => undefined)) as { ok?: unknown; writes?: unknown } | undefined;
+    claiming = false;
+    // No answer at all: a tab starting writes (as every tab did before); a reading tab goes on reading.
+    if (answer?.ok === true ? answer.writes !== true : !first) return;
+    game.writeHere(first ? 0 : undefined);
+  };
   return {
     get active() {
       return active();
     },
     async receive(j) {
       journal = j;
+      await (decided ??= claim(j.me.player, true));
       await game.receive(j);
       changed();
     },
     async tick() {
+      if (journal && !game.writes && !game.takingOver && !claiming) await claim(journal.me.player, false);
       const before = [game.sync?.revisionNow, JSON.stringify(game.checkResult)];
       await game.tick();
       // News for the board and the popup: the game moved, or a check found something on time alone.
@@ -84,9 +117,20 @@ export function roll20Table(save: (writes: readonly AttributeWrite[]) => void, c
       if (request.type === 'store/load' || request.type === 'store/dismiss-notice') return root ? { ok: true, root } : { ok: false, error: { code: 'roll20-no-ledgers' } };
       const scene = toSceneRequest(request, 'roll20-not-shared');
       if (!scene.ok) return scene;
+      // Another tab of this player's writes for him: the action goes there, and comes back with the journal.
+      if (!game.writes && tabs && journal && !game.takingOver) {
+        const answer = v.safeParse(actAnswerSchema, await tabs.forward(journal.me.player, raw));
+        const r: ActAnswer = answer.success ? answer.output : { ok: false, error: { code: 'roll20-other-tab' } };
+        return r.ok ? (root ? { ok: true, root } : { ok: false, error: { code: 'roll20-no-ledgers' } }) : r;
+      }
       const r = await game.submit(scene.value);
       changed();
       return r.ok ? { ok: true, root: game.state!.root } : r;
+    },
+    writesFor: (player) => journal?.me.player === player && (game.writes || game.takingOver || claiming),
+    act(player, raw) {
+      if (!game.writes || journal?.me.player !== player) return undefined;
+      return this.send(raw).then((r): ActAnswer => (r.ok ? { ok: true } : { ok: false, error: r.error }));
     },
     summary() {
       const layout = game.ledgers;

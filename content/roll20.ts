@@ -18,6 +18,7 @@ import { NS, SECRET_ATTR, chatText, envelope, pageMessageSchema, readySchema, re
 import { readSettings, ROLL20_SETTINGS_KEY, DEFAULT_ROLL20_SETTINGS, type Roll20Settings } from '../src/adapters/roll20/settings';
 import type { BoardRun } from '../src/board/run';
 import type { TableRequest } from '../src/messages';
+import type { Roll20TabsRequest } from '../src/adapters/roll20/tabs';
 import { BOARD_KEY } from '../src/store/root';
 import { BROWSER } from '../src/platform';
 import { LOCALE_KEY, sayer, text, type Text } from '../src/i18n/text';
@@ -191,7 +192,7 @@ function start(): void {
 
   // The extension gone, sendMessage throws at once rather than fail its promise: either way this
   // script finds out it is an orphan, and nothing reaches the page uncaught.
-  const send = (request: TableRequest): Promise<unknown> => {
+  const send = (request: TableRequest | Roll20TabsRequest): Promise<unknown> => {
     if (orphan) return Promise.resolve(undefined);
     try {
       return browser.runtime.sendMessage(request).catch(() => (orphaned() ? becomeOrphan() : undefined));
@@ -219,6 +220,11 @@ function start(): void {
         recompute();
       } else report();
       tellPopups();
+    },
+    // This player's other tabs in this browser: one writes for him, the others hand it their actions (src/adapters/roll20/tabs.ts).
+    {
+      claim: (player) => send({ type: 'roll20/writing', player }),
+      forward: (player, request) => send({ type: 'roll20/forward', player, request }),
     },
   );
   // After the extension reloads or updates, this script stays in the open tab with no extension
@@ -582,6 +588,9 @@ function start(): void {
       return Promise.resolve(true);
     }
     if (req.type === 'board/find') return Promise.resolve(find(req.step));
+    // Another tab of this player's hands this one his action (through the worker): played here if this tab writes for him.
+    if (req.type === 'roll20/act') return interfering ? undefined : table.act(req.player, req.request);
+    if (req.type === 'roll20/ping') return Promise.resolve(table.writesFor(req.player));
     if (req.type === 'roll20/visibility') return interfering ? Promise.resolve(false) : table.setVisibility({ show: req.show, gmOnly: req.gmOnly });
     // One click, one post, typed in here; none on a page that interferes.
     if (req.type === 'roll20/chat') return Promise.resolve(interfering ? 'interfering' : postToChat(req.text));

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import type { BoardShow } from './board/visibility';
 import type { ContentMessage, PageMessage, TabRequest } from './adapters/roll20/protocol';
+import type { Roll20TabsRequest } from './adapters/roll20/tabs';
 import type { BridgeFromFrame, BridgeToFrame, PortFromPopup, PortToPopup } from './adapters/owlbear/bridge';
 import { roll20SettingsSchema, type Roll20Settings } from './adapters/roll20/settings';
 import type { DemoBoard } from './adapters/demo/model';
@@ -250,13 +251,15 @@ export const isTabSystemMessage = (m: unknown): boolean =>
   typeof m === 'object' && m !== null && typeof (m as { type?: unknown }).type === 'string' && (m as { type: string }).type.startsWith('tab/');
 
 /** Every message a view or content script may send the worker. */
-export type WorkerMessage = Request | TableRequest | DemoRequest | TabSystemRequest;
+export type WorkerMessage = Request | TableRequest | DemoRequest | TabSystemRequest | Roll20TabsRequest;
 
 /**
  * Everything that crosses contexts, in one union, by channel (each channel checks its own schema
  * before acting):
  * - views and content scripts → worker: `WorkerMessage` (above; a tab's system: `TabSystemRequest`);
  * - popup → the Roll20 tab's content script (post to the chat): `TabRequest`;
+ * - a Roll20 tab → worker → another Roll20 tab of the same player (his actions to the tab that writes
+ *   for him): `Roll20TabsRequest` and `roll20/act`, in src/adapters/roll20/tabs.ts;
  * - Roll20 page world ↔ content script (window.postMessage, namespaced, with a per-load secret):
  *   `PageMessage` and `ContentMessage`, defined with their schemas in src/adapters/roll20/protocol.ts;
  * - Owlbear Rodeo: the content script on the Owlbear tab ↔ the Command Post page Owlbear loads in an
@@ -267,6 +270,7 @@ export type WorkerMessage = Request | TableRequest | DemoRequest | TabSystemRequ
 export type Message = WorkerMessage | TabRequest | PageMessage | ContentMessage | BridgeToFrame | BridgeFromFrame | PortFromPopup | PortToPopup;
 
 export type { ContentMessage, PageMessage, TabRequest } from './adapters/roll20/protocol';
+export type { Roll20TabsRequest } from './adapters/roll20/tabs';
 export type { BridgeFromFrame, BridgeToFrame, PortFromPopup, PortToPopup } from './adapters/owlbear/bridge';
 
 export const tableRequestSchema = v.variant('type', [

@@ -12,6 +12,8 @@ import type Browser from 'webextension-polyfill';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../fixtures/roll20/server';
 import { forgeryUnder } from '../support/roll20-forgery';
+import { fid } from '../support/roll20-journal';
+import { ROLL20_WRITERS_KEY } from '../../src/adapters/roll20/tabs';
 import { launchExtension, request, type LaunchedExtension } from './launch';
 import { EDITOR, openGame } from './roll20-helpers';
 import { current, hd, runCheck as runCheckOpen, startHellDorado } from './roll20-seats';
@@ -348,6 +350,36 @@ describe('one game for the Roll20 table', () => {
     expect(await send(dave, hd({ type: 'spend', side: 'A', amount: 1, permanent: false }))).toEqual({ ok: false, error: { code: 'roll20-no-ledger-of-yours' } });
   });
 
+
+  it('Bob in a second tab of the same browser: his spends from either tab reach every popup, none lost; his first tab closed, the second writes for him', async () => {
+    const { gina, bob, carol } = seats;
+    const second = await openAs('bob');
+    await reopen(second);
+    // The worker names one of his tabs as the one that writes for him: his first.
+    const writer = () =>
+      ext.worker.evaluate(async ({ key, player }) => ((await chrome.storage.session.get(key))[key] as Record<string, number> | undefined)?.[player], { key: ROLL20_WRITERS_KEY, player: fid('bob') });
+    await expect.poll(writer, { timeout: 10_000 }).toBe(bob.tab);
+    // Each action names side A anew: every tab must end with every name, once, in order.
+    const named = (name: string) => hd({ type: 'sideEdited', side: 'A', name });
+    const namesIn = async (s: Seat) => {
+      const r = await ask(s, { type: 'store/load' });
+      const game = (JSON.parse(r.games ?? '{}') as Record<string, { log: { events: { type: string; name?: string }[]; cursor: number } }>)['hd-command'];
+      return (game?.log.events.slice(0, game.log.cursor) ?? []).flatMap((e) => (e.type === 'sideEdited' && e.name?.startsWith('tab ') ? [e.name] : []));
+    };
+    // From the second tab (the first writes for him: the action goes there, through the worker), then from the first, then the second again.
+    expect(await send(second, named('tab 2, first'))).toEqual({ ok: true });
+    expect(await send(bob, named('tab 1'))).toEqual({ ok: true });
+    expect(await send(second, named('tab 2, again'))).toEqual({ ok: true });
+    const all = ['tab 2, first', 'tab 1', 'tab 2, again'];
+    for (const s of [gina, bob, carol, second]) await expect.poll(() => namesIn(s), { timeout: 10_000 }).toEqual(all);
+    // His first tab closed: a few seconds on, the second writes for him (meanwhile his action is refused, in words).
+    await bob.popup.close();
+    await bob.game.close();
+    await expect.poll(writer, { timeout: 10_000 }).toBe(second.tab);
+    await expect.poll(async () => (await send(second, named('tab 2, alone'))).ok, { timeout: 20_000 }).toBe(true);
+    for (const s of [gina, carol, second]) await expect.poll(() => namesIn(s), { timeout: 10_000 }).toEqual([...all, 'tab 2, alone']);
+    seats.bob = second;
+  });
 });
 
 /**

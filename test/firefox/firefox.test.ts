@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forgedHello } from '../support/roll20-forged-hello';
 import { captureHijack, keptPort, syntheticPagehide, type AttackLog } from '../support/roll20-attacks';
 import { startFixtureServer, type FixtureServer } from '../fixtures/roll20/server';
+import { ROLL20_WRITERS_KEY } from '../../src/adapters/roll20/tabs';
 import { inExtension, launchFirefox, openExtensionPage, POPUP_URL, request, type LaunchedFirefox } from './launch';
 
 const EDITOR = 'https://app.roll20.net/editor/';
@@ -231,6 +232,42 @@ describe('Firefox: Roll20 as it ships (issue 19)', () => {
     await poll(() => inExtension<string[] | undefined>(ff, `const all = await browser.storage.session.get(null); const k = Object.keys(all).find((k) => k.startsWith('commandPost.live.')); return k ? all[k].selected : undefined;`), [a2]);
     expect(await page.evaluate(() => { const m = (window as unknown as Fx).__fx.model('L1'); return [m.get('aura1_radius'), m.saves]; })).toEqual(['', 0]);
     await page.close();
+  });
+});
+
+describe('Firefox: one player in two Roll20 tabs', () => {
+  it('the worker names one of his tabs to write for him (its ping answered: the other waits), and the other once the first closes', async () => {
+    srv.journal.configure('ff-tabs', { players: [{ ref: 'gina', name: 'Gina' }, { ref: 'bob', name: 'Bob' }], gms: ['gina'], enforce: true });
+    const open = async () => {
+      const page = await ff.browser.newPage();
+      await page.goto(`${EDITOR}?journal=ff-tabs&player=bob&n=4`);
+      await page.evaluate(() => (window as unknown as { __fx: { journal: { ready(): Promise<void> } } }).__fx.journal.ready());
+      return page;
+    };
+    // Which tab the worker has writing for Bob.
+    const writer = () => inExtension<number | null>(ff, `const all = await browser.storage.session.get('${ROLL20_WRITERS_KEY}'); return Object.values(all['${ROLL20_WRITERS_KEY}'] ?? {})[0] ?? null;`);
+    const first = await open();
+    let firstTab: number | null = null;
+    const end = Date.now() + 10_000;
+    while (firstTab === null && Date.now() < end) {
+      firstTab = await writer();
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(firstTab).not.toBeNull();
+    const second = await open();
+    // The second asks each second: the first answers the worker's ping, and stays the writer.
+    await new Promise((r) => setTimeout(r, 3000));
+    expect(await writer()).toBe(firstTab);
+    await first.close();
+    let next: number | null = null;
+    const end2 = Date.now() + 10_000;
+    while ((next === null || next === firstTab) && Date.now() < end2) {
+      next = await writer();
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(next).not.toBeNull();
+    expect(next).not.toBe(firstTab);
+    await second.close();
   });
 });
 

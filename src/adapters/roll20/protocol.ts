@@ -5,6 +5,7 @@
 // and source window, then the shape below. Everything read from Roll20 is untrusted: these
 // schemas bound every string, number and list (roll20.md §3.2).
 import { VISIBILITY_FIELDS } from '../../board/visibility-schema';
+import { ACT_FIELDS, PING_FIELDS } from './tabs';
 import * as v from 'valibot';
 import { parseOrNull } from '../../game/validate';
 import { RENDERER_REASONS, type RendererReason } from './renderer';
@@ -381,5 +382,9 @@ export const tabRequestSchema = v.variant('type', [
   v.strictObject({ type: v.literal('board/find'), step: v.picklist([1, -1]) }),
   /** The game master's say on what the board shows, for the table's one game (src/board/visibility.ts). */
   v.strictObject({ type: v.literal('roll20/visibility'), ...VISIBILITY_FIELDS }),
+  /** BG→CS: an action of this tab's player made in another tab of his, for this tab to write (./tabs.ts). */
+  v.strictObject({ type: v.literal('roll20/act'), ...ACT_FIELDS }),
+  /** BG→CS: whether this tab still writes for that player (./tabs.ts). */
+  v.strictObject({ type: v.literal('roll20/ping'), ...PING_FIELDS }),
 ]);
 export type TabRequest = v.InferOutput<typeof tabRequestSchema>;

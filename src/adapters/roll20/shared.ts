@@ -21,7 +21,17 @@ export interface LedgerGameOptions {
   readonly secrets?: SecretKeeper;
   /** A read of the ledgers that failed (a bug: everything read is checked first). */
   readonly onError?: (error: unknown) => void;
+  /**
+   * Whether this tab writes its player's pages and record (default). A player's other tabs in the
+   * same browser only read (./tabs.ts: the worker names the one that writes): two tabs writing one
+   * player's pages would each undo the other's writes as forged. `writeHere` makes a reading tab the
+   * writer once the writing one is gone.
+   */
+  readonly writes?: boolean;
 }
+
+/** The writer id a reading tab plays under (no page, no record: it shows the game and writes nothing). */
+const readerOf = (player: string): string => `${player}~reads`;
 
 /** How often the game master's tab may compact: at most twice a second, as on Owlbear. */
 const COMPACT_EVERY_MS = 500;
@@ -31,6 +41,13 @@ const COMPACT_EVERY_MS = 500;
  * own back at its next read (a second at most), and an op still outside the checkpoint is then undone.
  */
 export const SETTLE_MS = 5000;
+/**
+ * How long a reading tab waits, once its player's writing tab is gone, before it writes for him. A
+ * closed tab issues no more writes, but the last ones it saved may still be on their way to this
+ * tab (Roll20 echoes a save to the others in a fraction of a second): taking over before they come
+ * would number an action as the gone tab numbered its last, and one of the two would be lost.
+ */
+export const HANDOVER_MS = 3000;
 
 export class LedgerGame {
   readonly book = new RecordBook();
@@ -52,14 +69,50 @@ export class LedgerGame {
 
   /** "Check this table" (./check.ts): run by the game master's tab, answered by the players'. */
   private readonly check: TableCheck;
+  /** This tab writes for its player (else another tab of his in this browser does). */
+  private writing: boolean;
+  /** When this reading tab writes for its player (his writing tab gone), null while it does not take over. */
+  private takeOverAt: number | null = null;
 
   constructor(private readonly options: LedgerGameOptions) {
     this.check = new TableCheck(options.random ?? (() => Math.random().toString(36).slice(2)));
+    this.writing = options.writes ?? true;
+  }
+
+  /** Whether this tab writes for its player (a reading tab's actions go to the one that does). */
+  get writes(): boolean {
+    return this.writing;
+  }
+
+  /** Whether this reading tab is about to write for its player (his writing tab gone). */
+  get takingOver(): boolean {
+    return this.takeOverAt !== null;
+  }
+
+  /**
+   * The tab that wrote for this player is gone: this one writes for him after HANDOVER_MS (at a
+   * tick), going on from his record as the ledgers then hold it, as a reloaded tab does. With no
+   * wait (no other tab of his wrote in this browser), at once.
+   */
+  writeHere(waitMs = HANDOVER_MS): void {
+    if (this.writing || (this.takeOverAt !== null && this.takeOverAt <= this.now + waitMs)) return;
+    this.takeOverAt = this.now + waitMs;
+    // No other tab wrote for him in this browser: at once, before the first read.
+    if (waitMs === 0) this.takeOver();
+  }
+
+  /** The reading tab becomes the writer once the handover's wait is over. */
+  private takeOver(): boolean {
+    if (this.takeOverAt === null || this.now < this.takeOverAt) return false;
+    this.takeOverAt = null;
+    this.writing = true;
+    this.sync = null;
+    return true;
   }
 
   /** The game master's click: "Check this table" written on the table's ledger (false: no ledger, or not a game master). */
   startCheck(): boolean {
-    const writes = this.layout ? this.check.start(this.layout, this.now) : null;
+    const writes = this.layout && this.writing ? this.check.start(this.layout, this.now) : null;
     if (writes) this.options.save(writes);
     return writes !== null;
   }
@@ -126,13 +179,15 @@ export class LedgerGame {
     this.journal = journal;
     this.layout = layout;
     if (!this.ready) return;
-    const answers = this.check.observe(journal, layout, this.now);
-    if (answers.length) this.options.save(answers);
     const me = journal.me;
     const read = readLedgers(journal, layout);
-    if (!this.sync || this.sync.identity.player !== me.player) {
-      // What this player's tab signed in an earlier life (a reload, another computer): the page goes on
-      // from it, as Owlbear's background page does from its player metadata, and takes its pages back.
+    if (!this.writing) return this.readOnly(journal, layout, read);
+    const answers = this.check.observe(journal, layout, this.now);
+    if (answers.length) this.options.save(answers);
+    if (!this.sync || this.sync.identity.player !== me.player || this.sync.identity.writer !== me.player) {
+      // What this player's tab signed in an earlier life (a reload, another computer, his tab that
+      // wrote until now): the page goes on from it, as Owlbear's background page does from its player
+      // metadata, and takes its pages back.
       this.book.adopt(readRecord(read.ownRecord));
       this.ownRecords.add(JSON.stringify(read.ownRecord ?? null));
       this.sync = new SharedGame({
@@ -161,6 +216,31 @@ export class LedgerGame {
     if (me.gm) await this.gameMasterWork(journal, layout);
     await this.open();
     this.publish();
+  }
+
+  /**
+   * A tab that reads only: the game as the ledgers hold it, its player's pages checked against his
+   * record like anyone's, played under a writer of its own that has no page (Owlbear's popover, which
+   * writes nothing, is such a mirror too). It writes nothing, not even an answer to a check.
+   */
+  private async readOnly(journal: Journal, layout: LedgerLayout, read: ReturnType<typeof readLedgers>): Promise<void> {
+    const me = journal.me;
+    if (!this.sync || this.sync.identity.player !== me.player || this.sync.identity.writer !== readerOf(me.player)) {
+      this.sync = new SharedGame({
+        codec: this.options.codec,
+        keys: roll20Keys(() => this.layout ?? layout),
+        me: { writer: readerOf(me.player), player: me.player, gm: layout.gms.has(me.player) },
+        book: new RecordBook(),
+        now: this.options.now,
+        settleMs: SETTLE_MS,
+        sameScene: true,
+        mirror: true,
+      });
+    }
+    this.ledgerDropped = read.dropped;
+    this.sync.setRole(me.gm);
+    this.sync.setParty(read.members);
+    await this.sync.receive(read.keys);
   }
 
   /** When a value this player sealed was read: opened for the table (as Owlbear's background page does), again after 10 s if it did not land. */
@@ -196,7 +276,7 @@ export class LedgerGame {
   /** The game master's answer about a checkpoint no one at the table stands behind (src/shared-game/sync.ts `choose`). */
   async choose(choice: 'take' | 'fresh'): Promise<boolean> {
     await this.reading;
-    if (!this.sync?.unvouched || !this.journal?.me.gm) return false;
+    if (!this.writing || !this.sync?.unvouched || !this.journal?.me.gm) return false;
     this.write(await this.sync.choose(choice));
     this.publish();
     return true;
@@ -205,7 +285,12 @@ export class LedgerGame {
   /** What waits on time alone (a write to make again, a compaction due, a key written over): the content script calls it each second. */
   async tick(): Promise<void> {
     await this.reading;
+    if (this.takeOver() && this.journal) await this.receive(this.journal);
     if (!this.sync || !this.ready) return;
+    if (!this.writing) {
+      if (this.sync.waiting && this.journal) await this.receive(this.journal);
+      return;
+    }
     // A check's answers are read on time too (nothing may change in the journal meanwhile), and a
     // player's answer that waited for the check's long value goes when the wait is over.
     if (this.journal && this.layout && this.check.pending) {
@@ -223,6 +308,7 @@ export class LedgerGame {
     const run = this.turn.then(async () => {
       await this.reading;
       if (!this.sync || !this.ready) return { ok: false as const, error: { code: 'roll20-no-ledgers' } };
+      if (!this.writing) return { ok: false as const, error: { code: 'roll20-other-tab' } };
       if (!this.canWrite) return { ok: false as const, error: { code: this.seatsMissing.length ? 'roll20-ledger-missing' : 'roll20-no-ledger-of-yours' } };
       const r = await this.sync.submit(request);
       if (!r.ok) return r;
@@ -250,6 +336,7 @@ export class LedgerGame {
 
   /** This player's record on his home ledger, when it changed. */
   private publish(): void {
+    if (!this.writing) return;
     const write = this.recordToPublish();
     if (write) this.options.save([write]);
   }

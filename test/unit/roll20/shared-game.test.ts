@@ -275,6 +275,38 @@ describe('the shared game on Roll20 ledgers', () => {
     for (const s of table.seats) expect(table.names(s), s.player).toEqual(['honest', 'honest again']);
   });
 
+  it('one player in two tabs of one browser: one writes, the other reads and hands it its actions; once the writing tab is gone the other writes, nothing lost or doubled', async () => {
+    for (const heard of [true, false]) {
+      const table = await startedTable();
+      const first = table.seat(BOB);
+      const saved: AttributeWrite[] = [];
+      const second: Seat = { player: BOB, outbox: [], game: new LedgerGame({ codec: nodeCodec, now: () => table.t, save: (w) => (saved.push(...w), second.outbox.push(...w)), writes: false }) };
+      table.seats.push(second);
+      await table.settle();
+      expect(await first.game.submit(sideEdited('A', 'first tab'))).toEqual({ ok: true });
+      // The reading tab writes nothing of its own: its content script hands the action to the writing tab (through the worker).
+      expect(await second.game.submit(sideEdited('A', 'second tab'))).toEqual({ ok: false, error: { code: 'roll20-other-tab' } });
+      expect(await first.game.submit(sideEdited('A', 'second tab'))).toEqual({ ok: true });
+      await table.settle();
+      for (const s of table.seats) expect(table.names(s), s.player).toEqual(['first tab', 'second tab']);
+      expect(saved).toEqual([]);
+      // The writing tab's last action lands as it closes; the reading tab takes over, having heard it or not yet.
+      expect(await first.game.submit(sideEdited('A', 'last from the first tab'))).toEqual({ ok: true });
+      table.land(first);
+      table.seats.splice(table.seats.indexOf(first), 1);
+      if (heard) await table.deliver(second);
+      second.game.writeHere();
+      // It writes once the handover's wait is over (its actions meanwhile are refused, and said).
+      expect(await second.game.submit(sideEdited('A', 'too soon'))).toEqual({ ok: false, error: { code: 'roll20-other-tab' } });
+      await table.settle(4);
+      expect(second.game.writes).toBe(true);
+      expect(await second.game.submit(sideEdited('A', 'now from the second'))).toEqual({ ok: true });
+      await table.settle();
+      for (const s of table.seats) expect(table.names(s), `${s.player} (heard: ${heard})`).toEqual(['first tab', 'second tab', 'last from the first tab', 'now from the second']);
+      expect(second.game.writtenOver, `heard: ${heard}`).toBe(false);
+    }
+  });
+
   it('a small size limit: a value the server refuses is written again smaller after compaction, and the game goes on', async () => {
     const table = await startedTable({ enforce: true, attrMax: 4000 });
     const bob = table.seat(BOB);
