@@ -7,7 +7,7 @@
 import { browserCodec } from '../owlbear/codec';
 import { LEDGER_PREFIX, ledgersToCreate, playersIn, seatedOn, type AttributeWrite, type Journal } from '../src/adapters/roll20/ledger';
 import { LedgerGame } from '../src/adapters/roll20/shared';
-import { actAnswerSchema, type ActAnswer } from '../src/adapters/roll20/tabs';
+import { actAnswerSchema, gmClickSchema, type ActAnswer, type GmClick } from '../src/adapters/roll20/tabs';
 import * as v from 'valibot';
 import type { BoardInput } from '../src/board/model';
 import type { BoardSummary } from '../src/board/summary';
@@ -83,6 +83,19 @@ export function roll20Table(save: (writes: readonly AttributeWrite[]) => void, c
     if (answer?.ok === true ? answer.writes !== true : !first) return;
     game.writeHere(first ? 0 : undefined);
   };
+  /** Whether another tab of this player's writes for him: a click here is handed to it. */
+  const handsOver = () => !game.writes && !!tabs && !!journal && !game.takingOver;
+  const handOver = async (request: unknown): Promise<ActAnswer> => {
+    const answer = v.safeParse(actAnswerSchema, await tabs!.forward(journal!.me.player, request));
+    return answer.success ? answer.output : { ok: false, error: { code: 'roll20-other-tab' } };
+  };
+  /** The game master's click on the table's game: played here, or handed to the tab of his that writes for him. */
+  const gmClick = async (click: GmClick): Promise<boolean> => {
+    if (handsOver()) return (await handOver(click)).ok;
+    const done = click.type === 'roll20/choose' ? await game.choose(click.choice) : (await game.submit({ type: 'scene/visibility', show: click.show, gmOnly: click.gmOnly })).ok;
+    changed();
+    return done;
+  };
   return {
     get active() {
       return active();
@@ -118,9 +131,8 @@ export function roll20Table(save: (writes: readonly AttributeWrite[]) => void, c
       const scene = toSceneRequest(request, 'roll20-not-shared');
       if (!scene.ok) return scene;
       // Another tab of this player's writes for him: the action goes there, and comes back with the journal.
-      if (!game.writes && tabs && journal && !game.takingOver) {
-        const answer = v.safeParse(actAnswerSchema, await tabs.forward(journal.me.player, raw));
-        const r: ActAnswer = answer.success ? answer.output : { ok: false, error: { code: 'roll20-other-tab' } };
+      if (handsOver()) {
+        const r = await handOver(raw);
         return r.ok ? (root ? { ok: true, root } : { ok: false, error: { code: 'roll20-no-ledgers' } }) : r;
       }
       const r = await game.submit(scene.value);
@@ -130,6 +142,8 @@ export function roll20Table(save: (writes: readonly AttributeWrite[]) => void, c
     writesFor: (player) => journal?.me.player === player && (game.writes || game.takingOver || claiming),
     act(player, raw) {
       if (!game.writes || journal?.me.player !== player) return undefined;
+      const click = v.safeParse(gmClickSchema, raw);
+      if (click.success) return gmClick(click.output).then((done): ActAnswer => (done ? { ok: true } : { ok: false, error: { code: 'roll20-click-refused' } }));
       return this.send(raw).then((r): ActAnswer => (r.ok ? { ok: true } : { ok: false, error: r.error }));
     },
     summary() {
@@ -160,11 +174,7 @@ export function roll20Table(save: (writes: readonly AttributeWrite[]) => void, c
         ...(game.state ? { visibility: readVisibility(game.state.game.visibility) } : {}),
       };
     },
-    async setVisibility(v) {
-      const r = await game.submit({ type: 'scene/visibility', show: v.show, gmOnly: v.gmOnly });
-      changed();
-      return r.ok;
-    },
+    setVisibility: (visibility) => gmClick({ type: 'roll20/visibility', ...visibility }),
     visibility() {
       const state = active() ? game.state : null;
       return state && journal ? { visibility: readVisibility(state.game.visibility), gm: journal.me.gm } : null;
@@ -174,11 +184,7 @@ export function roll20Table(save: (writes: readonly AttributeWrite[]) => void, c
       changed();
       return started;
     },
-    async choose(choice) {
-      const done = await game.choose(choice);
-      changed();
-      return done;
-    },
+    choose: (choice) => gmClick({ type: 'roll20/choose', choice }),
     toCreate(sides) {
       const layout = game.ledgers;
       return layout && journal?.me.gm ? ledgersToCreate(sides, layout, game.seats) : [];

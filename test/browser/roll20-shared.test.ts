@@ -380,6 +380,24 @@ describe('one game for the Roll20 table', () => {
     for (const s of [gina, carol, second]) await expect.poll(() => namesIn(s), { timeout: 10_000 }).toEqual([...all, 'tab 2, alone']);
     seats.bob = second;
   });
+
+  it('the game master in a second tab: his click there on what the board shows is handed to the tab that writes for him, for the whole table', async () => {
+    const { gina, bob, carol } = seats;
+    const second = await openAs('gina');
+    await reopen(second);
+    expect(await send(second, { type: 'store/select-system', system: 'bdc' })).toEqual({ ok: true });
+    const marksOn = (s: Seat) => s.game.locator('#command-post-overlay .mark').count();
+    for (const s of [gina, bob, carol, second]) await expect.poll(() => marksOn(s), { timeout: 10_000 }).toBeGreaterThan(0);
+    await second.popup.getByTestId('board-details').locator('summary').first().click();
+    await second.popup.getByTestId('r20-shared-gm-only-set').check();
+    for (const s of [bob, carol]) await expect.poll(() => marksOn(s), { timeout: 10_000 }).toBe(0);
+    expect(await marksOn(gina)).toBeGreaterThan(0);
+    await second.popup.getByTestId('r20-shared-gm-only-set').uncheck();
+    for (const s of [bob, carol]) await expect.poll(() => marksOn(s), { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(await send(second, { type: 'store/select-system', system: 'hd-command' })).toEqual({ ok: true });
+    await second.popup.close();
+    await second.game.close();
+  });
 });
 
 /**

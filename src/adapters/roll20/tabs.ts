@@ -7,7 +7,9 @@
 //                                         second while it does not): yes if no tab writes for him, or
 //                                         if the one that did no longer answers
 //   worker        BG→CS `roll20/ping`     to the tab that writes for P: "do you still?"
-//   reading tab   CS→BG `roll20/forward`  an action of P's, for the tab that writes for him
+//   reading tab   CS→BG `roll20/forward`  an action of P's (or his click as game master: what the
+//                                         board shows, his answer about a checkpoint), for the tab
+//                                         that writes for him
 //   worker        BG→CS `roll20/act`      that action, to the writing tab, which plays it as P
 //
 // The worker keeps which tab writes for whom in storage.session (a worker stopped and started again
@@ -16,6 +18,7 @@
 // takes `roll20/ping` and `roll20/act` only from the extension's own pages, and answers for its own
 // player only.
 import * as v from 'valibot';
+import { VISIBILITY_FIELDS } from '../../board/visibility-schema';
 
 const player = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,48}$/));
 
@@ -37,6 +40,16 @@ export const isRoll20TabsMessage = (m: unknown): boolean => {
 
 /** BG→CS: an action handed to the tab that writes for its player (one of src/adapters/roll20/protocol.ts's tab requests). */
 export const ACT_FIELDS = { player, request: v.unknown() };
+
+/**
+ * The game master's clicks that are no popup request but write the table's game, as a reading tab of
+ * his hands them over (the rest: a popup request, checked as the worker checks any).
+ */
+export const gmClickSchema = v.variant('type', [
+  v.strictObject({ type: v.literal('roll20/choose'), choice: v.picklist(['take', 'fresh']) }),
+  v.strictObject({ type: v.literal('roll20/visibility'), ...VISIBILITY_FIELDS }),
+]);
+export type GmClick = v.InferOutput<typeof gmClickSchema>;
 
 /** What the writing tab answers, and the worker hands back: played, or refused with the rules' own error. */
 export type ActAnswer = { readonly ok: true } | { readonly ok: false; readonly error: { readonly code: string; readonly params?: Readonly<Record<string, string | number>> } };
