@@ -75,7 +75,7 @@ export function roll20Table(save: (writes: readonly AttributeWrite[]) => void, c
   let decided: Promise<void> | null = null;
   let claiming = false;
   const claim = async (player: string, first: boolean): Promise<void> => {
-    if (!tabs || game.writes || game.takingOver) return;
+    if (!tabs || !game.handsOver) return;
     claiming = true;
     const answer = (await tabs.claim(player).catch(() => undefined)) as { ok?: unknown; writes?: unknown } | undefined;
     claiming = false;
@@ -84,7 +84,7 @@ export function roll20Table(save: (writes: readonly AttributeWrite[]) => void, c
     game.writeHere(first ? 0 : undefined);
   };
   /** Whether another tab of this player's writes for him: a click here is handed to it. */
-  const handsOver = () => !game.writes && !!tabs && !!journal && !game.takingOver;
+  const handsOver = () => game.handsOver && !!tabs && !!journal;
   const handOver = async (request: unknown): Promise<ActAnswer> => {
     const answer = v.safeParse(actAnswerSchema, await tabs!.forward(journal!.me.player, request));
     return answer.success ? answer.output : { ok: false, error: { code: 'roll20-other-tab' } };
@@ -107,7 +107,7 @@ export function roll20Table(save: (writes: readonly AttributeWrite[]) => void, c
       changed();
     },
     async tick() {
-      if (journal && !game.writes && !game.takingOver && !claiming) await claim(journal.me.player, false);
+      if (journal && !claiming) await claim(journal.me.player, false);
       const before = [game.sync?.revisionNow, JSON.stringify(game.checkResult)];
       await game.tick();
       // News for the board and the popup: the game moved, or a check found something on time alone.
@@ -139,7 +139,7 @@ export function roll20Table(save: (writes: readonly AttributeWrite[]) => void, c
       changed();
       return r.ok ? { ok: true, root: game.state!.root } : r;
     },
-    writesFor: (player) => journal?.me.player === player && (game.writes || game.takingOver || claiming),
+    writesFor: (player) => journal?.me.player === player && (!game.handsOver || claiming),
     act(player, raw) {
       if (!game.writes || journal?.me.player !== player) return undefined;
       const click = v.safeParse(gmClickSchema, raw);

@@ -9,7 +9,7 @@ import { RecordBook, readRecord } from '../../shared-game/records';
 import { SharedGame, type Keeper, type SecretKeeper, type SharedState, type Update } from '../../shared-game/sync';
 import type { Codec, Dropped } from '../../shared-game/model';
 import { TableCheck, type CheckResult } from './check';
-import { OPS_ATTR, attributeWrites, layoutOf, readLedgers, recordWrite, roll20Keys, seatChanges, type AttributeWrite, type Journal, type LedgerLayout, type Seats } from './ledger';
+import { OPS_ATTR, attributeWrites, layoutOf, readLedgers, recordWrite, roll20Keys, seatChanges, type AttributeWrite, type Journal, type LedgerLayout, type LedgerRead, type Seats } from './ledger';
 
 export interface LedgerGameOptions {
   readonly codec: Codec;
@@ -87,6 +87,11 @@ export class LedgerGame {
   /** Whether this reading tab is about to write for its player (his writing tab gone). */
   get takingOver(): boolean {
     return this.takeOverAt !== null;
+  }
+
+  /** Whether another tab of this player's writes for him, and this one is not about to: its actions go there. */
+  get handsOver(): boolean {
+    return !this.writing && this.takeOverAt === null;
   }
 
   /**
@@ -181,33 +186,14 @@ export class LedgerGame {
     if (!this.ready) return;
     const me = journal.me;
     const read = readLedgers(journal, layout);
-    if (!this.writing) return this.readOnly(journal, layout, read);
-    const answers = this.check.observe(journal, layout, this.now);
-    if (answers.length) this.options.save(answers);
-    if (!this.sync || this.sync.identity.player !== me.player || this.sync.identity.writer !== me.player) {
-      // What this player's tab signed in an earlier life (a reload, another computer, his tab that
-      // wrote until now): the page goes on from it, as Owlbear's background page does from its player
-      // metadata, and takes its pages back.
-      this.book.adopt(readRecord(read.ownRecord));
-      this.ownRecords.add(JSON.stringify(read.ownRecord ?? null));
-      this.sync = new SharedGame({
-        codec: this.options.codec,
-        keys: roll20Keys(() => this.layout ?? layout),
-        me: { writer: me.player, player: me.player, gm: layout.gms.has(me.player) },
-        book: this.book,
-        secrets: this.options.secrets,
-        random: this.options.random,
-        now: this.options.now,
-        keeper: this.options.keeper ?? null,
-        settleMs: SETTLE_MS,
-        // One game a journal: the player's record on his ledger names it.
-        sameScene: true,
-      });
-    }
-    const sync = this.sync;
+    const sync = this.gameFor(me, layout, read);
     this.ledgerDropped = read.dropped;
     sync.setRole(me.gm);
     sync.setParty(read.members);
+    // A tab that reads only writes nothing, not even an answer to a check.
+    if (!this.writing) return sync.receive(read.keys);
+    const answers = this.check.observe(journal, layout, this.now);
+    if (answers.length) this.options.save(answers);
     sync.heardRecord(read.ownRecord);
     this.published = JSON.stringify(read.ownRecord ?? null);
     if (read.ownRecord != null && !this.ownRecords.has(this.published)) this.recordForged = true;
@@ -219,28 +205,34 @@ export class LedgerGame {
   }
 
   /**
-   * A tab that reads only: the game as the ledgers hold it, its player's pages checked against his
-   * record like anyone's, played under a writer of its own that has no page (Owlbear's popover, which
-   * writes nothing, is such a mirror too). It writes nothing, not even an answer to a check.
+   * The shared game this tab plays, made anew when its player changed or it began or stopped writing.
+   * A writing tab goes on from what his record signs from an earlier life (a reload, another computer,
+   * his tab that wrote until now), as Owlbear's background page does from its player metadata, and
+   * takes his pages back. A reading tab plays under a writer of its own that has no page, checking its
+   * player's pages against his record like anyone's (a mirror, as Owlbear's popover, which writes nothing).
    */
-  private async readOnly(journal: Journal, layout: LedgerLayout, read: ReturnType<typeof readLedgers>): Promise<void> {
-    const me = journal.me;
-    if (!this.sync || this.sync.identity.player !== me.player || this.sync.identity.writer !== readerOf(me.player)) {
-      this.sync = new SharedGame({
-        codec: this.options.codec,
-        keys: roll20Keys(() => this.layout ?? layout),
-        me: { writer: readerOf(me.player), player: me.player, gm: layout.gms.has(me.player) },
-        book: new RecordBook(),
-        now: this.options.now,
-        settleMs: SETTLE_MS,
-        sameScene: true,
-        mirror: true,
-      });
+  private gameFor(me: Journal['me'], layout: LedgerLayout, read: LedgerRead): SharedGame {
+    const writer = this.writing ? me.player : readerOf(me.player);
+    if (this.sync && this.sync.identity.player === me.player && this.sync.identity.writer === writer) return this.sync;
+    if (this.writing) {
+      this.book.adopt(readRecord(read.ownRecord));
+      this.ownRecords.add(JSON.stringify(read.ownRecord ?? null));
     }
-    this.ledgerDropped = read.dropped;
-    this.sync.setRole(me.gm);
-    this.sync.setParty(read.members);
-    await this.sync.receive(read.keys);
+    this.sync = new SharedGame({
+      codec: this.options.codec,
+      keys: roll20Keys(() => this.layout ?? layout),
+      me: { writer, player: me.player, gm: layout.gms.has(me.player) },
+      book: this.writing ? this.book : new RecordBook(),
+      secrets: this.options.secrets,
+      random: this.options.random,
+      now: this.options.now,
+      keeper: this.writing ? (this.options.keeper ?? null) : null,
+      settleMs: SETTLE_MS,
+      // One game a journal: the player's record on his ledger names it.
+      sameScene: true,
+      mirror: !this.writing,
+    });
+    return this.sync;
   }
 
   /** When a value this player sealed was read: opened for the table (as Owlbear's background page does), again after 10 s if it did not land. */
