@@ -1554,7 +1554,10 @@ export class SharedGame {
   private due(scene: string, now: number, probe = false): [string, unknown][] {
     const parts: [string, unknown][] = [];
     const rest: [string, unknown][] = [];
-    if (this.raw[this.keys.scene] !== scene && (this.madeScene === scene || this.base.trust === 'own')) rest.push([this.keys.scene, scene]);
+    // The scene's id: the one this client made, or its checkpoint's; the compactor's whatever it plays
+    // (it keeps its scene: another scene's id copied in is put back, or players who have nothing of
+    // their own wait for it for ever).
+    if (this.raw[this.keys.scene] !== scene && (this.madeScene === scene || this.base.trust === 'own' || this.compactor)) rest.push([this.keys.scene, scene]);
     const want = this.ownPageValues(scene);
     want.forEach((value, p) => {
       const key = this.keys.page(this.me.writer, p);
