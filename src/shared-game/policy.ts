@@ -20,7 +20,7 @@ export const SYNC_TIMING = {
   maxBackoff: 8000,
   /** An action not on the table after this long is shown as failed (and still retried). */
   failedMs: 10_000,
-  /** A key that stays unsigned, or a checkpoint no game master signs, this long is said (a moment is a write on its way). */
+  /** A key that stays unsigned, or a checkpoint no game master signs, this long is said (a moment is a write on its way). Only said: what is played meanwhile is what the records sign. */
   reportAfterMs: 3000,
   /** A client that holds the signed checkpoint writes it back after the keys lacked it this long (the compactor at once). */
   restoreAfterMs: 3000,
@@ -52,11 +52,10 @@ export const SYNC_TIMING = {
 } as const;
 
 /** Constants that only decide when: a write made again, a delay said, a wait ended with nothing lost by ending it. */
-export const LIVENESS: readonly (keyof typeof SYNC_TIMING)[] = ['patience', 'maxBackoff', 'failedMs', 'restoreAfterMs'];
+export const LIVENESS: readonly (keyof typeof SYNC_TIMING)[] = ['patience', 'maxBackoff', 'failedMs', 'reportAfterMs', 'restoreAfterMs'];
 
 /** Constants that still decide an outcome (what is played, kept or whose it is), each with what it decides. */
 export const DECIDES: Readonly<Partial<Record<keyof typeof SYNC_TIMING, string>>> = {
-  reportAfterMs: 'pages their writer does not sign yet, that only carry on from what was accepted, are played this long (and may be compacted meanwhile)',
   giveUpMs: 'a compactor stops waiting for a checkpoint he signed or the players play: what reached him by then is what the game starts again from',
   forgetMs: 'a gone writer leaves the checkpoint\'s covers: his keys brought back later by a stale copy would be played again',
   roleGraceMs: 'a game master\'s actions still on their way when he hands the role over keep his authority only if they arrive within it',

@@ -1255,17 +1255,18 @@ export class SharedGame {
   private placed(): PlacedOp[] {
     const out: PlacedOp[] = [];
     const claims: Dropped[] = [];
-    const now = this.now();
     for (const [writer, seen] of this.seen) {
       const done = Math.max(this.base.covers[writer] ?? 0, this.forgotten.get(writer) ?? 0);
       const holder = this.keys.holderOf(writer);
       const player = this.live.get(holder)?.author.player ?? this.remembered.get(holder)?.player;
       if (player === undefined) continue;
       // Pages their record does not sign yet, which take nothing back of what was accepted, are most
-      // often a write on its way (its pages before its record): what was accepted plays on a moment,
-      // where dropping it would take his actions (a whole system's game, if he made it) off the board.
+      // often a write on its way (its pages before its record): what was accepted plays on (dropping it
+      // would take his actions, a whole system's game if he made it, off the board) while his record
+      // still signs it, and is written back meanwhile (\`pagesToWriteBack\`), so that a client that never
+      // read it reads it too. No clock decides it: once his record signs neither, no one plays it.
       const unsigned = this.unsigned.get(this.keys.page(writer, 0));
-      const current = this.current.has(writer) || (unsigned?.carriesOn === true && now - unsigned.since < SYNC_TIMING.reportAfterMs);
+      const current = this.current.has(writer) || (unsigned?.carriesOn === true && this.stillSigned(writer, holder));
       for (const op of seen.ops.values()) {
         if (op.seq <= done || (!current && op.seq > seen.done)) continue;
         const authority = this.authority(writer, op);
@@ -1284,6 +1285,13 @@ export class SharedGame {
   }
 
   private claims: Dropped[] = [];
+
+  /** Whether a writer's record still signs the pages this client accepted of him (its latest, or one of its last few). */
+  private stillSigned(writer: string, holder: string): boolean {
+    const accepted = this.acceptedJson.get(writer);
+    const entry = this.scene ? opsEntry(this.live.get(holder)?.record ?? null, this.scene) : null;
+    return accepted !== undefined && entry !== null && signsPages(entry, digestText(accepted));
+  }
 
   private replay(): void {
     this.ops = this.placed();
