@@ -629,10 +629,15 @@ export class SharedGame {
         const ours = this.base.written !== null && this.base.hash !== null && this.stands(this.base.written.head, this.base.hash);
         // A client with nothing of its own takes no checkpoint older than one the table plays (a stale
         // copy): whoever holds the newer one puts it back.
+        // Two game masters who each compacted while apart (one away, then back while a player he made
+        // one compacted) may each sign a checkpoint of the same number: every client takes the one whose
+        // digest sorts first, decided by the data alone; the ops only the other covered come back from
+        // their writers (\`takeOwn\`), and the next checkpoint holds them.
+        const first = head.gen === this.base.gen && this.base.hash !== null && hash < this.base.hash;
         const newer =
           (this.base.trust === 'none' && head.gen >= newest) ||
-          (this.base.trust === 'verified' && (head.gen > this.base.gen || !ours)) ||
-          (this.base.trust === 'own' && byOthers && head.gen > this.base.gen);
+          (this.base.trust === 'verified' && (head.gen > this.base.gen || first || !ours)) ||
+          (this.base.trust === 'own' && byOthers && (head.gen > this.base.gen || first));
         if (newer) {
           this.headUnsigned = null;
           this.brokenHash = (await this.take(head, hash, get, 'verified', dropped)) ? null : hash;

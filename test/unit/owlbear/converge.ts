@@ -297,9 +297,9 @@ export async function evening(mode: 'server' | 'client', steps: Step[], storage 
     // Roles change hands at a calm moment: every page running and the last writes heard (an action made
     // in the second before a hand-over, seen by no game master, may be refused: docs/owlbear.md).
     else if (s.kind === 'role') {
-      // (Not while the game master is away: a player made one then compacts, and two compacting game
-      // masters at his return may each sign a checkpoint of the same number: not handled yet.)
-      if (reloading.size === 0 && !away) {
+      // (While the game master is away too: a player made one compacts, and at his return two game
+      // masters may each have signed a checkpoint of the same number.)
+      if (reloading.size === 0 && c !== away) {
         await table.calm();
         quietAgree('before a role changes hands');
         table.room.setRole(c!, !c!.me.gm);
@@ -317,7 +317,12 @@ export async function evening(mode: 'server' | 'client', steps: Step[], storage 
   // everything in flight arrives, pages heal, the game master compacts.
   for (const i of [...reloading]) await up(i);
   await back();
-  for (const p of table.players) if (p.me.gm) table.room.setRole(p, false);
+  // (At a calm moment, as every hand-over: a checkpoint a promoted player wrote lands while he is one.)
+  if (table.players.some((p) => p.me.gm)) {
+    await table.calm();
+    for (const p of table.players) if (p.me.gm) table.room.setRole(p, false);
+    await table.partyChanged();
+  }
   await table.settle(60, true);
   const clients = table.honest;
   if (process.env.OWLBEAR_DEBUG) {
@@ -370,10 +375,14 @@ export const KNOWN: Record<'server' | 'client', (Step[] | [Step[], boolean] | [S
     [{"kind":"compact"},{"kind":"act","who":0,"side":"A"},{"kind":"role","who":1},{"kind":"compact"},{"kind":"reload","who":0},{"kind":"refuse","who":0},{"kind":"tick","ms":100},{"kind":"act","who":0,"side":"A"},{"kind":"tick","ms":100},{"kind":"land","who":0},{"kind":"hear","who":0},{"kind":"up","who":1},{"kind":"compact"},{"kind":"up","who":1},{"kind":"act","who":0,"side":"A"},{"kind":"hear","who":0},{"kind":"land","who":0},{"kind":"hear","who":0},{"kind":"tick","ms":100},{"kind":"hear","who":0},{"kind":"role","who":1},{"kind":"act","who":0,"side":"A"},{"kind":"tick","ms":300},{"kind":"refuse","who":0},{"kind":"hear","who":0},{"kind":"refuse","who":0}],
     // A guard: a hostile player's record moves on to sign pages no one holds, and a clock forgery over his key carries on from what was played of him: no client plays it (those that read it before, as one that reloaded with nothing kept; seed -1139407425 split them when pages that carry on were played for as long as they did).
     [[{"kind":"forge","what":"record","victim":0},{"kind":"tick","ms":300},{"kind":"forge","what":"record","victim":0},{"kind":"act","who":0,"side":"A"},{"kind":"forge","what":"clock","victim":0},{"kind":"tick","ms":100},{"kind":"act","who":0,"side":"A"},{"kind":"land","who":0},{"kind":"land","who":0},{"kind":"forge","what":"clock","victim":0},{"kind":"tick","ms":100},{"kind":"reload","who":0},{"kind":"forge","what":"clock","victim":0},{"kind":"tick","ms":100},{"kind":"tick","ms":100},{"kind":"act","who":0,"side":"A"},{"kind":"act","who":0,"side":"A"},{"kind":"act","who":0,"side":"A"},{"kind":"act","who":0,"side":"A"},{"kind":"hear","who":0},{"kind":"hear","who":0},{"kind":"act","who":0,"side":"A"},{"kind":"land","who":0}],false,false],
+    // Two game masters apart: a player made one while the game master was away compacts; the game master back on a new browser compacts too before that checkpoint lands, both numbered 2 (the game master's own kept, the players' action lost to him). Every client now takes the one whose digest sorts first.
+    [[{"kind":"away"},{"kind":"role","who":1},{"kind":"act","who":1,"side":"A"},{"kind":"hear","who":1},{"kind":"compact"},{"kind":"back"},{"kind":"act","who":0,"side":"A"},{"kind":"hear","who":0},{"kind":"compact"},{"kind":"land","who":0},{"kind":"land","who":1},{"kind":"hear","who":0},{"kind":"hear","who":1},{"kind":"hear","who":2}], false],
     // A page reloading while its writes were still on their way: its earlier life's actions come back from its browser.
     [{"kind":"tick","ms":100},{"kind":"compact"},{"kind":"refuse","who":0},{"kind":"forge","what":"clock","victim":0},{"kind":"hear","who":0},{"kind":"tick","ms":100},{"kind":"forge","what":"clock","victim":0},{"kind":"act","who":0,"side":"A"},{"kind":"up","who":0},{"kind":"hostile-act"},{"kind":"act","who":0,"side":"A"},{"kind":"hear","who":0},{"kind":"act","who":0,"side":"A"},{"kind":"forge","what":"clock","victim":0},{"kind":"tick","ms":100},{"kind":"tick","ms":100},{"kind":"hear","who":0},{"kind":"act","who":0,"side":"A"},{"kind":"reload","who":0},{"kind":"hear","who":0}],
   ],
   client: [
+    // Two game masters apart: a player made one while the game master was away compacts; the game master back on a new browser compacts too before that checkpoint lands, both numbered 2 (the game master's own kept, the players' action lost to him). Every client now takes the one whose digest sorts first.
+    [[{"kind":"away"},{"kind":"role","who":1},{"kind":"act","who":1,"side":"A"},{"kind":"hear","who":1},{"kind":"compact"},{"kind":"back"},{"kind":"act","who":0,"side":"A"},{"kind":"hear","who":0},{"kind":"compact"},{"kind":"land","who":0},{"kind":"land","who":1},{"kind":"hear","who":0},{"kind":"hear","who":1},{"kind":"hear","who":2}], false],
     // Browsers that keep nothing, a forged checkpoint over the game master's first: his page, reloading, got its own actions back from its return key while it waited to take its pages back, then took them back from its pages too, and kept both copies (seeds 1746799125 and 1335578656: his action played twice).
     [[{"kind":"hear","who":1},{"kind":"act","who":1,"side":"A"},{"kind":"hear","who":0},{"kind":"act","who":0,"side":"A"},{"kind":"role","who":1},{"kind":"tick","ms":300},{"kind":"tick","ms":300},{"kind":"forge","what":"game-signed","victim":0},{"kind":"hear","who":1},{"kind":"reload","who":0},{"kind":"hear","who":0},{"kind":"hear","who":0},{"kind":"act","who":0,"side":"A"},{"kind":"land","who":1},{"kind":"tick","ms":100},{"kind":"forge","what":"empty","victim":0},{"kind":"reload","who":0},{"kind":"act","who":0,"side":"A"},{"kind":"land","who":0},{"kind":"hear","who":0},{"kind":"tick","ms":100},{"kind":"forge","what":"clock","victim":0},{"kind":"forge","what":"clock","victim":0},{"kind":"land","who":0},{"kind":"act","who":0,"side":"A"},{"kind":"role","who":1},{"kind":"tick","ms":100},{"kind":"hear","who":0}], false, false],
     [[{"kind":"act","who":0,"side":"A"},{"kind":"hear","who":2},{"kind":"tick","ms":700},{"kind":"compact"},{"kind":"tick","ms":300},{"kind":"hear","who":0},{"kind":"hostile-act"},{"kind":"back"},{"kind":"back"},{"kind":"land","who":0},{"kind":"forge","what":"game-signed","victim":0},{"kind":"act","who":1,"side":"A"},{"kind":"act","who":2,"side":"A"},{"kind":"land","who":0},{"kind":"up","who":0},{"kind":"hear","who":1},{"kind":"tick","ms":100},{"kind":"land","who":2},{"kind":"refuse","who":0},{"kind":"tick","ms":100},{"kind":"reload","who":0},{"kind":"hear","who":0},{"kind":"hear","who":1},{"kind":"land","who":0},{"kind":"land","who":0}], false, false],
