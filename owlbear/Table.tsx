@@ -145,6 +145,19 @@ export function TablePanel({ session }: { session: SceneSession }) {
           )}
         </div>
       )}
+      {gm && state.unproven && (
+        <div class="owlbear-problems" role="status" data-testid="owlbear-unproven">
+          <p>{tr('table_unproven_gm', state.unproven.player, state.unproven.actions, state.unproven.key)}</p>
+          <p>
+            <button type="button" data-testid="owlbear-unproven-take" onClick={() => session.chooseUnproven('take')}>
+              {tr('table_unproven_take')}
+            </button>{' '}
+            <button type="button" data-testid="owlbear-unproven-leave" onClick={() => session.chooseUnproven('leave')}>
+              {tr('table_unproven_leave')}
+            </button>
+          </p>
+        </div>
+      )}
       {gm && refusedKeys.length > 0 && (
         <details class="owlbear-problems" data-testid="owlbear-refused-table">
           <summary>{trn('owlbear_refused_table', refusedKeys.length, state.refusedCount)}</summary>

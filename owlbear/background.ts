@@ -76,10 +76,10 @@ session.onChange(() => tellPopover());
 pages.on((m) => {
   if (m.type === 'hello') return tellPopover(true);
   if (m.type === 'ticks') return session.setTicks(m.system, m.ticks);
-  if (m.type === 'choose') {
+  if (m.type === 'choose' || m.type === 'choose-unproven') {
     if (session.me.role !== 'GM') return;
     const sync = session.sync;
-    void sync?.choose(m.choice).then((write) => {
+    void (m.type === 'choose' ? sync?.choose(m.choice) : sync?.chooseUnproven(m.choice))?.then((write) => {
       if (write) session.write(write, sync);
       session.refresh();
     });

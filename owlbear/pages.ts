@@ -6,7 +6,8 @@
 //
 //   popover → background: `submit` (an action to play), `hello` (say what you keep), `retry` (try now),
 //                         `ticks` (the pieces ticked for a choice not sent yet: drawn, nothing written),
-//                         `choose` (the game master's answer about a checkpoint no one here stands behind)
+//                         `choose` (the game master's answer about a checkpoint no one here stands behind),
+//                         `choose-unproven` (his answer about pages of an earlier connection no one here can prove his)
 //   background → popover: `answer` (to one submit), `own` (the ops it keeps, whenever they change)
 import * as v from 'valibot';
 import { connectionKey } from '../src/adapters/owlbear/keys';
@@ -21,6 +22,7 @@ export const toBackgroundSchema = v.variant('type', [
   v.strictObject({ type: v.literal('hello') }),
   v.strictObject({ type: v.literal('retry') }),
   v.strictObject({ type: v.literal('choose'), choice: v.picklist(['take', 'fresh']) }),
+  v.strictObject({ type: v.literal('choose-unproven'), choice: v.picklist(['take', 'leave']) }),
   v.strictObject({ type: v.literal('ticks'), ...TICKS_FIELDS }),
 ]);
 

@@ -205,6 +205,11 @@ export class SceneSession {
     this.channel?.post({ type: 'choose', choice });
   }
 
+  /** The game master's answer about pages of an earlier connection no one here can prove his: his background page writes it. */
+  chooseUnproven(choice: 'take' | 'leave'): void {
+    this.channel?.post({ type: 'choose-unproven', choice });
+  }
+
   private async setReady(ready: boolean): Promise<void> {
     const was = this.sceneReady;
     this.sceneReady = ready;

@@ -13,6 +13,11 @@ export type PageName =
    * writer's record signs is read from it.
    */
   | { readonly kind: 'returned'; readonly writer: string; readonly holder: string }
+  /**
+   * A game master's signature of his pages, by his browser's key (./signing.ts `signPages`): what proves
+   * them his once his connection, and the record that signed them, is gone (Owlbear; Roll20: none).
+   */
+  | { readonly kind: 'signature'; readonly writer: string; readonly holder: string }
   /** Under the writers' prefix, but no page any writer writes (another suffix, a page past the last, a malformed name). */
   | { readonly kind: 'not-a-page' };
 
@@ -33,6 +38,8 @@ export interface TableKeys {
   page(writer: string, page: number): string;
   /** The key where a writer's signed pages are written back by others, where the tabletop lets anyone write one (Roll20: none). */
   returned?(writer: string): string;
+  /** The key where a game master's writer keeps its signature of its pages, where his record goes with his connection (Roll20: none). */
+  signature?(writer: string): string;
   /** The one writer a holder has (its keys' owner). */
   writerOf(holder: string): string;
   /** The holder of a writer. */

@@ -13,6 +13,8 @@ export const SIGNATURE = /^[0-9a-f]{128}$/;
 
 /** What a checkpoint's signature covers: this prefix, then the head's canonical JSON without its signature (./checkpoint.ts `signedText`). */
 const CHECKPOINT_DOMAIN = 'command-post/checkpoint/2\n';
+/** What a game master's signature of his pages covers: this prefix, then `pagesText`. */
+const PAGES_DOMAIN = 'command-post/pages/1\n';
 
 export interface KeyPair {
   readonly secret: string;
@@ -55,4 +57,46 @@ export async function verifyCheckpoint(codec: Codec, publicKey: string, signatur
   } catch {
     return false;
   }
+}
+
+/** What a game master signs of his pages: the scene, his writer, his player, and his pages' digest (./records.ts `digestText`). */
+export function pagesText(scene: string, writer: string, player: string, digest: string): string {
+  return JSON.stringify([scene, writer, player, digest]);
+}
+
+export async function signPages(codec: Codec, secret: string, text: string): Promise<string | null> {
+  try {
+    const sig = await codec.sign(secret, PAGES_DOMAIN + text);
+    return SIGNATURE.test(sig) ? sig : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function verifyPages(codec: Codec, publicKey: string, signature: string, text: string): Promise<boolean> {
+  if (!PUBLIC_KEY.test(publicKey) || !SIGNATURE.test(signature)) return false;
+  try {
+    return await codec.verify(publicKey, signature, PAGES_DOMAIN + text);
+  } catch {
+    return false;
+  }
+}
+
+/** A game master's signature of his pages as his writer keeps it (./keys.ts `signature`). */
+export interface PagesSignature {
+  readonly v: 1;
+  readonly scene: string;
+  readonly player: string;
+  /** His pages' digest. */
+  readonly h: string;
+  readonly key: string;
+  readonly sig: string;
+}
+
+export function readPagesSignature(value: unknown): PagesSignature | null {
+  const s = value as Partial<PagesSignature> | null;
+  if (!s || typeof s !== 'object' || s.v !== 1) return null;
+  if (typeof s.scene !== 'string' || typeof s.player !== 'string' || s.player.length > 200 || typeof s.h !== 'string' || s.h.length > 64) return null;
+  if (typeof s.key !== 'string' || !PUBLIC_KEY.test(s.key) || typeof s.sig !== 'string' || !SIGNATURE.test(s.sig)) return null;
+  return { v: 1, scene: s.scene, player: s.player, h: s.h, key: s.key, sig: s.sig };
 }

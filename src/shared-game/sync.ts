@@ -21,7 +21,7 @@ import { clockCeiling, isEmptyPage, opChars, pageValue, readPages, versionOf, ty
 import { EMPTY_TABLE_GAME, OpPlayer, openEvent, withOpened, withOpenedWritten, type PlayContext, type PlacedOp, type Played } from './play';
 import { checkpointEntry, digestText, opsEntry, readRecord, signsPages, type HolderRecord, type RecordBook } from './records';
 import { isTableOwn, parseSceneRequest } from './requests';
-import { keyPairOf, signCheckpoint, verifyCheckpoint, type KeyPair } from './signing';
+import { keyPairOf, pagesText, readPagesSignature, signCheckpoint, signPages, verifyCheckpoint, verifyPages, type KeyPair, type PagesSignature } from './signing';
 import { copyToReturn, droppedUncovered, readReturned, returnedValue, type GapCopy } from './returns';
 import { SYNC_TIMING } from './policy';
 import { remember, tableScene, trustedKeys, type Trusted } from './trust';
@@ -107,6 +107,21 @@ export interface Unvouched {
   readonly disputed: boolean;
 }
 
+/**
+ * Pages of a writer no longer at the table, signed as a game master's (./signing.ts `signPages`) by a key
+ * no one here can prove his: most often the game master's own earlier connection, back on a browser that
+ * kept nothing, with no one at the table to vouch for his old key. His compacting game master chooses
+ * (`chooseUnproven`): take them (the key is his: they are played, and folded in) or leave them (emptied).
+ */
+export interface UnprovenPages {
+  /** The player the signature names. */
+  readonly player: string;
+  /** How many actions the pages hold. */
+  readonly actions: number;
+  /** The signing key (the first characters). */
+  readonly key: string;
+}
+
 /** What the table's game is for this client now. */
 export interface SharedState {
   /** The game every client plays (sealed values sealed, but as their owners opened them). */
@@ -136,6 +151,8 @@ export interface SharedState {
   readonly ownKeyWrittenOver: boolean;
   /** The scene's checkpoint no game master here stands behind, while this client plays none (null: none such). */
   readonly unvouched: Unvouched | null;
+  /** Pages of a game master's earlier connection that his key signs, a key no one here can prove: his compacting game master chooses (null: none such). */
+  readonly unproven: UnprovenPages | null;
 }
 
 
@@ -256,10 +273,23 @@ export class SharedGame {
   private readonly signerReady: Promise<void>;
   /** Checkpoint signatures checked, by head digest. */
   private readonly verified = new Map<string, boolean>();
+  /** Each game master's signature of his pages as accepted (./keys.ts `signature`): written back with them should they be written over once he is gone. */
+  private readonly acceptedSigs = new Map<string, unknown>();
+  /** Gone writers whose keys hold something else than their signed pages this client holds: since when. */
+  private readonly goneChanged = new Map<string, number>();
+  /** Game masters' signatures of their pages checked (writer and value), the newest kept longest. */
+  private readonly pagesVerified = new Map<string, boolean>();
+  /** This writer's signature of its pages as its record last signed them (./keys.ts `signature`): none for a player's, or empty pages; `pending` while it is made. */
+  private ownSigned: { h: string; value: PagesSignature | null | 'pending' } | null = null;
+  /** The signature being made (awaited before this client's own writes, so that its pages and their signature go together). */
+  private ownSigning: Promise<void> = Promise.resolve();
   /** The scene's checkpoint no game master here stands behind (see `Unvouched`), with its head. */
   private unvouchedHead: { head: Head | null; hash: string; summary: Unvouched } | null = null;
   /** Checkpoints this compactor's game master chose not to take (`choose('fresh')`). */
   private readonly declined = new Set<string>();
+  /** Unproven pages (`UnprovenPages`) as last read, and the keys whose pages its game master left. */
+  private unprovenPages: { key: string; summary: UnprovenPages } | null = null;
+  private readonly left = new Set<string>();
   /** A checkpoint to write though nothing new waits: a game master's choice to sign. */
   private resign = false;
 
@@ -428,7 +458,12 @@ export class SharedGame {
 
   /** Whether this client compacts the table's game: the game master with the lowest holder among those at the table. */
   get compactor(): boolean {
-    if (!this.me.gm || this.mirror) return false;
+    return !this.mirror && this.compactingHolder;
+  }
+
+  /** Whether this holder is the one that compacts (its background page does; its popover, a mirror, shows that page's questions). */
+  private get compactingHolder(): boolean {
+    if (!this.me.gm) return false;
     for (const [holder, m] of this.live) if (m.author.gm && holder < this.holder) return false;
     return true;
   }
@@ -562,6 +597,7 @@ export class SharedGame {
     if (!this.waitedThisRead) this.lostSince = null;
     if (this.scene) this.vouch(this.scene);
     if (this.base.written && this.onTable(this.base.written)) this.tableDone = this.base.covers[this.me.writer] ?? 0;
+    await this.checkPageSignatures(metadata);
     this.readWriters(metadata, dropped, now);
     dropped.push(...(await this.checkOpenings()));
     this.takeOwn(now);
@@ -576,6 +612,8 @@ export class SharedGame {
     this.note(this.dropped);
     const played = this.played!;
     this.note(this.ops.filter((op) => played.refused.has(op.id)).map((op) => ({ key: this.keys.page(op.writer, 0), problem: `op ${op.seq}`, kind: 'refused' as const, error: played.refused.get(op.id)! })));
+    // (Its own pages' signature made meanwhile goes with them in the writes that follow.)
+    await this.ownSigning;
   }
 
   // --- the checkpoint ----------------------------------------------------------------------------
@@ -632,7 +670,7 @@ export class SharedGame {
         // Two game masters who each compacted while apart (one away, then back while a player he made
         // one compacted) may each sign a checkpoint of the same number: every client takes the one whose
         // digest sorts first, decided by the data alone; the ops only the other covered come back from
-        // their writers (\`takeOwn\`), and the next checkpoint holds them.
+        // their writers (`takeOwn`), and the next checkpoint holds them.
         const first = head.gen === this.base.gen && this.base.hash !== null && hash < this.base.hash;
         const newer =
           (this.base.trust === 'none' && head.gen >= newest) ||
@@ -846,11 +884,17 @@ export class SharedGame {
     let notPages = 0;
     const strangers = new Set<string>();
     const returned = new Map<string, { key: string; value: unknown }>();
+    const signatures = new Map<string, { key: string; value: unknown }>();
+    let unproven: { key: string; summary: UnprovenPages } | null = null;
     for (const [key, value] of Object.entries(metadata)) {
       if (!this.keys.isWriterKey(key)) continue;
       const name = this.keys.pageOf(key);
       if (name.kind === 'returned') {
         if (value !== null && value !== undefined) returned.set(name.writer, { key, value });
+        continue;
+      }
+      if (name.kind === 'signature') {
+        if (!isEmptyPage(value)) signatures.set(name.writer, { key, value });
         continue;
       }
       if (name.kind === 'not-a-page') {
@@ -893,14 +937,33 @@ export class SharedGame {
       const text = known?.raw === raw ? known.text : json(values);
       const live = this.live.get(g.holder);
       if (!live) {
+        // A game master gone before his actions were compacted, whose pages his key signs: his, to a
+        // client that never saw him too (his next connection, a newcomer), as to those that did; a later
+        // version of them than the one it holds (a stale one was written over them meanwhile) too.
+        const newer = text !== this.acceptedJson.get(writer) && versionOf(values) > (this.acceptedVersion.get(writer) ?? -1);
+        const signed = newer ? this.signedGone(writer, text, scene, signatures.get(writer)?.value) : null;
+        // Signed by a key this client cannot prove: its game master is asked, and they are kept meanwhile.
+        const asked = !signed && !this.acceptedJson.has(writer) && !this.remembered.has(g.holder) && values.some((x) => x !== null) ? this.unprovenOf(writer, text, scene, signatures.get(writer)?.value, g.keys, values) : null;
+        unproven ??= asked;
+        if (signed && values.some((x) => x !== null)) {
+          this.remembered.set(g.holder, signed);
+          this.accept(writer, g.keys, values, signed, scene, ceiling, dropped);
+          this.acceptedSigs.set(writer, signatures.get(writer)!.value);
+          this.acceptedJson.set(writer, text);
+          this.acceptedValues.set(writer, values);
+          this.acceptedVersion.set(writer, versionOf(values));
+        }
         const gone = this.remembered.get(g.holder);
         if (text === this.acceptedJson.get(writer)) this.current.add(writer);
         else this.current.delete(writer);
+        if (gone && this.acceptedSigs.has(writer) && text !== this.acceptedJson.get(writer)) {
+          if (!this.goneChanged.has(writer)) this.goneChanged.set(writer, now);
+        } else this.goneChanged.delete(writer);
         if (gone && text !== (this.acceptedJson.get(writer) ?? json(Array(LIMITS.pagesPerWriter).fill(null))) && values.some((x) => x !== null)) {
           dropped.push({ key: g.keys[0]!, problem: 'written after its writer left the table (not played)', kind: 'refused' });
         } else if (!gone && values.some((x) => x !== null)) {
           if (unknown++ < 8) dropped.push({ key: g.keys[0]!, problem: 'no one at this table holds this key: not played', kind: 'refused' });
-          g.keys.forEach((k, p) => values[p] !== null && strangers.add(k));
+          if (!asked) g.keys.forEach((k, p) => values[p] !== null && strangers.add(k));
         }
         continue;
       }
@@ -927,12 +990,15 @@ export class SharedGame {
       else if (!this.behind.has(writer)) this.behind.set(writer, now);
       if ((latest || earlier) && text === this.acceptedJson.get(writer)) {
         this.unsigned.delete(g.keys[0]!);
+        // (A game master's signature may land after the pages it signs.)
+        if (!this.acceptedSigs.has(writer) && signatures.has(writer)) this.keepSignature(writer, d, signatures.get(writer)!.value);
         continue;
       }
       if (earlier && !signed) continue;
       if (signed) {
         this.unsigned.delete(g.keys[0]!);
         this.accept(writer, g.keys, values, live.author, scene, ceiling, dropped);
+        this.keepSignature(writer, d, signatures.get(writer)?.value);
         this.acceptedJson.set(writer, text);
         this.acceptedValues.set(writer, values);
         this.acceptedVersion.set(writer, versionOf(values));
@@ -949,12 +1015,57 @@ export class SharedGame {
       if (name.kind !== 'page' || !here.has(name.writer)) this.unsigned.delete(key);
     }
     for (const writer of this.behind.keys()) if (!here.has(writer)) this.behind.delete(writer);
+    this.unprovenPages = unproven;
+    // A signature of pages no one at the table writes, with no pages left: emptied as keys of no one are.
+    for (const [writer, { key }] of signatures) {
+      if (writer !== this.me.writer && !this.live.has(this.keys.holderOf(writer)) && !groups.get(writer)?.values.some((x) => x !== null)) strangers.add(key);
+    }
     for (const key of strangers) {
       const text = JSON.stringify(metadata[key] ?? null).slice(0, 100_000);
       const was = this.strangerSince.get(key);
       if (!was || was.json !== text) this.strangerSince.set(key, { json: text, since: now });
     }
     for (const key of this.strangerSince.keys()) if (!strangers.has(key)) this.strangerSince.delete(key);
+  }
+
+  /** Checks, once each, the signatures of pages whose writer is not at the table (./keys.ts `signature`). */
+  private async checkPageSignatures(metadata: Readonly<Record<string, unknown>>): Promise<void> {
+    if (!this.keys.signature) return;
+    for (const [key, value] of Object.entries(metadata)) {
+      if (!this.keys.isWriterKey(key)) continue;
+      const name = this.keys.pageOf(key);
+      if (name.kind !== 'signature' || this.live.has(name.holder)) continue;
+      const sig = readPagesSignature(value);
+      if (!sig) continue;
+      const id = `${name.writer}|${json(sig)}`;
+      const known = this.pagesVerified.get(id);
+      this.pagesVerified.delete(id);
+      this.pagesVerified.set(id, known ?? (await verifyPages(this.codec, sig.key, sig.sig, pagesText(sig.scene, name.writer, sig.player, sig.h))));
+      bound(this.pagesVerified, 200);
+    }
+  }
+
+  /** Keeps a game master's signature of the pages just accepted of him, if it signs them as they are. */
+  private keepSignature(writer: string, digest: string, value: unknown): void {
+    const sig = readPagesSignature(value);
+    if (sig && sig.h === digest) this.acceptedSigs.set(writer, value);
+    else this.acceptedSigs.delete(writer);
+  }
+
+  /** The author of a gone writer's pages, if a game master's key this client trusts on the scene signs them as they are. */
+  private signedGone(writer: string, text: string, scene: string, value: unknown): Author | null {
+    const sig = readPagesSignature(value);
+    if (!sig || sig.scene !== scene || sig.h !== digestText(text) || this.pagesVerified.get(`${writer}|${json(sig)}`) !== true) return null;
+    const t = this.trustOf(scene);
+    return t.proven.has(sig.key) || t.vouched.has(sig.key) ? { player: sig.player, gm: true } : null;
+  }
+
+  /** Pages of a gone writer validly signed by a key this client cannot prove a game master's, and not left already: what its game master is asked. */
+  private unprovenOf(writer: string, text: string, scene: string, value: unknown, keys: readonly string[], values: readonly unknown[]): { key: string; summary: UnprovenPages } | null {
+    const sig = readPagesSignature(value);
+    if (!sig || sig.scene !== scene || sig.h !== digestText(text) || this.pagesVerified.get(`${writer}|${json(sig)}`) !== true || this.left.has(sig.key)) return null;
+    const actions = readPages(writer, keys, values, { player: sig.player, gm: true }, scene, this.base.covers[writer] ?? 0, clockCeiling(this.base.lamport)).ops.length;
+    return actions ? { key: sig.key, summary: { player: sig.player.slice(0, 64), actions, key: sig.key.slice(0, 12) } } : null;
   }
 
   /** Whether unsigned pages keep every op accepted of their writer that they do not say is in the checkpoint, as it was. */
@@ -1204,12 +1315,20 @@ export class SharedGame {
       // The copy this client holds, if the writer's record still signs it (its latest, or one of its last few).
       if (signsPages(entry, digestText(json(held)))) out.push([writer, held]);
     }
+    // A game master gone, his record with him: his signed pages, with their signature, while they hold
+    // actions the checkpoint this client plays does not cover (once it does, his keys are emptied).
+    for (const [writer, since] of this.goneChanged) {
+      const held = this.acceptedValues.get(writer);
+      const seen = this.seen.get(writer);
+      if (now - since < wait || !held || !this.gone(writer) || ![...(seen?.ops.keys() ?? [])].some((seq) => seq > (this.base.covers[writer] ?? 0))) continue;
+      out.push([writer, held]);
+    }
     return out;
   }
 
   /** Whether this client waits on time alone (its own pages to come back, a signed checkpoint to appear): its page reads the keys again now and then. */
   get waiting(): boolean {
-    return (!this.started && this.takingBackSince !== null) || this.lostSince !== null || this.unsigned.size > 0 || this.behind.size > 0 || this.headUnsigned !== null || this.choosing;
+    return (!this.started && this.takingBackSince !== null) || this.lostSince !== null || this.unsigned.size > 0 || this.behind.size > 0 || this.headUnsigned !== null || this.choosing || (this.compactor && this.unprovenPages !== null);
   }
 
   /** Signs this writer's pages as it wants the table to hold them, and keeps a copy in this browser. */
@@ -1220,7 +1339,27 @@ export class SharedGame {
     bound(this.written, 2000);
     const before = opsEntry(this.book.record, scene);
     this.book.setOps(scene, h, this.seq);
+    this.signOwnPages(scene, h, pages);
     if (before?.h !== h || before.n !== this.seq) this.keeper?.savePages(scene, pages, this.seq, this.covered);
+  }
+
+  /**
+   * A game master's pages also carry his key's signature (./keys.ts `signature`), so that they stay his
+   * once his connection, and the record that signs them, is gone: his next connection and newcomers
+   * play them as the players who saw him do. None for a player, nor for pages with no action in them.
+   */
+  private signOwnPages(scene: string, h: string, pages: readonly unknown[]): void {
+    if (!this.keys.signature || this.ownSigned?.h === h) return;
+    const signer = this.signer;
+    if (!this.me.gm || !signer || pages.every((x) => isEmptyPage(x))) {
+      this.ownSigned = { h, value: null };
+      return;
+    }
+    this.ownSigned = { h, value: 'pending' };
+    const player = this.me.player;
+    this.ownSigning = signPages(this.codec, signer.secret, pagesText(scene, this.me.writer, player, h)).then((sig) => {
+      if (this.ownSigned?.h === h) this.ownSigned = { h, value: sig ? { v: 1, scene, player, h, key: signer.publicKey, sig } : null };
+    });
   }
 
   /** Our ops stay under the table's clock ceiling (a found checkpoint with a huge clock, then put right): stamped again, in order, below it. */
@@ -1268,7 +1407,7 @@ export class SharedGame {
       // Pages their record does not sign yet, which take nothing back of what was accepted, are most
       // often a write on its way (its pages before its record): what was accepted plays on (dropping it
       // would take his actions, a whole system's game if he made it, off the board) while his record
-      // still signs it, and is written back meanwhile (\`pagesToWriteBack\`), so that a client that never
+      // still signs it, and is written back meanwhile (`pagesToWriteBack`), so that a client that never
       // read it reads it too. No clock decides it: once his record signs neither, no one plays it.
       const unsigned = this.unsigned.get(this.keys.page(writer, 0));
       const current = this.current.has(writer) || (unsigned?.carriesOn === true && this.stillSigned(writer, holder));
@@ -1342,6 +1481,7 @@ export class SharedGame {
       // Its own page's word (a popover hears it from the background page, among what it refused).
       ownKeyWrittenOver: [...this.tampered, ...this.refusedLog].some((t) => t.forged && t.key === this.keys.page(this.me.writer, 0)),
       unvouched: this.unvouched,
+      unproven: this.compactingHolder ? (this.unprovenPages?.summary ?? null) : null,
     };
   }
 
@@ -1408,6 +1548,7 @@ export class SharedGame {
     for (const s of shared.value.secrets) this.secrets.put(s.seal, s.salt, s.value);
     this.viewCache = null;
     this.signOwn(scene, this.ownPageValues(scene));
+    await this.ownSigning;
     return ok({ id, writes: this.heal(true) ?? [] });
   }
 
@@ -1572,6 +1713,11 @@ export class SharedGame {
     // their own wait for it for ever).
     if (this.raw[this.keys.scene] !== scene && (this.madeScene === scene || this.base.trust === 'own' || this.compactor)) rest.push([this.keys.scene, scene]);
     const want = this.ownPageValues(scene);
+    if (this.keys.signature && this.ownSigned && this.ownSigned.value !== 'pending') {
+      const key = this.keys.signature(this.me.writer);
+      const value = this.ownSigned.value;
+      if (value ? json(this.raw[key] ?? null) !== json(value) : !isEmptyPage(this.raw[key])) rest.push([key, value]);
+    }
     want.forEach((value, p) => {
       const key = this.keys.page(this.me.writer, p);
       const have = this.raw[key];
@@ -1583,6 +1729,9 @@ export class SharedGame {
         const key = this.keys.page(writer, p);
         if (json(this.raw[key] ?? null) !== json(value)) rest.push([key, value]);
       });
+      const signature = this.keys.signature?.(writer);
+      const sig = this.acceptedSigs.get(writer);
+      if (signature && sig !== undefined && this.gone(writer) && json(this.raw[signature] ?? null) !== json(sig)) rest.push([signature, sig]);
     }
     const restore = this.restoring(now, probe);
     if (restore) {
@@ -1717,6 +1866,24 @@ export class SharedGame {
     return this.compact();
   }
 
+  /**
+   * The compacting game master's choice about pages of an earlier connection signed by a key no one here
+   * can prove (`UnprovenPages`): take them (the key is a game master's on this scene: his; they are
+   * played, and folded into his next checkpoint), or leave them (no one's: emptied). Returns the writes.
+   */
+  async chooseUnproven(choice: 'take' | 'leave'): Promise<Update[] | null> {
+    const u = this.unprovenPages;
+    const scene = this.scene;
+    if (!u || !scene || !this.compactor) return null;
+    this.unprovenPages = null;
+    // Taken: the key is his (proven on this scene, and kept where his browser keeps keys). Left: pages
+    // it signs are no one's, emptied as keys of no one are, and not asked about again.
+    if (choice === 'take') this.proveKey(scene, u.key);
+    else this.left.add(u.key);
+    await this.receive(this.raw);
+    return this.heal(true);
+  }
+
   private gone(writer: string): boolean {
     return writer !== this.me.writer && !this.live.has(this.keys.holderOf(writer));
   }
@@ -1761,6 +1928,8 @@ export class SharedGame {
       const all = seen.every((seq) => seq <= covers[writer]!);
       if (all && this.keyHasOps(writer)) {
         for (let p = 0; p < LIMITS.pagesPerWriter; p++) if (!isEmptyPage(this.raw[this.keys.page(writer, p)])) clear.push([this.keys.page(writer, p), null]);
+        const signature = this.keys.signature?.(writer);
+        if (signature && !isEmptyPage(this.raw[signature])) clear.push([signature, null]);
         this.goneSince.set(writer, now);
       }
       const since = this.goneSince.get(writer) ?? now;
@@ -1772,6 +1941,8 @@ export class SharedGame {
         this.seen.delete(writer);
         this.gapCopies.delete(writer);
         this.acceptedJson.delete(writer);
+        this.acceptedSigs.delete(writer);
+        this.goneChanged.delete(writer);
         this.remembered.delete(this.keys.holderOf(writer));
       }
     }
@@ -1798,6 +1969,7 @@ export class SharedGame {
     this.keeper?.saveCheckpoint(scene, written);
     this.takeOwn(now);
     this.replay();
+    await this.ownSigning;
     const writes = this.heal(true) ?? [];
     return [...writes, ...bundle(clear)];
   }

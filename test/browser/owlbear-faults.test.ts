@@ -8,7 +8,10 @@ import { deflateRawSync } from 'node:zlib';
 import type { FrameLocator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAME_KEY, OPS_PREFIX, PART_PREFIX, SCENE_KEY } from '../../src/adapters/owlbear/keys';
+import { canonicalJson } from '../../src/game/json';
 import { digestText } from '../../src/shared-game/records';
+import { pagesText, signPages } from '../../src/shared-game/signing';
+import { nodeCodec } from '../support/owlbear-room';
 import { tokenItem } from '../support/owlbear-items';
 import { GM, PLAYER, host, launchPlain, openAction, openRoom, sendFrom, type Launched, type Room } from './owlbear';
 
@@ -143,6 +146,42 @@ describe.each(['server', 'client'] as const)('issue 25’s faults on the test ho
     await act(player, 'B');
     await agree();
     for (const f of [gm, gm2, player]) expect((await played(f)).seats[HOSTILE.id]).toBeUndefined();
+  });
+
+  // (Under one merge: the question and its answers write nothing either merge reads differently.)
+  it.runIf(merge === 'server')('10: pages of a connection no longer at the table, signed by a key no one here can prove a game master’s: the compacting game master is asked, in words; left, they are removed and played by no one; taken, every client plays them', async () => {
+    const byName = '<img src=x onerror=alert(1)>';
+    /** Pages under a connection that left, as a game master's page writes them, with their signature by a key of its own. */
+    const signed = async (writer: string, name: string): Promise<Meta> => {
+      const secret = (await nodeCodec.newSecret())!;
+      const key = (await nodeCodec.publicKey(secret))!;
+      const m = await meta();
+      const scene = m[SCENE_KEY] as string;
+      const page = { v: 2, scene, done: 0, ops: [{ seq: 1, lamport: nextOf(m, writer).lamport, by: byName, gm: true, request: named('A', name) }] };
+      const h = digestText(canonicalJson([page, null, null, null, null, null, null, null]));
+      const sig = (await signPages(nodeCodec, secret, pagesText(scene, writer, byName, h)))!;
+      return { [`${OPS_PREFIX}${writer}`]: page, [`${OPS_PREFIX}${writer}.s`]: { v: 1, scene, player: byName, h, key, sig } };
+    };
+    const question = gm.locator('[data-testid="owlbear-unproven"]');
+    await host(room.page, 'writeMetadata', await signed('conn-gone1.bg', 'X-gone'));
+    await question.waitFor({ timeout: 10_000 });
+    // The name in the signature is shown as text, never as markup; no one else is asked.
+    await expect.poll(() => question.textContent()).toContain(byName);
+    expect(await question.locator('img').count()).toBe(0);
+    expect(await player.locator('[data-testid="owlbear-unproven"]').count()).toBe(0);
+    await gm.locator('[data-testid="owlbear-unproven-leave"]').click();
+    await question.waitFor({ state: 'detached', timeout: 10_000 });
+    await expect.poll(async () => (await meta())[`${OPS_PREFIX}conn-gone1.bg`] ?? null, { timeout: 20_000 }).toBeNull();
+    await act(player, 'B');
+    await agree();
+    // Pages signed by a key he takes (another one: a key he left is not asked about again) are his:
+    // played by every client, and folded into the checkpoint.
+    await host(room.page, 'writeMetadata', await signed('conn-gone2.bg', 'T-gone'));
+    await question.waitFor({ timeout: 10_000 });
+    await gm.locator('[data-testid="owlbear-unproven-take"]').click();
+    honest.push('T-gone');
+    await agree();
+    await expect.poll(async () => (await meta())[`${OPS_PREFIX}conn-gone2.bg`] ?? null, { timeout: 20_000 }).toBeNull();
   });
 
   it('2: an op written into a player’s key while his page reloads, or before a newcomer’s page first reads the scene, is never played nor taken for his own', async () => {

@@ -31,9 +31,10 @@ export const writerId = (connectionId: string): string => `${connectionKey(conne
 /** The connection a writer belongs to. */
 export const connectionOf = (writer: string): string => writer.slice(0, writer.lastIndexOf('.'));
 
-/** A connection's pages: `ops/<connection>.bg`, then `ops/<connection>.bg.1` … `.7`; `.r` its pages written back by others. No other name is anyone's. */
+/** A connection's pages: `ops/<connection>.bg`, then `ops/<connection>.bg.1` … `.7`; `.r` its pages written back by others; `.s` a game master's signature of his pages. No other name is anyone's. */
 const PAGE = /^([A-Za-z0-9_-]{1,48})\.bg(?:\.([1-9]))?$/;
 const RETURNED = /^([A-Za-z0-9_-]{1,48})\.bg\.r$/;
+const SIGNATURE = /^([A-Za-z0-9_-]{1,48})\.bg\.s$/;
 
 export const OWLBEAR_KEYS: TableKeys = {
   scene: SCENE_KEY,
@@ -44,6 +45,8 @@ export const OWLBEAR_KEYS: TableKeys = {
   pageOf(key): PageName {
     const r = RETURNED.exec(key.slice(OPS_PREFIX.length));
     if (r) return { kind: 'returned', writer: `${r[1]}.bg`, holder: r[1]! };
+    const g = SIGNATURE.exec(key.slice(OPS_PREFIX.length));
+    if (g) return { kind: 'signature', writer: `${g[1]}.bg`, holder: g[1]! };
     const m = PAGE.exec(key.slice(OPS_PREFIX.length));
     const page = m ? Number(m[2] ?? 0) : -1;
     if (!m || page >= LIMITS.pagesPerWriter) return { kind: 'not-a-page' };
@@ -51,6 +54,7 @@ export const OWLBEAR_KEYS: TableKeys = {
   },
   page: (writer, page) => `${OPS_PREFIX}${writer}${page ? `.${page}` : ''}`,
   returned: (writer) => `${OPS_PREFIX}${writer}.r`,
+  signature: (writer) => `${OPS_PREFIX}${writer}.s`,
   writerOf: (holder) => `${holder}.bg`,
   holderOf: connectionOf,
 };

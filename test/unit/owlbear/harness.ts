@@ -79,6 +79,7 @@ export class Table {
    * his own game: a forgery is not his (start afresh), anything else is (take it).
    */
   async choose(c: Client): Promise<void> {
+    await this.chooseUnproven(c);
     if (!this.answers || !c.game.unvouched || !c.game.compactor) return;
     // He reads the question for a few seconds first (players holding the table's game put it back meanwhile).
     const head = JSON.stringify(this.metadata[GAME_KEY] ?? null);
@@ -90,6 +91,25 @@ export class Table {
     this.send(c, await c.game.choose(forged ? 'fresh' : 'take'));
   }
   readonly choices: ('fresh' | 'take')[] = [];
+
+  /**
+   * Asked about pages of an earlier connection that a key no one here can prove signs, a game master
+   * answers as he would, knowing his own actions: a forger's key is not his (leave them), his own is.
+   */
+  async chooseUnproven(c: Client): Promise<void> {
+    const u = c.game.state.unproven;
+    if (!this.answers || !u || !c.game.compactor) return;
+    const asked = this.askedPages.get(c);
+    if (asked?.key !== u.key) this.askedPages.set(c, { key: u.key, since: this.t });
+    if (this.t - (asked?.key === u.key ? asked.since : this.t) < this.readingMs) return;
+    const forged = [...this.forgedKeys].some((k) => k.startsWith(u.key));
+    this.unprovenChoices.push(forged ? 'leave' : 'take');
+    this.send(c, await c.game.chooseUnproven(forged ? 'leave' : 'take'));
+  }
+  readonly unprovenChoices: ('leave' | 'take')[] = [];
+  /** Keys a test forged pages with (a hostile player's). */
+  readonly forgedKeys = new Set<string>();
+  private readonly askedPages = new Map<Client, { key: string; since: number }>();
   /** Whether the game master answers (a test may look at the question first), and how long he reads it. */
   answers = true;
   readingMs = 5000;

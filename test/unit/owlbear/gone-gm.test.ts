@@ -1,0 +1,118 @@
+// Issue 36, "authorship proven, not inferred ... across returns": a game master who leaves before his last
+// actions are compacted. His connection's record, which signed his pages, goes with it; his pages also
+// carry his browser key's signature (src/shared-game/signing.ts `signPages`), so that his next connection
+// and a newcomer can prove them his as the players who saw him do. Before, his next connection took his
+// own keys for no one's: the players played his actions and his page did not, and the checkpoint he then
+// wrote lacked them.
+import { describe, expect, it } from 'vitest';
+import { OPS_PREFIX } from '../../../src/adapters/owlbear/keys';
+import { canonicalJson } from '../../../src/game/json';
+import type { SceneRequest } from '../../../src/messages';
+import { digestText } from '../../../src/shared-game/records';
+import { pagesText, signPages } from '../../../src/shared-game/signing';
+import { MemoryKeeper, nodeCodec, type Client } from '../../support/owlbear-room';
+import { Table, names, sideEdited } from './harness';
+
+const json = canonicalJson;
+
+async function started(table: Table): Promise<void> {
+  for (const c of table.honest) await table.hear(c);
+  expect(await table.act(table.gm, { type: 'store/select-system', system: 'hd-command' } as SceneRequest)).toBe(true);
+  await table.settle(2);
+  expect(await table.act(table.players[0]!, sideEdited('A', 'p1'))).toBe(true);
+  await table.settle(6);
+  expect(table.gm.game.state.checkpoint.trust).toBe('own');
+}
+
+/** The game master acts, his writes land and everyone hears them, and he leaves before any compaction. */
+async function actsThenLeaves(table: Table, ...actions: string[]): Promise<Client> {
+  for (const a of actions) expect(await table.act(table.gm, sideEdited('B', a))).toBe(true);
+  await table.calm();
+  expect(table.gm.game.ownOps.length, 'his actions are not compacted yet').toBe(actions.length);
+  const gm = table.gm;
+  table.room.leave(gm);
+  table.down.add(gm);
+  return gm;
+}
+
+async function back(table: Table, old: Client, sameBrowser: boolean): Promise<Client> {
+  const keeper = sameBrowser ? new MemoryKeeper(table.keepers.get(old.me.writer)) : new MemoryKeeper();
+  const gm = table.client('gm2.bg', 'gm', true, { keeper: table.storage ? keeper : null });
+  (table as { gm: Client }).gm = gm;
+  table.room.join(gm);
+  for (const c of table.honest) await table.hear(c);
+  return gm;
+}
+
+describe.each(['server', 'client'] as const)('a game master who leaves before his actions are compacted (%s merge)', (mode) => {
+  it('back in the same browser: his next connection plays them as the players do, compacts them once, and empties his old keys', async () => {
+    const table = new Table(mode, 2, 900, 600, true);
+    await started(table);
+    const old = await actsThenLeaves(table, 'g1', 'g2');
+    for (const p of table.players) expect(names(p)).toEqual(['p1', 'g1', 'g2']);
+    await table.tick(5000);
+    const gm = await back(table, old, true);
+    expect(names(gm), 'his new page plays his earlier connection’s actions').toEqual(['p1', 'g1', 'g2']);
+    expect(await table.act(gm, sideEdited('A', 'g3'))).toBe(true);
+    await table.settle();
+    for (const c of table.honest) expect(names(c), c.me.writer).toEqual(['p1', 'g1', 'g2', 'g3']);
+    for (const c of table.honest) expect(c.game.state.root.games, c.me.writer).toEqual(gm.game.state.root.games);
+    expect(table.unprovenChoices, 'his key proves them: he is asked nothing').toEqual([]);
+    const head = table.metadata['dev.commandpost/game'] as { covers: Record<string, number> };
+    expect(head.covers[old.me.writer], 'his old connection’s actions are in the checkpoint').toBeGreaterThanOrEqual(2);
+    for (const key of Object.keys(table.metadata)) {
+      if (key.startsWith(`${OPS_PREFIX}${old.me.writer}`)) expect(table.metadata[key] ?? null, key).toBeNull();
+    }
+  });
+
+  it('his pages carry his signature while he writes, and a player’s carry none', async () => {
+    const table = new Table(mode, 2, 900, 600, true);
+    await started(table);
+    expect(await table.act(table.gm, sideEdited('B', 'g1'))).toBe(true);
+    await table.calm();
+    const sig = table.metadata[`${OPS_PREFIX}${table.gm.me.writer}.s`] as { h: string; player: string; key: string } | undefined;
+    expect(sig?.player).toBe('gm');
+    expect(sig?.h).toBe(digestText(json([0, 1, 2, 3, 4, 5, 6, 7].map((p) => table.metadata[`${OPS_PREFIX}${table.gm.me.writer}${p ? `.${p}` : ''}`] ?? null))));
+    expect(table.metadata[`${OPS_PREFIX}${table.players[0]!.me.writer}.s`] ?? null).toBeNull();
+  });
+
+  it('pages under a gone connection signed by a key no one trusts (the hostile player’s) are no one’s: not played, and emptied', async () => {
+    const table = new Table(mode, 2, 900, 600, true);
+    await started(table);
+    const scene = table.gm.game.sceneId!;
+    const secret = (await nodeCodec.newSecret())!;
+    const key = (await nodeCodec.publicKey(secret))!;
+    const writer = 'gone.bg';
+    const page = { v: 2, scene, done: 0, ops: [{ seq: 1, lamport: 5, by: 'gm', gm: true, request: sideEdited('A', 'Xforged') }] };
+    const h = digestText(json([page, null, null, null, null, null, null, null]));
+    const sig = (await signPages(nodeCodec, secret, pagesText(scene, writer, 'gm', h)))!;
+    table.forgedKeys.add(key);
+    table.forge({ [`${OPS_PREFIX}${writer}`]: page, [`${OPS_PREFIX}${writer}.s`]: { v: 1, scene, player: 'gm', h, key, sig } });
+    await table.hear(table.gm);
+    expect(table.gm.game.state.unproven, 'the game master is asked').toEqual({ player: 'gm', actions: 1, key: key.slice(0, 12) });
+    for (const c of table.players) expect(c.game.state.unproven, 'only he is').toBeNull();
+    await table.settle();
+    expect(table.unprovenChoices).toEqual(['leave']);
+    for (const c of table.honest) expect(names(c), c.me.writer).toEqual(['p1']);
+    expect(table.metadata[`${OPS_PREFIX}${writer}`] ?? null, 'emptied as keys of no one are').toBeNull();
+    expect(table.metadata[`${OPS_PREFIX}${writer}.s`] ?? null).toBeNull();
+  });
+
+  it('back on a browser that kept nothing, no one at the table vouching for his old key: he is asked, takes them, and every client plays them once', async () => {
+    const table = new Table(mode, 2, 900, 600, false);
+    await started(table);
+    const old = await actsThenLeaves(table, 'g1', 'g2');
+    await table.tick(5000);
+    const gm = await back(table, old, false);
+    expect(gm.game.state.unproven).toMatchObject({ player: 'gm', actions: 2 });
+    expect(await table.act(gm, sideEdited('A', 'g3'))).toBe(true);
+    await table.settle();
+    expect(table.unprovenChoices).toEqual(['take']);
+    // (His action made before he answered may come first: each is played by its clock, the same order everywhere.)
+    for (const c of table.honest) expect([...names(c)].sort(), c.me.writer).toEqual(['g1', 'g2', 'g3', 'p1']);
+    for (const c of table.honest) expect(c.game.state.root.games, c.me.writer).toEqual(gm.game.state.root.games);
+    for (const key of Object.keys(table.metadata)) {
+      if (key.startsWith(`${OPS_PREFIX}${old.me.writer}`)) expect(table.metadata[key] ?? null, key).toBeNull();
+    }
+  });
+});
