@@ -41,46 +41,35 @@ export async function keyPairOf(codec: Codec, kept: unknown, keep: (secret: stri
   }
 }
 
-export async function signCheckpoint(codec: Codec, secret: string, text: string): Promise<string | null> {
+/** A signature of `text` under a domain (what it signs: a checkpoint, a game master's pages), or null. */
+async function sign(codec: Codec, secret: string, domain: string, text: string): Promise<string | null> {
   try {
-    const sig = await codec.sign(secret, CHECKPOINT_DOMAIN + text);
+    const sig = await codec.sign(secret, domain + text);
     return SIGNATURE.test(sig) ? sig : null;
   } catch {
     return null;
   }
 }
 
-export async function verifyCheckpoint(codec: Codec, publicKey: string, signature: string, text: string): Promise<boolean> {
+async function verify(codec: Codec, publicKey: string, signature: string, domain: string, text: string): Promise<boolean> {
   if (!PUBLIC_KEY.test(publicKey) || !SIGNATURE.test(signature)) return false;
   try {
-    return await codec.verify(publicKey, signature, CHECKPOINT_DOMAIN + text);
+    return await codec.verify(publicKey, signature, domain + text);
   } catch {
     return false;
   }
 }
+
+export const signCheckpoint = (codec: Codec, secret: string, text: string): Promise<string | null> => sign(codec, secret, CHECKPOINT_DOMAIN, text);
+export const verifyCheckpoint = (codec: Codec, publicKey: string, signature: string, text: string): Promise<boolean> => verify(codec, publicKey, signature, CHECKPOINT_DOMAIN, text);
 
 /** What a game master signs of his pages: the scene, his writer, his player, and his pages' digest (./records.ts `digestText`). */
 export function pagesText(scene: string, writer: string, player: string, digest: string): string {
   return JSON.stringify([scene, writer, player, digest]);
 }
 
-export async function signPages(codec: Codec, secret: string, text: string): Promise<string | null> {
-  try {
-    const sig = await codec.sign(secret, PAGES_DOMAIN + text);
-    return SIGNATURE.test(sig) ? sig : null;
-  } catch {
-    return null;
-  }
-}
-
-export async function verifyPages(codec: Codec, publicKey: string, signature: string, text: string): Promise<boolean> {
-  if (!PUBLIC_KEY.test(publicKey) || !SIGNATURE.test(signature)) return false;
-  try {
-    return await codec.verify(publicKey, signature, PAGES_DOMAIN + text);
-  } catch {
-    return false;
-  }
-}
+export const signPages = (codec: Codec, secret: string, text: string): Promise<string | null> => sign(codec, secret, PAGES_DOMAIN, text);
+export const verifyPages = (codec: Codec, publicKey: string, signature: string, text: string): Promise<boolean> => verify(codec, publicKey, signature, PAGES_DOMAIN, text);
 
 /** A game master's signature of his pages as his writer keeps it (./keys.ts `signature`). */
 export interface PagesSignature {

@@ -1052,18 +1052,24 @@ export class SharedGame {
     else this.acceptedSigs.delete(writer);
   }
 
+  /** A gone writer's pages' signature, if it holds for them as they are on this scene (checked by `checkPageSignatures`). */
+  private pagesSignature(writer: string, text: string, scene: string, value: unknown): PagesSignature | null {
+    const sig = readPagesSignature(value);
+    return sig && sig.scene === scene && sig.h === digestText(text) && this.pagesVerified.get(`${writer}|${json(sig)}`) === true ? sig : null;
+  }
+
   /** The author of a gone writer's pages, if a game master's key this client trusts on the scene signs them as they are. */
   private signedGone(writer: string, text: string, scene: string, value: unknown): Author | null {
-    const sig = readPagesSignature(value);
-    if (!sig || sig.scene !== scene || sig.h !== digestText(text) || this.pagesVerified.get(`${writer}|${json(sig)}`) !== true) return null;
+    const sig = this.pagesSignature(writer, text, scene, value);
+    if (!sig) return null;
     const t = this.trustOf(scene);
     return t.proven.has(sig.key) || t.vouched.has(sig.key) ? { player: sig.player, gm: true } : null;
   }
 
   /** Pages of a gone writer validly signed by a key this client cannot prove a game master's, and not left already: what its game master is asked. */
   private unprovenOf(writer: string, text: string, scene: string, value: unknown, keys: readonly string[], values: readonly unknown[]): { key: string; summary: UnprovenPages } | null {
-    const sig = readPagesSignature(value);
-    if (!sig || sig.scene !== scene || sig.h !== digestText(text) || this.pagesVerified.get(`${writer}|${json(sig)}`) !== true || this.left.has(sig.key)) return null;
+    const sig = this.pagesSignature(writer, text, scene, value);
+    if (!sig || this.left.has(sig.key)) return null;
     const actions = readPages(writer, keys, values, { player: sig.player, gm: true }, scene, this.base.covers[writer] ?? 0, clockCeiling(this.base.lamport)).ops.length;
     return actions ? { key: sig.key, summary: { player: sig.player.slice(0, 64), actions, key: sig.key.slice(0, 12) } } : null;
   }

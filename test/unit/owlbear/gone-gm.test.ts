@@ -10,7 +10,7 @@ import { canonicalJson } from '../../../src/game/json';
 import type { SceneRequest } from '../../../src/messages';
 import { digestText } from '../../../src/shared-game/records';
 import { pagesText, signPages } from '../../../src/shared-game/signing';
-import { MemoryKeeper, nodeCodec, type Client } from '../../support/owlbear-room';
+import { nodeCodec, type Client } from '../../support/owlbear-room';
 import { Table, names, sideEdited } from './harness';
 
 const json = canonicalJson;
@@ -29,19 +29,7 @@ async function actsThenLeaves(table: Table, ...actions: string[]): Promise<Clien
   for (const a of actions) expect(await table.act(table.gm, sideEdited('B', a))).toBe(true);
   await table.calm();
   expect(table.gm.game.ownOps.length, 'his actions are not compacted yet').toBe(actions.length);
-  const gm = table.gm;
-  table.room.leave(gm);
-  table.down.add(gm);
-  return gm;
-}
-
-async function back(table: Table, old: Client, sameBrowser: boolean): Promise<Client> {
-  const keeper = sameBrowser ? new MemoryKeeper(table.keepers.get(old.me.writer)) : new MemoryKeeper();
-  const gm = table.client('gm2.bg', 'gm', true, { keeper: table.storage ? keeper : null });
-  (table as { gm: Client }).gm = gm;
-  table.room.join(gm);
-  for (const c of table.honest) await table.hear(c);
-  return gm;
+  return table.gmLeaves();
 }
 
 describe.each(['server', 'client'] as const)('a game master who leaves before his actions are compacted (%s merge)', (mode) => {
@@ -51,7 +39,7 @@ describe.each(['server', 'client'] as const)('a game master who leaves before hi
     const old = await actsThenLeaves(table, 'g1', 'g2');
     for (const p of table.players) expect(names(p)).toEqual(['p1', 'g1', 'g2']);
     await table.tick(5000);
-    const gm = await back(table, old, true);
+    const gm = await table.gmBack(old, true);
     expect(names(gm), 'his new page plays his earlier connection’s actions').toEqual(['p1', 'g1', 'g2']);
     expect(await table.act(gm, sideEdited('A', 'g3'))).toBe(true);
     await table.settle();
@@ -103,7 +91,7 @@ describe.each(['server', 'client'] as const)('a game master who leaves before hi
     await started(table);
     const old = await actsThenLeaves(table, 'g1', 'g2');
     await table.tick(5000);
-    const gm = await back(table, old, false);
+    const gm = await table.gmBack(old, false);
     expect(gm.game.state.unproven).toMatchObject({ player: 'gm', actions: 2 });
     expect(await table.act(gm, sideEdited('A', 'g3'))).toBe(true);
     await table.settle();

@@ -66,6 +66,24 @@ export class Table {
   }
   readonly extraGms: Client[] = [];
 
+  /** The game master leaves the room (his connection and its player metadata go). */
+  gmLeaves(): Client {
+    const gm = this.gm;
+    this.room.leave(gm);
+    this.down.add(gm);
+    return gm;
+  }
+
+  /** The game master who left (`old`) comes back as a new connection, in the same browser or another, and every page hears the room. */
+  async gmBack(old: Client, sameBrowser: boolean): Promise<Client> {
+    const keeper = sameBrowser ? new MemoryKeeper(this.keepers.get(old.me.writer)) : new MemoryKeeper();
+    const gm = this.client('gm2.bg', 'gm', true, { keeper: this.storage ? keeper : null });
+    (this as { gm: Client }).gm = gm;
+    this.room.join(gm);
+    for (const c of this.honest) await this.hear(c);
+    return gm;
+  }
+
   async hear(c: Client): Promise<void> {
     if (this.down.has(c)) return;
     this.heard.set(c, this.t);

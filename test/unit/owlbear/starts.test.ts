@@ -11,7 +11,7 @@ import type { SceneRequest } from '../../../src/messages';
 import { headText, readHead, signedText, type Head } from '../../../src/shared-game/checkpoint';
 import { checkpointEntry, digestText, readRecord } from '../../../src/shared-game/records';
 import { signCheckpoint } from '../../../src/shared-game/signing';
-import { MemoryKeeper, nodeCodec, type Client } from '../../support/owlbear-room';
+import { nodeCodec, type Client } from '../../support/owlbear-room';
 import { Table, names, sideEdited } from './harness';
 
 type Signature = 'unsigned' | 'hostile-key' | 'claims-gm-key';
@@ -91,21 +91,6 @@ async function underWay(table: Table): Promise<string[]> {
   return honest;
 }
 
-/** The game master leaves the room (his connection and its player metadata go), and comes back as a new connection, in the same browser or another. */
-function away(table: Table): Client {
-  const gm = table.gm;
-  table.room.leave(gm);
-  table.down.add(gm);
-  return gm;
-}
-async function back(table: Table, old: Client, sameBrowser: boolean): Promise<Client> {
-  const keeper = sameBrowser ? new MemoryKeeper(table.keepers.get(old.me.writer)) : new MemoryKeeper();
-  const gm = table.client('gm2.bg', 'gm', true, { keeper: table.storage ? keeper : null });
-  (table as { gm: Client }).gm = gm;
-  table.room.join(gm);
-  await hearAll(table);
-  return gm;
-}
 
 describe.each(['server', 'client'] as const)('a forged checkpoint that reads, at every start (%s merge)', (mode) => {
   it.each(SIGNATURES)('on a fresh scene (%s): the game master is asked, never signs it, and the game he starts keeps every action', async (how) => {
@@ -160,7 +145,7 @@ describe.each(['server', 'client'] as const)('a forged checkpoint that reads, at
     it.each(SIGNATURES)('%s: the forgery written while he is away is never played; back as a new connection, he plays the game the table kept', async (how) => {
       const table = new Table(mode, 2, 900, 600, storage);
       const honest = await underWay(table);
-      const old = away(table);
+      const old = table.gmLeaves();
       await table.tick(700);
       const gen = await forgeGame(table, how, 1_000_001);
       const hash = forgedHash(table);
@@ -178,7 +163,7 @@ describe.each(['server', 'client'] as const)('a forged checkpoint that reads, at
       if (storage) expect(names(table.players[1]!).sort()).toEqual([...honest].sort());
       else expect(table.players[1]!.game.state.unvouched).not.toBeNull();
       refused(table.players, hash, gen);
-      await back(table, old, storage);
+      await table.gmBack(old, storage);
       refused(table.honest, hash, gen);
       expect(await table.act(table.gm, sideEdited('B', 'back1'))).toBe(true);
       expect(await table.act(table.players[0]!, sideEdited('A', 'back2'))).toBe(true);
@@ -215,7 +200,7 @@ describe.each(['server', 'client'] as const)('a forged checkpoint that reads, at
   it('players vouching for different keys, a forgery numbered past their game: a newcomer with nothing of his own plays nothing, and says why', async () => {
     const table = new Table(mode, 1, 900, 600, false);
     const honest = await underWay(table);
-    away(table);
+    table.gmLeaves();
     await table.tick(700);
     await forgeGame(table, 'hostile-key', 1_000_001);
     await hearAll(table);
