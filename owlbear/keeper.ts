@@ -8,11 +8,13 @@
 // game still works, without that second line.
 import type { Written } from '../src/shared-game/checkpoint';
 import { LIMITS } from '../src/shared-game/model';
-import type { Keeper } from '../src/shared-game/sync';
+import type { KeptSigned, Keeper } from '../src/shared-game/sync';
 import { NAMESPACE, connectionKey } from '../src/adapters/owlbear/keys';
 
 /** Scenes whose checkpoint one browser keeps per room (the oldest goes first). */
 const SCENES = 8;
+/** A game master's signed pages kept per scene: his last few connections' (a refresh is a new connection). */
+const SIGNED = 4;
 
 const read = (storage: Storage | null, key: string): unknown => {
   try {
@@ -43,6 +45,12 @@ export function localKeeper(roomId: string, connectionId: string): Keeper {
   const checkpointKey = (scene: string) => `${room}/checkpoint/${scene}`;
   const index = `${room}/scenes`;
   const gmKeysKey = (scene: string) => `${room}/gm-keys/${scene}`;
+  // (One key a scene, shared by this browser's connections; scenes of a room come and go with its checkpoints.)
+  const signedKey = (scene: string) => `${room}/signed/${scene}`;
+  const signedPages = (scene: string): KeptSigned[] => {
+    const x = read(storage, signedKey(scene));
+    return Array.isArray(x) ? x.filter((k): k is KeptSigned => typeof k?.writer === 'string' && Array.isArray(k.pages)).slice(0, SIGNED) : [];
+  };
   return {
     pages(scene) {
       const x = read(storage, pagesKey(scene)) as { pages?: unknown; seq?: unknown; covered?: unknown } | null;
@@ -62,11 +70,16 @@ export function localKeeper(roomId: string, connectionId: string): Keeper {
       return Array.isArray(x) ? x.filter((k): k is string => typeof k === 'string').slice(-LIMITS.keptKeys) : [];
     },
     saveGmKeys: (scene, keys) => write(storage, gmKeysKey(scene), keys),
+    signedPages,
+    saveSignedPages(scene, kept) {
+      write(storage, signedKey(scene), [kept, ...signedPages(scene).filter((k) => k.writer !== kept.writer)].slice(0, SIGNED));
+    },
     saveCheckpoint(scene: string, written: Written) {
       const scenes = ((read(storage, index) as string[] | null) ?? []).filter((s) => typeof s === 'string' && s !== scene);
       for (const old of scenes.splice(SCENES - 1)) {
         try {
           storage?.removeItem(checkpointKey(old));
+          storage?.removeItem(signedKey(old));
         } catch {
           // Nothing to do.
         }

@@ -41,6 +41,16 @@ export function versionOf(values: readonly unknown[]): number {
   return Math.max(done, seq) * 2 + (seq > done ? 1 : 0);
 }
 
+/** The highest op number in a writer's pages (0: none). */
+export function lastSeq(values: readonly unknown[]): number {
+  let seq = 0;
+  for (const v of values) {
+    const ops = (v as { ops?: unknown } | null)?.ops;
+    if (Array.isArray(ops)) for (const op of ops) if (typeof (op as { seq?: unknown })?.seq === 'number') seq = Math.max(seq, (op as { seq: number }).seq);
+  }
+  return seq;
+}
+
 /** An op's size in a page, as JSON. */
 export const opChars = (op: Op): number => JSON.stringify(op).length + 1;
 

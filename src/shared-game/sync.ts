@@ -17,7 +17,7 @@ import { GameStates } from '../store/states';
 import { CheckpointReader, CheckpointWriter, headText, readHead, readLegacy, signedText, type Head, type Written } from './checkpoint';
 import type { TableKeys } from './keys';
 import { LIMITS, type Author, type Codec, type Dropped, type Identity, type Member, type Op, type OpPage, type TableGame } from './model';
-import { clockCeiling, isEmptyPage, opChars, pageValue, readPages, versionOf, type ReadOp } from './ops';
+import { clockCeiling, isEmptyPage, lastSeq, opChars, pageValue, readPages, versionOf, type ReadOp } from './ops';
 import { EMPTY_TABLE_GAME, OpPlayer, openEvent, withOpened, withOpenedWritten, type PlayContext, type PlacedOp, type Played } from './play';
 import { checkpointEntry, digestText, opsEntry, readRecord, signsPages, type HolderRecord, type RecordBook } from './records';
 import { isTableOwn, parseSceneRequest } from './requests';
@@ -62,9 +62,19 @@ export interface Keeper {
   /** This browser's signing key (./signing.ts), made once and kept; null if it has none yet. */
   secretKey?(): unknown;
   saveSecretKey?(secret: string): void;
+  /** A game master's pages as his key signed them, each of this browser's connections' latest on a scene (a refresh, a return: his next connection writes them back). */
+  signedPages?(scene: string): readonly KeptSigned[];
+  saveSignedPages?(scene: string, kept: KeptSigned): void;
   /** Game masters' keys this browser saw proven on a scene (./trust.ts). */
   gmKeys?(scene: string): readonly string[];
   saveGmKeys?(scene: string, keys: readonly string[]): void;
+}
+
+/** A game master's pages as his connection `writer` wrote them, and his key's signature of them (./keys.ts `signature`). */
+export interface KeptSigned {
+  readonly writer: string;
+  readonly pages: readonly unknown[];
+  readonly signature: unknown;
 }
 
 /** One of this writer's actions the table does not hold yet: written again until it does. */
@@ -787,10 +797,12 @@ export class SharedGame {
       return false;
     }
     const checked = this.check(read.game);
-    // A writer the new checkpoint no longer lists was forgotten by its compactor once all of it was in
-    // (a writer gone for good): what this page still holds of it was played, and never is again.
+    // A writer gone from the table whom a newer checkpoint no longer lists was forgotten by its compactor
+    // once all of him was in: what this page still holds of him was played, and never is again. (One of
+    // the same number, another game master's, may simply never have held him, nor a writer at the table:
+    // what it lacks of his is played on top of it.)
     for (const [writer, seq] of Object.entries(this.base.covers)) {
-      if (writer in head.covers) continue;
+      if (writer in head.covers || head.gen <= this.base.gen || !this.gone(writer)) continue;
       this.forgotten.set(writer, Math.max(seq, this.forgotten.get(writer) ?? 0));
       this.seen.delete(writer);
     }
@@ -1303,12 +1315,12 @@ export class SharedGame {
   /**
    * Other writers' pages written over while their writer's record still signs what this client holds
    * of them (a page reloading, a stale copy, a hostile write): written back, by the compacting client
-   * first.
+   * first (`probe`: also those it waits to write back).
    */
-  private pagesToWriteBack(now: number): [string, readonly unknown[]][] {
+  private pagesToWriteBack(now: number, probe = false): [string, readonly unknown[]][] {
     const out: [string, readonly unknown[]][] = [];
     if (!this.scene) return out;
-    const wait = this.compactor ? SYNC_TIMING.restoreAfterMs : 2 * SYNC_TIMING.restoreAfterMs;
+    const wait = probe ? 0 : this.compactor ? SYNC_TIMING.restoreAfterMs : 2 * SYNC_TIMING.restoreAfterMs;
     const due = new Map<string, number>(this.behind);
     for (const [key, u] of this.unsigned) {
       const name = this.keys.pageOf(key);
@@ -1328,6 +1340,25 @@ export class SharedGame {
       const seen = this.seen.get(writer);
       if (now - since < wait || !held || !this.gone(writer) || ![...(seen?.ops.keys() ?? [])].some((seq) => seq > (this.base.covers[writer] ?? 0))) continue;
       out.push([writer, held]);
+    }
+    return out;
+  }
+
+  /**
+   * Pages this browser's earlier connection wrote as a game master, as his key signed them and this
+   * browser kept them: written back, signature and all, while the keys hold another copy (written over
+   * while every page that held them reloaded) and they hold actions the checkpoint this client plays does
+   * not cover. Only that connection wrote them, and it signed every version before writing it: no copy on
+   * the table is newer.
+   */
+  private keptToWriteBack(scene: string): [string, readonly unknown[], unknown][] {
+    const out: [string, readonly unknown[], unknown][] = [];
+    if (!this.keys.signature) return out;
+    for (const { writer, pages, signature } of this.keeper?.signedPages?.(scene) ?? []) {
+      if (!this.gone(writer) || !this.keys.isWriterKey(this.keys.page(writer, 0)) || pages.length !== LIMITS.pagesPerWriter) continue;
+      if (lastSeq(pages) <= (this.base.covers[writer] ?? 0)) continue;
+      const onTable = Array.from({ length: LIMITS.pagesPerWriter }, (_, p) => this.raw[this.keys.page(writer, p)] ?? null);
+      if (json(onTable) !== json(pages) || json(this.raw[this.keys.signature(writer)] ?? null) !== json(signature)) out.push([writer, pages, signature]);
     }
     return out;
   }
@@ -1364,7 +1395,12 @@ export class SharedGame {
     this.ownSigned = { h, value: 'pending' };
     const player = this.me.player;
     this.ownSigning = signPages(this.codec, signer.secret, pagesText(scene, this.me.writer, player, h)).then((sig) => {
-      if (this.ownSigned?.h === h) this.ownSigned = { h, value: sig ? { v: 1, scene, player, h, key: signer.publicKey, sig } : null };
+      if (this.ownSigned?.h !== h) return;
+      const value: PagesSignature | null = sig ? { v: 1, scene, player, h, key: signer.publicKey, sig } : null;
+      this.ownSigned = { h, value };
+      // Kept in this browser too: should he leave, and every page that held them reload while someone writes
+      // over them, his next connection here writes them back (`keptToWriteBack`).
+      if (value) this.keeper?.saveSignedPages?.(scene, { writer: this.me.writer, pages, signature: value });
     });
   }
 
@@ -1730,13 +1766,14 @@ export class SharedGame {
       if (value === null ? have !== undefined && have !== null : json(have) !== json(value)) rest.push([key, value]);
     });
     for (const [key, value] of this.returnsToWrite()) if (json(this.raw[key] ?? null) !== json(value)) rest.push([key, value]);
-    for (const [writer, held] of this.pagesToWriteBack(now)) {
+    const kept = this.keptToWriteBack(scene);
+    const back: [string, readonly unknown[], unknown][] = [...kept, ...this.pagesToWriteBack(now, probe).filter(([writer]) => !kept.some(([w]) => w === writer)).map(([writer, held]): [string, readonly unknown[], unknown] => [writer, held, this.acceptedSigs.get(writer)])];
+    for (const [writer, held, sig] of back) {
       held.forEach((value, p) => {
         const key = this.keys.page(writer, p);
         if (json(this.raw[key] ?? null) !== json(value)) rest.push([key, value]);
       });
       const signature = this.keys.signature?.(writer);
-      const sig = this.acceptedSigs.get(writer);
       if (signature && sig !== undefined && this.gone(writer) && json(this.raw[signature] ?? null) !== json(sig)) rest.push([signature, sig]);
     }
     const restore = this.restoring(now, probe);

@@ -16,7 +16,7 @@ import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { OWLBEAR_KEYS, RECORD_KEY, connectionOf } from '../../src/adapters/owlbear/keys';
 import type { Codec, Identity, Member } from '../../src/shared-game/model';
 import { RecordBook } from '../../src/shared-game/records';
-import { SharedGame, type Keeper, type Update } from '../../src/shared-game/sync';
+import { SharedGame, type Keeper, type KeptSigned, type Update } from '../../src/shared-game/sync';
 import type { Written } from '../../src/shared-game/checkpoint';
 import { webCryptoSigning } from '../../owlbear/codec';
 
@@ -174,12 +174,20 @@ export class MemoryKeeper implements Keeper {
   private readonly checkpoints: Map<string, { head: unknown; parts: Record<string, string> }>;
   private readonly browser: { secret: string | null };
   private readonly keys: Map<string, readonly string[]>;
+  private readonly signed: Map<string, KeptSigned[]>;
 
-  /** `sameBrowser`: another connection in that keeper's browser (a refresh, a return): its checkpoints and keys, pages of its own (as owlbear/keeper.ts keys them). */
+  /** `sameBrowser`: another connection in that keeper's browser (a refresh, a return): its checkpoints, keys and signed pages, pages of its own (as owlbear/keeper.ts keys them). */
   constructor(sameBrowser?: MemoryKeeper) {
     this.checkpoints = sameBrowser?.checkpoints ?? new Map();
     this.browser = sameBrowser?.browser ?? { secret: null };
     this.keys = sameBrowser?.keys ?? new Map();
+    this.signed = sameBrowser?.signed ?? new Map();
+  }
+  signedPages(scene: string) {
+    return this.signed.get(scene) ?? [];
+  }
+  saveSignedPages(scene: string, kept: KeptSigned) {
+    this.signed.set(scene, [JSON.parse(JSON.stringify(kept)) as KeptSigned, ...this.signedPages(scene).filter((k) => k.writer !== kept.writer)].slice(0, 4));
   }
   pages(scene: string) {
     return this.ownPages.get(scene) ?? null;

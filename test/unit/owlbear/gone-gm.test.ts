@@ -53,6 +53,24 @@ describe.each(['server', 'client'] as const)('a game master who leaves before hi
     }
   });
 
+  it('back in the same browser after someone wrote over his pages while every page that held them reloaded: his browser kept them, signed, and his next connection writes them back for everyone', async () => {
+    const table = new Table(mode, 2, 900, 600, true);
+    await started(table);
+    const old = await actsThenLeaves(table, 'g1', 'g2');
+    // A stale copy of his pages, his signature of them with it, written over the ones he left.
+    const key = `${OPS_PREFIX}${old.me.writer}`;
+    const page = table.metadata[key] as { ops: unknown[] };
+    table.forge({ [key]: { ...page, ops: page.ops.slice(0, 1) } });
+    for (const p of [...table.players]) await table.hear(table.reload(p));
+    await table.settle();
+    for (const p of table.players) expect(names(p), 'no page at the table holds g2 any more').toEqual(['p1']);
+    const gm = await table.gmBack(old, true);
+    await table.settle();
+    for (const c of table.honest) expect(names(c), c.me.writer).toEqual(['p1', 'g1', 'g2']);
+    for (const c of table.honest) expect(c.game.state.root.games, c.me.writer).toEqual(gm.game.state.root.games);
+    expect(table.unprovenChoices, 'his key proves them: he is asked nothing').toEqual([]);
+  });
+
   it('his pages carry his signature while he writes, and a player’s carry none', async () => {
     const table = new Table(mode, 2, 900, 600, true);
     await started(table);

@@ -213,13 +213,16 @@ export class Table {
 
   /**
    * Every write in flight lands and every page hears it, until no page has an action on its way nor a
-   * write to make (a checkpoint the tabletop refused, to be written again): a calm moment at the table.
+   * write to make (a checkpoint the tabletop refused, to be written again), and the compacting game
+   * master has answered what his popover asks (until then, pages he is asked about are played only by
+   * those who saw their writer): a calm moment at the table.
    */
   async calm(): Promise<void> {
     for (let i = 0; i < 20; i++) {
       for (const c of this.honest) while (this.flights.some((f) => f.from === c)) this.land(c);
       for (const c of this.honest) await this.hear(c);
-      if (!this.flights.length && this.honest.every((c) => this.down.has(c) || (c.game.state.unsent.length === 0 && !c.game.owesWrites))) return;
+      const asked = (c: Client) => this.answers && c.game.compactor && (c.game.state.unproven !== null || c.game.unvouched !== null);
+      if (!this.flights.length && this.honest.every((c) => this.down.has(c) || (c.game.state.unsent.length === 0 && !c.game.owesWrites && !asked(c)))) return;
       await this.tick(700);
     }
   }
