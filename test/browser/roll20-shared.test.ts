@@ -42,17 +42,28 @@ async function popupOf(tab: number): Promise<Page> {
   return popup;
 }
 
+/** What each tab's page said went wrong (printed should a tab never play the table's game). */
+const pageErrors = new Map<number, string[]>();
+
 async function openAs(player: string, journal = GAME): Promise<Seat> {
   const { game, tab } = await openGame(ext, `journal=${journal}&player=${player}&n=4`);
+  const errors: string[] = [];
+  pageErrors.set(tab, errors);
+  game.on('console', (m) => void (m.type() === 'error' && errors.push(m.text().slice(0, 300))));
+  game.on('pageerror', (e) => void errors.push(String(e).slice(0, 300)));
   await game.evaluate(() => (window as unknown as { __fx: { journal: { ready(): Promise<void> } } }).__fx.journal.ready());
   return { game, tab, popup: await popupOf(tab) };
 }
 
 /** Until the tab plays the table's game (its live board says so), as a player waits for his board to show it. */
 async function sharedReady(seat: Seat): Promise<void> {
-  await expect
-    .poll(() => ext.worker.evaluate(async (tab) => ((await chrome.storage.session.get(`commandPost.live.${tab}`))[`commandPost.live.${tab}`] as { shared?: { state: string } } | undefined)?.shared?.state, seat.tab), { timeout: 15_000 })
-    .toBe('ready');
+  const shared = () => ext.worker.evaluate(async (tab) => ((await chrome.storage.session.get(`commandPost.live.${tab}`))[`commandPost.live.${tab}`] as { shared?: { state: string } } | undefined)?.shared, seat.tab);
+  try {
+    await expect.poll(async () => (await shared())?.state, { timeout: 15_000 }).toBe('ready');
+  } catch (error) {
+    // (What the tab reports and what its page said: a tab that never plays the game says why.)
+    throw new Error(`tab ${seat.tab} does not play the table's game: ${JSON.stringify(await shared()).slice(0, 1500)}; its page said: ${JSON.stringify(pageErrors.get(seat.tab) ?? []).slice(0, 1500)}`, { cause: error });
+  }
 }
 
 /** A request of the popup's kind sent through the tab's port, as the popup sends it; with the game it answers (`games`, as JSON). */
