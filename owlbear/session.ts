@@ -208,6 +208,8 @@ export class SceneSession {
   /** The game master's answer about pages of an earlier connection no one here can prove his: his background page writes it. */
   chooseUnproven(choice: 'take' | 'leave'): void {
     this.channel?.post({ type: 'choose-unproven', choice });
+    // Its own game takes the answer too: a key he left is not asked about again here either.
+    void this.sync?.chooseUnproven(choice).then(() => this.recompute());
   }
 
   private async setReady(ready: boolean): Promise<void> {

@@ -530,8 +530,10 @@ export class SharedGame {
     if (!this.sameScene) return null;
     if (this.earlierScene) return this.earlierScene;
     const { gms, players } = this.partyRecords();
-    // A game master takes the word of players who play nothing only as his page starts: later it is anyone's to give (a hostile record naming another scene would carry him off his own).
-    return tableScene(gms, players, this.me.gm && !this.started);
+    // The word of players who play nothing is taken only as a page starts (a game master's, from any of
+    // them; anyone's, from those who saw a game master there): later it is anyone's to give, and a hostile
+    // record naming another scene would carry the page off its own.
+    return tableScene(gms, players, { starting: !this.started, gm: this.me.gm });
   }
   /** Keys proven on each scene since this page started (its browser may keep none). */
   private readonly provenKeys = new Map<string, readonly string[]>();
@@ -1917,7 +1919,8 @@ export class SharedGame {
   async chooseUnproven(choice: 'take' | 'leave'): Promise<Update[] | null> {
     const u = this.unprovenPages;
     const scene = this.scene;
-    if (!u || !scene || !this.compactor) return null;
+    // (His popover, a mirror, takes the answer too: it asks nothing its background page no longer asks.)
+    if (!u || !scene || !this.compactingHolder) return null;
     this.unprovenPages = null;
     // Taken: the key is his (proven on this scene, and kept where his browser keeps keys). Left: pages
     // it signs are no one's, emptied as keys of no one are, and not asked about again.

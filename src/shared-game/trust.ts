@@ -11,7 +11,8 @@
 //   neither, and that is said (`disputed`): the client waits for the game master, or asks him.
 // - the table's scene: which scene the table plays, for a client with nothing of its own (its keys may
 //   hold another scene's game, copied in, signed by the same game master): the one the game masters at
-//   the table say they play, else the one every player playing a checkpoint names.
+//   the table say they play, else the one every player playing a checkpoint names, else (to a page
+//   that starts) the one every player who saw a game master there names.
 import type { HolderRecord } from './records';
 
 export interface Witnesses {
@@ -67,14 +68,21 @@ export function remember(keys: readonly string[], more: Iterable<string>, max: n
 
 /**
  * The scene the others at the table play (their records' `g`): the game masters' word if any gives it,
- * else that of the players who play a checkpoint there (a number), else, to a game master, that of
- * every player; null unless all who give the first word agree. A player follows no player who plays
- * nothing yet: two such, each following the other's new scene id, would never agree (no one follows
- * the game master's players back).
+ * else that of the players who play a checkpoint there (a number); to a page that starts with nothing
+ * of its own, else that of the players who saw a game master there (they vouch for a key on it: before
+ * anything was compacted, the scene's id written over with another's), else, to a game master's page
+ * that starts, that of every player; null unless all who give the first word agree. A player follows no
+ * player who plays nothing and saw no game master: two such, each following the other's new scene id,
+ * would never agree (no one follows the game master's players back).
  */
-export function tableScene(gms: readonly (HolderRecord | null)[], players: readonly (HolderRecord | null)[], toGm = false): string | null {
-  const named = (records: readonly (HolderRecord | null)[], played: boolean) => [...new Set(records.flatMap((r) => (r?.g && (!played || r.g.n !== undefined) ? [r.g.s] : [])))];
-  const words = [named(gms, false), named(players, true), toGm ? named(players, false) : []];
+export function tableScene(gms: readonly (HolderRecord | null)[], players: readonly (HolderRecord | null)[], to: { readonly starting: boolean; readonly gm: boolean } = { starting: false, gm: false }): string | null {
+  const named = (records: readonly (HolderRecord | null)[], has: (g: NonNullable<HolderRecord['g']>) => boolean) => [...new Set(records.flatMap((r) => (r?.g && has(r.g) ? [r.g.s] : [])))];
+  const words = [
+    named(gms, () => true),
+    named(players, (g) => g.n !== undefined),
+    to.starting ? named(players, (g) => g.k.length > 0) : [],
+    to.starting && to.gm ? named(players, () => true) : [],
+  ];
   for (const word of words) if (word.length) return word.length === 1 ? word[0]! : null;
   return null;
 }

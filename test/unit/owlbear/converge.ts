@@ -319,7 +319,7 @@ export async function evening(mode: 'server' | 'client', steps: Step[], storage 
     history.push(table.room.snapshot());
     if (process.env.OWLBEAR_TRACE) {
       const head = table.metadata[GAME_KEY] as { gen?: number; scene?: string } | undefined;
-      console.log(JSON.stringify(s), `head ${head?.gen ?? '-'}`, table.honest.map((o) => `${o.me.writer}${table.down.has(o) ? '(down)' : ''}${o.game.compactor ? '*' : ''} ${o.game.state.checkpoint.trust}/${o.game.state.checkpoint.gen} [${names(o).join(',')}]`).join(' | '));
+      console.log(JSON.stringify(s), `head ${head?.gen ?? '-'}`, table.honest.map((o) => `${o.me.writer}${table.down.has(o) ? '(down)' : ''}${o.game.compactor ? '*' : ''} ${o.game.state.checkpoint.trust}/${o.game.state.checkpoint.gen}@${o.game.sceneId} [${names(o).join(',')}]`).join(' | '));
     }
   }
   // The hostile player stops; pages still reloading come back, the players' roles are as they were;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { signedText, type Head } from '../../../src/shared-game/checkpoint';
 import type { HolderRecord } from '../../../src/shared-game/records';
 import { keyPairOf, signCheckpoint, verifyCheckpoint } from '../../../src/shared-game/signing';
-import { trustedKeys, type Witnesses } from '../../../src/shared-game/trust';
+import { tableScene, trustedKeys, type Witnesses } from '../../../src/shared-game/trust';
 import { nodeCodec } from '../../support/owlbear-room';
 
 const K = (c: string) => c.repeat(64);
@@ -34,6 +34,31 @@ describe('trustedKeys', () => {
     expect([...t.proven].sort()).toEqual([...proven].sort());
     expect([...t.vouched].sort()).toEqual([...vouched].sort());
     expect(t.disputed).toBe(disputed ?? false);
+  });
+});
+
+// `tableScene`: the scene a page with nothing of its own is told the table plays. `played(s, n)`: a
+// record playing checkpoint n on s; `saw(s)`: one that vouches for a game master's key on s.
+const played = (s: string, n: number): HolderRecord => ({ v: 1, ops: [], cp: [], g: { s, k: [OLD], n } });
+const saw = (s: string): HolderRecord => record(null, s, [OLD]);
+const knowsNothing = (s: string): HolderRecord => record(null, s);
+const STARTING = { starting: true, gm: false };
+const SCENE_CASES: { name: string; gms: HolderRecord[]; players: HolderRecord[]; to?: { starting: boolean; gm: boolean }; told: string | null }[] = [
+  { name: 'no one at the table', gms: [], players: [], to: STARTING, told: null },
+  { name: 'a game master names it', gms: [record(GM, 's1')], players: [played('s2', 3)], told: 's1' },
+  { name: 'players playing a checkpoint agree', gms: [], players: [played('s1', 2), played('s1', 3)], told: 's1' },
+  { name: 'players playing a checkpoint disagree', gms: [], players: [played('s1', 2), played('s2', 3)], told: null },
+  { name: 'a page that starts, nothing compacted yet: the players who saw a game master there, not the newcomers who followed the keys', gms: [], players: [saw('s1'), saw('s1'), knowsNothing('s2')], to: STARTING, told: 's1' },
+  { name: 'a page that starts, the players who saw a game master disagree (a lie): no word', gms: [], players: [saw('s1'), saw('s2')], to: STARTING, told: null },
+  { name: 'a running page takes no word from players who play nothing (a hostile record would carry it off its scene)', gms: [], players: [saw('s2')], told: null },
+  { name: 'players who know nothing are no word to a player', gms: [], players: [knowsNothing('s1')], to: STARTING, told: null },
+  { name: 'to a game master whose page starts, they are', gms: [], players: [knowsNothing('s1')], to: { starting: true, gm: true }, told: 's1' },
+  { name: 'to his running page, they are not', gms: [], players: [knowsNothing('s1')], to: { starting: false, gm: true }, told: null },
+];
+
+describe('tableScene', () => {
+  it.each(SCENE_CASES)('$name', ({ gms, players, to, told }) => {
+    expect(tableScene(gms, players, to)).toBe(told);
   });
 });
 
