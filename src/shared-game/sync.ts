@@ -1351,16 +1351,20 @@ export class SharedGame {
    * browser kept them: written back, signature and all, while the keys hold another copy (written over
    * while every page that held them reloaded) and they hold actions the checkpoint this client plays does
    * not cover. Only that connection wrote them, and it signed every version before writing it: no copy on
-   * the table is newer.
+   * the table is newer. Not once the checkpoint forgot that connection (it lists it no more, and its keys
+   * were emptied): what they hold was folded in before, and would be played twice.
    */
   private keptToWriteBack(scene: string): [string, readonly unknown[], unknown][] {
     const out: [string, readonly unknown[], unknown][] = [];
-    if (!this.keys.signature) return out;
+    const signatureKey = this.keys.signature;
+    if (!signatureKey) return out;
     for (const { writer, pages, signature } of this.keeper?.signedPages?.(scene) ?? []) {
       if (!this.gone(writer) || !this.keys.isWriterKey(this.keys.page(writer, 0)) || pages.length !== LIMITS.pagesPerWriter) continue;
       if (lastSeq(pages) <= (this.base.covers[writer] ?? 0)) continue;
       const onTable = Array.from({ length: LIMITS.pagesPerWriter }, (_, p) => this.raw[this.keys.page(writer, p)] ?? null);
-      if (json(onTable) !== json(pages) || json(this.raw[this.keys.signature(writer)] ?? null) !== json(signature)) out.push([writer, pages, signature]);
+      const sigOnTable = this.raw[signatureKey(writer)] ?? null;
+      const forgotten = !(writer in this.base.covers) && onTable.every((x) => isEmptyPage(x)) && isEmptyPage(sigOnTable);
+      if (!forgotten && (json(onTable) !== json(pages) || json(sigOnTable) !== json(signature))) out.push([writer, pages, signature]);
     }
     return out;
   }

@@ -10,7 +10,7 @@ import { canonicalJson } from '../../../src/game/json';
 import type { SceneRequest } from '../../../src/messages';
 import { digestText } from '../../../src/shared-game/records';
 import { pagesText, signPages } from '../../../src/shared-game/signing';
-import { nodeCodec, type Client } from '../../support/owlbear-room';
+import { MemoryKeeper, nodeCodec, type Client } from '../../support/owlbear-room';
 import { Table, names, sideEdited } from './harness';
 
 const json = canonicalJson;
@@ -69,6 +69,32 @@ describe.each(['server', 'client'] as const)('a game master who leaves before hi
     for (const c of table.honest) expect(names(c), c.me.writer).toEqual(['p1', 'g1', 'g2']);
     for (const c of table.honest) expect(c.game.state.root.games, c.me.writer).toEqual(gm.game.state.root.games);
     expect(table.unprovenChoices, 'his key proves them: he is asked nothing').toEqual([]);
+  });
+
+  it('what his browser kept of a connection whose actions a checkpoint folded in, and then forgot, is never written back: a newcomer plays each action once', async () => {
+    const table = new Table(mode, 2, 900, 600, true);
+    await started(table);
+    const first = await actsThenLeaves(table, 'g1');
+    const second = await table.gmBack(first, true);
+    await table.settle();
+    // His first connection's keys emptied once the checkpoint holds them, then forgotten by it.
+    for (let i = 0; i < 4; i++) {
+      await table.tick(30_000);
+      await table.settle(4);
+    }
+    const head = table.metadata['dev.commandpost/game'] as { covers: Record<string, number> };
+    expect(head.covers[first.me.writer], 'forgotten by the checkpoint').toBeUndefined();
+    // He leaves again, and comes back once more in the same browser; a newcomer joins.
+    table.gmLeaves();
+    const keeper = new MemoryKeeper(table.keepers.get(second.me.writer));
+    const third = table.client('gm3.bg', 'gm', true, { keeper });
+    (table as { gm: Client }).gm = third;
+    table.room.join(third);
+    const late = table.client('late.bg', 'late', false);
+    table.players.push(late);
+    table.room.join(late);
+    await table.settle();
+    for (const c of table.honest) expect(names(c), c.me.writer).toEqual(['p1', 'g1']);
   });
 
   it('his pages carry his signature while he writes, and a player’s carry none', async () => {
