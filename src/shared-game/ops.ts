@@ -32,12 +32,11 @@ export const pageValue = (scene: string, done: number, ops: readonly Op[], first
  */
 export function versionOf(values: readonly unknown[]): number {
   let done = 0;
-  let seq = 0;
   for (const v of values) {
-    const page = v as { done?: unknown; ops?: unknown } | null;
+    const page = v as { done?: unknown } | null;
     if (typeof page?.done === 'number') done = Math.max(done, page.done);
-    if (Array.isArray(page?.ops)) for (const op of page.ops) if (typeof (op as { seq?: unknown })?.seq === 'number') seq = Math.max(seq, (op as { seq: number }).seq);
   }
+  const seq = lastSeq(values);
   return Math.max(done, seq) * 2 + (seq > done ? 1 : 0);
 }
 

@@ -77,6 +77,9 @@ export interface KeptSigned {
   readonly signature: unknown;
 }
 
+/** Another writer's pages to write back: the writer, his pages, and his game master's signature of them (undefined: none). */
+type WriteBack = readonly [writer: string, pages: readonly unknown[], signature: unknown];
+
 /** One of this writer's actions the table does not hold yet: written again until it does. */
 export interface Unsent {
   readonly id: string;
@@ -1317,10 +1320,11 @@ export class SharedGame {
   /**
    * Other writers' pages written over while their writer's record still signs what this client holds
    * of them (a page reloading, a stale copy, a hostile write): written back, by the compacting client
-   * first (`probe`: also those it waits to write back).
+   * first (`probe`: also those it waits to write back); each with the game master's signature of them
+   * this client holds, if any.
    */
-  private pagesToWriteBack(now: number, probe = false): [string, readonly unknown[]][] {
-    const out: [string, readonly unknown[]][] = [];
+  private pagesToWriteBack(now: number, probe = false): WriteBack[] {
+    const out: WriteBack[] = [];
     if (!this.scene) return out;
     const wait = probe ? 0 : this.compactor ? SYNC_TIMING.restoreAfterMs : 2 * SYNC_TIMING.restoreAfterMs;
     const due = new Map<string, number>(this.behind);
@@ -1333,7 +1337,7 @@ export class SharedGame {
       const entry = opsEntry(this.live.get(this.keys.holderOf(writer))?.record ?? null, this.scene);
       if (now - since < wait || !held || !entry) continue;
       // The copy this client holds, if the writer's record still signs it (its latest, or one of its last few).
-      if (signsPages(entry, digestText(json(held)))) out.push([writer, held]);
+      if (signsPages(entry, digestText(json(held)))) out.push([writer, held, this.acceptedSigs.get(writer)]);
     }
     // A game master gone, his record with him: his signed pages, with their signature, while they hold
     // actions the checkpoint this client plays does not cover (once it does, his keys are emptied).
@@ -1341,7 +1345,7 @@ export class SharedGame {
       const held = this.acceptedValues.get(writer);
       const seen = this.seen.get(writer);
       if (now - since < wait || !held || !this.gone(writer) || ![...(seen?.ops.keys() ?? [])].some((seq) => seq > (this.base.covers[writer] ?? 0))) continue;
-      out.push([writer, held]);
+      out.push([writer, held, this.acceptedSigs.get(writer)]);
     }
     return out;
   }
@@ -1354,8 +1358,8 @@ export class SharedGame {
    * the table is newer. Not once the checkpoint forgot that connection (it lists it no more, and its keys
    * were emptied): what they hold was folded in before, and would be played twice.
    */
-  private keptToWriteBack(scene: string): [string, readonly unknown[], unknown][] {
-    const out: [string, readonly unknown[], unknown][] = [];
+  private keptToWriteBack(scene: string): WriteBack[] {
+    const out: WriteBack[] = [];
     const signatureKey = this.keys.signature;
     if (!signatureKey) return out;
     for (const { writer, pages, signature } of this.keeper?.signedPages?.(scene) ?? []) {
@@ -1773,8 +1777,8 @@ export class SharedGame {
     });
     for (const [key, value] of this.returnsToWrite()) if (json(this.raw[key] ?? null) !== json(value)) rest.push([key, value]);
     const kept = this.keptToWriteBack(scene);
-    const back: [string, readonly unknown[], unknown][] = [...kept, ...this.pagesToWriteBack(now, probe).filter(([writer]) => !kept.some(([w]) => w === writer)).map(([writer, held]): [string, readonly unknown[], unknown] => [writer, held, this.acceptedSigs.get(writer)])];
-    for (const [writer, held, sig] of back) {
+    // (What this browser kept of its own earlier connection before what it holds of it from the table.)
+    for (const [writer, held, sig] of [...kept, ...this.pagesToWriteBack(now, probe).filter(([writer]) => !kept.some(([w]) => w === writer))]) {
       held.forEach((value, p) => {
         const key = this.keys.page(writer, p);
         if (json(this.raw[key] ?? null) !== json(value)) rest.push([key, value]);
