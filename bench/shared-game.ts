@@ -13,7 +13,7 @@ import type { SceneRequest } from '../src/messages';
 import { playLongGame } from '../test/support/long-games';
 import { OWLBEAR_STORES, client, nodeCodec, write } from '../test/support/owlbear-room';
 import { signedText, type Head } from '../src/shared-game/checkpoint';
-import { keyPairOf, signCheckpoint, verifyCheckpoint } from '../src/shared-game/signing';
+import { keyPairOf, signCheckpoint, signPages, verifyCheckpoint, verifyPages } from '../src/shared-game/signing';
 import { median, quantile, round3 } from './timing';
 
 export interface SharedGameLong {
@@ -39,10 +39,11 @@ export interface SharedGameBenchResult {
   actionAt2000: { ops: number; medianMs: number; p95Ms: number };
   /**
    * Ed25519 (WebCrypto, as the pages run it): signing a checkpoint's head (once per compaction) and
-   * checking it (once per checkpoint a client reads). An action is not signed by itself: its writer's
-   * record signs its pages by digest, as before.
+   * checking it (once per checkpoint a client reads); signing a writer's pages (once per write of his,
+   * game master or player: what keeps them his across a refresh) and checking it (only for pages of a
+   * connection gone from the table, once per version read).
    */
-  signing: { signMedianMs: number; verifyMedianMs: number };
+  signing: { signMedianMs: number; verifyMedianMs: number; pagesSignMedianMs: number; pagesVerifyMedianMs: number };
 }
 
 const SIZES = (process.env.SHARED_GAME_BENCH_SIZES ?? '36000,100000').split(',').map(Number);
@@ -113,7 +114,24 @@ export async function benchSharedGame(log: (line: string) => void = () => {}): P
     checks.push(performance.now() - t1);
     signs.push(t1 - t0);
   }
-  const signing = { signMedianMs: round3(median(signs.slice(50))), verifyMedianMs: round3(median(checks.slice(50))) };
-  log(`shared game: a checkpoint's head (${text.length} characters) signed in ${signing.signMedianMs} ms, checked in ${signing.verifyMedianMs} ms (median; once per compaction, once per checkpoint read; actions themselves are not signed)`);
+  const pagesSigns: number[] = [];
+  const pagesChecks: number[] = [];
+  const pages = { scene: head.scene, player: 'p1', gm: false, h: '0123456789abcdef0123456789abcdef' };
+  for (let i = 0; i < 300; i++) {
+    const t0 = performance.now();
+    const sig = (await signPages(nodeCodec, pair.secret, pair.publicKey, 'conn-p1.bg', pages))!;
+    const t1 = performance.now();
+    if (!(await verifyPages(nodeCodec, 'conn-p1.bg', sig))) throw new Error('signature refused');
+    pagesChecks.push(performance.now() - t1);
+    pagesSigns.push(t1 - t0);
+  }
+  const signing = {
+    signMedianMs: round3(median(signs.slice(50))),
+    verifyMedianMs: round3(median(checks.slice(50))),
+    pagesSignMedianMs: round3(median(pagesSigns.slice(50))),
+    pagesVerifyMedianMs: round3(median(pagesChecks.slice(50))),
+  };
+  log(`shared game: a checkpoint's head (${text.length} characters) signed in ${signing.signMedianMs} ms, checked in ${signing.verifyMedianMs} ms (median; once per compaction, once per checkpoint read)`);
+  log(`shared game: a writer's pages signed in ${signing.pagesSignMedianMs} ms, checked in ${signing.pagesVerifyMedianMs} ms (median; once per write of his, once per version of a gone connection's pages read)`);
   return { long, actionAt2000, signing };
 }

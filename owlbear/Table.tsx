@@ -147,13 +147,13 @@ export function TablePanel({ session }: { session: SceneSession }) {
       )}
       {gm && state.unproven && (
         <div class="owlbear-problems" role="status" data-testid="owlbear-unproven">
-          <p>{tr('table_unproven_gm', state.unproven.player, state.unproven.actions, state.unproven.key)}</p>
+          <p>{tr(state.unproven.gm ? 'table_unproven_gm' : 'table_unproven_player', state.unproven.player, state.unproven.actions, state.unproven.key)}</p>
           <p>
             <button type="button" data-testid="owlbear-unproven-take" onClick={() => session.chooseUnproven('take')}>
-              {tr('table_unproven_take')}
+              {tr(state.unproven.gm ? 'table_unproven_take' : 'table_unproven_player_take')}
             </button>{' '}
             <button type="button" data-testid="owlbear-unproven-leave" onClick={() => session.chooseUnproven('leave')}>
-              {tr('table_unproven_leave')}
+              {tr(state.unproven.gm ? 'table_unproven_leave' : 'table_unproven_player_leave')}
             </button>
           </p>
         </div>

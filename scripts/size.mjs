@@ -40,7 +40,9 @@ const BUDGETS = {
   // files (links to pieces anywhere in a game's history, checked by the store): 54.7 KB.
   // Issue 36 again (a game master's pages signed by his key, and his choice about pages no one can prove
   // his; two checkpoints of one number): 57.0 KB.
-  'content-table': { kb: 58, files: ['content-table.js'] },
+  // Issue 36 again (every writer's pages signed and proven across a refresh, keys a game master takes or
+  // leaves, what a browser keeps of its earlier connections cut to what never landed): 58.4 KB.
+  'content-table': { kb: 60, files: ['content-table.js'] },
   'content-board': { kb: 12, files: ['content-board.js'] },
   // The bridge on Owlbear Rodeo tabs: the message checks (valibot) and the popup's port, no rules.
   'content-owlbear': { kb: 12, files: ['content-owlbear.js'] },
@@ -178,8 +180,10 @@ const BOARD_VIEW_KB = 2.5;
 // with words set beside their own figure (src/board/labels.ts) and counted reasons; 113.
 // Issue 36 again (a game master's pages signed by his key and checked once he is gone, his choice about
 // pages no one can prove his, two checkpoints of one number): 113.5 KB measured; 115.
-const OWLBEAR_BACKGROUND_KB = 115;
-const OWLBEAR_ACTION_KB = 122;
+// Issue 36 again (every writer's pages signed and proven across a refresh, keys a game master takes or
+// leaves, kept pages cut to what never landed): 115.0 and 123.1 KB measured; 117 and 125.
+const OWLBEAR_BACKGROUND_KB = 117;
+const OWLBEAR_ACTION_KB = 125;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ext = path.join(DIST_DIR, 'extension');

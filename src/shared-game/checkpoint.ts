@@ -49,6 +49,12 @@ export interface Head {
   readonly gm: Readonly<Record<string, number>>;
   /** The state's pieces, in order. */
   readonly state: readonly PartRef[];
+  /**
+   * Keys the game master said are not the player's their pages name (asked about pages of a gone
+   * connection no one here could prove): pages they sign are no one's, for every client, also one that
+   * played them while a record proved the key (absent: none).
+   */
+  readonly left?: readonly string[];
   /** The signing game master's public key, and his signature of the rest of the head (./signing.ts): absent only on checkpoints written before signing. */
   readonly key?: string;
   readonly sig?: string;
@@ -72,6 +78,7 @@ export const headSchema = v.strictObject({
   lamport: count,
   gm: writerMap,
   state: v.pipe(refs, v.minLength(1)),
+  left: v.optional(v.pipe(v.array(v.pipe(v.string(), v.regex(PUBLIC_KEY))), v.maxLength(LIMITS.leftKeys))),
   key: v.optional(v.pipe(v.string(), v.regex(PUBLIC_KEY))),
   sig: v.optional(v.pipe(v.string(), v.regex(SIGNATURE))),
 });

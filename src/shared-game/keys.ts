@@ -14,7 +14,7 @@ export type PageName =
    */
   | { readonly kind: 'returned'; readonly writer: string; readonly holder: string }
   /**
-   * A game master's signature of his pages, by his browser's key (./signing.ts `signPages`): what proves
+   * A writer's signature of his pages, by his browser's key (./signing.ts `signPages`): what proves
    * them his once his connection, and the record that signed them, is gone (Owlbear; Roll20: none).
    */
   | { readonly kind: 'signature'; readonly writer: string; readonly holder: string }
@@ -38,7 +38,7 @@ export interface TableKeys {
   page(writer: string, page: number): string;
   /** The key where a writer's signed pages are written back by others, where the tabletop lets anyone write one (Roll20: none). */
   returned?(writer: string): string;
-  /** The key where a game master's writer keeps its signature of its pages, where his record goes with his connection (Roll20: none). */
+  /** The key where a writer keeps its signature of its pages, where his record goes with his connection (Roll20: none). */
   signature?(writer: string): string;
   /** The one writer a holder has (its keys' owner). */
   writerOf(holder: string): string;

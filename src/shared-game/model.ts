@@ -145,6 +145,8 @@ export const LIMITS = {
   trustedKeys: 4,
   /** Game masters' keys a browser keeps per scene (the newest kept). */
   keptKeys: 8,
+  /** Keys a checkpoint carries as left by its game master (`Head.left`), the newest kept. */
+  leftKeys: 16,
   /** Scenes a holder's record speaks for (the current one first). */
   recordScenes: 8,
   /**

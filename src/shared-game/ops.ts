@@ -50,6 +50,16 @@ export function lastSeq(values: readonly unknown[]): number {
   return seq;
 }
 
+/** A writer's lowest seq in these pages (Infinity: none). */
+export function firstSeq(values: readonly unknown[]): number {
+  let seq = Infinity;
+  for (const v of values) {
+    const ops = (v as { ops?: unknown } | null)?.ops;
+    if (Array.isArray(ops)) for (const op of ops) if (typeof (op as { seq?: unknown })?.seq === 'number') seq = Math.min(seq, (op as { seq: number }).seq);
+  }
+  return seq;
+}
+
 /** An op's size in a page, as JSON. */
 export const opChars = (op: Op): number => JSON.stringify(op).length + 1;
 

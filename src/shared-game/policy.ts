@@ -26,8 +26,9 @@ export const SYNC_TIMING = {
   restoreAfterMs: 3000,
   /**
    * A compacting game master stops waiting after this long for a checkpoint no one writes back (one he
-   * signed, or one the players say they play): he is asked about the scene's, or the game starts again
-   * from the pages, numbered past it; he is told either way.
+   * signed, one the players say they play, or a newer one another game master at the table signs): he
+   * is asked about the scene's, or the game starts again from the pages, numbered past it, or goes on
+   * from his own; he is told in the first two cases.
    */
   giveUpMs: 15_000,
   /** A gone writer's emptied keys are kept covered this long (a stale copy may bring them back), then forgotten. */
@@ -56,7 +57,7 @@ export const LIVENESS: readonly (keyof typeof SYNC_TIMING)[] = ['patience', 'max
 
 /** Constants that still decide an outcome (what is played, kept or whose it is), each with what it decides. */
 export const DECIDES: Readonly<Partial<Record<keyof typeof SYNC_TIMING, string>>> = {
-  giveUpMs: 'a compactor stops waiting for a checkpoint he signed or the players play: what reached him by then is what the game starts again from',
+  giveUpMs: 'a compactor stops waiting for a checkpoint he signed, the players play, or another game master at the table signs: what reached him by then is what the game goes on from',
   forgetMs: 'a gone writer leaves the checkpoint\'s covers: his keys brought back later by a stale copy would be played again',
   roleGraceMs: 'a game master\'s actions still on their way when he hands the role over keep his authority only if they arrive within it',
   takeBackMs: 'a page that starts on keys written over adopts, after it, the earlier signed version it finds',

@@ -19,6 +19,10 @@
 //   master's record, or kept by its browser from such a proof) and the number of the checkpoint it plays
 //   (`n`): a client with nothing of its own to check against (a newcomer, a reload without storage)
 //   trusts a key every player at the table vouches for, and takes no checkpoint older than one they play.
+//   The digest of that checkpoint's head too (`h`): two of one number (two game masters apart) are told
+//   apart, and a compactor takes no writer's word that a checkpoint holds his actions when the writer
+//   plays another. On a game master's record, also the players' keys he took as theirs (`p`: asked about pages of a
+//   gone connection that nothing else ties to its player), so that every client plays them as he does.
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import * as v from 'valibot';
@@ -39,7 +43,15 @@ export const recordSchema = v.strictObject({
   ops: v.pipe(v.array(v.strictObject({ s: sceneId, h: hash, n: count, p: v.optional(v.pipe(v.array(hash), v.maxLength(LIMITS.recordEarlier))) })), v.maxLength(LIMITS.recordScenes)),
   cp: v.pipe(v.array(v.strictObject({ s: sceneId, h: hash, g: count, p: v.optional(v.pipe(v.array(hash), v.maxLength(LIMITS.recordEarlierCheckpoints))) })), v.maxLength(LIMITS.recordScenes)),
   k: v.optional(v.pipe(v.string(), v.regex(PUBLIC_KEY))),
-  g: v.optional(v.strictObject({ s: sceneId, k: v.pipe(v.array(v.pipe(v.string(), v.regex(PUBLIC_KEY))), v.maxLength(LIMITS.trustedKeys)), n: v.optional(count) })),
+  g: v.optional(
+    v.strictObject({
+      s: sceneId,
+      k: v.pipe(v.array(v.pipe(v.string(), v.regex(PUBLIC_KEY))), v.maxLength(LIMITS.trustedKeys)),
+      n: v.optional(count),
+      h: v.optional(hash),
+      p: v.optional(v.pipe(v.array(v.strictObject({ k: v.pipe(v.string(), v.regex(PUBLIC_KEY)), p: v.pipe(v.string(), v.maxLength(200)) })), v.maxLength(LIMITS.trustedKeys))),
+    }),
+  ),
 });
 
 export type HolderRecord = v.InferOutput<typeof recordSchema>;
@@ -103,11 +115,13 @@ export class RecordBook {
     if (this.value.k !== key) this.set({ ...this.value, k: key });
   }
 
-  /** The scene this holder plays now, the game masters' keys it trusts there, and the number of the checkpoint it plays. */
-  setTrusted(scene: string, keys: readonly string[], gen: number | null): void {
+  /** The scene this holder plays now, the game masters' keys it trusts there, the checkpoint it plays (its number and head's digest), and (a game master's) the players' keys he took. */
+  setTrusted(scene: string, keys: readonly string[], played: { readonly n: number; readonly h: string | null } | null, players: readonly { k: string; p: string }[] = []): void {
     const k = [...keys].sort().slice(0, LIMITS.trustedKeys);
-    if (this.value.g?.s === scene && this.value.g.k.join() === k.join() && (this.value.g.n ?? null) === gen) return;
-    this.set({ ...this.value, g: { s: scene, k, ...(gen !== null ? { n: gen } : {}) } });
+    const p = players.slice(-LIMITS.trustedKeys);
+    const g = { s: scene, k, ...(played ? { n: played.n } : {}), ...(played?.h ? { h: played.h } : {}), ...(p.length ? { p } : {}) };
+    if (JSON.stringify(this.value.g ?? null) === JSON.stringify(g)) return;
+    this.set({ ...this.value, g });
   }
 
   setCheckpoint(scene: string, entry: { h: string; g: number } | null): void {

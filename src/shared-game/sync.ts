@@ -17,11 +17,11 @@ import { GameStates } from '../store/states';
 import { CheckpointReader, CheckpointWriter, headText, readHead, readLegacy, signedText, type Head, type Written } from './checkpoint';
 import type { TableKeys } from './keys';
 import { LIMITS, type Author, type Codec, type Dropped, type Identity, type Member, type Op, type OpPage, type TableGame } from './model';
-import { clockCeiling, isEmptyPage, lastSeq, opChars, pageValue, readPages, versionOf, type ReadOp } from './ops';
+import { clockCeiling, firstSeq, isEmptyPage, lastSeq, opChars, pageValue, readPages, versionOf, type ReadOp } from './ops';
 import { EMPTY_TABLE_GAME, OpPlayer, openEvent, withOpened, withOpenedWritten, type PlayContext, type PlacedOp, type Played } from './play';
 import { checkpointEntry, digestText, opsEntry, readRecord, signsPages, type HolderRecord, type RecordBook } from './records';
 import { isTableOwn, parseSceneRequest } from './requests';
-import { keyPairOf, pagesText, readPagesSignature, signCheckpoint, signPages, verifyCheckpoint, verifyPages, type KeyPair, type PagesSignature } from './signing';
+import { keyPairOf, readPagesSignature, signCheckpoint, signPages, verifyCheckpoint, verifyPages, type KeyPair, type PagesSignature } from './signing';
 import { copyToReturn, droppedUncovered, readReturned, returnedValue, type GapCopy } from './returns';
 import { SYNC_TIMING } from './policy';
 import { remember, tableScene, trustedKeys, type Trusted } from './trust';
@@ -75,9 +75,18 @@ export interface KeptSigned {
   readonly writer: string;
   readonly pages: readonly unknown[];
   readonly signature: unknown;
+  /**
+   * The highest seq of that connection this browser saw on the table (its pages echoed, played from
+   * them, or covered by a checkpoint): what may have been folded in since. Past it, nothing was.
+   */
+  readonly landed?: number;
+  /** The highest seq of it this browser saw a checkpoint cover. */
+  readonly covered?: number;
+  /** The number of the checkpoint this browser played when it last saw actions of it on the table that no checkpoint covered. */
+  readonly landedGen?: number;
 }
 
-/** Another writer's pages to write back: the writer, his pages, and his game master's signature of them (undefined: none). */
+/** Another writer's pages to write back: the writer, his pages, and his signature of them (undefined: none). */
 type WriteBack = readonly [writer: string, pages: readonly unknown[], signature: unknown];
 
 /** One of this writer's actions the table does not hold yet: written again until it does. */
@@ -121,14 +130,18 @@ export interface Unvouched {
 }
 
 /**
- * Pages of a writer no longer at the table, signed as a game master's (./signing.ts `signPages`) by a key
- * no one here can prove his: most often the game master's own earlier connection, back on a browser that
- * kept nothing, with no one at the table to vouch for his old key. His compacting game master chooses
- * (`chooseUnproven`): take them (the key is his: they are played, and folded in) or leave them (emptied).
+ * Pages of a writer no longer at the table, signed (./signing.ts `signPages`) by a key no one here can
+ * tie to the player and role they name: most often the game master's own earlier connection, back on a
+ * browser that kept nothing, with no one at the table to vouch for his old key; or a player's, gone, or
+ * back from a refresh on a browser that kept nothing. The compacting game master chooses
+ * (`chooseUnproven`): take them (the key is that player's in that role: they are played, and folded in)
+ * or leave them (emptied).
  */
 export interface UnprovenPages {
   /** The player the signature names. */
   readonly player: string;
+  /** Whether they are signed as a game master's (else as a player's). */
+  readonly gm: boolean;
   /** How many actions the pages hold. */
   readonly actions: number;
   /** The signing key (the first characters). */
@@ -164,7 +177,7 @@ export interface SharedState {
   readonly ownKeyWrittenOver: boolean;
   /** The scene's checkpoint no game master here stands behind, while this client plays none (null: none such). */
   readonly unvouched: Unvouched | null;
-  /** Pages of a game master's earlier connection that his key signs, a key no one here can prove: his compacting game master chooses (null: none such). */
+  /** Pages of an earlier connection signed by a key no one here can tie to the player and role they name: the compacting game master chooses (null: none such). */
   readonly unproven: UnprovenPages | null;
 }
 
@@ -210,9 +223,11 @@ interface Base {
   readonly written: Written | null;
   /** The digest of its head (what game masters sign). */
   readonly hash: string | null;
+  /** Keys its game master left (`Head.left`). */
+  readonly left: readonly string[];
 }
 
-const NO_BASE: Base = { game: EMPTY_TABLE_GAME, covers: {}, lamport: 0, gm: {}, gen: 0, trust: 'none', written: null, hash: null };
+const NO_BASE: Base = { game: EMPTY_TABLE_GAME, covers: {}, lamport: 0, gm: {}, gen: 0, trust: 'none', written: null, hash: null, left: [] };
 
 /** A write: keys and values, at most LIMITS.writeChars of JSON. */
 export type Update = Record<string, unknown>;
@@ -286,13 +301,13 @@ export class SharedGame {
   private readonly signerReady: Promise<void>;
   /** Checkpoint signatures checked, by head digest. */
   private readonly verified = new Map<string, boolean>();
-  /** Each game master's signature of his pages as accepted (./keys.ts `signature`): written back with them should they be written over once he is gone. */
+  /** Each writer's signature of his pages as accepted (./keys.ts `signature`): written back with them should they be written over once he is gone. */
   private readonly acceptedSigs = new Map<string, unknown>();
   /** Gone writers whose keys hold something else than their signed pages this client holds: since when. */
   private readonly goneChanged = new Map<string, number>();
-  /** Game masters' signatures of their pages checked (writer and value), the newest kept longest. */
+  /** Writers' signatures of their pages checked (writer and value), the newest kept longest. */
   private readonly pagesVerified = new Map<string, boolean>();
-  /** This writer's signature of its pages as its record last signed them (./keys.ts `signature`): none for a player's, or empty pages; `pending` while it is made. */
+  /** This writer's signature of its pages as its record last signed them (./keys.ts `signature`): none for empty pages; `pending` while it is made. */
   private ownSigned: { h: string; value: PagesSignature | null | 'pending' } | null = null;
   /** The signature being made (awaited before this client's own writes, so that its pages and their signature go together). */
   private ownSigning: Promise<void> = Promise.resolve();
@@ -301,7 +316,7 @@ export class SharedGame {
   /** Checkpoints this compactor's game master chose not to take (`choose('fresh')`). */
   private readonly declined = new Set<string>();
   /** Unproven pages (`UnprovenPages`) as last read, and the keys whose pages its game master left. */
-  private unprovenPages: { key: string; summary: UnprovenPages } | null = null;
+  private unprovenPages: { key: string; player: string; summary: UnprovenPages } | null = null;
   private readonly left = new Set<string>();
   /** A checkpoint to write though nothing new waits: a game master's choice to sign. */
   private resign = false;
@@ -593,7 +608,8 @@ export class SharedGame {
     const kept = this.keeper?.gmKeys?.(scene) ?? [];
     if (live.some((k) => !kept.includes(k))) this.keeper?.saveGmKeys?.(scene, remember(kept, live, LIMITS.keptKeys));
     const vouched = [...new Set([...live.sort(), ...[...this.keptKeys(scene)].reverse()])].slice(0, LIMITS.trustedKeys);
-    this.book.setTrusted(scene, vouched, this.base.trust === 'none' ? null : this.base.gen);
+    const players = this.me.gm ? [...this.takenPlayerKeys].map(([k, p]) => ({ k, p })) : [];
+    this.book.setTrusted(scene, vouched, this.base.trust === 'none' ? null : { n: this.base.gen, h: this.base.hash }, players);
   }
 
   private get gmHere(): boolean {
@@ -616,6 +632,7 @@ export class SharedGame {
     this.readWriters(metadata, dropped, now);
     dropped.push(...(await this.checkOpenings()));
     this.takeOwn(now);
+    if (this.scene) await this.trimKept(this.scene);
     for (const [key, u] of this.unsigned) {
       if (now - u.since >= SYNC_TIMING.reportAfterMs) dropped.push({ key, problem: 'not signed by its writer: someone else wrote it (not played)', kind: 'refused', forged: true });
     }
@@ -812,7 +829,7 @@ export class SharedGame {
       this.seen.delete(writer);
     }
     bound(this.forgotten, 1000);
-    this.base = { game: checked.game, covers: head.covers, lamport: head.lamport, gm: head.gm, gen: head.gen, trust, written: { head, parts: read.parts }, hash };
+    this.base = { game: checked.game, covers: head.covers, lamport: head.lamport, gm: head.gm, gen: head.gen, trust, written: { head, parts: read.parts }, hash, left: head.left ?? [] };
     this.damaged = [...read.notices, ...checked.notices];
     if (trust === 'own') await this.writer.adopt(this.base.written!, this.reader);
     return true;
@@ -880,7 +897,13 @@ export class SharedGame {
     }
     if (this.base.trust === 'verified') {
       this.base = { ...this.base, trust: 'own' };
-      if (this.base.written) await this.writer.adopt(this.base.written, this.reader);
+      if (this.base.written) {
+        await this.writer.adopt(this.base.written, this.reader);
+        // Kept in this browser as one it wrote: his next connection puts it back should the scene lose it
+        // (seed -288810071: a player made game master took another's checkpoint over and refreshed; it
+        // was lost with the action only it held).
+        this.keeper?.saveCheckpoint(scene, this.base.written);
+      }
     }
     this.sign(scene);
   }
@@ -902,7 +925,7 @@ export class SharedGame {
     const strangers = new Set<string>();
     const returned = new Map<string, { key: string; value: unknown }>();
     const signatures = new Map<string, { key: string; value: unknown }>();
-    let unproven: { key: string; summary: UnprovenPages } | null = null;
+    let unproven: { key: string; player: string; summary: UnprovenPages } | null = null;
     for (const [key, value] of Object.entries(metadata)) {
       if (!this.keys.isWriterKey(key)) continue;
       const name = this.keys.pageOf(key);
@@ -954,13 +977,18 @@ export class SharedGame {
       const text = known?.raw === raw ? known.text : json(values);
       const live = this.live.get(g.holder);
       if (!live) {
+        // Pages this client played under a key its game master left since: no one's, as for everyone.
+        const acceptedKey = readPagesSignature(this.acceptedSigs.get(writer))?.key;
+        if (acceptedKey && this.isLeft(acceptedKey)) this.forgetAccepted(writer);
         // A game master gone before his actions were compacted, whose pages his key signs: his, to a
         // client that never saw him too (his next connection, a newcomer), as to those that did; a later
         // version of them than the one it holds (a stale one was written over them meanwhile) too.
         const newer = text !== this.acceptedJson.get(writer) && versionOf(values) > (this.acceptedVersion.get(writer) ?? -1);
         const signed = newer ? this.signedGone(writer, text, scene, signatures.get(writer)?.value) : null;
-        // Signed by a key this client cannot prove: its game master is asked, and they are kept meanwhile.
-        const asked = !signed && !this.acceptedJson.has(writer) && !this.remembered.has(g.holder) && values.some((x) => x !== null) ? this.unprovenOf(writer, text, scene, signatures.get(writer)?.value, g.keys, values) : null;
+        // Signed by a key this client cannot prove, and later than what it played of them (a writer this
+        // client saw at the table too, whose record it never read sign them, or not his last pages): its
+        // game master is asked, and they are kept meanwhile.
+        const asked = !signed && newer && values.some((x) => x !== null) ? this.unprovenOf(writer, text, scene, signatures.get(writer)?.value, g.keys, values) : null;
         unproven ??= asked;
         if (signed && values.some((x) => x !== null)) {
           this.remembered.set(g.holder, signed);
@@ -1007,7 +1035,7 @@ export class SharedGame {
       else if (!this.behind.has(writer)) this.behind.set(writer, now);
       if ((latest || earlier) && text === this.acceptedJson.get(writer)) {
         this.unsigned.delete(g.keys[0]!);
-        // (A game master's signature may land after the pages it signs.)
+        // (A writer's signature may land after the pages it signs.)
         if (!this.acceptedSigs.has(writer) && signatures.has(writer)) this.keepSignature(writer, d, signatures.get(writer)!.value);
         continue;
       }
@@ -1045,6 +1073,18 @@ export class SharedGame {
     for (const key of this.strangerSince.keys()) if (!strangers.has(key)) this.strangerSince.delete(key);
   }
 
+  /** Drops what this client played of a gone writer: none of it is played any more, nor written back. */
+  private forgetAccepted(writer: string): void {
+    this.seen.delete(writer);
+    this.acceptedJson.delete(writer);
+    this.acceptedValues.delete(writer);
+    this.acceptedVersion.delete(writer);
+    this.acceptedSigs.delete(writer);
+    this.goneChanged.delete(writer);
+    this.gapCopies.delete(writer);
+    this.current.delete(writer);
+  }
+
   /** Checks, once each, the signatures of pages whose writer is not at the table (./keys.ts `signature`). */
   private async checkPageSignatures(metadata: Readonly<Record<string, unknown>>): Promise<void> {
     if (!this.keys.signature) return;
@@ -1057,12 +1097,12 @@ export class SharedGame {
       const id = `${name.writer}|${json(sig)}`;
       const known = this.pagesVerified.get(id);
       this.pagesVerified.delete(id);
-      this.pagesVerified.set(id, known ?? (await verifyPages(this.codec, sig.key, sig.sig, pagesText(sig.scene, name.writer, sig.player, sig.h))));
+      this.pagesVerified.set(id, known ?? (await verifyPages(this.codec, name.writer, sig)));
       bound(this.pagesVerified, 200);
     }
   }
 
-  /** Keeps a game master's signature of the pages just accepted of him, if it signs them as they are. */
+  /** Keeps a writer's signature of the pages just accepted of him, if it signs them as they are. */
   private keepSignature(writer: string, digest: string, value: unknown): void {
     const sig = readPagesSignature(value);
     if (sig && sig.h === digest) this.acceptedSigs.set(writer, value);
@@ -1075,20 +1115,51 @@ export class SharedGame {
     return sig && sig.scene === scene && sig.h === digestText(text) && this.pagesVerified.get(`${writer}|${json(sig)}`) === true ? sig : null;
   }
 
-  /** The author of a gone writer's pages, if a game master's key this client trusts on the scene signs them as they are. */
+  /**
+   * The author of a gone writer's pages, if they are signed as they are by a key this client can tie to
+   * the player the signature names, in the role it names: a game master's key it trusts on the scene
+   * (his, whatever role he signed in); the key that signed a version of them this client played while
+   * his record signed it; for a player's pages, also the key in the record of that player's connection
+   * at the table now (his refresh, in the same browser), this page's own among them, or a key his game
+   * master took as that player's.
+   */
   private signedGone(writer: string, text: string, scene: string, value: unknown): Author | null {
     const sig = this.pagesSignature(writer, text, scene, value);
-    if (!sig) return null;
+    if (!sig || this.isLeft(sig.key)) return null;
     const t = this.trustOf(scene);
-    return t.proven.has(sig.key) || t.vouched.has(sig.key) ? { player: sig.player, gm: true } : null;
+    if (t.proven.has(sig.key) || t.vouched.has(sig.key)) return { player: sig.player, gm: sig.gm };
+    // The key that signed the version of his pages this client played while his record signed them:
+    // his later versions are his too (his record's last write lost with his tab).
+    const played = readPagesSignature(this.acceptedSigs.get(writer));
+    if (played && played.key === sig.key && played.player === sig.player && (played.gm || !sig.gm)) return { player: sig.player, gm: sig.gm };
+    if (sig.gm) return null;
+    return this.isPlayersKey(scene, sig.player, sig.key) ? { player: sig.player, gm: false } : null;
   }
 
-  /** Pages of a gone writer validly signed by a key this client cannot prove a game master's, and not left already: what its game master is asked. */
-  private unprovenOf(writer: string, text: string, scene: string, value: unknown, keys: readonly string[], values: readonly unknown[]): { key: string; summary: UnprovenPages } | null {
+  /** Whether this key is this player's, by what the tabletop ties to him now (his connections' records, this page's own) or a game master's word (his answer, in his record). */
+  private isPlayersKey(scene: string, player: string, key: string): boolean {
+    if (this.signer?.publicKey === key && this.me.player === player) return true;
+    for (const m of this.live.values()) {
+      if (m.author.player === player && m.record?.k === key) return true;
+      if (m.author.gm && m.record?.g?.s === scene && m.record.g.p?.some((x) => x.k === key && x.p === player)) return true;
+    }
+    return this.takenPlayerKeys.get(key) === player;
+  }
+
+  /** Whether the game master left this key: by this page's choice, or as the checkpoint it plays says. */
+  private isLeft(key: string): boolean {
+    return this.left.has(key) || this.base.left.includes(key);
+  }
+
+  /** Players' keys the compacting game master took as theirs (`chooseUnproven`), with the player each signs for. */
+  private readonly takenPlayerKeys = new Map<string, string>();
+
+  /** Pages of a gone writer validly signed by a key this client cannot tie to the player and role they name, and not left already: what its game master is asked. */
+  private unprovenOf(writer: string, text: string, scene: string, value: unknown, keys: readonly string[], values: readonly unknown[]): { key: string; player: string; summary: UnprovenPages } | null {
     const sig = this.pagesSignature(writer, text, scene, value);
-    if (!sig || this.left.has(sig.key)) return null;
-    const actions = readPages(writer, keys, values, { player: sig.player, gm: true }, scene, this.base.covers[writer] ?? 0, clockCeiling(this.base.lamport)).ops.length;
-    return actions ? { key: sig.key, summary: { player: sig.player.slice(0, 64), actions, key: sig.key.slice(0, 12) } } : null;
+    if (!sig || this.isLeft(sig.key)) return null;
+    const actions = readPages(writer, keys, values, { player: sig.player, gm: sig.gm }, scene, this.base.covers[writer] ?? 0, clockCeiling(this.base.lamport)).ops.length;
+    return actions ? { key: sig.key, player: sig.player, summary: { player: sig.player.slice(0, 64), gm: sig.gm, actions, key: sig.key.slice(0, 12) } } : null;
   }
 
   /** Whether unsigned pages keep every op accepted of their writer that they do not say is in the checkpoint, as it was. */
@@ -1250,6 +1321,10 @@ export class SharedGame {
     // Ops compacted into a checkpoint the table does not hold yet are still on their way too.
     for (const op of this.covered) if (op.seq > this.tableDone) next.set(op.seq, this.missing.get(op.seq) ?? now);
     this.missing = next;
+    // (Covered by a checkpoint the table holds: one of its own still on its way may never arrive.)
+    const landed = Math.max(this.tableDone, ...this.mine.filter((op) => !next.has(op.seq)).map((op) => op.seq));
+    const kept = this.keeper?.signedPages?.(scene)?.find((k) => k.writer === this.me.writer);
+    if (kept) this.noteLanded(scene, kept, landed, this.tableDone);
   }
 
   /** How far this writer's ops are in a checkpoint the table holds (read there whole). */
@@ -1320,7 +1395,7 @@ export class SharedGame {
   /**
    * Other writers' pages written over while their writer's record still signs what this client holds
    * of them (a page reloading, a stale copy, a hostile write): written back, by the compacting client
-   * first (`probe`: also those it waits to write back); each with the game master's signature of them
+   * first (`probe`: also those it waits to write back); each with its writer's signature of them
    * this client holds, if any.
    */
   private pagesToWriteBack(now: number, probe = false): WriteBack[] {
@@ -1339,7 +1414,7 @@ export class SharedGame {
       // The copy this client holds, if the writer's record still signs it (its latest, or one of its last few).
       if (signsPages(entry, digestText(json(held)))) out.push([writer, held, this.acceptedSigs.get(writer)]);
     }
-    // A game master gone, his record with him: his signed pages, with their signature, while they hold
+    // A writer gone, his record with him: his signed pages, with their signature, while they hold
     // actions the checkpoint this client plays does not cover (once it does, his keys are emptied).
     for (const [writer, since] of this.goneChanged) {
       const held = this.acceptedValues.get(writer);
@@ -1362,15 +1437,64 @@ export class SharedGame {
     const out: WriteBack[] = [];
     const signatureKey = this.keys.signature;
     if (!signatureKey) return out;
-    for (const { writer, pages, signature } of this.keeper?.signedPages?.(scene) ?? []) {
+    for (let kept of this.keeper?.signedPages?.(scene) ?? []) {
+      const { writer, pages, signature } = kept;
       if (!this.gone(writer) || !this.keys.isWriterKey(this.keys.page(writer, 0)) || pages.length !== LIMITS.pagesPerWriter) continue;
-      if (lastSeq(pages) <= (this.base.covers[writer] ?? 0)) continue;
+      const covered = Math.max(this.base.covers[writer] ?? 0, this.forgotten.get(writer) ?? 0);
+      this.noteLanded(scene, kept, Math.max(covered, this.acceptedValues.has(writer) ? lastSeq(this.acceptedValues.get(writer)!) : 0), covered);
+      kept = this.keeper?.signedPages?.(scene)?.find((k) => k.writer === writer) ?? kept;
+      const cut = this.keptCut(kept);
+      // (Not yet trimmed to what lies past it: `trimKept` signs them again first.)
+      if (lastSeq(pages) <= cut || firstSeq(pages) <= cut) continue;
       const onTable = Array.from({ length: LIMITS.pagesPerWriter }, (_, p) => this.raw[this.keys.page(writer, p)] ?? null);
       const sigOnTable = this.raw[signatureKey(writer)] ?? null;
-      const forgotten = !(writer in this.base.covers) && onTable.every((x) => isEmptyPage(x)) && isEmptyPage(sigOnTable);
-      if (!forgotten && (json(onTable) !== json(pages) || json(sigOnTable) !== json(signature))) out.push([writer, pages, signature]);
+      if (json(onTable) !== json(pages) || json(sigOnTable) !== json(signature)) out.push([writer, pages, signature]);
     }
     return out;
+  }
+
+  /**
+   * Up to where a kept connection's pages are not written back: what the checkpoint covers of it, or
+   * covered once. Where the checkpoint does not list it and its keys are empty, it may have been folded
+   * in and then forgotten (e0a399a: played twice), which takes two checkpoints after the last one under
+   * which this browser saw its actions on the table uncovered: past that, only what never reached the
+   * table is written back (a write lost as the tab closed). Before, nothing was forgotten: its keys were
+   * emptied by a stale copy, and all it holds past what was covered goes back.
+   */
+  private keptCut(kept: KeptSigned): number {
+    const { writer } = kept;
+    if (writer in this.base.covers) return this.base.covers[writer]!;
+    const empty = Array.from({ length: LIMITS.pagesPerWriter }, (_, p) => this.raw[this.keys.page(writer, p)]).every((x) => isEmptyPage(x)) && isEmptyPage(this.raw[this.keys.signature?.(writer) ?? '']);
+    const mayBeForgotten = empty && this.base.gen > (kept.landedGen ?? -Infinity) + 1;
+    return mayBeForgotten ? Math.max(kept.landed ?? 0, kept.covered ?? 0) : (kept.covered ?? 0);
+  }
+
+  /** Keeps, for a connection of this browser's, the highest seq of it seen on the table (and under which checkpoint, if uncovered), and covered by a checkpoint. */
+  private noteLanded(scene: string, kept: KeptSigned, landed: number, covered = 0): void {
+    if (this.mirror) return;
+    const gen = landed > covered ? this.base.gen : (kept.landedGen ?? null);
+    if (landed > (kept.landed ?? 0) || covered > (kept.covered ?? 0) || (gen !== null && gen > (kept.landedGen ?? -Infinity))) {
+      this.keeper?.saveSignedPages?.(scene, { ...kept, landed: Math.max(landed, kept.landed ?? 0), covered: Math.max(covered, kept.covered ?? 0), ...(gen !== null ? { landedGen: Math.max(gen, kept.landedGen ?? gen) } : {}) });
+    }
+  }
+
+  /**
+   * This browser's earlier connections' kept pages, trimmed to what lies past `keptCut` and signed again
+   * by its key for that connection (the same player and role), so that what is written back of them
+   * never holds an action the checkpoint may have folded in and forgotten.
+   */
+  private async trimKept(scene: string): Promise<void> {
+    const signer = this.signer;
+    if (!signer || this.mirror || !this.keys.signature) return;
+    for (const kept of this.keeper?.signedPages?.(scene) ?? []) {
+      const cut = this.keptCut(kept);
+      if (!this.gone(kept.writer) || kept.pages.length !== LIMITS.pagesPerWriter || lastSeq(kept.pages) <= cut || firstSeq(kept.pages) > cut) continue;
+      const sig = readPagesSignature(kept.signature);
+      if (!sig || sig.key !== signer.publicKey) continue;
+      const pages = kept.pages.map((page, p) => pageValue(scene, cut, (((page as OpPage | null)?.ops ?? []) as Op[]).filter((op) => typeof op?.seq === 'number' && op.seq > cut), p === 0));
+      const value = await signPages(this.codec, signer.secret, signer.publicKey, kept.writer, { scene, player: sig.player, gm: sig.gm, h: digestText(json(pages)) });
+      if (value) this.keeper?.saveSignedPages?.(scene, { ...kept, pages, signature: value });
+    }
   }
 
   /** Whether this client waits on time alone (its own pages to come back, a signed checkpoint to appear): its page reads the keys again now and then. */
@@ -1391,26 +1515,27 @@ export class SharedGame {
   }
 
   /**
-   * A game master's pages also carry his key's signature (./keys.ts `signature`), so that they stay his
-   * once his connection, and the record that signs them, is gone: his next connection and newcomers
-   * play them as the players who saw him do. None for a player, nor for pages with no action in them.
+   * A writer's pages also carry his browser key's signature, with his player and role (./keys.ts
+   * `signature`), so that they stay his once his connection, and the record that signs them, is gone:
+   * a game master's to everyone who trusts his key; a player's to everyone while his next connection (a
+   * refresh, in the same browser) is at the table, since its record names that key. None for pages with
+   * no action in them.
    */
   private signOwnPages(scene: string, h: string, pages: readonly unknown[]): void {
     if (!this.keys.signature || this.ownSigned?.h === h) return;
     const signer = this.signer;
-    if (!this.me.gm || !signer || pages.every((x) => isEmptyPage(x))) {
+    if (!signer || pages.every((x) => isEmptyPage(x))) {
       this.ownSigned = { h, value: null };
       return;
     }
     this.ownSigned = { h, value: 'pending' };
-    const player = this.me.player;
-    this.ownSigning = signPages(this.codec, signer.secret, pagesText(scene, this.me.writer, player, h)).then((sig) => {
+    this.ownSigning = signPages(this.codec, signer.secret, signer.publicKey, this.me.writer, { scene, player: this.me.player, gm: this.me.gm, h }).then((value) => {
       if (this.ownSigned?.h !== h) return;
-      const value: PagesSignature | null = sig ? { v: 1, scene, player, h, key: signer.publicKey, sig } : null;
       this.ownSigned = { h, value };
       // Kept in this browser too: should he leave, and every page that held them reload while someone writes
       // over them, his next connection here writes them back (`keptToWriteBack`).
-      if (value) this.keeper?.saveSignedPages?.(scene, { writer: this.me.writer, pages, signature: value });
+      const before = this.keeper?.signedPages?.(scene)?.find((k) => k.writer === this.me.writer);
+      if (value) this.keeper?.saveSignedPages?.(scene, { ...before, writer: this.me.writer, pages, signature: value });
     });
   }
 
@@ -1854,7 +1979,7 @@ export class SharedGame {
   needsCompaction(): boolean {
     if (!this.compactor || !this.played || this.lostSince !== null || (this.base.trust !== 'own' && this.base.trust !== 'none')) return false;
     if (this.choosing) return false;
-    if (this.resign) return true;
+    if (this.resign || (this.scene !== null && this.forked(this.scene))) return true;
     const s = this.state;
     const now = this.now();
     if (s.pendingOps >= LIMITS.compactOps || s.pendingChars >= LIMITS.compactChars) return true;
@@ -1906,7 +2031,7 @@ export class SharedGame {
       } else {
         const legacy = await readLegacy(this.raw[this.keys.head], this.codec);
         if (!legacy) return null;
-        this.base = { game: legacy.game, covers: legacy.covers, lamport: legacy.lamport, gm: {}, gen: 0, trust: 'own', written: null, hash: null };
+        this.base = { game: legacy.game, covers: legacy.covers, lamport: legacy.lamport, gm: {}, gen: 0, trust: 'own', written: null, hash: null, left: [] };
         this.damaged = legacy.notices;
       }
     } else {
@@ -1921,8 +2046,9 @@ export class SharedGame {
 
   /**
    * The compacting game master's choice about pages of an earlier connection signed by a key no one here
-   * can prove (`UnprovenPages`): take them (the key is a game master's on this scene: his; they are
-   * played, and folded into his next checkpoint), or leave them (no one's: emptied). Returns the writes.
+   * can prove (`UnprovenPages`): take them (the key is a game master's on this scene, his, or the
+   * player's they name, as they say; they are played, and folded into his next checkpoint), or leave
+   * them (no one's: emptied). Returns the writes.
    */
   async chooseUnproven(choice: 'take' | 'leave'): Promise<Update[] | null> {
     const u = this.unprovenPages;
@@ -1932,10 +2058,49 @@ export class SharedGame {
     this.unprovenPages = null;
     // Taken: the key is his (proven on this scene, and kept where his browser keeps keys). Left: pages
     // it signs are no one's, emptied as keys of no one are, and not asked about again.
-    if (choice === 'take') this.proveKey(scene, u.key);
+    if (choice === 'take' && u.summary.gm) this.proveKey(scene, u.key);
+    else if (choice === 'take') this.takenPlayerKeys.set(u.key, u.player);
     else this.left.add(u.key);
     await this.receive(this.raw);
-    return this.heal(true);
+    if (choice === 'take') return this.heal(true);
+    // Left: written into a checkpoint at once, so that a page that played them (a record proved the key
+    // then) drops them as this one does.
+    this.resign = true;
+    return (await this.compact()) ?? this.heal(true);
+  }
+
+  /**
+   * Whether another game master at the table signs a checkpoint numbered past the one this compactor
+   * plays (he compacted while this one was away, and a stale copy hid it): its holder writes it back
+   * and this client takes it then. Compacting meanwhile would make a second checkpoint of that number,
+   * covering what the writers say the first holds without holding it (seed -1866135704: a player's
+   * action lost). Waited for `giveUpMs` at most (every page that held it may have reloaded with nothing).
+   */
+  private newerElsewhere(scene: string, now: number): boolean {
+    let newest = 0;
+    for (const m of this.live.values()) if (m.author.gm) newest = Math.max(newest, checkpointEntry(m.record, scene)?.g ?? 0);
+    if (newest <= this.base.gen) {
+      this.newerSince = null;
+      return false;
+    }
+    this.newerSince ??= now;
+    return now - this.newerSince < SYNC_TIMING.giveUpMs;
+  }
+
+  private newerSince: number | null = null;
+
+  /**
+   * Whether someone at the table says he plays another checkpoint of this compactor's number (two game
+   * masters apart, the other's sorting first, and no game master here signing it any more): the
+   * compactor writes the next one, which every client takes, rather than leave the table on two
+   * (seed -1213232131: a player's action never left his pages).
+   */
+  private forked(scene: string): boolean {
+    for (const m of this.live.values()) {
+      const g = m.record?.g;
+      if (g?.s === scene && g.n === this.base.gen && g.h !== undefined && g.h !== this.base.hash) return true;
+    }
+    return false;
   }
 
   private gone(writer: string): boolean {
@@ -1960,6 +2125,7 @@ export class SharedGame {
     if (this.choosing) return null;
     const now = this.now();
     const scene = this.scene;
+    if (this.newerElsewhere(scene, now)) return null;
     const old = this.base.covers;
     const covers: Record<string, number> = { ...old };
     const gm: Record<string, number> = { ...this.base.gm };
@@ -1972,8 +2138,16 @@ export class SharedGame {
       if (op.author.gm) gm[op.writer] = Math.max(gm[op.writer] ?? 0, op.seq);
     }
     // What a writer's pages say is in the checkpoint is covered, held here or not (an honest writer
-    // drops only what a checkpoint covers; what a hostile one drops otherwise is no one's).
-    for (const [writer, seen] of this.seen) if (seen.done > (covers[writer] ?? 0)) covers[writer] = seen.done;
+    // drops only what a checkpoint covers; what a hostile one drops otherwise is no one's). Not while
+    // his record says he plays another checkpoint than this one: one of the same number another game
+    // master signed, or a newer one; his word is about that one, and what it holds that this one does
+    // not comes back from his pages once he plays this one (seed -542129869: lost).
+    for (const [writer, seen] of this.seen) {
+      if (seen.done <= (covers[writer] ?? 0)) continue;
+      const g = this.live.get(this.keys.holderOf(writer))?.record?.g;
+      if (g?.s === scene && ((g.h !== undefined && g.h !== this.base.hash) || (g.n ?? 0) > this.base.gen)) continue;
+      covers[writer] = seen.done;
+    }
     const clear: [string, unknown][] = [];
     // Gone writers: their keys emptied once all of them is in; their entries kept a while after (a stale copy may bring the keys back), then forgotten.
     for (const writer of Object.keys(covers)) {
@@ -2007,17 +2181,18 @@ export class SharedGame {
     // Keys of no one at the table, once they stood still (a player who just joined is in the party by then).
     for (const [key, s] of this.strangerSince) if (!isEmptyPage(this.raw[key]) && now - s.since >= SYNC_TIMING.strangerMs) clear.push([key, null]);
     const coversChanged = json(covers) !== json(old) || json(gm) !== json(this.base.gm);
-    if (!settled.length && !coversChanged && !clear.length && !this.resign) return null;
+    if (!settled.length && !coversChanged && !clear.length && !this.resign && !this.forked(scene)) return null;
     this.resign = false;
     const lamport = Math.max(this.base.lamport, ...settled.map((op) => op.lamport));
     const game = withOpenedWritten(settled === this.ops ? this.played.game : this.player.play(this.base.game, settled).game);
     const signer = this.signer;
-    const unsigned = await this.writer.write(game, { scene, gen: this.base.gen + 1, by: this.me.writer, covers, lamport, gm, ...(signer ? { key: signer.publicKey } : {}) });
+    const left = remember(this.base.left, this.left, LIMITS.leftKeys);
+    const unsigned = await this.writer.write(game, { scene, gen: this.base.gen + 1, by: this.me.writer, covers, lamport, gm, ...(left.length ? { left } : {}), ...(signer ? { key: signer.publicKey } : {}) });
     const sig = signer ? await signCheckpoint(this.codec, signer.secret, signedText(unsigned.head)) : null;
     const { key: _key, ...bare } = unsigned.head;
     const written: Written = { head: sig ? { ...unsigned.head, sig } : bare, parts: unsigned.parts };
     const hash = digestText(headText(written.head));
-    this.base = { game, covers, lamport, gm, gen: written.head.gen, trust: 'own', written, hash };
+    this.base = { game, covers, lamport, gm, gen: written.head.gen, trust: 'own', written, hash, left };
     this.damaged = [];
     this.sign(scene);
     this.keeper?.saveCheckpoint(scene, written);

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAME_KEY, OPS_PREFIX, PART_PREFIX, SCENE_KEY } from '../../src/adapters/owlbear/keys';
 import { canonicalJson } from '../../src/game/json';
 import { digestText } from '../../src/shared-game/records';
-import { pagesText, signPages } from '../../src/shared-game/signing';
+import { signPages } from '../../src/shared-game/signing';
 import { nodeCodec } from '../support/owlbear-room';
 import { tokenItem } from '../support/owlbear-items';
 import { GM, PLAYER, host, launchPlain, openAction, openRoom, sendFrom, type Launched, type Room } from './owlbear';
@@ -151,16 +151,16 @@ describe.each(['server', 'client'] as const)('issue 25’s faults on the test ho
   // (Under one merge: the question and its answers write nothing either merge reads differently.)
   it.runIf(merge === 'server')('10: pages of a connection no longer at the table, signed by a key no one here can prove a game master’s: the compacting game master is asked, in words; left, they are removed and played by no one; taken, every client plays them', async () => {
     const byName = '<img src=x onerror=alert(1)>';
-    /** Pages under a connection that left, as a game master's page writes them, with their signature by a key of its own. */
-    const signed = async (writer: string, name: string, secret?: string): Promise<Meta> => {
+    /** Pages under a connection that left, as a game master's page (or, `gm` false, a player's) writes them, with their signature by a key of its own. */
+    const signed = async (writer: string, name: string, secret?: string, gm = true): Promise<Meta> => {
       secret ??= (await nodeCodec.newSecret())!;
       const key = (await nodeCodec.publicKey(secret))!;
       const m = await meta();
       const scene = m[SCENE_KEY] as string;
-      const page = { v: 2, scene, done: 0, ops: [{ seq: 1, lamport: nextOf(m, writer).lamport, by: byName, gm: true, request: named('A', name) }] };
+      const page = { v: 2, scene, done: 0, ops: [{ seq: 1, lamport: nextOf(m, writer).lamport, by: byName, ...(gm ? { gm: true } : {}), request: named('A', name) }] };
       const h = digestText(canonicalJson([page, null, null, null, null, null, null, null]));
-      const sig = (await signPages(nodeCodec, secret, pagesText(scene, writer, byName, h)))!;
-      return { [`${OPS_PREFIX}${writer}`]: page, [`${OPS_PREFIX}${writer}.s`]: { v: 1, scene, player: byName, h, key, sig } };
+      const sig = (await signPages(nodeCodec, secret, key, writer, { scene, player: byName, gm, h }))!;
+      return { [`${OPS_PREFIX}${writer}`]: page, [`${OPS_PREFIX}${writer}.s`]: sig };
     };
     const question = gm.locator('[data-testid="owlbear-unproven"]');
     const forger = (await nodeCodec.newSecret())!;
@@ -189,10 +189,12 @@ describe.each(['server', 'client'] as const)('issue 25’s faults on the test ho
     expect(askedAgain, 'asked again about a key he left').toBe(0);
     await act(player, 'B');
     await agree();
-    // Pages signed by a key he takes (another one: a key he left is not asked about again) are his:
-    // played by every client, and folded into the checkpoint.
-    await host(room.page, 'writeMetadata', await signed('conn-gone2.bg', 'T-gone'));
+    // Pages signed as a player's by a key he takes (another one: a key he left is not asked about again)
+    // are that player's: asked in a player's words, played by every client, and folded into the checkpoint.
+    await host(room.page, 'writeMetadata', await signed('conn-gone2.bg', 'T-gone', undefined, false));
     await question.waitFor({ timeout: 10_000 });
+    await expect.poll(() => question.textContent()).toContain('A player’s actions from an earlier connection');
+    expect(await gm.locator('[data-testid="owlbear-unproven-take"]').textContent()).toBe('They are his: take them');
     await gm.locator('[data-testid="owlbear-unproven-take"]').click();
     honest.push('T-gone');
     await agree();

@@ -31,7 +31,7 @@ export const writerId = (connectionId: string): string => `${connectionKey(conne
 /** The connection a writer belongs to. */
 export const connectionOf = (writer: string): string => writer.slice(0, writer.lastIndexOf('.'));
 
-/** A connection's pages: `ops/<connection>.bg`, then `ops/<connection>.bg.1` … `.7`; `.r` its pages written back by others; `.s` a game master's signature of his pages. No other name is anyone's. */
+/** A connection's pages: `ops/<connection>.bg`, then `ops/<connection>.bg.1` … `.7`; `.r` its pages written back by others; `.s` its writer's signature of his pages. No other name is anyone's. */
 const PAGE = /^([A-Za-z0-9_-]{1,48})\.bg(?:\.([1-9]))?$/;
 const RETURNED = /^([A-Za-z0-9_-]{1,48})\.bg\.r$/;
 const SIGNATURE = /^([A-Za-z0-9_-]{1,48})\.bg\.s$/;

@@ -9,7 +9,7 @@ import { OPS_PREFIX } from '../../../src/adapters/owlbear/keys';
 import { canonicalJson } from '../../../src/game/json';
 import type { SceneRequest } from '../../../src/messages';
 import { digestText } from '../../../src/shared-game/records';
-import { pagesText, signPages } from '../../../src/shared-game/signing';
+import { signPages } from '../../../src/shared-game/signing';
 import { MemoryKeeper, nodeCodec, type Client } from '../../support/owlbear-room';
 import { Table, names, sideEdited } from './harness';
 
@@ -97,15 +97,17 @@ describe.each(['server', 'client'] as const)('a game master who leaves before hi
     for (const c of table.honest) expect(names(c), c.me.writer).toEqual(['p1', 'g1']);
   });
 
-  it('his pages carry his signature while he writes, and a player’s carry none', async () => {
+  it('his pages carry his signature while he writes, as a player’s carry theirs, each with its role and its record’s key', async () => {
     const table = new Table(mode, 2, 900, 600, true);
     await started(table);
     expect(await table.act(table.gm, sideEdited('B', 'g1'))).toBe(true);
+    expect(await table.act(table.players[1]!, sideEdited('A', 'p2'))).toBe(true);
     await table.calm();
-    const sig = table.metadata[`${OPS_PREFIX}${table.gm.me.writer}.s`] as { h: string; player: string; key: string } | undefined;
-    expect(sig?.player).toBe('gm');
-    expect(sig?.h).toBe(digestText(json([0, 1, 2, 3, 4, 5, 6, 7].map((p) => table.metadata[`${OPS_PREFIX}${table.gm.me.writer}${p ? `.${p}` : ''}`] ?? null))));
-    expect(table.metadata[`${OPS_PREFIX}${table.players[0]!.me.writer}.s`] ?? null).toBeNull();
+    const pagesOf = (writer: string) => digestText(json([0, 1, 2, 3, 4, 5, 6, 7].map((p) => table.metadata[`${OPS_PREFIX}${writer}${p ? `.${p}` : ''}`] ?? null)));
+    for (const [c, gm] of [[table.gm, true], [table.players[1]!, false]] as const) {
+      const sig = table.metadata[`${OPS_PREFIX}${c.me.writer}.s`] as { v: number; h: string; player: string; gm: boolean; key: string } | undefined;
+      expect(sig, c.me.writer).toMatchObject({ v: 2, player: c.me.player, gm, h: pagesOf(c.me.writer), key: c.book.record.k });
+    }
   });
 
   it('pages under a gone connection signed by a key no one trusts (the hostile player’s) are no one’s: not played, and emptied', async () => {
@@ -117,11 +119,11 @@ describe.each(['server', 'client'] as const)('a game master who leaves before hi
     const writer = 'gone.bg';
     const page = { v: 2, scene, done: 0, ops: [{ seq: 1, lamport: 5, by: 'gm', gm: true, request: sideEdited('A', 'Xforged') }] };
     const h = digestText(json([page, null, null, null, null, null, null, null]));
-    const sig = (await signPages(nodeCodec, secret, pagesText(scene, writer, 'gm', h)))!;
+    const sig = (await signPages(nodeCodec, secret, key, writer, { scene, player: 'gm', gm: true, h }))!;
     table.forgedKeys.add(key);
-    table.forge({ [`${OPS_PREFIX}${writer}`]: page, [`${OPS_PREFIX}${writer}.s`]: { v: 1, scene, player: 'gm', h, key, sig } });
+    table.forge({ [`${OPS_PREFIX}${writer}`]: page, [`${OPS_PREFIX}${writer}.s`]: sig });
     await table.hear(table.gm);
-    expect(table.gm.game.state.unproven, 'the game master is asked').toEqual({ player: 'gm', actions: 1, key: key.slice(0, 12) });
+    expect(table.gm.game.state.unproven, 'the game master is asked').toEqual({ player: 'gm', gm: true, actions: 1, key: key.slice(0, 12) });
     for (const c of table.players) expect(c.game.state.unproven, 'only he is').toBeNull();
     await table.settle();
     expect(table.unprovenChoices).toEqual(['leave']);

@@ -213,16 +213,24 @@ export class Table {
 
   /**
    * Every write in flight lands and every page hears it, until no page has an action on its way nor a
-   * write to make (a checkpoint the tabletop refused, to be written again), and the compacting game
-   * master has answered what his popover asks (until then, pages he is asked about are played only by
-   * those who saw their writer): a calm moment at the table.
+   * write to make (a checkpoint the tabletop refused, to be written again; a compaction due, as the
+   * compacting page makes within a second: pages of a writer gone from the table that only some pages
+   * played, for one), and the compacting game master has answered what his popover asks (until then,
+   * pages he is asked about are played only by those who saw their writer): a calm moment at the table.
    */
   async calm(): Promise<void> {
     for (let i = 0; i < 20; i++) {
       for (const c of this.honest) while (this.flights.some((f) => f.from === c)) this.land(c);
       for (const c of this.honest) await this.hear(c);
       const asked = (c: Client) => this.answers && c.game.compactor && (c.game.state.unproven !== null || c.game.unvouched !== null);
-      if (!this.flights.length && this.honest.every((c) => this.down.has(c) || (c.game.state.unsent.length === 0 && !c.game.owesWrites && !asked(c)))) return;
+      let compacted = false;
+      for (const c of this.honest) {
+        if (this.down.has(c) || !c.game.compactor || !c.game.needsCompaction()) continue;
+        const writes = await c.game.compact();
+        if (writes?.length) compacted = true;
+        this.send(c, writes);
+      }
+      if (!compacted && !this.flights.length && this.honest.every((c) => this.down.has(c) || (c.game.state.unsent.length === 0 && !c.game.owesWrites && !asked(c)))) return;
       await this.tick(700);
     }
   }
@@ -237,6 +245,29 @@ export class Table {
   forge(update: Record<string, unknown>): void {
     for (const part of bundle(Object.entries(update))) this.room.set(part);
   }
+
+  /** A tab closes or refreshes: what its page had not handed to Owlbear yet never arrives. */
+  dropFlights(c: Client): void {
+    this.flights = this.flights.filter((f) => f.from !== c);
+  }
+
+  /**
+   * A player refreshes his tab: his writes still on their way never arrive, his connection leaves (its
+   * player metadata with it), and a new connection of the same player joins, in the same browser (its
+   * storage, where the table's browsers keep any: his signing key among it) or, `sameBrowser` false, not.
+   */
+  async refresh(old: Client, sameBrowser = true): Promise<Client> {
+    this.dropFlights(old);
+    this.room.leave(old);
+    const keeper = sameBrowser ? new MemoryKeeper(this.keepers.get(old.me.writer)) : new MemoryKeeper();
+    const fresh = this.client(`${old.me.player}r${++this.refreshes}.bg`, old.me.player, old.me.gm, { keeper: this.storage ? keeper : null });
+    this.keepers.set(fresh.me.writer, keeper);
+    this.players[this.players.indexOf(old)] = fresh;
+    this.room.join(fresh);
+    await this.hear(fresh);
+    return fresh;
+  }
+  private refreshes = 0;
 
   /** A page reloads: its old life stops now; `back` starts its new life (same connection, same record in Owlbear, same browser storage). */
   reload(c: Client): Client {
