@@ -632,7 +632,7 @@ export class SharedGame {
     this.readWriters(metadata, dropped, now);
     dropped.push(...(await this.checkOpenings()));
     this.takeOwn(now);
-    if (this.scene) await this.trimKept(this.scene);
+    if (this.scene) await this.reviewKept(this.scene);
     for (const [key, u] of this.unsigned) {
       if (now - u.since >= SYNC_TIMING.reportAfterMs) dropped.push({ key, problem: 'not signed by its writer: someone else wrote it (not played)', kind: 'refused', forged: true });
     }
@@ -1437,14 +1437,11 @@ export class SharedGame {
     const out: WriteBack[] = [];
     const signatureKey = this.keys.signature;
     if (!signatureKey) return out;
-    for (let kept of this.keeper?.signedPages?.(scene) ?? []) {
+    for (const kept of this.keeper?.signedPages?.(scene) ?? []) {
       const { writer, pages, signature } = kept;
-      if (!this.gone(writer) || !this.keys.isWriterKey(this.keys.page(writer, 0)) || pages.length !== LIMITS.pagesPerWriter) continue;
-      const covered = Math.max(this.base.covers[writer] ?? 0, this.forgotten.get(writer) ?? 0);
-      this.noteLanded(scene, kept, Math.max(covered, this.acceptedValues.has(writer) ? lastSeq(this.acceptedValues.get(writer)!) : 0), covered);
-      kept = this.keeper?.signedPages?.(scene)?.find((k) => k.writer === writer) ?? kept;
+      if (!this.isKeptGone(kept)) continue;
       const cut = this.keptCut(kept);
-      // (Not yet trimmed to what lies past it: `trimKept` signs them again first.)
+      // (Not yet trimmed to what lies past it: `reviewKept` signs them again first.)
       if (lastSeq(pages) <= cut || firstSeq(pages) <= cut) continue;
       const onTable = Array.from({ length: LIMITS.pagesPerWriter }, (_, p) => this.raw[this.keys.page(writer, p)] ?? null);
       const sigOnTable = this.raw[signatureKey(writer)] ?? null;
@@ -1469,26 +1466,41 @@ export class SharedGame {
     return mayBeForgotten ? Math.max(kept.landed ?? 0, kept.covered ?? 0) : (kept.covered ?? 0);
   }
 
-  /** Keeps, for a connection of this browser's, the highest seq of it seen on the table (and under which checkpoint, if uncovered), and covered by a checkpoint. */
-  private noteLanded(scene: string, kept: KeptSigned, landed: number, covered = 0): void {
-    if (this.mirror) return;
-    const gen = landed > covered ? this.base.gen : (kept.landedGen ?? null);
-    if (landed > (kept.landed ?? 0) || covered > (kept.covered ?? 0) || (gen !== null && gen > (kept.landedGen ?? -Infinity))) {
-      this.keeper?.saveSignedPages?.(scene, { ...kept, landed: Math.max(landed, kept.landed ?? 0), covered: Math.max(covered, kept.covered ?? 0), ...(gen !== null ? { landedGen: Math.max(gen, kept.landedGen ?? gen) } : {}) });
-    }
+  /** Whether a kept connection is one whose pages this client may write back: gone from the table, its pages whole. */
+  private isKeptGone(kept: KeptSigned): boolean {
+    return this.gone(kept.writer) && this.keys.isWriterKey(this.keys.page(kept.writer, 0)) && kept.pages.length === LIMITS.pagesPerWriter;
   }
 
   /**
-   * This browser's earlier connections' kept pages, trimmed to what lies past `keptCut` and signed again
-   * by its key for that connection (the same player and role), so that what is written back of them
-   * never holds an action the checkpoint may have folded in and forgotten.
+   * Keeps, for a connection of this browser's, the highest seq of it seen on the table (and under which
+   * checkpoint, if uncovered), and covered by a checkpoint. Returns the entry as kept now.
    */
-  private async trimKept(scene: string): Promise<void> {
+  private noteLanded(scene: string, kept: KeptSigned, landed: number, covered = 0): KeptSigned {
+    if (this.mirror) return kept;
+    const gen = landed > covered ? this.base.gen : (kept.landedGen ?? null);
+    if (!(landed > (kept.landed ?? 0) || covered > (kept.covered ?? 0) || (gen !== null && gen > (kept.landedGen ?? -Infinity)))) return kept;
+    const noted = { ...kept, landed: Math.max(landed, kept.landed ?? 0), covered: Math.max(covered, kept.covered ?? 0), ...(gen !== null ? { landedGen: Math.max(gen, kept.landedGen ?? gen) } : {}) };
+    this.keeper?.saveSignedPages?.(scene, noted);
+    return noted;
+  }
+
+  /**
+   * This browser's earlier connections' kept pages, at each read (and after a compaction): what this
+   * client now sees of each is noted (`noteLanded`), then its pages are trimmed to what lies past
+   * `keptCut` and signed again by its key for that connection (the same player and role), so that what
+   * is written back of them (`keptToWriteBack`) never holds an action the checkpoint may have folded in
+   * and forgotten.
+   */
+  private async reviewKept(scene: string): Promise<void> {
+    if (this.mirror || !this.keys.signature) return;
     const signer = this.signer;
-    if (!signer || this.mirror || !this.keys.signature) return;
-    for (const kept of this.keeper?.signedPages?.(scene) ?? []) {
+    for (const found of this.keeper?.signedPages?.(scene) ?? []) {
+      if (!this.isKeptGone(found)) continue;
+      const { writer } = found;
+      const covered = Math.max(this.base.covers[writer] ?? 0, this.forgotten.get(writer) ?? 0);
+      const kept = this.noteLanded(scene, found, Math.max(covered, this.acceptedValues.has(writer) ? lastSeq(this.acceptedValues.get(writer)!) : 0), covered);
       const cut = this.keptCut(kept);
-      if (!this.gone(kept.writer) || kept.pages.length !== LIMITS.pagesPerWriter || lastSeq(kept.pages) <= cut || firstSeq(kept.pages) > cut) continue;
+      if (!signer || lastSeq(kept.pages) <= cut || firstSeq(kept.pages) > cut) continue;
       const sig = readPagesSignature(kept.signature);
       if (!sig || sig.key !== signer.publicKey) continue;
       const pages = kept.pages.map((page, p) => pageValue(scene, cut, (((page as OpPage | null)?.ops ?? []) as Op[]).filter((op) => typeof op?.seq === 'number' && op.seq > cut), p === 0));
@@ -2197,6 +2209,7 @@ export class SharedGame {
     this.sign(scene);
     this.keeper?.saveCheckpoint(scene, written);
     this.takeOwn(now);
+    await this.reviewKept(scene);
     this.replay();
     await this.ownSigning;
     const writes = this.heal(true) ?? [];

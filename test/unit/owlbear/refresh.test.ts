@@ -13,11 +13,24 @@ import { signPages } from '../../../src/shared-game/signing';
 import { nodeCodec, type Client } from '../../support/owlbear-room';
 import { Table, names, sideEdited } from './harness';
 
-async function started(table: Table): Promise<void> {
+/** A table of two players in browsers that keep their own copies, its game started and compacted. */
+async function started(mode: 'server' | 'client'): Promise<Table> {
+  const table = new Table(mode, 2, 900, 600, true);
   for (const c of table.honest) await table.hear(c);
   expect(await table.act(table.gm, { type: 'store/select-system', system: 'hd-command' } as SceneRequest)).toBe(true);
   await table.settle(4);
   expect(table.gm.game.state.checkpoint.trust).toBe('own');
+  return table;
+}
+
+/** The game master leaves; the first player acts (`a1`), and every page hears it. */
+async function actsWhileGmAway(mode: 'server' | 'client'): Promise<{ table: Table; gm: Client; p1: Client }> {
+  const table = await started(mode);
+  const gm = table.gmLeaves();
+  const p1 = table.players[0]!;
+  expect(await table.act(p1, sideEdited('A', 'a1'))).toBe(true);
+  await table.calm();
+  return { table, gm, p1 };
 }
 
 const newcomer = (table: Table, name: string): Client => {
@@ -40,12 +53,7 @@ const secretOf = (c: Client): string => (c.game as unknown as { signer: { secret
 
 describe.each(['server', 'client'] as const)('a player who refreshes his tab (%s merge)', (mode) => {
   it('in the same browser, his game master away: his earlier connection’s actions are his to a newcomer too, and to the game master back, compacted once', async () => {
-    const table = new Table(mode, 2, 900, 600, true);
-    await started(table);
-    const gm = table.gmLeaves();
-    const p1 = table.players[0]!;
-    expect(await table.act(p1, sideEdited('A', 'a1'))).toBe(true);
-    await table.calm();
+    const { table, gm, p1 } = await actsWhileGmAway(mode);
     const again = await table.refresh(p1);
     expect(again.book.record.k, 'the same browser, the same key').toBe(p1.book.record.k);
     await table.calm();
@@ -65,12 +73,7 @@ describe.each(['server', 'client'] as const)('a player who refreshes his tab (%s
   });
 
   it('in the same browser, his last write lost with the tab: his new connection writes his earlier pages back from his browser', async () => {
-    const table = new Table(mode, 2, 900, 600, true);
-    await started(table);
-    const gm = table.gmLeaves();
-    const p1 = table.players[0]!;
-    expect(await table.act(p1, sideEdited('A', 'a1'))).toBe(true);
-    await table.calm();
+    const { table, gm, p1 } = await actsWhileGmAway(mode);
     // His second action never reaches Owlbear: the tab refreshes first.
     expect(await table.act(p1, sideEdited('A', 'a2'))).toBe(true);
     await table.refresh(p1);
@@ -83,8 +86,7 @@ describe.each(['server', 'client'] as const)('a player who refreshes his tab (%s
   });
 
   it('made game master while the game master is away, he compacts his action and refreshes before any of it reaches the table: his next connection writes his pages back from his browser', async () => {
-    const table = new Table(mode, 2, 900, 600, true);
-    await started(table);
+    const table = await started(mode);
     const gm = table.gmLeaves();
     const p2 = table.players[1]!;
     table.room.setRole(p2, true);
@@ -105,12 +107,7 @@ describe.each(['server', 'client'] as const)('a player who refreshes his tab (%s
   });
 
   it('on a browser that kept nothing (a new key): his game master, back, is asked about them as a player’s, and takes them', async () => {
-    const table = new Table(mode, 2, 900, 600, true);
-    await started(table);
-    const gm = table.gmLeaves();
-    const p1 = table.players[0]!;
-    expect(await table.act(p1, sideEdited('A', 'a1'))).toBe(true);
-    await table.calm();
+    const { table, gm, p1 } = await actsWhileGmAway(mode);
     const again = await table.refresh(p1, false);
     expect(again.book.record.k).not.toBe(p1.book.record.k);
     table.answers = false;
@@ -130,8 +127,7 @@ describe.each(['server', 'client'] as const)('a player who refreshes his tab (%s
 
 describe.each(['server', 'client'] as const)('pages under a gone connection signed as a player’s (%s merge)', (mode) => {
   it('in another player’s name, by a key of the hostile player’s own that his record names: no one plays them; his game master, asked, leaves them, and his checkpoint says so', async () => {
-    const table = new Table(mode, 2, 900, 600, true);
-    await started(table);
+    const table = await started(mode);
     const secret = (await nodeCodec.newSecret())!;
     const key = (await nodeCodec.publicKey(secret))!;
     table.room.records.set('h', { v: 1, ops: [], cp: [], k: key });
@@ -146,8 +142,7 @@ describe.each(['server', 'client'] as const)('pages under a gone connection sign
   });
 
   it('in his own name, played by a page while his record named the key, then his record naming another: his game master, asked, leaves them, and that page drops them too', async () => {
-    const table = new Table(mode, 2, 900, 600, true);
-    await started(table);
+    const table = await started(mode);
     const secret = (await nodeCodec.newSecret())!;
     const key = (await nodeCodec.publicKey(secret))!;
     table.room.records.set('h', { v: 1, ops: [], cp: [], k: key });
@@ -174,8 +169,7 @@ describe.each(['server', 'client'] as const)('pages under a gone connection sign
   });
 
   it('a player’s key never proves a game master’s actions: pages he signs as one, his connection at the table, are asked about and left', async () => {
-    const table = new Table(mode, 2, 900, 600, true);
-    await started(table);
+    const table = await started(mode);
     const p1 = table.players[0]!;
     table.forgedKeys.add(p1.book.record.k!);
     table.forge(await gonePages(table, 'made-up.bg', secretOf(p1), 'p1', true, 'Xgm'));
@@ -185,8 +179,7 @@ describe.each(['server', 'client'] as const)('pages under a gone connection sign
   });
 
   it('in his own name, by his key: his actions, as a player’s, for everyone, whoever saw them first', async () => {
-    const table = new Table(mode, 2, 900, 600, true);
-    await started(table);
+    const table = await started(mode);
     const p1 = table.players[0]!;
     table.forge(await gonePages(table, 'earlier1.bg', secretOf(p1), 'p1', false, 'e1'));
     await table.hear(p1);
