@@ -145,6 +145,11 @@ export const LIMITS = {
   trustedKeys: 4,
   /** Game masters' keys a browser keeps per scene (the newest kept). */
   keptKeys: 8,
+  /**
+   * How far past its own a compactor numbers a checkpoint to overtake one a writer says he plays (his
+   * record's number: a hostile one may say anything). Two game masters apart make a few a minute.
+   */
+  genLeap: 100_000,
   /** Keys a checkpoint carries as left by its game master (`Head.left`), the newest kept. */
   leftKeys: 16,
   /** Scenes a holder's record speaks for (the current one first). */

@@ -1991,7 +1991,7 @@ export class SharedGame {
   needsCompaction(): boolean {
     if (!this.compactor || !this.played || this.lostSince !== null || (this.base.trust !== 'own' && this.base.trust !== 'none')) return false;
     if (this.choosing) return false;
-    if (this.resign || (this.scene !== null && this.forked(this.scene))) return true;
+    if (this.resign || (this.scene !== null && (this.forked(this.scene) || this.unansweredElsewhere(this.scene, this.now()) > 0))) return true;
     const s = this.state;
     const now = this.now();
     if (s.pendingOps >= LIMITS.compactOps || s.pendingChars >= LIMITS.compactChars) return true;
@@ -2115,6 +2115,51 @@ export class SharedGame {
     return false;
   }
 
+  /** Whether a writer's record says he plays another checkpoint than this client's: one of its number another game master signed, or a newer one. */
+  private playsAnother(writer: string, scene: string): { n: number; g: string } | null {
+    const g = this.live.get(this.keys.holderOf(writer))?.record?.g;
+    if (g?.s !== scene || !((g.h !== undefined && g.h !== this.base.hash) || (g.n ?? 0) > this.base.gen)) return null;
+    return { n: g.n ?? 0, g: json(g) };
+  }
+
+  /**
+   * Writers whose pages say more of their actions are in a checkpoint than this one covers, while their
+   * record says they play another (a game master made one while the game master was away, its
+   * checkpoint written over by a stale copy before he read it): what lies between is in that other
+   * checkpoint only. Their later actions are not covered, nor anything after them in play order
+   * (covering them would cover the gap: seed 1352901382, a player's action lost), until they play this
+   * compactor's line: `unansweredElsewhere` numbers its next checkpoint past theirs, and each writer
+   * then brings back what that checkpoint does not hold (`takeOwn`). For `giveUpMs` at most: a hostile
+   * record saying so for ever would hold the table's compaction up.
+   */
+  private aheadElsewhere(scene: string, now: number): Map<string, { n: number; g: string }> {
+    const out = new Map<string, { n: number; g: string }>();
+    for (const [writer, seen] of this.seen) {
+      if (seen.done <= (this.base.covers[writer] ?? 0)) continue;
+      const other = this.playsAnother(writer, scene);
+      if (!other) continue;
+      const since = this.aheadSince.get(writer);
+      if (since?.g !== other.g) this.aheadSince.set(writer, { g: other.g, since: now });
+      else if (now - since.since >= SYNC_TIMING.giveUpMs) continue;
+      out.set(writer, other);
+    }
+    bound(this.aheadSince, 1000);
+    return out;
+  }
+
+  private readonly aheadSince = new Map<string, { g: string; since: number }>();
+
+  /** The number past every checkpoint such a writer plays that this compactor has not answered yet (each record's word once), or 0. */
+  private unansweredElsewhere(scene: string, now: number): number {
+    let past = 0;
+    for (const [writer, other] of this.aheadElsewhere(scene, now)) {
+      if (this.answeredElsewhere.get(writer) !== other.g && other.n >= this.base.gen) past = Math.max(past, Math.min(other.n, this.base.gen + LIMITS.genLeap));
+    }
+    return past;
+  }
+
+  private readonly answeredElsewhere = new Map<string, string>();
+
   private gone(writer: string): boolean {
     return writer !== this.me.writer && !this.live.has(this.keys.holderOf(writer));
   }
@@ -2144,7 +2189,10 @@ export class SharedGame {
     // The ops in play order up to the first one not on the table for `settleMs` yet (a prefix in play
     // order: what the checkpoint holds is played before everything after it, as it was).
     const young = this.ops.findIndex((op) => now - (this.firstPlayed.get(op.id) ?? now) < this.settleMs);
-    const settled = young < 0 ? this.ops : this.ops.slice(0, young);
+    const ahead = this.aheadElsewhere(scene, now);
+    const gapped = ahead.size ? this.ops.findIndex((op) => ahead.has(op.writer) && op.seq > (old[op.writer] ?? 0)) : -1;
+    const cut = [young, gapped].filter((i) => i >= 0);
+    const settled = cut.length ? this.ops.slice(0, Math.min(...cut)) : this.ops;
     for (const op of settled) {
       covers[op.writer] = Math.max(covers[op.writer] ?? 0, op.seq);
       if (op.author.gm) gm[op.writer] = Math.max(gm[op.writer] ?? 0, op.seq);
@@ -2155,9 +2203,7 @@ export class SharedGame {
     // master signed, or a newer one; his word is about that one, and what it holds that this one does
     // not comes back from his pages once he plays this one (seed -542129869: lost).
     for (const [writer, seen] of this.seen) {
-      if (seen.done <= (covers[writer] ?? 0)) continue;
-      const g = this.live.get(this.keys.holderOf(writer))?.record?.g;
-      if (g?.s === scene && ((g.h !== undefined && g.h !== this.base.hash) || (g.n ?? 0) > this.base.gen)) continue;
+      if (seen.done <= (covers[writer] ?? 0) || ahead.has(writer) || this.playsAnother(writer, scene)) continue;
       covers[writer] = seen.done;
     }
     const clear: [string, unknown][] = [];
@@ -2193,13 +2239,16 @@ export class SharedGame {
     // Keys of no one at the table, once they stood still (a player who just joined is in the party by then).
     for (const [key, s] of this.strangerSince) if (!isEmptyPage(this.raw[key]) && now - s.since >= SYNC_TIMING.strangerMs) clear.push([key, null]);
     const coversChanged = json(covers) !== json(old) || json(gm) !== json(this.base.gm);
-    if (!settled.length && !coversChanged && !clear.length && !this.resign && !this.forked(scene)) return null;
+    const past = this.unansweredElsewhere(scene, now);
+    if (!settled.length && !coversChanged && !clear.length && !this.resign && !this.forked(scene) && !past) return null;
     this.resign = false;
+    for (const [writer, other] of ahead) this.answeredElsewhere.set(writer, other.g);
+    bound(this.answeredElsewhere, 1000);
     const lamport = Math.max(this.base.lamport, ...settled.map((op) => op.lamport));
     const game = withOpenedWritten(settled === this.ops ? this.played.game : this.player.play(this.base.game, settled).game);
     const signer = this.signer;
     const left = remember(this.base.left, this.left, LIMITS.leftKeys);
-    const unsigned = await this.writer.write(game, { scene, gen: this.base.gen + 1, by: this.me.writer, covers, lamport, gm, ...(left.length ? { left } : {}), ...(signer ? { key: signer.publicKey } : {}) });
+    const unsigned = await this.writer.write(game, { scene, gen: Math.max(this.base.gen, past) + 1, by: this.me.writer, covers, lamport, gm, ...(left.length ? { left } : {}), ...(signer ? { key: signer.publicKey } : {}) });
     const sig = signer ? await signCheckpoint(this.codec, signer.secret, signedText(unsigned.head)) : null;
     const { key: _key, ...bare } = unsigned.head;
     const written: Written = { head: sig ? { ...unsigned.head, sig } : bare, parts: unsigned.parts };
