@@ -55,6 +55,13 @@ export interface Head {
    * played them while a record proved the key (absent: none).
    */
   readonly left?: readonly string[];
+  /**
+   * Writers gone from the table its compactor forgot (no longer in `covers`: all of them was in, and
+   * their keys emptied a while before), with how far they were covered, the newest kept: a browser that
+   * kept pages of one of its earlier connections writes back nothing the checkpoint once held. Written
+   * on every checkpoint since it was introduced (absent: an earlier one, which says nothing).
+   */
+  readonly forgot?: Readonly<Record<string, number>>;
   /** The signing game master's public key, and his signature of the rest of the head (./signing.ts): absent only on checkpoints written before signing. */
   readonly key?: string;
   readonly sig?: string;
@@ -79,6 +86,7 @@ export const headSchema = v.strictObject({
   gm: writerMap,
   state: v.pipe(refs, v.minLength(1)),
   left: v.optional(v.pipe(v.array(v.pipe(v.string(), v.regex(PUBLIC_KEY))), v.maxLength(LIMITS.leftKeys))),
+  forgot: v.optional(v.pipe(writerMap, v.check((r) => Object.keys(r).length <= LIMITS.forgotWriters, 'too many writers forgotten'))),
   key: v.optional(v.pipe(v.string(), v.regex(PUBLIC_KEY))),
   sig: v.optional(v.pipe(v.string(), v.regex(SIGNATURE))),
 });

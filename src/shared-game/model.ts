@@ -150,6 +150,8 @@ export const LIMITS = {
    * record's number: a hostile one may say anything). Two game masters apart make a few a minute.
    */
   genLeap: 100_000,
+  /** Writers a checkpoint lists as forgotten (`Head.forgot`), the newest kept. */
+  forgotWriters: 64,
   /** Keys a checkpoint carries as left by its game master (`Head.left`), the newest kept. */
   leftKeys: 16,
   /** Scenes a holder's record speaks for (the current one first). */

@@ -57,7 +57,7 @@ export const LIVENESS: readonly (keyof typeof SYNC_TIMING)[] = ['patience', 'max
 
 /** Constants that still decide an outcome (what is played, kept or whose it is), each with what it decides. */
 export const DECIDES: Readonly<Partial<Record<keyof typeof SYNC_TIMING, string>>> = {
-  giveUpMs: 'a compactor stops waiting for a checkpoint he signed, the players play, or another game master at the table signs: what reached him by then is what the game goes on from',
+  giveUpMs: 'a compactor stops waiting for a checkpoint he signed, the players play, or another game master at the table signs, and stops holding back a writer whose pages say another checkpoint holds actions of his: what reached him by then is what the game goes on from',
   forgetMs: 'a gone writer leaves the checkpoint\'s covers: his keys brought back later by a stale copy would be played again',
   roleGraceMs: 'a game master\'s actions still on their way when he hands the role over keep his authority only if they arrive within it',
   takeBackMs: 'a page that starts on keys written over adopts, after it, the earlier signed version it finds',

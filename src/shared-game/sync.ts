@@ -225,9 +225,11 @@ interface Base {
   readonly hash: string | null;
   /** Keys its game master left (`Head.left`). */
   readonly left: readonly string[];
+  /** Writers its compactor forgot, and how far they were covered (`Head.forgot`); null: a checkpoint that does not say. */
+  readonly forgot: Readonly<Record<string, number>> | null;
 }
 
-const NO_BASE: Base = { game: EMPTY_TABLE_GAME, covers: {}, lamport: 0, gm: {}, gen: 0, trust: 'none', written: null, hash: null, left: [] };
+const NO_BASE: Base = { game: EMPTY_TABLE_GAME, covers: {}, lamport: 0, gm: {}, gen: 0, trust: 'none', written: null, hash: null, left: [], forgot: null };
 
 /** A write: keys and values, at most LIMITS.writeChars of JSON. */
 export type Update = Record<string, unknown>;
@@ -829,7 +831,7 @@ export class SharedGame {
       this.seen.delete(writer);
     }
     bound(this.forgotten, 1000);
-    this.base = { game: checked.game, covers: head.covers, lamport: head.lamport, gm: head.gm, gen: head.gen, trust, written: { head, parts: read.parts }, hash, left: head.left ?? [] };
+    this.base = { game: checked.game, covers: head.covers, lamport: head.lamport, gm: head.gm, gen: head.gen, trust, written: { head, parts: read.parts }, hash, left: head.left ?? [], forgot: head.forgot ?? null };
     this.damaged = [...read.notices, ...checked.notices];
     if (trust === 'own') await this.writer.adopt(this.base.written!, this.reader);
     return true;
@@ -1461,6 +1463,11 @@ export class SharedGame {
   private keptCut(kept: KeptSigned): number {
     const { writer } = kept;
     if (writer in this.base.covers) return this.base.covers[writer]!;
+    // The checkpoint says whom its compactor forgot, and how far (one listing as many as it keeps may
+    // have let an older one go: then as below).
+    const forgot = this.base.forgot;
+    if (forgot && writer in forgot) return Math.max(forgot[writer]!, kept.covered ?? 0);
+    if (forgot && Object.keys(forgot).length < LIMITS.forgotWriters) return kept.covered ?? 0;
     const empty = Array.from({ length: LIMITS.pagesPerWriter }, (_, p) => this.raw[this.keys.page(writer, p)]).every((x) => isEmptyPage(x)) && isEmptyPage(this.raw[this.keys.signature?.(writer) ?? '']);
     const mayBeForgotten = empty && this.base.gen > (kept.landedGen ?? -Infinity) + 1;
     return mayBeForgotten ? Math.max(kept.landed ?? 0, kept.covered ?? 0) : (kept.covered ?? 0);
@@ -2043,7 +2050,7 @@ export class SharedGame {
       } else {
         const legacy = await readLegacy(this.raw[this.keys.head], this.codec);
         if (!legacy) return null;
-        this.base = { game: legacy.game, covers: legacy.covers, lamport: legacy.lamport, gm: {}, gen: 0, trust: 'own', written: null, hash: null, left: [] };
+        this.base = { game: legacy.game, covers: legacy.covers, lamport: legacy.lamport, gm: {}, gen: 0, trust: 'own', written: null, hash: null, left: [], forgot: null };
         this.damaged = legacy.notices;
       }
     } else {
@@ -2136,7 +2143,13 @@ export class SharedGame {
     const out = new Map<string, { n: number; g: string }>();
     for (const [writer, seen] of this.seen) {
       if (seen.done <= (this.base.covers[writer] ?? 0)) continue;
-      const other = this.playsAnother(writer, scene);
+      // (His record's word is about the pages it signs: signing others than this client read, it may say
+      // he plays this checkpoint before his pages, that bring back what it lacks, reach this client:
+      // seed -986274294, a player's action lost one replay in three.)
+      const record = this.live.get(this.keys.holderOf(writer))?.record;
+      const signs = record ? opsEntry(record, scene)?.h : undefined;
+      const held = this.acceptedJson.get(writer);
+      const other = this.playsAnother(writer, scene) ?? (signs !== undefined && held !== undefined && signs !== digestText(held) ? { n: 0, g: `pages ${signs}` } : null);
       if (!other) continue;
       const since = this.aheadSince.get(writer);
       if (since?.g !== other.g) this.aheadSince.set(writer, { g: other.g, since: now });
@@ -2207,6 +2220,8 @@ export class SharedGame {
       covers[writer] = seen.done;
     }
     const clear: [string, unknown][] = [];
+    // (Carried from one checkpoint to the next; a writer back at the table is his own word again.)
+    const forgot: Record<string, number> = Object.fromEntries(Object.entries(this.base.forgot ?? {}).filter(([writer]) => !(writer in covers)));
     // Gone writers: their keys emptied once all of them is in; their entries kept a while after (a stale copy may bring the keys back), then forgotten.
     for (const writer of Object.keys(covers)) {
       if (!this.gone(writer)) continue;
@@ -2221,6 +2236,7 @@ export class SharedGame {
       const since = this.goneSince.get(writer) ?? now;
       this.goneSince.set(writer, since);
       if (now - since >= SYNC_TIMING.forgetMs && !this.keyHasOps(writer)) {
+        forgot[writer] = covers[writer]!;
         delete covers[writer];
         delete gm[writer];
         this.goneSince.delete(writer);
@@ -2248,12 +2264,13 @@ export class SharedGame {
     const game = withOpenedWritten(settled === this.ops ? this.played.game : this.player.play(this.base.game, settled).game);
     const signer = this.signer;
     const left = remember(this.base.left, this.left, LIMITS.leftKeys);
-    const unsigned = await this.writer.write(game, { scene, gen: Math.max(this.base.gen, past) + 1, by: this.me.writer, covers, lamport, gm, ...(left.length ? { left } : {}), ...(signer ? { key: signer.publicKey } : {}) });
+    const kept = Object.fromEntries(Object.entries(forgot).slice(-LIMITS.forgotWriters));
+    const unsigned = await this.writer.write(game, { scene, gen: Math.max(this.base.gen, past) + 1, by: this.me.writer, covers, lamport, gm, ...(left.length ? { left } : {}), forgot: kept, ...(signer ? { key: signer.publicKey } : {}) });
     const sig = signer ? await signCheckpoint(this.codec, signer.secret, signedText(unsigned.head)) : null;
     const { key: _key, ...bare } = unsigned.head;
     const written: Written = { head: sig ? { ...unsigned.head, sig } : bare, parts: unsigned.parts };
     const hash = digestText(headText(written.head));
-    this.base = { game, covers, lamport, gm, gen: written.head.gen, trust: 'own', written, hash, left };
+    this.base = { game, covers, lamport, gm, gen: written.head.gen, trust: 'own', written, hash, left, forgot: kept };
     this.damaged = [];
     this.sign(scene);
     this.keeper?.saveCheckpoint(scene, written);
