@@ -2136,11 +2136,12 @@ export class SharedGame {
    * checkpoint only. Their later actions are not covered, nor anything after them in play order
    * (covering them would cover the gap: seed 1352901382, a player's action lost), until they play this
    * compactor's line: `unansweredElsewhere` numbers its next checkpoint past theirs, and each writer
-   * then brings back what that checkpoint does not hold (`takeOwn`). For `giveUpMs` at most: a hostile
-   * record saying so for ever would hold the table's compaction up.
+   * then brings back what that checkpoint does not hold (`takeOwn`). For `giveUpMs` at most, however
+   * often his record changes: a hostile one saying so for ever would hold the table's compaction up.
    */
   private aheadElsewhere(scene: string, now: number): Map<string, { n: number; g: string }> {
     const out = new Map<string, { n: number; g: string }>();
+    for (const writer of this.aheadSince.keys()) if ((this.seen.get(writer)?.done ?? 0) <= (this.base.covers[writer] ?? 0)) this.aheadSince.delete(writer);
     for (const [writer, seen] of this.seen) {
       if (seen.done <= (this.base.covers[writer] ?? 0)) continue;
       // (His record's word is about the pages it signs: signing others than this client read, it may say
@@ -2150,17 +2151,20 @@ export class SharedGame {
       const signs = record ? opsEntry(record, scene)?.h : undefined;
       const held = this.acceptedJson.get(writer);
       const other = this.playsAnother(writer, scene) ?? (signs !== undefined && held !== undefined && signs !== digestText(held) ? { n: 0, g: `pages ${signs}` } : null);
-      if (!other) continue;
-      const since = this.aheadSince.get(writer);
-      if (since?.g !== other.g) this.aheadSince.set(writer, { g: other.g, since: now });
-      else if (now - since.since >= SYNC_TIMING.giveUpMs) continue;
-      out.set(writer, other);
+      if (!other) {
+        this.aheadSince.delete(writer);
+        continue;
+      }
+      const since = this.aheadSince.get(writer) ?? now;
+      this.aheadSince.set(writer, since);
+      if (now - since < SYNC_TIMING.giveUpMs) out.set(writer, other);
     }
     bound(this.aheadSince, 1000);
     return out;
   }
 
-  private readonly aheadSince = new Map<string, { g: string; since: number }>();
+  /** Since when each writer is held back so (while he stays so: a new word from his record does not start it again). */
+  private readonly aheadSince = new Map<string, number>();
 
   /** The number past every checkpoint such a writer plays that this compactor has not answered yet (each record's word once), or 0. */
   private unansweredElsewhere(scene: string, now: number): number {
