@@ -58,8 +58,9 @@ export interface Head {
   /**
    * Writers gone from the table its compactor forgot (no longer in `covers`: all of them was in, and
    * their keys emptied a while before), with how far they were covered, the newest kept: a browser that
-   * kept pages of one of its earlier connections writes back nothing the checkpoint once held. Written
-   * on every checkpoint since it was introduced (absent: an earlier one, which says nothing).
+   * kept pages of one of its earlier connections writes back nothing the checkpoint once held, and all
+   * its line never held. Written on every checkpoint of a line started since it was introduced (absent:
+   * a line started before, which cannot say).
    */
   readonly forgot?: Readonly<Record<string, number>>;
   /** The signing game master's public key, and his signature of the rest of the head (./signing.ts): absent only on checkpoints written before signing. */

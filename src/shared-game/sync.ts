@@ -827,6 +827,8 @@ export class SharedGame {
     // what it lacks of his is played on top of it.)
     for (const [writer, seq] of Object.entries(this.base.covers)) {
       if (writer in head.covers || head.gen <= this.base.gen || !this.gone(writer)) continue;
+      // (One that lists whom its compactor forgot says so: not listed, its line never held him.)
+      if (head.forgot && !(writer in head.forgot) && Object.keys(head.forgot).length < LIMITS.forgotWriters) continue;
       this.forgotten.set(writer, Math.max(seq, this.forgotten.get(writer) ?? 0));
       this.seen.delete(writer);
     }
@@ -1463,11 +1465,13 @@ export class SharedGame {
   private keptCut(kept: KeptSigned): number {
     const { writer } = kept;
     if (writer in this.base.covers) return this.base.covers[writer]!;
-    // The checkpoint says whom its compactor forgot, and how far (one listing as many as it keeps may
-    // have let an older one go: then as below).
+    // The checkpoint says whom its compactor forgot, and how far: a connection it lists neither way its
+    // line never held, and all of it goes back (one this browser saw covered was covered by another
+    // checkpoint of the same number, which lost: seed 1960359586). One listing as many as it keeps may
+    // have let an older one go: then as below.
     const forgot = this.base.forgot;
-    if (forgot && writer in forgot) return Math.max(forgot[writer]!, kept.covered ?? 0);
-    if (forgot && Object.keys(forgot).length < LIMITS.forgotWriters) return kept.covered ?? 0;
+    if (forgot && writer in forgot) return forgot[writer]!;
+    if (forgot && Object.keys(forgot).length < LIMITS.forgotWriters) return 0;
     const empty = Array.from({ length: LIMITS.pagesPerWriter }, (_, p) => this.raw[this.keys.page(writer, p)]).every((x) => isEmptyPage(x)) && isEmptyPage(this.raw[this.keys.signature?.(writer) ?? '']);
     const mayBeForgotten = empty && this.base.gen > (kept.landedGen ?? -Infinity) + 1;
     return mayBeForgotten ? Math.max(kept.landed ?? 0, kept.covered ?? 0) : (kept.covered ?? 0);
@@ -2268,8 +2272,10 @@ export class SharedGame {
     const game = withOpenedWritten(settled === this.ops ? this.played.game : this.player.play(this.base.game, settled).game);
     const signer = this.signer;
     const left = remember(this.base.left, this.left, LIMITS.leftKeys);
-    const kept = Object.fromEntries(Object.entries(forgot).slice(-LIMITS.forgotWriters));
-    const unsigned = await this.writer.write(game, { scene, gen: Math.max(this.base.gen, past) + 1, by: this.me.writer, covers, lamport, gm, ...(left.length ? { left } : {}), forgot: kept, ...(signer ? { key: signer.publicKey } : {}) });
+    // (Listed on a line that started listing them: one written before did not, and cannot say whom it forgot.)
+    const lists = this.base.forgot !== null || this.base.trust === 'none';
+    const kept = lists ? Object.fromEntries(Object.entries(forgot).slice(-LIMITS.forgotWriters)) : null;
+    const unsigned = await this.writer.write(game, { scene, gen: Math.max(this.base.gen, past) + 1, by: this.me.writer, covers, lamport, gm, ...(left.length ? { left } : {}), ...(kept ? { forgot: kept } : {}), ...(signer ? { key: signer.publicKey } : {}) });
     const sig = signer ? await signCheckpoint(this.codec, signer.secret, signedText(unsigned.head)) : null;
     const { key: _key, ...bare } = unsigned.head;
     const written: Written = { head: sig ? { ...unsigned.head, sig } : bare, parts: unsigned.parts };
