@@ -219,7 +219,10 @@ export class Table {
    * pages he is asked about are played only by those who saw their writer): a calm moment at the table.
    */
   async calm(): Promise<void> {
-    for (let i = 0; i < 20; i++) {
+    // (Up to a minute of table time: a page writing back another's pages waits twice `restoreAfterMs`
+    // first, and the compaction that folds them in comes after; 14 s was not always enough, and the table
+    // was called calm while a compaction was still on its way: seed -410667047.)
+    for (let i = 0; i < 90; i++) {
       for (const c of this.honest) while (this.flights.some((f) => f.from === c)) this.land(c);
       for (const c of this.honest) await this.hear(c);
       const asked = (c: Client) => this.answers && c.game.compactor && (c.game.state.unproven !== null || c.game.unvouched !== null);
