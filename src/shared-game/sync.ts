@@ -786,7 +786,7 @@ export class SharedGame {
   /** No checkpoint can be had: the game starts again from the pages, numbered past every lost one, and his page is told. */
   private startAgainFromPages(lostGen: number, problem: string): void {
     this.note([{ key: this.keys.head, problem, kind: 'refused' }]);
-    this.base = { ...NO_BASE, gen: Math.max(lostGen, this.base.gen), trust: 'own' };
+    this.base = { ...NO_BASE, gen: Math.max(lostGen, this.base.gen), trust: 'own', forgot: {} };
     this.damaged = [];
     this.resign = true;
     this.lostSince = null;
@@ -2059,7 +2059,7 @@ export class SharedGame {
       }
     } else {
       // His own from now on (an empty game, numbered past the one set aside), written at once.
-      this.base = { ...NO_BASE, gen: Math.max(this.base.gen, u.head?.gen ?? 0), trust: 'own' };
+      this.base = { ...NO_BASE, gen: Math.max(this.base.gen, u.head?.gen ?? 0), trust: 'own', forgot: {} };
       this.damaged = [];
     }
     this.resign = true;
@@ -2272,7 +2272,8 @@ export class SharedGame {
     const game = withOpenedWritten(settled === this.ops ? this.played.game : this.player.play(this.base.game, settled).game);
     const signer = this.signer;
     const left = remember(this.base.left, this.left, LIMITS.leftKeys);
-    // (Listed on a line that started listing them: one written before did not, and cannot say whom it forgot.)
+    // (Listed on a line that started listing them, a new one among them: one started before did not, and
+    // cannot say whom it forgot.)
     const lists = this.base.forgot !== null || this.base.trust === 'none';
     const kept = lists ? Object.fromEntries(Object.entries(forgot).slice(-LIMITS.forgotWriters)) : null;
     const unsigned = await this.writer.write(game, { scene, gen: Math.max(this.base.gen, past) + 1, by: this.me.writer, covers, lamport, gm, ...(left.length ? { left } : {}), ...(kept ? { forgot: kept } : {}), ...(signer ? { key: signer.publicKey } : {}) });

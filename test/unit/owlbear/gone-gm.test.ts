@@ -82,8 +82,9 @@ describe.each(['server', 'client'] as const)('a game master who leaves before hi
       await table.tick(30_000);
       await table.settle(4);
     }
-    const head = table.metadata['dev.commandpost/game'] as { covers: Record<string, number> };
+    const head = table.metadata['dev.commandpost/game'] as { covers: Record<string, number>; forgot?: Record<string, number> };
     expect(head.covers[first.me.writer], 'forgotten by the checkpoint').toBeUndefined();
+    expect(head.forgot?.[first.me.writer], 'which says so, and how far it held him (his choice of system, and g1)').toBe(2);
     // He leaves again, and comes back once more in the same browser; a newcomer joins.
     table.gmLeaves();
     const keeper = new MemoryKeeper(table.keepers.get(second.me.writer));
