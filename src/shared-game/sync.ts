@@ -231,6 +231,17 @@ interface Base {
 
 const NO_BASE: Base = { game: EMPTY_TABLE_GAME, covers: {}, lamport: 0, gm: {}, gen: 0, trust: 'none', written: null, hash: null, left: [], forgot: null };
 
+/**
+ * What a checkpoint's `forgot` says of a writer it does not cover: how far its line held him before its
+ * compactor forgot him; `never`, its line never held him; null, it cannot say (a line started before
+ * checkpoints listed them, or a list as full as it is kept, which may have let him go).
+ */
+function forgotOf(forgot: Readonly<Record<string, number>> | null | undefined, writer: string): number | 'never' | null {
+  if (!forgot) return null;
+  if (writer in forgot) return forgot[writer]!;
+  return Object.keys(forgot).length < LIMITS.forgotWriters ? 'never' : null;
+}
+
 /** A write: keys and values, at most LIMITS.writeChars of JSON. */
 export type Update = Record<string, unknown>;
 
@@ -828,7 +839,7 @@ export class SharedGame {
     for (const [writer, seq] of Object.entries(this.base.covers)) {
       if (writer in head.covers || head.gen <= this.base.gen || !this.gone(writer)) continue;
       // (One that lists whom its compactor forgot says so: not listed, its line never held him.)
-      if (head.forgot && !(writer in head.forgot) && Object.keys(head.forgot).length < LIMITS.forgotWriters) continue;
+      if (forgotOf(head.forgot, writer) === 'never') continue;
       this.forgotten.set(writer, Math.max(seq, this.forgotten.get(writer) ?? 0));
       this.seen.delete(writer);
     }
@@ -1467,11 +1478,9 @@ export class SharedGame {
     if (writer in this.base.covers) return this.base.covers[writer]!;
     // The checkpoint says whom its compactor forgot, and how far: a connection it lists neither way its
     // line never held, and all of it goes back (one this browser saw covered was covered by another
-    // checkpoint of the same number, which lost: seed 1960359586). One listing as many as it keeps may
-    // have let an older one go: then as below.
-    const forgot = this.base.forgot;
-    if (forgot && writer in forgot) return forgot[writer]!;
-    if (forgot && Object.keys(forgot).length < LIMITS.forgotWriters) return 0;
+    // checkpoint of the same number, which lost: seed 1960359586). Where it cannot say, as below.
+    const forgot = forgotOf(this.base.forgot, writer);
+    if (forgot !== null) return forgot === 'never' ? 0 : forgot;
     const empty = Array.from({ length: LIMITS.pagesPerWriter }, (_, p) => this.raw[this.keys.page(writer, p)]).every((x) => isEmptyPage(x)) && isEmptyPage(this.raw[this.keys.signature?.(writer) ?? '']);
     const mayBeForgotten = empty && this.base.gen > (kept.landedGen ?? -Infinity) + 1;
     return mayBeForgotten ? Math.max(kept.landed ?? 0, kept.covered ?? 0) : (kept.covered ?? 0);
@@ -2002,7 +2011,7 @@ export class SharedGame {
   needsCompaction(): boolean {
     if (!this.compactor || !this.played || this.lostSince !== null || (this.base.trust !== 'own' && this.base.trust !== 'none')) return false;
     if (this.choosing) return false;
-    if (this.resign || (this.scene !== null && (this.forked(this.scene) || this.unansweredElsewhere(this.scene, this.now()) > 0))) return true;
+    if (this.resign || (this.scene !== null && (this.forked(this.scene) || this.unansweredElsewhere(this.aheadElsewhere(this.scene, this.now())) > 0))) return true;
     const s = this.state;
     const now = this.now();
     if (s.pendingOps >= LIMITS.compactOps || s.pendingChars >= LIMITS.compactChars) return true;
@@ -2145,7 +2154,7 @@ export class SharedGame {
    */
   private aheadElsewhere(scene: string, now: number): Map<string, { n: number; g: string }> {
     const out = new Map<string, { n: number; g: string }>();
-    for (const writer of this.aheadSince.keys()) if ((this.seen.get(writer)?.done ?? 0) <= (this.base.covers[writer] ?? 0)) this.aheadSince.delete(writer);
+    const standing = new Set<string>();
     for (const [writer, seen] of this.seen) {
       if (seen.done <= (this.base.covers[writer] ?? 0)) continue;
       // (His record's word is about the pages it signs: signing others than this client read, it may say
@@ -2155,25 +2164,23 @@ export class SharedGame {
       const signs = record ? opsEntry(record, scene)?.h : undefined;
       const held = this.acceptedJson.get(writer);
       const other = this.playsAnother(writer, scene) ?? (signs !== undefined && held !== undefined && signs !== digestText(held) ? { n: 0, g: `pages ${signs}` } : null);
-      if (!other) {
-        this.aheadSince.delete(writer);
-        continue;
-      }
+      if (!other) continue;
+      standing.add(writer);
       const since = this.aheadSince.get(writer) ?? now;
       this.aheadSince.set(writer, since);
       if (now - since < SYNC_TIMING.giveUpMs) out.set(writer, other);
     }
-    bound(this.aheadSince, 1000);
+    for (const writer of this.aheadSince.keys()) if (!standing.has(writer)) this.aheadSince.delete(writer);
     return out;
   }
 
   /** Since when each writer is held back so (while he stays so: a new word from his record does not start it again). */
   private readonly aheadSince = new Map<string, number>();
 
-  /** The number past every checkpoint such a writer plays that this compactor has not answered yet (each record's word once), or 0. */
-  private unansweredElsewhere(scene: string, now: number): number {
+  /** The number past every checkpoint such writers (`aheadElsewhere`) play that this compactor has not answered yet (each record's word once), or 0. */
+  private unansweredElsewhere(ahead: ReadonlyMap<string, { n: number; g: string }>): number {
     let past = 0;
-    for (const [writer, other] of this.aheadElsewhere(scene, now)) {
+    for (const [writer, other] of ahead) {
       if (this.answeredElsewhere.get(writer) !== other.g && other.n >= this.base.gen) past = Math.max(past, Math.min(other.n, this.base.gen + LIMITS.genLeap));
     }
     return past;
@@ -2263,7 +2270,7 @@ export class SharedGame {
     // Keys of no one at the table, once they stood still (a player who just joined is in the party by then).
     for (const [key, s] of this.strangerSince) if (!isEmptyPage(this.raw[key]) && now - s.since >= SYNC_TIMING.strangerMs) clear.push([key, null]);
     const coversChanged = json(covers) !== json(old) || json(gm) !== json(this.base.gm);
-    const past = this.unansweredElsewhere(scene, now);
+    const past = this.unansweredElsewhere(ahead);
     if (!settled.length && !coversChanged && !clear.length && !this.resign && !this.forked(scene) && !past) return null;
     this.resign = false;
     for (const [writer, other] of ahead) this.answeredElsewhere.set(writer, other.g);
