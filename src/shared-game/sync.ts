@@ -1173,7 +1173,7 @@ export class SharedGame {
   private unprovenOf(writer: string, text: string, scene: string, value: unknown, keys: readonly string[], values: readonly unknown[]): { key: string; player: string; summary: UnprovenPages } | null {
     const sig = this.pagesSignature(writer, text, scene, value);
     if (!sig || this.isLeft(sig.key)) return null;
-    const actions = readPages(writer, keys, values, { player: sig.player, gm: sig.gm }, scene, this.base.covers[writer] ?? 0, clockCeiling(this.base.lamport)).ops.length;
+    const actions = readPages(writer, keys, values, { player: sig.player, gm: sig.gm }, scene, this.coveredOf(writer), clockCeiling(this.base.lamport)).ops.length;
     return actions ? { key: sig.key, player: sig.player, summary: { player: sig.player.slice(0, 64), gm: sig.gm, actions, key: sig.key.slice(0, 12) } } : null;
   }
 
@@ -1434,7 +1434,7 @@ export class SharedGame {
     for (const [writer, since] of this.goneChanged) {
       const held = this.acceptedValues.get(writer);
       const seen = this.seen.get(writer);
-      if (now - since < wait || !held || !this.gone(writer) || ![...(seen?.ops.keys() ?? [])].some((seq) => seq > (this.base.covers[writer] ?? 0))) continue;
+      if (now - since < wait || !held || !this.gone(writer) || ![...(seen?.ops.keys() ?? [])].some((seq) => seq > this.coveredOf(writer))) continue;
       out.push([writer, held, this.acceptedSigs.get(writer)]);
     }
     return out;
@@ -1517,7 +1517,7 @@ export class SharedGame {
     for (const found of this.keeper?.signedPages?.(scene) ?? []) {
       if (!this.isKeptGone(found)) continue;
       const { writer } = found;
-      const covered = Math.max(this.base.covers[writer] ?? 0, this.forgotten.get(writer) ?? 0);
+      const covered = this.coveredOf(writer);
       const kept = this.noteLanded(scene, found, Math.max(covered, this.acceptedValues.has(writer) ? lastSeq(this.acceptedValues.get(writer)!) : 0), covered);
       const cut = this.keptCut(kept);
       if (!signer || lastSeq(kept.pages) <= cut || firstSeq(kept.pages) > cut) continue;
@@ -1609,7 +1609,7 @@ export class SharedGame {
     const out: PlacedOp[] = [];
     const claims: Dropped[] = [];
     for (const [writer, seen] of this.seen) {
-      const done = Math.max(this.base.covers[writer] ?? 0, this.forgotten.get(writer) ?? 0);
+      const done = this.coveredOf(writer);
       const holder = this.keys.holderOf(writer);
       const player = this.live.get(holder)?.author.player ?? this.remembered.get(holder)?.player;
       if (player === undefined) continue;
@@ -2190,6 +2190,17 @@ export class SharedGame {
 
   private gone(writer: string): boolean {
     return writer !== this.me.writer && !this.live.has(this.keys.holderOf(writer));
+  }
+
+  /**
+   * How far a writer's actions are in the game this client plays: what the checkpoint covers, or, for a
+   * writer it forgot, how far it says its line held him (`Head.forgot`: every client reads the same,
+   * a newcomer too), or how far this page saw a checkpoint cover him before one forgot him (a line that
+   * does not list). What lies at or below it is never played again, whoever brings it back.
+   */
+  private coveredOf(writer: string): number {
+    const forgot = forgotOf(this.base.forgot, writer);
+    return Math.max(this.base.covers[writer] ?? 0, this.forgotten.get(writer) ?? 0, typeof forgot === 'number' ? forgot : 0);
   }
 
   private keyHasOps(writer: string): boolean {

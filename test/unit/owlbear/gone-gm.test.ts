@@ -98,6 +98,31 @@ describe.each(['server', 'client'] as const)('a game master who leaves before hi
     for (const c of table.honest) expect(names(c), c.me.writer).toEqual(['p1', 'g1']);
   });
 
+  it('a stale copy that brings back the pages of a connection the checkpoint forgot: the checkpoint says how far it held him, and no client plays them again, a newcomer included', async () => {
+    const table = new Table(mode, 2, 900, 600, true);
+    await started(table);
+    const first = await actsThenLeaves(table, 'g1');
+    // His pages and his key's signature of them, as a stale copy of the scene still holds them.
+    const stale = Object.fromEntries(Object.entries(table.metadata).filter(([key]) => key.startsWith(`${OPS_PREFIX}${first.me.writer}`)));
+    expect(Object.keys(stale).length, 'his pages and their signature').toBeGreaterThanOrEqual(2);
+    await table.gmBack(first, true);
+    await table.settle();
+    for (let i = 0; i < 4; i++) {
+      await table.tick(30_000);
+      await table.settle(4);
+    }
+    const head = table.metadata['dev.commandpost/game'] as { covers: Record<string, number>; forgot?: Record<string, number> };
+    expect(head.covers[first.me.writer], 'forgotten by the checkpoint').toBeUndefined();
+    expect(head.forgot?.[first.me.writer]).toBe(2);
+    table.forge(stale);
+    const late = table.client('late.bg', 'late', false);
+    table.players.push(late);
+    table.room.join(late);
+    await table.settle();
+    for (const c of table.honest) expect(names(c), c.me.writer).toEqual(['p1', 'g1']);
+    for (const key of Object.keys(stale)) expect(table.metadata[key] ?? null, `${key}: emptied again`).toBeNull();
+  });
+
   it('his pages carry his signature while he writes, as a player’s carry theirs, each with its role and its record’s key', async () => {
     const table = new Table(mode, 2, 900, 600, true);
     await started(table);
