@@ -43,24 +43,33 @@ export const SYNC_TIMING = {
    * A page that starts and finds its keys written over waits this long for its signed pages to be
    * written back: longer than a player takes to hear the keys (about 1 s), wait his twice
    * `restoreAfterMs`, reach his next heal (1 s) and have the write arrive, since the compacting game
-   * master who writes back first may be the very page that restarts.
+   * master who writes back first may be the very page that restarts. Then it goes on from the earlier
+   * version its record signed; what only the later one held comes back from the pages that played it
+   * when they return (test/unit/owlbear/take-back.test.ts).
    */
   takeBackMs: 12_000,
-  /** A scene with no id yet waits this long for the game master's page to give it one, then any client does. */
+  /**
+   * A scene with no id yet waits this long for the game master's page to give it one, then any client
+   * does (at once with no game master at the table). Two ids written at once: the compactor keeps his,
+   * a player's gives way to the keys', and his page writes his actions again under it; nothing is lost
+   * (test/unit/owlbear/scene-id.test.ts).
+   */
   sceneIdMs: 5000,
-  /** Keys of no one at the table are emptied once they stood still this long (a newcomer is in the party by then). */
+  /**
+   * Keys of no one at the table (unsigned, or signed by a key no one asks about) are emptied once they
+   * stood still this long: a hostile player cannot fill the scene with made-up writers. A newcomer the
+   * other pages do not list yet loses nothing by it: his page writes his keys again until the table
+   * holds them (test/unit/owlbear/stranger.test.ts).
+   */
   strangerMs: 5000,
 } as const;
 
 /** Constants that only decide when: a write made again, a delay said, a wait ended with nothing lost by ending it. */
-export const LIVENESS: readonly (keyof typeof SYNC_TIMING)[] = ['patience', 'maxBackoff', 'failedMs', 'reportAfterMs', 'restoreAfterMs'];
+export const LIVENESS: readonly (keyof typeof SYNC_TIMING)[] = ['patience', 'maxBackoff', 'failedMs', 'reportAfterMs', 'restoreAfterMs', 'strangerMs', 'sceneIdMs', 'takeBackMs'];
 
 /** Constants that still decide an outcome (what is played, kept or whose it is), each with what it decides. */
 export const DECIDES: Readonly<Partial<Record<keyof typeof SYNC_TIMING, string>>> = {
   giveUpMs: 'a compactor stops waiting for a checkpoint he signed, the players play, or another game master at the table signs, and stops holding back a writer whose pages say another checkpoint holds actions of his: what reached him by then is what the game goes on from',
   forgetMs: 'a gone writer leaves the checkpoint\'s covers; a line of checkpoints that lists whom it forgot (`Head.forgot`) keeps every client from playing his keys again when a stale copy brings them back, so it decides only on a line started before that, or for a writer past the newest 64 forgotten: a page that never saw him covered (a newcomer) would play them again',
   roleGraceMs: 'a game master\'s actions still on their way when he hands the role over keep his authority only if they arrive within it',
-  takeBackMs: 'a page that starts on keys written over adopts, after it, the earlier signed version it finds',
-  sceneIdMs: 'who names a scene with no id: the game master\'s page if it does within it, else any client',
-  strangerMs: 'keys of no one at the table are emptied after it: a newcomer the party lists later loses what he wrote',
 };

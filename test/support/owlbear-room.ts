@@ -226,6 +226,8 @@ export interface ClientOptions {
   /** The record Owlbear holds for this connection when its page starts (its earlier life's). */
   readonly record?: unknown;
   readonly hidden?: (token: string) => boolean;
+  /** The browser's codec (default: Node's, with Ed25519; one whose `newSecret` gives null is a browser that cannot sign). */
+  readonly codec?: Codec;
 }
 
 /** A client of the room: the background page of one connection (`writer` is `<connection>.bg`). */
@@ -234,7 +236,7 @@ export function client(writer: string, player: string, gm: boolean, options: Cli
   const book = new RecordBook();
   if (options.record) book.adopt(JSON.parse(JSON.stringify(options.record)));
   const game = new SharedGame({
-    codec: nodeCodec,
+    codec: options.codec ?? nodeCodec,
     keys: OWLBEAR_KEYS,
     me,
     book,
