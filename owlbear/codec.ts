@@ -50,6 +50,26 @@ const unhex = (text: string): Uint8Array<ArrayBuffer> => {
 const utf8 = (text: string) => new TextEncoder().encode(text);
 const ED25519 = { name: 'Ed25519' } as const;
 
+/**
+ * Imported keys, kept: importing costs as much as signing (one more trip to the browser's crypto
+ * thread), and a page signs with one secret and checks a handful of public keys all evening. A key
+ * that fails to import is not kept. Bounded: the oldest goes first.
+ */
+function importer(max: number, make: (text: string) => Promise<CryptoKey>): (text: string) => Promise<CryptoKey> {
+  const keys = new Map<string, Promise<CryptoKey>>();
+  return (text) => {
+    const known = keys.get(text);
+    if (known) return known;
+    const made = make(text);
+    made.catch(() => keys.delete(text));
+    keys.set(text, made);
+    if (keys.size > max) keys.delete(keys.keys().next().value!);
+    return made;
+  };
+}
+const signingKey = importer(4, (secret) => crypto.subtle.importKey('pkcs8', unhex(secret), ED25519, false, ['sign']));
+const checkingKey = importer(256, (publicKey) => crypto.subtle.importKey('raw', unhex(publicKey), ED25519, false, ['verify']));
+
 /** Ed25519 with WebCrypto (Chromium 137+, Firefox 129+, Node 20): the secret kept as hex PKCS #8. Shared by the Node tests' codec. */
 export const webCryptoSigning: Pick<Codec, 'newSecret' | 'publicKey' | 'sign' | 'verify'> = {
   async newSecret() {
@@ -70,12 +90,10 @@ export const webCryptoSigning: Pick<Codec, 'newSecret' | 'publicKey' | 'sign' | 
     }
   },
   async sign(secret, text) {
-    const key = await crypto.subtle.importKey('pkcs8', unhex(secret), ED25519, false, ['sign']);
-    return hex(await crypto.subtle.sign(ED25519, key, utf8(text)));
+    return hex(await crypto.subtle.sign(ED25519, await signingKey(secret), utf8(text)));
   },
   async verify(publicKey, signature, text) {
-    const key = await crypto.subtle.importKey('raw', unhex(publicKey), ED25519, false, ['verify']);
-    return crypto.subtle.verify(ED25519, key, unhex(signature), utf8(text));
+    return crypto.subtle.verify(ED25519, await checkingKey(publicKey), unhex(signature), utf8(text));
   },
 };
 
