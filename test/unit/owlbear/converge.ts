@@ -78,7 +78,10 @@ export const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('reload' as const), who }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('up' as const), who }) },
   // A player's refresh: drawn with OWLBEAR_REFRESH=1 (each kind of evening it found so far is fixed and
-  // replayed in KNOWN below).
+  // replayed in KNOWN below; seed -553105295, client merge, is not yet: a forged start, the checkpoint
+  // deleted while the game master is away and every player refreshes, a player made game master starts a
+  // line from the pages, and covers a refreshed connection's action his line never held, as its pages
+  // said a checkpoint held it: lost).
   ...(REFRESH ? [{ weight: 1, arbitrary: fc.record({ kind: fc.constant('refresh' as const), who: fc.integer({ min: 1, max: 2 }) }) }] : []),
   // The game master's absence in full: he leaves before his last actions are compacted, or after; roles
   // change hands while he is away, or only while he is here.
@@ -224,6 +227,8 @@ export async function evening(mode: 'server' | 'client', steps: Step[], storage 
    */
   const atRisk = new Set<string>();
   const madeBy = new Map<string, string>();
+  /** Actions of players who refreshed on a browser that keeps nothing, made by the connection that left (see `quietAgree`). */
+  const unprovable = new Set<string>();
   // A compactor's own actions in a checkpoint of his that no other running page has read (written as his
   // page leaves, or landing after it left): with no copy in his browser, they are the same risk.
   const ownInUnreadCheckpoint = (c: (typeof table.honest)[number]) => {
@@ -241,6 +246,11 @@ export async function evening(mode: 'server' | 'client', steps: Step[], storage 
   const quietAgree = (when: string) => {
     const up = table.honest.filter((c) => !table.down.has(c) && !c.game.waiting && c.game.state.checkpoint.trust !== 'none');
     if (up.some((c) => c.game.state.unsent.length)) return;
+    // (What the docs name: actions of a player who refreshed on a browser that keeps nothing, not yet in a
+    // checkpoint, are played by the pages that saw him and not by the others until the game master
+    // answers for his old key; not compared while the pages part on them.)
+    const played = up.map((c) => new Set(names(c)));
+    if ([...unprovable].some((x) => played.some((p) => p.has(x)) && played.some((p) => !p.has(x)))) return;
     for (const c of up.slice(1)) expect(c.game.state.root.games, `${when}: ${c.me.writer} plays ${up[0]!.me.writer}'s game`).toEqual(up[0]!.game.state.root.games);
   };
   for (const c of table.honest) await table.hear(c);
@@ -344,6 +354,7 @@ export async function evening(mode: 'server' | 'client', steps: Step[], storage 
           const held = new Set(table.honest.filter((o) => o !== c && !table.down.has(o)).flatMap((o) => names(o)));
           for (const x of accepted) if (!held.has(x)) atRisk.add(x);
           if (c!.game.compactor) ownInUnreadCheckpoint(c!);
+          for (const x of accepted) if (madeBy.get(x) === c!.me.writer) unprovable.add(x);
         }
         await table.refresh(c!);
       }
@@ -525,6 +536,8 @@ export const KNOWN: Record<'server' | 'client', (Step[] | [Step[], boolean] | [S
     [[{"kind":"away","early":false},{"kind":"act","who":1,"side":"A"},{"kind":"refresh","who":1},{"kind":"role","who":1,"whileAway":true},{"kind":"act","who":0,"side":"A"},{"kind":"refresh","who":1},{"kind":"act","who":0,"side":"A"},{"kind":"act","who":0,"side":"A"},{"kind":"away","early":false},{"kind":"reload","who":0},{"kind":"refuse","who":1},{"kind":"away","early":false},{"kind":"hear","who":0},{"kind":"role","who":1,"whileAway":false},{"kind":"refuse","who":1},{"kind":"hear","who":0},{"kind":"land","who":1},{"kind":"back"},{"kind":"act","who":1,"side":"A"},{"kind":"refuse","who":0},{"kind":"act","who":0,"side":"A"},{"kind":"land","who":0},{"kind":"compact"},{"kind":"act","who":0,"side":"B"}], true, false],
     // A forged start the game master set aside, a player refreshing twice: his earlier connection's action, written back by his browser, wiped by a stale merge; the line of checkpoints the game master started afresh did not list whom it forgot, and the browser took the action for folded in and forgotten (seed 2053412866, with OWLBEAR_REFRESH=1: lost). A line started afresh, or again from the pages, lists them too.
     [[{"kind":"role","who":2,"whileAway":false},{"kind":"act","who":1,"side":"A"},{"kind":"forge","what":"game","victim":0},{"kind":"refresh","who":1},{"kind":"tick","ms":100},{"kind":"tick","ms":100},{"kind":"tick","ms":300},{"kind":"tick","ms":100},{"kind":"act","who":0,"side":"A"},{"kind":"hear","who":1},{"kind":"hear","who":1},{"kind":"hostile-act"},{"kind":"tick","ms":100},{"kind":"reload","who":0},{"kind":"away","early":false},{"kind":"compact"},{"kind":"back"},{"kind":"role","who":1,"whileAway":false},{"kind":"act","who":0,"side":"A"},{"kind":"hear","who":0},{"kind":"compact"},{"kind":"forge","what":"clock","victim":0},{"kind":"land","who":0},{"kind":"refresh","who":1},{"kind":"away","early":false},{"kind":"forge","what":"clock","victim":0},{"kind":"forge","what":"clock","victim":0},{"kind":"act","who":0,"side":"A"}], true, true],
+    // No game master at the table, browsers that keep nothing, a newcomer that had not read the pages yet: a player refreshes, his earlier connection's action is played by the player who saw him and not by the newcomer, who cannot tie the old key to him (seed -1173644852, with player refreshes drawn: a quiet-point divergence the docs name; the game master, back, answers for the key and every page plays it).
+    [[{"kind":"join"},{"kind":"away","early":false},{"kind":"act","who":1,"side":"A"},{"kind":"tick","ms":700},{"kind":"hear","who":2},{"kind":"act","who":0,"side":"A"},{"kind":"hear","who":0},{"kind":"reload","who":0},{"kind":"hear","who":0},{"kind":"away","early":false},{"kind":"compact"},{"kind":"act","who":0,"side":"A"},{"kind":"tick","ms":100},{"kind":"refresh","who":1},{"kind":"forge","what":"flood","victim":0},{"kind":"refuse","who":0},{"kind":"role","who":1,"whileAway":true},{"kind":"compact"},{"kind":"act","who":0,"side":"A"},{"kind":"hear","who":0},{"kind":"tick","ms":100},{"kind":"land","who":0},{"kind":"reload","who":0},{"kind":"land","who":0},{"kind":"hear","who":0}], false, false],
   ],
 };
 
