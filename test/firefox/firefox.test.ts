@@ -25,14 +25,18 @@ afterAll(async () => {
 
 const text = (page: Page, sel: string) => page.$eval(sel, (e) => e.textContent);
 /** Types a value as a user would end it: the input and change events Preact listens to. */
-const fill = (page: Page, sel: string, value: string) =>
-  page.$eval(sel, (el, v) => {
+// (The field is waited for: the popup draws its header first, and the system's panel once the worker
+// answers, later on a busy machine: "failed to find element matching selector" in one CI run.)
+const fill = async (page: Page, sel: string, value: string) => {
+  await page.waitForSelector(sel, { timeout: 10_000 });
+  await page.$eval(sel, (el, v) => {
     const input = el as HTMLInputElement;
     input.focus();
     input.value = v;
     input.dispatchEvent(new Event('input', { bubbles: true }));
     input.dispatchEvent(new Event('change', { bubbles: true }));
   }, value);
+};
 async function poll<T>(f: () => Promise<T>, want: T, timeout = 10_000): Promise<void> {
   const end = Date.now() + timeout;
   let last: T | undefined;
