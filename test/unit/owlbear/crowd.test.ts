@@ -10,9 +10,7 @@ import { Table, names, sideEdited } from './harness';
 describe.each(['server', 'client'] as const)('one player in many tabs (%s merge)', (mode) => {
   it('64 tabs of one player never crowd another out; his tabs past the first few are told, and not played', async () => {
     const table = new Table(mode, 1);
-    for (const c of table.honest) await table.hear(c);
-    expect(await table.act(table.gm, { type: 'store/select-system', system: 'hd-command' })).toBe(true);
-    await table.settle(3);
+    await table.chooseGame(3);
     // 64 connections of one player, each an honest page of its own (his writes are signed by his records).
     const tabs: Client[] = Array.from({ length: 64 }, (_, i) => table.client(`a${String(i).padStart(2, '0')}.bg`, 'many', false));
     table.room.join(...tabs);

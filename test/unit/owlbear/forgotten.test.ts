@@ -7,9 +7,7 @@ import { Table, names, sideEdited } from './harness';
 describe.each(['server', 'client'] as const)('a writer the checkpoint forgets (%s merge)', (mode) => {
   it('a departed player’s action stays played once, on every page, after the checkpoint forgets him', async () => {
     const table = new Table(mode, 2);
-    for (const c of table.honest) await table.hear(c);
-    expect(await table.act(table.gm, { type: 'store/select-system', system: 'hd-command' })).toBe(true);
-    await table.settle(3);
+    await table.chooseGame(3);
     const [p1, p2] = table.players as [(typeof table.players)[0], (typeof table.players)[0]];
     expect(await table.act(p2, sideEdited('A', 'gone'))).toBe(true);
     expect(await table.act(p1, sideEdited('B', 'stays'))).toBe(true);

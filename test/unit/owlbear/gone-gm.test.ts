@@ -7,7 +7,6 @@
 import { describe, expect, it } from 'vitest';
 import { OPS_PREFIX } from '../../../src/adapters/owlbear/keys';
 import { canonicalJson } from '../../../src/game/json';
-import type { SceneRequest } from '../../../src/messages';
 import { digestText } from '../../../src/shared-game/records';
 import { signPages } from '../../../src/shared-game/signing';
 import { MemoryKeeper, nodeCodec, type Client } from '../../support/owlbear-room';
@@ -16,9 +15,7 @@ import { Table, names, sideEdited } from './harness';
 const json = canonicalJson;
 
 async function started(table: Table): Promise<void> {
-  for (const c of table.honest) await table.hear(c);
-  expect(await table.act(table.gm, { type: 'store/select-system', system: 'hd-command' } as SceneRequest)).toBe(true);
-  await table.settle(2);
+  await table.chooseGame(2);
   expect(await table.act(table.players[0]!, sideEdited('A', 'p1'))).toBe(true);
   await table.settle(6);
   expect(table.gm.game.state.checkpoint.trust).toBe('own');
@@ -30,6 +27,30 @@ async function actsThenLeaves(table: Table, ...actions: string[]): Promise<Clien
   await table.calm();
   expect(table.gm.game.ownOps.length, 'his actions are not compacted yet').toBe(actions.length);
   return table.gmLeaves();
+}
+
+/**
+ * He comes back in the same browser; his first connection's keys are emptied once the checkpoint holds
+ * them, then forgotten by it, which says so. Returns his second connection.
+ */
+async function backUntilForgotten(table: Table, first: Client): Promise<Client> {
+  const second = await table.gmBack(first, true);
+  await table.settle();
+  for (let i = 0; i < 4; i++) {
+    await table.tick(30_000);
+    await table.settle(4);
+  }
+  const head = table.metadata['dev.commandpost/game'] as { covers: Record<string, number>; forgot?: Record<string, number> };
+  expect(head.covers[first.me.writer], 'forgotten by the checkpoint').toBeUndefined();
+  expect(head.forgot?.[first.me.writer], 'which says so, and how far it held him (his choice of system, and g1)').toBe(2);
+  return second;
+}
+
+/** A player who never saw the table before joins it. */
+function newcomerJoins(table: Table): void {
+  const late = table.client('late.bg', 'late', false);
+  table.players.push(late);
+  table.room.join(late);
 }
 
 describe.each(['server', 'client'] as const)('a game master who leaves before his actions are compacted (%s merge)', (mode) => {
@@ -75,25 +96,14 @@ describe.each(['server', 'client'] as const)('a game master who leaves before hi
     const table = new Table(mode, 2, 900, 600, true);
     await started(table);
     const first = await actsThenLeaves(table, 'g1');
-    const second = await table.gmBack(first, true);
-    await table.settle();
-    // His first connection's keys emptied once the checkpoint holds them, then forgotten by it.
-    for (let i = 0; i < 4; i++) {
-      await table.tick(30_000);
-      await table.settle(4);
-    }
-    const head = table.metadata['dev.commandpost/game'] as { covers: Record<string, number>; forgot?: Record<string, number> };
-    expect(head.covers[first.me.writer], 'forgotten by the checkpoint').toBeUndefined();
-    expect(head.forgot?.[first.me.writer], 'which says so, and how far it held him (his choice of system, and g1)').toBe(2);
+    const second = await backUntilForgotten(table, first);
     // He leaves again, and comes back once more in the same browser; a newcomer joins.
     table.gmLeaves();
     const keeper = new MemoryKeeper(table.keepers.get(second.me.writer));
     const third = table.client('gm3.bg', 'gm', true, { keeper });
     (table as { gm: Client }).gm = third;
     table.room.join(third);
-    const late = table.client('late.bg', 'late', false);
-    table.players.push(late);
-    table.room.join(late);
+    newcomerJoins(table);
     await table.settle();
     for (const c of table.honest) expect(names(c), c.me.writer).toEqual(['p1', 'g1']);
   });
@@ -105,19 +115,9 @@ describe.each(['server', 'client'] as const)('a game master who leaves before hi
     // His pages and his key's signature of them, as a stale copy of the scene still holds them.
     const stale = Object.fromEntries(Object.entries(table.metadata).filter(([key]) => key.startsWith(`${OPS_PREFIX}${first.me.writer}`)));
     expect(Object.keys(stale).length, 'his pages and their signature').toBeGreaterThanOrEqual(2);
-    await table.gmBack(first, true);
-    await table.settle();
-    for (let i = 0; i < 4; i++) {
-      await table.tick(30_000);
-      await table.settle(4);
-    }
-    const head = table.metadata['dev.commandpost/game'] as { covers: Record<string, number>; forgot?: Record<string, number> };
-    expect(head.covers[first.me.writer], 'forgotten by the checkpoint').toBeUndefined();
-    expect(head.forgot?.[first.me.writer]).toBe(2);
+    await backUntilForgotten(table, first);
     table.forge(stale);
-    const late = table.client('late.bg', 'late', false);
-    table.players.push(late);
-    table.room.join(late);
+    newcomerJoins(table);
     await table.settle();
     for (const c of table.honest) expect(names(c), c.me.writer).toEqual(['p1', 'g1']);
     for (const key of Object.keys(stale)) expect(table.metadata[key] ?? null, `${key}: emptied again`).toBeNull();

@@ -163,6 +163,13 @@ export class Table {
     }
   }
 
+  /** The table's first moments: every page hears the room, the game master chooses Hell Dorado's command, and `rounds` of `settle` follow. */
+  async chooseGame(rounds: number): Promise<void> {
+    for (const c of this.honest) await this.hear(c);
+    if (!(await this.act(this.gm, { type: 'store/select-system', system: 'hd-command' }))) throw new Error('the game master could not choose the game');
+    await this.settle(rounds);
+  }
+
   async act(c: Client, request: SceneRequest): Promise<boolean> {
     const r = await c.game.submit(request);
     if (r.ok) this.send(c, r.value.writes);

@@ -5,7 +5,6 @@
 // held `giveUpMs` at most, however often he does.
 import { describe, expect, it } from 'vitest';
 import { GAME_KEY, OPS_PREFIX, SCENE_KEY } from '../../../src/adapters/owlbear/keys';
-import type { SceneRequest } from '../../../src/messages';
 import { SYNC_TIMING } from '../../../src/shared-game/policy';
 import { digest } from '../../../src/shared-game/records';
 import { Table, names, sideEdited } from './harness';
@@ -13,9 +12,7 @@ import { Table, names, sideEdited } from './harness';
 describe.each(['server', 'client'] as const)('a writer held back from compaction (%s merge)', (mode) => {
   it('is held giveUpMs at most, however often his record changes its word', async () => {
     const table = new Table(mode, 2, 900, 600, true);
-    for (const c of table.honest) await table.hear(c);
-    expect(await table.act(table.gm, { type: 'store/select-system', system: 'hd-command' } as SceneRequest)).toBe(true);
-    await table.settle(2);
+    await table.chooseGame(2);
     const scene = table.metadata[SCENE_KEY] as string;
     const gen = (table.metadata[GAME_KEY] as { gen: number }).gen;
     // His page: actions 1 to 5 "in a checkpoint", action 6 early in play order; his record signs it and says he plays another checkpoint.

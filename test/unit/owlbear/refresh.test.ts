@@ -7,7 +7,6 @@
 // game master back while they were not compacted, took them for no one's.
 import { describe, expect, it } from 'vitest';
 import { OPS_PREFIX } from '../../../src/adapters/owlbear/keys';
-import type { SceneRequest } from '../../../src/messages';
 import { digest } from '../../../src/shared-game/records';
 import { signPages } from '../../../src/shared-game/signing';
 import { nodeCodec, type Client } from '../../support/owlbear-room';
@@ -16,9 +15,7 @@ import { Table, names, sideEdited } from './harness';
 /** A table of two players in browsers that keep their own copies, its game started and compacted. */
 async function started(mode: 'server' | 'client'): Promise<Table> {
   const table = new Table(mode, 2, 900, 600, true);
-  for (const c of table.honest) await table.hear(c);
-  expect(await table.act(table.gm, { type: 'store/select-system', system: 'hd-command' } as SceneRequest)).toBe(true);
-  await table.settle(4);
+  await table.chooseGame(4);
   expect(table.gm.game.state.checkpoint.trust).toBe('own');
   return table;
 }

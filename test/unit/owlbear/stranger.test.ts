@@ -6,7 +6,6 @@
 // again until the table holds them: the wait decides when his action is played, never whether.
 import { describe, expect, it } from 'vitest';
 import { OPS_PREFIX } from '../../../src/adapters/owlbear/keys';
-import type { SceneRequest } from '../../../src/messages';
 import { SYNC_TIMING } from '../../../src/shared-game/policy';
 import { nodeCodec } from '../../support/owlbear-room';
 import { Table, names, sideEdited } from './harness';
@@ -15,9 +14,7 @@ import { Table, names, sideEdited } from './harness';
 async function newcomer(mode: 'server' | 'client', signs: boolean, answers: boolean) {
   const table = new Table(mode, 1, 900, 600, true);
   table.answers = answers;
-  for (const c of table.honest) await table.hear(c);
-  expect(await table.act(table.gm, { type: 'store/select-system', system: 'hd-command' } as SceneRequest)).toBe(true);
-  await table.settle(4);
+  await table.chooseGame(4);
   const late = table.client('late.bg', 'late', false, signs ? {} : { codec: { ...nodeCodec, newSecret: async () => null } });
   table.players.push(late);
   await table.hear(late);

@@ -3,16 +3,13 @@
 // that holds them to write them back, then goes on from the earlier version its record signed.
 import { describe, expect, it } from 'vitest';
 import { OPS_PREFIX } from '../../../src/adapters/owlbear/keys';
-import type { SceneRequest } from '../../../src/messages';
 import { SYNC_TIMING } from '../../../src/shared-game/policy';
 import { Table, names, sideEdited } from './harness';
 
 describe.each(['server', 'client'] as const)('a page that starts on its keys written over (%s merge)', (mode) => {
   it('the one page that holds its signed pages is away longer than it waits: what it holds comes back once it returns, in its place, played once by everyone', async () => {
     const table = new Table(mode, 2, 900, 600, false);
-    for (const c of table.honest) await table.hear(c);
-    expect(await table.act(table.gm, { type: 'store/select-system', system: 'hd-command' } as SceneRequest)).toBe(true);
-    await table.settle(6);
+    await table.chooseGame(6);
     const gm = table.gmLeaves();
     let [p1, p2] = table.players as [typeof gm, typeof gm];
     expect(await table.act(p1, sideEdited('A', 'a1'))).toBe(true);
