@@ -24,6 +24,7 @@ import { isTableOwn, parseSceneRequest } from './requests';
 import { keyPairOf, readPagesSignature, signCheckpoint, signPages, verifyCheckpoint, verifyPages, type KeyPair, type PagesSignature } from './signing';
 import { copyToReturn, droppedUncovered, readReturned, returnedValue, type GapCopy } from './returns';
 import { SYNC_TIMING } from './policy';
+import { planCheckpoint } from './compact';
 import { remember, tableScene, trustedKeys, type Trusted } from './trust';
 
 /** This client's own secret values (seal → salt and value), kept where only it can read them. */
@@ -426,7 +427,7 @@ export class SharedGame {
   private refusedLog: Dropped[] = [];
   private readonly refusedSeen = new Set<string>();
   private readonly strangerSince = new Map<string, { json: string; since: number }>();
-  private readonly goneSince = new Map<string, number>();
+  private goneSince = new Map<string, number>();
 
   constructor(options: SharedGameOptions) {
     this.codec = options.codec;
@@ -2222,65 +2223,40 @@ export class SharedGame {
     const now = this.now();
     const scene = this.scene;
     if (this.newerElsewhere(scene, now)) return null;
-    const old = this.base.covers;
-    const covers: Record<string, number> = { ...old };
-    const gm: Record<string, number> = { ...this.base.gm };
-    // The ops in play order up to the first one not on the table for `settleMs` yet (a prefix in play
-    // order: what the checkpoint holds is played before everything after it, as it was).
-    const young = this.ops.findIndex((op) => now - (this.firstPlayed.get(op.id) ?? now) < this.settleMs);
     const ahead = this.aheadElsewhere(scene, now);
-    const gapped = ahead.size ? this.ops.findIndex((op) => ahead.has(op.writer) && op.seq > (old[op.writer] ?? 0)) : -1;
-    const cut = [young, gapped].filter((i) => i >= 0);
-    const settled = cut.length ? this.ops.slice(0, Math.min(...cut)) : this.ops;
-    for (const op of settled) {
-      covers[op.writer] = Math.max(covers[op.writer] ?? 0, op.seq);
-      if (op.author.gm) gm[op.writer] = Math.max(gm[op.writer] ?? 0, op.seq);
-    }
-    // What a writer's pages say is in the checkpoint is covered, held here or not (an honest writer
-    // drops only what a checkpoint covers; what a hostile one drops otherwise is no one's). Not while
-    // his record says he plays another checkpoint than this one: one of the same number another game
-    // master signed, or a newer one; his word is about that one, and what it holds that this one does
-    // not comes back from his pages once he plays this one (seed -542129869: lost).
-    for (const [writer, seen] of this.seen) {
-      if (seen.done <= (covers[writer] ?? 0) || ahead.has(writer) || this.playsAnother(writer, scene)) continue;
-      covers[writer] = seen.done;
-    }
-    const clear: [string, unknown][] = [];
-    // (Carried from one checkpoint to the next; a writer back at the table is his own word again.)
-    const forgot: Record<string, number> = Object.fromEntries(Object.entries(this.base.forgot ?? {}).filter(([writer]) => !(writer in covers)));
-    // Gone writers: their keys emptied once all of them is in; their entries kept a while after (a stale copy may bring the keys back), then forgotten.
-    for (const writer of Object.keys(covers)) {
-      if (!this.gone(writer)) continue;
-      const seen = [...(this.seen.get(writer)?.ops.keys() ?? [])];
-      const all = seen.every((seq) => seq <= covers[writer]!);
-      if (all && this.keyHasOps(writer)) {
-        for (let p = 0; p < LIMITS.pagesPerWriter; p++) if (!isEmptyPage(this.raw[this.keys.page(writer, p)])) clear.push([this.keys.page(writer, p), null]);
+    const plan = planCheckpoint({
+      now,
+      settleMs: this.settleMs,
+      ops: this.ops,
+      firstPlayed: this.firstPlayed,
+      base: this.base,
+      // (Listed on a line that started listing them, a new one among them: one started before did not, and cannot say whom it forgot.)
+      listsForgot: this.base.forgot !== null || this.base.trust === 'none',
+      forgotWriters: LIMITS.forgotWriters,
+      seen: this.seen,
+      ahead: new Set(ahead.keys()),
+      playsAnother: (writer) => this.playsAnother(writer, scene) !== null,
+      gone: (writer) => this.gone(writer),
+      held: (writer) => {
+        const pages = Array.from({ length: LIMITS.pagesPerWriter }, (_, p) => this.keys.page(writer, p)).filter((key) => !isEmptyPage(this.raw[key]));
         const signature = this.keys.signature?.(writer);
-        if (signature && !isEmptyPage(this.raw[signature])) clear.push([signature, null]);
-        this.goneSince.set(writer, now);
-      }
-      const since = this.goneSince.get(writer) ?? now;
-      this.goneSince.set(writer, since);
-      if (now - since >= SYNC_TIMING.forgetMs && !this.keyHasOps(writer)) {
-        forgot[writer] = covers[writer]!;
-        delete covers[writer];
-        delete gm[writer];
-        this.goneSince.delete(writer);
-        this.seen.delete(writer);
-        this.gapCopies.delete(writer);
-        this.acceptedJson.delete(writer);
-        this.acceptedSigs.delete(writer);
-        this.goneChanged.delete(writer);
-        this.remembered.delete(this.keys.holderOf(writer));
-      }
+        return { pages, signature: signature && !isEmptyPage(this.raw[signature]) ? signature : null };
+      },
+      goneSince: this.goneSince,
+      returnKeys: this.returnKeys,
+      strangers: [...this.strangerSince].filter(([key]) => !isEmptyPage(this.raw[key])).map(([key, s]) => [key, s.since] as const),
+    });
+    const { settled, covers, gm, coversChanged } = plan;
+    const clear = plan.clear.map((key): [string, unknown] => [key, null]);
+    this.goneSince = new Map(plan.goneSince);
+    for (const writer of plan.forgotten) {
+      this.seen.delete(writer);
+      this.gapCopies.delete(writer);
+      this.acceptedJson.delete(writer);
+      this.acceptedSigs.delete(writer);
+      this.goneChanged.delete(writer);
+      this.remembered.delete(this.keys.holderOf(writer));
     }
-    // Return keys with nothing left to play once this checkpoint is written (./returns.ts). Not a
-    // reason to compact by itself: a hostile player writing them again and again would have the game
-    // master write checkpoints as fast.
-    for (const [writer, r] of this.returnKeys) if (r.live.every((seq) => seq <= (covers[writer] ?? 0))) clear.push([r.key, null]);
-    // Keys of no one at the table, once they stood still (a player who just joined is in the party by then).
-    for (const [key, s] of this.strangerSince) if (!isEmptyPage(this.raw[key]) && now - s.since >= SYNC_TIMING.strangerMs) clear.push([key, null]);
-    const coversChanged = json(covers) !== json(old) || json(gm) !== json(this.base.gm);
     const past = this.unansweredElsewhere(ahead);
     if (!settled.length && !coversChanged && !clear.length && !this.resign && !this.forked(scene) && !past) return null;
     this.resign = false;
@@ -2290,10 +2266,7 @@ export class SharedGame {
     const game = withOpenedWritten(settled === this.ops ? this.played.game : this.player.play(this.base.game, settled).game);
     const signer = this.signer;
     const left = remember(this.base.left, this.left, LIMITS.leftKeys);
-    // (Listed on a line that started listing them, a new one among them: one started before did not, and
-    // cannot say whom it forgot.)
-    const lists = this.base.forgot !== null || this.base.trust === 'none';
-    const kept = lists ? Object.fromEntries(Object.entries(forgot).slice(-LIMITS.forgotWriters)) : null;
+    const kept = plan.forgot;
     const unsigned = await this.writer.write(game, { scene, gen: Math.max(this.base.gen, past) + 1, by: this.me.writer, covers, lamport, gm, ...(left.length ? { left } : {}), ...(kept ? { forgot: kept } : {}), ...(signer ? { key: signer.publicKey } : {}) });
     const sig = signer ? await signCheckpoint(this.codec, signer.secret, signedText(unsigned.head)) : null;
     const { key: _key, ...bare } = unsigned.head;
