@@ -25,6 +25,8 @@ import { keyPairOf, readPagesSignature, signCheckpoint, signPages, verifyCheckpo
 import { copyToReturn, droppedUncovered, readReturned, returnedValue, type GapCopy } from './returns';
 import { SYNC_TIMING } from './policy';
 import { planCheckpoint } from './compact';
+import { pace, retryDelay, writesFor, type Entry, type Paced } from './heal';
+import { orderOps } from './order';
 import { remember, tableScene, trustedKeys, type Trusted } from './trust';
 
 /** This client's own secret values (seal → salt and value), kept where only it can read them. */
@@ -412,7 +414,7 @@ export class SharedGame {
   private readonly written = new Set<string>();
   /** Our ops by seq: since when the table lacks them. */
   private missing = new Map<number, number>();
-  private lastWrite: { json: string; at: number; retryAt: number } | null = null;
+  private lastWrite: Paced | null = null;
   private failures = 0;
 
   private readonly player: OpPlayer;
@@ -1594,48 +1596,30 @@ export class SharedGame {
     return this.live.get(this.keys.holderOf(writer))?.author.gm ?? false;
   }
 
-  /**
-   * An op's authority, read at the op: a game master's claim holds if its writer is one now, or was
-   * one (or had just stopped: `roleGraceMs`) when this client accepted the op, or when the checkpoint's
-   * compactor did. This page's own claims likewise: it was one when it made them. A claim that holds
-   * for no one is said, and the op played as a player's (the rules refuse what needs a game master).
-   */
-  private authority(writer: string, op: { seq: number; gm?: boolean }): 'gm' | 'player' | 'false-claim' {
-    if (op.gm !== true) return 'player';
-    if (this.gmNow(writer)) return 'gm';
-    return op.seq <= Math.max(this.base.gm[writer] ?? 0, this.gmSeen.get(writer) ?? 0) ? 'gm' : 'false-claim';
-  }
-
+  /** Which ops play, in what order, with what authority (./order.ts). */
   private placed(): PlacedOp[] {
-    const out: PlacedOp[] = [];
-    const claims: Dropped[] = [];
-    for (const [writer, seen] of this.seen) {
-      const done = this.coveredOf(writer);
-      const holder = this.keys.holderOf(writer);
-      const player = this.live.get(holder)?.author.player ?? this.remembered.get(holder)?.player;
-      if (player === undefined) continue;
+    const { ops, claims } = orderOps({
+      seen: this.seen,
+      coveredOf: (writer) => this.coveredOf(writer),
+      playerOf: (writer) => {
+        const holder = this.keys.holderOf(writer);
+        return this.live.get(holder)?.author.player ?? this.remembered.get(holder)?.player;
+      },
       // Pages their record does not sign yet, which take nothing back of what was accepted, are most
       // often a write on its way (its pages before its record): what was accepted plays on (dropping it
       // would take his actions, a whole system's game if he made it, off the board) while his record
       // still signs it, and is written back meanwhile (`pagesToWriteBack`), so that a client that never
-      // read it reads it too. No clock decides it: once his record signs neither, no one plays it.
-      const unsigned = this.unsigned.get(this.keys.page(writer, 0));
-      const current = this.current.has(writer) || (unsigned?.carriesOn === true && this.stillSigned(writer, holder));
-      for (const op of seen.ops.values()) {
-        if (op.seq <= done || (!current && op.seq > seen.done)) continue;
-        const authority = this.authority(writer, op);
-        if (authority === 'false-claim') claims.push({ key: this.keys.page(writer, 0), problem: `op ${op.seq}: says its author acted as game master; no one at the table saw him one then (played as a player’s)`, kind: 'refused' });
-        out.push({ ...op, author: { player, gm: authority === 'gm' } });
-      }
-    }
-    const done = this.base.covers[this.me.writer] ?? 0;
-    for (const op of this.mine) {
-      if (op.seq <= done) continue;
-      const authority = this.authority(this.me.writer, op);
-      out.push({ ...op, writer: this.me.writer, id: `${this.me.writer}:${op.seq}`, author: { player: this.me.player, gm: authority === 'gm' } });
-    }
+      // read it reads it too.
+      current: (writer) => this.current.has(writer) || (this.unsigned.get(this.keys.page(writer, 0))?.carriesOn === true && this.stillSigned(writer, this.keys.holderOf(writer))),
+      gmNow: (writer) => this.gmNow(writer),
+      // A game master's claim holds if its writer was one (or had just stopped: `roleGraceMs`) when this
+      // client accepted the op, or when the checkpoint's compactor did; this page's own, when it made them.
+      gmThrough: (writer) => Math.max(this.base.gm[writer] ?? 0, this.gmSeen.get(writer) ?? 0),
+      me: { writer: this.me.writer, author: this.author, ops: this.mine, covered: this.base.covers[this.me.writer] ?? 0 },
+      claimKey: (writer) => this.keys.page(writer, 0),
+    });
     this.claims = claims;
-    return out.sort((a, b) => a.lamport - b.lamport || (a.writer < b.writer ? -1 : a.writer > b.writer ? 1 : 0) || a.seq - b.seq);
+    return ops;
   }
 
   private claims: Dropped[] = [];
@@ -1903,9 +1887,9 @@ export class SharedGame {
       this.lastWrite = null;
       return null;
     }
-    const text = json(entries);
-    if (!force && this.lastWrite && this.lastWrite.json === text && now < this.lastWrite.retryAt) return null;
-    this.lastWrite = { json: text, at: now, retryAt: now + (this.failures ? Math.min(SYNC_TIMING.maxBackoff, 1000 * 2 ** (this.failures - 1)) : SYNC_TIMING.patience) };
+    const paced = pace(this.lastWrite, json(entries), now, this.failures, force);
+    if (!paced) return null;
+    this.lastWrite = paced;
     return bundle(entries);
   }
 
@@ -1915,50 +1899,33 @@ export class SharedGame {
   }
 
   /** The entries that put the keys right now (see `heal`), the checkpoint first; `probe`: also what it waits to write back, with no wait started. */
-  private due(scene: string, now: number, probe = false): [string, unknown][] {
-    const parts: [string, unknown][] = [];
-    const rest: [string, unknown][] = [];
-    // The scene's id: the one this client made, or its checkpoint's; the compactor's whatever it plays
-    // (it keeps its scene: another scene's id copied in is put back, or players who have nothing of
-    // their own wait for it for ever).
-    if (this.raw[this.keys.scene] !== scene && (this.madeScene === scene || this.base.trust === 'own' || this.compactor)) rest.push([this.keys.scene, scene]);
-    const want = this.ownPageValues(scene);
-    if (this.keys.signature && this.ownSigned && this.ownSigned.value !== 'pending') {
-      const key = this.keys.signature(this.me.writer);
-      const value = this.ownSigned.value;
-      if (value ? json(this.raw[key] ?? null) !== json(value) : !isEmptyPage(this.raw[key])) rest.push([key, value]);
-    }
-    want.forEach((value, p) => {
-      const key = this.keys.page(this.me.writer, p);
-      const have = this.raw[key];
-      if (value === null ? have !== undefined && have !== null : json(have) !== json(value)) rest.push([key, value]);
-    });
-    for (const [key, value] of this.returnsToWrite()) if (json(this.raw[key] ?? null) !== json(value)) rest.push([key, value]);
+  private due(scene: string, now: number, probe = false): Entry[] {
     const kept = this.keptToWriteBack(scene);
-    // (What this browser kept of its own earlier connection before what it holds of it from the table.)
-    for (const [writer, held, sig] of [...kept, ...this.pagesToWriteBack(now, probe).filter(([writer]) => !kept.some(([w]) => w === writer))]) {
-      held.forEach((value, p) => {
-        const key = this.keys.page(writer, p);
-        if (json(this.raw[key] ?? null) !== json(value)) rest.push([key, value]);
-      });
-      const signature = this.keys.signature?.(writer);
-      if (signature && sig !== undefined && this.gone(writer) && json(this.raw[signature] ?? null) !== json(sig)) rest.push([signature, sig]);
-    }
     const restore = this.restoring(now, probe);
-    if (restore) {
-      for (const [name, value] of restore.parts) {
-        const key = this.keys.part(name);
-        if (this.raw[key] !== value) parts.push([key, value]);
-      }
-      if (json(this.raw[this.keys.head]) !== json(restore.head)) parts.push([this.keys.head, restore.head]);
-      if (this.base.trust === 'own') {
-        for (const [key, value] of Object.entries(this.raw)) if (this.keys.isPart(key) && value !== null && !restore.parts.has(this.partName(key))) rest.push([key, null]);
-      }
-    }
-    // The checkpoint (its parts, then its head) before any page, and the parts it no longer needs
-    // after: a tabletop that saves key by key (Roll20) may take only the first few, and pages a
-    // compaction empties must never be there before the checkpoint that holds their ops.
-    return [...parts, ...rest];
+    const signatureKey = this.keys.signature?.(this.me.writer);
+    return writesFor(this.raw, {
+      checkpoint: restore && {
+        parts: [...restore.parts].map(([name, value]): Entry => [this.keys.part(name), value]),
+        head: [this.keys.head, restore.head],
+        // (Its compactor's: the parts it no longer lists.)
+        unlisted: this.base.trust === 'own' ? Object.keys(this.raw).filter((key) => this.keys.isPart(key) && !restore.parts.has(this.partName(key))) : [],
+      },
+      // The scene's id: the one this client made, or its checkpoint's; the compactor's whatever it plays
+      // (it keeps its scene: another scene's id copied in is put back, or players who have nothing of
+      // their own wait for it for ever).
+      scene: this.madeScene === scene || this.base.trust === 'own' || this.compactor ? [this.keys.scene, scene] : null,
+      signature: signatureKey && this.ownSigned && this.ownSigned.value !== 'pending' ? [signatureKey, this.ownSigned.value] : null,
+      pages: this.ownPageValues(scene).map((value, p): Entry => [this.keys.page(this.me.writer, p), value]),
+      returns: this.returnsToWrite(),
+      // (What this browser kept of its own earlier connection before what it holds of it from the table.)
+      writeBacks: [...kept, ...this.pagesToWriteBack(now, probe).filter(([writer]) => !kept.some(([w]) => w === writer))].map(([writer, held, sig]) => {
+        const signature = this.keys.signature?.(writer);
+        return {
+          pages: held.map((value, p): Entry => [this.keys.page(writer, p), value]),
+          signature: signature && sig !== undefined && this.gone(writer) ? ([signature, sig] as const) : null,
+        };
+      }),
+    });
   }
 
   /** The checkpoint to write back, if the keys lack the signed one this client holds: its compactor at once, another client after a while. */
@@ -1995,7 +1962,7 @@ export class SharedGame {
   wrote(accepted: boolean): void {
     if (accepted || !this.lastWrite) return;
     this.failures++;
-    this.lastWrite = { ...this.lastWrite, retryAt: this.now() + Math.min(SYNC_TIMING.maxBackoff, 1000 * 2 ** (this.failures - 1)) };
+    this.lastWrite = { ...this.lastWrite, retryAt: this.now() + retryDelay(this.failures) };
   }
 
   /** The player asked to try again now. */
