@@ -315,6 +315,8 @@ export class Overlay {
         const [rect, text, title] = item.node.children as unknown as [SVGRectElement, SVGTextElement, SVGTitleElement];
         item.node.setAttribute('data-token', l.tokens[0] ?? '');
         item.node.setAttribute('data-tokens', l.tokens.join(' '));
+        // Whose words they are (a unit's name: its figures), for whoever reads the board (its tests).
+        item.node.setAttribute('data-own', l.own.join(' '));
         item.node.setAttribute('data-status', l.status);
         // A name on a light, borderless box; a reason framed in its mark's colour.
         const named = l.kind === 'name' || l.kind === 'unit-name';

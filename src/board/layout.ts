@@ -69,6 +69,8 @@ export interface LaidLabel {
   readonly kind: BoardNote['kind'];
   readonly status: MarkStatus;
   readonly tokens: readonly string[];
+  /** The figures its words name (a unit's name: its figures, though it speaks for none of them). */
+  readonly own: readonly string[];
   readonly text: string;
   /** Its long form, when a shorter one was placed (a title for hover). */
   readonly full: string;
@@ -289,7 +291,7 @@ export function layoutBoard(view: BoardView, bound: Pick<BoundTable, 'tokens' | 
 
   const labels: LaidLabel[] = placement.labels.map((l) => {
     const n = byId.get(l.id)!;
-    return { id: l.id, kind: n.kind, status: n.status, tokens: n.tokens, text: l.text, full: longest.get(l.id) ?? l.text, box: l.box, leader: l.leader };
+    return { id: l.id, kind: n.kind, status: n.status, tokens: n.tokens, own: n.own.map((f) => f.token), text: l.text, full: longest.get(l.id) ?? l.text, box: l.box, leader: l.leader };
   });
   const counts: LaidCount[] = placement.counts.map((cnt) => ({ ...cnt, lines: cnt.ids.map((id) => longest.get(id) ?? '').filter(Boolean) }));
   return { labels, counts, badges, legend, keySize: whole ? { w: whole.box.w, h: whole.box.h } : null, words, placement };

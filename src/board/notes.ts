@@ -22,8 +22,8 @@ export interface BoardNote {
   readonly tokens: readonly string[];
   /** Where it speaks from, scene px: the figure, or the centre of the unit's figures and their spread. */
   readonly at: { readonly x: number; readonly y: number; readonly r: number };
-  /** The figures it speaks of, scene px (a unit's: each of them): its words must read as theirs. */
-  readonly own: readonly { readonly x: number; readonly y: number; readonly r: number }[];
+  /** The figures it speaks of, scene px, and their tokens (a unit's: each of them): its words must read as theirs. */
+  readonly own: readonly { readonly token: string; readonly x: number; readonly y: number; readonly r: number }[];
   /** The radius of its figures, scene px (the smallest): below a zoom they are too small for words beside them. */
   readonly figure: number;
   /** Its words, long first, then shorter; the parts of one form are joined with " — ". */
@@ -113,7 +113,7 @@ export function boardNotes(view: BoardView, bound: Pick<BoundTable, 'tokens' | '
         status,
         tokens: figures.map((f) => f.id),
         at: spread(figures),
-        own: figures.map((f) => ({ x: f.x, y: f.y, r: f.r })),
+        own: figures.map((f) => ({ token: f.id, x: f.x, y: f.y, r: f.r })),
         figure: Math.min(...figures.map((f) => f.r)),
         forms: [[name, { reason: first, form: 'unit' }], [name, ...(hasShortForm(first) ? [{ reason: first, form: 'short' } as const] : [])]],
         priority: (PRIORITY[status] ?? 0) + (figures.some((f) => f.closeUp) ? CLOSE_UP : 0) + UNIT,
@@ -128,7 +128,7 @@ export function boardNotes(view: BoardView, bound: Pick<BoundTable, 'tokens' | '
         status: m.status,
         tokens: [m.id],
         at: { x: m.x, y: m.y, r: m.r },
-        own: [{ x: m.x, y: m.y, r: m.r }],
+        own: [{ token: m.id, x: m.x, y: m.y, r: m.r }],
         figure: m.r,
         forms: reasonForms(m.reason),
         priority: (PRIORITY[m.status] ?? 0) + (m.closeUp ? CLOSE_UP : 0),
@@ -139,10 +139,10 @@ export function boardNotes(view: BoardView, bound: Pick<BoundTable, 'tokens' | '
   if (options.names) {
     // Every token's name, marked or not (a system that reads no positions marks few of them).
     const status = new Map(view.marks.map((m) => [m.id, m.status]));
-    const members = new Map<string, { x: number; y: number; r: number }[]>();
+    const members = new Map<string, { token: string; x: number; y: number; r: number }[]>();
     for (const t of bound.tokens) {
       if (t.unit === null || t.role === 'leader') continue;
-      const at = { x: t.center.x, y: t.center.y, r: Math.min(t.footprint.width, t.footprint.height) / 2 };
+      const at = { token: t.id, x: t.center.x, y: t.center.y, r: Math.min(t.footprint.width, t.footprint.height) / 2 };
       const list = members.get(t.unit);
       if (list) list.push(at);
       else members.set(t.unit, [at]);
@@ -186,7 +186,7 @@ export function boardNotes(view: BoardView, bound: Pick<BoundTable, 'tokens' | '
         status: status.get(t.id) ?? 'none',
         tokens: [t.id],
         at: { x: t.center.x, y: t.center.y, r: Math.min(t.footprint.width, t.footprint.height) / 2 },
-        own: [{ x: t.center.x, y: t.center.y, r: Math.min(t.footprint.width, t.footprint.height) / 2 }],
+        own: [{ token: t.id, x: t.center.x, y: t.center.y, r: Math.min(t.footprint.width, t.footprint.height) / 2 }],
         figure: Math.min(t.footprint.width, t.footprint.height) / 2,
         forms: short ? [[{ raw: t.name }], [{ raw: short }]] : [[{ raw: t.name }]],
         priority: NAME_PRIORITY,

@@ -14,7 +14,7 @@ export interface BoardWords {
   /** The board's rectangle on screen. */
   readonly board: Rect;
   /** Each label, count and the key: its box, and the glyphs of the words inside it. */
-  readonly boxes: readonly { readonly id: string; readonly box: Rect; readonly texts: readonly Rect[]; readonly words: string; readonly tokens?: readonly string[]; readonly leader?: boolean }[];
+  readonly boxes: readonly { readonly id: string; readonly box: Rect; readonly texts: readonly Rect[]; readonly words: string; readonly tokens?: readonly string[]; readonly own?: readonly string[]; readonly leader?: boolean }[];
   /** The corner notes' glyphs (Hell Dorado's Command). */
   readonly notes: readonly Rect[];
   /** Each figure's centre on screen, by token, as the overlay drew its mark. */
@@ -43,10 +43,12 @@ export function boardWords(page: Page | Frame, figures?: string): Promise<BoardW
       words: g.querySelector('text')?.textContent ?? '',
       // The figures a label speaks of, and whether a leader line joins it to them.
       tokens: (g.getAttribute('data-tokens') ?? '').split(' ').filter(Boolean),
+      // The figures its words name (a unit's name: its figures), where the overlay says so.
+      own: (g.getAttribute('data-own') ?? '').split(' ').filter(Boolean),
       leader: g.hasAttribute('data-label') && svg.querySelector(`[data-leader="${CSS.escape(g.getAttribute('data-label')!)}"]`) !== null,
     }));
     const legend = svg.querySelector('[data-legend-box]');
-    if (legend) boxes.push({ id: 'legend', box: rect(legend), texts: [...svg.querySelectorAll('[data-layer="legend"] text')].map(rect), words: 'legend', tokens: [], leader: false });
+    if (legend) boxes.push({ id: 'legend', box: rect(legend), texts: [...svg.querySelectorAll('[data-layer="legend"] text')].map(rect), words: 'legend', tokens: [], own: [], leader: false });
     const marks: Record<string, { x: number; y: number }> = {};
     for (const m of svg.querySelectorAll('.mark')) {
       const r = m.getBoundingClientRect();
@@ -101,17 +103,23 @@ export function wordProblems(w: BoardWords): string[] {
     }
   }
   // Words beside a figure, with no line to it, that stand nearer another figure than their own (a
-  // unit's: any of its figures) read as that other's. A unit's name speaks of its unit's figures.
+  // unit's: any of its figures) read as that other's. A unit's name speaks of its unit's figures (the
+  // overlay's data-own; a page that says no more: the figures of the unit its data-unit names).
   const disc = (f: Rect) => ({ x: f.x + f.w / 2, y: f.y + f.h / 2, r: Math.max(f.w, f.h) / 2 });
   const gapTo = (b: Rect, d: { x: number; y: number; r: number }) => Math.max(0, Math.hypot(d.x - Math.max(b.x, Math.min(d.x, b.x + b.w)), d.y - Math.max(b.y, Math.min(d.y, b.y + b.h))) - d.r);
+  const seen = Object.entries(w.figures);
   for (const a of boxes) {
     if (a.leader || !/^(?:reason|unit|name|unit-name):/.test(a.id)) continue;
     const unit = a.id.startsWith('unit-name:') ? a.id.slice('unit-name:'.length) : null;
-    const own = new Set(unit === null ? (a.tokens ?? []) : Object.keys(w.units ?? {}).filter((t) => w.units![t] === unit));
+    const own = new Set(a.own?.length ? a.own : unit === null ? (a.tokens ?? []) : Object.keys(w.units ?? {}).filter((t) => w.units![t] === unit));
     const mine = Math.min(...[...own].flatMap((t) => (w.figures[t] ? [gapTo(a.box, disc(w.figures[t]!))] : [])));
-    if (!Number.isFinite(mine)) continue;
+    if (!Number.isFinite(mine)) {
+      // Words that name no figure the page shows: nothing to measure them by (the check would be blind).
+      if (seen.length > 0) problems.push(`${a.id} (${a.words}) names no figure the page shows`);
+      continue;
+    }
     // A few px for the rings the placer measures (a mark's ring stands a little outside its figure).
-    const other = Object.entries(w.figures).find(([t, f]) => !own.has(t) && gapTo(a.box, disc(f)) + 4 < mine);
+    const other = seen.find(([t, f]) => !own.has(t) && gapTo(a.box, disc(f)) + 4 < mine);
     if (other) problems.push(`${a.id} (${a.words}) stands ${Math.round(mine)} px from its own figure, nearer ${other[0]}`);
   }
   // Names shortened so that they read alike ("Sergent…" five times): a player cannot tell who is who.

@@ -91,4 +91,26 @@ describe('words beside their own figure', () => {
     expect(said).toBeGreaterThan(10);
     expect(problems).toEqual([]);
   });
+
+  it('every label says whose words they are (the overlay writes them as data-own, for the browser tests to measure): a unit\'s name its unit\'s figures, its leader apart; any other label the figures it speaks for', () => {
+    let unitNames = 0;
+    for (const scene of SYSTEM_IDS.map((s) => sceneId(s, 'army'))) {
+      const run = sceneRun(scene, sceneBoard(scene));
+      const tokens = [...run.bound.tokens, ...run.bound.lost];
+      const layout = layoutBoard(run.view, run.bound, { reasons: true, names: true, legend: true, say: sayIn('en'), locale: 'en', measure: (t) => estimateWidth(t, 12), camera: fitted(tokens, 1280, 800), width: 1280, height: 800 });
+      for (const l of layout.labels) {
+        if (l.kind !== 'unit-name') {
+          expect(l.own, `${scene} ${l.id}`).toEqual(l.tokens);
+          continue;
+        }
+        unitNames++;
+        const unit = l.id.slice('unit-name:'.length);
+        // A unit's name speaks for none of them (hovering one does not open it), but names them all.
+        expect(l.tokens, `${scene} ${l.id}`).toEqual([]);
+        expect([...l.own].sort(), `${scene} ${l.id}`).toEqual(run.bound.tokens.filter((t) => t.unit === unit && t.role !== 'leader').map((t) => t.id).sort());
+      }
+    }
+    // The command roll's and Les bandes de Champagne's armies name their units.
+    expect(unitNames).toBeGreaterThan(10);
+  });
 });
