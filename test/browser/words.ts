@@ -104,10 +104,11 @@ export function wordProblems(w: BoardWords): string[] {
   }
   // Words beside a figure, with no line to it, that stand nearer another figure than their own (a
   // unit's: any of its figures) read as that other's. A unit's name speaks of its unit's figures (the
-  // overlay's data-own; a page that says no more: the figures of the unit its data-unit names).
+  // overlay's data-own; a page that says no more: the figures of the unit its data-unit names). A
+  // figure wholly off the board's edge (zoomed in) is seen by no one: no words read as his.
   const disc = (f: Rect) => ({ x: f.x + f.w / 2, y: f.y + f.h / 2, r: Math.max(f.w, f.h) / 2 });
   const gapTo = (b: Rect, d: { x: number; y: number; r: number }) => Math.max(0, Math.hypot(d.x - Math.max(b.x, Math.min(d.x, b.x + b.w)), d.y - Math.max(b.y, Math.min(d.y, b.y + b.h))) - d.r);
-  const seen = Object.entries(w.figures);
+  const seen = Object.entries(w.figures).filter(([, f]) => overlap(f, w.board, 0));
   for (const a of boxes) {
     if (a.leader || !/^(?:reason|unit|name|unit-name):/.test(a.id)) continue;
     const unit = a.id.startsWith('unit-name:') ? a.id.slice('unit-name:'.length) : null;
