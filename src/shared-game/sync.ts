@@ -27,6 +27,8 @@ import { SYNC_TIMING } from './policy';
 import { planCheckpoint } from './compact';
 import { pace, retryDelay, writesFor, type Entry, type Paced } from './heal';
 import { orderOps } from './order';
+import { budgetWriters, sortKeys } from './writers';
+import { keptCut, noteLanded, type KeptSigned } from './kept';
 import { remember, tableScene, trustedKeys, type Trusted } from './trust';
 
 /** This client's own secret values (seal → salt and value), kept where only it can read them. */
@@ -73,21 +75,7 @@ export interface Keeper {
   saveGmKeys?(scene: string, keys: readonly string[]): void;
 }
 
-/** A game master's pages as his connection `writer` wrote them, and his key's signature of them (./keys.ts `signature`). */
-export interface KeptSigned {
-  readonly writer: string;
-  readonly pages: readonly unknown[];
-  readonly signature: unknown;
-  /**
-   * The highest seq of that connection this browser saw on the table (its pages echoed, played from
-   * them, or covered by a checkpoint): what may have been folded in since. Past it, nothing was.
-   */
-  readonly landed?: number;
-  /** The highest seq of it this browser saw a checkpoint cover. */
-  readonly covered?: number;
-  /** The number of the checkpoint this browser played when it last saw actions of it on the table that no checkpoint covered. */
-  readonly landedGen?: number;
-}
+export type { KeptSigned } from './kept';
 
 /** Another writer's pages to write back: the writer, his pages, and his signature of them (undefined: none). */
 type WriteBack = readonly [writer: string, pages: readonly unknown[], signature: unknown];
@@ -938,55 +926,15 @@ export class SharedGame {
 
   private readWriters(metadata: Readonly<Record<string, unknown>>, dropped: Dropped[], now: number): void {
     const scene = this.scene!;
-    const groups = new Map<string, { holder: string; values: unknown[]; keys: string[] }>();
-    let notPages = 0;
-    const strangers = new Set<string>();
-    const returned = new Map<string, { key: string; value: unknown }>();
-    const signatures = new Map<string, { key: string; value: unknown }>();
+    const { groups, returned, signatures, strangers, dropped: unread } = sortKeys(metadata, this.keys, LIMITS.pagesPerWriter, [...this.acceptedJson.keys()].filter((w) => w !== this.me.writer));
+    dropped.push(...unread);
     let unproven: { key: string; player: string; summary: UnprovenPages } | null = null;
-    for (const [key, value] of Object.entries(metadata)) {
-      if (!this.keys.isWriterKey(key)) continue;
-      const name = this.keys.pageOf(key);
-      if (name.kind === 'returned') {
-        if (value !== null && value !== undefined) returned.set(name.writer, { key, value });
-        continue;
-      }
-      if (name.kind === 'signature') {
-        if (!isEmptyPage(value)) signatures.set(name.writer, { key, value });
-        continue;
-      }
-      if (name.kind === 'not-a-page') {
-        if (!isEmptyPage(value) && notPages++ < 8) dropped.push({ key: key.slice(0, 120), problem: 'no writer writes this key: not played', kind: 'refused' });
-        if (!isEmptyPage(value)) strangers.add(key);
-        continue;
-      }
-      const g = groups.get(name.writer) ?? { holder: name.holder, values: Array(LIMITS.pagesPerWriter).fill(null), keys: Array.from({ length: LIMITS.pagesPerWriter }, (_, p) => this.keys.page(name.writer, p)) };
-      g.values[name.page] = value ?? null;
-      groups.set(name.writer, g);
-    }
-    if (notPages > 8) dropped.push({ key: this.keys.page('…', 0), problem: `${notPages - 8} more keys no writer writes: not played`, kind: 'refused' });
-    // A writer's keys deleted outright are written over as much as emptied (what this client holds of them may be written back).
-    for (const writer of this.acceptedJson.keys()) {
-      if (groups.has(writer) || writer === this.me.writer) continue;
-      groups.set(writer, { holder: this.keys.holderOf(writer), values: Array(LIMITS.pagesPerWriter).fill(null), keys: Array.from({ length: LIMITS.pagesPerWriter }, (_, p) => this.keys.page(writer, p)) });
-    }
     const ceiling = clockCeiling(this.base.lamport);
-    let writers = 0;
     let unknown = 0;
     const here = new Set<string>();
-    // Writers are budgeted per player, not per connection: each player's first few tabs come before
-    // anyone's next ones, so that one player's many tabs never crowd another player out.
-    const tabs = new Map<string, number>();
-    const rank = new Map<string, number>();
-    for (const [writer, g] of [...groups].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-      const player = this.live.get(g.holder)?.author.player;
-      if (player === undefined) continue;
-      const n = tabs.get(player) ?? 0;
-      tabs.set(player, n + 1);
-      rank.set(writer, n);
-    }
-    const ordered = [...groups].sort(([a], [b]) => (rank.get(a) ?? Infinity) - (rank.get(b) ?? Infinity) || (a < b ? -1 : a > b ? 1 : 0));
-    for (const [writer, g] of ordered) {
+    const budget = budgetWriters(groups.keys(), (writer) => this.live.get(groups.get(writer)!.holder)?.author.player, LIMITS, this.me.writer);
+    for (const { writer, refused } of budget) {
+      const g = groups.get(writer)!;
       if (writer === this.me.writer) continue;
       const values = g.values.map((x) => x ?? null);
       // Most reads find most pages as they were: the native stringify tells, before the canonical text and its digest are made again.
@@ -1030,12 +978,8 @@ export class SharedGame {
         }
         continue;
       }
-      if ((rank.get(writer) ?? 0) >= LIMITS.writersPerPlayer) {
-        dropped.push({ key: g.keys[0]!, problem: `more than ${LIMITS.writersPerPlayer} tabs of one player (not played)`, kind: 'refused' });
-        continue;
-      }
-      if (++writers > LIMITS.writers) {
-        dropped.push({ key: g.keys[0]!, problem: `more than ${LIMITS.writers} writers`, kind: 'refused' });
+      if (refused) {
+        dropped.push({ key: g.keys[0]!, problem: refused, kind: 'refused' });
         continue;
       }
       here.add(writer);
@@ -1476,17 +1420,11 @@ export class SharedGame {
    * table is written back (a write lost as the tab closed). Before, nothing was forgotten: its keys were
    * emptied by a stale copy, and all it holds past what was covered goes back.
    */
+  /** How far a kept connection's actions may be in the game this client plays (./kept.ts). */
   private keptCut(kept: KeptSigned): number {
     const { writer } = kept;
-    if (writer in this.base.covers) return this.base.covers[writer]!;
-    // The checkpoint says whom its compactor forgot, and how far: a connection it lists neither way its
-    // line never held, and all of it goes back (one this browser saw covered was covered by another
-    // checkpoint of the same number, which lost: seed 1960359586). Where it cannot say, as below.
-    const forgot = forgotOf(this.base.forgot, writer);
-    if (forgot !== null) return forgot === 'never' ? 0 : forgot;
     const empty = Array.from({ length: LIMITS.pagesPerWriter }, (_, p) => this.raw[this.keys.page(writer, p)]).every((x) => isEmptyPage(x)) && isEmptyPage(this.raw[this.keys.signature?.(writer) ?? '']);
-    const mayBeForgotten = empty && this.base.gen > (kept.landedGen ?? -Infinity) + 1;
-    return mayBeForgotten ? Math.max(kept.landed ?? 0, kept.covered ?? 0) : (kept.covered ?? 0);
+    return keptCut(kept, this.base, forgotOf(this.base.forgot, writer), empty);
   }
 
   /** Whether a kept connection is one whose pages this client may write back: gone from the table, its pages whole. */
@@ -1500,10 +1438,8 @@ export class SharedGame {
    */
   private noteLanded(scene: string, kept: KeptSigned, landed: number, covered = 0): KeptSigned {
     if (this.mirror) return kept;
-    const gen = landed > covered ? this.base.gen : (kept.landedGen ?? null);
-    if (!(landed > (kept.landed ?? 0) || covered > (kept.covered ?? 0) || (gen !== null && gen > (kept.landedGen ?? -Infinity)))) return kept;
-    const noted = { ...kept, landed: Math.max(landed, kept.landed ?? 0), covered: Math.max(covered, kept.covered ?? 0), ...(gen !== null ? { landedGen: Math.max(gen, kept.landedGen ?? gen) } : {}) };
-    this.keeper?.saveSignedPages?.(scene, noted);
+    const noted = noteLanded(kept, landed, covered, this.base.gen);
+    if (noted !== kept) this.keeper?.saveSignedPages?.(scene, noted);
     return noted;
   }
 

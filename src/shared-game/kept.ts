@@ -1,0 +1,43 @@
+// What a browser keeps of its earlier connections' pages (./sync.ts `Keeper.signedPages`): two pure
+// decisions, so that what is written back of them never holds an action the table may already have.
+//   - `keptCut`: how far that connection's actions may be in the game this client plays. What the
+//     checkpoint covers of him; for a connection it forgot, how far its line says it held him (one its
+//     line never held goes back whole); where the line cannot say, and his keys are empty two checkpoints
+//     after this browser last saw his actions on the table, as far as it saw them land, else as far as it
+//     saw them covered.
+//   - `noteLanded`: what this client now sees of him (the highest seq on the table, the highest covered,
+//     and the checkpoint it played when it saw uncovered ones) added to what was kept.
+
+/** A game master's pages as his connection `writer` wrote them, and his key's signature of them (./keys.ts `signature`). */
+export interface KeptSigned {
+  readonly writer: string;
+  readonly pages: readonly unknown[];
+  readonly signature: unknown;
+  /**
+   * The highest seq of that connection this browser saw on the table (its pages echoed, played from
+   * them, or covered by a checkpoint): what may have been folded in since. Past it, nothing was.
+   */
+  readonly landed?: number;
+  /** The highest seq of it this browser saw a checkpoint cover. */
+  readonly covered?: number;
+  /** The number of the checkpoint this browser played when it last saw actions of it on the table that no checkpoint covered. */
+  readonly landedGen?: number;
+}
+
+/** What a checkpoint's `forgot` says of a writer it does not cover: how far, `never`, or null (cannot say). */
+export type ForgotWord = number | 'never' | null;
+
+export function keptCut(kept: KeptSigned, checkpoint: { readonly covers: Readonly<Record<string, number>>; readonly gen: number }, forgot: ForgotWord, keysEmpty: boolean): number {
+  if (kept.writer in checkpoint.covers) return checkpoint.covers[kept.writer]!;
+  // (One this browser saw covered was covered by another checkpoint of the same number, which lost: seed 1960359586.)
+  if (forgot !== null) return forgot === 'never' ? 0 : forgot;
+  const mayBeForgotten = keysEmpty && checkpoint.gen > (kept.landedGen ?? -Infinity) + 1;
+  return mayBeForgotten ? Math.max(kept.landed ?? 0, kept.covered ?? 0) : (kept.covered ?? 0);
+}
+
+/** The kept entry with what is seen now, or the same object if that adds nothing (nothing to save). */
+export function noteLanded(kept: KeptSigned, landed: number, covered: number, gen: number): KeptSigned {
+  const at = landed > covered ? gen : (kept.landedGen ?? null);
+  if (!(landed > (kept.landed ?? 0) || covered > (kept.covered ?? 0) || (at !== null && at > (kept.landedGen ?? -Infinity)))) return kept;
+  return { ...kept, landed: Math.max(landed, kept.landed ?? 0), covered: Math.max(covered, kept.covered ?? 0), ...(at !== null ? { landedGen: Math.max(at, kept.landedGen ?? at) } : {}) };
+}
