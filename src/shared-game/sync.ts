@@ -967,7 +967,10 @@ export class SharedGame {
         const gone = this.remembered.get(g.holder);
         if (text === this.acceptedJson.get(writer)) this.current.add(writer);
         else this.current.delete(writer);
-        if (gone && this.acceptedSigs.has(writer) && text !== this.acceptedJson.get(writer)) {
+        // (His pages or their signature: a signature emptied alone, its pages written over meanwhile, left
+        // his pages unprovable to his next connection on a browser that kept nothing: seed 1512232081.)
+        const sigChanged = this.acceptedSigs.has(writer) && json(signatures.get(writer)?.value ?? null) !== json(this.acceptedSigs.get(writer));
+        if (gone && this.acceptedSigs.has(writer) && (text !== this.acceptedJson.get(writer) || sigChanged)) {
           if (!this.goneChanged.has(writer)) this.goneChanged.set(writer, now);
         } else this.goneChanged.delete(writer);
         if (gone && text !== (this.acceptedJson.get(writer) ?? json(Array(LIMITS.pagesPerWriter).fill(null))) && values.some((x) => x !== null)) {
