@@ -32,7 +32,7 @@ export interface Wanted {
 /** Whether a key holding `have` must be written to hold `want` (`emptyOk`: an empty page stands for null). */
 export function differs(have: unknown, want: unknown, emptyOk = false): boolean {
   if (want === null && emptyOk) return !isEmptyPage(have);
-  if (have === want) return false;
+  if (have === want || (have == null && want == null)) return false;
   // (A checkpoint's parts are long strings: compared as they are, never written out again.)
   if (typeof have === 'string' || typeof want === 'string') return true;
   return canonicalJson(have ?? null) !== canonicalJson(want ?? null);
