@@ -29,6 +29,10 @@ export interface SharedGameLong {
   compactions: number;
   compactMedianMs: number;
   compactMaxMs: number;
+  compactP99Ms: number;
+  /** The slowest compaction less the garbage collector's pauses inside it, and the longest such pause. */
+  compactWorkMaxMs: number;
+  compactGcMaxMs: number;
   lateJoinMs: number;
   lateJoinEvents: number;
 }
@@ -77,12 +81,15 @@ export async function benchSharedGame(log: (line: string) => void = () => {}): P
       compactions: g.compactions,
       compactMedianMs: round3(g.compactMedianMs),
       compactMaxMs: round3(g.compactMaxMs),
+      compactP99Ms: round3(g.compactP99Ms),
+      compactWorkMaxMs: round3(g.compactWorkMaxMs),
+      compactGcMaxMs: round3(g.compactGcMaxMs),
       lateJoinMs: round3(lateJoinMs),
       lateJoinEvents,
     };
     long.push(row);
     log(
-      `shared game, ${row.actions} actions (${row.events} events): both clients and a late joiner agree: ${row.agree}; largest key ${row.largestKeyBytes} B, largest write ${row.largestWriteBytes} B (Owlbear: ${OWLBEAR_STORES.key}, ${OWLBEAR_STORES.write}), ${row.refusedForSize} refused; metadata ${(row.metadataBytes / 1024).toFixed(1)} kB (checkpoint ${(row.checkpointBytes / 1024).toFixed(1)} kB); compaction median ${row.compactMedianMs} ms, at most ${row.compactMaxMs} ms (${row.compactions}); late joiner reads it in ${row.lateJoinMs} ms; played in ${row.playSeconds} s`,
+      `shared game, ${row.actions} actions (${row.events} events): both clients and a late joiner agree: ${row.agree}; largest key ${row.largestKeyBytes} B, largest write ${row.largestWriteBytes} B (Owlbear: ${OWLBEAR_STORES.key}, ${OWLBEAR_STORES.write}), ${row.refusedForSize} refused; metadata ${(row.metadataBytes / 1024).toFixed(1)} kB (checkpoint ${(row.checkpointBytes / 1024).toFixed(1)} kB); compaction median ${row.compactMedianMs} ms, p99 ${row.compactP99Ms} ms, at most ${row.compactMaxMs} ms (${row.compactions}), at most ${row.compactWorkMaxMs} ms less the garbage collector's pauses inside it (the longest ${row.compactGcMaxMs} ms); late joiner reads it in ${row.lateJoinMs} ms; played in ${row.playSeconds} s`,
     );
   }
   // One action on the writer, its game's log at 2,000 ops, compacted.
