@@ -25,6 +25,7 @@ import { LOCALE_KEY, sayer, text, type Text } from '../src/i18n/text';
 import type { BoardBundle } from './board';
 import type { roll20Table } from './roll20-table';
 import { PORT_NAME, fromPopupSchema, type PortToPopup } from '../src/adapters/tab-port';
+import { HOST_TIMING } from '../src/shared-game/policy';
 
 /** The native API: Chrome MV3 and Firefox both return promises, so the polyfill would be ~3 KB of dead weight (toolchain.md §7.3). */
 const browser = ((globalThis as { browser?: Browser.Browser }).browser ?? (globalThis as unknown as { chrome: Browser.Browser }).chrome);
@@ -245,7 +246,7 @@ function start(): void {
     // The bridge hears we are here (Firefox ends this script on an update without a word: protocol.ts, `beat`).
     toPage({ type: 'beat' });
     table.tick().catch((e: unknown) => console.warn('Command Post: the table\'s tick failed', e));
-  }, 1000);
+  }, HOST_TIMING.tickMs);
   stops.add(() => clearInterval(ticker));
   /**
    * Ends this script quietly: its drawing taken away and the reason said, then everything it set going

@@ -8,6 +8,7 @@
 // extension's bridge.
 import OBR from '@owlbear-rodeo/sdk';
 import { RECORD_KEY, connectionOf } from '../src/adapters/owlbear/keys';
+import { HOST_TIMING } from '../src/shared-game/policy';
 import { parseSceneRequest } from '../src/shared-game/requests';
 import { errorText } from '../src/i18n/errors';
 import { startFrameBridge } from './frame-bridge';
@@ -108,7 +109,7 @@ const notified = new Set<string>();
 async function compact(): Promise<void> {
   const sync = session.sync;
   const now = Date.now();
-  if (!sync || now - lastCompaction < 500 || !sync.needsCompaction()) return;
+  if (!sync || now - lastCompaction < HOST_TIMING.compactEveryMs || !sync.needsCompaction()) return;
   lastCompaction = now;
   const write = await sync.compact();
   if (write) session.write(write, sync);
@@ -149,7 +150,7 @@ setInterval(() => {
   // A pending action turning into a failed one (a write refused again) is news for the popover.
   session.emitIfUnsentChanged();
   tellPopover();
-}, 1000);
+}, HOST_TIMING.tickMs);
 
 // What the benchmark and the browser tests read: the last move's main-thread time and SDK calls, what was dropped.
 Object.assign(globalThis, {

@@ -73,3 +73,14 @@ export const DECIDES: Readonly<Partial<Record<keyof typeof SYNC_TIMING, string>>
   forgetMs: 'a gone writer leaves the checkpoint\'s covers; a line of checkpoints that lists whom it forgot (`Head.forgot`) keeps every client from playing his keys again when a stale copy brings them back, so it decides only on a line started before that, or for a writer past the newest 64 forgotten: a page that never saw him covered (a newcomer) would play them again',
   roleGraceMs: 'a game master\'s actions still on their way when he hands the role over keep his authority only if they arrive within it',
 };
+
+/**
+ * How often a tabletop's page drives the shared game (ms), the same on every tabletop (Owlbear's
+ * background page, a Roll20 tab): liveness only, each a moment and never an outcome.
+ */
+export const HOST_TIMING = {
+  /** The page's tick: what waits on time alone is read again, writes healed, a compaction tried. */
+  tickMs: 1000,
+  /** A game master's page compacts at most this often: a burst of actions never piles up checkpoints. */
+  compactEveryMs: 500,
+} as const;

@@ -5,6 +5,7 @@
 // roll20-table.ts) gives it the journal as the page reports it, a codec, a clock and the way out.
 import type { RuleError } from '../../game/result';
 import type { SceneRequest } from '../../messages';
+import { HOST_TIMING } from '../../shared-game/policy';
 import { RecordBook, readRecord } from '../../shared-game/records';
 import { SharedGame, type Keeper, type SecretKeeper, type SharedState, type Update } from '../../shared-game/sync';
 import type { Codec, Dropped } from '../../shared-game/model';
@@ -33,8 +34,6 @@ export interface LedgerGameOptions {
 /** The writer id a reading tab plays under (no page, no record: it shows the game and writes nothing). */
 const readerOf = (player: string): string => `${player}~reads`;
 
-/** How often the game master's tab may compact: at most twice a second, as on Owlbear. */
-const COMPACT_EVERY_MS = 500;
 /**
  * How long an op is on the ledgers before the game master's tab compacts it. A server that does not
  * enforce "controlled by" lets a player write another's pages and record; the victim's tab writes its
@@ -260,7 +259,7 @@ export class LedgerGame {
 
   async compact(): Promise<void> {
     const sync = this.sync;
-    if (!sync || !this.journal?.me.gm || this.now - this.lastCompaction < COMPACT_EVERY_MS || !sync.needsCompaction()) return;
+    if (!sync || !this.journal?.me.gm || this.now - this.lastCompaction < HOST_TIMING.compactEveryMs || !sync.needsCompaction()) return;
     this.lastCompaction = this.now;
     this.write(await sync.compact());
   }
