@@ -127,6 +127,12 @@ interface GameRead {
   readonly notice: StoreNotice | null;
 }
 
+/**
+ * A stored value as a few characters of a problem's words: any value at all, since a damaged store may
+ * hold an object whose own `toString` is not a function, which `String()` would throw on.
+ */
+const said = (x: unknown, max: number): string => (typeof x === 'string' || typeof x === 'number' || typeof x === 'boolean' || x === null || x === undefined ? String(x) : Array.isArray(x) ? 'a list' : typeof x === 'object' ? 'an object' : typeof x).slice(0, max);
+
 /** A chunk's events, or why it cannot be used. */
 function chunkEvents(raw: unknown, layout: 3 | 4, system: string, index: number): unknown[] | string {
   if (layout === 3) {
@@ -134,7 +140,7 @@ function chunkEvents(raw: unknown, layout: 3 | 4, system: string, index: number)
     return raw.length > CHUNK ? `${raw.length} events in one chunk` : raw;
   }
   if (!isObject(raw)) return 'not a chunk';
-  if (raw.system !== system || raw.index !== index) return `a chunk of ${String(raw.system).slice(0, 40)} ${String(raw.index).slice(0, 12)} in place of ${index}`;
+  if (raw.system !== system || raw.index !== index) return `a chunk of ${said(raw.system, 40)} ${said(raw.index, 12)} in place of ${index}`;
   const events = raw.events;
   if (!Array.isArray(events)) return 'no list of events';
   return events.length > CHUNK ? `${events.length} events in one chunk` : events;
@@ -316,7 +322,7 @@ function readFields(header: Record<string, unknown>, at: string, backups: Backup
 /** A header entry or a game's key, checked field by field; `problem` says what was wrong with it. */
 function readMeta(raw: unknown, system: string, own: boolean): { meta: GameMeta | null; problem: string | null } {
   if (!isObject(raw) || Object.keys(raw).length > 16) return { meta: null, problem: raw === undefined ? 'its settings were missing' : 'its settings could not be read' };
-  if (own && raw.system !== system) return { meta: null, problem: `its key held ${String(raw.system).slice(0, 40)}'s` };
+  if (own && raw.system !== system) return { meta: null, problem: `its key held ${said(raw.system, 40)}'s` };
   const length = isCount(raw.length, READ_LIMITS.events) ? raw.length : null;
   const cursor = isCount(raw.cursor, READ_LIMITS.events) ? raw.cursor : null;
   const revision = isCount(raw.revision, Number.MAX_SAFE_INTEGER) ? raw.revision : 0;

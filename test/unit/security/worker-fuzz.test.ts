@@ -195,7 +195,8 @@ describe('the readers of what storage holds (property)', () => {
         const keptKeys = new Set(read.backups.flatMap((b) => [b.value as { items?: object; chunks?: object }].flatMap((x) => [...Object.keys(x?.items ?? {}), ...Object.keys(x?.chunks ?? {})])));
         for (const k of read.obsolete) expect(keptKeys.has(k) || k.startsWith('commandPost.log.') || k.startsWith('commandPost.events.'), k).toBe(true);
       }),
-      { numRuns: 2000 },
+      // (Seed -1870380889: a chunk naming its system by an object whose `toString` is not a function; the reader threw putting it in words.)
+      { numRuns: 2000, examples: [[{ type: 'store/load' }, { [eventsKey('hd-command', 0)]: { type: 'game/replace', system: { toString: '' }, events: [] } }]] },
     );
   });
 
