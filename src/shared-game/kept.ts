@@ -27,11 +27,11 @@ export interface KeptSigned {
 /** What a checkpoint's `forgot` says of a writer it does not cover: how far, `never`, or null (cannot say). */
 export type ForgotWord = number | 'never' | null;
 
-export function keptCut(kept: KeptSigned, checkpoint: { readonly covers: Readonly<Record<string, number>>; readonly gen: number }, forgot: ForgotWord, keysEmpty: boolean): number {
+export function keptCut(kept: KeptSigned, checkpoint: { readonly covers: Readonly<Record<string, number>>; readonly gen: number }, forgot: ForgotWord, keysEmpty: () => boolean): number {
   if (kept.writer in checkpoint.covers) return checkpoint.covers[kept.writer]!;
   // (One this browser saw covered was covered by another checkpoint of the same number, which lost: seed 1960359586.)
   if (forgot !== null) return forgot === 'never' ? 0 : forgot;
-  const mayBeForgotten = keysEmpty && checkpoint.gen > (kept.landedGen ?? -Infinity) + 1;
+  const mayBeForgotten = checkpoint.gen > (kept.landedGen ?? -Infinity) + 1 && keysEmpty();
   return mayBeForgotten ? Math.max(kept.landed ?? 0, kept.covered ?? 0) : (kept.covered ?? 0);
 }
 

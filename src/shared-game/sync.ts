@@ -417,7 +417,7 @@ export class SharedGame {
   private refusedLog: Dropped[] = [];
   private readonly refusedSeen = new Set<string>();
   private readonly strangerSince = new Map<string, { json: string; since: number }>();
-  private goneSince = new Map<string, number>();
+  private goneSince: ReadonlyMap<string, number> = new Map();
 
   constructor(options: SharedGameOptions) {
     this.codec = options.codec;
@@ -1426,7 +1426,7 @@ export class SharedGame {
   /** How far a kept connection's actions may be in the game this client plays (./kept.ts). */
   private keptCut(kept: KeptSigned): number {
     const { writer } = kept;
-    const empty = Array.from({ length: LIMITS.pagesPerWriter }, (_, p) => this.raw[this.keys.page(writer, p)]).every((x) => isEmptyPage(x)) && isEmptyPage(this.raw[this.keys.signature?.(writer) ?? '']);
+    const empty = () => Array.from({ length: LIMITS.pagesPerWriter }, (_, p) => this.raw[this.keys.page(writer, p)]).every((x) => isEmptyPage(x)) && isEmptyPage(this.raw[this.keys.signature?.(writer) ?? '']);
     return keptCut(kept, this.base, forgotOf(this.base.forgot, writer), empty);
   }
 
@@ -2154,7 +2154,7 @@ export class SharedGame {
     });
     const { settled, covers, gm, coversChanged } = plan;
     const clear = plan.clear.map((key): [string, unknown] => [key, null]);
-    this.goneSince = new Map(plan.goneSince);
+    this.goneSince = plan.goneSince;
     for (const writer of plan.forgotten) {
       this.seen.delete(writer);
       this.gapCopies.delete(writer);

@@ -7,22 +7,33 @@ const kept = (over: Partial<KeptSigned> = {}): KeptSigned => ({ writer: 'w.bg', 
 
 describe('keptCut', () => {
   it('a connection the checkpoint covers: as far as it covers him', () => {
-    expect(keptCut(kept({ landed: 9, covered: 2 }), { covers: { 'w.bg': 5 }, gen: 3 }, null, true)).toBe(5);
+    expect(keptCut(kept({ landed: 9, covered: 2 }), { covers: { 'w.bg': 5 }, gen: 3 }, null, () => true)).toBe(5);
   });
 
   it('one it forgot: as far as its line says it held him; one its line never held goes back whole', () => {
-    expect(keptCut(kept({ covered: 2 }), { covers: {}, gen: 3 }, 7, true)).toBe(7);
-    expect(keptCut(kept({ covered: 2, landed: 4 }), { covers: {}, gen: 3 }, 'never', true)).toBe(0);
+    expect(keptCut(kept({ covered: 2 }), { covers: {}, gen: 3 }, 7, () => true)).toBe(7);
+    expect(keptCut(kept({ covered: 2, landed: 4 }), { covers: {}, gen: 3 }, 'never', () => true)).toBe(0);
   });
 
   it('a line that cannot say: as far as this browser saw him covered…', () => {
-    expect(keptCut(kept({ covered: 2, landed: 4, landedGen: 2 }), { covers: {}, gen: 3 }, null, true)).toBe(2);
-    expect(keptCut(kept({ covered: 2, landed: 4, landedGen: 1 }), { covers: {}, gen: 3 }, null, false)).toBe(2);
+    expect(keptCut(kept({ covered: 2, landed: 4, landedGen: 2 }), { covers: {}, gen: 3 }, null, () => true)).toBe(2);
+    expect(keptCut(kept({ covered: 2, landed: 4, landedGen: 1 }), { covers: {}, gen: 3 }, null, () => false)).toBe(2);
   });
 
   it('…or as far as it saw him land, once his keys are empty two checkpoints after it last saw uncovered actions of his (they may have been folded in and forgotten)', () => {
-    expect(keptCut(kept({ covered: 2, landed: 4, landedGen: 1 }), { covers: {}, gen: 3 }, null, true)).toBe(4);
-    expect(keptCut(kept({ covered: 2, landed: 4 }), { covers: {}, gen: 0 }, null, true)).toBe(4);
+    expect(keptCut(kept({ covered: 2, landed: 4, landedGen: 1 }), { covers: {}, gen: 3 }, null, () => true)).toBe(4);
+    expect(keptCut(kept({ covered: 2, landed: 4 }), { covers: {}, gen: 0 }, null, () => true)).toBe(4);
+  });
+
+  it('reads his keys only where the answer hangs on them (8 key reads a kept connection, every read)', () => {
+    const asked = { n: 0 };
+    const empty = () => (asked.n++, true);
+    keptCut(kept({ landed: 9 }), { covers: { 'w.bg': 5 }, gen: 3 }, null, empty);
+    keptCut(kept({ landed: 9 }), { covers: {}, gen: 3 }, 7, empty);
+    keptCut(kept({ landed: 9, landedGen: 2 }), { covers: {}, gen: 3 }, null, empty);
+    expect(asked.n).toBe(0);
+    keptCut(kept({ landed: 9, landedGen: 1 }), { covers: {}, gen: 3 }, null, empty);
+    expect(asked.n).toBe(1);
   });
 });
 
