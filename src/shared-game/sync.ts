@@ -2052,8 +2052,9 @@ export class SharedGame {
   /**
    * Writers whose pages say more of their actions are in a checkpoint than this one covers, while their
    * record says they play another (a game master made one while the game master was away, its
-   * checkpoint written over by a stale copy before he read it): what lies between is in that other
-   * checkpoint only. Their later actions are not covered, nor anything after them in play order
+   * checkpoint written over by a stale copy before he read it), or while they are gone and no record
+   * speaks for them (a line started again from the pages after its checkpoint was deleted): what lies
+   * between is in that other checkpoint only. Their later actions are not covered, nor anything after them in play order
    * (covering them would cover the gap: seed 1352901382, a player's action lost), until they play this
    * compactor's line: `unansweredElsewhere` numbers its next checkpoint past theirs, and each writer
    * then brings back what that checkpoint does not hold (`takeOwn`). For `giveUpMs` at most, however
@@ -2069,19 +2070,27 @@ export class SharedGame {
       // seed -986274294, a player's action lost one replay in three.)
       const record = this.live.get(this.keys.holderOf(writer))?.record;
       const signs = record ? opsEntry(record, scene)?.h : undefined;
-      const held = this.acceptedJson.get(writer);
-      const other = this.playsAnother(writer, scene) ?? (signs !== undefined && held !== undefined && signs !== digestText(held) ? { n: 0, g: `pages ${signs}` } : null);
+      const read = this.acceptedJson.get(writer);
+      // (A gone writer whose pages say a checkpoint holds more of him than this line does: that checkpoint
+      // is gone from the keys, and no record of his can bring back what it held; whoever kept it may.)
+      const word = this.playsAnother(writer, scene) ?? (signs !== undefined && read !== undefined && signs !== digestText(read) ? { n: 0, g: `pages ${signs}` } : null);
+      const goneGap = !word && this.gone(writer) && seen.done > this.coveredOf(writer);
+      const other = word ?? (goneGap ? { n: 0, g: `gone ${seen.done}` } : null);
       if (!other) continue;
-      standing.add(writer);
-      const since = this.aheadSince.get(writer) ?? now;
-      this.aheadSince.set(writer, since);
+      // (A gone writer's hold is counted per player, and at most `giveUpMs` in every `forgetMs`: a hostile
+      // player who makes up gone connections one after another, each saying so, holds the table's
+      // compaction up that long and no longer.)
+      const held = goneGap ? `gone ${this.remembered.get(this.keys.holderOf(writer))?.player ?? writer}` : writer;
+      standing.add(held);
+      const since = this.aheadSince.get(held) ?? now;
+      this.aheadSince.set(held, since);
       if (now - since < SYNC_TIMING.giveUpMs) out.set(writer, other);
     }
-    for (const writer of this.aheadSince.keys()) if (!standing.has(writer)) this.aheadSince.delete(writer);
+    for (const [held, since] of this.aheadSince) if (!standing.has(held) && !(held.startsWith('gone ') && now - since < SYNC_TIMING.forgetMs)) this.aheadSince.delete(held);
     return out;
   }
 
-  /** Since when each writer is held back so (while he stays so: a new word from his record does not start it again). */
+  /** Since when each writer is held back so (while he stays so: a new word from his record does not start it again); a gone writer's, by player (`gone <player>`). */
   private readonly aheadSince = new Map<string, number>();
 
   /** The number past every checkpoint such writers (`aheadElsewhere`) play that this compactor has not answered yet (each record's word once), or 0. */
