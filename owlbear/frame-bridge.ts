@@ -4,7 +4,8 @@
 // state (game, board, who the player is) whenever it changes, at most four times a second.
 import { decode } from 'js-base64';
 import * as v from 'valibot';
-import { BRIDGE_NS, isBridgeMessage, toFrameSchema, type BridgeFromFrame, type BridgePlayer } from '../src/adapters/owlbear/bridge';
+import { BRIDGE_NS, isBridgeMessage, toFrameSchema, type BridgeFromFrame } from '../src/adapters/owlbear/bridge';
+import type { TablePlayer } from '../src/adapters/tab-port';
 import { parseRequest } from '../src/store/requests';
 import { DESCRIPTORS } from '../src/rules';
 import type { SceneSession } from './session';
@@ -27,7 +28,7 @@ export function hostOrigin(search: string = location.search): string | null {
   }
 }
 
-export function playerOf(session: SceneSession): BridgePlayer | null {
+export function playerOf(session: SceneSession): TablePlayer | null {
   const state = session.state;
   if (!state) return null;
   const seats = state.game.seats;

@@ -3,10 +3,10 @@ import type { Visibility } from '../src/board/visibility';
 import { fairRoller, type DiceRoller } from '../src/dice';
 import type { RuleError } from '../src/game/result';
 import { LOCALE_KEY, sayer, type Text } from '../src/i18n/text';
-import type { Request, StoreAnswer, TabRequest, TableRequest, TableResponse, TabSystemRequest, TabSystemResponse } from '../src/messages';
+import type { TabRequest } from '../src/adapters/roll20/protocol';
+import type { Request, StoreAnswer, StoreChange, TableRequest, TableResponse, TabSystemRequest, TabSystemResponse } from '../src/messages';
 import type { OwlbearLink } from './owlbear';
 import { reliableSender } from './reliable';
-import type { StoreNews } from './store';
 import type { BoardSummary } from '../src/board/summary';
 import type { Roll20Settings } from '../src/adapters/roll20/settings';
 import { ROLL20_SETTINGS_KEY } from '../src/adapters/roll20/settings-key';
@@ -14,6 +14,9 @@ import { STORE_KEY, tabSystemKey } from '../src/store/root';
 import { isSystemId, type SystemId } from '../src/rules/ids';
 
 /** What the popup needs from the browser; tests pass a fake built on the same core. */
+/** What the worker (or a table's page) tells the popup of the store: what changed, or only that it did. */
+export type StoreNews = { readonly change: StoreChange } | { readonly revision: number };
+
 export interface PopupApi {
   /** Sends a request; the answer carries what it changed (popup/store.ts applies it). */
   send(request: Request): Promise<StoreAnswer>;

@@ -12,13 +12,12 @@ import type { HistoryPage, Request, StoreAnswer, StoreChange } from '../src/mess
 import type { SystemId } from '../src/rules/ids';
 import { applyChange, withHistory } from '../src/store/change';
 import type { StoreRoot } from '../src/store/root';
-import type { PopupApi } from './api';
+import type { PopupApi, StoreNews } from './api';
 import type { Send } from './context';
 import { downloadParts, exportName } from './download';
 import type { ExportPage } from '../src/store/file';
 
 /** What the store tells a view that changed elsewhere: the change itself (an Owlbear scene), or the revision storage now holds. */
-export type StoreNews = { readonly change: StoreChange } | { readonly revision: number };
 
 /**
  * The popup's copy of the store, outside any component (tested on its own): applies answers, asks

@@ -1,8 +1,6 @@
 import * as v from 'valibot';
 import type { BoardShow } from './board/visibility';
-import type { ContentMessage, PageMessage, TabRequest } from './adapters/roll20/protocol';
 import type { Roll20TabsRequest } from './adapters/roll20/tabs';
-import type { BridgeFromFrame, BridgeToFrame, PortFromPopup, PortToPopup } from './adapters/owlbear/bridge';
 import { roll20SettingsSchema, type Roll20Settings } from './adapters/roll20/settings';
 import type { DemoBoard } from './adapters/demo/model';
 import { demoBoardSchema } from './adapters/demo/schema';
@@ -253,25 +251,20 @@ export const isTabSystemMessage = (m: unknown): boolean =>
 /** Every message a view or content script may send the worker. */
 export type WorkerMessage = Request | TableRequest | DemoRequest | TabSystemRequest | Roll20TabsRequest;
 
-/**
- * Everything that crosses contexts, in one union, by channel (each channel checks its own schema
- * before acting):
- * - views and content scripts → worker: `WorkerMessage` (above; a tab's system: `TabSystemRequest`);
- * - popup → the Roll20 tab's content script (post to the chat): `TabRequest`;
+/*
+ * What else crosses contexts, each channel owning its types and schemas beside its handler (never
+ * imported here: the adapters import this file, and an import back would make a circle):
+ * - popup → the Roll20 tab's content script (post to the chat): `TabRequest`, and Roll20 page world ↔
+ *   content script (window.postMessage, namespaced, with a per-load secret): `PageMessage` and
+ *   `ContentMessage`, in src/adapters/roll20/protocol.ts;
  * - a Roll20 tab → worker → another Roll20 tab of the same player (his actions to the tab that writes
  *   for him): `Roll20TabsRequest` and `roll20/act`, in src/adapters/roll20/tabs.ts;
- * - Roll20 page world ↔ content script (window.postMessage, namespaced, with a per-load secret):
- *   `PageMessage` and `ContentMessage`, defined with their schemas in src/adapters/roll20/protocol.ts;
  * - Owlbear Rodeo: the content script on the Owlbear tab ↔ the Command Post page Owlbear loads in an
- *   iframe (window.postMessage, origin- and source-checked): `BridgeToFrame` and `BridgeFromFrame`;
- *   the popup ↔ that content script (a runtime port): `PortFromPopup` and `PortToPopup`. Schemas in
- *   src/adapters/owlbear/bridge.ts. A scene's shared game is made of `SceneRequest`s (above).
+ *   iframe (window.postMessage, origin- and source-checked): `BridgeToFrame` and `BridgeFromFrame`, in
+ *   src/adapters/owlbear/bridge.ts;
+ * - the popup ↔ a tabletop tab's content script (a runtime port): `PortFromPopup` and `PortToPopup`, in
+ *   src/adapters/tab-port.ts. A scene's shared game is made of `SceneRequest`s (above).
  */
-export type Message = WorkerMessage | TabRequest | PageMessage | ContentMessage | BridgeToFrame | BridgeFromFrame | PortFromPopup | PortToPopup;
-
-export type { ContentMessage, PageMessage, TabRequest } from './adapters/roll20/protocol';
-export type { Roll20TabsRequest } from './adapters/roll20/tabs';
-export type { BridgeFromFrame, BridgeToFrame, PortFromPopup, PortToPopup } from './adapters/owlbear/bridge';
 
 export const tableRequestSchema = v.variant('type', [
   v.strictObject({ type: v.literal('table/update'), table: boardSummarySchema }),

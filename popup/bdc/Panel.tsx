@@ -1,14 +1,14 @@
 import { bdc, type BdcEvent } from '../../src/rules/bdc';
 import { describeEvent } from '../../src/rules/bdc/history';
 import type { StoredGame } from '../../src/store/root';
-import type { Send, Dispatch as DispatchOf } from '../context';
+import type { Send } from '../context';
 import { HistoryList, RefusedLog, UndoBar, useReplay } from '../components/game';
 import { useT, useTr } from '../context';
 import { AddTroop, Settings } from './Setup';
 import { TestRoller } from './TestRoller';
 import { TroopCard } from './TroopCard';
+import type { Dispatch } from './dispatch';
 
-export type Dispatch = DispatchOf<BdcEvent>;
 
 /** Les bandes de Champagne: units and leaders with morale, PA counters, tests, rally, settings, history. */
 export function BdcPanel({ game, send }: { game: StoredGame<'bdc'>; send: Send }) {

@@ -4,7 +4,7 @@ import { DEFAULT_RULES, LIMITS, MORALE_LEVELS, type BdcRules, type BdcState } fr
 import { useTr } from '../context';
 import { useDraft } from '../use-draft';
 import { FieldInput, SettingNumber, useNumberField, useTextField } from '../fields';
-import type { Dispatch } from './Panel';
+import type { Dispatch } from './dispatch';
 
 const val = (e: Event): string => (e.currentTarget as HTMLInputElement).value;
 

@@ -4,7 +4,7 @@ import { useTr } from '../context';
 import { useDraft } from '../use-draft';
 import { FieldInput, useNumberField } from '../fields';
 import { formatInteger, parseInteger } from '../format';
-import type { Dispatch } from './Panel';
+import type { Dispatch } from './dispatch';
 
 /** A D10 test (natural 1 succeeds, natural 10 fails): target, free modifier, a leader's aptitude, pinned shooting +2. */
 export function TestRoller({ state, dispatch }: { state: BdcState; dispatch: Dispatch }) {

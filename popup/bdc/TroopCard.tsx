@@ -7,7 +7,7 @@ import { FieldInput, SettingNumber, SettingText, useNumberField } from '../field
 import { plural, text } from '../../src/i18n/text';
 import { PieceLink } from '../board/PieceLink';
 import { PieceStatus } from '../board/PieceStatus';
-import type { Dispatch } from './Panel';
+import type { Dispatch } from './dispatch';
 
 const num = (e: Event): number => Number((e.currentTarget as HTMLInputElement).value);
 const val = (e: Event): string => (e.currentTarget as HTMLInputElement).value;

@@ -23,7 +23,7 @@ import { DiceEntry } from '../components/DiceEntry';
 import { useApi, useT, useTr, useTrn } from '../context';
 import { usePlaces } from '../board/places';
 import { useDraft } from '../use-draft';
-import type { Dispatch } from './Panel';
+import type { Dispatch } from './dispatch';
 
 /** `position`: the game's place in its history; a choice in progress belongs to the one it was made at. */
 type Props = { state: DcState; dispatch: Dispatch; position: number };

@@ -21,7 +21,7 @@ import { PieceLink } from '../board/PieceLink';
 import { useRemove } from '../components/game';
 import { useDraft } from '../use-draft';
 import { FieldInput, SettingNumber, useNumberField, useTextField, type Field } from '../fields';
-import type { Dispatch } from './Panel';
+import type { Dispatch } from './dispatch';
 
 const num = (e: Event): string => (e.currentTarget as HTMLInputElement | HTMLSelectElement).value;
 const hexText = (at: DcHex | null): string => (at ? `(${at.q}, ${at.r})` : '');

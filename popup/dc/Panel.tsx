@@ -1,14 +1,14 @@
 import { dc, type DcEvent } from '../../src/rules/dc';
 import { describeEvent } from '../../src/rules/dc/history';
 import type { StoredGame } from '../../src/store/root';
-import type { Send, Dispatch as DispatchOf } from '../context';
+import type { Send } from '../context';
 import { HistoryList, RefusedLog, UndoBar, useReplay } from '../components/game';
 import { useT, useTr } from '../context';
 import { Activation } from './Activation';
 import { Forces, HouseRules } from './Forces';
 import { useConfirm } from '../components/Confirm';
+import type { Dispatch } from './dispatch';
 
-export type Dispatch = DispatchOf<DcEvent>;
 
 /** Désastre Colonial: forces and positions, then each holding of the initiative as a sequence of activations. */
 export function DcPanel({ game, send }: { game: StoredGame<'dc'>; send: Send }) {

@@ -1,7 +1,7 @@
 import { breakdown, CHARACTERISTICS, STATES, type Breakdown, type HdmFighter, type HdmState, type Term } from '../../src/rules/hd-modifiers';
 import { signed } from '../../src/rules/hd-modifiers/history';
 import { useTr } from '../context';
-import type { Dispatch } from './Panel';
+import type { Dispatch } from './dispatch';
 import { PieceLink } from '../board/PieceLink';
 import { useEffect, useRef } from 'preact/hooks';
 import { useSelectedPieces } from '../board/selection';

@@ -14,7 +14,7 @@ import { signed } from '../../src/rules/hd-modifiers/history';
 import { useTr } from '../context';
 import { useDraft } from '../use-draft';
 import { FieldInput, useNumberField, useTextField, type Field } from '../fields';
-import type { Dispatch } from './Panel';
+import type { Dispatch } from './dispatch';
 
 const input = (e: Event) => (e.currentTarget as HTMLInputElement).value;
 

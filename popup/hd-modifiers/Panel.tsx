@@ -1,14 +1,14 @@
 import { ENDABLE_SCOPES, hdModifiers, type HdmEvent } from '../../src/rules/hd-modifiers';
 import { describeEvent } from '../../src/rules/hd-modifiers/history';
 import type { StoredGame } from '../../src/store/root';
-import type { Send, Dispatch as DispatchOf } from '../context';
+import type { Send } from '../context';
 import { HistoryList, RefusedLog, UndoBar, useReplay } from '../components/game';
 import { useT, useTr } from '../context';
 import { AddEffect, AddFighter, FighterOptions, recentEffects, usualKind } from './Forms';
 import { FighterCard } from './FighterCard';
 import { Settings } from './Settings';
+import type { Dispatch } from './dispatch';
 
-export type Dispatch = DispatchOf<HdmEvent>;
 
 /** Hell Dorado characteristic modifiers: each fighter's values with their breakdown, states, effects, scopes, history. */
 export function HdModifiersPanel({ game, send }: { game: StoredGame<'hd-modifiers'>; send: Send }) {

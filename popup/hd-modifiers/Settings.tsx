@@ -9,7 +9,7 @@ import {
 } from '../../src/rules/hd-modifiers';
 import { useTr } from '../context';
 import { SettingNumber } from '../fields';
-import type { Dispatch } from './Panel';
+import type { Dispatch } from './dispatch';
 
 const CHOICES: { readonly [K in keyof HdmHouseRules]: readonly HdmHouseRules[K][] } = {
   directTie: ['most-recent', 'lowest', 'highest'],

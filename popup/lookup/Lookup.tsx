@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { prepare, search, type Hit, type Searchable } from '../../src/lookup/search';
 import type { SystemId } from '../../src/rules/ids';
+import type { StoreRoot } from '../../src/store/root';
 import { useT, useTr } from '../context';
 import { systemNameKey } from '../SystemPicker';
 import { INDEX_LANGUAGES, loadRulesIndex } from './load-index';
 import { useLiveNumbers, type LiveNumbers } from './live';
-import type { ResultsProps } from './Opener';
 import { Inline, RuleText } from './RuleText';
 
 /** Enough results to find the rule; the status line says how many there are in all. */
@@ -25,6 +25,14 @@ function indexOf(lang: string): Promise<Searchable> {
 }
 
 /** The index, the search and the live numbers under the box of ./Opener: loaded when the lookup first opens. */
+/** What the lazily loaded results are handed by the box that opens them (./Opener.tsx). */
+export interface ResultsProps {
+  readonly root: StoreRoot | null;
+  readonly query: string;
+  /** What the results amount to, announced by the box's status line. */
+  readonly onStatus: (status: string) => void;
+}
+
 export function Results({ root, query, onStatus }: ResultsProps) {
   const tr = useTr();
   // The index follows the language of the extension's messages, which is the one the browser chose.

@@ -2,19 +2,13 @@ import type { ComponentType } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { StoreRoot } from '../../src/store/root';
 import { useTr } from '../context';
+import type { ResultsProps } from './Lookup';
 
 /*
  * What the popup's first load carries of the rule lookup: the button, the keyboard shortcuts and the
  * search box itself, so that what is typed right after "/" is never lost. The index, the search and
  * the live numbers (./Lookup) load when it first opens.
  */
-
-export interface ResultsProps {
-  readonly root: StoreRoot | null;
-  readonly query: string;
-  /** What the results amount to, announced by the box's status line. */
-  readonly onStatus: (status: string) => void;
-}
 
 let loading: Promise<ComponentType<ResultsProps>> | null = null;
 const loadResults = () => (loading ??= import('./Lookup').then((m) => m.Results));

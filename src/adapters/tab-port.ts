@@ -9,7 +9,15 @@ import type { BoardSummary } from '../board/summary-schema';
 import type { Request, Response } from '../messages';
 import type { SystemId } from '../rules/ids';
 import type { StoreRoot } from '../store/root';
-import type { BridgePlayer } from './owlbear/bridge';
+
+/** Who the table's page acts as, for the popup to say so. */
+export interface TablePlayer {
+  readonly name: string;
+  readonly role: 'GM' | 'PLAYER';
+  /** The game's sides this player may act for (empty: all, nobody being seated yet; or none). */
+  readonly sides: readonly string[];
+  readonly seated: boolean;
+}
 
 /** The runtime port's name between the popup and the content script (its first tabletop's name kept). */
 export const PORT_NAME = 'command-post-owlbear';
@@ -24,7 +32,7 @@ export type PortFromPopup =
 export type PortToPopup =
   | { readonly type: 'owlbear/response'; readonly rid: string; readonly response: Response }
   /** What the scene shows now; `connected`: a Command Post frame answered in this tab. */
-  | { readonly type: 'owlbear/state'; readonly connected: boolean; readonly root: StoreRoot | null; readonly board: BoardSummary | null; readonly player: BridgePlayer | null };
+  | { readonly type: 'owlbear/state'; readonly connected: boolean; readonly root: StoreRoot | null; readonly board: BoardSummary | null; readonly player: TablePlayer | null };
 
 export const fromPopupSchema = v.variant('type', [
   v.strictObject({ type: v.literal('owlbear/request'), rid: requestId, request: v.unknown() }),

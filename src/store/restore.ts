@@ -10,7 +10,20 @@ import { readBinding } from './load';
 import { CHUNK } from './persist';
 import { readStorage, readWholeGame } from './read';
 import { STORE_KEY, type StoredGame, type StoreRoot } from './root';
-import type { BackupInfo } from './service';
+
+/** A backup kept in storage, as the popup lists it. */
+export interface BackupInfo {
+  readonly key: string;
+  /**
+   * `store`: a whole store's header; `game` / `binding`: one system's; `events`: what could not be
+   * read of a game, and the events after it; `keys`: keys the store did not use; `settings`: a
+   * value kept beside the store.
+   */
+  readonly kind: 'store' | 'game' | 'binding' | 'settings' | 'events' | 'keys';
+  readonly system: string | null;
+  readonly at: string;
+  readonly bytes: number;
+}
 
 /** What a restore put back, as the popup says it. */
 export interface RestoreReport {

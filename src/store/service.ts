@@ -15,9 +15,11 @@ import { encodeStore, memoOf, type WriteMemo } from './persist';
 import { isStoreKey, READ_LIMITS, readStorage } from './read';
 import { applyRequest, checkedBinding, replacedBackup } from './requests';
 import { DESCRIPTORS } from '../rules';
-import { restoreFrom, type RestoreReport } from './restore';
+import { restoreFrom, type BackupInfo, type RestoreReport } from './restore';
 import { BACKUP_KEY_PREFIX, BOARD_KEY, RECENT_IDS, STORE_KEY, freeBackupKey, type StoreNotice, type StoreRoot } from './root';
 import { GameStates } from './states';
+
+export type { BackupInfo } from './restore';
 
 /** What the store needs of a storage area (the browser's, or a stand-in). */
 export interface StorageArea {
@@ -38,20 +40,6 @@ export { QUOTA_BYTES, QUOTA_WARN };
 export interface Sidecar {
   read(raw: unknown): { readonly value: unknown; readonly damaged: readonly string[] };
   notice(damaged: readonly string[], backupKey: string, at: string): StoreNotice;
-}
-
-/** A backup kept in storage, as the popup lists it. */
-export interface BackupInfo {
-  readonly key: string;
-  /**
-   * `store`: a whole store's header; `game` / `binding`: one system's; `events`: what could not be
-   * read of a game, and the events after it; `keys`: keys the store did not use; `settings`: a
-   * value kept beside the store.
-   */
-  readonly kind: 'store' | 'game' | 'binding' | 'settings' | 'events' | 'keys';
-  readonly system: string | null;
-  readonly at: string;
-  readonly bytes: number;
 }
 
 const fail = (code: string, params: Record<string, string | number>): StoreAnswer => ({ ok: false, error: { code, params } });

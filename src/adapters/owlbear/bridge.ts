@@ -17,6 +17,7 @@ import type { RuleError } from '../../game/result';
 import type { Request, Response } from '../../messages';
 import type { SystemId } from '../../rules/ids';
 import type { StoreRoot } from '../../store/root';
+import type { TablePlayer } from '../tab-port';
 
 /** Where Owlbear Rodeo runs (the SDK's host origin in production). */
 export const OWLBEAR_ORIGIN = 'https://www.owlbear.rodeo';
@@ -48,16 +49,7 @@ export type BridgeToFrame =
 export type BridgeFromFrame =
   | { readonly ns: typeof BRIDGE_NS; readonly type: 'bridge/hello'; readonly v: 1 }
   | { readonly ns: typeof BRIDGE_NS; readonly type: 'bridge/response'; readonly rid: string; readonly response: Response }
-  | { readonly ns: typeof BRIDGE_NS; readonly type: 'bridge/state'; readonly root: StoreRoot | null; readonly board: BoardSummary | null; readonly player: BridgePlayer | null };
-
-/** Who the frame acts as, for the popup to say so. */
-export interface BridgePlayer {
-  readonly name: string;
-  readonly role: 'GM' | 'PLAYER';
-  /** The game's sides this player may act for (empty: all, nobody being seated yet; or none). */
-  readonly sides: readonly string[];
-  readonly seated: boolean;
-}
+  | { readonly ns: typeof BRIDGE_NS; readonly type: 'bridge/state'; readonly root: StoreRoot | null; readonly board: BoardSummary | null; readonly player: TablePlayer | null };
 
 const ns = v.literal(BRIDGE_NS);
 /** A bridge request's own id (not `id`: Owlbear's SDK in the frame takes any message with an `id` for one of its own). */

@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { createMessenger } from '../../../background/messenger';
 import type { Sender } from '../../../background/senders';
-import type { PopupApi, TabSystem } from '../../../popup/api';
-import { StoreHolder, type StoreNews } from '../../../popup/store';
+import type { PopupApi, StoreNews, TabSystem } from '../../../popup/api';
+import { StoreHolder } from '../../../popup/store';
 import type { Request, StoreAnswer, TabSystemRequest, TabSystemResponse } from '../../../src/messages';
 import type { SystemId } from '../../../src/rules/ids';
 import { tabSystemKey, type StoreRoot } from '../../../src/store/root';
