@@ -555,7 +555,7 @@ export class SharedGame {
     // The word of players who play nothing is taken only as a page starts (a game master's, from any of
     // them; anyone's, from those who saw a game master there): later it is anyone's to give, and a hostile
     // record naming another scene would carry the page off its own.
-    return tableScene(gms, players, { starting: !this.started, gm: this.me.gm });
+    return tableScene(gms, players, { starting: !this.started, gm: this.me.gm, own: this.signer?.publicKey ?? null });
   }
   /** Keys proven on each scene since this page started (its browser may keep none). */
   private readonly provenKeys = new Map<string, readonly string[]>();

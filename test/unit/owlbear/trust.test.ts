@@ -43,7 +43,7 @@ const played = (s: string, n: number): HolderRecord => ({ v: 1, ops: [], cp: [],
 const saw = (s: string): HolderRecord => record(null, s, [OLD]);
 const knowsNothing = (s: string): HolderRecord => record(null, s);
 const STARTING = { starting: true, gm: false };
-const SCENE_CASES: { name: string; gms: HolderRecord[]; players: HolderRecord[]; to?: { starting: boolean; gm: boolean }; told: string | null }[] = [
+const SCENE_CASES: { name: string; gms: HolderRecord[]; players: HolderRecord[]; to?: { starting: boolean; gm: boolean; own?: string }; told: string | null }[] = [
   { name: 'no one at the table', gms: [], players: [], to: STARTING, told: null },
   { name: 'a game master names it', gms: [record(GM, 's1')], players: [played('s2', 3)], told: 's1' },
   { name: 'players playing a checkpoint agree', gms: [], players: [played('s1', 2), played('s1', 3)], told: 's1' },
@@ -54,6 +54,8 @@ const SCENE_CASES: { name: string; gms: HolderRecord[]; players: HolderRecord[];
   { name: 'players who know nothing are no word to a player', gms: [], players: [knowsNothing('s1')], to: STARTING, told: null },
   { name: 'to a game master whose page starts, they are', gms: [], players: [knowsNothing('s1')], to: { starting: true, gm: true }, told: 's1' },
   { name: 'to his running page, they are not', gms: [], players: [knowsNothing('s1')], to: { starting: false, gm: true }, told: null },
+  { name: 'to a game master whose page starts, the players who saw him (his own key), not one who vouches for another key on another scene (seed 475180950: a hostile record, another scene’s game his key signed copied in, taken)', gms: [], players: [saw('s1'), saw('s1'), record(null, 's2', [GM])], to: { starting: true, gm: true, own: OLD }, told: 's1' },
+  { name: 'a player cannot tell his game master’s key: the same words disagree, no word', gms: [], players: [saw('s1'), saw('s1'), record(null, 's2', [GM])], to: STARTING, told: null },
 ];
 
 describe('tableScene', () => {
