@@ -25,14 +25,14 @@ const ACTIONS = 40;
  */
 const IN_WORKER = `
 globalThis.benchAsk = (tab, request) => new Promise((resolve) => {
-  const port = chrome.tabs.connect(tab, { name: 'command-post-owlbear' });
+  const port = chrome.tabs.connect(tab, { name: 'command-post-table' });
   port.onMessage.addListener((m) => {
-    if (m.type !== 'owlbear/response') return;
+    if (m.type !== 'port/response') return;
     port.disconnect();
     const r = m.response;
     resolve({ ok: r.ok, games: r.root ? JSON.stringify(r.root.games) : undefined, error: r.error });
   });
-  port.postMessage({ type: 'owlbear/request', rid: 'bench', request });
+  port.postMessage({ type: 'port/request', rid: 'bench', request });
 });
 globalThis.benchTimed = async (bob, carol, name) => {
   const t0 = performance.now();

@@ -46,8 +46,8 @@ const toFrame = (message: BridgeToFrame) => frame?.window.postMessage(message, f
 
 /** Says on the page's root element whether a frame answered and how much was dropped (for people diagnosing, and the tests). */
 const mark = () => {
-  document.documentElement.setAttribute('data-command-post-owlbear', frame ? 'connected' : 'waiting');
-  document.documentElement.setAttribute('data-command-post-owlbear-dropped', String(dropped));
+  document.documentElement.setAttribute('data-command-post-table', frame ? 'connected' : 'waiting');
+  document.documentElement.setAttribute('data-command-post-table-dropped', String(dropped));
 };
 
 function tell(port: Runtime.Port, message: PortToPopup): void {
@@ -61,7 +61,7 @@ function tell(port: Runtime.Port, message: PortToPopup): void {
 /** The frame we welcomed, if it is still on the page (a room left, the extension switched off: gone). */
 const live = () => (frame && isOwnFrame(frame.window) ? frame : null);
 
-const stateMessage = (): PortToPopup => ({ type: 'owlbear/state', connected: live() !== null && state !== null, root: state?.root ?? null, board: state?.board ?? null, player: state?.player ?? null });
+const stateMessage = (): PortToPopup => ({ type: 'port/state', connected: live() !== null && state !== null, root: state?.root ?? null, board: state?.board ?? null, player: state?.player ?? null });
 
 window.addEventListener('message', (event: MessageEvent<unknown>) => {
   if (!isBridgeMessage(event.data)) return;
@@ -114,22 +114,22 @@ browser.runtime.onConnect.addListener((port) => {
       mark();
       return;
     }
-    if (parsed.output.type === 'owlbear/ticks') {
+    if (parsed.output.type === 'port/ticks') {
       if (live()) toFrame({ ns: BRIDGE_NS, type: 'bridge/ticks', system: parsed.output.system, ticks: parsed.output.ticks });
       return;
     }
     const { rid, request } = parsed.output;
     if (!live()) {
-      tell(port, { type: 'owlbear/response', rid, response: unanswered('owlbear-unreachable') });
+      tell(port, { type: 'port/response', rid, response: unanswered('owlbear-unreachable') });
       return;
     }
     const timer = setTimeout(() => {
       waiting.delete(rid);
-      tell(port, { type: 'owlbear/response', rid, response: unanswered('owlbear-unreachable') });
+      tell(port, { type: 'port/response', rid, response: unanswered('owlbear-unreachable') });
     }, ANSWER_MS);
     waiting.set(rid, (response) => {
       clearTimeout(timer);
-      tell(port, { type: 'owlbear/response', rid, response });
+      tell(port, { type: 'port/response', rid, response });
     });
     toFrame({ ns: BRIDGE_NS, type: 'bridge/request', rid, request: request as never });
   });

@@ -286,9 +286,9 @@ function start(): void {
   const stateMessage = (): PortToPopup => {
     const shared = table.summary();
     const root = interfering || orphan ? null : table.root();
-    if (!shared || !root) return { type: 'owlbear/state', connected: false, root: null, board: null, player: null };
+    if (!shared || !root) return { type: 'port/state', connected: false, root: null, board: null, player: null };
     return {
-      type: 'owlbear/state',
+      type: 'port/state',
       connected: true,
       root,
       board: { ...board.summary(model.status(dropped)), shared },
@@ -318,7 +318,7 @@ function start(): void {
     port.onMessage.addListener((raw: unknown) => {
       const parsed = v.safeParse(fromPopupSchema, raw);
       if (!parsed.success) return countDropped();
-      if (parsed.output.type === 'owlbear/ticks') {
+      if (parsed.output.type === 'port/ticks') {
         board.setTicks(parsed.output.system, parsed.output.ticks);
         recompute();
         return;
@@ -326,7 +326,7 @@ function start(): void {
       const { rid, request } = parsed.output;
       // Checked there as the worker checks it, then played on the table's game as this player.
       table.send(request).then(
-        (response) => tell(port, { type: 'owlbear/response', rid, response }),
+        (response) => tell(port, { type: 'port/response', rid, response }),
         (e: unknown) => console.warn('Command Post: a request of the popup failed', e),
       );
     });

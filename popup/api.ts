@@ -5,7 +5,7 @@ import type { RuleError } from '../src/game/result';
 import { LOCALE_KEY, sayer, type Text } from '../src/i18n/text';
 import type { TabRequest } from '../src/adapters/roll20/protocol';
 import type { Request, StoreAnswer, StoreChange, TableRequest, TableResponse, TabSystemRequest, TabSystemResponse } from '../src/messages';
-import type { OwlbearLink } from './owlbear';
+import type { TableLink } from './table-link';
 import { reliableSender } from './reliable';
 import type { BoardSummary } from '../src/board/summary';
 import type { Roll20Settings } from '../src/adapters/roll20/settings';
@@ -199,7 +199,7 @@ export function browserApi(): PopupApi {
   const live = browserLive(tabId);
   // On an Owlbear Rodeo tab whose room runs Command Post, the popup plays the scene's game (./owlbear.ts,
   // loaded beside the popup's first load rather than in it).
-  const owlbear = tabId.then(async (id) => (id === undefined ? null : (await import('./owlbear')).owlbearLink(id)));
+  const owlbear = tabId.then(async (id) => (id === undefined ? null : (await import('./table-link')).tableLink(id)));
   // An Owlbear scene answers with its root whole: held as a change like any other (loaded with the link).
   const whole = owlbear.then((link) => (link ? import('../src/store/whole') : null));
   // An Owlbear scene answers with its root whole (its games are small): held as a change like any other.
@@ -208,7 +208,7 @@ export function browserApi(): PopupApi {
     return link ? (await whole)!.answerOfRoot(await link.send(request)) : toWorker(request);
   };
   /** The scene's when there is one, else the worker's. */
-  const either = <A extends unknown[]>(scene: (link: OwlbearLink, ...a: A) => () => void, own: (...a: A) => () => void) =>
+  const either = <A extends unknown[]>(scene: (link: TableLink, ...a: A) => () => void, own: (...a: A) => () => void) =>
     (...a: A): (() => void) => {
       let off: (() => void) | null = null;
       let on = true;

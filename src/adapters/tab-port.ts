@@ -19,23 +19,23 @@ export interface TablePlayer {
   readonly seated: boolean;
 }
 
-/** The runtime port's name between the popup and the content script (its first tabletop's name kept). */
-export const PORT_NAME = 'command-post-owlbear';
+/** The runtime port's name between the popup and a tabletop tab's content script (Owlbear's or Roll20's). */
+export const PORT_NAME = 'command-post-table';
 
 /** A request's own id (not `id`: Owlbear's SDK in the frame takes any message with an `id` for one of its own). */
 const requestId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/));
 
 export type PortFromPopup =
-  | { readonly type: 'owlbear/request'; readonly rid: string; readonly request: Request }
-  | { readonly type: 'owlbear/ticks'; readonly system: SystemId; readonly ticks: readonly string[] };
+  | { readonly type: 'port/request'; readonly rid: string; readonly request: Request }
+  | { readonly type: 'port/ticks'; readonly system: SystemId; readonly ticks: readonly string[] };
 
 export type PortToPopup =
-  | { readonly type: 'owlbear/response'; readonly rid: string; readonly response: Response }
+  | { readonly type: 'port/response'; readonly rid: string; readonly response: Response }
   /** What the scene shows now; `connected`: a Command Post frame answered in this tab. */
-  | { readonly type: 'owlbear/state'; readonly connected: boolean; readonly root: StoreRoot | null; readonly board: BoardSummary | null; readonly player: TablePlayer | null };
+  | { readonly type: 'port/state'; readonly connected: boolean; readonly root: StoreRoot | null; readonly board: BoardSummary | null; readonly player: TablePlayer | null };
 
 export const fromPopupSchema = v.variant('type', [
-  v.strictObject({ type: v.literal('owlbear/request'), rid: requestId, request: v.unknown() }),
-  v.strictObject({ type: v.literal('owlbear/ticks'), ...TICKS_FIELDS }),
+  v.strictObject({ type: v.literal('port/request'), rid: requestId, request: v.unknown() }),
+  v.strictObject({ type: v.literal('port/ticks'), ...TICKS_FIELDS }),
 ]);
 

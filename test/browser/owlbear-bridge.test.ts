@@ -62,7 +62,7 @@ const openPopup = async (tab: number): Promise<Page> => {
 
 describe('the bridge', () => {
   it('the content script runs on the Owlbear tab and finds the Command Post frame there', async () => {
-    await expect.poll(() => page.evaluate(() => document.documentElement.getAttribute('data-command-post-owlbear')), { timeout: 10_000 }).toBe('connected');
+    await expect.poll(() => page.evaluate(() => document.documentElement.getAttribute('data-command-post-table')), { timeout: 10_000 }).toBe('connected');
   });
 
   it('the popup shows the scene’s game, and a spend made in it shows in the players’ Owlbear popovers', async () => {
@@ -86,7 +86,7 @@ describe('the bridge', () => {
   });
 
   it('a frame of another origin saying hello, or a window other than the top page, is never answered', async () => {
-    const dropped = () => page.evaluate(() => Number(document.documentElement.getAttribute('data-command-post-owlbear-dropped')));
+    const dropped = () => page.evaluate(() => Number(document.documentElement.getAttribute('data-command-post-table-dropped')));
     const before = await dropped();
     // A page of another origin in the room pretends to be Command Post and sends a game of its own.
     await page.evaluate((src) => {
@@ -105,7 +105,7 @@ describe('the bridge', () => {
       for (let i = 0; i < window.top!.frames.length; i++) window.top!.frames[i]!.postMessage({ ns: 'command-post/owlbear', type: 'bridge/request', rid: 'x1', request: { type: 'store/select-system', system: 'bdc' } }, '*');
     });
     await expect.poll(dropped, { timeout: 5000 }).toBeGreaterThanOrEqual(before + 2);
-    expect(await page.evaluate(() => document.documentElement.getAttribute('data-command-post-owlbear'))).toBe('connected');
+    expect(await page.evaluate(() => document.documentElement.getAttribute('data-command-post-table'))).toBe('connected');
     const frameDropped = await background(page, GM.connectionId).locator('html').evaluate(() => (globalThis as unknown as { commandPostOwlbear(): { dropped: { bridge: number } } }).commandPostOwlbear().dropped.bridge);
     expect(frameDropped).toBeGreaterThan(0);
     // Nothing changed on the scene.
@@ -128,7 +128,7 @@ describe('the bridge', () => {
   it('on an Owlbear tab without Command Post in the room, the popup keeps the extension’s own games', async () => {
     const empty = await openHost();
     const otherTab = await activeTab();
-    await expect.poll(() => empty.evaluate(() => document.documentElement.getAttribute('data-command-post-owlbear'))).toBe('waiting');
+    await expect.poll(() => empty.evaluate(() => document.documentElement.getAttribute('data-command-post-table'))).toBe('waiting');
     const popup = await openPopup(otherTab);
     await expect.poll(() => popup.locator('.system-picker select').count(), { timeout: 15_000 }).toBe(1);
     expect(await popup.locator('#board-title').count()).toBe(0);
@@ -166,8 +166,8 @@ describe('the production build', () => {
       await p.waitForSelector('html[data-host-ready]', { state: 'attached' });
       await p.evaluate((ps) => (window as unknown as { obr: { join(p: unknown): Promise<void> } }).obr.join(ps), [GM]);
       await background(p, GM.connectionId).locator('html[data-ready]').waitFor({ state: 'attached', timeout: 20_000 });
-      await expect.poll(() => p.evaluate(() => Number(document.documentElement.getAttribute('data-command-post-owlbear-dropped'))), { timeout: 10_000 }).toBeGreaterThan(0);
-      expect(await p.evaluate(() => document.documentElement.getAttribute('data-command-post-owlbear'))).toBe('waiting');
+      await expect.poll(() => p.evaluate(() => Number(document.documentElement.getAttribute('data-command-post-table-dropped'))), { timeout: 10_000 }).toBeGreaterThan(0);
+      expect(await p.evaluate(() => document.documentElement.getAttribute('data-command-post-table'))).toBe('waiting');
     } finally {
       await prod.close();
     }

@@ -71,15 +71,15 @@ export const send = (seat: Seat, request: object) =>
   seat.popup.evaluate(
     ({ tab, request }) =>
       new Promise<{ ok: boolean; code?: string }>((resolve, reject) => {
-        const port = chrome.tabs.connect(tab, { name: 'command-post-owlbear' });
+        const port = chrome.tabs.connect(tab, { name: 'command-post-table' });
         setTimeout(() => reject(new Error(`tab ${tab} did not answer within 20 s`)), 20_000);
         port.onMessage.addListener((raw: unknown) => {
           const m = raw as { type: string; response?: { ok: boolean; error?: { code: string } } };
-          if (m.type !== 'owlbear/response') return;
+          if (m.type !== 'port/response') return;
           port.disconnect();
           resolve(m.response!.ok ? { ok: true } : { ok: false, code: m.response!.error?.code });
         });
-        port.postMessage({ type: 'owlbear/request', rid: 'r1', request });
+        port.postMessage({ type: 'port/request', rid: 'r1', request });
       }),
     { tab: seat.tab, request },
   );

@@ -71,17 +71,17 @@ const ask = (seat: Seat, request: object) =>
   seat.popup.evaluate(
     ({ tab, request }) =>
       new Promise<{ ok: boolean; error?: { code: string }; games?: string }>((resolve, reject) => {
-        const port = chrome.tabs.connect(tab, { name: 'command-post-owlbear' });
+        const port = chrome.tabs.connect(tab, { name: 'command-post-table' });
         // A tab that never answers is said, with what it was asked (not left to the test's own timeout).
         setTimeout(() => reject(new Error(`tab ${tab} did not answer ${JSON.stringify(request).slice(0, 120)} within 20 s`)), 20_000);
         port.onMessage.addListener((raw: unknown) => {
           const m = raw as { type: string; response?: { ok: boolean; error?: { code: string }; root?: { games: unknown } } };
-          if (m.type !== 'owlbear/response') return;
+          if (m.type !== 'port/response') return;
           port.disconnect();
           const r = m.response!;
           resolve(r.ok ? { ok: true, games: JSON.stringify(r.root!.games) } : { ok: false, error: r.error });
         });
-        port.postMessage({ type: 'owlbear/request', rid: 'r1', request });
+        port.postMessage({ type: 'port/request', rid: 'r1', request });
       }),
     { tab: seat.tab, request },
   );

@@ -94,8 +94,8 @@ export const isBridgeMessage = (data: unknown): boolean => typeof data === 'obje
 export { PORT_NAME, fromPopupSchema, type PortFromPopup, type PortToPopup } from '../tab-port';
 
 export const toPopupSchema = v.variant('type', [
-  v.strictObject({ type: v.literal('owlbear/response'), rid: requestId, response: responseSchema }),
-  v.strictObject({ type: v.literal('owlbear/state'), connected: v.boolean(), root: v.nullable(rootSchema), board: v.nullable(boardSummarySchema), player: v.nullable(playerSchema) }),
+  v.strictObject({ type: v.literal('port/response'), rid: requestId, response: responseSchema }),
+  v.strictObject({ type: v.literal('port/state'), connected: v.boolean(), root: v.nullable(rootSchema), board: v.nullable(boardSummarySchema), player: v.nullable(playerSchema) }),
 ]);
 
 /** A request the frame or the tab could not answer. */

@@ -37,8 +37,8 @@ describe('what each hop accepts', () => {
   it('request ids are plain tokens (never an id Owlbear’s SDK would take for one of its own messages)', () => {
     expect(v.safeParse(toFrameSchema, { ns, type: 'bridge/request', rid: 'r-1_a', request: {} }).success).toBe(true);
     expect(v.safeParse(toFrameSchema, { ns, type: 'bridge/request', rid: 'OBR_READY RESPONSE', request: {} }).success).toBe(false);
-    expect(v.safeParse(fromPopupSchema, { type: 'owlbear/request', rid: 'x'.repeat(65), request: {} }).success).toBe(false);
-    expect(v.safeParse(toPopupSchema, { type: 'owlbear/response', rid: 'r1', response: { ok: false, error: { code: 'owlbear-unreachable' } } }).success).toBe(true);
+    expect(v.safeParse(fromPopupSchema, { type: 'port/request', rid: 'x'.repeat(65), request: {} }).success).toBe(false);
+    expect(v.safeParse(toPopupSchema, { type: 'port/response', rid: 'r1', response: { ok: false, error: { code: 'owlbear-unreachable' } } }).success).toBe(true);
   });
 });
 

@@ -113,7 +113,7 @@ describe('the bridge, hop by hop, under forged messages (property)', () => {
   it('each hop takes only its own namespaced, valid messages', () => {
     const forged = fc.oneof(
       junk,
-      fc.record({ ns: fc.constantFrom(BRIDGE_NS, 'other'), type: fc.constantFrom('bridge/hello', 'bridge/request', 'bridge/response', 'bridge/state', 'bridge/eval', 'bridge/ticks', 'owlbear/request', 'owlbear/response', 'owlbear/ticks'), rid: fc.oneof(fc.string({ maxLength: 70 }), junk), request: junk, response: junk, v: junk, system: fc.oneof(fc.constantFrom('dc', 'chess'), junk), ticks: fc.oneof(fc.array(fc.string({ maxLength: 70 }), { maxLength: 90 }), junk) }, { requiredKeys: ['ns', 'type'] }),
+      fc.record({ ns: fc.constantFrom(BRIDGE_NS, 'other'), type: fc.constantFrom('bridge/hello', 'bridge/request', 'bridge/response', 'bridge/state', 'bridge/eval', 'bridge/ticks', 'port/request', 'port/response', 'port/ticks'), rid: fc.oneof(fc.string({ maxLength: 70 }), junk), request: junk, response: junk, v: junk, system: fc.oneof(fc.constantFrom('dc', 'chess'), junk), ticks: fc.oneof(fc.array(fc.string({ maxLength: 70 }), { maxLength: 90 }), junk) }, { requiredKeys: ['ns', 'type'] }),
     );
     fc.assert(
       fc.property(forged, (m) => {
@@ -124,9 +124,9 @@ describe('the bridge, hop by hop, under forged messages (property)', () => {
         for (const schema of [fromPopupSchema, toPopupSchema]) v.safeParse(schema, m);
         // A request relayed through the bridge is checked again as the worker checks it.
         const relayed = v.safeParse(fromPopupSchema, m);
-        if (relayed.success && relayed.output.type === 'owlbear/request') expect(typeof relayed.output.rid).toBe('string');
+        if (relayed.success && relayed.output.type === 'port/request') expect(typeof relayed.output.rid).toBe('string');
         // Ticks only name pieces of a known system, within bounds.
-        if (relayed.success && relayed.output.type === 'owlbear/ticks') expect(relayed.output.ticks.length).toBeLessThanOrEqual(80);
+        if (relayed.success && relayed.output.type === 'port/ticks') expect(relayed.output.ticks.length).toBeLessThanOrEqual(80);
       }),
       { numRuns: 3000 },
     );

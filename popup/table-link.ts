@@ -1,8 +1,9 @@
-// The popup on an Owlbear Rodeo tab: it shows and plays the scene's shared game through the bridge
-// (src/adapters/owlbear/bridge.ts) instead of the extension's own games. It connects to the tab's
-// content script; if a Command Post frame answers there, requests go to the scene (played as the
-// Owlbear player of that tab, under the game master's seats) and the scene's game and board come back.
-// Any other tab (no content script, or no Command Post in the room) keeps the extension's own games.
+// The popup on a tabletop tab whose table plays one shared game (Owlbear Rodeo, Roll20): it shows and
+// plays that game instead of the extension's own games, over the port of src/adapters/tab-port.ts. It
+// connects to the tab's content script; if the table's game answers there (Owlbear: a Command Post frame,
+// through the bridge of src/adapters/owlbear/bridge.ts; Roll20: the tab's shared game), requests go to
+// it (played as that tab's player, under the game master's seats) and the game and board come back.
+// Any other tab (no content script, or no shared game there) keeps the extension's own games.
 import { browser, type Runtime } from './browser';
 import * as v from 'valibot';
 import { PORT_NAME, toPopupSchema, unanswered, type PortFromPopup, type PortToPopup } from '../src/adapters/owlbear/bridge';
@@ -12,7 +13,7 @@ import type { Request, Response } from '../src/messages';
 import type { SystemId } from '../src/rules/ids';
 import type { StoreRoot } from '../src/store/root';
 
-export interface OwlbearLink {
+export interface TableLink {
   send(request: Request): Promise<Response>;
   subscribe(onRoot: (root: StoreRoot) => void, known: () => number): () => void;
   subscribeBoard(on: (board: BoardSummary | null, settings: Roll20Settings) => void): () => void;
@@ -20,14 +21,14 @@ export interface OwlbearLink {
   tick(system: SystemId, ticks: readonly string[]): void;
 }
 
-/** How long the popup waits for the tab's content script to say whether a Command Post frame is there. */
+/** How long the popup waits for the tab's content script to say whether the table's game is there. */
 const HELLO_MS = 1500;
 const ANSWER_MS = 12_000;
 
-type State = Extract<PortToPopup, { type: 'owlbear/state' }>;
+type State = Extract<PortToPopup, { type: 'port/state' }>;
 
-/** The link to the scene of tab `tabId`, or null when that tab has no Command Post frame. */
-export function owlbearLink(tabId: number | undefined): Promise<OwlbearLink | null> {
+/** The link to the shared game of tab `tabId`, or null when that tab plays none. */
+export function tableLink(tabId: number | undefined): Promise<TableLink | null> {
   if (tabId === undefined) return Promise.resolve(null);
   let port: Runtime.Port;
   try {
@@ -52,7 +53,7 @@ export function owlbearLink(tabId: number | undefined): Promise<OwlbearLink | nu
       const parsed = v.safeParse(toPopupSchema, raw);
       if (!parsed.success) return;
       const m = parsed.output as PortToPopup;
-      if (m.type === 'owlbear/response') {
+      if (m.type === 'port/response') {
         waiting.get(m.rid)?.(m.response);
         waiting.delete(m.rid);
         return;
@@ -80,7 +81,7 @@ export function owlbearLink(tabId: number | undefined): Promise<OwlbearLink | nu
               done(r);
             });
             try {
-              port.postMessage({ type: 'owlbear/request', rid, request } satisfies PortFromPopup);
+              port.postMessage({ type: 'port/request', rid, request } satisfies PortFromPopup);
             } catch {
               waiting.delete(rid);
               done(unanswered('owlbear-unreachable'));
@@ -96,7 +97,7 @@ export function owlbearLink(tabId: number | undefined): Promise<OwlbearLink | nu
         },
         tick(system, ticks) {
           try {
-            port.postMessage({ type: 'owlbear/ticks', system, ticks: [...ticks] } satisfies PortFromPopup);
+            port.postMessage({ type: 'port/ticks', system, ticks: [...ticks] } satisfies PortFromPopup);
           } catch {
             // The tab went: nothing to draw on.
           }
