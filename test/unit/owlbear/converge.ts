@@ -417,6 +417,8 @@ export async function evening(mode: 'server' | 'client', steps: Step[], storage 
 export const RUNS = Number(process.env.OWLBEAR_PROPERTY_RUNS ?? 1000);
 
 /** Evenings that once lost an honest action (each red before its fix): played first, every run. */
+// (One evening a line, as the property prints it: pasted from its output.)
+// prettier-ignore
 export const KNOWN: Record<'server' | 'client', (Step[] | [Step[], boolean] | [Step[], boolean, boolean])[]> = {
   server: [
     // The game master's first checkpoint, read by one player only, both their pages then reloading with nothing kept, and a forged checkpoint written over it: the newcomers who held the player's action wrote it back only where the scene held no checkpoint at all, so the forgery (no one's) held it up and it was lost on every client (seed 458458149).
