@@ -5,7 +5,16 @@
 import { DEMO_KEY, sceneOfBoard } from '../src/adapters/demo/model';
 import { readDemo } from '../src/adapters/demo/schema';
 import { ROLL20_SETTINGS_KEY } from '../src/adapters/roll20/settings';
-import { PING_TIMEOUT_MS, ROLL20_WRITERS_KEY, actAnswerSchema, isRoll20TabsMessage, readWriters, roll20TabsRequestSchema, type ActAnswer, type WritingAnswer } from '../src/adapters/roll20/tabs';
+import {
+  PING_TIMEOUT_MS,
+  ROLL20_WRITERS_KEY,
+  actAnswerSchema,
+  isRoll20TabsMessage,
+  readWriters,
+  roll20TabsRequestSchema,
+  type ActAnswer,
+  type WritingAnswer,
+} from '../src/adapters/roll20/tabs';
 import * as v from 'valibot';
 import { parseWith } from '../src/game/validate';
 import {
@@ -63,7 +72,11 @@ export function createMessenger({ self, store, local, session, sendToTab }: Mess
     const request = parseWith(tableRequestSchema, message, 'bad-message');
     const own = fromOwnPage(sender, self);
     const source = tabletopSender(sender, self);
-    const tab = source && (!request.ok || request.value.type !== 'table/update' || request.value.table.tabletop === source.tabletop) ? source.tab : null;
+    const tab =
+      source &&
+      (!request.ok || request.value.type !== 'table/update' || request.value.table.tabletop === source.tabletop)
+        ? source.tab
+        : null;
     if (!request.ok || (request.value.type === 'table/settings' ? !own : tab === null)) {
       dropped++;
       return request.ok ? undefined : request;
@@ -132,7 +145,9 @@ export function createMessenger({ self, store, local, session, sendToTab }: Mess
 
   /** The Roll20 writers' map, read and changed one request after the other (each reads what the one before wrote). */
   let writersTurn: Promise<unknown> = Promise.resolve();
-  const writersThen = <T>(f: (writers: Record<string, number>) => Promise<{ writers?: Record<string, number>; out: T }>): Promise<T> => {
+  const writersThen = <T>(
+    f: (writers: Record<string, number>) => Promise<{ writers?: Record<string, number>; out: T }>,
+  ): Promise<T> => {
     const turn = writersTurn.then(async () => {
       const writers = readWriters((await session.get([ROLL20_WRITERS_KEY]))[ROLL20_WRITERS_KEY]);
       const r = await f(writers);
@@ -146,7 +161,9 @@ export function createMessenger({ self, store, local, session, sendToTab }: Mess
   const stillWrites = async (tab: number, player: string): Promise<boolean> => {
     if (!sendToTab) return false;
     const timeout = new Promise<unknown>((resolve) => setTimeout(() => resolve(undefined), PING_TIMEOUT_MS));
-    return (await Promise.race([sendToTab(tab, { type: 'roll20/ping', player }).catch(() => undefined), timeout])) === true;
+    return (
+      (await Promise.race([sendToTab(tab, { type: 'roll20/ping', player }).catch(() => undefined), timeout])) === true
+    );
   };
 
   /**
@@ -154,7 +171,10 @@ export function createMessenger({ self, store, local, session, sendToTab }: Mess
    * (yes when no tab does, or the one that did no longer answers), or hands one of his actions to the
    * tab that does. From a Roll20 editor tab's content script only.
    */
-  async function roll20Tabs(message: unknown, sender: Sender): Promise<WritingAnswer | ActAnswer | TableResponse | undefined> {
+  async function roll20Tabs(
+    message: unknown,
+    sender: Sender,
+  ): Promise<WritingAnswer | ActAnswer | TableResponse | undefined> {
     const request = parseWith(roll20TabsRequestSchema, message, 'bad-message');
     const source = tabletopSender(sender, self);
     if (!request.ok || source?.tabletop !== 'roll20') {
@@ -173,7 +193,9 @@ export function createMessenger({ self, store, local, session, sendToTab }: Mess
     const tab = await writersThen(async (writers) => ({ out: writers[r.player] }));
     const unanswered: ActAnswer = { ok: false, error: { code: 'roll20-other-tab' } };
     if (tab === undefined || tab === source.tab || !sendToTab) return unanswered;
-    const answer = await sendToTab(tab, { type: 'roll20/act', player: r.player, request: r.request }).catch(() => undefined);
+    const answer = await sendToTab(tab, { type: 'roll20/act', player: r.player, request: r.request }).catch(
+      () => undefined,
+    );
     const checked = v.safeParse(actAnswerSchema, answer);
     return checked.success ? checked.output : unanswered;
   }
@@ -181,7 +203,10 @@ export function createMessenger({ self, store, local, session, sendToTab }: Mess
   /** The tab closed: its live table and its system are forgotten, and it writes for no one. */
   const tabClosed = async (tab: number): Promise<void> => {
     await session.remove([liveKey(tab), tabSystemKey(tab)]);
-    await writersThen(async (writers) => ({ writers: Object.fromEntries(Object.entries(writers).filter(([, t]) => t !== tab)), out: undefined }));
+    await writersThen(async (writers) => ({
+      writers: Object.fromEntries(Object.entries(writers).filter(([, t]) => t !== tab)),
+      out: undefined,
+    }));
   };
 
   /** UI→BG game and store requests: the extension's own pages only. */
@@ -198,9 +223,23 @@ export function createMessenger({ self, store, local, session, sendToTab }: Mess
     return store.handle(request.value);
   }
 
-  const receive = (message: unknown, sender: Sender): Promise<StoreAnswer | TableResponse | TabSystemResponse | WritingAnswer | ActAnswer | undefined> => {
-    const handler = isTableMessage(message) ? table : isDemoMessage(message) ? demo : isTabSystemMessage(message) ? tabSystem : isRoll20TabsMessage(message) ? roll20Tabs : game;
-    return handler(message, sender).catch((error: unknown) => ({ ok: false as const, error: { code: 'storage-failed', params: { detail: String(error).slice(0, 200) } } }));
+  const receive = (
+    message: unknown,
+    sender: Sender,
+  ): Promise<StoreAnswer | TableResponse | TabSystemResponse | WritingAnswer | ActAnswer | undefined> => {
+    const handler = isTableMessage(message)
+      ? table
+      : isDemoMessage(message)
+        ? demo
+        : isTabSystemMessage(message)
+          ? tabSystem
+          : isRoll20TabsMessage(message)
+            ? roll20Tabs
+            : game;
+    return handler(message, sender).catch((error: unknown) => ({
+      ok: false as const,
+      error: { code: 'storage-failed', params: { detail: String(error).slice(0, 200) } },
+    }));
   };
   return { receive, tabClosed, dropped: () => dropped };
 }

@@ -27,9 +27,19 @@ const ROLL20_EDITOR = /^https:\/\/app\.roll20\.net\/editor\/?([?#]|$)/;
  * (demo.html, any query or hash). Anything else (another extension page, a frame, a page of another
  * origin, a sender without a tab) reports nothing.
  */
-export function tabletopSender(sender: Sender, self: Self): { readonly tab: number; readonly tabletop: 'roll20' | 'demo' } | null {
+export function tabletopSender(
+  sender: Sender,
+  self: Self,
+): { readonly tab: number; readonly tabletop: 'roll20' | 'demo' } | null {
   const tab = sender.tab?.id;
-  if (sender.id !== self.id || typeof tab !== 'number' || tab < 0 || sender.frameId !== 0 || typeof sender.url !== 'string') return null;
+  if (
+    sender.id !== self.id ||
+    typeof tab !== 'number' ||
+    tab < 0 ||
+    sender.frameId !== 0 ||
+    typeof sender.url !== 'string'
+  )
+    return null;
   if (ROLL20_EDITOR.test(sender.url)) return { tab, tabletop: 'roll20' };
   const page = sender.url.startsWith(self.origin) ? sender.url.slice(self.origin.length) : null;
   if (page !== null && /^demo\.html([?#]|$)/.test(page)) return { tab, tabletop: 'demo' };

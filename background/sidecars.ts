@@ -13,7 +13,12 @@ export const SIDECARS: Readonly<Record<string, Sidecar>> = {
       const { settings, damaged } = repairSettings(raw);
       return { value: settings, damaged };
     },
-    notice: (fields, backupKey, at) => ({ kind: 'settings-repaired', fields: fields.slice(0, 20).map((f) => f.slice(0, 32)), backupKey, at }),
+    notice: (fields, backupKey, at) => ({
+      kind: 'settings-repaired',
+      fields: fields.slice(0, 20).map((f) => f.slice(0, 32)),
+      backupKey,
+      at,
+    }),
   },
   // The demo table's boards: a board that does not read is laid out again from its example by the demo page.
   [DEMO_KEY]: {
@@ -21,6 +26,11 @@ export const SIDECARS: Readonly<Record<string, Sidecar>> = {
       const { boards, damaged } = readDemo(raw);
       return { value: { version: 1, boards }, damaged };
     },
-    notice: (systems, backupKey, at) => ({ kind: 'demo-repaired', systems: systems.slice(0, 20).map((s) => s.slice(0, 32)), backupKey, at }),
+    notice: (systems, backupKey, at) => ({
+      kind: 'demo-repaired',
+      systems: systems.slice(0, 20).map((s) => s.slice(0, 32)),
+      backupKey,
+      at,
+    }),
   },
 };

@@ -25,19 +25,26 @@ browser.storage.onChanged.addListener((changes, area) => {
   const change = changes[STORE_KEY];
   if (change) store.external((change.newValue as { writer?: unknown } | undefined)?.writer);
   // The backups list is kept in memory: a backup written or removed by anyone is followed there.
-  for (const key of Object.keys(changes)) if (key.startsWith(BACKUP_KEY_PREFIX)) store.backupChanged(key, changes[key]!.newValue);
+  for (const key of Object.keys(changes))
+    if (key.startsWith(BACKUP_KEY_PREFIX)) store.backupChanged(key, changes[key]!.newValue);
 });
 
 const messenger = createMessenger({
   self: { id: browser.runtime.id, origin: browser.runtime.getURL('') },
   store,
   local,
-  session: { get: (keys) => browser.storage.session.get(keys), set: (items) => browser.storage.session.set(items), remove: (keys) => browser.storage.session.remove(keys) },
+  session: {
+    get: (keys) => browser.storage.session.get(keys),
+    set: (items) => browser.storage.session.set(items),
+    remove: (keys) => browser.storage.session.remove(keys),
+  },
   // One Roll20 player's other tabs hand their actions to the tab that writes for him (tabs.sendMessage needs no permission).
   sendToTab: (tab, message) => browser.tabs.sendMessage(tab, message),
 });
 // A message the sender may not send is left unanswered (undefined), as if nobody listened.
-browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.MessageSender) => messenger.receive(message, sender));
+browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.MessageSender) =>
+  messenger.receive(message, sender),
+);
 // A closed tab's live table and system go with it (tabs.onRemoved needs no permission).
 browser.tabs.onRemoved.addListener((tabId) => void messenger.tabClosed(tabId).catch(() => undefined));
 
@@ -47,4 +54,7 @@ void store.checkSidecars();
 
 // From the worker's console (and the browser tests): what was dropped, and the store as the worker holds it
 // (its logs are kept in chunks in storage, so storage alone does not show a game whole).
-Object.assign(globalThis, { commandPostDiagnostics: () => ({ droppedMessages: messenger.dropped() }), commandPostRoot: () => store.current() });
+Object.assign(globalThis, {
+  commandPostDiagnostics: () => ({ droppedMessages: messenger.dropped() }),
+  commandPostRoot: () => store.current(),
+});

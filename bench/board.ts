@@ -33,7 +33,13 @@ const MOVES = 600;
 /** V8 optimises a hot path only after many calls: each system's moves start after about a second of warm-up. */
 const WARMUP_MS = 1000;
 export const CM: Scene = { pixelsPerCell: 50, unitsPerCell: 5, unitName: 'cm', grid: 'none', measurement: 'euclidean' };
-export const HEX: Scene = { pixelsPerCell: 70, unitsPerCell: 1, unitName: 'hex', grid: 'hex-pointy', measurement: 'hex' };
+export const HEX: Scene = {
+  pixelsPerCell: 70,
+  unitsPerCell: 1,
+  unitName: 'hex',
+  grid: 'hex-pointy',
+  measurement: 'hex',
+};
 
 export function army(scene: Scene): Token[] {
   const rand = mulberry32(9);
@@ -44,11 +50,23 @@ export function army(scene: Scene): Token[] {
     const side = g % 2 ? 'pB' : 'pA';
     const center =
       scene.grid === 'hex-pointy'
-        ? hexToPixel({ q: (g % 10) * 6 + (k % 3), r: Math.floor(g / 10) * 5 + Math.floor(k / 3) }, scene.pixelsPerCell, 'pointy')
+        ? hexToPixel(
+            { q: (g % 10) * 6 + (k % 3), r: Math.floor(g / 10) * 5 + Math.floor(k / 3) },
+            scene.pixelsPerCell,
+            'pointy',
+          )
         : { x: ((g % 10) * 40 + rand() * 20) * 10, y: (Math.floor(g / 10) * 40 + rand() * 20) * 10 };
     out.push({
-      id: `t${i}`, name: k === 0 ? `Leader ${g}` : `Figure ${i}`, center, footprint: { width: 25, height: 25 }, layer: 'objects', visible: true,
-      side, unit: `${side}/${g}`, role: k === 0 ? 'leader' : 'figure', baseSize: { value: 25, unit: 'mm' },
+      id: `t${i}`,
+      name: k === 0 ? `Leader ${g}` : `Figure ${i}`,
+      center,
+      footprint: { width: 25, height: 25 },
+      layer: 'objects',
+      visible: true,
+      side,
+      unit: `${side}/${g}`,
+      role: k === 0 ? 'leader' : 'figure',
+      baseSize: { value: 25, unit: 'mm' },
     });
   }
   return out;
@@ -56,30 +74,64 @@ export function army(scene: Scene): Token[] {
 
 /** The system's game and binding, from "roster from the board", adding groups until the rules refuse more. */
 export function boundGame(d: AnyDescriptor, tokens: readonly Token[]): BoardInput {
-  const figures: TableFigure[] = tokens.map((t) => ({ id: t.id, name: t.name, side: t.side, unit: t.unit, role: t.role === 'leader' ? 'leader' : 'figure' }));
+  const figures: TableFigure[] = tokens.map((t) => ({
+    id: t.id,
+    name: t.name,
+    side: t.side,
+    unit: t.unit,
+    role: t.role === 'leader' ? 'leader' : 'figure',
+  }));
   let state = d.rules.initialState(d.rules.defaultConfig);
-  let best: { state: unknown; links: Record<string, string>; sides: Record<string, string> } = { state, links: {}, sides: {} };
+  let best: { state: unknown; links: Record<string, string>; sides: Record<string, string> } = {
+    state,
+    links: {},
+    sides: {},
+  };
   for (let groups = 2; groups <= 100; groups += 2) {
     const some = figures.slice(0, groups * 10);
     const draft = d.roster!.draft(some, state, EMPTY_BINDING);
     const { events, links } = d.roster!.events(draft, state);
     const folded = foldCreating(d.rules.apply, d.pieces, state, events);
     if (!folded) break;
-    best = { state: folded.state, links: Object.fromEntries(links.map((l) => [l.token, folded.created[l.event]![l.nth ?? 0]!])), sides: draft.sides };
+    best = {
+      state: folded.state,
+      links: Object.fromEntries(links.map((l) => [l.token, folded.created[l.event]![l.nth ?? 0]!])),
+      sides: draft.sides,
+    };
   }
   state = best.state;
-  return { system: d.id, binding: { links: best.links, sides: best.sides }, pieces: d.pieces(state), facts: d.facts(state) };
+  return {
+    system: d.id,
+    binding: { links: best.links, sides: best.sides },
+    pieces: d.pieces(state),
+    facts: d.facts(state),
+  };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)]!;
 
 /** Each system's army scene, copied side by side to 1,000 tokens, bound to the scene's game, mid-game as the scene stands. */
-export function armyTable(system: SystemId): { board: AnyBoard; scene: Scene; tokens: Token[]; input: BoardInput; linked: number } {
+export function armyTable(system: SystemId): {
+  board: AnyBoard;
+  scene: Scene;
+  tokens: Token[];
+  input: BoardInput;
+  linked: number;
+} {
   // Les bandes de Champagne's copies stay unlinked (each group a unit of its own, as a table not yet
   // bound): linked, a game unit would hold every copy's figures, chains over units of 150 no table has.
-  const { board, table, input } = armyBoard(`${system}-army` as SceneId, { tokens: TOKENS, links: system === 'bdc' ? 'first' : 'all' });
-  return { board, scene: table.scene, tokens: [...table.tokens], input, linked: Object.keys(input.binding.links).length };
+  const { board, table, input } = armyBoard(`${system}-army` as SceneId, {
+    tokens: TOKENS,
+    links: system === 'bdc' ? 'first' : 'all',
+  });
+  return {
+    board,
+    scene: table.scene,
+    tokens: [...table.tokens],
+    input,
+    linked: Object.keys(input.binding.links).length,
+  };
 }
 
 export function benchBoard(log: (line: string) => void = () => {}): BoardBenchRow[] {
@@ -104,7 +156,9 @@ export function benchBoard(log: (line: string) => void = () => {}): BoardBenchRo
       if (t0 > warm) times.push(performance.now() - t0);
     }
     const row = { system, tokens: tokens.length, linked, medianMs: round3(median(times)), p95Ms: round3(p95(times)) };
-    log(`board ${system}: ${row.medianMs} ms median, ${row.p95Ms} ms p95 per move (the army scene copied to ${tokens.length} tokens, ${linked} linked)`);
+    log(
+      `board ${system}: ${row.medianMs} ms median, ${row.p95Ms} ms p95 per move (the army scene copied to ${tokens.length} tokens, ${linked} linked)`,
+    );
     rows.push(row);
   }
   return rows;

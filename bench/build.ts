@@ -9,7 +9,12 @@ import { fileURLToPath } from 'node:url';
 export function buildForBench(): void {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
   const dist = process.env.COMMAND_POST_DIST ?? path.join(os.tmpdir(), 'command-post-bench');
-  if (!process.env.COMMAND_POST_BENCH_PREBUILT) execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, env: { ...process.env, COMMAND_POST_DIST: dist }, stdio: 'ignore' });
+  if (!process.env.COMMAND_POST_BENCH_PREBUILT)
+    execFileSync(process.execPath, ['scripts/build.mjs'], {
+      cwd: root,
+      env: { ...process.env, COMMAND_POST_DIST: dist },
+      stdio: 'ignore',
+    });
   // The test harness (test/browser/launch.ts) loads the extension from there.
   process.env.COMMAND_POST_DIST = dist;
 }

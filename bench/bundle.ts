@@ -10,7 +10,16 @@ export async function bundled<M>(entry: string): Promise<M> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'command-post-bench-'));
   const outfile = path.join(dir, 'bench.mjs');
   try {
-    await esbuild.build({ entryPoints: [entry], bundle: true, minify: true, format: 'esm', platform: 'node', target: 'node20', outfile, logLevel: 'warning' });
+    await esbuild.build({
+      entryPoints: [entry],
+      bundle: true,
+      minify: true,
+      format: 'esm',
+      platform: 'node',
+      target: 'node20',
+      outfile,
+      logLevel: 'warning',
+    });
     return (await import(pathToFileURL(outfile).href)) as M;
   } finally {
     rmSync(dir, { recursive: true, force: true });

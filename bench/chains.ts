@@ -34,12 +34,19 @@ export function benchChains(log: (line: string) => void = () => {}): ChainsBench
     if (figures <= NAIVE_MAX) {
       // The benchmark doubles as a smoke check that both engines agree on this table.
       const naive = computeChainsNaive(tokens, BENCH_SCENE, OPTS);
-      if (naive.figures.some((f, i) => f.commanded !== indexed.figures[i]!.commanded || f.by !== indexed.figures[i]!.by)) {
+      if (
+        naive.figures.some((f, i) => f.commanded !== indexed.figures[i]!.commanded || f.by !== indexed.figures[i]!.by)
+      ) {
         throw new Error(`naive and indexed engines disagree at ${figures} figures`);
       }
       naiveMs = medianMs(() => computeChainsNaive(tokens, BENCH_SCENE, OPTS), figures >= 10_000 ? 5 : 11, 1);
     }
-    const row = { figures, indexedMs: round3(indexedMs), naiveMs: naiveMs === null ? null : round3(naiveMs), commanded };
+    const row = {
+      figures,
+      indexedMs: round3(indexedMs),
+      naiveMs: naiveMs === null ? null : round3(naiveMs),
+      commanded,
+    };
     log(`chains ${figures}: indexed ${row.indexedMs} ms, naive ${row.naiveMs ?? '-'} ms, commanded ${commanded}`);
     rows.push(row);
   }

@@ -53,15 +53,35 @@ export function fitCamera(tokens: readonly Token[]): { sx: number; sy: number; o
 
 export function benchPlacement(log: (line: string) => void = () => {}): PlacementRow[] {
   const rand = mulberry32(17);
-  const obstacles = Array.from({ length: 1000 }, () => ({ x: rand() * SCREEN.width, y: rand() * SCREEN.height, r: 4 + rand() * 6 }));
+  const obstacles = Array.from({ length: 1000 }, () => ({
+    x: rand() * SCREEN.width,
+    y: rand() * SCREEN.height,
+    r: 4 + rand() * 6,
+  }));
   const rows: PlacementRow[] = [];
   for (const n of [100, 300, 1000, 3000]) {
     const requests: LabelRequest[] = Array.from({ length: n }, (_, i) => {
       const anchor = obstacles[i % obstacles.length]!;
       const text = `out · ${(rand() * 20).toFixed(1)} cm too far from Figure ${i}`;
-      return { id: `r${i}`, anchor, priority: Math.floor(rand() * 50), forms: [{ text, width: measure(text) }, { text: '✕ 12 cm', width: measure('✕ 12 cm') }], fold: `u${i % 60}` };
+      return {
+        id: `r${i}`,
+        anchor,
+        priority: Math.floor(rand() * 50),
+        forms: [
+          { text, width: measure(text) },
+          { text: '✕ 12 cm', width: measure('✕ 12 cm') },
+        ],
+        fold: `u${i % 60}`,
+      };
     });
-    const options = { screen: { x: 0, y: 0, ...{ w: SCREEN.width, h: SCREEN.height } }, height: 18, padding: 4, gap: 6, obstacles, measure };
+    const options = {
+      screen: { x: 0, y: 0, ...{ w: SCREEN.width, h: SCREEN.height } },
+      height: 18,
+      padding: 4,
+      gap: 6,
+      obstacles,
+      measure,
+    };
     for (let i = 0; i < 20; i++) placeLabels(requests, options);
     const times: number[] = [];
     for (let i = 0; i < 60; i++) {
@@ -73,7 +93,10 @@ export function benchPlacement(log: (line: string) => void = () => {}): Placemen
   }
   const unit = (r: PlacementRow) => r.medianMs / (r.labels * Math.log2(r.labels));
   for (const r of rows) r.perNLogN = round3(unit(r) / unit(rows[0]!));
-  for (const r of rows) log(`labels: placing ${r.labels} labels among 1,000 figures: ${r.medianMs} ms median (per n log n: ${r.perNLogN}× 100 labels')`);
+  for (const r of rows)
+    log(
+      `labels: placing ${r.labels} labels among 1,000 figures: ${r.medianMs} ms median (per n log n: ${r.perNLogN}× 100 labels')`,
+    );
   return rows;
 }
 
@@ -97,16 +120,39 @@ export function benchLayout(log: (line: string) => void = () => {}): LayoutRow[]
     for (let i = 0; i < MOVES + WARMUP; i++) {
       const k = Math.floor(rand() * tokens.length);
       const t = tokens[k]!;
-      tokens = tokens.map((x, j) => (j === k ? { ...t, center: { x: t.center.x + (rand() < 0.5 ? -1 : 1) * scene.pixelsPerCell, y: t.center.y } } : x));
+      tokens = tokens.map((x, j) =>
+        j === k
+          ? { ...t, center: { x: t.center.x + (rand() < 0.5 ? -1 : 1) * scene.pixelsPerCell, y: t.center.y } }
+          : x,
+      );
       const table: Table = { scene, tokens };
       const run = runner.run(BOARDS[system], table, input);
       const t0 = performance.now();
-      last = previous = layoutBoard(run.view, run.bound, { reasons: true, names: true, legend: true, say: (x) => `${x.key} ${(x.subs ?? []).join(' ')}`, locale: 'en', measure, camera, ...SCREEN, previous });
+      last = previous = layoutBoard(run.view, run.bound, {
+        reasons: true,
+        names: true,
+        legend: true,
+        say: (x) => `${x.key} ${(x.subs ?? []).join(' ')}`,
+        locale: 'en',
+        measure,
+        camera,
+        ...SCREEN,
+        previous,
+      });
       if (i >= WARMUP) times.push(performance.now() - t0);
     }
     const placement = last!.placement;
-    rows.push({ system, tokens: tokens.length, placed: placement.labels.length, folded: placement.counts.reduce((s, c) => s + c.ids.length, 0), medianMs: round3(median(times)), p95Ms: round3(quantile(times, 0.95)) });
-    log(`labels: ${system} layout of 1,000 tokens per move: ${rows.at(-1)!.medianMs} ms median (${rows.at(-1)!.placed} words placed, ${rows.at(-1)!.folded} folded)`);
+    rows.push({
+      system,
+      tokens: tokens.length,
+      placed: placement.labels.length,
+      folded: placement.counts.reduce((s, c) => s + c.ids.length, 0),
+      medianMs: round3(median(times)),
+      p95Ms: round3(quantile(times, 0.95)),
+    });
+    log(
+      `labels: ${system} layout of 1,000 tokens per move: ${rows.at(-1)!.medianMs} ms median (${rows.at(-1)!.placed} words placed, ${rows.at(-1)!.folded} folded)`,
+    );
   }
   return rows;
 }
@@ -114,4 +160,3 @@ export function benchLayout(log: (line: string) => void = () => {}): LayoutRow[]
 export function benchLabels(log: (line: string) => void = () => {}): LabelsBenchResult {
   return { placement: benchPlacement(log), layout: benchLayout(log) };
 }
-

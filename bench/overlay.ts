@@ -45,7 +45,11 @@ const IN_PAGE = `({ scene, tokens, input, camera, moves, warmup }) => {
 export async function benchOverlay(log: (line: string) => void = () => {}): Promise<OverlayRow[]> {
   buildForBench();
   const script = readFileSync(path.join(process.env.COMMAND_POST_DIST!, 'extension', 'content-board.js'), 'utf8');
-  const browser = await chromium.launch({ executablePath: chromiumPath() ?? undefined, headless: true, args: [...(isRoot() ? ['--no-sandbox'] : []), '--disable-gpu', '--disable-background-networking', '--no-first-run'] });
+  const browser = await chromium.launch({
+    executablePath: chromiumPath() ?? undefined,
+    headless: true,
+    args: [...(isRoot() ? ['--no-sandbox'] : []), '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  });
   const rows: OverlayRow[] = [];
   try {
     const page = await browser.newPage({ viewport: SCREEN });
@@ -55,8 +59,15 @@ export async function benchOverlay(log: (line: string) => void = () => {}): Prom
       const { scene, tokens, input } = boardOf(system);
       const args = { scene, tokens, input, camera: fitCamera(tokens), moves: MOVES, warmup: WARMUP };
       const times = (await page.evaluate(`(${IN_PAGE})(${JSON.stringify(args)})`)) as number[];
-      rows.push({ system, tokens: tokens.length, medianMs: round3(median(times)), p95Ms: round3(quantile(times, 0.95)) });
-      log(`overlay: ${system}, 1,000 tokens, one move from the table to the SVG, names written: ${rows.at(-1)!.medianMs} ms median, ${rows.at(-1)!.p95Ms} ms p95`);
+      rows.push({
+        system,
+        tokens: tokens.length,
+        medianMs: round3(median(times)),
+        p95Ms: round3(quantile(times, 0.95)),
+      });
+      log(
+        `overlay: ${system}, 1,000 tokens, one move from the table to the SVG, names written: ${rows.at(-1)!.medianMs} ms median, ${rows.at(-1)!.p95Ms} ms p95`,
+      );
     }
   } finally {
     await browser.close();

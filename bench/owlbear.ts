@@ -23,14 +23,20 @@ export interface OwlbearBenchResult {
   singleCallShare: number;
   targetMedianMs: number;
   /** A 2,000-action game of each system on a shared scene: its metadata at most and its compacted game, bytes. */
-  metadata: { system: string; actions: number; maxBytes: number; finalBytes: number; compactedBytes: number; compactedJsonBytes: number }[];
+  metadata: {
+    system: string;
+    actions: number;
+    maxBytes: number;
+    finalBytes: number;
+    compactedBytes: number;
+    compactedJsonBytes: number;
+  }[];
 }
 
 const TOKENS = 500;
 const MOVES = 300;
 const WARMUP = 50;
 const LONG_GAME = Number(process.env.OWLBEAR_BENCH_LONG_GAME ?? 2000);
-
 
 export async function benchOwlbear(log: (line: string) => void = () => {}): Promise<OwlbearBenchResult> {
   buildForBench();
@@ -50,16 +56,33 @@ export async function benchOwlbear(log: (line: string) => void = () => {}): Prom
       const g = Math.floor(i / 10);
       const side = g % 2 ? '2' : '1';
       return tokenItem(
-        { id: `t${i}`, name: i % 10 ? `Figure ${i}` : `Leader ${g}`, x: ((g % 10) * 40 + rand() * 20) * 10, y: (Math.floor(g / 10) * 40 + rand() * 20) * 10, size: 25, tag: { side, unit: `g${g}`, role: i % 10 ? 'figure' : 'leader', base: { value: 25, unit: 'mm' } } },
+        {
+          id: `t${i}`,
+          name: i % 10 ? `Figure ${i}` : `Leader ${g}`,
+          x: ((g % 10) * 40 + rand() * 20) * 10,
+          y: (Math.floor(g / 10) * 40 + rand() * 20) * 10,
+          size: 25,
+          tag: { side, unit: `g${g}`, role: i % 10 ? 'figure' : 'leader', base: { value: 25, unit: 'mm' } },
+        },
         50,
       );
     });
     await host(room.page, 'setItems', items);
     const bg = background(room.page, GM.connectionId);
     type Stats = { recomputeMs: number; paint: { lastMs: number; lastCalls: number; paints: number } };
-    const stats = () => bg.locator('html').evaluate(() => (globalThis as unknown as { commandPostOwlbear(): Stats }).commandPostOwlbear());
+    const stats = () =>
+      bg
+        .locator('html')
+        .evaluate(() => (globalThis as unknown as { commandPostOwlbear(): Stats }).commandPostOwlbear());
     // Every token marked before the first move.
-    for (let i = 0; i < 200 && (await host<{ id: string }[]>(room.page, 'local', GM.connectionId)).filter((x) => x.id.startsWith('cp-mark-')).length < TOKENS; i++) await new Promise((r) => setTimeout(r, 100));
+    for (
+      let i = 0;
+      i < 200 &&
+      (await host<{ id: string }[]>(room.page, 'local', GM.connectionId)).filter((x) => x.id.startsWith('cp-mark-'))
+        .length < TOKENS;
+      i++
+    )
+      await new Promise((r) => setTimeout(r, 100));
     const samples: { recompute: number; paint: number; calls: number }[] = [];
     const positions = new Map(items.map((i) => [i.id, { ...i.position }]));
     for (let i = 0; i < WARMUP + MOVES; i++) {
@@ -77,20 +100,33 @@ export async function benchOwlbear(log: (line: string) => void = () => {}): Prom
       }
       // Let the batch's calls reach the host before counting them.
       await new Promise((r) => setTimeout(r, 20));
-      const calls = Object.entries(await host<Record<string, number>>(room.page, 'callsSince', since, GM.connectionId, 'background'))
+      const calls = Object.entries(
+        await host<Record<string, number>>(room.page, 'callsSince', since, GM.connectionId, 'background'),
+      )
         .filter(([k]) => k.startsWith('OBR_SCENE_LOCAL_'))
         .reduce((n, [, c]) => n + c, 0);
-      if (i >= WARMUP && s.paint.paints > before) samples.push({ recompute: s.recomputeMs, paint: s.paint.lastMs, calls });
+      if (i >= WARMUP && s.paint.paints > before)
+        samples.push({ recompute: s.recomputeMs, paint: s.paint.lastMs, calls });
     }
-    if (samples.length < MOVES * 0.9) throw new Error(`owlbear bench: only ${samples.length} of ${MOVES} moves were drawn`);
+    if (samples.length < MOVES * 0.9)
+      throw new Error(`owlbear bench: only ${samples.length} of ${MOVES} moves were drawn`);
     const totals = samples.map((s) => s.recompute + s.paint);
     const calls = samples.map((s) => s.calls);
     const { playLongGame } = await import('../test/support/long-games');
     const metadata: OwlbearBenchResult['metadata'] = [];
     for (const system of SYSTEM_IDS) {
       const g = await playLongGame(system, LONG_GAME);
-      metadata.push({ system, actions: g.actions, maxBytes: g.maxChars, finalBytes: g.finalChars, compactedBytes: g.gameChars, compactedJsonBytes: g.gameJsonChars });
-      log(`owlbear metadata, ${system}: ${g.actions} actions: at most ${g.maxChars} bytes, ${g.finalChars} at the end; compacted game ${g.gameChars} bytes (${g.gameJsonChars} as JSON)`);
+      metadata.push({
+        system,
+        actions: g.actions,
+        maxBytes: g.maxChars,
+        finalBytes: g.finalChars,
+        compactedBytes: g.gameChars,
+        compactedJsonBytes: g.gameJsonChars,
+      });
+      log(
+        `owlbear metadata, ${system}: ${g.actions} actions: at most ${g.maxChars} bytes, ${g.finalChars} at the end; compacted game ${g.gameChars} bytes (${g.gameJsonChars} as JSON)`,
+      );
     }
     const result: OwlbearBenchResult = {
       tokens: TOKENS,
@@ -105,7 +141,9 @@ export async function benchOwlbear(log: (line: string) => void = () => {}): Prom
       targetMedianMs: 8,
       metadata,
     };
-    log(`owlbear ${TOKENS} tokens: ${result.medianMs} ms median, ${result.p95Ms} ms p95 per move (recompute ${result.recomputeMedianMs} + paint ${result.paintMedianMs}); SDK calls per move: median ${result.callsPerMoveMedian}, at most ${result.callsPerMoveMax}, one call for ${Math.round(result.singleCallShare * 100)} % of moves`);
+    log(
+      `owlbear ${TOKENS} tokens: ${result.medianMs} ms median, ${result.p95Ms} ms p95 per move (recompute ${result.recomputeMedianMs} + paint ${result.paintMedianMs}); SDK calls per move: median ${result.callsPerMoveMedian}, at most ${result.callsPerMoveMax}, one call for ${Math.round(result.singleCallShare * 100)} % of moves`,
+    );
     if (room.errors.length) throw new Error(`owlbear bench: errors in the pages: ${room.errors.join('; ')}`);
     return result;
   } finally {

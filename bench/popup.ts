@@ -29,24 +29,43 @@ const ACTIONS = 60;
 const OPENS = 7;
 
 const setup = [
-  { type: 'rosterSet', side: 'A', fighters: [{ name: 'chef', cmd: 5 }, { name: 'sergent', cmd: 3 }] },
+  {
+    type: 'rosterSet',
+    side: 'A',
+    fighters: [
+      { name: 'chef', cmd: 5 },
+      { name: 'sergent', cmd: 3 },
+    ],
+  },
   { type: 'rosterSet', side: 'B', fighters: [{ name: 'chef', cmd: 4 }] },
   { type: 'start' },
 ];
 /** A game that can go on for ever: upkeep, then one point spent. */
-const gameOf = (events: number) => [...setup, ...Array.from({ length: events - setup.length }, (_, i) => (i % 2 === 0 ? { type: 'upkeep' } : { type: 'spend', side: 'A', amount: 1, permanent: false }))];
+const gameOf = (events: number) => [
+  ...setup,
+  ...Array.from({ length: events - setup.length }, (_, i) =>
+    i % 2 === 0 ? { type: 'upkeep' } : { type: 'spend', side: 'A', amount: 1, permanent: false },
+  ),
+];
 
 /** Opens the popup; ms from navigation to the history shown, by the page's own clock. */
 async function open(page: Page, url: string): Promise<number> {
   await page.goto(url);
-  return (await (await page.waitForFunction(() => document.querySelector('[data-testid="history"] li') && performance.now(), undefined, { polling: 'raf', timeout: 60_000 })).jsonValue()) as number;
+  return (await (
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="history"] li') && performance.now(),
+      undefined,
+      { polling: 'raf', timeout: 60_000 },
+    )
+  ).jsonValue()) as number;
 }
 
 /** Characters of the worker's answer to each of these requests, sent from the popup's page as the popup sends them. */
 function answerChars(page: Page, requests: object[]): Promise<number[]> {
   return page.evaluate(async (rs) => {
     const out: number[] = [];
-    const rt = (globalThis as unknown as { chrome: { runtime: { sendMessage(m: object): Promise<unknown> } } }).chrome.runtime;
+    const rt = (globalThis as unknown as { chrome: { runtime: { sendMessage(m: object): Promise<unknown> } } }).chrome
+      .runtime;
     for (const r of rs) out.push(JSON.stringify(await rt.sendMessage(r)).length);
     return out;
   }, requests);
@@ -80,8 +99,28 @@ export async function benchPopup(log: (line: string) => void = () => {}): Promis
   for (const events of SIZES) {
     const ext = await launchExtension();
     try {
-      const answers = (await request(ext, { type: 'store/select-system', system: 'hd-command' }, { type: 'game/import', system: 'hd-command', game: { config: { edition: 'gestion', houseRules: { leavingCountsAsLoss: true, commandementModifierTiming: 'immediate', lostBeforeCredit: 'cancel-credit', modifierEndGivesBack: 'applied' } }, log: { events: gameOf(events), cursor: events } } })) as { ok: boolean }[];
-      if (!answers.every((a) => a.ok)) throw new Error(`the game of ${events} events was refused: ${JSON.stringify(answers).slice(0, 300)}`);
+      const answers = (await request(
+        ext,
+        { type: 'store/select-system', system: 'hd-command' },
+        {
+          type: 'game/import',
+          system: 'hd-command',
+          game: {
+            config: {
+              edition: 'gestion',
+              houseRules: {
+                leavingCountsAsLoss: true,
+                commandementModifierTiming: 'immediate',
+                lostBeforeCredit: 'cancel-credit',
+                modifierEndGivesBack: 'applied',
+              },
+            },
+            log: { events: gameOf(events), cursor: events },
+          },
+        },
+      )) as { ok: boolean }[];
+      if (!answers.every((a) => a.ok))
+        throw new Error(`the game of ${events} events was refused: ${JSON.stringify(answers).slice(0, 300)}`);
       const opens: number[] = [];
       let page: Page | null = null;
       for (let i = 0; i <= OPENS; i++) {
@@ -105,7 +144,14 @@ export async function benchPopup(log: (line: string) => void = () => {}): Promis
         const ms = await act(page, i % 2 === 0 ? 'upkeep' : 'spend-temp-A');
         if (i >= 10) times.push(ms);
       }
-      const chars = await answerChars(page, Array.from({ length: 10 }, (_, i) => ({ type: 'game/dispatch', system: 'hd-command', event: i % 2 === 0 ? { type: 'upkeep' } : { type: 'spend', side: 'A', amount: 1, permanent: false } })));
+      const chars = await answerChars(
+        page,
+        Array.from({ length: 10 }, (_, i) => ({
+          type: 'game/dispatch',
+          system: 'hd-command',
+          event: i % 2 === 0 ? { type: 'upkeep' } : { type: 'spend', side: 'A', amount: 1, permanent: false },
+        })),
+      );
       const [openChars] = await answerChars(page, [{ type: 'store/load' }]);
       const row: PopupBenchRow = {
         events,
@@ -116,7 +162,9 @@ export async function benchPopup(log: (line: string) => void = () => {}): Promis
         answerChars: median(chars),
         openChars: openChars!,
       };
-      log(`popup ${events} events: action ${row.actionMs} ms median (p95 ${row.actionP95Ms}), open ${row.openMs} ms (worker stopped: ${row.openColdMs} ms); answers ${row.answerChars} characters an action, ${row.openChars} on opening`);
+      log(
+        `popup ${events} events: action ${row.actionMs} ms median (p95 ${row.actionP95Ms}), open ${row.openMs} ms (worker stopped: ${row.openColdMs} ms); answers ${row.answerChars} characters an action, ${row.openChars} on opening`,
+      );
       rows.push(row);
     } finally {
       await ext.close();
@@ -136,7 +184,15 @@ export interface PopupImportRow {
   restartedActionMs: number;
 }
 
-const CONFIG = { edition: 'gestion', houseRules: { leavingCountsAsLoss: true, commandementModifierTiming: 'immediate', lostBeforeCredit: 'cancel-credit', modifierEndGivesBack: 'applied' } };
+const CONFIG = {
+  edition: 'gestion',
+  houseRules: {
+    leavingCountsAsLoss: true,
+    commandementModifierTiming: 'immediate',
+    lostBeforeCredit: 'cancel-credit',
+    modifierEndGivesBack: 'applied',
+  },
+};
 
 /** Upkeeps and spends until ACTIONS have been timed (after ten not counted), from a game standing after a spend. */
 async function actions(page: Page): Promise<number[]> {
@@ -160,16 +216,34 @@ export async function benchPopupImport(log: (line: string) => void = () => {}): 
   const ext = await launchExtension();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'command-post-bench-'));
   try {
-    await request(ext, { type: 'store/select-system', system: 'hd-command' }, { type: 'game/import', system: 'hd-command', game: { config: CONFIG, log: { events: gameOf(100), cursor: 100 } } });
+    await request(
+      ext,
+      { type: 'store/select-system', system: 'hd-command' },
+      {
+        type: 'game/import',
+        system: 'hd-command',
+        game: { config: CONFIG, log: { events: gameOf(100), cursor: 100 } },
+      },
+    );
     const file = path.join(dir, 'game.json');
-    const text = JSON.stringify({ format: 'command-post/game', version: 2, system: 'hd-command', binding: null, game: { config: CONFIG, log: { cursor: events, events: gameOf(events) } } });
+    const text = JSON.stringify({
+      format: 'command-post/game',
+      version: 2,
+      system: 'hd-command',
+      binding: null,
+      game: { config: CONFIG, log: { cursor: events, events: gameOf(events) } },
+    });
     fs.writeFileSync(file, text);
     const page = await ext.context.newPage();
     await open(page, ext.popupUrl);
     await page.getByTestId('game-files').evaluate((d) => void ((d as HTMLDetailsElement).open = true));
     await page.getByTestId('import-game').setInputFiles(file);
     await page.getByTestId('confirm-yes').click();
-    await page.waitForFunction((n) => Number(document.querySelector('[data-testid="history"]')?.getAttribute('start')) >= n - 200, events, { timeout: 120_000 });
+    await page.waitForFunction(
+      (n) => Number(document.querySelector('[data-testid="history"]')?.getAttribute('start')) >= n - 200,
+      events,
+      { timeout: 120_000 },
+    );
     await page.locator('#play-A-amount').fill('1');
     const imported = await actions(page);
     const cdp = await ext.context.newCDPSession(page);
@@ -179,8 +253,16 @@ export async function benchPopupImport(log: (line: string) => void = () => {}): 
     await page.getByTestId('game-files').evaluate((d) => void ((d as HTMLDetailsElement).open = true));
     await page.locator('#play-A-amount').fill('1');
     const restarted = await actions(page);
-    const row: PopupImportRow = { events, fileChars: text.length, actionMs: round3(median(imported)), actionP95Ms: round3(quantile(imported, 0.95)), restartedActionMs: round3(median(restarted)) };
-    log(`popup after importing ${events} events (a file of ${(text.length / 1e6).toFixed(2)} MB): action ${row.actionMs} ms median (p95 ${row.actionP95Ms}); after a restart ${row.restartedActionMs} ms`);
+    const row: PopupImportRow = {
+      events,
+      fileChars: text.length,
+      actionMs: round3(median(imported)),
+      actionP95Ms: round3(quantile(imported, 0.95)),
+      restartedActionMs: round3(median(restarted)),
+    };
+    log(
+      `popup after importing ${events} events (a file of ${(text.length / 1e6).toFixed(2)} MB): action ${row.actionMs} ms median (p95 ${row.actionP95Ms}); after a restart ${row.restartedActionMs} ms`,
+    );
     return row;
   } finally {
     await ext.close();

@@ -49,7 +49,9 @@ globalThis.benchTimed = async (bob, carol, name) => {
 
 const liveTabs = `chrome.storage.session.get(null).then((all) => Object.keys(all).filter((k) => k.startsWith('commandPost.live.')))`;
 
-export async function benchRoll20SharedBrowser(log: (line: string) => void = () => {}): Promise<Roll20SharedBrowserResult> {
+export async function benchRoll20SharedBrowser(
+  log: (line: string) => void = () => {},
+): Promise<Roll20SharedBrowserResult> {
   buildForBench();
   const { startFixtureServer } = await import('../test/fixtures/roll20/server');
   const { fid } = await import('../test/fixtures/roll20/journal');
@@ -67,9 +69,30 @@ export async function benchRoll20SharedBrowser(log: (line: string) => void = () 
     latencyMs: 0,
     jitterMs: 0,
     characters: [
-      { ref: 'ledger-table', name: `${LEDGER_PREFIX}table`, controlledby: '', inplayerjournals: 'all', attribs: [{ name: LEDGER_ATTR, current: 'table' }, { name: SIDES_ATTR, current: JSON.stringify([fid('ledger-1'), fid('ledger-2')]) }] },
-      { ref: 'ledger-1', name: `${LEDGER_PREFIX}Side 1`, controlledby: fid('bob'), inplayerjournals: 'all', attribs: [{ name: LEDGER_ATTR, current: 'side.0' }] },
-      { ref: 'ledger-2', name: `${LEDGER_PREFIX}Side 2`, controlledby: fid('carol'), inplayerjournals: 'all', attribs: [{ name: LEDGER_ATTR, current: 'side.1' }] },
+      {
+        ref: 'ledger-table',
+        name: `${LEDGER_PREFIX}table`,
+        controlledby: '',
+        inplayerjournals: 'all',
+        attribs: [
+          { name: LEDGER_ATTR, current: 'table' },
+          { name: SIDES_ATTR, current: JSON.stringify([fid('ledger-1'), fid('ledger-2')]) },
+        ],
+      },
+      {
+        ref: 'ledger-1',
+        name: `${LEDGER_PREFIX}Side 1`,
+        controlledby: fid('bob'),
+        inplayerjournals: 'all',
+        attribs: [{ name: LEDGER_ATTR, current: 'side.0' }],
+      },
+      {
+        ref: 'ledger-2',
+        name: `${LEDGER_PREFIX}Side 2`,
+        controlledby: fid('carol'),
+        inplayerjournals: 'all',
+        attribs: [{ name: LEDGER_ATTR, current: 'side.1' }],
+      },
     ],
   });
   const ext = await launchExtension({ args: srv.args });
@@ -88,7 +111,8 @@ export async function benchRoll20SharedBrowser(log: (line: string) => void = () 
       }
     }
     await worker.evaluate(IN_WORKER);
-    const ask = (player: string, request: unknown) => worker.evaluate(`benchAsk(${tabs[player]}, ${JSON.stringify(request)})`) as Promise<{ ok: boolean }>;
+    const ask = (player: string, request: unknown) =>
+      worker.evaluate(`benchAsk(${tabs[player]}, ${JSON.stringify(request)})`) as Promise<{ ok: boolean }>;
     /** Until `player`'s tab answers `request` with ok (a tab that has just started refuses a moment). */
     const until = async (player: string, request: unknown) => {
       for (let i = 0; i < 300; i++) {
@@ -108,8 +132,14 @@ export async function benchRoll20SharedBrowser(log: (line: string) => void = () 
       // A player's pace, not a flood: the game master's tab compacts in between, as at a table.
       await new Promise((r) => setTimeout(r, 200));
     }
-    const result: Roll20SharedBrowserResult = { actions: ACTIONS, reachedMedianMs: round3(median(reached)), reachedP95Ms: round3(quantile(reached, 0.95)) };
-    log(`roll20 shared game in Chromium: an action reaches the other player's tab in ${result.reachedMedianMs} ms median (p95 ${result.reachedP95Ms} ms, ${ACTIONS} actions)`);
+    const result: Roll20SharedBrowserResult = {
+      actions: ACTIONS,
+      reachedMedianMs: round3(median(reached)),
+      reachedP95Ms: round3(quantile(reached, 0.95)),
+    };
+    log(
+      `roll20 shared game in Chromium: an action reaches the other player's tab in ${result.reachedMedianMs} ms median (p95 ${result.reachedP95Ms} ms, ${ACTIONS} actions)`,
+    );
     return result;
   } finally {
     await ext.close();

@@ -22,10 +22,21 @@ export interface Roll20SharedBenchResult {
   ledgerBytes: number;
 }
 
-const sideEdited = (side: 'A' | 'B', name: string): SceneRequest => ({ type: 'game/dispatch', system: 'hd-command', event: { type: 'sideEdited', side, name } });
+const sideEdited = (side: 'A' | 'B', name: string): SceneRequest => ({
+  type: 'game/dispatch',
+  system: 'hd-command',
+  event: { type: 'sideEdited', side, name },
+});
 
 export async function benchRoll20Shared(log: (line: string) => void = () => {}): Promise<Roll20SharedBenchResult> {
-  const server = new JournalServer(['gina'], [{ ref: 'gina', name: 'Gina' }, { ref: 'bob', name: 'Bob' }, { ref: 'carol', name: 'Carol' }]);
+  const server = new JournalServer(
+    ['gina'],
+    [
+      { ref: 'gina', name: 'Gina' },
+      { ref: 'bob', name: 'Bob' },
+      { ref: 'carol', name: 'Carol' },
+    ],
+  );
   let t = 0;
   const seats = ['gina', 'bob', 'carol'].map((ref) => {
     const outbox: AttributeWrite[] = [];
@@ -38,7 +49,11 @@ export async function benchRoll20Shared(log: (line: string) => void = () => {}):
     server.save('gina', { character: id, name: LEDGER_ATTR, value: l.role });
     made.set(l.role, id);
   }
-  server.save('gina', { character: made.get('table')!, name: SIDES_ATTR, value: JSON.stringify([made.get('side.0'), made.get('side.1')]) });
+  server.save('gina', {
+    character: made.get('table')!,
+    name: SIDES_ATTR,
+    value: JSON.stringify([made.get('side.0'), made.get('side.1')]),
+  });
   server.permit('gina', server.ledger('side.0'), { controlledby: fid('bob') });
   server.permit('gina', server.ledger('side.1'), { controlledby: fid('carol') });
   const round = async (who = seats) => {

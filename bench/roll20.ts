@@ -48,7 +48,9 @@ async function onFixtureTable<T>(measure: (page: Page, ext: LaunchedExtension) =
     await request(ext, { type: 'store/select-system', system: 'bdc' });
     const page = await ext.context.newPage();
     await page.goto(`https://app.roll20.net/editor/?engine=jumpgate&n=${TOKENS}&bench=1`);
-    await page.waitForFunction((n) => document.querySelectorAll('#command-post-overlay .mark').length === n, TOKENS, { timeout: 30_000 });
+    await page.waitForFunction((n) => document.querySelectorAll('#command-post-overlay .mark').length === n, TOKENS, {
+      timeout: 30_000,
+    });
     return await measure(page, ext);
   } finally {
     await ext.close();
@@ -102,14 +104,22 @@ async function measureIdle(context: BrowserContext, page: Page): Promise<Roll20B
   const m1 = await metrics();
   const b = await read();
   const s = (b.now - a.now) / 1000;
-  return { seconds: round3(s), pageScriptMsPerS: round3((m1.script - m0.script) / s), pageTaskMsPerS: round3((m1.task - m0.task) / s), activePageCallsPerS: round3((b.calls - a.calls) / s) };
+  return {
+    seconds: round3(s),
+    pageScriptMsPerS: round3((m1.script - m0.script) / s),
+    pageTaskMsPerS: round3((m1.task - m0.task) / s),
+    activePageCallsPerS: round3((b.calls - a.calls) / s),
+  };
 }
 
 export function benchRoll20(log: (line: string) => void = () => {}): Promise<Roll20BenchResult> {
   return onFixtureTable(async (page, ext) => {
     // Passed as source text: tsx would wrap named functions in a helper that the page does not have.
-    const samples = (await page.evaluate(`(${IN_PAGE})(${JSON.stringify({ moves: MOVES, warmup: WARMUP, n: TOKENS })})`)) as { page: number; content: number }[];
-    if (samples.length < MOVES * 0.9) throw new Error(`roll20 bench: only ${samples.length} of ${MOVES} moves reported their timing`);
+    const samples = (await page.evaluate(
+      `(${IN_PAGE})(${JSON.stringify({ moves: MOVES, warmup: WARMUP, n: TOKENS })})`,
+    )) as { page: number; content: number }[];
+    if (samples.length < MOVES * 0.9)
+      throw new Error(`roll20 bench: only ${samples.length} of ${MOVES} moves reported their timing`);
     const idle = await measureIdle(ext.context, page);
     const totals = samples.map((s) => s.page + s.content);
     const result: Roll20BenchResult = {
@@ -122,8 +132,12 @@ export function benchRoll20(log: (line: string) => void = () => {}): Promise<Rol
       targetMedianMs: 4,
       idle,
     };
-    log(`roll20 ${TOKENS} tokens: ${result.medianMs} ms median, ${result.p95Ms} ms p95 per move (bridge ${result.pageMedianMs} + content ${result.contentMedianMs})`);
-    log(`roll20 idle: tab JavaScript ${idle.pageScriptMsPerS} ms/s, all tab tasks ${idle.pageTaskMsPerS} ms/s, ${idle.activePageCallsPerS} Campaign.activePage() calls/s`);
+    log(
+      `roll20 ${TOKENS} tokens: ${result.medianMs} ms median, ${result.p95Ms} ms p95 per move (bridge ${result.pageMedianMs} + content ${result.contentMedianMs})`,
+    );
+    log(
+      `roll20 idle: tab JavaScript ${idle.pageScriptMsPerS} ms/s, all tab tasks ${idle.pageTaskMsPerS} ms/s, ${idle.activePageCallsPerS} Campaign.activePage() calls/s`,
+    );
     return result;
   });
 }
@@ -183,7 +197,8 @@ export function benchLoad(log: (line: string) => void = () => {}): Promise<LoadB
       await cdp.send('HeapProfiler.collectGarbage');
       return (await cdp.send('Runtime.getHeapUsage')).usedSize;
     };
-    const run = (count: number, seed0: number) => page.evaluate(`(${LOAD_IN_PAGE})(${JSON.stringify({ count, n: TOKENS, seed0 })})`) as Promise<number[]>;
+    const run = (count: number, seed0: number) =>
+      page.evaluate(`(${LOAD_IN_PAGE})(${JSON.stringify({ count, n: TOKENS, seed0 })})`) as Promise<number[]>;
     await run(LOAD_WARMUP, 777);
     const heapAfterWarmupBytes = await heap();
     const heapSamples = [{ moves: 0, usedBytes: heapAfterWarmupBytes }];
@@ -193,7 +208,8 @@ export function benchLoad(log: (line: string) => void = () => {}): Promise<LoadB
       heapSamples.push({ moves: done + LOAD_SAMPLE, usedBytes: await heap() });
       log(`load: ${done + LOAD_SAMPLE} moves, heap ${(heapSamples.at(-1)!.usedBytes / 1e6).toFixed(2)} MB`);
     }
-    if (times.length < LOAD_MOVES * 0.9) throw new Error(`load bench: only ${times.length} of ${LOAD_MOVES} moves reported their timing`);
+    if (times.length < LOAD_MOVES * 0.9)
+      throw new Error(`load bench: only ${times.length} of ${LOAD_MOVES} moves reported their timing`);
     const heapEndBytes = heapSamples.at(-1)!.usedBytes;
     const result: LoadBenchResult = {
       tokens: TOKENS,
@@ -206,7 +222,9 @@ export function benchLoad(log: (line: string) => void = () => {}): Promise<LoadB
       heapSamples,
       targetGrowthBytes: 1024 * 1024,
     };
-    log(`load ${TOKENS} tokens × ${result.moves} moves: ${result.medianMs} ms median, ${result.p95Ms} ms p95; heap ${(heapAfterWarmupBytes / 1e6).toFixed(2)} → ${(heapEndBytes / 1e6).toFixed(2)} MB (${((heapEndBytes - heapAfterWarmupBytes) / 1024).toFixed(0)} KB)`);
+    log(
+      `load ${TOKENS} tokens × ${result.moves} moves: ${result.medianMs} ms median, ${result.p95Ms} ms p95; heap ${(heapAfterWarmupBytes / 1e6).toFixed(2)} → ${(heapEndBytes / 1e6).toFixed(2)} MB (${((heapEndBytes - heapAfterWarmupBytes) / 1024).toFixed(0)} KB)`,
+    );
     return result;
   });
 }

@@ -96,7 +96,11 @@ export async function benchSharedGame(log: (line: string) => void = () => {}): P
   const g = await playLongGame('hd-command', 2000, { readEvery: 1 });
   const times: number[] = [];
   for (let i = 0; i < 300; i++) {
-    const request: SceneRequest = { type: 'game/dispatch', system: 'hd-command', event: { type: 'sideEdited', side: i % 2 ? 'A' : 'B', name: `Bench ${i}` } };
+    const request: SceneRequest = {
+      type: 'game/dispatch',
+      system: 'hd-command',
+      event: { type: 'sideEdited', side: i % 2 ? 'A' : 'B', name: `Bench ${i}` },
+    };
     const t0 = performance.now();
     const r = await g.gm.game.submit(request);
     times.push(performance.now() - t0);
@@ -106,7 +110,9 @@ export async function benchSharedGame(log: (line: string) => void = () => {}): P
   }
   const measured = times.slice(50);
   const actionAt2000 = { ops: g.actions, medianMs: round3(median(measured)), p95Ms: round3(quantile(measured, 0.95)) };
-  log(`shared game: one action on the writer, its log at ${actionAt2000.ops} ops: median ${actionAt2000.medianMs} ms, p95 ${actionAt2000.p95Ms} ms (target ≤ 5 ms)`);
+  log(
+    `shared game: one action on the writer, its log at ${actionAt2000.ops} ops: median ${actionAt2000.medianMs} ms, p95 ${actionAt2000.p95Ms} ms (target ≤ 5 ms)`,
+  );
   // A checkpoint's head as the game master signs it, and as every client checks it.
   const head = g.room.metadata[OWLBEAR_KEYS.head] as Head;
   const text = signedText(head);
@@ -138,7 +144,11 @@ export async function benchSharedGame(log: (line: string) => void = () => {}): P
     pagesSignMedianMs: round3(median(pagesSigns.slice(50))),
     pagesVerifyMedianMs: round3(median(pagesChecks.slice(50))),
   };
-  log(`shared game: a checkpoint's head (${text.length} characters) signed in ${signing.signMedianMs} ms, checked in ${signing.verifyMedianMs} ms (median; once per compaction, once per checkpoint read)`);
-  log(`shared game: a writer's pages signed in ${signing.pagesSignMedianMs} ms, checked in ${signing.pagesVerifyMedianMs} ms (median; once per write of his, once per version of a gone connection's pages read)`);
+  log(
+    `shared game: a checkpoint's head (${text.length} characters) signed in ${signing.signMedianMs} ms, checked in ${signing.verifyMedianMs} ms (median; once per compaction, once per checkpoint read)`,
+  );
+  log(
+    `shared game: a writer's pages signed in ${signing.pagesSignMedianMs} ms, checked in ${signing.pagesVerifyMedianMs} ms (median; once per write of his, once per version of a gone connection's pages read)`,
+  );
   return { long, actionAt2000, signing };
 }

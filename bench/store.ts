@@ -39,7 +39,10 @@ export async function benchStore(log: (line: string) => void = () => {}): Promis
     const storage = new MemoryStorage();
     const store = new StoreService(storage);
     // The game arrives whole (an import), then is read back by a fresh worker, as after a restart.
-    const game = { config: DESCRIPTORS.bdc.rules.defaultConfig, log: { events: Array.from({ length: events }, (_, i) => event(i)), cursor: events } };
+    const game = {
+      config: DESCRIPTORS.bdc.rules.defaultConfig,
+      log: { events: Array.from({ length: events }, (_, i) => event(i)), cursor: events },
+    };
     await timed(store, { type: 'game/import', system: 'bdc', game });
     // Right after the import, by the worker that took it: the move and the list of backups the popup's
     // Files section (left open after the import) may ask for after it, timed together.
@@ -64,7 +67,9 @@ export async function benchStore(log: (line: string) => void = () => {}): Promis
       undoMs: round3(median(undo)),
       writtenBytes: Math.round(median(storage.writes.map((w) => w.bytes))),
     };
-    log(`store ${events} events: dispatch ${row.dispatchMs} ms (${row.importedDispatchMs} ms right after the import), undo ${row.undoMs} ms median; ${row.writtenBytes} bytes written per action`);
+    log(
+      `store ${events} events: dispatch ${row.dispatchMs} ms (${row.importedDispatchMs} ms right after the import), undo ${row.undoMs} ms median; ${row.writtenBytes} bytes written per action`,
+    );
     rows.push(row);
   }
   return rows;

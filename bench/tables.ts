@@ -4,9 +4,18 @@ import { mulberry32 } from '../src/random/seeded';
 import type { Scene, Token } from '../src/table/model';
 
 /** Gridless table measured in cm: 10 px per cm, 1 cell = 5 cm. */
-export const BENCH_SCENE: Scene = { pixelsPerCell: 50, unitsPerCell: 5, unitName: 'cm', grid: 'none', measurement: 'euclidean' };
+export const BENCH_SCENE: Scene = {
+  pixelsPerCell: 50,
+  unitsPerCell: 5,
+  unitName: 'cm',
+  grid: 'none',
+  measurement: 'euclidean',
+};
 
-export function randomArmy(figures: number, opts: { perUnit?: number; tableCm?: number; spreadCm?: number; seed?: number } = {}): Token[] {
+export function randomArmy(
+  figures: number,
+  opts: { perUnit?: number; tableCm?: number; spreadCm?: number; seed?: number } = {},
+): Token[] {
   const perUnit = opts.perUnit ?? 10;
   const tableCm = opts.tableCm ?? 200;
   const spread = opts.spreadCm ?? 15;

@@ -22,4 +22,5 @@ export const median = (xs: readonly number[]): number => {
 };
 
 /** The value below which a share `q` of the samples fall (nearest rank). */
-export const quantile = (xs: readonly number[], q: number): number => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
+export const quantile = (xs: readonly number[], q: number): number =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;

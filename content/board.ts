@@ -13,4 +13,8 @@ export interface BoardBundle {
   readonly finder: { readonly stops: typeof finderStops; readonly next: typeof nextStop; readonly say: typeof sayStop };
 }
 
-(globalThis as { commandPostBoard?: BoardBundle }).commandPostBoard = { LiveBoard, ringColours: RING_COLOURS, finder: { stops: finderStops, next: nextStop, say: sayStop } };
+(globalThis as { commandPostBoard?: BoardBundle }).commandPostBoard = {
+  LiveBoard,
+  ringColours: RING_COLOURS,
+  finder: { stops: finderStops, next: nextStop, say: sayStop },
+};

@@ -122,7 +122,8 @@ export class LiveBoard {
     for (let i = tokens.length - 1; i >= 0; i--) {
       const t = tokens[i]!;
       if (!marked.has(t.id)) continue;
-      if (Math.abs(px - t.center.x) <= t.footprint.width / 2 && Math.abs(py - t.center.y) <= t.footprint.height / 2) return t.id;
+      if (Math.abs(px - t.center.x) <= t.footprint.width / 2 && Math.abs(py - t.center.y) <= t.footprint.height / 2)
+        return t.id;
     }
     return null;
   }
@@ -151,7 +152,8 @@ export class LiveBoard {
 
   /** What the board shows, and to whom (src/board/visibility.ts); `gm`: this board's viewer is a game master, or the table is his own. */
   setVisibility(visibility: Visibility, gm: boolean): void {
-    if (visibility.show === this.visibility.show && visibility.gmOnly === this.visibility.gmOnly && gm === this.gm) return;
+    if (visibility.show === this.visibility.show && visibility.gmOnly === this.visibility.gmOnly && gm === this.gm)
+      return;
     this.visibility = visibility;
     this.gm = gm;
     this.relayout();
@@ -162,7 +164,15 @@ export class LiveBoard {
     const seen = visibleView(run.view, run.bound, this.visibility, { focus: this.focus, gm: this.gm });
     const last = this.seen;
     // A cut that keeps the same marks, rings and links is the same view (no redraw).
-    if (last && last.from === run.view && same(last.view.marks, seen.marks) && same(last.view.rings, seen.rings) && same(last.view.edges, seen.edges) && last.view.notes === seen.notes) return last.view;
+    if (
+      last &&
+      last.from === run.view &&
+      same(last.view.marks, seen.marks) &&
+      same(last.view.rings, seen.rings) &&
+      same(last.view.edges, seen.edges) &&
+      last.view.notes === seen.notes
+    )
+      return last.view;
     this.seen = { from: run.view, view: seen };
     return seen;
   }
@@ -216,4 +226,16 @@ export class LiveBoard {
 }
 
 const sameCamera = (a: Camera | null, b: Camera | null) =>
-  a === b || (!!a && !!b && a.x === b.x && a.y === b.y && a.w === b.w && a.h === b.h && a.sx === b.sx && a.sy === b.sy && a.ox === b.ox && a.oy === b.oy && a.kx === b.kx && a.ky === b.ky);
+  a === b ||
+  (!!a &&
+    !!b &&
+    a.x === b.x &&
+    a.y === b.y &&
+    a.w === b.w &&
+    a.h === b.h &&
+    a.sx === b.sx &&
+    a.sy === b.sy &&
+    a.ox === b.ox &&
+    a.oy === b.oy &&
+    a.kx === b.kx &&
+    a.ky === b.ky);

@@ -8,7 +8,18 @@
 import type { BoardLayout, LaidLegend } from '../src/board/layout';
 import { LABEL_FONT } from '../src/board/layout';
 import { legendKey, type LegendEntry } from '../src/board/legend';
-import { BADGE_PATHS, CLOSE_UP_DASH, dash, EDGE_COLOURS, EDGE_DASH, MARK_LOOKS, RING_COLOURS, RING_DASH, swatch, TEXT_COLOURS } from '../src/board/look';
+import {
+  BADGE_PATHS,
+  CLOSE_UP_DASH,
+  dash,
+  EDGE_COLOURS,
+  EDGE_DASH,
+  MARK_LOOKS,
+  RING_COLOURS,
+  RING_DASH,
+  swatch,
+  TEXT_COLOURS,
+} from '../src/board/look';
 import { MARK_GAP, markOutline } from '../src/board/draw';
 import type { BoardView, MarkStatus } from '../src/board/model';
 import type { RangeShape } from '../src/geometry/shapes';
@@ -109,7 +120,13 @@ export class Overlay {
   private readonly noteMeasure = new TextMeasure(NOTE_PX);
   private readonly world: SVGGElement;
   private readonly layers: { rings: SVGGElement; edges: SVGGElement; marks: SVGGElement };
-  private readonly screen: { leaders: SVGGElement; badges: SVGGElement; labels: SVGGElement; counts: SVGGElement; legend: SVGGElement };
+  private readonly screen: {
+    leaders: SVGGElement;
+    badges: SVGGElement;
+    labels: SVGGElement;
+    counts: SVGGElement;
+    legend: SVGGElement;
+  };
   private readonly notes: SVGGElement;
   private readonly rings = new Map<string, Item>();
   private readonly marks = new Map<string, Item>();
@@ -128,7 +145,8 @@ export class Overlay {
   constructor(parent: Element = document.documentElement) {
     this.root = el('svg', { id: OVERLAY_ID, 'aria-hidden': 'true' });
     // Inline styles: the page's stylesheets must not reach it, and it must never take a click.
-    this.root.style.cssText = 'position:fixed;left:0;top:0;width:0;height:0;pointer-events:none;overflow:hidden;z-index:2147480000;display:none';
+    this.root.style.cssText =
+      'position:fixed;left:0;top:0;width:0;height:0;pointer-events:none;overflow:hidden;z-index:2147480000;display:none';
     this.world = el('g', { 'data-layer': 'world' });
     this.layers = {
       rings: el('g', { 'data-layer': 'rings', 'fill-opacity': '0.08', 'stroke-width': '2' }),
@@ -145,13 +163,30 @@ export class Overlay {
       legend: el('g', { 'data-layer': 'legend', ...text }),
     };
     // Lines in the board's corner, in screen px (Hell Dorado: each side's Command).
-    this.notes = el('g', { 'data-layer': 'notes', 'font-family': FONT_FAMILY, 'font-size': String(NOTE_PX), fill: '#111827', stroke: '#ffffff', 'stroke-width': '3', 'paint-order': 'stroke' });
+    this.notes = el('g', {
+      'data-layer': 'notes',
+      'font-family': FONT_FAMILY,
+      'font-size': String(NOTE_PX),
+      fill: '#111827',
+      stroke: '#ffffff',
+      'stroke-width': '3',
+      'paint-order': 'stroke',
+    });
     // What the board cannot show, said on the board itself (the table cannot be read): screen px, styled as the notes.
     const said = this.notes.cloneNode() as SVGGElement;
     said.setAttribute('data-layer', 'message');
     this.message = el('text', { x: '10', y: '22' });
     said.append(this.message);
-    this.root.append(this.world, this.screen.leaders, this.screen.badges, this.screen.labels, this.screen.counts, this.screen.legend, this.notes, said);
+    this.root.append(
+      this.world,
+      this.screen.leaders,
+      this.screen.badges,
+      this.screen.labels,
+      this.screen.counts,
+      this.screen.legend,
+      this.notes,
+      said,
+    );
     parent.append(this.root);
   }
 
@@ -163,7 +198,11 @@ export class Overlay {
 
   setCamera(camera: Camera | null): void {
     this.camera = camera;
-    if (camera) this.world.setAttribute('transform', `matrix(${camera.sx} ${camera.ky ?? 0} ${camera.kx ?? 0} ${camera.sy} ${camera.ox} ${camera.oy})`);
+    if (camera)
+      this.world.setAttribute(
+        'transform',
+        `matrix(${camera.sx} ${camera.ky ?? 0} ${camera.kx ?? 0} ${camera.sy} ${camera.ox} ${camera.oy})`,
+      );
     this.place();
   }
 
@@ -182,7 +221,12 @@ export class Overlay {
 
   /** Screen boxes the layout must keep clear: the corner notes (the message hides everything else). */
   reserved(): { x: number; y: number; w: number; h: number }[] {
-    return this.noteLines.map((line, i) => ({ x: 6, y: 22 + i * 20 - NOTE_PX, w: this.noteMeasure.width(line) + 8, h: NOTE_PX + 6 }));
+    return this.noteLines.map((line, i) => ({
+      x: 6,
+      y: 22 + i * 20 - NOTE_PX,
+      w: this.noteMeasure.width(line) + 8,
+      h: NOTE_PX + 6,
+    }));
   }
 
   private place(): void {
@@ -221,7 +265,14 @@ export class Overlay {
       seenRings.add(id);
       // A ring measured from a whole unit: its outline, one path (holes stay empty under the nonzero rule).
       const outline = r.outline ? pathOf(r.outline) : null;
-      const item = this.item(this.rings, id, outline ? 'path' : r.shape.kind === 'circle' ? 'circle' : 'polygon', this.layers.rings, 'ring', r.name);
+      const item = this.item(
+        this.rings,
+        id,
+        outline ? 'path' : r.shape.kind === 'circle' ? 'circle' : 'polygon',
+        this.layers.rings,
+        'ring',
+        r.name,
+      );
       if (unchanged(item, outline ? [outline] : [r.x, r.y, shapeKey(r.shape)])) continue;
       const n = item.node;
       if (outline) n.setAttribute('d', outline);
@@ -250,7 +301,20 @@ export class Overlay {
       const reason = words.get(m.id) ?? '';
       // A base read as its box (an oblong base): a ring that hugs the box, else a circle.
       const item = this.item(this.marks, m.id, m.box ? 'polygon' : 'circle', this.layers.marks, 'mark', m.name, reason);
-      if (unchanged(item, [m.x, m.y, m.r, m.box?.hw, m.box?.hh, m.box?.rotation, m.status, m.reason?.code, m.closeUp === true])) continue;
+      if (
+        unchanged(item, [
+          m.x,
+          m.y,
+          m.r,
+          m.box?.hw,
+          m.box?.hh,
+          m.box?.rotation,
+          m.status,
+          m.reason?.code,
+          m.closeUp === true,
+        ])
+      )
+        continue;
       const n = item.node;
       const look = MARK_LOOKS[m.status];
       const outline = markOutline(m, MARK_GAP);
@@ -306,11 +370,20 @@ export class Overlay {
     const seenLeaders = new Set<string>();
     for (const l of layout.labels) {
       seenLabels.add(l.id);
-      const item = keyed(this.labels, l.id, () => {
-        const g = el('g', { class: 'label-box', 'data-label': l.id, 'data-kind': l.kind });
-        g.append(el('rect', { rx: '4', 'stroke-width': '1' }), el('text', { class: l.kind === 'reason' || l.kind === 'unit' ? 'label' : 'name', 'data-text': '' }), el('title', {}));
-        return g;
-      }, this.screen.labels);
+      const item = keyed(
+        this.labels,
+        l.id,
+        () => {
+          const g = el('g', { class: 'label-box', 'data-label': l.id, 'data-kind': l.kind });
+          g.append(
+            el('rect', { rx: '4', 'stroke-width': '1' }),
+            el('text', { class: l.kind === 'reason' || l.kind === 'unit' ? 'label' : 'name', 'data-text': '' }),
+            el('title', {}),
+          );
+          return g;
+        },
+        this.screen.labels,
+      );
       if (!unchanged(item, [l.box.x, l.box.y, l.box.w, l.status, l.text, l.full])) {
         const [rect, text, title] = item.node.children as unknown as [SVGRectElement, SVGTextElement, SVGTitleElement];
         item.node.setAttribute('data-token', l.tokens[0] ?? '');
@@ -320,8 +393,22 @@ export class Overlay {
         item.node.setAttribute('data-status', l.status);
         // A name on a light, borderless box; a reason framed in its mark's colour.
         const named = l.kind === 'name' || l.kind === 'unit-name';
-        setAll(rect, { x: r2(l.box.x), y: r2(l.box.y), width: r2(l.box.w), height: r2(l.box.h), fill: '#ffffff', 'fill-opacity': named ? '0.7' : '0.92', stroke: named ? 'none' : MARK_LOOKS[l.status].colour });
-        setAll(text, { x: r2(l.box.x + LABEL_FONT.padding), y: r2(l.box.y + h / 2), 'dominant-baseline': 'central', fill: l.kind === 'unit-name' ? '#334155' : named ? '#111827' : TEXT_COLOURS[l.status], 'data-token': l.tokens[0] ?? '' });
+        setAll(rect, {
+          x: r2(l.box.x),
+          y: r2(l.box.y),
+          width: r2(l.box.w),
+          height: r2(l.box.h),
+          fill: '#ffffff',
+          'fill-opacity': named ? '0.7' : '0.92',
+          stroke: named ? 'none' : MARK_LOOKS[l.status].colour,
+        });
+        setAll(text, {
+          x: r2(l.box.x + LABEL_FONT.padding),
+          y: r2(l.box.y + h / 2),
+          'dominant-baseline': 'central',
+          fill: l.kind === 'unit-name' ? '#334155' : named ? '#111827' : TEXT_COLOURS[l.status],
+          'data-token': l.tokens[0] ?? '',
+        });
         text.textContent = l.text;
         title.textContent = l.full;
       }
@@ -329,7 +416,13 @@ export class Overlay {
         seenLeaders.add(l.id);
         const line = keyed(this.leaders, l.id, () => el('line', { 'data-leader': l.id }), this.screen.leaders);
         if (!unchanged(line, [l.leader.x1, l.leader.y1, l.leader.x2, l.leader.y2, l.status])) {
-          setAll(line.node, { x1: r2(l.leader.x1), y1: r2(l.leader.y1), x2: r2(l.leader.x2), y2: r2(l.leader.y2), stroke: MARK_LOOKS[l.status].colour });
+          setAll(line.node, {
+            x1: r2(l.leader.x1),
+            y1: r2(l.leader.y1),
+            x2: r2(l.leader.x2),
+            y2: r2(l.leader.y2),
+            stroke: MARK_LOOKS[l.status].colour,
+          });
         }
       }
     }
@@ -339,11 +432,20 @@ export class Overlay {
     const seenCounts = new Set<string>();
     for (const c of layout.counts) {
       seenCounts.add(c.id);
-      const item = keyed(this.counts, c.id, () => {
-        const g = el('g', { class: 'count', 'data-count': c.group });
-        g.append(el('rect', { rx: '8', fill: '#111827', 'fill-opacity': '0.85' }), el('text', { 'data-text': '', fill: '#ffffff', 'text-anchor': 'middle', 'dominant-baseline': 'central' }), el('title', {}));
-        return g;
-      }, this.screen.counts);
+      const item = keyed(
+        this.counts,
+        c.id,
+        () => {
+          const g = el('g', { class: 'count', 'data-count': c.group });
+          g.append(
+            el('rect', { rx: '8', fill: '#111827', 'fill-opacity': '0.85' }),
+            el('text', { 'data-text': '', fill: '#ffffff', 'text-anchor': 'middle', 'dominant-baseline': 'central' }),
+            el('title', {}),
+          );
+          return g;
+        },
+        this.screen.counts,
+      );
       if (unchanged(item, [c.box.x, c.box.y, c.box.w, c.text, c.lines.join('\n')])) continue;
       const [rect, text, title] = item.node.children as unknown as [SVGRectElement, SVGTextElement, SVGTitleElement];
       item.node.setAttribute('data-ids', c.ids.join(' '));
@@ -359,9 +461,21 @@ export class Overlay {
       const look = MARK_LOOKS[b.status];
       if (look.badge === 'none') continue;
       seenBadges.add(b.token);
-      const item = keyed(this.badges, b.token, () => el('path', { class: 'badge', 'data-token': b.token }), this.screen.badges);
+      const item = keyed(
+        this.badges,
+        b.token,
+        () => el('path', { class: 'badge', 'data-token': b.token }),
+        this.screen.badges,
+      );
       if (unchanged(item, [b.x, b.y, b.size, b.status])) continue;
-      setAll(item.node, { d: BADGE_PATHS[look.badge], transform: `translate(${r2(b.x)} ${r2(b.y)}) scale(${r2(b.size)})`, fill: look.colour, 'stroke-width': r2(1.5 / b.size), 'data-badge': look.badge, 'data-status': b.status });
+      setAll(item.node, {
+        d: BADGE_PATHS[look.badge],
+        transform: `translate(${r2(b.x)} ${r2(b.y)}) scale(${r2(b.size)})`,
+        fill: look.colour,
+        'stroke-width': r2(1.5 / b.size),
+        'data-badge': look.badge,
+        'data-status': b.status,
+      });
     }
     prune(this.badges, seenBadges);
 
@@ -369,7 +483,9 @@ export class Overlay {
   }
 
   private drawLegend(legend: LaidLegend | null): void {
-    const key = legend ? `${r2(legend.box.x)},${r2(legend.box.y)},${r2(legend.box.w)}|${legend.title}|${legend.rows.map((r) => `${legendKey(r.entry)}=${r.text}`).join('|')}` : '';
+    const key = legend
+      ? `${r2(legend.box.x)},${r2(legend.box.y)},${r2(legend.box.w)}|${legend.title}|${legend.rows.map((r) => `${legendKey(r.entry)}=${r.text}`).join('|')}`
+      : '';
     if (key === this.legendKey) return;
     this.legendKey = key;
     if (!legend) {
@@ -378,8 +494,27 @@ export class Overlay {
     }
     const { box } = legend;
     const pad = LABEL_FONT.padding;
-    const parts: SVGElement[] = [el('rect', { x: r2(box.x), y: r2(box.y), width: r2(box.w), height: r2(box.h), rx: '6', fill: '#ffffff', 'fill-opacity': '0.94', stroke: '#9ca3af', 'data-legend-box': '' })];
-    const title = el('text', { x: r2(box.x + pad + 2), y: r2(box.y + pad + LABEL_FONT.row / 2), 'dominant-baseline': 'central', 'font-weight': '600', fill: '#111827', 'data-text': '' });
+    const parts: SVGElement[] = [
+      el('rect', {
+        x: r2(box.x),
+        y: r2(box.y),
+        width: r2(box.w),
+        height: r2(box.h),
+        rx: '6',
+        fill: '#ffffff',
+        'fill-opacity': '0.94',
+        stroke: '#9ca3af',
+        'data-legend-box': '',
+      }),
+    ];
+    const title = el('text', {
+      x: r2(box.x + pad + 2),
+      y: r2(box.y + pad + LABEL_FONT.row / 2),
+      'dominant-baseline': 'central',
+      'font-weight': '600',
+      fill: '#111827',
+      'data-text': '',
+    });
     title.textContent = legend.title;
     parts.push(title);
     for (const row of legend.rows) {
@@ -387,7 +522,13 @@ export class Overlay {
       const x = box.x + pad + 2;
       const g = el('g', { 'data-key': legendKey(row.entry) });
       g.append(...swatchOf(row.entry, x, cy));
-      const t = el('text', { x: r2(x + 32), y: r2(cy), 'dominant-baseline': 'central', fill: '#111827', 'data-text': '' });
+      const t = el('text', {
+        x: r2(x + 32),
+        y: r2(cy),
+        'dominant-baseline': 'central',
+        fill: '#111827',
+        'data-text': '',
+      });
       t.textContent = row.text;
       g.append(t);
       parts.push(g);
@@ -396,7 +537,11 @@ export class Overlay {
   }
 
   clear(): void {
-    for (const map of [this.rings, this.marks, this.edges, this.labels, this.leaders, this.counts, this.badges] as Map<string, { node: Element }>[]) prune(map, new Set());
+    for (const map of [this.rings, this.marks, this.edges, this.labels, this.leaders, this.counts, this.badges] as Map<
+      string,
+      { node: Element }
+    >[])
+      prune(map, new Set());
     this.notes.replaceChildren();
     this.screen.legend.replaceChildren();
     this.notesKey = '';
@@ -405,7 +550,15 @@ export class Overlay {
   }
 
   /** The node drawing `id`, its hover title saying the name, and the reason after it when there is one. */
-  private item(map: Map<string, Item>, id: string, tag: 'circle' | 'polygon' | 'path', layer: SVGGElement, cls: string, name: string, reason = ''): Item {
+  private item(
+    map: Map<string, Item>,
+    id: string,
+    tag: 'circle' | 'polygon' | 'path',
+    layer: SVGGElement,
+    cls: string,
+    name: string,
+    reason = '',
+  ): Item {
     let item = map.get(id);
     if (item && item.tag !== tag) {
       item.node.remove();
@@ -432,7 +585,8 @@ export class Overlay {
 const PATHS = new WeakMap<object, string>();
 function pathOf(outline: readonly (readonly { readonly x: number; readonly y: number }[])[]): string {
   let d = PATHS.get(outline);
-  if (d === undefined) PATHS.set(outline, (d = outline.map((loop) => `M${loop.map((p) => `${r2(p.x)} ${r2(p.y)}`).join('L')}Z`).join('')));
+  if (d === undefined)
+    PATHS.set(outline, (d = outline.map((loop) => `M${loop.map((p) => `${r2(p.x)} ${r2(p.y)}`).join('L')}Z`).join('')));
   return d;
 }
 

@@ -24,10 +24,12 @@ import {
 declare const COMMAND_POST_OWLBEAR_ORIGINS: readonly string[];
 /** Whether this is a development build (`--dev`), which trusts a developer's own machine too. */
 declare const COMMAND_POST_DEV: boolean;
-const TRUSTED: readonly string[] = typeof COMMAND_POST_OWLBEAR_ORIGINS === 'undefined' ? [] : COMMAND_POST_OWLBEAR_ORIGINS;
+const TRUSTED: readonly string[] =
+  typeof COMMAND_POST_OWLBEAR_ORIGINS === 'undefined' ? [] : COMMAND_POST_OWLBEAR_ORIGINS;
 // A development build trusts a developer's own machine too; in a production build the define folds
 // this to the list alone, and the machine's addresses are not even shipped.
-const trusted = (origin: string): boolean => (COMMAND_POST_DEV ? isCommandPostOrigin(origin, TRUSTED, true) : TRUSTED.includes(origin));
+const trusted = (origin: string): boolean =>
+  COMMAND_POST_DEV ? isCommandPostOrigin(origin, TRUSTED, true) : TRUSTED.includes(origin);
 
 /** How long a request may wait for the frame's answer (the frame writes the scene's metadata first). */
 const ANSWER_MS = 10_000;
@@ -36,7 +38,10 @@ let frame: { readonly window: Window; readonly origin: string } | null = null;
 let state: Extract<BridgeFromFrame, { type: 'bridge/state' }> | null = null;
 let dropped = 0;
 const ports = new Set<Runtime.Port>();
-const waiting = new Map<string, (response: Extract<BridgeFromFrame, { type: 'bridge/response' }>['response']) => void>();
+const waiting = new Map<
+  string,
+  (response: Extract<BridgeFromFrame, { type: 'bridge/response' }>['response']) => void
+>();
 
 /** Whether a window is one of this page's own iframes (a message's `source`). */
 const isOwnFrame = (source: MessageEventSource | null): source is Window =>
@@ -61,7 +66,13 @@ function tell(port: Runtime.Port, message: PortToPopup): void {
 /** The frame we welcomed, if it is still on the page (a room left, the extension switched off: gone). */
 const live = () => (frame && isOwnFrame(frame.window) ? frame : null);
 
-const stateMessage = (): PortToPopup => ({ type: 'port/state', connected: live() !== null && state !== null, root: state?.root ?? null, board: state?.board ?? null, player: state?.player ?? null });
+const stateMessage = (): PortToPopup => ({
+  type: 'port/state',
+  connected: live() !== null && state !== null,
+  root: state?.root ?? null,
+  board: state?.board ?? null,
+  player: state?.player ?? null,
+});
 
 window.addEventListener('message', (event: MessageEvent<unknown>) => {
   if (!isBridgeMessage(event.data)) return;
@@ -115,7 +126,8 @@ browser.runtime.onConnect.addListener((port) => {
       return;
     }
     if (parsed.output.type === 'port/ticks') {
-      if (live()) toFrame({ ns: BRIDGE_NS, type: 'bridge/ticks', system: parsed.output.system, ticks: parsed.output.ticks });
+      if (live())
+        toFrame({ ns: BRIDGE_NS, type: 'bridge/ticks', system: parsed.output.system, ticks: parsed.output.ticks });
       return;
     }
     const { rid, request } = parsed.output;
@@ -140,7 +152,8 @@ browser.runtime.onConnect.addListener((port) => {
 for (const f of document.querySelectorAll('iframe')) {
   try {
     const origin = new URL(f.src).origin;
-    if (trusted(origin)) f.contentWindow?.postMessage({ ns: BRIDGE_NS, type: 'bridge/ping' } satisfies BridgeToFrame, origin);
+    if (trusted(origin))
+      f.contentWindow?.postMessage({ ns: BRIDGE_NS, type: 'bridge/ping' } satisfies BridgeToFrame, origin);
   } catch {
     // An iframe without a usable address: not ours.
   }

@@ -4,7 +4,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- Roll20's internals have no types; every read is guarded. */
 export type Any = any;
 
-export const safe = <T,>(f: () => T): T | undefined => {
+export const safe = <T>(f: () => T): T | undefined => {
   try {
     return f();
   } catch {
@@ -12,9 +12,11 @@ export const safe = <T,>(f: () => T): T | undefined => {
   }
 };
 /** A Backbone model's attribute (`get`, else `attributes`). */
-export const get = (m: Any, k: string): unknown => safe(() => (typeof m?.get === 'function' ? m.get(k) : m?.attributes?.[k]));
+export const get = (m: Any, k: string): unknown =>
+  safe(() => (typeof m?.get === 'function' ? m.get(k) : m?.attributes?.[k]));
 /** Text of at most `max` characters (a finite number as its text; anything else empty). */
-export const str = (x: unknown, max: number): string => (typeof x === 'string' ? x.slice(0, max) : typeof x === 'number' && Number.isFinite(x) ? String(x) : '');
+export const str = (x: unknown, max: number): string =>
+  typeof x === 'string' ? x.slice(0, max) : typeof x === 'number' && Number.isFinite(x) ? String(x) : '';
 /** A Backbone collection's models (none if it is not one). */
 export const modelsOf = (c: Any): Any[] => {
   const m = safe(() => c?.models);

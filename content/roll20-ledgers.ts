@@ -7,7 +7,17 @@
 // (an existing attribute) or `attribs.create` (a new one), as Beyond20 and betteR20 write; a save the
 // server refuses comes back as the old value, which the next report carries. Only characters whose
 // name starts with the ledger prefix are read or written, and only their `cp_` attributes.
-import { LEDGER_ATTR, LEDGER_PREFIX, MAX_ATTRIBUTE_CHARS, MAX_LEDGERS, SIDES_ATTR, playersIn, type AttributeWrite, type Journal, type JournalCharacter } from '../src/adapters/roll20/ledger';
+import {
+  LEDGER_ATTR,
+  LEDGER_PREFIX,
+  MAX_ATTRIBUTE_CHARS,
+  MAX_LEDGERS,
+  SIDES_ATTR,
+  playersIn,
+  type AttributeWrite,
+  type Journal,
+  type JournalCharacter,
+} from '../src/adapters/roll20/ledger';
 import { get, modelsOf, safe, str, type Any } from './page-reads';
 
 const ID = /^[A-Za-z0-9_-]{1,48}$/;
@@ -23,7 +33,10 @@ export interface Ledgers {
 export function ledgers(w: Any, report: (journal: Journal) => void): Ledgers {
   const campaign = (): Any => safe(() => w.Campaign);
   const isLedger = (c: Any) => str(get(c, 'name'), 300).startsWith(LEDGER_PREFIX);
-  const ledgerModels = (): Any[] => modelsOf(safe(() => campaign()?.characters)).filter(isLedger).slice(0, MAX_LEDGERS);
+  const ledgerModels = (): Any[] =>
+    modelsOf(safe(() => campaign()?.characters))
+      .filter(isLedger)
+      .slice(0, MAX_LEDGERS);
   const loaded = new WeakSet<object>();
   const followed = new WeakSet<object>();
   let timer = 0;
@@ -71,7 +84,10 @@ export function ledgers(w: Any, report: (journal: Journal) => void): Ledgers {
   }
 
   function characterOf(c: Any): JournalCharacter | null {
-    const id = str(safe(() => c.id), 64);
+    const id = str(
+      safe(() => c.id),
+      64,
+    );
     if (!ID.test(id)) return null;
     const attribs = safe(() => c.attribs);
     const models = modelsOf(attribs);
@@ -84,10 +100,21 @@ export function ledgers(w: Any, report: (journal: Journal) => void): Ledgers {
         if (!name.startsWith('cp_')) continue;
         const current = get(a, 'current');
         // Past the cap, a value is cut just past it: the reader drops it whole, and says so.
-        values[name] = typeof current === 'string' ? current.slice(0, MAX_ATTRIBUTE_CHARS + 1) : current === undefined || current === null ? '' : str(current, 100);
+        values[name] =
+          typeof current === 'string'
+            ? current.slice(0, MAX_ATTRIBUTE_CHARS + 1)
+            : current === undefined || current === null
+              ? ''
+              : str(current, 100);
       }
     }
-    return { id, name: str(get(c, 'name'), 200), controlledby: str(get(c, 'controlledby'), 4000), inplayerjournals: str(get(c, 'inplayerjournals'), 4000), attribs: values };
+    return {
+      id,
+      name: str(get(c, 'name'), 200),
+      controlledby: str(get(c, 'controlledby'), 4000),
+      inplayerjournals: str(get(c, 'inplayerjournals'), 4000),
+      attribs: values,
+    };
   }
 
   function journal(): Journal {
@@ -100,9 +127,26 @@ export function ledgers(w: Any, report: (journal: Journal) => void): Ledgers {
     }
     const players = modelsOf(safe(() => campaign()?.players))
       .slice(0, 500)
-      .map((p) => ({ id: str(safe(() => p.id), 64), name: str(get(p, 'displayname'), 200), online: get(p, 'online') === true || get(p, '_online') === true }))
+      .map((p) => ({
+        id: str(
+          safe(() => p.id),
+          64,
+        ),
+        name: str(get(p, 'displayname'), 200),
+        online: get(p, 'online') === true || get(p, '_online') === true,
+      }))
       .filter((p) => ID.test(p.id));
-    return { me: { player: str(safe(() => me?.id), 64), gm: safe(() => w.is_gm) === true }, players, characters };
+    return {
+      me: {
+        player: str(
+          safe(() => me?.id),
+          64,
+        ),
+        gm: safe(() => w.is_gm) === true,
+      },
+      players,
+      characters,
+    };
   }
 
   /** The characters collection (and the players'), followed; a replaced collection is followed again. */
@@ -128,7 +172,15 @@ export function ledgers(w: Any, report: (journal: Journal) => void): Ledgers {
       schedule();
     },
     save(writes) {
-      const byId = new Map(ledgerModels().map((c) => [str(safe(() => c.id), 64), c]));
+      const byId = new Map(
+        ledgerModels().map((c) => [
+          str(
+            safe(() => c.id),
+            64,
+          ),
+          c,
+        ]),
+      );
       for (const x of writes) {
         const c = byId.get(x.character);
         if (!c || !x.name.startsWith('cp_') || x.value.length > MAX_ATTRIBUTE_CHARS) continue;
@@ -145,7 +197,9 @@ export function ledgers(w: Any, report: (journal: Journal) => void): Ledgers {
       const made = new Map<string, Any>();
       for (const l of list) {
         if (!l.name.startsWith(LEDGER_PREFIX)) continue;
-        const c = safe(() => chars.create({ name: l.name, controlledby: l.controlledby, inplayerjournals: l.inplayerjournals }));
+        const c = safe(() =>
+          chars.create({ name: l.name, controlledby: l.controlledby, inplayerjournals: l.inplayerjournals }),
+        );
         const attribs = safe(() => c?.attribs);
         if (!attribs) continue;
         load(c);
@@ -154,8 +208,19 @@ export function ledgers(w: Any, report: (journal: Journal) => void): Ledgers {
       }
       // The table's ledger lists the side ledgers (only a game master writes it): those just made, and
       // those it listed already.
-      const roleOf = (c: Any) => str(get(modelsOf(safe(() => c.attribs)).find((a) => get(a, 'name') === LEDGER_ATTR), 'current'), 20);
-      const table = made.get('table') ?? ledgerModels().find((c) => roleOf(c) === 'table' && playersIn(str(get(c, 'controlledby'), 4000)).ids.size === 0);
+      const roleOf = (c: Any) =>
+        str(
+          get(
+            modelsOf(safe(() => c.attribs)).find((a) => get(a, 'name') === LEDGER_ATTR),
+            'current',
+          ),
+          20,
+        );
+      const table =
+        made.get('table') ??
+        ledgerModels().find(
+          (c) => roleOf(c) === 'table' && playersIn(str(get(c, 'controlledby'), 4000)).ids.size === 0,
+        );
       if (!table) return schedule();
       const attribs = safe(() => table.attribs);
       const existing = modelsOf(attribs).find((a) => get(a, 'name') === SIDES_ATTR);
@@ -168,7 +233,14 @@ export function ledgers(w: Any, report: (journal: Journal) => void): Ledgers {
       const sides: string[] = [];
       for (let i = 0; i < 8; i++) {
         const c = made.get(`side.${i}`);
-        const id = c ? str(safe(() => c.id), 64) : Array.isArray(listed) && typeof listed[i] === 'string' ? (listed[i] as string) : '';
+        const id = c
+          ? str(
+              safe(() => c.id),
+              64,
+            )
+          : Array.isArray(listed) && typeof listed[i] === 'string'
+            ? (listed[i] as string)
+            : '';
         if (!id && !list.some((l) => l.role === `side.${i}`)) break;
         sides.push(id);
       }

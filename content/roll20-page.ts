@@ -34,7 +34,6 @@ import {
 import { ledgers } from './roll20-ledgers';
 import { get, modelsOf, safe, str, type Any } from './page-reads';
 
-
 (() => {
   const secret = document.currentScript?.getAttribute(SECRET_ATTR) ?? '';
   if (!/^[0-9a-f]{32}$/.test(secret)) return;
@@ -45,11 +44,14 @@ import { get, modelsOf, safe, str, type Any } from './page-reads';
     if (!stopped) window.postMessage(envelope('page', secret, msg), location.origin);
   };
 
-  const num = (x: unknown): number => (typeof x === 'number' ? x : typeof x === 'string' && x.trim() !== '' ? Number(x) : NaN);
+  const num = (x: unknown): number =>
+    typeof x === 'number' ? x : typeof x === 'string' && x.trim() !== '' ? Number(x) : NaN;
   /** A page setting as Roll20 holds it (number or short string); the content script reads it field by field. */
-  const raw = (x: unknown): unknown => (typeof x === 'number' || typeof x === 'boolean' ? x : typeof x === 'string' ? x.slice(0, 64) : null);
+  const raw = (x: unknown): unknown =>
+    typeof x === 'number' || typeof x === 'boolean' ? x : typeof x === 'string' ? x.slice(0, 64) : null;
   const campaign = (): Any => safe(() => w.Campaign);
-  const activePage = (): Any => safe(() => (typeof campaign()?.activePage === 'function' ? campaign().activePage() : undefined));
+  const activePage = (): Any =>
+    safe(() => (typeof campaign()?.activePage === 'function' ? campaign().activePage() : undefined));
 
   function missingInternals(): (typeof INTERNALS)[number][] {
     const c = campaign();
@@ -120,12 +122,26 @@ import { get, modelsOf, safe, str, type Any } from './page-reads';
       showgrid: raw(get(p, 'showgrid')),
     };
   }
-  const PAGE_ATTRS = ['name', 'snapping_increment', 'scale_number', 'scale_units', 'grid_type', 'diagonaltype', 'showgrid'];
+  const PAGE_ATTRS = [
+    'name',
+    'snapping_increment',
+    'scale_number',
+    'scale_units',
+    'grid_type',
+    'diagonaltype',
+    'showgrid',
+  ];
 
   function players() {
     return modelsOf(safe(() => campaign()?.players))
       .slice(0, 200)
-      .map((p) => ({ id: str(safe(() => p.id), 64), name: str(get(p, 'displayname'), 200) }))
+      .map((p) => ({
+        id: str(
+          safe(() => p.id),
+          64,
+        ),
+        name: str(get(p, 'displayname'), 200),
+      }))
       .filter((p) => p.id);
   }
 
@@ -142,7 +158,12 @@ import { get, modelsOf, safe, str, type Any } from './page-reads';
   function mainCamera(scene: Any): Any {
     const cams = safe(() => scene.cameras);
     const list: Any[] = Array.isArray(cams) ? cams : [];
-    return list.find((c) => c?.name === 'vtt-main-camera') ?? list.find((c) => /main-camera/.test(String(c?.name ?? ''))) ?? safe(() => scene.activeCamera) ?? null;
+    return (
+      list.find((c) => c?.name === 'vtt-main-camera') ??
+      list.find((c) => /main-camera/.test(String(c?.name ?? ''))) ??
+      safe(() => scene.activeCamera) ??
+      null
+    );
   }
   /** The canvas Babylon renders into (its engine knows it), else Roll20's `#babylonCanvas`. */
   function jumpgateCanvas(scene: Any): HTMLCanvasElement | null {
@@ -178,12 +199,20 @@ import { get, modelsOf, safe, str, type Any } from './page-reads';
   /** A Babylon matrix's 16 numbers (row-major, translation in 12–14), or null. */
   const matrix = (x: Any): ArrayLike<number> | null => {
     const m = safe(() => x?.m);
-    return m && typeof m.length === 'number' && m.length >= 16 && finite(...Array.from(m as ArrayLike<number>).slice(0, 16)) ? (m as ArrayLike<number>) : null;
+    return m &&
+      typeof m.length === 'number' &&
+      m.length >= 16 &&
+      finite(...Array.from(m as ArrayLike<number>).slice(0, 16))
+      ? (m as ArrayLike<number>)
+      : null;
   };
   /** a·b for Babylon's row-vector matrices (v' = v·a·b). */
   function multiply(a: ArrayLike<number>, b: ArrayLike<number>): number[] {
     const out = new Array<number>(16);
-    for (let i = 0; i < 4; i++) for (let j = 0; j < 4; j++) out[i * 4 + j] = a[i * 4]! * b[j]! + a[i * 4 + 1]! * b[4 + j]! + a[i * 4 + 2]! * b[8 + j]! + a[i * 4 + 3]! * b[12 + j]!;
+    for (let i = 0; i < 4; i++)
+      for (let j = 0; j < 4; j++)
+        out[i * 4 + j] =
+          a[i * 4]! * b[j]! + a[i * 4 + 1]! * b[4 + j]! + a[i * 4 + 2]! * b[8 + j]! + a[i * 4 + 3]! * b[12 + j]!;
     return out;
   }
   /**
@@ -214,7 +243,9 @@ import { get, modelsOf, safe, str, type Any } from './page-reads';
     const rw = num(safe(() => eng.getRenderWidth())) || el.width;
     const rh = num(safe(() => eng.getRenderHeight())) || el.height;
     const vp = safe(() => cam.viewport);
-    const [vx, vy, vw, vh] = finite(vp?.x, vp?.y, vp?.width, vp?.height) ? [vp.x, vp.y, vp.width, vp.height] : [0, 0, 1, 1];
+    const [vx, vy, vw, vh] = finite(vp?.x, vp?.y, vp?.width, vp?.height)
+      ? [vp.x, vp.y, vp.width, vp.height]
+      : [0, 0, 1, 1];
     const rect = el.getBoundingClientRect();
     if (!(rw > 0 && rh > 0)) return null;
     const fx = rect.width / rw;
@@ -246,8 +277,19 @@ import { get, modelsOf, safe, str, type Any } from './page-reads';
     const pad = eng.paddingOffset;
     if (!finite(zoom, off?.[0], off?.[1]) || !(zoom > 0)) return null;
     const rect = el.getBoundingClientRect();
-    const [ox, oy] = finite(pad?.[0], pad?.[1]) ? [pad[0] - window.scrollX - rect.left, pad[1] - window.scrollY - rect.top] : [0, 0];
-    return { x: rect.left, y: rect.top, w: rect.width, h: rect.height, sx: zoom, sy: zoom, ox: ox - off[0] * zoom, oy: oy - off[1] * zoom };
+    const [ox, oy] = finite(pad?.[0], pad?.[1])
+      ? [pad[0] - window.scrollX - rect.left, pad[1] - window.scrollY - rect.top]
+      : [0, 0];
+    return {
+      x: rect.left,
+      y: rect.top,
+      w: rect.width,
+      h: rect.height,
+      sx: zoom,
+      sy: zoom,
+      ox: ox - off[0] * zoom,
+      oy: oy - off[1] * zoom,
+    };
   }
 
   /** A view the content script will take (protocol.ts viewSchema): finite, in range, over a board of some size, not flattened. */
@@ -256,7 +298,10 @@ import { get, modelsOf, safe, str, type Any } from './page-reads';
     const s = [v.sx, v.sy, v.kx ?? 0, v.ky ?? 0];
     return (
       finite(v.x, v.y, v.w, v.h, v.ox, v.oy, ...s) &&
-      v.w > 0 && v.h > 0 && v.w <= 1e6 && v.h <= 1e6 &&
+      v.w > 0 &&
+      v.h > 0 &&
+      v.w <= 1e6 &&
+      v.h <= 1e6 &&
       s.every((x) => Math.abs(x) <= 1000) &&
       [v.x, v.y, v.ox, v.oy].every((x) => Math.abs(x) <= 1e7) &&
       Math.abs(v.sx * v.sy - (v.kx ?? 0) * (v.ky ?? 0)) > 1e-9
@@ -286,7 +331,9 @@ import { get, modelsOf, safe, str, type Any } from './page-reads';
           if (contextLost) return { engine: 'jumpgate', reason: 'webgl-context', view: null };
           const cam = mainCamera(scene);
           const view = cam ? (safe(() => projectJumpgate(scene, cam, el)) ?? null) : null;
-          return usable(view) ? { engine: 'jumpgate', reason: null, view } : { engine: 'jumpgate', reason: 'camera', view: null };
+          return usable(view)
+            ? { engine: 'jumpgate', reason: null, view }
+            : { engine: 'jumpgate', reason: 'camera', view: null };
         }
         watchCanvas(null);
         const eng = safe(() => d20()?.engine);
@@ -294,7 +341,9 @@ import { get, modelsOf, safe, str, type Any } from './page-reads';
           const el: Element | null = safe(() => eng.final_canvas ?? eng.canvas?.lowerCanvasEl) ?? null;
           if (!(el instanceof Element) || !el.isConnected) return { engine: 'legacy', reason: 'canvas', view: null };
           const view = safe(() => projectLegacy(eng, el)) ?? null;
-          return usable(view) ? { engine: 'legacy', reason: null, view } : { engine: 'legacy', reason: 'camera', view: null };
+          return usable(view)
+            ? { engine: 'legacy', reason: null, view }
+            : { engine: 'legacy', reason: 'camera', view: null };
         }
         return { engine: 'none', reason: 'renderer', view: null };
       }) ?? { engine: 'none', reason: 'renderer', view: null }
@@ -323,41 +372,103 @@ import { get, modelsOf, safe, str, type Any } from './page-reads';
         const scene = w.MeshScene;
         const cam = mainCamera(scene);
         const cams = safe(() => scene.cameras);
-        put('cameras.count', safe(() => cams.length));
-        put('camera.index', safe(() => cams.indexOf(cam)));
+        put(
+          'cameras.count',
+          safe(() => cams.length),
+        );
+        put(
+          'camera.index',
+          safe(() => cams.indexOf(cam)),
+        );
         const name = safe(() => cam?.name);
         if (typeof name === 'string') out['camera.name'] = name.slice(0, 64);
         out['camera.isActive'] = !!cam && safe(() => scene.activeCamera === cam) === true;
         out['webglContextLost'] = contextLost;
-        for (const k of ['x', 'y', 'width', 'height']) put(`camera.viewport.${k}`, safe(() => cam?.viewport?.[k]));
+        for (const k of ['x', 'y', 'width', 'height'])
+          put(
+            `camera.viewport.${k}`,
+            safe(() => cam?.viewport?.[k]),
+          );
         const vp = cam ? safe(() => viewProjection(scene, cam)) : null;
         for (const i of [0, 1, 4, 5, 12, 13, 3, 7, 15]) put(`viewProjection.${i}`, vp?.[i]);
-        for (const k of ['orthoLeft', 'orthoRight', 'orthoTop', 'orthoBottom', 'mode']) put(`camera.${k}`, safe(() => cam?.[k]));
-        for (const k of ['x', 'y', 'z']) put(`camera.position.${k}`, safe(() => cam?.position?.[k]));
-        for (const k of ['x', 'y', 'z']) put(`camera.globalPosition.${k}`, safe(() => cam?.globalPosition?.[k]));
+        for (const k of ['orthoLeft', 'orthoRight', 'orthoTop', 'orthoBottom', 'mode'])
+          put(
+            `camera.${k}`,
+            safe(() => cam?.[k]),
+          );
+        for (const k of ['x', 'y', 'z'])
+          put(
+            `camera.position.${k}`,
+            safe(() => cam?.position?.[k]),
+          );
+        for (const k of ['x', 'y', 'z'])
+          put(
+            `camera.globalPosition.${k}`,
+            safe(() => cam?.globalPosition?.[k]),
+          );
         const m = safe(() => cam?.getWorldMatrix?.()?.m);
         put('camera.worldMatrix.12', m?.[12]);
         put('camera.worldMatrix.13', m?.[13]);
         const parent = safe(() => campaign()?.engine?.cameraTransform);
-        for (const k of ['x', 'y', 'z']) put(`cameraTransform.position.${k}`, safe(() => parent?.position?.[k]));
+        for (const k of ['x', 'y', 'z'])
+          put(
+            `cameraTransform.position.${k}`,
+            safe(() => parent?.position?.[k]),
+          );
         out['camera.parentIsCameraTransform'] = !!parent && safe(() => cam?.parent === parent) === true;
-        put('engine.renderWidth', safe(() => w.MeshScene.getEngine().getRenderWidth()));
-        put('engine.renderHeight', safe(() => w.MeshScene.getEngine().getRenderHeight()));
+        put(
+          'engine.renderWidth',
+          safe(() => w.MeshScene.getEngine().getRenderWidth()),
+        );
+        put(
+          'engine.renderHeight',
+          safe(() => w.MeshScene.getEngine().getRenderHeight()),
+        );
         rect('babylonCanvas', jumpgateCanvas(scene));
       } else if (kind === 'legacy') {
         const eng = safe(() => d20().engine);
-        put('canvasZoom', safe(() => eng.canvasZoom));
-        put('currentCanvasOffset.0', safe(() => eng.currentCanvasOffset[0]));
-        put('currentCanvasOffset.1', safe(() => eng.currentCanvasOffset[1]));
-        put('paddingOffset.0', safe(() => eng.paddingOffset[0]));
-        put('paddingOffset.1', safe(() => eng.paddingOffset[1]));
-        put('canvasWidth', safe(() => eng.canvasWidth));
-        put('canvasHeight', safe(() => eng.canvasHeight));
+        put(
+          'canvasZoom',
+          safe(() => eng.canvasZoom),
+        );
+        put(
+          'currentCanvasOffset.0',
+          safe(() => eng.currentCanvasOffset[0]),
+        );
+        put(
+          'currentCanvasOffset.1',
+          safe(() => eng.currentCanvasOffset[1]),
+        );
+        put(
+          'paddingOffset.0',
+          safe(() => eng.paddingOffset[0]),
+        );
+        put(
+          'paddingOffset.1',
+          safe(() => eng.paddingOffset[1]),
+        );
+        put(
+          'canvasWidth',
+          safe(() => eng.canvasWidth),
+        );
+        put(
+          'canvasHeight',
+          safe(() => eng.canvasHeight),
+        );
         const wrapper = document.getElementById('editor-wrapper');
-        put('editor-wrapper.scrollLeft', safe(() => wrapper?.scrollLeft));
-        put('editor-wrapper.scrollTop', safe(() => wrapper?.scrollTop));
+        put(
+          'editor-wrapper.scrollLeft',
+          safe(() => wrapper?.scrollLeft),
+        );
+        put(
+          'editor-wrapper.scrollTop',
+          safe(() => wrapper?.scrollTop),
+        );
         rect('editor-wrapper', wrapper);
-        rect('final_canvas', safe(() => eng.final_canvas ?? eng.canvas?.lowerCanvasEl));
+        rect(
+          'final_canvas',
+          safe(() => eng.final_canvas ?? eng.canvas?.lowerCanvasEl),
+        );
       }
     });
     return out;
@@ -373,11 +484,19 @@ import { get, modelsOf, safe, str, type Any } from './page-reads';
     return (
       safe(() => {
         const eng = d20()?.engine;
-        const lists = [safe(() => (typeof eng?.tabletopSelected === 'function' ? eng.tabletopSelected() : null)), safe(() => (typeof eng?.selected === 'function' ? eng.selected() : null))];
+        const lists = [
+          safe(() => (typeof eng?.tabletopSelected === 'function' ? eng.tabletopSelected() : null)),
+          safe(() => (typeof eng?.selected === 'function' ? eng.selected() : null)),
+        ];
         const read: Any[] = lists.find((l) => Array.isArray(l) && l.length > 0) ?? [];
         return read
           .slice(0, 100)
-          .map((o: Any) => str(safe(() => (o?._model ?? o?.model)?.id ?? o?.id ?? get(o, 'id')), 64))
+          .map((o: Any) =>
+            str(
+              safe(() => (o?._model ?? o?.model)?.id ?? o?.id ?? get(o, 'id')),
+              64,
+            ),
+          )
           .filter((x: string) => x !== '');
       }) ?? []
     );
@@ -454,7 +573,10 @@ import { get, modelsOf, safe, str, type Any } from './page-reads';
   const onRemove = (m: Any) => {
     unwatch(m);
     dirty.delete(m);
-    const id = str(safe(() => m.id), 64);
+    const id = str(
+      safe(() => m.id),
+      64,
+    );
     if (id && reported.has(id)) removed.add(id);
     schedule();
   };
@@ -510,7 +632,10 @@ import { get, modelsOf, safe, str, type Any } from './page-reads';
   // tokens again. Roll20 may replace the collection: followed again at the next bind.
   let characters: Any = null;
   const onCharacter = (c: Any) => {
-    const id = str(safe(() => c?.id), 64);
+    const id = str(
+      safe(() => c?.id),
+      64,
+    );
     for (const m of modelsOf(coll)) if (!id || get(m, 'represents') === id) dirty.add(m);
     schedule();
   };
@@ -550,7 +675,15 @@ import { get, modelsOf, safe, str, type Any } from './page-reads';
     }
     const tokens = onLayer.map(readToken);
     for (const t of tokens) reported.add((t as { id: string }).id);
-    post({ type: 'snapshot', page: readPage(page), tokens, players: players(), engine: r.engine, mode: r.reason ? 'data-only' : 'full', missing });
+    post({
+      type: 'snapshot',
+      page: readPage(page),
+      tokens,
+      players: players(),
+      engine: r.engine,
+      mode: r.reason ? 'data-only' : 'full',
+      missing,
+    });
     lastView = undefined;
     reportedRenderer = null;
   }
@@ -613,13 +746,25 @@ import { get, modelsOf, safe, str, type Any } from './page-reads';
         if (dirty.size || removed.size) {
           const tokens: unknown[] = [];
           for (const m of dirty) {
-            const id = str(safe(() => m.id), 64);
+            const id = str(
+              safe(() => m.id),
+              64,
+            );
             // No longer a figure (off the token layer, a drawing, a card): said once (the content script sees it leave), then no more.
             if (isFigure(m)) reported.add(id);
             else if (!reported.delete(id)) continue;
             tokens.push(readToken(m));
           }
-          if (tokens.length || removed.size) post({ type: 'delta', pageId: str(safe(() => page.id), 64), changed: tokens, removed: [...removed] });
+          if (tokens.length || removed.size)
+            post({
+              type: 'delta',
+              pageId: str(
+                safe(() => page.id),
+                64,
+              ),
+              changed: tokens,
+              removed: [...removed],
+            });
           for (const id of removed) reported.delete(id);
           dirty.clear();
           removed.clear();
@@ -643,13 +788,25 @@ import { get, modelsOf, safe, str, type Any } from './page-reads';
       return;
     }
     // `npm run bench` reads the time a token move costs here (only when it asks for it).
-    if (moved && bench) document.documentElement.setAttribute('data-command-post-page-ms', String(performance.now() - t0));
+    if (moved && bench)
+      document.documentElement.setAttribute('data-command-post-page-ms', String(performance.now() - t0));
     next(changed);
   }
 
   const sameView = (a: View | null, b: View | null | undefined): boolean =>
     a === b ||
-    (!!a && !!b && a.x === b.x && a.y === b.y && a.w === b.w && a.h === b.h && a.sx === b.sx && a.sy === b.sy && a.kx === b.kx && a.ky === b.ky && a.ox === b.ox && a.oy === b.oy);
+    (!!a &&
+      !!b &&
+      a.x === b.x &&
+      a.y === b.y &&
+      a.w === b.w &&
+      a.h === b.h &&
+      a.sx === b.sx &&
+      a.sy === b.sy &&
+      a.kx === b.kx &&
+      a.ky === b.ky &&
+      a.ox === b.ox &&
+      a.oy === b.oy);
 
   // ---------- Page switches: Roll20's events, clicks and keys, and a slow poll ----------
 
@@ -711,13 +868,16 @@ import { get, modelsOf, safe, str, type Any } from './page-reads';
 
   const AURA_KEYS = ['aura1_radius', 'aura1_square', 'aura1_color', 'showplayers_aura1'] as const;
   const saved = new Map<string, Record<string, unknown>>();
-  const graphic = (id: string): Any => safe(() => coll?.get?.(id)) ?? modelsOf(coll).find((m) => safe(() => m.id) === id);
+  const graphic = (id: string): Any =>
+    safe(() => coll?.get?.(id)) ?? modelsOf(coll).find((m) => safe(() => m.id) === id);
   function write(m: Any, attrs: Record<string, unknown>): boolean {
-    return safe(() => {
-      m.set(attrs);
-      m.save();
-      return true;
-    }) === true;
+    return (
+      safe(() => {
+        m.set(attrs);
+        m.save();
+        return true;
+      }) === true
+    );
   }
   function setAuras(items: readonly AuraItem[]) {
     let written = 0;
@@ -733,7 +893,10 @@ import { get, modelsOf, safe, str, type Any } from './page-reads';
         continue;
       }
       if (!saved.has(it.id)) saved.set(it.id, Object.fromEntries(AURA_KEYS.map((k) => [k, get(m, k)])));
-      if (write(m, { aura1_radius: it.radius, aura1_square: it.square, aura1_color: it.color, showplayers_aura1: true })) written++;
+      if (
+        write(m, { aura1_radius: it.radius, aura1_square: it.square, aura1_color: it.color, showplayers_aura1: true })
+      )
+        written++;
       else failed++;
     }
     post({ type: 'auras', written, restored, failed });
@@ -750,7 +913,9 @@ import { get, modelsOf, safe, str, type Any } from './page-reads';
   }
 
   // The shared game's ledger characters (./roll20-ledgers.ts): followed once the content script asks.
-  const ledgerBook = ledgers(w, (journal) => post({ type: 'journal', journal: journal as Extract<PageMessage, { type: 'journal' }>['journal'] }));
+  const ledgerBook = ledgers(w, (journal) =>
+    post({ type: 'journal', journal: journal as Extract<PageMessage, { type: 'journal' }>['journal'] }),
+  );
   let followingLedgers = false;
 
   function handle(msg: ContentMessage) {
@@ -791,7 +956,8 @@ import { get, modelsOf, safe, str, type Any } from './page-reads';
   }
 
   // The player moving the view (drag, wheel, keys, a resized window, a scrolled editor): read the camera every frame again.
-  for (const type of ['pointerdown', 'pointermove', 'wheel', 'keydown', 'resize', 'scroll']) window.addEventListener(type, wake, { capture: true, passive: true });
+  for (const type of ['pointerdown', 'pointermove', 'wheel', 'keydown', 'resize', 'scroll'])
+    window.addEventListener(type, wake, { capture: true, passive: true });
   for (const type of ['pointerup', 'keyup']) {
     window.addEventListener(
       type,
@@ -843,7 +1009,8 @@ import { get, modelsOf, safe, str, type Any } from './page-reads';
     // The overlay's layers (content/overlay.ts) emptied, its message line saying why.
     const overlay = document.getElementById('command-post-overlay');
     if (!overlay) return;
-    for (const layer of overlay.querySelectorAll('[data-layer]:not([data-layer="world"]):not([data-layer="message"])')) layer.replaceChildren();
+    for (const layer of overlay.querySelectorAll('[data-layer]:not([data-layer="world"]):not([data-layer="message"])'))
+      layer.replaceChildren();
     const said = overlay.querySelector('[data-layer="message"] text');
     if (said && !said.hasAttribute('data-message')) {
       said.textContent = updated;

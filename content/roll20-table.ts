@@ -5,7 +5,14 @@
 // what to tell the popup (its root, who acts for which side) and what to save on the ledgers. It keeps
 // nothing in the page's storage: the page's own scripts could read it.
 import { browserCodec } from '../owlbear/codec';
-import { LEDGER_PREFIX, ledgersToCreate, playersIn, seatedOn, type AttributeWrite, type Journal } from '../src/adapters/roll20/ledger';
+import {
+  LEDGER_PREFIX,
+  ledgersToCreate,
+  playersIn,
+  seatedOn,
+  type AttributeWrite,
+  type Journal,
+} from '../src/adapters/roll20/ledger';
 import { LedgerGame } from '../src/adapters/roll20/shared';
 import { actAnswerSchema, gmClickSchema, type ActAnswer, type GmClick } from '../src/adapters/roll20/tabs';
 import * as v from 'valibot';
@@ -21,7 +28,8 @@ import type { StoreRoot } from '../src/store/root';
 import type { Visibility } from '../src/board/visibility';
 import { readVisibility } from '../src/board/visibility-schema';
 
-const randomId = (): string => [...crypto.getRandomValues(new Uint8Array(12))].map((b) => b.toString(16).padStart(2, '0')).join('');
+const randomId = (): string =>
+  [...crypto.getRandomValues(new Uint8Array(12))].map((b) => b.toString(16).padStart(2, '0')).join('');
 
 export interface Roll20Table {
   /** The ledgers exist and their game is read: the popup and the board play it instead of the browser's own. */
@@ -60,9 +68,19 @@ export interface OtherTabs {
   forward(player: string, request: unknown): Promise<unknown>;
 }
 
-export function roll20Table(save: (writes: readonly AttributeWrite[]) => void, changed: () => void, tabs: OtherTabs | null = null): Roll20Table {
+export function roll20Table(
+  save: (writes: readonly AttributeWrite[]) => void,
+  changed: () => void,
+  tabs: OtherTabs | null = null,
+): Roll20Table {
   // Without the worker to ask (the tests' own tables), every tab writes, as before.
-  const game = new LedgerGame({ codec: browserCodec, save, random: randomId, writes: !tabs, onError: (error) => console.error('Command Post: reading the ledgers failed', error) });
+  const game = new LedgerGame({
+    codec: browserCodec,
+    save,
+    random: randomId,
+    writes: !tabs,
+    onError: (error) => console.error('Command Post: reading the ledgers failed', error),
+  });
   const states = new GameStates();
   let input: { key: unknown[]; input: BoardInput } | null = null;
   let journal: Journal | null = null;
@@ -92,7 +110,10 @@ export function roll20Table(save: (writes: readonly AttributeWrite[]) => void, c
   /** The game master's click on the table's game: played here, or handed to the tab of his that writes for him. */
   const gmClick = async (click: GmClick): Promise<boolean> => {
     if (handsOver()) return (await handOver(click)).ok;
-    const done = click.type === 'roll20/choose' ? await game.choose(click.choice) : (await game.submit({ type: 'scene/visibility', show: click.show, gmOnly: click.gmOnly })).ok;
+    const done =
+      click.type === 'roll20/choose'
+        ? await game.choose(click.choice)
+        : (await game.submit({ type: 'scene/visibility', show: click.show, gmOnly: click.gmOnly })).ok;
     changed();
     return done;
   };
@@ -127,7 +148,8 @@ export function roll20Table(save: (writes: readonly AttributeWrite[]) => void, c
       if (!parsed.ok) return parsed;
       const request = parsed.value;
       const root = game.state?.root;
-      if (request.type === 'store/load' || request.type === 'store/dismiss-notice') return root ? { ok: true, root } : { ok: false, error: { code: 'roll20-no-ledgers' } };
+      if (request.type === 'store/load' || request.type === 'store/dismiss-notice')
+        return root ? { ok: true, root } : { ok: false, error: { code: 'roll20-no-ledgers' } };
       const scene = toSceneRequest(request, 'roll20-not-shared');
       if (!scene.ok) return scene;
       // Another tab of this player's writes for him: the action goes there, and comes back with the journal.
@@ -143,7 +165,10 @@ export function roll20Table(save: (writes: readonly AttributeWrite[]) => void, c
     act(player, raw) {
       if (!game.writes || journal?.me.player !== player) return undefined;
       const click = v.safeParse(gmClickSchema, raw);
-      if (click.success) return gmClick(click.output).then((done): ActAnswer => (done ? { ok: true } : { ok: false, error: { code: 'roll20-click-refused' } }));
+      if (click.success)
+        return gmClick(click.output).then((done): ActAnswer =>
+          done ? { ok: true } : { ok: false, error: { code: 'roll20-click-refused' } },
+        );
       return this.send(raw).then((r): ActAnswer => (r.ok ? { ok: true } : { ok: false, error: r.error }));
     },
     summary() {
@@ -158,16 +183,34 @@ export function roll20Table(save: (writes: readonly AttributeWrite[]) => void, c
         sides: layout.sides.flatMap((c, i) => {
           if (!c) return [];
           const who = playersIn(c.controlledby);
-          return [{ label: c.name.startsWith(LEDGER_PREFIX) ? c.name.slice(LEDGER_PREFIX.length) : (sideNames[i] ?? String(i + 1)), players: [...who.ids].map((p) => names.get(p) ?? p), anyone: who.all }];
+          return [
+            {
+              label: c.name.startsWith(LEDGER_PREFIX)
+                ? c.name.slice(LEDGER_PREFIX.length)
+                : (sideNames[i] ?? String(i + 1)),
+              players: [...who.ids].map((p) => names.get(p) ?? p),
+              anyone: who.all,
+            },
+          ];
         }),
         mine: journal.me.gm ? layout.sides.flatMap((c, i) => (c ? [i] : [])) : [...layout.sidesOf(journal.me.player)],
         // A side's ledger deleted: the game master is told and makes it again; its players are told why they cannot act.
         ...(layout.missing.length
-          ? { missing: layout.missing.map((i) => ({ side: i, players: seatedOn(game.seats, i).slice(0, 50).map((p) => names.get(p) ?? p), mine: game.seatsMissing.includes(i) })) }
+          ? {
+              missing: layout.missing.map((i) => ({
+                side: i,
+                players: seatedOn(game.seats, i)
+                  .slice(0, 50)
+                  .map((p) => names.get(p) ?? p),
+                mine: game.seatsMissing.includes(i),
+              })),
+            }
           : {}),
         // What the ledgers could not read now, and every write refused since the tab opened (a forgery
         // its victim's tab has undone is gone from the ledgers, not from this count).
-        dropped: game.ledgerDropped.length + (game.state ? game.state.dropped.filter((d) => d.kind !== 'refused').length + game.state.refusedCount : 0),
+        dropped:
+          game.ledgerDropped.length +
+          (game.state ? game.state.dropped.filter((d) => d.kind !== 'refused').length + game.state.refusedCount : 0),
         ...(game.writtenOver ? { writtenOver: true } : {}),
         ...(game.checkResult ? { check: game.checkResult } : {}),
         ...(game.state?.unvouched ? { unvouched: game.state.unvouched } : {}),

@@ -14,8 +14,26 @@ import type Browser from 'webextension-polyfill';
 import * as v from 'valibot';
 import { LiveModel } from '../src/adapters/roll20/live';
 import { diagnosticsOf } from '../src/adapters/roll20/diagnostics';
-import { NS, SECRET_ATTR, chatText, envelope, pageMessageSchema, readySchema, receive, tabRequestSchema, type ContentMessage, type PageMessage, type RendererFields, type View } from '../src/adapters/roll20/protocol';
-import { readSettings, ROLL20_SETTINGS_KEY, DEFAULT_ROLL20_SETTINGS, type Roll20Settings } from '../src/adapters/roll20/settings';
+import {
+  NS,
+  SECRET_ATTR,
+  chatText,
+  envelope,
+  pageMessageSchema,
+  readySchema,
+  receive,
+  tabRequestSchema,
+  type ContentMessage,
+  type PageMessage,
+  type RendererFields,
+  type View,
+} from '../src/adapters/roll20/protocol';
+import {
+  readSettings,
+  ROLL20_SETTINGS_KEY,
+  DEFAULT_ROLL20_SETTINGS,
+  type Roll20Settings,
+} from '../src/adapters/roll20/settings';
 import type { BoardRun } from '../src/board/run';
 import type { TableRequest } from '../src/messages';
 import type { Roll20TabsRequest } from '../src/adapters/roll20/tabs';
@@ -28,7 +46,9 @@ import { PORT_NAME, fromPopupSchema, type PortToPopup } from '../src/adapters/ta
 import { HOST_TIMING } from '../src/shared-game/policy';
 
 /** The native API: Chrome MV3 and Firefox both return promises, so the polyfill would be ~3 KB of dead weight (toolchain.md §7.3). */
-const browser = ((globalThis as { browser?: Browser.Browser }).browser ?? (globalThis as unknown as { chrome: Browser.Browser }).chrome);
+const browser =
+  (globalThis as { browser?: Browser.Browser }).browser ??
+  (globalThis as unknown as { chrome: Browser.Browser }).chrome;
 
 /** The editor itself: /editor, /editor/, with any ?query or #hash; never /editor/character/… (pop-out sheets). */
 export const isEditorPath = (pathname: string): boolean => /^\/editor\/?$/.test(pathname);
@@ -62,11 +82,16 @@ class Grant {
   }
 }
 
-const randomHex = (bytes: number) => [...crypto.getRandomValues(new Uint8Array(bytes))].map((b) => b.toString(16).padStart(2, '0')).join('');
+const randomHex = (bytes: number) =>
+  [...crypto.getRandomValues(new Uint8Array(bytes))].map((b) => b.toString(16).padStart(2, '0')).join('');
 
 /** The first submit button of a form (its own controls, wherever they sit in the page). */
 const submitButton = (form: HTMLFormElement | null): HTMLElement | null =>
-  form ? ([...form.elements].find((e) => (e instanceof HTMLButtonElement || e instanceof HTMLInputElement) && e.type === 'submit') as HTMLElement | undefined) ?? null : null;
+  form
+    ? (([...form.elements].find(
+        (e) => (e instanceof HTMLButtonElement || e instanceof HTMLInputElement) && e.type === 'submit',
+      ) as HTMLElement | undefined) ?? null)
+    : null;
 
 /**
  * Types `text` (defused: chatText) into Roll20's chat box and clicks its send button once, from here:
@@ -124,7 +149,15 @@ function start(): void {
   // What this script set going in the page (listeners, timers), each with its way to stop: an orphan
   // stops them all (becomeOrphan).
   const stops = new Set<() => void>();
-  const listen = <K extends string>(target: { addEventListener(type: K, f: never, o?: unknown): void; removeEventListener(type: K, f: never, o?: unknown): void }, type: K, f: (e: never) => void, options?: AddEventListenerOptions) => {
+  const listen = <K extends string>(
+    target: {
+      addEventListener(type: K, f: never, o?: unknown): void;
+      removeEventListener(type: K, f: never, o?: unknown): void;
+    },
+    type: K,
+    f: (e: never) => void,
+    options?: AddEventListenerOptions,
+  ) => {
     target.addEventListener(type, f as never, options);
     stops.add(() => target.removeEventListener(type, f as never, options));
   };
@@ -245,7 +278,7 @@ function start(): void {
     if (orphaned()) return becomeOrphan();
     // The bridge hears we are here (Firefox ends this script on an update without a word: protocol.ts, `beat`).
     toPage({ type: 'beat' });
-    table.tick().catch((e: unknown) => console.warn('Command Post: the table\'s tick failed', e));
+    table.tick().catch((e: unknown) => console.warn("Command Post: the table's tick failed", e));
   }, HOST_TIMING.tickMs);
   stops.add(() => clearInterval(ticker));
   /**
@@ -292,7 +325,12 @@ function start(): void {
       connected: true,
       root,
       board: { ...board.summary(model.status(dropped)), shared },
-      player: { name: '', role: shared.gm ? 'GM' : 'PLAYER', sides: shared.mine.map((i) => shared.sides[i]?.label ?? String(i + 1)), seated: shared.mine.length > 0 },
+      player: {
+        name: '',
+        role: shared.gm ? 'GM' : 'PLAYER',
+        sides: shared.mine.map((i) => shared.sides[i]?.label ?? String(i + 1)),
+        seated: shared.mine.length > 0,
+      },
     };
   };
   const tell = (port: Browser.Runtime.Port, message: PortToPopup) => {
@@ -342,7 +380,9 @@ function start(): void {
       const status = model.status(dropped);
       // A page that interferes: its table is not read (nor shown in the popup), and the popup says why.
       const shared = table.summary();
-      const summary = board.summary(interfering ? { ...status, state: 'unavailable', missing: ['interfering'] } : status);
+      const summary = board.summary(
+        interfering ? { ...status, state: 'unavailable', missing: ['interfering'] } : status,
+      );
       void send({ type: 'table/update', table: shared ? { ...summary, shared } : summary });
     }, REPORT_MS);
   };
@@ -366,7 +406,13 @@ function start(): void {
     // board says so and why (and shows nothing of before): never a silent blank.
     const why = model.unreadable;
     const undrawn = live && settings.overlay && model.mode === 'data-only' ? model.renderer.reason : null;
-    board.overlay.setMessage(why ? tr(why === 'too-many-tokens' ? 'r20_overlay_too_many' : 'r20_overlay_unreadable') : undrawn ? tr(`r20_overlay_cannot_draw_${undrawn.replace('-', '_')}`) : null);
+    board.overlay.setMessage(
+      why
+        ? tr(why === 'too-many-tokens' ? 'r20_overlay_too_many' : 'r20_overlay_unreadable')
+        : undrawn
+          ? tr(`r20_overlay_cannot_draw_${undrawn.replace('-', '_')}`)
+          : null,
+    );
     retryUnreadable(why);
     if (auraGrant.armed()) writeAuras();
     report();
@@ -497,41 +543,48 @@ function start(): void {
 
   // Capture, and registered before the bridge's own (its script is added last): every hello the bridge
   // can take passes here first.
-  listen(window, 'message', (ev: MessageEvent) => {
-    // Roll20 posts its own messages: only ours (namespace) are looked at, and only from this window
-    // and origin, as posted (a MessageEvent made and dispatched by a page script is not trusted).
-    const data = ev.data as { ns?: unknown; secret?: unknown; msg?: { type?: unknown } } | null;
-    const ours = typeof data === 'object' && data !== null && data.ns === NS;
-    if (!ours) return;
-    // A hello with this load's secret: the content script's own, or one a page script made (the bridge takes only trusted ones).
-    if ((data as { dir?: unknown }).dir === 'content') {
-      if (data.msg?.type === 'hello' && data.secret === secret && ev.isTrusted && ev.source === window) checkHello(ev);
-      return;
-    }
-    if (!ev.isTrusted || ev.source !== window || ev.origin !== location.origin) {
-      countDropped();
-      return;
-    }
-    const t0 = performance.now();
-    const r = receive(ev.data, 'page', secret, pageMessageSchema);
-    if (!r.ok) {
-      if (!r.ours) return;
-      countDropped();
-      // A snapshot with this load's secret that fails its checks: the table cannot be read. Nothing
-      // of the previous page stays on screen, and no later move is merged into it.
-      if (data.secret === secret && data.msg?.type === 'snapshot') {
-        model.clear('snapshot');
-        recompute();
+  listen(
+    window,
+    'message',
+    (ev: MessageEvent) => {
+      // Roll20 posts its own messages: only ours (namespace) are looked at, and only from this window
+      // and origin, as posted (a MessageEvent made and dispatched by a page script is not trusted).
+      const data = ev.data as { ns?: unknown; secret?: unknown; msg?: { type?: unknown } } | null;
+      const ours = typeof data === 'object' && data !== null && data.ns === NS;
+      if (!ours) return;
+      // A hello with this load's secret: the content script's own, or one a page script made (the bridge takes only trusted ones).
+      if ((data as { dir?: unknown }).dir === 'content') {
+        if (data.msg?.type === 'hello' && data.secret === secret && ev.isTrusted && ev.source === window)
+          checkHello(ev);
+        return;
       }
-      return;
-    }
-    try {
-      onPage(r.msg);
-    } catch (e) {
-      console.warn('Command Post: Roll20 update failed', e);
-    }
-    if (html.hasAttribute(BENCH) && r.msg.type === 'delta') html.setAttribute('data-command-post-content-ms', String(performance.now() - t0));
-  }, { capture: true });
+      if (!ev.isTrusted || ev.source !== window || ev.origin !== location.origin) {
+        countDropped();
+        return;
+      }
+      const t0 = performance.now();
+      const r = receive(ev.data, 'page', secret, pageMessageSchema);
+      if (!r.ok) {
+        if (!r.ours) return;
+        countDropped();
+        // A snapshot with this load's secret that fails its checks: the table cannot be read. Nothing
+        // of the previous page stays on screen, and no later move is merged into it.
+        if (data.secret === secret && data.msg?.type === 'snapshot') {
+          model.clear('snapshot');
+          recompute();
+        }
+        return;
+      }
+      try {
+        onPage(r.msg);
+      } catch (e) {
+        console.warn('Command Post: Roll20 update failed', e);
+      }
+      if (html.hasAttribute(BENCH) && r.msg.type === 'delta')
+        html.setAttribute('data-command-post-content-ms', String(performance.now() - t0));
+    },
+    { capture: true },
+  );
 
   // The board settings and the active game, as stored; both followed.
   void browser.storage.local.get([ROLL20_SETTINGS_KEY, BOARD_KEY]).then((got) => {
@@ -567,7 +620,13 @@ function start(): void {
       model,
       renderer,
       camera,
-      overlay: { visible: board.overlay.root.style.display !== 'none', left: rect.left, top: rect.top, width: rect.width, height: rect.height },
+      overlay: {
+        visible: board.overlay.root.style.display !== 'none',
+        left: rect.left,
+        top: rect.top,
+        width: rect.width,
+        height: rect.height,
+      },
       browser: BROWSER,
       version: browser.runtime.getManifest().version,
       tableCheck: table.summary()?.check ?? null,
@@ -592,7 +651,8 @@ function start(): void {
     // Another tab of this player's hands this one his action (through the worker): played here if this tab writes for him.
     if (req.type === 'roll20/act') return interfering ? undefined : table.act(req.player, req.request);
     if (req.type === 'roll20/ping') return Promise.resolve(table.writesFor(req.player));
-    if (req.type === 'roll20/visibility') return interfering ? Promise.resolve(false) : table.setVisibility({ show: req.show, gmOnly: req.gmOnly });
+    if (req.type === 'roll20/visibility')
+      return interfering ? Promise.resolve(false) : table.setVisibility({ show: req.show, gmOnly: req.gmOnly });
     // One click, one post, typed in here; none on a page that interferes.
     if (req.type === 'roll20/chat') return Promise.resolve(interfering ? 'interfering' : postToChat(req.text));
     // The game master's one click: the ledgers made (his page script makes them only if Roll20 says he is one).
@@ -624,7 +684,9 @@ function start(): void {
   // handing it the port on which everything else will come.
   script.onload = () => {
     script.remove();
-    window.postMessage(envelope('content', secret, { type: 'hello', nonce, updated: updatedText }), location.origin, [hello.port2]);
+    window.postMessage(envelope('content', secret, { type: 'hello', nonce, updated: updatedText }), location.origin, [
+      hello.port2,
+    ]);
     // By then the hello came by once, ours, and the bridge answered it.
     later(() => (ownHellos !== 1 || !bridge) && interfere(), HELLO_MS);
   };

@@ -66,7 +66,17 @@ export function App({ table, view, tr, openPopup }: Props) {
   }, [view]);
   const history = (wanted: 'undo' | 'redo') => {
     const done = wanted === 'undo' ? table.undo() : table.redo();
-    setUndone(tr(done ? (wanted === 'undo' ? 'demo_undone' : 'demo_redone') : wanted === 'undo' ? 'demo_nothing_to_undo' : 'demo_nothing_to_redo'));
+    setUndone(
+      tr(
+        done
+          ? wanted === 'undo'
+            ? 'demo_undone'
+            : 'demo_redone'
+          : wanted === 'undo'
+            ? 'demo_nothing_to_undo'
+            : 'demo_nothing_to_redo',
+      ),
+    );
   };
   // Ctrl+Z undoes the last change on the board (a move, a figure added, removed or killed, a setting);
   // Ctrl+Y or Ctrl+Shift+Z plays it again (⌘ on a Mac). In a text field they stay the field's own.
@@ -103,7 +113,11 @@ export function App({ table, view, tr, openPopup }: Props) {
         <h1>{tr('demo_title')}</h1>
         <label class="field">
           <span>{tr('demo_scene')}</span>
-          <select data-testid="demo-scene" value={scene} onChange={(e) => void table.open(e.currentTarget.value as SceneId)}>
+          <select
+            data-testid="demo-scene"
+            value={scene}
+            onChange={(e) => void table.open(e.currentTarget.value as SceneId)}
+          >
             {SCENE_IDS.map((id) => (
               <option key={id} value={id}>
                 {sceneName(tr, id)}
@@ -122,25 +136,63 @@ export function App({ table, view, tr, openPopup }: Props) {
       <div class="demo-main">
         <section class="board-host" ref={host} aria-label={tr('demo_board')}>
           <div class="zoom-tools">
-            <button type="button" aria-label={tr('demo_zoom_in')} title={tr('demo_zoom_in')} data-testid="demo-zoom-in" onClick={() => view.zoomBy(1.25)}>
+            <button
+              type="button"
+              aria-label={tr('demo_zoom_in')}
+              title={tr('demo_zoom_in')}
+              data-testid="demo-zoom-in"
+              onClick={() => view.zoomBy(1.25)}
+            >
               +
             </button>
-            <button type="button" aria-label={tr('demo_zoom_out')} title={tr('demo_zoom_out')} data-testid="demo-zoom-out" onClick={() => view.zoomBy(0.8)}>
+            <button
+              type="button"
+              aria-label={tr('demo_zoom_out')}
+              title={tr('demo_zoom_out')}
+              data-testid="demo-zoom-out"
+              onClick={() => view.zoomBy(0.8)}
+            >
               −
             </button>
             <button type="button" data-testid="demo-fit" onClick={() => table.fit()}>
               {tr('demo_fit')}
             </button>
-            <button type="button" data-testid="demo-legend" aria-pressed={state.legend} onClick={() => table.setLegend(!state.legend)}>
+            <button
+              type="button"
+              data-testid="demo-legend"
+              aria-pressed={state.legend}
+              onClick={() => table.setLegend(!state.legend)}
+            >
               {tr('demo_legend')}
             </button>
-            <button type="button" data-testid="demo-finder" disabled={state.out === 0} aria-keyshortcuts="N Shift+N" title={tr('board_finder_keys')} onClick={() => table.find(1)}>
+            <button
+              type="button"
+              data-testid="demo-finder"
+              disabled={state.out === 0}
+              aria-keyshortcuts="N Shift+N"
+              title={tr('board_finder_keys')}
+              onClick={() => table.find(1)}
+            >
               {tr('board_finder', state.out)}
             </button>
-            <button type="button" data-testid="demo-undo" disabled={!table.canUndo} aria-keyshortcuts="Control+Z Meta+Z" title={tr('demo_undo_keys')} onClick={() => history('undo')}>
+            <button
+              type="button"
+              data-testid="demo-undo"
+              disabled={!table.canUndo}
+              aria-keyshortcuts="Control+Z Meta+Z"
+              title={tr('demo_undo_keys')}
+              onClick={() => history('undo')}
+            >
               {tr('demo_undo')}
             </button>
-            <button type="button" data-testid="demo-redo" disabled={!table.canRedo} aria-keyshortcuts="Control+Y Control+Shift+Z Meta+Shift+Z Meta+Y" title={tr('demo_undo_keys')} onClick={() => history('redo')}>
+            <button
+              type="button"
+              data-testid="demo-redo"
+              disabled={!table.canRedo}
+              aria-keyshortcuts="Control+Y Control+Shift+Z Meta+Shift+Z Meta+Y"
+              title={tr('demo_undo_keys')}
+              onClick={() => history('redo')}
+            >
               {tr('demo_redo')}
             </button>
           </div>
@@ -164,7 +216,14 @@ export function App({ table, view, tr, openPopup }: Props) {
               <h2>{tr(board.title)}</h2>
               <SceneText board={board} scene={scene} state={state} table={table} tr={tr} />
               <p class="hint">{tr('demo_help')}</p>
-              <Selected board={board} token={selected} said={state.said} table={table} tr={tr} onRemoved={(name) => setUndone(tr('demo_removed', name))} />
+              <Selected
+                board={board}
+                token={selected}
+                said={state.said}
+                table={table}
+                tr={tr}
+                onRemoved={(name) => setUndone(tr('demo_removed', name))}
+              />
               <AddToken board={board} table={table} view={view} tr={tr} />
               <Settings board={board} labels={state.labels} table={table} tr={tr} />
             </>
@@ -182,7 +241,19 @@ export function App({ table, view, tr, openPopup }: Props) {
  * it stands, recomputed from the board (who is out of command, whose turn it is), never the
  * example's turn.
  */
-function SceneText({ board, scene, state, table, tr }: { board: DemoBoard; scene: SceneId; state: DemoState; table: DemoTable; tr: Tr }) {
+function SceneText({
+  board,
+  scene,
+  state,
+  table,
+  tr,
+}: {
+  board: DemoBoard;
+  scene: SceneId;
+  state: DemoState;
+  table: DemoTable;
+  tr: Tr;
+}) {
   if (state.sceneGame !== false) {
     return (
       <p class="hint" data-testid="demo-try" data-game="scene">
@@ -192,7 +263,11 @@ function SceneText({ board, scene, state, table, tr }: { board: DemoBoard; scene
   }
   const turn = table.turnSides();
   const sides = turn ? board.sides.filter((s) => turn.has(s.id)).map((s) => sideText(s.label, tr)) : [];
-  const words = [tr('demo_try_moved', tr('demo_reset')), tr('demo_try_out', state.out), ...(sides.length > 0 ? [tr('demo_try_turn', sides.join(', '))] : [])];
+  const words = [
+    tr('demo_try_moved', tr('demo_reset')),
+    tr('demo_try_out', state.out),
+    ...(sides.length > 0 ? [tr('demo_try_turn', sides.join(', '))] : []),
+  ];
   return (
     <p class="hint" data-testid="demo-try" data-game="moved">
       {words.join(' ')}
@@ -200,7 +275,19 @@ function SceneText({ board, scene, state, table, tr }: { board: DemoBoard; scene
   );
 }
 
-function Notices({ state, system, scene, table, tr }: { state: DemoState; system: SystemId; scene: SceneId; table: DemoTable; tr: Tr }) {
+function Notices({
+  state,
+  system,
+  scene,
+  table,
+  tr,
+}: {
+  state: DemoState;
+  system: SystemId;
+  scene: SceneId;
+  table: DemoTable;
+  tr: Tr;
+}) {
   const n = state.notice;
   return (
     <div class="demo-notices" role="status" data-testid="demo-notice" data-kind={n?.kind ?? ''}>
@@ -209,7 +296,12 @@ function Notices({ state, system, scene, table, tr }: { state: DemoState; system
       {n?.kind === 'unbound' && (
         <p class="notice">
           {tr('demo_notice_unbound', systemName(tr, system))}{' '}
-          <button type="button" class="small" data-testid="demo-load-example" onClick={() => void table.loadExample(scene)}>
+          <button
+            type="button"
+            class="small"
+            data-testid="demo-load-example"
+            onClick={() => void table.loadExample(scene)}
+          >
             {tr('demo_load_example')}
           </button>
         </p>
@@ -244,7 +336,21 @@ const sideLabel = (board: DemoBoard, tr: Tr, id: string | null): string => {
   return side ? sideText(side.label, tr) : tr('demo_side_none');
 };
 
-function Selected({ board, token, said, table, tr, onRemoved }: { board: DemoBoard; token: DemoBoardToken | null; said: string | null; table: DemoTable; tr: Tr; onRemoved: (name: string) => void }) {
+function Selected({
+  board,
+  token,
+  said,
+  table,
+  tr,
+  onRemoved,
+}: {
+  board: DemoBoard;
+  token: DemoBoardToken | null;
+  said: string | null;
+  table: DemoTable;
+  tr: Tr;
+  onRemoved: (name: string) => void;
+}) {
   return (
     <section class="panel-part" data-testid="demo-selected">
       <h3>{tr('demo_selected')}</h3>
@@ -315,10 +421,22 @@ function AddToken({ board, table, view, tr }: { board: DemoBoard; table: DemoTab
   const submit = (e: Event) => {
     e.preventDefault();
     // A base the board cannot draw is refused, in the field's words; nothing is added.
-    const size = checkNumber(baseField.current?.value ?? baseTyped, { label: tr('demo_base'), min: 0.1, max: 1000, decimal: true });
+    const size = checkNumber(baseField.current?.value ?? baseTyped, {
+      label: tr('demo_base'),
+      min: 0.1,
+      max: 1000,
+      decimal: true,
+    });
     setBaseProblem(size.ok ? null : size.error);
     if (!size.ok) return;
-    const id = table.add({ name: name.trim() || tr('demo_new_name'), side: side || null, unit: (unit === NEW_UNIT ? newUnit.trim() : unit).trim() || null, role, radio, base: { ...base, value: size.value } });
+    const id = table.add({
+      name: name.trim() || tr('demo_new_name'),
+      side: side || null,
+      unit: (unit === NEW_UNIT ? newUnit.trim() : unit).trim() || null,
+      role,
+      radio,
+      base: { ...base, value: size.value },
+    });
     if (id) {
       setName('');
       requestAnimationFrame(() => view.focus(id));
@@ -330,7 +448,13 @@ function AddToken({ board, table, view, tr }: { board: DemoBoard; table: DemoTab
       <form onSubmit={submit} class="add-form">
         <label class="field">
           <span>{tr('demo_name')}</span>
-          <input data-testid="demo-add-name" value={name} maxLength={200} placeholder={tr('demo_new_name')} onInput={(e) => setName(e.currentTarget.value)} />
+          <input
+            data-testid="demo-add-name"
+            value={name}
+            maxLength={200}
+            placeholder={tr('demo_new_name')}
+            onInput={(e) => setName(e.currentTarget.value)}
+          />
         </label>
         <label class="field">
           <span>{tr('demo_side')}</span>
@@ -358,12 +482,21 @@ function AddToken({ board, table, view, tr }: { board: DemoBoard; table: DemoTab
         {unit === NEW_UNIT && (
           <label class="field">
             <span>{tr('demo_unit_name')}</span>
-            <input data-testid="demo-add-unit-name" value={newUnit} maxLength={64} onInput={(e) => setNewUnit(e.currentTarget.value)} />
+            <input
+              data-testid="demo-add-unit-name"
+              value={newUnit}
+              maxLength={64}
+              onInput={(e) => setNewUnit(e.currentTarget.value)}
+            />
           </label>
         )}
         <label class="field">
           <span>{tr('demo_role')}</span>
-          <select data-testid="demo-add-role" value={role} onChange={(e) => setRole(e.currentTarget.value as TokenRole)}>
+          <select
+            data-testid="demo-add-role"
+            value={role}
+            onChange={(e) => setRole(e.currentTarget.value as TokenRole)}
+          >
             {ROLES.map((r) => (
               <option key={r} value={r}>
                 {tr(`demo_role_${key(r)}`)}
@@ -372,7 +505,13 @@ function AddToken({ board, table, view, tr }: { board: DemoBoard; table: DemoTab
           </select>
         </label>
         <label class="check">
-          <input type="checkbox" data-testid="demo-add-radio" checked={radio} onChange={(e) => setRadio(e.currentTarget.checked)} /> {tr('demo_radio')}
+          <input
+            type="checkbox"
+            data-testid="demo-add-radio"
+            checked={radio}
+            onChange={(e) => setRadio(e.currentTarget.checked)}
+          />{' '}
+          {tr('demo_radio')}
         </label>
         <label class="field">
           <span>{tr('demo_base')}</span>
@@ -391,7 +530,11 @@ function AddToken({ board, table, view, tr }: { board: DemoBoard; table: DemoTab
                 setBaseProblem(null);
               }}
             />
-            <select aria-label={tr('demo_base_unit')} value={base.unit} onChange={(e) => setBase({ ...base, unit: e.currentTarget.value })}>
+            <select
+              aria-label={tr('demo_base_unit')}
+              value={base.unit}
+              onChange={(e) => setBase({ ...base, unit: e.currentTarget.value })}
+            >
               {[...new Set([...BASE_UNITS, base.unit])].map((u) => (
                 <option key={u} value={u}>
                   {u}
@@ -433,7 +576,11 @@ function Settings({ board, labels, table, tr }: { board: DemoBoard; labels: bool
       <summary>{tr('demo_settings')}</summary>
       <label class="field">
         <span>{tr('demo_grid')}</span>
-        <select data-testid="demo-grid" value={scene.grid} onChange={(e) => table.setScene({ grid: e.currentTarget.value as GridType })}>
+        <select
+          data-testid="demo-grid"
+          value={scene.grid}
+          onChange={(e) => table.setScene({ grid: e.currentTarget.value as GridType })}
+        >
           {GRIDS.map((g) => (
             <option key={g} value={g}>
               {tr(`demo_grid_${key(g)}`)}
@@ -458,7 +605,12 @@ function Settings({ board, labels, table, tr }: { board: DemoBoard; labels: bool
             }}
             onChange={(e) => applyScale(e.currentTarget.value)}
           />
-          <select aria-label={tr('demo_scale_unit')} data-testid="demo-scale-unit" value={scene.unitName} onChange={(e) => table.setScene({ unitName: e.currentTarget.value })}>
+          <select
+            aria-label={tr('demo_scale_unit')}
+            data-testid="demo-scale-unit"
+            value={scene.unitName}
+            onChange={(e) => table.setScene({ unitName: e.currentTarget.value })}
+          >
             {[...new Set([...UNITS, scene.unitName])].map((u) => (
               <option key={u} value={u}>
                 {u}
@@ -474,7 +626,11 @@ function Settings({ board, labels, table, tr }: { board: DemoBoard; labels: bool
       )}
       <label class="field">
         <span>{tr('demo_measure')}</span>
-        <select data-testid="demo-measure" value={scene.measurement} onChange={(e) => table.setScene({ measurement: e.currentTarget.value as Measurement })}>
+        <select
+          data-testid="demo-measure"
+          value={scene.measurement}
+          onChange={(e) => table.setScene({ measurement: e.currentTarget.value as Measurement })}
+        >
           {MEASUREMENTS.map((m) => (
             <option key={m} value={m}>
               {tr(`demo_measure_${m}`)}
@@ -483,7 +639,13 @@ function Settings({ board, labels, table, tr }: { board: DemoBoard; labels: bool
         </select>
       </label>
       <label class="check">
-        <input type="checkbox" data-testid="demo-labels" checked={labels} onChange={(e) => table.setLabels(e.currentTarget.checked)} /> {tr('demo_labels')}
+        <input
+          type="checkbox"
+          data-testid="demo-labels"
+          checked={labels}
+          onChange={(e) => table.setLabels(e.currentTarget.checked)}
+        />{' '}
+        {tr('demo_labels')}
       </label>
       <BoardShowField value={board.show ?? 'all'} onChange={(show) => table.setShow(show)} tr={tr} testId="demo-show" />
       {board.show === 'turn' && !turn && (

@@ -5,7 +5,14 @@
 // Their names are written by the overlay (content/overlay.ts), placed with every other word of the
 // board so that none overlaps another; here they are each token's accessible name.
 import { hexToPixel, pixelToFractionalAxial } from '../src/geometry/hex';
-import { basePx, footprintOf, isHexGrid, type DemoBoard, type DemoBoardToken, type Step } from '../src/adapters/demo/model';
+import {
+  basePx,
+  footprintOf,
+  isHexGrid,
+  type DemoBoard,
+  type DemoBoardToken,
+  type Step,
+} from '../src/adapters/demo/model';
 import type { Camera } from '../content/overlay';
 import type { Scene, Vec2 } from '../src/table/model';
 
@@ -61,7 +68,10 @@ interface TokenEl {
   face: string;
 }
 
-const svg = <K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, string> = {}): SVGElementTagNameMap[K] => {
+const svg = <K extends keyof SVGElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string> = {},
+): SVGElementTagNameMap[K] => {
   const e = document.createElementNS(SVG, tag);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
   return e;
@@ -69,9 +79,27 @@ const svg = <K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string,
 
 /** A small icon drawn with SVG paths (no font needed): the leader's flag, the radio's waves, the dead's cross. */
 function icon(kind: 'leader' | 'radio' | 'dead'): SVGSVGElement {
-  const s = svg('svg', { class: `marker marker-${kind}`, viewBox: '0 0 12 12', 'aria-hidden': 'true', 'data-marker': kind });
-  const d = kind === 'leader' ? 'M2 11V1M2 1.5h8l-2 2.5 2 2.5H2' : kind === 'radio' ? 'M6 11V5M3.5 3.5a3.5 3.5 0 0 1 5 0M1.8 1.8a6 6 0 0 1 8.4 0' : 'M2 2l8 8M10 2l-8 8';
-  s.append(svg('path', { d, fill: kind === 'leader' ? 'currentColor' : 'none', stroke: 'currentColor', 'stroke-width': kind === 'dead' ? '2.2' : '1.4', 'stroke-linecap': 'round' }));
+  const s = svg('svg', {
+    class: `marker marker-${kind}`,
+    viewBox: '0 0 12 12',
+    'aria-hidden': 'true',
+    'data-marker': kind,
+  });
+  const d =
+    kind === 'leader'
+      ? 'M2 11V1M2 1.5h8l-2 2.5 2 2.5H2'
+      : kind === 'radio'
+        ? 'M6 11V5M3.5 3.5a3.5 3.5 0 0 1 5 0M1.8 1.8a6 6 0 0 1 8.4 0'
+        : 'M2 2l8 8M10 2l-8 8';
+  s.append(
+    svg('path', {
+      d,
+      fill: kind === 'leader' ? 'currentColor' : 'none',
+      stroke: 'currentColor',
+      'stroke-width': kind === 'dead' ? '2.2' : '1.4',
+      'stroke-linecap': 'round',
+    }),
+  );
   return s;
 }
 
@@ -99,7 +127,15 @@ export class BoardView {
   private readonly pointers = new Map<number, Vec2>();
   private pinch: { distance: number; zoom: number } | null = null;
   /** A figure under a finger or the mouse: the pointer, its offset from the figure's centre, whether it moved yet, where it went down and where it is now. */
-  private dragging: { id: string; pointer: number; dx: number; dy: number; moved: boolean; start: Vec2; at: Vec2 } | null = null;
+  private dragging: {
+    id: string;
+    pointer: number;
+    dx: number;
+    dy: number;
+    moved: boolean;
+    start: Vec2;
+    at: Vec2;
+  } | null = null;
 
   constructor(
     host: HTMLElement,
@@ -152,7 +188,16 @@ export class BoardView {
   /** The camera as the overlay wants it (content/overlay.ts): client rect, then scene px → board px. */
   camera(): Camera {
     const r = this.root.getBoundingClientRect();
-    return { x: r.left, y: r.top, w: r.width, h: r.height, sx: this.zoom, sy: this.zoom, ox: this.pan.x, oy: this.pan.y };
+    return {
+      x: r.left,
+      y: r.top,
+      w: r.width,
+      h: r.height,
+      sx: this.zoom,
+      sy: this.zoom,
+      ox: this.pan.x,
+      oy: this.pan.y,
+    };
   }
 
   /** Scene px of a client point. */
@@ -189,7 +234,10 @@ export class BoardView {
    * Zooms so that every token, and every circle in `around` (range rings: centre and radius, scene px),
    * is in view, with room on the right for the key (`key`: its size, px) so that it hides no figure.
    */
-  fit(around: readonly { readonly x: number; readonly y: number; readonly r: number }[] = [], key: { readonly w: number; readonly h: number } | null = null): void {
+  fit(
+    around: readonly { readonly x: number; readonly y: number; readonly r: number }[] = [],
+    key: { readonly w: number; readonly h: number } | null = null,
+  ): void {
     const board = this.board;
     const r = this.root.getBoundingClientRect();
     if (!board || r.width === 0 || r.height === 0) return;
@@ -215,13 +263,21 @@ export class BoardView {
     }
     // Room around for the names under the figures, and on the right for the reasons beside them.
     // The key's column too, where the board is wide enough to spare it (else the key folds, and says so).
-    const pad = { left: 24, top: 24, right: Math.max(Math.min(180, r.width * 0.2), key ? Math.min(key.w + 16, r.width * 0.4) : 0), bottom: 36 };
+    const pad = {
+      left: 24,
+      top: 24,
+      right: Math.max(Math.min(180, r.width * 0.2), key ? Math.min(key.w + 16, r.width * 0.4) : 0),
+      bottom: 36,
+    };
     const w = Math.max(maxX - minX, board.scene.pixelsPerCell);
     const h = Math.max(maxY - minY, board.scene.pixelsPerCell);
     const roomX = Math.max(r.width - pad.left - pad.right, r.width / 2);
     const roomY = Math.max(r.height - pad.top - pad.bottom, r.height / 2);
     this.zoom = clamp(Math.min(roomX / w, roomY / h), MIN_ZOOM, MAX_ZOOM);
-    this.pan = { x: pad.left + (roomX - this.zoom * w) / 2 - this.zoom * minX, y: pad.top + (roomY - this.zoom * h) / 2 - this.zoom * minY };
+    this.pan = {
+      x: pad.left + (roomX - this.zoom * w) / 2 - this.zoom * minX,
+      y: pad.top + (roomY - this.zoom * h) / 2 - this.zoom * minY,
+    };
     this.fitted = true;
     this.size = { w: r.width, h: r.height };
     this.changed(true);
@@ -361,8 +417,18 @@ export class BoardView {
       // The axial range covering the view, from its four corners.
       const qs: number[] = [];
       const rs: number[] = [];
-      for (const [px, py] of [[0, 0], [r.width, 0], [0, r.height], [r.width, r.height]] as const) {
-        const a = pixelToFractionalAxial({ x: (px - this.pan.x) / this.zoom, y: (py - this.pan.y) / this.zoom }, scene.pixelsPerCell, orientation, scene.hexOrigin);
+      for (const [px, py] of [
+        [0, 0],
+        [r.width, 0],
+        [0, r.height],
+        [r.width, r.height],
+      ] as const) {
+        const a = pixelToFractionalAxial(
+          { x: (px - this.pan.x) / this.zoom, y: (py - this.pan.y) / this.zoom },
+          scene.pixelsPerCell,
+          orientation,
+          scene.hexOrigin,
+        );
         qs.push(a.q);
         rs.push(a.r);
       }
@@ -401,7 +467,15 @@ export class BoardView {
       if (!t) return;
       e.preventDefault();
       const p = this.toScene(e.clientX, e.clientY);
-      this.dragging = { id, pointer: e.pointerId, dx: t.x - p.x, dy: t.y - p.y, moved: false, start: { x: e.clientX, y: e.clientY }, at: { x: e.clientX, y: e.clientY } };
+      this.dragging = {
+        id,
+        pointer: e.pointerId,
+        dx: t.x - p.x,
+        dy: t.y - p.y,
+        moved: false,
+        start: { x: e.clientX, y: e.clientY },
+        at: { x: e.clientX, y: e.clientY },
+      };
       (e.target as Element).setPointerCapture?.(e.pointerId);
       // Focusing the token selects it (focusin, above).
       this.focus(id);
@@ -433,7 +507,11 @@ export class BoardView {
     if (this.pointers.size === 2 && this.pinch) {
       const [a, b] = [...this.pointers.values()];
       const distance = Math.hypot(a!.x - b!.x, a!.y - b!.y);
-      if (this.pinch.distance > 0) this.zoomBy((this.pinch.zoom * distance) / this.pinch.distance / this.zoom, { x: (a!.x + b!.x) / 2, y: (a!.y + b!.y) / 2 });
+      if (this.pinch.distance > 0)
+        this.zoomBy((this.pinch.zoom * distance) / this.pinch.distance / this.zoom, {
+          x: (a!.x + b!.x) / 2,
+          y: (a!.y + b!.y) / 2,
+        });
       return;
     }
     this.panBy(e.clientX - last.x, e.clientY - last.y);
@@ -485,7 +563,12 @@ export class BoardView {
     }
     if (e.target !== this.root) return;
     // The board itself focused: arrows pan, + and − zoom.
-    const pan: Record<string, [number, number]> = { ArrowLeft: [40, 0], ArrowRight: [-40, 0], ArrowUp: [0, 40], ArrowDown: [0, -40] };
+    const pan: Record<string, [number, number]> = {
+      ArrowLeft: [40, 0],
+      ArrowRight: [-40, 0],
+      ArrowUp: [0, 40],
+      ArrowDown: [0, -40],
+    };
     if (pan[e.key]) {
       e.preventDefault();
       this.panBy(...pan[e.key]!);

@@ -10,7 +10,9 @@ import { BoardView } from './board-view';
 import { DemoTable } from './table';
 
 /** The native API: Chrome MV3 and Firefox both return promises (the polyfill would be dead weight here). */
-const ext = (globalThis as { browser?: Browser.Browser }).browser ?? (globalThis as unknown as { chrome: Browser.Browser }).chrome;
+const ext =
+  (globalThis as { browser?: Browser.Browser }).browser ??
+  (globalThis as unknown as { chrome: Browser.Browser }).chrome;
 
 // Numbers in the language's own decimal mark, French elision before what is put in.
 // A counted text in its language's plural form.
@@ -20,7 +22,8 @@ document.documentElement.lang = ext.i18n.getUILanguage();
 document.title = tr('demo_title');
 
 let table: DemoTable | null = null;
-const sideColour = (t: DemoBoardToken): string => table?.current.board?.sides.find((s) => s.id === t.side)?.colour ?? '#808080';
+const sideColour = (t: DemoBoardToken): string =>
+  table?.current.board?.sides.find((s) => s.id === t.side)?.colour ?? '#808080';
 const view = new BoardView(
   document.createElement('div'),
   {
@@ -33,7 +36,12 @@ const view = new BoardView(
     // A phone's panel stands below the board, past the fold: the figure's words are brought into view
     // once the panel has them (after the page's next render), as little scrolled as will show them.
     tapped: () =>
-      requestAnimationFrame(() => (document.querySelector('[data-testid="demo-selected-said"]') ?? document.querySelector('[data-testid="demo-selected"]'))?.scrollIntoView({ block: 'nearest', inline: 'nearest' })),
+      requestAnimationFrame(() =>
+        (
+          document.querySelector('[data-testid="demo-selected-said"]') ??
+          document.querySelector('[data-testid="demo-selected"]')
+        )?.scrollIntoView({ block: 'nearest', inline: 'nearest' }),
+      ),
     hover: (id) => table?.hover(id),
     camera: () => table?.camera(),
     refit: () => table?.fit(),
@@ -43,7 +51,14 @@ const view = new BoardView(
     describe: (x) => {
       const board = table?.current.board;
       const side = board?.sides.find((s) => s.id === x.side);
-      const words = [x.name, side ? sideText(side.label, tr) : null, x.unit !== null && table ? `${tr('demo_unit')} ${unitLabels(table.unitNames(), tr)(x.unit)}` : null, x.role === 'leader' ? tr('demo_marker_leader') : null, x.radio ? tr('demo_marker_radio') : null, x.dead ? tr('demo_marker_dead') : null];
+      const words = [
+        x.name,
+        side ? sideText(side.label, tr) : null,
+        x.unit !== null && table ? `${tr('demo_unit')} ${unitLabels(table.unitNames(), tr)(x.unit)}` : null,
+        x.role === 'leader' ? tr('demo_marker_leader') : null,
+        x.radio ? tr('demo_marker_radio') : null,
+        x.dead ? tr('demo_marker_dead') : null,
+      ];
       return words.filter((w): w is string => w !== null && w !== '').join(', ');
     },
   }),
@@ -71,4 +86,6 @@ async function openPopup(): Promise<void> {
 }
 
 render(<App table={table} view={view} tr={tr} openPopup={() => void openPopup()} />, document.getElementById('app')!);
-void table.start(new URLSearchParams(location.search).get('scene')).then(() => document.documentElement.setAttribute('data-ready', ''));
+void table
+  .start(new URLSearchParams(location.search).get('scene'))
+  .then(() => document.documentElement.setAttribute('data-ready', ''));

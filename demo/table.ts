@@ -95,7 +95,18 @@ const narrow = (): MediaQueryList | null => (typeof matchMedia === 'function' ? 
 export class DemoTable {
   readonly live: LiveBoard;
   private readonly tables = new DemoTables();
-  private state: DemoState = { board: null, selected: null, notice: null, labels: true, legend: !(narrow()?.matches ?? false), asking: null, out: 0, found: null, said: null, sceneGame: null };
+  private state: DemoState = {
+    board: null,
+    selected: null,
+    notice: null,
+    labels: true,
+    legend: !(narrow()?.matches ?? false),
+    asking: null,
+    out: 0,
+    found: null,
+    said: null,
+    sceneGame: null,
+  };
   private hovered: string | null = null;
   private readonly listeners = new Set<(s: DemoState) => void>();
   private boards: DemoBoards = {};
@@ -158,7 +169,16 @@ export class DemoTable {
       if (changes[BOARD_KEY]) this.onInput(changes[BOARD_KEY].newValue);
       if (changes[DEMO_KEY]) this.onStored(changes[DEMO_KEY].newValue);
       // The store's games (root, logs, events): the scene's text follows the game (a new game, an undo…).
-      if (Object.keys(changes).some((k) => (k === STORE_KEY || k.startsWith(`${STORE_KEY}.`)) && k !== DEMO_KEY && k !== BOARD_KEY && !k.startsWith(BACKUP_KEY_PREFIX))) this.followGame();
+      if (
+        Object.keys(changes).some(
+          (k) =>
+            (k === STORE_KEY || k.startsWith(`${STORE_KEY}.`)) &&
+            k !== DEMO_KEY &&
+            k !== BOARD_KEY &&
+            !k.startsWith(BACKUP_KEY_PREFIX),
+        )
+      )
+        this.followGame();
     });
     window.addEventListener('pagehide', () => void this.send({ type: 'table/clear' }));
     // The screen turned or the window resized across the narrow width: the key folds or opens with it, unless the player chose.
@@ -181,7 +201,11 @@ export class DemoTable {
       this.render();
       return Promise.resolve(true);
     });
-    const scene = isSceneId(asked) ? asked : isSystemId(this.live.system) ? this.sceneFor(this.live.system) : sceneId('hd-command');
+    const scene = isSceneId(asked)
+      ? asked
+      : isSystemId(this.live.system)
+        ? this.sceneFor(this.live.system)
+        : sceneId('hd-command');
     await this.open(scene);
   }
 
@@ -192,7 +216,9 @@ export class DemoTable {
   private sceneFor(system: SystemId): SceneId {
     const links = this.live.system === system ? this.live.binding.links : {};
     const linked = (id: SceneId) => this.boards[id]?.tokens.filter((t) => links[t.id] !== undefined).length ?? 0;
-    const bound = scenesOf(system).filter((id) => linked(id) > 0).sort((a, b) => linked(b) - linked(a))[0];
+    const bound = scenesOf(system)
+      .filter((id) => linked(id) > 0)
+      .sort((a, b) => linked(b) - linked(a))[0];
     return bound ?? this.shown[system] ?? sceneId(system);
   }
 
@@ -245,7 +271,12 @@ export class DemoTable {
       this.judgeGame(id, held === 'behind' ? undefined : held.games[system]?.log);
       if (keep && keep.tokens.some((t) => links[t.id] !== undefined)) return true;
       const log = held === 'behind' ? undefined : held.games[system]?.log;
-      if (log && logLength(log) > 0 && (log.window !== undefined || untouchedScene(system, log) === null) && !(await this.ask(system))) {
+      if (
+        log &&
+        logLength(log) > 0 &&
+        (log.window !== undefined || untouchedScene(system, log) === null) &&
+        !(await this.ask(system))
+      ) {
         if (!reset) this.set({ notice: { kind: 'unbound' } });
         return false;
       }
@@ -258,7 +289,11 @@ export class DemoTable {
       this.damaged = this.damaged.filter((s) => s !== id);
       this.set({ sceneGame: true });
       // Laid out again after a damaged save: the page still says why.
-      this.show(keep ?? sceneBoard(id), !reset && this.state.notice?.kind === 'damaged' ? this.state.notice : null, keep === null);
+      this.show(
+        keep ?? sceneBoard(id),
+        !reset && this.state.notice?.kind === 'damaged' ? this.state.notice : null,
+        keep === null,
+      );
       this.save();
       return true;
     } finally {
@@ -268,9 +303,13 @@ export class DemoTable {
   }
 
   /** Whether `log` is the game scene `id` lays out, untouched (see DemoState.sceneGame). */
-  private judgeGame(id: SceneId, log: { readonly events: readonly unknown[]; readonly cursor: number; readonly window?: unknown } | undefined): void {
+  private judgeGame(
+    id: SceneId,
+    log: { readonly events: readonly unknown[]; readonly cursor: number; readonly window?: unknown } | undefined,
+  ): void {
     // The game as it stands: what its cursor has played (a *New game* undone is the example again).
-    const played = log && log.window === undefined ? { events: log.events.slice(0, log.cursor), cursor: log.cursor } : undefined;
+    const played =
+      log && log.window === undefined ? { events: log.events.slice(0, log.cursor), cursor: log.cursor } : undefined;
     const sceneGame = untouchedScene(sceneRef(id)!.system, played) === id;
     if (sceneGame !== this.state.sceneGame) this.set({ sceneGame });
   }
@@ -326,7 +365,11 @@ export class DemoTable {
     const around = rings.map((g) => ({
       x: g.x,
       y: g.y,
-      r: g.outline ? Math.max(...g.outline.flat().map((p) => Math.hypot(p.x - g.x, p.y - g.y))) : g.shape.kind === 'circle' ? g.shape.radius : Math.max(...g.shape.points.map((p) => Math.hypot(p.x, p.y))),
+      r: g.outline
+        ? Math.max(...g.outline.flat().map((p) => Math.hypot(p.x - g.x, p.y - g.y)))
+        : g.shape.kind === 'circle'
+          ? g.shape.radius
+          : Math.max(...g.shape.points.map((p) => Math.hypot(p.x, p.y))),
     }));
     this.fittedKey = this.state.legend ? this.live.keySize : null;
     this.view?.fit(around, this.fittedKey);
@@ -642,7 +685,8 @@ export class DemoTable {
   unitNames(): readonly UnitName[] {
     const board = this.state.board;
     if (!board) return [];
-    if (this.names?.board !== board || this.names.run !== this.last) this.names = { board, run: this.last, names: unitNames(this.tables.table(board), this.last?.bound ?? null) };
+    if (this.names?.board !== board || this.names.run !== this.last)
+      this.names = { board, run: this.last, names: unitNames(this.tables.table(board), this.last?.bound ?? null) };
     return this.names.names;
   }
 }

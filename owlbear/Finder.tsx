@@ -10,12 +10,18 @@ import type { SceneSession } from './session';
 
 /** Turns the player's view so that the figure stands in its middle (screen = scene · scale + position), and selects it. */
 async function centreOn(stop: FinderStop): Promise<void> {
-  const [scale, width, height] = await Promise.all([OBR.viewport.getScale(), OBR.viewport.getWidth(), OBR.viewport.getHeight()]);
+  const [scale, width, height] = await Promise.all([
+    OBR.viewport.getScale(),
+    OBR.viewport.getWidth(),
+    OBR.viewport.getHeight(),
+  ]);
   await OBR.viewport.animateTo({ position: { x: width / 2 - stop.x * scale, y: height / 2 - stop.y * scale }, scale });
   await OBR.player.select([stop.token], true);
 }
 
-const typing = (target: EventTarget | null) => target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName));
+const typing = (target: EventTarget | null) =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName));
 
 export function FinderRow({ session }: { session: SceneSession }) {
   const [said, setSaid] = useState('');
@@ -43,7 +49,14 @@ export function FinderRow({ session }: { session: SceneSession }) {
   }, []);
   return (
     <p class="owlbear-finder">
-      <button type="button" data-testid="owlbear-finder" disabled={stops.length === 0} aria-keyshortcuts="N Shift+N" title={tr('board_finder_keys')} onClick={() => find(1)}>
+      <button
+        type="button"
+        data-testid="owlbear-finder"
+        disabled={stops.length === 0}
+        aria-keyshortcuts="N Shift+N"
+        title={tr('board_finder_keys')}
+        onClick={() => find(1)}
+      >
         {tr('board_finder', stops.length)}
       </button>{' '}
       <span role="status" data-testid="owlbear-finder-said">

@@ -31,20 +31,28 @@ export function TablePanel({ session }: { session: SceneSession }) {
     void showLegend(on);
   };
   const tr = (key: string, ...subs: (string | number)[]) => session.strings.t(text(key, ...subs));
-  const trn = (key: string, count: number, ...subs: (string | number)[]) => session.strings.t(plural(key, count, ...subs));
+  const trn = (key: string, count: number, ...subs: (string | number)[]) =>
+    session.strings.t(plural(key, count, ...subs));
   const state = session.state;
-  if (!session.sceneReady || !state) return <p class="hint" data-testid="owlbear-no-scene">{tr('owlbear_no_scene')}</p>;
+  if (!session.sceneReady || !state)
+    return (
+      <p class="hint" data-testid="owlbear-no-scene">
+        {tr('owlbear_no_scene')}
+      </p>
+    );
   const me = playerOf(session)!;
   const system = state.root.activeSystem;
   const sides = DESCRIPTORS[system].sides;
   const seats = state.game.seats;
   const size = SharedGame.size(OWLBEAR_KEYS, session.metadataNow);
   const gm = session.me.role === 'GM';
-  const players = [{ id: session.me.id, name: session.me.name }, ...session.party.filter((p) => p.id !== session.me.id).map((p) => ({ id: p.id, name: p.name }))].filter(
-    (p, i, all) => all.findIndex((q) => q.id === p.id) === i,
-  );
+  const players = [
+    { id: session.me.id, name: session.me.name },
+    ...session.party.filter((p) => p.id !== session.me.id).map((p) => ({ id: p.id, name: p.name })),
+  ].filter((p, i, all) => all.findIndex((q) => q.id === p.id) === i);
   // Seated players who are not here now stay listed (their seats stand).
-  for (const [id, s] of Object.entries(seats)) if (!players.some((p) => p.id === id)) players.push({ id, name: s.name });
+  for (const [id, s] of Object.entries(seats))
+    if (!players.some((p) => p.id === id)) players.push({ id, name: s.name });
   const seat = (player: { id: string; name: string }, index: number, on: boolean) => {
     const now = seats[player.id]?.seats ?? [];
     const next = on ? [...now, index] : now.filter((i) => i !== index);
@@ -69,10 +77,22 @@ export function TablePanel({ session }: { session: SceneSession }) {
       <h2 id="owlbear-table-title">{tr('owlbear_table_title')}</h2>
       <p data-testid="owlbear-me">
         {tr(gm ? 'owlbear_me_gm' : 'owlbear_me_player', session.me.name)}{' '}
-        {!me.seated ? tr('owlbear_open_table') : gm ? tr('owlbear_gm_all') : me.sides.length ? tr('owlbear_my_sides', me.sides.join(', ')) : tr('owlbear_no_sides')}
+        {!me.seated
+          ? tr('owlbear_open_table')
+          : gm
+            ? tr('owlbear_gm_all')
+            : me.sides.length
+              ? tr('owlbear_my_sides', me.sides.join(', '))
+              : tr('owlbear_no_sides')}
       </p>
       <label class="owlbear-key">
-        <input type="checkbox" data-testid="owlbear-legend" checked={legend} onChange={(e) => setLegend(e.currentTarget.checked)} /> {tr('board_key_show')}
+        <input
+          type="checkbox"
+          data-testid="owlbear-legend"
+          checked={legend}
+          onChange={(e) => setLegend(e.currentTarget.checked)}
+        />{' '}
+        {tr('board_key_show')}
       </label>
       <FinderRow session={session} />
       <VisibilityRow session={session} gm={gm} />
@@ -111,7 +131,12 @@ export function TablePanel({ session }: { session: SceneSession }) {
         </details>
       )}
       {unsent.length > 0 && (
-        <p class={failed ? 'owlbear-problems owlbear-unsent' : 'hint owlbear-unsent'} role="status" data-testid="owlbear-unsent" data-status={failed ? 'failed' : 'pending'}>
+        <p
+          class={failed ? 'owlbear-problems owlbear-unsent' : 'hint owlbear-unsent'}
+          role="status"
+          data-testid="owlbear-unsent"
+          data-status={failed ? 'failed' : 'pending'}
+        >
           {trn(failed ? 'owlbear_unsent_failed' : 'owlbear_unsent_pending', unsent.length)}{' '}
           {failed && (
             <button type="button" data-testid="owlbear-retry" onClick={() => session.retry()}>
@@ -129,7 +154,13 @@ export function TablePanel({ session }: { session: SceneSession }) {
         <div class="owlbear-problems" role="status" data-testid="owlbear-unvouched">
           <p>
             {gm
-              ? tr('table_unvouched_gm', state.unvouched.gen, state.unvouched.events ?? '?', state.unvouched.writers, state.unvouched.key ?? '—')
+              ? tr(
+                  'table_unvouched_gm',
+                  state.unvouched.gen,
+                  state.unvouched.events ?? '?',
+                  state.unvouched.writers,
+                  state.unvouched.key ?? '—',
+                )
               : tr('table_unvouched_player', state.unvouched.gen)}
           </p>
           {state.unvouched.disputed && <p>{tr('table_unvouched_disputed')}</p>}
@@ -147,7 +178,14 @@ export function TablePanel({ session }: { session: SceneSession }) {
       )}
       {gm && state.unproven && (
         <div class="owlbear-problems" role="status" data-testid="owlbear-unproven">
-          <p>{tr(state.unproven.gm ? 'table_unproven_gm' : 'table_unproven_player', state.unproven.player, state.unproven.actions, state.unproven.key)}</p>
+          <p>
+            {tr(
+              state.unproven.gm ? 'table_unproven_gm' : 'table_unproven_player',
+              state.unproven.player,
+              state.unproven.actions,
+              state.unproven.key,
+            )}
+          </p>
           <p>
             <button type="button" data-testid="owlbear-unproven-take" onClick={() => session.chooseUnproven('take')}>
               {tr(state.unproven.gm ? 'table_unproven_take' : 'table_unproven_player_take')}
@@ -164,7 +202,8 @@ export function TablePanel({ session }: { session: SceneSession }) {
           <ul>
             {[...refusedKeys].reverse().map((d, i) => (
               <li key={i}>
-                {whose(d.key)} ({d.key.slice(OPS_PREFIX.length, OPS_PREFIX.length + 60)}): {d.error ? `${d.problem}: ${session.strings.t(errorText(d.error))}` : d.problem}
+                {whose(d.key)} ({d.key.slice(OPS_PREFIX.length, OPS_PREFIX.length + 60)}):{' '}
+                {d.error ? `${d.problem}: ${session.strings.t(errorText(d.error))}` : d.problem}
               </li>
             ))}
           </ul>
@@ -179,11 +218,19 @@ export function TablePanel({ session }: { session: SceneSession }) {
       )}
       {(unreadable.length > 0 || (session.read?.dropped.length ?? 0) > 0 || state.damaged.length > 0) && (
         <details class="owlbear-problems" data-testid="owlbear-dropped">
-          <summary>{trn('owlbear_dropped', unreadable.length + (session.read?.dropped.length ?? 0) + state.damaged.length)}</summary>
+          <summary>
+            {trn('owlbear_dropped', unreadable.length + (session.read?.dropped.length ?? 0) + state.damaged.length)}
+          </summary>
           <ul>
-            {[...state.damaged.map((d) => `${tr('owlbear_damaged')}: ${d}`), ...unreadable.map((d) => `${whose(d.key)} (${d.key}): ${d.problem}`), ...(session.read?.dropped ?? []).map((d) => `${d.id ?? '?'}: ${d.problem}`)].slice(0, 20).map((line, i) => (
-              <li key={i}>{line}</li>
-            ))}
+            {[
+              ...state.damaged.map((d) => `${tr('owlbear_damaged')}: ${d}`),
+              ...unreadable.map((d) => `${whose(d.key)} (${d.key}): ${d.problem}`),
+              ...(session.read?.dropped ?? []).map((d) => `${d.id ?? '?'}: ${d.problem}`),
+            ]
+              .slice(0, 20)
+              .map((line, i) => (
+                <li key={i}>{line}</li>
+              ))}
           </ul>
         </details>
       )}
@@ -206,5 +253,12 @@ function VisibilityRow({ session, gm }: { session: SceneSession; gm: boolean }) 
   const tr = (key: string, ...subs: (string | number)[]) => session.strings.t(text(key, ...subs));
   const v = readVisibility(session.state?.game.visibility);
   if (!gm) return <SaidVisibility value={v} tr={tr} prefix="owlbear" />;
-  return <GameMasterVisibility value={v} onChange={(next) => void session.submit({ type: 'scene/visibility', ...next })} tr={tr} prefix="owlbear" />;
+  return (
+    <GameMasterVisibility
+      value={v}
+      onChange={(next) => void session.submit({ type: 'scene/visibility', ...next })}
+      tr={tr}
+      prefix="owlbear"
+    />
+  );
 }

@@ -58,7 +58,10 @@ if (!OBR.isAvailable) {
         show();
         return session.onChange(show);
       },
-      send: async (request) => (request.type === 'table/settings' ? { ok: false, error: { code: 'owlbear-not-in-scene', params: { type: request.type } } } : { ok: true }),
+      send: async (request) =>
+        request.type === 'table/settings'
+          ? { ok: false, error: { code: 'owlbear-not-in-scene', params: { type: request.type } } }
+          : { ok: true },
       // Roll20's own: nothing to post, no auras, no Roll20 diagnostics on an Owlbear scene.
       chat: async () => false,
       auras: async () => false,

@@ -65,7 +65,12 @@ const pages = backgroundChannel(OBR.room.id, session.me.connectionId);
 let told = '';
 const tellPopover = (force = false) => {
   const ops = session.sync?.ownOps ?? [];
-  const refused = (session.sync?.refusedLately ?? []).map((d) => ({ key: d.key.slice(0, 200), problem: d.problem.slice(0, 400), ...(d.error ? { error: d.error } : {}), ...(d.forged ? { forged: true } : {}) }));
+  const refused = (session.sync?.refusedLately ?? []).map((d) => ({
+    key: d.key.slice(0, 200),
+    problem: d.problem.slice(0, 400),
+    ...(d.error ? { error: d.error } : {}),
+    ...(d.forged ? { forged: true } : {}),
+  }));
   const failures = session.sync?.failing ?? 0;
   const now = JSON.stringify([ops, refused, failures]);
   if (!force && now === told) return;
@@ -97,7 +102,11 @@ pages.on((m) => {
   if (!request.ok) return pages.post({ type: 'answer', rid: m.rid, response: { ok: false, error: request.error } });
   void session.submit(request.value).then((response) => {
     tellPopover();
-    pages.post({ type: 'answer', rid: m.rid, response: response.ok ? { ok: true } : { ok: false, error: response.error } });
+    pages.post({
+      type: 'answer',
+      rid: m.rid,
+      response: response.ok ? { ok: true } : { ok: false, error: response.error },
+    });
   });
 });
 
@@ -157,7 +166,12 @@ Object.assign(globalThis, {
   commandPostOwlbear: () => ({
     recomputeMs: session.lastMs,
     paint: { ...painter.stats },
-    dropped: { bridge: bridge.dropped(), pages: pages.dropped(), scene: session.state?.dropped.length ?? 0, tokens: session.read?.dropped.length ?? 0 },
+    dropped: {
+      bridge: bridge.dropped(),
+      pages: pages.dropped(),
+      scene: session.state?.dropped.length ?? 0,
+      tokens: session.read?.dropped.length ?? 0,
+    },
     refused: session.state?.refusedCount ?? 0,
     unsent: session.state?.unsent ?? [],
     writer: session.sync?.identity.writer ?? null,

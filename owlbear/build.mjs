@@ -36,13 +36,18 @@ export function owlbearSettings(env, pkg, { dev = false } = {}) {
   } catch {
     return fail('COMMAND_POST_OWLBEAR_URL must be an address (https://host/path/)');
   }
-  if (url.protocol !== 'https:' && !isLocal(url)) return fail('COMMAND_POST_OWLBEAR_URL must be https (or http://localhost)');
+  if (url.protocol !== 'https:' && !isLocal(url))
+    return fail('COMMAND_POST_OWLBEAR_URL must be https (or http://localhost)');
   if (url.search || url.hash) return fail('COMMAND_POST_OWLBEAR_URL takes no query or fragment');
   const base = (env.COMMAND_POST_OWLBEAR_BASE ?? url.pathname).replace(/\/*$/, '/');
   if (!base.startsWith('/')) return fail('COMMAND_POST_OWLBEAR_BASE must start with /');
   const publicUrl = `${url.origin}${base}`;
-  const origins = (env.COMMAND_POST_OWLBEAR_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
-  if (origins.some((o) => !/^https?:\/\/[^/]+$/.test(o))) return fail('COMMAND_POST_OWLBEAR_ORIGINS must be origins (https://host[:port])');
+  const origins = (env.COMMAND_POST_OWLBEAR_ORIGINS ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  if (origins.some((o) => !/^https?:\/\/[^/]+$/.test(o)))
+    return fail('COMMAND_POST_OWLBEAR_ORIGINS must be origins (https://host[:port])');
   // The hosted origin is trusted by the bridge; a developer's machine only by a development build.
   if (!isLocal(url) && !origins.includes(url.origin)) origins.push(url.origin);
   const homepage = env.COMMAND_POST_HOMEPAGE ?? places.doc('docs/owlbear.md');
@@ -96,22 +101,35 @@ export function storeListing(settings, description, body) {
 
 /** Writes the static files into `out` (dist/owlbear), the pages already bundled there. */
 export function writeOwlbearFiles({ root, out, settings, pkg, description, catalogues, writeRulesIndex }) {
-  fs.writeFileSync(path.join(out, 'manifest.json'), JSON.stringify(owlbearManifest(settings, pkg, description), null, 2) + '\n');
+  fs.writeFileSync(
+    path.join(out, 'manifest.json'),
+    JSON.stringify(owlbearManifest(settings, pkg, description), null, 2) + '\n',
+  );
   const here = path.join(root, 'owlbear');
-  for (const f of ['background.html', 'action.html', 'owlbear.css']) fs.copyFileSync(path.join(here, f), path.join(out, f));
+  for (const f of ['background.html', 'action.html', 'owlbear.css'])
+    fs.copyFileSync(path.join(here, f), path.join(out, f));
   fs.copyFileSync(path.join(root, 'popup/popup.css'), path.join(out, 'popup.css'));
   fs.mkdirSync(path.join(out, 'icons'));
-  for (const f of fs.readdirSync(path.join(here, 'icons')).filter((f) => f.endsWith('.svg'))) fs.copyFileSync(path.join(here, 'icons', f), path.join(out, 'icons', f));
+  for (const f of fs.readdirSync(path.join(here, 'icons')).filter((f) => f.endsWith('.svg')))
+    fs.copyFileSync(path.join(here, 'icons', f), path.join(out, 'icons', f));
   fs.copyFileSync(path.join(here, 'icons/icon.svg'), path.join(out, 'icon.svg'));
   // The store listing, its pictures, and the pages' front page (the manifest's address, for a game master).
   const body = fs.readFileSync(path.join(here, 'store/store.md'), 'utf8');
   fs.writeFileSync(path.join(out, 'store.md'), storeListing(settings, description, body));
   fs.mkdirSync(path.join(out, 'store'));
-  for (const f of ['screenshot.png', 'icon.png']) fs.copyFileSync(path.join(here, 'store', f), path.join(out, 'store', f));
-  fs.writeFileSync(path.join(out, 'index.html'), fs.readFileSync(path.join(here, 'store/index.html'), 'utf8').replaceAll('{{url}}', settings.publicUrl).replaceAll('{{version}}', pkg.version));
+  for (const f of ['screenshot.png', 'icon.png'])
+    fs.copyFileSync(path.join(here, 'store', f), path.join(out, 'store', f));
+  fs.writeFileSync(
+    path.join(out, 'index.html'),
+    fs
+      .readFileSync(path.join(here, 'store/index.html'), 'utf8')
+      .replaceAll('{{url}}', settings.publicUrl)
+      .replaceAll('{{version}}', pkg.version),
+  );
   // The pages' strings, one merged catalogue per language, fetched by the page in its player's language.
   fs.mkdirSync(path.join(out, 'locales'));
-  for (const [lang, catalogue] of Object.entries(catalogues)) fs.writeFileSync(path.join(out, 'locales', `${lang}.json`), JSON.stringify(catalogue));
+  for (const [lang, catalogue] of Object.entries(catalogues))
+    fs.writeFileSync(path.join(out, 'locales', `${lang}.json`), JSON.stringify(catalogue));
   writeRulesIndex(out);
   // Static hosts that read these files (Cloudflare Pages, Netlify): Owlbear fetches the manifest from another origin.
   fs.writeFileSync(path.join(out, '_headers'), '/*\n  Access-Control-Allow-Origin: *\n');

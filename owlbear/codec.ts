@@ -16,9 +16,16 @@ const fromBase64 = (text: string): Uint8Array => {
   return out;
 };
 
-async function pipe(bytes: Uint8Array, stream: CompressionStream | DecompressionStream, max = Infinity): Promise<Uint8Array> {
+async function pipe(
+  bytes: Uint8Array,
+  stream: CompressionStream | DecompressionStream,
+  max = Infinity,
+): Promise<Uint8Array> {
   const writer = stream.writable.getWriter();
-  void writer.write(bytes as Uint8Array<ArrayBuffer>).then(() => writer.close()).catch(() => undefined);
+  void writer
+    .write(bytes as Uint8Array<ArrayBuffer>)
+    .then(() => writer.close())
+    .catch(() => undefined);
   const reader = stream.readable.getReader();
   const parts: Uint8Array[] = [];
   let total = 0;
@@ -42,7 +49,8 @@ async function pipe(bytes: Uint8Array, stream: CompressionStream | Decompression
   return out;
 }
 
-const hex = (bytes: ArrayBuffer | Uint8Array): string => [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, '0')).join('');
+const hex = (bytes: ArrayBuffer | Uint8Array): string =>
+  [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, '0')).join('');
 const unhex = (text: string): Uint8Array<ArrayBuffer> => {
   if (!/^(?:[0-9a-f]{2})+$/.test(text)) throw new Error('not hex');
   return new Uint8Array(text.match(/../g)!.map((b) => parseInt(b, 16)));
@@ -68,7 +76,9 @@ function importer(max: number, make: (text: string) => Promise<CryptoKey>): (tex
   };
 }
 const signingKey = importer(4, (secret) => crypto.subtle.importKey('pkcs8', unhex(secret), ED25519, false, ['sign']));
-const checkingKey = importer(256, (publicKey) => crypto.subtle.importKey('raw', unhex(publicKey), ED25519, false, ['verify']));
+const checkingKey = importer(256, (publicKey) =>
+  crypto.subtle.importKey('raw', unhex(publicKey), ED25519, false, ['verify']),
+);
 
 /** Ed25519 with WebCrypto (Chromium 137+, Firefox 129+, Node 20): the secret kept as hex PKCS #8. Shared by the Node tests' codec. */
 export const webCryptoSigning: Pick<Codec, 'newSecret' | 'publicKey' | 'sign' | 'verify'> = {
@@ -84,7 +94,16 @@ export const webCryptoSigning: Pick<Codec, 'newSecret' | 'publicKey' | 'sign' | 
     try {
       const key = await crypto.subtle.importKey('pkcs8', unhex(secret), ED25519, true, ['sign']);
       const x = (await crypto.subtle.exportKey('jwk', key)).x;
-      return x ? hex(fromBase64(x.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(x.length / 4) * 4, '='))) : null;
+      return x
+        ? hex(
+            fromBase64(
+              x
+                .replace(/-/g, '+')
+                .replace(/_/g, '/')
+                .padEnd(Math.ceil(x.length / 4) * 4, '='),
+            ),
+          )
+        : null;
     } catch {
       return null;
     }

@@ -35,7 +35,15 @@ export function playerOf(session: SceneSession): TablePlayer | null {
   const mine = seats[session.me.id]?.seats ?? [];
   const sides = DESCRIPTORS[state.root.activeSystem].sides;
   const seated = Object.keys(seats).length > 0;
-  return { name: session.me.name.slice(0, 200), role: session.me.role, seated, sides: (seated && session.me.role !== 'GM' ? mine.map((i) => sides[i]).filter((s): s is string => s !== undefined) : [...sides]).slice(0, 16) };
+  return {
+    name: session.me.name.slice(0, 200),
+    role: session.me.role,
+    seated,
+    sides: (seated && session.me.role !== 'GM'
+      ? mine.map((i) => sides[i]).filter((s): s is string => s !== undefined)
+      : [...sides]
+    ).slice(0, 16),
+  };
 }
 
 export function startFrameBridge(session: SceneSession): { readonly dropped: () => number } {
@@ -50,7 +58,13 @@ export function startFrameBridge(session: SceneSession): { readonly dropped: () 
   const push = () => {
     timer = null;
     last = Date.now();
-    post({ ns: BRIDGE_NS, type: 'bridge/state', root: session.root, board: session.summary, player: playerOf(session) });
+    post({
+      ns: BRIDGE_NS,
+      type: 'bridge/state',
+      root: session.root,
+      board: session.summary,
+      player: playerOf(session),
+    });
   };
   const schedule = () => {
     if (!welcomed || timer) return;
@@ -88,7 +102,9 @@ export function startFrameBridge(session: SceneSession): { readonly dropped: () 
       post({ ns: BRIDGE_NS, type: 'bridge/response', rid: m.rid, response: request });
       return;
     }
-    void session.send(request.value).then((response) => post({ ns: BRIDGE_NS, type: 'bridge/response', rid: m.rid, response }));
+    void session
+      .send(request.value)
+      .then((response) => post({ ns: BRIDGE_NS, type: 'bridge/response', rid: m.rid, response }));
   });
   session.onChange(schedule);
   post({ ns: BRIDGE_NS, type: 'bridge/hello', v: 1 });

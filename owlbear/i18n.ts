@@ -20,7 +20,9 @@ export function languageOf(languages: readonly string[]): string {
 }
 
 /** Loads one catalogue (relative to the page: the extension may be hosted under a path). */
-export async function loadStrings(languages: readonly string[] = navigator.languages?.length ? navigator.languages : [navigator.language]): Promise<Strings> {
+export async function loadStrings(
+  languages: readonly string[] = navigator.languages?.length ? navigator.languages : [navigator.language],
+): Promise<Strings> {
   const lang = languageOf(languages);
   let catalogue: Catalogue = {};
   try {

@@ -49,19 +49,25 @@ export function localKeeper(roomId: string, connectionId: string): Keeper {
   const signedKey = (scene: string) => `${room}/signed/${scene}`;
   const signedPages = (scene: string): KeptSigned[] => {
     const x = read(storage, signedKey(scene));
-    return Array.isArray(x) ? x.filter((k): k is KeptSigned => typeof k?.writer === 'string' && Array.isArray(k.pages)).slice(0, SIGNED) : [];
+    return Array.isArray(x)
+      ? x.filter((k): k is KeptSigned => typeof k?.writer === 'string' && Array.isArray(k.pages)).slice(0, SIGNED)
+      : [];
   };
   return {
     pages(scene) {
       const x = read(storage, pagesKey(scene)) as { pages?: unknown; seq?: unknown; covered?: unknown } | null;
-      return x && Array.isArray(x.pages) && typeof x.seq === 'number' ? { pages: x.pages, seq: x.seq, covered: Array.isArray(x.covered) ? x.covered : [] } : null;
+      return x && Array.isArray(x.pages) && typeof x.seq === 'number'
+        ? { pages: x.pages, seq: x.seq, covered: Array.isArray(x.covered) ? x.covered : [] }
+        : null;
     },
     savePages(scene, pages, seq, covered) {
       write(storage, pagesKey(scene), { pages, seq, covered });
     },
     checkpoint(scene) {
       const x = read(storage, checkpointKey(scene)) as { head?: unknown; parts?: unknown } | null;
-      return x && typeof x.parts === 'object' && x.parts !== null ? { head: x.head, parts: x.parts as Record<string, string> } : null;
+      return x && typeof x.parts === 'object' && x.parts !== null
+        ? { head: x.head, parts: x.parts as Record<string, string> }
+        : null;
     },
     secretKey: () => read(storage, `${room}/signing-key`),
     saveSecretKey: (secret) => write(storage, `${room}/signing-key`, secret),
@@ -72,10 +78,16 @@ export function localKeeper(roomId: string, connectionId: string): Keeper {
     saveGmKeys: (scene, keys) => write(storage, gmKeysKey(scene), keys),
     signedPages,
     saveSignedPages(scene, kept) {
-      write(storage, signedKey(scene), [kept, ...signedPages(scene).filter((k) => k.writer !== kept.writer)].slice(0, SIGNED));
+      write(
+        storage,
+        signedKey(scene),
+        [kept, ...signedPages(scene).filter((k) => k.writer !== kept.writer)].slice(0, SIGNED),
+      );
     },
     saveCheckpoint(scene: string, written: Written) {
-      const scenes = ((read(storage, index) as string[] | null) ?? []).filter((s) => typeof s === 'string' && s !== scene);
+      const scenes = ((read(storage, index) as string[] | null) ?? []).filter(
+        (s) => typeof s === 'string' && s !== scene,
+      );
       for (const old of scenes.splice(SCENES - 1)) {
         try {
           storage?.removeItem(checkpointKey(old));

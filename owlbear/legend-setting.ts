@@ -7,7 +7,8 @@ import { LEGEND_KEY } from '../src/adapters/owlbear/keys';
 
 export const legendShownIn = (metadata: Metadata | undefined): boolean => metadata?.[LEGEND_KEY] !== false;
 
-export const showLegend = (on: boolean): Promise<void> => OBR.player.setMetadata({ [LEGEND_KEY]: on }).catch(() => undefined);
+export const showLegend = (on: boolean): Promise<void> =>
+  OBR.player.setMetadata({ [LEGEND_KEY]: on }).catch(() => undefined);
 
 /** The setting now, then `on` at each change of it. */
 export async function followLegend(on: (shown: boolean) => void): Promise<void> {

@@ -18,11 +18,47 @@ const TOKENS: KeyFilter[] = [
 const icon = (file: string): string => new URL(`icons/${file}`, location.href).href;
 
 /** Each entry: its action, its icon, and the label when every token already has it (the entry then takes it off). */
-const ENTRIES: readonly { action: MenuAction; file: string; on: string; off: string; key: string; value: unknown; min?: number }[] = [
-  { action: 'side-1', file: 'side1.svg', on: 'owlbear_menu_side_1', off: 'owlbear_menu_no_side', key: 'side', value: '1' },
-  { action: 'side-2', file: 'side2.svg', on: 'owlbear_menu_side_2', off: 'owlbear_menu_no_side', key: 'side', value: '2' },
-  { action: 'leader', file: 'leader.svg', on: 'owlbear_menu_leader', off: 'owlbear_menu_figure', key: 'role', value: 'leader' },
-  { action: 'radio', file: 'radio.svg', on: 'owlbear_menu_radio', off: 'owlbear_menu_no_radio', key: 'radio', value: true },
+const ENTRIES: readonly {
+  action: MenuAction;
+  file: string;
+  on: string;
+  off: string;
+  key: string;
+  value: unknown;
+  min?: number;
+}[] = [
+  {
+    action: 'side-1',
+    file: 'side1.svg',
+    on: 'owlbear_menu_side_1',
+    off: 'owlbear_menu_no_side',
+    key: 'side',
+    value: '1',
+  },
+  {
+    action: 'side-2',
+    file: 'side2.svg',
+    on: 'owlbear_menu_side_2',
+    off: 'owlbear_menu_no_side',
+    key: 'side',
+    value: '2',
+  },
+  {
+    action: 'leader',
+    file: 'leader.svg',
+    on: 'owlbear_menu_leader',
+    off: 'owlbear_menu_figure',
+    key: 'role',
+    value: 'leader',
+  },
+  {
+    action: 'radio',
+    file: 'radio.svg',
+    on: 'owlbear_menu_radio',
+    off: 'owlbear_menu_no_radio',
+    key: 'radio',
+    value: true,
+  },
   { action: 'dead', file: 'dead.svg', on: 'owlbear_menu_dead', off: 'owlbear_menu_alive', key: 'dead', value: true },
 ];
 
@@ -34,20 +70,37 @@ export function registerMenus(strings: Strings, pace: Pace): void {
       { icon: icon(e.file), label: tr(e.off), filter: { every: [...TOKENS, has], permissions: ['UPDATE'] } },
       { icon: icon(e.file), label: tr(e.on), filter: { every: TOKENS, permissions: ['UPDATE'] } },
     ];
-    void OBR.contextMenu.create({ id: `${NAMESPACE}/menu/${e.action}`, icons, onClick: (context) => void apply(e.action, context.items as Image[], pace) });
+    void OBR.contextMenu.create({
+      id: `${NAMESPACE}/menu/${e.action}`,
+      icons,
+      onClick: (context) => void apply(e.action, context.items as Image[], pace),
+    });
   }
   // Several tokens: one unit; a single token in a unit: out of it.
   void OBR.contextMenu.create({
     id: `${NAMESPACE}/menu/unit`,
     icons: [
-      { icon: icon('unit.svg'), label: tr('owlbear_menu_unit'), filter: { min: 2, every: TOKENS, permissions: ['UPDATE'] } },
-      { icon: icon('unit.svg'), label: tr('owlbear_menu_no_unit'), filter: { max: 1, every: [...TOKENS, { key: ['metadata', TOKEN_KEY, 'unit'], value: undefined, operator: '!=' }], permissions: ['UPDATE'] } },
+      {
+        icon: icon('unit.svg'),
+        label: tr('owlbear_menu_unit'),
+        filter: { min: 2, every: TOKENS, permissions: ['UPDATE'] },
+      },
+      {
+        icon: icon('unit.svg'),
+        label: tr('owlbear_menu_no_unit'),
+        filter: {
+          max: 1,
+          every: [...TOKENS, { key: ['metadata', TOKEN_KEY, 'unit'], value: undefined, operator: '!=' }],
+          permissions: ['UPDATE'],
+        },
+      },
     ],
     onClick: (context) => void apply('unit', context.items as Image[], pace),
   });
 }
 
-const newUnit = (): string => `u-${[...crypto.getRandomValues(new Uint8Array(4))].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
+const newUnit = (): string =>
+  `u-${[...crypto.getRandomValues(new Uint8Array(4))].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
 
 /** Menu clicks one after the other: each reads the tokens as the previous one left them. */
 let queue: Promise<unknown> = Promise.resolve();
@@ -65,7 +118,11 @@ export function apply(action: MenuAction, items: readonly Image[], pace: Pace): 
   const ids = items.map((i) => i.id);
   const write = () =>
     OBR.scene.items.updateItems(ids, (drafts) => {
-      const tags = menuTags(action, drafts.map((d) => ({ id: d.id, metadata: (d.metadata ?? {}) as Record<string, unknown> })), newUnit);
+      const tags = menuTags(
+        action,
+        drafts.map((d) => ({ id: d.id, metadata: (d.metadata ?? {}) as Record<string, unknown> })),
+        newUnit,
+      );
       for (const d of drafts) {
         const tag = tags.get(d.id);
         if (tag) d.metadata[TOKEN_KEY] = tag;

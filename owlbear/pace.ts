@@ -11,7 +11,8 @@ export const GAP_MS = 500;
 export const MAX_BACKOFF_MS = 8000;
 
 /** Whether Owlbear refused a write for coming too soon after others. */
-export const rateLimited = (e: unknown): boolean => (e as { error?: { name?: unknown } } | null)?.error?.name === 'RateLimitHit';
+export const rateLimited = (e: unknown): boolean =>
+  (e as { error?: { name?: unknown } } | null)?.error?.name === 'RateLimitHit';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

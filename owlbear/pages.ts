@@ -15,7 +15,12 @@ import { NAMESPACE } from '../src/adapters/owlbear/keys';
 import { TICKS_FIELDS } from '../src/board/ticks';
 
 const rid = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/));
-const errorSchema = v.object({ code: v.pipe(v.string(), v.maxLength(64)), params: v.optional(v.record(v.pipe(v.string(), v.maxLength(32)), v.union([v.pipe(v.string(), v.maxLength(2000)), v.number()]))) });
+const errorSchema = v.object({
+  code: v.pipe(v.string(), v.maxLength(64)),
+  params: v.optional(
+    v.record(v.pipe(v.string(), v.maxLength(32)), v.union([v.pipe(v.string(), v.maxLength(2000)), v.number()])),
+  ),
+});
 
 export const toBackgroundSchema = v.variant('type', [
   v.strictObject({ type: v.literal('submit'), rid, request: v.unknown() }),
@@ -27,14 +32,31 @@ export const toBackgroundSchema = v.variant('type', [
 ]);
 
 export const toPopoverSchema = v.variant('type', [
-  v.strictObject({ type: v.literal('answer'), rid, response: v.variant('ok', [v.strictObject({ ok: v.literal(true) }), v.strictObject({ ok: v.literal(false), error: errorSchema })]) }),
+  v.strictObject({
+    type: v.literal('answer'),
+    rid,
+    response: v.variant('ok', [
+      v.strictObject({ ok: v.literal(true) }),
+      v.strictObject({ ok: v.literal(false), error: errorSchema }),
+    ]),
+  }),
   // The ops are checked again by the popover as any op of the scene (./session.ts); `refused`: what the background page refused lately.
   v.strictObject({
     type: v.literal('own'),
     ops: v.pipe(v.array(v.unknown()), v.maxLength(400)),
     /** Writes Owlbear refused in a row (the popover shows the actions as failed from the third). */
     failures: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1e6)),
-    refused: v.pipe(v.array(v.strictObject({ key: v.pipe(v.string(), v.maxLength(200)), problem: v.pipe(v.string(), v.maxLength(400)), error: v.optional(errorSchema), forged: v.optional(v.boolean()) })), v.maxLength(30)),
+    refused: v.pipe(
+      v.array(
+        v.strictObject({
+          key: v.pipe(v.string(), v.maxLength(200)),
+          problem: v.pipe(v.string(), v.maxLength(400)),
+          error: v.optional(errorSchema),
+          forged: v.optional(v.boolean()),
+        }),
+      ),
+      v.maxLength(30),
+    ),
   }),
 ]);
 
@@ -48,8 +70,15 @@ export interface PageChannel<In, Out> {
   readonly dropped: () => number;
 }
 
-function channel<In, Out>(room: string, connection: string, schema: v.GenericSchema<unknown, In>): PageChannel<In, Out> {
-  const bc = typeof BroadcastChannel === 'function' ? new BroadcastChannel(`${NAMESPACE}/pages/${room}/${connectionKey(connection)}`) : null;
+function channel<In, Out>(
+  room: string,
+  connection: string,
+  schema: v.GenericSchema<unknown, In>,
+): PageChannel<In, Out> {
+  const bc =
+    typeof BroadcastChannel === 'function'
+      ? new BroadcastChannel(`${NAMESPACE}/pages/${room}/${connectionKey(connection)}`)
+      : null;
   let dropped = 0;
   const listeners: ((m: In) => void)[] = [];
   if (bc) {
@@ -70,7 +99,9 @@ function channel<In, Out>(room: string, connection: string, schema: v.GenericSch
 }
 
 /** The background page's end: it hears the popover. */
-export const backgroundChannel = (room: string, connection: string): PageChannel<ToBackground, ToPopover> => channel(room, connection, toBackgroundSchema);
+export const backgroundChannel = (room: string, connection: string): PageChannel<ToBackground, ToPopover> =>
+  channel(room, connection, toBackgroundSchema);
 
 /** The popover's end: it hears the background page. */
-export const popoverChannel = (room: string, connection: string): PageChannel<ToPopover, ToBackground> => channel(room, connection, toPopoverSchema);
+export const popoverChannel = (room: string, connection: string): PageChannel<ToPopover, ToBackground> =>
+  channel(room, connection, toPopoverSchema);

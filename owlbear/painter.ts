@@ -7,7 +7,15 @@
 import { visibleView } from '../src/board/visibility';
 import { readVisibility } from '../src/board/visibility-schema';
 import OBR, { type Item } from '@owlbear-rodeo/sdk';
-import { Drawer, noteBox, OWLBEAR_TEXT_PX, Reconciler, type DrawnItem, type Patch, type Viewport } from '../src/adapters/owlbear/draw';
+import {
+  Drawer,
+  noteBox,
+  OWLBEAR_TEXT_PX,
+  Reconciler,
+  type DrawnItem,
+  type Patch,
+  type Viewport,
+} from '../src/adapters/owlbear/draw';
 import { LOCAL_KEY } from '../src/adapters/owlbear/keys';
 import { layoutBoard, type BoardLayout } from '../src/board/layout';
 import { estimateWidth } from '../src/board/measure';
@@ -65,11 +73,24 @@ export class Painter {
   private async watchViewport(): Promise<void> {
     if (!this.session.sceneReady) return;
     try {
-      const [position, scale, width, height] = await Promise.all([OBR.viewport.getPosition(), OBR.viewport.getScale(), OBR.viewport.getWidth(), OBR.viewport.getHeight()]);
+      const [position, scale, width, height] = await Promise.all([
+        OBR.viewport.getPosition(),
+        OBR.viewport.getScale(),
+        OBR.viewport.getWidth(),
+        OBR.viewport.getHeight(),
+      ]);
       const next: Screen = { x: position.x, y: position.y, scale, width, height };
       if (![next.x, next.y, next.scale, next.width, next.height].every(Number.isFinite) || next.scale <= 0) return;
       const was = this.screen;
-      if (was && was.x === next.x && was.y === next.y && was.scale === next.scale && was.width === next.width && was.height === next.height) return;
+      if (
+        was &&
+        was.x === next.x &&
+        was.y === next.y &&
+        was.scale === next.scale &&
+        was.width === next.width &&
+        was.height === next.height
+      )
+        return;
       this.screen = next;
       this.paint();
     } catch {
@@ -90,7 +111,10 @@ export class Painter {
       const tr = s.strings.t;
       const focus = new Set(s.selection);
       // What the game master says the board shows, and to whom (src/board/visibility.ts).
-      const view = visibleView(run.view, run.bound, readVisibility(s.state?.game.visibility), { focus, gm: s.me.role === 'GM' });
+      const view = visibleView(run.view, run.bound, readVisibility(s.state?.game.visibility), {
+        focus,
+        gm: s.me.role === 'GM',
+      });
       const notes = view.notes.map((n) => tr(n));
       const screen = this.screen;
       this.layout = screen
@@ -109,7 +133,12 @@ export class Painter {
             previous: this.layout,
           })
         : null;
-      return this.drawer.draw(view, { player: s.me.id, layout: this.layout, viewport: screen ?? { x: 0, y: 0, scale: 1 }, notes });
+      return this.drawer.draw(view, {
+        player: s.me.id,
+        layout: this.layout,
+        viewport: screen ?? { x: 0, y: 0, scale: 1 },
+        notes,
+      });
     };
     if (!this.busy && (this.screen || this.blind)) void this.flush();
   }
@@ -142,7 +171,9 @@ export class Painter {
   /** What this extension drew on the scene before this page loaded (a reload): taken over, not drawn twice. */
   private async adopt(): Promise<void> {
     this.adopted = true;
-    const ours = await OBR.scene.local.getItems((item: Item) => item.metadata?.[LOCAL_KEY] !== undefined).catch(() => [] as Item[]);
+    const ours = await OBR.scene.local
+      .getItems((item: Item) => item.metadata?.[LOCAL_KEY] !== undefined)
+      .catch(() => [] as Item[]);
     this.reconciler.adopt(ours as DrawnItem[]);
   }
 
@@ -160,15 +191,13 @@ export class Painter {
       if (patch.update.length) {
         calls++;
         const updates = patch.update;
-        await OBR.scene.local.updateItems(
-          updates.map((u) => u.before) as Item[],
-          (drafts) => {
-            drafts.forEach((draft, i) => {
-              const { after, keys } = updates[i]!;
-              for (const k of keys) (draft as unknown as Record<string, unknown>)[k] = (after as unknown as Record<string, unknown>)[k];
-            });
-          },
-        );
+        await OBR.scene.local.updateItems(updates.map((u) => u.before) as Item[], (drafts) => {
+          drafts.forEach((draft, i) => {
+            const { after, keys } = updates[i]!;
+            for (const k of keys)
+              (draft as unknown as Record<string, unknown>)[k] = (after as unknown as Record<string, unknown>)[k];
+          });
+        });
       }
     } catch {
       // Owlbear refused a batch (a scene closing under it): draw everything again next time.

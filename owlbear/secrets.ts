@@ -9,8 +9,15 @@ import * as v from 'valibot';
 import { NAMESPACE } from '../src/adapters/owlbear/keys';
 import type { SecretKeeper } from '../src/shared-game/sync';
 
-const entry = v.strictObject({ seal: v.pipe(v.string(), v.startsWith('sealed:'), v.maxLength(100)), salt: v.pipe(v.string(), v.maxLength(100)), value: v.pipe(v.string(), v.maxLength(64)) });
-const messageSchema = v.union([v.strictObject({ ask: v.literal(true) }), v.strictObject({ secrets: v.pipe(v.array(entry), v.maxLength(10_000)) })]);
+const entry = v.strictObject({
+  seal: v.pipe(v.string(), v.startsWith('sealed:'), v.maxLength(100)),
+  salt: v.pipe(v.string(), v.maxLength(100)),
+  value: v.pipe(v.string(), v.maxLength(64)),
+});
+const messageSchema = v.union([
+  v.strictObject({ ask: v.literal(true) }),
+  v.strictObject({ secrets: v.pipe(v.array(entry), v.maxLength(10_000)) }),
+]);
 
 export function localSecrets(roomId: string, playerId: string): SecretKeeper {
   const key = `${NAMESPACE}/secrets/${roomId}/${playerId}`;

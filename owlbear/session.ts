@@ -9,7 +9,14 @@
 // (which only it writes); the popover hands it its actions and mirrors what it keeps (./pages.ts).
 import OBR, { type Item, type Metadata, type Player } from '@owlbear-rodeo/sdk';
 import * as v from 'valibot';
-import { DEFAULT_GRID, OwlbearTables, gridSchema, statusOf, type OwlbearGrid, type SceneRead } from '../src/adapters/owlbear/items';
+import {
+  DEFAULT_GRID,
+  OwlbearTables,
+  gridSchema,
+  statusOf,
+  type OwlbearGrid,
+  type SceneRead,
+} from '../src/adapters/owlbear/items';
 import { OWLBEAR_KEYS, RECORD_KEY, connectionKey, writerId } from '../src/adapters/owlbear/keys';
 import type { Member } from '../src/shared-game/model';
 import { RecordBook, readRecord } from '../src/shared-game/records';
@@ -42,13 +49,22 @@ export interface Me {
   readonly connectionId: string;
 }
 
-const fail = (code: string, params?: Record<string, string | number>): { ok: false; error: RuleError } => ({ ok: false, error: params ? { code, params } : { code } });
+const fail = (code: string, params?: Record<string, string | number>): { ok: false; error: RuleError } => ({
+  ok: false,
+  error: params ? { code, params } : { code },
+});
 
 /** Owlbear's party as the shared game reads it: each connection's player, role, and record (its own player metadata). */
 export const membersOf = (party: readonly Player[]): Member[] =>
-  party.map((p) => ({ holder: connectionKey(p.connectionId), player: p.id, gm: p.role === 'GM', record: (p.metadata as Metadata | undefined)?.[RECORD_KEY] }));
+  party.map((p) => ({
+    holder: connectionKey(p.connectionId),
+    player: p.id,
+    gm: p.role === 'GM',
+    record: (p.metadata as Metadata | undefined)?.[RECORD_KEY],
+  }));
 
-const randomId = (): string => [...crypto.getRandomValues(new Uint8Array(12))].map((b) => b.toString(16).padStart(2, '0')).join('');
+const randomId = (): string =>
+  [...crypto.getRandomValues(new Uint8Array(12))].map((b) => b.toString(16).padStart(2, '0')).join('');
 
 /** How long the popover waits for its background page to answer an action. */
 const ANSWER_MS = 8000;
@@ -82,7 +98,12 @@ export class SceneSession {
   private waiting: Metadata | null = null;
   /** Submits one at a time, after any metadata being read. */
   private turn: Promise<unknown> = Promise.resolve();
-  private summaryCache: { run: BoardRun | null; read: SceneRead | null; selection: readonly string[]; summary: BoardSummary | null } | null = null;
+  private summaryCache: {
+    run: BoardRun | null;
+    read: SceneRead | null;
+    selection: readonly string[];
+    summary: BoardSummary | null;
+  } | null = null;
 
   private constructor(
     readonly page: Page,
@@ -191,7 +212,9 @@ export class SceneSession {
       this.recompute();
       return;
     }
-    this.answers.get(m.rid)?.(m.response.ok ? { ok: true, root: this.root ?? this.sync!.state.root } : { ok: false, error: m.response.error });
+    this.answers.get(m.rid)?.(
+      m.response.ok ? { ok: true, root: this.root ?? this.sync!.state.root } : { ok: false, error: m.response.error },
+    );
     this.answers.delete(m.rid);
   }
 
@@ -249,7 +272,12 @@ export class SceneSession {
   }
 
   private async loadGrid(): Promise<void> {
-    const [dpi, scale, type, measurement] = await Promise.all([OBR.scene.grid.getDpi(), OBR.scene.grid.getScale(), OBR.scene.grid.getType(), OBR.scene.grid.getMeasurement()]);
+    const [dpi, scale, type, measurement] = await Promise.all([
+      OBR.scene.grid.getDpi(),
+      OBR.scene.grid.getScale(),
+      OBR.scene.grid.getType(),
+      OBR.scene.grid.getMeasurement(),
+    ]);
     await this.setGrid({ dpi, scale: scale.raw, type, measurement });
   }
 
@@ -453,7 +481,9 @@ export class SceneSession {
     const summary =
       this.read && this.root
         ? summaryOf(
-            statusOf(this.read, this.grid, this.tables.tableChanges, this.selection, (side) => this.strings.t(text('owlbear_side', side))),
+            statusOf(this.read, this.grid, this.tables.tableChanges, this.selection, (side) =>
+              this.strings.t(text('owlbear_side', side)),
+            ),
             this.read.table,
             this.run,
             this.root.activeSystem,

@@ -4,7 +4,19 @@ import type { SystemId } from '../src/rules/ids';
 import { storedGame, type StoreRoot } from '../src/store/root';
 import type { PopupApi } from './api';
 import type { ComponentChildren } from 'preact';
-import { ActionsContext, ApiContext, BoardContext, EMPTY_BINDING, GameBoardContext, useApi, useBoard, useTr, type BoardData, type GameBoard, type Send } from './context';
+import {
+  ActionsContext,
+  ApiContext,
+  BoardContext,
+  EMPTY_BINDING,
+  GameBoardContext,
+  useApi,
+  useBoard,
+  useTr,
+  type BoardData,
+  type GameBoard,
+  type Send,
+} from './context';
 import { StoreContext, useStore } from './store';
 import { RuleLookup } from './lookup/Opener';
 import { usePanel } from './panels';
@@ -64,46 +76,57 @@ function Shell({ api, drafts: draftsLoading }: { api: PopupApi; drafts: Promise<
 
   return (
     <StoreContext.Provider value={store}>
-    <BoardProvider live={api.live}>
-      <ConfirmHost exportGame={exportGame}>
-      <main class="popup">
-        <header class="app-header">
-          <h1>{tr('extName')}</h1>
-          {root && <SystemPicker active={root.activeSystem} onPick={(system) => void send({ type: 'store/select-system', system })} />}
-          <RuleLookup root={root} />
-        </header>
-        {root && root.notices.length > 0 && <StoreNotices notices={root.notices} onDismiss={() => void send({ type: 'store/dismiss-notice' })} onShowBackups={showBackups} />}
-        {/* Refusals are announced at once; the state shown is the one that was kept. */}
-        <div class="refusal" role="alert" data-testid="refusal">
-          {refusal && api.t(errorText(refusal, api.t))}
-        </div>
-        <ActionNoticeLine notice={notice} />
-        {root && <DemoOffer system={root.activeSystem} />}
-        {root && drafts ? (
-          <NoticeContext.Provider value={setNotice}>
-            <ActionsContext.Provider value={succeeded}>
-              <DraftContext.Provider value={{ store: drafts, system: root.activeSystem }}>
-                <ActivePanel root={root} send={send} />
-              </DraftContext.Provider>
-            </ActionsContext.Provider>
-          </NoticeContext.Provider>
-        ) : (
-          <p aria-busy="true">{tr('loading')}</p>
-        )}
-        {root && (
-          <GameFiles
-            open={filesOpen}
-            onToggle={setFilesOpen}
-            root={root}
-            send={send}
-            exportGame={exportGame}
-            onRefusal={setRefusal}
-            backupsRequest={backupsRequest}
-          />
-        )}
-      </main>
-      </ConfirmHost>
-    </BoardProvider>
+      <BoardProvider live={api.live}>
+        <ConfirmHost exportGame={exportGame}>
+          <main class="popup">
+            <header class="app-header">
+              <h1>{tr('extName')}</h1>
+              {root && (
+                <SystemPicker
+                  active={root.activeSystem}
+                  onPick={(system) => void send({ type: 'store/select-system', system })}
+                />
+              )}
+              <RuleLookup root={root} />
+            </header>
+            {root && root.notices.length > 0 && (
+              <StoreNotices
+                notices={root.notices}
+                onDismiss={() => void send({ type: 'store/dismiss-notice' })}
+                onShowBackups={showBackups}
+              />
+            )}
+            {/* Refusals are announced at once; the state shown is the one that was kept. */}
+            <div class="refusal" role="alert" data-testid="refusal">
+              {refusal && api.t(errorText(refusal, api.t))}
+            </div>
+            <ActionNoticeLine notice={notice} />
+            {root && <DemoOffer system={root.activeSystem} />}
+            {root && drafts ? (
+              <NoticeContext.Provider value={setNotice}>
+                <ActionsContext.Provider value={succeeded}>
+                  <DraftContext.Provider value={{ store: drafts, system: root.activeSystem }}>
+                    <ActivePanel root={root} send={send} />
+                  </DraftContext.Provider>
+                </ActionsContext.Provider>
+              </NoticeContext.Provider>
+            ) : (
+              <p aria-busy="true">{tr('loading')}</p>
+            )}
+            {root && (
+              <GameFiles
+                open={filesOpen}
+                onToggle={setFilesOpen}
+                root={root}
+                send={send}
+                exportGame={exportGame}
+                onRefusal={setRefusal}
+                backupsRequest={backupsRequest}
+              />
+            )}
+          </main>
+        </ConfirmHost>
+      </BoardProvider>
     </StoreContext.Provider>
   );
 }
@@ -153,7 +176,11 @@ function ActivePanel({ root, send }: { root: StoreRoot; send: Send }) {
   const { Panel, descriptor } = loaded;
   const game = storedGame(root, root.activeSystem, descriptor.rules.defaultConfig);
   return (
-    <GameBoardProvider system={root.activeSystem} binding={root.bindings[root.activeSystem] ?? EMPTY_BINDING} send={send}>
+    <GameBoardProvider
+      system={root.activeSystem}
+      binding={root.bindings[root.activeSystem] ?? EMPTY_BINDING}
+      send={send}
+    >
       <LiveBoardSection root={root} game={game} descriptor={descriptor} send={send} />
       <Panel game={game} send={send} />
     </GameBoardProvider>
@@ -167,7 +194,11 @@ function ActivePanel({ root, send }: { root: StoreRoot; send: Send }) {
  */
 function BoardProvider({ live, children }: { live: PopupApi['live']; children: ComponentChildren }) {
   const [board, setBoard] = useState<BoardData | null>(null);
-  useEffect(() => (live ? live.subscribe((summary, settings) => setBoard(summary ? { summary, settings, live } : null)) : undefined), [live]);
+  useEffect(
+    () =>
+      live ? live.subscribe((summary, settings) => setBoard(summary ? { summary, settings, live } : null)) : undefined,
+    [live],
+  );
   return <BoardContext.Provider value={board}>{children}</BoardContext.Provider>;
 }
 
@@ -197,7 +228,13 @@ function GameFiles({ open, onToggle, ...props }: FilesProps & { open: boolean; o
     if (open && !View) void import('./files/Files').then((m) => setView(() => m.Files));
   }, [open, View]);
   return (
-    <details class="game-files" id="game-files" open={open} onToggle={(e) => onToggle((e.currentTarget as HTMLDetailsElement).open)} data-testid="game-files">
+    <details
+      class="game-files"
+      id="game-files"
+      open={open}
+      onToggle={(e) => onToggle((e.currentTarget as HTMLDetailsElement).open)}
+      data-testid="game-files"
+    >
       <summary>{tr('files_title')}</summary>
       {open && (View ? <View {...props} /> : <p aria-busy="true">{tr('loading')}</p>)}
     </details>

@@ -3,7 +3,15 @@ import { systemNameKey } from './SystemPicker';
 import { useTr } from './context';
 
 /** Says plainly what the store had to repair, why, and where the old data was kept; one dismiss for all. */
-export function StoreNoticeList({ notices, onDismiss, onShowBackups }: { notices: readonly StoreNotice[]; onDismiss: () => void; onShowBackups: () => void }) {
+export function StoreNoticeList({
+  notices,
+  onDismiss,
+  onShowBackups,
+}: {
+  notices: readonly StoreNotice[];
+  onDismiss: () => void;
+  onShowBackups: () => void;
+}) {
   const tr = useTr();
   return (
     <section class="notice" role="status" data-testid="store-notice">
@@ -30,7 +38,11 @@ export function StoreNoticeList({ notices, onDismiss, onShowBackups }: { notices
               <h2>{tr('store_header_title')}</h2>
               <p>{tr(`store_reset_${n.reason.replaceAll('-', '_')}`)}</p>
               <p class="detail">{n.detail}</p>
-              <p>{n.games.length ? tr('store_header_games', n.games.map((g) => tr(systemNameKey(g))).join(', ')) : tr('store_header_no_games')}</p>
+              <p>
+                {n.games.length
+                  ? tr('store_header_games', n.games.map((g) => tr(systemNameKey(g))).join(', '))
+                  : tr('store_header_no_games')}
+              </p>
               {n.backupKey && <p>{tr('store_header_backup', n.backupKey)}</p>}
             </>
           )}
@@ -45,8 +57,12 @@ export function StoreNoticeList({ notices, onDismiss, onShowBackups }: { notices
           {n.kind === 'games-back' && (
             <>
               <h2>{tr('store_games_back_title')}</h2>
-              {n.games.length > 0 && <p>{tr('store_games_back', n.games.map((g) => tr(systemNameKey(g))).join(', '))}</p>}
-              {n.newer.length > 0 && n.backupKey && <p>{tr('store_games_newer', n.newer.map((g) => tr(systemNameKey(g))).join(', '), n.backupKey)}</p>}
+              {n.games.length > 0 && (
+                <p>{tr('store_games_back', n.games.map((g) => tr(systemNameKey(g))).join(', '))}</p>
+              )}
+              {n.newer.length > 0 && n.backupKey && (
+                <p>{tr('store_games_newer', n.newer.map((g) => tr(systemNameKey(g))).join(', '), n.backupKey)}</p>
+              )}
             </>
           )}
           {n.kind === 'keys-aside' && <p>{tr('store_keys_aside', n.count, n.backupKey)}</p>}

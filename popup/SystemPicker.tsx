@@ -7,7 +7,11 @@ export function SystemPicker({ active, onPick }: { active: SystemId; onPick: (sy
   return (
     <label class="system-picker">
       <span class="visually-hidden">{tr('system_picker')}</span>
-      <select data-testid="system-picker" value={active} onChange={(e) => onPick((e.currentTarget as HTMLSelectElement).value as SystemId)}>
+      <select
+        data-testid="system-picker"
+        value={active}
+        onChange={(e) => onPick((e.currentTarget as HTMLSelectElement).value as SystemId)}
+      >
         {SYSTEM_IDS.map((id) => (
           <option key={id} value={id}>
             {tr(systemNameKey(id))}

@@ -4,7 +4,15 @@ import { fairRoller, type DiceRoller } from '../src/dice';
 import type { RuleError } from '../src/game/result';
 import { LOCALE_KEY, sayer, type Text } from '../src/i18n/text';
 import type { TabRequest } from '../src/adapters/roll20/protocol';
-import type { Request, StoreAnswer, StoreChange, TableRequest, TableResponse, TabSystemRequest, TabSystemResponse } from '../src/messages';
+import type {
+  Request,
+  StoreAnswer,
+  StoreChange,
+  TableRequest,
+  TableResponse,
+  TabSystemRequest,
+  TabSystemResponse,
+} from '../src/messages';
 import type { TableLink } from './table-link';
 import { reliableSender } from './reliable';
 import type { BoardSummary } from '../src/board/summary';
@@ -105,7 +113,11 @@ function browserLive(tabId: Promise<number | undefined>): LiveApi {
       void (async () => {
         const id = await tabId;
         key = id === undefined ? null : `commandPost.live.${id}`;
-        const [s, l, { readSettings }] = await Promise.all([browser.storage.session.get(key ?? []), browser.storage.local.get(ROLL20_SETTINGS_KEY), reader]);
+        const [s, l, { readSettings }] = await Promise.all([
+          browser.storage.session.get(key ?? []),
+          browser.storage.local.get(ROLL20_SETTINGS_KEY),
+          reader,
+        ]);
         table = key ? ((s[key] as BoardSummary | undefined) ?? null) : null;
         settings = readSettings(l[ROLL20_SETTINGS_KEY]);
         if (live) on(table, settings);
@@ -128,7 +140,12 @@ function browserLive(tabId: Promise<number | undefined>): LiveApi {
     },
     async send(request) {
       try {
-        return ((await browser.runtime.sendMessage(request)) as TableResponse | undefined) ?? { ok: false, error: unreachable };
+        return (
+          ((await browser.runtime.sendMessage(request)) as TableResponse | undefined) ?? {
+            ok: false,
+            error: unreachable,
+          }
+        );
       } catch {
         return { ok: false, error: unreachable };
       }
@@ -163,7 +180,9 @@ const unreachable: RuleError = { code: 'worker-unreachable' };
  */
 function browserTabSystem(tabId: Promise<number | undefined>, shared: Promise<boolean>): TabSystem {
   /** The tab to keep a system for, or undefined (none known, or a table's one game). */
-  const tab = Promise.all([tabId, shared]).then(([id, table]) => (table ? undefined : id)).catch(() => undefined);
+  const tab = Promise.all([tabId, shared])
+    .then(([id, table]) => (table ? undefined : id))
+    .catch(() => undefined);
   const ask = async (request: TabSystemRequest): Promise<SystemId | null> => {
     const answer = (await browser.runtime.sendMessage(request).catch(() => undefined)) as TabSystemResponse | undefined;
     return answer?.ok && isSystemId(answer.system) ? answer.system : null;
@@ -194,7 +213,9 @@ function browserT(): (t: Text) => string {
 }
 
 export function browserApi(): PopupApi {
-  const toWorker = reliableSender((request) => browser.runtime.sendMessage(request) as Promise<StoreAnswer | undefined>);
+  const toWorker = reliableSender(
+    (request) => browser.runtime.sendMessage(request) as Promise<StoreAnswer | undefined>,
+  );
   const tabId = activeTabId();
   const live = browserLive(tabId);
   // On an Owlbear Rodeo tab whose room runs Command Post, the popup plays the scene's game (./owlbear.ts,
@@ -208,7 +229,8 @@ export function browserApi(): PopupApi {
     return link ? (await whole)!.answerOfRoot(await link.send(request)) : toWorker(request);
   };
   /** The scene's when there is one, else the worker's. */
-  const either = <A extends unknown[]>(scene: (link: TableLink, ...a: A) => () => void, own: (...a: A) => () => void) =>
+  const either =
+    <A extends unknown[]>(scene: (link: TableLink, ...a: A) => () => void, own: (...a: A) => () => void) =>
     (...a: A): (() => void) => {
       let off: (() => void) | null = null;
       let on = true;
@@ -223,16 +245,27 @@ export function browserApi(): PopupApi {
   return {
     send,
     // (Each scene root is taken in the order it came: `whole` is settled by then, its callbacks run in turn.)
-    subscribe: either((link, on: (news: StoreNews) => void, known: () => number) => link.subscribe((root) => void whole.then((m) => on({ change: m!.changeOfRoot(root) })), known), (on, known) => subscribeWorker(on, known)),
+    subscribe: either(
+      (link, on: (news: StoreNews) => void, known: () => number) =>
+        link.subscribe((root) => void whole.then((m) => on({ change: m!.changeOfRoot(root) })), known),
+      (on, known) => subscribeWorker(on, known),
+    ),
     t: browserT(),
     dice: fairRoller(() => crypto.getRandomValues(new Uint32Array(1))[0]!),
     live: {
       ...live,
-      subscribe: either((link, on: Parameters<LiveApi['subscribe']>[0]) => link.subscribeBoard(on), (on) => live.subscribe(on)),
-      tick: (system, ticks) => void owlbear.then((link) => (link ? link.tick(system, ticks) : live.tick?.(system, ticks))),
+      subscribe: either(
+        (link, on: Parameters<LiveApi['subscribe']>[0]) => link.subscribeBoard(on),
+        (on) => live.subscribe(on),
+      ),
+      tick: (system, ticks) =>
+        void owlbear.then((link) => (link ? link.tick(system, ticks) : live.tick?.(system, ticks))),
     },
     openDemo: (system) => void browser.tabs.create({ url: browser.runtime.getURL(`demo.html?scene=${system}`) }),
-    tabSystem: browserTabSystem(tabId, owlbear.then((link) => link !== null)),
+    tabSystem: browserTabSystem(
+      tabId,
+      owlbear.then((link) => link !== null),
+    ),
   };
 
   function subscribeWorker(on: (news: StoreNews) => void, known: () => number): () => void {

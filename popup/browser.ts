@@ -4,5 +4,7 @@
 // that answers runtime messages with a promise, and the popup has none (the worker keeps it).
 import type Browser from 'webextension-polyfill';
 
-export const browser: Browser.Browser = (globalThis as { browser?: Browser.Browser }).browser ?? (globalThis as unknown as { chrome: Browser.Browser }).chrome;
+export const browser: Browser.Browser =
+  (globalThis as { browser?: Browser.Browser }).browser ??
+  (globalThis as unknown as { chrome: Browser.Browser }).chrome;
 export type { Runtime } from 'webextension-polyfill';

@@ -36,19 +36,28 @@ export const quoted = (raw: string): string => {
 };
 
 /** A bound as a message gives it: a number (each language writes its decimals in its own mark), or a negative one with the minus sign. */
-const bound = (n: number, decimal: boolean | undefined): string | number => (n >= 0 ? n : decimal ? String(n).replace('-', MINUS) : formatInteger(n));
+const bound = (n: number, decimal: boolean | undefined): string | number =>
+  n >= 0 ? n : decimal ? String(n).replace('-', MINUS) : formatInteger(n);
 
 /** The number typed in a field of `spec`, or the message that says why it is not one. */
 export function checkNumber(raw: string, spec: NumberSpec): Checked<number> {
   const typed = raw.trim().replace(MINUS, '-').replace(/^\+/, '');
   const min = bound(spec.min, spec.decimal);
   const max = bound(spec.max, spec.decimal);
-  if (typed === '') return { ok: false, error: [text(spec.decimal ? 'field_empty_decimal' : 'field_empty_number', spec.label, min, max)] };
+  if (typed === '')
+    return {
+      ok: false,
+      error: [text(spec.decimal ? 'field_empty_decimal' : 'field_empty_number', spec.label, min, max)],
+    };
   const shape = spec.decimal ? /^-?(\d+([.,]\d*)?|[.,]\d+)$/ : /^-?\d+$/;
   const value = shape.test(typed) ? Number(typed.replace(',', '.')) : Number.NaN;
   const inRange = Number.isFinite(value) && value >= spec.min && value <= spec.max && !(spec.nonZero && value === 0);
   if (inRange) return { ok: true, value };
-  const key = spec.decimal ? 'field_decimal_between' : spec.nonZero ? 'field_whole_between_nonzero' : 'field_whole_between';
+  const key = spec.decimal
+    ? 'field_decimal_between'
+    : spec.nonZero
+      ? 'field_whole_between_nonzero'
+      : 'field_whole_between';
   const message = text(key, spec.label, min, max, quoted(raw));
   // Above the maximum, the field says why there is one.
   return { ok: false, error: spec.why && Number.isFinite(value) && value > spec.max ? [message, spec.why] : [message] };
@@ -58,8 +67,7 @@ export function checkNumber(raw: string, spec: NumberSpec): Checked<number> {
 export function checkText(raw: string, spec: TextSpec): Checked<string> {
   const value = raw.trim();
   if (value === '' && !spec.optional) return { ok: false, error: [plural('field_empty_text', spec.max, spec.label)] };
-  if (value.length > spec.max) return { ok: false, error: [plural('field_text_long', spec.max, spec.label, value.length)] };
+  if (value.length > spec.max)
+    return { ok: false, error: [plural('field_text_long', spec.max, spec.label, value.length)] };
   return { ok: true, value };
 }
-
-

@@ -17,7 +17,9 @@ export function downloadParts(filename: string, parts: readonly string[]): void 
 }
 
 /** Saves `value` as a compact JSON file. */
-export const downloadJson = (filename: string, value: unknown): void => downloadParts(filename, [JSON.stringify(value)]);
+export const downloadJson = (filename: string, value: unknown): void =>
+  downloadParts(filename, [JSON.stringify(value)]);
 
 /** "command-post-hd-command-2026-11-30T17-35.json": what it is, and when, sortable, safe on every disk. */
-export const exportName = (what: string, at: Date): string => `command-post-${what}-${at.toISOString().slice(0, 16).replace(/:/g, '-')}.json`;
+export const exportName = (what: string, at: Date): string =>
+  `command-post-${what}-${at.toISOString().slice(0, 16).replace(/:/g, '-')}.json`;

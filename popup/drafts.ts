@@ -39,7 +39,10 @@ type Entries = Record<string, Record<string, Draft>>;
 function cleanValue(raw: unknown): DraftValue | undefined {
   if (typeof raw === 'string') return raw.slice(0, MAX_TEXT);
   if (typeof raw === 'boolean' || (typeof raw === 'number' && Number.isFinite(raw))) return raw;
-  if (Array.isArray(raw)) return raw.every((x) => typeof x === 'string') ? (raw as string[]).slice(0, MAX_ITEMS).map((x) => x.slice(0, MAX_TEXT)) : undefined;
+  if (Array.isArray(raw))
+    return raw.every((x) => typeof x === 'string')
+      ? (raw as string[]).slice(0, MAX_ITEMS).map((x) => x.slice(0, MAX_TEXT))
+      : undefined;
   if (typeof raw === 'object' && raw !== null) {
     const entries = Object.entries(raw);
     if (entries.length > MAX_ITEMS || !entries.every(([, x]) => typeof x === 'string')) return undefined;
@@ -123,5 +126,7 @@ export async function sessionDrafts(area: SessionArea, tab: Promise<number | und
   return store;
 }
 
-export const DraftContext = createContext<{ store: DraftStore; system: SystemId | 'shell' }>({ store: memoryDrafts(), system: 'shell' });
-
+export const DraftContext = createContext<{ store: DraftStore; system: SystemId | 'shell' }>({
+  store: memoryDrafts(),
+  system: 'shell',
+});

@@ -18,7 +18,10 @@ export { checkNumber, checkText, type Checked, type NumberSpec, type Problem, ty
 function useProblem(): [Problem | null, (problem: Problem | null) => void] {
   const succeeded = useContext(ActionsContext);
   const [kept, keep] = useState<{ readonly problem: Problem; readonly at: number } | null>(null);
-  return [kept && kept.at === succeeded ? kept.problem : null, (problem) => keep(problem && { problem, at: succeeded })];
+  return [
+    kept && kept.at === succeeded ? kept.problem : null,
+    (problem) => keep(problem && { problem, at: succeeded }),
+  ];
 }
 
 export interface Field<T> {
@@ -34,7 +37,13 @@ export interface Field<T> {
   reset(): void;
 }
 
-function useField<T>(id: string, draft: string, initial: string, validate: (raw: string) => Checked<T>, scope?: string | number): Field<T> {
+function useField<T>(
+  id: string,
+  draft: string,
+  initial: string,
+  validate: (raw: string) => Checked<T>,
+  scope?: string | number,
+): Field<T> {
   const [raw, setStored] = useDraft<string>(draft, initial, scope);
   const [error, setError] = useProblem();
   // What the field holds now, even before the popup has drawn it again (Enter right after a paste).
@@ -68,16 +77,33 @@ function useField<T>(id: string, draft: string, initial: string, validate: (raw:
  * A number field whose text is kept as a draft under `draft` (for the game position `scope`, if
  * given) while the popup is closed. Its value is read with `check()`, when its action is taken.
  */
-export const useNumberField = (id: string, spec: NumberSpec, initial: number | '', draft = id, scope?: string | number): Field<number> =>
+export const useNumberField = (
+  id: string,
+  spec: NumberSpec,
+  initial: number | '',
+  draft = id,
+  scope?: string | number,
+): Field<number> =>
   useField(id, draft, initial === '' ? '' : formatInteger(initial), (raw) => checkNumber(raw, spec), scope);
 
-export const useTextField = (id: string, spec: TextSpec, initial = '', draft = id, scope?: string | number): Field<string> =>
-  useField(id, draft, initial, (raw) => checkText(raw, spec), scope);
+export const useTextField = (
+  id: string,
+  spec: TextSpec,
+  initial = '',
+  draft = id,
+  scope?: string | number,
+): Field<string> => useField(id, draft, initial, (raw) => checkText(raw, spec), scope);
 
 type InputProps = Omit<PartialInputHTMLAttributes<HTMLInputElement>, 'value' | 'onInput' | 'id' | 'type' | 'role'>;
 
 /** The input of a field, with its message under it when what was typed cannot be taken. */
-export function FieldInput<T>({ field, numeric, decimal, onEnter, ...rest }: { field: Field<T>; numeric?: boolean; decimal?: boolean; onEnter?: () => void } & InputProps) {
+export function FieldInput<T>({
+  field,
+  numeric,
+  decimal,
+  onEnter,
+  ...rest
+}: { field: Field<T>; numeric?: boolean; decimal?: boolean; onEnter?: () => void } & InputProps) {
   const message = `${field.id}-error`;
   return (
     <>
@@ -89,7 +115,9 @@ export function FieldInput<T>({ field, numeric, decimal, onEnter, ...rest }: { f
         class={rest.class ?? (numeric ? 'number' : undefined)}
         value={field.raw}
         aria-invalid={field.error ? 'true' : undefined}
-        aria-describedby={[field.error ? message : '', rest['aria-describedby'] ?? ''].filter(Boolean).join(' ') || undefined}
+        aria-describedby={
+          [field.error ? message : '', rest['aria-describedby'] ?? ''].filter(Boolean).join(' ') || undefined
+        }
         onInput={(e) => field.setRaw((e.currentTarget as HTMLInputElement).value)}
         // Left with something it cannot take: said at once (the action checks it again).
         onChange={rest.onChange ?? (() => void field.check())}
@@ -119,7 +147,26 @@ export function FieldError({ id, error }: { id: string; error: Problem | null })
  * A setting typed in and applied when the player leaves the field (or presses Enter): refused in his
  * words when it cannot be taken, the stored value kept. Follows the stored value when it changes.
  */
-function Setting<T>({ id, shown, check, show, same, apply, numeric, decimal, ...rest }: { id: string; shown: string; check: (raw: string) => Checked<T>; show: (value: T) => string; same: (value: T) => boolean; apply: (value: T) => unknown; numeric?: boolean; decimal?: boolean } & InputProps) {
+function Setting<T>({
+  id,
+  shown,
+  check,
+  show,
+  same,
+  apply,
+  numeric,
+  decimal,
+  ...rest
+}: {
+  id: string;
+  shown: string;
+  check: (raw: string) => Checked<T>;
+  show: (value: T) => string;
+  same: (value: T) => boolean;
+  apply: (value: T) => unknown;
+  numeric?: boolean;
+  decimal?: boolean;
+} & InputProps) {
   const [raw, setRaw] = useState(shown);
   const [error, setError] = useProblem();
   useEffect(() => setRaw(shown), [shown]);
@@ -149,17 +196,70 @@ function Setting<T>({ id, shown, check, show, same, apply, numeric, decimal, ...
     reset: () => undefined,
   };
   // The change event comes with Enter and with leaving the field: one commit for each.
-  return <FieldInput field={field} numeric={numeric} decimal={decimal} onChange={(e) => commit(e.currentTarget as HTMLInputElement)} {...rest} />;
+  return (
+    <FieldInput
+      field={field}
+      numeric={numeric}
+      decimal={decimal}
+      onChange={(e) => commit(e.currentTarget as HTMLInputElement)}
+      {...rest}
+    />
+  );
 }
 
 /** A number setting (a house rule's range, a leader's morale), applied when the player leaves the field. */
-export function SettingNumber({ id, spec, value, apply, signed, always, ...rest }: { id: string; spec: NumberSpec; value: number; apply: (n: number) => unknown; signed?: boolean; always?: boolean } & InputProps) {
-  const show = (n: number) => (spec.decimal ? String(n).replace('-', MINUS) : signed ? formatSigned(n) : formatInteger(n));
+export function SettingNumber({
+  id,
+  spec,
+  value,
+  apply,
+  signed,
+  always,
+  ...rest
+}: {
+  id: string;
+  spec: NumberSpec;
+  value: number;
+  apply: (n: number) => unknown;
+  signed?: boolean;
+  always?: boolean;
+} & InputProps) {
+  const show = (n: number) =>
+    spec.decimal ? String(n).replace('-', MINUS) : signed ? formatSigned(n) : formatInteger(n);
   // `always`: typing the same value again means something (it confirms an unverified default).
-  return <Setting id={id} shown={show(value)} check={(raw) => checkNumber(raw, spec)} show={show} same={(n) => !always && n === value} apply={apply} numeric decimal={spec.decimal} {...rest} />;
+  return (
+    <Setting
+      id={id}
+      shown={show(value)}
+      check={(raw) => checkNumber(raw, spec)}
+      show={show}
+      same={(n) => !always && n === value}
+      apply={apply}
+      numeric
+      decimal={spec.decimal}
+      {...rest}
+    />
+  );
 }
 
 /** A text setting (a side's name), applied when the player leaves the field. */
-export function SettingText({ id, spec, value, apply, ...rest }: { id: string; spec: TextSpec; value: string; apply: (text: string) => unknown } & InputProps) {
-  return <Setting id={id} shown={value} check={(raw) => checkText(raw, spec)} show={(t) => t} same={(t) => t === value} apply={apply} maxLength={spec.max} {...rest} />;
+export function SettingText({
+  id,
+  spec,
+  value,
+  apply,
+  ...rest
+}: { id: string; spec: TextSpec; value: string; apply: (text: string) => unknown } & InputProps) {
+  return (
+    <Setting
+      id={id}
+      shown={value}
+      check={(raw) => checkText(raw, spec)}
+      show={(t) => t}
+      same={(t) => t === value}
+      apply={apply}
+      maxLength={spec.max}
+      {...rest}
+    />
+  );
 }

@@ -36,9 +36,11 @@ export async function importProblem(system: SystemId, raw: unknown, t: (t: Text)
   const depth = nestingDepth(raw);
   if (depth > MAX_IMPORT_DEPTH) return t(plural('files_too_deep', MAX_IMPORT_DEPTH));
   const log = isObject(raw) ? raw.log : undefined;
-  if (!isObject(raw) || !isObject(log) || !Array.isArray(log.events) || typeof log.cursor !== 'number') return t(text('files_no_log'));
+  if (!isObject(raw) || !isObject(log) || !Array.isArray(log.events) || typeof log.cursor !== 'number')
+    return t(text('files_no_log'));
   const events = log.events as unknown[];
-  if (!Number.isInteger(log.cursor) || log.cursor < 0 || log.cursor > events.length) return t(plural('files_bad_cursor', events.length, String(log.cursor)));
+  if (!Number.isInteger(log.cursor) || log.cursor < 0 || log.cursor > events.length)
+    return t(plural('files_bad_cursor', events.length, String(log.cursor)));
   const rules: AnyRuleSystem = (await LOADERS[system]()).rules;
   const config = rules.parseConfig(raw.config);
   if (!config.ok) return t(text('files_bad_settings'));
@@ -50,6 +52,7 @@ export async function importProblem(system: SystemId, raw: unknown, t: (t: Text)
     if (!state.ok) return t(text('files_event_refused', i + 1, t(errorText(state.error, t))));
   }
   // Events after the cursor (undone ones) must at least be actions of this system.
-  for (let i = log.cursor; i < events.length; i++) if (!rules.parseEvent(events[i]).ok) return t(text('files_bad_event', i + 1));
+  for (let i = log.cursor; i < events.length; i++)
+    if (!rules.parseEvent(events[i]).ok) return t(text('files_bad_event', i + 1));
   return null;
 }

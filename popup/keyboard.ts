@@ -9,14 +9,20 @@ const TEXT_INPUTS = new Set(['', 'text', 'search', 'number', 'email', 'url', 'te
 export function isTextField(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   if (target.isContentEditable || target.tagName === 'TEXTAREA') return true;
-  return target.tagName === 'INPUT' && TEXT_INPUTS.has(((target as HTMLInputElement).getAttribute('type') ?? '').toLowerCase());
+  return (
+    target.tagName === 'INPUT' &&
+    TEXT_INPUTS.has(((target as HTMLInputElement).getAttribute('type') ?? '').toLowerCase())
+  );
 }
 
 /** The macOS keyboard puts these shortcuts on ⌘, everyone else on Ctrl. */
 export const isMac = (platform: string = navigator.platform): boolean => /^Mac|iPhone|iPad/.test(platform);
 
 /** What a key press asks of the game's history, if anything. */
-export function historyShortcut(e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey' | 'target'>, mac = isMac()): 'undo' | 'redo' | null {
+export function historyShortcut(
+  e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey' | 'target'>,
+  mac = isMac(),
+): 'undo' | 'redo' | null {
   const command = mac ? e.metaKey && !e.ctrlKey : e.ctrlKey && !e.metaKey;
   if (!command || e.altKey || isTextField(e.target)) return null;
   const key = e.key.toLowerCase();

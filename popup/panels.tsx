@@ -27,11 +27,31 @@ const load = <K extends SystemId>(system: K, panel: Promise<Panel<K>>): Promise<
  * system: the popup's first load carries only the shell. A system without a panel does not compile.
  */
 export const PANELS: { readonly [K in SystemId]: () => Promise<LoadedPanel<K>> } = {
-  'hd-command': () => load('hd-command', import('./hd-command/Panel').then((m) => m.HdCommandPanel)),
-  'hd-modifiers': () => load('hd-modifiers', import('./hd-modifiers/Panel').then((m) => m.HdModifiersPanel)),
-  bdc: () => load('bdc', import('./bdc/Panel').then((m) => m.BdcPanel)),
-  dc: () => load('dc', import('./dc/Panel').then((m) => m.DcPanel)),
-  cr: () => load('cr', import('./cr/Panel').then((m) => m.CrPanel)),
+  'hd-command': () =>
+    load(
+      'hd-command',
+      import('./hd-command/Panel').then((m) => m.HdCommandPanel),
+    ),
+  'hd-modifiers': () =>
+    load(
+      'hd-modifiers',
+      import('./hd-modifiers/Panel').then((m) => m.HdModifiersPanel),
+    ),
+  bdc: () =>
+    load(
+      'bdc',
+      import('./bdc/Panel').then((m) => m.BdcPanel),
+    ),
+  dc: () =>
+    load(
+      'dc',
+      import('./dc/Panel').then((m) => m.DcPanel),
+    ),
+  cr: () =>
+    load(
+      'cr',
+      import('./cr/Panel').then((m) => m.CrPanel),
+    ),
 };
 
 /** The panel of `system`, or null while its code loads. */

@@ -12,7 +12,10 @@ export const RETRY_DELAYS_MS = [50, 100, 200, 400, 800, 1600, 3200];
  * never reported as failed when it was applied. Refusals are answers, never retried (but a write the
  * worker could not tell landed or not: that is no answer yet).
  */
-export function reliableSender(post: (message: Request) => Promise<StoreAnswer | undefined>, wait = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))): (request: Request) => Promise<StoreAnswer> {
+export function reliableSender(
+  post: (message: Request) => Promise<StoreAnswer | undefined>,
+  wait = (ms: number) => new Promise<void>((r) => setTimeout(r, ms)),
+): (request: Request) => Promise<StoreAnswer> {
   let queue: Promise<unknown> = Promise.resolve();
   let serial = 0;
   const prefix = crypto.getRandomValues(new Uint32Array(2)).join('-');
@@ -33,4 +36,3 @@ export function reliableSender(post: (message: Request) => Promise<StoreAnswer |
     return run;
   };
 }
-

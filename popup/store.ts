@@ -227,12 +227,21 @@ export class StoreHolder {
       const { fileParts } = await import('../src/store/file');
       if (!game.log.window) {
         // Held whole (a short game, an Owlbear scene's): written from what is held.
-        const whole: ExportPage = { system, revision: view.revision, config: game.config, cursor: game.log.cursor, length: game.log.events.length, from: 0, events: game.log.events, binding: view.bindings[system] ?? null };
+        const whole: ExportPage = {
+          system,
+          revision: view.revision,
+          config: game.config,
+          cursor: game.log.cursor,
+          length: game.log.events.length,
+          from: 0,
+          events: game.log.events,
+          binding: view.bindings[system] ?? null,
+        };
         return downloadParts(exportName(system, new Date()), fileParts(whole, [whole]));
       }
       for (let attempt = 0; attempt < 3; attempt++) {
         const pages: ExportPage[] = [];
-        for (let from = 0; ; ) {
+        for (let from = 0; ;) {
           const answer = await this.api.send({ type: 'store/export', system, from });
           if (!answer.ok) return onRefusal(answer.error);
           const page = answer.data as ExportPage;
@@ -275,7 +284,10 @@ export function useStore(api: PopupApi): StoreView {
   const [refusal, setRefusal] = useState<RuleError | null>(null);
   const holder = useMemo(() => new StoreHolder(api, setRoot), [api]);
   useEffect(() => {
-    const unsubscribe = api.subscribe((news) => holder.hear(news), () => holder.revision);
+    const unsubscribe = api.subscribe(
+      (news) => holder.hear(news),
+      () => holder.revision,
+    );
     const unfollow = api.tabSystem?.subscribe?.((system) => holder.follow(system));
     void holder.open().then((answer) => {
       if (!answer.ok) setRefusal(answer.error);
@@ -295,7 +307,16 @@ export function useStore(api: PopupApi): StoreView {
     return { send, ask };
   }, [holder]);
   return useMemo(
-    () => ({ root, backups: holder.backups, refusal, setRefusal, send, ask, exportGame: () => holder.exportGame(setRefusal), older: (system: SystemId, lines: number) => holder.older(system, lines) }),
+    () => ({
+      root,
+      backups: holder.backups,
+      refusal,
+      setRefusal,
+      send,
+      ask,
+      exportGame: () => holder.exportGame(setRefusal),
+      older: (system: SystemId, lines: number) => holder.older(system, lines),
+    }),
     [root, refusal, send, ask, holder],
   );
 }

@@ -6,7 +6,13 @@
 // Any other tab (no content script, or no shared game there) keeps the extension's own games.
 import { browser, type Runtime } from './browser';
 import * as v from 'valibot';
-import { PORT_NAME, toPopupSchema, unanswered, type PortFromPopup, type PortToPopup } from '../src/adapters/owlbear/bridge';
+import {
+  PORT_NAME,
+  toPopupSchema,
+  unanswered,
+  type PortFromPopup,
+  type PortToPopup,
+} from '../src/adapters/owlbear/bridge';
 import type { BoardSummary } from '../src/board/summary';
 import { readSettings, type Roll20Settings } from '../src/adapters/roll20/settings';
 import type { Request, Response } from '../src/messages';

@@ -19,8 +19,16 @@ function fits(initial: DraftValue, value: DraftValue): boolean {
 export function useDraft(name: string, initial: string, scope?: string | number): [string, (next: string) => void];
 export function useDraft(name: string, initial: boolean, scope?: string | number): [boolean, (next: boolean) => void];
 export function useDraft(name: string, initial: number, scope?: string | number): [number, (next: number) => void];
-export function useDraft<T extends DraftValue>(name: string, initial: T, scope?: string | number): [T, (next: T) => void];
-export function useDraft<T extends DraftValue>(name: string, initial: T, scope?: string | number): [T, (next: T) => void] {
+export function useDraft<T extends DraftValue>(
+  name: string,
+  initial: T,
+  scope?: string | number,
+): [T, (next: T) => void];
+export function useDraft<T extends DraftValue>(
+  name: string,
+  initial: T,
+  scope?: string | number,
+): [T, (next: T) => void] {
   const { store, system } = useContext(DraftContext);
   const [value, setValue] = useState<T>(() => {
     const kept = store.get(system, name);
@@ -37,7 +45,11 @@ export function useDraft<T extends DraftValue>(name: string, initial: T, scope?:
   }, [scope]);
   const set = (next: T) => {
     setValue(next);
-    store.set(system, name, same(next, initial) ? undefined : scope === undefined ? { value: next } : { value: next, scope });
+    store.set(
+      system,
+      name,
+      same(next, initial) ? undefined : scope === undefined ? { value: next } : { value: next, scope },
+    );
   };
   return [value, set];
 }

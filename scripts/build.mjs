@@ -52,8 +52,25 @@ if (owlbear.error) {
   process.exit(1);
 }
 
-const missing = [...ENTRIES.map((e) => e.in), ...OWLBEAR.in, 'manifest.json', 'popup/popup.html', 'popup/popup.css', 'demo/demo.html', 'demo/demo.css', 'owlbear/background.html', 'owlbear/action.html', 'owlbear/owlbear.css', 'owlbear/icons/icon.svg', 'owlbear/store/store.md', 'owlbear/store/index.html', 'owlbear/store/screenshot.png', 'owlbear/store/icon.png', 'locales', path.relative(root, RULES_DIR)]
-  .filter((p) => !fs.existsSync(path.join(root, p)));
+const missing = [
+  ...ENTRIES.map((e) => e.in),
+  ...OWLBEAR.in,
+  'manifest.json',
+  'popup/popup.html',
+  'popup/popup.css',
+  'demo/demo.html',
+  'demo/demo.css',
+  'owlbear/background.html',
+  'owlbear/action.html',
+  'owlbear/owlbear.css',
+  'owlbear/icons/icon.svg',
+  'owlbear/store/store.md',
+  'owlbear/store/index.html',
+  'owlbear/store/screenshot.png',
+  'owlbear/store/icon.png',
+  'locales',
+  path.relative(root, RULES_DIR),
+].filter((p) => !fs.existsSync(path.join(root, p)));
 if (missing.length) {
   console.error(`build: missing source file(s): ${missing.join(', ')}`);
   process.exit(1);
@@ -86,14 +103,27 @@ let owlbearResult;
 try {
   [owlbearResult, ...results] = await Promise.all([
     // A web page served over HTTPS, not an extension: the SDK bundled in, the two pages splitting what they share.
-    esbuild.build({ ...common, entryPoints: OWLBEAR.in, format: 'esm', splitting: true, outdir: owlbearOut, entryNames: '[name]', chunkNames: 'chunks/[name]-[hash]' }),
+    esbuild.build({
+      ...common,
+      entryPoints: OWLBEAR.in,
+      format: 'esm',
+      splitting: true,
+      outdir: owlbearOut,
+      entryNames: '[name]',
+      chunkNames: 'chunks/[name]-[hash]',
+    }),
     ...ENTRIES.map((e) =>
       esbuild.build({
         ...common,
         entryPoints: [e.in],
         format: e.format,
         ...(e.splitting
-          ? { splitting: true, outdir: out, entryNames: path.basename(e.out, '.js'), chunkNames: 'chunks/[name]-[hash]' }
+          ? {
+              splitting: true,
+              outdir: out,
+              entryNames: path.basename(e.out, '.js'),
+              chunkNames: 'chunks/[name]-[hash]',
+            }
           : { outfile: path.join(out, e.out) }),
       }),
     ),
@@ -102,9 +132,7 @@ try {
   // esbuild already printed the errors.
   process.exit(1);
 }
-ENTRIES.forEach((e, i) =>
-  fs.writeFileSync(path.join(metaDir, `${e.name}.json`), JSON.stringify(results[i].metafile)),
-);
+ENTRIES.forEach((e, i) => fs.writeFileSync(path.join(metaDir, `${e.name}.json`), JSON.stringify(results[i].metafile)));
 fs.writeFileSync(path.join(metaDir, `${OWLBEAR.name}.json`), JSON.stringify(owlbearResult.metafile));
 
 // Static files.
@@ -114,7 +142,10 @@ if (manifest.version !== pkg.version) {
   console.error(`build: manifest.json's version (${manifest.version}) is not package.json's (${pkg.version})`);
   process.exit(1);
 }
-fs.writeFileSync(path.join(out, 'manifest.json'), JSON.stringify({ ...manifest, homepage_url: places.readme }, null, 2) + '\n');
+fs.writeFileSync(
+  path.join(out, 'manifest.json'),
+  JSON.stringify({ ...manifest, homepage_url: places.readme }, null, 2) + '\n',
+);
 writeLocales(out);
 // The rule lookup's index (docs/rules/ → lookup/<lang>.json), fetched by the popup when the search opens.
 try {
@@ -135,14 +166,26 @@ fs.copyFileSync(path.join(root, 'demo/demo.css'), path.join(out, 'demo.css'));
 // The Owlbear extension's static files (owlbear/build.mjs): manifest, store listing, icons, strings.
 const description = loadCatalogue('en').owlbear_manifest_description.message;
 if (description.length > 128) {
-  console.error(`build: the Owlbear manifest's description is ${description.length} characters; Owlbear's store takes 128`);
+  console.error(
+    `build: the Owlbear manifest's description is ${description.length} characters; Owlbear's store takes 128`,
+  );
   process.exit(1);
 }
-writeOwlbearFiles({ root, out: owlbearOut, settings: owlbear, pkg, description, catalogues: Object.fromEntries(LANGUAGES.map((lang) => [lang, loadCatalogue(lang)])), writeRulesIndex });
+writeOwlbearFiles({
+  root,
+  out: owlbearOut,
+  settings: owlbear,
+  pkg,
+  description,
+  catalogues: Object.fromEntries(LANGUAGES.map((lang) => [lang, loadCatalogue(lang)])),
+  writeRulesIndex,
+});
 
 const ms = Math.round(performance.now() - started);
 fs.writeFileSync(
   path.join(dist, 'build-info.json'),
   JSON.stringify({ mode: dev ? 'development' : 'production', builtAt: new Date().toISOString(), ms }, null, 2) + '\n',
 );
-console.log(`build: ${dev ? 'development' : 'production'} build in ${path.relative(root, out) || out}/ and ${path.relative(root, owlbearOut) || owlbearOut}/ (${ms} ms)`);
+console.log(
+  `build: ${dev ? 'development' : 'production'} build in ${path.relative(root, out) || out}/ and ${path.relative(root, owlbearOut) || owlbearOut}/ (${ms} ms)`,
+);

@@ -26,7 +26,11 @@ if (process.argv.includes('--json')) console.log(JSON.stringify(report, null, 2)
 
 const { errors = [], warnings = [], notices = [] } = report;
 const where = (m) => (m.file ? ` (${m.file}${m.line ? `:${m.line}` : ''})` : '');
-for (const [label, list] of [['error', errors], ['warning', warnings], ['notice', notices]]) {
+for (const [label, list] of [
+  ['error', errors],
+  ['warning', warnings],
+  ['notice', notices],
+]) {
   for (const m of list) console.log(`  ${label.padEnd(7)} ${m.code}: ${m.message}${where(m)}`);
 }
 console.log(

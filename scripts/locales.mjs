@@ -10,13 +10,18 @@ export const LOCALES_DIR = path.join(root, 'locales');
 export const LANGUAGES = ['en', 'fr', 'ru'];
 
 /** Where builds go: dist/ by default; COMMAND_POST_DIST lets parallel work build side by side without clobbering. */
-export const DIST_DIR = process.env.COMMAND_POST_DIST ? path.resolve(process.env.COMMAND_POST_DIST) : path.join(root, 'dist');
+export const DIST_DIR = process.env.COMMAND_POST_DIST
+  ? path.resolve(process.env.COMMAND_POST_DIST)
+  : path.join(root, 'dist');
 
 /** The merged catalogue of one language; a key defined in two parts is an error. */
 export function loadCatalogue(lang) {
   const dir = path.join(LOCALES_DIR, lang);
   const merged = {};
-  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+  for (const file of fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
     const part = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
     for (const [key, entry] of Object.entries(part)) {
       if (key in merged) throw new Error(`locales/${lang}: key "${key}" is defined twice (again in ${file})`);

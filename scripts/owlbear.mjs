@@ -19,8 +19,15 @@ if (!Number.isInteger(port) || port < 1 || port > 65535) {
 }
 
 // Built for the address it is served at here (a release build names the repository's pages instead).
-const env = { ...process.env, COMMAND_POST_OWLBEAR_URL: process.env.COMMAND_POST_OWLBEAR_URL ?? `http://localhost:${port}/` };
-execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs'), ...(process.argv.includes('--dev') ? ['--dev'] : [])], { cwd: root, stdio: 'inherit', env });
+const env = {
+  ...process.env,
+  COMMAND_POST_OWLBEAR_URL: process.env.COMMAND_POST_OWLBEAR_URL ?? `http://localhost:${port}/`,
+};
+execFileSync(
+  process.execPath,
+  [path.join(root, 'scripts/build.mjs'), ...(process.argv.includes('--dev') ? ['--dev'] : [])],
+  { cwd: root, stdio: 'inherit', env },
+);
 
 const ctx = await esbuild.context({ logLevel: 'warning' });
 const served = await ctx.serve({
@@ -31,6 +38,10 @@ const served = await ctx.serve({
   cors: { origin: ['https://www.owlbear.rodeo'] },
 });
 const url = `http://localhost:${served.port}/manifest.json`;
-console.log(`\nowlbear: serving ${path.relative(root, path.join(DIST_DIR, 'owlbear'))}/ with CORS for https://www.owlbear.rodeo`);
+console.log(
+  `\nowlbear: serving ${path.relative(root, path.join(DIST_DIR, 'owlbear'))}/ with CORS for https://www.owlbear.rodeo`,
+);
 console.log(`owlbear: add this manifest in Owlbear Rodeo (Profile → Extensions → Add Extension): ${url}`);
-console.log('owlbear: Chrome and Firefox let https://www.owlbear.rodeo load http://localhost; other browsers may need HTTPS (docs/owlbear.md). Ctrl+C stops.');
+console.log(
+  'owlbear: Chrome and Firefox let https://www.owlbear.rodeo load http://localhost; other browsers may need HTTPS (docs/owlbear.md). Ctrl+C stops.',
+);

@@ -24,13 +24,18 @@ const problems = [];
 const started = performance.now();
 
 const packageInto = (dist) =>
-  execFileSync(process.execPath, [path.join(root, 'scripts/package.mjs'), '--code-only'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, COMMAND_POST_DIST: dist } });
+  execFileSync(process.execPath, [path.join(root, 'scripts/package.mjs'), '--code-only'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, COMMAND_POST_DIST: dist },
+  });
 
 /** Names what differs between two sets of files (path → bytes). */
 function compare(what, expected, actual) {
   for (const f of Object.keys(expected)) {
     if (!(f in actual)) problems.push(`${what}: ${f} is not built from the source`);
-    else if (!Buffer.from(expected[f]).equals(Buffer.from(actual[f]))) problems.push(`${what}: ${f} differs (${expected[f].length} bytes packaged, ${actual[f].length} built)`);
+    else if (!Buffer.from(expected[f]).equals(Buffer.from(actual[f])))
+      problems.push(`${what}: ${f} differs (${expected[f].length} bytes packaged, ${actual[f].length} built)`);
   }
   for (const f of Object.keys(actual)) if (!(f in expected)) problems.push(`${what}: ${f} is built but not packaged`);
 }
@@ -50,25 +55,47 @@ try {
   try {
     execFileSync('cp', ['-al', path.join(root, 'node_modules'), path.join(source, 'node_modules')]);
   } catch {
-    fs.cpSync(path.join(root, 'node_modules'), path.join(source, 'node_modules'), { recursive: true, verbatimSymlinks: true });
+    fs.cpSync(path.join(root, 'node_modules'), path.join(source, 'node_modules'), {
+      recursive: true,
+      verbatimSymlinks: true,
+    });
   }
   const env = { ...process.env };
   delete env.COMMAND_POST_DIST;
-  execFileSync(process.execPath, [path.join(source, 'scripts/build.mjs')], { cwd: source, stdio: ['ignore', 'ignore', 'inherit'], env });
-  compare('firefox zip', unzipSync(fs.readFileSync(path.join(packaged, PACKAGES.firefox))), filesOf(path.join(source, 'dist/extension')));
+  execFileSync(process.execPath, [path.join(source, 'scripts/build.mjs')], {
+    cwd: source,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env,
+  });
+  compare(
+    'firefox zip',
+    unzipSync(fs.readFileSync(path.join(packaged, PACKAGES.firefox))),
+    filesOf(path.join(source, 'dist/extension')),
+  );
   compare('owlbear folder', filesOf(path.join(packaged, 'owlbear')), filesOf(path.join(source, 'dist/owlbear')));
 
   // Packaging again makes the same zips.
   const second = path.join(work, 'second');
   packageInto(second);
   for (const zip of Object.values(PACKAGES)) {
-    if (!fs.readFileSync(path.join(packaged, zip)).equals(fs.readFileSync(path.join(second, 'packages', zip)))) problems.push(`${zip}: packaged twice, the bytes differ`);
+    if (!fs.readFileSync(path.join(packaged, zip)).equals(fs.readFileSync(path.join(second, 'packages', zip))))
+      problems.push(`${zip}: packaged twice, the bytes differ`);
   }
 
   // What is shipped names no developer's machine.
   const shipped = {
-    ...Object.fromEntries(Object.entries(unzipSync(fs.readFileSync(path.join(packaged, PACKAGES.chrome)))).map(([f, b]) => [`chrome/${f}`, b])),
-    ...Object.fromEntries(Object.entries(unzipSync(fs.readFileSync(path.join(packaged, PACKAGES.firefox)))).map(([f, b]) => [`firefox/${f}`, b])),
+    ...Object.fromEntries(
+      Object.entries(unzipSync(fs.readFileSync(path.join(packaged, PACKAGES.chrome)))).map(([f, b]) => [
+        `chrome/${f}`,
+        b,
+      ]),
+    ),
+    ...Object.fromEntries(
+      Object.entries(unzipSync(fs.readFileSync(path.join(packaged, PACKAGES.firefox)))).map(([f, b]) => [
+        `firefox/${f}`,
+        b,
+      ]),
+    ),
     ...Object.fromEntries(Object.entries(filesOf(path.join(packaged, 'owlbear'))).map(([f, b]) => [`owlbear/${f}`, b])),
   };
   for (const [f, bytes] of Object.entries(shipped)) {
@@ -76,7 +103,9 @@ try {
     const at = text.search(/localhost|127\.0\.0\.1/);
     if (at >= 0) problems.push(`${f} names a developer's machine: …${text.slice(Math.max(0, at - 40), at + 40)}…`);
   }
-  console.log(`package:check: ${Object.keys(shipped).length} shipped files read, ${Object.values(PACKAGES).length} zips packaged twice (${Math.round(performance.now() - started)} ms)`);
+  console.log(
+    `package:check: ${Object.keys(shipped).length} shipped files read, ${Object.values(PACKAGES).length} zips packaged twice (${Math.round(performance.now() - started)} ms)`,
+  );
 } finally {
   fs.rmSync(work, { recursive: true, force: true });
 }

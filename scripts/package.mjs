@@ -61,17 +61,28 @@ export function chromeManifest(manifest) {
 
 /** The source files: what git tracks (and any new file it does not ignore), as they are in the working tree. */
 function sourceFiles() {
-  const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' });
-  return listed.split('\0').filter((f) => f && fs.existsSync(path.join(root, f)) && fs.statSync(path.join(root, f)).isFile()).sort();
+  const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  return listed
+    .split('\0')
+    .filter((f) => f && fs.existsSync(path.join(root, f)) && fs.statSync(path.join(root, f)).isFile())
+    .sort();
 }
 
 /** What a reviewer reads first in the source package: how to rebuild the submitted files. */
 function sourceInstructions() {
   // The settings that change what is built (where the build is written does not).
-  const env = Object.keys(process.env).filter((k) => k.startsWith('COMMAND_POST_') && k !== 'COMMAND_POST_DIST').sort();
+  const env = Object.keys(process.env)
+    .filter((k) => k.startsWith('COMMAND_POST_') && k !== 'COMMAND_POST_DIST')
+    .sort();
   const setting = env.length ? env.map((k) => `${k}=${process.env[k]}`).join(' ') + ' ' : '';
   const guide = fs.readFileSync(path.join(root, 'docs/store/firefox-source.md'), 'utf8');
-  return guide.replaceAll('{{version}}', pkg.version).replaceAll('{{node}}', process.versions.node).replaceAll('{{build}}', `${setting}npm run build`);
+  return guide
+    .replaceAll('{{version}}', pkg.version)
+    .replaceAll('{{node}}', process.versions.node)
+    .replaceAll('{{build}}', `${setting}npm run build`);
 }
 
 function main() {
@@ -83,20 +94,38 @@ function main() {
   const built = filesOf(ext);
   fs.writeFileSync(path.join(out, PACKAGES.firefox), zip(built));
   const manifest = JSON.parse(built['manifest.json'].toString('utf8'));
-  fs.writeFileSync(path.join(out, PACKAGES.chrome), zip({ ...built, 'manifest.json': Buffer.from(JSON.stringify(chromeManifest(manifest), null, 2) + '\n') }));
+  fs.writeFileSync(
+    path.join(out, PACKAGES.chrome),
+    zip({ ...built, 'manifest.json': Buffer.from(JSON.stringify(chromeManifest(manifest), null, 2) + '\n') }),
+  );
 
   const dirty = execFileSync('git', ['status', '--porcelain'], { cwd: root, encoding: 'utf8' }).trim();
-  if (dirty) console.warn('package: the working tree has changes not committed; the source package holds them as they are.');
+  if (dirty)
+    console.warn('package: the working tree has changes not committed; the source package holds them as they are.');
   const source = Object.fromEntries(sourceFiles().map((f) => [f, fs.readFileSync(path.join(root, f))]));
   source['SOURCE.md'] = Buffer.from(sourceInstructions());
   fs.writeFileSync(path.join(out, PACKAGES.source), zip(source));
 
   fs.cpSync(path.join(DIST_DIR, 'owlbear'), path.join(out, 'owlbear'), { recursive: true });
   fs.cpSync(path.join(root, 'docs/store'), path.join(out, 'store'), { recursive: true });
-  if (!codeOnly) execFileSync(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'scripts/store-images.ts'), path.join(out, 'store')], { cwd: root, stdio: 'inherit' });
+  if (!codeOnly)
+    execFileSync(
+      process.execPath,
+      [
+        path.join(root, 'node_modules/tsx/dist/cli.mjs'),
+        path.join(root, 'scripts/store-images.ts'),
+        path.join(out, 'store'),
+      ],
+      { cwd: root, stdio: 'inherit' },
+    );
 
-  for (const f of Object.values(PACKAGES)) console.log(`package: ${path.relative(root, path.join(out, f))} (${(fs.statSync(path.join(out, f)).size / 1024).toFixed(0)} KB)`);
-  console.log(`package: ${path.relative(root, out)}/owlbear/, ${path.relative(root, out)}/store/${codeOnly ? ' (no images: --code-only)' : ''} (${Math.round(performance.now() - started)} ms)`);
+  for (const f of Object.values(PACKAGES))
+    console.log(
+      `package: ${path.relative(root, path.join(out, f))} (${(fs.statSync(path.join(out, f)).size / 1024).toFixed(0)} KB)`,
+    );
+  console.log(
+    `package: ${path.relative(root, out)}/owlbear/, ${path.relative(root, out)}/store/${codeOnly ? ' (no images: --code-only)' : ''} (${Math.round(performance.now() - started)} ms)`,
+  );
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();

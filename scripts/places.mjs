@@ -26,9 +26,10 @@ export function productPlaces(pkg) {
   try {
     pages = new URL(pkg.homepage ?? '');
   } catch {
-    return { error: 'package.json has no homepage (the address of the repository\'s pages)' };
+    return { error: "package.json has no homepage (the address of the repository's pages)" };
   }
-  if (pages.protocol !== 'https:' || pages.search || pages.hash) return { error: `package.json's homepage must be an https address without query or fragment, not ${pkg.homepage}` };
+  if (pages.protocol !== 'https:' || pages.search || pages.hash)
+    return { error: `package.json's homepage must be an https address without query or fragment, not ${pkg.homepage}` };
   const tag = `v${pkg.version}`;
   return {
     repository,

@@ -32,7 +32,9 @@ export function palettePng(rgba: Uint8Array, width: number, height: number): Buf
     sum[k * 3 + 2]! += b;
   }
   const bins = [...count.keys()].filter((k) => count[k]! > 0).sort((a, b) => count[b]! - count[a]!);
-  const palette = bins.slice(0, 256).map((k) => [0, 1, 2].map((c) => Math.round(sum[k * 3 + c]! / count[k]!)) as [number, number, number]);
+  const palette = bins
+    .slice(0, 256)
+    .map((k) => [0, 1, 2].map((c) => Math.round(sum[k * 3 + c]! / count[k]!)) as [number, number, number]);
   // Each bin to its nearest palette colour.
   const index = new Int16Array(32768).fill(-1);
   const nearest = (k: number): number => {

@@ -65,7 +65,10 @@ export function parseRules(markdown, where = 'rules') {
       const meta = TOPIC.exec(lines[i + 1]?.trim() ?? '');
       if (!meta) fail(i + 1, 'a topic heading must be followed by <!-- topic: id; keys: … -->');
       if (topics.some((t) => t.id === meta[1])) fail(i, `topic "${meta[1]}" appears twice`);
-      const keys = meta[2].split(',').map((k) => k.trim()).filter(Boolean);
+      const keys = meta[2]
+        .split(',')
+        .map((k) => k.trim())
+        .filter(Boolean);
       topic = { id: meta[1], title: line.slice(3).trim(), keys, text: [] };
       topics.push(topic);
       i++;
@@ -110,8 +113,10 @@ export function parseRules(markdown, where = 'rules') {
   if (topic) flush();
   for (const t of topics) {
     if (t.text.length === 0) throw new Error(`${where}: topic "${t.id}" has no text`);
-    if (t.where && !t.house) throw new Error(`${where}: topic "${t.id}" says where to change a house default it does not state`);
-    if (t.house && !t.where) throw new Error(`${where}: topic "${t.id}" states a house default without saying where to change it (⚙ …)`);
+    if (t.where && !t.house)
+      throw new Error(`${where}: topic "${t.id}" says where to change a house default it does not state`);
+    if (t.house && !t.where)
+      throw new Error(`${where}: topic "${t.id}" states a house default without saying where to change it (⚙ …)`);
   }
   return topics;
 }

@@ -56,12 +56,23 @@ try {
     const { board, popup: side, errors } = await boardAndPopup(ext, scene, BOARD, POPUP);
     // Side by side on a canvas, scaled to WIDTH: the board, a gutter, the popup.
     const composer = await ext.context.newPage();
-    const args = { a: `data:image/png;base64,${board.toString('base64')}`, b: `data:image/png;base64,${side.toString('base64')}`, width: WIDTH, gutter: 8 };
+    const args = {
+      a: `data:image/png;base64,${board.toString('base64')}`,
+      b: `data:image/png;base64,${side.toString('base64')}`,
+      width: WIDTH,
+      gutter: 8,
+    };
     // Handed over as source text: tsx would wrap the named helpers of a function in its own (absent) __name.
-    const picture = (await composer.evaluate(`(${COMPOSE})(${JSON.stringify(args)})`)) as { width: number; height: number; rgba: string };
+    const picture = (await composer.evaluate(`(${COMPOSE})(${JSON.stringify(args)})`)) as {
+      width: number;
+      height: number;
+      rgba: string;
+    };
     const file = path.join(out, `${scene}.png`);
     fs.writeFileSync(file, palettePng(Buffer.from(picture.rgba, 'base64'), picture.width, picture.height));
-    console.log(`screenshots: ${path.relative(root, file)} (${Math.round(fs.statSync(file).size / 1024)} KB)${errors.length ? ` page errors: ${errors.join('; ')}` : ''}`);
+    console.log(
+      `screenshots: ${path.relative(root, file)} (${Math.round(fs.statSync(file).size / 1024)} KB)${errors.length ? ` page errors: ${errors.join('; ')}` : ''}`,
+    );
     await composer.close();
   }
 } finally {

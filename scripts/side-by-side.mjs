@@ -38,17 +38,29 @@ export function startArgs(ext, { root = false } = {}) {
  * windows' bounds as the browser then gives them.
  */
 export async function placeSideBySide(page) {
-  const area = await page.evaluate(() => ({ left: screen.availLeft ?? 0, top: screen.availTop ?? 0, width: screen.availWidth, height: screen.availHeight }));
+  const area = await page.evaluate(() => ({
+    left: screen.availLeft ?? 0,
+    top: screen.availTop ?? 0,
+    width: screen.availWidth,
+    height: screen.availHeight,
+  }));
   const { board, popup } = sideBySide(area);
   return page.evaluate(
     async ({ board, popup }) => {
       const tab = await chrome.tabs.getCurrent();
       await chrome.windows.update(tab.windowId, { state: 'normal', ...board });
-      const made = await chrome.windows.create({ url: chrome.runtime.getURL(`popup.html?tab=${tab.id}`), type: 'popup', ...popup });
+      const made = await chrome.windows.create({
+        url: chrome.runtime.getURL(`popup.html?tab=${tab.id}`),
+        type: 'popup',
+        ...popup,
+      });
       // A window manager may place a new window where it likes: put it where it was asked.
       if (made.left !== popup.left || made.top !== popup.top) await chrome.windows.update(made.id, popup);
       const bounds = (w) => ({ left: w.left, top: w.top, width: w.width, height: w.height });
-      return { board: bounds(await chrome.windows.get(tab.windowId)), popup: bounds(await chrome.windows.get(made.id)) };
+      return {
+        board: bounds(await chrome.windows.get(tab.windowId)),
+        popup: bounds(await chrome.windows.get(made.id)),
+      };
     },
     { board, popup },
   );

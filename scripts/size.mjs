@@ -208,12 +208,15 @@ const relToExt = (p) => path.relative(extFromRoot, p);
 function staticClosure(start, seen = new Set()) {
   if (seen.has(start)) return seen;
   seen.add(start);
-  for (const imp of popupMeta.outputs[start]?.imports ?? []) if (imp.kind === 'import-statement') staticClosure(imp.path, seen);
+  for (const imp of popupMeta.outputs[start]?.imports ?? [])
+    if (imp.kind === 'import-statement') staticClosure(imp.path, seen);
   return seen;
 }
 const popupInitial = staticClosure(path.join(extFromRoot, 'popup.js'));
 const lazyRoots = new Set(
-  Object.keys(popupMeta.outputs).flatMap((o) => (popupMeta.outputs[o].imports ?? []).filter((i) => i.kind === 'dynamic-import').map((i) => i.path)),
+  Object.keys(popupMeta.outputs).flatMap((o) =>
+    (popupMeta.outputs[o].imports ?? []).filter((i) => i.kind === 'dynamic-import').map((i) => i.path),
+  ),
 );
 BUDGETS.popup.files = [...[...popupInitial].map(relToExt), ...BUDGETS.popup.files];
 // A system's panel (popup/<id>/) and its descriptor (src/rules/<id>/) are two lazy roots loaded together: one budget.
@@ -223,18 +226,29 @@ for (const lazy of lazyRoots) {
   if (entry === 'popup/lookup/Lookup.tsx') {
     const own = [...staticClosure(lazy)].filter((f) => !popupInitial.has(f));
     for (const index of fs.readdirSync(path.join(ext, 'lookup')).sort()) {
-      BUDGETS[`lookup ${path.basename(index, '.json')}`] = { kb: LOOKUP_KB, files: [...own.map(relToExt), `lookup/${index}`] };
+      BUDGETS[`lookup ${path.basename(index, '.json')}`] = {
+        kb: LOOKUP_KB,
+        files: [...own.map(relToExt), `lookup/${index}`],
+      };
     }
     continue;
   }
   const numbers = /^src\/rules\/([^/]+)\/lookup\.ts$/.exec(entry);
   const system = /^(?:popup|src\/rules)\/([^/]+)\//.exec(entry)?.[1];
-  const name = numbers ? `lookup numbers ${numbers[1]}` : system && fs.existsSync(path.join(root, 'src/rules', system)) ? `panel ${system}` : `popup ${path.dirname(entry) === 'popup' ? path.basename(entry, path.extname(entry)) : path.basename(path.dirname(entry))}`;
+  const name = numbers
+    ? `lookup numbers ${numbers[1]}`
+    : system && fs.existsSync(path.join(root, 'src/rules', system))
+      ? `panel ${system}`
+      : `popup ${path.dirname(entry) === 'popup' ? path.basename(entry, path.extname(entry)) : path.basename(path.dirname(entry))}`;
   const files = lazyParts.get(name) ?? new Set();
   for (const f of staticClosure(lazy)) if (!popupInitial.has(f)) files.add(f);
   lazyParts.set(name, files);
 }
-for (const [name, files] of lazyParts) BUDGETS[name] = { kb: name.startsWith('panel ') ? PANEL_KB : name.startsWith('lookup numbers ') ? LOOKUP_NUMBERS_KB : LAZY_PART_KB, files: [...files].map(relToExt) };
+for (const [name, files] of lazyParts)
+  BUDGETS[name] = {
+    kb: name.startsWith('panel ') ? PANEL_KB : name.startsWith('lookup numbers ') ? LOOKUP_NUMBERS_KB : LAZY_PART_KB,
+    files: [...files].map(relToExt),
+  };
 
 /** A bundle's bytes by part: its shell, and each rule system (src/rules/<id>/), from esbuild's metafile. */
 function partsOf(bundle, entry, label) {
@@ -250,10 +264,19 @@ function partsOf(bundle, entry, label) {
 }
 // Each part's gzip share is estimated from its share of the minified bytes; each part has its own limit.
 const SPLIT = {
-  background: { parts: partsOf('background', 'background/worker.ts', 'rules'), shellKb: BACKGROUND_SHELL_KB, systemKb: RULE_SYSTEM_KB },
-  'content-board': { parts: partsOf('content-board', 'content/board.ts', 'view'), shellKb: BOARD_SHELL_KB, systemKb: BOARD_VIEW_KB },
+  background: {
+    parts: partsOf('background', 'background/worker.ts', 'rules'),
+    shellKb: BACKGROUND_SHELL_KB,
+    systemKb: RULE_SYSTEM_KB,
+  },
+  'content-board': {
+    parts: partsOf('content-board', 'content/board.ts', 'view'),
+    shellKb: BOARD_SHELL_KB,
+    systemKb: BOARD_VIEW_KB,
+  },
 };
-for (const [name, split] of Object.entries(SPLIT)) BUDGETS[name].kb = split.shellKb + split.systemKb * (split.parts.size - 1);
+for (const [name, split] of Object.entries(SPLIT))
+  BUDGETS[name].kb = split.shellKb + split.systemKb * (split.parts.size - 1);
 
 // The Owlbear extension's two pages with what each loads at once, and what each loads on demand.
 const owlbearMeta = JSON.parse(fs.readFileSync(path.join(DIST_DIR, 'meta/owlbear.json'), 'utf8'));
@@ -261,16 +284,22 @@ const owlbearFromRoot = path.relative(root, owlbear);
 function owlbearClosure(start, seen = new Set()) {
   if (seen.has(start)) return seen;
   seen.add(start);
-  for (const imp of owlbearMeta.outputs[start]?.imports ?? []) if (imp.kind === 'import-statement') owlbearClosure(imp.path, seen);
+  for (const imp of owlbearMeta.outputs[start]?.imports ?? [])
+    if (imp.kind === 'import-statement') owlbearClosure(imp.path, seen);
   return seen;
 }
 const inOwlbear = (files) => [...files].map((f) => `../${path.basename(owlbear)}/${path.relative(owlbearFromRoot, f)}`);
 const owlbearBackground = owlbearClosure(path.join(owlbearFromRoot, 'background.js'));
 const owlbearAction = owlbearClosure(path.join(owlbearFromRoot, 'action.js'));
 BUDGETS['owlbear background'] = { kb: OWLBEAR_BACKGROUND_KB, files: inOwlbear(owlbearBackground) };
-BUDGETS['owlbear action'] = { kb: OWLBEAR_ACTION_KB, files: [...inOwlbear(owlbearAction), '../owlbear/popup.css', '../owlbear/owlbear.css'] };
+BUDGETS['owlbear action'] = {
+  kb: OWLBEAR_ACTION_KB,
+  files: [...inOwlbear(owlbearAction), '../owlbear/popup.css', '../owlbear/owlbear.css'],
+};
 const owlbearLazy = new Set(
-  Object.keys(owlbearMeta.outputs).flatMap((o) => (owlbearMeta.outputs[o].imports ?? []).filter((i) => i.kind === 'dynamic-import').map((i) => i.path)),
+  Object.keys(owlbearMeta.outputs).flatMap((o) =>
+    (owlbearMeta.outputs[o].imports ?? []).filter((i) => i.kind === 'dynamic-import').map((i) => i.path),
+  ),
 );
 for (const lazy of owlbearLazy) {
   const entry = owlbearMeta.outputs[lazy].entryPoint ?? lazy;
@@ -278,7 +307,10 @@ for (const lazy of owlbearLazy) {
   if (own.length === 0) continue;
   const system = /^popup\/([^/]+)\//.exec(entry)?.[1];
   const name = `owlbear popover ${system && fs.existsSync(path.join(root, 'src/rules', system)) ? `panel ${system}` : path.basename(entry).replace(/\.[jt]sx?$/, '')}`;
-  BUDGETS[name] = { kb: name.includes(' panel ') ? PANEL_KB : name.endsWith('Lookup') ? LOOKUP_KB : LAZY_PART_KB, files: inOwlbear(own) };
+  BUDGETS[name] = {
+    kb: name.includes(' panel ') ? PANEL_KB : name.endsWith('Lookup') ? LOOKUP_KB : LAZY_PART_KB,
+    files: inOwlbear(own),
+  };
 }
 
 const KB = 1024;

@@ -48,11 +48,17 @@ const display = process.platform !== 'linux' || Boolean(process.env.DISPLAY || p
 // The browser before the build: on a fresh machine the player learns at once what is missing.
 if (display && !ensurePackages(['chromium'], 'npm start')) process.exit(1);
 
-const built = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs'), '--dev'], { stdio: 'inherit', cwd: root });
+const built = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs'), '--dev'], {
+  stdio: 'inherit',
+  cwd: root,
+});
 if (built.status !== 0) process.exit(built.status ?? 1);
 
 /** The id Chromium gives an unpacked extension: the first 128 bits of SHA-256 of its folder's path, in letters a–p. */
-const unpackedId = (dir) => [...crypto.createHash('sha256').update(dir).digest('hex').slice(0, 32)].map((c) => String.fromCharCode(97 + parseInt(c, 16))).join('');
+const unpackedId = (dir) =>
+  [...crypto.createHash('sha256').update(dir).digest('hex').slice(0, 32)]
+    .map((c) => String.fromCharCode(97 + parseInt(c, 16)))
+    .join('');
 
 const manual = `The extension is built in ${rel}/. To load it by hand:
   Chrome/Chromium: open chrome://extensions, enable "Developer mode", click "Load unpacked"
@@ -103,7 +109,9 @@ try {
   await page.waitForSelector('html[data-ready]', { state: 'attached', timeout: 15_000 });
   await placeSideBySide(page);
 } catch (err) {
-  console.warn(`start: the popup window could not be opened beside the board (${err.message}); use the page's "Open the popup" button.`);
+  console.warn(
+    `start: the popup window could not be opened beside the board (${err.message}); use the page's "Open the popup" button.`,
+  );
 }
 console.log(`start: extension ${id} loaded from ${rel}/ (profile: .profile/${args.includes('--fresh') ? ', fresh' : ''})
   demo table: ${demoUrl}

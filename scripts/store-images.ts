@@ -78,7 +78,11 @@ export async function tile(ext: LaunchedExtension, lang: Language): Promise<Buff
 }
 
 /** Every picture of one language into `<folder>/<lang>/`. */
-export async function writeImages(folder: string, lang: Language, scenes: readonly SceneId[] = ARMY_SCENES): Promise<string[]> {
+export async function writeImages(
+  folder: string,
+  lang: Language,
+  scenes: readonly SceneId[] = ARMY_SCENES,
+): Promise<string[]> {
   const dir = path.join(folder, lang);
   fs.mkdirSync(dir, { recursive: true });
   const ext = await launchExtension({ locale: LANGUAGES[lang] });
@@ -102,7 +106,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const [folder, ...asked] = process.argv.slice(2);
   const unknown = asked.filter((a) => !isSceneId(a));
   if (!folder || unknown.length) {
-    console.error(`store-images: usage: tsx scripts/store-images.ts <folder> [scene…]${unknown.length ? `; unknown scene(s) ${unknown.join(', ')}` : ''}`);
+    console.error(
+      `store-images: usage: tsx scripts/store-images.ts <folder> [scene…]${unknown.length ? `; unknown scene(s) ${unknown.join(', ')}` : ''}`,
+    );
     process.exit(1);
   }
   for (const lang of Object.keys(LANGUAGES) as Language[]) {

@@ -11,7 +11,8 @@ import { chromiumPath, isRoot } from './chromium.mjs';
 /** Each Debian package, and whether what it provides is there (or stands in by an environment variable). */
 export const PACKAGES = {
   chromium: () => chromiumPath() !== null,
-  'firefox-esr': () => [process.env.FIREFOX_PATH, '/usr/bin/firefox-esr', '/usr/bin/firefox'].some((p) => p && fs.existsSync(p)),
+  'firefox-esr': () =>
+    [process.env.FIREFOX_PATH, '/usr/bin/firefox-esr', '/usr/bin/firefox'].some((p) => p && fs.existsSync(p)),
   openssl: () => spawnSync('openssl', ['version'], { stdio: 'ignore' }).status === 0,
 };
 
@@ -31,11 +32,15 @@ export function ensurePackages(wanted, who, log = console) {
   const missing = missingPackages(wanted);
   if (missing.length === 0) return true;
   if (!hasApt()) {
-    log.error(`${who}: ${missing.join(', ')} not found, and this system has no apt-get. Install ${missing.join(', ')}, or set CHROMIUM_PATH / FIREFOX_PATH to the browsers.`);
+    log.error(
+      `${who}: ${missing.join(', ')} not found, and this system has no apt-get. Install ${missing.join(', ')}, or set CHROMIUM_PATH / FIREFOX_PATH to the browsers.`,
+    );
     return false;
   }
   if (!isRoot()) {
-    log.error(`${who}: ${missing.join(', ')} not found. Run:\n  ${installCommand(missing, false)}\n(or set CHROMIUM_PATH / FIREFOX_PATH to browsers you have)`);
+    log.error(
+      `${who}: ${missing.join(', ')} not found. Run:\n  ${installCommand(missing, false)}\n(or set CHROMIUM_PATH / FIREFOX_PATH to browsers you have)`,
+    );
     return false;
   }
   log.log(`${who}: installing the Debian packages ${missing.join(', ')} (as .ci/run does)`);

@@ -38,22 +38,40 @@ export type GameRequest = {
   [K in SystemId]:
     | { readonly type: 'game/dispatch'; readonly system: K; readonly event: EventOf<K> }
     /** Several events applied together or not at all (a roster taken from the board), with the links to the pieces they create. */
-    | { readonly type: 'game/batch'; readonly system: K; readonly events: readonly EventOf<K>[]; readonly links?: readonly NewLink[]; readonly sides?: readonly SideChange[] }
+    | {
+        readonly type: 'game/batch';
+        readonly system: K;
+        readonly events: readonly EventOf<K>[];
+        readonly links?: readonly NewLink[];
+        readonly sides?: readonly SideChange[];
+      }
     /**
      * A new game in place of the stored one, played from `events` (all accepted or none) with `config`
      * (default: the system's), bound by `links` to the pieces it creates. The worker keeps the game it
      * replaces under a backup key. The demo table loads its examples this way.
      */
-    | { readonly type: 'game/replace'; readonly system: K; readonly config?: ConfigOf<K>; readonly events: readonly EventOf<K>[]; readonly links?: readonly LinkChange[]; readonly sides?: readonly SideChange[] }
+    | {
+        readonly type: 'game/replace';
+        readonly system: K;
+        readonly config?: ConfigOf<K>;
+        readonly events: readonly EventOf<K>[];
+        readonly links?: readonly LinkChange[];
+        readonly sides?: readonly SideChange[];
+      }
     | { readonly type: 'game/undo'; readonly system: K }
     | { readonly type: 'game/redo'; readonly system: K }
     /** Link or unlink tokens and sides of the tabletop to this game. */
-    | { readonly type: 'board/link'; readonly system: K; readonly links: readonly LinkChange[]; readonly sides?: readonly SideChange[] };
+    | {
+        readonly type: 'board/link';
+        readonly system: K;
+        readonly links: readonly LinkChange[];
+        readonly sides?: readonly SideChange[];
+      };
 }[SystemId];
 
 export type Request = Identified &
+  /** Read the store (the worker checks and, if needed, repairs it first). */
   (
-    /** Read the store (the worker checks and, if needed, repairs it first). */
     | { readonly type: 'store/load' }
     /** The user has read the store's notices. */
     | { readonly type: 'store/dismiss-notice' }
@@ -82,13 +100,17 @@ export type Request = Identified &
   );
 
 /** An answer with the whole root: an Owlbear scene's (its games are small), carried by the bridge. */
-export type Response = { readonly ok: true; readonly root: StoreRoot; readonly data?: unknown } | { readonly ok: false; readonly error: RuleError };
+export type Response =
+  | { readonly ok: true; readonly root: StoreRoot; readonly data?: unknown }
+  | { readonly ok: false; readonly error: RuleError };
 
 /**
  * The worker's answer: what the request changed, not the whole store, so that its size does not grow
  * with the games. A view applies it to what it holds (src/store/change.ts).
  */
-export type StoreAnswer = { readonly ok: true; readonly change: StoreChange; readonly data?: unknown } | { readonly ok: false; readonly error: RuleError };
+export type StoreAnswer =
+  | { readonly ok: true; readonly change: StoreChange; readonly data?: unknown }
+  | { readonly ok: false; readonly error: RuleError };
 
 /**
  * What changed from revision `since` to `revision` (since null: everything a view needs, for a view
@@ -113,8 +135,23 @@ export interface StoreChange {
  * its first `offset` events (null for 0), the events from there to a little past its cursor.
  */
 export type GameChange =
-  | { readonly kind: 'tail'; readonly from: number; readonly events: readonly unknown[]; readonly same: number; readonly length: number; readonly cursor: number }
-  | { readonly kind: 'window'; readonly config: unknown; readonly offset: number; readonly base: unknown; readonly events: readonly unknown[]; readonly length: number; readonly cursor: number };
+  | {
+      readonly kind: 'tail';
+      readonly from: number;
+      readonly events: readonly unknown[];
+      readonly same: number;
+      readonly length: number;
+      readonly cursor: number;
+    }
+  | {
+      readonly kind: 'window';
+      readonly config: unknown;
+      readonly offset: number;
+      readonly base: unknown;
+      readonly events: readonly unknown[];
+      readonly length: number;
+      readonly cursor: number;
+    };
 
 /** The answer to `store/history`: the events from `offset` to the one the view asked before, and the state before them. */
 export interface HistoryPage {
@@ -128,7 +165,15 @@ export interface HistoryPage {
 type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
 
 /** The requests a player may make of an Owlbear scene's shared game: each becomes one action in the scene's metadata. */
-export const SCENE_GAME_TYPES = ['store/select-system', 'game/dispatch', 'game/batch', 'game/replace', 'game/undo', 'game/redo', 'board/link'] as const;
+export const SCENE_GAME_TYPES = [
+  'store/select-system',
+  'game/dispatch',
+  'game/batch',
+  'game/replace',
+  'game/undo',
+  'game/redo',
+  'board/link',
+] as const;
 
 /**
  * What a player does to a table's shared game (src/shared-game/; on Owlbear, a scene's), kept in the
@@ -141,7 +186,10 @@ export const SCENE_GAME_TYPES = ['store/select-system', 'game/dispatch', 'game/b
 export type SceneRequest =
   | WithoutId<Extract<Request, { type: (typeof SCENE_GAME_TYPES)[number] }>>
   | { readonly type: 'scene/seats'; readonly player: string; readonly name: string; readonly seats: readonly number[] }
-  | { readonly type: 'scene/reveal'; readonly values: readonly { readonly seal: string; readonly salt: string; readonly value: string }[] }
+  | {
+      readonly type: 'scene/reveal';
+      readonly values: readonly { readonly seal: string; readonly salt: string; readonly value: string }[];
+    }
   | { readonly type: 'scene/visibility'; readonly show: BoardShow; readonly gmOnly: boolean };
 
 const system = v.picklist(SYSTEM_IDS);
@@ -150,10 +198,15 @@ const id = v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(64)));
 const backupKey = v.pipe(v.string(), v.startsWith(BACKUP_KEY_PREFIX), v.maxLength(200));
 const tokenId = v.pipe(v.string(), v.minLength(1), v.maxLength(BINDING_LIMITS.id));
 const sideChanges = v.pipe(
-  v.array(v.strictObject({ tabletop: v.pipe(v.string(), v.minLength(1), v.maxLength(2000)), side: v.nullable(tokenId) })),
+  v.array(
+    v.strictObject({ tabletop: v.pipe(v.string(), v.minLength(1), v.maxLength(2000)), side: v.nullable(tokenId) }),
+  ),
   v.maxLength(BINDING_LIMITS.sides),
 );
-const linkChanges = v.pipe(v.array(v.strictObject({ token: tokenId, piece: v.nullable(tokenId) })), v.maxLength(BINDING_LIMITS.links));
+const linkChanges = v.pipe(
+  v.array(v.strictObject({ token: tokenId, piece: v.nullable(tokenId) })),
+  v.maxLength(BINDING_LIMITS.links),
+);
 
 /** The envelope; each system's `parseEvent` then checks the event itself. */
 export const requestSchema = v.variant('type', [
@@ -165,8 +218,18 @@ export const requestSchema = v.variant('type', [
   v.strictObject({ id, type: v.literal('store/restore'), key: backupKey }),
   v.strictObject({ id, type: v.literal('store/delete-backup'), key: backupKey }),
   v.strictObject({ id, type: v.literal('game/import'), system, game: v.unknown(), binding: v.optional(v.unknown()) }),
-  v.strictObject({ id, type: v.literal('store/export'), system, from: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1_000_000))) }),
-  v.strictObject({ id, type: v.literal('store/history'), system, before: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1_000_000)) }),
+  v.strictObject({
+    id,
+    type: v.literal('store/export'),
+    system,
+    from: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1_000_000))),
+  }),
+  v.strictObject({
+    id,
+    type: v.literal('store/history'),
+    system,
+    before: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1_000_000)),
+  }),
   v.strictObject({ id, type: v.literal('game/dispatch'), system, event: v.unknown() }),
   v.strictObject({
     id,
@@ -175,7 +238,13 @@ export const requestSchema = v.variant('type', [
     events: v.pipe(v.array(v.unknown()), v.minLength(1), v.maxLength(200)),
     links: v.optional(
       v.pipe(
-        v.array(v.strictObject({ token: tokenId, event: v.pipe(v.number(), v.integer(), v.minValue(0)), nth: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))) })),
+        v.array(
+          v.strictObject({
+            token: tokenId,
+            event: v.pipe(v.number(), v.integer(), v.minValue(0)),
+            nth: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+          }),
+        ),
         v.maxLength(BINDING_LIMITS.links),
       ),
     ),
@@ -221,10 +290,15 @@ export type TableResponse = { readonly ok: true } | { readonly ok: false; readon
  */
 export type DemoRequest = { readonly type: 'demo/save'; readonly board: DemoBoard };
 
-export const demoRequestSchema = v.variant('type', [v.strictObject({ type: v.literal('demo/save'), board: demoBoardSchema })]);
+export const demoRequestSchema = v.variant('type', [
+  v.strictObject({ type: v.literal('demo/save'), board: demoBoardSchema }),
+]);
 
 export const isDemoMessage = (m: unknown): boolean =>
-  typeof m === 'object' && m !== null && typeof (m as { type?: unknown }).type === 'string' && (m as { type: string }).type.startsWith('demo/');
+  typeof m === 'object' &&
+  m !== null &&
+  typeof (m as { type?: unknown }).type === 'string' &&
+  (m as { type: string }).type.startsWith('demo/');
 
 /**
  * UI→BG: which system a tab's popup shows. The store keeps every system's game and one active system
@@ -235,9 +309,12 @@ export const isDemoMessage = (m: unknown): boolean =>
  * `tab/open`: the popup opens on tab `tab`: answered with the system it shows (the tab's own, else
  * the store's active system, which then becomes the tab's).
  */
-export type TabSystemRequest = { readonly type: 'tab/pick'; readonly tab?: number; readonly system: SystemId } | { readonly type: 'tab/open'; readonly tab: number };
+export type TabSystemRequest =
+  | { readonly type: 'tab/pick'; readonly tab?: number; readonly system: SystemId }
+  | { readonly type: 'tab/open'; readonly tab: number };
 
-export type TabSystemResponse = { readonly ok: true; readonly system: SystemId } | { readonly ok: false; readonly error: RuleError };
+export type TabSystemResponse =
+  { readonly ok: true; readonly system: SystemId } | { readonly ok: false; readonly error: RuleError };
 
 const tabId = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(2 ** 31 - 1));
 export const tabSystemRequestSchema = v.variant('type', [
@@ -246,7 +323,10 @@ export const tabSystemRequestSchema = v.variant('type', [
 ]);
 
 export const isTabSystemMessage = (m: unknown): boolean =>
-  typeof m === 'object' && m !== null && typeof (m as { type?: unknown }).type === 'string' && (m as { type: string }).type.startsWith('tab/');
+  typeof m === 'object' &&
+  m !== null &&
+  typeof (m as { type?: unknown }).type === 'string' &&
+  (m as { type: string }).type.startsWith('tab/');
 
 /** Every message a view or content script may send the worker. */
 export type WorkerMessage = Request | TableRequest | DemoRequest | TabSystemRequest | Roll20TabsRequest;
@@ -273,4 +353,7 @@ export const tableRequestSchema = v.variant('type', [
 ]);
 
 export const isTableMessage = (m: unknown): boolean =>
-  typeof m === 'object' && m !== null && typeof (m as { type?: unknown }).type === 'string' && (m as { type: string }).type.startsWith('table/');
+  typeof m === 'object' &&
+  m !== null &&
+  typeof (m as { type?: unknown }).type === 'string' &&
+  (m as { type: string }).type.startsWith('table/');

@@ -13,6 +13,11 @@ export function browserOf(extensionUrl: string): 'firefox' | 'chromium' {
   return extensionUrl.startsWith('moz-extension:') ? 'firefox' : 'chromium';
 }
 
-const api = (globalThis as { browser?: { runtime?: { getURL?(p: string): string } }; chrome?: { runtime?: { getURL?(p: string): string } } });
+const api = globalThis as {
+  browser?: { runtime?: { getURL?(p: string): string } };
+  chrome?: { runtime?: { getURL?(p: string): string } };
+};
 /** In an extension context (popup, worker, content script); `chromium` elsewhere (unit tests). */
-export const BROWSER: 'firefox' | 'chromium' = browserOf((api.browser?.runtime?.getURL ?? api.chrome?.runtime?.getURL)?.('') ?? '');
+export const BROWSER: 'firefox' | 'chromium' = browserOf(
+  (api.browser?.runtime?.getURL ?? api.chrome?.runtime?.getURL)?.('') ?? '',
+);

@@ -19,8 +19,13 @@ try {
   const svg = fs.readFileSync(path.join(here, '../icons/icon.svg'), 'utf8');
   const iconPage = await l.context.newPage();
   await iconPage.setViewportSize({ width: 256, height: 256 });
-  await iconPage.setContent(`<html><body style="margin:0;background:transparent">${svg.replace('<svg ', '<svg width="256" height="256" ')}</body></html>`);
-  fs.writeFileSync(path.join(here, 'icon.png'), await iconPage.screenshot({ omitBackground: true, clip: { x: 0, y: 0, width: 256, height: 256 } }));
+  await iconPage.setContent(
+    `<html><body style="margin:0;background:transparent">${svg.replace('<svg ', '<svg width="256" height="256" ')}</body></html>`,
+  );
+  fs.writeFileSync(
+    path.join(here, 'icon.png'),
+    await iconPage.screenshot({ omitBackground: true, clip: { x: 0, y: 0, width: 256, height: 256 } }),
+  );
   await iconPage.close();
 
   // The screenshot: the worked example played on a scene, the game master's view of it.
@@ -43,9 +48,15 @@ try {
   const ys = board.tokens.map((t) => t.y);
   const pad = board.scene.pixelsPerCell * 3;
   const boardSize = { width: SIZE.width - 440, height: SIZE.height };
-  let view = { x: Math.min(...xs) - pad, y: Math.min(...ys) - pad * 1.5, width: Math.max(...xs) - Math.min(...xs) + 2 * pad, height: Math.max(...ys) - Math.min(...ys) + 2.5 * pad };
+  let view = {
+    x: Math.min(...xs) - pad,
+    y: Math.min(...ys) - pad * 1.5,
+    width: Math.max(...xs) - Math.min(...xs) + 2 * pad,
+    height: Math.max(...ys) - Math.min(...ys) + 2.5 * pad,
+  };
   const aspect = boardSize.width / boardSize.height;
-  if (view.width / view.height < aspect) view = { ...view, x: view.x - (view.height * aspect - view.width) / 2, width: view.height * aspect };
+  if (view.width / view.height < aspect)
+    view = { ...view, x: view.x - (view.height * aspect - view.width) / 2, width: view.height * aspect };
   else view = { ...view, y: view.y - (view.width / aspect - view.height) / 2, height: view.width / aspect };
   await host(room.page, 'render', GM.connectionId, view, boardSize);
   await room.page.addStyleTag({
@@ -54,7 +65,9 @@ try {
   await new Promise((r) => setTimeout(r, 300));
   fs.writeFileSync(path.join(here, 'screenshot.png'), await room.page.screenshot({ clip: { x: 0, y: 0, ...SIZE } }));
   if (room.errors.length) throw new Error(`pictures: errors in the pages: ${room.errors.join('; ')}`);
-  console.log(`pictures: ${path.relative(process.cwd(), path.join(here, 'icon.png'))}, ${path.relative(process.cwd(), path.join(here, 'screenshot.png'))}`);
+  console.log(
+    `pictures: ${path.relative(process.cwd(), path.join(here, 'icon.png'))}, ${path.relative(process.cwd(), path.join(here, 'screenshot.png'))}`,
+  );
 } finally {
   await l.close();
 }

@@ -17,7 +17,11 @@ export function AddTroop({ dispatch, open }: { dispatch: Dispatch; open: boolean
   const morale = useNumberField('bdc-new-morale', { label: tr('bdc_morale'), min: 5, max: 9 }, 7);
   const pa = useNumberField('bdc-new-pa', { label: tr('bdc_pa'), min: 2, max: 5 }, 3);
   const aptKind = useTextField('bdc-new-apt', { label: tr('bdc_aptitude'), max: LIMITS.nameLength, optional: true });
-  const aptMod = useNumberField('bdc-new-apt-mod', { label: tr('bdc_modifier'), min: -LIMITS.maxModifier, max: LIMITS.maxModifier }, 0);
+  const aptMod = useNumberField(
+    'bdc-new-apt-mod',
+    { label: tr('bdc_modifier'), min: -LIMITS.maxModifier, max: LIMITS.maxModifier },
+    0,
+  );
   const [shown, setShown] = useDraft('bdc-add-open', open);
   const submit = async (e: Event) => {
     e.preventDefault();
@@ -25,13 +29,19 @@ export function AddTroop({ dispatch, open }: { dispatch: Dispatch; open: boolean
     if (n === null) return;
     if (kind !== 'leader') {
       const lv = (MORALE_LEVELS as readonly string[]).includes(level) ? (level as 'confiant') : 'confiant';
-      if (await dispatch({ type: 'unitAdded', unit: { name: n, level: lv, experience: 2, doctrine: 'rigid', teams: 1 } })) name.reset();
+      if (
+        await dispatch({ type: 'unitAdded', unit: { name: n, level: lv, experience: 2, doctrine: 'rigid', teams: 1 } })
+      )
+        name.reset();
       return;
     }
     const values = [morale.check(), pa.check(), aptKind.check(), aptMod.check()] as const;
     if (values.some((v) => v === null)) return;
     const [m, p, k, a] = values as unknown as [number, number, string, number];
-    if (await dispatch({ type: 'leaderAdded', leader: { name: n, morale: m, pa: p, aptitude: { kind: k, modifier: a } } })) [name, aptKind].forEach((f) => f.reset());
+    if (
+      await dispatch({ type: 'leaderAdded', leader: { name: n, morale: m, pa: p, aptitude: { kind: k, modifier: a } } })
+    )
+      [name, aptKind].forEach((f) => f.reset());
   };
   return (
     <details class="bdc-add" open={shown} onToggle={(e) => setShown((e.currentTarget as HTMLDetailsElement).open)}>

@@ -11,7 +11,11 @@ export function TestRoller({ state, dispatch }: { state: BdcState; dispatch: Dis
   const tr = useTr();
   const [who, setWho] = useDraft('bdc-test-who', '');
   const target = useNumberField('bdc-test-target', { label: tr('bdc_target'), min: 1, max: 20 }, 6);
-  const modifier = useNumberField('bdc-test-mod', { label: tr('bdc_modifier'), min: -LIMITS.maxModifier, max: LIMITS.maxModifier }, 0);
+  const modifier = useNumberField(
+    'bdc-test-mod',
+    { label: tr('bdc_modifier'), min: -LIMITS.maxModifier, max: LIMITS.maxModifier },
+    0,
+  );
   const [aptitude, setAptitude] = useDraft('bdc-test-aptitude', false);
   const [pinned, setPinned] = useDraft('bdc-test-pinned', false);
   const [open, setOpen] = useDraft('bdc-test-open', false);
@@ -65,12 +69,20 @@ export function TestRoller({ state, dispatch }: { state: BdcState; dispatch: Dis
       <div class="row">
         {leader && (
           <label>
-            <input type="checkbox" checked={aptitude} onChange={(e) => setAptitude((e.currentTarget as HTMLInputElement).checked)} />
+            <input
+              type="checkbox"
+              checked={aptitude}
+              onChange={(e) => setAptitude((e.currentTarget as HTMLInputElement).checked)}
+            />
             {tr('bdc_aptitude_is', leader.aptitude.kind || '–', leader.aptitude.modifier)}
           </label>
         )}
         <label>
-          <input type="checkbox" checked={pinned} onChange={(e) => setPinned((e.currentTarget as HTMLInputElement).checked)} />
+          <input
+            type="checkbox"
+            checked={pinned}
+            onChange={(e) => setPinned((e.currentTarget as HTMLInputElement).checked)}
+          />
           {tr('bdc_pinned_shooting')}
         </label>
       </div>
@@ -83,7 +95,13 @@ export function TestRoller({ state, dispatch }: { state: BdcState; dispatch: Dis
         onDice={([natural]) => {
           const [t, m] = [target.check(), modifier.check()];
           if (t === null || m === null) return false;
-          return dispatch({ type: 'tested', ...(troop ? { id: troop.id } : {}), target: t, modifier: m + extra, natural: natural! });
+          return dispatch({
+            type: 'tested',
+            ...(troop ? { id: troop.id } : {}),
+            target: t,
+            modifier: m + extra,
+            natural: natural!,
+          });
         }}
       />
     </details>

@@ -1,4 +1,12 @@
-import { LIMITS, MORALE_LEVELS, LEVEL_FACTOR, rallyOutcome, stepsOf, type BdcState, type Troop } from '../../src/rules/bdc';
+import {
+  LIMITS,
+  MORALE_LEVELS,
+  LEVEL_FACTOR,
+  rallyOutcome,
+  stepsOf,
+  type BdcState,
+  type Troop,
+} from '../../src/rules/bdc';
 import { DiceEntry } from '../components/DiceEntry';
 import { useRemove } from '../components/game';
 import { useTr, useTrn } from '../context';
@@ -26,7 +34,12 @@ export function TroopCard({ troop, state, dispatch }: { troop: Troop; state: Bdc
   // The badge and the counters are terse for the eye ("Normal · 6", "AP 3"); a screen reader hears
   // them in words ("Morale: Normal, factor 6. Action points: 3."), never the factor run into "AP".
   return (
-    <details class={`bdc-troop bdc-${troop.state}`} data-testid={`troop-${id}`} open={open} onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}>
+    <details
+      class={`bdc-troop bdc-${troop.state}`}
+      data-testid={`troop-${id}`}
+      open={open}
+      onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}
+    >
       <summary data-next>
         <span class="fighter-name">{troop.name}</span>{' '}
         <span class="bdc-badge" aria-hidden="true" data-testid={`badge-${id}`}>
@@ -46,11 +59,20 @@ export function TroopCard({ troop, state, dispatch }: { troop: Troop; state: Bdc
       <p class="row">
         <PieceLink piece={id} name={troop.name} />
       </p>
-      {troop.kind === 'unit' ? <UnitFields troop={troop} dispatch={dispatch} /> : <LeaderFields troop={troop} state={state} dispatch={dispatch} />}
+      {troop.kind === 'unit' ? (
+        <UnitFields troop={troop} dispatch={dispatch} />
+      ) : (
+        <LeaderFields troop={troop} state={state} dispatch={dispatch} />
+      )}
       <Activation troop={troop} state={state} dispatch={dispatch} />
       <MoraleTests troop={troop} dispatch={dispatch} />
       {stepsOf(troop.state) > 0 && <Rally troop={troop} state={state} dispatch={dispatch} />}
-      <button type="button" class="small" data-testid={`remove-${id}`} onClick={() => void remove({ type: 'removed', id }, troop.name)}>
+      <button
+        type="button"
+        class="small"
+        data-testid={`remove-${id}`}
+        onClick={() => void remove({ type: 'removed', id }, troop.name)}
+      >
         {tr('bdc_remove')}
       </button>
     </details>
@@ -85,14 +107,27 @@ function UnitFields({ troop, dispatch }: { troop: Extract<Troop, { kind: 'unit' 
       {troop.doctrine === 'flexible' && (
         <>
           <label for={`${p}teams`}>{tr('bdc_teams')}</label>
-          <SettingNumber id={`${p}teams`} spec={{ label: tr('bdc_teams'), min: 2, max: LIMITS.maxTeams }} value={troop.teams} apply={(teams) => edit({ teams })} />
+          <SettingNumber
+            id={`${p}teams`}
+            spec={{ label: tr('bdc_teams'), min: 2, max: LIMITS.maxTeams }}
+            value={troop.teams}
+            apply={(teams) => edit({ teams })}
+          />
         </>
       )}
     </div>
   );
 }
 
-function LeaderFields({ troop, state, dispatch }: { troop: Extract<Troop, { kind: 'leader' }>; state: BdcState; dispatch: Dispatch }) {
+function LeaderFields({
+  troop,
+  state,
+  dispatch,
+}: {
+  troop: Extract<Troop, { kind: 'leader' }>;
+  state: BdcState;
+  dispatch: Dispatch;
+}) {
   const tr = useTr();
   const p = `${troop.id}-`;
   const edit = (leader: Record<string, unknown>) => dispatch({ type: 'leaderEdited', id: troop.id, leader });
@@ -101,7 +136,12 @@ function LeaderFields({ troop, state, dispatch }: { troop: Extract<Troop, { kind
   return (
     <div class="row">
       <label for={`${p}leads`}>{tr('bdc_leads')}</label>
-      <select id={`${p}leads`} data-testid={`leads-${troop.id}`} value={troop.leads ?? ''} onChange={(e) => edit({ leads: val(e) || null })}>
+      <select
+        id={`${p}leads`}
+        data-testid={`leads-${troop.id}`}
+        value={troop.leads ?? ''}
+        onChange={(e) => edit({ leads: val(e) || null })}
+      >
         <option value="">{tr('bdc_none')}</option>
         {units.map((u) => (
           <option key={u.id} value={u.id}>
@@ -110,7 +150,12 @@ function LeaderFields({ troop, state, dispatch }: { troop: Extract<Troop, { kind
         ))}
       </select>
       <label for={`${p}commander`}>{tr('bdc_commander')}</label>
-      <select id={`${p}commander`} data-testid={`commander-${troop.id}`} value={troop.commander ?? ''} onChange={(e) => edit({ commander: val(e) || null })}>
+      <select
+        id={`${p}commander`}
+        data-testid={`commander-${troop.id}`}
+        value={troop.commander ?? ''}
+        onChange={(e) => edit({ commander: val(e) || null })}
+      >
         <option value="">{tr('bdc_none')}</option>
         {leaders.map((l) => (
           <option key={l.id} value={l.id}>
@@ -119,12 +164,28 @@ function LeaderFields({ troop, state, dispatch }: { troop: Extract<Troop, { kind
         ))}
       </select>
       <label>
-        <input type="checkbox" data-testid={`radio-${troop.id}`} checked={troop.radio} onChange={(e) => edit({ radio: (e.currentTarget as HTMLInputElement).checked })} /> {tr('bdc_radio')}
+        <input
+          type="checkbox"
+          data-testid={`radio-${troop.id}`}
+          checked={troop.radio}
+          onChange={(e) => edit({ radio: (e.currentTarget as HTMLInputElement).checked })}
+        />{' '}
+        {tr('bdc_radio')}
       </label>
       <label for={`${p}morale`}>{tr('bdc_morale')}</label>
-      <SettingNumber id={`${p}morale`} spec={{ label: tr('bdc_morale'), min: 5, max: 9 }} value={troop.morale} apply={(morale) => edit({ morale })} />
+      <SettingNumber
+        id={`${p}morale`}
+        spec={{ label: tr('bdc_morale'), min: 5, max: 9 }}
+        value={troop.morale}
+        apply={(morale) => edit({ morale })}
+      />
       <label for={`${p}pa`}>{tr('bdc_pa')}</label>
-      <SettingNumber id={`${p}pa`} spec={{ label: tr('bdc_pa'), min: 2, max: 5 }} value={troop.pa} apply={(pa) => edit({ pa })} />
+      <SettingNumber
+        id={`${p}pa`}
+        spec={{ label: tr('bdc_pa'), min: 2, max: 5 }}
+        value={troop.pa}
+        apply={(pa) => edit({ pa })}
+      />
       <label for={`${p}apt`}>{tr('bdc_aptitude')}</label>
       <SettingText
         id={`${p}apt`}
@@ -159,13 +220,24 @@ function Activation({ troop, state, dispatch }: { troop: Troop; state: BdcState;
     <div class="row">
       {row ? (
         [1, 2].map((card) => (
-          <button type="button" key={card} class={greyed(card)} data-testid={`activate-${id}-${card}`} onClick={() => void dispatch({ type: 'activated', id, card })}>
+          <button
+            type="button"
+            key={card}
+            class={greyed(card)}
+            data-testid={`activate-${id}-${card}`}
+            onClick={() => void dispatch({ type: 'activated', id, card })}
+          >
             {tr('bdc_card', card, row.pa[card - 1]!)}
             {drawn(card)}
           </button>
         ))
       ) : (
-        <button type="button" class={greyed(1)} data-testid={`activate-${id}`} onClick={() => void dispatch({ type: 'activated', id })}>
+        <button
+          type="button"
+          class={greyed(1)}
+          data-testid={`activate-${id}`}
+          onClick={() => void dispatch({ type: 'activated', id })}
+        >
           {tr('bdc_activate', troop.kind === 'leader' ? troop.pa : 0)}
           {drawn(1)}
         </button>
@@ -193,8 +265,16 @@ function MoraleTests({ troop, dispatch }: { troop: Troop; dispatch: Dispatch }) 
   const trn = useTrn();
   const p = `${troop.id}-`;
   // One test per hit: none is nothing to roll; more than a batch holds is said, never cut to it.
-  const hits = useNumberField(`${p}hits`, { label: tr('bdc_hits'), min: 1, max: LIMITS.maxHits, why: plural('bdc_hits_why', LIMITS.maxHits) }, 1);
-  const modifier = useNumberField(`${p}mod`, { label: tr('bdc_modifier'), min: -LIMITS.maxModifier, max: LIMITS.maxModifier }, 0);
+  const hits = useNumberField(
+    `${p}hits`,
+    { label: tr('bdc_hits'), min: 1, max: LIMITS.maxHits, why: plural('bdc_hits_why', LIMITS.maxHits) },
+    1,
+  );
+  const modifier = useNumberField(
+    `${p}mod`,
+    { label: tr('bdc_modifier'), min: -LIMITS.maxModifier, max: LIMITS.maxModifier },
+    0,
+  );
   const typed = Number(hits.raw);
   const count = Number.isInteger(typed) && typed >= 1 && typed <= LIMITS.maxHits ? typed : 1;
   return (
@@ -232,7 +312,9 @@ function Rally({ troop, state, dispatch }: { troop: Troop; state: BdcState; disp
   const spend = Math.min(pa, steps);
   const after = rallyOutcome(troop.state, spend).state;
   // The troop itself, or a leader able to command (neither demoralised nor routed).
-  const payers = state.troops.filter((x) => x.id === troop.id || (x.kind === 'leader' && stepsOf(x.state) < 2 && !x.broken));
+  const payers = state.troops.filter(
+    (x) => x.id === troop.id || (x.kind === 'leader' && stepsOf(x.state) < 2 && !x.broken),
+  );
   const p = `${troop.id}-rally-`;
   return (
     <fieldset>
@@ -268,7 +350,19 @@ function Rally({ troop, state, dispatch }: { troop: Troop; state: BdcState; disp
       <p class="hint" data-testid={`rally-preview-${troop.id}`}>
         {tr('bdc_rally_preview', spend, tr(`bdc_state_${after}`))}
       </p>
-      <button type="button" data-testid={`rally-${troop.id}`} onClick={() => void dispatch({ type: 'rallied', id: troop.id, payer, pa: spend, ...(payer === troop.id && team ? { team } : {}) })}>
+      <button
+        type="button"
+        data-testid={`rally-${troop.id}`}
+        onClick={() =>
+          void dispatch({
+            type: 'rallied',
+            id: troop.id,
+            payer,
+            pa: spend,
+            ...(payer === troop.id && team ? { team } : {}),
+          })
+        }
+      >
         {tr('bdc_rally')}
       </button>
     </fieldset>

@@ -60,49 +60,74 @@ export function BoardSection({ root, game, descriptor, send }: Props) {
   const [applied, setApplied] = useDraft<string>('board.applied', '');
   const taken = useMemo(() => readApplied(applied), [applied]);
   const onApplied = (cursor: number) => {
-    const entry: Applied = { cursor, tokens: summary.gone.map((g) => g.id), alive: pieces.filter((p) => !p.gone).map((p) => p.id) };
+    const entry: Applied = {
+      cursor,
+      tokens: summary.gone.map((g) => g.id),
+      alive: pieces.filter((p) => !p.gone).map((p) => p.id),
+    };
     setApplied(JSON.stringify([...taken.slice(-9), entry]));
   };
   const [open, setOpen] = useDraft<boolean>('board.open', false);
-  const sideName = (side: string | null) => (side === null ? '' : sideNameOf(state, system, side, tr, boardLabelOf(summary, binding, side)));
+  const sideName = (side: string | null) =>
+    side === null ? '' : sideNameOf(state, system, side, tr, boardLabelOf(summary, binding, side));
   const title = tr(`board_title_${summary.tabletop}`);
 
   return (
     <>
       <section class="board-live" aria-labelledby="board-title" data-testid="board">
         <Status summary={summary} tr={tr} />
-        <details class="board-details" open={open} onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)} data-testid="board-details">
+        <details
+          class="board-details"
+          open={open}
+          onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}
+          data-testid="board-details"
+        >
           <summary data-testid="board-summary">
             {/* A heading (inline, in the line that opens): the board's sides and units under it are its h3 and h4. */}
             <h2 id="board-title">{title}</h2>
             {summary.state === 'live' && (
               <span class="board-counts">
                 {/* After the title as the language punctuates it (French: a space before the colon). Every token linked goes without saying: the line stays one line with an army on the board. */}
-                {tr('board_strip_counts', [(linked < summary.figures.length || out + blocked === 0) && tr('board_strip_linked', linked, summary.figures.length), out > 0 && tr('board_strip_out', out), blocked > 0 && trn('board_strip_blocked', blocked), shown.length > 0 && trn('board_strip_proposals', shown.length)].filter(Boolean).join(' · '))}
+                {tr(
+                  'board_strip_counts',
+                  [
+                    (linked < summary.figures.length || out + blocked === 0) &&
+                      tr('board_strip_linked', linked, summary.figures.length),
+                    out > 0 && tr('board_strip_out', out),
+                    blocked > 0 && trn('board_strip_blocked', blocked),
+                    shown.length > 0 && trn('board_strip_proposals', shown.length),
+                  ]
+                    .filter(Boolean)
+                    .join(' · '),
+                )}
               </span>
             )}
           </summary>
           {/* The tab's finder first, under the live line's "N out": one click a figure, the board centres it and opens its words. */}
-          {summary.state === 'live' && (summary.tabletop === 'demo' || summary.tabletop === 'roll20') && live?.find && toFind > 0 && findable && (
-            <p class="board-find">
-              <button
-                type="button"
-                class="small"
-                data-testid="board-find"
-                onClick={() =>
-                  void live.find!(1).then((said) => {
-                    setFindable(said !== null);
-                    setFound(said ?? '');
-                  })
-                }
-              >
-                {tr('board_find', toFind)}
-              </button>{' '}
-              <span role="status" data-testid="board-find-said">
-                {found}
-              </span>
-            </p>
-          )}
+          {summary.state === 'live' &&
+            (summary.tabletop === 'demo' || summary.tabletop === 'roll20') &&
+            live?.find &&
+            toFind > 0 &&
+            findable && (
+              <p class="board-find">
+                <button
+                  type="button"
+                  class="small"
+                  data-testid="board-find"
+                  onClick={() =>
+                    void live.find!(1).then((said) => {
+                      setFindable(said !== null);
+                      setFound(said ?? '');
+                    })
+                  }
+                >
+                  {tr('board_find', toFind)}
+                </button>{' '}
+                <span role="status" data-testid="board-find-said">
+                  {found}
+                </span>
+              </p>
+            )}
           {/* The board's key first: what each mark, ring and line on the board means. */}
           <Legend />
           {summary.mode === 'data-only' && (
@@ -112,17 +137,41 @@ export function BoardSection({ root, game, descriptor, send }: Props) {
           )}
           {summary.page && (
             <p class="hint" data-testid="board-page">
-              {tr('board_page', summary.page.name, summary.page.scale, summary.page.units, tr(`board_engine_${summary.engine}`))}
+              {tr(
+                'board_page',
+                summary.page.name,
+                summary.page.scale,
+                summary.page.units,
+                tr(`board_engine_${summary.engine}`),
+              )}
             </p>
           )}
           <Measure descriptor={descriptor} tr={tr} />
           <p class="hint" data-testid="board-linked">
             {tr('board_linked_count', linked, summary.figures.length)}
           </p>
-          {state !== null && descriptor.roster && <RosterFromBoard descriptor={descriptor} state={state} binding={binding} summary={summary} send={send} sideName={sideName} tr={tr} />}
+          {state !== null && descriptor.roster && (
+            <RosterFromBoard
+              descriptor={descriptor}
+              state={state}
+              binding={binding}
+              summary={summary}
+              send={send}
+              sideName={sideName}
+              tr={tr}
+            />
+          )}
           <details class="board-links" data-testid="board-links">
             <summary>{tr('board_links_title', summary.figures.length)}</summary>
-            <Figures summary={summary} pieces={pieces} binding={binding} system={system} send={send} sideName={sideName} tr={tr} />
+            <Figures
+              summary={summary}
+              pieces={pieces}
+              binding={binding}
+              system={system}
+              send={send}
+              sideName={sideName}
+              tr={tr}
+            />
             {summary.more > 0 && <p class="hint">{trn('board_more', summary.more)}</p>}
           </details>
           {summary.dropped > 0 && (
@@ -134,10 +183,36 @@ export function BoardSection({ root, game, descriptor, send }: Props) {
         </details>
       </section>
       <Orphans summary={summary} pieces={pieces} binding={binding} system={system} game={game} send={send} tr={tr} />
-      <SelectedTokens summary={summary} pieces={pieces} binding={binding} system={system} send={send} sideName={sideName} tr={tr} />
-      <AliveAgain taken={taken} summary={summary} pieces={pieces} binding={binding} system={system} game={game} send={send} onDone={(left) => setApplied(JSON.stringify(left))} tr={tr} />
+      <SelectedTokens
+        summary={summary}
+        pieces={pieces}
+        binding={binding}
+        system={system}
+        send={send}
+        sideName={sideName}
+        tr={tr}
+      />
+      <AliveAgain
+        taken={taken}
+        summary={summary}
+        pieces={pieces}
+        binding={binding}
+        system={system}
+        game={game}
+        send={send}
+        onDone={(left) => setApplied(JSON.stringify(left))}
+        tr={tr}
+      />
       {shown.length > 0 && (
-        <Proposals proposals={shown} system={system} send={send} cursor={game.log.cursor} onApplied={onApplied} onDismiss={(key) => setDismissed([...dismissed, key].slice(-50))} tr={tr} />
+        <Proposals
+          proposals={shown}
+          system={system}
+          send={send}
+          cursor={game.log.cursor}
+          onApplied={onApplied}
+          onDismiss={(key) => setDismissed([...dismissed, key].slice(-50))}
+          tr={tr}
+        />
       )}
     </>
   );
@@ -153,7 +228,11 @@ interface Applied {
 function readApplied(kept: string): Applied[] {
   try {
     const raw: unknown = kept ? JSON.parse(kept) : [];
-    return Array.isArray(raw) ? raw.filter((a): a is Applied => typeof a?.cursor === 'number' && Array.isArray(a.tokens) && Array.isArray(a.alive)) : [];
+    return Array.isArray(raw)
+      ? raw.filter(
+          (a): a is Applied => typeof a?.cursor === 'number' && Array.isArray(a.tokens) && Array.isArray(a.alive),
+        )
+      : [];
   } catch {
     return [];
   }
@@ -163,19 +242,51 @@ function readApplied(kept: string): Applied[] {
  * A token whose loss the board proposed and the player applied, back on the board (marked alive, put
  * back): the loss is offered back, while it is still the game's last action (an undo takes it back).
  */
-function AliveAgain({ taken, summary, pieces, binding, system, game, send, onDone, tr }: { taken: readonly Applied[]; summary: BoardSummary; pieces: readonly Piece[]; binding: Binding; system: SystemId; game: StoredGame<SystemId>; send: Send; onDone: (left: Applied[]) => void; tr: Tr }) {
+function AliveAgain({
+  taken,
+  summary,
+  pieces,
+  binding,
+  system,
+  game,
+  send,
+  onDone,
+  tr,
+}: {
+  taken: readonly Applied[];
+  summary: BoardSummary;
+  pieces: readonly Piece[];
+  binding: Binding;
+  system: SystemId;
+  game: StoredGame<SystemId>;
+  send: Send;
+  onDone: (left: Applied[]) => void;
+  tr: Tr;
+}) {
   const gone = new Set(summary.gone.map((g) => g.id));
   const lost = new Set(pieces.filter((p) => p.gone).map((p) => p.id));
   const entry = taken.find((a) => a.cursor === game.log.cursor);
   const back = entry
-    ? summary.figures.filter((f) => entry.tokens.includes(f.id) && !gone.has(f.id) && binding.links[f.id] !== undefined && lost.has(binding.links[f.id]!) && entry.alive.includes(binding.links[f.id]!))
+    ? summary.figures.filter(
+        (f) =>
+          entry.tokens.includes(f.id) &&
+          !gone.has(f.id) &&
+          binding.links[f.id] !== undefined &&
+          lost.has(binding.links[f.id]!) &&
+          entry.alive.includes(binding.links[f.id]!),
+      )
     : [];
   if (!entry || back.length === 0) return null;
   const forget = () => onDone(taken.filter((a) => a !== entry));
   return (
     <p class="notice" role="status" data-testid="board-alive-again">
       {tr('board_alive_again', back.map((f) => f.name).join(', '))}{' '}
-      <button type="button" class="small" data-testid="board-alive-again-undo" onClick={() => void send({ type: 'game/undo', system }).then((done) => done && forget())}>
+      <button
+        type="button"
+        class="small"
+        data-testid="board-alive-again-undo"
+        onClick={() => void send({ type: 'game/undo', system }).then((done) => done && forget())}
+      >
         {tr('board_take_back')}
       </button>{' '}
       <button type="button" class="small" data-testid="board-alive-again-dismiss" onClick={forget}>
@@ -188,7 +299,12 @@ function AliveAgain({ taken, summary, pieces, binding, system, game, send, onDon
 /** What stops the board from being read, said where it cannot be missed (not folded away). */
 function Status({ summary, tr }: { summary: BoardSummary; tr: Tr }) {
   const missing = summary.missing.join(', ');
-  if (summary.state === 'waiting') return <p role="status" data-testid="board-state">{tr('board_state_waiting')}</p>;
+  if (summary.state === 'waiting')
+    return (
+      <p role="status" data-testid="board-state">
+        {tr('board_state_waiting')}
+      </p>
+    );
   if (summary.state === 'unavailable') {
     // The tabletop's data was there but could not be read: said as such, not as a missing part.
     const unreadable = summary.missing.includes('interfering')
@@ -198,7 +314,11 @@ function Status({ summary, tr }: { summary: BoardSummary; tr: Tr }) {
         : summary.missing.some((m) => m === 'page' || m === 'snapshot')
           ? 'board_state_unreadable'
           : null;
-    return <p role="alert" data-testid="board-state">{unreadable ? tr(unreadable) : tr('board_state_unavailable', missing || '?')}</p>;
+    return (
+      <p role="alert" data-testid="board-state">
+        {unreadable ? tr(unreadable) : tr('board_state_unavailable', missing || '?')}
+      </p>
+    );
   }
   if (!summary.error) return null;
   return (
@@ -214,37 +334,88 @@ function Measure({ descriptor, tr }: { descriptor: AnyDescriptor; tr: Tr }) {
   if (radius === null) return null;
   return (
     <p class="hint" data-testid="board-measure">
-      {radius === 'each-leader' ? tr('board_measure_each_leader') : tr('board_measure_range', radius.value, radius.unit, tr(from === 'edge' ? 'board_from_edge' : 'board_from_centre'))}
+      {radius === 'each-leader'
+        ? tr('board_measure_each_leader')
+        : tr(
+            'board_measure_range',
+            radius.value,
+            radius.unit,
+            tr(from === 'edge' ? 'board_from_edge' : 'board_from_centre'),
+          )}
     </p>
   );
 }
 
-function Proposals({ proposals, system, send, cursor, onApplied, onDismiss, tr }: { proposals: Proposal<unknown>[]; system: SystemId; send: Send; cursor: number; onApplied: (cursor: number) => void; onDismiss: (key: string) => void; tr: Tr }) {
+function Proposals({
+  proposals,
+  system,
+  send,
+  cursor,
+  onApplied,
+  onDismiss,
+  tr,
+}: {
+  proposals: Proposal<unknown>[];
+  system: SystemId;
+  send: Send;
+  cursor: number;
+  onApplied: (cursor: number) => void;
+  onDismiss: (key: string) => void;
+  tr: Tr;
+}) {
   return (
     <div class="subform board-proposals" data-testid="board-proposals">
       <h2>{tr('board_proposals_title')}</h2>
       <ul>
         {proposals.map((p) => (
-          <ProposalRow key={p.key} proposal={p} system={system} send={send} onApplied={(n) => n === 1 && onApplied(cursor + 1)} onDismiss={() => onDismiss(p.key)} tr={tr} />
+          <ProposalRow
+            key={p.key}
+            proposal={p}
+            system={system}
+            send={send}
+            onApplied={(n) => n === 1 && onApplied(cursor + 1)}
+            onDismiss={() => onDismiss(p.key)}
+            tr={tr}
+          />
         ))}
       </ul>
     </div>
   );
 }
 
-function ProposalRow({ proposal: p, system, send, onApplied, onDismiss, tr }: { proposal: Proposal<unknown>; system: SystemId; send: Send; onApplied: (events: number) => void; onDismiss: () => void; tr: Tr }) {
+function ProposalRow({
+  proposal: p,
+  system,
+  send,
+  onApplied,
+  onDismiss,
+  tr,
+}: {
+  proposal: Proposal<unknown>;
+  system: SystemId;
+  send: Send;
+  onApplied: (events: number) => void;
+  onDismiss: () => void;
+  tr: Tr;
+}) {
   const t = useT();
   const input = p.input;
-  const field = useNumberField(`board-proposal-${p.key.replace(/[^A-Za-z0-9_-]/g, '_')}`, { label: input ? tr(input.label) : '', min: input?.min ?? 0, max: input?.max ?? 0 }, input?.value ?? '');
+  const field = useNumberField(
+    `board-proposal-${p.key.replace(/[^A-Za-z0-9_-]/g, '_')}`,
+    { label: input ? tr(input.label) : '', min: input?.min ?? 0, max: input?.max ?? 0 },
+    input?.value ?? '',
+  );
   const apply = () => {
     const value = input ? field.check() : undefined;
     if (value === null) return;
     const events = p.events(value);
-    void send({ type: 'game/batch', system, events, ...(p.links ? { links: p.links } : {}) } as Request).then((done) => {
-      if (!done) return;
-      field.reset();
-      onApplied(events.length);
-    });
+    void send({ type: 'game/batch', system, events, ...(p.links ? { links: p.links } : {}) } as Request).then(
+      (done) => {
+        if (!done) return;
+        field.reset();
+        onApplied(events.length);
+      },
+    );
   };
   return (
     <li data-testid="board-proposal" data-key={p.key}>
@@ -268,20 +439,56 @@ function ProposalRow({ proposal: p, system, send, onApplied, onDismiss, tr }: { 
  * Tokens linked to a piece the game no longer has (an undo took back the piece's creation, or it was
  * removed): said at once, with the way back (redo) and the way to free the token.
  */
-function Orphans({ summary, pieces, binding, system, game, send, tr }: { summary: BoardSummary; pieces: readonly Piece[]; binding: Binding; system: SystemId; game: StoredGame<SystemId>; send: Send; tr: Tr }) {
+function Orphans({
+  summary,
+  pieces,
+  binding,
+  system,
+  game,
+  send,
+  tr,
+}: {
+  summary: BoardSummary;
+  pieces: readonly Piece[];
+  binding: Binding;
+  system: SystemId;
+  game: StoredGame<SystemId>;
+  send: Send;
+  tr: Tr;
+}) {
   const known = new Set(pieces.map((p) => p.id));
   const orphans = summary.figures.filter((f) => binding.links[f.id] !== undefined && !known.has(binding.links[f.id]!));
   if (orphans.length === 0) return null;
-  const names = orphans.slice(0, 5).map((f) => f.name).join(', ') + (orphans.length > 5 ? ', …' : '');
+  const names =
+    orphans
+      .slice(0, 5)
+      .map((f) => f.name)
+      .join(', ') + (orphans.length > 5 ? ', …' : '');
   return (
     <p class="notice" role="status" data-testid="board-orphans">
       {tr('board_orphans', names, orphans.length)}{' '}
       {canRedo(game.log) && (
-        <button type="button" class="small" data-testid="board-orphans-redo" onClick={() => void send({ type: 'game/redo', system })}>
+        <button
+          type="button"
+          class="small"
+          data-testid="board-orphans-redo"
+          onClick={() => void send({ type: 'game/redo', system })}
+        >
           {tr('redo')}
         </button>
       )}{' '}
-      <button type="button" class="small" data-testid="board-orphans-unlink" onClick={() => void send({ type: 'board/link', system, links: orphans.map((f) => ({ token: f.id, piece: null })) } as Request)}>
+      <button
+        type="button"
+        class="small"
+        data-testid="board-orphans-unlink"
+        onClick={() =>
+          void send({
+            type: 'board/link',
+            system,
+            links: orphans.map((f) => ({ token: f.id, piece: null })),
+          } as Request)
+        }
+      >
         {tr('board_orphans_unlink')}
       </button>
     </p>
@@ -289,9 +496,27 @@ function Orphans({ summary, pieces, binding, system, game, send, tr }: { summary
 }
 
 /** The token the player selected on the board: its status and why, and what it stands for, to link it there. */
-function SelectedTokens({ summary, pieces, binding, system, send, sideName, tr }: { summary: BoardSummary; pieces: readonly Piece[]; binding: Binding; system: SystemId; send: Send; sideName: (side: string | null) => string; tr: Tr }) {
+function SelectedTokens({
+  summary,
+  pieces,
+  binding,
+  system,
+  send,
+  sideName,
+  tr,
+}: {
+  summary: BoardSummary;
+  pieces: readonly Piece[];
+  binding: Binding;
+  system: SystemId;
+  send: Send;
+  sideName: (side: string | null) => string;
+  tr: Tr;
+}) {
   const t = useT();
-  const selected = summary.selected.map((id) => summary.figures.find((f) => f.id === id)).filter((f): f is BoardFigure => f !== undefined);
+  const selected = summary.selected
+    .map((id) => summary.figures.find((f) => f.id === id))
+    .filter((f): f is BoardFigure => f !== undefined);
   if (selected.length === 0 || selected.length > 3) return null;
   return (
     <ul class="board-selected" data-testid="board-selected">
@@ -299,7 +524,16 @@ function SelectedTokens({ summary, pieces, binding, system, send, sideName, tr }
         <li key={f.id} data-token={f.id}>
           {tr('board_selected_token', f.name)} — {tr(`board_status_${f.status}`)}
           {f.reason && <span class="hint"> ({sayReason(f.reason, t, t(text(LOCALE_KEY)))})</span>}{' '}
-          <LinkSelect figure={f} pieces={pieces} binding={binding} system={system} send={send} sideName={sideName} tr={tr} testId={`board-selected-link-${f.id}`} />
+          <LinkSelect
+            figure={f}
+            pieces={pieces}
+            binding={binding}
+            system={system}
+            send={send}
+            sideName={sideName}
+            tr={tr}
+            testId={`board-selected-link-${f.id}`}
+          />
         </li>
       ))}
     </ul>
@@ -307,14 +541,38 @@ function SelectedTokens({ summary, pieces, binding, system, send, sideName, tr }
 }
 
 /** What one token stands for in the game: a piece, or nothing. */
-function LinkSelect({ figure: f, pieces, binding, system, send, sideName, tr, testId }: { figure: BoardFigure; pieces: readonly Piece[]; binding: Binding; system: SystemId; send: Send; sideName: (side: string | null) => string; tr: Tr; testId: string }) {
+function LinkSelect({
+  figure: f,
+  pieces,
+  binding,
+  system,
+  send,
+  sideName,
+  tr,
+  testId,
+}: {
+  figure: BoardFigure;
+  pieces: readonly Piece[];
+  binding: Binding;
+  system: SystemId;
+  send: Send;
+  sideName: (side: string | null) => string;
+  tr: Tr;
+  testId: string;
+}) {
   return (
     <select
       class="board-link-select"
       aria-label={tr('board_link_of', f.name)}
       data-testid={testId}
       value={binding.links[f.id] ?? ''}
-      onChange={(e) => void send({ type: 'board/link', system, links: [{ token: f.id, piece: e.currentTarget.value || null }] } as Request)}
+      onChange={(e) =>
+        void send({
+          type: 'board/link',
+          system,
+          links: [{ token: f.id, piece: e.currentTarget.value || null }],
+        } as Request)
+      }
     >
       <option value="">{tr('board_not_linked')}</option>
       {pieces.map((p) => (
@@ -331,7 +589,23 @@ function LinkSelect({ figure: f, pieces, binding, system, send, sideName, tr, te
 type Entry = RosterDraft['entries'][number];
 
 /** "Take the roster from the board": a draft to review, applied in one batch with its links. */
-function RosterFromBoard({ descriptor, state, binding, summary, send, sideName, tr }: { descriptor: AnyDescriptor; state: unknown; binding: Binding; summary: BoardSummary; send: Send; sideName: (side: string | null) => string; tr: Tr }) {
+function RosterFromBoard({
+  descriptor,
+  state,
+  binding,
+  summary,
+  send,
+  sideName,
+  tr,
+}: {
+  descriptor: AnyDescriptor;
+  state: unknown;
+  binding: Binding;
+  summary: BoardSummary;
+  send: Send;
+  sideName: (side: string | null) => string;
+  tr: Tr;
+}) {
   const roster = descriptor.roster!;
   // Kept while the popup is closed, as any choice in progress.
   const [kept, keep] = useDraft<string>('board.roster', '');
@@ -343,7 +617,11 @@ function RosterFromBoard({ descriptor, state, binding, summary, send, sideName, 
     if (summary.figures.every((f) => binding.links[f.id] !== undefined)) return null;
     return (
       <p>
-        <button type="button" data-testid="board-roster-take" onClick={() => setDraft(roster.draft(summary.figures, state, binding))}>
+        <button
+          type="button"
+          data-testid="board-roster-take"
+          onClick={() => setDraft(roster.draft(summary.figures, state, binding))}
+        >
           {tr('board_roster_take')}
         </button>
       </p>
@@ -355,7 +633,9 @@ function RosterFromBoard({ descriptor, state, binding, summary, send, sideName, 
   };
   const nameOf = (e: Entry, raw = e.name) => checkText(raw, { label: tr('board_roster_name'), max: 60 });
   const fieldOf = (f: DraftField, raw: string) =>
-    f.kind === 'number' ? checkNumber(raw, { label: tr(f.label), min: f.min ?? 0, max: f.max ?? 1000 }) : checkText(raw, { label: tr(f.label), max: 20 });
+    f.kind === 'number'
+      ? checkNumber(raw, { label: tr(f.label), min: f.min ?? 0, max: f.max ?? 1000 })
+      : checkText(raw, { label: tr(f.label), max: 20 });
   /** One field left: what is wrong with it said at once, under it. */
   const left = (key: string, checked: { ok: boolean; error?: Problem }) =>
     setProblems((now) => {
@@ -389,7 +669,16 @@ function RosterFromBoard({ descriptor, state, binding, summary, send, sideName, 
       .filter(([tabletop]) => !known.has(tabletop))
       .map(([tabletop, side]) => ({ tabletop, side }));
     if (events.length === 0) return setDraft(null);
-    if (await send({ type: 'game/batch', system: descriptor.id, events, links, ...(sides.length ? { sides } : {}) } as Request)) setDraft(null);
+    if (
+      await send({
+        type: 'game/batch',
+        system: descriptor.id,
+        events,
+        links,
+        ...(sides.length ? { sides } : {}),
+      } as Request)
+    )
+      setDraft(null);
   };
   return (
     <div class="subform" data-testid="board-roster">
@@ -402,7 +691,12 @@ function RosterFromBoard({ descriptor, state, binding, summary, send, sideName, 
           {draft.entries.map((e, i) => (
             <li key={e.key} data-testid="board-roster-entry" data-kind={e.kind}>
               <label>
-                <input type="checkbox" checked={e.include} aria-label={tr('board_roster_include', e.name)} onChange={(ev) => edit(e.key, { include: ev.currentTarget.checked })} />{' '}
+                <input
+                  type="checkbox"
+                  checked={e.include}
+                  aria-label={tr('board_roster_include', e.name)}
+                  onChange={(ev) => edit(e.key, { include: ev.currentTarget.checked })}
+                />{' '}
                 {tr(`board_kind_${e.kind}`)}
                 {e.side !== null && ` · ${sideName(e.side)}`} · {tr('board_roster_tokens', e.tokens.length)}
               </label>{' '}
@@ -444,7 +738,13 @@ function RosterFromBoard({ descriptor, state, binding, summary, send, sideName, 
         </ul>
       )}
       <div class="row">
-        <button type="button" class="primary" data-testid="board-roster-apply" disabled={included === 0} onClick={() => void apply()}>
+        <button
+          type="button"
+          class="primary"
+          data-testid="board-roster-apply"
+          disabled={included === 0}
+          onClick={() => void apply()}
+        >
           {tr('board_roster_apply', included)}
         </button>
         <button type="button" onClick={() => setDraft(null)}>
@@ -467,7 +767,23 @@ function readRosterDraft(kept: string): RosterDraft | null {
 }
 
 /** Every token by side and unit, with its status, why, and what it stands for in the game (editable). */
-function Figures({ summary, pieces, binding, system, send, sideName, tr }: { summary: BoardSummary; pieces: readonly Piece[]; binding: Binding; system: SystemId; send: Send; sideName: (side: string | null) => string; tr: Tr }) {
+function Figures({
+  summary,
+  pieces,
+  binding,
+  system,
+  send,
+  sideName,
+  tr,
+}: {
+  summary: BoardSummary;
+  pieces: readonly Piece[];
+  binding: Binding;
+  system: SystemId;
+  send: Send;
+  sideName: (side: string | null) => string;
+  tr: Tr;
+}) {
   const t = useT();
   const sides = useMemo(() => {
     const out = new Map<string | null, Map<string | null, BoardFigure[]>>();
@@ -490,12 +806,32 @@ function Figures({ summary, pieces, binding, system, send, sideName, tr }: { sum
               <h4>{unit === null ? tr('board_unit_none') : unitLabel(unit)}</h4>
               <ul>
                 {figures.map((f) => (
-                  <li key={f.id} data-testid="board-figure" data-token={f.id} data-status={f.status} data-reason={f.reason?.code ?? ''}>
+                  <li
+                    key={f.id}
+                    data-testid="board-figure"
+                    data-token={f.id}
+                    data-status={f.status}
+                    data-reason={f.reason?.code ?? ''}
+                  >
                     <span class="board-dot" style={{ background: MARK_COLOURS[f.status] }} aria-hidden="true" />
                     <span data-testid="board-name">{f.name}</span> — {tr(`board_status_${f.status}`)}
-                    {f.reason && <span class="hint" data-testid="board-reason"> ({sayReason(f.reason, t, t(text(LOCALE_KEY)))})</span>}
+                    {f.reason && (
+                      <span class="hint" data-testid="board-reason">
+                        {' '}
+                        ({sayReason(f.reason, t, t(text(LOCALE_KEY)))})
+                      </span>
+                    )}
                     {f.closeUp && <span class="hint"> · {tr('board_close_up')}</span>}{' '}
-                    <LinkSelect figure={f} pieces={pieces} binding={binding} system={system} send={send} sideName={sideName} tr={tr} testId={`board-link-${f.id}`} />
+                    <LinkSelect
+                      figure={f}
+                      pieces={pieces}
+                      binding={binding}
+                      system={system}
+                      send={send}
+                      sideName={sideName}
+                      tr={tr}
+                      testId={`board-link-${f.id}`}
+                    />
                   </li>
                 ))}
               </ul>

@@ -13,7 +13,8 @@ export function PieceLink({ piece, name }: { piece: string; name: string }) {
   const { links } = game.binding;
   const mine = board.summary.figures.filter((f) => links[f.id] === piece);
   const free = board.summary.figures.filter((f) => links[f.id] === undefined);
-  const send = (changes: { token: string; piece: string | null }[]) => void game.send({ type: 'board/link', system: game.system, links: changes } as Request);
+  const send = (changes: { token: string; piece: string | null }[]) =>
+    void game.send({ type: 'board/link', system: game.system, links: changes } as Request);
   // A unit of several figures is linked token by token, from the board's list.
   if (mine.length > 1) {
     return (

@@ -28,7 +28,8 @@ export function PieceStatus({ piece, countWord = 'board_piece_in_command' }: { p
       <span class="hint" data-testid={`piece-status-${piece}`} data-status={f.status}>
         {' '}
         · {said}
-        {f.reason && (said ? ` (${sayReason(f.reason, t, t(text(LOCALE_KEY)))})` : sayReason(f.reason, t, t(text(LOCALE_KEY))))}
+        {f.reason &&
+          (said ? ` (${sayReason(f.reason, t, t(text(LOCALE_KEY)))})` : sayReason(f.reason, t, t(text(LOCALE_KEY))))}
       </span>
     );
   }

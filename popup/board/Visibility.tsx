@@ -6,7 +6,17 @@ import { BOARD_SHOWS, type BoardShow, type Visibility } from '../../src/board/vi
 type Tr = (key: string, ...subs: (string | number)[]) => string;
 
 /** "Show on the board": every figure, the side whose turn it is, or only the figure in focus. */
-export function BoardShowField({ value, onChange, tr, testId }: { value: BoardShow; onChange: (show: BoardShow) => void; tr: Tr; testId: string }) {
+export function BoardShowField({
+  value,
+  onChange,
+  tr,
+  testId,
+}: {
+  value: BoardShow;
+  onChange: (show: BoardShow) => void;
+  tr: Tr;
+  testId: string;
+}) {
   return (
     <label class="field">
       <span>{tr('board_show')}</span>
@@ -22,12 +32,33 @@ export function BoardShowField({ value, onChange, tr, testId }: { value: BoardSh
 }
 
 /** The game master's choice and "to him only", for the whole table. */
-export function GameMasterVisibility({ value, onChange, tr, prefix }: { value: Visibility; onChange: (v: Visibility) => void; tr: Tr; prefix: string }) {
+export function GameMasterVisibility({
+  value,
+  onChange,
+  tr,
+  prefix,
+}: {
+  value: Visibility;
+  onChange: (v: Visibility) => void;
+  tr: Tr;
+  prefix: string;
+}) {
   return (
     <div class={`${prefix}-visibility`}>
-      <BoardShowField value={value.show} onChange={(show) => onChange({ ...value, show })} tr={tr} testId={`${prefix}-show`} />
+      <BoardShowField
+        value={value.show}
+        onChange={(show) => onChange({ ...value, show })}
+        tr={tr}
+        testId={`${prefix}-show`}
+      />
       <label class="check">
-        <input type="checkbox" data-testid={`${prefix}-gm-only-set`} checked={value.gmOnly} onChange={(e) => onChange({ ...value, gmOnly: e.currentTarget.checked })} /> {tr('board_gm_only')}
+        <input
+          type="checkbox"
+          data-testid={`${prefix}-gm-only-set`}
+          checked={value.gmOnly}
+          onChange={(e) => onChange({ ...value, gmOnly: e.currentTarget.checked })}
+        />{' '}
+        {tr('board_gm_only')}
       </label>
     </div>
   );

@@ -12,5 +12,8 @@ const NO_PLACES: ReadonlyMap<string, PiecePlace> = new Map();
 export function usePlaces(): ReadonlyMap<string, PiecePlace> {
   const board = useBoard();
   const game = useGameBoard();
-  return useMemo(() => (board && game && board.summary.system === game.system ? placesFromSummary(board.summary) : NO_PLACES), [board, game]);
+  return useMemo(
+    () => (board && game && board.summary.system === game.system ? placesFromSummary(board.summary) : NO_PLACES),
+    [board, game],
+  );
 }

@@ -7,6 +7,10 @@ export function useSelectedPieces(): readonly string[] {
   const game = useGameBoard();
   return useMemo(() => {
     if (!board || !game) return [];
-    return [...new Set(board.summary.selected.map((token) => game.binding.links[token]).filter((p): p is string => p !== undefined))];
+    return [
+      ...new Set(
+        board.summary.selected.map((token) => game.binding.links[token]).filter((p): p is string => p !== undefined),
+      ),
+    ];
   }, [board, game]);
 }

@@ -8,7 +8,13 @@ import { useBoard, useGameBoard } from '../context';
  * command roll army), else the board's name for the side it maps to, else the system's own word for
  * it ("Colonial"), else its id.
  */
-export function sideNameOf(state: unknown, system: SystemId, side: string, tr: (key: string) => string, onBoard?: string): string {
+export function sideNameOf(
+  state: unknown,
+  system: SystemId,
+  side: string,
+  tr: (key: string) => string,
+  onBoard?: string,
+): string {
   const named = (state as { sides?: Record<string, { name?: unknown } | undefined> } | null)?.sides?.[side]?.name;
   // A side still called by its id ("A") goes by what the board calls it, if it says.
   if (typeof named === 'string' && named.trim() !== '' && (named !== side || !onBoard)) return named;
@@ -25,7 +31,10 @@ export function sideNameOf(state: unknown, system: SystemId, side: string, tr: (
 export function useSideName(): (side: string, name: string) => string {
   const board = useBoard();
   const game = useGameBoard();
-  return (side, name) => (name !== side || !board || !game || board.summary.system !== game.system ? name : (boardLabelOf(board.summary, game.binding, side) ?? name));
+  return (side, name) =>
+    name !== side || !board || !game || board.summary.system !== game.system
+      ? name
+      : (boardLabelOf(board.summary, game.binding, side) ?? name);
 }
 
 /** What the live board calls the tabletop side a game side maps to, if it says. */

@@ -33,16 +33,30 @@ export function DiceEntry({ sides, count, why, onDice, rollLabel, testId, scope,
   const tr = useTr();
   const { min, max } = typeof count === 'number' ? { min: count, max: count } : count;
   const typedLabel = tr('dice_typed', sides);
-  const typed = useTextField(`${testId}-typed`, { label: typedLabel, max: 200, optional: true }, '', `${testId}-typed`, scope);
-  const howMany = useNumberField(`${testId}-count`, { label: tr('dice_how_many'), min, max, ...(why ? { why } : {}) }, max, `${testId}-count`, scope);
+  const typed = useTextField(
+    `${testId}-typed`,
+    { label: typedLabel, max: 200, optional: true },
+    '',
+    `${testId}-typed`,
+    scope,
+  );
+  const howMany = useNumberField(
+    `${testId}-count`,
+    { label: tr('dice_how_many'), min, max, ...(why ? { why } : {}) },
+    max,
+    `${testId}-count`,
+    scope,
+  );
   const [problem, setProblem] = useState<Problem | null>(null);
 
   /** The dice typed, or null after saying what is wrong with them (nothing typed, left: nothing to say). */
   const checkTyped = (leaving = false): number[] | null => {
     const raw = typed.check();
-    if (raw === null || (leaving && raw === '')) return setProblem(null), null;
+    if (raw === null || (leaving && raw === '')) return (setProblem(null), null);
     const parsed = parseManualDice(raw, sides, count);
-    setProblem(parsed.ok ? null : [text('field_named', typedLabel), errorText(parsed.error), text('dice_faces', sides)]);
+    setProblem(
+      parsed.ok ? null : [text('field_named', typedLabel), errorText(parsed.error), text('dice_faces', sides)],
+    );
     return parsed.ok ? parsed.value : null;
   };
   const submitTyped = async (e: Event) => {
@@ -73,7 +87,12 @@ export function DiceEntry({ sides, count, why, onDice, rollLabel, testId, scope,
         <label for={typed.id}>{typedLabel}</label>
         {/* The dice read as the rules read them: what is wrong with them is this field's message too. */}
         <FieldInput
-          field={{ ...typed, error: problem ?? typed.error, setRaw: (raw) => (setProblem(null), typed.setRaw(raw)), check: () => checkTyped(true) }}
+          field={{
+            ...typed,
+            error: problem ?? typed.error,
+            setRaw: (raw) => (setProblem(null), typed.setRaw(raw)),
+            check: () => checkTyped(true),
+          }}
           inputMode="numeric"
           maxLength={200}
         />

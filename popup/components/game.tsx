@@ -44,7 +44,19 @@ export function RefusedLog() {
  * ⌘⇧Z on macOS) outside text fields do the same. Each says what it took back or played again, in the
  * words of the history: `last` is the history's newest line as the panel words it.
  */
-export function UndoBar({ system, log, send, last, children }: { system: SystemId; log: EventLog<unknown>; send: Send; last: string | null; children?: ComponentChildren }) {
+export function UndoBar({
+  system,
+  log,
+  send,
+  last,
+  children,
+}: {
+  system: SystemId;
+  log: EventLog<unknown>;
+  send: Send;
+  last: string | null;
+  children?: ComponentChildren;
+}) {
   const tr = useTr();
   const notify = useNotify();
   const drafts = useContext(DraftContext);
@@ -58,7 +70,8 @@ export function UndoBar({ system, log, send, last, children }: { system: SystemI
     // A choice in progress belonged to the position taken back: forgotten before the game moves, so
     // that what the popup draws for the position it goes back to starts afresh.
     drafts.store.clearScoped(system);
-    if (await send({ type: 'game/undo', system })) notify({ text: tr('undone', line ?? '—'), back: { label: 'redo', run: () => void redo() } });
+    if (await send({ type: 'game/undo', system }))
+      notify({ text: tr('undone', line ?? '—'), back: { label: 'redo', run: () => void redo() } });
   };
   const redo = async () => {
     redone.current = now.current.cursor + 1;
@@ -87,10 +100,24 @@ export function UndoBar({ system, log, send, last, children }: { system: SystemI
   return (
     <nav class="undo-bar" aria-label={tr('history_controls')}>
       {/* The keys listened for (popup/keyboard.ts), said to assistive technology and in the tooltip. */}
-      <button type="button" data-testid="undo" disabled={!canUndo(log)} aria-keyshortcuts="Control+Z Meta+Z" title={tr('undo_keys')} onClick={() => void undo()}>
+      <button
+        type="button"
+        data-testid="undo"
+        disabled={!canUndo(log)}
+        aria-keyshortcuts="Control+Z Meta+Z"
+        title={tr('undo_keys')}
+        onClick={() => void undo()}
+      >
         {tr('undo')}
       </button>
-      <button type="button" data-testid="redo" disabled={!canRedo(log)} aria-keyshortcuts="Control+Y Control+Shift+Z Meta+Shift+Z Meta+Y" title={tr('undo_keys')} onClick={() => void redo()}>
+      <button
+        type="button"
+        data-testid="redo"
+        disabled={!canRedo(log)}
+        aria-keyshortcuts="Control+Y Control+Shift+Z Meta+Shift+Z Meta+Y"
+        title={tr('undo_keys')}
+        onClick={() => void redo()}
+      >
         {tr('redo')}
       </button>
       {children}
@@ -108,7 +135,11 @@ export function useRemove<E>(dispatch: (event: E) => Promise<boolean>): (event: 
   const game = useGameBoard();
   return async (event, name) => {
     const done = await dispatch(event);
-    if (done && game) notify({ text: tr('removed_piece', name), back: { label: 'undo', run: () => void game.send({ type: 'game/undo', system: game.system }) } });
+    if (done && game)
+      notify({
+        text: tr('removed_piece', name),
+        back: { label: 'undo', run: () => void game.send({ type: 'game/undo', system: game.system }) },
+      });
     return done;
   };
 }
@@ -120,7 +151,17 @@ export const HISTORY_PAGE = 50;
  * The history, newest first, a page at a time: only the lines shown are worded. `collapsed` puts it
  * in a closed disclosure for panels that are already long.
  */
-export function HistoryList<L>({ lines, format, id, collapsed = false }: { lines: readonly L[]; format: (line: L) => string; id: string; collapsed?: boolean }) {
+export function HistoryList<L>({
+  lines,
+  format,
+  id,
+  collapsed = false,
+}: {
+  lines: readonly L[];
+  format: (line: L) => string;
+  id: string;
+  collapsed?: boolean;
+}) {
   const tr = useTr();
   const trn = useTrn();
   const [shown, setShown] = useState(HISTORY_PAGE);
@@ -144,7 +185,12 @@ export function HistoryList<L>({ lines, format, id, collapsed = false }: { lines
             .reverse()}
         </ol>
         {hidden > 0 && (
-          <button type="button" class="small" data-testid="history-older" onClick={() => setShown(shown + HISTORY_PAGE * 4)}>
+          <button
+            type="button"
+            class="small"
+            data-testid="history-older"
+            onClick={() => setShown(shown + HISTORY_PAGE * 4)}
+          >
             {trn('history_older', Math.min(hidden, HISTORY_PAGE * 4), hidden)}
           </button>
         )}

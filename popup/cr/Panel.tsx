@@ -20,24 +20,40 @@ export function CrPanel({ game, send }: { game: StoredGame<'cr'>; send: Send }) 
   const state = replayed.value;
   const dispatch = (event: CrEvent) => send({ type: 'game/dispatch', system: 'cr', event });
   const format = (line: (typeof history)[number]) =>
-    [line.turn === 0 ? tr('cr_setup_short') : tr('cr_turn', line.turn), line.side ? named(line.side, state.sides[line.side].name) : null, t(line.action)].filter(Boolean).join(' · ');
+    [
+      line.turn === 0 ? tr('cr_setup_short') : tr('cr_turn', line.turn),
+      line.side ? named(line.side, state.sides[line.side].name) : null,
+      t(line.action),
+    ]
+      .filter(Boolean)
+      .join(' · ');
   return (
     <>
-      {state.phase === 'setup' ? <Setup state={state} dispatch={dispatch} /> : <Play state={state} dispatch={dispatch} />}
-      <UndoBar system="cr" log={game.log} send={send} last={history.length ? format(history[history.length - 1]!) : null}>
+      {state.phase === 'setup' ? (
+        <Setup state={state} dispatch={dispatch} />
+      ) : (
+        <Play state={state} dispatch={dispatch} />
+      )}
+      <UndoBar
+        system="cr"
+        log={game.log}
+        send={send}
+        last={history.length ? format(history[history.length - 1]!) : null}
+      >
         {state.phase === 'playing' && (
-          <button type="button" data-testid="cr-new-game" onClick={async () => {
-              if (await confirm({ message: tr('cr_new_game_confirm'), confirm: tr('cr_new_game'), offerExport: true })) void dispatch({ type: 'newGame' });
-            }}>
+          <button
+            type="button"
+            data-testid="cr-new-game"
+            onClick={async () => {
+              if (await confirm({ message: tr('cr_new_game_confirm'), confirm: tr('cr_new_game'), offerExport: true }))
+                void dispatch({ type: 'newGame' });
+            }}
+          >
             {tr('cr_new_game')}
           </button>
         )}
       </UndoBar>
-      <HistoryList
-        id="cr-history-heading"
-        lines={history}
-        format={format}
-      />
+      <HistoryList id="cr-history-heading" lines={history} format={format} />
     </>
   );
 }

@@ -1,6 +1,16 @@
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { isSealed } from '../../src/game/seal';
-import { awaitingRoll, currentSlot, LIMITS, SIDE_IDS, turnOver, type CrState, type CurrentSlot, type SideId, type Slot } from '../../src/rules/cr';
+import {
+  awaitingRoll,
+  currentSlot,
+  LIMITS,
+  SIDE_IDS,
+  turnOver,
+  type CrState,
+  type CurrentSlot,
+  type SideId,
+  type Slot,
+} from '../../src/rules/cr';
 import { planText } from '../../src/rules/cr/history';
 import { DiceEntry } from '../components/DiceEntry';
 import { sayReason } from '../../src/i18n/reasons';
@@ -24,14 +34,25 @@ export function Play({ state, dispatch }: { state: CrState; dispatch: Dispatch }
         <h2 id="cr-turn" data-testid="cr-turn">
           {tr('cr_turn', state.turn)}
         </h2>
-        <button type="button" class="primary" data-testid="cr-next-turn" data-next disabled={!turnOver(round)} onClick={() => void dispatch({ type: 'nextTurn' })}>
+        <button
+          type="button"
+          class="primary"
+          data-testid="cr-next-turn"
+          data-next
+          disabled={!turnOver(round)}
+          onClick={() => void dispatch({ type: 'nextTurn' })}
+        >
           {tr('cr_next_turn')}
         </button>
       </div>
       <Duel state={state} dispatch={dispatch} />
       {round.queue.length > 0 && <Queue state={state} />}
       {slot && <SlotCard key={`${state.turn}-${slot.index}`} state={state} slot={slot} dispatch={dispatch} />}
-      {turnOver(round) && <p class="hint" data-testid="cr-turn-over">{tr('cr_turn_over')}</p>}
+      {turnOver(round) && (
+        <p class="hint" data-testid="cr-turn-over">
+          {tr('cr_turn_over')}
+        </p>
+      )}
       {SIDE_IDS.map((id) => (
         <Army key={id} sideId={id} state={state} dispatch={dispatch} />
       ))}
@@ -48,11 +69,7 @@ function Duel({ state, dispatch }: { state: CrState; dispatch: Dispatch }) {
   const count = (side: SideId) => round.queue.filter((q) => q.side === side).length;
   return (
     <div class="cr-duel" data-testid="cr-duel">
-      {round.rolls && (
-        <p data-testid="cr-rolls">
-          {tr('cr_rolls', A.name, round.rolls.A, B.name, round.rolls.B)}
-        </p>
-      )}
+      {round.rolls && <p data-testid="cr-rolls">{tr('cr_rolls', A.name, round.rolls.A, B.name, round.rolls.B)}</p>}
       {round.queue.length > 0 ? (
         <p class="hint" data-testid="cr-plan">
           {tr('cr_plan', planText(state), A.name, count('A'), B.name, count('B'))}
@@ -66,7 +83,15 @@ function Duel({ state, dispatch }: { state: CrState; dispatch: Dispatch }) {
       )}
       {awaitingRoll(round) && (
         <>
-          <DiceEntry sides={6} count={2} testId="cr-roll" scope={state.turn} next rollLabel={tr('cr_roll', A.name, B.name)} onDice={(d) => dispatch({ type: 'commandRoll', A: d[0]!, B: d[1]! })} />
+          <DiceEntry
+            sides={6}
+            count={2}
+            testId="cr-roll"
+            scope={state.turn}
+            next
+            rollLabel={tr('cr_roll', A.name, B.name)}
+            onDice={(d) => dispatch({ type: 'commandRoll', A: d[0]!, B: d[1]! })}
+          />
           <p class="hint">{tr('cr_roll_order', A.name, B.name)}</p>
         </>
       )}
@@ -82,9 +107,20 @@ function Queue({ state }: { state: CrState }) {
   return (
     <ol class="cr-queue" aria-label={tr('cr_queue')} data-testid="cr-queue">
       {round.queue.map((q, i) => {
-        const status = round.skipped.includes(i) ? 'skipped' : i < round.cursor ? 'done' : i === round.cursor ? 'current' : 'next';
+        const status = round.skipped.includes(i)
+          ? 'skipped'
+          : i < round.cursor
+            ? 'done'
+            : i === round.cursor
+              ? 'current'
+              : 'next';
         return (
-          <li key={i} class={`cr-q-${status}`} aria-current={status === 'current' ? 'step' : undefined} title={tr(`cr_q_${status}`)}>
+          <li
+            key={i}
+            class={`cr-q-${status}`}
+            aria-current={status === 'current' ? 'step' : undefined}
+            title={tr(`cr_q_${status}`)}
+          >
             {named(q.side, state.sides[q.side].name)} {q.slot}
             <span class="visually-hidden"> ({tr(`cr_q_${status}`)})</span>
           </li>
@@ -94,7 +130,19 @@ function Queue({ state }: { state: CrState }) {
   );
 }
 
-function UnitChecks({ state, side, chosen, setChosen, prefix }: { state: CrState; side: SideId; chosen: readonly string[]; setChosen: (ids: string[]) => void; prefix: string }) {
+function UnitChecks({
+  state,
+  side,
+  chosen,
+  setChosen,
+  prefix,
+}: {
+  state: CrState;
+  side: SideId;
+  chosen: readonly string[];
+  setChosen: (ids: string[]) => void;
+  prefix: string;
+}) {
   const tr = useTr();
   const acted = state.round!.acted[side];
   const once = state.config.houseRules.unitActsOnce;
@@ -106,7 +154,11 @@ function UnitChecks({ state, side, chosen, setChosen, prefix }: { state: CrState
           type="checkbox"
           disabled={done(u.id)}
           checked={chosen.includes(u.id)}
-          onChange={(e) => setChosen((e.currentTarget as HTMLInputElement).checked ? [...chosen, u.id] : chosen.filter((x) => x !== u.id))}
+          onChange={(e) =>
+            setChosen(
+              (e.currentTarget as HTMLInputElement).checked ? [...chosen, u.id] : chosen.filter((x) => x !== u.id),
+            )
+          }
         />
         {u.name}
       </label>
@@ -144,17 +196,28 @@ function SlotCard({ state, slot, dispatch }: { state: CrState; slot: CurrentSlot
       {/* Done in the number's own title bar: in view whatever the army's length. */}
       <div class="turn-bar">
         <h3 id="cr-slot-title">{tr('cr_slot_title', slot.slot, named(slot.side, side.name))}</h3>
-        <button type="button" class="primary" data-testid="cr-done" data-next onClick={() => void dispatch({ type: 'slotDone' })}>
+        <button
+          type="button"
+          class="primary"
+          data-testid="cr-done"
+          data-next
+          onClick={() => void dispatch({ type: 'slotDone' })}
+        >
           {tr('cr_done')}
         </button>
       </div>
       <p data-testid="cr-slot-who">{tr(`cr_kind_${slot.kind.replaceAll('-', '_')}`, who)}</p>
       {slot.kind === 'unit' && !used && <UnitSlot state={state} side={slot.side} dispatch={dispatch} at={at} />}
-      {slot.kind === 'leader' && used !== 'direct' && used !== 'signal' && <Orders state={state} slot={slot} dispatch={dispatch} at={at} />}
+      {slot.kind === 'leader' && used !== 'direct' && used !== 'signal' && (
+        <Orders state={state} slot={slot} dispatch={dispatch} at={at} />
+      )}
       {slot.kind === 'c-in-c' && !used && <Rewrite state={state} sideId={slot.side} dispatch={dispatch} at={at} />}
       {used && (
         <p class="hint" data-testid="cr-slot-used">
-          {tr(`cr_used_${used}`, slot.activation.units.map((u) => side.units.find((x) => x.id === u)?.name ?? u).join(', ') || '—')}
+          {tr(
+            `cr_used_${used}`,
+            slot.activation.units.map((u) => side.units.find((x) => x.id === u)?.name ?? u).join(', ') || '—',
+          )}
         </p>
       )}
       {slot.kind === 'leader' && <p class="hint">{tr('cr_activation_note')}</p>}
@@ -178,7 +241,13 @@ function UnitSlot({ state, side, dispatch, at }: { state: CrState; side: SideId;
           </option>
         ))}
       </select>
-      <button type="button" data-testid="cr-activate" data-next disabled={!unit} onClick={() => void dispatch({ type: 'unitActivated', unit })}>
+      <button
+        type="button"
+        data-testid="cr-activate"
+        data-next
+        disabled={!unit}
+        onClick={() => void dispatch({ type: 'unitActivated', unit })}
+      >
         {tr('cr_activate')}
       </button>
     </div>
@@ -189,7 +258,11 @@ function UnitSlot({ state, side, dispatch, at }: { state: CrState; side: SideId;
  * The ticked units the live board measures out of reach (every figure of one marked out), each with
  * the board's words for why: an order to them is given only on the players' word, asked once.
  */
-function useOutOfReach(state: CrState, side: SideId, units: readonly string[]): { readonly id: string; readonly said: string }[] {
+function useOutOfReach(
+  state: CrState,
+  side: SideId,
+  units: readonly string[],
+): { readonly id: string; readonly said: string }[] {
   const t = useT();
   const board = useBoard();
   const game = useGameBoard();
@@ -206,7 +279,23 @@ function useOutOfReach(state: CrState, side: SideId, units: readonly string[]): 
 }
 
 /** "Give the orders", asking once when the board puts some of the ticked units out of reach. */
-function GiveOrders({ state, side, chosen, setChosen, give, label, testId }: { state: CrState; side: SideId; chosen: readonly string[]; setChosen: (ids: string[]) => void; give: (word?: { out: string[] }) => Promise<boolean>; label: string; testId: string }) {
+function GiveOrders({
+  state,
+  side,
+  chosen,
+  setChosen,
+  give,
+  label,
+  testId,
+}: {
+  state: CrState;
+  side: SideId;
+  chosen: readonly string[];
+  setChosen: (ids: string[]) => void;
+  give: (word?: { out: string[] }) => Promise<boolean>;
+  label: string;
+  testId: string;
+}) {
   const tr = useTr();
   const out = useOutOfReach(state, side, chosen);
   const [asking, setAsking] = useState(false);
@@ -225,23 +314,44 @@ function GiveOrders({ state, side, chosen, setChosen, give, label, testId }: { s
   };
   if (asking && out.length > 0)
     return (
-      <div ref={askBox} class="confirm" role="group" aria-live="polite" aria-labelledby={`${testId}-ask`} data-testid={`${testId}-ask`}>
+      <div
+        ref={askBox}
+        class="confirm"
+        role="group"
+        aria-live="polite"
+        aria-labelledby={`${testId}-ask`}
+        data-testid={`${testId}-ask`}
+      >
         <p id={`${testId}-ask`}>{tr('cr_ask_out', out.map((o) => o.said).join('; '))}</p>
         <div class="row">
-          <button type="button" data-testid={`${testId}-anyway`} onClick={() => void give({ out: out.map((o) => o.id) }).then(done)}>
+          <button
+            type="button"
+            data-testid={`${testId}-anyway`}
+            onClick={() => void give({ out: out.map((o) => o.id) }).then(done)}
+          >
             {tr('cr_order_anyway')}
           </button>
-          <button type="button" ref={untick} data-testid={`${testId}-untick`} onClick={() => {
-            setChosen(chosen.filter((id) => !out.some((o) => o.id === id)));
-            setAsking(false);
-          }}>
+          <button
+            type="button"
+            ref={untick}
+            data-testid={`${testId}-untick`}
+            onClick={() => {
+              setChosen(chosen.filter((id) => !out.some((o) => o.id === id)));
+              setAsking(false);
+            }}
+          >
             {tr('cr_untick_out')}
           </button>
         </div>
       </div>
     );
   return (
-    <button type="button" data-testid={testId} data-next onClick={() => (out.length > 0 ? setAsking(true) : void give().then(done))}>
+    <button
+      type="button"
+      data-testid={testId}
+      data-next
+      onClick={() => (out.length > 0 ? setAsking(true) : void give().then(done))}
+    >
       {label}
     </button>
   );
@@ -260,7 +370,13 @@ function Orders({ state, slot, dispatch, at }: { state: CrState; slot: CurrentSl
   const mode = signal ? 'signal' : picked === 'signal' ? 'signal' : 'direct';
   const [kept, setChosen] = useDraft<readonly string[]>(`cr-chosen-${mode}`, [], `${at}-${signal ? 'signal' : ''}`);
   const chosen = kept.filter((id) => state.sides[slot.side].units.some((u) => u.id === id));
-  const order = useTextField('cr-order', { label: tr('cr_order'), max: LIMITS.orderLength }, tr('cr_order_attack'), 'cr-order', at);
+  const order = useTextField(
+    'cr-order',
+    { label: tr('cr_order'), max: LIMITS.orderLength },
+    tr('cr_order_attack'),
+    'cr-order',
+    at,
+  );
   const unit = rules.signalUnit === 'in' ? '″' : ` ${tr('cr_cm')}`;
   return (
     <div>
@@ -268,24 +384,53 @@ function Orders({ state, slot, dispatch, at }: { state: CrState; slot: CurrentSl
         <legend class="visually-hidden">{tr('cr_order_mode')}</legend>
         {(['direct', 'signal'] as const).map((m) => (
           <label key={m}>
-            <input type="radio" name="cr-mode" checked={mode === m} disabled={!!signal && m === 'direct'} data-testid={`cr-mode-${m}`} onChange={() => setMode(m)} />
+            <input
+              type="radio"
+              name="cr-mode"
+              checked={mode === m}
+              disabled={!!signal && m === 'direct'}
+              data-testid={`cr-mode-${m}`}
+              onChange={() => setMode(m)}
+            />
             {tr(`cr_mode_${m}`)}
           </label>
         ))}
       </fieldset>
       {mode === 'direct' ? (
         <>
-          <p class="hint" data-testid="cr-direct-hint">{tr(measured ? 'cr_direct_hint_board' : 'cr_direct_hint', slot.leader?.name ?? '')}</p>
+          <p class="hint" data-testid="cr-direct-hint">
+            {tr(measured ? 'cr_direct_hint_board' : 'cr_direct_hint', slot.leader?.name ?? '')}
+          </p>
           <UnitChecks state={state} side={slot.side} chosen={chosen} setChosen={setChosen} prefix="cr-direct" />
-          <GiveOrders state={state} side={slot.side} chosen={chosen} setChosen={setChosen} testId="cr-direct-give" label={tr('cr_give_orders', chosen.length)} give={(word) => dispatch({ type: 'directOrders', units: chosen, ...(word ? { word } : {}) })} />
+          <GiveOrders
+            state={state}
+            side={slot.side}
+            chosen={chosen}
+            setChosen={setChosen}
+            testId="cr-direct-give"
+            label={tr('cr_give_orders', chosen.length)}
+            give={(word) => dispatch({ type: 'directOrders', units: chosen, ...(word ? { word } : {}) })}
+          />
         </>
       ) : signal ? (
         <>
-          <p data-testid="cr-signal-radius">{tr('cr_signal_radius', signal.order, signal.die, `${signal.radius}${unit}`)}</p>
-          {signal.order.toLowerCase() === tr('cr_order_attack').toLowerCase() && <p class="hint">{tr('cr_attack_hint')}</p>}
+          <p data-testid="cr-signal-radius">
+            {tr('cr_signal_radius', signal.order, signal.die, `${signal.radius}${unit}`)}
+          </p>
+          {signal.order.toLowerCase() === tr('cr_order_attack').toLowerCase() && (
+            <p class="hint">{tr('cr_attack_hint')}</p>
+          )}
           <p class="hint">{tr(measured ? 'cr_signal_hint_board' : 'cr_signal_hint')}</p>
           <UnitChecks state={state} side={slot.side} chosen={chosen} setChosen={setChosen} prefix="cr-signal" />
-          <GiveOrders state={state} side={slot.side} chosen={chosen} setChosen={setChosen} testId="cr-signal-obey" label={tr('cr_signal_obey', chosen.length)} give={(word) => dispatch({ type: 'signalObeyed', units: chosen, ...(word ? { word } : {}) })} />
+          <GiveOrders
+            state={state}
+            side={slot.side}
+            chosen={chosen}
+            setChosen={setChosen}
+            testId="cr-signal-obey"
+            label={tr('cr_signal_obey', chosen.length)}
+            give={(word) => dispatch({ type: 'signalObeyed', units: chosen, ...(word ? { word } : {}) })}
+          />
         </>
       ) : (
         <>
@@ -321,8 +466,18 @@ function Rewrite({ state, sideId, dispatch, at }: { state: CrState; sideId: Side
       <summary>{tr('cr_rewrite')}</summary>
       <p class="hint">{tr('cr_rewrite_hint')}</p>
       <SecretRoster sideId={`rewrite-${sideId}`} side={side}>
-        <RosterSelects side={side} slots={draft} prefix="cr-rewrite-slot" leaderOnce={state.config.houseRules.leaderOnce} onChange={setDraft} />
-        <button type="button" data-testid="cr-rewrite-apply" onClick={() => void dispatch({ type: 'rosterRewritten', slots: draft })}>
+        <RosterSelects
+          side={side}
+          slots={draft}
+          prefix="cr-rewrite-slot"
+          leaderOnce={state.config.houseRules.leaderOnce}
+          onChange={setDraft}
+        />
+        <button
+          type="button"
+          data-testid="cr-rewrite-apply"
+          onClick={() => void dispatch({ type: 'rosterRewritten', slots: draft })}
+        >
           {tr('cr_rewrite_apply')}
         </button>
       </SecretRoster>
@@ -349,7 +504,18 @@ function Army({ sideId, state, dispatch }: { sideId: SideId; state: CrState; dis
               {l.id === side.cInC ? ` (${tr('cr_c_in_c_short')})` : ''}
             </span>
             <label>
-              <input type="checkbox" checked={l.present} onChange={(e) => void dispatch({ type: 'leaderStatus', side: sideId, leader: l.id, present: (e.currentTarget as HTMLInputElement).checked })} />
+              <input
+                type="checkbox"
+                checked={l.present}
+                onChange={(e) =>
+                  void dispatch({
+                    type: 'leaderStatus',
+                    side: sideId,
+                    leader: l.id,
+                    present: (e.currentTarget as HTMLInputElement).checked,
+                  })
+                }
+              />
               {tr('cr_present')}
             </label>
             <label>
@@ -357,7 +523,14 @@ function Army({ sideId, state, dispatch }: { sideId: SideId; state: CrState; dis
                 type="checkbox"
                 checked={l.disordered}
                 data-testid={`cr-disordered-${l.id}`}
-                onChange={(e) => void dispatch({ type: 'leaderStatus', side: sideId, leader: l.id, disordered: (e.currentTarget as HTMLInputElement).checked })}
+                onChange={(e) =>
+                  void dispatch({
+                    type: 'leaderStatus',
+                    side: sideId,
+                    leader: l.id,
+                    disordered: (e.currentTarget as HTMLInputElement).checked,
+                  })
+                }
               />
               {tr('cr_disordered')}
             </label>
@@ -384,7 +557,12 @@ function Army({ sideId, state, dispatch }: { sideId: SideId; state: CrState; dis
         <ol class="cr-roster">
           {side.slots.map((s, i) => (
             <li key={i}>
-              {i + 1}: {s === 'unit' ? tr('cr_slot_unit') : isSealed(s) ? tr('cr_slot_sealed') : (side.leaders.find((l) => l.id === s)?.name ?? s)}
+              {i + 1}:{' '}
+              {s === 'unit'
+                ? tr('cr_slot_unit')
+                : isSealed(s)
+                  ? tr('cr_slot_sealed')
+                  : (side.leaders.find((l) => l.id === s)?.name ?? s)}
             </li>
           ))}
         </ol>

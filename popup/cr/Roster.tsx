@@ -8,7 +8,13 @@ import { useTr } from '../context';
  * Die numbers 1–6, each against a leader or "unit". With `leaderOnce`, choosing a leader moves him:
  * the number he stood on becomes "unit" (rather than a refusal the select would not show).
  */
-export function RosterSelects(props: { side: SideState; slots: readonly Slot[]; prefix: string; leaderOnce: boolean; onChange: (slots: Slot[]) => void }) {
+export function RosterSelects(props: {
+  side: SideState;
+  slots: readonly Slot[];
+  prefix: string;
+  leaderOnce: boolean;
+  onChange: (slots: Slot[]) => void;
+}) {
   const { side, slots, prefix, leaderOnce, onChange } = props;
   const choose = (n: number, value: Slot) =>
     onChange(slots.map((s, i) => (i === n - 1 ? value : leaderOnce && value !== 'unit' && s === value ? 'unit' : s)));
@@ -44,13 +50,26 @@ export function RosterSelects(props: { side: SideState; slots: readonly Slot[]; 
 }
 
 /** A roster behind a "hide" toggle: hidden by default, so that reopening the popup never shows it to the other player. */
-export function SecretRoster({ sideId, side, children }: { sideId: string; side: SideState; children: ComponentChildren }) {
+export function SecretRoster({
+  sideId,
+  side,
+  children,
+}: {
+  sideId: string;
+  side: SideState;
+  children: ComponentChildren;
+}) {
   const tr = useTr();
   const [hidden, setHidden] = useState(true);
   return (
     <div class="cr-secret" data-testid={`roster-${sideId}`}>
       <label class="cr-hide">
-        <input type="checkbox" checked={hidden} data-testid={`hide-${sideId}`} onChange={(e) => setHidden((e.currentTarget as HTMLInputElement).checked)} />
+        <input
+          type="checkbox"
+          checked={hidden}
+          data-testid={`hide-${sideId}`}
+          onChange={(e) => setHidden((e.currentTarget as HTMLInputElement).checked)}
+        />
         {tr('cr_hide_roster', side.name)}
       </label>
       {hidden ? <p class="hint cr-masked">{tr('cr_roster_masked')}</p> : children}

@@ -31,7 +31,12 @@ export function Setup({ state, dispatch }: { state: CrState; dispatch: Dispatch 
       {SIDE_IDS.map((id) => (
         <ArmyEditor key={id} sideId={id} state={state} dispatch={dispatch} />
       ))}
-      <button type="button" class="primary wide" data-testid="cr-start" onClick={() => void dispatch({ type: 'start' })}>
+      <button
+        type="button"
+        class="primary wide"
+        data-testid="cr-start"
+        onClick={() => void dispatch({ type: 'start' })}
+      >
         {tr('cr_start')}
       </button>
     </section>
@@ -117,42 +122,76 @@ function ArmyEditor({ sideId, state, dispatch }: { sideId: SideId; state: CrStat
       <legend>{tr('cr_player', sideId)}</legend>
       <div class="row">
         <label for={`${prefix}-name`}>{tr('side_name')}</label>
-        <SettingText id={`${prefix}-name`} spec={{ label: tr('side_name'), max: LIMITS.nameLength }} value={side.name} apply={(name) => dispatch({ type: 'sideEdited', side: sideId, name })} />
+        <SettingText
+          id={`${prefix}-name`}
+          spec={{ label: tr('side_name'), max: LIMITS.nameLength }}
+          value={side.name}
+          apply={(name) => dispatch({ type: 'sideEdited', side: sideId, name })}
+        />
       </div>
       <h3>{tr('cr_leaders')}</h3>
       <ul class="cr-list">
         {side.leaders.map((l) => (
           <li key={l.id}>
             <label>
-              <input type="radio" name={`${prefix}-cinc`} checked={side.cInC === l.id} onChange={() => void dispatch({ type: 'cInCSet', side: sideId, leader: l.id })} />
+              <input
+                type="radio"
+                name={`${prefix}-cinc`}
+                checked={side.cInC === l.id}
+                onChange={() => void dispatch({ type: 'cInCSet', side: sideId, leader: l.id })}
+              />
               <span>{l.name}</span>
               {side.cInC === l.id && <span class="hint"> · {tr('cr_c_in_c')}</span>}
             </label>
             <PieceLink piece={l.id} name={l.name} />
-            <button type="button" class="small" aria-label={tr('remove_fighter', l.name)} onClick={() => void remove({ type: 'leaderRemoved', side: sideId, leader: l.id }, l.name)}>
+            <button
+              type="button"
+              class="small"
+              aria-label={tr('remove_fighter', l.name)}
+              onClick={() => void remove({ type: 'leaderRemoved', side: sideId, leader: l.id }, l.name)}
+            >
               ✕
             </button>
           </li>
         ))}
       </ul>
       {side.leaders.length > 0 && <p class="hint">{tr('cr_c_in_c_pick')}</p>}
-      <AddForm id={`${prefix}-leader`} label={tr('cr_leader_name')} onAdd={(name) => dispatch({ type: 'leaderAdded', side: sideId, name })} />
+      <AddForm
+        id={`${prefix}-leader`}
+        label={tr('cr_leader_name')}
+        onAdd={(name) => dispatch({ type: 'leaderAdded', side: sideId, name })}
+      />
       <h3>{tr('cr_units')}</h3>
       <ul class="cr-list">
         {side.units.map((u) => (
           <li key={u.id}>
             <span>{u.name}</span>
             <PieceLink piece={u.id} name={u.name} />
-            <button type="button" class="small" aria-label={tr('remove_fighter', u.name)} onClick={() => void remove({ type: 'unitRemoved', side: sideId, unit: u.id }, u.name)}>
+            <button
+              type="button"
+              class="small"
+              aria-label={tr('remove_fighter', u.name)}
+              onClick={() => void remove({ type: 'unitRemoved', side: sideId, unit: u.id }, u.name)}
+            >
               ✕
             </button>
           </li>
         ))}
       </ul>
-      <AddForm id={`${prefix}-unit`} label={tr('cr_unit_name')} onAdd={(name) => dispatch({ type: 'unitAdded', side: sideId, name })} />
+      <AddForm
+        id={`${prefix}-unit`}
+        label={tr('cr_unit_name')}
+        onAdd={(name) => dispatch({ type: 'unitAdded', side: sideId, name })}
+      />
       <h3>{tr('cr_roster')}</h3>
       <SecretRoster sideId={sideId} side={side}>
-        <RosterSelects side={side} slots={side.slots} prefix={`${prefix}-slot`} leaderOnce={state.config.houseRules.leaderOnce} onChange={(slots) => void dispatch({ type: 'rosterSet', side: sideId, slots })} />
+        <RosterSelects
+          side={side}
+          slots={side.slots}
+          prefix={`${prefix}-slot`}
+          leaderOnce={state.config.houseRules.leaderOnce}
+          onChange={(slots) => void dispatch({ type: 'rosterSet', side: sideId, slots })}
+        />
       </SecretRoster>
     </fieldset>
   );

@@ -43,7 +43,13 @@ export function Activation({ state, dispatch, position }: Props) {
         <div class="row" id="dc-initiative">
           <span>{tr('dc_who_gains')}</span>
           {DC_SIDES.map((side) => (
-            <button type="button" key={side} data-testid={`dc-gain-${side}`} data-next onClick={() => void dispatch({ type: 'initiativeGained', side })}>
+            <button
+              type="button"
+              key={side}
+              data-testid={`dc-gain-${side}`}
+              data-next
+              onClick={() => void dispatch({ type: 'initiativeGained', side })}
+            >
               {tr(`dc_side_${side}`)}
             </button>
           ))}
@@ -57,7 +63,12 @@ export function Activation({ state, dispatch, position }: Props) {
             return (
               <li key={id}>
                 ⚠ {tr('dc_morale_due', unit?.name ?? id)}{' '}
-                <button type="button" class="small" data-testid={`dc-morale-${id}`} onClick={() => void dispatch({ type: 'moraleTaken', unit: id })}>
+                <button
+                  type="button"
+                  class="small"
+                  data-testid={`dc-morale-${id}`}
+                  onClick={() => void dispatch({ type: 'moraleTaken', unit: id })}
+                >
                   {tr('dc_morale_done')}
                 </button>
               </li>
@@ -77,11 +88,21 @@ function Drama({ value, dispatch }: { value: number; dispatch: Dispatch }) {
       <p>{tr('dc_drama_prompt', value)}</p>
       <div class="row">
         {Array.from({ length: value }, (_, i) => value - i).map((v) => (
-          <button type="button" key={v} data-testid={`dc-drama-${v}`} data-next onClick={() => void dispatch({ type: 'dramaResolved', value: v })}>
+          <button
+            type="button"
+            key={v}
+            data-testid={`dc-drama-${v}`}
+            data-next
+            onClick={() => void dispatch({ type: 'dramaResolved', value: v })}
+          >
             {tr('dc_drama_card', v)}
           </button>
         ))}
-        <button type="button" data-testid="dc-drama-0" onClick={() => void dispatch({ type: 'dramaResolved', value: 0 })}>
+        <button
+          type="button"
+          data-testid="dc-drama-0"
+          onClick={() => void dispatch({ type: 'dramaResolved', value: 0 })}
+        >
           {tr('dc_drama_none')}
         </button>
       </div>
@@ -108,17 +129,29 @@ function Step({ state, dispatch, position }: Props) {
   if (step === 'leader') {
     return (
       <div data-testid="dc-step-leader">
-        <LeaderList leaders={side} state={state} onPick={(l) => void dispatch({ type: 'leaderActivated', leader: l.id })} label={tr('dc_activate')} />
+        <LeaderList
+          leaders={side}
+          state={state}
+          onPick={(l) => void dispatch({ type: 'leaderActivated', leader: l.id })}
+          label={tr('dc_activate')}
+        />
         <Concede dispatch={dispatch} />
       </div>
     );
   }
   const banner = (
     <p class="dc-leader" data-testid="dc-active-leader">
-      <strong>{leader!.name}</strong> {formatProfile(leader!.profile)} · {tr('dc_dice_now', h.dice, leader!.profile.die)}
+      <strong>{leader!.name}</strong> {formatProfile(leader!.profile)} ·{' '}
+      {tr('dc_dice_now', h.dice, leader!.profile.die)}
     </p>
   );
-  if (step === 'units') return <>{banner}<Pick state={state} leader={leader!} dispatch={dispatch} position={position} /></>;
+  if (step === 'units')
+    return (
+      <>
+        {banner}
+        <Pick state={state} leader={leader!} dispatch={dispatch} position={position} />
+      </>
+    );
   if (step === 'roll') {
     const units = h.command!.units.length;
     return (
@@ -139,7 +172,13 @@ function Step({ state, dispatch, position }: Props) {
       </>
     );
   }
-  if (step === 'assign') return <>{banner}<Assign state={state} leader={leader!} dispatch={dispatch} position={position} /></>;
+  if (step === 'assign')
+    return (
+      <>
+        {banner}
+        <Assign state={state} leader={leader!} dispatch={dispatch} position={position} />
+      </>
+    );
   // decide: keep (one die fewer, same leader or another) or concede
   return (
     <div data-testid="dc-step-decide">
@@ -158,7 +197,19 @@ function Step({ state, dispatch, position }: Props) {
 }
 
 /** Leaders of the side with the dice they would roll (keeps already counted); deactivated ones greyed. */
-function LeaderList({ leaders, state, onPick, label, current }: { leaders: DcLeader[]; state: DcState; onPick: (l: DcLeader) => void; label: string; current?: DcLeader | null }) {
+function LeaderList({
+  leaders,
+  state,
+  onPick,
+  label,
+  current,
+}: {
+  leaders: DcLeader[];
+  state: DcState;
+  onPick: (l: DcLeader) => void;
+  label: string;
+  current?: DcLeader | null;
+}) {
   const tr = useTr();
   return (
     <ul class="dc-list" data-testid="dc-leaders">
@@ -168,11 +219,19 @@ function LeaderList({ leaders, state, onPick, label, current }: { leaders: DcLea
         const dice = diceAvailable(state, l);
         return (
           <li key={l.id}>
-            <button type="button" data-testid={`dc-leader-pick-${l.id}`} data-next disabled={unavailable} onClick={() => onPick(l)}>
+            <button
+              type="button"
+              data-testid={`dc-leader-pick-${l.id}`}
+              data-next
+              disabled={unavailable}
+              onClick={() => onPick(l)}
+            >
               {label}: {l.name}
             </button>{' '}
             {formatProfile(l.profile)} ·{' '}
-            <span data-testid={`dc-dice-left-${l.id}`}>{unavailable ? tr('dc_deactivated') : tr('dc_dice_left', dice)}</span>
+            <span data-testid={`dc-dice-left-${l.id}`}>
+              {unavailable ? tr('dc_deactivated') : tr('dc_dice_left', dice)}
+            </span>
             {current && current.id === l.id && <span class="hint"> · {tr('dc_same_leader')}</span>}
             {!unavailable && dice === 0 && <span class="hint"> · {tr('dc_no_dice_passes')}</span>}
           </li>
@@ -183,7 +242,17 @@ function LeaderList({ leaders, state, onPick, label, current }: { leaders: DcLea
 }
 
 /** Choose the units: ineligible ones greyed with their reason; the player's word where positions are unknown. */
-function Pick({ state, leader, dispatch, position }: { state: DcState; leader: DcLeader; dispatch: Dispatch; position: number }) {
+function Pick({
+  state,
+  leader,
+  dispatch,
+  position,
+}: {
+  state: DcState;
+  leader: DcLeader;
+  dispatch: Dispatch;
+  position: number;
+}) {
   const tr = useTr();
   const trn = useTrn();
   const t = useT();
@@ -212,7 +281,12 @@ function Pick({ state, leader, dispatch, position }: { state: DcState; leader: D
     const greyed = refusal !== null && !on;
     return (
       <label key={unit.id} class={greyed ? 'dc-pick greyed' : 'dc-pick'} data-testid={`dc-pick-${unit.id}`}>
-        <input type="checkbox" checked={on} disabled={greyed} onChange={() => setPicked(on ? picked.filter((x) => x !== unit.id) : [...picked, unit.id])} />
+        <input
+          type="checkbox"
+          checked={on}
+          disabled={greyed}
+          onChange={() => setPicked(on ? picked.filter((x) => x !== unit.id) : [...picked, unit.id])}
+        />
         {unit.name}
         {distance !== null && <span class="hint"> · {trn('dc_hexes', distance)}</span>}
         <span class="hint"> · {tr('dc_needs', thresholdOf(state, unit))}</span>
@@ -230,12 +304,22 @@ function Pick({ state, leader, dispatch, position }: { state: DcState; leader: D
         <div data-testid="dc-word">
           <p class="hint">{tr('dc_word_hint')}</p>
           <label class="dc-pick">
-            <input type="checkbox" data-testid="dc-word-range" checked={inRange} onChange={() => setInRange(!inRange)} />
+            <input
+              type="checkbox"
+              data-testid="dc-word-range"
+              checked={inRange}
+              onChange={() => setInRange(!inRange)}
+            />
             {trn('dc_word_range', leader.profile.radius)}
           </label>
           {picked.length >= 2 && (
             <label class="dc-pick">
-              <input type="checkbox" data-testid="dc-word-adjacent" checked={adjacent} onChange={() => setAdjacent(!adjacent)} />
+              <input
+                type="checkbox"
+                data-testid="dc-word-adjacent"
+                checked={adjacent}
+                onChange={() => setAdjacent(!adjacent)}
+              />
               {tr('dc_word_adjacent')}
             </label>
           )}
@@ -267,18 +351,44 @@ function Pick({ state, leader, dispatch, position }: { state: DcState; leader: D
 
 /** The dice of this command placed for the most activations (src/rules/dc/assign.ts): unit → die index. */
 function suggest(state: DcState, units: DcUnit[], dice: readonly number[]): Record<string, string> {
-  const best = bestAssignment(dice, units.map((u) => thresholdOf(state, u)));
+  const best = bestAssignment(
+    dice,
+    units.map((u) => thresholdOf(state, u)),
+  );
   return Object.fromEntries(units.flatMap((u, i) => (best[i] === null ? [] : [[u.id, String(best[i])]])));
 }
 
-function Assign({ state, leader, dispatch, position }: { state: DcState; leader: DcLeader; dispatch: Dispatch; position: number }) {
+function Assign({
+  state,
+  leader,
+  dispatch,
+  position,
+}: {
+  state: DcState;
+  leader: DcLeader;
+  dispatch: Dispatch;
+  position: number;
+}) {
   const tr = useTr();
   const h = state.initiative!;
   const command = h.command!;
   const dice = command.dice!;
   const units = command.units.map((id) => state.units.find((u) => u.id === id)!);
-  const [assign, setAssign] = useDraft<{ readonly [unit: string]: string }>('dc-assign', suggest(state, units, dice), position);
-  const [rerollIndex, setRerollIndex] = useDraft('dc-reroll-index', String(Math.max(0, dice.findIndex((d) => d !== 1))), position);
+  const [assign, setAssign] = useDraft<{ readonly [unit: string]: string }>(
+    'dc-assign',
+    suggest(state, units, dice),
+    position,
+  );
+  const [rerollIndex, setRerollIndex] = useDraft(
+    'dc-reroll-index',
+    String(
+      Math.max(
+        0,
+        dice.findIndex((d) => d !== 1),
+      ),
+    ),
+    position,
+  );
   const canReroll = rerollAllowed(command).ok;
   const [rerolling, setRerolling] = useDraft('dc-rerolling', false, position);
   return (
@@ -293,11 +403,20 @@ function Assign({ state, leader, dispatch, position }: { state: DcState; leader:
       </p>
       {canReroll ? (
         // Folded: most rolls are assigned as they fall; the assignment stays in view.
-        <details class="subform" data-testid="dc-reroll" open={rerolling} onToggle={(e) => setRerolling((e.currentTarget as HTMLDetailsElement).open)}>
+        <details
+          class="subform"
+          data-testid="dc-reroll"
+          open={rerolling}
+          onToggle={(e) => setRerolling((e.currentTarget as HTMLDetailsElement).open)}
+        >
           <summary>{tr('dc_reroll')}</summary>
           <label>
             {tr('dc_reroll_which')}{' '}
-            <select data-testid="dc-reroll-index" value={rerollIndex} onChange={(e) => setRerollIndex((e.currentTarget as HTMLSelectElement).value)}>
+            <select
+              data-testid="dc-reroll-index"
+              value={rerollIndex}
+              onChange={(e) => setRerollIndex((e.currentTarget as HTMLSelectElement).value)}
+            >
               {dice.map((d, i) =>
                 d === 1 ? null : (
                   <option key={i} value={String(i)}>
@@ -334,7 +453,11 @@ function Assign({ state, leader, dispatch, position }: { state: DcState; leader:
               <span>
                 {u.name} ({tr('dc_needs', need)})
               </span>
-              <select value={value} data-testid={`dc-assign-select-${u.id}`} onChange={(e) => setAssign({ ...assign, [u.id]: (e.currentTarget as HTMLSelectElement).value })}>
+              <select
+                value={value}
+                data-testid={`dc-assign-select-${u.id}`}
+                onChange={(e) => setAssign({ ...assign, [u.id]: (e.currentTarget as HTMLSelectElement).value })}
+              >
                 <option value="">—</option>
                 {dice.map((d, i) => (
                   <option key={i} value={String(i)}>
@@ -342,7 +465,9 @@ function Assign({ state, leader, dispatch, position }: { state: DcState; leader:
                   </option>
                 ))}
               </select>
-              <span class={die !== null && die >= need ? 'dc-ok' : 'dc-ko'}>{die !== null && die >= need ? '✔' : '✘'}</span>
+              <span class={die !== null && die >= need ? 'dc-ok' : 'dc-ko'}>
+                {die !== null && die >= need ? '✔' : '✘'}
+              </span>
             </label>
           );
         })}

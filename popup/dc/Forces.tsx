@@ -137,11 +137,18 @@ export function Forces({ state, dispatch }: { state: DcState; dispatch: Dispatch
                 />
               </label>{' '}
               <span class="hint" data-testid={`dc-state-${u.id}`}>
-                {isEliminated(u) ? tr('dc_eliminated') : `${isFragile(u) ? tr('dc_fragile') + ' · ' : ''}${setup ? tr('dc_losses') : markerText(u.marker)}`}
+                {isEliminated(u)
+                  ? tr('dc_eliminated')
+                  : `${isFragile(u) ? tr('dc_fragile') + ' · ' : ''}${setup ? tr('dc_losses') : markerText(u.marker)}`}
               </span>
               {setup && <Remove id={u.id} name={u.name} remove={remove} />}
               {!setup && u.marker === 'commanded' && (
-                <button type="button" class="small" data-testid={`dc-acted-${u.id}`} onClick={() => void dispatch({ type: 'unitActed', unit: u.id })}>
+                <button
+                  type="button"
+                  class="small"
+                  data-testid={`dc-acted-${u.id}`}
+                  onClick={() => void dispatch({ type: 'unitActed', unit: u.id })}
+                >
                   {tr('dc_acted')}
                 </button>
               )}
@@ -174,17 +181,35 @@ export function Forces({ state, dispatch }: { state: DcState; dispatch: Dispatch
 function ForcesFolded({ label, children }: { label: string; children: ComponentChildren }) {
   const [open, setOpen] = useDraft('dc-forces-open', false);
   return (
-    <details class="dc-forces" open={open} onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)} data-testid="dc-forces">
+    <details
+      class="dc-forces"
+      open={open}
+      onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}
+      data-testid="dc-forces"
+    >
       <summary>{label}</summary>
       {children}
     </details>
   );
 }
 
-function Remove({ id, name, remove }: { id: string; name: string; remove: (event: DcEvent, name: string) => Promise<boolean> }) {
+function Remove({
+  id,
+  name,
+  remove,
+}: {
+  id: string;
+  name: string;
+  remove: (event: DcEvent, name: string) => Promise<boolean>;
+}) {
   const tr = useTr();
   return (
-    <button type="button" class="small" aria-label={tr('dc_remove', name)} onClick={() => void remove({ type: 'removed', id }, name)}>
+    <button
+      type="button"
+      class="small"
+      aria-label={tr('dc_remove', name)}
+      onClick={() => void remove({ type: 'removed', id }, name)}
+    >
       ✕
     </button>
   );
@@ -230,9 +255,22 @@ function AddPiece({ dispatch }: { dispatch: Dispatch }) {
           </option>
         ))}
       </select>
-      <FieldInput field={name} aria-label={tr('dc_name')} placeholder={tr('dc_name')} data-testid="dc-add-name" maxLength={DC_LIMITS.nameLength} />
+      <FieldInput
+        field={name}
+        aria-label={tr('dc_name')}
+        placeholder={tr('dc_name')}
+        data-testid="dc-add-name"
+        maxLength={DC_LIMITS.nameLength}
+      />
       {kind === 'leader' ? (
-        <FieldInput field={profile} aria-label={tr('dc_profile')} placeholder="4D8/3" class="dc-profile" data-testid="dc-add-profile" maxLength={12} />
+        <FieldInput
+          field={profile}
+          aria-label={tr('dc_profile')}
+          placeholder="4D8/3"
+          class="dc-profile"
+          data-testid="dc-add-profile"
+          maxLength={12}
+        />
       ) : (
         <label>
           {tr('dc_losses')} <FieldInput field={losses} numeric class="number dc-small" data-testid="dc-add-losses" />

@@ -9,7 +9,6 @@ import { Forces, HouseRules } from './Forces';
 import { useConfirm } from '../components/Confirm';
 import type { Dispatch } from './dispatch';
 
-
 /** Désastre Colonial: forces and positions, then each holding of the initiative as a sequence of activations. */
 export function DcPanel({ game, send }: { game: StoredGame<'dc'>; send: Send }) {
   const tr = useTr();
@@ -21,7 +20,13 @@ export function DcPanel({ game, send }: { game: StoredGame<'dc'>; send: Send }) 
   const dispatch: Dispatch = (event) => send({ type: 'game/dispatch', system: 'dc', event });
   const playing = state.phase === 'playing';
   const format = (line: (typeof history)[number]) =>
-    [line.turn === 0 ? tr('dc_setup') : tr('dc_turn', line.turn), line.side && tr(`dc_side_${line.side}`), t(line.action)].filter(Boolean).join(' · ');
+    [
+      line.turn === 0 ? tr('dc_setup') : tr('dc_turn', line.turn),
+      line.side && tr(`dc_side_${line.side}`),
+      t(line.action),
+    ]
+      .filter(Boolean)
+      .join(' · ');
   const undoBar = (
     <UndoBar system="dc" log={game.log} send={send} last={history.length ? format(history[history.length - 1]!) : null}>
       {playing && (
@@ -29,7 +34,8 @@ export function DcPanel({ game, send }: { game: StoredGame<'dc'>; send: Send }) 
           type="button"
           data-testid="dc-new-game"
           onClick={async () => {
-            if (await confirm({ message: tr('dc_new_game_confirm'), confirm: tr('dc_new_game'), offerExport: true })) void dispatch({ type: 'newGame' });
+            if (await confirm({ message: tr('dc_new_game_confirm'), confirm: tr('dc_new_game'), offerExport: true }))
+              void dispatch({ type: 'newGame' });
           }}
         >
           {tr('dc_new_game')}
@@ -45,7 +51,13 @@ export function DcPanel({ game, send }: { game: StoredGame<'dc'>; send: Send }) 
       <>
         <div class="turn-bar">
           <h2 data-testid="dc-turn">{tr('dc_turn', state.turn)}</h2>
-          <button type="button" class="primary" data-testid="dc-new-turn" data-next onClick={() => void dispatch({ type: 'newTurn' })}>
+          <button
+            type="button"
+            class="primary"
+            data-testid="dc-new-turn"
+            data-next
+            onClick={() => void dispatch({ type: 'newTurn' })}
+          >
             {tr('dc_new_turn')}
           </button>
         </div>
@@ -62,7 +74,12 @@ export function DcPanel({ game, send }: { game: StoredGame<'dc'>; send: Send }) 
       <h2>{tr('dc_setup')}</h2>
       <Forces state={state} dispatch={dispatch} />
       <HouseRules state={state} dispatch={dispatch} />
-      <button type="button" class="primary wide" data-testid="dc-start" onClick={() => void dispatch({ type: 'start' })}>
+      <button
+        type="button"
+        class="primary wide"
+        data-testid="dc-start"
+        onClick={() => void dispatch({ type: 'start' })}
+      >
         {tr('dc_start')}
       </button>
       {undoBar}

@@ -52,7 +52,8 @@ export function Files({ root, send, exportGame, onRefusal, backupsRequest }: Fil
   const invalid = (detail: string) => onRefusal({ code: 'import-invalid', params: { detail } });
 
   const lang = tr('locale_code');
-  const mb = (bytes: number) => tr('files_mb', new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(bytes / 1024 / 1024));
+  const mb = (bytes: number) =>
+    tr('files_mb', new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(bytes / 1024 / 1024));
 
   const importFile = async (file: File) => {
     if (file.size > MAX_FILE_BYTES) return invalid(tr('files_too_large', mb(file.size), mb(MAX_FILE_BYTES)));
@@ -71,26 +72,48 @@ export function Files({ root, send, exportGame, onRefusal, backupsRequest }: Fil
     // Said in the words the popup gives the same refusals in play (popup/import-words.ts).
     const problem = await importProblem(found.system, found.game, api.t);
     if (problem) return invalid(problem);
-    if (found.binding !== undefined && found.binding !== null && !parseBinding(found.binding)) return invalid(tr('files_bad_binding'));
+    if (found.binding !== undefined && found.binding !== null && !parseBinding(found.binding))
+      return invalid(tr('files_bad_binding'));
     const into = found.system;
     const held = root.games[into];
     const played = held ? logLength(held.log) > 0 : false;
     // The game it replaces is kept as a backup by the store; the player is still asked first.
-    if (played && !(await confirm({ message: tr('files_import_replaces', tr(systemNameKey(into))), confirm: tr('files_import_confirm'), offerExport: into === system }))) return;
-    if (!(await send({ type: 'game/import', system: into, game: found.game, ...(found.binding === undefined ? {} : { binding: found.binding }) }))) return;
+    if (
+      played &&
+      !(await confirm({
+        message: tr('files_import_replaces', tr(systemNameKey(into))),
+        confirm: tr('files_import_confirm'),
+        offerExport: into === system,
+      }))
+    )
+      return;
+    if (
+      !(await send({
+        type: 'game/import',
+        system: into,
+        game: found.game,
+        ...(found.binding === undefined ? {} : { binding: found.binding }),
+      }))
+    )
+      return;
     if (into !== system) await send({ type: 'store/select-system', system: into });
     setStatus(tr('files_imported', tr(systemNameKey(into)), file.name));
   };
 
   const restore = async (b: BackupInfo) => {
-    const message = b.kind === 'store' ? tr('files_restore_store') : tr('files_restore_game', b.system ? systemName(b.system) : b.key);
+    const message =
+      b.kind === 'store'
+        ? tr('files_restore_store')
+        : tr('files_restore_game', b.system ? systemName(b.system) : b.key);
     if (!(await confirm({ message, confirm: tr('files_restore') }))) return;
     // The answer says what could not be read of it (a backup of a damaged store is damaged too).
     const request = { type: 'store/restore', key: b.key } as const;
     const answer = store ? await store.ask(request) : { ok: await send(request) };
     if (!answer.ok) return;
     const report = 'data' in answer ? (answer.data as RestoreReport | undefined) : undefined;
-    setStatus(report?.unreadable ? tr('files_restored_partial', b.key, report.unreadable) : tr('files_restored', b.key));
+    setStatus(
+      report?.unreadable ? tr('files_restored_partial', b.key, report.unreadable) : tr('files_restored', b.key),
+    );
   };
 
   const remove = async (b: BackupInfo) => {
@@ -172,14 +195,32 @@ export function Files({ root, send, exportGame, onRefusal, backupsRequest }: Fil
               <span class="backup-key hint">{b.key}</span>
               <span class="row">
                 {b.kind !== 'settings' && (
-                  <button type="button" class="small" data-testid="backup-restore" aria-label={tr('files_restore_named', b.key)} onClick={() => void restore(b)}>
+                  <button
+                    type="button"
+                    class="small"
+                    data-testid="backup-restore"
+                    aria-label={tr('files_restore_named', b.key)}
+                    onClick={() => void restore(b)}
+                  >
                     {tr('files_restore')}
                   </button>
                 )}
-                <button type="button" class="small" data-testid="backup-export" aria-label={tr('files_export_named', b.key)} onClick={() => void exportBackup(b)}>
+                <button
+                  type="button"
+                  class="small"
+                  data-testid="backup-export"
+                  aria-label={tr('files_export_named', b.key)}
+                  onClick={() => void exportBackup(b)}
+                >
                   {tr('files_export_backup')}
                 </button>
-                <button type="button" class="small" data-testid="backup-delete" aria-label={tr('files_delete_named', b.key)} onClick={() => void remove(b)}>
+                <button
+                  type="button"
+                  class="small"
+                  data-testid="backup-delete"
+                  aria-label={tr('files_delete_named', b.key)}
+                  onClick={() => void remove(b)}
+                >
                   {tr('files_delete')}
                 </button>
               </span>

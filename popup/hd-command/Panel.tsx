@@ -61,13 +61,19 @@ export function HdCommandPanel({ game, send }: { game: StoredGame<'hd-command'>;
           ))}
         </section>
       )}
-      <UndoBar system="hd-command" log={game.log} send={send} last={history.length ? format(history[history.length - 1]!) : null}>
+      <UndoBar
+        system="hd-command"
+        log={game.log}
+        send={send}
+        last={history.length ? format(history[history.length - 1]!) : null}
+      >
         {state.phase === 'playing' && (
           <button
             type="button"
             data-testid="new-game"
             onClick={async () => {
-              if (await confirm({ message: tr('hd_new_game_confirm'), confirm: tr('hd_new_game'), offerExport: true })) void dispatch({ type: 'newGame' });
+              if (await confirm({ message: tr('hd_new_game_confirm'), confirm: tr('hd_new_game'), offerExport: true }))
+                void dispatch({ type: 'newGame' });
             }}
           >
             {tr('hd_new_game')}

@@ -98,7 +98,8 @@ function RosterEditor({ sideId, state, dispatch }: { sideId: SideId; state: HdSt
   const prefix = `side-${sideId}`;
   const name = useTextField(`${prefix}-new-name`, { label: tr('fighter_name'), max: LIMITS.nameLength });
   const cmd = useNumberField(`${prefix}-new-cmd`, { label: tr('cmd'), min: 0, max: LIMITS.maxCmd }, 1);
-  const setRoster = (fighters: HdState['sides'][SideId]['roster']) => dispatch({ type: 'rosterSet', side: sideId, fighters });
+  const setRoster = (fighters: HdState['sides'][SideId]['roster']) =>
+    dispatch({ type: 'rosterSet', side: sideId, fighters });
   const remove = useRemove(dispatch);
 
   return (
@@ -106,13 +107,20 @@ function RosterEditor({ sideId, state, dispatch }: { sideId: SideId; state: HdSt
       <legend>{tr('hd_side_label', sideId)}</legend>
       <div class="row">
         <label for={`${prefix}-name`}>{tr('side_name')}</label>
-        <SettingText id={`${prefix}-name`} spec={{ label: tr('side_name'), max: LIMITS.nameLength }} value={side.name} apply={(name) => dispatch({ type: 'sideEdited', side: sideId, name })} />
+        <SettingText
+          id={`${prefix}-name`}
+          spec={{ label: tr('side_name'), max: LIMITS.nameLength }}
+          value={side.name}
+          apply={(name) => dispatch({ type: 'sideEdited', side: sideId, name })}
+        />
         <label for={`${prefix}-colour`}>{tr('side_colour')}</label>
         <input
           id={`${prefix}-colour`}
           type="color"
           value={side.colour}
-          onChange={(e) => void dispatch({ type: 'sideEdited', side: sideId, colour: (e.currentTarget as HTMLInputElement).value })}
+          onChange={(e) =>
+            void dispatch({ type: 'sideEdited', side: sideId, colour: (e.currentTarget as HTMLInputElement).value })
+          }
         />
       </div>
       <table class="roster">
@@ -136,7 +144,12 @@ function RosterEditor({ sideId, state, dispatch }: { sideId: SideId; state: HdSt
                   type="button"
                   class="small"
                   aria-label={tr('remove_fighter', fighter.name)}
-                  onClick={() => void remove({ type: 'rosterSet', side: sideId, fighters: side.roster.filter((_, i) => i !== index) }, fighter.name)}
+                  onClick={() =>
+                    void remove(
+                      { type: 'rosterSet', side: sideId, fighters: side.roster.filter((_, i) => i !== index) },
+                      fighter.name,
+                    )
+                  }
                 >
                   ✕
                 </button>

@@ -22,11 +22,17 @@ export function SideCard({ sideId, state, dispatch }: { sideId: SideId; state: H
   const unaffordable = Number.isFinite(wanted) && wanted > side.current;
   const spend = (permanent: boolean) => {
     const value = amount.check();
-    if (value !== null) void dispatch({ type: 'spend', side: sideId, amount: value, permanent }).then((done) => done && amount.reset());
+    if (value !== null)
+      void dispatch({ type: 'spend', side: sideId, amount: value, permanent }).then((done) => done && amount.reset());
   };
 
   return (
-    <article class="side" style={{ borderColor: side.colour }} aria-labelledby={`${prefix}-title`} data-testid={`side-${sideId}`}>
+    <article
+      class="side"
+      style={{ borderColor: side.colour }}
+      aria-labelledby={`${prefix}-title`}
+      data-testid={`side-${sideId}`}
+    >
       <h3 id={`${prefix}-title`}>
         <span class="swatch" style={{ background: side.colour }} aria-hidden="true" />
         {named(sideId, side.name)}
@@ -77,7 +83,14 @@ export function SideCard({ sideId, state, dispatch }: { sideId: SideId; state: H
       {side.pending.length > 0 && (
         <ul class="pending" aria-label={tr('hd_pending')}>
           {side.pending.map((p, i) => (
-            <li key={i}>{tr('hd_pending_item', signed(p.delta), p.dueTurn, side.fighters.find((f) => f.id === p.fighterId)?.name ?? '')}</li>
+            <li key={i}>
+              {tr(
+                'hd_pending_item',
+                signed(p.delta),
+                p.dueTurn,
+                side.fighters.find((f) => f.id === p.fighterId)?.name ?? '',
+              )}
+            </li>
           ))}
         </ul>
       )}
@@ -119,12 +132,18 @@ function LossForm({ sideId, state, dispatch }: { sideId: SideId; state: HdState;
       class="subform"
       onSubmit={(e) => {
         e.preventDefault();
-        void dispatch({ type: 'fighterLost', side: sideId, fighterId: chosen, how: how as LossKind }).then((done) => done && setFighterId(''));
+        void dispatch({ type: 'fighterLost', side: sideId, fighterId: chosen, how: how as LossKind }).then(
+          (done) => done && setFighterId(''),
+        );
       }}
     >
       <h4>{tr('hd_fighter_lost')}</h4>
       <label for={`${prefix}-fighter`}>{tr('fighter')}</label>
-      <select id={`${prefix}-fighter`} value={chosen} onChange={(e) => setFighterId((e.currentTarget as HTMLSelectElement).value)}>
+      <select
+        id={`${prefix}-fighter`}
+        value={chosen}
+        onChange={(e) => setFighterId((e.currentTarget as HTMLSelectElement).value)}
+      >
         {onTable.map((f) => (
           <option key={f.id} value={f.id}>
             {f.name} ({tr('cmd')} {f.cmd})
@@ -159,7 +178,8 @@ function EntryForm({ sideId, dispatch }: { sideId: SideId; dispatch: Dispatch })
         e.preventDefault();
         const [n, c] = [name.check(), cmd.check()];
         if (n === null || c === null) return;
-        if (await dispatch({ type: 'fighterEnters', side: sideId, name: n, cmd: c })) [name, cmd].forEach((f) => f.reset());
+        if (await dispatch({ type: 'fighterEnters', side: sideId, name: n, cmd: c }))
+          [name, cmd].forEach((f) => f.reset());
       }}
     >
       <h4>{tr('hd_fighter_enters')}</h4>
@@ -178,8 +198,16 @@ function ModifierForm({ sideId, state, dispatch }: { sideId: SideId; state: HdSt
   const onTable = side.fighters.filter((f) => f.status === 'on-table');
   const prefix = `mod-${sideId}`;
   const [fighterId, setFighterId] = useDraft(`${prefix}-fighter`, '');
-  const delta = useNumberField(`${prefix}-delta`, { label: tr('hd_modifier_delta'), min: -LIMITS.maxCmd, max: LIMITS.maxCmd, nonZero: true }, 1);
-  const label = useTextField(`${prefix}-label`, { label: tr('hd_modifier_label'), max: LIMITS.labelLength, optional: true });
+  const delta = useNumberField(
+    `${prefix}-delta`,
+    { label: tr('hd_modifier_delta'), min: -LIMITS.maxCmd, max: LIMITS.maxCmd, nonZero: true },
+    1,
+  );
+  const label = useTextField(`${prefix}-label`, {
+    label: tr('hd_modifier_label'),
+    max: LIMITS.labelLength,
+    optional: true,
+  });
   const chosen = onTable.some((f) => f.id === fighterId) ? fighterId : (onTable[0]?.id ?? '');
   const nameOf = (id: string) => side.fighters.find((f) => f.id === id)?.name ?? id;
   return (
@@ -191,12 +219,17 @@ function ModifierForm({ sideId, state, dispatch }: { sideId: SideId; state: HdSt
           e.preventDefault();
           const [d, l] = [delta.check(), label.check()];
           if (d === null || l === null) return;
-          if (await dispatch({ type: 'modifierApplied', side: sideId, fighterId: chosen, delta: d, label: l })) label.reset();
+          if (await dispatch({ type: 'modifierApplied', side: sideId, fighterId: chosen, delta: d, label: l }))
+            label.reset();
         }}
       >
         <h4>{tr('hd_modifier')}</h4>
         <label for={`${prefix}-fighter`}>{tr('fighter')}</label>
-        <select id={`${prefix}-fighter`} value={chosen} onChange={(e) => setFighterId((e.currentTarget as HTMLSelectElement).value)}>
+        <select
+          id={`${prefix}-fighter`}
+          value={chosen}
+          onChange={(e) => setFighterId((e.currentTarget as HTMLSelectElement).value)}
+        >
           {onTable.map((f) => (
             <option key={f.id} value={f.id}>
               {f.name}
@@ -217,7 +250,11 @@ function ModifierForm({ sideId, state, dispatch }: { sideId: SideId; state: HdSt
             <li key={m.id}>
               {nameOf(m.fighterId)} {signed(m.delta)} {m.label && `(${m.label})`}
               {!m.credited && ` · ${tr('hd_modifier_waiting')}`}
-              <button type="button" class="small" onClick={() => void dispatch({ type: 'modifierEnded', side: sideId, modifierId: m.id })}>
+              <button
+                type="button"
+                class="small"
+                onClick={() => void dispatch({ type: 'modifierEnded', side: sideId, modifierId: m.id })}
+              >
                 {tr('hd_end_modifier')}
               </button>
             </li>

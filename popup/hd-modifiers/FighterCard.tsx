@@ -1,4 +1,12 @@
-import { breakdown, CHARACTERISTICS, STATES, type Breakdown, type HdmFighter, type HdmState, type Term } from '../../src/rules/hd-modifiers';
+import {
+  breakdown,
+  CHARACTERISTICS,
+  STATES,
+  type Breakdown,
+  type HdmFighter,
+  type HdmState,
+  type Term,
+} from '../../src/rules/hd-modifiers';
 import { signed } from '../../src/rules/hd-modifiers/history';
 import { useTr } from '../context';
 import type { Dispatch } from './dispatch';
@@ -8,7 +16,15 @@ import { useSelectedPieces } from '../board/selection';
 import { useRemove } from '../components/game';
 
 /** One fighter: states in one click, and each characteristic with its value and the terms that made it. */
-export function FighterCard({ fighter, state, dispatch }: { fighter: HdmFighter; state: HdmState; dispatch: Dispatch }) {
+export function FighterCard({
+  fighter,
+  state,
+  dispatch,
+}: {
+  fighter: HdmFighter;
+  state: HdmState;
+  dispatch: Dispatch;
+}) {
   const tr = useTr();
   const id = fighter.id;
   // The fighter whose token is selected on the board comes into view, marked.
@@ -19,13 +35,23 @@ export function FighterCard({ fighter, state, dispatch }: { fighter: HdmFighter;
     if (selected) card.current?.scrollIntoView?.({ block: 'nearest' });
   }, [selected]);
   return (
-    <article ref={card} class={selected ? 'side hdm-fighter selected' : 'side hdm-fighter'} aria-labelledby={`hdm-${id}-name`} aria-current={selected ? 'true' : undefined} data-testid={`hdm-fighter-${id}`}>
+    <article
+      ref={card}
+      class={selected ? 'side hdm-fighter selected' : 'side hdm-fighter'}
+      aria-labelledby={`hdm-${id}-name`}
+      aria-current={selected ? 'true' : undefined}
+      data-testid={`hdm-fighter-${id}`}
+    >
       <h3>
         <span id={`hdm-${id}-name`} class="fighter-name">
           {fighter.name}
         </span>
         {state.active === id && <span class="edition-badge">{tr('hdm_is_active')}</span>}
-        {selected && <span class="edition-badge" data-testid={`hdm-selected-${id}`}>{tr('board_selected')}</span>}
+        {selected && (
+          <span class="edition-badge" data-testid={`hdm-selected-${id}`}>
+            {tr('board_selected')}
+          </span>
+        )}
         <PieceLink piece={id} name={fighter.name} />
         <button
           type="button"
@@ -47,7 +73,9 @@ export function FighterCard({ fighter, state, dispatch }: { fighter: HdmFighter;
                 aria-pressed={count > 0}
                 data-testid={`hdm-state-${id}-${s}`}
                 data-next={state.active === id ? '' : undefined}
-                onClick={() => void dispatch({ type: count > 0 ? 'stateRemoved' : 'stateApplied', fighter: id, state: s })}
+                onClick={() =>
+                  void dispatch({ type: count > 0 ? 'stateRemoved' : 'stateApplied', fighter: id, state: s })
+                }
               >
                 {tr(`hdm_state_${s}`)}
                 {count > 1 ? ` ×${count}` : ''}
@@ -91,7 +119,8 @@ export function FighterCard({ fighter, state, dispatch }: { fighter: HdmFighter;
 /** card → increases → maluses (floor) → bonuses (maximum) → direct value, each term naming its source. */
 function Steps({ b, state, dispatch, testid }: { b: Breakdown; state: HdmState; dispatch: Dispatch; testid: string }) {
   const tr = useTr();
-  const name = (t: Term) => (t.state ? tr(`hdm_state_${t.state}`) + (t.times ? ` ×${t.times}` : '') : t.source || tr('hdm_unnamed'));
+  const name = (t: Term) =>
+    t.state ? tr(`hdm_state_${t.state}`) + (t.times ? ` ×${t.times}` : '') : t.source || tr('hdm_unnamed');
   const remove = (effect: string | undefined, label: string) =>
     effect && (
       <button
@@ -105,7 +134,11 @@ function Steps({ b, state, dispatch, testid }: { b: Breakdown; state: HdmState; 
       </button>
     );
   const term = (t: Term) => (
-    <li key={t.effect ?? t.state} class={t.counted ? '' : 'hdm-lost'} title={t.counted ? undefined : tr('hdm_not_counted', t.tag ?? '')}>
+    <li
+      key={t.effect ?? t.state}
+      class={t.counted ? '' : 'hdm-lost'}
+      title={t.counted ? undefined : tr('hdm_not_counted', t.tag ?? '')}
+    >
       {signed(t.amount)} {name(t)}
       {remove(t.effect, `${signed(t.amount)} ${name(t)}`)}
     </li>

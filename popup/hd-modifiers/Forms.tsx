@@ -19,14 +19,17 @@ import type { Dispatch } from './dispatch';
 const input = (e: Event) => (e.currentTarget as HTMLInputElement).value;
 
 /** A field left blank is "not given"; anything typed must be a value the field takes. */
-const optional = (field: Field<number>): number | undefined | null => (field.current().trim() === '' ? undefined : field.check());
+const optional = (field: Field<number>): number | undefined | null =>
+  field.current().trim() === '' ? undefined : field.check();
 
 /** A new fighter: its name and the card values it has (blank = not on the card). */
 export function AddFighter({ dispatch, open }: { dispatch: Dispatch; open: boolean }) {
   const tr = useTr();
   const name = useTextField('hdm-new-name', { label: tr('fighter_name'), max: HDM_LIMITS.nameLength });
   // One field per characteristic, in the card's fixed order.
-  const card = CHARACTERISTICS.map((c) => [c, useNumberField(`hdm-new-${c}`, { label: c, min: 0, max: HDM_LIMITS.maxValue }, '')] as const);
+  const card = CHARACTERISTICS.map(
+    (c) => [c, useNumberField(`hdm-new-${c}`, { label: c, min: 0, max: HDM_LIMITS.maxValue }, '')] as const,
+  );
   // Open at first when there is nobody yet; afterwards it stays as the player leaves it.
   const [shown, setShown] = useDraft('hdm-add-fighter-open', open);
   return (
@@ -41,7 +44,8 @@ export function AddFighter({ dispatch, open }: { dispatch: Dispatch; open: boole
           const values = card.map(([c, field]) => [c, optional(field)] as const);
           if (n === null || values.some(([, v]) => v === null)) return;
           const given = Object.fromEntries(values.filter(([, v]) => v !== undefined));
-          if (await dispatch({ type: 'fighterAdded', name: n, card: given })) [name, ...card.map(([, f]) => f)].forEach((f) => f.reset());
+          if (await dispatch({ type: 'fighterAdded', name: n, card: given }))
+            [name, ...card.map(([, f]) => f)].forEach((f) => f.reset());
         }}
       >
         <label for="hdm-new-name">{tr('fighter_name')}</label>
@@ -98,7 +102,17 @@ const effectLabel = (r: Recent): string =>
   `${r.characteristic} ${r.kind === 'direct' ? `= ${r.value}` : signed(r.amount)}${r.kind === 'increase' && r.ceiling !== undefined ? ` ⌈${r.ceiling}⌉` : ''} ${r.source ?? ''}`.trim();
 
 /** An effect of one of the three kinds; the form keeps its values so that "Add" again repeats it (Célérité ×2). */
-export function AddEffect({ state, dispatch, recent, usual }: { state: HdmState; dispatch: Dispatch; recent: readonly Recent[]; usual: EffectKind }) {
+export function AddEffect({
+  state,
+  dispatch,
+  recent,
+  usual,
+}: {
+  state: HdmState;
+  dispatch: Dispatch;
+  recent: readonly Recent[];
+  usual: EffectKind;
+}) {
   const tr = useTr();
   const [fighterId, setFighterId] = useDraft('hdm-fx-fighter', '');
   const [characteristic, setCharacteristic] = useDraft<string>('hdm-fx-char', 'DEF');
@@ -116,11 +130,19 @@ export function AddEffect({ state, dispatch, recent, usual }: { state: HdmState;
       : { label: tr('hdm_amount'), min: -HDM_LIMITS.maxAmount, max: HDM_LIMITS.maxAmount, nonZero: true },
     1,
   );
-  const ceiling = useNumberField('hdm-fx-ceiling', { label: tr('hdm_ceiling_field'), min: 0, max: HDM_LIMITS.maxValue }, '');
+  const ceiling = useNumberField(
+    'hdm-fx-ceiling',
+    { label: tr('hdm_ceiling_field'), min: 0, max: HDM_LIMITS.maxValue },
+    '',
+  );
   const tag = useTextField('hdm-fx-tag', { label: tr('hdm_tag'), max: HDM_LIMITS.tagLength, optional: true });
   const [imposedBy, setImposedBy] = useDraft('hdm-fx-by', '');
   const [scope, setScope] = useDraft<string>('hdm-fx-scope', 'pass');
-  const source = useTextField('hdm-fx-source', { label: tr('hdm_source'), max: HDM_LIMITS.sourceLength, optional: true });
+  const source = useTextField('hdm-fx-source', {
+    label: tr('hdm_source'),
+    max: HDM_LIMITS.sourceLength,
+    optional: true,
+  });
   const [open, setOpen] = useDraft('hdm-fx-open', false);
   if (!fighter) return null;
   const author = state.fighters.some((f) => f.id === imposedBy) ? imposedBy : '';
@@ -135,7 +157,13 @@ export function AddEffect({ state, dispatch, recent, usual }: { state: HdmState;
     const tagged = nonCumulative;
     void dispatch(
       kind === 'direct'
-        ? { ...target, kind, value: n, scope: (SCOPES as readonly string[]).includes(scope) ? (scope as Scope) : 'pass', ...(author ? { imposedBy: author } : {}) }
+        ? {
+            ...target,
+            kind,
+            value: n,
+            scope: (SCOPES as readonly string[]).includes(scope) ? (scope as Scope) : 'pass',
+            ...(author ? { imposedBy: author } : {}),
+          }
         : kind === 'increase'
           ? { ...target, kind, amount: n, ...(ceil === undefined ? {} : { ceiling: ceil }) }
           : { ...target, kind, amount: n, ...(tagged ? { nonCumulative: tagged } : {}) },
@@ -143,7 +171,12 @@ export function AddEffect({ state, dispatch, recent, usual }: { state: HdmState;
   };
 
   return (
-    <details class="hdm-add" open={open} onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)} data-testid="hdm-add-effect-open">
+    <details
+      class="hdm-add"
+      open={open}
+      onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}
+      data-testid="hdm-add-effect-open"
+    >
       <summary data-next>{tr('hdm_add_effect')}</summary>
       {recent.length > 0 && (
         <div class="row" role="group" aria-label={tr('hdm_recent', fighter.name)}>

@@ -9,7 +9,6 @@ import { FighterCard } from './FighterCard';
 import { Settings } from './Settings';
 import type { Dispatch } from './dispatch';
 
-
 /** Hell Dorado characteristic modifiers: each fighter's values with their breakdown, states, effects, scopes, history. */
 export function HdModifiersPanel({ game, send }: { game: StoredGame<'hd-modifiers'>; send: Send }) {
   const tr = useTr();
@@ -53,17 +52,27 @@ export function HdModifiersPanel({ game, send }: { game: StoredGame<'hd-modifier
           </button>
         ))}
       </div>
-      {state.fighters.length > 0 && <AddEffect state={state} dispatch={dispatch} recent={recentEffects(played)} usual={usualKind(played)} />}
+      {state.fighters.length > 0 && (
+        <AddEffect state={state} dispatch={dispatch} recent={recentEffects(played)} usual={usualKind(played)} />
+      )}
       <section aria-labelledby="hdm-fighters">
         <h2 id="hdm-fighters">{tr('hdm_fighters')}</h2>
         {state.fighters.length === 0 && <p class="hint">{tr('hdm_no_fighters')}</p>}
         {/* The active fighter first: his states are what the player changes next, whatever the company's size. */}
-        {[...state.fighters.filter((f) => f.id === state.active), ...state.fighters.filter((f) => f.id !== state.active)].map((f) => (
+        {[
+          ...state.fighters.filter((f) => f.id === state.active),
+          ...state.fighters.filter((f) => f.id !== state.active),
+        ].map((f) => (
           <FighterCard key={f.id} fighter={f} state={state} dispatch={dispatch} />
         ))}
       </section>
       <AddFighter dispatch={dispatch} open={state.fighters.length === 0} />
-      <UndoBar system="hd-modifiers" log={game.log} send={send} last={history.length ? t(history[history.length - 1]!) : null} />
+      <UndoBar
+        system="hd-modifiers"
+        log={game.log}
+        send={send}
+        last={history.length ? t(history[history.length - 1]!) : null}
+      />
       <HistoryList id="hdm-history-heading" lines={history} format={t} />
       <Settings config={state.config} dispatch={dispatch} />
     </>

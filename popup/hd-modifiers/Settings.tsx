@@ -75,7 +75,11 @@ export function Settings({ config, dispatch }: { config: HdmConfig; dispatch: Di
                     <SettingNumber
                       id={`hdm-preset-${s}-${c}`}
                       signed
-                      spec={{ label: tr('hdm_preset_cell', tr(`hdm_state_${s}`), c), min: -HDM_LIMITS.maxAmount, max: HDM_LIMITS.maxAmount }}
+                      spec={{
+                        label: tr('hdm_preset_cell', tr(`hdm_state_${s}`), c),
+                        min: -HDM_LIMITS.maxAmount,
+                        max: HDM_LIMITS.maxAmount,
+                      }}
                       value={value}
                       class={fromText ? 'hdm-cell hdm-from-text' : 'hdm-cell'}
                       size={3}

@@ -51,7 +51,10 @@ export function Results({ root, query, onStatus }: ResultsProps) {
     };
   }, [lang]);
 
-  const hits = useMemo(() => (index && index !== 'failed' ? search(index, query, root?.activeSystem) : []), [index, query, root?.activeSystem]);
+  const hits = useMemo(
+    () => (index && index !== 'failed' ? search(index, query, root?.activeSystem) : []),
+    [index, query, root?.activeSystem],
+  );
   const shown = hits.slice(0, SHOWN);
   const live = useLiveNumbers(root, [...new Set(shown.map((h) => h.system))]);
 

@@ -18,7 +18,8 @@ const typingIn = (target: EventTarget | null): boolean =>
 
 /** "/" (outside a text field) or Ctrl+K / ⌘K opens the rule lookup and puts the cursor in it. */
 const isShortcut = (e: KeyboardEvent): boolean =>
-  (e.key === '/' && !e.ctrlKey && !e.metaKey && !e.altKey && !typingIn(e.target)) || ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 'k');
+  (e.key === '/' && !e.ctrlKey && !e.metaKey && !e.altKey && !typingIn(e.target)) ||
+  ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 'k');
 
 export function RuleLookup({ root }: { root: StoreRoot | null }) {
   const tr = useTr();
@@ -125,7 +126,13 @@ export function RuleLookup({ root }: { root: StoreRoot | null }) {
                 aria-controls="lookup-results"
                 onInput={(e) => setQuery((e.currentTarget as HTMLInputElement).value)}
               />
-              <button type="button" class="small" aria-label={tr('lookup_close')} data-testid="lookup-close" onClick={close}>
+              <button
+                type="button"
+                class="small"
+                aria-label={tr('lookup_close')}
+                data-testid="lookup-close"
+                onClick={close}
+              >
                 ✕
               </button>
             </div>

@@ -20,7 +20,10 @@ export async function gameNumbers(system: SystemId, game: StoredGame<SystemId>):
   const known = cache.get(game);
   if (known) return known;
   // The registries pair each system with its own types; TypeScript cannot follow the pairing through an indexed lookup.
-  const [descriptor, numbers] = await Promise.all([(LOADERS[system] as () => Promise<AnyDescriptor>)(), (NUMBERS[system] as () => Promise<(state: unknown) => TopicNumbers>)()]);
+  const [descriptor, numbers] = await Promise.all([
+    (LOADERS[system] as () => Promise<AnyDescriptor>)(),
+    (NUMBERS[system] as () => Promise<(state: unknown) => TopicNumbers>)(),
+  ]);
   const rules = descriptor.rules;
   const state = replay(rules, game.config, game.log);
   const result = state.ok ? numbers(state.value) : {};
@@ -37,7 +40,9 @@ export function useLiveNumbers(root: StoreRoot | null, systems: readonly SystemI
   const key = wanted.join(' ');
   useEffect(() => {
     let current = true;
-    void Promise.all(wanted.map(async (id) => [id, await gameNumbers(id, root!.games[id] as StoredGame<SystemId>)] as const)).then(
+    void Promise.all(
+      wanted.map(async (id) => [id, await gameNumbers(id, root!.games[id] as StoredGame<SystemId>)] as const),
+    ).then(
       (entries) => current && setLive(Object.fromEntries(entries)),
       () => current && setLive({}),
     );

@@ -32,10 +32,15 @@ export type PortFromPopup =
 export type PortToPopup =
   | { readonly type: 'port/response'; readonly rid: string; readonly response: Response }
   /** What the scene shows now; `connected`: a Command Post frame answered in this tab. */
-  | { readonly type: 'port/state'; readonly connected: boolean; readonly root: StoreRoot | null; readonly board: BoardSummary | null; readonly player: TablePlayer | null };
+  | {
+      readonly type: 'port/state';
+      readonly connected: boolean;
+      readonly root: StoreRoot | null;
+      readonly board: BoardSummary | null;
+      readonly player: TablePlayer | null;
+    };
 
 export const fromPopupSchema = v.variant('type', [
   v.strictObject({ type: v.literal('port/request'), rid: requestId, request: v.unknown() }),
   v.strictObject({ type: v.literal('port/ticks'), ...TICKS_FIELDS }),
 ]);
-

@@ -73,7 +73,8 @@ export class TableBinder {
       v.set(p.id, (v.get(p.id) ?? 0) + 1);
     }
     const alias = new Map<string, string>();
-    for (const [group, v] of votes) alias.set(group, [...v].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]![0]);
+    for (const [group, v] of votes)
+      alias.set(group, [...v].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]![0]);
     const bound = tokens.map((t) => this.one(t, alias, tokens));
     this.last = { source: tokens, bound, alias };
     return bound;
@@ -89,13 +90,37 @@ export class TableBinder {
     const tableSide = t.side === null ? null : (binding.sides[t.side] ?? t.side);
     const side = piece ? piece.side : groupSide !== null ? groupSide : tableSide;
     // A leader's unit: the one the game says (null: none), else the grouping his token stands in.
-    const unit = !piece ? groupUnit : piece.kind === 'unit' ? piece.id : piece.kind === 'leader' && piece.unit !== undefined ? piece.unit : groupUnit;
-    const role = !piece ? t.role : piece.kind === 'leader' ? 'leader' : t.role === 'radio-operator' ? 'radio-operator' : 'figure';
+    const unit = !piece
+      ? groupUnit
+      : piece.kind === 'unit'
+        ? piece.id
+        : piece.kind === 'leader' && piece.unit !== undefined
+          ? piece.unit
+          : groupUnit;
+    const role = !piece
+      ? t.role
+      : piece.kind === 'leader'
+        ? 'leader'
+        : t.role === 'radio-operator'
+          ? 'radio-operator'
+          : 'figure';
     // A leader's commander is a piece; the engine wants the token standing for it.
-    const commander = piece?.commander ? (tokens.find((c) => this.links.get(c.id) === piece.commander)?.id ?? null) : (t.commander ?? null);
+    const commander = piece?.commander
+      ? (tokens.find((c) => this.links.get(c.id) === piece.commander)?.id ?? null)
+      : (t.commander ?? null);
     const radio = (piece?.radio ?? false) || t.radio === true;
     // The tabletop's name, cleaned once here for every view, the overlay and the summary (src/game/clean.ts).
-    return { ...t, name: cleanText(t.name), side, unit, role, commander, radio, piece, ...(piece && piece.side === null && tableSide !== null ? { tableSide } : {}) };
+    return {
+      ...t,
+      name: cleanText(t.name),
+      side,
+      unit,
+      role,
+      commander,
+      radio,
+      piece,
+      ...(piece && piece.side === null && tableSide !== null ? { tableSide } : {}),
+    };
   }
 }
 
@@ -119,4 +144,5 @@ function finish(table: Table, bound: readonly BoundToken[], pieces: ReadonlyMap<
 }
 
 /** One-off binding (scenario runner, tests, the popup): no cache kept. */
-export const bindTable = (table: Table, binding: Binding, pieces: readonly Piece[]): BoundTable => new TableBinder().bind(table, binding, pieces);
+export const bindTable = (table: Table, binding: Binding, pieces: readonly Piece[]): BoundTable =>
+  new TableBinder().bind(table, binding, pieces);

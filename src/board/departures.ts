@@ -7,7 +7,8 @@ import { MAX_CHANGES, type BoundTable, type BoundToken } from './model';
 
 const norm = (s: string): string => s.trim().toLowerCase();
 
-const sameIds = (a: readonly BoundToken[], b: readonly BoundToken[]): boolean => a.length === b.length && a.every((t, i) => t.id === b[i]!.id);
+const sameIds = (a: readonly BoundToken[], b: readonly BoundToken[]): boolean =>
+  a.length === b.length && a.every((t, i) => t.id === b[i]!.id);
 
 /**
  * The piece a token stands for now: its link; an unlinked token, the one piece still in play that
@@ -38,7 +39,10 @@ export function standsFor(token: BoundToken, table: BoundTable): string | null {
  * changes tabletops keep (the oldest departures go first).
  */
 export class Departures {
-  private before: { readonly tokens: readonly BoundToken[]; readonly lost: readonly BoundToken[] } = { tokens: [], lost: [] };
+  private before: { readonly tokens: readonly BoundToken[]; readonly lost: readonly BoundToken[] } = {
+    tokens: [],
+    lost: [],
+  };
   private readonly left = new Map<string, string | null>();
 
   /** Token id → the piece it stood for when it left the table (null: none); tokens never seen leaving are absent. */

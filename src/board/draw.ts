@@ -11,7 +11,13 @@ import type { BoundToken, Edge, EdgeKind, Mark, MarkStatus, Reason, Ring, RingKi
 export const orientationOf = (scene: Scene): HexOrientation => (scene.grid === 'hex-flat' ? 'flat' : 'pointy');
 
 /** A token's mark; `bases` is the system's reading of bases (a box base gets a ring that hugs its box). */
-export function markOf(t: BoundToken, status: MarkStatus, reason: Reason | null = null, closeUp = false, bases: BaseShape = DEFAULT_BASE_SHAPE): Mark {
+export function markOf(
+  t: BoundToken,
+  status: MarkStatus,
+  reason: Reason | null = null,
+  closeUp = false,
+  bases: BaseShape = DEFAULT_BASE_SHAPE,
+): Mark {
   const m: { -readonly [K in keyof Mark]: Mark[K] } = {
     id: t.id,
     name: t.name,
@@ -88,11 +94,25 @@ export class RingMaker {
     const base = this.from === 'edge' && metric !== 'hex' ? baseOf(t, scene, this.bases) : undefined;
     const key = `${radiusCells}|${base ? (base.round ? base.hw : `${base.hw},${base.hh},${base.cos},${base.sin}`) : 0}`;
     let shape = this.shapes.get(key);
-    if (!shape) this.shapes.set(key, (shape = rangeShape(metric, radiusCells, scene.pixelsPerCell, { base, orientation: orientationOf(scene), hexPitch: scene.hexPitch })));
+    if (!shape)
+      this.shapes.set(
+        key,
+        (shape = rangeShape(metric, radiusCells, scene.pixelsPerCell, {
+          base,
+          orientation: orientationOf(scene),
+          hexPitch: scene.hexPitch,
+        })),
+      );
     // A hex map counts from the hex the leader stands in.
     const at =
       metric === 'hex'
-        ? hexToPixel(pixelToHex(t.center, scene.pixelsPerCell, orientationOf(scene), scene.hexOrigin, scene.hexPitch), scene.pixelsPerCell, orientationOf(scene), scene.hexOrigin, scene.hexPitch)
+        ? hexToPixel(
+            pixelToHex(t.center, scene.pixelsPerCell, orientationOf(scene), scene.hexOrigin, scene.hexPitch),
+            scene.pixelsPerCell,
+            orientationOf(scene),
+            scene.hexOrigin,
+            scene.hexPitch,
+          )
         : t.center;
     return { id: t.id, name: t.name, kind, x: at.x, y: at.y, radiusCells, shape };
   }
@@ -130,4 +150,5 @@ export const edgeOf = (from: Token, to: Token, kind: EdgeKind): Edge => ({
 });
 
 /** Lost tokens (their piece is out of the game) are drawn, never counted. */
-export const lostMarks = (lost: readonly BoundToken[], bases: BaseShape = DEFAULT_BASE_SHAPE): Mark[] => lost.map((t) => markOf(t, 'lost', { code: 'piece-gone', params: { name: t.piece?.name ?? t.name } }, false, bases));
+export const lostMarks = (lost: readonly BoundToken[], bases: BaseShape = DEFAULT_BASE_SHAPE): Mark[] =>
+  lost.map((t) => markOf(t, 'lost', { code: 'piece-gone', params: { name: t.piece?.name ?? t.name } }, false, bases));

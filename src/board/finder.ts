@@ -22,7 +22,10 @@ const RANK = { out: 0, blocked: 1 } as const;
  * Who is out, counted once for every place that says it (the popup's live line, the finder's button,
  * the key): the figures out of command, and the leaders who cannot command. The finder visits both.
  */
-export function outCounts(items: Iterable<{ readonly status: string }>): { readonly out: number; readonly blocked: number } {
+export function outCounts(items: Iterable<{ readonly status: string }>): {
+  readonly out: number;
+  readonly blocked: number;
+} {
   let out = 0;
   let blocked = 0;
   for (const { status } of items) {
@@ -37,7 +40,15 @@ export function finderStops(view: Pick<BoardView, 'marks'>): FinderStop[] {
   const stops: (FinderStop & { unit: string })[] = [];
   for (const m of view.marks) {
     if (m.status !== 'out' && m.status !== 'blocked') continue;
-    stops.push({ token: m.id, name: m.name, status: m.status, reason: m.reason, x: m.x, y: m.y, unit: m.unit ?? `~${m.id}` });
+    stops.push({
+      token: m.id,
+      name: m.name,
+      status: m.status,
+      reason: m.reason,
+      x: m.x,
+      y: m.y,
+      unit: m.unit ?? `~${m.id}`,
+    });
   }
   // A unit where its first figure stands: units left to right, then top to bottom.
   const first = new Map<string, { x: number; y: number }>();
@@ -59,7 +70,11 @@ export function finderStops(view: Pick<BoardView, 'marks'>): FinderStop[] {
  * The stop after (`step` 1) or before (-1) the figure `from` (none, or one that is no stop: the first
  * or the last); null when nobody is out.
  */
-export function nextStop(stops: readonly FinderStop[], from: string | null, step: 1 | -1 = 1): { readonly stop: FinderStop; readonly index: number } | null {
+export function nextStop(
+  stops: readonly FinderStop[],
+  from: string | null,
+  step: 1 | -1 = 1,
+): { readonly stop: FinderStop; readonly index: number } | null {
   if (stops.length === 0) return null;
   const at = from === null ? -1 : stops.findIndex((s) => s.token === from);
   const index = at < 0 ? (step === 1 ? 0 : stops.length - 1) : (at + step + stops.length) % stops.length;
@@ -67,7 +82,12 @@ export function nextStop(stops: readonly FinderStop[], from: string | null, step
 }
 
 /** What the finder says of the stop it centred, on every tabletop: "2 of 7 · 18e de ligne a: …", its reason in full words. */
-export function sayStop(found: { readonly stop: FinderStop; readonly index: number } | null, count: number, say: Say, locale: string): string {
+export function sayStop(
+  found: { readonly stop: FinderStop; readonly index: number } | null,
+  count: number,
+  say: Say,
+  locale: string,
+): string {
   if (!found) return say(text('board_finder_none'));
   const { stop, index } = found;
   const why = stop.reason ? sayReason(stop.reason, say, locale) : say(text(`board_status_${stop.status}`));

@@ -119,7 +119,11 @@ export const EMPTY_PLACEMENT: Placement = { labels: [], counts: [], dropped: [],
 
 /** What the index holds; `seen` marks it as looked at by the current query (a number, not a set: queries are many). */
 type Line = { readonly x1: number; readonly y1: number; readonly x2: number; readonly y2: number };
-type Item = ({ readonly kind: 'box'; readonly b: Box } | { readonly kind: 'disc'; readonly d: Disc } | { readonly kind: 'line'; readonly l: Line }) & { seen?: number };
+type Item = (
+  | { readonly kind: 'box'; readonly b: Box }
+  | { readonly kind: 'disc'; readonly d: Disc }
+  | { readonly kind: 'line'; readonly l: Line }
+) & { seen?: number };
 
 const EPS = 0.01;
 
@@ -165,7 +169,12 @@ class CollisionIndex {
   }
 
   add(item: Item): void {
-    const b = item.kind === 'box' ? item.b : item.kind === 'disc' ? { x: item.d.x - item.d.r, y: item.d.y - item.d.r, w: 2 * item.d.r, h: 2 * item.d.r } : spanOf(item.l);
+    const b =
+      item.kind === 'box'
+        ? item.b
+        : item.kind === 'disc'
+          ? { x: item.d.x - item.d.r, y: item.d.y - item.d.r, w: 2 * item.d.r, h: 2 * item.d.r }
+          : spanOf(item.l);
     const [x0, y0, x1, y1] = this.range(b);
     for (let cx = x0; cx <= x1; cx++) {
       for (let cy = y0; cy <= y1; cy++) {
@@ -181,7 +190,11 @@ class CollisionIndex {
   private last: Item | null = null;
 
   private overlaps(b: Box, item: Item): boolean {
-    return item.kind === 'box' ? boxesOverlap(b, item.b) : item.kind === 'disc' ? boxDiscOverlap(b, item.d) : segmentCrossesBox(item.l, b);
+    return item.kind === 'box'
+      ? boxesOverlap(b, item.b)
+      : item.kind === 'disc'
+        ? boxDiscOverlap(b, item.d)
+        : segmentCrossesBox(item.l, b);
   }
 
   /** The first item in the cells `b` covers that passes `test` (each item looked at once), or null. */
@@ -222,7 +235,12 @@ class CollisionIndex {
   }
 }
 
-const spanOf = (l: Line): Box => ({ x: Math.min(l.x1, l.x2), y: Math.min(l.y1, l.y2), w: Math.abs(l.x2 - l.x1), h: Math.abs(l.y2 - l.y1) });
+const spanOf = (l: Line): Box => ({
+  x: Math.min(l.x1, l.x2),
+  y: Math.min(l.y1, l.y2),
+  w: Math.abs(l.x2 - l.x1),
+  h: Math.abs(l.y2 - l.y1),
+});
 
 /**
  * Whether the segment runs through the box's inside (touching its edge is not crossing): the segment
@@ -241,7 +259,11 @@ function segmentCrossesBox({ x1, y1, x2, y2 }: Line, b: Box): boolean {
     else t1 = Math.min(t1, t);
     return t0 < t1;
   };
-  const inside = clip(-dx, x1 - (b.x + EPS)) && clip(dx, b.x + b.w - EPS - x1) && clip(-dy, y1 - (b.y + EPS)) && clip(dy, b.y + b.h - EPS - y1);
+  const inside =
+    clip(-dx, x1 - (b.x + EPS)) &&
+    clip(dx, b.x + b.w - EPS - x1) &&
+    clip(-dy, y1 - (b.y + EPS)) &&
+    clip(dy, b.y + b.h - EPS - y1);
   return inside && (t1 - t0) * Math.hypot(dx, dy) > EPS;
 }
 
@@ -249,7 +271,10 @@ function segmentCrossesBox({ x1, y1, x2, y2 }: Line, b: Box): boolean {
 const ORDER_RIGHT = [0, 1, 4, 6, 5, 7, 2, 3];
 const ORDER_BELOW = [3, 2, 0, 1, 6, 7, 4, 5];
 /** Directions (unit vectors) of the spots a leader line may reach, further out. */
-const LEADER_DIRS = Array.from({ length: 8 }, (_, i) => ({ x: Math.cos((i * Math.PI) / 4), y: Math.sin((i * Math.PI) / 4) }));
+const LEADER_DIRS = Array.from({ length: 8 }, (_, i) => ({
+  x: Math.cos((i * Math.PI) / 4),
+  y: Math.sin((i * Math.PI) / 4),
+}));
 /** How far out leader-line spots stand, in label heights: the first two for every label, all for an open one. */
 const LEADER_RINGS = [2.2, 3.6, 5.5, 8, 11];
 /** Candidates 0–7 are around the figure; 8 and up are leader-line spots. */
@@ -306,7 +331,8 @@ function leaderLine(a: Disc, b: Box): PlacedLabel['leader'] {
   return { x1: a.x + ((nx - a.x) / len) * a.r, y1: a.y + ((ny - a.y) / len) * a.r, x2: nx, y2: ny };
 }
 
-const inside = (b: Box, s: Box) => b.x >= s.x - EPS && b.y >= s.y - EPS && b.x + b.w <= s.x + s.w + EPS && b.y + b.h <= s.y + s.h + EPS;
+const inside = (b: Box, s: Box) =>
+  b.x >= s.x - EPS && b.y >= s.y - EPS && b.x + b.w <= s.x + s.w + EPS && b.y + b.h <= s.y + s.h + EPS;
 const anchorOnScreen = (a: Disc, s: Box) => a.x >= s.x && a.y >= s.y && a.x <= s.x + s.w && a.y <= s.y + s.h;
 
 /**
@@ -326,7 +352,8 @@ export function placeLabels(requests: readonly LabelRequest[], options: PlaceOpt
     else offscreen.push(r.id);
   }
   // A board with no words to place needs no index of its figures.
-  if (visible.length > 0) for (const o of options.obstacles ?? []) index.add(isDisc(o) ? { kind: 'disc', d: o } : { kind: 'box', b: o });
+  if (visible.length > 0)
+    for (const o of options.obstacles ?? []) index.add(isDisc(o) ? { kind: 'disc', d: o } : { kind: 'box', b: o });
   // The bottom-right corner is kept for the board's own count, so that it never covers a label.
   const corner = cornerBox(options, '+999');
   index.add({ kind: 'box', b: corner });
@@ -350,7 +377,9 @@ export function placeLabels(requests: readonly LabelRequest[], options: PlaceOpt
     const own = r.own?.length ? r.own : [r.anchor];
     let mine = Infinity;
     for (const d of own) mine = Math.min(mine, gapTo(b, d));
-    const isOwn = (d: Disc) => own.some((o) => Math.abs(o.x - d.x) < 0.5 && Math.abs(o.y - d.y) < 0.5) || Math.hypot(d.x - r.anchor.x, d.y - r.anchor.y) < 0.5;
+    const isOwn = (d: Disc) =>
+      own.some((o) => Math.abs(o.x - d.x) < 0.5 && Math.abs(o.y - d.y) < 0.5) ||
+      Math.hypot(d.x - r.anchor.x, d.y - r.anchor.y) < 0.5;
     return figures.someDiscNear(b, mine, (d) => gapTo(b, d) < mine - 0.5 && !isOwn(d));
   };
   const countRequests = new Set<LabelRequest>();
@@ -375,7 +404,13 @@ export function placeLabels(requests: readonly LabelRequest[], options: PlaceOpt
   };
   const keep = (r: LabelRequest) => {
     const s = prev?.get(r.id);
-    if (s && s.form < r.forms.length && s.candidate < (r.open ? OPEN_CANDIDATES : CANDIDATES) && (r.open ? s.form === 0 : !s.open)) tryAt(r, s.candidate, s.form);
+    if (
+      s &&
+      s.form < r.forms.length &&
+      s.candidate < (r.open ? OPEN_CANDIDATES : CANDIDATES) &&
+      (r.open ? s.form === 0 : !s.open)
+    )
+      tryAt(r, s.candidate, s.form);
   };
   // Where a label found no room at all, the board is full: a label near there tries only its
   // shortest form around its figure (a crowded army would otherwise try every spot of every label).
@@ -422,7 +457,13 @@ export function placeLabels(requests: readonly LabelRequest[], options: PlaceOpt
     const r = Math.min(...list.map((l) => l.anchor.r));
     const text = `+${list.length}`;
     const id = `count:${group}`;
-    const request: LabelRequest = { id, anchor: { x, y, r }, priority: 0, forms: [{ text, width: options.measure(text) }], fold: null };
+    const request: LabelRequest = {
+      id,
+      anchor: { x, y, r },
+      priority: 0,
+      forms: [{ text, width: options.measure(text) }],
+      fold: null,
+    };
     countRequests.add(request);
     const before = labels.length;
     keep(request);

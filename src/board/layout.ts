@@ -119,7 +119,11 @@ const scaleOf = (c: Projection) => Math.sqrt(Math.abs(c.sx * c.sy - (c.kx ?? 0) 
 function sayPart(p: NotePart, o: LayoutOptions): string {
   return 'raw' in p ? p.raw : 'text' in p ? o.say(p.text) : sayReason(p.reason, o.say, o.locale, p.form);
 }
-const sayForm = (parts: readonly NotePart[], o: LayoutOptions) => parts.map((p) => sayPart(p, o)).filter(Boolean).join(' — ');
+const sayForm = (parts: readonly NotePart[], o: LayoutOptions) =>
+  parts
+    .map((p) => sayPart(p, o))
+    .filter(Boolean)
+    .join(' — ');
 
 /**
  * Where the key may stand, as fractions of the room left beside it ("0,1": bottom left): the three
@@ -138,28 +142,51 @@ const SHORT_SIGN = '✕';
 const TITLE_WEIGHT = 1.15;
 
 /** The key's box at a spot, sized to its rows; folded, its title alone, saying why. */
-function laidLegend(entries: readonly LegendEntry[], o: LayoutOptions, font: LabelFont, spot: string, folded = false): LaidLegend | null {
+function laidLegend(
+  entries: readonly LegendEntry[],
+  o: LayoutOptions,
+  font: LabelFont,
+  spot: string,
+  folded = false,
+): LaidLegend | null {
   if (!o.legend || entries.length === 0 || o.width < 120 || o.height < 80) return null;
   const title = o.say(text(folded ? 'board_key_folded' : 'board_key_title'));
   const rows = folded ? [] : entries.map((entry) => ({ entry, text: o.say(legendText(entry)) }));
   const swatch = 26;
-  const w = Math.min(o.width - 8, Math.max(o.measure(title) * TITLE_WEIGHT, ...rows.map((r) => swatch + 6 + o.measure(r.text))) + 2 * font.padding + 4);
+  const w = Math.min(
+    o.width - 8,
+    Math.max(o.measure(title) * TITLE_WEIGHT, ...rows.map((r) => swatch + 6 + o.measure(r.text))) +
+      2 * font.padding +
+      4,
+  );
   const h = Math.min(o.height - 8, (rows.length + 1) * font.row + 2 * font.padding);
   const [fx, fy] = spot.split(',').map(Number) as [number, number];
   const box = { x: 4 + fx * Math.max(0, o.width - w - 8), y: 4 + fy * Math.max(0, o.height - h - 8), w, h };
-  return { box, spot, folded, title, rows: rows.map((r, i) => ({ ...r, y: box.y + font.padding + (i + 1) * font.row })) };
+  return {
+    box,
+    spot,
+    folded,
+    title,
+    rows: rows.map((r, i) => ({ ...r, y: box.y + font.padding + (i + 1) * font.row })),
+  };
 }
 
 /** A laid key at another spot. */
 function moved(l: LaidLegend | null, o: LayoutOptions, spot: string): LaidLegend | null {
   if (!l) return null;
   const [fx, fy] = spot.split(',').map(Number) as [number, number];
-  const box = { ...l.box, x: 4 + fx * Math.max(0, o.width - l.box.w - 8), y: 4 + fy * Math.max(0, o.height - l.box.h - 8) };
+  const box = {
+    ...l.box,
+    x: 4 + fx * Math.max(0, o.width - l.box.w - 8),
+    y: 4 + fy * Math.max(0, o.height - l.box.h - 8),
+  };
   return { ...l, spot, box, rows: l.rows.map((r) => ({ ...r, y: r.y - l.box.y + box.y })) };
 }
 
 const hitsBox = (b: Box, o: Box | Disc) =>
-  'r' in o ? o.x + o.r > b.x && o.x - o.r < b.x + b.w && o.y + o.r > b.y && o.y - o.r < b.y + b.h : o.x < b.x + b.w && b.x < o.x + o.w && o.y < b.y + b.h && b.y < o.y + o.h;
+  'r' in o
+    ? o.x + o.r > b.x && o.x - o.r < b.x + b.w && o.y + o.r > b.y && o.y - o.r < b.y + b.h
+    : o.x < b.x + b.w && b.x < o.x + o.w && o.y < b.y + b.h && b.y < o.y + o.h;
 
 /**
  * Where the key hides no figure, as map makers put the key where the map says least: a corner, else
@@ -167,7 +194,14 @@ const hitsBox = (b: Box, o: Box | Disc) =>
  * figures move. Where every spot hides one, the key folds to its title, which says so, at the spot
  * that hides fewest. Never over a corner note nor over the board's "+N".
  */
-function legendSpot(entries: readonly LegendEntry[], o: LayoutOptions, font: LabelFont, figures: readonly Disc[], keep: readonly Box[], previous: LaidLegend | null | undefined): { spot: string; folded: boolean } {
+function legendSpot(
+  entries: readonly LegendEntry[],
+  o: LayoutOptions,
+  font: LabelFont,
+  figures: readonly Disc[],
+  keep: readonly Box[],
+  previous: LaidLegend | null | undefined,
+): { spot: string; folded: boolean } {
   // What a spot hides, counted no further than `limit` (a crowded board asks 60 spots of 1,000 figures).
   // Its words said and measured once; only its place changes from spot to spot.
   const whole = laidLegend(entries, o, font, SPOTS[0]!, false);
@@ -180,7 +214,8 @@ function legendSpot(entries: readonly LegendEntry[], o: LayoutOptions, font: Lab
     for (let i = 0; i < figures.length && n <= limit; i++) if (hitsBox(l.box, figures[i]!)) n++;
     return n;
   };
-  if (previous && !previous.folded && cost(previous.spot, false, 0) === 0) return { spot: previous.spot, folded: false };
+  if (previous && !previous.folded && cost(previous.spot, false, 0) === 0)
+    return { spot: previous.spot, folded: false };
   for (const spot of SPOTS) if (cost(spot, false, 0) === 0) return { spot, folded: false };
   let best = SPOTS[0]!;
   let least = Infinity;
@@ -191,7 +226,11 @@ function legendSpot(entries: readonly LegendEntry[], o: LayoutOptions, font: Lab
   return { spot: best, folded: true };
 }
 
-export function layoutBoard(view: BoardView, bound: Pick<BoundTable, 'tokens' | 'lost' | 'pieces'>, o: LayoutOptions): BoardLayout {
+export function layoutBoard(
+  view: BoardView,
+  bound: Pick<BoundTable, 'tokens' | 'lost' | 'pieces'>,
+  o: LayoutOptions,
+): BoardLayout {
   const font = o.font ?? LABEL_FONT;
   const c = o.camera;
   const k = scaleOf(c);
@@ -199,7 +238,11 @@ export function layoutBoard(view: BoardView, bound: Pick<BoundTable, 'tokens' | 
   const focus = o.focus ?? new Set<string>();
   const kx = c.kx ?? 0;
   const ky = c.ky ?? 0;
-  const project = (p: { x: number; y: number; r: number }): Disc => ({ x: p.x * c.sx + p.y * kx + c.ox, y: p.x * ky + p.y * c.sy + c.oy, r: p.r * k });
+  const project = (p: { x: number; y: number; r: number }): Disc => ({
+    x: p.x * c.sx + p.y * kx + c.ox,
+    y: p.x * ky + p.y * c.sy + c.oy,
+    r: p.r * k,
+  });
   const onScreen = (d: Disc) => d.x + d.r >= 0 && d.y + d.r >= 0 && d.x - d.r <= o.width && d.y - d.r <= o.height;
 
   // The figures and their badges are what labels keep clear of.
@@ -226,7 +269,13 @@ export function layoutBoard(view: BoardView, bound: Pick<BoundTable, 'tokens' | 
     if (MARK_LOOKS[m.status].badge === 'none') continue;
     const size = Math.max(BADGE_MIN_PX, Math.min(BADGE_PX, r));
     // Upper left: tabletops put their own markers (a leader's flag, a radio) at the upper right.
-    const b = { token: m.id, status: m.status, x: ring.x - ring.r * Math.SQRT1_2, y: ring.y - ring.r * Math.SQRT1_2, size };
+    const b = {
+      token: m.id,
+      status: m.status,
+      x: ring.x - ring.r * Math.SQRT1_2,
+      y: ring.y - ring.r * Math.SQRT1_2,
+      size,
+    };
     badges.push(b);
     obstacles.push({ x: b.x - size / 2, y: b.y - size / 2, w: size, h: size });
   }
@@ -282,17 +331,64 @@ export function layoutBoard(view: BoardView, bound: Pick<BoundTable, 'tokens' | 
   const mayShorten = requests.some((r) => r.forms.some((f) => f.text.includes(SHORT_SIGN)));
   const roomy: LegendEntry[] = [...entries, { kind: 'count' }, ...(mayShorten ? [{ kind: 'short' } as const] : [])];
   const countCorner = { x: o.width - 64, y: o.height - font.height - 8, w: 64, h: font.height + 8 };
-  const { spot, folded } = legendSpot(roomy, o, font, figures, [...(o.reserved ?? []), countCorner], o.previous?.legend);
+  const { spot, folded } = legendSpot(
+    roomy,
+    o,
+    font,
+    figures,
+    [...(o.reserved ?? []), countCorner],
+    o.previous?.legend,
+  );
   const whole = laidLegend(roomy, o, font, spot);
   const room = folded ? laidLegend(roomy, o, font, spot, true) : whole;
-  const placement = placeLabels(requests, { screen, height: font.height, padding: font.padding, gap: font.gap, obstacles: room ? [...obstacles, room.box] : obstacles, previous: o.previous?.placement, measure: o.measure, figures });
+  const placement = placeLabels(requests, {
+    screen,
+    height: font.height,
+    padding: font.padding,
+    gap: font.gap,
+    obstacles: room ? [...obstacles, room.box] : obstacles,
+    previous: o.previous?.placement,
+    measure: o.measure,
+    figures,
+  });
   const shortened = placement.labels.some((l) => l.text.includes(SHORT_SIGN));
-  const legend = laidLegend([...entries, ...(placement.counts.length > 0 ? [{ kind: 'count' } as const] : []), ...(shortened ? [{ kind: 'short' } as const] : [])], o, font, spot, folded);
+  const legend = laidLegend(
+    [
+      ...entries,
+      ...(placement.counts.length > 0 ? [{ kind: 'count' } as const] : []),
+      ...(shortened ? [{ kind: 'short' } as const] : []),
+    ],
+    o,
+    font,
+    spot,
+    folded,
+  );
 
   const labels: LaidLabel[] = placement.labels.map((l) => {
     const n = byId.get(l.id)!;
-    return { id: l.id, kind: n.kind, status: n.status, tokens: n.tokens, own: n.own.map((f) => f.token), text: l.text, full: longest.get(l.id) ?? l.text, box: l.box, leader: l.leader };
+    return {
+      id: l.id,
+      kind: n.kind,
+      status: n.status,
+      tokens: n.tokens,
+      own: n.own.map((f) => f.token),
+      text: l.text,
+      full: longest.get(l.id) ?? l.text,
+      box: l.box,
+      leader: l.leader,
+    };
   });
-  const counts: LaidCount[] = placement.counts.map((cnt) => ({ ...cnt, lines: cnt.ids.map((id) => longest.get(id) ?? '').filter(Boolean) }));
-  return { labels, counts, badges, legend, keySize: whole ? { w: whole.box.w, h: whole.box.h } : null, words, placement };
+  const counts: LaidCount[] = placement.counts.map((cnt) => ({
+    ...cnt,
+    lines: cnt.ids.map((id) => longest.get(id) ?? '').filter(Boolean),
+  }));
+  return {
+    labels,
+    counts,
+    badges,
+    legend,
+    keySize: whole ? { w: whole.box.w, h: whole.box.h } : null,
+    words,
+    placement,
+  };
 }

@@ -54,7 +54,14 @@ export function legendText(entry: LegendEntry): Text {
 }
 
 /** A stable key of an entry (for the painters' diffing). */
-export const legendKey = (e: LegendEntry): string => (e.kind === 'mark' ? `mark:${e.status}` : e.kind === 'ring' ? `ring:${e.ring}` : e.kind === 'edge' ? `edge:${e.edge}` : e.kind);
+export const legendKey = (e: LegendEntry): string =>
+  e.kind === 'mark'
+    ? `mark:${e.status}`
+    : e.kind === 'ring'
+      ? `ring:${e.ring}`
+      : e.kind === 'edge'
+        ? `edge:${e.edge}`
+        : e.kind;
 
 /** Every entry the key can have, by its key (for checking what a tabletop reports). */
 export const LEGEND_KEYS: readonly string[] = [
@@ -69,7 +76,8 @@ export const LEGEND_KEYS: readonly string[] = [
 /** The entry a key names (the inverse of legendKey); null for anything else. */
 export function legendEntry(key: string): LegendEntry | null {
   const [kind, what] = key.split(':');
-  if (kind === 'mark' && (MARK_STATUSES as readonly string[]).includes(what!)) return { kind: 'mark', status: what as MarkStatus };
+  if (kind === 'mark' && (MARK_STATUSES as readonly string[]).includes(what!))
+    return { kind: 'mark', status: what as MarkStatus };
   if (kind === 'ring' && (RINGS as readonly string[]).includes(what!)) return { kind: 'ring', ring: what as RingKind };
   if (kind === 'edge' && (EDGES as readonly string[]).includes(what!)) return { kind: 'edge', edge: what as EdgeKind };
   if (key === 'close-up' || key === 'count' || key === 'short') return { kind: key };

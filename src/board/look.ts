@@ -52,16 +52,34 @@ export const TEXT_COLOURS: Readonly<Record<MarkStatus, string>> = {
 /** BdC rigid doctrine: out of command and must close up — the out mark, dashed. */
 export const CLOSE_UP_DASH: readonly number[] = [6, 3];
 
-export const MARK_COLOURS: Readonly<Record<MarkStatus, string>> = Object.fromEntries(Object.entries(MARK_LOOKS).map(([k, v]) => [k, v.colour])) as Record<MarkStatus, string>;
+export const MARK_COLOURS: Readonly<Record<MarkStatus, string>> = Object.fromEntries(
+  Object.entries(MARK_LOOKS).map(([k, v]) => [k, v.colour]),
+) as Record<MarkStatus, string>;
 
-export const RING_COLOURS: Readonly<Record<RingKind, string>> = { command: '#2b5cda', control: '#7c3aed', signal: '#ea580c' };
+export const RING_COLOURS: Readonly<Record<RingKind, string>> = {
+  command: '#2b5cda',
+  control: '#7c3aed',
+  signal: '#ea580c',
+};
 /** Rings differ by pattern too: a command range solid, 1" control dotted, a rolled signal dashed. */
-export const RING_DASH: Readonly<Record<RingKind, readonly number[]>> = { command: [], control: [2, 4], signal: [12, 6] };
+export const RING_DASH: Readonly<Record<RingKind, readonly number[]>> = {
+  command: [],
+  control: [2, 4],
+  signal: [12, 6],
+};
 
 /** A radio link in the signal's colour; chains and voice links in the link mark's. */
-export const EDGE_COLOURS: Readonly<Record<EdgeKind, string>> = { chain: '#d97706', voice: '#d97706', radio: '#7c3aed' };
+export const EDGE_COLOURS: Readonly<Record<EdgeKind, string>> = {
+  chain: '#d97706',
+  voice: '#d97706',
+  radio: '#7c3aed',
+};
 /** A chain link dashed, a voice link dotted, a radio link in long dashes. */
-export const EDGE_DASH: Readonly<Record<EdgeKind, readonly number[]>> = { chain: [6, 4], voice: [2, 3], radio: [12, 4, 2, 4] };
+export const EDGE_DASH: Readonly<Record<EdgeKind, readonly number[]>> = {
+  chain: [6, 4],
+  voice: [2, 3],
+  radio: [12, 4, 2, 4],
+};
 
 type Point = readonly [number, number];
 
@@ -69,24 +87,96 @@ type Point = readonly [number, number];
  * Each badge of size 1 centred at 0,0: a polygon, or circles (centre and radius). The overlay draws
  * them as SVG paths (BADGE_PATHS), Owlbear as curves and circles.
  */
-export const BADGE_SHAPES: Readonly<Record<Exclude<Badge, 'none'>, { readonly polygon?: readonly Point[]; readonly circles?: readonly (readonly [number, number, number])[] }>> = {
-  star: { polygon: [[0, -0.5], [0.12, -0.16], [0.48, -0.16], [0.19, 0.06], [0.29, 0.4], [0, 0.2], [-0.29, 0.4], [-0.19, 0.06], [-0.48, -0.16], [-0.12, -0.16]] },
-  bar: { polygon: [[-0.45, -0.14], [0.45, -0.14], [0.45, 0.14], [-0.45, 0.14]] },
-  check: { polygon: [[-0.42, 0.02], [-0.26, -0.14], [-0.1, 0.02], [0.28, -0.36], [0.44, -0.2], [-0.1, 0.34]] },
-  chain: { circles: [[-0.24, 0, 0.2], [0.24, 0, 0.2]] },
-  diamond: { polygon: [[0, -0.45], [0.45, 0], [0, 0.45], [-0.45, 0]] },
+export const BADGE_SHAPES: Readonly<
+  Record<
+    Exclude<Badge, 'none'>,
+    { readonly polygon?: readonly Point[]; readonly circles?: readonly (readonly [number, number, number])[] }
+  >
+> = {
+  star: {
+    polygon: [
+      [0, -0.5],
+      [0.12, -0.16],
+      [0.48, -0.16],
+      [0.19, 0.06],
+      [0.29, 0.4],
+      [0, 0.2],
+      [-0.29, 0.4],
+      [-0.19, 0.06],
+      [-0.48, -0.16],
+      [-0.12, -0.16],
+    ],
+  },
+  bar: {
+    polygon: [
+      [-0.45, -0.14],
+      [0.45, -0.14],
+      [0.45, 0.14],
+      [-0.45, 0.14],
+    ],
+  },
+  check: {
+    polygon: [
+      [-0.42, 0.02],
+      [-0.26, -0.14],
+      [-0.1, 0.02],
+      [0.28, -0.36],
+      [0.44, -0.2],
+      [-0.1, 0.34],
+    ],
+  },
+  chain: {
+    circles: [
+      [-0.24, 0, 0.2],
+      [0.24, 0, 0.2],
+    ],
+  },
+  diamond: {
+    polygon: [
+      [0, -0.45],
+      [0.45, 0],
+      [0, 0.45],
+      [-0.45, 0],
+    ],
+  },
   dot: { circles: [[0, 0, 0.42]] },
-  cross: { polygon: [[-0.45, -0.3], [-0.3, -0.45], [0, -0.15], [0.3, -0.45], [0.45, -0.3], [0.15, 0], [0.45, 0.3], [0.3, 0.45], [0, 0.15], [-0.3, 0.45], [-0.45, 0.3], [-0.15, 0]] },
-  slash: { polygon: [[0.3, -0.45], [0.45, -0.3], [-0.3, 0.45], [-0.45, 0.3]] },
+  cross: {
+    polygon: [
+      [-0.45, -0.3],
+      [-0.3, -0.45],
+      [0, -0.15],
+      [0.3, -0.45],
+      [0.45, -0.3],
+      [0.15, 0],
+      [0.45, 0.3],
+      [0.3, 0.45],
+      [0, 0.15],
+      [-0.3, 0.45],
+      [-0.45, 0.3],
+      [-0.15, 0],
+    ],
+  },
+  slash: {
+    polygon: [
+      [0.3, -0.45],
+      [0.45, -0.3],
+      [-0.3, 0.45],
+      [-0.45, 0.3],
+    ],
+  },
 };
 
 function pathOf(shape: (typeof BADGE_SHAPES)[keyof typeof BADGE_SHAPES]): string {
   if (shape.polygon) return `M${shape.polygon.map(([x, y]) => `${x} ${y}`).join('L')}Z`;
-  return (shape.circles ?? []).map(([x, y, r]) => `M${x - r} ${y}A${r} ${r} 0 1 0 ${x + r} ${y}A${r} ${r} 0 1 0 ${x - r} ${y}Z`).join('');
+  return (shape.circles ?? [])
+    .map(([x, y, r]) => `M${x - r} ${y}A${r} ${r} 0 1 0 ${x + r} ${y}A${r} ${r} 0 1 0 ${x - r} ${y}Z`)
+    .join('');
 }
 
 /** The badges as SVG paths of size 1 centred at 0,0 (the overlay and the legend). */
-export const BADGE_PATHS: Readonly<Record<Exclude<Badge, 'none'>, string>> = Object.fromEntries(Object.entries(BADGE_SHAPES).map(([k, v]) => [k, pathOf(v)])) as Record<Exclude<Badge, 'none'>, string>;
+export const BADGE_PATHS: Readonly<Record<Exclude<Badge, 'none'>, string>> = Object.fromEntries(
+  Object.entries(BADGE_SHAPES).map(([k, v]) => [k, pathOf(v)]),
+) as Record<Exclude<Badge, 'none'>, string>;
 
 /** A badge's size on screen, px: fixed, so that it stays readable at any zoom. */
 export const BADGE_PX = 12;
@@ -114,20 +204,98 @@ export function swatch(entry: LegendEntry, x: number, cy: number): SwatchPart[] 
     case 'mark':
     case 'close-up': {
       const look = MARK_LOOKS[entry.kind === 'mark' ? entry.status : 'out'];
-      const ring: SwatchPart = { tag: 'circle', attrs: { cx: n(x + 8), cy: n(cy), r: '6', fill: 'none', stroke: look.colour, 'stroke-width': String(Math.min(3, look.width)), 'stroke-dasharray': dash(entry.kind === 'close-up' ? CLOSE_UP_DASH : look.dash) } };
+      const ring: SwatchPart = {
+        tag: 'circle',
+        attrs: {
+          cx: n(x + 8),
+          cy: n(cy),
+          r: '6',
+          fill: 'none',
+          stroke: look.colour,
+          'stroke-width': String(Math.min(3, look.width)),
+          'stroke-dasharray': dash(entry.kind === 'close-up' ? CLOSE_UP_DASH : look.dash),
+        },
+      };
       if (look.badge === 'none') return [ring];
-      return [ring, { tag: 'path', attrs: { d: BADGE_PATHS[look.badge], transform: `translate(${n(x + 19)} ${n(cy - 4)}) scale(9)`, fill: look.colour, stroke: '#ffffff', 'stroke-width': n(1.5 / 9) } }];
+      return [
+        ring,
+        {
+          tag: 'path',
+          attrs: {
+            d: BADGE_PATHS[look.badge],
+            transform: `translate(${n(x + 19)} ${n(cy - 4)}) scale(9)`,
+            fill: look.colour,
+            stroke: '#ffffff',
+            'stroke-width': n(1.5 / 9),
+          },
+        },
+      ];
     }
     case 'ring':
-      return [{ tag: 'circle', attrs: { cx: n(x + 12), cy: n(cy), r: '7', fill: RING_COLOURS[entry.ring], 'fill-opacity': '0.15', stroke: RING_COLOURS[entry.ring], 'stroke-width': '2', 'stroke-dasharray': dash(RING_DASH[entry.ring]) } }];
+      return [
+        {
+          tag: 'circle',
+          attrs: {
+            cx: n(x + 12),
+            cy: n(cy),
+            r: '7',
+            fill: RING_COLOURS[entry.ring],
+            'fill-opacity': '0.15',
+            stroke: RING_COLOURS[entry.ring],
+            'stroke-width': '2',
+            'stroke-dasharray': dash(RING_DASH[entry.ring]),
+          },
+        },
+      ];
     case 'edge':
-      return [{ tag: 'line', attrs: { x1: n(x), y1: n(cy), x2: n(x + 26), y2: n(cy), stroke: EDGE_COLOURS[entry.edge], 'stroke-width': '2', 'stroke-dasharray': dash(EDGE_DASH[entry.edge]) } }];
+      return [
+        {
+          tag: 'line',
+          attrs: {
+            x1: n(x),
+            y1: n(cy),
+            x2: n(x + 26),
+            y2: n(cy),
+            stroke: EDGE_COLOURS[entry.edge],
+            'stroke-width': '2',
+            'stroke-dasharray': dash(EDGE_DASH[entry.edge]),
+          },
+        },
+      ];
     case 'count':
       return [
-        { tag: 'rect', attrs: { x: n(x), y: n(cy - 7), width: '24', height: '14', rx: '7', fill: '#111827', 'fill-opacity': '0.85' } },
-        { tag: 'text', attrs: { x: n(x + 12), y: n(cy), 'text-anchor': 'middle', 'dominant-baseline': 'central', fill: '#ffffff', 'font-size': '10' }, text: '+N' },
+        {
+          tag: 'rect',
+          attrs: { x: n(x), y: n(cy - 7), width: '24', height: '14', rx: '7', fill: '#111827', 'fill-opacity': '0.85' },
+        },
+        {
+          tag: 'text',
+          attrs: {
+            x: n(x + 12),
+            y: n(cy),
+            'text-anchor': 'middle',
+            'dominant-baseline': 'central',
+            fill: '#ffffff',
+            'font-size': '10',
+          },
+          text: '+N',
+        },
       ];
     case 'short':
-      return [{ tag: 'text', attrs: { x: n(x + 12), y: n(cy), 'text-anchor': 'middle', 'dominant-baseline': 'central', fill: MARK_LOOKS.out.colour, 'font-size': '12', 'font-weight': '700' }, text: '✕' }];
+      return [
+        {
+          tag: 'text',
+          attrs: {
+            x: n(x + 12),
+            y: n(cy),
+            'text-anchor': 'middle',
+            'dominant-baseline': 'central',
+            fill: MARK_LOOKS.out.colour,
+            'font-size': '12',
+            'font-weight': '700',
+          },
+          text: '✕',
+        },
+      ];
   }
 }

@@ -1,7 +1,7 @@
 // The width of a text where the painter cannot measure it (Owlbear draws its own text, in Roboto): an
 // estimate from each character's class, on the generous side, so that a box sized by it always holds
 // its text. Ems of a sans-serif face, rounded up.
-const NARROW = new Set([...'iIjl.,;:!|\'`’ ']);
+const NARROW = new Set([..."iIjl.,;:!|'`’ "]);
 const SMALL = new Set([...'frt()[]{}/\\-"“”«»']);
 const WIDE = new Set([...'mwMWЖжШшЩщЮюФф—…✕%@']);
 

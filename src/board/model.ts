@@ -85,7 +85,17 @@ export interface BoundTable {
  * whose activation it is (a system that reads no positions); `out`: may not, with a reason; `lost`:
  * its piece is out of the game; `none`: read by the rules, but nothing to do now.
  */
-export const MARK_STATUSES = ['leader', 'blocked', 'commanded', 'link', 'eligible', 'active', 'out', 'lost', 'none'] as const;
+export const MARK_STATUSES = [
+  'leader',
+  'blocked',
+  'commanded',
+  'link',
+  'eligible',
+  'active',
+  'out',
+  'lost',
+  'none',
+] as const;
 export type MarkStatus = (typeof MARK_STATUSES)[number];
 
 /** Why a token is out: a stable code (translated as `board_reason_<code>`) and the numbers that explain it. */

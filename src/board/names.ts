@@ -24,7 +24,12 @@ export interface UnitName {
 }
 
 /** The last board's names: a move changes where tokens stand, not what their units are called. */
-let last: { readonly tokens: readonly Token[]; readonly bound: readonly Token[]; readonly pieces: BoundTable['pieces'] | null; readonly names: UnitName[] } | null = null;
+let last: {
+  readonly tokens: readonly Token[];
+  readonly bound: readonly Token[];
+  readonly pieces: BoundTable['pieces'] | null;
+  readonly names: UnitName[];
+} | null = null;
 
 /** Whether two lists of tokens say the same of their units (names, groupings, roles, pieces), wherever they stand. */
 function sameUnits(a: readonly Token[], b: readonly Token[]): boolean {
@@ -33,28 +38,47 @@ function sameUnits(a: readonly Token[], b: readonly Token[]): boolean {
     const x = a[i]!;
     const y = b[i]!;
     if (x === y) continue;
-    if (x.id !== y.id || x.name !== y.name || x.unit !== y.unit || x.unitName !== y.unitName || x.role !== y.role) return false;
+    if (x.id !== y.id || x.name !== y.name || x.unit !== y.unit || x.unitName !== y.unitName || x.role !== y.role)
+      return false;
     if ((x as Partial<BoundToken>).piece !== (y as Partial<BoundToken>).piece) return false;
   }
   return true;
 }
 
 /** The groupings of a table in order of first appearance, each with what a person can read of it. */
-export function unitNames(table: Pick<Table, 'tokens'> & Partial<Table>, bound: Pick<BoundTable, 'tokens' | 'lost' | 'pieces'> | null): UnitName[] {
+export function unitNames(
+  table: Pick<Table, 'tokens'> & Partial<Table>,
+  bound: Pick<BoundTable, 'tokens' | 'lost' | 'pieces'> | null,
+): UnitName[] {
   const boundTokens = bound ? [...bound.tokens, ...bound.lost] : [];
-  if (last && last.pieces === (bound?.pieces ?? null) && sameUnits(last.tokens, table.tokens) && sameUnits(last.bound, boundTokens)) return last.names;
+  if (
+    last &&
+    last.pieces === (bound?.pieces ?? null) &&
+    sameUnits(last.tokens, table.tokens) &&
+    sameUnits(last.bound, boundTokens)
+  )
+    return last.names;
   const names = namesOf(table, bound, boundTokens);
   last = { tokens: table.tokens, bound: boundTokens, pieces: bound?.pieces ?? null, names };
   return names;
 }
 
-function namesOf(table: Pick<Table, 'tokens'>, bound: Pick<BoundTable, 'pieces'> | null, boundTokens: readonly BoundToken[]): UnitName[] {
+function namesOf(
+  table: Pick<Table, 'tokens'>,
+  bound: Pick<BoundTable, 'pieces'> | null,
+  boundTokens: readonly BoundToken[],
+): UnitName[] {
   const boundOf = new Map<string, BoundToken>();
   for (const t of boundTokens) boundOf.set(t.id, t);
-  const groups = new Map<string, { game: Map<string, number>; given: string | null; leader: string | null; stems: Set<string>; figures: number }>();
+  const groups = new Map<
+    string,
+    { game: Map<string, number>; given: string | null; leader: string | null; stems: Set<string>; figures: number }
+  >();
   for (const t of table.tokens) {
     if (t.unit === null) continue;
-    const g = groups.get(t.unit) ?? groups.set(t.unit, { game: new Map(), given: null, leader: null, stems: new Set(), figures: 0 }).get(t.unit)!;
+    const g =
+      groups.get(t.unit) ??
+      groups.set(t.unit, { game: new Map(), given: null, leader: null, stems: new Set(), figures: 0 }).get(t.unit)!;
     if (t.unitName?.trim()) g.given ??= t.unitName.trim();
     const b = boundOf.get(t.id);
     // The unit the game says this token is in (a linked figure's, a linked leader's, or the group's).
@@ -75,7 +99,10 @@ function namesOf(table: Pick<Table, 'tokens'>, bound: Pick<BoundTable, 'pieces'>
 }
 
 /** A grouping in words, from the names of a board's groupings: `tr` gives "Unit 3", "Sergent Lambert's unit". */
-export function unitLabels(units: readonly UnitName[], tr: (key: string, ...subs: (string | number)[]) => string): (unit: string) => string {
+export function unitLabels(
+  units: readonly UnitName[],
+  tr: (key: string, ...subs: (string | number)[]) => string,
+): (unit: string) => string {
   const byId = new Map(units.map((u) => [u.id, u]));
   return (unit) => {
     const u = byId.get(unit);

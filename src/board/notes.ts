@@ -10,7 +10,10 @@ import { unitNames, type UnitName } from './names';
 import { shortNames } from './short-names';
 
 /** One part of a note's words: a reason in one of its forms, or text from the tabletop or the game (a name). */
-export type NotePart = { readonly reason: Reason; readonly form: 'long' | 'short' | 'unit' } | { readonly raw: string } | { readonly text: Text };
+export type NotePart =
+  | { readonly reason: Reason; readonly form: 'long' | 'short' | 'unit' }
+  | { readonly raw: string }
+  | { readonly text: Text };
 
 export interface BoardNote {
   /** `reason:<token>`, `unit:<unit>` (why a whole unit is out), `name:<token>`, `unit-name:<unit>`. */
@@ -37,7 +40,13 @@ export interface BoardNote {
 const SAID: ReadonlySet<MarkStatus> = new Set(['out', 'blocked', 'leader', 'none', 'active']);
 
 /** Out of command first, then must close up, then a leader who cannot command, then what is merely so; a unit's note above its figures'. */
-const PRIORITY: Readonly<Partial<Record<MarkStatus, number>>> = { out: 40, blocked: 30, leader: 25, active: 20, none: 10 };
+const PRIORITY: Readonly<Partial<Record<MarkStatus, number>>> = {
+  out: 40,
+  blocked: 30,
+  leader: 25,
+  active: 20,
+  none: 10,
+};
 const CLOSE_UP = 5;
 const UNIT = 2;
 /** Names come last: they give way to every reason; a unit's name before its figures'. */
@@ -83,7 +92,11 @@ function shortNamesOf(names: readonly string[]): Map<string, string> {
  * figures on the board, every one of them out (or blocked) with a reason of the same cause, and the
  * game names it.
  */
-export function boardNotes(view: BoardView, bound: Pick<BoundTable, 'tokens' | 'lost' | 'pieces'>, options: NoteOptions): BoardNote[] {
+export function boardNotes(
+  view: BoardView,
+  bound: Pick<BoundTable, 'tokens' | 'lost' | 'pieces'>,
+  options: NoteOptions,
+): BoardNote[] {
   const notes: BoardNote[] = [];
   // The units as the popup names them (the bound tokens carry the game's unit where they stand for one).
   let units: Map<string, UnitName> | null = null;
@@ -115,7 +128,10 @@ export function boardNotes(view: BoardView, bound: Pick<BoundTable, 'tokens' | '
         at: spread(figures),
         own: figures.map((f) => ({ token: f.id, x: f.x, y: f.y, r: f.r })),
         figure: Math.min(...figures.map((f) => f.r)),
-        forms: [[name, { reason: first, form: 'unit' }], [name, ...(hasShortForm(first) ? [{ reason: first, form: 'short' } as const] : [])]],
+        forms: [
+          [name, { reason: first, form: 'unit' }],
+          [name, ...(hasShortForm(first) ? [{ reason: first, form: 'short' } as const] : [])],
+        ],
         priority: (PRIORITY[status] ?? 0) + (figures.some((f) => f.closeUp) ? CLOSE_UP : 0) + UNIT,
         fold: null,
       });

@@ -45,7 +45,10 @@ export const groupName = (figures: readonly { readonly name: string }[], fallbac
  * hidden token would name it to every player.
  */
 export function unlinkedGroups(figures: readonly TableFigure[], binding: Binding): FigureGroup[] {
-  const groups = new Map<string, { side: string | null; unit: string | null; leaders: TableFigure[]; figures: TableFigure[] }>();
+  const groups = new Map<
+    string,
+    { side: string | null; unit: string | null; leaders: TableFigure[]; figures: TableFigure[] }
+  >();
   for (const f of figures) {
     if (binding.links[f.id] !== undefined || f.hidden) continue;
     const key = `${f.side ?? ''}\u0000${f.unit ?? `\u0001${f.id}`}`;
@@ -59,7 +62,11 @@ export function unlinkedGroups(figures: readonly TableFigure[], binding: Binding
  * Tabletop side → game side: the pairs already bound, then the other tabletop sides, in order of
  * appearance, onto the game sides still free. A side with nowhere to go stays unmapped.
  */
-export function mapSides(figures: readonly TableFigure[], binding: Binding, gameSides: readonly string[]): Record<string, string> {
+export function mapSides(
+  figures: readonly TableFigure[],
+  binding: Binding,
+  gameSides: readonly string[],
+): Record<string, string> {
   const out: Record<string, string> = { ...binding.sides };
   const free = gameSides.filter((s) => !Object.values(out).includes(s));
   for (const f of figures) {
@@ -86,9 +93,26 @@ export function leadersAndUnits(
   const entries: DraftEntry[] = [];
   for (const g of unlinkedGroups(figures, binding)) {
     const side = g.side === null ? null : (sides[g.side] ?? null);
-    for (const l of g.leaders) entries.push({ key: `leader:${l.id}`, tokens: [l.id], kind: 'leader', side, name: l.name.slice(0, 60), fields: fields.leader, include: side !== null });
+    for (const l of g.leaders)
+      entries.push({
+        key: `leader:${l.id}`,
+        tokens: [l.id],
+        kind: 'leader',
+        side,
+        name: l.name.slice(0, 60),
+        fields: fields.leader,
+        include: side !== null,
+      });
     if (g.figures.length > 0) {
-      entries.push({ key: `unit:${g.side ?? ''}/${g.unit ?? g.figures[0]!.id}`, tokens: g.figures.map((f) => f.id), kind: 'unit', side, name: groupName(g.figures, 'Unit'), fields: fields.unit, include: side !== null });
+      entries.push({
+        key: `unit:${g.side ?? ''}/${g.unit ?? g.figures[0]!.id}`,
+        tokens: g.figures.map((f) => f.id),
+        kind: 'unit',
+        side,
+        name: groupName(g.figures, 'Unit'),
+        fields: fields.unit,
+        include: side !== null,
+      });
     }
   }
   return { sides, entries };

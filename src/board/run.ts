@@ -52,7 +52,16 @@ export function placesOf(bound: BoundTable): Map<string, PiecePlace> {
     if (!t.piece) continue;
     const place = out.get(t.piece.id) ?? out.set(t.piece.id, { tokens: [], hexes: [] }).get(t.piece.id)!;
     place.tokens.push(t.id);
-    if (hex) place.hexes.push(pixelToHex(t.center, bound.scene.pixelsPerCell, orientationOf(bound.scene), bound.scene.hexOrigin, bound.scene.hexPitch));
+    if (hex)
+      place.hexes.push(
+        pixelToHex(
+          t.center,
+          bound.scene.pixelsPerCell,
+          orientationOf(bound.scene),
+          bound.scene.hexOrigin,
+          bound.scene.hexPitch,
+        ),
+      );
   }
   return out;
 }

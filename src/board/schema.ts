@@ -8,8 +8,14 @@ const id = v.pipe(v.string(), v.minLength(1), v.maxLength(BINDING_LIMITS.id));
 const name = nameText(200);
 
 export const bindingSchema = v.strictObject({
-  links: v.pipe(v.record(id, id), v.check((r) => Object.keys(r).length <= BINDING_LIMITS.links, 'too many links')),
-  sides: v.pipe(v.record(v.pipe(v.string(), v.maxLength(2000)), id), v.check((r) => Object.keys(r).length <= BINDING_LIMITS.sides, 'too many sides')),
+  links: v.pipe(
+    v.record(id, id),
+    v.check((r) => Object.keys(r).length <= BINDING_LIMITS.links, 'too many links'),
+  ),
+  sides: v.pipe(
+    v.record(v.pipe(v.string(), v.maxLength(2000)), id),
+    v.check((r) => Object.keys(r).length <= BINDING_LIMITS.sides, 'too many sides'),
+  ),
 });
 
 export const pieceSchema = v.strictObject({

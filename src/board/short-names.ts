@@ -15,15 +15,37 @@ const MIN_SAVING = 3;
 /** Ranks and their usual abbreviations, in the languages of the rule texts and of the tables. */
 const RANKS: ReadonlyMap<string, string> = new Map([
   // French
-  ['général', 'Gén.'], ['colonel', 'Col.'], ['lieutenant-colonel', 'Lt-Col.'], ['commandant', 'Cdt'],
-  ['capitaine', 'Capt.'], ['lieutenant', 'Lt'], ['sous-lieutenant', 'S/Lt'], ['aspirant', 'Asp.'],
-  ['adjudant', 'Adj.'], ['adjudant-chef', 'Adj.-chef'], ['sergent', 'Sgt'], ['sergent-chef', 'Sgt-chef'],
-  ['caporal', 'Cpl'], ['caporal-chef', 'Cpl-chef'], ['maréchal', 'Mal'], ['major', 'Maj.'],
+  ['général', 'Gén.'],
+  ['colonel', 'Col.'],
+  ['lieutenant-colonel', 'Lt-Col.'],
+  ['commandant', 'Cdt'],
+  ['capitaine', 'Capt.'],
+  ['lieutenant', 'Lt'],
+  ['sous-lieutenant', 'S/Lt'],
+  ['aspirant', 'Asp.'],
+  ['adjudant', 'Adj.'],
+  ['adjudant-chef', 'Adj.-chef'],
+  ['sergent', 'Sgt'],
+  ['sergent-chef', 'Sgt-chef'],
+  ['caporal', 'Cpl'],
+  ['caporal-chef', 'Cpl-chef'],
+  ['maréchal', 'Mal'],
+  ['major', 'Maj.'],
   // English
-  ['general', 'Gen.'], ['captain', 'Capt.'], ['sergeant', 'Sgt'], ['corporal', 'Cpl'], ['commander', 'Cdr'],
+  ['general', 'Gen.'],
+  ['captain', 'Capt.'],
+  ['sergeant', 'Sgt'],
+  ['corporal', 'Cpl'],
+  ['commander', 'Cdr'],
   // Russian
-  ['генерал', 'Ген.'], ['полковник', 'Полк.'], ['майор', 'Майор'], ['капитан', 'Кап.'], ['лейтенант', 'Лейт.'],
-  ['сержант', 'Серж.'], ['ефрейтор', 'Ефр.'], ['старшина', 'Старш.'],
+  ['генерал', 'Ген.'],
+  ['полковник', 'Полк.'],
+  ['майор', 'Майор'],
+  ['капитан', 'Кап.'],
+  ['лейтенант', 'Лейт.'],
+  ['сержант', 'Серж.'],
+  ['ефрейтор', 'Ефр.'],
+  ['старшина', 'Старш.'],
 ]);
 
 const VOWELS = new Set([...'aeiouyàâäéèêëîïôöùûüÿœæAEIOUYÀÂÄÉÈÊËÎÏÔÖÙÛÜŸŒÆаеёиоуыэюяАЕЁИОУЫЭЮЯ']);
@@ -92,13 +114,17 @@ function formsOf(name: string): Form[] {
     const cut = word === null ? word : abbreviate(word);
     ways = ways.flatMap((way) => [
       { ...way, words: [...way.words, ...before, ...kept] },
-      ...(before.length > 0 && word !== null ? [{ ...way, words: [...way.words, word], changes: way.changes + 1 }] : []),
+      ...(before.length > 0 && word !== null
+        ? [{ ...way, words: [...way.words, word], changes: way.changes + 1 }]
+        : []),
       ...(cut !== null && cut !== word ? [{ ...way, words: [...way.words, cut], changes: way.changes + 1 }] : []),
       { ...way, changes: way.changes + 1 },
     ]);
   }
   const last = words[words.length - 1]!;
-  return ways.filter((w) => w.changes > 0).map((w) => ({ text: [...w.words, last].join(' '), changes: w.changes, cutFirst: w.cutFirst }));
+  return ways
+    .filter((w) => w.changes > 0)
+    .map((w) => ({ text: [...w.words, last].join(' '), changes: w.changes, cutFirst: w.cutFirst }));
 }
 
 /** Words that go with the next one: dropped with it, never left alone. */
@@ -132,8 +158,12 @@ export function shortNames(names: Iterable<string>): Map<string, string> {
     const length = [...name].length;
     const safe = forms.filter((f) => !full.has(key(f.text)) && whose.get(key(f.text))!.size === 1);
     const len = (f: Form) => [...f.text].length;
-    const fitting = safe.filter((f) => len(f) <= TARGET).sort((a, b) => a.changes - b.changes || Number(a.cutFirst) - Number(b.cutFirst) || len(a) - len(b));
-    const best = fitting[0] ?? safe.filter((f) => len(f) <= length - MIN_SAVING).sort((a, b) => len(a) - len(b) || a.changes - b.changes)[0];
+    const fitting = safe
+      .filter((f) => len(f) <= TARGET)
+      .sort((a, b) => a.changes - b.changes || Number(a.cutFirst) - Number(b.cutFirst) || len(a) - len(b));
+    const best =
+      fitting[0] ??
+      safe.filter((f) => len(f) <= length - MIN_SAVING).sort((a, b) => len(a) - len(b) || a.changes - b.changes)[0];
     if (best) shorts.set(name, best.text);
   }
   return shorts;

@@ -9,14 +9,16 @@ import { checkResultSchema } from '../adapters/roll20/check-schema';
 import { nameText } from '../game/validate';
 import { MARK_STATUSES, MAX_CHANGES, MAX_FIGURES } from './model';
 
-
 const id = v.pipe(v.string(), v.maxLength(64));
 // Names as the tabletop holds them, cleaned of control and bidirectional characters.
 const name = nameText(200);
 const num = v.pipe(v.number(), v.finite());
 const side = v.nullable(v.pipe(v.string(), v.maxLength(2000)));
 const param = v.union([v.pipe(v.string(), v.maxLength(200)), num]);
-const text = v.strictObject({ key: v.pipe(v.string(), v.maxLength(64)), subs: v.optional(v.pipe(v.array(param), v.maxLength(9))) });
+const text = v.strictObject({
+  key: v.pipe(v.string(), v.maxLength(64)),
+  subs: v.optional(v.pipe(v.array(param), v.maxLength(9))),
+});
 
 export const boardSummarySchema = v.strictObject({
   tabletop: v.picklist(['roll20', 'demo', 'owlbear']),
@@ -37,14 +39,26 @@ export const boardSummarySchema = v.strictObject({
       /** Page settings the tabletop could not read, shown with its defaults instead. */
       defaulted: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(32))), v.maxLength(8))),
       /** A Roll20 hex page's lattice (src/adapters/roll20/lattice.ts): which, why, its pitches (px), the share of the tokens looked at on it. */
-      lattice: v.optional(v.strictObject({ source: v.picklist(['roll20', 'regular', 'fitted']), reason: v.picklist(['page', 'tokens', 'fitted']), col: num, row: num, onLattice: num, tokens: num })),
+      lattice: v.optional(
+        v.strictObject({
+          source: v.picklist(['roll20', 'regular', 'fitted']),
+          reason: v.picklist(['page', 'tokens', 'fitted']),
+          col: num,
+          row: num,
+          onLattice: num,
+          tokens: num,
+        }),
+      ),
     }),
   ),
   /** The rule system whose view the board shows. */
   system: v.nullable(id),
   error: v.nullable(v.picklist(['incompatible-units', 'invalid-scale', 'not-a-hex-grid'])),
   /** The tabletop's sides, with what to call them (a Roll20 side is its players). */
-  sides: v.pipe(v.array(v.strictObject({ id: v.pipe(v.string(), v.maxLength(2000)), label: nameText(400) })), v.maxLength(50)),
+  sides: v.pipe(
+    v.array(v.strictObject({ id: v.pipe(v.string(), v.maxLength(2000)), label: nameText(400) })),
+    v.maxLength(50),
+  ),
   figures: v.pipe(
     v.array(
       v.strictObject({
@@ -56,7 +70,12 @@ export const boardSummarySchema = v.strictObject({
         role: v.picklist(['leader', 'figure', 'radio-operator']),
         piece: v.nullable(id),
         status: v.picklist(MARK_STATUSES),
-        reason: v.nullable(v.strictObject({ code: v.pipe(v.string(), v.maxLength(64)), params: v.optional(v.record(v.pipe(v.string(), v.maxLength(32)), param)) })),
+        reason: v.nullable(
+          v.strictObject({
+            code: v.pipe(v.string(), v.maxLength(64)),
+            params: v.optional(v.record(v.pipe(v.string(), v.maxLength(32)), param)),
+          }),
+        ),
         closeUp: v.boolean(),
         hex: v.nullable(v.strictObject({ q: num, r: num })),
         /** A token hidden from players (only the game master's board lists it): never offered to a roster. */
@@ -70,13 +89,25 @@ export const boardSummarySchema = v.strictObject({
    * leader's, else the one their figures share, else their number; never the grouping's id.
    */
   units: v.pipe(
-    v.array(v.strictObject({ id: v.pipe(v.string(), v.maxLength(2100)), name: v.nullable(name), leader: v.nullable(name), n: v.pipe(v.number(), v.integer(), v.minValue(1)) })),
+    v.array(
+      v.strictObject({
+        id: v.pipe(v.string(), v.maxLength(2100)),
+        name: v.nullable(name),
+        leader: v.nullable(name),
+        n: v.pipe(v.number(), v.integer(), v.minValue(1)),
+      }),
+    ),
     v.maxLength(MAX_FIGURES),
   ),
   /** Figures beyond MAX_FIGURES, not listed. */
   more: v.pipe(v.number(), v.integer(), v.minValue(0)),
   /** `stoodFor`: the piece the token stood for when the board saw it leave (absent: not seen). */
-  gone: v.pipe(v.array(v.strictObject({ id, name, side, how: v.picklist(['removed', 'dead']), stoodFor: v.optional(v.nullable(id)) })), v.maxLength(MAX_CHANGES)),
+  gone: v.pipe(
+    v.array(
+      v.strictObject({ id, name, side, how: v.picklist(['removed', 'dead']), stoodFor: v.optional(v.nullable(id)) }),
+    ),
+    v.maxLength(MAX_CHANGES),
+  ),
   arrived: v.pipe(v.array(v.strictObject({ id, name, side })), v.maxLength(MAX_CHANGES)),
   /** Tokens the player has selected on the tabletop. */
   selected: v.pipe(v.array(id), v.maxLength(100)),
@@ -94,13 +125,28 @@ export const boardSummarySchema = v.strictObject({
     v.strictObject({
       state: v.picklist(['none', 'ready']),
       gm: v.boolean(),
-      sides: v.pipe(v.array(v.strictObject({ label: nameText(200), players: v.pipe(v.array(nameText(200)), v.maxLength(50)), anyone: v.boolean() })), v.maxLength(8)),
+      sides: v.pipe(
+        v.array(
+          v.strictObject({
+            label: nameText(200),
+            players: v.pipe(v.array(nameText(200)), v.maxLength(50)),
+            anyone: v.boolean(),
+          }),
+        ),
+        v.maxLength(8),
+      ),
       mine: v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(7))), v.maxLength(8)),
       dropped: v.pipe(v.number(), v.integer(), v.minValue(0)),
       /** Sides whose ledger is gone from the journal: who the game seats there, and whether this player is one of them. */
       missing: v.optional(
         v.pipe(
-          v.array(v.strictObject({ side: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(7)), players: v.pipe(v.array(nameText(200)), v.maxLength(50)), mine: v.boolean() })),
+          v.array(
+            v.strictObject({
+              side: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(7)),
+              players: v.pipe(v.array(nameText(200)), v.maxLength(50)),
+              mine: v.boolean(),
+            }),
+          ),
           v.maxLength(8),
         ),
       ),
@@ -125,4 +171,3 @@ export const boardSummarySchema = v.strictObject({
 });
 export type BoardSummary = v.InferOutput<typeof boardSummarySchema>;
 export type BoardFigure = BoardSummary['figures'][number];
-

@@ -27,7 +27,12 @@ export interface TabletopStatus {
 }
 
 /** The summary of one board: every token with the tabletop's own attributes and the view's status. */
-export function summaryOf(status: TabletopStatus, table: Table | null, run: BoardRun | null, system: string | null): BoardSummary {
+export function summaryOf(
+  status: TabletopStatus,
+  table: Table | null,
+  run: BoardRun | null,
+  system: string | null,
+): BoardSummary {
   const marks = new Map<string, Mark>();
   for (const m of run?.view.marks ?? []) marks.set(m.id, m);
   const tokens = table?.tokens ?? [];
@@ -46,9 +51,13 @@ export function summaryOf(status: TabletopStatus, table: Table | null, run: Boar
       role: t.role,
       piece: m?.piece ?? null,
       status: m?.status ?? 'none',
-      reason: m?.reason ? { code: m.reason.code, ...(m.reason.params ? { params: { ...m.reason.params } } : {}) } : null,
+      reason: m?.reason
+        ? { code: m.reason.code, ...(m.reason.params ? { params: { ...m.reason.params } } : {}) }
+        : null,
       closeUp: m?.closeUp === true,
-      hex: hex ? finiteHex(pixelToHex(t.center, scene.pixelsPerCell, orientationOf(scene), scene.hexOrigin, scene.hexPitch)) : null,
+      hex: hex
+        ? finiteHex(pixelToHex(t.center, scene.pixelsPerCell, orientationOf(scene), scene.hexOrigin, scene.hexPitch))
+        : null,
       ...(t.visible ? {} : { hidden: true as const }),
     });
   }
@@ -63,7 +72,13 @@ export function summaryOf(status: TabletopStatus, table: Table | null, run: Boar
     error: run?.view.error ?? null,
     sides: status.sides.slice(0, 50),
     figures,
-    units: table ? unitNames({ scene: table.scene, tokens: tokens.slice(0, n) }, run?.bound ?? null).map((u) => ({ ...u, name: u.name?.slice(0, 200) ?? null, leader: u.leader?.slice(0, 200) ?? null })) : [],
+    units: table
+      ? unitNames({ scene: table.scene, tokens: tokens.slice(0, n) }, run?.bound ?? null).map((u) => ({
+          ...u,
+          name: u.name?.slice(0, 200) ?? null,
+          leader: u.leader?.slice(0, 200) ?? null,
+        }))
+      : [],
     more: tokens.length - n,
     gone: status.changes.gone.slice(-MAX_CHANGES).map((g) => {
       const stoodFor = run?.departed.get(g.id);

@@ -6,7 +6,9 @@ import * as v from 'valibot';
 import { BOARD_SHOWS, DEFAULT_VISIBILITY, type Visibility } from './visibility';
 
 /** One schema per field, so that a damaged field falls back alone. */
-export const VISIBILITY_FIELDS = { show: v.picklist(BOARD_SHOWS), gmOnly: v.boolean() } satisfies { readonly [K in keyof Visibility]: v.GenericSchema<unknown, Visibility[K]> };
+export const VISIBILITY_FIELDS = { show: v.picklist(BOARD_SHOWS), gmOnly: v.boolean() } satisfies {
+  readonly [K in keyof Visibility]: v.GenericSchema<unknown, Visibility[K]>;
+};
 
 export const visibilitySchema = v.strictObject(VISIBILITY_FIELDS);
 
@@ -15,5 +17,8 @@ export function readVisibility(raw: unknown): Visibility {
   const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
   const show = v.safeParse(VISIBILITY_FIELDS.show, r.show);
   const gmOnly = v.safeParse(VISIBILITY_FIELDS.gmOnly, r.gmOnly);
-  return { show: show.success ? show.output : DEFAULT_VISIBILITY.show, gmOnly: gmOnly.success ? gmOnly.output : DEFAULT_VISIBILITY.gmOnly };
+  return {
+    show: show.success ? show.output : DEFAULT_VISIBILITY.show,
+    gmOnly: gmOnly.success ? gmOnly.output : DEFAULT_VISIBILITY.gmOnly,
+  };
 }

@@ -19,14 +19,21 @@ export const DEFAULT_VISIBILITY: Visibility = { show: 'all', gmOnly: false };
 const TURN: ReadonlySet<MarkStatus> = new Set<MarkStatus>(['active', 'eligible']);
 
 /** The sides whose turn it is, as the view says (their figures act or may be ordered now); null: the game says no one's. */
-export function turnSides(view: Pick<BoardView, 'marks'>, bound: Pick<BoundTable, 'tokens'>): ReadonlySet<string> | null {
+export function turnSides(
+  view: Pick<BoardView, 'marks'>,
+  bound: Pick<BoundTable, 'tokens'>,
+): ReadonlySet<string> | null {
   return turnSidesOf(view, sidesOf(bound));
 }
 
 // A token's side as the game gives it, else the tabletop's (a system whose pieces have no side).
-const sidesOf = (bound: Pick<BoundTable, 'tokens'>) => new Map(bound.tokens.map((t) => [t.id, t.side ?? t.tableSide ?? null]));
+const sidesOf = (bound: Pick<BoundTable, 'tokens'>) =>
+  new Map(bound.tokens.map((t) => [t.id, t.side ?? t.tableSide ?? null]));
 
-function turnSidesOf(view: Pick<BoardView, 'marks'>, sideOf: ReadonlyMap<string, string | null>): ReadonlySet<string> | null {
+function turnSidesOf(
+  view: Pick<BoardView, 'marks'>,
+  sideOf: ReadonlyMap<string, string | null>,
+): ReadonlySet<string> | null {
   const sides = new Set<string>();
   for (const m of view.marks) {
     const side = TURN.has(m.status) ? sideOf.get(m.id) : null;
@@ -50,7 +57,12 @@ const EMPTY: Omit<BoardView, 'error'> = { marks: [], rings: [], edges: [], notes
  * their rings. The corner notes (Hell Dorado's Command) are the game's, not the figures': kept,
  * unless the game master keeps the board to himself.
  */
-export function visibleView(view: BoardView, bound: Pick<BoundTable, 'tokens'>, visibility: Visibility, viewer: Viewer): BoardView {
+export function visibleView(
+  view: BoardView,
+  bound: Pick<BoundTable, 'tokens'>,
+  visibility: Visibility,
+  viewer: Viewer,
+): BoardView {
   if (visibility.gmOnly && !viewer.gm) return { ...EMPTY, error: view.error };
   let keep: (id: string) => boolean;
   if (visibility.show === 'turn') {

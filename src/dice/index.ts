@@ -18,8 +18,10 @@ export type RandomUint32 = () => number;
 const TWO_32 = 2 ** 32;
 
 function checkDice(sides: number, count: number): void {
-  if (!Number.isInteger(sides) || sides < 2 || sides > 1000) throw new RangeError(`a die needs 2 to 1000 sides, not ${sides}`);
-  if (!Number.isInteger(count) || count < 0 || count > 10_000) throw new RangeError(`roll 0 to 10,000 dice, not ${count}`);
+  if (!Number.isInteger(sides) || sides < 2 || sides > 1000)
+    throw new RangeError(`a die needs 2 to 1000 sides, not ${sides}`);
+  if (!Number.isInteger(count) || count < 0 || count > 10_000)
+    throw new RangeError(`roll 0 to 10,000 dice, not ${count}`);
 }
 
 /** Fair dice: rejection sampling, so that no face is favoured by the modulo (2^32 is not a multiple of 6). */
@@ -52,7 +54,11 @@ export function seededRoller(seed: number): DiceRoller {
  * Dice typed by a player ("3 5 6", "3,5,6"). On a d10 a "0" is the 10 face, as printed on the dice.
  * `count` fixes how many dice are expected; a range allows "roll fewer dice by choice".
  */
-export function parseManualDice(input: string, sides: number, count: number | { min: number; max: number }): Result<number[]> {
+export function parseManualDice(
+  input: string,
+  sides: number,
+  count: number | { min: number; max: number },
+): Result<number[]> {
   const words = input.split(/[\s,;]+/).filter((w) => w !== '');
   const values: number[] = [];
   for (const word of words) {

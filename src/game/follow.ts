@@ -39,7 +39,8 @@ export class LogFollower<S, E, C, L> {
     // Events the view kept from one version to the next are the same objects: compared by identity first.
     const texts: string[] = new Array<string>(events.length);
     const same = this.events;
-    for (let i = 0; i < events.length; i++) texts[i] = same[i] === events[i] && this.texts[i] !== undefined ? this.texts[i]! : JSON.stringify(events[i]);
+    for (let i = 0; i < events.length; i++)
+      texts[i] = same[i] === events[i] && this.texts[i] !== undefined ? this.texts[i]! : JSON.stringify(events[i]);
     let shared = 0;
     if (config === this.config && base === this.base) {
       const n = Math.min(texts.length, this.texts.length);
@@ -70,7 +71,10 @@ export class LogFollower<S, E, C, L> {
       const next = this.system.apply(state, event);
       if (!next.ok) {
         this.at = null;
-        return { replayed: refuse('log-event-refused', { index: i, code: next.error.code }), history: this.lines.slice(0, i) };
+        return {
+          replayed: refuse('log-event-refused', { index: i, code: next.error.code }),
+          history: this.lines.slice(0, i),
+        };
       }
       if (this.lines.length === i) this.lines.push(this.describe(state, event, next.value));
       state = next.value;

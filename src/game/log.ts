@@ -73,7 +73,10 @@ export function append<S, E, C>(
 ): Result<{ log: EventLog<E>; state: S }> {
   const next = system.apply(current, event);
   if (!next.ok) return next;
-  return ok({ log: { events: [...log.events.slice(0, log.cursor), event], cursor: log.cursor + 1 }, state: next.value });
+  return ok({
+    log: { events: [...log.events.slice(0, log.cursor), event], cursor: log.cursor + 1 },
+    state: next.value,
+  });
 }
 
 /**

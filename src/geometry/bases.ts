@@ -80,7 +80,11 @@ export interface BaseBox {
 /** The box a token's base is read as (what its status ring hugs), or null when it is read as a disc. */
 export function baseBoxOf(t: Token, shape: BaseShape = DEFAULT_BASE_SHAPE): BaseBox | null {
   if (!readsAsBox(t, shape)) return null;
-  return { hw: Math.max(0, t.footprint.width) / 2, hh: Math.max(0, t.footprint.height) / 2, rotation: normalDegrees(t.rotation ?? 0) };
+  return {
+    hw: Math.max(0, t.footprint.width) / 2,
+    hh: Math.max(0, t.footprint.height) / 2,
+    rotation: normalDegrees(t.rotation ?? 0),
+  };
 }
 
 /** The distance from a point to a base (0 inside it), in cells; (dx, dy) from the base's centre. */
@@ -159,5 +163,8 @@ function separated(a: Base, b: Base, dx: number, dy: number): boolean {
 
 /** The four corners of a box base around (x, y), in cells, in order round the box. */
 export function baseCorners(b: Base, x = 0, y = 0): { x: number; y: number }[] {
-  return ROUND_THE_BOX.map(([u, v]) => ({ x: x + u * b.hw * b.cos - v * b.hh * b.sin, y: y + u * b.hw * b.sin + v * b.hh * b.cos }));
+  return ROUND_THE_BOX.map(([u, v]) => ({
+    x: x + u * b.hw * b.cos - v * b.hh * b.sin,
+    y: y + u * b.hw * b.sin + v * b.hh * b.cos,
+  }));
 }

@@ -206,14 +206,21 @@ export function assembleChains(s: ChainSetup, search: ChainSearch, opts: ChainOp
   }
 
   const leaderReasons = (u: number): CommandReason[] =>
-    (blockedLeaders.get(u) ?? []).map((i) => ({ code: 'leader-cannot-command', leader: tokens[i]!.id, state: stateOf(ability.get(i)) }));
+    (blockedLeaders.get(u) ?? []).map((i) => ({
+      code: 'leader-cannot-command',
+      leader: tokens[i]!.id,
+      state: stateOf(ability.get(i)),
+    }));
   const reasonsOf = (i: number): readonly CommandReason[] => {
     if (commanded[i]) return NONE;
     const u = unitOf[i]!;
     const own = commanderReasons.get(i);
     if (own) {
       // His own inability to lead, if any, explains the rest of his unit too.
-      const self = root[i] || u < 0 ? [] : leaderReasons(u).filter((r) => r.code === 'leader-cannot-command' && r.leader === tokens[i]!.id);
+      const self =
+        root[i] || u < 0
+          ? []
+          : leaderReasons(u).filter((r) => r.code === 'leader-cannot-command' && r.leader === tokens[i]!.id);
       return [...own, ...self];
     }
     if (u < 0) return [{ code: 'no-unit' }];
@@ -269,8 +276,7 @@ export function assembleChains(s: ChainSetup, search: ChainSearch, opts: ChainOp
 }
 
 type CommanderLink =
-  | { ok: true; link: 'voice' | 'radio'; by: number; distance: number }
-  | { ok: false; reasons: CommandReason[] };
+  { ok: true; link: 'voice' | 'radio'; by: number; distance: number } | { ok: false; reasons: CommandReason[] };
 
 /**
  * A leader with a commander (BdC company → platoon leader) is commanded by voice within the
@@ -280,7 +286,8 @@ type CommanderLink =
 function commanderLink(s: ChainSetup, i: number, commanderId: string, opts: ChainOptions): CommanderLink {
   const { p, radius } = s;
   const c = p.indexOf.get(commanderId);
-  if (c === undefined || c === i || p.tokens[c]!.role !== 'leader') return { ok: false, reasons: [{ code: 'unknown-commander', commander: commanderId }] };
+  if (c === undefined || c === i || p.tokens[c]!.role !== 'leader')
+    return { ok: false, reasons: [{ code: 'unknown-commander', commander: commanderId }] };
   const cmd = p.tokens[c]!;
   const a = s.ability.get(c);
   if (a !== true) return { ok: false, reasons: [{ code: 'leader-cannot-command', leader: cmd.id, state: stateOf(a) }] };
@@ -291,7 +298,12 @@ function commanderLink(s: ChainSetup, i: number, commanderId: string, opts: Chai
   const cmdRadio = hasRadio(cmd) || touchesRadioOperator(p, c, opts);
   if (selfRadio && cmdRadio) return { ok: true, link: 'radio', by: c, distance: d };
   const reasons: CommandReason[] = [
-    { code: 'out-of-range', by: tidy(fromCells(d - radius, opts.radius.unit, p.scene)), unit: opts.radius.unit, nearest: cmd.id },
+    {
+      code: 'out-of-range',
+      by: tidy(fromCells(d - radius, opts.radius.unit, p.scene)),
+      unit: opts.radius.unit,
+      nearest: cmd.id,
+    },
   ];
   if (!selfRadio) reasons.push({ code: 'no-radio', missing: 'self' });
   if (!cmdRadio) reasons.push({ code: 'no-radio', missing: 'commander' });
@@ -332,6 +344,7 @@ function touchesRadioOperator(p: PreparedTable, c: number, opts: ChainOptions): 
 /** Edges (by → id) for overlays that draw chains and radio links. */
 export function chainEdges(r: ChainResult): { from: string; to: string; link: CommandLink }[] {
   const out: { from: string; to: string; link: CommandLink }[] = [];
-  for (const f of r.figures) if (f.commanded && f.by !== null && f.link) out.push({ from: f.by, to: f.id, link: f.link });
+  for (const f of r.figures)
+    if (f.commanded && f.by !== null && f.link) out.push({ from: f.by, to: f.id, link: f.link });
   return out;
 }

@@ -2,7 +2,14 @@
 // but every step scans every token (all pairs, O(n²)). Kept as the oracle the property tests
 // compare the indexed engine with, and as the benchmark baseline.
 import type { Scene, Token } from '../table/model';
-import { assembleChains, setupChains, type ChainOptions, type ChainResult, type ChainSearch, type ChainSetup } from './chains-common';
+import {
+  assembleChains,
+  setupChains,
+  type ChainOptions,
+  type ChainResult,
+  type ChainSearch,
+  type ChainSetup,
+} from './chains-common';
 import { withinRange } from './metrics';
 
 export function computeChainsNaive(tokens: readonly Token[], scene: Scene, opts: ChainOptions): ChainResult {

@@ -8,7 +8,14 @@
 // level k+1 is attached to the level-k figure in range at the smallest distance, ties → lowest
 // token index.
 import type { Scene, Token } from '../table/model';
-import { assembleChains, setupChains, type ChainOptions, type ChainResult, type ChainSearch, type ChainSetup } from './chains-common';
+import {
+  assembleChains,
+  setupChains,
+  type ChainOptions,
+  type ChainResult,
+  type ChainSearch,
+  type ChainSetup,
+} from './chains-common';
 import { withinRange } from './metrics';
 import { axisReach } from './prepare';
 import { GridIndex } from './spatial-index';

@@ -25,7 +25,9 @@ const SQRT3 = Math.sqrt(3);
  * pitch 1.5·size); flat = (column pitch 1.5·size, distance between neighbours in a column).
  */
 export function regularPitch(pixelsPerCell: number, orientation: HexOrientation): Vec2 {
-  return orientation === 'pointy' ? { x: pixelsPerCell, y: (pixelsPerCell * SQRT3) / 2 } : { x: (pixelsPerCell * SQRT3) / 2, y: pixelsPerCell };
+  return orientation === 'pointy'
+    ? { x: pixelsPerCell, y: (pixelsPerCell * SQRT3) / 2 }
+    : { x: (pixelsPerCell * SQRT3) / 2, y: pixelsPerCell };
 }
 
 /** How much a stretched lattice is wider (x) and taller (y) than the regular one; null when regular. */
@@ -36,7 +38,13 @@ export function latticeStretch(pixelsPerCell: number, orientation: HexOrientatio
 }
 
 /** Fractional axial coordinates of a pixel point (origin = centre of hex 0,0; `pitch`: a stretched lattice). The inverse of hexToPixel. */
-export function pixelToFractionalAxial(p: Vec2, pixelsPerCell: number, orientation: HexOrientation, origin: Vec2 = { x: 0, y: 0 }, pitch?: Vec2): { q: number; r: number } {
+export function pixelToFractionalAxial(
+  p: Vec2,
+  pixelsPerCell: number,
+  orientation: HexOrientation,
+  origin: Vec2 = { x: 0, y: 0 },
+  pitch?: Vec2,
+): { q: number; r: number } {
   const d = pitch ?? regularPitch(pixelsPerCell, orientation);
   const x = (p.x - origin.x) / d.x;
   const y = (p.y - origin.y) / d.y;
@@ -58,12 +66,24 @@ export function hexRound(q: number, r: number): Hex {
   return { q: rq + 0, r: rr + 0 };
 }
 
-export function pixelToHex(p: Vec2, pixelsPerCell: number, orientation: HexOrientation, origin?: Vec2, pitch?: Vec2): Hex {
+export function pixelToHex(
+  p: Vec2,
+  pixelsPerCell: number,
+  orientation: HexOrientation,
+  origin?: Vec2,
+  pitch?: Vec2,
+): Hex {
   const f = pixelToFractionalAxial(p, pixelsPerCell, orientation, origin, pitch);
   return hexRound(f.q, f.r);
 }
 
-export function hexToPixel(h: Hex, pixelsPerCell: number, orientation: HexOrientation, origin: Vec2 = { x: 0, y: 0 }, pitch?: Vec2): Vec2 {
+export function hexToPixel(
+  h: Hex,
+  pixelsPerCell: number,
+  orientation: HexOrientation,
+  origin: Vec2 = { x: 0, y: 0 },
+  pitch?: Vec2,
+): Vec2 {
   // In pitches: a pointy column is a whole x pitch (rows half a pitch apart), a flat row a whole y pitch.
   const p = pitch ?? regularPitch(pixelsPerCell, orientation);
   if (orientation === 'pointy') return { x: origin.x + p.x * (h.q + h.r / 2), y: origin.y + p.y * h.r };
@@ -80,7 +100,12 @@ export function axialDistance(dq: number, dr: number): number {
 }
 
 export const HEX_DIRECTIONS: readonly Hex[] = [
-  { q: 1, r: 0 }, { q: 1, r: -1 }, { q: 0, r: -1 }, { q: -1, r: 0 }, { q: -1, r: 1 }, { q: 0, r: 1 },
+  { q: 1, r: 0 },
+  { q: 1, r: -1 },
+  { q: 0, r: -1 },
+  { q: -1, r: 0 },
+  { q: -1, r: 1 },
+  { q: 0, r: 1 },
 ];
 
 export function hexNeighbours(h: Hex): Hex[] {
@@ -96,7 +121,8 @@ export function hexesWithin(center: Hex, n: number): Hex[] {
   const out: Hex[] = [];
   const k = Math.floor(n);
   for (let dq = -k; dq <= k; dq++) {
-    for (let dr = Math.max(-k, -dq - k); dr <= Math.min(k, -dq + k); dr++) out.push({ q: center.q + dq, r: center.r + dr });
+    for (let dr = Math.max(-k, -dq - k); dr <= Math.min(k, -dq + k); dr++)
+      out.push({ q: center.q + dq, r: center.r + dr });
   }
   return out;
 }

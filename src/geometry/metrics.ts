@@ -68,7 +68,15 @@ export function axisDistance(metric: Exclude<Metric, 'hex'>, ax: number, ay: num
  *   bases' bounding squares, counted the tabletop's way.
  * Hex distances go through `hexStepDistance` (bases ignored: a hex map counts occupied hexes).
  */
-export function cellDistance(metric: Exclude<Metric, 'hex'>, x1: number, y1: number, r1: number, x2: number, y2: number, r2: number): number {
+export function cellDistance(
+  metric: Exclude<Metric, 'hex'>,
+  x1: number,
+  y1: number,
+  r1: number,
+  x2: number,
+  y2: number,
+  r2: number,
+): number {
   const dx = Math.abs(x2 - x1);
   const dy = Math.abs(y2 - y1);
   const b = r1 + r2;

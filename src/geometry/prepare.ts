@@ -34,7 +34,12 @@ export interface PreparedTable {
   readonly dist: (i: number, j: number) => number;
 }
 
-export function prepareTable(tokens: readonly Token[], scene: Scene, from: MeasureFrom = 'centre', bases: BaseShape = DEFAULT_BASE_SHAPE): PreparedTable {
+export function prepareTable(
+  tokens: readonly Token[],
+  scene: Scene,
+  from: MeasureFrom = 'centre',
+  bases: BaseShape = DEFAULT_BASE_SHAPE,
+): PreparedTable {
   const n = tokens.length;
   const ppc = pixelsPerCell(scene);
   const metric = effectiveMetric(scene);
@@ -111,7 +116,22 @@ export function prepareTable(tokens: readonly Token[], scene: Scene, from: Measu
   }
   let indexOf: Map<string, number> | null = null;
   return {
-    scene, metric, from, bases, tokens, n, x, y, br, ex, ey, boxes, hq, hr, maxBaseRadius, dist,
+    scene,
+    metric,
+    from,
+    bases,
+    tokens,
+    n,
+    x,
+    y,
+    br,
+    ex,
+    ey,
+    boxes,
+    hq,
+    hr,
+    maxBaseRadius,
+    dist,
     get indexOf(): ReadonlyMap<string, number> {
       if (!indexOf) {
         indexOf = new Map();
@@ -131,7 +151,10 @@ export function prepareTable(tokens: readonly Token[], scene: Scene, from: Measu
 export function axisReach(p: PreparedTable, radius: number): number {
   const slack = p.metric === 'hex' ? 2 / Math.sqrt(3) : 2 * p.maxBaseRadius;
   // A stretched hex lattice is the regular one scaled per axis: the reach scales with its larger stretch.
-  const k = p.metric === 'hex' ? latticeStretch(p.scene.pixelsPerCell, p.scene.grid === 'hex-flat' ? 'flat' : 'pointy', p.scene.hexPitch) : null;
+  const k =
+    p.metric === 'hex'
+      ? latticeStretch(p.scene.pixelsPerCell, p.scene.grid === 'hex-flat' ? 'flat' : 'pointy', p.scene.hexPitch)
+      : null;
   const stretch = k ? Math.max(k.x, k.y) : 1;
   return (Math.max(0, radius) + slack) * stretch * (1 + 1e-6) + 1e-6;
 }

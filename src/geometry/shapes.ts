@@ -42,7 +42,13 @@ export function rangeShape(metric: Metric, radius: number, pixelsPerCell: number
       // corner hexes pushed out by half a cell (the edge of those hexes' inner circles).
       const o = opts.orientation ?? 'pointy';
       const k = Math.floor(R + 1e-9) + 0.5;
-      if (opts.hexPitch) return { kind, points: HEX_DIRECTIONS.map((d) => hexToPixel({ q: d.q * k, r: d.r * k }, pixelsPerCell, o, undefined, opts.hexPitch)) };
+      if (opts.hexPitch)
+        return {
+          kind,
+          points: HEX_DIRECTIONS.map((d) =>
+            hexToPixel({ q: d.q * k, r: d.r * k }, pixelsPerCell, o, undefined, opts.hexPitch),
+          ),
+        };
       const pts = HEX_DIRECTIONS.map((d) => hexToPixel({ q: d.q * k, r: d.r * k }, 1, o));
       return { kind, points: pts.map(px) };
     }
@@ -56,8 +62,17 @@ export function rangeShape(metric: Metric, radius: number, pixelsPerCell: number
 
 /** First-quadrant outline from (a, 0) to (0, c), cells. */
 function quadrant(metric: 'chebyshev' | 'manhattan' | 'alternating', R: number): Vec2[] {
-  if (metric === 'chebyshev') return [{ x: R, y: 0 }, { x: R, y: R }, { x: 0, y: R }];
-  if (metric === 'manhattan') return [{ x: R, y: 0 }, { x: 0, y: R }];
+  if (metric === 'chebyshev')
+    return [
+      { x: R, y: 0 },
+      { x: R, y: R },
+      { x: 0, y: R },
+    ];
+  if (metric === 'manhattan')
+    return [
+      { x: R, y: 0 },
+      { x: 0, y: R },
+    ];
   // Alternating: a cell at offset (i, j) counts max + ⌊min/2⌋. Outline the cells (centred on
   // whole offsets, half a cell each way) that are within R: a stepped octagon.
   const n = Math.floor(R + 1e-9);

@@ -23,7 +23,15 @@ export interface UnitReach {
  * Every other unit with its distance from `fromUnit`, nearest first (ties by unit order); only the
  * figures `among` keeps are looked at (a leader orders his own side: the other half of the table is skipped).
  */
-export function unitsWithin(tokens: readonly Token[], scene: Scene, fromUnit: string, radius: Length, from: MeasureFrom = 'edge', bases: BaseShape = DEFAULT_BASE_SHAPE, among?: (t: Token) => boolean): UnitReach[] {
+export function unitsWithin(
+  tokens: readonly Token[],
+  scene: Scene,
+  fromUnit: string,
+  radius: Length,
+  from: MeasureFrom = 'edge',
+  bases: BaseShape = DEFAULT_BASE_SHAPE,
+  among?: (t: Token) => boolean,
+): UnitReach[] {
   const p = prepareTable(tokens, scene, from, bases);
   const r = toCells(radius, scene);
   const src: number[] = [];
@@ -47,7 +55,14 @@ export function unitsWithin(tokens: readonly Token[], scene: Scene, fromUnit: st
   const out: (UnitReach & { order: number })[] = [];
   for (const [unit, b] of best) {
     if (b.a < 0) continue;
-    out.push({ unit, within: withinRange(b.d, r), distance: tidy(fromCells(b.d, radius.unit, scene)), from: tokens[b.a]!.id, to: tokens[b.b]!.id, order: b.order });
+    out.push({
+      unit,
+      within: withinRange(b.d, r),
+      distance: tidy(fromCells(b.d, radius.unit, scene)),
+      from: tokens[b.a]!.id,
+      to: tokens[b.b]!.id,
+      order: b.order,
+    });
   }
   out.sort((x, y) => x.distance - y.distance || x.order - y.order);
   return out.map(({ order: _order, ...rest }) => rest);
@@ -63,7 +78,13 @@ export interface UnitReachQuery {
  * grid index keeps each question to the figures around the unit, so a board of a hundred units asks
  * them all in about the time one full scan takes.
  */
-export function createUnitReach(tokens: readonly Token[], scene: Scene, from: MeasureFrom = 'edge', typical?: Length, bases: BaseShape = DEFAULT_BASE_SHAPE): UnitReachQuery {
+export function createUnitReach(
+  tokens: readonly Token[],
+  scene: Scene,
+  from: MeasureFrom = 'edge',
+  typical?: Length,
+  bases: BaseShape = DEFAULT_BASE_SHAPE,
+): UnitReachQuery {
   const p: PreparedTable = prepareTable(tokens, scene, from, bases);
   const members = new Map<string, number[]>();
   for (let i = 0; i < p.n; i++) {
@@ -90,7 +111,13 @@ export function createUnitReach(tokens: readonly Token[], scene: Scene, from: Me
         }
       }
       return [...best]
-        .map(([unit, b]) => ({ unit, within: true, distance: tidy(fromCells(b.d, radius.unit, scene)), from: tokens[b.a]!.id, to: tokens[b.b]!.id }))
+        .map(([unit, b]) => ({
+          unit,
+          within: true,
+          distance: tidy(fromCells(b.d, radius.unit, scene)),
+          from: tokens[b.a]!.id,
+          to: tokens[b.b]!.id,
+        }))
         .sort((x, y) => x.distance - y.distance || (x.unit < y.unit ? -1 : 1));
     },
   };

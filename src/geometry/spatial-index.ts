@@ -70,7 +70,13 @@ export class GridIndex {
    * `slack` (cells) is how much the metric may undercut the axis gap between centres (base
    * radii, hex rounding), so the search stops only when no farther ring can do better.
    */
-  nearest(px: number, py: number, distTo: (i: number) => number, accept: (i: number) => boolean, slack: number): { index: number; distance: number } | null {
+  nearest(
+    px: number,
+    py: number,
+    distTo: (i: number) => number,
+    accept: (i: number) => boolean,
+    slack: number,
+  ): { index: number; distance: number } | null {
     const cx = Math.floor(px * this.inv);
     const cy = Math.floor(py * this.inv);
     const size = 1 / this.inv;

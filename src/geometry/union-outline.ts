@@ -53,7 +53,10 @@ interface Circle {
 /** A circle as a polygon that holds it (its edges touch the circle from outside). */
 function circleAsPolygon(c: Circle, n = 64): Vec2[] {
   const R = c.r / Math.cos(Math.PI / n);
-  return Array.from({ length: n }, (_, i) => ({ x: c.x + R * Math.cos((2 * Math.PI * i) / n), y: c.y + R * Math.sin((2 * Math.PI * i) / n) }));
+  return Array.from({ length: n }, (_, i) => ({
+    x: c.x + R * Math.cos((2 * Math.PI * i) / n),
+    y: c.y + R * Math.sin((2 * Math.PI * i) / n),
+  }));
 }
 
 /** Twice a loop's signed area: positive for an outline's outer loops, negative for its holes. */
@@ -75,7 +78,12 @@ const norm = (a: number) => ((a % TAU) + TAU) % TAU;
 
 function circleUnion(circles: readonly Circle[]): Vec2[][] {
   // Circles inside another add nothing.
-  const live = circles.filter((c, i) => !circles.some((o, j) => j !== i && o.r >= c.r && Math.hypot(o.x - c.x, o.y - c.y) + c.r <= o.r + EPS && (o.r > c.r || j < i)));
+  const live = circles.filter(
+    (c, i) =>
+      !circles.some(
+        (o, j) => j !== i && o.r >= c.r && Math.hypot(o.x - c.x, o.y - c.y) + c.r <= o.r + EPS && (o.r > c.r || j < i),
+      ),
+  );
   // Each circle's crossings with the others: the angle where another circle begins to cover it and where it stops.
   interface Cut {
     readonly at: number;
@@ -104,7 +112,10 @@ function circleUnion(circles: readonly Circle[]): Vec2[][] {
       cuts[i]!.push({ at: pAngle, enter: true, point: p, pair: j }, { at: qAngle, enter: false, point: q, pair: j });
       // Round b anticlockwise, Q is where b enters a, P where it leaves.
       const angleOnB = (v: Vec2) => norm(Math.atan2(v.y - b.y, v.x - b.x));
-      cuts[j]!.push({ at: angleOnB(points[q]!), enter: true, point: q, pair: i }, { at: angleOnB(points[p]!), enter: false, point: p, pair: i });
+      cuts[j]!.push(
+        { at: angleOnB(points[q]!), enter: true, point: q, pair: i },
+        { at: angleOnB(points[p]!), enter: false, point: p, pair: i },
+      );
     }
   }
   // The uncovered arcs: from a "leave" cut to the next cut, walking round with a count of covers.
@@ -135,7 +146,14 @@ function circleUnion(circles: readonly Circle[]): Vec2[][] {
       const cut = list[k]!;
       depth += cut.enter ? 1 : -1;
       const next = list[(k + 1) % list.length]!;
-      if (depth === 0) arcs.push({ circle: i, from: cut.at, to: next.at <= cut.at ? next.at + TAU : next.at, start: cut.point, end: next.point });
+      if (depth === 0)
+        arcs.push({
+          circle: i,
+          from: cut.at,
+          to: next.at <= cut.at ? next.at + TAU : next.at,
+          start: cut.point,
+          end: next.point,
+        });
     }
   });
   // Join the arcs: each ends at the crossing where the next one (on the other circle) starts.
@@ -174,7 +192,12 @@ interface Box {
   readonly x1: number;
   readonly y1: number;
 }
-const boxOf = (pts: readonly Vec2[]): Box => ({ x0: Math.min(...pts.map((p) => p.x)), y0: Math.min(...pts.map((p) => p.y)), x1: Math.max(...pts.map((p) => p.x)), y1: Math.max(...pts.map((p) => p.y)) });
+const boxOf = (pts: readonly Vec2[]): Box => ({
+  x0: Math.min(...pts.map((p) => p.x)),
+  y0: Math.min(...pts.map((p) => p.y)),
+  x1: Math.max(...pts.map((p) => p.x)),
+  y1: Math.max(...pts.map((p) => p.y)),
+});
 const meet = (a: Box, b: Box) => a.x0 <= b.x1 + EPS && b.x0 <= a.x1 + EPS && a.y0 <= b.y1 + EPS && b.y0 <= a.y1 + EPS;
 
 /** Where a point stands against a polygon: inside, outside, or on an edge (which one). */
@@ -252,7 +275,11 @@ function polygonUnion(polygons: readonly Vec2[][]): Vec2[][] {
           }
           if (!keep) break;
         }
-        if (keep) pieces.push([{ x: a.x + dx * t0, y: a.y + dy * t0 }, { x: a.x + dx * t1, y: a.y + dy * t1 }]);
+        if (keep)
+          pieces.push([
+            { x: a.x + dx * t0, y: a.y + dy * t0 },
+            { x: a.x + dx * t1, y: a.y + dy * t1 },
+          ]);
       }
     }
   });

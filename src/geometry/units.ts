@@ -16,14 +16,44 @@ const MM_PER: Readonly<Record<string, number>> = {
 
 /** Spellings seen in Roll20 `scale_units`, Owlbear scale strings and French/English rule texts. */
 const ALIASES: Readonly<Record<string, string>> = {
-  millimetre: 'mm', millimeter: 'mm', millimetres: 'mm', millimeters: 'mm',
-  centimetre: 'cm', centimeter: 'cm', centimetres: 'cm', centimeters: 'cm',
-  metre: 'm', meter: 'm', metres: 'm', meters: 'm',
-  kilometre: 'km', kilometer: 'km', kilometres: 'km', kilometers: 'km',
-  inch: 'in', inches: 'in', '"': 'in', '″': 'in', pouce: 'in', pouces: 'in', po: 'in',
-  foot: 'ft', feet: 'ft', "'": 'ft', '′': 'ft', pied: 'ft', pieds: 'ft', pi: 'ft',
-  yard: 'yd', yards: 'yd', mile: 'mi', miles: 'mi',
-  cells: 'cell', square: 'cell', squares: 'cell', sq: 'cell',
+  millimetre: 'mm',
+  millimeter: 'mm',
+  millimetres: 'mm',
+  millimeters: 'mm',
+  centimetre: 'cm',
+  centimeter: 'cm',
+  centimetres: 'cm',
+  centimeters: 'cm',
+  metre: 'm',
+  meter: 'm',
+  metres: 'm',
+  meters: 'm',
+  kilometre: 'km',
+  kilometer: 'km',
+  kilometres: 'km',
+  kilometers: 'km',
+  inch: 'in',
+  inches: 'in',
+  '"': 'in',
+  '″': 'in',
+  pouce: 'in',
+  pouces: 'in',
+  po: 'in',
+  foot: 'ft',
+  feet: 'ft',
+  "'": 'ft',
+  '′': 'ft',
+  pied: 'ft',
+  pieds: 'ft',
+  pi: 'ft',
+  yard: 'yd',
+  yards: 'yd',
+  mile: 'mi',
+  miles: 'mi',
+  cells: 'cell',
+  square: 'cell',
+  squares: 'cell',
+  sq: 'cell',
 };
 
 /** The special unit meaning "grid cells" (hex steps on a hex grid). */
@@ -53,7 +83,10 @@ export class IncompatibleUnitsError extends Error {
 /** Raised when the scene scale is unusable (zero or negative cell size or units per cell). */
 export class InvalidScaleError extends Error {
   readonly code = 'invalid-scale';
-  constructor(readonly field: 'pixelsPerCell' | 'unitsPerCell', readonly value: number) {
+  constructor(
+    readonly field: 'pixelsPerCell' | 'unitsPerCell',
+    readonly value: number,
+  ) {
     super(`invalid-scale: ${field} = ${value}`);
     this.name = 'InvalidScaleError';
   }

@@ -23,7 +23,13 @@ export interface RangeQuery {
 /**
  * @param typical the radius most queries will use (sizes the buckets; others still work).
  */
-export function createRangeQuery(tokens: readonly Token[], scene: Scene, from: MeasureFrom = 'centre', typical?: Length, bases: BaseShape = DEFAULT_BASE_SHAPE): RangeQuery {
+export function createRangeQuery(
+  tokens: readonly Token[],
+  scene: Scene,
+  from: MeasureFrom = 'centre',
+  typical?: Length,
+  bases: BaseShape = DEFAULT_BASE_SHAPE,
+): RangeQuery {
   const p = prepareTable(tokens, scene, from, bases);
   const bucket = axisReach(p, typical ? toCells(typical, scene) : 1);
   const index = new GridIndex(p.x, p.y, null, bucket);
@@ -43,18 +49,36 @@ export function createRangeQuery(tokens: readonly Token[], scene: Scene, from: M
         if (withinRange(d, r)) hits.push({ index: j, d });
       }
       hits.sort((a, b) => a.d - b.d || a.index - b.index);
-      return hits.map((h) => ({ id: tokens[h.index]!.id, index: h.index, distance: tidy(fromCells(h.d, radius.unit, scene)) }));
+      return hits.map((h) => ({
+        id: tokens[h.index]!.id,
+        index: h.index,
+        distance: tidy(fromCells(h.d, radius.unit, scene)),
+      }));
     },
   };
 }
 
 /** One-off query (builds the index each time: prefer createRangeQuery for several leaders). */
-export function tokensWithin(tokens: readonly Token[], scene: Scene, id: string, radius: Length, from: MeasureFrom = 'centre', bases: BaseShape = DEFAULT_BASE_SHAPE): InRange[] {
+export function tokensWithin(
+  tokens: readonly Token[],
+  scene: Scene,
+  id: string,
+  radius: Length,
+  from: MeasureFrom = 'centre',
+  bases: BaseShape = DEFAULT_BASE_SHAPE,
+): InRange[] {
   return createRangeQuery(tokens, scene, from, radius, bases).within(id, radius);
 }
 
 /** Distance between two tokens in the given unit, as the scene measures it. */
-export function distanceBetween(a: Token, b: Token, scene: Scene, unit: string, from: MeasureFrom = 'centre', bases: BaseShape = DEFAULT_BASE_SHAPE): number {
+export function distanceBetween(
+  a: Token,
+  b: Token,
+  scene: Scene,
+  unit: string,
+  from: MeasureFrom = 'centre',
+  bases: BaseShape = DEFAULT_BASE_SHAPE,
+): number {
   const p = prepareTable([a, b], scene, from, bases);
   return fromCells(p.dist(0, 1), unit, scene);
 }

@@ -115,7 +115,9 @@ const COUNTED: Readonly<Record<string, string>> = {
  * Refusals whose rules name a field by its id (`commandCm`): the message key of the label the popup
  * gives that field, so that the refusal names it as the form does.
  */
-const FIELD_LABELS: Readonly<Record<string, { readonly param: string; readonly labels: Readonly<Record<string, string>> }>> = {
+const FIELD_LABELS: Readonly<
+  Record<string, { readonly param: string; readonly labels: Readonly<Record<string, string>> }>
+> = {
   'bdc-value-invalid': {
     param: 'field',
     labels: {
@@ -144,11 +146,17 @@ const FIELD_LABELS: Readonly<Record<string, { readonly param: string; readonly l
 export function errorText(error: RuleError, name?: (t: Text) => string): Text {
   const field = FIELD_LABELS[error.code];
   const label = field && field.labels[String(error.params?.[field.param] ?? '')];
-  if (label && name) return text('error_value_invalid', name(text(label)), ...['min', 'max', 'value'].map((p) => error.params?.[p] ?? ''));
+  if (label && name)
+    return text(
+      'error_value_invalid',
+      name(text(label)),
+      ...['min', 'max', 'value'].map((p) => error.params?.[p] ?? ''),
+    );
   const order = PARAM_ORDER[error.code] ?? [];
   const key = `error_${error.code.replaceAll('-', '_')}`;
   const by = COUNTED[error.code];
   const count = by === undefined ? undefined : error.params?.[by];
-  if (typeof count === 'number') return plural(key, count, ...order.filter((name) => name !== by).map((name) => error.params?.[name] ?? ''));
+  if (typeof count === 'number')
+    return plural(key, count, ...order.filter((name) => name !== by).map((name) => error.params?.[name] ?? ''));
   return text(key, ...order.map((name) => error.params?.[name] ?? ''));
 }

@@ -2,7 +2,10 @@ import { LOCALE_KEY, localized, pluralKey, type Text } from './text';
 
 /** The shape of one `_locales/<lang>/messages.json` (the WebExtension i18n format). */
 export type Catalogue = Readonly<
-  Record<string, { readonly message: string; readonly placeholders?: Readonly<Record<string, { readonly content: string }>> }>
+  Record<
+    string,
+    { readonly message: string; readonly placeholders?: Readonly<Record<string, { readonly content: string }>> }
+  >
 >;
 
 /**
@@ -16,11 +19,14 @@ export function formatMessage(catalogue: Catalogue, key: string, subs: readonly 
   const placeholders = entry.placeholders ?? {};
   const nth = (d: string): string => (d === '$' ? '$' : String(subs[Number(d) - 1] ?? ''));
   // One pass, so that substituted text (typed by users) is never read again as a placeholder.
-  return entry.message.replace(/\$([A-Za-z_@][A-Za-z0-9_@]*)\$|\$(\$|[1-9])/g, (whole, name?: string, digit?: string) => {
-    if (digit) return nth(digit);
-    const content = placeholders[name!.toLowerCase()]?.content;
-    return content === undefined ? whole : content.replace(/\$(\$|[1-9])/g, (_, d: string) => nth(d));
-  });
+  return entry.message.replace(
+    /\$([A-Za-z_@][A-Za-z0-9_@]*)\$|\$(\$|[1-9])/g,
+    (whole, name?: string, digit?: string) => {
+      if (digit) return nth(digit);
+      const content = placeholders[name!.toLowerCase()]?.content;
+      return content === undefined ? whole : content.replace(/\$(\$|[1-9])/g, (_, d: string) => nth(d));
+    },
+  );
 }
 
 const rulesOf = new WeakMap<Catalogue, Intl.PluralRules>();
@@ -31,5 +37,8 @@ export function formatText(catalogue: Catalogue, t: Text): string {
   let rules = rulesOf.get(catalogue);
   if (!rules) rulesOf.set(catalogue, (rules = new Intl.PluralRules(locale)));
   // Numbers in the language's own decimal mark, French elision before what is put in.
-  return localized((key, subs) => formatMessage(catalogue, key, subs), locale)(pluralKey(t, rules, (key) => key in catalogue), t.subs);
+  return localized((key, subs) => formatMessage(catalogue, key, subs), locale)(
+    pluralKey(t, rules, (key) => key in catalogue),
+    t.subs,
+  );
 }

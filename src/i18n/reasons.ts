@@ -92,11 +92,16 @@ function shown(v: string | number, unit: unknown): string | number {
 }
 
 const keyOf = (code: string) => code.replaceAll('-', '_');
-const subsOf = (reason: Reason, order: readonly string[]) => order.map((name) => shown(reason.params?.[name] ?? '', reason.params?.unit));
+const subsOf = (reason: Reason, order: readonly string[]) =>
+  order.map((name) => shown(reason.params?.[name] ?? '', reason.params?.unit));
 
 /** The reason as a text of the catalogue (`board_reason_<code>`), its numbers rounded as a player measures. */
 export function reasonText(reason: Reason): Text {
-  return counted(reason, 'long', text(`board_reason_${keyOf(reason.code)}`, ...subsOf(reason, PARAM_ORDER[reason.code] ?? [])));
+  return counted(
+    reason,
+    'long',
+    text(`board_reason_${keyOf(reason.code)}`, ...subsOf(reason, PARAM_ORDER[reason.code] ?? [])),
+  );
 }
 
 /** A counted reason's long words as a family of plural forms, chosen by its count. */

@@ -17,7 +17,11 @@ export interface Text {
 export const text = (key: string, ...subs: (string | number)[]): Text => (subs.length ? { key, subs } : { key });
 
 /** "1 fighter", "2 fighters", "2 бойца", "5 бойцов": the message of `key`'s family for `count`; `count` is $1. */
-export const plural = (key: string, count: number, ...subs: (string | number)[]): Text => ({ key, subs: [count, ...subs], count });
+export const plural = (key: string, count: number, ...subs: (string | number)[]): Text => ({
+  key,
+  subs: [count, ...subs],
+  count,
+});
 
 /** The catalogue's own language (each locale says which it is), for its plural rules. */
 export const LOCALE_KEY = 'locale_code';
@@ -67,11 +71,17 @@ export function elide(message: string, subs: readonly string[], locale: string):
     const rank = TITLE.exec(sub);
     if (rank) {
       const lower = rank[1]!.toLocaleLowerCase('fr') + sub.slice(rank[1]!.length);
-      out = out.replace(new RegExp(`(^|[\\s(«“\u202f])(de|De|à|À) ${escaped}`, 'g'), (_, before: string, word: string) => `${before}${CONTRACTED[word]} ${lower}`);
+      out = out.replace(
+        new RegExp(`(^|[\\s(«“\u202f])(de|De|à|À) ${escaped}`, 'g'),
+        (_, before: string, word: string) => `${before}${CONTRACTED[word]} ${lower}`,
+      );
       continue;
     }
     if (!/^[AEIOUYÀÂÆÉÈÊËÎÏÔŒÙÛÜaeiouyàâæéèêëîïôœùûü]/.test(sub)) continue;
-    out = out.replace(new RegExp(`(^|[\\s(«“])(de|De|que|Que) (?=${escaped})`, 'g'), (_, before: string, word: string) => `${before}${ELIDED[word]}`);
+    out = out.replace(
+      new RegExp(`(^|[\\s(«“])(de|De|que|Que) (?=${escaped})`, 'g'),
+      (_, before: string, word: string) => `${before}${ELIDED[word]}`,
+    );
   }
   return out;
 }
@@ -85,14 +95,21 @@ export function elide(message: string, subs: readonly string[], locale: string):
 export function sayer(get: (key: string, subs: string[]) => string, locale: string): (t: Text) => string {
   const message = localized(get, locale);
   const rules = new Intl.PluralRules(locale);
-  return (t) => message(pluralKey(t, rules, (key) => message(key) !== ''), t.subs) || t.key;
+  return (t) =>
+    message(
+      pluralKey(t, rules, (key) => message(key) !== ''),
+      t.subs,
+    ) || t.key;
 }
 
 /**
  * A message getter (the browser's i18n, or a catalogue) as a language writes its substitutions:
  * numbers in its decimal mark, French elision before them.
  */
-export function localized(get: (key: string, subs: string[]) => string, locale: string): (key: string, subs?: readonly (string | number)[]) => string {
+export function localized(
+  get: (key: string, subs: string[]) => string,
+  locale: string,
+): (key: string, subs?: readonly (string | number)[]) => string {
   return (key, subs) => {
     const local = localSubs(subs, locale);
     return elide(get(key, local), local, locale);

@@ -37,17 +37,14 @@ export interface Hit {
 }
 
 /** Lower case, no accents (é → e, ё → е, й → и on both sides alike), so that "demoralise" finds "Démoralisé". */
-export const fold = (s: string): string =>
-  s
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase();
+export const fold = (s: string): string => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 /** Words, keeping inner hyphens and apostrophes: "C-in-C", "4D8", "l'initiative". */
 export const words = (s: string): string[] => fold(s).match(/[\p{L}\p{N}]+(?:[-'’][\p{L}\p{N}]+)*/gu) ?? [];
 
 /** A word and, if it has hyphens or apostrophes, its parts ("late-entry" also gives "late" and "entry"). */
-const withParts = (w: string): string[] => (/[-'’]/.test(w) ? [w, ...w.split(/[-'’]/).filter((p) => p.length > 1)] : [w]);
+const withParts = (w: string): string[] =>
+  /[-'’]/.test(w) ? [w, ...w.split(/[-'’]/).filter((p) => p.length > 1)] : [w];
 
 const commonPrefix = (a: string, b: string): number => {
   let i = 0;
@@ -170,6 +167,8 @@ export function search(index: Searchable, query: string, prefer?: SystemId): Hit
   const pool = every.length > 0 ? every : scored.filter((s) => s.matched > 0);
   const rank = (s: (typeof scored)[number]) => s.score + (every.length > 0 ? 0 : 1000 * s.matched);
   return pool
-    .sort((a, b) => rank(b) - rank(a) || Number(b.e.system === prefer) - Number(a.e.system === prefer) || a.order - b.order)
+    .sort(
+      (a, b) => rank(b) - rank(a) || Number(b.e.system === prefer) - Number(a.e.system === prefer) || a.order - b.order,
+    )
     .map((s) => ({ system: s.e.system, topic: s.e.topic, score: s.score }));
 }

@@ -84,7 +84,13 @@ export interface TableChanges {
    * left (its link, else the piece of its name then in play: src/board/departures.ts), null for none,
    * absent when the board did not see it go (it went before the page was opened).
    */
-  readonly gone: readonly { readonly id: string; readonly name: string; readonly side: string | null; readonly how: 'removed' | 'dead'; readonly stoodFor?: string | null }[];
+  readonly gone: readonly {
+    readonly id: string;
+    readonly name: string;
+    readonly side: string | null;
+    readonly how: 'removed' | 'dead';
+    readonly stoodFor?: string | null;
+  }[];
   /** Tokens put on the table after it was first read. */
   readonly arrived: readonly { readonly id: string; readonly name: string; readonly side: string | null }[];
 }

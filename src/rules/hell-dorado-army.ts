@@ -25,8 +25,22 @@ export interface HdCompany {
 }
 
 /** `n` fighters of one profile, "Bretteur 1", "Bretteur 2"…, in a row from (x, y), 45 px apart. */
-const row = (prefix: string, name: string, n: number, stats: Pick<HdFighter, 'cmd' | 'def' | 'dpt'>, x: number, y: number, dx = 45): HdFighter[] =>
-  Array.from({ length: n }, (_, i) => ({ token: `${prefix}${i + 1}`, name: n === 1 ? name : `${name} ${i + 1}`, ...stats, x: x + i * dx, y }));
+const row = (
+  prefix: string,
+  name: string,
+  n: number,
+  stats: Pick<HdFighter, 'cmd' | 'def' | 'dpt'>,
+  x: number,
+  y: number,
+  dx = 45,
+): HdFighter[] =>
+  Array.from({ length: n }, (_, i) => ({
+    token: `${prefix}${i + 1}`,
+    name: n === 1 ? name : `${name} ${i + 1}`,
+    ...stats,
+    x: x + i * dx,
+    y,
+  }));
 
 export const HD_COMPANIES: readonly [HdCompany, HdCompany] = [
   {
@@ -62,10 +76,26 @@ const base = { value: 30, unit: 'mm' } as const;
 
 /** The companies' tokens, each standing for the piece `pieceOf` gives it. */
 export const hdTokens = (pieceOf: (company: number, index: number) => string): DemoToken[] =>
-  HD_COMPANIES.flatMap((c, ci) => c.fighters.map((f, i): DemoToken => ({ id: f.token, name: f.name, side: c.side, unit: null, role: 'figure', at: { x: f.x, y: f.y }, base, piece: pieceOf(ci, i) })));
+  HD_COMPANIES.flatMap((c, ci) =>
+    c.fighters.map((f, i): DemoToken => ({
+      id: f.token,
+      name: f.name,
+      side: c.side,
+      unit: null,
+      role: 'figure',
+      at: { x: f.x, y: f.y },
+      base,
+      piece: pieceOf(ci, i),
+    })),
+  );
 
 /** The scene around the tokens: 10 px a centimetre, no grid; each company's side named as in its game. */
-export const hdScene = <E>(title: string, tokens: readonly DemoToken[], events: readonly E[], gameSides: Readonly<Record<string, string>>): DemoScene<E> => ({
+export const hdScene = <E>(
+  title: string,
+  tokens: readonly DemoToken[],
+  events: readonly E[],
+  gameSides: Readonly<Record<string, string>>,
+): DemoScene<E> => ({
   title,
   scene: { pixelsPerCell: 50, unitsPerCell: 5, unitName: 'cm', grid: 'none', measurement: 'euclidean' },
   sides: HD_COMPANIES.map((c) => ({ id: c.side, label: c.name, colour: c.colour })),

@@ -6,4 +6,5 @@ export const SYSTEM_IDS = ['hd-command', 'hd-modifiers', 'bdc', 'dc', 'cr'] as c
 
 export type SystemId = (typeof SYSTEM_IDS)[number];
 
-export const isSystemId = (id: unknown): id is SystemId => typeof id === 'string' && (SYSTEM_IDS as readonly string[]).includes(id);
+export const isSystemId = (id: unknown): id is SystemId =>
+  typeof id === 'string' && (SYSTEM_IDS as readonly string[]).includes(id);

@@ -61,7 +61,15 @@ const stepSchema = v.strictObject({
   undo: v.optional(v.literal(true)),
   redo: v.optional(v.literal(true)),
   /** Table steps: a token moves (to x, y or a hex), arrives, is removed, is marked dead; links change. */
-  move: v.optional(v.strictObject({ id: v.string(), x: v.optional(num), y: v.optional(num), hex: v.optional(hex), rotation: v.optional(num) })),
+  move: v.optional(
+    v.strictObject({
+      id: v.string(),
+      x: v.optional(num),
+      y: v.optional(num),
+      hex: v.optional(hex),
+      rotation: v.optional(num),
+    }),
+  ),
   add: v.optional(tokenSchema),
   remove: v.optional(v.string()),
   kill: v.optional(v.string()),
@@ -78,7 +86,13 @@ export const scenarioSchema = v.strictObject({
   source: v.optional(v.string()),
   config: v.optional(v.unknown()),
   /** A tabletop: its scene and tokens, each linked to a roster id by `piece`; `sides` maps its sides onto the game's. */
-  table: v.optional(v.strictObject({ scene: sceneSchema, tokens: v.array(tokenSchema), sides: v.optional(v.record(v.string(), v.string())) })),
+  table: v.optional(
+    v.strictObject({
+      scene: sceneSchema,
+      tokens: v.array(tokenSchema),
+      sides: v.optional(v.record(v.string(), v.string())),
+    }),
+  ),
   steps: v.pipe(v.array(stepSchema), v.minLength(1)),
 });
 
@@ -87,9 +101,36 @@ export type ScenarioStep = Scenario['steps'][number];
 
 /** What `expect.board` may say (each part partial). */
 const boardExpectSchema = v.strictObject({
-  tokens: v.optional(v.record(v.string(), v.nullable(v.strictObject({ status: v.optional(v.picklist(MARK_STATUSES)), reason: v.optional(v.nullable(v.string())), params: v.optional(v.record(v.string(), v.union([v.string(), v.number()]))), closeUp: v.optional(v.boolean()), mark: v.optional(v.picklist(['circle', 'box'])) })))),
-  rings: v.optional(v.record(v.string(), v.nullable(v.strictObject({ kind: v.optional(v.string()), shape: v.optional(v.string()), radius: v.optional(num), extent: v.optional(num) })))),
-  edges: v.optional(v.record(v.string(), v.nullable(v.strictObject({ from: v.optional(v.string()), kind: v.optional(v.string()) })))),
+  tokens: v.optional(
+    v.record(
+      v.string(),
+      v.nullable(
+        v.strictObject({
+          status: v.optional(v.picklist(MARK_STATUSES)),
+          reason: v.optional(v.nullable(v.string())),
+          params: v.optional(v.record(v.string(), v.union([v.string(), v.number()]))),
+          closeUp: v.optional(v.boolean()),
+          mark: v.optional(v.picklist(['circle', 'box'])),
+        }),
+      ),
+    ),
+  ),
+  rings: v.optional(
+    v.record(
+      v.string(),
+      v.nullable(
+        v.strictObject({
+          kind: v.optional(v.string()),
+          shape: v.optional(v.string()),
+          radius: v.optional(num),
+          extent: v.optional(num),
+        }),
+      ),
+    ),
+  ),
+  edges: v.optional(
+    v.record(v.string(), v.nullable(v.strictObject({ from: v.optional(v.string()), kind: v.optional(v.string()) }))),
+  ),
   proposals: v.optional(v.array(v.string())),
   notes: v.optional(v.array(v.string())),
   error: v.optional(v.nullable(v.string())),
@@ -102,7 +143,8 @@ export type StepOutcome =
 export interface ScenarioFailure {
   readonly step: number;
   readonly action: string;
-  readonly reason: 'state-mismatch' | 'board-mismatch' | 'expected-refusal' | 'unexpected-refusal' | 'wrong-refusal' | 'malformed';
+  readonly reason:
+    'state-mismatch' | 'board-mismatch' | 'expected-refusal' | 'unexpected-refusal' | 'wrong-refusal' | 'malformed';
   readonly message: string;
   readonly mismatches: readonly Mismatch[];
 }
@@ -131,7 +173,15 @@ export function parseScenario(raw: unknown): Result<Scenario> {
 }
 
 const centreOf = (spec: { x?: number; y?: number; hex?: { q: number; r: number } }, scene: Scene) =>
-  spec.hex ? hexToPixel(spec.hex, scene.pixelsPerCell, scene.grid === 'hex-flat' ? 'flat' : 'pointy', scene.hexOrigin, scene.hexPitch) : { x: spec.x ?? 0, y: spec.y ?? 0 };
+  spec.hex
+    ? hexToPixel(
+        spec.hex,
+        scene.pixelsPerCell,
+        scene.grid === 'hex-flat' ? 'flat' : 'pointy',
+        scene.hexOrigin,
+        scene.hexPitch,
+      )
+    : { x: spec.x ?? 0, y: spec.y ?? 0 };
 
 function toToken(spec: TokenSpec, scene: Scene): Token {
   const size = spec.size ?? 0;
@@ -152,14 +202,33 @@ function toToken(spec: TokenSpec, scene: Scene): Token {
 }
 
 /** What a view shows, in the terms `expect.board` uses. */
-export function boardSummary(view: BoardView, scene: Scene, proposals: readonly string[], tokens: readonly { readonly id: string }[] = []): unknown {
+export function boardSummary(
+  view: BoardView,
+  scene: Scene,
+  proposals: readonly string[],
+  tokens: readonly { readonly id: string }[] = [],
+): unknown {
   const r2 = (x: number) => Math.round(x * 100) / 100;
   // A token the view does not mark shows as null, so that a file can say "no mark here".
   const unmarked = tokens.filter((t) => !view.marks.some((m) => m.id === t.id)).map((t) => [t.id, null]);
   // A leader without a ring shows as null, so that a file can say "no ring here".
-  const ringless = view.marks.filter((m) => (m.status === 'leader' || m.status === 'blocked') && !view.rings.some((r) => r.id === m.id)).map((m) => [m.id, null]);
+  const ringless = view.marks
+    .filter((m) => (m.status === 'leader' || m.status === 'blocked') && !view.rings.some((r) => r.id === m.id))
+    .map((m) => [m.id, null]);
   return {
-    tokens: Object.fromEntries([...unmarked, ...view.marks.map((m) => [m.id, { status: m.status, reason: m.reason?.code ?? null, params: m.reason?.params ?? {}, closeUp: m.closeUp === true, mark: m.box ? 'box' : 'circle' }])]),
+    tokens: Object.fromEntries([
+      ...unmarked,
+      ...view.marks.map((m) => [
+        m.id,
+        {
+          status: m.status,
+          reason: m.reason?.code ?? null,
+          params: m.reason?.params ?? {},
+          closeUp: m.closeUp === true,
+          mark: m.box ? 'box' : 'circle',
+        },
+      ]),
+    ]),
     rings: Object.fromEntries([
       ...ringless,
       ...view.rings.map((r) => [
@@ -168,12 +237,17 @@ export function boardSummary(view: BoardView, scene: Scene, proposals: readonly 
           kind: r.kind,
           shape: r.shape.kind,
           radius: r2(r.radiusCells * scene.pixelsPerCell),
-          extent: r2(r.shape.kind === 'circle' ? r.shape.radius : Math.max(...r.shape.points.map((p) => Math.abs(p.x)))),
+          extent: r2(
+            r.shape.kind === 'circle' ? r.shape.radius : Math.max(...r.shape.points.map((p) => Math.abs(p.x))),
+          ),
         },
       ]),
     ]),
     // A token no edge reaches shows as null, so that a file can say "no link drawn to him".
-    edges: Object.fromEntries([...tokens.filter((t) => !view.edges.some((e) => e.to === t.id)).map((t) => [t.id, null]), ...view.edges.map((e) => [e.to, { from: e.from, kind: e.kind }])]),
+    edges: Object.fromEntries([
+      ...tokens.filter((t) => !view.edges.some((e) => e.to === t.id)).map((t) => [t.id, null]),
+      ...view.edges.map((e) => [e.to, { from: e.from, kind: e.kind }]),
+    ]),
     proposals,
     notes: view.notes.map((n) => [n.key, ...(n.subs ?? [])].join(' ')),
     error: view.error,
@@ -183,7 +257,13 @@ export function boardSummary(view: BoardView, scene: Scene, proposals: readonly 
 /** Runs a scenario to its end or to the first step that does not do what it says. */
 export function runScenario(scenario: Scenario, onStep?: (outcome: StepOutcome) => void): ScenarioRun {
   const outcomes: StepOutcome[] = [];
-  const fail = (step: number, action: string, reason: ScenarioFailure['reason'], message: string, mismatches: Mismatch[] = []) => ({
+  const fail = (
+    step: number,
+    action: string,
+    reason: ScenarioFailure['reason'],
+    message: string,
+    mismatches: Mismatch[] = [],
+  ) => ({
     outcomes,
     failure: { step, action, reason, message, mismatches },
   });
@@ -193,14 +273,23 @@ export function runScenario(scenario: Scenario, onStep?: (outcome: StepOutcome) 
   const board: AnyBoard = BOARDS[scenario.system];
   const system = descriptor.rules;
   const config = system.parseConfig(deepMerge(system.defaultConfig, scenario.config));
-  if (!config.ok) return fail(0, 'setup', 'malformed', `config: ${config.error.params?.path}: ${config.error.params?.problem}`);
+  if (!config.ok)
+    return fail(0, 'setup', 'malformed', `config: ${config.error.params?.path}: ${config.error.params?.problem}`);
 
   const scene = scenario.table?.scene as Scene | undefined;
   let tokens: Token[] = scene ? scenario.table!.tokens.map((t) => toToken(t, scene)) : [];
   let binding: Binding = scene
-    ? { links: Object.fromEntries(scenario.table!.tokens.filter((t) => t.piece !== undefined).map((t) => [t.id, t.piece!])), sides: scenario.table!.sides ?? {} }
+    ? {
+        links: Object.fromEntries(
+          scenario.table!.tokens.filter((t) => t.piece !== undefined).map((t) => [t.id, t.piece!]),
+        ),
+        sides: scenario.table!.sides ?? {},
+      }
     : EMPTY_BINDING;
-  const changes: { gone: TableChanges['gone'][number][]; arrived: TableChanges['arrived'][number][] } = { gone: [], arrived: [] };
+  const changes: { gone: TableChanges['gone'][number][]; arrived: TableChanges['arrived'][number][] } = {
+    gone: [],
+    arrived: [],
+  };
   const table = (): Table => ({ scene: scene!, tokens });
   const bound = (state: unknown) => bindTable(table(), binding, descriptor.pieces(state));
 
@@ -210,7 +299,8 @@ export function runScenario(scenario: Scenario, onStep?: (outcome: StepOutcome) 
   for (const [index, step] of scenario.steps.entries()) {
     const number = index + 1;
     const action = describeStep(step);
-    const tableStep = step.move || step.add || step.remove !== undefined || step.kill !== undefined || step.link || step.tick;
+    const tableStep =
+      step.move || step.add || step.remove !== undefined || step.kill !== undefined || step.link || step.tick;
     if (tableStep && !scene) return fail(number, action, 'malformed', 'a table step needs the scenario\'s "table"');
     let result: Result<unknown>;
     if (step.move) {
@@ -219,7 +309,15 @@ export function runScenario(scenario: Scenario, onStep?: (outcome: StepOutcome) 
       const moved = step.move.x !== undefined || step.move.y !== undefined || step.move.hex !== undefined;
       if (!tokens.some((t) => t.id === id)) return fail(number, action, 'malformed', `no token "${id}" on the table`);
       // A move names where the token goes, a turn how far it is turned, or both.
-      tokens = tokens.map((t) => (t.id === id ? { ...t, ...(moved || turn === undefined ? { center: centreOf(step.move!, scene!) } : {}), ...(turn !== undefined ? { rotation: turn } : {}) } : t));
+      tokens = tokens.map((t) =>
+        t.id === id
+          ? {
+              ...t,
+              ...(moved || turn === undefined ? { center: centreOf(step.move!, scene!) } : {}),
+              ...(turn !== undefined ? { rotation: turn } : {}),
+            }
+          : t,
+      );
       result = { ok: true, value: state };
     } else if (step.add) {
       const t = toToken(step.add, scene!);
@@ -242,7 +340,8 @@ export function runScenario(scenario: Scenario, onStep?: (outcome: StepOutcome) 
       const came = changes.arrived.some((a) => a.id === id);
       changes.arrived = changes.arrived.filter((a) => a.id !== id);
       // A token put on the table during the game and taken off again is no removal (a death still is).
-      if (!(came && how === 'removed')) changes.gone.push({ id, name: gone.name, side: gone.side, how, stoodFor: standsFor(boundToken, table) });
+      if (!(came && how === 'removed'))
+        changes.gone.push({ id, name: gone.name, side: gone.side, how, stoodFor: standsFor(boundToken, table) });
       result = { ok: true, value: state };
     } else if (step.link) {
       const links: Record<string, string> = { ...binding.links };
@@ -267,10 +366,18 @@ export function runScenario(scenario: Scenario, onStep?: (outcome: StepOutcome) 
     } else {
       const parsed = system.parseEvent(step.event);
       if (!parsed.ok) {
-        return fail(number, action, 'malformed', `event: ${parsed.error.params?.path}: ${parsed.error.params?.problem}`);
+        return fail(
+          number,
+          action,
+          'malformed',
+          `event: ${parsed.error.params?.path}: ${parsed.error.params?.problem}`,
+        );
       }
       // What the popup sends reads the board first (Désastre Colonial: the pieces' hexes).
-      const event = scene && descriptor.fromBoard ? descriptor.fromBoard(parsed.value, placesOf(bound(state)), state) : parsed.value;
+      const event =
+        scene && descriptor.fromBoard
+          ? descriptor.fromBoard(parsed.value, placesOf(bound(state)), state)
+          : parsed.value;
       ticks = [];
       const appended = append(system, state, log, event);
       if (appended.ok) log = appended.value.log;
@@ -281,7 +388,12 @@ export function runScenario(scenario: Scenario, onStep?: (outcome: StepOutcome) 
       outcomes.push({ step: number, action, refused: result.error });
       onStep?.(outcomes.at(-1)!);
       if (step.reject === undefined) {
-        return fail(number, action, 'unexpected-refusal', `refused with "${result.error.code}" ${JSON.stringify(result.error.params ?? {})}`);
+        return fail(
+          number,
+          action,
+          'unexpected-refusal',
+          `refused with "${result.error.code}" ${JSON.stringify(result.error.params ?? {})}`,
+        );
       }
       if (step.reject !== result.error.code) {
         return fail(number, action, 'wrong-refusal', `refused with "${result.error.code}", expected "${step.reject}"`);
@@ -297,7 +409,8 @@ export function runScenario(scenario: Scenario, onStep?: (outcome: StepOutcome) 
     if (step.expect !== undefined) {
       const { board: boardExpect, ...stateExpect } = step.expect as { board?: unknown } & Record<string, unknown>;
       const mismatches = partialMismatches(stateExpect, state);
-      if (mismatches.length > 0) return fail(number, action, 'state-mismatch', 'state differs from expectation', mismatches);
+      if (mismatches.length > 0)
+        return fail(number, action, 'state-mismatch', 'state differs from expectation', mismatches);
       if (boardExpect !== undefined) {
         if (!scene) return fail(number, action, 'malformed', 'expect.board needs the scenario\'s "table"');
         const shape = v.safeParse(boardExpectSchema, boardExpect);
@@ -307,7 +420,8 @@ export function runScenario(scenario: Scenario, onStep?: (outcome: StepOutcome) 
         const view = board.view(b, facts, ticks);
         const proposals = descriptor.propose ? descriptor.propose(state, binding, changes).map((p) => p.key) : [];
         const found = partialMismatches(shape.output, boardSummary(view, scene, proposals, tokens), 'board');
-        if (found.length > 0) return fail(number, action, 'board-mismatch', 'the board differs from expectation', found);
+        if (found.length > 0)
+          return fail(number, action, 'board-mismatch', 'the board differs from expectation', found);
       }
     }
   }

@@ -87,7 +87,12 @@ export const headSchema = v.strictObject({
   gm: writerMap,
   state: v.pipe(refs, v.minLength(1)),
   left: v.optional(v.pipe(v.array(v.pipe(v.string(), v.regex(PUBLIC_KEY))), v.maxLength(LIMITS.leftKeys))),
-  forgot: v.optional(v.pipe(writerMap, v.check((r) => Object.keys(r).length <= LIMITS.forgotWriters, 'too many writers forgotten'))),
+  forgot: v.optional(
+    v.pipe(
+      writerMap,
+      v.check((r) => Object.keys(r).length <= LIMITS.forgotWriters, 'too many writers forgotten'),
+    ),
+  ),
   key: v.optional(v.pipe(v.string(), v.regex(PUBLIC_KEY))),
   sig: v.optional(v.pipe(v.string(), v.regex(SIGNATURE))),
 });
@@ -99,7 +104,11 @@ export function readHead(raw: unknown): { head: Head | null; problem: string | n
   return parsed.success ? { head: parsed.output, problem: null } : { head: null, problem: issueText(parsed.issues) };
 }
 
-const segmentSchema = v.strictObject({ from: count, n: v.pipe(count, v.minValue(1), v.maxValue(LIMITS.segmentEvents)), pieces: v.pipe(refs, v.minLength(1), v.maxLength(16)) });
+const segmentSchema = v.strictObject({
+  from: count,
+  n: v.pipe(count, v.minValue(1), v.maxValue(LIMITS.segmentEvents)),
+  pieces: v.pipe(refs, v.minLength(1), v.maxLength(16)),
+});
 const gameStateSchema = v.strictObject({
   config: v.unknown(),
   cursor: count,
@@ -108,7 +117,13 @@ const gameStateSchema = v.strictObject({
   tail: v.pipe(v.array(v.unknown()), v.maxLength(LIMITS.segmentEvents * 4)),
 });
 const seatsSchema = v.pipe(
-  v.record(v.pipe(v.string(), v.minLength(1), v.maxLength(LIMITS.id)), v.strictObject({ name: v.pipe(v.string(), v.maxLength(200)), seats: v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(15))), v.maxLength(16)) })),
+  v.record(
+    v.pipe(v.string(), v.minLength(1), v.maxLength(LIMITS.id)),
+    v.strictObject({
+      name: v.pipe(v.string(), v.maxLength(200)),
+      seats: v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(15))), v.maxLength(16)),
+    }),
+  ),
   v.check((r) => Object.keys(r).length <= 100, 'too many players'),
 );
 const openedSchema = v.pipe(
@@ -118,8 +133,14 @@ const openedSchema = v.pipe(
 const stateSchema = v.strictObject({
   v: v.literal(2),
   activeSystem: v.picklist(SYSTEM_IDS),
-  games: v.pipe(v.record(v.string(), v.unknown()), v.check((r) => Object.keys(r).length <= 32, 'too many games')),
-  bindings: v.pipe(v.record(v.string(), v.unknown()), v.check((r) => Object.keys(r).length <= 32, 'too many bindings')),
+  games: v.pipe(
+    v.record(v.string(), v.unknown()),
+    v.check((r) => Object.keys(r).length <= 32, 'too many games'),
+  ),
+  bindings: v.pipe(
+    v.record(v.string(), v.unknown()),
+    v.check((r) => Object.keys(r).length <= 32, 'too many bindings'),
+  ),
   seats: seatsSchema,
   opened: openedSchema,
   visibility: v.optional(visibilitySchema),
@@ -135,7 +156,12 @@ const split = (packed: string): string[] => {
 
 /** What a reader could make of a checkpoint. `missing`: a part is not (yet) in the keys as the head lists it. */
 export type CheckpointRead =
-  | { readonly ok: true; readonly game: TableGame; readonly notices: readonly string[]; readonly parts: ReadonlyMap<string, string> }
+  | {
+      readonly ok: true;
+      readonly game: TableGame;
+      readonly notices: readonly string[];
+      readonly parts: ReadonlyMap<string, string>;
+    }
   | { readonly ok: false; readonly missing: boolean; readonly problem: string };
 
 /** Each system's game as the rules would read it, before its log is replayed (./sync.ts replays it). */
@@ -174,7 +200,8 @@ export class CheckpointReader {
     let stateText = '';
     for (const p of head.state) {
       const value = take(p);
-      if (value === null) return { ok: false, missing: true, problem: `part ${p.key} is not the one the checkpoint lists` };
+      if (value === null)
+        return { ok: false, missing: true, problem: `part ${p.key} is not the one the checkpoint lists` };
       stateText += value;
     }
     const state = await this.unpackJson(stateText);
@@ -201,8 +228,23 @@ export class CheckpointReader {
       else notices.push(`${id.slice(0, 40)}: its links to the board could not be read`);
     }
     this.segments = used;
-    const root: StoreRoot = { ...freshRoot(), activeSystem: doc.output.activeSystem, games: games as StoreRoot['games'], bindings: bindings as StoreRoot['bindings'] };
-    return { ok: true, game: { root, seats: doc.output.seats, opened: doc.output.opened, ...(doc.output.visibility ? { visibility: doc.output.visibility } : {}) }, notices, parts };
+    const root: StoreRoot = {
+      ...freshRoot(),
+      activeSystem: doc.output.activeSystem,
+      games: games as StoreRoot['games'],
+      bindings: bindings as StoreRoot['bindings'],
+    };
+    return {
+      ok: true,
+      game: {
+        root,
+        seats: doc.output.seats,
+        opened: doc.output.opened,
+        ...(doc.output.visibility ? { visibility: doc.output.visibility } : {}),
+      },
+      notices,
+      parts,
+    };
   }
 
   private async readGame(
@@ -218,12 +260,14 @@ export class CheckpointReader {
     // The same settings object as last time when they did not change (the rules' states are kept by it).
     const configText = JSON.stringify(s.config);
     const kept = this.configs.get(id);
-    const config = kept && kept.text === configText ? { ok: true as const, value: kept.config } : rules.parseConfig(s.config);
+    const config =
+      kept && kept.text === configText ? { ok: true as const, value: kept.config } : rules.parseConfig(s.config);
     if (!config.ok) return { problem: `settings: ${config.error.params?.path}: ${config.error.params?.problem}` };
     this.configs.set(id, { text: configText, config: config.value });
     const events: unknown[] = [];
     for (const segment of s.segments) {
-      if (segment.from !== events.length) return { problem: `a segment starts at ${segment.from}, after ${events.length} events` };
+      if (segment.from !== events.length)
+        return { problem: `a segment starts at ${segment.from}, after ${events.length} events` };
       const key = segment.pieces.map((p) => p.h).join(',');
       let text = '';
       for (const p of segment.pieces) {
@@ -234,7 +278,8 @@ export class CheckpointReader {
       let list = this.segments.get(key) ?? used.get(key);
       if (!list) {
         const unpacked = await this.unpackJson(text);
-        if (!unpacked.ok || !Array.isArray(unpacked.value) || unpacked.value.length !== segment.n) return { problem: `segment ${segment.from}: not ${segment.n} events` };
+        if (!unpacked.ok || !Array.isArray(unpacked.value) || unpacked.value.length !== segment.n)
+          return { problem: `segment ${segment.from}: not ${segment.n} events` };
         const parsed = this.events(id, unpacked.value, segment.from);
         if (typeof parsed === 'string') return { problem: parsed };
         list = parsed;
@@ -325,7 +370,11 @@ export class CheckpointWriter {
         const events = reader.known(segment.pieces);
         const values = segment.pieces.map((p) => written.parts.get(p.key));
         if (!events || values.some((x) => typeof x !== 'string') || segment.from % LIMITS.segmentEvents) continue;
-        this.sealed.set(`${id}.${segment.from / LIMITS.segmentEvents}`, { events, json: JSON.stringify(events), pieces: segment.pieces.map((p, i) => ({ key: p.key, h: p.h, value: values[i] as string })) });
+        this.sealed.set(`${id}.${segment.from / LIMITS.segmentEvents}`, {
+          events,
+          json: JSON.stringify(events),
+          pieces: segment.pieces.map((p, i) => ({ key: p.key, h: p.h, value: values[i] as string })),
+        });
       }
     }
   }
@@ -349,7 +398,10 @@ export class CheckpointWriter {
         if (!seal) {
           const slice = events.slice(k * S, (k + 1) * S);
           const json = JSON.stringify(slice);
-          seal = before && before.json === json ? { ...before, events: slice } : { events: slice, json, pieces: await this.pieces(`${id}.${k}`, json) };
+          seal =
+            before && before.json === json
+              ? { ...before, events: slice }
+              : { events: slice, json, pieces: await this.pieces(`${id}.${k}`, json) };
         }
         this.sealed.set(slot, seal);
         keep.add(slot);
@@ -361,7 +413,15 @@ export class CheckpointWriter {
     }
     for (const slot of [...this.sealed.keys()]) if (!keep.has(slot)) this.sealed.delete(slot);
     const { activeSystem, bindings } = game.root;
-    const state = JSON.stringify({ v: 2, activeSystem, games, bindings, seats: game.seats, opened: game.opened, ...(game.visibility ? { visibility: game.visibility } : {}) });
+    const state = JSON.stringify({
+      v: 2,
+      activeSystem,
+      games,
+      bindings,
+      seats: game.seats,
+      opened: game.opened,
+      ...(game.visibility ? { visibility: game.visibility } : {}),
+    });
     const stateParts = await this.pieces('state', state);
     for (const p of stateParts) parts.set(p.key, p.value);
     const head: Head = { v: 2, ...meta, state: stateParts.map((p) => ({ key: p.key, h: p.h })) };
@@ -369,7 +429,11 @@ export class CheckpointWriter {
   }
 
   private async pieces(prefix: string, json: string): Promise<{ key: string; h: string; value: string }[]> {
-    return split(await this.codec.pack(json)).map((value, i) => ({ key: `${prefix}.${i}`, h: digestText(value), value }));
+    return split(await this.codec.pack(json)).map((value, i) => ({
+      key: `${prefix}.${i}`,
+      h: digestText(value),
+      value,
+    }));
   }
 }
 
@@ -413,11 +477,27 @@ export const signedText = (head: Head): string => {
  * A checkpoint of an earlier version of Command Post (v1: the whole game packed under the head's key,
  * signed by nobody): read as found, checked as a stored game is.
  */
-const legacyHeadSchema = v.strictObject({ v: v.literal(1), gen: count, covers: writerMap, lamport: count, game: v.pipe(v.string(), v.maxLength(2_000_000)) });
-const legacyGameSchema = v.strictObject({ v: v.literal(1), activeSystem: v.string(), games: v.record(v.string(), v.unknown()), bindings: v.record(v.string(), v.unknown()), seats: v.unknown(), opened: v.unknown() });
+const legacyHeadSchema = v.strictObject({
+  v: v.literal(1),
+  gen: count,
+  covers: writerMap,
+  lamport: count,
+  game: v.pipe(v.string(), v.maxLength(2_000_000)),
+});
+const legacyGameSchema = v.strictObject({
+  v: v.literal(1),
+  activeSystem: v.string(),
+  games: v.record(v.string(), v.unknown()),
+  bindings: v.record(v.string(), v.unknown()),
+  seats: v.unknown(),
+  opened: v.unknown(),
+});
 
 /** An earlier version's checkpoint, read as a stored game is (each system's log replayed by its rules), or null if `raw` is not one. */
-export async function readLegacy(raw: unknown, codec: Codec): Promise<{ game: TableGame; covers: Readonly<Record<string, number>>; lamport: number; notices: string[] } | null> {
+export async function readLegacy(
+  raw: unknown,
+  codec: Codec,
+): Promise<{ game: TableGame; covers: Readonly<Record<string, number>>; lamport: number; notices: string[] } | null> {
   const head = v.safeParse(legacyHeadSchema, raw);
   if (!head.success) return null;
   let json: unknown;
@@ -432,7 +512,16 @@ export async function readLegacy(raw: unknown, codec: Codec): Promise<{ game: Ta
   const seats = v.safeParse(seatsSchema, packed.output.seats);
   const opened = v.safeParse(openedSchema, packed.output.opened ?? {});
   const openings = opened.success ? opened.output : {};
-  const loaded = loadStore({ schemaVersion: 3, revision: 0, activeSystem, games, bindings, notices: [], recent: [] }, new Date(0), openedSystems(() => openings));
+  const loaded = loadStore(
+    { schemaVersion: 3, revision: 0, activeSystem, games, bindings, notices: [], recent: [] },
+    new Date(0),
+    openedSystems(() => openings),
+  );
   const notices = loaded.root.notices.map((n) => ('detail' in n ? n.detail : n.kind));
-  return { game: { root: { ...loaded.root, notices: [] }, seats: seats.success ? seats.output : {}, opened: openings }, covers: head.output.covers, lamport: head.output.lamport, notices };
+  return {
+    game: { root: { ...loaded.root, notices: [] }, seats: seats.success ? seats.output : {}, opened: openings },
+    covers: head.output.covers,
+    lamport: head.output.lamport,
+    notices,
+  };
 }

@@ -28,7 +28,11 @@ export interface PlanInput {
   /** When this client first played each op (by id). */
   readonly firstPlayed: ReadonlyMap<string, number>;
   /** The checkpoint played from: what it covers, a game master's claims it holds, whom it forgot (null: its line does not list them). */
-  readonly base: { readonly covers: Readonly<Record<string, number>>; readonly gm: Readonly<Record<string, number>>; readonly forgot: Readonly<Record<string, number>> | null };
+  readonly base: {
+    readonly covers: Readonly<Record<string, number>>;
+    readonly gm: Readonly<Record<string, number>>;
+    readonly forgot: Readonly<Record<string, number>> | null;
+  };
   /** Whether the next checkpoint lists whom it forgot (a line that started listing them, or a new one). */
   readonly listsForgot: boolean;
   /** How many forgotten writers a checkpoint lists at most (the newest). */
@@ -73,7 +77,9 @@ export function planCheckpoint(input: PlanInput): Plan {
   const gm: Record<string, number> = { ...base.gm };
   // 1. Settled ops.
   const young = input.ops.findIndex((op) => now - (input.firstPlayed.get(op.id) ?? now) < input.settleMs);
-  const gapped = input.ahead.size ? input.ops.findIndex((op) => input.ahead.has(op.writer) && op.seq > (base.covers[op.writer] ?? 0)) : -1;
+  const gapped = input.ahead.size
+    ? input.ops.findIndex((op) => input.ahead.has(op.writer) && op.seq > (base.covers[op.writer] ?? 0))
+    : -1;
   const cut = [young, gapped].filter((i) => i >= 0);
   const settled = cut.length ? input.ops.slice(0, Math.min(...cut)) : input.ops;
   for (const op of settled) {
@@ -89,7 +95,9 @@ export function planCheckpoint(input: PlanInput): Plan {
   const clear: string[] = [];
   const goneSince = new Map(input.goneSince);
   const forgotten: string[] = [];
-  const forgot: Record<string, number> = Object.fromEntries(Object.entries(base.forgot ?? {}).filter(([writer]) => !(writer in covers)));
+  const forgot: Record<string, number> = Object.fromEntries(
+    Object.entries(base.forgot ?? {}).filter(([writer]) => !(writer in covers)),
+  );
   for (const writer of Object.keys(covers)) {
     if (!input.gone(writer)) continue;
     const all = [...(seen.get(writer)?.ops.keys() ?? [])].every((seq) => seq <= covers[writer]!);
@@ -110,9 +118,11 @@ export function planCheckpoint(input: PlanInput): Plan {
     }
   }
   // 4. Return keys with nothing left to play once this checkpoint is written, and strangers' keys.
-  for (const [writer, r] of input.returnKeys) if (r.live.every((seq) => seq <= (covers[writer] ?? 0))) clear.push(r.key);
+  for (const [writer, r] of input.returnKeys)
+    if (r.live.every((seq) => seq <= (covers[writer] ?? 0))) clear.push(r.key);
   for (const [key, since] of input.strangers) if (now - since >= SYNC_TIMING.strangerMs) clear.push(key);
-  const coversChanged = canonicalJson(covers) !== canonicalJson(base.covers) || canonicalJson(gm) !== canonicalJson(base.gm);
+  const coversChanged =
+    canonicalJson(covers) !== canonicalJson(base.covers) || canonicalJson(gm) !== canonicalJson(base.gm);
   const listed = input.listsForgot ? Object.fromEntries(Object.entries(forgot).slice(-input.forgotWriters)) : null;
   return { settled, covers, gm, forgot: listed, clear, goneSince, forgotten, coversChanged };
 }

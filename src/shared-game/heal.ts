@@ -16,7 +16,11 @@ export type Entry = readonly [key: string, value: unknown];
 
 export interface Wanted {
   /** The checkpoint to put back: its parts and head, and the keys of parts it does not list (emptied). */
-  readonly checkpoint: { readonly parts: readonly Entry[]; readonly head: Entry; readonly unlisted: readonly string[] } | null;
+  readonly checkpoint: {
+    readonly parts: readonly Entry[];
+    readonly head: Entry;
+    readonly unlisted: readonly string[];
+  } | null;
   /** The scene's id, where it is this client's to write. */
   readonly scene: Entry | null;
   /** This writer's signature of his pages (null: none to write; a null value: emptied, which an empty page already is). */
@@ -58,7 +62,8 @@ export function writesFor(raw: Readonly<Record<string, unknown>>, wanted: Wanted
     for (const page of back.pages) add(rest, page);
     if (back.signature) add(rest, back.signature);
   }
-  if (checkpoint) for (const key of checkpoint.unlisted) if (raw[key] !== null && raw[key] !== undefined) rest.push([key, null]);
+  if (checkpoint)
+    for (const key of checkpoint.unlisted) if (raw[key] !== null && raw[key] !== undefined) rest.push([key, null]);
   return [...first, ...rest];
 }
 
@@ -69,7 +74,8 @@ export interface Paced {
 }
 
 /** How long a write waits before it is made again: `patience` for one not echoed yet; after refusals 1, 2, 4, 8 s… up to `maxBackoff`. */
-export const retryDelay = (failures: number): number => (failures ? Math.min(SYNC_TIMING.maxBackoff, 1000 * 2 ** (failures - 1)) : SYNC_TIMING.patience);
+export const retryDelay = (failures: number): number =>
+  failures ? Math.min(SYNC_TIMING.maxBackoff, 1000 * 2 ** (failures - 1)) : SYNC_TIMING.patience;
 
 /** Whether the same writes are made now (the new pace), or waited for (null): the same as the last, before its time, unless forced. */
 export function pace(last: Paced | null, json: string, now: number, failures: number, force: boolean): Paced | null {

@@ -27,7 +27,12 @@ export interface KeptSigned {
 /** What a checkpoint's `forgot` says of a writer it does not cover: how far, `never`, or null (cannot say). */
 export type ForgotWord = number | 'never' | null;
 
-export function keptCut(kept: KeptSigned, checkpoint: { readonly covers: Readonly<Record<string, number>>; readonly gen: number }, forgot: ForgotWord, keysEmpty: () => boolean): number {
+export function keptCut(
+  kept: KeptSigned,
+  checkpoint: { readonly covers: Readonly<Record<string, number>>; readonly gen: number },
+  forgot: ForgotWord,
+  keysEmpty: () => boolean,
+): number {
   if (kept.writer in checkpoint.covers) return checkpoint.covers[kept.writer]!;
   // (One this browser saw covered was covered by another checkpoint of the same number, which lost: seed 1960359586.)
   if (forgot !== null) return forgot === 'never' ? 0 : forgot;
@@ -38,6 +43,16 @@ export function keptCut(kept: KeptSigned, checkpoint: { readonly covers: Readonl
 /** The kept entry with what is seen now, or the same object if that adds nothing (nothing to save). */
 export function noteLanded(kept: KeptSigned, landed: number, covered: number, gen: number): KeptSigned {
   const at = landed > covered ? gen : (kept.landedGen ?? null);
-  if (!(landed > (kept.landed ?? 0) || covered > (kept.covered ?? 0) || (at !== null && at > (kept.landedGen ?? -Infinity)))) return kept;
-  return { ...kept, landed: Math.max(landed, kept.landed ?? 0), covered: Math.max(covered, kept.covered ?? 0), ...(at !== null ? { landedGen: Math.max(at, kept.landedGen ?? at) } : {}) };
+  if (!(
+    landed > (kept.landed ?? 0) ||
+    covered > (kept.covered ?? 0) ||
+    (at !== null && at > (kept.landedGen ?? -Infinity))
+  ))
+    return kept;
+  return {
+    ...kept,
+    landed: Math.max(landed, kept.landed ?? 0),
+    covered: Math.max(covered, kept.covered ?? 0),
+    ...(at !== null ? { landedGen: Math.max(at, kept.landedGen ?? at) } : {}),
+  };
 }

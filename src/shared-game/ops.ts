@@ -8,8 +8,19 @@ import type { PlacedOp } from './play';
 import { parseSceneRequest } from './requests';
 
 const count = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(Number.MAX_SAFE_INTEGER));
-const opSchema = v.strictObject({ seq: count, lamport: count, by: v.pipe(v.string(), v.minLength(1), v.maxLength(LIMITS.id)), gm: v.optional(v.boolean()), request: v.unknown() });
-const pageSchema = v.strictObject({ v: v.literal(2), scene: v.pipe(v.string(), v.maxLength(LIMITS.id)), done: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(Number.MAX_SAFE_INTEGER)), ops: v.pipe(v.array(v.unknown()), v.maxLength(1000)) });
+const opSchema = v.strictObject({
+  seq: count,
+  lamport: count,
+  by: v.pipe(v.string(), v.minLength(1), v.maxLength(LIMITS.id)),
+  gm: v.optional(v.boolean()),
+  request: v.unknown(),
+});
+const pageSchema = v.strictObject({
+  v: v.literal(2),
+  scene: v.pipe(v.string(), v.maxLength(LIMITS.id)),
+  done: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(Number.MAX_SAFE_INTEGER)),
+  ops: v.pipe(v.array(v.unknown()), v.maxLength(1000)),
+});
 
 export const issueText = (issues: readonly v.BaseIssue<unknown>[]): string => {
   const issue = issues[0]!;
@@ -18,13 +29,18 @@ export const issueText = (issues: readonly v.BaseIssue<unknown>[]): string => {
 
 /** Whether a key's value holds no op: emptied (`null`), deleted, or an empty page. */
 export const isEmptyPage = (raw: unknown): boolean =>
-  raw === null || raw === undefined || (typeof raw === 'object' && Array.isArray((raw as { ops?: unknown }).ops) && (raw as { ops: unknown[] }).ops.length === 0);
+  raw === null ||
+  raw === undefined ||
+  (typeof raw === 'object' &&
+    Array.isArray((raw as { ops?: unknown }).ops) &&
+    (raw as { ops: unknown[] }).ops.length === 0);
 
 /**
  * A page's value as the writer writes it: its ops, or `null` (emptied: never left to `undefined` to
  * delete). The first page says how far the checkpoint covers the writer even when it holds no op.
  */
-export const pageValue = (scene: string, done: number, ops: readonly Op[], first: boolean): OpPage | null => (ops.length || (first && done > 0) ? { v: 2, scene, done, ops } : null);
+export const pageValue = (scene: string, done: number, ops: readonly Op[], first: boolean): OpPage | null =>
+  ops.length || (first && done > 0) ? { v: 2, scene, done, ops } : null;
 
 /**
  * How far along its log a writer's pages are: its highest seq, after how far the checkpoint covers it
@@ -45,7 +61,9 @@ export function lastSeq(values: readonly unknown[]): number {
   let seq = 0;
   for (const v of values) {
     const ops = (v as { ops?: unknown } | null)?.ops;
-    if (Array.isArray(ops)) for (const op of ops) if (typeof (op as { seq?: unknown })?.seq === 'number') seq = Math.max(seq, (op as { seq: number }).seq);
+    if (Array.isArray(ops))
+      for (const op of ops)
+        if (typeof (op as { seq?: unknown })?.seq === 'number') seq = Math.max(seq, (op as { seq: number }).seq);
   }
   return seq;
 }
@@ -55,7 +73,9 @@ export function firstSeq(values: readonly unknown[]): number {
   let seq = Infinity;
   for (const v of values) {
     const ops = (v as { ops?: unknown } | null)?.ops;
-    if (Array.isArray(ops)) for (const op of ops) if (typeof (op as { seq?: unknown })?.seq === 'number') seq = Math.min(seq, (op as { seq: number }).seq);
+    if (Array.isArray(ops))
+      for (const op of ops)
+        if (typeof (op as { seq?: unknown })?.seq === 'number') seq = Math.min(seq, (op as { seq: number }).seq);
   }
   return seq;
 }
@@ -77,7 +97,15 @@ export interface ReadOp extends PlacedOp {
  * pass `ceiling`. A malformed page is dropped whole, a malformed op alone. An op naming another author,
  * out of order, or with a clock no honest client writes is refused.
  */
-export function readPages(writer: string, keys: readonly string[], values: readonly unknown[], author: Author, scene: string, done: number, ceiling: number): { ops: ReadOp[]; done: number; dropped: Dropped[] } {
+export function readPages(
+  writer: string,
+  keys: readonly string[],
+  values: readonly unknown[],
+  author: Author,
+  scene: string,
+  done: number,
+  ceiling: number,
+): { ops: ReadOp[]; done: number; dropped: Dropped[] } {
   const dropped: Dropped[] = [];
   let doneTo = 0;
   const raw: { key: string; op: unknown; at: string }[] = [];
@@ -88,13 +116,16 @@ export function readPages(writer: string, keys: readonly string[], values: reado
       // client holds of him up to there plays on until its own checkpoint covers it (else all of it
       // would leave every board while the new checkpoint is on its way).
       const page = value ? v.safeParse(pageSchema, value) : null;
-      if (page?.success && page.output.scene === scene && JSON.stringify(value).length <= LIMITS.keyChars) doneTo = Math.max(doneTo, page.output.done);
+      if (page?.success && page.output.scene === scene && JSON.stringify(value).length <= LIMITS.keyChars)
+        doneTo = Math.max(doneTo, page.output.done);
       return;
     }
     const page = v.safeParse(pageSchema, value);
     if (!page.success) return void dropped.push({ key, problem: issueText(page.issues), kind: 'unreadable' });
-    if (JSON.stringify(value).length > LIMITS.keyChars) return void dropped.push({ key, problem: `more than ${LIMITS.keyChars} characters`, kind: 'unreadable' });
-    if (page.output.scene !== scene) return void dropped.push({ key, problem: 'made on another scene', kind: 'refused' });
+    if (JSON.stringify(value).length > LIMITS.keyChars)
+      return void dropped.push({ key, problem: `more than ${LIMITS.keyChars} characters`, kind: 'unreadable' });
+    if (page.output.scene !== scene)
+      return void dropped.push({ key, problem: 'made on another scene', kind: 'refused' });
     doneTo = Math.max(doneTo, page.output.done);
     page.output.ops.forEach((op, i) => raw.push({ key, op, at: `op ${i + 1}` }));
   });
@@ -133,11 +164,25 @@ export function readPages(writer: string, keys: readonly string[], values: reado
     }
     const request = parseSceneRequest(o.request);
     if (!request.ok) {
-      dropped.push({ key, problem: `${at}: ${request.error.params?.path ?? ''}: ${request.error.params?.problem ?? request.error.code}`, kind: 'unreadable' });
+      dropped.push({
+        key,
+        problem: `${at}: ${request.error.params?.path ?? ''}: ${request.error.params?.problem ?? request.error.code}`,
+        kind: 'unreadable',
+      });
       continue;
     }
     clock = o.lamport;
-    ops.push({ seq: o.seq, lamport: o.lamport, by: o.by, ...(o.gm ? { gm: true } : {}), request: request.value, writer, id: `${writer}:${o.seq}`, author, claimsGm: o.gm === true });
+    ops.push({
+      seq: o.seq,
+      lamport: o.lamport,
+      by: o.by,
+      ...(o.gm ? { gm: true } : {}),
+      request: request.value,
+      writer,
+      id: `${writer}:${o.seq}`,
+      author,
+      claimsGm: o.gm === true,
+    });
   }
   return { ops, done: doneTo, dropped };
 }

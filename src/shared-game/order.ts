@@ -30,13 +30,22 @@ export interface OrderInput {
   /** The highest seq of a writer's a game master's claim was seen to hold for (the checkpoint's word, or this client's sight). */
   readonly gmThrough: (writer: string) => number;
   /** This client: its writer, its author, its own ops not yet covered or not, and how far the checkpoint covers it. */
-  readonly me: { readonly writer: string; readonly author: Author; readonly ops: readonly Op[]; readonly covered: number };
+  readonly me: {
+    readonly writer: string;
+    readonly author: Author;
+    readonly ops: readonly Op[];
+    readonly covered: number;
+  };
   /** The key a writer's claims are said against (his first page). */
   readonly claimKey: (writer: string) => string;
 }
 
 /** A claim to act as game master: holds, none made, or made and holding for no one. */
-export function authority(input: Pick<OrderInput, 'gmNow' | 'gmThrough'>, writer: string, op: { readonly seq: number; readonly gm?: boolean }): 'gm' | 'player' | 'false-claim' {
+export function authority(
+  input: Pick<OrderInput, 'gmNow' | 'gmThrough'>,
+  writer: string,
+  op: { readonly seq: number; readonly gm?: boolean },
+): 'gm' | 'player' | 'false-claim' {
   if (op.gm !== true) return 'player';
   if (input.gmNow(writer)) return 'gm';
   return op.seq <= input.gmThrough(writer) ? 'gm' : 'false-claim';
@@ -54,14 +63,24 @@ export function orderOps(input: OrderInput): { ops: PlacedOp[]; claims: Dropped[
     for (const op of seen.ops.values()) {
       if (op.seq <= done || (!current && op.seq > seen.done)) continue;
       const claim = authority(input, writer, op);
-      if (claim === 'false-claim') claims.push({ key: input.claimKey(writer), problem: `op ${op.seq}: says its author acted as game master; no one at the table saw him one then (played as a player’s)`, kind: 'refused' });
+      if (claim === 'false-claim')
+        claims.push({
+          key: input.claimKey(writer),
+          problem: `op ${op.seq}: says its author acted as game master; no one at the table saw him one then (played as a player’s)`,
+          kind: 'refused',
+        });
       out.push({ ...op, author: { player, gm: claim === 'gm' } });
     }
   }
   const { me } = input;
   for (const op of me.ops) {
     if (op.seq <= me.covered) continue;
-    out.push({ ...op, writer: me.writer, id: `${me.writer}:${op.seq}`, author: { player: me.author.player, gm: authority(input, me.writer, op) === 'gm' } });
+    out.push({
+      ...op,
+      writer: me.writer,
+      id: `${me.writer}:${op.seq}`,
+      author: { player: me.author.player, gm: authority(input, me.writer, op) === 'gm' },
+    });
   }
   return { ops: out.sort(opOrder), claims };
 }

@@ -28,7 +28,8 @@ export interface PlacedOp extends Op {
 }
 
 /** The order every client plays ops in. */
-export const opOrder = (a: PlacedOp, b: PlacedOp): number => a.lamport - b.lamport || (a.writer < b.writer ? -1 : a.writer > b.writer ? 1 : 0) || a.seq - b.seq;
+export const opOrder = (a: PlacedOp, b: PlacedOp): number =>
+  a.lamport - b.lamport || (a.writer < b.writer ? -1 : a.writer > b.writer ? 1 : 0) || a.seq - b.seq;
 
 /** The side whose player makes `event`: the descriptor's own answer, else the event's `side` when it is one of the game's. */
 export function actorOf(descriptor: AnyDescriptor, event: unknown, state: unknown): string | null {
@@ -51,9 +52,16 @@ const NOTHING_HIDDEN: PlayContext = { hidden: () => false };
  * either player needs a seat). Seating and replacing a game are the game master's always; choosing the
  * system once someone is seated; linking a token players may not see, always.
  */
-export function permitted(game: TableGame, op: Pick<PlacedOp, 'author' | 'request'>, states: GameStates, systems: Systems = DESCRIPTORS, context: PlayContext = NOTHING_HIDDEN): RuleError | null {
+export function permitted(
+  game: TableGame,
+  op: Pick<PlacedOp, 'author' | 'request'>,
+  states: GameStates,
+  systems: Systems = DESCRIPTORS,
+  context: PlayContext = NOTHING_HIDDEN,
+): RuleError | null {
   const { request, author } = op;
-  if (request.type === 'scene/seats' || request.type === 'scene/visibility' || request.type === 'game/replace') return author.gm ? null : { code: 'table-gm-only' };
+  if (request.type === 'scene/seats' || request.type === 'scene/visibility' || request.type === 'game/replace')
+    return author.gm ? null : { code: 'table-gm-only' };
   if (request.type === 'scene/reveal') return null;
   if (author.gm) return null;
   const hidden = linkedTokens(request).find((t) => context.hidden(t));
@@ -97,13 +105,24 @@ export function openedSystems(opened: () => Readonly<Record<string, string>> | R
       continue;
     }
     const open = (state: unknown, event: unknown): unknown => openEvent(descriptor, state, event, opened());
-    out[id] = { ...descriptor, rules: { ...descriptor.rules, apply: (state: unknown, event: unknown) => descriptor.rules.apply(state, open(state, event)) } };
+    out[id] = {
+      ...descriptor,
+      rules: {
+        ...descriptor.rules,
+        apply: (state: unknown, event: unknown) => descriptor.rules.apply(state, open(state, event)),
+      },
+    };
   }
   return out;
 }
 
 /** An event with its sealed values replaced by those `known` opens (the others stay sealed). */
-export function openEvent(descriptor: AnyDescriptor, state: unknown, event: unknown, known: Readonly<Record<string, string>> | ReadonlyMap<string, string>): unknown {
+export function openEvent(
+  descriptor: AnyDescriptor,
+  state: unknown,
+  event: unknown,
+  known: Readonly<Record<string, string>> | ReadonlyMap<string, string>,
+): unknown {
   const secrets = descriptor.secrets;
   const s = secrets?.of(event, state);
   if (!secrets || !s || !s.values.some(isSealed)) return event;
@@ -119,13 +138,22 @@ export function openEvent(descriptor: AnyDescriptor, state: unknown, event: unkn
 }
 
 /** A root's logs with every value `known` opens written in place of its seal (for a player's own view, or a checkpoint). */
-export function withOpened(root: StoreRoot, known: Readonly<Record<string, string>> | ReadonlyMap<string, string>): StoreRoot {
-  const games = { ...root.games } as Record<string, { config: unknown; log: { events: readonly unknown[]; cursor: number } }>;
+export function withOpened(
+  root: StoreRoot,
+  known: Readonly<Record<string, string>> | ReadonlyMap<string, string>,
+): StoreRoot {
+  const games = { ...root.games } as Record<
+    string,
+    { config: unknown; log: { events: readonly unknown[]; cursor: number } }
+  >;
   for (const id of SYSTEM_IDS) {
     const descriptor: AnyDescriptor = DESCRIPTORS[id];
     const stored = games[id];
     if (!descriptor.secrets || !stored) continue;
-    games[id] = { ...stored, log: { ...stored.log, events: stored.log.events.map((e) => openEvent(descriptor, undefined, e, known)) } };
+    games[id] = {
+      ...stored,
+      log: { ...stored.log, events: stored.log.events.map((e) => openEvent(descriptor, undefined, e, known)) },
+    };
   }
   return { ...root, games: games as StoreRoot['games'] };
 }
@@ -168,7 +196,8 @@ interface Step {
 }
 
 /** An op as played: its place, its contents and its author's authority. */
-const signature = (op: PlacedOp): string => `${op.id}|${op.lamport}|${op.author.player}|${op.author.gm}|${op.denied?.code ?? ''}|${JSON.stringify(op.request)}`;
+const signature = (op: PlacedOp): string =>
+  `${op.id}|${op.lamport}|${op.author.player}|${op.author.gm}|${op.denied?.code ?? ''}|${JSON.stringify(op.request)}`;
 
 /**
  * Plays ops after a checkpoint's game, every client the same way. Each step is kept, so that the next
@@ -211,7 +240,9 @@ export class OpPlayer {
 
   /** The game after the first `n` ops of the last play (what a compaction covering them writes). */
   after(n: number): TableGame {
-    return n <= 0 || this.steps.length === 0 ? (this.start ?? EMPTY_TABLE_GAME) : this.steps[Math.min(n, this.steps.length) - 1]!.game;
+    return n <= 0 || this.steps.length === 0
+      ? (this.start ?? EMPTY_TABLE_GAME)
+      : this.steps[Math.min(n, this.steps.length) - 1]!.game;
   }
 
   /**
@@ -225,7 +256,12 @@ export class OpPlayer {
       const stored = game.root.games[id];
       if (!stored) continue;
       const replayed = this.states.stateOf(id, this.systems[id].rules, stored);
-      if (!replayed.ok) out.push({ system: id, event: Number(replayed.error.params?.index ?? 0) + 1, code: String(replayed.error.params?.code ?? replayed.error.code) });
+      if (!replayed.ok)
+        out.push({
+          system: id,
+          event: Number(replayed.error.params?.index ?? 0) + 1,
+          code: String(replayed.error.params?.code ?? replayed.error.code),
+        });
     }
     return out;
   }
@@ -240,7 +276,11 @@ export class OpPlayer {
     }
   }
 
-  private one(game: TableGame, op: PlacedOp, toOpen: ReadonlySet<string>): Result<{ game: TableGame; toOpen: ReadonlySet<string> }> {
+  private one(
+    game: TableGame,
+    op: PlacedOp,
+    toOpen: ReadonlySet<string>,
+  ): Result<{ game: TableGame; toOpen: ReadonlySet<string> }> {
     this.use(game);
     if (op.denied) return { ok: false, error: op.denied };
     const denied = permitted(game, op, this.states, this.systems, this.context);
@@ -253,7 +293,8 @@ export class OpPlayer {
       return ok({ game: { ...game, seats }, toOpen });
     }
     if (request.type === 'scene/reveal') return this.reveal(game, request.values, toOpen);
-    if (request.type === 'scene/visibility') return ok({ game: { ...game, visibility: { show: request.show, gmOnly: request.gmOnly } }, toOpen });
+    if (request.type === 'scene/visibility')
+      return ok({ game: { ...game, visibility: { show: request.show, gmOnly: request.gmOnly } }, toOpen });
     const system = request.system;
     const descriptor = this.systems[system];
     const before = descriptor.secrets ? this.states.stateOf(system, descriptor.rules, gameOf(game.root, system)) : null;
@@ -275,7 +316,11 @@ export class OpPlayer {
    * Opened values (their commitments were checked when the keys were read): every game is played
    * again with them, and an opening the rules refuse (a roster that was never valid) is refused whole.
    */
-  private reveal(game: TableGame, values: readonly { seal: string; value: string }[], toOpen: ReadonlySet<string>): Result<{ game: TableGame; toOpen: ReadonlySet<string> }> {
+  private reveal(
+    game: TableGame,
+    values: readonly { seal: string; value: string }[],
+    toOpen: ReadonlySet<string>,
+  ): Result<{ game: TableGame; toOpen: ReadonlySet<string> }> {
     const fresh = values.filter((x) => game.opened[x.seal] === undefined);
     if (fresh.length === 0) return ok({ game, toOpen });
     const opened = { ...game.opened };

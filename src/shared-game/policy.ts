@@ -65,13 +65,25 @@ export const SYNC_TIMING = {
 } as const;
 
 /** Constants that only decide when: a write made again, a delay said, a wait ended with nothing lost by ending it. */
-export const LIVENESS: readonly (keyof typeof SYNC_TIMING)[] = ['patience', 'maxBackoff', 'failedMs', 'reportAfterMs', 'restoreAfterMs', 'strangerMs', 'sceneIdMs', 'takeBackMs'];
+export const LIVENESS: readonly (keyof typeof SYNC_TIMING)[] = [
+  'patience',
+  'maxBackoff',
+  'failedMs',
+  'reportAfterMs',
+  'restoreAfterMs',
+  'strangerMs',
+  'sceneIdMs',
+  'takeBackMs',
+];
 
 /** Constants that still decide an outcome (what is played, kept or whose it is), each with what it decides. */
 export const DECIDES: Readonly<Partial<Record<keyof typeof SYNC_TIMING, string>>> = {
-  giveUpMs: 'a compactor stops waiting for a checkpoint he signed, the players play, or another game master at the table signs, and stops holding back a writer whose pages say another checkpoint holds actions of his (a gone one: per player, once a minute): what reached him by then is what the game goes on from',
-  forgetMs: 'a gone writer leaves the checkpoint\'s covers; a line of checkpoints that lists whom it forgot (`Head.forgot`) keeps every client from playing his keys again when a stale copy brings them back, so it decides only on a line started before that, or for a writer past the newest 64 forgotten: a page that never saw him covered (a newcomer) would play them again',
-  roleGraceMs: 'a game master\'s actions still on their way when he hands the role over keep his authority only if they arrive within it',
+  giveUpMs:
+    'a compactor stops waiting for a checkpoint he signed, the players play, or another game master at the table signs, and stops holding back a writer whose pages say another checkpoint holds actions of his (a gone one: per player, once a minute): what reached him by then is what the game goes on from',
+  forgetMs:
+    "a gone writer leaves the checkpoint's covers; a line of checkpoints that lists whom it forgot (`Head.forgot`) keeps every client from playing his keys again when a stale copy brings them back, so it decides only on a line started before that, or for a writer past the newest 64 forgotten: a page that never saw him covered (a newcomer) would play them again",
+  roleGraceMs:
+    "a game master's actions still on their way when he hands the role over keep his authority only if they arrive within it",
 };
 
 /**

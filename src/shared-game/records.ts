@@ -40,8 +40,28 @@ const count = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(Number.M
 
 export const recordSchema = v.strictObject({
   v: v.literal(1),
-  ops: v.pipe(v.array(v.strictObject({ s: sceneId, h: hash, n: count, p: v.optional(v.pipe(v.array(hash), v.maxLength(LIMITS.recordEarlier))) })), v.maxLength(LIMITS.recordScenes)),
-  cp: v.pipe(v.array(v.strictObject({ s: sceneId, h: hash, g: count, p: v.optional(v.pipe(v.array(hash), v.maxLength(LIMITS.recordEarlierCheckpoints))) })), v.maxLength(LIMITS.recordScenes)),
+  ops: v.pipe(
+    v.array(
+      v.strictObject({
+        s: sceneId,
+        h: hash,
+        n: count,
+        p: v.optional(v.pipe(v.array(hash), v.maxLength(LIMITS.recordEarlier))),
+      }),
+    ),
+    v.maxLength(LIMITS.recordScenes),
+  ),
+  cp: v.pipe(
+    v.array(
+      v.strictObject({
+        s: sceneId,
+        h: hash,
+        g: count,
+        p: v.optional(v.pipe(v.array(hash), v.maxLength(LIMITS.recordEarlierCheckpoints))),
+      }),
+    ),
+    v.maxLength(LIMITS.recordScenes),
+  ),
   k: v.optional(v.pipe(v.string(), v.regex(PUBLIC_KEY))),
   g: v.optional(
     v.strictObject({
@@ -49,7 +69,14 @@ export const recordSchema = v.strictObject({
       k: v.pipe(v.array(v.pipe(v.string(), v.regex(PUBLIC_KEY))), v.maxLength(LIMITS.trustedKeys)),
       n: v.optional(count),
       h: v.optional(hash),
-      p: v.optional(v.pipe(v.array(v.strictObject({ k: v.pipe(v.string(), v.regex(PUBLIC_KEY)), p: v.pipe(v.string(), v.maxLength(200)) })), v.maxLength(LIMITS.trustedKeys))),
+      p: v.optional(
+        v.pipe(
+          v.array(
+            v.strictObject({ k: v.pipe(v.string(), v.regex(PUBLIC_KEY)), p: v.pipe(v.string(), v.maxLength(200)) }),
+          ),
+          v.maxLength(LIMITS.trustedKeys),
+        ),
+      ),
     }),
   ),
 });
@@ -68,8 +95,10 @@ export function readRecord(raw: unknown): HolderRecord | null {
 export const opsEntry = (record: HolderRecord | null, scene: string) => record?.ops.find((e) => e.s === scene) ?? null;
 
 /** Whether a writer's pages of this digest are signed by his record's entry: his latest, or one of his last few. */
-export const signsPages = (entry: { h: string; p?: readonly string[] | undefined }, digest: string): boolean => entry.h === digest || (entry.p ?? []).includes(digest);
-export const checkpointEntry = (record: HolderRecord | null, scene: string) => record?.cp.find((e) => e.s === scene) ?? null;
+export const signsPages = (entry: { h: string; p?: readonly string[] | undefined }, digest: string): boolean =>
+  entry.h === digest || (entry.p ?? []).includes(digest);
+export const checkpointEntry = (record: HolderRecord | null, scene: string) =>
+  record?.cp.find((e) => e.s === scene) ?? null;
 
 /** `list` with `entry` first (replacing the same scene's), at most `LIMITS.recordScenes` long. */
 function put<E extends { s: string }>(list: readonly E[], entry: E | null, scene: string): E[] {
@@ -116,10 +145,21 @@ export class RecordBook {
   }
 
   /** The scene this holder plays now, the game masters' keys it trusts there, the checkpoint it plays (its number and head's digest), and (a game master's) the players' keys he took. */
-  setTrusted(scene: string, keys: readonly string[], played: { readonly n: number; readonly h: string | null } | null, players: readonly { k: string; p: string }[] = []): void {
+  setTrusted(
+    scene: string,
+    keys: readonly string[],
+    played: { readonly n: number; readonly h: string | null } | null,
+    players: readonly { k: string; p: string }[] = [],
+  ): void {
     const k = [...keys].sort().slice(0, LIMITS.trustedKeys);
     const p = players.slice(-LIMITS.trustedKeys);
-    const g = { s: scene, k, ...(played ? { n: played.n } : {}), ...(played?.h ? { h: played.h } : {}), ...(p.length ? { p } : {}) };
+    const g = {
+      s: scene,
+      k,
+      ...(played ? { n: played.n } : {}),
+      ...(played?.h ? { h: played.h } : {}),
+      ...(p.length ? { p } : {}),
+    };
     if (JSON.stringify(this.value.g ?? null) === JSON.stringify(g)) return;
     this.set({ ...this.value, g });
   }
@@ -128,7 +168,10 @@ export class RecordBook {
     const now = checkpointEntry(this.value, scene);
     if (entry ? now?.h === entry.h : !now) return;
     const p = entry && now ? [now.h, ...(now.p ?? [])].slice(0, LIMITS.recordEarlierCheckpoints) : [];
-    this.set({ ...this.value, cp: put(this.value.cp, entry ? { s: scene, ...entry, ...(p.length ? { p } : {}) } : null, scene) });
+    this.set({
+      ...this.value,
+      cp: put(this.value.cp, entry ? { s: scene, ...entry, ...(p.length ? { p } : {}) } : null, scene),
+    });
   }
 
   private set(record: HolderRecord): void {

@@ -28,7 +28,10 @@ const returnedSchema = v.strictObject({
 });
 
 /** What a return key holds: the writer's pages as he signed them, on one scene. */
-export const returnedValue = (scene: string, pages: readonly unknown[]): { v: 2; scene: string; pages: readonly unknown[] } => ({ v: 2, scene, pages });
+export const returnedValue = (
+  scene: string,
+  pages: readonly unknown[],
+): { v: 2; scene: string; pages: readonly unknown[] } => ({ v: 2, scene, pages });
 
 /** The pages a return key holds for this scene, or null (malformed, another scene's, or larger than a key may be). */
 export function readReturned(value: unknown, scene: string): readonly unknown[] | null {
@@ -50,6 +53,10 @@ export function droppedUncovered(before: Iterable<number>, kept: ReadonlySet<num
 }
 
 /** The copy to write back for a writer: the first whose dropped ops the table lacks (not covered, not in his pages or his return key), or null. */
-export function copyToReturn(copies: readonly GapCopy[], coverage: number, onTable: ReadonlySet<number>): GapCopy | null {
+export function copyToReturn(
+  copies: readonly GapCopy[],
+  coverage: number,
+  onTable: ReadonlySet<number>,
+): GapCopy | null {
   return copies.find((c) => c.seqs.some((s) => s > coverage && !onTable.has(s))) ?? null;
 }

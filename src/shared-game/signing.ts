@@ -52,7 +52,13 @@ async function sign(codec: Codec, secret: string, domain: string, text: string):
   }
 }
 
-async function verify(codec: Codec, publicKey: string, signature: string, domain: string, text: string): Promise<boolean> {
+async function verify(
+  codec: Codec,
+  publicKey: string,
+  signature: string,
+  domain: string,
+  text: string,
+): Promise<boolean> {
   if (!PUBLIC_KEY.test(publicKey) || !SIGNATURE.test(signature)) return false;
   try {
     return await codec.verify(publicKey, signature, domain + text);
@@ -61,8 +67,10 @@ async function verify(codec: Codec, publicKey: string, signature: string, domain
   }
 }
 
-export const signCheckpoint = (codec: Codec, secret: string, text: string): Promise<string | null> => sign(codec, secret, CHECKPOINT_DOMAIN, text);
-export const verifyCheckpoint = (codec: Codec, publicKey: string, signature: string, text: string): Promise<boolean> => verify(codec, publicKey, signature, CHECKPOINT_DOMAIN, text);
+export const signCheckpoint = (codec: Codec, secret: string, text: string): Promise<string | null> =>
+  sign(codec, secret, CHECKPOINT_DOMAIN, text);
+export const verifyCheckpoint = (codec: Codec, publicKey: string, signature: string, text: string): Promise<boolean> =>
+  verify(codec, publicKey, signature, CHECKPOINT_DOMAIN, text);
 
 /** A writer's signature of his pages as his writer keeps it (./keys.ts `signature`). */
 export interface PagesSignature {
@@ -81,22 +89,39 @@ export type PagesContent = Pick<PagesSignature, 'scene' | 'player' | 'gm' | 'h'>
 
 /** What a writer signs of his pages: the scene, his writer, his player, his role, and his pages' digest (./records.ts `digestText`). */
 function pagesText(v: 1 | 2, writer: string, c: PagesContent): string {
-  return JSON.stringify(v === 1 ? [c.scene, writer, c.player, c.h] : [c.scene, writer, c.player, c.gm ? 'gm' : 'player', c.h]);
+  return JSON.stringify(
+    v === 1 ? [c.scene, writer, c.player, c.h] : [c.scene, writer, c.player, c.gm ? 'gm' : 'player', c.h],
+  );
 }
 
 /** This writer's signature of his pages, as it travels, or null (the browser could not sign). */
-export async function signPages(codec: Codec, secret: string, publicKey: string, writer: string, c: PagesContent): Promise<PagesSignature | null> {
+export async function signPages(
+  codec: Codec,
+  secret: string,
+  publicKey: string,
+  writer: string,
+  c: PagesContent,
+): Promise<PagesSignature | null> {
   const sig = await sign(codec, secret, PAGES_DOMAIN[2], pagesText(2, writer, c));
   return sig ? { v: 2, scene: c.scene, player: c.player, gm: c.gm, h: c.h, key: publicKey, sig } : null;
 }
 
-export const verifyPages = (codec: Codec, writer: string, s: PagesSignature): Promise<boolean> => verify(codec, s.key, s.sig, PAGES_DOMAIN[s.v], pagesText(s.v, writer, s));
+export const verifyPages = (codec: Codec, writer: string, s: PagesSignature): Promise<boolean> =>
+  verify(codec, s.key, s.sig, PAGES_DOMAIN[s.v], pagesText(s.v, writer, s));
 
 export function readPagesSignature(value: unknown): PagesSignature | null {
   const s = value as Partial<PagesSignature> | null;
   if (!s || typeof s !== 'object' || (s.v !== 1 && s.v !== 2)) return null;
-  if (typeof s.scene !== 'string' || typeof s.player !== 'string' || s.player.length > 200 || typeof s.h !== 'string' || s.h.length > 64) return null;
-  if (typeof s.key !== 'string' || !PUBLIC_KEY.test(s.key) || typeof s.sig !== 'string' || !SIGNATURE.test(s.sig)) return null;
+  if (
+    typeof s.scene !== 'string' ||
+    typeof s.player !== 'string' ||
+    s.player.length > 200 ||
+    typeof s.h !== 'string' ||
+    s.h.length > 64
+  )
+    return null;
+  if (typeof s.key !== 'string' || !PUBLIC_KEY.test(s.key) || typeof s.sig !== 'string' || !SIGNATURE.test(s.sig))
+    return null;
   if (s.v === 2 && typeof s.gm !== 'boolean') return null;
   return { v: s.v, scene: s.scene, player: s.player, gm: s.v === 1 || s.gm === true, h: s.h, key: s.key, sig: s.sig };
 }

@@ -14,14 +14,69 @@ import { gameOf } from '../store/load';
 import { applyRequest } from '../store/requests';
 import type { StoreRoot } from '../store/root';
 import { GameStates } from '../store/states';
-import { CheckpointReader, CheckpointWriter, headText, readHead, readLegacy, signedText, type Head, type Written } from './checkpoint';
+import {
+  CheckpointReader,
+  CheckpointWriter,
+  headText,
+  readHead,
+  readLegacy,
+  signedText,
+  type Head,
+  type Written,
+} from './checkpoint';
 import type { TableKeys } from './keys';
-import { LIMITS, type Author, type Codec, type Dropped, type Identity, type Member, type Op, type OpPage, type TableGame } from './model';
-import { clockCeiling, firstSeq, isEmptyPage, lastSeq, opChars, pageValue, readPages, versionOf, type ReadOp } from './ops';
-import { EMPTY_TABLE_GAME, OpPlayer, openEvent, withOpened, withOpenedWritten, type PlayContext, type PlacedOp, type Played } from './play';
-import { checkpointEntry, digestText, opsEntry, readRecord, signsPages, type HolderRecord, type RecordBook } from './records';
+import {
+  LIMITS,
+  type Author,
+  type Codec,
+  type Dropped,
+  type Identity,
+  type Member,
+  type Op,
+  type OpPage,
+  type TableGame,
+} from './model';
+import {
+  clockCeiling,
+  firstSeq,
+  isEmptyPage,
+  lastSeq,
+  opChars,
+  pageValue,
+  readPages,
+  versionOf,
+  type ReadOp,
+} from './ops';
+import {
+  EMPTY_TABLE_GAME,
+  OpPlayer,
+  openEvent,
+  withOpened,
+  withOpenedWritten,
+  type PlayContext,
+  type PlacedOp,
+  type Played,
+} from './play';
+import {
+  checkpointEntry,
+  digestText,
+  opsEntry,
+  readRecord,
+  signsPages,
+  type HolderRecord,
+  type RecordBook,
+} from './records';
 import { isTableOwn, parseSceneRequest } from './requests';
-import { keyPairOf, readPagesSignature, signCheckpoint, signPages, verifyCheckpoint, verifyPages, type KeyPair, type PagesSignature } from './signing';
+import {
+  keyPairOf,
+  readPagesSignature,
+  signCheckpoint,
+  signPages,
+  verifyCheckpoint,
+  verifyPages,
+  type KeyPair,
+  type PagesSignature,
+} from './signing';
 import { copyToReturn, droppedUncovered, readReturned, returnedValue, type GapCopy } from './returns';
 import { SYNC_TIMING } from './policy';
 import { planCheckpoint } from './compact';
@@ -60,7 +115,9 @@ export class MemorySecrets implements SecretKeeper {
  */
 export interface Keeper {
   /** This writer's pages as it last wanted them on a scene, its last seq then, and its ops lately compacted (brought back should that checkpoint never reach the table). */
-  pages(scene: string): { readonly pages: readonly unknown[]; readonly seq: number; readonly covered?: readonly unknown[] } | null;
+  pages(
+    scene: string,
+  ): { readonly pages: readonly unknown[]; readonly seq: number; readonly covered?: readonly unknown[] } | null;
   savePages(scene: string, pages: readonly unknown[], seq: number, covered: readonly Op[]): void;
   checkpoint(scene: string): { readonly head: unknown; readonly parts: Readonly<Record<string, string>> } | null;
   saveCheckpoint(scene: string, written: Written): void;
@@ -172,7 +229,6 @@ export interface SharedState {
   readonly unproven: UnprovenPages | null;
 }
 
-
 /** Commitment of a secret value: the seal prefix and the first 128 bits of SHA-256(salt|value) (hex, as the codec gives it), in base 36. */
 export async function sealOf(codec: Codec, salt: string, value: string): Promise<string> {
   const hex = (await codec.hash(`${salt}|${value}`)).slice(0, 32);
@@ -200,7 +256,8 @@ function signedPrefix(values: readonly unknown[], n: number): unknown[] {
 const SCENE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** Actions a game holds: events in every system's log. */
-const eventsIn = (game: TableGame): number => Object.values(game.root.games).reduce((n, g) => n + (g?.log.events.length ?? 0), 0);
+const eventsIn = (game: TableGame): number =>
+  Object.values(game.root.games).reduce((n, g) => n + (g?.log.events.length ?? 0), 0);
 
 /** The checkpoint a client plays from. */
 interface Base {
@@ -220,14 +277,28 @@ interface Base {
   readonly forgot: Readonly<Record<string, number>> | null;
 }
 
-const NO_BASE: Base = { game: EMPTY_TABLE_GAME, covers: {}, lamport: 0, gm: {}, gen: 0, trust: 'none', written: null, hash: null, left: [], forgot: null };
+const NO_BASE: Base = {
+  game: EMPTY_TABLE_GAME,
+  covers: {},
+  lamport: 0,
+  gm: {},
+  gen: 0,
+  trust: 'none',
+  written: null,
+  hash: null,
+  left: [],
+  forgot: null,
+};
 
 /**
  * What a checkpoint's `forgot` says of a writer it does not cover: how far its line held him before its
  * compactor forgot him; `never`, its line never held him; null, it cannot say (a line started before
  * checkpoints listed them, or a list as full as it is kept, which may have let him go).
  */
-function forgotOf(forgot: Readonly<Record<string, number>> | null | undefined, writer: string): number | 'never' | null {
+function forgotOf(
+  forgot: Readonly<Record<string, number>> | null | undefined,
+  writer: string,
+): number | 'never' | null {
   if (!forgot) return null;
   if (writer in forgot) return forgot[writer]!;
   return Object.keys(forgot).length < LIMITS.forgotWriters ? 'never' : null;
@@ -287,7 +358,13 @@ export interface SharedGameOptions {
 }
 
 /** One of this page's own ops, as read from pages it signed. */
-const ownOp = (op: ReadOp): Op => ({ seq: op.seq, lamport: op.lamport, by: op.by, ...(op.gm ? { gm: true } : {}), request: op.request });
+const ownOp = (op: ReadOp): Op => ({
+  seq: op.seq,
+  lamport: op.lamport,
+  by: op.by,
+  ...(op.gm ? { gm: true } : {}),
+  request: op.request,
+});
 
 export class SharedGame {
   private readonly codec: Codec;
@@ -438,7 +515,9 @@ export class SharedGame {
     this.earlierScene = this.sameScene ? (this.book.record.g?.s ?? null) : null;
     this.signerReady = this.mirror
       ? Promise.resolve()
-      : keyPairOf(this.codec, this.keeper?.secretKey?.() ?? null, (secret) => this.keeper?.saveSecretKey?.(secret)).then((pair) => {
+      : keyPairOf(this.codec, this.keeper?.secretKey?.() ?? null, (secret) =>
+          this.keeper?.saveSecretKey?.(secret),
+        ).then((pair) => {
           this.signer = pair;
           if (pair) this.book.setKey(pair.publicKey);
         });
@@ -465,7 +544,9 @@ export class SharedGame {
   /** The tabletop's party changed: the other holders, their players, roles and records. Call `refresh` after. */
   setParty(members: readonly Member[]): void {
     const now = this.now();
-    for (const [holder, until] of this.gmUntil) if (until === Infinity && !members.some((m) => m.holder === holder && m.gm)) this.gmUntil.set(holder, now + SYNC_TIMING.roleGraceMs);
+    for (const [holder, until] of this.gmUntil)
+      if (until === Infinity && !members.some((m) => m.holder === holder && m.gm))
+        this.gmUntil.set(holder, now + SYNC_TIMING.roleGraceMs);
     for (const m of members) if (m.gm) this.gmUntil.set(m.holder, Infinity);
     bound(this.gmUntil, 1000);
     this.live.clear();
@@ -525,7 +606,11 @@ export class SharedGame {
   private trustOf(scene: string): Trusted {
     if (this.trustCache?.scene === scene) return this.trustCache.trusted;
     const { gms, players } = this.partyRecords();
-    const own = !this.me.gm ? null : this.mirror ? ((this.heard ?? this.book.record).k ?? null) : (this.signer?.publicKey ?? null);
+    const own = !this.me.gm
+      ? null
+      : this.mirror
+        ? ((this.heard ?? this.book.record).k ?? null)
+        : (this.signer?.publicKey ?? null);
     const trusted = trustedKeys({ scene, own, gms, players, kept: this.keptKeys(scene) });
     this.trustCache = { scene, trusted };
     return trusted;
@@ -592,7 +677,8 @@ export class SharedGame {
     const mine = this.provenKeys.get(scene) ?? [];
     if (mine.includes(key)) return;
     this.provenKeys.set(scene, remember(mine, [key], LIMITS.keptKeys));
-    if (!this.mirror) this.keeper?.saveGmKeys?.(scene, remember(this.keeper.gmKeys?.(scene) ?? [], [key], LIMITS.keptKeys));
+    if (!this.mirror)
+      this.keeper?.saveGmKeys?.(scene, remember(this.keeper.gmKeys?.(scene) ?? [], [key], LIMITS.keptKeys));
     this.trustCache = null;
   }
 
@@ -613,7 +699,12 @@ export class SharedGame {
     if (live.some((k) => !kept.includes(k))) this.keeper?.saveGmKeys?.(scene, remember(kept, live, LIMITS.keptKeys));
     const vouched = [...new Set([...live.sort(), ...[...this.keptKeys(scene)].reverse()])].slice(0, LIMITS.trustedKeys);
     const players = this.me.gm ? [...this.takenPlayerKeys].map(([k, p]) => ({ k, p })) : [];
-    this.book.setTrusted(scene, vouched, this.base.trust === 'none' ? null : { n: this.base.gen, h: this.base.hash }, players);
+    this.book.setTrusted(
+      scene,
+      vouched,
+      this.base.trust === 'none' ? null : { n: this.base.gen, h: this.base.hash },
+      players,
+    );
   }
 
   private get gmHere(): boolean {
@@ -638,16 +729,35 @@ export class SharedGame {
     this.takeOwn(now);
     if (this.scene) await this.reviewKept(this.scene);
     for (const [key, u] of this.unsigned) {
-      if (now - u.since >= SYNC_TIMING.reportAfterMs) dropped.push({ key, problem: 'not signed by its writer: someone else wrote it (not played)', kind: 'refused', forged: true });
+      if (now - u.since >= SYNC_TIMING.reportAfterMs)
+        dropped.push({
+          key,
+          problem: 'not signed by its writer: someone else wrote it (not played)',
+          kind: 'refused',
+          forged: true,
+        });
     }
     if (this.headUnsigned && now - this.headUnsigned.since >= SYNC_TIMING.reportAfterMs) {
-      dropped.push({ key: this.keys.head, problem: 'a checkpoint no game master at this table signed (not played)', kind: 'refused' });
+      dropped.push({
+        key: this.keys.head,
+        problem: 'a checkpoint no game master at this table signed (not played)',
+        kind: 'refused',
+      });
     }
     this.readDropped = dropped;
     this.replay();
     this.note(this.dropped);
     const played = this.played!;
-    this.note(this.ops.filter((op) => played.refused.has(op.id)).map((op) => ({ key: this.keys.page(op.writer, 0), problem: `op ${op.seq}`, kind: 'refused' as const, error: played.refused.get(op.id)! })));
+    this.note(
+      this.ops
+        .filter((op) => played.refused.has(op.id))
+        .map((op) => ({
+          key: this.keys.page(op.writer, 0),
+          problem: `op ${op.seq}`,
+          kind: 'refused' as const,
+          error: played.refused.get(op.id)!,
+        })),
+    );
     // (Its own pages' signature made meanwhile goes with them in the writes that follow.)
     await this.ownSigning;
   }
@@ -669,8 +779,10 @@ export class SharedGame {
     // once signed, written into these keys, must not carry it off); so does a page that started on a
     // scene it found, its own pages there (only the table's word moves it: `toldScene`, below). One it
     // made itself, with no game master here, gives way to the keys' (another player made one too).
-    if ((trusted || this.compactor || (this.started && this.scene !== this.madeScene)) && this.scene) scene = this.scene;
-    else if (head && hash && this.stands(head, hash) && !(found && found !== head.scene && this.signsAny(found))) scene = head.scene;
+    if ((trusted || this.compactor || (this.started && this.scene !== this.madeScene)) && this.scene)
+      scene = this.scene;
+    else if (head && hash && this.stands(head, hash) && !(found && found !== head.scene && this.signsAny(found)))
+      scene = head.scene;
     else scene = found ?? this.madeScene ?? (this.makesScene(now) ? (this.madeScene = this.newSceneId()) : null);
     // With nothing of its own, a client plays no scene but the one it played before on this page, or
     // the one the table plays: keys holding another scene's game (copied in, signed by the same game
@@ -678,20 +790,32 @@ export class SharedGame {
     // puts the table's back, a newcomer waits for it.
     const told = trusted ? null : this.toldScene();
     if (told && scene !== told) {
-      dropped.push({ key: this.keys.scene, problem: `the keys hold the game of another scene (${(scene ?? '?').slice(0, 64)}); the table plays ${told}`, kind: 'refused' });
+      dropped.push({
+        key: this.keys.scene,
+        problem: `the keys hold the game of another scene (${(scene ?? '?').slice(0, 64)}); the table plays ${told}`,
+        kind: 'refused',
+      });
       scene = found === told || head?.scene === told || this.compactor || this.scene === told ? told : null;
     }
-    if (found && scene && scene !== found) dropped.push({ key: this.keys.scene, problem: `the scene's id was changed to ${found.slice(0, 64)}; its checkpoint is of ${scene}`, kind: 'refused' });
+    if (found && scene && scene !== found)
+      dropped.push({
+        key: this.keys.scene,
+        problem: `the scene's id was changed to ${found.slice(0, 64)}; its checkpoint is of ${scene}`,
+        kind: 'refused',
+      });
     this.scene = scene;
     if (!scene) return;
     const get = (part: string) => metadata[this.keys.part(part)];
-    if (head && head.scene !== scene) dropped.push({ key: this.keys.head, problem: 'a checkpoint of another scene', kind: 'refused' });
-    else if (!head && problem && (rawHead as { v?: unknown } | null)?.v !== 1) dropped.push({ key: this.keys.head, problem, kind: 'unreadable' });
+    if (head && head.scene !== scene)
+      dropped.push({ key: this.keys.head, problem: 'a checkpoint of another scene', kind: 'refused' });
+    else if (!head && problem && (rawHead as { v?: unknown } | null)?.v !== 1)
+      dropped.push({ key: this.keys.head, problem, kind: 'unreadable' });
     this.unvouchedHead = null;
     this.headOnScene = head?.scene === scene;
     this.headStands = this.headOnScene && hash !== null && this.stands(head!, hash);
     // A game master's record that signs a checkpoint proves the key it names (his, as he wrote it).
-    if (head?.key && hash && head.scene === scene && this.verified.get(hash) === true && this.signedBy(scene, hash)) this.proveKey(scene, head.key);
+    if (head?.key && hash && head.scene === scene && this.verified.get(hash) === true && this.signedBy(scene, hash))
+      this.proveKey(scene, head.key);
     // The newest checkpoint a player at the table says he plays here: a client with none waits for that
     // one (unless its compacting game master gave up on it: no one wrote it back).
     const newest = this.awaited(scene);
@@ -699,8 +823,11 @@ export class SharedGame {
       if (this.stands(head, hash)) {
         // A game master stands behind it: taken if it is newer than what this client plays (an older
         // one a game master's record still signs is his lagging word; the compactor writes its own back).
-        const byOthers = [...this.live.values()].some((m) => m.author.gm && checkpointEntry(m.record, scene)?.h === hash);
-        const ours = this.base.written !== null && this.base.hash !== null && this.stands(this.base.written.head, this.base.hash);
+        const byOthers = [...this.live.values()].some(
+          (m) => m.author.gm && checkpointEntry(m.record, scene)?.h === hash,
+        );
+        const ours =
+          this.base.written !== null && this.base.hash !== null && this.stands(this.base.written.head, this.base.hash);
         // A client with nothing of its own takes no checkpoint older than one the table plays (a stale
         // copy): whoever holds the newer one puts it back.
         // Two game masters who each compacted while apart (one away, then back while a player he made
@@ -722,30 +849,59 @@ export class SharedGame {
         if (this.headUnsigned?.hash !== hash) this.headUnsigned = { hash, since: now };
         // Where players at the table play a checkpoint, only that one is offered: a head numbered past it
         // is no one's game here (a forgery), and waits for them to put theirs back.
-        if (this.base.trust === 'none' && !this.declined.has(hash) && (newest === 0 || head.gen === newest)) this.unvouchedHead = { head, hash, summary: await this.summary(head, hash, scene, dropped) };
+        if (this.base.trust === 'none' && !this.declined.has(hash) && (newest === 0 || head.gen === newest))
+          this.unvouchedHead = { head, hash, summary: await this.summary(head, hash, scene, dropped) };
       }
     } else if (hash === this.base.hash) this.headUnsigned = null;
     else if (!head && this.base.trust === 'none' && (rawHead as { v?: unknown } | null)?.v === 1) {
       // An earlier version's checkpoint (signed by no one): its game master may take it.
       const legacy = await readLegacy(rawHead, this.codec);
-      if (!legacy) dropped.push({ key: this.keys.head, problem: 'an earlier version’s checkpoint that could not be read', kind: 'unreadable' });
+      if (!legacy)
+        dropped.push({
+          key: this.keys.head,
+          problem: 'an earlier version’s checkpoint that could not be read',
+          kind: 'unreadable',
+        });
       else if (!this.declined.has('legacy')) {
-        this.unvouchedHead = { head: null, hash: 'legacy', summary: { gen: 0, events: eventsIn(legacy.game), writers: Object.keys(legacy.covers).length, key: null, disputed: false } };
+        this.unvouchedHead = {
+          head: null,
+          hash: 'legacy',
+          summary: {
+            gen: 0,
+            events: eventsIn(legacy.game),
+            writers: Object.keys(legacy.covers).length,
+            key: null,
+            disputed: false,
+          },
+        };
       }
     } else if (!head && trusted && this.signsAny(scene)) {
       if (this.headUnsigned?.hash !== 'none') this.headUnsigned = { hash: 'none', since: now };
     }
     if (this.base.trust === 'none' && newest > 0 && !(head && head.scene === scene && head.gen === newest)) {
-      dropped.push({ key: this.keys.head, problem: `a player at this table plays checkpoint ${newest}, which the scene does not hold: waiting for it to be written back`, kind: 'refused' });
+      dropped.push({
+        key: this.keys.head,
+        problem: `a player at this table plays checkpoint ${newest}, which the scene does not hold: waiting for it to be written back`,
+        kind: 'refused',
+      });
       if (this.compactor && !this.mirror && !this.waitForLost(now)) {
         this.gaveUpOnGen = newest;
         if (head !== null && head.scene === scene) {
-          this.note([{ key: this.keys.head, problem: `a player at this table plays checkpoint ${newest}, which no one here wrote back: the scene’s is yours to choose`, kind: 'refused' }]);
+          this.note([
+            {
+              key: this.keys.head,
+              problem: `a player at this table plays checkpoint ${newest}, which no one here wrote back: the scene’s is yours to choose`,
+              kind: 'refused',
+            },
+          ]);
         } else {
           // Numbered past it and past any his own record signs (lost the same way), and no longer waiting for that one either.
           const signed = checkpointEntry(this.book.record, scene);
           this.gaveUpOn = signed?.h ?? null;
-          this.startAgainFromPages(Math.max(newest, signed?.g ?? 0), `a player at this table plays checkpoint ${newest}, which no one here wrote back: the game starts again from the pages`);
+          this.startAgainFromPages(
+            Math.max(newest, signed?.g ?? 0),
+            `a player at this table plays checkpoint ${newest}, which no one here wrote back: the game starts again from the pages`,
+          );
         }
       }
     }
@@ -805,7 +961,13 @@ export class SharedGame {
       if (read.ok) events = eventsIn(read.game);
       else if (!read.missing) dropped.push({ key: this.keys.head, problem: read.problem, kind: 'unreadable' });
     }
-    const summary: Unvouched = { gen: head.gen, events, writers: Object.keys(head.covers).length, key: head.key?.slice(0, 8) ?? null, disputed };
+    const summary: Unvouched = {
+      gen: head.gen,
+      events,
+      writers: Object.keys(head.covers).length,
+      key: head.key?.slice(0, 8) ?? null,
+      disputed,
+    };
     if (events !== null) this.summaries.set(hash, summary);
     bound(this.summaries, 20);
     return summary;
@@ -816,7 +978,13 @@ export class SharedGame {
   private readonly forgotten = new Map<string, number>();
 
   /** Plays from a checkpoint (the keys', or the copy this browser kept), if all its parts are there (else waits for them). */
-  private async take(head: Head, hash: string, get: (part: string) => unknown, trust: Trust, dropped: Dropped[]): Promise<boolean> {
+  private async take(
+    head: Head,
+    hash: string,
+    get: (part: string) => unknown,
+    trust: Trust,
+    dropped: Dropped[],
+  ): Promise<boolean> {
     const read = await this.reader.read(head, get);
     if (!read.ok) {
       if (!read.missing) dropped.push({ key: this.keys.head, problem: read.problem, kind: 'unreadable' });
@@ -835,7 +1003,18 @@ export class SharedGame {
       this.seen.delete(writer);
     }
     bound(this.forgotten, 1000);
-    this.base = { game: checked.game, covers: head.covers, lamport: head.lamport, gm: head.gm, gen: head.gen, trust, written: { head, parts: read.parts }, hash, left: head.left ?? [], forgot: head.forgot ?? null };
+    this.base = {
+      game: checked.game,
+      covers: head.covers,
+      lamport: head.lamport,
+      gm: head.gm,
+      gen: head.gen,
+      trust,
+      written: { head, parts: read.parts },
+      hash,
+      left: head.left ?? [],
+      forgot: head.forgot ?? null,
+    };
     this.damaged = [...read.notices, ...checked.notices];
     if (trust === 'own') await this.writer.adopt(this.base.written!, this.reader);
     return true;
@@ -849,7 +1028,10 @@ export class SharedGame {
     for (const r of refused) delete games[r.system];
     const next = { ...game, root: { ...game.root, games: games as StoreRoot['games'] } };
     this.player.check(next);
-    return { game: next, notices: refused.map((r) => `${r.system}: event ${r.event} refused by the rules (${r.code})`) };
+    return {
+      game: next,
+      notices: refused.map((r) => `${r.system}: event ${r.event} refused by the rules (${r.code})`),
+    };
   }
 
   /**
@@ -862,7 +1044,8 @@ export class SharedGame {
     if (!this.me.gm || this.mirror) return;
     const signed = checkpointEntry(this.book.record, scene);
     if (!this.compactor) {
-      if (this.base.trust === 'verified' && this.base.hash && signed?.h !== this.base.hash) this.book.setCheckpoint(scene, { h: this.base.hash, g: this.base.gen });
+      if (this.base.trust === 'verified' && this.base.hash && signed?.h !== this.base.hash)
+        this.book.setCheckpoint(scene, { h: this.base.hash, g: this.base.gen });
       return;
     }
     if (this.base.trust === 'own') return;
@@ -871,14 +1054,30 @@ export class SharedGame {
     // stands over the scene's unless another game master at the table signs the scene's.
     const mine = this.keeper?.checkpoint(scene);
     const kept = mine ? readHead(mine.head).head : null;
-    const othersSign = this.base.hash !== null && [...this.live.values()].some((m) => m.author.gm && checkpointEntry(m.record, scene)?.h === this.base.hash);
+    const othersSign =
+      this.base.hash !== null &&
+      [...this.live.values()].some((m) => m.author.gm && checkpointEntry(m.record, scene)?.h === this.base.hash);
     // A checkpoint another game master signs, older than the one this compactor signed: his word lags (the newer one may be on its way back).
     const behind = signed !== null && signed.g > this.base.gen;
     if (this.base.trust !== 'verified' || behind || (!othersSign && kept && kept.gen > this.base.gen)) {
       // Never one older than the table says it plays (another game master compacted since, while he was away).
-      if (mine && kept && kept.scene === scene && kept.gen >= (signed?.g ?? 0) && kept.gen >= this.base.gen && kept.gen >= this.trustOf(scene).newest && this.base.hash !== digestText(headText(kept))) {
+      if (
+        mine &&
+        kept &&
+        kept.scene === scene &&
+        kept.gen >= (signed?.g ?? 0) &&
+        kept.gen >= this.base.gen &&
+        kept.gen >= this.trustOf(scene).newest &&
+        this.base.hash !== digestText(headText(kept))
+      ) {
         if (await this.take(kept, digestText(headText(kept)), (p) => mine.parts[p], 'own', [])) {
-          this.note([{ key: this.keys.head, problem: 'the checkpoint in the scene was not the last one you wrote: put back from your browser', kind: 'refused' }]);
+          this.note([
+            {
+              key: this.keys.head,
+              problem: 'the checkpoint in the scene was not the last one you wrote: put back from your browser',
+              kind: 'refused',
+            },
+          ]);
           this.lostSince = null;
           this.sign(scene);
           return;
@@ -891,11 +1090,28 @@ export class SharedGame {
         if (this.waitForLost(now)) return;
         this.gaveUpOn = signed.h;
         if (this.base.trust === 'verified') {
-          this.note([{ key: this.keys.head, problem: 'the checkpoint you signed is nowhere to be had: the older one another game master signs is played', kind: 'refused' }]);
+          this.note([
+            {
+              key: this.keys.head,
+              problem:
+                'the checkpoint you signed is nowhere to be had: the older one another game master signs is played',
+              kind: 'refused',
+            },
+          ]);
         } else if (found && !this.declined.has(found.hash)) {
-          this.note([{ key: this.keys.head, problem: 'the checkpoint you signed is nowhere to be had, and no one here stands behind the scene’s: yours to choose', kind: 'refused' }]);
+          this.note([
+            {
+              key: this.keys.head,
+              problem:
+                'the checkpoint you signed is nowhere to be had, and no one here stands behind the scene’s: yours to choose',
+              kind: 'refused',
+            },
+          ]);
         } else {
-          this.startAgainFromPages(signed.g, 'the checkpoint you signed is nowhere to be had, and the scene holds none that reads: the game starts again from your pages');
+          this.startAgainFromPages(
+            signed.g,
+            'the checkpoint you signed is nowhere to be had, and the scene holds none that reads: the game starts again from your pages',
+          );
           this.sign(scene);
           return;
         }
@@ -926,13 +1142,29 @@ export class SharedGame {
 
   private readWriters(metadata: Readonly<Record<string, unknown>>, dropped: Dropped[], now: number): void {
     const scene = this.scene!;
-    const { groups, returned, signatures, strangers, dropped: unread } = sortKeys(metadata, this.keys, LIMITS.pagesPerWriter, [...this.acceptedJson.keys()].filter((w) => w !== this.me.writer));
+    const {
+      groups,
+      returned,
+      signatures,
+      strangers,
+      dropped: unread,
+    } = sortKeys(
+      metadata,
+      this.keys,
+      LIMITS.pagesPerWriter,
+      [...this.acceptedJson.keys()].filter((w) => w !== this.me.writer),
+    );
     dropped.push(...unread);
     let unproven: { key: string; player: string; summary: UnprovenPages } | null = null;
     const ceiling = clockCeiling(this.base.lamport);
     let unknown = 0;
     const here = new Set<string>();
-    const budget = budgetWriters(groups.keys(), (writer) => this.live.get(groups.get(writer)!.holder)?.author.player, LIMITS, this.me.writer);
+    const budget = budgetWriters(
+      groups.keys(),
+      (writer) => this.live.get(groups.get(writer)!.holder)?.author.player,
+      LIMITS,
+      this.me.writer,
+    );
     for (const { writer, refused } of budget) {
       const g = groups.get(writer)!;
       if (writer === this.me.writer) continue;
@@ -949,12 +1181,16 @@ export class SharedGame {
         // A game master gone before his actions were compacted, whose pages his key signs: his, to a
         // client that never saw him too (his next connection, a newcomer), as to those that did; a later
         // version of them than the one it holds (a stale one was written over them meanwhile) too.
-        const newer = text !== this.acceptedJson.get(writer) && versionOf(values) > (this.acceptedVersion.get(writer) ?? -1);
+        const newer =
+          text !== this.acceptedJson.get(writer) && versionOf(values) > (this.acceptedVersion.get(writer) ?? -1);
         const signed = newer ? this.signedGone(writer, text, scene, signatures.get(writer)?.value) : null;
         // Signed by a key this client cannot prove, and later than what it played of them (a writer this
         // client saw at the table too, whose record it never read sign them, or not his last pages): its
         // game master is asked, and they are kept meanwhile.
-        const asked = !signed && newer && values.some((x) => x !== null) ? this.unprovenOf(writer, text, scene, signatures.get(writer)?.value, g.keys, values) : null;
+        const asked =
+          !signed && newer && values.some((x) => x !== null)
+            ? this.unprovenOf(writer, text, scene, signatures.get(writer)?.value, g.keys, values)
+            : null;
         unproven ??= asked;
         if (signed && values.some((x) => x !== null)) {
           this.remembered.set(g.holder, signed);
@@ -969,14 +1205,29 @@ export class SharedGame {
         else this.current.delete(writer);
         // (His pages or their signature: a signature emptied alone, its pages written over meanwhile, left
         // his pages unprovable to his next connection on a browser that kept nothing: seed 1512232081.)
-        const sigChanged = this.acceptedSigs.has(writer) && json(signatures.get(writer)?.value ?? null) !== json(this.acceptedSigs.get(writer));
+        const sigChanged =
+          this.acceptedSigs.has(writer) &&
+          json(signatures.get(writer)?.value ?? null) !== json(this.acceptedSigs.get(writer));
         if (gone && this.acceptedSigs.has(writer) && (text !== this.acceptedJson.get(writer) || sigChanged)) {
           if (!this.goneChanged.has(writer)) this.goneChanged.set(writer, now);
         } else this.goneChanged.delete(writer);
-        if (gone && text !== (this.acceptedJson.get(writer) ?? json(Array(LIMITS.pagesPerWriter).fill(null))) && values.some((x) => x !== null)) {
-          dropped.push({ key: g.keys[0]!, problem: 'written after its writer left the table (not played)', kind: 'refused' });
+        if (
+          gone &&
+          text !== (this.acceptedJson.get(writer) ?? json(Array(LIMITS.pagesPerWriter).fill(null))) &&
+          values.some((x) => x !== null)
+        ) {
+          dropped.push({
+            key: g.keys[0]!,
+            problem: 'written after its writer left the table (not played)',
+            kind: 'refused',
+          });
         } else if (!gone && values.some((x) => x !== null)) {
-          if (unknown++ < 8) dropped.push({ key: g.keys[0]!, problem: 'no one at this table holds this key: not played', kind: 'refused' });
+          if (unknown++ < 8)
+            dropped.push({
+              key: g.keys[0]!,
+              problem: 'no one at this table holds this key: not played',
+              kind: 'refused',
+            });
           if (!asked) g.keys.forEach((k, p) => values[p] !== null && strangers.add(k));
         }
         continue;
@@ -1001,7 +1252,8 @@ export class SharedGame {
       if ((latest || earlier) && text === this.acceptedJson.get(writer)) {
         this.unsigned.delete(g.keys[0]!);
         // (A writer's signature may land after the pages it signs.)
-        if (!this.acceptedSigs.has(writer) && signatures.has(writer)) this.keepSignature(writer, d, signatures.get(writer)!.value);
+        if (!this.acceptedSigs.has(writer) && signatures.has(writer))
+          this.keepSignature(writer, d, signatures.get(writer)!.value);
         continue;
       }
       if (earlier && !signed) continue;
@@ -1015,11 +1267,22 @@ export class SharedGame {
       } else if (values.some((x) => x !== null) || this.acceptedJson.has(writer)) {
         const record = json(entry);
         const u = this.unsigned.get(g.keys[0]!);
-        if (!u || u.json !== text || u.record !== record) this.unsigned.set(g.keys[0]!, { json: text, record, since: now, carriesOn: this.carriesOn(writer, g.keys, values, live.author, scene, ceiling) });
+        if (!u || u.json !== text || u.record !== record)
+          this.unsigned.set(g.keys[0]!, {
+            json: text,
+            record,
+            since: now,
+            carriesOn: this.carriesOn(writer, g.keys, values, live.author, scene, ceiling),
+          });
       }
     }
     this.readReturns(returned, here, ceiling, dropped);
-    if (unknown > 8) dropped.push({ key: this.keys.page('…', 0), problem: `${unknown - 8} more keys of no one at this table: not played`, kind: 'refused' });
+    if (unknown > 8)
+      dropped.push({
+        key: this.keys.page('…', 0),
+        problem: `${unknown - 8} more keys of no one at this table: not played`,
+        kind: 'refused',
+      });
     for (const key of this.unsigned.keys()) {
       const name = this.keys.pageOf(key);
       if (name.kind !== 'page' || !here.has(name.writer)) this.unsigned.delete(key);
@@ -1028,7 +1291,12 @@ export class SharedGame {
     this.unprovenPages = unproven;
     // A signature of pages no one at the table writes, with no pages left: emptied as keys of no one are.
     for (const [writer, { key }] of signatures) {
-      if (writer !== this.me.writer && !this.live.has(this.keys.holderOf(writer)) && !groups.get(writer)?.values.some((x) => x !== null)) strangers.add(key);
+      if (
+        writer !== this.me.writer &&
+        !this.live.has(this.keys.holderOf(writer)) &&
+        !groups.get(writer)?.values.some((x) => x !== null)
+      )
+        strangers.add(key);
     }
     for (const key of strangers) {
       const text = JSON.stringify(metadata[key] ?? null).slice(0, 100_000);
@@ -1077,7 +1345,12 @@ export class SharedGame {
   /** A gone writer's pages' signature, if it holds for them as they are on this scene (checked by `checkPageSignatures`). */
   private pagesSignature(writer: string, text: string, scene: string, value: unknown): PagesSignature | null {
     const sig = readPagesSignature(value);
-    return sig && sig.scene === scene && sig.h === digestText(text) && this.pagesVerified.get(`${writer}|${json(sig)}`) === true ? sig : null;
+    return sig &&
+      sig.scene === scene &&
+      sig.h === digestText(text) &&
+      this.pagesVerified.get(`${writer}|${json(sig)}`) === true
+      ? sig
+      : null;
   }
 
   /**
@@ -1096,7 +1369,8 @@ export class SharedGame {
     // The key that signed the version of his pages this client played while his record signed them:
     // his later versions are his too (his record's last write lost with his tab).
     const played = readPagesSignature(this.acceptedSigs.get(writer));
-    if (played && played.key === sig.key && played.player === sig.player && (played.gm || !sig.gm)) return { player: sig.player, gm: sig.gm };
+    if (played && played.key === sig.key && played.player === sig.player && (played.gm || !sig.gm))
+      return { player: sig.player, gm: sig.gm };
     if (sig.gm) return null;
     return this.isPlayersKey(scene, sig.player, sig.key) ? { player: sig.player, gm: false } : null;
   }
@@ -1106,7 +1380,8 @@ export class SharedGame {
     if (this.signer?.publicKey === key && this.me.player === player) return true;
     for (const m of this.live.values()) {
       if (m.author.player === player && m.record?.k === key) return true;
-      if (m.author.gm && m.record?.g?.s === scene && m.record.g.p?.some((x) => x.k === key && x.p === player)) return true;
+      if (m.author.gm && m.record?.g?.s === scene && m.record.g.p?.some((x) => x.k === key && x.p === player))
+        return true;
     }
     return this.takenPlayerKeys.get(key) === player;
   }
@@ -1120,15 +1395,43 @@ export class SharedGame {
   private readonly takenPlayerKeys = new Map<string, string>();
 
   /** Pages of a gone writer validly signed by a key this client cannot tie to the player and role they name, and not left already: what its game master is asked. */
-  private unprovenOf(writer: string, text: string, scene: string, value: unknown, keys: readonly string[], values: readonly unknown[]): { key: string; player: string; summary: UnprovenPages } | null {
+  private unprovenOf(
+    writer: string,
+    text: string,
+    scene: string,
+    value: unknown,
+    keys: readonly string[],
+    values: readonly unknown[],
+  ): { key: string; player: string; summary: UnprovenPages } | null {
     const sig = this.pagesSignature(writer, text, scene, value);
     if (!sig || this.isLeft(sig.key)) return null;
-    const actions = readPages(writer, keys, values, { player: sig.player, gm: sig.gm }, scene, this.coveredOf(writer), clockCeiling(this.base.lamport)).ops.length;
-    return actions ? { key: sig.key, player: sig.player, summary: { player: sig.player.slice(0, 64), gm: sig.gm, actions, key: sig.key.slice(0, 12) } } : null;
+    const actions = readPages(
+      writer,
+      keys,
+      values,
+      { player: sig.player, gm: sig.gm },
+      scene,
+      this.coveredOf(writer),
+      clockCeiling(this.base.lamport),
+    ).ops.length;
+    return actions
+      ? {
+          key: sig.key,
+          player: sig.player,
+          summary: { player: sig.player.slice(0, 64), gm: sig.gm, actions, key: sig.key.slice(0, 12) },
+        }
+      : null;
   }
 
   /** Whether unsigned pages keep every op accepted of their writer that they do not say is in the checkpoint, as it was. */
-  private carriesOn(writer: string, keys: readonly string[], values: readonly unknown[], author: Author, scene: string, ceiling: number): boolean {
+  private carriesOn(
+    writer: string,
+    keys: readonly string[],
+    values: readonly unknown[],
+    author: Author,
+    scene: string,
+    ceiling: number,
+  ): boolean {
     const seen = this.seen.get(writer);
     if (!seen) return false;
     const read = readPages(writer, keys, values, author, scene, 0, ceiling);
@@ -1138,7 +1441,15 @@ export class SharedGame {
   }
 
   /** A writer's pages its record signs: their ops are this writer's, kept until the checkpoint covers them. */
-  private accept(writer: string, keys: readonly string[], values: readonly unknown[], author: Author, scene: string, ceiling: number, dropped: Dropped[]): void {
+  private accept(
+    writer: string,
+    keys: readonly string[],
+    values: readonly unknown[],
+    author: Author,
+    scene: string,
+    ceiling: number,
+    dropped: Dropped[],
+  ): void {
     const read = readPages(writer, keys, values, author, scene, 0, ceiling);
     dropped.push(...read.dropped);
     const before = this.seen.get(writer);
@@ -1149,9 +1460,15 @@ export class SharedGame {
     const prev = this.acceptedValues.get(writer);
     const gap = prev ? droppedUncovered(before?.ops.keys() ?? [], kept, this.base.covers[writer] ?? 0) : [];
     // Only ops the copy itself holds: one learnt from a return key is not in it, and a copy that would return nothing would be written back for ever.
-    const inCopy = gap.length ? new Set(readPages(writer, keys, prev!, author, scene, 0, ceiling).ops.map((op) => op.seq)) : null;
+    const inCopy = gap.length
+      ? new Set(readPages(writer, keys, prev!, author, scene, 0, ceiling).ops.map((op) => op.seq))
+      : null;
     const returnable = gap.filter((seq) => inCopy!.has(seq));
-    if (returnable.length) this.gapCopies.set(writer, [{ values: prev!, seqs: returnable }, ...(this.gapCopies.get(writer) ?? [])].slice(0, 4));
+    if (returnable.length)
+      this.gapCopies.set(
+        writer,
+        [{ values: prev!, seqs: returnable }, ...(this.gapCopies.get(writer) ?? [])].slice(0, 4),
+      );
     this.onTableSeqs.set(writer, kept);
     const gm = author.gm || this.now() < (this.gmUntil.get(this.keys.holderOf(writer)) ?? -Infinity);
     for (const op of read.ops) {
@@ -1167,7 +1484,12 @@ export class SharedGame {
    * pages dropped and no checkpoint this client plays covers, are played as his; this page's own come
    * back into its pages.
    */
-  private readReturns(returned: ReadonlyMap<string, { key: string; value: unknown }>, here: ReadonlySet<string>, ceiling: number, dropped: Dropped[]): void {
+  private readReturns(
+    returned: ReadonlyMap<string, { key: string; value: unknown }>,
+    here: ReadonlySet<string>,
+    ceiling: number,
+    dropped: Dropped[],
+  ): void {
     const scene = this.scene!;
     this.returnKeys = new Map();
     for (const [writer, { key, value }] of returned) {
@@ -1179,7 +1501,12 @@ export class SharedGame {
       const entry = opsEntry(mine ? this.book.record : (holder?.record ?? null), scene);
       const d = pages ? digestText(json(pages)) : null;
       if (!pages || !entry || !signsPages(entry, d!) || (!mine && !here.has(writer))) {
-        if (value !== null && !isEmptyPage(value)) dropped.push({ key, problem: 'pages written back that no writer at the table signs (not played)', kind: 'refused' });
+        if (value !== null && !isEmptyPage(value))
+          dropped.push({
+            key,
+            problem: 'pages written back that no writer at the table signs (not played)',
+            kind: 'refused',
+          });
         continue;
       }
       const keys = Array.from({ length: LIMITS.pagesPerWriter }, (_, p) => this.keys.page(writer, p));
@@ -1187,7 +1514,12 @@ export class SharedGame {
       const covered = this.base.covers[writer] ?? 0;
       if (mine) {
         for (const op of read.ops) {
-          if (op.seq <= covered || this.mine.some((m) => m.seq === op.seq) || this.covered.some((m) => m.seq === op.seq)) continue;
+          if (
+            op.seq <= covered ||
+            this.mine.some((m) => m.seq === op.seq) ||
+            this.covered.some((m) => m.seq === op.seq)
+          )
+            continue;
           this.covered.push(ownOp(op));
           live.push(op.seq);
         }
@@ -1209,7 +1541,12 @@ export class SharedGame {
     const out: [string, unknown][] = [];
     // A client playing no checkpoint writes back only where the scene holds none a game master stands
     // behind (every copy of it lost, or written over by one no one signed): else it may be one it has yet to take.
-    if (!this.keys.returned || !this.scene || (this.base.trust !== 'verified' && this.base.trust !== 'own' && this.headStands)) return out;
+    if (
+      !this.keys.returned ||
+      !this.scene ||
+      (this.base.trust !== 'verified' && this.base.trust !== 'own' && this.headStands)
+    )
+      return out;
     for (const [writer, copies] of this.gapCopies) {
       const coverage = this.base.covers[writer] ?? 0;
       // Only copies his record still signs: any other no client plays (`readReturns`), and would be written back for ever.
@@ -1274,7 +1611,12 @@ export class SharedGame {
     this.restamp();
     const want = this.ownPageValues(scene);
     if (text !== json(want) && !this.written.has(h) && values.some((x) => x !== null)) {
-      this.tamper({ key: this.keys.page(this.me.writer, 0), problem: 'holds what this page did not write: someone else wrote in its key (written over)', kind: 'refused', forged: true });
+      this.tamper({
+        key: this.keys.page(this.me.writer, 0),
+        problem: 'holds what this page did not write: someone else wrote in its key (written over)',
+        kind: 'refused',
+        forged: true,
+      });
     }
     this.signOwn(scene, want);
     // Which of our ops the table lacks, since when: not in the keys, or not signed there yet.
@@ -1282,7 +1624,8 @@ export class SharedGame {
     const inScene = new Set<string>();
     for (const v of values) for (const op of ((v as OpPage | null)?.ops ?? []) as Op[]) inScene.add(json(op));
     const next = new Map<number, number>();
-    for (const op of this.mine) if (!signedHere || !inScene.has(json(op))) next.set(op.seq, this.missing.get(op.seq) ?? now);
+    for (const op of this.mine)
+      if (!signedHere || !inScene.has(json(op))) next.set(op.seq, this.missing.get(op.seq) ?? now);
     // Ops compacted into a checkpoint the table does not hold yet are still on their way too.
     for (const op of this.covered) if (op.seq > this.tableDone) next.set(op.seq, this.missing.get(op.seq) ?? now);
     this.missing = next;
@@ -1297,7 +1640,10 @@ export class SharedGame {
 
   /** Whether the keys hold this checkpoint whole, as written. */
   private onTable(written: Written): boolean {
-    return json(this.raw[this.keys.head]) === json(written.head) && [...written.parts].every(([name, value]) => this.raw[this.keys.part(name)] === value);
+    return (
+      json(this.raw[this.keys.head]) === json(written.head) &&
+      [...written.parts].every(([name, value]) => this.raw[this.keys.part(name)] === value)
+    );
   }
 
   /**
@@ -1327,14 +1673,21 @@ export class SharedGame {
     }
     this.takingBackSince = null;
     if (!adopt) {
-      if (values.some((x) => x !== null)) this.tamper({ key: this.keys.page(this.me.writer, 0), problem: 'held what your record does not sign when your page started: someone else wrote it (written over)', kind: 'refused', forged: true });
+      if (values.some((x) => x !== null))
+        this.tamper({
+          key: this.keys.page(this.me.writer, 0),
+          problem: 'held what your record does not sign when your page started: someone else wrote it (written over)',
+          kind: 'refused',
+          forged: true,
+        });
       return true;
     }
     const keys = Array.from({ length: LIMITS.pagesPerWriter }, (_, p) => this.keys.page(this.me.writer, p));
     const read = readPages(this.me.writer, keys, adopt, this.author, scene, 0, Number.MAX_SAFE_INTEGER);
     const pageOfSeq = new Map<number, number>();
     adopt.forEach((page, p) => {
-      for (const op of ((page as OpPage | null)?.ops ?? []) as readonly { seq?: unknown }[]) if (typeof op?.seq === 'number') pageOfSeq.set(op.seq, p);
+      for (const op of ((page as OpPage | null)?.ops ?? []) as readonly { seq?: unknown }[])
+        if (typeof op?.seq === 'number') pageOfSeq.set(op.seq, p);
     });
     for (const op of read.ops) {
       if (this.mine.some((m) => m.seq === op.seq)) continue;
@@ -1347,7 +1700,15 @@ export class SharedGame {
     this.written.add(digestText(json(adopt)));
     // Its ops lately compacted: brought back if the checkpoint that covered them never reached the table.
     if (adopt === kept?.pages && kept.covered) {
-      const covered = readPages(this.me.writer, [keys[0]!], [{ v: 2, scene, done: 0, ops: kept.covered }], this.author, scene, 0, Number.MAX_SAFE_INTEGER);
+      const covered = readPages(
+        this.me.writer,
+        [keys[0]!],
+        [{ v: 2, scene, done: 0, ops: kept.covered }],
+        this.author,
+        scene,
+        0,
+        Number.MAX_SAFE_INTEGER,
+      );
       this.covered = covered.ops.filter((op) => !this.mine.some((m) => m.seq === op.seq)).map(ownOp);
     }
     this.seq = Math.max(this.seq, ...this.mine.map((o) => o.seq));
@@ -1384,7 +1745,13 @@ export class SharedGame {
     for (const [writer, since] of this.goneChanged) {
       const held = this.acceptedValues.get(writer);
       const seen = this.seen.get(writer);
-      if (now - since < wait || !held || !this.gone(writer) || ![...(seen?.ops.keys() ?? [])].some((seq) => seq > this.coveredOf(writer))) continue;
+      if (
+        now - since < wait ||
+        !held ||
+        !this.gone(writer) ||
+        ![...(seen?.ops.keys() ?? [])].some((seq) => seq > this.coveredOf(writer))
+      )
+        continue;
       out.push([writer, held, this.acceptedSigs.get(writer)]);
     }
     return out;
@@ -1408,7 +1775,10 @@ export class SharedGame {
       const cut = this.keptCut(kept);
       // (Not yet trimmed to what lies past it: `reviewKept` signs them again first.)
       if (lastSeq(pages) <= cut || firstSeq(pages) <= cut) continue;
-      const onTable = Array.from({ length: LIMITS.pagesPerWriter }, (_, p) => this.raw[this.keys.page(writer, p)] ?? null);
+      const onTable = Array.from(
+        { length: LIMITS.pagesPerWriter },
+        (_, p) => this.raw[this.keys.page(writer, p)] ?? null,
+      );
       const sigOnTable = this.raw[signatureKey(writer)] ?? null;
       if (json(onTable) !== json(pages) || json(sigOnTable) !== json(signature)) out.push([writer, pages, signature]);
     }
@@ -1426,13 +1796,20 @@ export class SharedGame {
   /** How far a kept connection's actions may be in the game this client plays (./kept.ts). */
   private keptCut(kept: KeptSigned): number {
     const { writer } = kept;
-    const empty = () => Array.from({ length: LIMITS.pagesPerWriter }, (_, p) => this.raw[this.keys.page(writer, p)]).every((x) => isEmptyPage(x)) && isEmptyPage(this.raw[this.keys.signature?.(writer) ?? '']);
+    const empty = () =>
+      Array.from({ length: LIMITS.pagesPerWriter }, (_, p) => this.raw[this.keys.page(writer, p)]).every((x) =>
+        isEmptyPage(x),
+      ) && isEmptyPage(this.raw[this.keys.signature?.(writer) ?? '']);
     return keptCut(kept, this.base, forgotOf(this.base.forgot, writer), empty);
   }
 
   /** Whether a kept connection is one whose pages this client may write back: gone from the table, its pages whole. */
   private isKeptGone(kept: KeptSigned): boolean {
-    return this.gone(kept.writer) && this.keys.isWriterKey(this.keys.page(kept.writer, 0)) && kept.pages.length === LIMITS.pagesPerWriter;
+    return (
+      this.gone(kept.writer) &&
+      this.keys.isWriterKey(this.keys.page(kept.writer, 0)) &&
+      kept.pages.length === LIMITS.pagesPerWriter
+    );
   }
 
   /**
@@ -1460,20 +1837,45 @@ export class SharedGame {
       if (!this.isKeptGone(found)) continue;
       const { writer } = found;
       const covered = this.coveredOf(writer);
-      const kept = this.noteLanded(scene, found, Math.max(covered, this.acceptedValues.has(writer) ? lastSeq(this.acceptedValues.get(writer)!) : 0), covered);
+      const kept = this.noteLanded(
+        scene,
+        found,
+        Math.max(covered, this.acceptedValues.has(writer) ? lastSeq(this.acceptedValues.get(writer)!) : 0),
+        covered,
+      );
       const cut = this.keptCut(kept);
       if (!signer || lastSeq(kept.pages) <= cut || firstSeq(kept.pages) > cut) continue;
       const sig = readPagesSignature(kept.signature);
       if (!sig || sig.key !== signer.publicKey) continue;
-      const pages = kept.pages.map((page, p) => pageValue(scene, cut, (((page as OpPage | null)?.ops ?? []) as Op[]).filter((op) => typeof op?.seq === 'number' && op.seq > cut), p === 0));
-      const value = await signPages(this.codec, signer.secret, signer.publicKey, kept.writer, { scene, player: sig.player, gm: sig.gm, h: digestText(json(pages)) });
+      const pages = kept.pages.map((page, p) =>
+        pageValue(
+          scene,
+          cut,
+          (((page as OpPage | null)?.ops ?? []) as Op[]).filter((op) => typeof op?.seq === 'number' && op.seq > cut),
+          p === 0,
+        ),
+      );
+      const value = await signPages(this.codec, signer.secret, signer.publicKey, kept.writer, {
+        scene,
+        player: sig.player,
+        gm: sig.gm,
+        h: digestText(json(pages)),
+      });
       if (value) this.keeper?.saveSignedPages?.(scene, { ...kept, pages, signature: value });
     }
   }
 
   /** Whether this client waits on time alone (its own pages to come back, a signed checkpoint to appear): its page reads the keys again now and then. */
   get waiting(): boolean {
-    return (!this.started && this.takingBackSince !== null) || this.lostSince !== null || this.unsigned.size > 0 || this.behind.size > 0 || this.headUnsigned !== null || this.choosing || (this.compactor && this.unprovenPages !== null);
+    return (
+      (!this.started && this.takingBackSince !== null) ||
+      this.lostSince !== null ||
+      this.unsigned.size > 0 ||
+      this.behind.size > 0 ||
+      this.headUnsigned !== null ||
+      this.choosing ||
+      (this.compactor && this.unprovenPages !== null)
+    );
   }
 
   /** Signs this writer's pages as it wants the table to hold them, and keeps a copy in this browser. */
@@ -1503,7 +1905,12 @@ export class SharedGame {
       return;
     }
     this.ownSigned = { h, value: 'pending' };
-    this.ownSigning = signPages(this.codec, signer.secret, signer.publicKey, this.me.writer, { scene, player: this.me.player, gm: this.me.gm, h }).then((value) => {
+    this.ownSigning = signPages(this.codec, signer.secret, signer.publicKey, this.me.writer, {
+      scene,
+      player: this.me.player,
+      gm: this.me.gm,
+      h,
+    }).then((value) => {
       if (this.ownSigned?.h !== h) return;
       this.ownSigned = { h, value };
       // Kept in this browser too: should he leave, and every page that held them reload while someone writes
@@ -1549,12 +1956,20 @@ export class SharedGame {
       // would take his actions, a whole system's game if he made it, off the board) while his record
       // still signs it, and is written back meanwhile (`pagesToWriteBack`), so that a client that never
       // read it reads it too.
-      current: (writer) => this.current.has(writer) || (this.unsigned.get(this.keys.page(writer, 0))?.carriesOn === true && this.stillSigned(writer, this.keys.holderOf(writer))),
+      current: (writer) =>
+        this.current.has(writer) ||
+        (this.unsigned.get(this.keys.page(writer, 0))?.carriesOn === true &&
+          this.stillSigned(writer, this.keys.holderOf(writer))),
       gmNow: (writer) => this.gmNow(writer),
       // A game master's claim holds if its writer was one (or had just stopped: `roleGraceMs`) when this
       // client accepted the op, or when the checkpoint's compactor did; this page's own, when it made them.
       gmThrough: (writer) => Math.max(this.base.gm[writer] ?? 0, this.gmSeen.get(writer) ?? 0),
-      me: { writer: this.me.writer, author: this.author, ops: this.mine, covered: this.base.covers[this.me.writer] ?? 0 },
+      me: {
+        writer: this.me.writer,
+        author: this.author,
+        ops: this.mine,
+        covered: this.base.covers[this.me.writer] ?? 0,
+      },
       claimKey: (writer) => this.keys.page(writer, 0),
     });
     this.claims = claims;
@@ -1597,7 +2012,11 @@ export class SharedGame {
     const now = this.now();
     const unsent: Unsent[] = [...this.covered, ...this.mine]
       .filter((op) => this.missing.has(op.seq))
-      .map((op) => ({ id: `${this.me.writer}:${op.seq}`, request: op.request, status: now - this.missing.get(op.seq)! >= SYNC_TIMING.failedMs || this.failures >= 3 ? 'failed' : 'pending' }));
+      .map((op) => ({
+        id: `${this.me.writer}:${op.seq}`,
+        request: op.request,
+        status: now - this.missing.get(op.seq)! >= SYNC_TIMING.failedMs || this.failures >= 3 ? 'failed' : 'pending',
+      }));
     return {
       game: played.game,
       root: this.viewRoot(played.game, own),
@@ -1612,7 +2031,9 @@ export class SharedGame {
       pendingChars: ops.reduce((n, op) => n + JSON.stringify(op.request).length + 40, 0),
       checkpoint: { trust: this.base.trust, gen: this.base.gen },
       // Its own page's word (a popover hears it from the background page, among what it refused).
-      ownKeyWrittenOver: [...this.tampered, ...this.refusedLog].some((t) => t.forged && t.key === this.keys.page(this.me.writer, 0)),
+      ownKeyWrittenOver: [...this.tampered, ...this.refusedLog].some(
+        (t) => t.forged && t.key === this.keys.page(this.me.writer, 0),
+      ),
       unvouched: this.unvouched,
       unproven: this.compactingHolder ? (this.unprovenPages?.summary ?? null) : null,
     };
@@ -1621,7 +2042,8 @@ export class SharedGame {
   /** The root as this client shows it: its own sealed values opened, with a revision that only grows. */
   private viewRoot(game: TableGame, own: ReadonlyMap<string, string>): StoreRoot {
     const ownKey = [...own.keys()].join(',');
-    if (this.viewCache && this.viewCache.game === game && this.viewCache.own === ownKey) return { ...this.viewCache.root, revision: this.revision };
+    if (this.viewCache && this.viewCache.game === game && this.viewCache.own === ownKey)
+      return { ...this.viewCache.root, revision: this.revision };
     const known = new Map([...Object.entries(game.opened), ...own]);
     const root: StoreRoot = { ...withOpened(game.root, known), revision: this.revision, recent: [] };
     this.viewCache = { game, own: ownKey, root };
@@ -1641,7 +2063,8 @@ export class SharedGame {
     // Not before the page has its own pages back (an action now would sign over what it waits for).
     if (!scene || !this.started) return refuse('table-not-ready');
     // One of this player's tabs past the first few: its actions would not be played (`readWriters`).
-    if (this.tabRank() >= LIMITS.writersPerPlayer) return refuse('table-too-many-tabs', { max: LIMITS.writersPerPlayer });
+    if (this.tabRank() >= LIMITS.writersPerPlayer)
+      return refuse('table-too-many-tabs', { max: LIMITS.writersPerPlayer });
     const parsed = parseSceneRequest(raw);
     if (!parsed.ok) return parsed;
     const request = parsed.value;
@@ -1660,7 +2083,8 @@ export class SharedGame {
       request: shared.value.request,
     };
     const size = opChars(op);
-    if (size > LIMITS.opChars) return refuse('table-action-too-large', { size: Math.ceil(size / 1000), max: LIMITS.opChars / 1000 });
+    if (size > LIMITS.opChars)
+      return refuse('table-action-too-large', { size: Math.ceil(size / 1000), max: LIMITS.opChars / 1000 });
     const page = this.placeFor(op);
     if (page === null) return refuse('table-full');
     this.mine.push(op);
@@ -1688,7 +2112,8 @@ export class SharedGame {
   /** How many of this player's other tabs at the table come before this one (their writers' order). */
   private tabRank(): number {
     let n = 0;
-    for (const [holder, m] of this.live) if (m.author.player === this.me.player && this.keys.writerOf(holder) < this.me.writer) n++;
+    for (const [holder, m] of this.live)
+      if (m.author.player === this.me.player && this.keys.writerOf(holder) < this.me.writer) n++;
     return n;
   }
 
@@ -1708,8 +2133,11 @@ export class SharedGame {
   }
 
   /** Seals the secret values of a request's events (each with its own salt). */
-  private async seal(request: SceneRequest): Promise<Result<{ request: SceneRequest; secrets: { seal: string; salt: string; value: string }[] }>> {
-    if (request.type !== 'game/dispatch' && request.type !== 'game/batch' && request.type !== 'game/replace') return ok({ request, secrets: [] });
+  private async seal(
+    request: SceneRequest,
+  ): Promise<Result<{ request: SceneRequest; secrets: { seal: string; salt: string; value: string }[] }>> {
+    if (request.type !== 'game/dispatch' && request.type !== 'game/batch' && request.type !== 'game/replace')
+      return ok({ request, secrets: [] });
     const descriptor: AnyDescriptor = DESCRIPTORS[request.system];
     const secrets = descriptor.secrets;
     if (!secrets) return ok({ request, secrets: [] });
@@ -1731,7 +2159,8 @@ export class SharedGame {
       }
       return secrets.with(event, values);
     };
-    if (request.type === 'game/dispatch') return ok({ request: { ...request, event: await sealOne(request.event) } as SceneRequest, secrets: made });
+    if (request.type === 'game/dispatch')
+      return ok({ request: { ...request, event: await sealOne(request.event) } as SceneRequest, secrets: made });
     const events = [];
     for (const e of request.events) events.push(await sealOne(e));
     return ok({ request: { ...request, events } as SceneRequest, secrets: made });
@@ -1739,8 +2168,12 @@ export class SharedGame {
 
   /** The openings of sealed values this client holds and the game has read. */
   openings(): SceneRequest | null {
-    const values = this.state.toOpen.map((seal) => ({ seal, ...this.secrets.get(seal)! })).filter((x) => x.salt !== undefined);
-    return values.length ? { type: 'scene/reveal', values: values.map((x) => ({ seal: x.seal, salt: x.salt, value: x.value })) } : null;
+    const values = this.state.toOpen
+      .map((seal) => ({ seal, ...this.secrets.get(seal)! }))
+      .filter((x) => x.salt !== undefined);
+    return values.length
+      ? { type: 'scene/reveal', values: values.map((x) => ({ seal: x.seal, salt: x.salt, value: x.value })) }
+      : null;
   }
 
   /** Whether each opened value matches its seal (checked once each). */
@@ -1769,7 +2202,11 @@ export class SharedGame {
     }
     for (const id of this.badOpenings) {
       const at = id.lastIndexOf(':');
-      out.push({ key: this.keys.page(id.slice(0, at), 0), problem: `op ${id.slice(at + 1)}: an opened value does not match its seal`, kind: 'unreadable' });
+      out.push({
+        key: this.keys.page(id.slice(0, at), 0),
+        problem: `op ${id.slice(at + 1)}: an opened value does not match its seal`,
+        kind: 'unreadable',
+      });
     }
     return out;
   }
@@ -1796,10 +2233,25 @@ export class SharedGame {
     if (!this.mirror || !this.scene) return;
     this.failures = failures;
     const keys = [this.keys.page(this.me.writer, 0)];
-    const read = readPages(this.me.writer, keys, [{ v: 2, scene: this.scene, done: 0, ops }], this.author, this.scene, this.base.covers[this.me.writer] ?? 0, Number.MAX_SAFE_INTEGER);
-    this.mine = read.ops.map((op) => ({ seq: op.seq, lamport: op.lamport, by: op.by, ...(op.gm ? { gm: true } : {}), request: op.request }));
+    const read = readPages(
+      this.me.writer,
+      keys,
+      [{ v: 2, scene: this.scene, done: 0, ops }],
+      this.author,
+      this.scene,
+      this.base.covers[this.me.writer] ?? 0,
+      Number.MAX_SAFE_INTEGER,
+    );
+    this.mine = read.ops.map((op) => ({
+      seq: op.seq,
+      lamport: op.lamport,
+      by: op.by,
+      ...(op.gm ? { gm: true } : {}),
+      request: op.request,
+    }));
     const inScene = new Set<string>();
-    for (const v of this.sceneOwnValues()) for (const op of ((v as OpPage | null)?.ops ?? []) as Op[]) inScene.add(json(op));
+    for (const v of this.sceneOwnValues())
+      for (const op of ((v as OpPage | null)?.ops ?? []) as Op[]) inScene.add(json(op));
     const now = this.now();
     const next = new Map<number, number>();
     for (const op of this.mine) if (!inScene.has(json(op))) next.set(op.seq, this.missing.get(op.seq) ?? now);
@@ -1847,17 +2299,26 @@ export class SharedGame {
         parts: [...restore.parts].map(([name, value]): Entry => [this.keys.part(name), value]),
         head: [this.keys.head, restore.head],
         // (Its compactor's: the parts it no longer lists.)
-        unlisted: this.base.trust === 'own' ? Object.keys(this.raw).filter((key) => this.keys.isPart(key) && !restore.parts.has(this.partName(key))) : [],
+        unlisted:
+          this.base.trust === 'own'
+            ? Object.keys(this.raw).filter((key) => this.keys.isPart(key) && !restore.parts.has(this.partName(key)))
+            : [],
       },
       // The scene's id: the one this client made, or its checkpoint's; the compactor's whatever it plays
       // (it keeps its scene: another scene's id copied in is put back, or players who have nothing of
       // their own wait for it for ever).
       scene: this.madeScene === scene || this.base.trust === 'own' || this.compactor ? [this.keys.scene, scene] : null,
-      signature: signatureKey && this.ownSigned && this.ownSigned.value !== 'pending' ? [signatureKey, this.ownSigned.value] : null,
+      signature:
+        signatureKey && this.ownSigned && this.ownSigned.value !== 'pending'
+          ? [signatureKey, this.ownSigned.value]
+          : null,
       pages: this.ownPageValues(scene).map((value, p): Entry => [this.keys.page(this.me.writer, p), value]),
       returns: this.returnsToWrite(),
       // (What this browser kept of its own earlier connection before what it holds of it from the table.)
-      writeBacks: [...kept, ...this.pagesToWriteBack(now, probe).filter(([writer]) => !kept.some(([w]) => w === writer))].map(([writer, held, sig]) => {
+      writeBacks: [
+        ...kept,
+        ...this.pagesToWriteBack(now, probe).filter(([writer]) => !kept.some(([w]) => w === writer)),
+      ].map(([writer, held, sig]) => {
         const signature = this.keys.signature?.(writer);
         return {
           pages: held.map((value, p): Entry => [this.keys.page(writer, p), value]),
@@ -1888,8 +2349,21 @@ export class SharedGame {
     const headHash = head && head.scene === this.scene ? digestText(headText(head)) : null;
     // (Not one whose parts do not read: that one is not on its way.)
     const readable = headHash !== this.brokenHash;
-    if (readable && headHash && (this.signedBy(this.scene, headHash) || (!signed && !keySigned && this.signedEarlier(this.scene, headHash)))) return null;
-    if (readable && head && headHash && headHash !== this.base.hash && this.keySigned(head, headHash) && head.gen >= this.base.gen) return null;
+    if (
+      readable &&
+      headHash &&
+      (this.signedBy(this.scene, headHash) || (!signed && !keySigned && this.signedEarlier(this.scene, headHash)))
+    )
+      return null;
+    if (
+      readable &&
+      head &&
+      headHash &&
+      headHash !== this.base.hash &&
+      this.keySigned(head, headHash) &&
+      head.gen >= this.base.gen
+    )
+      return null;
     if (probe) return written;
     this.offSince ??= now;
     return now - this.offSince >= SYNC_TIMING.restoreAfterMs ? written : null;
@@ -1916,9 +2390,20 @@ export class SharedGame {
 
   /** Whether this client should compact now: it compacts, its checkpoint is its own, and enough waits (or gone writers' keys do). */
   needsCompaction(): boolean {
-    if (!this.compactor || !this.played || this.lostSince !== null || (this.base.trust !== 'own' && this.base.trust !== 'none')) return false;
+    if (
+      !this.compactor ||
+      !this.played ||
+      this.lostSince !== null ||
+      (this.base.trust !== 'own' && this.base.trust !== 'none')
+    )
+      return false;
     if (this.choosing) return false;
-    if (this.resign || (this.scene !== null && (this.forked(this.scene) || this.unansweredElsewhere(this.aheadElsewhere(this.scene, this.now())) > 0))) return true;
+    if (
+      this.resign ||
+      (this.scene !== null &&
+        (this.forked(this.scene) || this.unansweredElsewhere(this.aheadElsewhere(this.scene, this.now())) > 0))
+    )
+      return true;
     const s = this.state;
     const now = this.now();
     if (s.pendingOps >= LIMITS.compactOps || s.pendingChars >= LIMITS.compactChars) return true;
@@ -1951,7 +2436,9 @@ export class SharedGame {
   /** The scene's checkpoint no one here stands behind, while this client plays none: for its game master to choose. */
   get unvouched(): Unvouched | null {
     // A compactor still waiting for the checkpoint it signed in an earlier life is not asked yet.
-    return this.base.trust === 'none' && !(this.compactor && this.lostSince !== null) ? (this.unvouchedHead?.summary ?? null) : null;
+    return this.base.trust === 'none' && !(this.compactor && this.lostSince !== null)
+      ? (this.unvouchedHead?.summary ?? null)
+      : null;
   }
 
   /**
@@ -1970,7 +2457,18 @@ export class SharedGame {
       } else {
         const legacy = await readLegacy(this.raw[this.keys.head], this.codec);
         if (!legacy) return null;
-        this.base = { game: legacy.game, covers: legacy.covers, lamport: legacy.lamport, gm: {}, gen: 0, trust: 'own', written: null, hash: null, left: [], forgot: null };
+        this.base = {
+          game: legacy.game,
+          covers: legacy.covers,
+          lamport: legacy.lamport,
+          gm: {},
+          gen: 0,
+          trust: 'own',
+          written: null,
+          hash: null,
+          left: [],
+          forgot: null,
+        };
         this.damaged = legacy.notices;
       }
     } else {
@@ -2017,7 +2515,8 @@ export class SharedGame {
    */
   private newerElsewhere(scene: string, now: number): boolean {
     let newest = 0;
-    for (const m of this.live.values()) if (m.author.gm) newest = Math.max(newest, checkpointEntry(m.record, scene)?.g ?? 0);
+    for (const m of this.live.values())
+      if (m.author.gm) newest = Math.max(newest, checkpointEntry(m.record, scene)?.g ?? 0);
     if (newest <= this.base.gen) {
       this.newerSince = null;
       return false;
@@ -2073,7 +2572,11 @@ export class SharedGame {
       const read = this.acceptedJson.get(writer);
       // (A gone writer whose pages say a checkpoint holds more of him than this line does: that checkpoint
       // is gone from the keys, and no record of his can bring back what it held; whoever kept it may.)
-      const word = this.playsAnother(writer, scene) ?? (signs !== undefined && read !== undefined && signs !== digestText(read) ? { n: 0, g: `pages ${signs}` } : null);
+      const word =
+        this.playsAnother(writer, scene) ??
+        (signs !== undefined && read !== undefined && signs !== digestText(read)
+          ? { n: 0, g: `pages ${signs}` }
+          : null);
       const goneGap = !word && this.gone(writer) && seen.done > this.coveredOf(writer);
       const other = word ?? (goneGap ? { n: 0, g: `gone ${seen.done}` } : null);
       if (!other) continue;
@@ -2086,7 +2589,9 @@ export class SharedGame {
       this.aheadSince.set(held, since);
       if (now - since < SYNC_TIMING.giveUpMs) out.set(writer, other);
     }
-    for (const [held, since] of this.aheadSince) if (!standing.has(held) && !(held.startsWith('gone ') && now - since < SYNC_TIMING.forgetMs)) this.aheadSince.delete(held);
+    for (const [held, since] of this.aheadSince)
+      if (!standing.has(held) && !(held.startsWith('gone ') && now - since < SYNC_TIMING.forgetMs))
+        this.aheadSince.delete(held);
     return out;
   }
 
@@ -2097,7 +2602,8 @@ export class SharedGame {
   private unansweredElsewhere(ahead: ReadonlyMap<string, { n: number; g: string }>): number {
     let past = 0;
     for (const [writer, other] of ahead) {
-      if (this.answeredElsewhere.get(writer) !== other.g && other.n >= this.base.gen) past = Math.max(past, Math.min(other.n, this.base.gen + LIMITS.genLeap));
+      if (this.answeredElsewhere.get(writer) !== other.g && other.n >= this.base.gen)
+        past = Math.max(past, Math.min(other.n, this.base.gen + LIMITS.genLeap));
     }
     return past;
   }
@@ -2116,7 +2622,11 @@ export class SharedGame {
    */
   private coveredOf(writer: string): number {
     const forgot = forgotOf(this.base.forgot, writer);
-    return Math.max(this.base.covers[writer] ?? 0, this.forgotten.get(writer) ?? 0, typeof forgot === 'number' ? forgot : 0);
+    return Math.max(
+      this.base.covers[writer] ?? 0,
+      this.forgotten.get(writer) ?? 0,
+      typeof forgot === 'number' ? forgot : 0,
+    );
   }
 
   private keyHasOps(writer: string): boolean {
@@ -2153,13 +2663,17 @@ export class SharedGame {
       playsAnother: (writer) => this.playsAnother(writer, scene) !== null,
       gone: (writer) => this.gone(writer),
       held: (writer) => {
-        const pages = Array.from({ length: LIMITS.pagesPerWriter }, (_, p) => this.keys.page(writer, p)).filter((key) => !isEmptyPage(this.raw[key]));
+        const pages = Array.from({ length: LIMITS.pagesPerWriter }, (_, p) => this.keys.page(writer, p)).filter(
+          (key) => !isEmptyPage(this.raw[key]),
+        );
         const signature = this.keys.signature?.(writer);
         return { pages, signature: signature && !isEmptyPage(this.raw[signature]) ? signature : null };
       },
       goneSince: this.goneSince,
       returnKeys: this.returnKeys,
-      strangers: [...this.strangerSince].filter(([key]) => !isEmptyPage(this.raw[key])).map(([key, s]) => [key, s.since] as const),
+      strangers: [...this.strangerSince]
+        .filter(([key]) => !isEmptyPage(this.raw[key]))
+        .map(([key, s]) => [key, s.since] as const),
     });
     const { settled, covers, gm, coversChanged } = plan;
     const clear = plan.clear.map((key): [string, unknown] => [key, null]);
@@ -2178,11 +2692,23 @@ export class SharedGame {
     for (const [writer, other] of ahead) this.answeredElsewhere.set(writer, other.g);
     bound(this.answeredElsewhere, 1000);
     const lamport = Math.max(this.base.lamport, ...settled.map((op) => op.lamport));
-    const game = withOpenedWritten(settled === this.ops ? this.played.game : this.player.play(this.base.game, settled).game);
+    const game = withOpenedWritten(
+      settled === this.ops ? this.played.game : this.player.play(this.base.game, settled).game,
+    );
     const signer = this.signer;
     const left = remember(this.base.left, this.left, LIMITS.leftKeys);
     const kept = plan.forgot;
-    const unsigned = await this.writer.write(game, { scene, gen: Math.max(this.base.gen, past) + 1, by: this.me.writer, covers, lamport, gm, ...(left.length ? { left } : {}), ...(kept ? { forgot: kept } : {}), ...(signer ? { key: signer.publicKey } : {}) });
+    const unsigned = await this.writer.write(game, {
+      scene,
+      gen: Math.max(this.base.gen, past) + 1,
+      by: this.me.writer,
+      covers,
+      lamport,
+      gm,
+      ...(left.length ? { left } : {}),
+      ...(kept ? { forgot: kept } : {}),
+      ...(signer ? { key: signer.publicKey } : {}),
+    });
     const sig = signer ? await signCheckpoint(this.codec, signer.secret, signedText(unsigned.head)) : null;
     const { key: _key, ...bare } = unsigned.head;
     const written: Written = { head: sig ? { ...unsigned.head, sig } : bare, parts: unsigned.parts };
@@ -2252,7 +2778,10 @@ export class SharedGame {
   }
 
   /** Characters (JSON) the shared game's keys take: the checkpoint's, the writers', in all, and the largest key. */
-  static size(keys: TableKeys, metadata: Readonly<Record<string, unknown>>): { game: number; ops: number; total: number; largestKey: number } {
+  static size(
+    keys: TableKeys,
+    metadata: Readonly<Record<string, unknown>>,
+  ): { game: number; ops: number; total: number; largestKey: number } {
     let game = 0;
     let ops = 0;
     let largestKey = 0;

@@ -55,7 +55,9 @@ export function trustedKeys(w: Witnesses): Trusted {
   if (!lists.length || w.gms.length) return { proven, live, vouched: new Set(), disputed: false, newest };
   const common = lists.slice(1).reduce((acc, list) => acc.filter((k) => list.includes(k)), [...lists[0]!]);
   const named = lists.filter((l) => l.length > 0);
-  const disputed = named.length > 1 && named.slice(1).reduce((acc, list) => acc.filter((k) => list.includes(k)), [...named[0]!]).length === 0;
+  const disputed =
+    named.length > 1 &&
+    named.slice(1).reduce((acc, list) => acc.filter((k) => list.includes(k)), [...named[0]!]).length === 0;
   return { proven, live, vouched: new Set(common), disputed, newest };
 }
 
@@ -76,8 +78,17 @@ export function remember(keys: readonly string[], more: Iterable<string>, max: n
  * player who plays nothing and saw no game master: two such, each following the other's new scene id,
  * would never agree (no one follows the game master's players back).
  */
-export function tableScene(gms: readonly (HolderRecord | null)[], players: readonly (HolderRecord | null)[], to: { readonly starting: boolean; readonly gm: boolean; readonly own?: string | null } = { starting: false, gm: false }): string | null {
-  const named = (records: readonly (HolderRecord | null)[], has: (g: NonNullable<HolderRecord['g']>) => boolean) => [...new Set(records.flatMap((r) => (r?.g && has(r.g) ? [r.g.s] : [])))];
+export function tableScene(
+  gms: readonly (HolderRecord | null)[],
+  players: readonly (HolderRecord | null)[],
+  to: { readonly starting: boolean; readonly gm: boolean; readonly own?: string | null } = {
+    starting: false,
+    gm: false,
+  },
+): string | null {
+  const named = (records: readonly (HolderRecord | null)[], has: (g: NonNullable<HolderRecord['g']>) => boolean) => [
+    ...new Set(records.flatMap((r) => (r?.g && has(r.g) ? [r.g.s] : []))),
+  ];
   // (A game master knows his own key: players who say they saw a game master by another key than his did
   // not see him, and a hostile one vouching for a key of his own on another scene is no word to him.)
   const sawGm = (g: NonNullable<HolderRecord['g']>) => (to.gm && to.own ? g.k.includes(to.own) : g.k.length > 0);

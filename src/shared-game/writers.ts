@@ -27,13 +27,22 @@ export interface SortedKeys {
 }
 
 /** Sorts the keys; `known`: writers this client played pages of, read as empty where their keys were deleted outright (written over as much as emptied). */
-export function sortKeys(metadata: Readonly<Record<string, unknown>>, keys: TableKeys, pages: number, known: Iterable<string>): SortedKeys {
+export function sortKeys(
+  metadata: Readonly<Record<string, unknown>>,
+  keys: TableKeys,
+  pages: number,
+  known: Iterable<string>,
+): SortedKeys {
   const groups = new Map<string, WriterKeys>();
   const returned = new Map<string, { key: string; value: unknown }>();
   const signatures = new Map<string, { key: string; value: unknown }>();
   const strangers = new Set<string>();
   const dropped: Dropped[] = [];
-  const empty = (writer: string, holder: string): WriterKeys => ({ holder, values: Array(pages).fill(null), keys: Array.from({ length: pages }, (_, p) => keys.page(writer, p)) });
+  const empty = (writer: string, holder: string): WriterKeys => ({
+    holder,
+    values: Array(pages).fill(null),
+    keys: Array.from({ length: pages }, (_, p) => keys.page(writer, p)),
+  });
   let notPages = 0;
   for (const [key, value] of Object.entries(metadata)) {
     if (!keys.isWriterKey(key)) continue;
@@ -44,7 +53,8 @@ export function sortKeys(metadata: Readonly<Record<string, unknown>>, keys: Tabl
       if (!isEmptyPage(value)) signatures.set(name.writer, { key, value });
     } else if (name.kind === 'not-a-page') {
       if (isEmptyPage(value)) continue;
-      if (notPages++ < 8) dropped.push({ key: key.slice(0, 120), problem: 'no writer writes this key: not played', kind: 'refused' });
+      if (notPages++ < 8)
+        dropped.push({ key: key.slice(0, 120), problem: 'no writer writes this key: not played', kind: 'refused' });
       strangers.add(key);
     } else {
       const g = groups.get(name.writer) ?? empty(name.writer, name.holder);
@@ -52,7 +62,12 @@ export function sortKeys(metadata: Readonly<Record<string, unknown>>, keys: Tabl
       groups.set(name.writer, g);
     }
   }
-  if (notPages > 8) dropped.push({ key: keys.page('…', 0), problem: `${notPages - 8} more keys no writer writes: not played`, kind: 'refused' });
+  if (notPages > 8)
+    dropped.push({
+      key: keys.page('…', 0),
+      problem: `${notPages - 8} more keys no writer writes: not played`,
+      kind: 'refused',
+    });
   for (const writer of known) if (!groups.has(writer)) groups.set(writer, empty(writer, keys.holderOf(writer)));
   return { groups, returned, signatures, strangers, dropped };
 }
@@ -86,7 +101,8 @@ export function budgetWriters(
     .map((writer) => {
       const r = rank.get(writer);
       if (r === undefined || writer === me) return { writer, refused: null };
-      if (r >= limits.writersPerPlayer) return { writer, refused: `more than ${limits.writersPerPlayer} tabs of one player (not played)` };
+      if (r >= limits.writersPerPlayer)
+        return { writer, refused: `more than ${limits.writersPerPlayer} tabs of one player (not played)` };
       if (++counted > limits.writers) return { writer, refused: `more than ${limits.writers} writers` };
       return { writer, refused: null };
     });

@@ -21,7 +21,12 @@ type AnyGame = StoredGame<SystemId>;
 export const VIEW = { before: 100, after: 128, tail: 256, page: 256 } as const;
 
 /** The end of `game` as a view holds it: the state at a checkpoint before its cursor, and the events from there. */
-export function windowOf(system: SystemId, game: AnyGame, states: GameStates, systems: Systems = DESCRIPTORS): Extract<GameChange, { kind: 'window' }> {
+export function windowOf(
+  system: SystemId,
+  game: AnyGame,
+  states: GameStates,
+  systems: Systems = DESCRIPTORS,
+): Extract<GameChange, { kind: 'window' }> {
   const { events, cursor } = game.log;
   let offset = cursor <= VIEW.before ? 0 : Math.floor((cursor - VIEW.before) / CHECKPOINT) * CHECKPOINT;
   let base: unknown = null;
@@ -30,11 +35,25 @@ export function windowOf(system: SystemId, game: AnyGame, states: GameStates, sy
     if (state.ok) base = state.value;
     else offset = 0;
   }
-  return { kind: 'window', config: game.config, offset, base, events: events.slice(offset, Math.min(events.length, cursor + VIEW.after)), length: events.length, cursor };
+  return {
+    kind: 'window',
+    config: game.config,
+    offset,
+    base,
+    events: events.slice(offset, Math.min(events.length, cursor + VIEW.after)),
+    length: events.length,
+    cursor,
+  };
 }
 
 /** What changed of one game, for a view that holds the `before` version (its end, up to its cursor at least). */
-function gameChange(system: SystemId, before: AnyGame, after: AnyGame, states: GameStates, systems: Systems): GameChange {
+function gameChange(
+  system: SystemId,
+  before: AnyGame,
+  after: AnyGame,
+  states: GameStates,
+  systems: Systems,
+): GameChange {
   if (before.config !== after.config) return windowOf(system, after, states, systems);
   const b = before.log;
   const a = after.log;
@@ -51,31 +70,71 @@ function gameChange(system: SystemId, before: AnyGame, after: AnyGame, states: G
 }
 
 /** The change from `before` to `after`, for a view that holds `before`. */
-export function changeOf(before: StoreRoot, after: StoreRoot, states: GameStates, systems: Systems = DESCRIPTORS): StoreChange {
+export function changeOf(
+  before: StoreRoot,
+  after: StoreRoot,
+  states: GameStates,
+  systems: Systems = DESCRIPTORS,
+): StoreChange {
   const games: { [K in SystemId]?: GameChange | null } = {};
   const bindings: StoreChange['bindings'] = {};
-  const ids = new Set([...Object.keys(before.games), ...Object.keys(after.games), ...Object.keys(before.bindings), ...Object.keys(after.bindings)]) as Set<SystemId>;
+  const ids = new Set([
+    ...Object.keys(before.games),
+    ...Object.keys(after.games),
+    ...Object.keys(before.bindings),
+    ...Object.keys(after.bindings),
+  ]) as Set<SystemId>;
   for (const system of ids) {
     const b = before.games[system] as AnyGame | undefined;
     const a = after.games[system] as AnyGame | undefined;
-    if (b !== a) games[system] = !a ? null : !b ? windowOf(system, a, states, systems) : gameChange(system, b, a, states, systems);
-    if (before.bindings[system] !== after.bindings[system]) (bindings as Record<string, unknown>)[system] = after.bindings[system] ?? null;
+    if (b !== a)
+      games[system] = !a ? null : !b ? windowOf(system, a, states, systems) : gameChange(system, b, a, states, systems);
+    if (before.bindings[system] !== after.bindings[system])
+      (bindings as Record<string, unknown>)[system] = after.bindings[system] ?? null;
   }
-  return { since: before.revision, revision: after.revision, activeSystem: after.activeSystem, notices: after.notices, bindings, games };
+  return {
+    since: before.revision,
+    revision: after.revision,
+    activeSystem: after.activeSystem,
+    notices: after.notices,
+    bindings,
+    games,
+  };
 }
 
 /** Everything a view needs of `root`, for a view that holds nothing: each game's end, every binding. */
 export function snapshotOf(root: StoreRoot, states: GameStates, systems: Systems = DESCRIPTORS): StoreChange {
   const games: { [K in SystemId]?: GameChange } = {};
-  for (const [system, game] of Object.entries(root.games) as [SystemId, AnyGame][]) games[system] = windowOf(system, game, states, systems);
-  return { since: null, revision: root.revision, activeSystem: root.activeSystem, notices: root.notices, bindings: root.bindings, games };
+  for (const [system, game] of Object.entries(root.games) as [SystemId, AnyGame][])
+    games[system] = windowOf(system, game, states, systems);
+  return {
+    since: null,
+    revision: root.revision,
+    activeSystem: root.activeSystem,
+    notices: root.notices,
+    bindings: root.bindings,
+    games,
+  };
 }
 
 /** Nothing changed: a view at this revision keeps what it holds. */
-export const unchanged = (root: StoreRoot): StoreChange => ({ since: root.revision, revision: root.revision, activeSystem: root.activeSystem, notices: root.notices, bindings: {}, games: {} });
+export const unchanged = (root: StoreRoot): StoreChange => ({
+  since: root.revision,
+  revision: root.revision,
+  activeSystem: root.activeSystem,
+  notices: root.notices,
+  bindings: {},
+  games: {},
+});
 
 /** The page of history just before event `before` of `system`'s game: its events and the state before them. */
-export function historyOf(root: StoreRoot, system: SystemId, before: number, states: GameStates, systems: Systems = DESCRIPTORS): Result<HistoryPage> {
+export function historyOf(
+  root: StoreRoot,
+  system: SystemId,
+  before: number,
+  states: GameStates,
+  systems: Systems = DESCRIPTORS,
+): Result<HistoryPage> {
   const game = root.games[system] as AnyGame | undefined;
   if (!game || before > game.log.cursor) return refuse('history-unknown', { before });
   const offset = before <= VIEW.page ? 0 : Math.floor((before - VIEW.page) / CHECKPOINT) * CHECKPOINT;
@@ -98,6 +157,15 @@ export function exportOf(root: StoreRoot, system: SystemId, from: number | undef
   const binding = root.bindings[system] ?? null;
   if (from === undefined) return ok({ system, game, binding });
   const { events, cursor } = game.log;
-  const page: ExportPage = { system, revision: root.revision, config: game.config, cursor, length: events.length, from, events: events.slice(from, from + EXPORT_PAGE), binding };
+  const page: ExportPage = {
+    system,
+    revision: root.revision,
+    config: game.config,
+    cursor,
+    length: events.length,
+    from,
+    events: events.slice(from, from + EXPORT_PAGE),
+    binding,
+  };
   return ok(page);
 }

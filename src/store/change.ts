@@ -10,11 +10,20 @@ import { SCHEMA_VERSION, type StoredGame, type StoreRoot } from './root';
 type AnyGame = StoredGame<SystemId>;
 
 /** A log as a view holds it: whole when it holds every event, else a window on its end. */
-function viewLog(events: readonly unknown[], offset: number, base: unknown, length: number, cursor: number): EventLog<unknown> {
-  return offset === 0 && events.length === length ? { events, cursor } : { events, cursor: cursor - offset, window: { offset, base, length } };
+function viewLog(
+  events: readonly unknown[],
+  offset: number,
+  base: unknown,
+  length: number,
+  cursor: number,
+): EventLog<unknown> {
+  return offset === 0 && events.length === length
+    ? { events, cursor }
+    : { events, cursor: cursor - offset, window: { offset, base, length } };
 }
 
-const gameOfWindow = (c: Extract<GameChange, { kind: 'window' }>): AnyGame => ({ config: c.config, log: viewLog(c.events, c.offset, c.base, c.length, c.cursor) }) as AnyGame;
+const gameOfWindow = (c: Extract<GameChange, { kind: 'window' }>): AnyGame =>
+  ({ config: c.config, log: viewLog(c.events, c.offset, c.base, c.length, c.cursor) }) as AnyGame;
 
 /** The game after a tail change, or null when the view does not hold what the change starts from. */
 function applyTail(game: AnyGame | undefined, c: Extract<GameChange, { kind: 'tail' }>): AnyGame | null {
@@ -26,7 +35,9 @@ function applyTail(game: AnyGame | undefined, c: Extract<GameChange, { kind: 'ta
   const after = c.from + c.events.length;
   // What the view held past the new events and the change left as it was.
   const keepUntil = Math.min(offset + held.length, c.same, c.length);
-  const events = held.slice(0, c.from - offset).concat(c.events, after < keepUntil ? held.slice(after - offset, keepUntil - offset) : []);
+  const events = held
+    .slice(0, c.from - offset)
+    .concat(c.events, after < keepUntil ? held.slice(after - offset, keepUntil - offset) : []);
   if (offset + events.length < c.cursor) return null;
   return { config: game.config, log: viewLog(events, offset, log.window?.base ?? null, c.length, c.cursor) } as AnyGame;
 }
@@ -40,10 +51,20 @@ export function applyChange(view: StoreRoot | null, change: StoreChange): StoreR
   if (change.since === null) {
     if (view && change.revision < view.revision) return view;
     const games: Partial<Record<SystemId, AnyGame>> = {};
-    for (const [system, c] of Object.entries(change.games) as [SystemId, GameChange | null][]) if (c && c.kind === 'window') games[system] = gameOfWindow(c);
+    for (const [system, c] of Object.entries(change.games) as [SystemId, GameChange | null][])
+      if (c && c.kind === 'window') games[system] = gameOfWindow(c);
     const bindings: Partial<Record<SystemId, NonNullable<StoreChange['bindings'][SystemId]>>> = {};
-    for (const [system, b] of Object.entries(change.bindings) as [SystemId, StoreChange['bindings'][SystemId]][]) if (b) bindings[system] = b;
-    return { schemaVersion: SCHEMA_VERSION, revision: change.revision, activeSystem: change.activeSystem, games: games as StoreRoot['games'], bindings, notices: change.notices, recent: [] };
+    for (const [system, b] of Object.entries(change.bindings) as [SystemId, StoreChange['bindings'][SystemId]][])
+      if (b) bindings[system] = b;
+    return {
+      schemaVersion: SCHEMA_VERSION,
+      revision: change.revision,
+      activeSystem: change.activeSystem,
+      games: games as StoreRoot['games'],
+      bindings,
+      notices: change.notices,
+      recent: [],
+    };
   }
   if (view && change.revision <= view.revision) return view;
   if (!view || change.since !== view.revision) return 'behind';
@@ -62,7 +83,14 @@ export function applyChange(view: StoreRoot | null, change: StoreChange): StoreR
     if (b) bindings[system] = b;
     else delete bindings[system];
   }
-  return { ...view, revision: change.revision, activeSystem: change.activeSystem, notices: change.notices, games: games as StoreRoot['games'], bindings: bindings as StoreRoot['bindings'] };
+  return {
+    ...view,
+    revision: change.revision,
+    activeSystem: change.activeSystem,
+    notices: change.notices,
+    games: games as StoreRoot['games'],
+    bindings: bindings as StoreRoot['bindings'],
+  };
 }
 
 /** The view with `page` (the events just before those it holds of `system`) added in front; null if it no longer fits. */
@@ -73,6 +101,9 @@ export function withHistory(view: StoreRoot, system: SystemId, page: HistoryPage
   if (logOffset(log) !== page.offset + page.events.length || page.offset >= logOffset(log)) return null;
   const events = page.events.concat(log.events);
   const length = logLength(log);
-  const next = { config: game.config, log: viewLog(events, page.offset, page.base, length, log.cursor + logOffset(log)) } as AnyGame;
+  const next = {
+    config: game.config,
+    log: viewLog(events, page.offset, page.base, length, log.cursor + logOffset(log)),
+  } as AnyGame;
   return { ...view, games: { ...view.games, [system]: next } };
 }

@@ -41,7 +41,9 @@ export const EXPORT_PAGE = 5000;
  */
 export function fileParts(first: ExportPage, pages: readonly ExportPage[]): string[] {
   const head = { format: FILE_FORMAT, version: FILE_VERSION, system: first.system, binding: first.binding };
-  const parts = [`${JSON.stringify(head).slice(0, -1)},"game":{"config":${JSON.stringify(first.config)},"log":{"cursor":${first.cursor},"events":[`];
+  const parts = [
+    `${JSON.stringify(head).slice(0, -1)},"game":{"config":${JSON.stringify(first.config)},"log":{"cursor":${first.cursor},"events":[`,
+  ];
   let written = 0;
   for (const page of pages) {
     if (page.events.length === 0) continue;

@@ -41,18 +41,55 @@ const count = v.pipe(v.number(), v.integer(), v.minValue(0));
 export const noticeSchema = v.variant('kind', [
   v.strictObject({ kind: v.literal('store-reset'), reason, detail: text(500), backupKey, at }),
   v.strictObject({ kind: v.literal('game-reset'), system, reason, detail: text(500), backupKey, at }),
-  v.strictObject({ kind: v.literal('header-rebuilt'), reason, detail: text(500), backupKey: v.nullable(backupKey), games: v.pipe(v.array(system), v.maxLength(SYSTEM_IDS.length)), at }),
-  v.strictObject({ kind: v.literal('game-cut'), system, kept: count, detail: text(500), backupKey: v.nullable(backupKey), at }),
+  v.strictObject({
+    kind: v.literal('header-rebuilt'),
+    reason,
+    detail: text(500),
+    backupKey: v.nullable(backupKey),
+    games: v.pipe(v.array(system), v.maxLength(SYSTEM_IDS.length)),
+    at,
+  }),
+  v.strictObject({
+    kind: v.literal('game-cut'),
+    system,
+    kept: count,
+    detail: text(500),
+    backupKey: v.nullable(backupKey),
+    at,
+  }),
   v.strictObject({ kind: v.literal('keys-aside'), count, backupKey, at }),
-  v.strictObject({ kind: v.literal('games-back'), games: v.pipe(v.array(system), v.maxLength(SYSTEM_IDS.length)), newer: v.pipe(v.array(system), v.maxLength(SYSTEM_IDS.length)), backupKey: v.nullable(backupKey), at }),
-  v.strictObject({ kind: v.literal('settings-repaired'), fields: v.pipe(v.array(text(32)), v.maxLength(20)), backupKey, at }),
-  v.strictObject({ kind: v.literal('demo-repaired'), systems: v.pipe(v.array(text(32)), v.maxLength(20)), backupKey, at }),
+  v.strictObject({
+    kind: v.literal('games-back'),
+    games: v.pipe(v.array(system), v.maxLength(SYSTEM_IDS.length)),
+    newer: v.pipe(v.array(system), v.maxLength(SYSTEM_IDS.length)),
+    backupKey: v.nullable(backupKey),
+    at,
+  }),
+  v.strictObject({
+    kind: v.literal('settings-repaired'),
+    fields: v.pipe(v.array(text(32)), v.maxLength(20)),
+    backupKey,
+    at,
+  }),
+  v.strictObject({
+    kind: v.literal('demo-repaired'),
+    systems: v.pipe(v.array(text(32)), v.maxLength(20)),
+    backupKey,
+    at,
+  }),
   v.strictObject({ kind: v.literal('quota'), percent: v.pipe(v.number(), v.minValue(0), v.maxValue(1000)), at }),
 ]);
 
 /** A list checked for its length before its items are. */
-const bounded = <T extends v.GenericSchema>(max: number, item: T) => v.pipe(v.custom<unknown[]>((x) => Array.isArray(x) && x.length <= max, `a list of at most ${max}`), v.array(item));
-const smallRecord = v.custom<Record<string, unknown>>((x) => typeof x === 'object' && x !== null && !Array.isArray(x) && Object.keys(x).length <= 32, 'a record of at most 32 entries');
+const bounded = <T extends v.GenericSchema>(max: number, item: T) =>
+  v.pipe(
+    v.custom<unknown[]>((x) => Array.isArray(x) && x.length <= max, `a list of at most ${max}`),
+    v.array(item),
+  );
+const smallRecord = v.custom<Record<string, unknown>>(
+  (x) => typeof x === 'object' && x !== null && !Array.isArray(x) && Object.keys(x).length <= 32,
+  'a record of at most 32 entries',
+);
 
 /** The root's own fields; each game and each binding is checked on its own (one damaged piece never costs the rest). */
 const rootShape = v.strictObject({
@@ -68,7 +105,10 @@ const rootShape = v.strictObject({
 
 /** Events of one game past which it is damage (storage.local's 10 MiB hold a few hundred thousand). */
 export const MAX_EVENTS = 1_000_000;
-const gameShape = v.strictObject({ config: v.unknown(), log: v.strictObject({ events: v.unknown(), cursor: v.number() }) });
+const gameShape = v.strictObject({
+  config: v.unknown(),
+  log: v.strictObject({ events: v.unknown(), cursor: v.number() }),
+});
 
 /**
  * Each stored schema version's step to the next one, oldest first. A value is read by running the
@@ -94,7 +134,11 @@ function migrate(value: unknown): unknown {
 }
 
 /** Checks one stored game deeply: settings, every event's shape, the cursor, and that the rules accept the whole log. */
-export function checkGame(id: string, value: unknown, systems: { readonly [K in SystemId]: { readonly rules: AnyRuleSystem } } = DESCRIPTORS): Result<StoredGame<SystemId>> {
+export function checkGame(
+  id: string,
+  value: unknown,
+  systems: { readonly [K in SystemId]: { readonly rules: AnyRuleSystem } } = DESCRIPTORS,
+): Result<StoredGame<SystemId>> {
   if (!isSystemId(id)) return refuse('wrong-shape', { detail: `unknown rule system "${id}"` });
   const shape = v.safeParse(gameShape, value);
   if (!shape.success) return refuse('wrong-shape', { detail: `${id}: ${shape.issues[0].message}` });
@@ -102,14 +146,21 @@ export function checkGame(id: string, value: unknown, systems: { readonly [K in 
   // Its size checked before it is walked.
   const list = raw.log.events;
   if (!Array.isArray(list)) return refuse('wrong-shape', { detail: `${id}: its events are not a list` });
-  if (list.length > MAX_EVENTS) return refuse('wrong-shape', { detail: `${id}: ${list.length} events, more than a game can hold` });
+  if (list.length > MAX_EVENTS)
+    return refuse('wrong-shape', { detail: `${id}: ${list.length} events, more than a game can hold` });
   const system: AnyRuleSystem = systems[id].rules; // one system's types, whichever it is
   const config = system.parseConfig(raw.config);
-  if (!config.ok) return refuse('wrong-shape', { detail: `${id} settings: ${config.error.params?.path}: ${config.error.params?.problem}` });
+  if (!config.ok)
+    return refuse('wrong-shape', {
+      detail: `${id} settings: ${config.error.params?.path}: ${config.error.params?.problem}`,
+    });
   const events = [];
   for (let i = 0; i < list.length; i++) {
     const event = system.parseEvent(list[i]);
-    if (!event.ok) return refuse('wrong-shape', { detail: `${id} event ${i + 1}: ${event.error.params?.path}: ${event.error.params?.problem}` });
+    if (!event.ok)
+      return refuse('wrong-shape', {
+        detail: `${id} event ${i + 1}: ${event.error.params?.path}: ${event.error.params?.problem}`,
+      });
     events.push(event.value);
   }
   const { cursor } = raw.log;
@@ -127,9 +178,12 @@ export function checkGame(id: string, value: unknown, systems: { readonly [K in 
 
 /** A stored binding, its size checked before it is walked; null when it cannot be used. */
 export function readBinding(raw: unknown): Binding | null {
-  const small = (x: unknown, max: number) => typeof x === 'object' && x !== null && !Array.isArray(x) && Object.keys(x).length <= max;
+  const small = (x: unknown, max: number) =>
+    typeof x === 'object' && x !== null && !Array.isArray(x) && Object.keys(x).length <= max;
   const b = raw as { links?: unknown; sides?: unknown } | null;
-  return small(raw, 2) && small(b!.links, BINDING_LIMITS.links) && small(b!.sides, BINDING_LIMITS.sides) ? parseBinding(raw) : null;
+  return small(raw, 2) && small(b!.links, BINDING_LIMITS.links) && small(b!.sides, BINDING_LIMITS.sides)
+    ? parseBinding(raw)
+    : null;
 }
 
 export interface Backup {
@@ -148,7 +202,11 @@ export interface LoadedStore {
  * the extension starts clean; an unusable game (or binding) is kept as a backup and that game alone
  * starts again. Each carries a notice saying what happened and where the backup is.
  */
-export function loadStore(raw: unknown, now: Date, systems: { readonly [K in SystemId]: { readonly rules: AnyRuleSystem } } = DESCRIPTORS): LoadedStore {
+export function loadStore(
+  raw: unknown,
+  now: Date,
+  systems: { readonly [K in SystemId]: { readonly rules: AnyRuleSystem } } = DESCRIPTORS,
+): LoadedStore {
   if (raw === undefined || raw === null) return { root: freshRoot(), backups: [] };
   const at = now.toISOString();
   const checked = checkRoot(raw);
@@ -156,7 +214,10 @@ export function loadStore(raw: unknown, now: Date, systems: { readonly [K in Sys
     const key = `${BACKUP_KEY_PREFIX}${at}`;
     const reason = checked.error.code as ResetReason;
     const detail = String(checked.error.params?.detail ?? '').slice(0, 500);
-    return { root: freshRoot([{ kind: 'store-reset', reason, detail, backupKey: key, at }]), backups: [{ key, value: raw }] };
+    return {
+      root: freshRoot([{ kind: 'store-reset', reason, detail, backupKey: key, at }]),
+      backups: [{ key, value: raw }],
+    };
   }
   const { root: header, games: rawGames, bindings: rawBindings } = checked.value;
   const backups: Backup[] = [];
@@ -171,7 +232,15 @@ export function loadStore(raw: unknown, now: Date, systems: { readonly [K in Sys
     const key = `${BACKUP_KEY_PREFIX}${at}.${id.slice(0, 40)}`;
     backups.push({ key, value: { system: id, game } });
     // An unknown system's game is kept too, but has nothing to start again.
-    if (isSystemId(id)) notices.push({ kind: 'game-reset', system: id, reason: one.error.code as ResetReason, detail: String(one.error.params?.detail ?? '').slice(0, 500), backupKey: key, at });
+    if (isSystemId(id))
+      notices.push({
+        kind: 'game-reset',
+        system: id,
+        reason: one.error.code as ResetReason,
+        detail: String(one.error.params?.detail ?? '').slice(0, 500),
+        backupKey: key,
+        at,
+      });
   }
   const bindings: Record<string, Binding> = {};
   for (const [id, binding] of Object.entries(rawBindings)) {
@@ -180,14 +249,29 @@ export function loadStore(raw: unknown, now: Date, systems: { readonly [K in Sys
     else {
       const key = `${BACKUP_KEY_PREFIX}${at}.${id.slice(0, 40)}.binding`;
       backups.push({ key, value: { system: id, binding } });
-      if (isSystemId(id)) notices.push({ kind: 'game-reset', system: id, reason: 'wrong-shape', detail: 'its links to the board', backupKey: key, at });
+      if (isSystemId(id))
+        notices.push({
+          kind: 'game-reset',
+          system: id,
+          reason: 'wrong-shape',
+          detail: 'its links to the board',
+          backupKey: key,
+          at,
+        });
     }
   }
-  return { root: { ...header, games: games as StoredGames, bindings: bindings as StoredBindings, notices: notices.slice(-20) }, backups };
+  return {
+    root: { ...header, games: games as StoredGames, bindings: bindings as StoredBindings, notices: notices.slice(-20) },
+    backups,
+  };
 }
 
 /** The root's own fields checked, its games and bindings still raw (each checked on its own). */
-function checkRoot(raw: unknown): Result<{ root: Omit<StoreRoot, 'games' | 'bindings'>; games: Record<string, unknown>; bindings: Record<string, unknown> }> {
+function checkRoot(raw: unknown): Result<{
+  root: Omit<StoreRoot, 'games' | 'bindings'>;
+  games: Record<string, unknown>;
+  bindings: Record<string, unknown>;
+}> {
   let value = raw;
   if (typeof raw === 'string') {
     try {
@@ -198,7 +282,9 @@ function checkRoot(raw: unknown): Result<{ root: Omit<StoreRoot, 'games' | 'bind
   }
   const version = (value as { schemaVersion?: unknown } | null)?.schemaVersion;
   if (typeof version === 'number' && version > SCHEMA_VERSION) {
-    return refuse('newer-schema', { detail: `schema version ${version}; this version of Command Post reads up to ${SCHEMA_VERSION}` });
+    return refuse('newer-schema', {
+      detail: `schema version ${version}; this version of Command Post reads up to ${SCHEMA_VERSION}`,
+    });
   }
   const shape = v.safeParse(rootShape, migrate(value));
   if (!shape.success) {

@@ -52,7 +52,10 @@ export interface StoredHeader {
 }
 
 /** What was last written (or read) of each game: its settings, cursor and events (by identity), and how many chunks hold them. */
-export type WriteMemo = ReadonlyMap<string, { readonly config: unknown; readonly cursor: number; readonly events: readonly unknown[]; readonly chunks: number }>;
+export type WriteMemo = ReadonlyMap<
+  string,
+  { readonly config: unknown; readonly cursor: number; readonly events: readonly unknown[]; readonly chunks: number }
+>;
 
 /**
  * What to write for `root`: the header, each game whose settings, cursor or events changed since
@@ -60,7 +63,10 @@ export type WriteMemo = ReadonlyMap<string, { readonly config: unknown; readonly
  * to remove (chunks past a game cut short by an undo then a new event, a game gone). Only keys the
  * memo knows (read or written by this store) are ever removed.
  */
-export function encodeStore(root: StoreRoot, memo: WriteMemo | null): { set: Record<string, unknown>; remove: string[]; memo: WriteMemo } {
+export function encodeStore(
+  root: StoreRoot,
+  memo: WriteMemo | null,
+): { set: Record<string, unknown>; remove: string[]; memo: WriteMemo } {
   const set: Record<string, unknown> = {};
   const remove: string[] = [];
   const next = new Map<string, { config: unknown; cursor: number; events: readonly unknown[]; chunks: number }>();
@@ -74,9 +80,21 @@ export function encodeStore(root: StoreRoot, memo: WriteMemo | null): { set: Rec
     // starts a new one), an undo rewrites none (the cursor is in the game's key).
     const same = before ? sharedPrefix(before.events, events) : 0;
     const eventsSame = before !== undefined && same === events.length && same === before.events.length;
-    if (!eventsSame) for (let i = Math.floor(same / CHUNK); i < chunks; i++) set[eventsKey(system, i)] = { system, index: i, events: events.slice(i * CHUNK, (i + 1) * CHUNK) } satisfies StoredChunk;
+    if (!eventsSame)
+      for (let i = Math.floor(same / CHUNK); i < chunks; i++)
+        set[eventsKey(system, i)] = {
+          system,
+          index: i,
+          events: events.slice(i * CHUNK, (i + 1) * CHUNK),
+        } satisfies StoredChunk;
     if (!eventsSame || before.config !== game.config || before.cursor !== game.log.cursor) {
-      set[gameKey(system)] = { system, config: game.config, cursor: game.log.cursor, length: events.length, revision: root.revision } satisfies StoredGameKey;
+      set[gameKey(system)] = {
+        system,
+        config: game.config,
+        cursor: game.log.cursor,
+        length: events.length,
+        revision: root.revision,
+      } satisfies StoredGameKey;
     }
     for (let i = chunks; i < (before?.chunks ?? 0); i++) remove.push(eventsKey(system, i));
     next.set(system, { config: game.config, cursor: game.log.cursor, events, chunks });
@@ -95,5 +113,15 @@ export function encodeStore(root: StoreRoot, memo: WriteMemo | null): { set: Rec
 
 /** The memo of a root just read back from layout v4 as it stands: its keys are already in storage. */
 export function memoOf(root: StoreRoot): WriteMemo {
-  return new Map(Object.entries(root.games).map(([system, game]) => [system, { config: game!.config, cursor: game!.log.cursor, events: game!.log.events, chunks: Math.ceil(game!.log.events.length / CHUNK) }]));
+  return new Map(
+    Object.entries(root.games).map(([system, game]) => [
+      system,
+      {
+        config: game!.config,
+        cursor: game!.log.cursor,
+        events: game!.log.events,
+        chunks: Math.ceil(game!.log.events.length / CHUNK),
+      },
+    ]),
+  );
 }

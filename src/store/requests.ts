@@ -62,7 +62,8 @@ const withGame = <K extends SystemId>(root: StoreRoot, system: K, game: StoredGa
 export const bindingOf = (root: StoreRoot, system: SystemId): Binding => root.bindings[system] ?? EMPTY_BINDING;
 
 /** The ids of the pieces of `state`. */
-const pieceIds = (descriptor: AnyDescriptor, state: unknown): Set<string> => new Set(descriptor.pieces(state).map((p) => p.id));
+const pieceIds = (descriptor: AnyDescriptor, state: unknown): Set<string> =>
+  new Set(descriptor.pieces(state).map((p) => p.id));
 
 /**
  * Of the pieces `wanted`, those `game` has anywhere in its history, done or undone: at its cursor
@@ -70,7 +71,12 @@ const pieceIds = (descriptor: AnyDescriptor, state: unknown): Set<string> => new
  * undone event made, which a redo brings back). The game is replayed from its start only when some
  * piece wanted is not at its cursor, and no further than the last of them.
  */
-export function piecesInHistory(descriptor: AnyDescriptor, game: { readonly config: unknown; readonly log: EventLog<unknown> }, state: unknown, wanted: Iterable<string>): Set<string> {
+export function piecesInHistory(
+  descriptor: AnyDescriptor,
+  game: { readonly config: unknown; readonly log: EventLog<unknown> },
+  state: unknown,
+  wanted: Iterable<string>,
+): Set<string> {
   const missing = new Set(wanted);
   const found = new Set<string>();
   const look = (at: unknown) => {
@@ -89,7 +95,13 @@ export function piecesInHistory(descriptor: AnyDescriptor, game: { readonly conf
 }
 
 /** The binding with these changes: pieces must be among `known` (the game's), sides must be the game's. */
-function rebind(descriptor: AnyDescriptor, known: ReadonlySet<string>, binding: Binding, links: readonly LinkChange[], sides: readonly SideChange[] = []): Result<Binding> {
+function rebind(
+  descriptor: AnyDescriptor,
+  known: ReadonlySet<string>,
+  binding: Binding,
+  links: readonly LinkChange[],
+  sides: readonly SideChange[] = [],
+): Result<Binding> {
   const nextLinks: Record<string, string> = { ...binding.links };
   for (const { token, piece } of links) {
     if (piece === null) delete nextLinks[token];
@@ -102,7 +114,8 @@ function rebind(descriptor: AnyDescriptor, known: ReadonlySet<string>, binding: 
     else if (!descriptor.sides.includes(side)) return refuse('unknown-side', { side });
     else nextSides[tabletop] = side;
   }
-  if (Object.keys(nextLinks).length > BINDING_LIMITS.links || Object.keys(nextSides).length > BINDING_LIMITS.sides) return refuse('board-binding-too-large');
+  if (Object.keys(nextLinks).length > BINDING_LIMITS.links || Object.keys(nextSides).length > BINDING_LIMITS.sides)
+    return refuse('board-binding-too-large');
   return ok({ links: nextLinks, sides: nextSides });
 }
 
@@ -116,7 +129,13 @@ function rebind(descriptor: AnyDescriptor, known: ReadonlySet<string>, binding: 
  * Dropping them from the file instead would lose what the player can still redo or undo there.
  * (The store drops the links to a piece no event of the game makes any more: see `applyEvents`.)
  */
-export function checkedBinding(system: SystemId, game: { readonly config: unknown; readonly log: EventLog<unknown> }, state: unknown, raw: unknown, systems: Systems = DESCRIPTORS): Result<StoreRoot['bindings']> {
+export function checkedBinding(
+  system: SystemId,
+  game: { readonly config: unknown; readonly log: EventLog<unknown> },
+  state: unknown,
+  raw: unknown,
+  systems: Systems = DESCRIPTORS,
+): Result<StoreRoot['bindings']> {
   if (raw === null) return ok({ [system]: EMPTY_BINDING });
   const read = readBinding(raw);
   if (!read) return refuse('wrong-shape');
@@ -133,7 +152,12 @@ export function checkedBinding(system: SystemId, game: { readonly config: unknow
  * `states` keeps each game's state between requests (the worker keeps one): without it, the game is
  * replayed from the start.
  */
-export function applyRequest(root: StoreRoot, request: Request, states: GameStates = new GameStates(), systems: Systems = DESCRIPTORS): Result<StoreRoot> {
+export function applyRequest(
+  root: StoreRoot,
+  request: Request,
+  states: GameStates = new GameStates(),
+  systems: Systems = DESCRIPTORS,
+): Result<StoreRoot> {
   if (request.id !== undefined && root.recent.includes(request.id)) return ok(root);
   const next = nextRoot(root, request, states, systems);
   if (!next.ok || next.value === root) return next;
@@ -175,13 +199,27 @@ function nextRoot(root: StoreRoot, request: Request, states: GameStates, systems
     case 'game/batch':
       return applyEvents(root, request.system, request.events, states, systems, request.links, request.sides);
     case 'game/replace':
-      return replaceGame(root, request.system, request.config, request.events, request.links ?? [], request.sides ?? [], systems);
+      return replaceGame(
+        root,
+        request.system,
+        request.config,
+        request.events,
+        request.links ?? [],
+        request.sides ?? [],
+        systems,
+      );
     case 'board/link': {
       const descriptor: AnyDescriptor = systems[request.system];
       const game = gameOf(root, request.system);
       const state = states.stateOf(request.system, descriptor.rules, game);
       if (!state.ok) return state;
-      const binding = rebind(descriptor, pieceIds(descriptor, state.value), bindingOf(root, request.system), request.links, request.sides);
+      const binding = rebind(
+        descriptor,
+        pieceIds(descriptor, state.value),
+        bindingOf(root, request.system),
+        request.links,
+        request.sides,
+      );
       return binding.ok ? ok({ ...root, bindings: { ...root.bindings, [request.system]: binding.value } }) : binding;
     }
   }
@@ -191,7 +229,15 @@ function nextRoot(root: StoreRoot, request: Request, states: GameStates, systems
  * Appends events one after the other, all or none; `links` then bind tokens to the pieces the events
  * created (the `nth` new piece of event `event`), so a roster taken from the board arrives linked.
  */
-function applyEvents(root: StoreRoot, system: SystemId, events: readonly unknown[], states: GameStates, systems: Systems, links: readonly NewLink[] = [], sides: readonly SideChange[] = []): Result<StoreRoot> {
+function applyEvents(
+  root: StoreRoot,
+  system: SystemId,
+  events: readonly unknown[],
+  states: GameStates,
+  systems: Systems,
+  links: readonly NewLink[] = [],
+  sides: readonly SideChange[] = [],
+): Result<StoreRoot> {
   const descriptor: AnyDescriptor = systems[system]; // one system's types, whichever it is
   const game = gameOf(root, system);
   const replayed = states.stateOf(system, descriptor.rules, game);
@@ -208,7 +254,10 @@ function applyEvents(root: StoreRoot, system: SystemId, events: readonly unknown
     log = appended.value.log;
   }
   let next = withGame(root, system, { ...game, log } as StoredGame<SystemId>);
-  const gone = game.log.cursor < game.log.events.length ? unreachable(descriptor, bindingOf(root, system), replayed.value, game.log, { config: game.config, log }, state) : [];
+  const gone =
+    game.log.cursor < game.log.events.length
+      ? unreachable(descriptor, bindingOf(root, system), replayed.value, game.log, { config: game.config, log }, state)
+      : [];
   if (gone.length) {
     // Links to pieces only the events just cut off made: no redo brings them back, and a piece made
     // later under the same id is another one.
@@ -236,7 +285,14 @@ function applyEvents(root: StoreRoot, system: SystemId, events: readonly unknown
  * events, `state` its state). Only a piece the cut events made is looked for, and the game is
  * replayed from its start for it only when the new events did not make it again.
  */
-function unreachable(descriptor: AnyDescriptor, binding: Binding, at: unknown, before: EventLog<unknown>, after: { readonly config: unknown; readonly log: EventLog<unknown> }, state: unknown): string[] {
+function unreachable(
+  descriptor: AnyDescriptor,
+  binding: Binding,
+  at: unknown,
+  before: EventLog<unknown>,
+  after: { readonly config: unknown; readonly log: EventLog<unknown> },
+  state: unknown,
+): string[] {
   const linked = new Set(Object.values(binding.links));
   if (linked.size === 0) return [];
   const had = pieceIds(descriptor, at);
@@ -250,11 +306,21 @@ function unreachable(descriptor: AnyDescriptor, binding: Binding, at: unknown, b
   }
   if (cut.size === 0) return [];
   const kept = piecesInHistory(descriptor, after, state, cut);
-  return Object.entries(binding.links).filter(([, piece]) => cut.has(piece) && !kept.has(piece)).map(([token]) => token);
+  return Object.entries(binding.links)
+    .filter(([, piece]) => cut.has(piece) && !kept.has(piece))
+    .map(([token]) => token);
 }
 
 /** A new game of `system` from its events, in place of the stored one, bound by `links` and `sides` alone. */
-function replaceGame(root: StoreRoot, system: SystemId, config: unknown, events: readonly unknown[], links: readonly LinkChange[], sides: readonly SideChange[], systems: Systems): Result<StoreRoot> {
+function replaceGame(
+  root: StoreRoot,
+  system: SystemId,
+  config: unknown,
+  events: readonly unknown[],
+  links: readonly LinkChange[],
+  sides: readonly SideChange[],
+  systems: Systems,
+): Result<StoreRoot> {
   const descriptor: AnyDescriptor = systems[system];
   const settings = config ?? descriptor.rules.defaultConfig;
   let state: unknown = descriptor.rules.initialState(settings);
@@ -267,7 +333,10 @@ function replaceGame(root: StoreRoot, system: SystemId, config: unknown, events:
   }
   const binding = rebind(descriptor, pieceIds(descriptor, state), EMPTY_BINDING, links, sides);
   if (!binding.ok) return binding;
-  return ok({ ...withGame(root, system, { config: settings, log } as StoredGame<SystemId>), bindings: { ...root.bindings, [system]: binding.value } });
+  return ok({
+    ...withGame(root, system, { config: settings, log } as StoredGame<SystemId>),
+    bindings: { ...root.bindings, [system]: binding.value },
+  });
 }
 
 /** What a replaced game leaves behind, kept under a backup key (as a damaged store is): the game and its binding. */
@@ -284,12 +353,27 @@ export interface ReplacedGame {
  * The backup to write with a `game/replace`: the game it replaced, if that game had events and is not
  * the very game that replaces it (loading the same example twice keeps nothing twice).
  */
-export function replacedBackup(before: StoreRoot, after: StoreRoot, request: Request, now: Date): { key: string; value: ReplacedGame } | null {
+export function replacedBackup(
+  before: StoreRoot,
+  after: StoreRoot,
+  request: Request,
+  now: Date,
+): { key: string; value: ReplacedGame } | null {
   if (request.type !== 'game/replace') return null;
   const old = before.games[request.system];
   if (!old || old.log.events.length === 0) return null;
   const next = after.games[request.system];
-  if (next && canonicalJson({ c: old.config, l: old.log }) === canonicalJson({ c: next.config, l: next.log })) return null;
+  if (next && canonicalJson({ c: old.config, l: old.log }) === canonicalJson({ c: next.config, l: next.log }))
+    return null;
   const at = now.toISOString();
-  return { key: `${BACKUP_KEY_PREFIX}${at}.${request.system}.before-replace`, value: { kind: 'game-replaced', system: request.system, game: old as StoredGame<SystemId>, binding: before.bindings[request.system] ?? null, at } };
+  return {
+    key: `${BACKUP_KEY_PREFIX}${at}.${request.system}.before-replace`,
+    value: {
+      kind: 'game-replaced',
+      system: request.system,
+      game: old as StoredGame<SystemId>,
+      binding: before.bindings[request.system] ?? null,
+      at,
+    },
+  };
 }

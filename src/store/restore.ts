@@ -45,7 +45,13 @@ const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'obj
 const nothing = (detail: string) => refuse('backup-unusable', { detail: detail.slice(0, 300) });
 
 /** The games and bindings `value` (a backup of kind `kind`) gives back to `root`. */
-export function restoreFrom(kind: BackupInfo['kind'], value: unknown, root: StoreRoot, now: Date, systems: Systems = DESCRIPTORS): Result<Restored> {
+export function restoreFrom(
+  kind: BackupInfo['kind'],
+  value: unknown,
+  root: StoreRoot,
+  now: Date,
+  systems: Systems = DESCRIPTORS,
+): Result<Restored> {
   const v = isObject(value) ? value : {};
   const system = typeof v.system === 'string' && isSystemId(v.system) ? v.system : null;
   switch (kind) {
@@ -55,7 +61,11 @@ export function restoreFrom(kind: BackupInfo['kind'], value: unknown, root: Stor
       if (game.log.events.length === 0 && detail !== null) return nothing(detail);
       // A game kept with its links to the board (a replaced game) gets them back too.
       const binding = v.binding === undefined || v.binding === null ? null : readBinding(v.binding);
-      return ok({ games: { [system]: game }, bindings: binding ? { [system]: binding } : {}, report: { games: [system], events: game.log.events.length, unreadable: detail } });
+      return ok({
+        games: { [system]: game },
+        bindings: binding ? { [system]: binding } : {},
+        report: { games: [system], events: game.log.events.length, unreadable: detail },
+      });
     }
     case 'binding': {
       const binding = system ? readBinding(v.binding) : null;
@@ -77,11 +87,17 @@ export function restoreFrom(kind: BackupInfo['kind'], value: unknown, root: Stor
         (games as Record<string, unknown>)[id] = game;
         events += game.log.events.length;
       }
-      for (const n of read.root.notices) if ((n.kind === 'game-cut' || n.kind === 'game-reset') && n.detail) missing.push(`${n.system}: ${n.detail}`);
+      for (const n of read.root.notices)
+        if ((n.kind === 'game-cut' || n.kind === 'game-reset') && n.detail) missing.push(`${n.system}: ${n.detail}`);
       const ids = Object.keys(games) as SystemId[];
       const bindings = read.root.bindings;
-      if (ids.length === 0 && Object.keys(bindings).length === 0) return nothing(missing.join('; ') || 'no game could be read in it');
-      return ok({ games, bindings, report: { games: ids, events, unreadable: missing.length ? missing.join('; ').slice(0, 300) : null } });
+      if (ids.length === 0 && Object.keys(bindings).length === 0)
+        return nothing(missing.join('; ') || 'no game could be read in it');
+      return ok({
+        games,
+        bindings,
+        report: { games: ids, events, unreadable: missing.length ? missing.join('; ').slice(0, 300) : null },
+      });
     }
     case 'settings':
       return nothing('settings come back through their own reader');
@@ -92,12 +108,18 @@ export function restoreFrom(kind: BackupInfo['kind'], value: unknown, root: Stor
  * What could not be read of a game, and the events after it, put back where they were: after the
  * game's first `at` events, as far as the rules accept them (a missing part leaves a gap they may refuse).
  */
-function restoreEvents(system: SystemId, v: Record<string, unknown>, root: StoreRoot, systems: Systems): Result<Restored> {
+function restoreEvents(
+  system: SystemId,
+  v: Record<string, unknown>,
+  root: StoreRoot,
+  systems: Systems,
+): Result<Restored> {
   const rules = systems[system].rules;
   const at = typeof v.at === 'number' && Number.isInteger(v.at) && v.at >= 0 ? v.at : 0;
   // Every event the backup holds, by its place in the game.
   const found: { index: number; raw: unknown }[] = [];
-  if (Array.isArray(v.events)) for (let j = 0; j < v.events.length; j++) found.push({ index: at + j, raw: v.events[j] });
+  if (Array.isArray(v.events))
+    for (let j = 0; j < v.events.length; j++) found.push({ index: at + j, raw: v.events[j] });
   if (isObject(v.chunks)) {
     for (const [key, chunk] of Object.entries(v.chunks)) {
       const index = Number(/\.(\d+)$/.exec(key)?.[1] ?? NaN);
@@ -134,7 +156,8 @@ function restoreEvents(system: SystemId, v: Record<string, unknown>, root: Store
     state = next.value;
     put++;
   }
-  const unreadable = [...(gaps.length ? [`${gaps.join(', ')} missing`] : []), ...(stop ? [stop] : [])].join('; ') || null;
+  const unreadable =
+    [...(gaps.length ? [`${gaps.join(', ')} missing`] : []), ...(stop ? [stop] : [])].join('; ') || null;
   if (put === 0) return nothing(unreadable ?? 'no event in it');
   const game = { config, log: { events, cursor: events.length } } as StoredGame<SystemId>;
   return ok({ games: { [system]: game }, bindings: {}, report: { games: [system], events: put, unreadable } });

@@ -58,31 +58,74 @@ export type ResetReason = 'not-json' | 'wrong-shape' | 'newer-schema' | 'log-ref
  */
 export type StoreNotice =
   /** The whole store was unusable: kept under `backupKey`, the extension starts clean. */
-  | { readonly kind: 'store-reset'; readonly reason: ResetReason; readonly detail: string; readonly backupKey: string; readonly at: string }
+  | {
+      readonly kind: 'store-reset';
+      readonly reason: ResetReason;
+      readonly detail: string;
+      readonly backupKey: string;
+      readonly at: string;
+    }
   /** One game was damaged: kept under `backupKey` and started again; the other games stay. */
-  | { readonly kind: 'game-reset'; readonly system: SystemId; readonly reason: ResetReason; readonly detail: string; readonly backupKey: string; readonly at: string }
+  | {
+      readonly kind: 'game-reset';
+      readonly system: SystemId;
+      readonly reason: ResetReason;
+      readonly detail: string;
+      readonly backupKey: string;
+      readonly at: string;
+    }
   /**
    * The store's header (the list of games, the bindings, the notices) was damaged or missing: it was
    * rebuilt from each game's own keys; the damaged value is kept under `backupKey` (null: nothing to keep).
    */
-  | { readonly kind: 'header-rebuilt'; readonly reason: ResetReason; readonly detail: string; readonly backupKey: string | null; readonly games: readonly SystemId[]; readonly at: string }
+  | {
+      readonly kind: 'header-rebuilt';
+      readonly reason: ResetReason;
+      readonly detail: string;
+      readonly backupKey: string | null;
+      readonly games: readonly SystemId[];
+      readonly at: string;
+    }
   /**
    * Part of one game could not be read: it plays up to its last good event (`kept` events); what
    * could not be read, and every event after it, is kept under `backupKey`, to be put back from there.
    */
-  | { readonly kind: 'game-cut'; readonly system: SystemId; readonly kept: number; readonly detail: string; readonly backupKey: string | null; readonly at: string }
+  | {
+      readonly kind: 'game-cut';
+      readonly system: SystemId;
+      readonly kept: number;
+      readonly detail: string;
+      readonly backupKey: string | null;
+      readonly at: string;
+    }
   /**
    * An older version of Command Post wrote over this store: the games it did not know came back
    * (`games`); of those played on both, the older version's is shown and this version's copy is kept
    * under `backupKey` (`newer`).
    */
-  | { readonly kind: 'games-back'; readonly games: readonly SystemId[]; readonly newer: readonly SystemId[]; readonly backupKey: string | null; readonly at: string }
+  | {
+      readonly kind: 'games-back';
+      readonly games: readonly SystemId[];
+      readonly newer: readonly SystemId[];
+      readonly backupKey: string | null;
+      readonly at: string;
+    }
   /** Keys the store does not use were found: all put aside together under `backupKey`. */
   | { readonly kind: 'keys-aside'; readonly count: number; readonly backupKey: string; readonly at: string }
   /** Some Roll20 board settings were damaged: each took its default, the old value is kept. */
-  | { readonly kind: 'settings-repaired'; readonly fields: readonly string[]; readonly backupKey: string; readonly at: string }
+  | {
+      readonly kind: 'settings-repaired';
+      readonly fields: readonly string[];
+      readonly backupKey: string;
+      readonly at: string;
+    }
   /** Some of the demo table's boards could not be read: laid out again from their example, the old value kept. */
-  | { readonly kind: 'demo-repaired'; readonly systems: readonly string[]; readonly backupKey: string; readonly at: string }
+  | {
+      readonly kind: 'demo-repaired';
+      readonly systems: readonly string[];
+      readonly backupKey: string;
+      readonly at: string;
+    }
   /**
    * Storage was written by a newer version of Command Post (`version`): nothing is written over it,
    * what this version can read of it is shown, and the user is asked to update. Never stored.

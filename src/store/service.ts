@@ -16,7 +16,15 @@ import { isStoreKey, READ_LIMITS, readStorage } from './read';
 import { applyRequest, checkedBinding, replacedBackup } from './requests';
 import { DESCRIPTORS } from '../rules';
 import { restoreFrom, type BackupInfo, type RestoreReport } from './restore';
-import { BACKUP_KEY_PREFIX, BOARD_KEY, RECENT_IDS, STORE_KEY, freeBackupKey, type StoreNotice, type StoreRoot } from './root';
+import {
+  BACKUP_KEY_PREFIX,
+  BOARD_KEY,
+  RECENT_IDS,
+  STORE_KEY,
+  freeBackupKey,
+  type StoreNotice,
+  type StoreRoot,
+} from './root';
 import { GameStates } from './states';
 
 export type { BackupInfo } from './restore';
@@ -42,9 +50,13 @@ export interface Sidecar {
   notice(damaged: readonly string[], backupKey: string, at: string): StoreNotice;
 }
 
-const fail = (code: string, params: Record<string, string | number>): StoreAnswer => ({ ok: false, error: { code, params } });
+const fail = (code: string, params: Record<string, string | number>): StoreAnswer => ({
+  ok: false,
+  error: { code, params },
+});
 
-const remember = (recent: readonly string[], id: string | undefined): readonly string[] => (id === undefined ? recent : [...recent, id].slice(-RECENT_IDS));
+const remember = (recent: readonly string[], id: string | undefined): readonly string[] =>
+  id === undefined ? recent : [...recent, id].slice(-RECENT_IDS);
 
 /** Characters of a value as storage holds it; never throws (a value that does not serialise counts 0). */
 function bytesOf(value: unknown): number {
@@ -74,7 +86,12 @@ export function backupKind(key: string, value: unknown): { kind: BackupInfo['kin
 
 /** What the backups list says of one backup. */
 function backupInfoOf(key: string, value: unknown, bytes: number): BackupInfo {
-  return { key: key.slice(0, 200), ...backupKind(key, value), at: key.slice(BACKUP_KEY_PREFIX.length, BACKUP_KEY_PREFIX.length + 24), bytes };
+  return {
+    key: key.slice(0, 200),
+    ...backupKind(key, value),
+    at: key.slice(BACKUP_KEY_PREFIX.length, BACKUP_KEY_PREFIX.length + 24),
+    bytes,
+  };
 }
 
 /** A request applied in memory and not yet written: answered once its write lands, or fails. */
@@ -89,7 +106,8 @@ class WriteRefused extends Error {}
 /** A write whose fate could not be read back: storage may hold it or not. The popup asks again (same id). */
 class WriteUnknown extends Error {}
 
-const isRuleError = (x: unknown): x is RuleError => typeof x === 'object' && x !== null && typeof (x as { code?: unknown }).code === 'string' && !(x instanceof Error);
+const isRuleError = (x: unknown): x is RuleError =>
+  typeof x === 'object' && x !== null && typeof (x as { code?: unknown }).code === 'string' && !(x instanceof Error);
 
 /** The answer to a request whose write failed: refused by the rules on what storage holds, not written, or not known. */
 function failedAnswer(error: unknown): StoreAnswer {
@@ -161,7 +179,11 @@ export class StoreService {
       }
       if (notices.length === 0) return;
       // The backups, the repaired values and the notices naming them: one write, all or nothing.
-      await this.write({ ...root, notices: [...root.notices, ...notices].slice(-20), revision: root.revision + 1 }, [], beside);
+      await this.write(
+        { ...root, notices: [...root.notices, ...notices].slice(-20), revision: root.revision + 1 },
+        [],
+        beside,
+      );
     });
   }
 
@@ -181,7 +203,15 @@ export class StoreService {
         const backupKey = this.freeKey(`${BACKUP_KEY_PREFIX}${at}.${key}`);
         const beside = { [backupKey]: { key, settings: raw }, [key]: next(read.value) };
         if (this.newer !== null) return this.setBeside(beside);
-        return this.write({ ...root, notices: [...root.notices, sidecar.notice(read.damaged, backupKey, at)].slice(-20), revision: root.revision + 1 }, [], beside);
+        return this.write(
+          {
+            ...root,
+            notices: [...root.notices, sidecar.notice(read.damaged, backupKey, at)].slice(-20),
+            revision: root.revision + 1,
+          },
+          [],
+          beside,
+        );
       }
       await this.setBeside({ [key]: next(read.value) });
     });
@@ -285,7 +315,10 @@ export class StoreService {
     } else {
       // Migrated, repaired or new: written whole, with its backups, before what it no longer uses is removed.
       this.memo = null;
-      this.repair = { backups: [...(this.repair?.backups ?? []), ...read.backups], obsolete: [...(this.repair?.obsolete ?? []), ...read.obsolete] };
+      this.repair = {
+        backups: [...(this.repair?.backups ?? []), ...read.backups],
+        obsolete: [...(this.repair?.obsolete ?? []), ...read.obsolete],
+      };
       // A write the browser refuses (a full storage) leaves storage as it was: the repair is made with the next write.
       await this.put(base).catch(() => undefined);
     }
@@ -315,7 +348,11 @@ export class StoreService {
    * failure of the set leaves storage as it was and throws; once it is written, nothing after it fails
    * the write: a removal that fails is made with the next write.
    */
-  private put(root: StoreRoot, backups: readonly Backup[] = [], beside: Readonly<Record<string, unknown>> = {}): Promise<void> {
+  private put(
+    root: StoreRoot,
+    backups: readonly Backup[] = [],
+    beside: Readonly<Record<string, unknown>> = {},
+  ): Promise<void> {
     const failures = this.failures;
     const run = this.io.then(async () => {
       if (this.newer !== null) throw new WriteRefused('store-newer');
@@ -330,11 +367,17 @@ export class StoreService {
       // Those kept on the way (what a replace, an import or a restore replaces) never take a key already there.
       for (const b of backups) set[freeBackupKey(b.key, (k) => this.sizes.has(k) || Object.hasOwn(set, k))] = b.value;
       for (const [key, value] of Object.entries(beside)) set[key] = value;
-      const gone = [...new Set([...remove, ...(repair?.obsolete ?? []), ...this.leftover])].filter((k) => !Object.hasOwn(set, k));
+      const gone = [...new Set([...remove, ...(repair?.obsolete ?? []), ...this.leftover])].filter(
+        (k) => !Object.hasOwn(set, k),
+      );
       // The header names the game keys and chunks it no longer uses: should their removal fail (or the
       // worker stop before it), the next reader knows them for what they are, not for damage.
       const superseded = gone.filter(isStoreKey).slice(0, READ_LIMITS.superseded);
-      set[STORE_KEY] = { ...(set[STORE_KEY] as object), writer: this.writer, ...(superseded.length ? { superseded } : {}) };
+      set[STORE_KEY] = {
+        ...(set[STORE_KEY] as object),
+        writer: this.writer,
+        ...(superseded.length ? { superseded } : {}),
+      };
       try {
         await this.commit(set);
       } catch (error) {
@@ -392,7 +435,11 @@ export class StoreService {
    * their order, so this write carries the unwritten ones too (answered with it). Waiting for the group
    * commit here could wait on this very turn, when it must read storage again first.
    */
-  private async write(root: StoreRoot, backups: readonly Backup[] = [], beside: Readonly<Record<string, unknown>> = {}): Promise<void> {
+  private async write(
+    root: StoreRoot,
+    backups: readonly Backup[] = [],
+    beside: Readonly<Record<string, unknown>> = {},
+  ): Promise<void> {
     const carried = this.unwritten.slice();
     this.root = root;
     try {
@@ -476,7 +523,10 @@ export class StoreService {
    * read before anything is written is a failure said as such (nothing changed).
    */
   handle(request: Request): Promise<StoreAnswer> {
-    return this.answer(request).then((a) => (a.ok ? { ...a, change: { ...a.change, backups: this.backupsStamp } } : a), failedAnswer);
+    return this.answer(request).then(
+      (a) => (a.ok ? { ...a, change: { ...a.change, backups: this.backupsStamp } } : a),
+      failedAnswer,
+    );
   }
 
   private async answer(request: Request): Promise<StoreAnswer> {
@@ -519,20 +569,27 @@ export class StoreService {
         const root = await this.current();
         if (request.id !== undefined && root.recent.includes(request.id)) return this.snapshot();
         if (request.type === 'game/replace') return this.replace(request);
-        return request.type === 'store/restore' ? this.restore(request.key, request.id) : this.import(request.system, request.game, request.id, request.binding);
+        return request.type === 'store/restore'
+          ? this.restore(request.key, request.id)
+          : this.import(request.system, request.game, request.id, request.binding);
       }
     }
-    const applied = await this.inTurn(async (): Promise<{ ok: true; change: StoreChange | null; reads: number; written: Promise<void> } | { ok: false; error: RuleError }> => {
-      const root = await this.load();
-      const next = applyRequest(root, request, this.states);
-      if (!next.ok) return next;
-      // Already applied (a retry): the view that sends it again lacks its answer; it gets the store anew.
-      if (next.value === root) return { ok: true, change: null, reads: this.reads, written: Promise.resolve() };
-      this.root = this.watchQuota(next.value);
-      const written = new Promise<void>((resolve, reject) => this.unwritten.push({ request, resolve, reject }));
-      this.flush();
-      return { ok: true, change: changeOf(root, this.root, this.states), reads: this.reads, written };
-    });
+    const applied = await this.inTurn(
+      async (): Promise<
+        | { ok: true; change: StoreChange | null; reads: number; written: Promise<void> }
+        | { ok: false; error: RuleError }
+      > => {
+        const root = await this.load();
+        const next = applyRequest(root, request, this.states);
+        if (!next.ok) return next;
+        // Already applied (a retry): the view that sends it again lacks its answer; it gets the store anew.
+        if (next.value === root) return { ok: true, change: null, reads: this.reads, written: Promise.resolve() };
+        this.root = this.watchQuota(next.value);
+        const written = new Promise<void>((resolve, reject) => this.unwritten.push({ request, resolve, reject }));
+        this.flush();
+        return { ok: true, change: changeOf(root, this.root, this.states), reads: this.reads, written };
+      },
+    );
     if (!applied.ok) return applied;
     try {
       await applied.written;
@@ -550,7 +607,8 @@ export class StoreService {
   private readOnly(request: Request): Promise<StoreAnswer> {
     return this.inTurn(async () => {
       const root = await this.load();
-      if (request.type !== 'store/select-system' && request.type !== 'store/dismiss-notice') return fail('store-newer', { version: this.newer ?? 0 });
+      if (request.type !== 'store/select-system' && request.type !== 'store/dismiss-notice')
+        return fail('store-newer', { version: this.newer ?? 0 });
       const next = applyRequest(root, request, this.states);
       if (!next.ok) return next;
       this.root = this.written = next.value;
@@ -559,7 +617,13 @@ export class StoreService {
   }
 
   /** Writes `next` in place of `root` (with these backups and values kept beside it), answering with what changed. */
-  private async replaceRoot(root: StoreRoot, next: StoreRoot, backups: readonly Backup[], data?: unknown, beside?: Readonly<Record<string, unknown>>): Promise<StoreAnswer> {
+  private async replaceRoot(
+    root: StoreRoot,
+    next: StoreRoot,
+    backups: readonly Backup[],
+    data?: unknown,
+    beside?: Readonly<Record<string, unknown>>,
+  ): Promise<StoreAnswer> {
     try {
       await this.write(next, backups, beside);
     } catch (error) {
@@ -587,19 +651,43 @@ export class StoreService {
   import(system: SystemId, raw: unknown, id?: string, rawBinding?: unknown): Promise<StoreAnswer> {
     return this.inTurn(async () => {
       const game = checkGame(system, raw);
-      if (!game.ok) return fail('import-invalid', { detail: String(game.error.params?.detail ?? game.error.code).slice(0, 300) });
+      if (!game.ok)
+        return fail('import-invalid', { detail: String(game.error.params?.detail ?? game.error.code).slice(0, 300) });
       let bindings: StoreRoot['bindings'] | null = null;
       if (rawBinding !== undefined) {
         const state = this.states.stateOf(system, DESCRIPTORS[system].rules, game.value);
         const binding = state.ok ? checkedBinding(system, game.value, state.value, rawBinding) : state;
-        if (!binding.ok) return fail('import-invalid', { detail: `its links to the board: ${String(binding.error.params?.piece ?? binding.error.params?.side ?? binding.error.code)}`.slice(0, 300) });
+        if (!binding.ok)
+          return fail('import-invalid', {
+            detail:
+              `its links to the board: ${String(binding.error.params?.piece ?? binding.error.params?.side ?? binding.error.code)}`.slice(
+                0,
+                300,
+              ),
+          });
         bindings = binding.value;
       }
       const root = await this.load();
       const old = root.games[system];
-      const keep: Backup[] = old ? [{ key: `${BACKUP_KEY_PREFIX}${this.now().toISOString()}.${system}.before-import`, value: { system, game: old, binding: root.bindings[system] ?? null } }] : [];
-      const next: StoreRoot = { ...root, games: { ...root.games, [system]: game.value }, revision: root.revision + 1, recent: remember(root.recent, id) };
-      return this.replaceRoot(root, bindings === null ? next : { ...next, bindings: { ...root.bindings, ...bindings } }, keep);
+      const keep: Backup[] = old
+        ? [
+            {
+              key: `${BACKUP_KEY_PREFIX}${this.now().toISOString()}.${system}.before-import`,
+              value: { system, game: old, binding: root.bindings[system] ?? null },
+            },
+          ]
+        : [];
+      const next: StoreRoot = {
+        ...root,
+        games: { ...root.games, [system]: game.value },
+        revision: root.revision + 1,
+        recent: remember(root.recent, id),
+      };
+      return this.replaceRoot(
+        root,
+        bindings === null ? next : { ...next, bindings: { ...root.bindings, ...bindings } },
+        keep,
+      );
     });
   }
 
@@ -651,25 +739,62 @@ export class StoreService {
       if (kind === 'settings') {
         // Settings come back through their reader: what is usable of them, the rest at its defaults.
         const { key: target, settings } = found as { key?: unknown; settings?: unknown };
-        const sidecar = typeof target === 'string' && Object.hasOwn(this.sidecars, target) ? this.sidecars[target] : undefined;
-        if (!sidecar || typeof target !== 'string') return fail('backup-unusable', { key: key.slice(0, 80), detail: 'not a value Command Post keeps' });
+        const sidecar =
+          typeof target === 'string' && Object.hasOwn(this.sidecars, target) ? this.sidecars[target] : undefined;
+        if (!sidecar || typeof target !== 'string')
+          return fail('backup-unusable', { key: key.slice(0, 80), detail: 'not a value Command Post keeps' });
         const current = (await this.storage.get(target))[target];
         const read = sidecar.read(settings);
-        const beside = { ...(current === undefined ? {} : { [this.freeKey(`${BACKUP_KEY_PREFIX}${at}.${target}.before-restore`)]: { key: target, settings: current } }), [target]: read.value };
-        const report: RestoreReport = { games: [], events: 0, unreadable: read.damaged.length ? read.damaged.join(', ').slice(0, 300) : null };
-        return this.replaceRoot(root, { ...root, revision: root.revision + 1, recent: remember(root.recent, id) }, [], report, beside);
+        const beside = {
+          ...(current === undefined
+            ? {}
+            : {
+                [this.freeKey(`${BACKUP_KEY_PREFIX}${at}.${target}.before-restore`)]: {
+                  key: target,
+                  settings: current,
+                },
+              }),
+          [target]: read.value,
+        };
+        const report: RestoreReport = {
+          games: [],
+          events: 0,
+          unreadable: read.damaged.length ? read.damaged.join(', ').slice(0, 300) : null,
+        };
+        return this.replaceRoot(
+          root,
+          { ...root, revision: root.revision + 1, recent: remember(root.recent, id) },
+          [],
+          report,
+          beside,
+        );
       }
       const restored = restoreFrom(kind, found, root, this.now());
-      if (!restored.ok) return fail('backup-unusable', { key: key.slice(0, 80), detail: restored.error.params?.detail ?? '' });
+      if (!restored.ok)
+        return fail('backup-unusable', { key: key.slice(0, 80), detail: restored.error.params?.detail ?? '' });
       const { games, bindings, report } = restored.value;
       const keep: Backup[] = [];
       for (const system of Object.keys(games) as SystemId[]) {
-        if (root.games[system]) keep.push({ key: `${BACKUP_KEY_PREFIX}${at}.${system}.before-restore`, value: { system, game: root.games[system], binding: root.bindings[system] ?? null } });
+        if (root.games[system])
+          keep.push({
+            key: `${BACKUP_KEY_PREFIX}${at}.${system}.before-restore`,
+            value: { system, game: root.games[system], binding: root.bindings[system] ?? null },
+          });
       }
       for (const system of Object.keys(bindings)) {
-        if (isSystemId(system) && !(system in games) && root.bindings[system]) keep.push({ key: `${BACKUP_KEY_PREFIX}${at}.${system}.binding.before-restore`, value: { system, binding: root.bindings[system] } });
+        if (isSystemId(system) && !(system in games) && root.bindings[system])
+          keep.push({
+            key: `${BACKUP_KEY_PREFIX}${at}.${system}.binding.before-restore`,
+            value: { system, binding: root.bindings[system] },
+          });
       }
-      const next: StoreRoot = { ...root, games: { ...root.games, ...games }, bindings: { ...root.bindings, ...bindings }, revision: root.revision + 1, recent: remember(root.recent, id) };
+      const next: StoreRoot = {
+        ...root,
+        games: { ...root.games, ...games },
+        bindings: { ...root.bindings, ...bindings },
+        revision: root.revision + 1,
+        recent: remember(root.recent, id),
+      };
       return this.replaceRoot(root, next, keep, report);
     });
   }

@@ -25,11 +25,19 @@ export class GameStates {
   private readonly entries = new Map<SystemId, Entry>();
 
   /** The state of `game` at its cursor; a log the rules refuse says which event. */
-  stateOf(system: SystemId, rules: AnyRuleSystem, game: { readonly config: unknown; readonly log: EventLog<unknown> }): Result<unknown> {
+  stateOf(
+    system: SystemId,
+    rules: AnyRuleSystem,
+    game: { readonly config: unknown; readonly log: EventLog<unknown> },
+  ): Result<unknown> {
     const { events, cursor } = game.log;
     const known = this.entries.get(system);
-    if (known && known.config === game.config && known.events === events && known.cursor === cursor) return ok(known.state);
-    const checkpoints = known && known.config === game.config ? known.checkpoints : new Map<number, unknown>([[0, rules.initialState(game.config)]]);
+    if (known && known.config === game.config && known.events === events && known.cursor === cursor)
+      return ok(known.state);
+    const checkpoints =
+      known && known.config === game.config
+        ? known.checkpoints
+        : new Map<number, unknown>([[0, rules.initialState(game.config)]]);
     // Checkpoints past the events this log shares with the known one are stale.
     const shared = known && known.config === game.config ? sharedPrefix(known.events, events) : 0;
     for (const k of checkpoints.keys()) if (k > shared) checkpoints.delete(k);
@@ -57,7 +65,12 @@ export class GameStates {
    * The state after the first `index` events of `game` (at most its cursor): from the checkpoint
    * before it, so that it costs at most CHECKPOINT events. A view's window starts from it.
    */
-  stateAt(system: SystemId, rules: AnyRuleSystem, game: { readonly config: unknown; readonly log: EventLog<unknown> }, index: number): Result<unknown> {
+  stateAt(
+    system: SystemId,
+    rules: AnyRuleSystem,
+    game: { readonly config: unknown; readonly log: EventLog<unknown> },
+    index: number,
+  ): Result<unknown> {
     const current = this.stateOf(system, rules, game);
     if (!current.ok) return current;
     const entry = this.entries.get(system)!;
@@ -79,9 +92,19 @@ export class GameStates {
    * Takes the checkpoints the store made while checking `game` as it read it (every CHECKPOINT
    * events, 0 included), so that the first request after a start replays at most CHECKPOINT events.
    */
-  seed(system: SystemId, game: { readonly config: unknown; readonly log: EventLog<unknown> }, checkpoints: ReadonlyMap<number, unknown>): void {
+  seed(
+    system: SystemId,
+    game: { readonly config: unknown; readonly log: EventLog<unknown> },
+    checkpoints: ReadonlyMap<number, unknown>,
+  ): void {
     if (!checkpoints.has(0)) return;
-    this.entries.set(system, { config: game.config, events: game.log.events, cursor: 0, state: checkpoints.get(0), checkpoints: new Map(checkpoints) });
+    this.entries.set(system, {
+      config: game.config,
+      events: game.log.events,
+      cursor: 0,
+      state: checkpoints.get(0),
+      checkpoints: new Map(checkpoints),
+    });
   }
 
   /** Forgets every game (the store was read again from storage). */

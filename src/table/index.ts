@@ -1,11 +1,1 @@
-export type {
-  Vec2,
-  Length,
-  TokenRole,
-  Token,
-  GridType,
-  Measurement,
-  Scene,
-  Table,
-  MeasureFrom,
-} from './model';
+export type { Vec2, Length, TokenRole, Token, GridType, Measurement, Scene, Table, MeasureFrom } from './model';

@@ -23,17 +23,43 @@ const ALSO_REFUSED = new Set(['heading-order', 'empty-table-header']);
  * target 24 px across, or that far from the next one), which axe leaves off by default; `sized`
  * exempts what matches it from that rule alone (a tabletop's figures, drawn at the scene's scale).
  */
-export async function axeProblems(page: Page | Frame, opts: { touch?: boolean; sized?: string } = {}): Promise<AxeProblem[]> {
+export async function axeProblems(
+  page: Page | Frame,
+  opts: { touch?: boolean; sized?: string } = {},
+): Promise<AxeProblem[]> {
   if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(axeSource);
-  const violations = await page.evaluate(async ({ touch, sized }) => {
-    const axe = (globalThis as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'], ...(touch ? { rules: { 'target-size': { enabled: true } } } : {}) });
-    const exempt = (n: { target: string[] }) => sized !== null && n.target.length === 1 && document.querySelector(n.target[0]!)?.matches(sized) === true;
-    return result.violations
-      .map((v) => ({ ...v, nodes: v.id === 'target-size' ? v.nodes.filter((n) => !exempt(n)) : v.nodes }))
-      .filter((v) => v.nodes.length > 0)
-      .map((v) => ({ id: v.id, impact: v.impact ?? '', help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
-  }, { touch: opts.touch === true, sized: opts.sized ?? null });
+  const violations = await page.evaluate(
+    async ({ touch, sized }) => {
+      const axe = (
+        globalThis as unknown as {
+          axe: {
+            run(
+              context: Document,
+              options: object,
+            ): Promise<{
+              violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
+            }>;
+          };
+        }
+      ).axe;
+      const result = await axe.run(document, {
+        resultTypes: ['violations'],
+        ...(touch ? { rules: { 'target-size': { enabled: true } } } : {}),
+      });
+      const exempt = (n: { target: string[] }) =>
+        sized !== null && n.target.length === 1 && document.querySelector(n.target[0]!)?.matches(sized) === true;
+      return result.violations
+        .map((v) => ({ ...v, nodes: v.id === 'target-size' ? v.nodes.filter((n) => !exempt(n)) : v.nodes }))
+        .filter((v) => v.nodes.length > 0)
+        .map((v) => ({
+          id: v.id,
+          impact: v.impact ?? '',
+          help: v.help,
+          targets: v.nodes.map((n) => n.target.join(' ')),
+        }));
+    },
+    { touch: opts.touch === true, sized: opts.sized ?? null },
+  );
   // Heading order and empty table headers are "moderate" and "minor" to axe, but issue 14 found them
   // in the popup: they are held to the same bar.
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical' || ALSO_REFUSED.has(v.id));

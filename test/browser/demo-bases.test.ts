@@ -29,7 +29,9 @@ describe('oblong bases on the demo table', () => {
     expect(await cossack.evaluate((e) => e.classList.contains('oblong'))).toBe(true);
     // 2" long, turned a quarter: twice as tall as wide on screen. A round base stays round.
     expect(await tallness(page, 'cossacks-a')).toBe(2);
-    expect(await page.locator('.board .token[data-token="ledru"]').evaluate((e) => e.classList.contains('oblong'))).toBe(false);
+    expect(
+      await page.locator('.board .token[data-token="ledru"]').evaluate((e) => e.classList.contains('oblong')),
+    ).toBe(false);
 
     // Six presses of R: 90° more, lying across the table.
     await cossack.focus();
@@ -66,8 +68,14 @@ describe('oblong bases on the demo table', () => {
     // Hugging it, however it was left turned (the test above turns it): the gap is a few px each side.
     expect(ring.width - token.width).toBeLessThan(20);
     expect(ring.height - token.height).toBeLessThan(20);
-    expect(await mark('cossacks-a').evaluate((e) => [e.tagName, e.getAttribute('data-shape')])).toEqual(['polygon', 'box']);
-    expect(await mark('ledru').evaluate((e) => [e.tagName, e.getAttribute('data-shape')])).toEqual(['circle', 'circle']);
+    expect(await mark('cossacks-a').evaluate((e) => [e.tagName, e.getAttribute('data-shape')])).toEqual([
+      'polygon',
+      'box',
+    ]);
+    expect(await mark('ledru').evaluate((e) => [e.tagName, e.getAttribute('data-shape')])).toEqual([
+      'circle',
+      'circle',
+    ]);
     expect(errors).toEqual([]);
     await page.close();
   });

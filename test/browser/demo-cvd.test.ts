@@ -26,7 +26,9 @@ let armies: string[] = [];
 beforeAll(async () => {
   ext = await launchExtension();
   const { page } = await openDemo(ext);
-  const scenes = await page.locator('[data-testid="demo-scene"] option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+  const scenes = await page
+    .locator('[data-testid="demo-scene"] option')
+    .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
   armies = scenes.filter((s) => s.includes('army'));
   await page.close();
 });
@@ -50,32 +52,58 @@ interface DrawnBadge {
   readonly box: { readonly x: number; readonly y: number; readonly w: number; readonly h: number };
 }
 
-const settle = (page: Page) => page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+const settle = (page: Page) =>
+  page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
 
 /** The marks and badges as drawn, in client px, and the board's rectangle. */
 const drawn = (page: Page) =>
   page.evaluate(() => {
     const svg = document.querySelector('#command-post-overlay')!;
     const board = document.querySelector('.board')!.getBoundingClientRect();
-    const lookOf = (el: Element) => `${el.getAttribute('data-status')}${el.hasAttribute('data-close-up') ? ':close-up' : ''}`;
+    const lookOf = (el: Element) =>
+      `${el.getAttribute('data-status')}${el.hasAttribute('data-close-up') ? ':close-up' : ''}`;
     const closeUp = new Set([...svg.querySelectorAll('.mark[data-close-up]')].map((m) => m.getAttribute('data-token')));
     const marks = [...svg.querySelectorAll<SVGCircleElement>('.mark')].map((m) => {
       const b = m.getBoundingClientRect();
-      return { token: m.getAttribute('data-token')!, look: lookOf(m), x: b.x + b.width / 2, y: b.y + b.height / 2, r: b.width / 2, width: Number(m.getAttribute('stroke-width')) };
+      return {
+        token: m.getAttribute('data-token')!,
+        look: lookOf(m),
+        x: b.x + b.width / 2,
+        y: b.y + b.height / 2,
+        r: b.width / 2,
+        width: Number(m.getAttribute('stroke-width')),
+      };
     });
     const badges = [...svg.querySelectorAll('.badge')].map((el) => {
       const b = el.getBoundingClientRect();
       const token = el.getAttribute('data-token')!;
-      return { token, look: `${el.getAttribute('data-status')}${closeUp.has(token) ? ':close-up' : ''}`, shape: el.getAttribute('data-badge')!, box: { x: b.x, y: b.y, w: b.width, h: b.height } };
+      return {
+        token,
+        look: `${el.getAttribute('data-status')}${closeUp.has(token) ? ':close-up' : ''}`,
+        shape: el.getAttribute('data-badge')!,
+        box: { x: b.x, y: b.y, w: b.width, h: b.height },
+      };
     });
     const figures = [...document.querySelectorAll('.board .token')].map((t) => t.getBoundingClientRect().width);
-    return { board: { x: board.x, y: board.y, width: board.width, height: board.height }, marks, badges, figure: Math.min(...figures) };
+    return {
+      board: { x: board.x, y: board.y, width: board.width, height: board.height },
+      marks,
+      badges,
+      figure: Math.min(...figures),
+    };
   });
 
 /** The board's pixels, marks shown or hidden. */
-async function shoot(page: Page, clip: { x: number; y: number; width: number; height: number }, marks: boolean): Promise<PNG> {
+async function shoot(
+  page: Page,
+  clip: { x: number; y: number; width: number; height: number },
+  marks: boolean,
+): Promise<PNG> {
   await page.evaluate((shown) => {
-    for (const layer of document.querySelectorAll<SVGGElement>('#command-post-overlay [data-layer="marks"], #command-post-overlay [data-layer="badges"]')) layer.style.visibility = shown ? '' : 'hidden';
+    for (const layer of document.querySelectorAll<SVGGElement>(
+      '#command-post-overlay [data-layer="marks"], #command-post-overlay [data-layer="badges"]',
+    ))
+      layer.style.visibility = shown ? '' : 'hidden';
   }, marks);
   await settle(page);
   return PNG.sync.read(await page.screenshot({ clip, animations: 'disabled', caret: 'hide' }));
@@ -90,7 +118,13 @@ const median = (xs: number[]): number => {
  * Each look's ring colour as drawn: the median of the pixels that changed in the core of its marks'
  * strokes (clear of its badge and of any other figure's ring), and how much of the core changed.
  */
-function ringColours(shown: PNG, hidden: PNG, origin: { x: number; y: number; width: number }, marks: readonly DrawnMark[], badges: readonly DrawnBadge[]) {
+function ringColours(
+  shown: PNG,
+  hidden: PNG,
+  origin: { x: number; y: number; width: number },
+  marks: readonly DrawnMark[],
+  badges: readonly DrawnBadge[],
+) {
   // Device px per client px (1 here; kept should the page's scale change).
   const scale = shown.width / origin.width;
   const pixels = new Map<string, number[][]>();
@@ -108,7 +142,12 @@ function ringColours(shown: PNG, hidden: PNG, origin: { x: number; y: number; wi
         const cx = origin.x + (px + 0.5) / scale;
         const cy = origin.y + (py + 0.5) / scale;
         if (Math.abs(Math.hypot(cx - m.x, cy - m.y) - m.r) > band) continue;
-        if (badges.some((b) => cx >= b.box.x - 2 && cx <= b.box.x + b.box.w + 2 && cy >= b.box.y - 2 && cy <= b.box.y + b.box.h + 2)) continue;
+        if (
+          badges.some(
+            (b) => cx >= b.box.x - 2 && cx <= b.box.x + b.box.w + 2 && cy >= b.box.y - 2 && cy <= b.box.y + b.box.h + 2,
+          )
+        )
+          continue;
         if (others.some((o) => Math.hypot(cx - o.x, cy - o.y) < o.r + o.width)) continue;
         core++;
         const i = 4 * (py * shown.width + px);
@@ -123,12 +162,14 @@ function ringColours(shown: PNG, hidden: PNG, origin: { x: number; y: number; wi
     coverage.push({ token: m.token, look: m.look, changed, core });
   }
   const colours = new Map<string, Rgb>();
-  for (const [look, px] of pixels) colours.set(look, [median(px.map((p) => p[0]!)), median(px.map((p) => p[1]!)), median(px.map((p) => p[2]!))]);
+  for (const [look, px] of pixels)
+    colours.set(look, [median(px.map((p) => p[0]!)), median(px.map((p) => p[1]!)), median(px.map((p) => p[2]!))]);
   return { colours, coverage, counts: new Map([...pixels].map(([k, v]) => [k, v.length])) };
 }
 
 const hex = (c: Rgb) => `#${c.map((v) => Math.round(v).toString(16).padStart(2, '0')).join('')}`;
-const dashOf = (look: string): readonly number[] => (look === 'out:close-up' ? CLOSE_UP_DASH : MARK_LOOKS[look as MarkStatus].dash);
+const dashOf = (look: string): readonly number[] =>
+  look === 'out:close-up' ? CLOSE_UP_DASH : MARK_LOOKS[look as MarkStatus].dash;
 
 describe('the army scenes read without colour, on real screenshots at fit', () => {
   it('lists the army scenes', () => {
@@ -156,7 +197,12 @@ describe('the army scenes read without colour, on real screenshots at fit', () =
         )
         .toBe(true);
       const { board, marks, badges, figure } = await drawn(page);
-      const clip = { x: Math.round(board.x), y: Math.round(board.y), width: Math.round(board.width), height: Math.round(board.height) };
+      const clip = {
+        x: Math.round(board.x),
+        y: Math.round(board.y),
+        width: Math.round(board.width),
+        height: Math.round(board.height),
+      };
       const shown = await shoot(page, clip, true);
       const hidden = await shoot(page, clip, false);
       await shoot(page, clip, true);
@@ -171,22 +217,32 @@ describe('the army scenes read without colour, on real screenshots at fit', () =
       for (const c of coverage) {
         check(c.core > 8, `${c.token}'s ring is not on screen (${c.core} px)`);
         const part = c.changed / c.core;
-        if (dashOf(c.look).length === 0) check(part >= 0.8, `${c.token} (${c.look}): solid ring drawn ${Math.round(100 * part)} % whole`);
+        if (dashOf(c.look).length === 0)
+          check(part >= 0.8, `${c.token} (${c.look}): solid ring drawn ${Math.round(100 * part)} % whole`);
         else check(part < 0.9, `${c.token} (${c.look}): patterned ring drawn ${Math.round(100 * part)} % whole`);
       }
       for (const look of looks) check((counts.get(look) ?? 0) > 10, `${look}: ${counts.get(look) ?? 0} ring pixels`);
 
       // Badges: each large enough to read its shape; rings: each long enough for its pattern.
       const badgePx = badges.map((b) => Math.max(b.box.w, b.box.h));
-      for (const b of badges) check(Math.max(b.box.w, b.box.h) >= MIN_BADGE_PX, `${b.token}'s ${b.shape} badge: ${Math.max(b.box.w, b.box.h).toFixed(1)} px`);
+      for (const b of badges)
+        check(
+          Math.max(b.box.w, b.box.h) >= MIN_BADGE_PX,
+          `${b.token}'s ${b.shape} badge: ${Math.max(b.box.w, b.box.h).toFixed(1)} px`,
+        );
       for (const m of marks) {
         const period = dashOf(m.look).reduce((sum, d) => sum + d, 0);
-        if (period > 0) check((2 * Math.PI * m.r) / period >= MIN_PATTERN_REPEATS, `${m.token}'s ring: its pattern ${((2 * Math.PI * m.r) / period).toFixed(1)} times around`);
+        if (period > 0)
+          check(
+            (2 * Math.PI * m.r) / period >= MIN_PATTERN_REPEATS,
+            `${m.token}'s ring: its pattern ${((2 * Math.PI * m.r) / period).toFixed(1)} times around`,
+          );
       }
 
       // Any two statuses: their ring colours apart in every vision, or their badges differ and are large.
       const shapeOf = (look: string) => MARK_LOOKS[look.split(':')[0] as MarkStatus].badge;
-      const badgesLarge = (look: string) => badges.filter((b) => b.look === look).every((b) => Math.max(b.box.w, b.box.h) >= MIN_BADGE_PX);
+      const badgesLarge = (look: string) =>
+        badges.filter((b) => b.look === look).every((b) => Math.max(b.box.w, b.box.h) >= MIN_BADGE_PX);
       /** The least ΔE2000 in each vision between two statuses of different colours, and which. */
       const minimum: Record<string, { dE: number; pair: string }> = {};
       for (const [i, a] of looks.entries()) {
@@ -195,9 +251,16 @@ describe('the army scenes read without colour, on real screenshots at fit', () =
           if (a.split(':')[0] === b.split(':')[0]) continue;
           for (const vision of VISIONS) {
             const dE = seenDifference(colours.get(a)!, colours.get(b)!, vision);
-            if (MARK_LOOKS[a.split(':')[0] as MarkStatus].colour !== MARK_LOOKS[b.split(':')[0] as MarkStatus].colour && dE < (minimum[vision]?.dE ?? Infinity)) minimum[vision] = { dE, pair: `${a}/${b}` };
+            if (
+              MARK_LOOKS[a.split(':')[0] as MarkStatus].colour !== MARK_LOOKS[b.split(':')[0] as MarkStatus].colour &&
+              dE < (minimum[vision]?.dE ?? Infinity)
+            )
+              minimum[vision] = { dE, pair: `${a}/${b}` };
             if (dE >= MIN_DELTA_E) continue;
-            check(shapeOf(a) !== shapeOf(b) && badgesLarge(a) && badgesLarge(b), `${a} ${hex(colours.get(a)!)} and ${b} ${hex(colours.get(b)!)}: ΔE2000 ${dE.toFixed(1)} (${vision}), badges ${shapeOf(a)}/${shapeOf(b)}`);
+            check(
+              shapeOf(a) !== shapeOf(b) && badgesLarge(a) && badgesLarge(b),
+              `${a} ${hex(colours.get(a)!)} and ${b} ${hex(colours.get(b)!)}: ΔE2000 ${dE.toFixed(1)} (${vision}), badges ${shapeOf(a)}/${shapeOf(b)}`,
+            );
           }
         }
       }

@@ -17,7 +17,9 @@ describe('the finder on the demo table', () => {
   it('centres every figure out of command in turn, opens its words, and says who and why', async () => {
     const { page, tab, errors } = await openDemo(ext, 'dc-army');
     await page.waitForTimeout(300);
-    const out = await page.locator('#command-post-overlay .mark[data-status="out"], #command-post-overlay .mark[data-status="blocked"]').evaluateAll((ms) => ms.map((m) => m.getAttribute('data-token')!));
+    const out = await page
+      .locator('#command-post-overlay .mark[data-status="out"], #command-post-overlay .mark[data-status="blocked"]')
+      .evaluateAll((ms) => ms.map((m) => m.getAttribute('data-token')!));
     const blocked = await page.locator('#command-post-overlay .mark[data-status="blocked"]').count();
     expect(out.length).toBeGreaterThan(2);
     expect(blocked, 'the army has a leader who cannot command').toBeGreaterThan(0);
@@ -41,7 +43,9 @@ describe('the finder on the demo table', () => {
         await page.locator('.board').focus();
         await page.keyboard.press('n');
       }
-      await expect.poll(() => page.getByTestId('demo-finder-said').textContent()).toMatch(new RegExp(`^${i + 1} of ${out.length} · `));
+      await expect
+        .poll(() => page.getByTestId('demo-finder-said').textContent())
+        .toMatch(new RegExp(`^${i + 1} of ${out.length} · `));
       const selected = await page.locator('.board .token.selected').getAttribute('data-token');
       seen.push(selected!);
       // Centred on the board, its words open in full (no short form standing).
@@ -51,7 +55,10 @@ describe('the finder on the demo table', () => {
       const said = (await page.getByTestId('demo-finder-said').textContent())!;
       const label = page.locator(`#command-post-overlay [data-layer="labels"] > g[data-tokens~="${selected}"]`).first();
       if ((await label.count()) > 0) {
-        const [shown, full] = await label.evaluate((g) => [g.querySelector('text')!.textContent, g.querySelector('title')!.textContent]);
+        const [shown, full] = await label.evaluate((g) => [
+          g.querySelector('text')!.textContent,
+          g.querySelector('title')!.textContent,
+        ]);
         expect(shown, `${selected}'s words open`).toBe(full);
         expect(said).toContain(':');
       }
@@ -71,16 +78,21 @@ describe('the finder on the demo table', () => {
     const popup = await openPopup(ext, tab);
     // "N out" on the live line opens the board's section, the finder first in it.
     await expect.poll(() => popup.getByTestId('board-summary').textContent(), { timeout: 10_000 }).toMatch(/out/);
-    if ((await popup.getByTestId('board-details').getAttribute('open')) === null) await popup.getByTestId('board-summary').click();
+    if ((await popup.getByTestId('board-details').getAttribute('open')) === null)
+      await popup.getByTestId('board-summary').click();
     const find = popup.getByTestId('board-find');
     await find.waitFor({ timeout: 10_000 });
     const count = Number((await find.textContent())!.match(/\((\d+)\)/)![1]);
     expect(count).toBe(Number((await page.getByTestId('demo-finder').textContent())!.match(/\((\d+)\)/)![1]));
     await find.click();
-    await expect.poll(() => page.getByTestId('demo-finder-said').textContent()).toMatch(new RegExp(`^1 of ${count} · `));
+    await expect
+      .poll(() => page.getByTestId('demo-finder-said').textContent())
+      .toMatch(new RegExp(`^1 of ${count} · `));
     const first = await page.locator('.board .token.selected').getAttribute('data-token');
     await find.click();
-    await expect.poll(() => page.getByTestId('demo-finder-said').textContent()).toMatch(new RegExp(`^2 of ${count} · `));
+    await expect
+      .poll(() => page.getByTestId('demo-finder-said').textContent())
+      .toMatch(new RegExp(`^2 of ${count} · `));
     expect(await page.locator('.board .token.selected').getAttribute('data-token')).not.toBe(first);
     await popup.close();
     await page.close();

@@ -17,12 +17,21 @@ describe('la table de démonstration en français', () => {
   it('the page, the overlay and the popup word the scene in French', async () => {
     const { page, tab, errors } = await openDemo(ext, 'bdc');
     await expectMarks(page, statuses(exampleView('bdc')));
-    expect(await page.evaluate(() => [document.documentElement.lang, document.title])).toEqual(['fr', 'Command Post · table de démonstration']);
+    expect(await page.evaluate(() => [document.documentElement.lang, document.title])).toEqual([
+      'fr',
+      'Command Post · table de démonstration',
+    ]);
     expect(await page.locator('.demo-panel h2').textContent()).toBe('Une section et la radio de son capitaine');
     expect(await page.getByTestId('demo-reset').textContent()).toBe('Revenir à l’exemple');
-    expect(await page.locator('[data-testid="demo-scene"] option[value="bdc"]').textContent()).toBe('Les bandes de Champagne');
-    expect(await page.locator('#command-post-overlay .label[data-token="C"]').textContent()).toBe('hors · 2 cm trop loin de Fusilier A');
-    expect(await page.locator('.board .token[data-token="L"]').getAttribute('aria-label')).toBe('Lieutenant, Section, Unité 1, chef, radio');
+    expect(await page.locator('[data-testid="demo-scene"] option[value="bdc"]').textContent()).toBe(
+      'Les bandes de Champagne',
+    );
+    expect(await page.locator('#command-post-overlay .label[data-token="C"]').textContent()).toBe(
+      'hors · 2 cm trop loin de Fusilier A',
+    );
+    expect(await page.locator('.board .token[data-token="L"]').getAttribute('aria-label')).toBe(
+      'Lieutenant, Section, Unité 1, chef, radio',
+    );
     const popup = await openPopup(ext, tab);
     expect(await popup.locator('#board-title').textContent()).toBe('Table de démonstration');
     // The live line as French punctuates it: a (non-breaking) space before the colon.

@@ -13,7 +13,19 @@ import { formatText, type Catalogue } from '../../src/i18n/format';
 import { reasonText } from '../../src/i18n/reasons';
 import type { SystemId } from '../../src/rules/ids';
 import { exampleView, statuses } from '../support/demo';
-import { dragBy, expectMarks, marks, openDemo, openPopup, popupReason, popupStatuses, ready, statusNextFrame, tokens, zoom } from './demo';
+import {
+  dragBy,
+  expectMarks,
+  marks,
+  openDemo,
+  openPopup,
+  popupReason,
+  popupStatuses,
+  ready,
+  statusNextFrame,
+  tokens,
+  zoom,
+} from './demo';
 import { launchExtension, type LaunchedExtension } from './launch';
 
 declare const chrome: Browser.Browser;
@@ -29,13 +41,29 @@ afterAll(async () => {
 
 /** The board of `system` as the worker stored it (the page saves a moment after a move). */
 const stored = (system: SystemId): Promise<DemoBoard | undefined> =>
-  ext.worker.evaluate(async ([key, s]) => ((await chrome.storage.local.get(key))[key] as { boards: Record<string, DemoBoard> } | undefined)?.boards[s], [DEMO_KEY, system] as const);
+  ext.worker.evaluate(
+    async ([key, s]) =>
+      ((await chrome.storage.local.get(key))[key] as { boards: Record<string, DemoBoard> } | undefined)?.boards[s],
+    [DEMO_KEY, system] as const,
+  );
 
 const tokenAt = (board: DemoBoard | undefined, id: string) => board?.tokens.find((t) => t.id === id);
 
 /** Waits until the stored board has `id` where `ok` says, and returns it. */
-async function storedWhen(system: SystemId, id: string, ok: (t: { x: number; y: number }) => boolean): Promise<DemoBoard> {
-  await expect.poll(async () => { const t = tokenAt(await stored(system), id); return t ? ok(t) : false; }, { timeout: 5_000 }).toBe(true);
+async function storedWhen(
+  system: SystemId,
+  id: string,
+  ok: (t: { x: number; y: number }) => boolean,
+): Promise<DemoBoard> {
+  await expect
+    .poll(
+      async () => {
+        const t = tokenAt(await stored(system), id);
+        return t ? ok(t) : false;
+      },
+      { timeout: 5_000 },
+    )
+    .toBe(true);
   return (await stored(system))!;
 }
 
@@ -61,8 +89,12 @@ describe('Les bandes de Champagne: dragging out of command', () => {
     await expect.poll(() => popupReason(popup, 'A')).toBe(reasonFor('bdc', board, 'A'));
     expect(await popupReason(popup, 'A')).toMatch(/too far from Lieutenant/);
     // The overlay says the same, in words: Fusilier A, selected, in his own; his unit, all out of range, in one note.
-    expect(await page.locator('#command-post-overlay [data-label="reason:A"] text').textContent()).toBe(reasonFor('bdc', board, 'A').slice(1, -1));
-    expect(await page.locator('#command-post-overlay [data-label="unit:u2"] text').textContent()).toBe('Groupe 1 — out of command range');
+    expect(await page.locator('#command-post-overlay [data-label="reason:A"] text').textContent()).toBe(
+      reasonFor('bdc', board, 'A').slice(1, -1),
+    );
+    expect(await page.locator('#command-post-overlay [data-label="unit:u2"] text').textContent()).toBe(
+      'Groupe 1 — out of command range',
+    );
     expect(errors).toEqual([]);
     await popup.close();
     await page.close();
@@ -120,7 +152,9 @@ describe('Désastre Colonial on hexes: the arrow keys move one hex', () => {
     const board = await storedWhen('dc', 'cav', (t) => t.x > 250);
     await expect.poll(() => popupReason(popup, 'cav')).toBe(reasonFor('dc', board, 'cav'));
     expect(await popupReason(popup, 'cav')).toBe('(4 hexes from Desharbes; at most 3)');
-    expect(await popup.locator('[data-testid="board-figure"][data-token="cav"]').getAttribute('data-status')).toBe('out');
+    expect(await popup.locator('[data-testid="board-figure"][data-token="cav"]').getAttribute('data-status')).toBe(
+      'out',
+    );
     await page.keyboard.press('ArrowLeft');
     expect(await statusNextFrame(page, 'cav')).toBe('eligible');
     // Desharbes activated in the popup, the two leftmost infantry chosen from the hexes the board gives:
@@ -130,15 +164,34 @@ describe('Désastre Colonial on hexes: the arrow keys move one hex', () => {
     // Ticked in the popup, not given yet: the board follows the choice as the popup greys it. Four ticks
     // take Desharbes's four dice: the cavalry cannot join; two taken back, it still cannot, 6 hexes
     // from Infantry 1 (at most 3 between chosen units).
-    const picks = () => page.evaluate(() => ['i1', 'i2', 'i3', 'i4', 'cav'].map((id) => { const m = document.querySelector(`#command-post-overlay .mark[data-token="${id}"]`)!; return `${m.getAttribute('data-status')} ${m.getAttribute('data-reason')}`.trim(); }));
+    const picks = () =>
+      page.evaluate(() =>
+        ['i1', 'i2', 'i3', 'i4', 'cav'].map((id) => {
+          const m = document.querySelector(`#command-post-overlay .mark[data-token="${id}"]`)!;
+          return `${m.getAttribute('data-status')} ${m.getAttribute('data-reason')}`.trim();
+        }),
+      );
     for (const id of ['U3', 'U4', 'U5', 'U6']) await popup.getByTestId(`dc-pick-${id}`).locator('input').check();
     await expect.poll(picks).toEqual([...Array(4).fill('commanded dc-unit-ticked'), 'out dc-no-die-left']);
     for (const id of ['U5', 'U6']) await popup.getByTestId(`dc-pick-${id}`).locator('input').uncheck();
-    await expect.poll(picks).toEqual(['commanded dc-unit-ticked', 'commanded dc-unit-ticked', 'eligible', 'eligible', 'out dc-spread-too-wide']);
+    await expect
+      .poll(picks)
+      .toEqual([
+        'commanded dc-unit-ticked',
+        'commanded dc-unit-ticked',
+        'eligible',
+        'eligible',
+        'out dc-spread-too-wide',
+      ]);
     expect(await popup.getByTestId('dc-pick-U7').getAttribute('class')).toContain('greyed');
     await popup.getByTestId('dc-command').click();
     // The command given, no other unit can join this activation.
-    await expect.poll(async () => { const m = await marks(page); return [m.i1, m.i2, m.i3, m.i4]; }).toEqual(['commanded', 'commanded', 'none', 'none']);
+    await expect
+      .poll(async () => {
+        const m = await marks(page);
+        return [m.i1, m.i2, m.i3, m.i4];
+      })
+      .toEqual(['commanded', 'commanded', 'none', 'none']);
     await page.locator('.board .token[data-token="cav"]').focus();
     // Up twice on pointy tops: two rows up, back in the same column.
     await page.keyboard.press('ArrowUp');
@@ -151,10 +204,11 @@ describe('Désastre Colonial on hexes: the arrow keys move one hex', () => {
   });
 });
 
-describe('Les bandes de Champagne\'s army: base contact with the radio operator', () => {
+describe("Les bandes de Champagne's army: base contact with the radio operator", () => {
   it('4 mm between the bases is no contact; a table allowing 5 mm of slack says so in its house rules', async () => {
     const { page, tab } = await openDemo(ext, 'bdc-army');
-    const reason = (id: string) => page.locator(`#command-post-overlay .mark[data-token="${id}"]`).getAttribute('data-reason');
+    const reason = (id: string) =>
+      page.locator(`#command-post-overlay .mark[data-token="${id}"]`).getAttribute('data-reason');
     const edge = (kind: string) => page.locator(`#command-post-overlay [data-kind="${kind}"]`).count();
     // Capitaine Morel has no radio: the operator touching his base lends him his, for his two lieutenants with a radio.
     await expect.poll(() => reason('lt1')).toBe('');
@@ -179,7 +233,7 @@ describe('Les bandes de Champagne\'s army: base contact with the radio operator'
   });
 });
 
-describe('the command roll: a finger drags the Cuirassiers into Murat\'s control', () => {
+describe("the command roll: a finger drags the Cuirassiers into Murat's control", () => {
   it('a touch drag moves the figure and the mark follows', async () => {
     const { page } = await openDemo(ext, 'cr');
     await expectMarks(page, statuses(exampleView('cr')));
@@ -189,7 +243,8 @@ describe('the command roll: a finger drags the Cuirassiers into Murat\'s control
     // 1.5" away from the 1st Line: 0.7" closer is within 1".
     const to = { x: from.x, y: from.y + 49 * z };
     const cdp = await page.context().newCDPSession(page);
-    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', p?: { x: number; y: number }) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: p ? [{ x: p.x, y: p.y }] : [] });
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', p?: { x: number; y: number }) =>
+      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: p ? [{ x: p.x, y: p.y }] : [] });
     await touch('touchStart', from);
     for (let i = 1; i <= 5; i++) await touch('touchMove', { x: from.x, y: from.y + ((to.y - from.y) * i) / 5 });
     expect(await statusNextFrame(page, 'cu')).toBe('eligible');
@@ -205,7 +260,14 @@ describe('pan and zoom', () => {
     const { page } = await openDemo(ext, 'dc');
     const onTokens = async (p: Page) => {
       const t = await tokens(p);
-      const m = await p.evaluate(() => Object.fromEntries([...document.querySelectorAll('#command-post-overlay .mark')].map((el) => { const r = el.getBoundingClientRect(); return [el.getAttribute('data-token'), { x: r.x + r.width / 2, y: r.y + r.height / 2 }]; })));
+      const m = await p.evaluate(() =>
+        Object.fromEntries(
+          [...document.querySelectorAll('#command-post-overlay .mark')].map((el) => {
+            const r = el.getBoundingClientRect();
+            return [el.getAttribute('data-token'), { x: r.x + r.width / 2, y: r.y + r.height / 2 }];
+          }),
+        ),
+      );
       for (const id of Object.keys(t)) {
         expect(Math.abs(m[id]!.x - t[id]!.x), id).toBeLessThan(0.6);
         expect(Math.abs(m[id]!.y - t[id]!.y), id).toBeLessThan(0.6);
@@ -252,7 +314,10 @@ describe('pan and zoom', () => {
       const xs = t.map((b) => b.x);
       const ys = t.map((b) => b.y);
       const mid = { x: (Math.min(...xs) + Math.max(...xs)) / 2, y: (Math.min(...ys) + Math.max(...ys)) / 2 };
-      return { off: Math.hypot(mid.x - (board.x + room / 2), mid.y - (board.y + board.height / 2)) / board.width, span: (Math.max(...xs) - Math.min(...xs)) / board.width };
+      return {
+        off: Math.hypot(mid.x - (board.x + room / 2), mid.y - (board.y + board.height / 2)) / board.width,
+        span: (Math.max(...xs) - Math.min(...xs)) / board.width,
+      };
     };
     const z0 = await zoom(page);
     // Twice as wide a window (a 1920 px screen): the army is laid out over the board again, not left in its first corner.

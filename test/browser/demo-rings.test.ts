@@ -19,7 +19,9 @@ afterAll(async () => {
 const reach = (page: Page) =>
   page.evaluate(() => {
     const svg = document.querySelector('#command-post-overlay')!;
-    const rings = [...svg.querySelectorAll<SVGGeometryElement>('.ring[data-kind="control"], .ring[data-kind="signal"]')];
+    const rings = [
+      ...svg.querySelectorAll<SVGGeometryElement>('.ring[data-kind="control"], .ring[data-kind="signal"]'),
+    ];
     return {
       rings: rings.map((r) => ({ shape: r.getAttribute('data-shape'), from: r.getAttribute('data-from') })),
       figures: [...svg.querySelectorAll<SVGCircleElement>('.mark')].map((m) => {
@@ -36,20 +38,28 @@ const reach = (page: Page) =>
           }
           return false;
         };
-        return { token: m.getAttribute('data-token')!, status: m.getAttribute('data-status')!, reaches: inside(-0.5), within: inside(0.5) };
+        return {
+          token: m.getAttribute('data-token')!,
+          status: m.getAttribute('data-status')!,
+          reaches: inside(-0.5),
+          within: inside(0.5),
+        };
       }),
     };
   });
 
 describe("the command roll's ring on the demo's army", () => {
-  it('holds every eligible unit and none that is out, drawn from the leader\'s unit, also once he walks away', async () => {
+  it("holds every eligible unit and none that is out, drawn from the leader's unit, also once he walks away", async () => {
     const { page, errors } = await openDemo(ext, 'cr-army');
     await page.waitForTimeout(300);
     const check = async (when: string) => {
       const { rings, figures } = await reach(page);
       expect(rings.length, when).toBeGreaterThan(0);
       // A leader with a unit of his own: the ring is his unit's outline.
-      expect(rings.some((r) => r.shape === 'outline' && (r.from ?? '').split(' ').length > 1), `${when}: drawn from a unit`).toBe(true);
+      expect(
+        rings.some((r) => r.shape === 'outline' && (r.from ?? '').split(' ').length > 1),
+        `${when}: drawn from a unit`,
+      ).toBe(true);
       const eligible = figures.filter((f) => f.status === 'eligible');
       const out = figures.filter((f) => f.status === 'out');
       expect(eligible.length, when).toBeGreaterThan(0);
@@ -60,18 +70,32 @@ describe("the command roll's ring on the demo's army", () => {
     };
     const eligible = await check('as the army stands');
     // At least one eligible figure reaches in (its unit's nearest), and every eligible unit has one.
-    const units = await page.locator('.board .token').evaluateAll((els) => Object.fromEntries(els.map((e) => [(e as HTMLElement).dataset.token!, (e as HTMLElement).dataset.unit ?? ''])));
+    const units = await page
+      .locator('.board .token')
+      .evaluateAll((els) =>
+        Object.fromEntries(els.map((e) => [(e as HTMLElement).dataset.token!, (e as HTMLElement).dataset.unit ?? ''])),
+      );
     const reachedUnits = new Set(eligible.filter((f) => f.reaches).map((f) => units[f.token]));
-    for (const f of eligible) expect(reachedUnits.has(units[f.token]), `${f.token}'s unit (${units[f.token]}) is eligible but drawn outside`).toBe(true);
+    for (const f of eligible)
+      expect(
+        reachedUnits.has(units[f.token]),
+        `${f.token}'s unit (${units[f.token]}) is eligible but drawn outside`,
+      ).toBe(true);
 
     // The leader walks three cells away from his unit: the ring stays on the unit, and so do the orders.
-    const leader = await page.locator('#command-post-overlay .ring[data-kind="control"], #command-post-overlay .ring[data-kind="signal"]').first().getAttribute('data-token');
+    const leader = await page
+      .locator('#command-post-overlay .ring[data-kind="control"], #command-post-overlay .ring[data-kind="signal"]')
+      .first()
+      .getAttribute('data-token');
     await page.locator(`.board .token[data-token="${leader}"]`).focus();
     for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowUp');
     await page.waitForTimeout(200);
     const after = await check('after the leader walked away');
     const reachedAfter = new Set(after.filter((f) => f.reaches).map((f) => units[f.token]));
-    for (const f of after) expect(reachedAfter.has(units[f.token]), `after the walk: ${f.token}'s unit is eligible but drawn outside`).toBe(true);
+    for (const f of after)
+      expect(reachedAfter.has(units[f.token]), `after the walk: ${f.token}'s unit is eligible but drawn outside`).toBe(
+        true,
+      );
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -20,8 +20,8 @@ afterAll(async () => {
   await ext?.close();
 });
 
-describe('the demo table\'s scene text', () => {
-  it('tells the example while the game is the example\'s, and the game as it stands after New game, undo and redo', async () => {
+describe("the demo table's scene text", () => {
+  it("tells the example while the game is the example's, and the game as it stands after New game, undo and redo", async () => {
     const { page, errors } = await openDemo(ext, 'cr-army');
     const words = page.getByTestId('demo-try');
     const example = say('demo_try_cr_army');
@@ -35,14 +35,17 @@ describe('the demo table\'s scene text', () => {
     };
 
     // New game, as the popup's button sends it: the example's turn ("5 against 2", Ledru's number) is gone.
-    const [fresh] = (await request(ext, { type: 'game/dispatch', system: 'cr', event: { type: 'newGame' } })) as { ok: boolean }[];
+    const [fresh] = (await request(ext, { type: 'game/dispatch', system: 'cr', event: { type: 'newGame' } })) as {
+      ok: boolean;
+    }[];
     expect(fresh!.ok).toBe(true);
     await expect.poll(() => words.textContent(), { timeout: 5_000 }).not.toBe(example);
     await expect.poll(moved).toBe('moved');
     expect(await words.getAttribute('data-game')).toBe('moved');
 
     // Undone: the example's game as its last action left it, the scene's own words again.
-    const step = async (type: 'game/undo' | 'game/redo') => expect(((await request(ext, { type, system: 'cr' })) as { ok: boolean }[])[0]!.ok).toBe(true);
+    const step = async (type: 'game/undo' | 'game/redo') =>
+      expect(((await request(ext, { type, system: 'cr' })) as { ok: boolean }[])[0]!.ok).toBe(true);
     await step('game/undo');
     await expect.poll(() => words.textContent(), { timeout: 5_000 }).toBe(example);
     expect(await words.getAttribute('data-game')).toBe('scene');

@@ -37,7 +37,13 @@ describe.each(SCENE_IDS)('the %s scene', (scene) => {
       expect(Math.abs(m[id]!.y - t[id]!.y), `${id} y`).toBeLessThan(0.6);
     }
     // Each token is a focusable element named by its figure.
-    const a11y = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('.board .token')].map((el) => [el.getAttribute('role'), el.tabIndex, el.getAttribute('aria-label')!.startsWith(el.dataset.name!)]));
+    const a11y = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('.board .token')].map((el) => [
+        el.getAttribute('role'),
+        el.tabIndex,
+        el.getAttribute('aria-label')!.startsWith(el.dataset.name!),
+      ]),
+    );
     expect(a11y.every(([role, tabIndex, named]) => role === 'button' && tabIndex === 0 && named)).toBe(true);
     // The popup, standing for this tab, reads the same board: the demo table, this system, these statuses.
     const popup = await openPopup(ext, tab);
@@ -46,7 +52,9 @@ describe.each(SCENE_IDS)('the %s scene', (scene) => {
     // Every token is listed there, a token the view does not mark as having nothing to do now.
     const listed = Object.fromEntries(sceneBoard(scene).tokens.map((t) => [t.id, expected[t.id] ?? 'none']));
     await expect.poll(() => popupStatuses(popup)).toEqual(listed);
-    expect(await popup.getByTestId('board-linked').textContent()).toBe(`Tokens linked to this game: ${count} of ${count}.`);
+    expect(await popup.getByTestId('board-linked').textContent()).toBe(
+      `Tokens linked to this game: ${count} of ${count}.`,
+    );
     expect(errors).toEqual([]);
     expect(dialogs).toEqual([]);
     await popup.close();
@@ -65,7 +73,7 @@ describe('the demo table without a scene', () => {
   });
 });
 
-describe('a system\'s two scenes', () => {
+describe("a system's two scenes", () => {
   it('share its one game: the army replaces the untouched example without asking, and back', async () => {
     const { page, dialogs } = await openDemo(ext, 'bdc');
     await page.getByTestId('demo-scene').selectOption('bdc-army');
@@ -80,7 +88,7 @@ describe('a system\'s two scenes', () => {
 });
 
 describe('the popup picks another system', () => {
-  it('the demo table follows with that system\'s scene: the one its game stands on', async () => {
+  it("the demo table follows with that system's scene: the one its game stands on", async () => {
     // The Désastre Colonial game is the army's (its scene was opened last).
     const { page, tab } = await openDemo(ext, 'bdc');
     const popup = await openPopup(ext, tab);

@@ -20,7 +20,8 @@ afterAll(async () => {
   await ext?.close();
 });
 
-const drawnMarks = (page: Page) => page.locator('#command-post-overlay .mark').evaluateAll((ms) => ms.map((m) => m.getAttribute('data-token')!).sort());
+const drawnMarks = (page: Page) =>
+  page.locator('#command-post-overlay .mark').evaluateAll((ms) => ms.map((m) => m.getAttribute('data-token')!).sort());
 const show = async (page: Page, value: string) => {
   const settings = page.getByTestId('demo-settings');
   if (!(await settings.evaluate((d) => (d as HTMLDetailsElement).open))) await settings.locator('summary').click();
@@ -34,12 +35,25 @@ describe('what the demo table shows', () => {
     const all = run.view.marks.map((m) => m.id).sort();
     await expect.poll(() => drawnMarks(page), { timeout: 10_000 }).toEqual(all);
     await show(page, 'turn');
-    const want = visibleView(run.view, run.bound, { show: 'turn', gmOnly: false }, { focus: new Set(), gm: true }).marks.map((m) => m.id).sort();
+    const want = visibleView(run.view, run.bound, { show: 'turn', gmOnly: false }, { focus: new Set(), gm: true })
+      .marks.map((m) => m.id)
+      .sort();
     expect(want.length).toBeGreaterThan(0);
     expect(want.length).toBeLessThan(all.length);
     await expect.poll(() => drawnMarks(page), { timeout: 5000 }).toEqual(want);
     // Kept with the board: saved, then read back by the page after a reload.
-    await expect.poll(() => ext.worker.evaluate(async (key) => ((await chrome.storage.local.get(key))[key] as { boards: Record<string, { show?: string }> } | undefined)?.boards['cr-army']?.show, DEMO_KEY), { timeout: 5000 }).toBe('turn');
+    await expect
+      .poll(
+        () =>
+          ext.worker.evaluate(
+            async (key) =>
+              ((await chrome.storage.local.get(key))[key] as { boards: Record<string, { show?: string }> } | undefined)
+                ?.boards['cr-army']?.show,
+            DEMO_KEY,
+          ),
+        { timeout: 5000 },
+      )
+      .toBe('turn');
     await page.reload();
     await ready(page);
     await expect.poll(() => drawnMarks(page), { timeout: 10_000 }).toEqual(want);
@@ -62,7 +76,14 @@ describe('what the demo table shows', () => {
     const linked = run.view.edges.filter((e) => e.to === out.id).map((e) => e.from);
     for (const l of linked) expect(await drawnMarks(page)).toContain(l);
     // Its words, in full.
-    await expect.poll(() => page.locator(`#command-post-overlay .label-box[data-kind="reason"][data-tokens~="${out.id}"] text`).first().textContent()).toMatch(/^[^✕]{12,}/);
+    await expect
+      .poll(() =>
+        page
+          .locator(`#command-post-overlay .label-box[data-kind="reason"][data-tokens~="${out.id}"] text`)
+          .first()
+          .textContent(),
+      )
+      .toMatch(/^[^✕]{12,}/);
     await page.mouse.move(2, 2);
     await expect.poll(() => drawnMarks(page)).toEqual([]);
     // The finder finds figures whose marks are not drawn, and shows each one it finds.
@@ -77,7 +98,9 @@ describe('what the demo table shows', () => {
     const { page } = await openDemo(ext, 'bdc-army');
     const run = sceneRun('bdc-army');
     await show(page, 'turn');
-    await expect.poll(() => page.getByTestId('demo-show-said').textContent()).toBe('No side is to play now: every figure is shown.');
+    await expect
+      .poll(() => page.getByTestId('demo-show-said').textContent())
+      .toBe('No side is to play now: every figure is shown.');
     await expect.poll(() => drawnMarks(page)).toEqual(run.view.marks.map((m) => m.id).sort());
     await show(page, 'all');
     await page.close();

@@ -20,7 +20,11 @@ afterAll(async () => {
 });
 
 const stored = (): Promise<DemoBoard | undefined> =>
-  ext.worker.evaluate(async (key) => ((await chrome.storage.local.get(key))[key] as { boards: Record<string, DemoBoard> } | undefined)?.boards.bdc, DEMO_KEY);
+  ext.worker.evaluate(
+    async (key) =>
+      ((await chrome.storage.local.get(key))[key] as { boards: Record<string, DemoBoard> } | undefined)?.boards.bdc,
+    DEMO_KEY,
+  );
 const storedAt = async (id: string) => (await stored())?.tokens.find((t) => t.id === id);
 
 describe('the demo table: Ctrl+Z undoes the last move', () => {
@@ -65,7 +69,7 @@ describe('the demo table: Ctrl+Z undoes the last move', () => {
     await page.close();
   });
 
-  it('a scale below the page\'s minimum is refused, said in the field\'s words, and the board is not changed', async () => {
+  it("a scale below the page's minimum is refused, said in the field's words, and the board is not changed", async () => {
     const { page, errors } = await openDemo(ext, 'bdc');
     await page.getByTestId('demo-settings').locator('summary').click();
     const before = (await stored())!.scene;
@@ -73,7 +77,9 @@ describe('the demo table: Ctrl+Z undoes the last move', () => {
     for (const typed of ['0.0001', 'abc', '-1', '1e309']) {
       await scale.fill(typed);
       await scale.press('Enter');
-      await expect.poll(() => page.getByTestId('demo-settings').getByTestId('field-error').textContent()).toBe(`Scale must be a number from 0.01 to 100000; you typed “${typed}”.`);
+      await expect
+        .poll(() => page.getByTestId('demo-settings').getByTestId('field-error').textContent())
+        .toBe(`Scale must be a number from 0.01 to 100000; you typed “${typed}”.`);
     }
     await page.waitForTimeout(300);
     expect((await stored())!.scene).toEqual(before);

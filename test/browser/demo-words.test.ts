@@ -18,29 +18,37 @@ let scenes: string[] = [];
 beforeAll(async () => {
   ext = await launchExtension();
   const { page } = await openDemo(ext);
-  scenes = await page.locator('[data-testid="demo-scene"] option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+  scenes = await page
+    .locator('[data-testid="demo-scene"] option')
+    .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
   await page.close();
 });
 afterAll(async () => {
   await ext?.close();
 });
 
-const settle = (page: Page) => page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+const settle = (page: Page) =>
+  page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
 
 /** The key's rows, as drawn. */
-const keyRows = (page: Page) => page.locator('#command-post-overlay [data-layer="legend"] [data-key]').evaluateAll((els) => els.map((e) => e.getAttribute('data-key')!).sort());
+const keyRows = (page: Page) =>
+  page
+    .locator('#command-post-overlay [data-layer="legend"] [data-key]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-key')!).sort());
 
 /** Each kind of mark, ring, line and count on the board now, as the key names them. */
 const drawnKinds = (page: Page) =>
   page.evaluate(() => {
     const svg = document.querySelector('#command-post-overlay')!;
     const kinds = new Set<string>();
-    for (const m of svg.querySelectorAll('.mark')) kinds.add(m.hasAttribute('data-close-up') ? 'close-up' : `mark:${m.getAttribute('data-status')}`);
+    for (const m of svg.querySelectorAll('.mark'))
+      kinds.add(m.hasAttribute('data-close-up') ? 'close-up' : `mark:${m.getAttribute('data-status')}`);
     for (const r of svg.querySelectorAll('.ring')) kinds.add(`ring:${r.getAttribute('data-kind')}`);
     for (const e of svg.querySelectorAll('[data-layer="edges"] line')) kinds.add(`edge:${e.getAttribute('data-kind')}`);
     if (svg.querySelector('[data-layer="counts"] > g')) kinds.add('count');
     // A reason in its short form ("✕ 6/3") is explained by the key's "short" row.
-    if ([...svg.querySelectorAll('[data-layer="labels"] text')].some((t) => t.textContent!.includes('✕'))) kinds.add('short');
+    if ([...svg.querySelectorAll('[data-layer="labels"] text')].some((t) => t.textContent!.includes('✕')))
+      kinds.add('short');
     return [...kinds].sort();
   });
 
@@ -56,7 +64,10 @@ async function expectReadable(page: Page, when: string): Promise<number> {
  * Opens each scene in turn in one page, its board drawn (settled two frames on: see expectReadable;
  * the worker's game is there once the page says it is ready).
  */
-async function* eachScene(on: LaunchedExtension, list: readonly string[]): AsyncGenerator<{ page: Page; errors: string[]; scene: string }> {
+async function* eachScene(
+  on: LaunchedExtension,
+  list: readonly string[],
+): AsyncGenerator<{ page: Page; errors: string[]; scene: string }> {
   const { page, errors } = await openDemo(on, list[0]);
   try {
     for (const [i, scene] of list.entries()) {
@@ -79,7 +90,9 @@ async function expectAtFit(page: Page, when: string): Promise<void> {
 
 /** The first figures each walk four cells to the right, with the keyboard (moves that put figures out of command). */
 async function moves(page: Page): Promise<void> {
-  const ids = await page.locator('.board .token').evaluateAll((els) => els.slice(0, 4).map((e) => (e as HTMLElement).dataset.token!));
+  const ids = await page
+    .locator('.board .token')
+    .evaluateAll((els) => els.slice(0, 4).map((e) => (e as HTMLElement).dataset.token!));
   for (const id of ids) {
     await page.locator(`.board .token[data-token="${id}"]`).focus();
     for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
@@ -88,9 +101,16 @@ async function moves(page: Page): Promise<void> {
 
 /** The scene laid out again (its stored game too), as the next page to open it expects (its figures back where they stood). */
 async function reset(page: Page): Promise<void> {
-  const before = await page.locator('.board .token').evaluateAll((els) => els.map((e) => (e as HTMLElement).style.cssText).join());
+  const before = await page
+    .locator('.board .token')
+    .evaluateAll((els) => els.map((e) => (e as HTMLElement).style.cssText).join());
   await page.getByTestId('demo-reset').click();
-  await expect.poll(() => page.locator('.board .token').evaluateAll((els) => els.map((e) => (e as HTMLElement).style.cssText).join()), { timeout: 5000 }).not.toBe(before);
+  await expect
+    .poll(
+      () => page.locator('.board .token').evaluateAll((els) => els.map((e) => (e as HTMLElement).style.cssText).join()),
+      { timeout: 5000 },
+    )
+    .not.toBe(before);
 }
 
 /** The demo's wheel zooms by exp(−deltaY · 0.0015) about the pointer (demo/board-view.ts): one turn of it by `factor`. */
@@ -130,10 +150,18 @@ const unsaid = (page: Page) =>
       const r = el.getBoundingClientRect();
       const x = r.x + r.width / 2;
       const y = r.y + r.height / 2;
-      if (x < board.x + 40 || y < board.y + 40 || x > board.right - 40 || y > board.bottom - 40 || document.elementFromPoint(x, y) !== el) continue;
+      if (
+        x < board.x + 40 ||
+        y < board.y + 40 ||
+        x > board.right - 40 ||
+        y > board.bottom - 40 ||
+        document.elementFromPoint(x, y) !== el
+      )
+        continue;
       const token = el.dataset.token!;
       const own = labels.filter((g) => (g.getAttribute('data-tokens') ?? '').split(' ').includes(token));
-      if (own.some((g) => g.querySelector('text')!.textContent !== g.querySelector('title')!.textContent)) out.push(token);
+      if (own.some((g) => g.querySelector('text')!.textContent !== g.querySelector('title')!.textContent))
+        out.push(token);
     }
     return out;
   });
@@ -141,8 +169,12 @@ const unsaid = (page: Page) =>
 /** Whether each of a figure's labels now says its words in full, and it has one. */
 const saidInFull = (page: Page, token: string) =>
   page.evaluate((t) => {
-    const own = [...document.querySelectorAll('#command-post-overlay [data-layer="labels"] > g')].filter((g) => (g.getAttribute('data-tokens') ?? '').split(' ').includes(t));
-    return own.length > 0 && own.every((g) => g.querySelector('text')!.textContent === g.querySelector('title')!.textContent);
+    const own = [...document.querySelectorAll('#command-post-overlay [data-layer="labels"] > g')].filter((g) =>
+      (g.getAttribute('data-tokens') ?? '').split(' ').includes(t),
+    );
+    return (
+      own.length > 0 && own.every((g) => g.querySelector('text')!.textContent === g.querySelector('title')!.textContent)
+    );
   }, token);
 
 /**
@@ -153,7 +185,9 @@ const leaderToDrag = (page: Page) =>
   page.evaluate(() => {
     const all = [...document.querySelectorAll<HTMLElement>('.board .token')];
     const size = (unit: string) => (unit ? all.filter((t) => t.dataset.unit === unit).length : 0);
-    const leaders = all.filter((t) => t.dataset.role === 'leader').sort((a, b) => size(b.dataset.unit!) - size(a.dataset.unit!));
+    const leaders = all
+      .filter((t) => t.dataset.role === 'leader')
+      .sort((a, b) => size(b.dataset.unit!) - size(a.dataset.unit!));
     return (leaders[0] ?? all[0]!).dataset.token!;
   });
 
@@ -165,10 +199,12 @@ const openPlace = (page: Page, id: string) =>
   page.evaluate((leader) => {
     const board = document.querySelector('.board')!.getBoundingClientRect();
     const key = document.querySelector('#command-post-overlay [data-legend-box]')?.getBoundingClientRect();
-    const others = [...document.querySelectorAll<HTMLElement>('.board .token')].filter((t) => t.dataset.token !== leader).map((t) => {
-      const r = t.getBoundingClientRect();
-      return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
-    });
+    const others = [...document.querySelectorAll<HTMLElement>('.board .token')]
+      .filter((t) => t.dataset.token !== leader)
+      .map((t) => {
+        const r = t.getBoundingClientRect();
+        return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+      });
     let best = { x: 0, y: 0, d: -1 };
     for (let x = board.x + 80; x <= board.right - 80; x += 10) {
       for (let y = board.y + 60; y <= board.bottom - 60; y += 10) {
@@ -224,11 +260,15 @@ async function armyViews(on: LaunchedExtension, locale: string, armies: readonly
     expect.soft(selected, `${at}: two figures whose words are not all said`).toBeDefined();
     if (hovered && selected) {
       await page.locator(`.board .token[data-token="${hovered}"]`).hover();
-      await expect.poll(() => saidInFull(page, hovered), { message: `${at}: ${hovered} hovered`, timeout: 3000 }).toBe(true);
+      await expect
+        .poll(() => saidInFull(page, hovered), { message: `${at}: ${hovered} hovered`, timeout: 3000 })
+        .toBe(true);
       await expectReadable(page, `${at}: ${hovered} hovered`);
       await page.locator(`.board .token[data-token="${selected}"]`).click();
       await page.mouse.move(1, 1);
-      await expect.poll(() => saidInFull(page, selected), { message: `${at}: ${selected} selected`, timeout: 3000 }).toBe(true);
+      await expect
+        .poll(() => saidInFull(page, selected), { message: `${at}: ${selected} selected`, timeout: 3000 })
+        .toBe(true);
       await expectReadable(page, `${at}: ${selected} selected`);
     }
 
@@ -246,7 +286,10 @@ describe('the words on every scene of the demo table', () => {
   });
 
   it('never overlap on the worked examples, at fit, zoomed in and out, and after moves (the armies: below)', async () => {
-    for await (const { page, errors, scene } of eachScene(ext, scenes.filter((s) => !s.endsWith('-army')))) {
+    for await (const { page, errors, scene } of eachScene(
+      ext,
+      scenes.filter((s) => !s.endsWith('-army')),
+    )) {
       await expectAtFit(page, scene);
       await wheelZoom(page, 2);
       await expectReadable(page, `${scene} ×2`);
@@ -267,7 +310,11 @@ describe('the words on every scene of the demo table', () => {
     it(`${locale}: every army at fit, ×2, ×4, ÷2, ÷4, a leader dragged away, hover, selection and moves`, async () => {
       const browser = locale === 'en' ? ext : await launchExtension({ locale });
       try {
-        await armyViews(browser, locale, scenes.filter((s) => s.endsWith('-army')));
+        await armyViews(
+          browser,
+          locale,
+          scenes.filter((s) => s.endsWith('-army')),
+        );
       } finally {
         if (browser !== ext) await browser.close();
       }
@@ -288,11 +335,18 @@ describe('the words on every scene of the demo table', () => {
             const el = document.querySelector(`.board .token[data-token="${CSS.escape(token)}"]`);
             const r = el?.getBoundingClientRect();
             const covered = !r || document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) !== el;
-            return { id: g.getAttribute('data-label')!, token, text: g.querySelector('text')!.textContent!, full: g.querySelector('title')!.textContent!, covered };
+            return {
+              id: g.getAttribute('data-label')!,
+              token,
+              text: g.querySelector('text')!.textContent!,
+              full: g.querySelector('title')!.textContent!,
+              covered,
+            };
           })
           .filter((l) => l.text !== l.full && l.token !== ''),
       );
-    const shown = (page: Page, id: string) => page.locator(`#command-post-overlay [data-layer="labels"] > g[data-label="${id}"] text`).textContent();
+    const shown = (page: Page, id: string) =>
+      page.locator(`#command-post-overlay [data-layer="labels"] > g[data-label="${id}"] text`).textContent();
     const ways = {
       hover: (figure: Locator) => figure.hover(),
       'Tab focus': (figure: Locator) => figure.focus(),
@@ -311,7 +365,9 @@ describe('the words on every scene of the demo table', () => {
         await page.waitForTimeout(300);
         for (const l of (await shortened(page)).filter((x) => way === 'Tab focus' || !x.covered).slice(0, 2)) {
           await open(page.locator(`.board .token[data-token="${l.token}"]`));
-          await expect.poll(() => shown(page, l.id), { message: `${scene}: ${l.id} (${l.text}) on ${way}`, timeout: 3000 }).toBe(l.full);
+          await expect
+            .poll(() => shown(page, l.id), { message: `${scene}: ${l.id} (${l.text}) on ${way}`, timeout: 3000 })
+            .toBe(l.full);
           expect(wordProblems(await boardWords(page, '.board .token')), `${scene}: ${l.id} open on ${way}`).toEqual([]);
           opened++;
         }
@@ -327,7 +383,9 @@ describe('the words on every scene of the demo table', () => {
     const { page } = await openDemo(ext, 'bdc');
     const rows = page.locator('#command-post-overlay [data-layer="legend"] [data-key]');
     await expect.poll(() => rows.count()).toBeGreaterThan(3);
-    expect(await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-key')))).toEqual(expect.arrayContaining(['mark:leader', 'mark:commanded', 'mark:out', 'ring:command', 'edge:radio']));
+    expect(await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-key')))).toEqual(
+      expect.arrayContaining(['mark:leader', 'mark:commanded', 'mark:out', 'ring:command', 'edge:radio']),
+    );
     expect(await axeProblems(page)).toEqual([]);
     await page.getByTestId('demo-legend').click();
     await expect.poll(() => rows.count()).toBe(0);

@@ -12,10 +12,15 @@ export interface OpenedDemo {
   readonly dialogs: string[];
 }
 
-export const demoUrl = (ext: LaunchedExtension, scene?: string) => `chrome-extension://${ext.extensionId}/demo.html${scene ? `?scene=${scene}` : ''}`;
+export const demoUrl = (ext: LaunchedExtension, scene?: string) =>
+  `chrome-extension://${ext.extensionId}/demo.html${scene ? `?scene=${scene}` : ''}`;
 
 /** Opens demo.html (a scene or none) and waits for its board and overlay. */
-export async function openDemo(ext: LaunchedExtension, scene?: string, opts: { page?: Page; width?: number; height?: number } = {}): Promise<OpenedDemo> {
+export async function openDemo(
+  ext: LaunchedExtension,
+  scene?: string,
+  opts: { page?: Page; width?: number; height?: number } = {},
+): Promise<OpenedDemo> {
   const page = opts.page ?? (await ext.context.newPage());
   await page.setViewportSize({ width: opts.width ?? 1280, height: opts.height ?? 720 });
   const errors: string[] = [];
@@ -43,7 +48,14 @@ export async function ready(page: Page): Promise<void> {
 
 /** data-token → data-status of the overlay's marks. */
 export const marks = (page: Page): Promise<Record<string, string>> =>
-  page.evaluate(() => Object.fromEntries([...document.querySelectorAll('#command-post-overlay .mark')].map((m) => [m.getAttribute('data-token')!, m.getAttribute('data-status')!])));
+  page.evaluate(() =>
+    Object.fromEntries(
+      [...document.querySelectorAll('#command-post-overlay .mark')].map((m) => [
+        m.getAttribute('data-token')!,
+        m.getAttribute('data-status')!,
+      ]),
+    ),
+  );
 
 /** Waits until the overlay's marks are these (the worker's game arrives a moment after the page). */
 export async function expectMarks(page: Page, expected: Record<string, string>): Promise<void> {
@@ -67,14 +79,26 @@ export const tokens = (page: Page) => boxes(page, '.board .token');
 export const markBoxes = (page: Page) => boxes(page, '#command-post-overlay .mark');
 
 /** The board's zoom (screen px per scene px). */
-export const zoom = (page: Page): Promise<number> => page.evaluate(() => Number(getComputedStyle(document.querySelector('.board')!).getPropertyValue('--zoom')));
+export const zoom = (page: Page): Promise<number> =>
+  page.evaluate(() => Number(getComputedStyle(document.querySelector('.board')!).getPropertyValue('--zoom')));
 
 /** One animation frame. */
 export const frame = (page: Page) => page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => r())));
 
 /** A mark's status one animation frame from now. */
 export const statusNextFrame = (page: Page, id: string) =>
-  page.evaluate((token) => new Promise<string | null>((r) => requestAnimationFrame(() => r(document.querySelector(`#command-post-overlay .mark[data-token="${token}"]`)?.getAttribute('data-status') ?? null))), id);
+  page.evaluate(
+    (token) =>
+      new Promise<string | null>((r) =>
+        requestAnimationFrame(() =>
+          r(
+            document.querySelector(`#command-post-overlay .mark[data-token="${token}"]`)?.getAttribute('data-status') ??
+              null,
+          ),
+        ),
+      ),
+    id,
+  );
 
 /**
  * Drags a token with the mouse by (dx, dy) scene px and, before letting go, reads its mark one frame
@@ -103,12 +127,27 @@ export async function openPopup(ext: LaunchedExtension, tab: number, opts: { wid
 
 /** data-token → data-status of the popup's figures. */
 export const popupStatuses = (popup: Page): Promise<Record<string, string>> =>
-  popup.evaluate(() => Object.fromEntries([...document.querySelectorAll<HTMLElement>('[data-testid="board-figure"]')].map((li) => [li.dataset.token!, li.dataset.status!])));
+  popup.evaluate(() =>
+    Object.fromEntries(
+      [...document.querySelectorAll<HTMLElement>('[data-testid="board-figure"]')].map((li) => [
+        li.dataset.token!,
+        li.dataset.status!,
+      ]),
+    ),
+  );
 
-export const popupReason = async (popup: Page, id: string) => (await popup.locator(`[data-testid="board-figure"][data-token="${id}"] [data-testid="board-reason"]`).textContent())?.trim();
+export const popupReason = async (popup: Page, id: string) =>
+  (
+    await popup.locator(`[data-testid="board-figure"][data-token="${id}"] [data-testid="board-reason"]`).textContent()
+  )?.trim();
 
 /** Pictures of a scene as a player sees it: the demo table at `board`'s size, settled, and the popup beside it at `popup`'s (README's and stores' pictures). */
-export async function boardAndPopup(ext: LaunchedExtension, scene: string, board: { width: number; height: number }, popupSize: { width: number; height: number }): Promise<{ board: Buffer; popup: Buffer; errors: string[] }> {
+export async function boardAndPopup(
+  ext: LaunchedExtension,
+  scene: string,
+  board: { width: number; height: number },
+  popupSize: { width: number; height: number },
+): Promise<{ board: Buffer; popup: Buffer; errors: string[] }> {
   const { page, tab, errors } = await openDemo(ext, scene, board);
   try {
     // The worker's game and the overlay settled, and no focus ring.

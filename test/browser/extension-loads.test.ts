@@ -18,9 +18,21 @@ const messages = (locale: string): Messages =>
 
 const ICONS = ['icons/icon-16.png', 'icons/icon-32.png', 'icons/icon-48.png', 'icons/icon-128.png'];
 const PACKAGED = [
-  'manifest.json', 'popup.html', 'popup.js', 'popup.css', 'background.js',
-  'content-board.js', 'content-roll20.js', 'roll20-page.js', 'demo.html', 'demo.js', 'demo.css', 'content-owlbear.js',
-  '_locales/en/messages.json', '_locales/fr/messages.json', '_locales/ru/messages.json',
+  'manifest.json',
+  'popup.html',
+  'popup.js',
+  'popup.css',
+  'background.js',
+  'content-board.js',
+  'content-roll20.js',
+  'roll20-page.js',
+  'demo.html',
+  'demo.js',
+  'demo.css',
+  'content-owlbear.js',
+  '_locales/en/messages.json',
+  '_locales/fr/messages.json',
+  '_locales/ru/messages.json',
 ];
 
 describe('the bundles', () => {
@@ -41,7 +53,9 @@ describe('the bundles', () => {
     const add = (name: string) => {
       if (allowed.has(name)) return;
       allowed.add(name);
-      const manifest = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../node_modules', name, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+      const manifest = JSON.parse(
+        fs.readFileSync(path.resolve(__dirname, '../../node_modules', name, 'package.json'), 'utf8'),
+      ) as { dependencies?: Record<string, string> };
       for (const dep of Object.keys(manifest.dependencies ?? {})) add(dep);
     };
     RUNTIME_DEPENDENCIES.forEach(add);
@@ -83,15 +97,18 @@ describe('extension (default locale)', () => {
   });
 
   it('resolves icons, locales and bundles', async () => {
-    const results = await ext.worker.evaluate(async (files) => {
-      const out: Record<string, string> = {};
-      for (const f of files) {
-        const res = await fetch(chrome.runtime.getURL(f));
-        const body = await res.arrayBuffer();
-        out[f] = `${res.status} ${body.byteLength > 0 ? 'non-empty' : 'empty'}`;
-      }
-      return out;
-    }, [...ICONS, ...PACKAGED]);
+    const results = await ext.worker.evaluate(
+      async (files) => {
+        const out: Record<string, string> = {};
+        for (const f of files) {
+          const res = await fetch(chrome.runtime.getURL(f));
+          const body = await res.arrayBuffer();
+          out[f] = `${res.status} ${body.byteLength > 0 ? 'non-empty' : 'empty'}`;
+        }
+        return out;
+      },
+      [...ICONS, ...PACKAGED],
+    );
     for (const f of [...ICONS, ...PACKAGED]) expect(results[f], f).toBe('200 non-empty');
   });
 
@@ -100,7 +117,10 @@ describe('extension (default locale)', () => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     // A tab with no tabletop is the usual case: looking for one there says nothing (no "Unchecked runtime.lastError").
-    page.on('console', (m) => void (['error', 'warning'].includes(m.type()) && errors.push(`${m.type()}: ${m.text()}`)));
+    page.on(
+      'console',
+      (m) => void (['error', 'warning'].includes(m.type()) && errors.push(`${m.type()}: ${m.text()}`)),
+    );
     await page.goto(ext.popupUrl);
     await page.waitForLoadState('load');
     await page.getByTestId('system-picker').waitFor();
@@ -134,7 +154,11 @@ describe('extension (French)', () => {
       description: chrome.runtime.getManifest().description,
       title: await chrome.action.getTitle({}),
     }));
-    expect(got).toEqual({ message: fr.undo!.message, description: fr.extDescription!.message, title: fr.actionTitle!.message });
+    expect(got).toEqual({
+      message: fr.undo!.message,
+      description: fr.extDescription!.message,
+      title: fr.actionTitle!.message,
+    });
   });
 
   it('reports French as the UI language to extension pages', async () => {

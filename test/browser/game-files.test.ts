@@ -28,14 +28,21 @@ afterAll(async () => {
 describe('a game file through the popup', () => {
   it(`${EVENTS.toLocaleString('en')} events and their links: exported compact, imported elsewhere, the same game`, async () => {
     const { config, events, binding } = longStoreGame('bdc', EVENTS);
-    const [imported] = (await request(from, { type: 'game/import', system: 'bdc', game: { config, log: { events, cursor: EVENTS } }, binding }, { type: 'store/select-system', system: 'bdc' })) as { ok: boolean }[];
+    const [imported] = (await request(
+      from,
+      { type: 'game/import', system: 'bdc', game: { config, log: { events, cursor: EVENTS } }, binding },
+      { type: 'store/select-system', system: 'bdc' },
+    )) as { ok: boolean }[];
     expect(imported!.ok).toBe(true);
     const held = await storedRoot(from);
 
     const popup = await from.context.newPage();
     await popup.goto(from.popupUrl);
     await popup.getByTestId('game-files').evaluate((d) => void ((d as HTMLDetailsElement).open = true));
-    const [download] = await Promise.all([popup.waitForEvent('download', { timeout: 60_000 }), popup.getByTestId('export-game').click()]);
+    const [download] = await Promise.all([
+      popup.waitForEvent('download', { timeout: 60_000 }),
+      popup.getByTestId('export-game').click(),
+    ]);
     const file = path.join(dir, 'game.json');
     await download.saveAs(file);
     const text = fs.readFileSync(file, 'utf8');
@@ -46,7 +53,9 @@ describe('a game file through the popup', () => {
     await other.goto(to.popupUrl);
     await other.getByTestId('game-files').evaluate((d) => void ((d as HTMLDetailsElement).open = true));
     await other.getByTestId('import-game').setInputFiles(file);
-    await expect.poll(() => other.getByTestId('files-status').textContent(), { timeout: 60_000 }).toMatch(/imported from game\.json/);
+    await expect
+      .poll(() => other.getByTestId('files-status').textContent(), { timeout: 60_000 })
+      .toMatch(/imported from game\.json/);
     const back = await storedRoot(to);
     expect(back.games.bdc).toEqual(held.games.bdc);
     expect(back.bindings.bdc).toEqual(binding);

@@ -9,7 +9,10 @@ import { chromium, type BrowserContext, type Page, type Worker } from 'playwrigh
 import { chromiumPath as findChromium, INSTALL_HINT, isRoot } from '../../scripts/chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const extensionDir = path.join(process.env.COMMAND_POST_DIST ? path.resolve(process.env.COMMAND_POST_DIST) : path.join(root, 'dist'), 'extension');
+export const extensionDir = path.join(
+  process.env.COMMAND_POST_DIST ? path.resolve(process.env.COMMAND_POST_DIST) : path.join(root, 'dist'),
+  'extension',
+);
 const builtDir = extensionDir;
 
 /** Path of the Chromium binary ($CHROMIUM_PATH, else Debian's). Throws with install instructions if none exists: tests never skip. */
@@ -32,7 +35,9 @@ export interface LaunchedExtension {
  * by default each launch gets a fresh profile, removed on close. `dir`: another build of the extension.
  * `touch`: every page a phone's or a tablet's (touch events, mobile viewport).
  */
-export async function launchExtension(opts: { locale?: string; profileDir?: string; args?: string[]; dir?: string; touch?: boolean } = {}): Promise<LaunchedExtension> {
+export async function launchExtension(
+  opts: { locale?: string; profileDir?: string; args?: string[]; dir?: string; touch?: boolean } = {},
+): Promise<LaunchedExtension> {
   const executablePath = chromiumPath();
   const extensionDir = opts.dir ?? builtDir;
   if (!fs.existsSync(path.join(extensionDir, 'manifest.json'))) {
@@ -104,7 +109,12 @@ export async function request(ext: LaunchedExtension, ...messages: object[]): Pr
     await page.goto(`chrome-extension://${ext.extensionId}/popup.html`);
     return await page.evaluate(async (ms) => {
       const out: unknown[] = [];
-      for (const m of ms) out.push(await (globalThis as unknown as { chrome: { runtime: { sendMessage(m: object): Promise<unknown> } } }).chrome.runtime.sendMessage(m));
+      for (const m of ms)
+        out.push(
+          await (
+            globalThis as unknown as { chrome: { runtime: { sendMessage(m: object): Promise<unknown> } } }
+          ).chrome.runtime.sendMessage(m),
+        );
       return out;
     }, messages);
   } finally {
@@ -114,12 +124,18 @@ export async function request(ext: LaunchedExtension, ...messages: object[]): Pr
 
 /** The store's root as the worker holds it (each game whole: storage keeps long logs in chunks). */
 export function storedRoot<T = StoreRoot>(ext: LaunchedExtension): Promise<T> {
-  return ext.worker.evaluate(() => (globalThis as unknown as { commandPostRoot: () => Promise<unknown> }).commandPostRoot()) as Promise<T>;
+  return ext.worker.evaluate(() =>
+    (globalThis as unknown as { commandPostRoot: () => Promise<unknown> }).commandPostRoot(),
+  ) as Promise<T>;
 }
 
 /** What the worker keeps in storage.session, by key. */
 export const sessionItems = (ext: LaunchedExtension): Promise<Record<string, unknown>> =>
-  ext.worker.evaluate(() => (globalThis as unknown as { chrome: { storage: { session: { get(k: null): Promise<Record<string, unknown>> } } } }).chrome.storage.session.get(null));
+  ext.worker.evaluate(() =>
+    (
+      globalThis as unknown as { chrome: { storage: { session: { get(k: null): Promise<Record<string, unknown>> } } } }
+    ).chrome.storage.session.get(null),
+  );
 
 /** The popup as the toolbar opens it on tab `tab`, 400 × 600: a new page each time, its game loaded. */
 export async function toolbarPopup(ext: LaunchedExtension, tab: number): Promise<Page> {
@@ -131,7 +147,8 @@ export async function toolbarPopup(ext: LaunchedExtension, tab: number): Promise
 }
 
 /** The worker running now (a stopped one is started again by the next message, as a new worker). */
-export const runningWorker = (ext: LaunchedExtension): Worker => ext.context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://'))!;
+export const runningWorker = (ext: LaunchedExtension): Worker =>
+  ext.context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://'))!;
 
 /**
  * storage.local as the running worker sees it: read whole, or replaced by `items` from the worker
@@ -139,9 +156,14 @@ export const runningWorker = (ext: LaunchedExtension): Worker => ext.context.ser
  * `__proto__` keys make the trip.
  */
 export function workerStorage(ext: () => LaunchedExtension) {
-  type Chrome = { storage: { local: { get(k: null): Promise<Record<string, unknown>>; clear(): Promise<void>; set(i: object): Promise<void> } } };
+  type Chrome = {
+    storage: {
+      local: { get(k: null): Promise<Record<string, unknown>>; clear(): Promise<void>; set(i: object): Promise<void> };
+    };
+  };
   return {
-    get: () => runningWorker(ext()).evaluate(() => (globalThis as unknown as { chrome: Chrome }).chrome.storage.local.get(null)),
+    get: () =>
+      runningWorker(ext()).evaluate(() => (globalThis as unknown as { chrome: Chrome }).chrome.storage.local.get(null)),
     put: (items: Record<string, unknown>) =>
       runningWorker(ext()).evaluate(async (json) => {
         const local = (globalThis as unknown as { chrome: Chrome }).chrome.storage.local;

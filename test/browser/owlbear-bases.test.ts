@@ -23,7 +23,14 @@ afterAll(async () => {
 });
 
 /** Owlbear's IMAGE item (SDK types): `image` and `grid` in the image's own px, `position` where its grid offset stands. */
-const figure = (id: string, name: string, x: number, y: number, img: { width: number; height: number; offset: { x: number; y: number }; dpi: number }, tag: object): Image => ({
+const figure = (
+  id: string,
+  name: string,
+  x: number,
+  y: number,
+  img: { width: number; height: number; offset: { x: number; y: number }; dpi: number },
+  tag: object,
+): Image => ({
   ...tokenItem({ id, name, x, y, size: 150, tag }),
   scale: { x: 1, y: 1 },
   image: { width: img.width, height: img.height, mime: 'image/png', url: `https://example.test/${id}.png` },
@@ -34,14 +41,39 @@ describe('bases on Owlbear', () => {
   it('a standee 1 × 1.5 cells with its offset at its feet has a circle for a command ring, round its feet; a 2 × 1 item’s status ring hugs its base', async () => {
     await host(room.page, 'setItems', [
       // 300 × 450 px at 300 dpi on a 150 px grid: 150 × 225 scene px, its offset the middle of its lowest cell.
-      figure('cap', 'Capitaine', 300, 300, { width: 300, height: 450, offset: { x: 150, y: 300 }, dpi: 300 }, { side: '1', role: 'leader', unit: 'u1' }),
-      figure('f1', 'Fusilier', 450, 300, { width: 300, height: 450, offset: { x: 150, y: 300 }, dpi: 300 }, { side: '1', unit: 'u1' }),
+      figure(
+        'cap',
+        'Capitaine',
+        300,
+        300,
+        { width: 300, height: 450, offset: { x: 150, y: 300 }, dpi: 300 },
+        { side: '1', role: 'leader', unit: 'u1' },
+      ),
+      figure(
+        'f1',
+        'Fusilier',
+        450,
+        300,
+        { width: 300, height: 450, offset: { x: 150, y: 300 }, dpi: 300 },
+        { side: '1', unit: 'u1' },
+      ),
       // A cavalry base: 600 × 300 px at 300 dpi, 2 × 1 cells, centred on its offset.
-      figure('cav', 'Cavalier', 300, 600, { width: 600, height: 300, offset: { x: 300, y: 150 }, dpi: 300 }, { side: '1', unit: 'u1' }),
+      figure(
+        'cav',
+        'Cavalier',
+        300,
+        600,
+        { width: 600, height: 300, offset: { x: 300, y: 150 }, dpi: 300 },
+        { side: '1', unit: 'u1' },
+      ),
     ]);
-    await expect.poll(async () => Object.keys((await drawn(room.page, GM.connectionId)).marks).sort(), { timeout: 15_000 }).toEqual(['cap', 'cav', 'f1']);
+    await expect
+      .poll(async () => Object.keys((await drawn(room.page, GM.connectionId)).marks).sort(), { timeout: 15_000 })
+      .toEqual(['cap', 'cav', 'f1']);
     const ringOf = (items: Item[]) => items.filter((i) => i.id.startsWith('cp-ring-cap'));
-    await expect.poll(async () => ringOf((await drawn(room.page, GM.connectionId)).items).length, { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(async () => ringOf((await drawn(room.page, GM.connectionId)).items).length, { timeout: 10_000 })
+      .toBeGreaterThan(0);
     const { items } = await drawn(room.page, GM.connectionId);
 
     // The captain's command ring: one circle, centred on his feet (the offset), not on his image.

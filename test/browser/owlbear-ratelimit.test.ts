@@ -8,7 +8,11 @@ import { tokenItem } from '../support/owlbear-items';
 import { GM, PLAYER, host, launchPlain, openAction, openRoom, sendFrom, type Launched, type Room } from './owlbear';
 
 const OTHER = { id: 'player-p2', name: 'Second player', role: 'PLAYER' as const, connectionId: 'conn-p2' };
-const named = (side: 'A' | 'B', name: string) => ({ type: 'game/dispatch', system: 'hd-command', event: { type: 'sideEdited', side, name } });
+const named = (side: 'A' | 'B', name: string) => ({
+  type: 'game/dispatch',
+  system: 'hd-command',
+  event: { type: 'sideEdited', side, name },
+});
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Stricter than the pages' pace (a write every 500 ms) on purpose: a burst hits it, and only retrying carries every action through. */
 const RATE = { writes: 3, windowMs: 2000 };
@@ -19,9 +23,21 @@ type Undone = { keys: string[]; items: string[] } | null;
 /** What a client's popover plays: the names its game gave the sides, in order; and its own actions not on the table yet. */
 const played = (frame: FrameLocator): Promise<{ names: string[]; unsent: string[] }> =>
   frame.locator('html').evaluate(() => {
-    const s = (globalThis as unknown as { commandPostSession: { state: { root: { games: Record<string, { log: { events: { type: string; name?: string }[]; cursor: number } }> }; unsent: { status: string }[] } | null } }).commandPostSession.state;
+    const s = (
+      globalThis as unknown as {
+        commandPostSession: {
+          state: {
+            root: { games: Record<string, { log: { events: { type: string; name?: string }[]; cursor: number } }> };
+            unsent: { status: string }[];
+          } | null;
+        };
+      }
+    ).commandPostSession.state;
     const log = s?.root.games['hd-command']?.log;
-    return { names: (log?.events.slice(0, log.cursor) ?? []).filter((e) => e.type === 'sideEdited').map((e) => e.name!), unsent: s?.unsent.map((u) => u.status) ?? [] };
+    return {
+      names: (log?.events.slice(0, log.cursor) ?? []).filter((e) => e.type === 'sideEdited').map((e) => e.name!),
+      unsent: s?.unsent.map((u) => u.status) ?? [],
+    };
   });
 
 describe('Owlbear’s rate limit and undo stack on the test host', () => {
@@ -32,8 +48,18 @@ describe('Owlbear’s rate limit and undo stack on the test host', () => {
   const meta = () => host<Record<string, unknown>>(room.page, 'metadata');
   const state = () =>
     room.page.evaluate(() => {
-      const s = (window as unknown as { obr: { state: { rateRefused: string[]; tooLarge: string[]; items: { id: string; position: { x: number } }[] } } }).obr.state;
-      return { rateRefused: s.rateRefused, tooLarge: s.tooLarge, items: s.items.map((i) => ({ id: i.id, position: i.position })) };
+      const s = (
+        window as unknown as {
+          obr: {
+            state: { rateRefused: string[]; tooLarge: string[]; items: { id: string; position: { x: number } }[] };
+          };
+        }
+      ).obr.state;
+      return {
+        rateRefused: s.rateRefused,
+        tooLarge: s.tooLarge,
+        items: s.items.map((i) => ({ id: i.id, position: i.position })),
+      };
     });
   const capX = async () => (await state()).items.find((i) => i.id === 'cap')!.position.x;
   /** Waits until every popover plays every action, in order; returns when each got there (ms after `since`) and whether the player ever saw one shown as failed. */
@@ -60,9 +86,15 @@ describe('Owlbear’s rate limit and undo stack on the test host', () => {
   beforeAll(async () => {
     l = await launchPlain();
     room = await openRoom(l.context, l.servers, [GM, PLAYER, OTHER], { merge: 'server', lag: 40 });
-    frames = { gm: await openAction(room.page, GM.connectionId), player: await openAction(room.page, PLAYER.connectionId), other: await openAction(room.page, OTHER.connectionId) };
+    frames = {
+      gm: await openAction(room.page, GM.connectionId),
+      player: await openAction(room.page, PLAYER.connectionId),
+      other: await openAction(room.page, OTHER.connectionId),
+    };
     expect((await sendFrom(frames.gm!, { type: 'store/select-system', system: 'hd-command' })).ok).toBe(true);
-    await host(room.page, 'setItems', [tokenItem({ id: 'cap', name: 'Capitaine', x: 225, y: 225, size: 150, tag: { side: '1' } })]);
+    await host(room.page, 'setItems', [
+      tokenItem({ id: 'cap', name: 'Capitaine', x: 225, y: 225, size: 150, tag: { side: '1' } }),
+    ]);
     // Owlbear's max update size, on for the whole file: nothing the pages write comes near it.
     await host(room.page, 'limits', { maxUpdate: 64 * 1024 });
   }, 120_000);
@@ -84,7 +116,9 @@ describe('Owlbear’s rate limit and undo stack on the test host', () => {
     const { at, failed } = await converge(sent);
     const s = await state();
     const refused = s.rateRefused.filter((c) => c === PLAYER.connectionId).length;
-    console.log(`one action alone reached each popover after (ms) ${JSON.stringify(alone)}; burst: 40 actions sent in ${sent - t0} ms; converged after the last (ms): ${JSON.stringify(at)}; RateLimitHit refusals: player ${refused}, all ${s.rateRefused.length}; shown as failed meanwhile: ${failed}`);
+    console.log(
+      `one action alone reached each popover after (ms) ${JSON.stringify(alone)}; burst: 40 actions sent in ${sent - t0} ms; converged after the last (ms): ${JSON.stringify(at)}; RateLimitHit refusals: player ${refused}, all ${s.rateRefused.length}; shown as failed meanwhile: ${failed}`,
+    );
     // The limit was hit (so the retries were tried), but the pace keeps refusals few (the build before it:
     // about one per action, 1 to 9.5 s to converge); nothing was refused for its size.
     expect(refused).toBeGreaterThan(0);
@@ -98,8 +132,15 @@ describe('Owlbear’s rate limit and undo stack on the test host', () => {
     await pause(2500);
     const before = (await state()).rateRefused.length;
     // Side 2, leader, radio, dead, then alive again and side 1: six item updates in a moment.
-    for (const menu of ['side-2', 'leader', 'radio', 'dead', 'dead', 'side-1']) await host(room.page, 'clickMenu', PLAYER.connectionId, `dev.commandpost/menu/${menu}`, ['cap']);
-    const tag = () => room.page.evaluate(() => (window as unknown as { obr: { state: { items: { id: string; metadata: Record<string, unknown> }[] } } }).obr.state.items.find((i) => i.id === 'cap')!.metadata['dev.commandpost/token']);
+    for (const menu of ['side-2', 'leader', 'radio', 'dead', 'dead', 'side-1'])
+      await host(room.page, 'clickMenu', PLAYER.connectionId, `dev.commandpost/menu/${menu}`, ['cap']);
+    const tag = () =>
+      room.page.evaluate(
+        () =>
+          (
+            window as unknown as { obr: { state: { items: { id: string; metadata: Record<string, unknown> }[] } } }
+          ).obr.state.items.find((i) => i.id === 'cap')!.metadata['dev.commandpost/token'],
+      );
     await expect.poll(tag, { timeout: 30_000 }).toEqual({ side: '1', role: 'leader', radio: true });
     const refused = (await state()).rateRefused.length - before;
     console.log(`six menu clicks under the rate limit: RateLimitHit refusals ${refused}`);
@@ -116,18 +157,24 @@ describe('Owlbear’s rate limit and undo stack on the test host', () => {
     await host(room.page, 'move', 'cap', 525, 225, PLAYER.connectionId);
     await act('z1');
     // His page's write is in the scene: it now sits on his undo stack, above his token move.
-    await expect.poll(async () => JSON.stringify((await meta())[KEY] ?? null).includes('"z1"'), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(async () => JSON.stringify((await meta())[KEY] ?? null).includes('"z1"'), { timeout: 10_000 })
+      .toBe(true);
     const first = await host<Undone>(room.page, 'undo', PLAYER.connectionId);
     const t = Date.now();
     const undone = JSON.stringify((await meta())[KEY] ?? null);
     const x1 = await capX();
-    await expect.poll(async () => JSON.stringify((await meta())[KEY] ?? null) !== undone, { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(async () => JSON.stringify((await meta())[KEY] ?? null) !== undone, { timeout: 15_000 })
+      .toBe(true);
     const putBack = Date.now() - t;
     // His token has not gone back: he presses Ctrl+Z again, once his page has written back.
     const second = await host<Undone>(room.page, 'undo', PLAYER.connectionId);
     const x2 = await capX();
     const { at } = await converge(t);
-    console.log(`one Ctrl+Z: took back ${JSON.stringify(first)} (z1 gone from his key: ${!undone.includes('"z1"')}), token x ${x1} (moved 225 → 525); his page wrote back in ${putBack} ms; Ctrl+Z again: took back ${JSON.stringify(second)}, token x ${x2}; every popover plays z1 after (ms) ${JSON.stringify(at)}`);
+    console.log(
+      `one Ctrl+Z: took back ${JSON.stringify(first)} (z1 gone from his key: ${!undone.includes('"z1"')}), token x ${x1} (moved 225 → 525); his page wrote back in ${putBack} ms; Ctrl+Z again: took back ${JSON.stringify(second)}, token x ${x2}; every popover plays z1 after (ms) ${JSON.stringify(at)}`,
+    );
     // Nothing is lost. His move is NOT undone by these (measured: x stays 525): each Ctrl+Z takes back his
     // page's last write to his key, and its write back goes on top of his stack again, above the move.
     expect(room.errors).toEqual([]);
@@ -136,12 +183,19 @@ describe('Owlbear’s rate limit and undo stack on the test host', () => {
   it('two quick Ctrl+Z after an action: the action is not lost either', async () => {
     await host(room.page, 'move', 'cap', 675, 225, PLAYER.connectionId);
     await act('z2');
-    await expect.poll(async () => JSON.stringify((await meta())[KEY] ?? null).includes('"z2"'), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(async () => JSON.stringify((await meta())[KEY] ?? null).includes('"z2"'), { timeout: 10_000 })
+      .toBe(true);
     const t = Date.now();
-    const undone = [await host<Undone>(room.page, 'undo', PLAYER.connectionId), await host<Undone>(room.page, 'undo', PLAYER.connectionId)];
+    const undone = [
+      await host<Undone>(room.page, 'undo', PLAYER.connectionId),
+      await host<Undone>(room.page, 'undo', PLAYER.connectionId),
+    ];
     const x = await capX();
     const { at } = await converge(t);
-    console.log(`two quick Ctrl+Z: took back ${JSON.stringify(undone)}, token x ${x} (moved 525 → 675); every popover plays z2 after (ms) ${JSON.stringify(at)}`);
+    console.log(
+      `two quick Ctrl+Z: took back ${JSON.stringify(undone)}, token x ${x} (moved 525 → 675); every popover plays z2 after (ms) ${JSON.stringify(at)}`,
+    );
     // The second press, before his page wrote back, reaches his move (measured: x back to 525); z2 stays.
     expect(room.errors).toEqual([]);
   });

@@ -11,7 +11,20 @@ import { SYSTEM_IDS } from '../../src/rules/ids';
 import { finderStops } from '../../src/board/finder';
 import { exampleView, sceneRun, sceneView, statuses } from '../support/demo';
 import { visibleView } from '../../src/board/visibility';
-import { GM, PLAYER, drawn, gridOf, host, itemsOf, launchPlain, openAction, openRoom, sendFrom, type Launched, type Room } from './owlbear';
+import {
+  GM,
+  PLAYER,
+  drawn,
+  gridOf,
+  host,
+  itemsOf,
+  launchPlain,
+  openAction,
+  openRoom,
+  sendFrom,
+  type Launched,
+  type Room,
+} from './owlbear';
 
 let l: Launched;
 let room: Room;
@@ -24,7 +37,8 @@ beforeAll(async () => {
 }, 120_000);
 /** The player's popover, opened once for the file (the host keeps one frame per opening). */
 let playerFrame: FrameLocator | null = null;
-const playerPopover = async (): Promise<FrameLocator> => (playerFrame ??= await openAction(room.page, PLAYER.connectionId));
+const playerPopover = async (): Promise<FrameLocator> =>
+  (playerFrame ??= await openAction(room.page, PLAYER.connectionId));
 afterAll(async () => {
   await l?.close();
 });
@@ -50,7 +64,11 @@ describe.each(SYSTEM_IDS)('the %s worked example on Owlbear', (system) => {
     const edges = Object.fromEntries(view.edges.map((e) => [e.to, { from: e.from, kind: e.kind }]));
     for (const conn of [GM.connectionId, PLAYER.connectionId]) {
       await expect.poll(async () => (await drawn(room.page, conn)).marks, { timeout: 15_000 }).toEqual(want);
-      await expect.poll(async () => (await drawn(room.page, conn)).items.filter((i) => i.id.startsWith('cp-note-')).length, { timeout: 10_000 }).toBe(view.notes.length);
+      await expect
+        .poll(async () => (await drawn(room.page, conn)).items.filter((i) => i.id.startsWith('cp-note-')).length, {
+          timeout: 10_000,
+        })
+        .toBe(view.notes.length);
       const d = await drawn(room.page, conn);
       expect(d.rings, `${conn} rings`).toEqual(rings);
       expect(d.edges, `${conn} edges`).toEqual(edges);
@@ -67,17 +85,22 @@ describe.each(SYSTEM_IDS)('the %s worked example on Owlbear', (system) => {
 });
 
 describe('a choice in progress on Owlbear', () => {
-  it('units ticked in the game master\'s popover show on his board, as the popover greys them; not on the player\'s', async () => {
+  it("units ticked in the game master's popover show on his board, as the popover greys them; not on the player's", async () => {
     await loadScene('dc');
     await gm.getByTestId('dc-leader-pick-L1').click();
     await gm.getByTestId('dc-pick-U3').locator('input').check();
     await gm.getByTestId('dc-pick-U4').locator('input').check();
-    const picks = async (conn: string) => { const m = (await drawn(room.page, conn)).marks; return [m.i1, m.i2, m.cav]; };
+    const picks = async (conn: string) => {
+      const m = (await drawn(room.page, conn)).marks;
+      return [m.i1, m.i2, m.cav];
+    };
     // Six hexes from Infantry 1: the cavalry cannot join the two ticked (at most 3 between chosen units).
     await expect.poll(() => picks(GM.connectionId), { timeout: 10_000 }).toEqual(['commanded', 'commanded', 'out']);
     expect(await gm.getByTestId('dc-pick-U7').getAttribute('class')).toContain('greyed');
     // Ticks are the popover's own: nothing of them is written to the scene.
-    await expect.poll(() => picks(PLAYER.connectionId), { timeout: 10_000 }).toEqual(['eligible', 'eligible', 'eligible']);
+    await expect
+      .poll(() => picks(PLAYER.connectionId), { timeout: 10_000 })
+      .toEqual(['eligible', 'eligible', 'eligible']);
     await gm.getByTestId('dc-pick-U4').locator('input').uncheck();
     await gm.getByTestId('dc-pick-U3').locator('input').uncheck();
     await expect.poll(() => picks(GM.connectionId), { timeout: 10_000 }).toEqual(['eligible', 'eligible', 'eligible']);
@@ -91,17 +114,31 @@ describe('after every system', () => {
 });
 
 /** The player looks at the whole scene: Owlbear's viewport fitted to its tokens on his 1280 × 800 canvas. */
-function fitViewport(scene: SceneId): { position: { x: number; y: number }; scale: number; width: number; height: number } {
+function fitViewport(scene: SceneId): {
+  position: { x: number; y: number };
+  scale: number;
+  width: number;
+  height: number;
+} {
   const board = sceneBoard(scene);
   const xs = board.tokens.map((t) => t.x);
   const ys = board.tokens.map((t) => t.y);
   const pad = board.scene.pixelsPerCell * 2;
-  const scale = Math.min(1280 / (Math.max(...xs) - Math.min(...xs) + 2 * pad), 800 / (Math.max(...ys) - Math.min(...ys) + 2 * pad));
-  return { position: { x: -(Math.min(...xs) - pad) * scale, y: -(Math.min(...ys) - pad) * scale }, scale, width: 1280, height: 800 };
+  const scale = Math.min(
+    1280 / (Math.max(...xs) - Math.min(...xs) + 2 * pad),
+    800 / (Math.max(...ys) - Math.min(...ys) + 2 * pad),
+  );
+  return {
+    position: { x: -(Math.min(...xs) - pad) * scale, y: -(Math.min(...ys) - pad) * scale },
+    scale,
+    width: 1280,
+    height: 800,
+  };
 }
 
 type Box = { x: number; y: number; w: number; h: number };
-const overlap = (a: Box, b: Box) => a.x < b.x + b.w - 0.5 && b.x < a.x + a.w - 0.5 && a.y < b.y + b.h - 0.5 && b.y < a.y + a.h - 0.5;
+const overlap = (a: Box, b: Box) =>
+  a.x < b.x + b.w - 0.5 && b.x < a.x + a.w - 0.5 && a.y < b.y + b.h - 0.5 && b.y < a.y + a.h - 0.5;
 
 // The command roll's army stands mid-turn on numbers whose rosters a shared table keeps sealed: its
 // game cannot be loaded there in one go (cr-slot-sealed), as it can on the demo table, where its words
@@ -109,35 +146,73 @@ const overlap = (a: Box, b: Box) => a.x < b.x + b.w - 0.5 && b.x < a.x + a.w - 0
 const ON_OWLBEAR = SCENE_IDS.filter((id) => id !== 'cr-army');
 
 describe.each(ON_OWLBEAR)('the words of the %s scene on Owlbear', (scene) => {
-  it('never overlap on the player\'s screen, and each fits the box it is drawn in', async () => {
+  it("never overlap on the player's screen, and each fits the box it is drawn in", async () => {
     const { system } = sceneRef(scene)!;
     await loadScene(scene);
     const viewport = fitViewport(scene);
     await host(room.page, 'setViewport', PLAYER.connectionId, viewport);
     const want = statuses(sceneView(scene));
-    await expect.poll(async () => (await drawn(room.page, PLAYER.connectionId)).marks, { timeout: 15_000 }).toEqual(want);
+    await expect
+      .poll(async () => (await drawn(room.page, PLAYER.connectionId)).marks, { timeout: 15_000 })
+      .toEqual(want);
     // A poll of the viewport later, the words are placed for it.
     await new Promise((r) => setTimeout(r, 700));
-    const items = (await drawn(room.page, PLAYER.connectionId)).items as unknown as { id: string; type: string; position: { x: number; y: number }; width?: number; height?: number; metadata: Record<string, { kind: string; part?: string }> }[];
+    const items = (await drawn(room.page, PLAYER.connectionId)).items as unknown as {
+      id: string;
+      type: string;
+      position: { x: number; y: number };
+      width?: number;
+      height?: number;
+      metadata: Record<string, { kind: string; part?: string }>;
+    }[];
     const { scale, position } = viewport;
     const boxes = items
-      .filter((i) => i.type === 'SHAPE' && ['reason', 'count', 'legend'].includes(i.metadata[LOCAL_KEY]!.kind) && (i.metadata[LOCAL_KEY]!.part === 'box' || i.id === 'cp-legend-box'))
-      .map((i) => ({ id: i.id, box: { x: i.position.x * scale + position.x, y: i.position.y * scale + position.y, w: i.width! * scale, h: i.height! * scale } }));
+      .filter(
+        (i) =>
+          i.type === 'SHAPE' &&
+          ['reason', 'count', 'legend'].includes(i.metadata[LOCAL_KEY]!.kind) &&
+          (i.metadata[LOCAL_KEY]!.part === 'box' || i.id === 'cp-legend-box'),
+      )
+      .map((i) => ({
+        id: i.id,
+        box: {
+          x: i.position.x * scale + position.x,
+          y: i.position.y * scale + position.y,
+          w: i.width! * scale,
+          h: i.height! * scale,
+        },
+      }));
     // The key at least (a system that reads positions marks every token).
-    if (!system.startsWith('hd-')) expect(boxes.some((b) => b.id === 'cp-legend-box'), 'the key on the board').toBe(true);
+    if (!system.startsWith('hd-'))
+      expect(
+        boxes.some((b) => b.id === 'cp-legend-box'),
+        'the key on the board',
+      ).toBe(true);
     for (let a = 0; a < boxes.length; a++) {
       const { id, box } = boxes[a]!;
-      expect(box.x >= -0.5 && box.y >= -0.5 && box.x + box.w <= 1280.5 && box.y + box.h <= 800.5, `${id} on the screen`).toBe(true);
-      for (let b = a + 1; b < boxes.length; b++) expect(overlap(box, boxes[b]!.box), `${id} × ${boxes[b]!.id}`).toBe(false);
+      expect(
+        box.x >= -0.5 && box.y >= -0.5 && box.x + box.w <= 1280.5 && box.y + box.h <= 800.5,
+        `${id} on the screen`,
+      ).toBe(true);
+      for (let b = a + 1; b < boxes.length; b++)
+        expect(overlap(box, boxes[b]!.box), `${id} × ${boxes[b]!.id}`).toBe(false);
     }
     // Drawn as the host draws what a player sees, with the browser's own text metrics: each text inside its box.
-    await host(room.page, 'render', PLAYER.connectionId, { x: -position.x / scale, y: -position.y / scale, width: 1280 / scale, height: 800 / scale }, { width: 1280, height: 800 });
+    await host(
+      room.page,
+      'render',
+      PLAYER.connectionId,
+      { x: -position.x / scale, y: -position.y / scale, width: 1280 / scale, height: 800 / scale },
+      { width: 1280, height: 800 },
+    );
     const spills = await room.page.evaluate(() =>
       [...document.querySelectorAll<SVGTextElement>('#board text[data-box]')]
         .map((t) => {
           const [x, y, w, h] = t.dataset.box!.split(',').map(Number) as [number, number, number, number];
           const b = t.getBBox();
-          return b.x >= x - 0.5 && b.x + b.width <= x + w + 0.5 && b.y >= y - h * 0.15 && b.y + b.height <= y + h * 1.15 ? null : `${t.textContent} spills out of its box`;
+          return b.x >= x - 0.5 && b.x + b.width <= x + w + 0.5 && b.y >= y - h * 0.15 && b.y + b.height <= y + h * 1.15
+            ? null
+            : `${t.textContent} spills out of its box`;
         })
         .filter(Boolean),
     );
@@ -146,9 +221,10 @@ describe.each(ON_OWLBEAR)('the words of the %s scene on Owlbear', (scene) => {
 });
 
 describe('the key on Owlbear', () => {
-  it('is the player\'s to switch off and on, from his popover', async () => {
+  it("is the player's to switch off and on, from his popover", async () => {
     const player = await playerPopover();
-    const key = async () => (await drawn(room.page, PLAYER.connectionId)).items.filter((i) => i.id.startsWith('cp-legend-')).length;
+    const key = async () =>
+      (await drawn(room.page, PLAYER.connectionId)).items.filter((i) => i.id.startsWith('cp-legend-')).length;
     await expect.poll(key, { timeout: 10_000 }).toBeGreaterThan(2);
     await player.getByTestId('owlbear-legend').uncheck();
     await expect.poll(key, { timeout: 10_000 }).toBe(0);
@@ -166,7 +242,11 @@ describe('the finder on Owlbear', () => {
     expect(stops.length, 'the army has figures out').toBeGreaterThan(2);
     const button = player.getByTestId('owlbear-finder');
     await expect.poll(() => button.textContent(), { timeout: 15_000 }).toContain(`(${stops.length})`);
-    const view = () => host<{ viewport: { position: { x: number; y: number }; scale: number; width: number; height: number }; selection: string[] }>(room.page, 'viewOf', PLAYER.connectionId);
+    const view = () =>
+      host<{
+        viewport: { position: { x: number; y: number }; scale: number; width: number; height: number };
+        selection: string[];
+      }>(room.page, 'viewOf', PLAYER.connectionId);
     await host(room.page, 'setViewport', PLAYER.connectionId, { scale: 0.5, position: { x: 0, y: 0 } });
     /** The stop now selected in Owlbear and centred in the player's view (its scale kept). */
     const expectAt = async (i: number) => {
@@ -181,7 +261,12 @@ describe('the finder on Owlbear', () => {
       expect(said).toContain(stop.name);
       // Its reason in full words, never the board's short form; on the board too, where its selection opens them.
       expect(said).not.toMatch(/✕/);
-      if (stop.reason) await expect.poll(async () => (await drawn(room.page, PLAYER.connectionId)).reasons[stop.token] ?? '', { timeout: 10_000 }).toMatch(/^[^✕]{12,}/);
+      if (stop.reason)
+        await expect
+          .poll(async () => (await drawn(room.page, PLAYER.connectionId)).reasons[stop.token] ?? '', {
+            timeout: 10_000,
+          })
+          .toMatch(/^[^✕]{12,}/);
     };
     await button.click();
     await expectAt(0);
@@ -199,29 +284,49 @@ describe('what the board shows on Owlbear, and to whom', () => {
     const scene: SceneId = 'dc-army';
     await loadScene(scene);
     const run = sceneRun(scene);
-    const marksOf = (show: 'all' | 'turn') => statuses(visibleView(run.view, run.bound, { show, gmOnly: false }, { focus: new Set(), gm: true }));
-    for (const conn of [GM.connectionId, PLAYER.connectionId]) await expect.poll(async () => (await drawn(room.page, conn)).marks, { timeout: 15_000 }).toEqual(marksOf('all'));
+    const marksOf = (show: 'all' | 'turn') =>
+      statuses(visibleView(run.view, run.bound, { show, gmOnly: false }, { focus: new Set(), gm: true }));
+    for (const conn of [GM.connectionId, PLAYER.connectionId])
+      await expect.poll(async () => (await drawn(room.page, conn)).marks, { timeout: 15_000 }).toEqual(marksOf('all'));
     await gm.getByTestId('owlbear-show').selectOption('turn');
     const turn = marksOf('turn');
     expect(Object.keys(turn).length).toBeLessThan(Object.keys(marksOf('all')).length);
-    for (const conn of [GM.connectionId, PLAYER.connectionId]) await expect.poll(async () => (await drawn(room.page, conn)).marks, { timeout: 10_000 }).toEqual(turn);
+    for (const conn of [GM.connectionId, PLAYER.connectionId])
+      await expect.poll(async () => (await drawn(room.page, conn)).marks, { timeout: 10_000 }).toEqual(turn);
     // His marks to himself: the player's board draws none of the figures' marks, rings, links or words.
     await gm.getByTestId('owlbear-gm-only-set').check();
-    await expect.poll(async () => (await drawn(room.page, PLAYER.connectionId)).items.filter((i) => /^cp-(mark|ring|edge|reason)/.test(i.id)).length, { timeout: 10_000 }).toBe(0);
+    await expect
+      .poll(
+        async () =>
+          (await drawn(room.page, PLAYER.connectionId)).items.filter((i) => /^cp-(mark|ring|edge|reason)/.test(i.id))
+            .length,
+        { timeout: 10_000 },
+      )
+      .toBe(0);
     expect((await drawn(room.page, GM.connectionId)).marks).toEqual(turn);
     const player = await playerPopover();
-    await expect.poll(() => player.getByTestId('owlbear-gm-only').textContent()).toBe('The game master keeps the board’s marks to himself.');
+    await expect
+      .poll(() => player.getByTestId('owlbear-gm-only').textContent())
+      .toBe('The game master keeps the board’s marks to himself.');
     expect(await player.getByTestId('owlbear-show').count(), 'the setting is not the player’s').toBe(0);
     // Nor can his page script say otherwise.
     const forced = await player.locator('html').evaluate(() =>
-      (globalThis as unknown as { commandPostSession: { submit(r: unknown): Promise<{ ok: boolean; error?: { code: string } }> } }).commandPostSession.submit({ type: 'scene/visibility', show: 'all', gmOnly: false }),
+      (
+        globalThis as unknown as {
+          commandPostSession: { submit(r: unknown): Promise<{ ok: boolean; error?: { code: string } }> };
+        }
+      ).commandPostSession.submit({ type: 'scene/visibility', show: 'all', gmOnly: false }),
     );
     expect(forced).toMatchObject({ ok: false, error: { code: 'table-gm-only' } });
     await new Promise((r) => setTimeout(r, 1500));
-    expect((await drawn(room.page, PLAYER.connectionId)).items.filter((i) => /^cp-(mark|ring|edge|reason)/.test(i.id))).toEqual([]);
+    expect(
+      (await drawn(room.page, PLAYER.connectionId)).items.filter((i) => /^cp-(mark|ring|edge|reason)/.test(i.id)),
+    ).toEqual([]);
     // Back as it was, for the table.
     await gm.getByTestId('owlbear-gm-only-set').uncheck();
     await gm.getByTestId('owlbear-show').selectOption('all');
-    await expect.poll(async () => (await drawn(room.page, PLAYER.connectionId)).marks, { timeout: 10_000 }).toEqual(marksOf('all'));
+    await expect
+      .poll(async () => (await drawn(room.page, PLAYER.connectionId)).marks, { timeout: 10_000 })
+      .toEqual(marksOf('all'));
   });
 });

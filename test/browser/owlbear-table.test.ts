@@ -13,9 +13,24 @@ import * as v from 'valibot';
 import { tokenItem } from '../support/owlbear-items';
 import { frontMatter, storeSchema } from '../unit/owlbear/store-schema';
 import fs from 'node:fs';
-import { GM, PLAYER, action, drawn, host, launchPlain, openAction, openRoom, sendFrom, type Launched, type Room } from './owlbear';
+import {
+  GM,
+  PLAYER,
+  action,
+  drawn,
+  host,
+  launchPlain,
+  openAction,
+  openRoom,
+  sendFrom,
+  type Launched,
+  type Room,
+} from './owlbear';
 
-const pkg = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string; homepage: string };
+const pkg = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+  homepage: string;
+};
 
 const HOSTILE = '<img src=x onerror=alert(1)>';
 
@@ -34,7 +49,14 @@ beforeAll(async () => {
   // The game master sets up a Hell Dorado game from his popover.
   for (const r of [
     { type: 'store/select-system', system: 'hd-command' },
-    hd({ type: 'rosterSet', side: 'A', fighters: [{ name: 'Capitaine', cmd: 4 }, { name: 'Sergent', cmd: 2 }] }),
+    hd({
+      type: 'rosterSet',
+      side: 'A',
+      fighters: [
+        { name: 'Capitaine', cmd: 4 },
+        { name: 'Sergent', cmd: 2 },
+      ],
+    }),
     hd({ type: 'rosterSet', side: 'B', fighters: [{ name: HOSTILE, cmd: 5 }] }),
     hd({ type: 'start' }),
   ]) {
@@ -59,10 +81,19 @@ describe('the real SDK against Owlbear’s protocol', () => {
     const { ext, base } = l.servers;
     const res = await fetch(l.servers.manifest, { headers: { origin: 'https://www.owlbear.rodeo' } });
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
-    const m = (await res.json()) as { icon: string; background_url: string; action: { popover: string; icon: string }; homepage_url: string };
+    const m = (await res.json()) as {
+      icon: string;
+      background_url: string;
+      action: { popover: string; icon: string };
+      homepage_url: string;
+    };
     // Root-relative paths under the repository's pages, where a release is served (package.json's homepage).
     expect(base).toBe(new URL(pkg.homepage).pathname);
-    expect(m).toMatchObject({ icon: `${base}icon.svg`, background_url: `${base}background.html`, action: { popover: `${base}action.html`, icon: `${base}icon.svg` } });
+    expect(m).toMatchObject({
+      icon: `${base}icon.svg`,
+      background_url: `${base}background.html`,
+      action: { popover: `${base}action.html`, icon: `${base}icon.svg` },
+    });
     const icon = await fetch(`${ext}${m.icon}`);
     expect([icon.status, icon.headers.get('content-type')]).toEqual([200, 'image/svg+xml']);
     // The homepage is the repository's page on the Owlbear extension, at this version.
@@ -78,7 +109,14 @@ describe('the real SDK against Owlbear’s protocol', () => {
     expect((await fetch(`${ext}/manifest.json`)).status).toBe(404);
     // Context-menu entries registered by each background page, icons as files.
     const menus = await host<{ id: string; icons: { icon: string }[] }[]>(room.page, 'menus', PLAYER.connectionId);
-    expect(menus.map((m) => m.id.split('/').pop()).sort()).toEqual(['dead', 'leader', 'radio', 'side-1', 'side-2', 'unit']);
+    expect(menus.map((m) => m.id.split('/').pop()).sort()).toEqual([
+      'dead',
+      'leader',
+      'radio',
+      'side-1',
+      'side-2',
+      'unit',
+    ]);
     expect(menus.every((m) => m.icons.every((i) => i.icon.startsWith(`${ext}${base}icons/`)))).toBe(true);
   });
 });
@@ -101,7 +139,9 @@ describe('one game for the table', () => {
       await expect.poll(() => current(f, 'B'), { timeout: 10_000 }).toBe('4');
     }
     // Each wrote his own key: nobody's write replaced anybody's (the game master's signature of his pages aside).
-    const keys = Object.keys(await host<Record<string, unknown>>(room.page, 'metadata')).filter((k) => k.startsWith(OPS_PREFIX) && !k.endsWith('.bg.s'));
+    const keys = Object.keys(await host<Record<string, unknown>>(room.page, 'metadata')).filter(
+      (k) => k.startsWith(OPS_PREFIX) && !k.endsWith('.bg.s'),
+    );
     expect(keys.sort()).toEqual([`${OPS_PREFIX}conn-gm.bg`, `${OPS_PREFIX}conn-p1.bg`]);
   });
 
@@ -115,7 +155,9 @@ describe('one game for the table', () => {
   it('once the game master seats the player at side B, the player acts for B only', async () => {
     await gm.getByTestId('owlbear-seats').locator('summary').click();
     await gm.getByTestId(`seat-${PLAYER.id}-1`).check();
-    await expect.poll(() => player.getByTestId('owlbear-me').textContent(), { timeout: 10_000 }).toMatch(/You act for: B/);
+    await expect
+      .poll(() => player.getByTestId('owlbear-me').textContent(), { timeout: 10_000 })
+      .toMatch(/You act for: B/);
     // The player's name is the hostile string: shown as text in the game master's list.
     expect(await gm.locator(`tr[data-player="${PLAYER.id}"] td`).first().textContent()).toBe(HOSTILE);
     await player.locator('#play-A-amount').fill('1');
@@ -135,7 +177,14 @@ const settle = async <T>(read: () => Promise<T>): Promise<T> => {
 
 describe('what each client draws', () => {
   const tokens = [
-    tokenItem({ id: 'cap', name: 'Capitaine', x: 225, y: 225, size: 150, tag: { side: '1', role: 'leader', unit: 'u1' } }),
+    tokenItem({
+      id: 'cap',
+      name: 'Capitaine',
+      x: 225,
+      y: 225,
+      size: 150,
+      tag: { side: '1', role: 'leader', unit: 'u1' },
+    }),
     tokenItem({ id: 'f1', name: HOSTILE, x: 375, y: 225, size: 150, tag: { side: '1', unit: 'u1' } }),
     tokenItem({ id: 'spy', name: 'Spy', x: 975, y: 225, size: 150, tag: { side: '2' }, visible: false }),
   ];
@@ -143,8 +192,12 @@ describe('what each client draws', () => {
   it('marks every token it can see; a token hidden from players is drawn for the game master only', async () => {
     await sendFrom(gm, { type: 'store/select-system', system: 'bdc' });
     await host(room.page, 'setItems', tokens);
-    await expect.poll(async () => Object.keys((await drawn(room.page, GM.connectionId)).marks).sort(), { timeout: 10_000 }).toEqual(['cap', 'f1', 'spy']);
-    await expect.poll(async () => Object.keys((await drawn(room.page, PLAYER.connectionId)).marks).sort(), { timeout: 10_000 }).toEqual(['cap', 'f1']);
+    await expect
+      .poll(async () => Object.keys((await drawn(room.page, GM.connectionId)).marks).sort(), { timeout: 10_000 })
+      .toEqual(['cap', 'f1', 'spy']);
+    await expect
+      .poll(async () => Object.keys((await drawn(room.page, PLAYER.connectionId)).marks).sort(), { timeout: 10_000 })
+      .toEqual(['cap', 'f1']);
     const p = await drawn(room.page, PLAYER.connectionId);
     expect(JSON.stringify(p.items)).not.toContain('spy');
     // BdC's chains inside a unit: the captain commands the figure beside him.
@@ -153,10 +206,17 @@ describe('what each client draws', () => {
   });
 
   it('follows a moved token, in one batch per move: one SDK call for a move that changes no status', async () => {
-    const mark = async (conn: string) => (await drawn(room.page, conn)).items.find((i) => i.id === 'cp-mark-f1')?.position;
+    const mark = async (conn: string) =>
+      (await drawn(room.page, conn)).items.find((i) => i.id === 'cp-mark-f1')?.position;
     const localCalls = async (since: number) => {
       await new Promise((r) => setTimeout(r, 300));
-      const calls = await host<Record<string, number>>(room.page, 'callsSince', since, PLAYER.connectionId, 'background');
+      const calls = await host<Record<string, number>>(
+        room.page,
+        'callsSince',
+        since,
+        PLAYER.connectionId,
+        'background',
+      );
       return Object.entries(calls).filter(([id]) => id.startsWith('OBR_SCENE_LOCAL_'));
     };
     // The player looks at the whole table (zoomed out: the far end, 1,800 px out, is on his screen).
@@ -175,27 +235,41 @@ describe('what each client draws', () => {
     const calls = await localCalls(since);
     expect(calls.every(([, n]) => n === 1)).toBe(true);
     // Added: the reason, its box; updated: the mark, the badge; deleted: the key's "in command" row, now "out of command".
-    expect(calls.map(([id]) => id).sort()).toEqual(['OBR_SCENE_LOCAL_ADD_ITEMS', 'OBR_SCENE_LOCAL_DELETE_ITEMS', 'OBR_SCENE_LOCAL_UPDATE_ITEMS']);
+    expect(calls.map(([id]) => id).sort()).toEqual([
+      'OBR_SCENE_LOCAL_ADD_ITEMS',
+      'OBR_SCENE_LOCAL_DELETE_ITEMS',
+      'OBR_SCENE_LOCAL_UPDATE_ITEMS',
+    ]);
     expect((await drawn(room.page, PLAYER.connectionId)).reasons.f1).toMatch(/cm too far from Capitaine/);
   });
 
   it('context-menu entries tag tokens: a side, a unit, a leader', async () => {
-    await host(room.page, 'addItems', [tokenItem({ id: 'n1', name: 'New one', x: 525, y: 525, size: 150 }), tokenItem({ id: 'n2', name: 'New two', x: 675, y: 525, size: 150 })]);
+    await host(room.page, 'addItems', [
+      tokenItem({ id: 'n1', name: 'New one', x: 525, y: 525, size: 150 }),
+      tokenItem({ id: 'n2', name: 'New two', x: 675, y: 525, size: 150 }),
+    ]);
     await host(room.page, 'clickMenu', PLAYER.connectionId, 'dev.commandpost/menu/side-2', ['n1', 'n2']);
     await host(room.page, 'clickMenu', PLAYER.connectionId, 'dev.commandpost/menu/unit', ['n1', 'n2']);
     await host(room.page, 'clickMenu', PLAYER.connectionId, 'dev.commandpost/menu/leader', ['n1']);
-    const tag = async (id: string) => ((await room.page.evaluate(() => (window as unknown as { obr: { state: { items: Item[] } } }).obr.state.items)).find((i) => i.id === id)?.metadata[TOKEN_KEY]);
+    const tag = async (id: string) =>
+      (
+        await room.page.evaluate(() => (window as unknown as { obr: { state: { items: Item[] } } }).obr.state.items)
+      ).find((i) => i.id === id)?.metadata[TOKEN_KEY];
     await expect.poll(() => tag('n1'), { timeout: 10_000 }).toMatchObject({ side: '2', role: 'leader' });
     const [a, b] = [(await tag('n1')) as { unit: string }, (await tag('n2')) as { unit: string }];
     expect(a.unit).toMatch(/^u-/);
     expect(b.unit).toBe(a.unit);
     // The new leader commands his unit's figure: seen by both clients.
-    await expect.poll(async () => (await drawn(room.page, GM.connectionId)).marks.n2, { timeout: 10_000 }).toBe('commanded');
+    await expect
+      .poll(async () => (await drawn(room.page, GM.connectionId)).marks.n2, { timeout: 10_000 })
+      .toBe('commanded');
     // A second click takes it off again.
     await host(room.page, 'clickMenu', GM.connectionId, 'dev.commandpost/menu/leader', ['n1']);
     await expect.poll(async () => (await tag('n1')) as object).not.toHaveProperty('role');
     // Nobody commands the figure now, on the player's board too (the next test starts from what he sees).
-    await expect.poll(async () => (await drawn(room.page, PLAYER.connectionId)).marks.n2, { timeout: 10_000 }).toBe('out');
+    await expect
+      .poll(async () => (await drawn(room.page, PLAYER.connectionId)).marks.n2, { timeout: 10_000 })
+      .toBe('out');
   });
 
   it('a reloaded background page takes over what it drew instead of drawing it twice', async () => {
@@ -209,11 +283,17 @@ describe('what each client draws', () => {
     }
     const since = await host<number>(room.page, 'now');
     await host(room.page, 'reloadBackground', PLAYER.connectionId);
-    await room.page.frameLocator(`iframe[data-conn="${PLAYER.connectionId}"][data-page="background"]`).locator('html[data-ready]').waitFor({ state: 'attached' });
+    await room.page
+      .frameLocator(`iframe[data-conn="${PLAYER.connectionId}"][data-page="background"]`)
+      .locator('html[data-ready]')
+      .waitFor({ state: 'attached' });
     // The new page takes over what is drawn (it asks once), then draws for the viewport it asks for.
-    const callsNow = () => host<Record<string, number>>(room.page, 'callsSince', since, PLAYER.connectionId, 'background');
+    const callsNow = () =>
+      host<Record<string, number>>(room.page, 'callsSince', since, PLAYER.connectionId, 'background');
     await expect.poll(async () => (await callsNow()).OBR_SCENE_LOCAL_GET_ALL_ITEMS, { timeout: 10_000 }).toBe(1);
-    await expect.poll(async () => (await callsNow()).OBR_VIEWPORT_GET_SCALE ?? 0, { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(async () => (await callsNow()).OBR_VIEWPORT_GET_SCALE ?? 0, { timeout: 10_000 })
+      .toBeGreaterThan(0);
     await new Promise((r) => setTimeout(r, 1000));
     const calls = await callsNow();
     expect(calls.OBR_SCENE_LOCAL_GET_ALL_ITEMS, JSON.stringify(calls)).toBe(1);
@@ -233,13 +313,28 @@ describe('bad input', () => {
   it('metadata forged by another player is dropped alone and said; the game goes on', async () => {
     await host(room.page, 'writeMetadata', {
       // A key of no one at this table, and a page name no page of the player's connection writes.
-      [`${OPS_PREFIX}forged.bg`]: { v: 2, scene: 'x', done: 0, ops: [{ seq: 1, lamport: 1e6, by: 'x', gm: true, request: { type: 'game/dispatch', system: 'bdc', event: { type: 'leaderAdded', leader: HOSTILE } } }] },
+      [`${OPS_PREFIX}forged.bg`]: {
+        v: 2,
+        scene: 'x',
+        done: 0,
+        ops: [
+          {
+            seq: 1,
+            lamport: 1e6,
+            by: 'x',
+            gm: true,
+            request: { type: 'game/dispatch', system: 'bdc', event: { type: 'leaderAdded', leader: HOSTILE } },
+          },
+        ],
+      },
       [`${OPS_PREFIX}conn-p1.other`]: HOSTILE,
     });
     const list = gm.getByTestId('owlbear-refused-table');
     await expect.poll(() => list.count(), { timeout: 10_000 }).toBe(1);
     await list.locator('summary').click();
-    await expect.poll(async () => (await list.locator('li').allTextContents()).join('\n'), { timeout: 10_000 }).toMatch(/no writer writes this key/);
+    await expect
+      .poll(async () => (await list.locator('li').allTextContents()).join('\n'), { timeout: 10_000 })
+      .toMatch(/no writer writes this key/);
     const lines = (await list.locator('li').allTextContents()).join('\n');
     expect(lines).toMatch(/no one at this table.*forged\.bg|forged\.bg.*no one at this table/);
     // The game master is told whose key it is: a name from Owlbear, as text.
@@ -254,9 +349,16 @@ describe('bad input', () => {
 describe('the popover in Owlbear', () => {
   it('follows Owlbear’s theme and tells Owlbear its height', async () => {
     await host(room.page, 'setTheme', 'DARK');
-    await expect.poll(() => gm.locator('html').evaluate((h) => getComputedStyle(h).getPropertyValue('--bg').trim()), { timeout: 10_000 }).toBe('#222639');
+    await expect
+      .poll(() => gm.locator('html').evaluate((h) => getComputedStyle(h).getPropertyValue('--bg').trim()), {
+        timeout: 10_000,
+      })
+      .toBe('#222639');
     expect(await gm.locator('html').evaluate((h) => (h as HTMLElement).dataset.theme)).toBe('dark');
-    const heights = await room.page.evaluate(() => (window as unknown as { obr: { state: { heights: { conn: string; height: number }[] } } }).obr.state.heights);
+    const heights = await room.page.evaluate(
+      () =>
+        (window as unknown as { obr: { state: { heights: { conn: string; height: number }[] } } }).obr.state.heights,
+    );
     expect(heights.filter((h) => h.conn === GM.connectionId).length).toBeGreaterThan(0);
     await host(room.page, 'setTheme', 'LIGHT');
   });
@@ -283,10 +385,16 @@ describe('secret rosters (command roll)', () => {
     ])
       expect((await sendFrom(gm, cr(e))).ok).toBe(true);
     // Once the player's popover has the game master's leaders (his writes go at most every 500 ms).
-    let own = await sendFrom(player, cr({ type: 'rosterSet', side: 'B', slots: ['BL1', 'unit', 'unit', 'unit', 'unit', 'unit'] }));
-    for (const until = Date.now() + 10_000; !own.ok && own.error?.code === 'cr-unknown-leader' && Date.now() < until; ) {
+    let own = await sendFrom(
+      player,
+      cr({ type: 'rosterSet', side: 'B', slots: ['BL1', 'unit', 'unit', 'unit', 'unit', 'unit'] }),
+    );
+    for (const until = Date.now() + 10_000; !own.ok && own.error?.code === 'cr-unknown-leader' && Date.now() < until;) {
       await new Promise((r) => setTimeout(r, 200));
-      own = await sendFrom(player, cr({ type: 'rosterSet', side: 'B', slots: ['BL1', 'unit', 'unit', 'unit', 'unit', 'unit'] }));
+      own = await sendFrom(
+        player,
+        cr({ type: 'rosterSet', side: 'B', slots: ['BL1', 'unit', 'unit', 'unit', 'unit', 'unit'] }),
+      );
     }
     expect(own.ok, JSON.stringify(own.error)).toBe(true);
     const scene = JSON.stringify(await host(room.page, 'metadata'));
@@ -294,13 +402,25 @@ describe('secret rosters (command roll)', () => {
     // The player sees the game master's roster sealed, his own as written.
     const slotsOf = (frame: FrameLocator) =>
       frame.locator('html').evaluate(() => {
-        const root = (globalThis as unknown as { commandPostSession: { root: { games: { cr: { log: { events: { type: string; side?: string; slots?: string[] }[] } } } } } }).commandPostSession.root;
-        return Object.fromEntries(root.games.cr.log.events.filter((e) => e.type === 'rosterSet').map((e) => [e.side, e.slots]));
+        const root = (
+          globalThis as unknown as {
+            commandPostSession: {
+              root: { games: { cr: { log: { events: { type: string; side?: string; slots?: string[] }[] } } } };
+            };
+          }
+        ).commandPostSession.root;
+        return Object.fromEntries(
+          root.games.cr.log.events.filter((e) => e.type === 'rosterSet').map((e) => [e.side, e.slots]),
+        );
       });
-    await expect.poll(async () => (await slotsOf(player)).A?.every((s: string) => s.startsWith('sealed:')), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(async () => (await slotsOf(player)).A?.every((s: string) => s.startsWith('sealed:')), { timeout: 10_000 })
+      .toBe(true);
     expect((await slotsOf(player)).B).toEqual(['BL1', 'unit', 'unit', 'unit', 'unit', 'unit']);
     expect((await slotsOf(gm)).A).toEqual(['unit', 'AL1', 'unit', 'AL2', 'unit', 'unit']);
-    await expect.poll(async () => (await slotsOf(gm)).B?.every((s: string) => s.startsWith('sealed:')), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(async () => (await slotsOf(gm)).B?.every((s: string) => s.startsWith('sealed:')), { timeout: 10_000 })
+      .toBe(true);
     // The roll: A 4, B 1. Ney's number (4) comes up; the game master's Owlbear opens it for the table.
     expect((await sendFrom(gm, cr({ type: 'start' }))).ok).toBe(true);
     expect((await sendFrom(gm, cr({ type: 'commandRoll', A: 4, B: 1 }))).ok).toBe(true);
@@ -329,9 +449,13 @@ describe('another scene', () => {
     // Its game starts from nothing, and plays.
     expect((await sendFrom(gm, { type: 'store/select-system', system: 'bdc' })).ok).toBe(true);
     // (His pages, with their signature.)
-    const keys = Object.keys(await host<Record<string, unknown>>(room.page, 'metadata')).filter((k) => !k.endsWith('.bg.s'));
+    const keys = Object.keys(await host<Record<string, unknown>>(room.page, 'metadata')).filter(
+      (k) => !k.endsWith('.bg.s'),
+    );
     expect(keys.sort()).toEqual([SCENE_KEY, `${OPS_PREFIX}conn-gm.bg`].sort());
-    await expect.poll(() => player.getByTestId('owlbear-size').textContent(), { timeout: 10_000 }).toMatch(/1 actions? wait|0 actions? wait/);
+    await expect
+      .poll(() => player.getByTestId('owlbear-size').textContent(), { timeout: 10_000 })
+      .toMatch(/1 actions? wait|0 actions? wait/);
     expect(room.errors).toEqual([]);
   });
 });

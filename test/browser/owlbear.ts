@@ -21,7 +21,12 @@ import { chromiumPath, extensionDir } from './launch';
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export const GM = { id: 'player-gm', name: 'Gamemaster', role: 'GM' as const, connectionId: 'conn-gm' };
-export const PLAYER = { id: 'player-p1', name: '<img src=x onerror=alert(1)>', role: 'PLAYER' as const, connectionId: 'conn-p1' };
+export const PLAYER = {
+  id: 'player-p1',
+  name: '<img src=x onerror=alert(1)>',
+  role: 'PLAYER' as const,
+  connectionId: 'conn-p1',
+};
 
 export interface Room {
   readonly page: Page;
@@ -42,7 +47,14 @@ export async function launchPlain(): Promise<Launched> {
   const browser = await chromium.launch({
     executablePath: chromiumPath(),
     headless: true,
-    args: [...servers.args, ...(isRoot() ? ['--no-sandbox'] : []), '--disable-gpu', '--disable-background-networking', '--no-first-run', '--disable-quic'],
+    args: [
+      ...servers.args,
+      ...(isRoot() ? ['--no-sandbox'] : []),
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   });
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   return {
@@ -63,7 +75,12 @@ export interface HostOptions {
 }
 
 /** Opens the host page and lets `players` join (each with its background page running). */
-export async function openRoom(context: BrowserContext, servers: OwlbearServers, players: { id: string; name: string; role: 'GM' | 'PLAYER'; connectionId: string }[], options: HostOptions = {}): Promise<Room> {
+export async function openRoom(
+  context: BrowserContext,
+  servers: OwlbearServers,
+  players: { id: string; name: string; role: 'GM' | 'PLAYER'; connectionId: string }[],
+  options: HostOptions = {},
+): Promise<Room> {
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`host: ${e.message}`));
@@ -76,8 +93,12 @@ export async function openRoom(context: BrowserContext, servers: OwlbearServers,
   });
   await page.goto(`${servers.hostUrl}&merge=${options.merge ?? 'server'}&lag=${options.lag ?? 0}`);
   await page.waitForSelector('html[data-host-ready]', { state: 'attached' });
-  await page.evaluate((ps) => (window as unknown as { obr: { join(p: unknown): Promise<void> } }).obr.join(ps), players);
-  for (const p of players) await background(page, p.connectionId).locator('html[data-ready]').waitFor({ state: 'attached', timeout: 20_000 });
+  await page.evaluate(
+    (ps) => (window as unknown as { obr: { join(p: unknown): Promise<void> } }).obr.join(ps),
+    players,
+  );
+  for (const p of players)
+    await background(page, p.connectionId).locator('html[data-ready]').waitFor({ state: 'attached', timeout: 20_000 });
   return { page, errors, servers };
 }
 
@@ -85,11 +106,16 @@ type Obr = Record<string, (...args: never[]) => unknown>;
 
 /** Calls the host's `window.obr[name](...args)`. */
 export function host<T = unknown>(page: Page, name: string, ...args: unknown[]): Promise<T> {
-  return page.evaluate(({ name, args }) => ((window as unknown as { obr: Obr }).obr[name] as (...a: unknown[]) => unknown)(...args), { name, args }) as Promise<T>;
+  return page.evaluate(
+    ({ name, args }) => ((window as unknown as { obr: Obr }).obr[name] as (...a: unknown[]) => unknown)(...args),
+    { name, args },
+  ) as Promise<T>;
 }
 
-export const background = (page: Page, conn: string): FrameLocator => page.frameLocator(`iframe[data-conn="${conn}"][data-page="background"]`);
-export const action = (page: Page, conn: string): FrameLocator => page.frameLocator(`iframe[data-conn="${conn}"][data-page="action"]`);
+export const background = (page: Page, conn: string): FrameLocator =>
+  page.frameLocator(`iframe[data-conn="${conn}"][data-page="background"]`);
+export const action = (page: Page, conn: string): FrameLocator =>
+  page.frameLocator(`iframe[data-conn="${conn}"][data-page="action"]`);
 
 /** Opens a player's action popover and waits for it to show the game. */
 export async function openAction(page: Page, conn: string): Promise<FrameLocator> {
@@ -118,7 +144,9 @@ export async function drawn(page: Page, conn: string): Promise<Drawn> {
     if (tag.kind === 'ring') (out.rings[tag.token!] ??= []).push(tag.ring!);
     if (tag.kind === 'edge') out.edges[tag.token!] = { from: tag.from!, kind: tag.edge! };
     // A reason's words (its box is an item of its own); a unit's note speaks for each of its figures.
-    if (tag.kind === 'reason' && tag.part === 'text') for (const t of tag.tokens ?? [tag.token!]) out.reasons[t] = (item as unknown as { text: { plainText: string } }).text.plainText;
+    if (tag.kind === 'reason' && tag.part === 'text')
+      for (const t of tag.tokens ?? [tag.token!])
+        out.reasons[t] = (item as unknown as { text: { plainText: string } }).text.plainText;
   }
   for (const k of Object.keys(out.rings)) out.rings[k]!.sort();
   return out;
@@ -127,7 +155,12 @@ export async function drawn(page: Page, conn: string): Promise<Drawn> {
 /** Sends a request the way the popover's own panels do (its PopupApi), from inside a player's popover. */
 export function sendFrom(frame: FrameLocator, request: object): Promise<{ ok: boolean; error?: { code: string } }> {
   return frame.locator('html').evaluate(
-    (_, r) => (globalThis as unknown as { commandPostSession: { send(r: unknown): Promise<{ ok: boolean; error?: { code: string } }> } }).commandPostSession.send(r),
+    (_, r) =>
+      (
+        globalThis as unknown as {
+          commandPostSession: { send(r: unknown): Promise<{ ok: boolean; error?: { code: string } }> };
+        }
+      ).commandPostSession.send(r),
     request,
   );
 }
@@ -135,8 +168,19 @@ export function sendFrom(frame: FrameLocator, request: object): Promise<{ ok: bo
 /** The demo scene's grid as Owlbear's: a gridless scene is a square grid measured in straight lines. */
 export function gridOf(scene: Scene) {
   const type = scene.grid === 'hex-pointy' ? 'HEX_VERTICAL' : scene.grid === 'hex-flat' ? 'HEX_HORIZONTAL' : 'SQUARE';
-  const measurement = scene.grid === 'none' || scene.measurement === 'euclidean' ? 'EUCLIDEAN' : scene.measurement === 'hex' ? 'CHEBYSHEV' : scene.measurement.toUpperCase();
-  return { dpi: scene.pixelsPerCell, scale: `${scene.unitsPerCell}${scene.unitName}`, type, measurement, origin: scene.hexOrigin ?? { x: 0, y: 0 } };
+  const measurement =
+    scene.grid === 'none' || scene.measurement === 'euclidean'
+      ? 'EUCLIDEAN'
+      : scene.measurement === 'hex'
+        ? 'CHEBYSHEV'
+        : scene.measurement.toUpperCase();
+  return {
+    dpi: scene.pixelsPerCell,
+    scale: `${scene.unitsPerCell}${scene.unitName}`,
+    type,
+    measurement,
+    origin: scene.hexOrigin ?? { x: 0, y: 0 },
+  };
 }
 
 /** A system's worked example as Owlbear items: the demo table's tokens, same ids, centres and bases, their side, unit and role in Command Post's tag. */
@@ -144,7 +188,17 @@ export function gridOf(scene: Scene) {
 export function itemsOf(scene: SceneId): Item[] {
   const board = sceneBoard(scene);
   return board.tokens.map((t) =>
-    tokenItem({ id: t.id, name: t.name, x: t.x, y: t.y, size: basePx(t.base, board.scene), tag: { side: t.side, unit: t.unit, role: t.role, radio: t.radio, base: t.base } }, board.scene.pixelsPerCell),
+    tokenItem(
+      {
+        id: t.id,
+        name: t.name,
+        x: t.x,
+        y: t.y,
+        size: basePx(t.base, board.scene),
+        tag: { side: t.side, unit: t.unit, role: t.role, radio: t.radio, base: t.base },
+      },
+      board.scene.pixelsPerCell,
+    ),
   );
 }
 

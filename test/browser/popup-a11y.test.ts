@@ -33,7 +33,8 @@ async function openEverything(page: Page): Promise<void> {
   await page.locator('[data-testid="backups"], [data-testid="backups-empty"]').first().waitFor();
 }
 
-const report = (problems: Awaited<ReturnType<typeof axeProblems>>) => problems.map((p) => `${p.impact} ${p.id}: ${p.help} — ${p.targets.slice(0, 3).join(', ')}`);
+const report = (problems: Awaited<ReturnType<typeof axeProblems>>) =>
+  problems.map((p) => `${p.impact} ${p.id}: ${p.help} — ${p.targets.slice(0, 3).join(', ')}`);
 
 describe.each(['light', 'dark'] as const)('the popup in the %s theme, checked by axe-core', (colorScheme) => {
   for (const system of SYSTEM_IDS) {
@@ -44,7 +45,9 @@ describe.each(['light', 'dark'] as const)('the popup in the %s theme, checked by
       expect(report(await axeProblems(page)), `${system} at setup`).toEqual([]);
       await page.close();
 
-      const [played] = (await request(ext, { type: 'game/replace', system, events: DEMOS[system].events })) as { ok: boolean }[];
+      const [played] = (await request(ext, { type: 'game/replace', system, events: DEMOS[system].events })) as {
+        ok: boolean;
+      }[];
       expect(played!.ok).toBe(true);
       const mid = await openPopup(system, colorScheme);
       await mid.getByTestId('history').waitFor({ state: 'attached' });

@@ -33,12 +33,17 @@ async function openPopup(): Promise<Page> {
 }
 
 async function openFiles(page: Page): Promise<void> {
-  if (!(await page.getByTestId('game-files').evaluate((d: HTMLDetailsElement) => d.open))) await page.getByTestId('game-files').locator('summary').click();
+  if (!(await page.getByTestId('game-files').evaluate((d: HTMLDetailsElement) => d.open)))
+    await page.getByTestId('game-files').locator('summary').click();
   await page.getByTestId('export-game').waitFor();
 }
 
-const json = async (download: Download): Promise<unknown> => JSON.parse(fs.readFileSync((await download.path())!, 'utf8'));
-const backupKeys = async () => Object.keys(await ext.worker.evaluate(() => chrome.storage.local.get(null))).filter((k) => k.startsWith('commandPost.backup.')).sort();
+const json = async (download: Download): Promise<unknown> =>
+  JSON.parse(fs.readFileSync((await download.path())!, 'utf8'));
+const backupKeys = async () =>
+  Object.keys(await ext.worker.evaluate(() => chrome.storage.local.get(null)))
+    .filter((k) => k.startsWith('commandPost.backup.'))
+    .sort();
 const bdcEvents = async () => ((await storedRoot(ext)).games.bdc?.log.events ?? []) as unknown[];
 
 describe('backups and game files in the popup', () => {
@@ -65,7 +70,11 @@ describe('backups and game files in the popup', () => {
   });
 
   it('a played game replaced by an example comes back by Restore, after asking; Delete removes a backup, after asking', async () => {
-    await request(ext, { type: 'store/select-system', system: 'bdc' }, { type: 'game/dispatch', system: 'bdc', event: { type: 'tested', target: 6, modifier: 0, natural: 4 } });
+    await request(
+      ext,
+      { type: 'store/select-system', system: 'bdc' },
+      { type: 'game/dispatch', system: 'bdc', event: { type: 'tested', target: 6, modifier: 0, natural: 4 } },
+    );
     const played = (await storedRoot(ext)).games.bdc;
     await request(ext, { type: 'game/replace', system: 'bdc', events: DEMOS.bdc.events });
     expect(await bdcEvents()).toHaveLength(DEMOS.bdc.events.length);
@@ -95,7 +104,11 @@ describe('backups and game files in the popup', () => {
   });
 
   it('"New game" exports the game first; the file imports again; a file that is not a game changes nothing', async () => {
-    await request(ext, { type: 'game/replace', system: 'hd-command', events: DEMOS['hd-command'].events }, { type: 'store/select-system', system: 'hd-command' });
+    await request(
+      ext,
+      { type: 'game/replace', system: 'hd-command', events: DEMOS['hd-command'].events },
+      { type: 'store/select-system', system: 'hd-command' },
+    );
     const { games, bindings } = await storedRoot(ext);
     const game = games['hd-command'];
     const page = await openPopup();
@@ -103,17 +116,30 @@ describe('backups and game files in the popup', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('confirm-export').click()]);
     const file = path.join(dir, download.suggestedFilename());
     await download.saveAs(file);
-    expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toEqual({ format: 'command-post/game', version: 2, system: 'hd-command', game, binding: bindings['hd-command'] ?? null });
+    expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toEqual({
+      format: 'command-post/game',
+      version: 2,
+      system: 'hd-command',
+      game,
+      binding: bindings['hd-command'] ?? null,
+    });
     await page.getByTestId('confirm-yes').click();
     await page.getByTestId('start').waitFor();
 
     await openFiles(page);
     const bad = path.join(dir, 'not-a-game.json');
-    fs.writeFileSync(bad, '{"system":"hd-command","game":{"config":{},"log":{"events":[{"type":"spend"}],"cursor":1}}}');
+    fs.writeFileSync(
+      bad,
+      '{"system":"hd-command","game":{"config":{},"log":{"events":[{"type":"spend"}],"cursor":1}}}',
+    );
     const root = await storedRoot(ext);
     // Refused, in the words of play, before anything is asked: there is nothing to replace the game with.
     await page.getByTestId('import-game').setInputFiles(bad);
-    await expect.poll(() => page.getByTestId('refusal').textContent()).toBe('This file is not a game Command Post can read (its settings are not settings of this rule system). Nothing was changed.');
+    await expect
+      .poll(() => page.getByTestId('refusal').textContent())
+      .toBe(
+        'This file is not a game Command Post can read (its settings are not settings of this rule system). Nothing was changed.',
+      );
     expect(await page.getByTestId('confirm').count()).toBe(0);
     expect(await storedRoot(ext)).toEqual(root);
 

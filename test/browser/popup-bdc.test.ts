@@ -53,7 +53,9 @@ describe('bdc popup, in Chromium', () => {
     await expect.poll(() => badge(page, 'u1')).toBe('Demoralised · 4');
     await expect
       .poll(() => page.getByTestId('bdc-last').textContent())
-      .toBe('Groupe B3 · 7 (total 7) vs 6: failure; 6 (total 6) vs 5: failure; 2 (total 2) vs 4: success · Normal → Demoralised');
+      .toBe(
+        'Groupe B3 · 7 (total 7) vs 6: failure; 6 (total 6) vs 5: failure; 2 (total 2) vs 4: success · Normal → Demoralised',
+      );
     // Stored by the worker: a new popup shows the same.
     const again = await openBdc(ext);
     await expect.poll(() => badge(again, 'u1')).toBe('Demoralised · 4');

@@ -62,8 +62,15 @@ describe('command-roll popup, in Chromium', () => {
     await roster(page, 'B', { 2: 'Bagration' });
     await page.getByTestId('cr-start').click();
     await roll(page, 'cr-roll', '4 2');
-    await expect.poll(() => page.getByTestId('cr-plan').textContent()).toBe('Numbers: A 4, 3 · B 2, 1. Slots used: A 2, B 2.');
-    expect(await page.getByTestId('cr-queue').locator('li').allTextContents()).toEqual(['A 4 (now)', 'A 3 (to come)', 'B 2 (to come)', 'B 1 (to come)']);
+    await expect
+      .poll(() => page.getByTestId('cr-plan').textContent())
+      .toBe('Numbers: A 4, 3 · B 2, 1. Slots used: A 2, B 2.');
+    expect(await page.getByTestId('cr-queue').locator('li').allTextContents()).toEqual([
+      'A 4 (now)',
+      'A 3 (to come)',
+      'B 2 (to come)',
+      'B 1 (to come)',
+    ]);
     await expect.poll(() => who(page)).toContain('Murat gives orders');
     await page.getByTestId('cr-direct-units').getByLabel('Cuirassiers').check();
     await page.getByTestId('cr-direct-give').click();
@@ -85,7 +92,10 @@ describe('command-roll popup, in Chromium', () => {
     await page.getByTestId('cr-done').click();
     await page.getByTestId('cr-turn-over').waitFor();
     await page.getByTestId('cr-army-B').locator('summary').click();
-    expect(await page.getByTestId('cr-acted-B').locator('li[data-acted="yes"]').allTextContents()).toEqual(['Grenadiers✓ acted', 'Cossacks✓ acted']);
+    expect(await page.getByTestId('cr-acted-B').locator('li[data-acted="yes"]').allTextContents()).toEqual([
+      'Grenadiers✓ acted',
+      'Cossacks✓ acted',
+    ]);
     expect(await page.getByTestId('history').textContent()).toContain('Turn 1 · B · number 1: Cossacks acts');
     await page.getByTestId('cr-next-turn').click();
     await expect.poll(() => page.getByTestId('cr-turn').textContent()).toBe('Turn 2');
@@ -103,7 +113,9 @@ describe('command-roll popup, in Chromium', () => {
     await roster(page, 'A', { 5: 'Davout (C-in-C)', 6: 'Ney', 4: 'unit', 3: 'unit' });
     await page.getByTestId('cr-start').click();
     await roll(page, 'cr-roll', '5 1');
-    await expect.poll(() => page.getByTestId('cr-plan').textContent()).toBe('Numbers: A 5, 4, 3, 2 · B 1. Slots used: A 4, B 1.');
+    await expect
+      .poll(() => page.getByTestId('cr-plan').textContent())
+      .toBe('Numbers: A 5, 4, 3, 2 · B 1. Slots used: A 4, B 1.');
     await expect.poll(() => who(page)).toContain('Davout, Commander-in-Chief');
     await page.getByTestId('cr-rewrite').locator('summary').click();
     await page.getByTestId('hide-rewrite-A').uncheck();

@@ -16,7 +16,15 @@ async function openPopup(ext: LaunchedExtension): Promise<Page & { errors: strin
   return page;
 }
 
-async function add(page: Page, kind: 'leader' | 'unit', side: 'colonial' | 'native', name: string, extra: string, q: number, r: number) {
+async function add(
+  page: Page,
+  kind: 'leader' | 'unit',
+  side: 'colonial' | 'native',
+  name: string,
+  extra: string,
+  q: number,
+  r: number,
+) {
   await page.getByTestId('dc-add-kind').selectOption(kind);
   await page.getByTestId('dc-add-side').selectOption(side);
   await page.getByTestId('dc-add-name').fill(name);
@@ -103,9 +111,13 @@ describe('Désastre Colonial popup, in Chromium', () => {
     // Rolls 2 of the 3 dice; asking for 4 is refused with the reason, never cut to 3.
     await page.locator('#dc-dice-count').fill('4');
     await page.getByTestId('dc-dice-roll').click();
-    expect(await page.getByTestId('dc-dice').getByTestId('field-error').textContent()).toBe('Dice must be a whole number from 2 to 3; you typed “4”. Desharbes has 3 dice now.');
+    expect(await page.getByTestId('dc-dice').getByTestId('field-error').textContent()).toBe(
+      'Dice must be a whole number from 2 to 3; you typed “4”. Desharbes has 3 dice now.',
+    );
     await typeDice(page, 'dc-dice', '4 7');
-    await expect.poll(() => text(page, 'dc-no-reroll')).toBe('No reroll: not every commanded unit is adjacent to another.');
+    await expect
+      .poll(() => text(page, 'dc-no-reroll'))
+      .toBe('No reroll: not every commanded unit is adjacent to another.');
     await page.getByTestId('dc-resolve').click();
 
     // Step 4 (what-if): Aubert would have only 1 die at the second keep.
@@ -127,9 +139,14 @@ describe('Désastre Colonial popup, in Chromium', () => {
     await expect.poll(() => text(page, 'dc-initiative')).toBe('Native holds the initiative · kept 0×');
     expect(await text(page, 'dc-morale')).toContain('Infantry 3: fragile, commanded but not activated → morale test');
     expect(await text(page, 'dc-drama')).toContain('Drama card of value 2 or lower');
-    expect(await page.getByTestId('dc-drama').getByRole('button').allTextContents()).toEqual(['Draw value 2', 'Draw value 1', 'No card']);
+    expect(await page.getByTestId('dc-drama').getByRole('button').allTextContents()).toEqual([
+      'Draw value 2',
+      'Draw value 1',
+      'No card',
+    ]);
     expect(await text(page, 'dc-leader-L1')).toContain('deactivated');
-    for (const id of ['U3', 'U4', 'U6', 'U7']) expect(await text(page, `dc-state-${id}`)).toContain('activated (icon side)');
+    for (const id of ['U3', 'U4', 'U6', 'U7'])
+      expect(await text(page, `dc-state-${id}`)).toContain('activated (icon side)');
     expect(await text(page, 'dc-state-U5')).toContain('marker removed');
     await page.getByTestId('dc-morale-U5').click();
     await page.getByTestId('dc-drama-2').click();

@@ -16,7 +16,11 @@ afterAll(async () => {
 
 describe('a choice in progress survives the popup closing', () => {
   it('Hell Dorado: the points typed stay for their tab and system, not another, and go once spent', async () => {
-    await request(ext, { type: 'game/replace', system: 'hd-command', events: DEMOS['hd-command'].events }, { type: 'store/select-system', system: 'hd-command' });
+    await request(
+      ext,
+      { type: 'game/replace', system: 'hd-command', events: DEMOS['hd-command'].events },
+      { type: 'store/select-system', system: 'hd-command' },
+    );
     let popup = await toolbarPopup(ext, 101);
     await popup.locator('#play-A-amount').fill('3');
     await popup.close();
@@ -50,12 +54,22 @@ describe('a choice in progress survives the popup closing', () => {
     await popup.getByTestId('dc-leader-pick-L1').click();
     await popup.getByTestId('dc-step-units').waitFor();
     for (const unit of ['U3', 'U4']) await popup.getByTestId(`dc-pick-${unit}`).locator('input').check();
-    await popup.getByTestId('dc-word').waitFor({ state: 'detached' }).catch(() => undefined);
+    await popup
+      .getByTestId('dc-word')
+      .waitFor({ state: 'detached' })
+      .catch(() => undefined);
     await popup.close();
 
     popup = await toolbarPopup(ext, tab);
     await popup.getByTestId('dc-step-units').waitFor();
-    const ticked = () => popup.getByTestId('dc-step-units').evaluate((el) => [...el.querySelectorAll<HTMLLabelElement>('[data-testid^="dc-pick-"]')].filter((l) => l.querySelector('input')!.checked).map((l) => l.dataset.testid));
+    const ticked = () =>
+      popup
+        .getByTestId('dc-step-units')
+        .evaluate((el) =>
+          [...el.querySelectorAll<HTMLLabelElement>('[data-testid^="dc-pick-"]')]
+            .filter((l) => l.querySelector('input')!.checked)
+            .map((l) => l.dataset.testid),
+        );
     expect(await ticked()).toEqual(['dc-pick-U3', 'dc-pick-U4']);
     // The dice typed for the roll that follows, too.
     await popup.getByTestId('dc-command').click();

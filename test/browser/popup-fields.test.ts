@@ -17,7 +17,16 @@ import { launchExtension, request, storedRoot, type LaunchedExtension } from './
 const TYPED = ['NaN', 'abc', '-1', '1e309', 'x'.repeat(10_000)];
 
 /** Words the player must never read: the code's names for things. */
-const codes = new Set(LANGUAGES.flatMap((l) => Object.keys(loadCatalogue(l))).filter((k) => k.startsWith('error_')).map((k) => k.slice(6).replace(/_(one|few|many|other)$/, '').replaceAll('_', '-')));
+const codes = new Set(
+  LANGUAGES.flatMap((l) => Object.keys(loadCatalogue(l)))
+    .filter((k) => k.startsWith('error_'))
+    .map((k) =>
+      k
+        .slice(6)
+        .replace(/_(one|few|many|other)$/, '')
+        .replaceAll('_', '-'),
+    ),
+);
 const keys = new Set(LANGUAGES.flatMap((l) => Object.keys(loadCatalogue(l))));
 function identifiers(message: string): string[] {
   // What was typed is quoted back on purpose: leave it out.
@@ -55,7 +64,9 @@ const typeEverywhere = (page: Page, scope: string, values: readonly string[]) =>
   page.evaluate(
     async ({ scope, values }) => {
       // Settled: every request sent to the worker answered, and the page drawn again after it.
-      const runtime = (globalThis as unknown as { chrome: { runtime: { sendMessage: (...a: unknown[]) => Promise<unknown> } } }).chrome.runtime;
+      const runtime = (
+        globalThis as unknown as { chrome: { runtime: { sendMessage: (...a: unknown[]) => Promise<unknown> } } }
+      ).chrome.runtime;
       let pending = 0;
       const send = runtime.sendMessage.bind(runtime);
       runtime.sendMessage = (...a: unknown[]) => {
@@ -70,7 +81,13 @@ const typeEverywhere = (page: Page, scope: string, values: readonly string[]) =>
       };
       const own = (el: Element): string =>
         [...el.childNodes]
-          .filter((n) => n.nodeType === Node.TEXT_NODE || (n instanceof HTMLElement && !n.matches('input, select, textarea, button, .field-error') && !n.querySelector('input, select')))
+          .filter(
+            (n) =>
+              n.nodeType === Node.TEXT_NODE ||
+              (n instanceof HTMLElement &&
+                !n.matches('input, select, textarea, button, .field-error') &&
+                !n.querySelector('input, select')),
+          )
           .map((n) => n.textContent ?? '')
           .join(' ')
           .replace(/\s+/g, ' ')
@@ -83,9 +100,11 @@ const typeEverywhere = (page: Page, scope: string, values: readonly string[]) =>
         return (label ? own(label) : '') || input.placeholder || input.id;
       };
       const fields = () =>
-        [...document.querySelectorAll<HTMLInputElement>(`${scope} input:not([type]), ${scope} input[type="text"], ${scope} input[type="number"], ${scope} textarea`)].filter(
-          (i) => i.checkVisibility() && !i.disabled && !i.readOnly && !i.closest('.lookup'),
-        );
+        [
+          ...document.querySelectorAll<HTMLInputElement>(
+            `${scope} input:not([type]), ${scope} input[type="text"], ${scope} input[type="number"], ${scope} textarea`,
+          ),
+        ].filter((i) => i.checkVisibility() && !i.disabled && !i.readOnly && !i.closest('.lookup'));
       const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
       // How many lines the game's history holds (-1: none shown).
       const played = () => Number(document.querySelector('[data-testid="history"]')?.getAttribute('start') ?? -1);
@@ -103,17 +122,26 @@ const typeEverywhere = (page: Page, scope: string, values: readonly string[]) =>
           const enter = new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', bubbles: true, cancelable: true });
           input.dispatchEvent(enter);
           input.dispatchEvent(new Event('change', { bubbles: true }));
-          if (!enter.defaultPrevented && input.form?.querySelector('button[type="submit"], button:not([type])')) input.form.requestSubmit();
+          if (!enter.defaultPrevented && input.form?.querySelector('button[type="submit"], button:not([type])'))
+            input.form.requestSubmit();
           await settle();
           document.querySelector<HTMLButtonElement>('[data-testid="confirm-cancel"]')?.click();
-          const described = input.isConnected && input.getAttribute('aria-invalid') === 'true' ? (input.getAttribute('aria-describedby') ?? '').split(' ') : [];
+          const described =
+            input.isConnected && input.getAttribute('aria-invalid') === 'true'
+              ? (input.getAttribute('aria-describedby') ?? '').split(' ')
+              : [];
           out.push({
             label,
             // A number field, whichever way it says so (an `<input type="number">` too: it would read "abc" as empty).
             numeric: input.inputMode === 'numeric' || input.inputMode === 'decimal' || input.type === 'number',
             typed,
-            own: described.map((id) => document.getElementById(id)?.textContent ?? '').join(' ').trim(),
-            all: [...document.querySelectorAll('[role="alert"], [role="status"], .field-error')].map((e) => (e.textContent ?? '').trim()).filter(Boolean),
+            own: described
+              .map((id) => document.getElementById(id)?.textContent ?? '')
+              .join(' ')
+              .trim(),
+            all: [...document.querySelectorAll('[role="alert"], [role="status"], .field-error')]
+              .map((e) => (e.textContent ?? '').trim())
+              .filter(Boolean),
             stored: played() > before,
           });
         }
@@ -153,8 +181,10 @@ async function fuzz(page: Page, scope: string, where: string, values: readonly s
     // What a field refuses, it never stores.
     if (stored) problems.add(`${name}: refused ("${own.slice(0, 80)}"), yet a line was added to the history`);
     const subject = subjectOf(own);
-    if (label && !own.includes(label) && !label.includes(subject)) problems.add(`${name}: its message "${own.slice(0, 100)}" does not name the field "${label}"`);
-    if (value.length < 25 && !own.includes(value) && !/\bempty\b|vide|пуст/.test(own)) problems.add(`${name}: its message "${own.slice(0, 100)}" does not say what was typed`);
+    if (label && !own.includes(label) && !label.includes(subject))
+      problems.add(`${name}: its message "${own.slice(0, 100)}" does not name the field "${label}"`);
+    if (value.length < 25 && !own.includes(value) && !/\bempty\b|vide|пуст/.test(own))
+      problems.add(`${name}: its message "${own.slice(0, 100)}" does not say what was typed`);
   }
   return [...problems];
 }
@@ -167,7 +197,11 @@ async function openAll(ext: LaunchedExtension, tab?: number): Promise<Page> {
   await page.locator('.undo-bar').waitFor();
   // The live board's section loads once the board is there: its disclosures too are opened.
   if (tab) await page.getByTestId('board-details').waitFor();
-  await page.evaluate(() => document.querySelectorAll('main.popup details:not(.game-files)').forEach((d) => ((d as HTMLDetailsElement).open = true)));
+  await page.evaluate(() =>
+    document
+      .querySelectorAll('main.popup details:not(.game-files)')
+      .forEach((d) => ((d as HTMLDetailsElement).open = true)),
+  );
   await page.waitForTimeout(50);
   return page;
 }
@@ -187,7 +221,10 @@ describe.each(['en-US', 'fr', 'ru'])('every field of every panel in %s', (locale
   const values = locale === 'en-US' ? TYPED : ['abc', TYPED[4]!];
   for (const phase of phases) {
     // A system without phases shows at setup a part of what it shows mid-game: typed into once.
-    const systems = phase === 'setup' ? SYSTEM_IDS.filter((id) => (DEMOS[id].events as readonly { type: string }[]).some((e) => e.type === 'start')) : SYSTEM_IDS;
+    const systems =
+      phase === 'setup'
+        ? SYSTEM_IDS.filter((id) => (DEMOS[id].events as readonly { type: string }[]).some((e) => e.type === 'start'))
+        : SYSTEM_IDS;
     it.each(systems)(`%s, ${phase}: words only, nothing non-finite stored`, async (system: SystemId) => {
       const events = phase === 'playing' ? DEMOS[system].events : [];
       await request(ext, { type: 'game/replace', system, events }, { type: 'store/select-system', system });
@@ -201,7 +238,7 @@ describe.each(['en-US', 'fr', 'ru'])('every field of every panel in %s', (locale
     });
   }
 
-  it('the live board section (the roster review) and the demo table\'s own fields', async () => {
+  it("the live board section (the roster review) and the demo table's own fields", async () => {
     // Nothing played in the scene's system (the page loads its example without asking), then a fresh
     // game of it: the roster from the board has every token to review.
     await request(ext, { type: 'game/replace', system: 'bdc', events: [] });
@@ -211,7 +248,9 @@ describe.each(['en-US', 'fr', 'ru'])('every field of every panel in %s', (locale
     await popup.getByTestId('board-roster-take').click();
     await popup.getByTestId('board-roster').waitFor();
     const problems = await fuzz(popup, '[data-testid="board-roster"]', `${locale} board roster`, values);
-    await board.evaluate(() => document.querySelectorAll('details').forEach((d) => ((d as HTMLDetailsElement).open = true)));
+    await board.evaluate(() =>
+      document.querySelectorAll('details').forEach((d) => ((d as HTMLDetailsElement).open = true)),
+    );
     // In front, as the player has it when he types there (a hidden tab draws no frames).
     await board.bringToFront();
     problems.push(...(await fuzz(board, '.demo-panel', `${locale} demo table`, values)));

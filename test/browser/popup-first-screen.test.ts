@@ -23,10 +23,21 @@ const EXPECTED: Record<SystemId, readonly string[]> = {
 /** The marked next actions, each with where it is and whether it is the element found at its centre. */
 const nextActions = (page: Page) =>
   page.evaluate(({ width, height }) => {
-    const out: { what: string; testid: string | null; top: number; bottom: number; right: number; covered: boolean; hidden: boolean }[] = [];
+    const out: {
+      what: string;
+      testid: string | null;
+      top: number;
+      bottom: number;
+      right: number;
+      covered: boolean;
+      hidden: boolean;
+    }[] = [];
     for (const el of document.querySelectorAll<HTMLElement>('[data-next]')) {
       const box = el.getBoundingClientRect();
-      const at = document.elementFromPoint(Math.min(width - 1, box.x + box.width / 2), Math.min(height - 1, box.y + box.height / 2));
+      const at = document.elementFromPoint(
+        Math.min(width - 1, box.x + box.width / 2),
+        Math.min(height - 1, box.y + box.height / 2),
+      );
       out.push({
         what: (el.textContent ?? '').trim().slice(0, 40),
         testid: el.getAttribute('data-testid'),
@@ -50,7 +61,10 @@ describe.each(['en-US', 'fr', 'ru'])('the first screen of the popup in %s, 400 Ã
     ext = await launchExtension({ locale });
     demo = await openDemo(ext, 'hd-command');
     // Every scene the board offers: the worked examples, and whatever else its picker lists.
-    scenes = await demo.page.getByTestId('demo-scene').locator('option').evaluateAll((options: HTMLOptionElement[]) => options.map((o) => o.value));
+    scenes = await demo.page
+      .getByTestId('demo-scene')
+      .locator('option')
+      .evaluateAll((options: HTMLOptionElement[]) => options.map((o) => o.value));
     popup = await ext.context.newPage();
     await popup.setViewportSize(POPUP);
   });
@@ -58,7 +72,7 @@ describe.each(['en-US', 'fr', 'ru'])('the first screen of the popup in %s, 400 Ã
     await ext?.close();
   });
 
-  it('offers every system\'s worked example', () => {
+  it("offers every system's worked example", () => {
     expect(scenes.filter(isSystemId).sort()).toEqual(Object.keys(EXPECTED).sort());
   });
 
@@ -79,19 +93,22 @@ describe.each(['en-US', 'fr', 'ru'])('the first screen of the popup in %s, 400 Ã
       if (scrollX) problems.push(`${where}: the popup scrolls sideways`);
       if (scrollY !== 0) problems.push(`${where}: opened scrolled by ${scrollY}px`);
       if (actions.length < 2) problems.push(`${where}: only ${actions.length} next action(s) marked`);
-      for (const id of EXPECTED[system]) if (!actions.some((a) => a.testid === id)) problems.push(`${where}: ${id} is not shown`);
+      for (const id of EXPECTED[system])
+        if (!actions.some((a) => a.testid === id)) problems.push(`${where}: ${id} is not shown`);
       for (const a of actions) {
         if (a.hidden) problems.push(`${where}: "${a.what}" (${a.testid}) is folded away`);
-        else if (a.bottom > POPUP.height || a.top < 0) problems.push(`${where}: "${a.what}" (${a.testid}) at ${a.top}â€“${a.bottom}px, below the fold`);
+        else if (a.bottom > POPUP.height || a.top < 0)
+          problems.push(`${where}: "${a.what}" (${a.testid}) at ${a.top}â€“${a.bottom}px, below the fold`);
         else if (a.right > POPUP.width) problems.push(`${where}: "${a.what}" (${a.testid}) ends at ${a.right}px`);
         else if (a.covered) problems.push(`${where}: "${a.what}" (${a.testid}) is covered`);
       }
-      if (process.env.FIRST_SCREEN_SHOTS) await popup.screenshot({ path: `${process.env.FIRST_SCREEN_SHOTS}/first-${locale}-${scene}.png` });
+      if (process.env.FIRST_SCREEN_SHOTS)
+        await popup.screenshot({ path: `${process.env.FIRST_SCREEN_SHOTS}/first-${locale}-${scene}.png` });
     }
     expect(problems).toEqual([]);
   });
 
-  it('DÃ©sastre Colonial, step by step through an activation: each step\'s action stays in view', async () => {
+  it("DÃ©sastre Colonial, step by step through an activation: each step's action stays in view", async () => {
     await demo.page.goto(`chrome-extension://${ext.extensionId}/demo.html?scene=dc`);
     await demo.page.waitForSelector('#command-post-overlay .mark', { state: 'attached', timeout: 15_000 });
     await popup.goto(`${ext.popupUrl}?tab=${demo.tab}`);
@@ -104,7 +121,8 @@ describe.each(['en-US', 'fr', 'ru'])('the first screen of the popup in %s, 400 Ã
       expect(found, `${locale} dc ${step}: ${testid} marked`).toBeDefined();
       expect(found!.bottom, `${locale} dc ${step}: ${testid} in view`).toBeLessThanOrEqual(POPUP.height);
       expect(found!.hidden || found!.covered, `${locale} dc ${step}: ${testid} shown`).toBe(false);
-      if (process.env.FIRST_SCREEN_SHOTS) await popup.screenshot({ path: `${process.env.FIRST_SCREEN_SHOTS}/first-${locale}-dc-${step}.png` });
+      if (process.env.FIRST_SCREEN_SHOTS)
+        await popup.screenshot({ path: `${process.env.FIRST_SCREEN_SHOTS}/first-${locale}-dc-${step}.png` });
       return button;
     };
     await (await inView('dc-leader-pick-L1', 'leader')).click();

@@ -13,16 +13,21 @@ const POPUP_WIDTH = 400;
 const overflowing = (page: Page) =>
   page.evaluate((width) => {
     const out: string[] = [];
-    if (document.documentElement.scrollWidth > width) out.push(`page scrolls sideways: ${document.documentElement.scrollWidth}px`);
+    if (document.documentElement.scrollWidth > width)
+      out.push(`page scrolls sideways: ${document.documentElement.scrollWidth}px`);
     for (const el of document.querySelectorAll<HTMLElement>('main.popup *')) {
       const box = el.getBoundingClientRect();
       if (box.width === 0 || el.closest('.visually-hidden')) continue;
-      if (box.right > width + 0.5) out.push(`${el.tagName.toLowerCase()}.${el.className} "${(el.textContent ?? '').slice(0, 40)}" ends at ${Math.round(box.right)}px`);
+      if (box.right > width + 0.5)
+        out.push(
+          `${el.tagName.toLowerCase()}.${el.className} "${(el.textContent ?? '').slice(0, 40)}" ends at ${Math.round(box.right)}px`,
+        );
     }
     // A title cut short inside its own box (text-overflow) counts too.
     for (const el of document.querySelectorAll<HTMLElement>('h1, h2, h3, summary, legend, button')) {
       if (el.closest('.visually-hidden')) continue;
-      if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflow !== 'visible') out.push(`${el.tagName.toLowerCase()} "${el.textContent}" is cut`);
+      if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflow !== 'visible')
+        out.push(`${el.tagName.toLowerCase()} "${el.textContent}" is cut`);
     }
     return out;
   }, POPUP_WIDTH);
@@ -50,7 +55,11 @@ describe.each(['fr', 'ru'])('the popup in %s at its real width', (locale) => {
 
   for (const system of SYSTEM_IDS) {
     it(`${system}: the picker shows its whole name and nothing runs past the edge, mid-game with everything open`, async () => {
-      await request(ext, { type: 'game/replace', system, events: DEMOS[system].events }, { type: 'store/select-system', system });
+      await request(
+        ext,
+        { type: 'game/replace', system, events: DEMOS[system].events },
+        { type: 'store/select-system', system },
+      );
       const page = await ext.context.newPage();
       await page.setViewportSize({ width: POPUP_WIDTH, height: 900 });
       await page.goto(ext.popupUrl);
@@ -62,7 +71,11 @@ describe.each(['fr', 'ru'])('the popup in %s at its real width', (locale) => {
       expect(await overflowing(page)).toEqual([]);
       if (system === 'hd-modifiers') {
         // The states' effects table: each value shows whole, a negative one with its minus sign ("−1", never "-:").
-        const cells = await page.locator('.hdm-cell').evaluateAll((inputs: HTMLInputElement[]) => inputs.map((i) => ({ value: i.value, cut: i.scrollWidth > i.clientWidth })));
+        const cells = await page
+          .locator('.hdm-cell')
+          .evaluateAll((inputs: HTMLInputElement[]) =>
+            inputs.map((i) => ({ value: i.value, cut: i.scrollWidth > i.clientWidth })),
+          );
         expect(cells.length).toBeGreaterThan(10);
         expect(cells.filter((c) => c.cut)).toEqual([]);
         expect(cells.map((c) => c.value)).toContain('−1');

@@ -64,7 +64,12 @@ describe('Hell Dorado Command popup, in Chromium', () => {
     await page.locator('#side-A-name').fill('Arnaud');
     await page.locator('#side-A-name').press('Enter');
     await page.locator('#side-A-name').blur();
-    for (const [name, cmd] of [['franc-capitaine', 4], ['bretteur', 1], ['missionnaire', 1], ['sergent', 1]] as const) {
+    for (const [name, cmd] of [
+      ['franc-capitaine', 4],
+      ['bretteur', 1],
+      ['missionnaire', 1],
+      ['sergent', 1],
+    ] as const) {
       await addFighter(page, 'A', name, cmd);
     }
     await addFighter(page, 'B', 'Hashishin', 2);
@@ -135,8 +140,16 @@ describe('Hell Dorado Command popup, in Chromium', () => {
       const send = (m: unknown) => chrome.runtime.sendMessage(m);
       return Promise.all([
         send({ type: 'store/wipe' }),
-        send({ type: 'game/dispatch', system: 'hd-command', event: { type: 'spend', side: 'A', amount: '1', permanent: false } }),
-        send({ type: 'game/dispatch', system: 'hd-command', event: { type: 'spend', side: 'A', amount: 1, permanent: false, extra: true } }),
+        send({
+          type: 'game/dispatch',
+          system: 'hd-command',
+          event: { type: 'spend', side: 'A', amount: '1', permanent: false },
+        }),
+        send({
+          type: 'game/dispatch',
+          system: 'hd-command',
+          event: { type: 'spend', side: 'A', amount: 1, permanent: false, extra: true },
+        }),
         send('store/load'),
       ]);
     });
@@ -164,7 +177,14 @@ describe('Hell Dorado Command popup, in Chromium', () => {
   });
 
   it('backs up a corrupted header, reads the game back from its own keys and says so', async () => {
-    const played = await ext.worker.evaluate(async () => ((await (globalThis as unknown as { commandPostRoot: () => Promise<{ games: Record<string, unknown> }> }).commandPostRoot()).games['hd-command']));
+    const played = await ext.worker.evaluate(
+      async () =>
+        (
+          await (
+            globalThis as unknown as { commandPostRoot: () => Promise<{ games: Record<string, unknown> }> }
+          ).commandPostRoot()
+        ).games['hd-command'],
+    );
     await ext.worker.evaluate(async () => {
       await chrome.storage.local.set({ commandPost: '{"schemaVersion":1,"games":{"hd-com' });
     });
@@ -172,7 +192,9 @@ describe('Hell Dorado Command popup, in Chromium', () => {
     const notice = page.getByTestId('store-notice');
     await notice.waitFor();
     expect(await notice.textContent()).toContain('The stored data is not valid JSON.');
-    expect(await notice.textContent()).toContain('Each game was read back from its own records: Hell Dorado · Command points.');
+    expect(await notice.textContent()).toContain(
+      'Each game was read back from its own records: Hell Dorado · Command points.',
+    );
     const all = await ext.worker.evaluate(async () => chrome.storage.local.get(null));
     const backupKeys = Object.keys(all).filter((k) => k.startsWith('commandPost.backup.'));
     expect(backupKeys).toHaveLength(1);
@@ -182,7 +204,16 @@ describe('Hell Dorado Command popup, in Chromium', () => {
     await notice.waitFor({ state: 'detached' });
     // The game goes on as it was.
     await page.getByTestId('side-A').waitFor();
-    expect(await ext.worker.evaluate(async () => ((await (globalThis as unknown as { commandPostRoot: () => Promise<{ games: Record<string, unknown> }> }).commandPostRoot()).games['hd-command']))).toEqual(played);
+    expect(
+      await ext.worker.evaluate(
+        async () =>
+          (
+            await (
+              globalThis as unknown as { commandPostRoot: () => Promise<{ games: Record<string, unknown> }> }
+            ).commandPostRoot()
+          ).games['hd-command'],
+      ),
+    ).toEqual(played);
     await page.close();
   });
 });

@@ -22,7 +22,16 @@ async function addFighter(page: Page, name: string, card: Record<string, number>
   await page.getByTestId(`hdm-fighter-${id}`).waitFor();
 }
 
-type Effect = { fighter: string; characteristic: string; kind: 'increase' | 'bonus' | 'direct'; amount: number; source: string; ceiling?: number; by?: string; scope?: string };
+type Effect = {
+  fighter: string;
+  characteristic: string;
+  kind: 'increase' | 'bonus' | 'direct';
+  amount: number;
+  source: string;
+  ceiling?: number;
+  by?: string;
+  scope?: string;
+};
 
 async function addEffect(page: Page, e: Effect) {
   const form = page.getByTestId('hdm-effect-form');
@@ -32,7 +41,8 @@ async function addEffect(page: Page, e: Effect) {
   await form.locator('#hdm-fx-char').selectOption(e.characteristic);
   await form.locator('#hdm-fx-kind').selectOption(e.kind);
   await form.locator('#hdm-fx-amount').fill(String(e.amount));
-  if (e.kind === 'increase') await form.locator('#hdm-fx-ceiling').fill(e.ceiling === undefined ? '' : String(e.ceiling));
+  if (e.kind === 'increase')
+    await form.locator('#hdm-fx-ceiling').fill(e.ceiling === undefined ? '' : String(e.ceiling));
   if (e.kind === 'direct') {
     await form.locator('#hdm-fx-by').selectOption({ label: e.by ?? '(none)' });
     await form.locator('#hdm-fx-scope').selectOption(e.scope ?? 'pass');
@@ -42,7 +52,8 @@ async function addEffect(page: Page, e: Effect) {
 }
 
 const value = (page: Page, fighter: string, c: string) => page.getByTestId(`hdm-value-${fighter}-${c}`).textContent();
-const steps = (page: Page, fighter: string, c: string) => page.getByTestId(`hdm-breakdown-${fighter}-${c}`).textContent();
+const steps = (page: Page, fighter: string, c: string) =>
+  page.getByTestId(`hdm-breakdown-${fighter}-${c}`).textContent();
 
 describe('Hell Dorado modifiers popup, in Chromium', () => {
   let ext: LaunchedExtension;
@@ -65,14 +76,23 @@ describe('Hell Dorado modifiers popup, in Chromium', () => {
     await addEffect(page, { fighter: 'Lancier', characteristic: 'DPT', kind: 'increase', amount: 1, source: celerite });
     await page.getByTestId('hdm-add-effect').click(); // the form keeps its values: one click repeats it
     await expect.poll(() => value(page, 'f1', 'DPT')).toBe('6');
-    await addEffect(page, { fighter: 'Lancier', characteristic: 'DEF', kind: 'increase', amount: 1, ceiling: 5, source: celerite });
+    await addEffect(page, {
+      fighter: 'Lancier',
+      characteristic: 'DEF',
+      kind: 'increase',
+      amount: 1,
+      ceiling: 5,
+      source: celerite,
+    });
     await page.getByTestId('hdm-add-effect').click();
     await expect.poll(() => value(page, 'f1', 'DEF')).toBe('4');
     await page.getByTestId('hdm-state-f1-stunned').click();
     await expect.poll(() => value(page, 'f1', 'DEF')).toBe('3');
     expect(await value(page, 'f1', 'DPT')).toBe('6');
     const def = (await steps(page, 'f1', 'DEF'))!.replace(/\s+/g, ' ');
-    expect(def).toMatch(/card 4.*\+1 Célérité de l'ourébi.*\+1 Célérité de l'ourébi.*ceiling 5.*→ 5.*−1 Wounded.*−1 Stunned.*→ 3.*bounds 1–5/);
+    expect(def).toMatch(
+      /card 4.*\+1 Célérité de l'ourébi.*\+1 Célérité de l'ourébi.*ceiling 5.*→ 5.*−1 Wounded.*−1 Stunned.*→ 3.*bounds 1–5/,
+    );
     await expect.poll(() => page.getByTestId('history').textContent()).toContain('Lancier is Stunned');
     expect(errors).toEqual([]);
   });
@@ -85,16 +105,34 @@ describe('Hell Dorado modifiers popup, in Chromium', () => {
     await page.getByTestId('hdm-fighter-f1').waitFor({ state: 'detached' });
     await addFighter(page, 'Tarik', { DEF: 3 }, 'f2');
     await addFighter(page, 'Succube', { DEF: 4 }, 'f3');
-    await addEffect(page, { fighter: 'Succube', characteristic: 'DEF', kind: 'direct', amount: 6, by: 'Succube', scope: 'turn', source: 'Bouclier de luxure' });
+    await addEffect(page, {
+      fighter: 'Succube',
+      characteristic: 'DEF',
+      kind: 'direct',
+      amount: 6,
+      by: 'Succube',
+      scope: 'turn',
+      source: 'Bouclier de luxure',
+    });
     await expect.poll(() => value(page, 'f3', 'DEF')).toBe('6');
     await page.getByTestId('hdm-active').selectOption({ label: 'Tarik' });
     await expect.poll(() => page.getByTestId('hdm-fighter-f2').textContent()).toContain('active');
-    await addEffect(page, { fighter: 'Succube', characteristic: 'DEF', kind: 'direct', amount: 3, by: 'Tarik', scope: 'pass', source: 'Coup critique' });
+    await addEffect(page, {
+      fighter: 'Succube',
+      characteristic: 'DEF',
+      kind: 'direct',
+      amount: 3,
+      by: 'Tarik',
+      scope: 'pass',
+      source: 'Coup critique',
+    });
     await expect.poll(() => value(page, 'f3', 'DEF')).toBe('3');
     const def = (await steps(page, 'f3', 'DEF'))!.replace(/\s+/g, ' ');
     expect(def).toContain('= 6 Bouclier de luxure (by Succube, turn)');
     expect(def).toContain('= 3 Coup critique (by Tarik, pass of arms)');
-    await expect.poll(() => page.locator('[data-testid="hdm-breakdown-f3-DEF"] .hdm-wins').textContent()).toContain('Coup critique');
+    await expect
+      .poll(() => page.locator('[data-testid="hdm-breakdown-f3-DEF"] .hdm-wins').textContent())
+      .toContain('Coup critique');
 
     await page.getByTestId('hdm-end-pass').click();
     await expect.poll(() => value(page, 'f3', 'DEF')).toBe('6');
@@ -102,4 +140,3 @@ describe('Hell Dorado modifiers popup, in Chromium', () => {
     await expect.poll(() => value(page, 'f3', 'DEF')).toBe('3');
   });
 });
-

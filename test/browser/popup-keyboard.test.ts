@@ -29,8 +29,12 @@ async function typeOver(page: Page, text: string): Promise<void> {
 }
 
 const history = (page: Page) => page.getByTestId('history').locator('li').allTextContents();
-const pool = async (page: Page) => `${await page.getByTestId('base-A').textContent()}/${await page.getByTestId('current-A').textContent()}`;
-const focused = (page: Page) => page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid ?? document.activeElement?.id ?? '');
+const pool = async (page: Page) =>
+  `${await page.getByTestId('base-A').textContent()}/${await page.getByTestId('current-A').textContent()}`;
+const focused = (page: Page) =>
+  page.evaluate(
+    () => (document.activeElement as HTMLElement | null)?.dataset.testid ?? document.activeElement?.id ?? '',
+  );
 
 describe('the popup from the keyboard alone', () => {
   it('sets up a Hell Dorado game, spends, undoes and redoes, and asks before a new game', async () => {
@@ -46,7 +50,10 @@ describe('the popup from the keyboard alone', () => {
     await page.keyboard.press('Tab');
     await expect.poll(() => history(page)).toEqual(['Setup · Arnaud · now called Arnaud · base 0, current 0']);
 
-    for (const [name, cmd] of [['franc-capitaine', '4'], ['bretteur', '1']] as const) {
+    for (const [name, cmd] of [
+      ['franc-capitaine', '4'],
+      ['bretteur', '1'],
+    ] as const) {
       await tabTo(page, '#side-A-new-name');
       await page.keyboard.type(name);
       await page.keyboard.press('Tab');

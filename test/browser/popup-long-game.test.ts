@@ -18,16 +18,28 @@ const EVENTS = 2000;
 describe('a 2,000-event game in the popup', () => {
   it('opens with the newest page of its history and shows older lines on demand', async () => {
     const setup = [
-      { type: 'rosterSet', side: 'A', fighters: [{ name: 'chef', cmd: 5 }, { name: 'sergent', cmd: 3 }] },
+      {
+        type: 'rosterSet',
+        side: 'A',
+        fighters: [
+          { name: 'chef', cmd: 5 },
+          { name: 'sergent', cmd: 3 },
+        ],
+      },
       { type: 'rosterSet', side: 'B', fighters: [{ name: 'chef', cmd: 4 }] },
       { type: 'start' },
     ];
     // Upkeep, then spend one: a game that can go on for ever.
-    const play = Array.from({ length: EVENTS - setup.length }, (_, i) => (i % 2 === 0 ? { type: 'upkeep' } : { type: 'spend', side: 'A', amount: 1, permanent: false }));
+    const play = Array.from({ length: EVENTS - setup.length }, (_, i) =>
+      i % 2 === 0 ? { type: 'upkeep' } : { type: 'spend', side: 'A', amount: 1, permanent: false },
+    );
     const all = [...setup, ...play];
     const batches = [];
-    for (let i = 0; i < all.length; i += 200) batches.push({ type: 'game/batch', system: 'hd-command', events: all.slice(i, i + 200) });
-    const answers = (await request(ext, { type: 'store/select-system', system: 'hd-command' }, ...batches)) as { ok: boolean }[];
+    for (let i = 0; i < all.length; i += 200)
+      batches.push({ type: 'game/batch', system: 'hd-command', events: all.slice(i, i + 200) });
+    const answers = (await request(ext, { type: 'store/select-system', system: 'hd-command' }, ...batches)) as {
+      ok: boolean;
+    }[];
     expect(answers.every((a) => a.ok)).toBe(true);
 
     const page = await ext.context.newPage();
@@ -40,7 +52,13 @@ describe('a 2,000-event game in the popup', () => {
     console.log(`popup with a ${EVENTS}-event game: history shown ${Date.now() - started} ms after navigation`);
     await expect.poll(() => history.locator('li').count()).toBe(50);
     // What the popup was sent on opening: the end of the game, not its 2,000 events.
-    const opened = await page.evaluate(async () => JSON.stringify(await (globalThis as unknown as { chrome: { runtime: { sendMessage(m: object): Promise<unknown> } } }).chrome.runtime.sendMessage({ type: 'store/load' })));
+    const opened = await page.evaluate(async () =>
+      JSON.stringify(
+        await (
+          globalThis as unknown as { chrome: { runtime: { sendMessage(m: object): Promise<unknown> } } }
+        ).chrome.runtime.sendMessage({ type: 'store/load' }),
+      ),
+    );
     expect((opened.match(/"upkeep"/g) ?? []).length).toBeLessThan(150);
     // Numbered from the game's real length, newest first.
     expect(await history.getAttribute('start')).toBe(String(EVENTS));

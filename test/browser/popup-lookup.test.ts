@@ -20,7 +20,10 @@ async function demoralisedUnit(page: Page) {
   const replies = await page.evaluate(async () => {
     const send = (event: unknown) => chrome.runtime.sendMessage({ type: 'game/dispatch', system: 'bdc', event });
     return [
-      await send({ type: 'unitAdded', unit: { name: 'Groupe 1', level: 'confiant', experience: 2, doctrine: 'rigid', teams: 1 } }),
+      await send({
+        type: 'unitAdded',
+        unit: { name: 'Groupe 1', level: 'confiant', experience: 2, doctrine: 'rigid', teams: 1 },
+      }),
       await send({ type: 'moraleTests', id: 'u1', naturals: [9, 9] }),
     ];
   });
@@ -56,7 +59,9 @@ describe('rule lookup, in Chromium', () => {
 
     const first = page.getByTestId('lookup-results').locator('> li').first();
     await expect.poll(() => first.getAttribute('data-testid')).toBe('lookup-result-bdc-rally');
-    await expect.poll(() => first.getByTestId('lookup-live-bdc-rally').textContent()).toContain('Rally Groupe 1 from Demoralised: 2 AP');
+    await expect
+      .poll(() => first.getByTestId('lookup-live-bdc-rally').textContent())
+      .toContain('Rally Groupe 1 from Demoralised: 2 AP');
     await expect.poll(() => page.getByRole('status').textContent()).toMatch(/^Rules found: \d+$/);
     expect(await first.locator('h3').textContent()).toBe('Les bandes de ChampagneRally');
 
@@ -87,7 +92,9 @@ describe('rule lookup, in Chromium', () => {
     const first = page.getByTestId('lookup-results').locator('> li').first();
     await expect.poll(() => first.getAttribute('data-testid')).toBe('lookup-result-bdc-rally');
     expect(await first.locator('h3').textContent()).toBe('Les bandes de ChampagneRalliement');
-    await expect.poll(() => first.getByTestId('lookup-live-bdc-rally').textContent()).toContain('Rallier Groupe 1 depuis Démoralisé\u202f: 2 PA');
+    await expect
+      .poll(() => first.getByTestId('lookup-live-bdc-rally').textContent())
+      .toContain('Rallier Groupe 1 depuis Démoralisé\u202f: 2 PA');
     await expect.poll(() => page.getByRole('status').textContent()).toMatch(/^Règles trouvées\u202f: \d+$/);
 
     expect(page.errors).toEqual([]);

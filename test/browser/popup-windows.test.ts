@@ -20,7 +20,8 @@ afterAll(async () => {
 });
 
 /** The ids of every open tab, as the worker sees them (ids only: no `tabs` permission). */
-const tabIds = (): Promise<number[]> => ext.worker.evaluate(async () => (await chrome.tabs.query({})).map((t) => t.id!));
+const tabIds = (): Promise<number[]> =>
+  ext.worker.evaluate(async () => (await chrome.tabs.query({})).map((t) => t.id!));
 
 /** A plain tab of its own (standing for a window's tab), and its id. */
 async function openTab(): Promise<{ page: Page; tab: number }> {
@@ -35,7 +36,7 @@ async function openTab(): Promise<{ page: Page; tab: number }> {
 const shown = (popup: Page) => popup.getByTestId('system-picker').inputValue();
 
 describe('two windows, one system each', () => {
-  it('a system picked in one tab\'s popup does not switch another tab\'s, open or opened again; each plays its own game', async () => {
+  it("a system picked in one tab's popup does not switch another tab's, open or opened again; each plays its own game", async () => {
     const one = await openTab();
     const two = await openTab();
     const a = await toolbarPopup(ext, one.tab);
@@ -71,7 +72,7 @@ describe('two windows, one system each', () => {
     await two.page.close();
   });
 
-  it('a demo table opening a scene sets its own tab\'s system: the popup there follows it, one on another tab does not', async () => {
+  it("a demo table opening a scene sets its own tab's system: the popup there follows it, one on another tab does not", async () => {
     const elsewhere = await openTab();
     const away = await toolbarPopup(ext, elsewhere.tab);
     await away.getByTestId('system-picker').selectOption('bdc');
@@ -86,13 +87,17 @@ describe('two windows, one system each', () => {
     for (const p of [popup, page, away, elsewhere.page]) await p.close();
   });
 
-  it('the popup learns its tab\'s id from tabs.query({active, currentWindow}) without the tabs permission', async () => {
+  it("the popup learns its tab's id from tabs.query({active, currentWindow}) without the tabs permission", async () => {
     const page = await ext.context.newPage();
     await page.goto(ext.popupUrl);
     await page.bringToFront();
     const [queried, current, permissions] = await page.evaluate(async () => {
       const [tab] = await chrome.tabs.query({ active: true, currentWindow: true });
-      return [{ id: tab?.id, url: tab?.url }, (await chrome.tabs.getCurrent())?.id, chrome.runtime.getManifest().permissions] as const;
+      return [
+        { id: tab?.id, url: tab?.url },
+        (await chrome.tabs.getCurrent())?.id,
+        chrome.runtime.getManifest().permissions,
+      ] as const;
     });
     expect(permissions).toEqual(['storage']);
     expect(queried.id).toBe(current);

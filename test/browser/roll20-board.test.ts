@@ -39,14 +39,24 @@ async function open(url: string, waitForMarks = true): Promise<Opened> {
 
 describe('Roll20 editor: where the content script runs', () => {
   it('runs on every editor URL form and not on pop-out character sheets', async () => {
-    for (const url of ['https://app.roll20.net/editor', EDITOR, 'https://app.roll20.net/editor?engine=legacy', 'https://app.roll20.net/editor/#game']) {
+    for (const url of [
+      'https://app.roll20.net/editor',
+      EDITOR,
+      'https://app.roll20.net/editor?engine=legacy',
+      'https://app.roll20.net/editor/#game',
+    ]) {
       const { page } = await open(url);
       expect(await page.evaluate(() => document.documentElement.hasAttribute('data-command-post')), url).toBe(true);
       await page.close();
     }
     const { page } = await open('https://app.roll20.net/editor/character/abc123/', false);
     await page.waitForTimeout(500);
-    expect(await page.evaluate(() => [document.documentElement.hasAttribute('data-command-post'), !!document.getElementById('command-post-overlay')])).toEqual([false, false]);
+    expect(
+      await page.evaluate(() => [
+        document.documentElement.hasAttribute('data-command-post'),
+        !!document.getElementById('command-post-overlay'),
+      ]),
+    ).toEqual([false, false]);
     await page.close();
   });
 });
@@ -58,7 +68,12 @@ describe('Roll20 overlay, Legacy renderer, square grid', () => {
     const m = await marks(page);
     expectMarksOnTokens(t, m, ['L1', 'A1', 'A2', 'A3', 'L2', 'B1']);
     expect(Object.fromEntries(Object.entries(m).map(([id, p]) => [id, p.status]))).toEqual({
-      L1: 'leader', A1: 'commanded', A2: 'link', A3: 'out', L2: 'leader', B1: 'commanded',
+      L1: 'leader',
+      A1: 'commanded',
+      A2: 'link',
+      A3: 'out',
+      L2: 'leader',
+      B1: 'commanded',
     });
     // The map-layer token takes no part.
     expect(m.M1).toBeUndefined();
@@ -67,9 +82,13 @@ describe('Roll20 overlay, Legacy renderer, square grid', () => {
     expect(r.L1!.x).toBeCloseTo(t.L1!.x, 0);
     expect(r.L1!.y).toBeCloseTo(t.L1!.y, 0);
     expect(r.L1!.w).toBeCloseTo(2 * 4.5 * 70, 0);
-    expect(await page.evaluate(() => document.querySelector('#command-post-overlay .ring')!.getAttribute('data-shape'))).toBe('square');
+    expect(
+      await page.evaluate(() => document.querySelector('#command-post-overlay .ring')!.getAttribute('data-shape')),
+    ).toBe('square');
     // Pointer events pass through to the board.
-    expect(await page.evaluate(() => getComputedStyle(document.getElementById('command-post-overlay')!).pointerEvents)).toBe('none');
+    expect(
+      await page.evaluate(() => getComputedStyle(document.getElementById('command-post-overlay')!).pointerEvents),
+    ).toBe('none');
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -78,10 +97,15 @@ describe('Roll20 overlay, Legacy renderer, square grid', () => {
     for (const engine of ['legacy', 'jumpgate']) {
       const { page, errors } = await open(`${EDITOR}?engine=${engine}`);
       // Zoomed out this far, a figure is a dot: the out rifleman's reason is not said on the board (folded into a count).
-      await page.evaluate(() => (window as unknown as { __fx: { camera(c: object): void } }).__fx.camera({ zoom: 0.07 }));
+      await page.evaluate(() =>
+        (window as unknown as { __fx: { camera(c: object): void } }).__fx.camera({ zoom: 0.07 }),
+      );
       await frames(page);
       const a3 = await page.evaluate(() => (window as unknown as { __fx: { id(ref: string): string } }).__fx.id('A3'));
-      const said = () => page.locator(`#command-post-overlay .label-box[data-kind="reason"][data-tokens~="${a3}"] text`).evaluateAll((ts) => ts.map((t) => t.textContent).join(' | '));
+      const said = () =>
+        page
+          .locator(`#command-post-overlay .label-box[data-kind="reason"][data-tokens~="${a3}"] text`)
+          .evaluateAll((ts) => ts.map((t) => t.textContent).join(' | '));
       await expect.poll(said, { timeout: 10_000 }).not.toMatch(/too far/);
       const t = (await tokens(page)).A3!;
       await page.mouse.move(t.x, t.y);
@@ -96,7 +120,9 @@ describe('Roll20 overlay, Legacy renderer, square grid', () => {
 
   it('follows pan and zoom', async () => {
     const { page } = await open(`${EDITOR}?engine=legacy`);
-    await page.evaluate(() => (window as unknown as { __fx: { camera(c: object): void } }).__fx.camera({ zoom: 1.5, x: 40, y: 25 }));
+    await page.evaluate(() =>
+      (window as unknown as { __fx: { camera(c: object): void } }).__fx.camera({ zoom: 1.5, x: 40, y: 25 }),
+    );
     await frames(page);
     const t = await tokens(page);
     expectMarksOnTokens(t, await marks(page), ['L1', 'A1', 'A2', 'B1']);
@@ -107,7 +133,9 @@ describe('Roll20 overlay, Legacy renderer, square grid', () => {
   it('a token move updates the overlay within one animation frame', async () => {
     const { page } = await open(`${EDITOR}?engine=legacy`);
     const result = await page.evaluate(async () => {
-      const fx = (window as unknown as { __fx: { move(id: string, l: number, t: number): void; id(ref: string): string } }).__fx;
+      const fx = (
+        window as unknown as { __fx: { move(id: string, l: number, t: number): void; id(ref: string): string } }
+      ).__fx;
       const mark = () => document.querySelector(`#command-post-overlay .mark[data-token="${fx.id('A3')}"]`)!;
       const before = [mark().getAttribute('cx'), mark().getAttribute('data-status')];
       fx.move('A3', 595, 105 + 70 * 3); // next to A2: now a chain link
@@ -124,7 +152,16 @@ describe('Roll20 overlay, Legacy renderer, square grid', () => {
     const { page } = await open(`${EDITOR}?engine=legacy`);
     await page.evaluate(() => {
       const fx = (window as unknown as { __fx: { add(a: object): void; remove(id: string): void } }).__fx;
-      fx.add({ id: 'N1', name: 'New', left: 175, top: 105, width: 70, height: 70, statusmarkers: 'red@1', controlledby: 'pA' });
+      fx.add({
+        id: 'N1',
+        name: 'New',
+        left: 175,
+        top: 105,
+        width: 70,
+        height: 70,
+        statusmarkers: 'red@1',
+        controlledby: 'pA',
+      });
       fx.remove('A2');
     });
     await frames(page);
@@ -136,16 +173,22 @@ describe('Roll20 overlay, Legacy renderer, square grid', () => {
 
   it('a page switch rebinds to the new page and lets go of the old one', async () => {
     const { page } = await open(`${EDITOR}?engine=legacy`);
-    const fixtureListeners = await page.evaluate(() => (window as unknown as { __fx: { listeners(id: string): number } }).__fx.listeners('A1'));
+    const fixtureListeners = await page.evaluate(() =>
+      (window as unknown as { __fx: { listeners(id: string): number } }).__fx.listeners('A1'),
+    );
     expect(fixtureListeners).toBe(2); // the fixture's own redraw + the bridge
-    await page.evaluate(() => (window as unknown as { __fx: { switchPage(id: string): void } }).__fx.switchPage('page-2'));
+    await page.evaluate(() =>
+      (window as unknown as { __fx: { switchPage(id: string): void } }).__fx.switchPage('page-2'),
+    );
     await frames(page);
     expect(Object.keys(await marks(page)).sort()).toEqual(['P2L', 'P2a']);
     expectMarksOnTokens(await tokens(page), await marks(page), ['P2L', 'P2a']);
     const after = await page.evaluate(() => {
       const fx = (window as unknown as { __fx: { switchPage(id: string): void; listeners(id: string): number } }).__fx;
       fx.switchPage('page-1');
-      return new Promise<number>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(fx.listeners('A1')))));
+      return new Promise<number>((r) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => r(fx.listeners('A1')))),
+      );
     });
     expect(after).toBe(2); // bound again once, not twice
     await page.close();
@@ -153,17 +196,21 @@ describe('Roll20 overlay, Legacy renderer, square grid', () => {
 });
 
 describe('Roll20 overlay, Jumpgate renderer', () => {
-  it('hex grid: hexagon rings on the leader\'s hex, marks on tokens, through pan and zoom', async () => {
+  it("hex grid: hexagon rings on the leader's hex, marks on tokens, through pan and zoom", async () => {
     const { page } = await open(`${EDITOR}?engine=jumpgate&grid=hex`);
     let t = await tokens(page);
     expectMarksOnTokens(t, await marks(page), ['L1', 'A1', 'A2', 'A3', 'L2', 'B1']);
-    expect(await page.evaluate(() => document.querySelector('#command-post-overlay .ring')!.getAttribute('data-shape'))).toBe('hexagon');
+    expect(
+      await page.evaluate(() => document.querySelector('#command-post-overlay .ring')!.getAttribute('data-shape')),
+    ).toBe('hexagon');
     const r = await rings(page);
     expect(r.L1!.x).toBeCloseTo(t.L1!.x, 0);
     expect(r.L1!.y).toBeCloseTo(t.L1!.y, 0);
     // 4 hex steps on Roll20's own lattice (column pitch 75.1986 px): a pointy hexagon through corner hexes 4.5 columns out (flat sides left/right).
     expect(r.L1!.w).toBeCloseTo(2 * 4.5 * 75.1986, 0);
-    await page.evaluate(() => (window as unknown as { __fx: { camera(c: object): void } }).__fx.camera({ zoom: 0.5, x: 300, y: -200 }));
+    await page.evaluate(() =>
+      (window as unknown as { __fx: { camera(c: object): void } }).__fx.camera({ zoom: 0.5, x: 300, y: -200 }),
+    );
     await frames(page);
     t = await tokens(page);
     expectMarksOnTokens(t, await marks(page), ['L1', 'A1', 'B1']);
@@ -171,7 +218,7 @@ describe('Roll20 overlay, Jumpgate renderer', () => {
     await page.close();
   });
 
-  it('non-default cell size (80 px): figures and rings scale with the page\'s cell, as Roll20\'s ruler does', async () => {
+  it("non-default cell size (80 px): figures and rings scale with the page's cell, as Roll20's ruler does", async () => {
     const { page } = await open(`${EDITOR}?engine=jumpgate&si=${80 / 70}`);
     const t = await tokens(page);
     const m = await marks(page);
@@ -194,7 +241,23 @@ describe('Roll20 bridge: hostile input', () => {
       const secret = (window as unknown as { stolen: string }).stolen;
       const ns = 'command-post/roll20';
       const view = { type: 'view', view: { x: 0, y: 0, w: 10, h: 10, sx: 9, sy: 9, ox: 0, oy: 0 } };
-      const snapshot = { type: 'snapshot', page: { id: 'evil', name: 'x', snapping_increment: 1, scale_number: 1, scale_units: 'cm', grid_type: 'square', diagonaltype: 'foure' }, tokens: [], players: [], engine: 'legacy', mode: 'full', missing: [] };
+      const snapshot = {
+        type: 'snapshot',
+        page: {
+          id: 'evil',
+          name: 'x',
+          snapping_increment: 1,
+          scale_number: 1,
+          scale_units: 'cm',
+          grid_type: 'square',
+          diagonaltype: 'foure',
+        },
+        tokens: [],
+        players: [],
+        engine: 'legacy',
+        mode: 'full',
+        missing: [],
+      };
       const bad = [
         { ns, dir: 'page', secret: '0'.repeat(32), msg: snapshot }, // wrong secret
         { ns, dir: 'page', secret, msg: { ...view, view: { ...view.view, sx: 0 } } }, // a view that flattens the board
@@ -207,7 +270,9 @@ describe('Roll20 bridge: hostile input', () => {
       // From another window (a same-origin frame) with the right secret and a valid shape.
       const frame = document.createElement('iframe');
       document.body.append(frame);
-      (frame.contentWindow as unknown as { eval(s: string): void }).eval(`parent.postMessage(${JSON.stringify({ ns, dir: 'page', secret, msg: snapshot })}, 'https://app.roll20.net')`);
+      (frame.contentWindow as unknown as { eval(s: string): void }).eval(
+        `parent.postMessage(${JSON.stringify({ ns, dir: 'page', secret, msg: snapshot })}, 'https://app.roll20.net')`,
+      );
       // Roll20's own messages are not ours: ignored without counting.
       window.postMessage({ type: 'roll20-thing' }, location.origin);
       await new Promise((r) => setTimeout(r, 300));
@@ -223,17 +288,63 @@ describe('Roll20 bridge: hostile input', () => {
     const after = await page.evaluate(async () => {
       const secret = (window as unknown as { stolen: string }).stolen;
       const ns = 'command-post/roll20';
-      const tok = { id: 'A1', name: 'x', left: 999, top: 999, width: 70, height: 70, layer: 'objects', controlledby: 'pA', tint: '', markers: 'red@1' };
-      window.postMessage({ ns, dir: 'page', secret, msg: { type: 'snapshot', page: {}, tokens: [], players: [], engine: 'legacy', mode: 'full', missing: [], extra: 1 } }, location.origin);
+      const tok = {
+        id: 'A1',
+        name: 'x',
+        left: 999,
+        top: 999,
+        width: 70,
+        height: 70,
+        layer: 'objects',
+        controlledby: 'pA',
+        tint: '',
+        markers: 'red@1',
+      };
+      window.postMessage(
+        {
+          ns,
+          dir: 'page',
+          secret,
+          msg: {
+            type: 'snapshot',
+            page: {},
+            tokens: [],
+            players: [],
+            engine: 'legacy',
+            mode: 'full',
+            missing: [],
+            extra: 1,
+          },
+        },
+        location.origin,
+      );
       const fx = (window as unknown as { __fx: { id(ref: string): string } }).__fx;
-      window.postMessage({ ns, dir: 'page', secret, msg: { type: 'delta', pageId: fx.id('page-1'), changed: [{ ...tok, id: fx.id('A1') }], removed: [] } }, location.origin);
+      window.postMessage(
+        {
+          ns,
+          dir: 'page',
+          secret,
+          msg: { type: 'delta', pageId: fx.id('page-1'), changed: [{ ...tok, id: fx.id('A1') }], removed: [] },
+        },
+        location.origin,
+      );
       await new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r())));
       const root = document.getElementById('command-post-overlay')!;
-      return { marks: root.querySelectorAll('.mark').length, message: root.querySelector('[data-message]')?.textContent, display: getComputedStyle(root).display };
+      return {
+        marks: root.querySelectorAll('.mark').length,
+        message: root.querySelector('[data-message]')?.textContent,
+        display: getComputedStyle(root).display,
+      };
     });
-    expect(after).toEqual({ marks: 0, message: 'Command Post cannot read this table: nothing is shown on it.', display: 'block' });
+    expect(after).toEqual({
+      marks: 0,
+      message: 'Command Post cannot read this table: nothing is shown on it.',
+      display: 'block',
+    });
     // Asked again shortly after (Roll20 may have been mid-load; a forged snapshot must not blank the board for good).
-    await page.waitForFunction(() => document.querySelectorAll('#command-post-overlay .mark').length === 6, null, { timeout: 5000 });
+    await page.waitForFunction(() => document.querySelectorAll('#command-post-overlay .mark').length === 6, null, {
+      timeout: 5000,
+    });
     expect(await page.evaluate(() => document.querySelector('#command-post-overlay [data-message]'))).toBeNull();
     expectMarksOnTokens(await tokens(page), await marks(page), ['A1']);
     await page.close();
@@ -259,12 +370,16 @@ describe('Roll20 bridge: hostile input', () => {
       window.postMessage({ ns, dir: 'content', secret, msg: { type: 'hello' } }, location.origin, [channel.port2]);
       for (const msg of forged) channel.port1.postMessage({ ns, dir: 'content', secret, msg });
       await new Promise((r) => setTimeout(r, 500));
-      const m = (window as unknown as { __fx: { model(id: string): { get(k: string): unknown; saves: number } } }).__fx.model('L1');
+      const m = (
+        window as unknown as { __fx: { model(id: string): { get(k: string): unknown; saves: number } } }
+      ).__fx.model('L1');
       return { aura: m.get('aura1_radius'), saves: m.saves, chat: document.querySelectorAll('#fx-chat li').length };
     });
     expect(result).toEqual({ aura: '', saves: 0, chat: 0 });
     // The bridge still works for the real content script.
-    await page.evaluate(() => (window as unknown as { __fx: { move(id: string, l: number, t: number): void } }).__fx.move('A3', 595, 315));
+    await page.evaluate(() =>
+      (window as unknown as { __fx: { move(id: string, l: number, t: number): void } }).__fx.move('A3', 595, 315),
+    );
     await expect.poll(async () => (await marks(page)).A3?.status).toBe('link');
     await page.close();
   });
@@ -274,7 +389,11 @@ describe('Roll20 bridge: hostile input', () => {
     const overlay = await page.evaluate(() => {
       const root = document.getElementById('command-post-overlay')!;
       const b1 = (window as unknown as { __fx: { id(ref: string): string } }).__fx.id('B1');
-      return { title: root.querySelector(`.mark[data-token="${b1}"] title`)!.textContent, imgs: root.querySelectorAll('img').length, images: document.images.length };
+      return {
+        title: root.querySelector(`.mark[data-token="${b1}"] title`)!.textContent,
+        imgs: root.querySelectorAll('img').length,
+        images: document.images.length,
+      };
     });
     expect(overlay).toEqual({ title: HOSTILE, imgs: 0, images: 0 });
     expect(dialogs).toEqual([]);
@@ -287,7 +406,11 @@ describe('Roll20: when internals are missing', () => {
   const said = (page: Page) =>
     page.evaluate(() => {
       const root = document.getElementById('command-post-overlay')!;
-      return { display: getComputedStyle(root).display, marks: root.querySelectorAll('.mark').length, message: root.querySelector('[data-message]')?.textContent ?? null };
+      return {
+        display: getComputedStyle(root).display,
+        marks: root.querySelectorAll('.mark').length,
+        message: root.querySelector('[data-message]')?.textContent ?? null,
+      };
     });
   const NOT_THERE = 'Command Post cannot draw: Roll20’s board is not there (not yet, or no longer).';
 
@@ -306,7 +429,9 @@ describe('Roll20: when internals are missing', () => {
     const { page, errors } = await open(`${EDITOR}?engine=legacy`);
     await page.evaluate(() => (window as unknown as { __fx: { strip(w: string): void } }).__fx.strip('renderer'));
     // Nothing moves on the board: the renderer is looked for at each camera read, a few times a second.
-    await expect.poll(() => said(page), { timeout: 1000, interval: 50 }).toEqual({ display: 'block', marks: 0, message: NOT_THERE });
+    await expect
+      .poll(() => said(page), { timeout: 1000, interval: 50 })
+      .toEqual({ display: 'block', marks: 0, message: NOT_THERE });
     await page.click('#fx-button');
     expect(await page.textContent('#fx-count')).toBe('1');
     expect(errors).toEqual([]);

@@ -22,7 +22,10 @@ beforeAll(() => {
 const INTERFERING = 'Command Post is off on this page: a script of the page is interfering with it.';
 
 /** The fixture game with `attack` run before the page's own scripts, its tab's id, and the popup standing for that tab. */
-async function attacked(attack: ((arg: boolean) => void) | (() => void), arg = false): Promise<{ game: Page; popup: Page; tab: number }> {
+async function attacked(
+  attack: ((arg: boolean) => void) | (() => void),
+  arg = false,
+): Promise<{ game: Page; popup: Page; tab: number }> {
   await ext.worker.evaluate(() => chrome.storage.session.clear());
   const { game, tab } = await openGame(ext, 'engine=legacy', (page) => page.addInitScript(attack, arg));
   const popup = await ext.context.newPage();
@@ -38,7 +41,8 @@ const aura = (game: Page, ref: string) =>
     const m = (window as unknown as Fx).__fx.model(r);
     return [m.get('aura1_radius'), m.saves];
   }, ref);
-const overlayMessage = (game: Page) => game.evaluate(() => document.querySelector('#command-post-overlay [data-message]')?.textContent ?? null);
+const overlayMessage = (game: Page) =>
+  game.evaluate(() => document.querySelector('#command-post-overlay [data-message]')?.textContent ?? null);
 /** The player's one click on "Post the command summary", and what the popup then says. */
 async function postOnce(popup: Page): Promise<string | null> {
   await popup.getByTestId('r20-chat').click();
@@ -47,7 +51,7 @@ async function postOnce(popup: Page): Promise<string | null> {
 }
 
 describe('the Roll20 bridge against a hostile page', () => {
-  it('a page script that keeps the hello\'s port and listens on it hears nothing: no chat command, no secret', async () => {
+  it("a page script that keeps the hello's port and listens on it hears nothing: no chat command, no secret", async () => {
     const { game, popup } = await attacked(keptPort, false);
     await game.waitForSelector('#command-post-overlay .mark', { state: 'attached', timeout: 15_000 });
     expect(await postOnce(popup)).toBe('Posted.');
@@ -72,7 +76,7 @@ describe('the Roll20 bridge against a hostile page', () => {
     expect(await overlayMessage(game)).toBeNull();
   });
 
-  it('an aura write it forges on the kept port writes nothing, on a Game Master layer token least of all; the player\'s own click still writes the leader\'s', async () => {
+  it("an aura write it forges on the kept port writes nothing, on a Game Master layer token least of all; the player's own click still writes the leader's", async () => {
     const { game, popup } = await attacked(keptPort, true);
     await game.waitForSelector('#command-post-overlay .mark', { state: 'attached', timeout: 15_000 });
     await game.waitForTimeout(2500);
@@ -89,23 +93,38 @@ describe('the Roll20 bridge against a hostile page', () => {
     await expect.poll(() => overlayMessage(game), { timeout: 15_000 }).toBe(INTERFERING);
     expect(await game.locator('#command-post-overlay .mark').count()).toBe(0);
     // The popup says why there is no table (and offers no post); a post asked for anyway says why it was not made.
-    await expect.poll(() => popup.getByTestId('board-state').textContent()).toMatch(/^This page is interfering with Command Post/);
+    await expect
+      .poll(() => popup.getByTestId('board-state').textContent())
+      .toMatch(/^This page is interfering with Command Post/);
     expect(await popup.getByTestId('r20-chat').count()).toBe(0);
-    expect(await popup.evaluate((t) => chrome.tabs.sendMessage(t, { type: 'roll20/chat', text: 'the summary' }), tab)).toBe('interfering');
+    expect(
+      await popup.evaluate((t) => chrome.tabs.sendMessage(t, { type: 'roll20/chat', text: 'the summary' }), tab),
+    ).toBe('interfering');
     await game.waitForTimeout(2000);
     expect((await attackLog(game)).sent).toBe(1);
     expect(await chatLines(game)).toEqual([]);
   });
 
-  it('a `pagehide` the page dispatches itself leaves the tab\'s live table where it is', async () => {
+  it("a `pagehide` the page dispatches itself leaves the tab's live table where it is", async () => {
     const { game, tab } = await attacked(syntheticPagehide);
     await game.waitForSelector('#command-post-overlay .mark', { state: 'attached', timeout: 15_000 });
     await expect.poll(async () => (await attackLog(game)).sent, { timeout: 10_000 }).toBe(1);
     await game.waitForTimeout(1000);
-    const kept = await ext.worker.evaluate(async (t) => (await chrome.storage.session.get(`commandPost.live.${t}`))[`commandPost.live.${t}`] !== undefined, tab);
+    const kept = await ext.worker.evaluate(
+      async (t) => (await chrome.storage.session.get(`commandPost.live.${t}`))[`commandPost.live.${t}`] !== undefined,
+      tab,
+    );
     expect(kept).toBe(true);
     // The browser's own, when the tab goes: the live table goes with it.
     await game.close();
-    await expect.poll(() => ext.worker.evaluate(async (t) => (await chrome.storage.session.get(`commandPost.live.${t}`))[`commandPost.live.${t}`] === undefined, tab)).toBe(true);
+    await expect
+      .poll(() =>
+        ext.worker.evaluate(
+          async (t) =>
+            (await chrome.storage.session.get(`commandPost.live.${t}`))[`commandPost.live.${t}`] === undefined,
+          tab,
+        ),
+      )
+      .toBe(true);
   });
 });

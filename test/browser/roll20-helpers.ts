@@ -23,20 +23,29 @@ export const positions = (page: Page, selector: string): Promise<Pos> =>
     const out: Record<string, { x: number; y: number; w: number; h: number; status?: string }> = {};
     for (const el of document.querySelectorAll<HTMLElement | SVGElement>(sel)) {
       const r = el.getBoundingClientRect();
-      const key = el.dataset.ref ?? (el.dataset.token && fx ? fx.ref(el.dataset.token) : (el.dataset.token ?? el.dataset.id))!;
-      out[key] = { x: r.x + r.width / 2, y: r.y + r.height / 2, w: r.width, h: r.height, ...(el.dataset.status ? { status: el.dataset.status } : {}) };
+      const key =
+        el.dataset.ref ?? (el.dataset.token && fx ? fx.ref(el.dataset.token) : (el.dataset.token ?? el.dataset.id))!;
+      out[key] = {
+        x: r.x + r.width / 2,
+        y: r.y + r.height / 2,
+        w: r.width,
+        h: r.height,
+        ...(el.dataset.status ? { status: el.dataset.status } : {}),
+      };
     }
     return out;
   }, selector);
 
 /** The statuses of the marks on the overlay, by the fixture's references. */
-export const statuses = async (page: Page) => Object.fromEntries(Object.entries(await marks(page)).map(([id, p]) => [id, p.status]));
+export const statuses = async (page: Page) =>
+  Object.fromEntries(Object.entries(await marks(page)).map(([id, p]) => [id, p.status]));
 
 export const tokens = (page: Page) => positions(page, '.fx-token');
 export const marks = (page: Page) => positions(page, '#command-post-overlay .mark');
 export const rings = (page: Page) => positions(page, '#command-post-overlay .ring');
 /** Two animation frames: the bridge flushes in the first, its message is handled before the second. */
-export const frames = (page: Page) => page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+export const frames = (page: Page) =>
+  page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
 
 export function expectMarksOnTokens(t: Pos, m: Pos, ids: string[], tolerance = 0.6) {
   for (const id of ids) {
@@ -50,10 +59,11 @@ export function expectMarksOnTokens(t: Pos, m: Pos, ids: string[], tolerance = 0
 /** An init script for a hostile page: it watches the DOM and keeps the bridge's per-load secret. */
 export const stealSecret = () => {
   new MutationObserver((records) => {
-    for (const r of records) for (const n of r.addedNodes) {
-      const s = (n as Element).getAttribute?.('data-command-post-secret');
-      if (s) (window as unknown as { stolen: string }).stolen = s;
-    }
+    for (const r of records)
+      for (const n of r.addedNodes) {
+        const s = (n as Element).getAttribute?.('data-command-post-secret');
+        if (s) (window as unknown as { stolen: string }).stolen = s;
+      }
   }).observe(document, { childList: true, subtree: true });
 };
 
@@ -71,7 +81,8 @@ export async function idsOf(page: Page, more: string[] = []) {
     return found;
   };
   const ref = (i: string): string => back.get(i) ?? i;
-  const byRef = <V>(o: Record<string, V>): Record<string, V> => Object.fromEntries(Object.entries(o).map(([k, v]) => [ref(k), v]));
+  const byRef = <V>(o: Record<string, V>): Record<string, V> =>
+    Object.fromEntries(Object.entries(o).map(([k, v]) => [ref(k), v]));
   return { id, ref, byRef };
 }
 
@@ -117,15 +128,23 @@ export const fx = <T>(page: Page, f: (fx: Fx['__fx']) => T): Promise<T> =>
  * (`commandPost.live.<tab>`): only a tab opened now counts (tab ids grow), never a closed one whose
  * last report came after the storage was cleared.
  */
-export async function openGame(ext: LaunchedExtension, query: string, before?: (game: Page) => Promise<unknown>): Promise<{ game: Page; tab: number }> {
-  const newest = await ext.worker.evaluate(async () => Math.max(0, ...(await chrome.tabs.query({})).map((t) => t.id ?? 0)));
+export async function openGame(
+  ext: LaunchedExtension,
+  query: string,
+  before?: (game: Page) => Promise<unknown>,
+): Promise<{ game: Page; tab: number }> {
+  const newest = await ext.worker.evaluate(async () =>
+    Math.max(0, ...(await chrome.tabs.query({})).map((t) => t.id ?? 0)),
+  );
   const game = await ext.context.newPage();
   // What the page runs before its own scripts (a hostile page script, say).
   await before?.(game);
   await game.goto(`${EDITOR}?${query}`);
   const tab = await ext.worker.evaluate(async (after) => {
     for (let i = 0; i < 150; i++) {
-      const ids = Object.keys(await chrome.storage.session.get(null)).filter((k) => k.startsWith('commandPost.live.')).map((k) => Number(k.slice('commandPost.live.'.length)));
+      const ids = Object.keys(await chrome.storage.session.get(null))
+        .filter((k) => k.startsWith('commandPost.live.'))
+        .map((k) => Number(k.slice('commandPost.live.'.length)));
       const mine = ids.find((t) => t > after);
       if (mine !== undefined) return mine;
       await new Promise((r) => setTimeout(r, 100));
@@ -142,7 +161,10 @@ export async function openGame(ext: LaunchedExtension, query: string, before?: (
  * tabletop's own groups), every tab a test left open closed after it, both stopped at the end.
  * `open(query)` opens the fixture game and waits for the overlay's marks (`waitForMarks`).
  */
-export function fixtureTable(): { readonly ext: () => LaunchedExtension; open(query: string, waitForMarks?: boolean): Promise<Page> } {
+export function fixtureTable(): {
+  readonly ext: () => LaunchedExtension;
+  open(query: string, waitForMarks?: boolean): Promise<Page>;
+} {
   let srv: FixtureServer | undefined;
   let ext: LaunchedExtension | undefined;
   beforeAll(async () => {
@@ -162,7 +184,8 @@ export function fixtureTable(): { readonly ext: () => LaunchedExtension; open(qu
     async open(query, waitForMarks = true) {
       const page = await ext!.context.newPage();
       await page.goto(`${EDITOR}?${query}`);
-      if (waitForMarks) await page.waitForSelector('#command-post-overlay .mark', { state: 'attached', timeout: 15_000 });
+      if (waitForMarks)
+        await page.waitForSelector('#command-post-overlay .mark', { state: 'attached', timeout: 15_000 });
       return page;
     },
   };

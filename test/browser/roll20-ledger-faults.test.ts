@@ -50,27 +50,65 @@ describe('the Roll20 table’s one game, against a hostile player’s faults', (
     const { gina, bob, carol } = seats;
     const side1 = table.ledger('Side 1')!.id;
     await bob.game.evaluate(() => {
-      const chars = (window as unknown as { Campaign: { characters: { models: { get(k: string): string; destroy(): void }[] } } }).Campaign.characters.models;
+      const chars = (
+        window as unknown as { Campaign: { characters: { models: { get(k: string): string; destroy(): void }[] } } }
+      ).Campaign.characters.models;
       chars.find((c) => c.get('name') === 'Command Post · Side 1')!.destroy();
     });
     await expect.poll(() => table.ledger('Side 1'), { timeout: 10_000 }).toBeUndefined();
     // The game master is told, with the players seated there.
-    await expect.poll(() => gina.popup.getByTestId('r20-missing').textContent({ timeout: 1000 }).catch(() => null), { timeout: 10_000 }).toMatch(/Side 1 is gone from the journal.*\(Bob\)/);
+    await expect
+      .poll(
+        () =>
+          gina.popup
+            .getByTestId('r20-missing')
+            .textContent({ timeout: 1000 })
+            .catch(() => null),
+        { timeout: 10_000 },
+      )
+      .toMatch(/Side 1 is gone from the journal.*\(Bob\)/);
     // Bob is told why he cannot act, not to ask to be seated.
     await table.details(bob);
-    await expect.poll(() => bob.popup.getByTestId('r20-missing-mine').textContent({ timeout: 1000 }).catch(() => null), { timeout: 10_000 }).toMatch(/Your side’s ledger \(Side 1\) is gone.*game master makes it again/);
+    await expect
+      .poll(
+        () =>
+          bob.popup
+            .getByTestId('r20-missing-mine')
+            .textContent({ timeout: 1000 })
+            .catch(() => null),
+        { timeout: 10_000 },
+      )
+      .toMatch(/Your side’s ledger \(Side 1\) is gone.*game master makes it again/);
     expect(await bob.popup.getByTestId('r20-mine').count()).toBe(0);
-    expect(await send(bob, hd({ type: 'spend', side: 'A', amount: 1, permanent: false }))).toEqual({ ok: false, code: 'roll20-ledger-missing' });
+    expect(await send(bob, hd({ type: 'spend', side: 'A', amount: 1, permanent: false }))).toEqual({
+      ok: false,
+      code: 'roll20-ledger-missing',
+    });
     expect(await carol.popup.getByTestId('r20-missing-mine').count()).toBe(0);
     // One click: made again, controlled by Bob, and listed on the table's ledger in its place.
     await gina.popup.getByTestId('r20-missing-make').evaluate((b) => (b as HTMLButtonElement).click());
     await expect.poll(() => table.ledger('Side 1')?.controlledby, { timeout: 10_000 }).toBe(srv.journal.id('bob'));
     const again = table.ledger('Side 1')!.id;
     expect(again).not.toBe(side1);
-    await expect.poll(() => table.ledger('table')?.attribs.find((a) => a.name === 'cp_sides')?.current, { timeout: 10_000 }).toBe(JSON.stringify([again, table.ledger('Side 2')!.id]));
+    await expect
+      .poll(() => table.ledger('table')?.attribs.find((a) => a.name === 'cp_sides')?.current, { timeout: 10_000 })
+      .toBe(JSON.stringify([again, table.ledger('Side 2')!.id]));
     await expect.poll(() => gina.popup.getByTestId('r20-missing').count(), { timeout: 10_000 }).toBe(0);
-    await expect.poll(() => bob.popup.getByTestId('r20-mine').textContent({ timeout: 1000 }).catch(() => null), { timeout: 10_000 }).toMatch(/You act for: Side 1/);
-    await expect.poll(async () => (await send(bob, hd({ type: 'spend', side: 'A', amount: 1, permanent: false }))).ok, { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          bob.popup
+            .getByTestId('r20-mine')
+            .textContent({ timeout: 1000 })
+            .catch(() => null),
+        { timeout: 10_000 },
+      )
+      .toMatch(/You act for: Side 1/);
+    await expect
+      .poll(async () => (await send(bob, hd({ type: 'spend', side: 'A', amount: 1, permanent: false }))).ok, {
+        timeout: 10_000,
+      })
+      .toBe(true);
     for (const s of [gina, bob, carol]) await expect.poll(() => current(s.popup, 'A'), { timeout: 10_000 }).toBe('5');
   });
 });

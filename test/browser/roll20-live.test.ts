@@ -10,7 +10,17 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LaunchedExtension } from './launch';
 import type Browser from 'webextension-polyfill';
-import { fixtureTable, expectMarksOnTokens, frames, fx, marks, openGame, rings, tokens, type Fx } from './roll20-helpers';
+import {
+  fixtureTable,
+  expectMarksOnTokens,
+  frames,
+  fx,
+  marks,
+  openGame,
+  rings,
+  tokens,
+  type Fx,
+} from './roll20-helpers';
 
 declare const chrome: Browser.Browser;
 
@@ -24,10 +34,13 @@ beforeAll(() => {
 
 const ringOf = (page: Page, id: string) =>
   page.evaluate((t) => {
-    const r = document.querySelector(`#command-post-overlay .ring[data-token="${(window as unknown as Fx).__fx.id(t)}"]`);
+    const r = document.querySelector(
+      `#command-post-overlay .ring[data-token="${(window as unknown as Fx).__fx.id(t)}"]`,
+    );
     return r ? { shape: r.getAttribute('data-shape'), w: r.getBoundingClientRect().width } : null;
   }, id);
-const message = (page: Page) => page.evaluate(() => document.querySelector('#command-post-overlay [data-message]')?.textContent ?? null);
+const message = (page: Page) =>
+  page.evaluate(() => document.querySelector('#command-post-overlay [data-message]')?.textContent ?? null);
 
 describe('page settings edited live (Campaign.activePage().set)', () => {
   it('scale, cell size, grid type and diagonals reshape and resize the rings and recompute within a frame', async () => {
@@ -40,7 +53,13 @@ describe('page settings edited live (Campaign.activePage().set)', () => {
       const ring = () => {
         const id = (window as unknown as Fx).__fx.id;
         const r = document.querySelector(`#command-post-overlay .ring[data-token="${id('L1')}"]`)!;
-        return { shape: r.getAttribute('data-shape'), w: Math.round(r.getBoundingClientRect().width * 100) / 100, a3: document.querySelector(`#command-post-overlay .mark[data-token="${id('A3')}"]`)!.getAttribute('data-status') };
+        return {
+          shape: r.getAttribute('data-shape'),
+          w: Math.round(r.getBoundingClientRect().width * 100) / 100,
+          a3: document
+            .querySelector(`#command-post-overlay .mark[data-token="${id('A3')}"]`)!
+            .getAttribute('data-status'),
+        };
       };
       const out: Record<string, unknown> = {};
       f.pageSet({ scale_number: 5 }); // 10 cm = 2 cells now
@@ -68,12 +87,17 @@ describe('page settings edited live (Campaign.activePage().set)', () => {
     expect((steps.units as { w: number }).w).toBeCloseTo(2 * (10 / 2.54 / 2.5 + 0.5) * 70, 0);
   });
 
-  it('grid type switched to hex: hexagon rings on the leader\'s hex, within a frame', async () => {
+  it("grid type switched to hex: hexagon rings on the leader's hex, within a frame", async () => {
     const page = await open('engine=jumpgate');
     const shape = await page.evaluate(async () => {
-      (window as unknown as { __fx: { pageSet(a: object): void } }).__fx.pageSet({ grid_type: 'hex', diagonaltype: 'hex' });
+      (window as unknown as { __fx: { pageSet(a: object): void } }).__fx.pageSet({
+        grid_type: 'hex',
+        diagonaltype: 'hex',
+      });
       await new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r())));
-      return document.querySelector(`#command-post-overlay .ring[data-token="${(window as unknown as Fx).__fx.id('L1')}"]`)?.getAttribute('data-shape');
+      return document
+        .querySelector(`#command-post-overlay .ring[data-token="${(window as unknown as Fx).__fx.id('L1')}"]`)
+        ?.getAttribute('data-shape');
     });
     expect(shape).toBe('hexagon');
   });
@@ -90,7 +114,7 @@ describe('page settings edited live (Campaign.activePage().set)', () => {
 });
 
 describe('what cannot be read is never shown as live', () => {
-  it('a blank or string number falls back to Roll20\'s default for that field alone', async () => {
+  it("a blank or string number falls back to Roll20's default for that field alone", async () => {
     const page = await open('engine=legacy');
     await fx(page, (f) => f.pageSet({ scale_number: '' })); // Roll20's default scale: 5 (cm here): 10 cm = 2 cells
     await expect.poll(async () => (await ringOf(page, 'L1'))?.w).toBe(2 * 2.5 * 70);
@@ -109,7 +133,9 @@ describe('what cannot be read is never shown as live', () => {
 
   it('more tokens on the token layer than the limit: the board says so and shows nothing', async () => {
     const page = await open('engine=jumpgate&n=5001', false);
-    await expect.poll(() => message(page), { timeout: 15_000 }).toBe('Command Post: too many tokens on this page to read; nothing is shown on it.');
+    await expect
+      .poll(() => message(page), { timeout: 15_000 })
+      .toBe('Command Post: too many tokens on this page to read; nothing is shown on it.');
     expect(await page.locator('#command-post-overlay .mark').count()).toBe(0);
   });
 
@@ -152,18 +178,31 @@ describe('the journal followed: a character given to another player, or deleted,
     /** Each figure's side as the worker holds the tab's live table for the popup. */
     const sides = () =>
       ext.worker.evaluate(async (t) => {
-        const live = (await chrome.storage.session.get(`commandPost.live.${t}`))[`commandPost.live.${t}`] as { figures: { id: string; side: string | null }[] } | undefined;
+        const live = (await chrome.storage.session.get(`commandPost.live.${t}`))[`commandPost.live.${t}`] as
+          { figures: { id: string; side: string | null }[] } | undefined;
         return Object.fromEntries((live?.figures ?? []).map((f) => [f.id, f.side]));
       }, tab);
     const L2 = await game.evaluate(() => (window as unknown as Fx).__fx.id('L2'));
     const B1 = await game.evaluate(() => (window as unknown as Fx).__fx.id('B1'));
     await expect.poll(async () => [(await sides())[L2], (await sides())[B1]]).toEqual([ids.pB, ids.pB]);
     // The game master gives the character to Alice (the character's sheet, "controlled by"): no token changes.
-    await game.evaluate((c) => (window as unknown as { Campaign: { characters: { get(id: string): { set(a: object): void } } } }).Campaign.characters.get(c.c1!).set({ controlledby: c.pA }), ids);
-    await expect.poll(async () => [(await sides())[L2], (await sides())[B1]], { timeout: 5000 }).toEqual([ids.pA, ids.pA]);
+    await game.evaluate(
+      (c) =>
+        (
+          window as unknown as { Campaign: { characters: { get(id: string): { set(a: object): void } } } }
+        ).Campaign.characters
+          .get(c.c1!)
+          .set({ controlledby: c.pA }),
+      ids,
+    );
+    await expect
+      .poll(async () => [(await sides())[L2], (await sides())[B1]], { timeout: 5000 })
+      .toEqual([ids.pA, ids.pA]);
     // Deleted: the Sergeant's token is controlled by its own list again (Alice), the other by nobody.
     await game.evaluate((c) => {
-      const chars = (window as unknown as { Campaign: { characters: { get(id: string): unknown; remove(m: unknown): void } } }).Campaign.characters;
+      const chars = (
+        window as unknown as { Campaign: { characters: { get(id: string): unknown; remove(m: unknown): void } } }
+      ).Campaign.characters;
       chars.remove(chars.get(c.c1!));
     }, ids);
     await expect.poll(async () => (await sides())[B1], { timeout: 5000 }).not.toBe(ids.pA);
@@ -188,11 +227,11 @@ describe('the graphics collection replaced on the same page (Roll20 reloading it
   });
 });
 
-describe('cameras, checked against the fixture\'s own rendering', () => {
+describe("cameras, checked against the fixture's own rendering", () => {
   it.each([
     ['its own view and projection matrices', ''],
-    ['the scene\'s transform matrix only', 'scene'],
-  ])('Jumpgate pans through the camera\'s parent node (read through %s): marks stay on tokens', async (_, camfields) => {
+    ["the scene's transform matrix only", 'scene'],
+  ])("Jumpgate pans through the camera's parent node (read through %s): marks stay on tokens", async (_, camfields) => {
     const page = await open(`engine=jumpgate&camfields=${camfields}`);
     expectMarksOnTokens(await tokens(page), await marks(page), ['L1', 'A1', 'A2', 'A3', 'L2', 'B1']);
     await fx(page, (f) => f.camera({ x: 700, y: -500, zoom: 1.7 }));
@@ -226,7 +265,7 @@ describe('cameras, checked against the fixture\'s own rendering', () => {
   });
 });
 
-describe('page switches: followed by Roll20\'s events, not by asking every frame', () => {
+describe("page switches: followed by Roll20's events, not by asking every frame", () => {
   it('idle: Campaign.activePage() about once a second (the slow poll), not once a frame', async () => {
     const page = await open('engine=jumpgate');
     await page.waitForTimeout(500);
@@ -242,51 +281,76 @@ describe('page switches: followed by Roll20\'s events, not by asking every frame
     const announced = await page.evaluate(async () => {
       (window as unknown as { __fx: { switchPage(id: string): void } }).__fx.switchPage('page-2');
       await new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r())));
-      return [...document.querySelectorAll('#command-post-overlay .mark')].map((m) => (window as unknown as Fx).__fx.ref(m.getAttribute('data-token')!)).sort();
+      return [...document.querySelectorAll('#command-post-overlay .mark')]
+        .map((m) => (window as unknown as Fx).__fx.ref(m.getAttribute('data-token')!))
+        .sort();
     });
     expect(announced).toEqual(['P2L', 'P2a']);
     const t0 = Date.now();
     await fx(page, (f) => f.switchPage('page-1', true));
-    await page.waitForFunction(() => document.querySelectorAll('#command-post-overlay .mark').length === 6, null, { timeout: 3000 });
+    await page.waitForFunction(() => document.querySelectorAll('#command-post-overlay .mark').length === 6, null, {
+      timeout: 3000,
+    });
     expect(Date.now() - t0).toBeLessThan(2000);
     expectMarksOnTokens(await tokens(page), await marks(page), ['L1', 'A3']);
   });
 });
 
-describe('hex lattice from the tokens\' own positions', () => {
+describe("hex lattice from the tokens' own positions", () => {
   it.each([
     ['hex', 'regular'],
     ['hex', 'roll20'],
     ['hexr', 'regular'],
     ['hexr', 'roll20'],
-  ])('%s page, tokens on the %s lattice: rings centred on the leader\'s token, statuses by hex steps', async (grid, lattice) => {
-    const page = await open(`engine=jumpgate&grid=${grid}&lattice=${lattice}`);
-    const t = await tokens(page);
-    const m = await marks(page);
-    expectMarksOnTokens(t, m, ['L1', 'A1', 'A2', 'A3', 'L2', 'B1']);
-    // A hex ring is centred on the leader's hex: on the lattice the tokens stand on, that is the token itself.
-    const r = await rings(page);
-    expect(Math.abs(r.L1!.x - t.L1!.x)).toBeLessThan(0.6);
-    expect(Math.abs(r.L1!.y - t.L1!.y)).toBeLessThan(0.6);
-    // 10 cm = 4 hexes of 2.5 cm (hex steps): the same statuses whichever lattice the page uses.
-    expect(Object.fromEntries(Object.entries(m).map(([id, p]) => [id, p.status]))).toEqual({
-      L1: 'leader', A1: 'commanded', A2: 'link', A3: 'out', L2: 'leader', B1: 'commanded',
-    });
-  });
+  ])(
+    "%s page, tokens on the %s lattice: rings centred on the leader's token, statuses by hex steps",
+    async (grid, lattice) => {
+      const page = await open(`engine=jumpgate&grid=${grid}&lattice=${lattice}`);
+      const t = await tokens(page);
+      const m = await marks(page);
+      expectMarksOnTokens(t, m, ['L1', 'A1', 'A2', 'A3', 'L2', 'B1']);
+      // A hex ring is centred on the leader's hex: on the lattice the tokens stand on, that is the token itself.
+      const r = await rings(page);
+      expect(Math.abs(r.L1!.x - t.L1!.x)).toBeLessThan(0.6);
+      expect(Math.abs(r.L1!.y - t.L1!.y)).toBeLessThan(0.6);
+      // 10 cm = 4 hexes of 2.5 cm (hex steps): the same statuses whichever lattice the page uses.
+      expect(Object.fromEntries(Object.entries(m).map(([id, p]) => [id, p.status]))).toEqual({
+        L1: 'leader',
+        A1: 'commanded',
+        A2: 'link',
+        A3: 'out',
+        L2: 'leader',
+        B1: 'commanded',
+      });
+    },
+  );
 });
 
 describe('recorded diagnostics replayed (one per renderer)', () => {
   const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/roll20/recorded');
-  it.each(['legacy-zoomed-scrolled', 'jumpgate-panned-hex'])('%s: each mark where the recording put it, and on the fixture\'s token', async (name) => {
-    const rec = JSON.parse(fs.readFileSync(path.join(dir, `${name}.json`), 'utf8')) as { engine: string; tokens: { ref: string; screen: { x: number; y: number } }[] };
-    const page = await open(`replay=${name}`);
-    await page.waitForFunction((n) => document.querySelectorAll('#command-post-overlay .mark').length === n, rec.tokens.length);
-    const m = await marks(page);
-    for (const t of rec.tokens) {
-      expect(Math.abs(m[t.ref]!.x - t.screen.x), `${t.ref} x`).toBeLessThan(0.6);
-      expect(Math.abs(m[t.ref]!.y - t.screen.y), `${t.ref} y`).toBeLessThan(0.6);
-    }
-    expectMarksOnTokens(await tokens(page), m, rec.tokens.map((t) => t.ref));
-    expect(await page.evaluate(() => document.querySelector('#command-post-overlay [data-message]'))).toBeNull();
-  });
+  it.each(['legacy-zoomed-scrolled', 'jumpgate-panned-hex'])(
+    "%s: each mark where the recording put it, and on the fixture's token",
+    async (name) => {
+      const rec = JSON.parse(fs.readFileSync(path.join(dir, `${name}.json`), 'utf8')) as {
+        engine: string;
+        tokens: { ref: string; screen: { x: number; y: number } }[];
+      };
+      const page = await open(`replay=${name}`);
+      await page.waitForFunction(
+        (n) => document.querySelectorAll('#command-post-overlay .mark').length === n,
+        rec.tokens.length,
+      );
+      const m = await marks(page);
+      for (const t of rec.tokens) {
+        expect(Math.abs(m[t.ref]!.x - t.screen.x), `${t.ref} x`).toBeLessThan(0.6);
+        expect(Math.abs(m[t.ref]!.y - t.screen.y), `${t.ref} y`).toBeLessThan(0.6);
+      }
+      expectMarksOnTokens(
+        await tokens(page),
+        m,
+        rec.tokens.map((t) => t.ref),
+      );
+      expect(await page.evaluate(() => document.querySelector('#command-post-overlay [data-message]'))).toBeNull();
+    },
+  );
 });

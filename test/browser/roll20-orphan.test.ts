@@ -21,9 +21,12 @@ const table = fixtureTable();
 async function faults(ext: LaunchedExtension, page: Page): Promise<string[]> {
   const said: string[] = [];
   const cdp = await ext.context.newCDPSession(page);
-  cdp.on('Runtime.exceptionThrown', (e) => said.push(`uncaught: ${e.exceptionDetails.exception?.description ?? e.exceptionDetails.text}`));
+  cdp.on('Runtime.exceptionThrown', (e) =>
+    said.push(`uncaught: ${e.exceptionDetails.exception?.description ?? e.exceptionDetails.text}`),
+  );
   cdp.on('Log.entryAdded', (e) => {
-    if (e.entry.level === 'error' && !e.entry.text.startsWith('Failed to load resource')) said.push(`log: ${e.entry.text}`);
+    if (e.entry.level === 'error' && !e.entry.text.startsWith('Failed to load resource'))
+      said.push(`log: ${e.entry.text}`);
   });
   await cdp.send('Runtime.enable');
   await cdp.send('Log.enable');
@@ -49,13 +52,25 @@ describe('the Roll20 script orphaned by an extension reload', () => {
       await page.waitForSelector('#command-post-overlay .mark', { state: 'attached', timeout: 15_000 });
       tabs.push({ page, said });
     }
-    expect(tabs.flatMap((t) => t.said), 'a healthy start says nothing wrong').toEqual([]);
+    expect(
+      tabs.flatMap((t) => t.said),
+      'a healthy start says nothing wrong',
+    ).toEqual([]);
 
     await ext.worker.evaluate(() => chrome.runtime.reload()).catch(() => undefined);
     // A message each script counts (a report within 250 ms), as the extension goes.
-    for (const { page } of tabs) await page.evaluate(() => window.postMessage({ ns: 'command-post/roll20', dir: 'page', secret: 'forged', msg: { type: 'delta' } }, '*'));
+    for (const { page } of tabs)
+      await page.evaluate(() =>
+        window.postMessage({ ns: 'command-post/roll20', dir: 'page', secret: 'forged', msg: { type: 'delta' } }, '*'),
+      );
     for (const { page } of tabs) {
-      await expect.poll(() => page.evaluate(() => document.querySelector('#command-post-overlay [data-message]')?.textContent ?? null), { timeout: 10_000 }).toMatch(/updated: reload the tab/);
+      await expect
+        .poll(
+          () =>
+            page.evaluate(() => document.querySelector('#command-post-overlay [data-message]')?.textContent ?? null),
+          { timeout: 10_000 },
+        )
+        .toMatch(/updated: reload the tab/);
       expect(await page.evaluate(() => document.documentElement.getAttribute('data-command-post'))).toBe('orphaned');
       expect(await page.locator('#command-post-overlay .mark, #command-post-overlay .ring').count()).toBe(0);
     }
@@ -65,14 +80,26 @@ describe('the Roll20 script orphaned by an extension reload', () => {
 
     // The page goes on after it: the token still moves, the pointer crosses the board, a stranger's
     // message comes (once counted as dropped), the tab is hidden.
-    const dropped = await board.evaluate(() => document.getElementById('command-post-overlay')?.getAttribute('data-dropped') ?? '0');
+    const dropped = await board.evaluate(
+      () => document.getElementById('command-post-overlay')?.getAttribute('data-dropped') ?? '0',
+    );
     await board.evaluate(() => {
       let i = 0;
-      setInterval(() => (window as unknown as { __fx: { move(r: string, x: number, y: number): void } }).__fx.move('A1', 300 + (i++ % 20) * 10, 300), 40);
+      setInterval(
+        () =>
+          (window as unknown as { __fx: { move(r: string, x: number, y: number): void } }).__fx.move(
+            'A1',
+            300 + (i++ % 20) * 10,
+            300,
+          ),
+        40,
+      );
     });
     for (let i = 0; i < 6; i++) {
       await board.mouse.move(200 + i * 40, 200 + i * 30);
-      await board.evaluate(() => window.postMessage({ ns: 'command-post/roll20', dir: 'page', secret: 'forged', msg: { type: 'delta' } }, '*'));
+      await board.evaluate(() =>
+        window.postMessage({ ns: 'command-post/roll20', dir: 'page', secret: 'forged', msg: { type: 'delta' } }, '*'),
+      );
       await new Promise((r) => setTimeout(r, 150));
     }
     await board.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pagehide')));
@@ -80,7 +107,10 @@ describe('the Roll20 script orphaned by an extension reload', () => {
     await new Promise((r) => setTimeout(r, 6000));
     expect(await board.locator('#command-post-overlay .mark, #command-post-overlay .ring').count()).toBe(0);
     expect(said).toEqual([]);
-    expect(await board.evaluate(() => document.getElementById('command-post-overlay')?.getAttribute('data-dropped') ?? '0'), 'nothing listens to the window any more').toBe(dropped);
+    expect(
+      await board.evaluate(() => document.getElementById('command-post-overlay')?.getAttribute('data-dropped') ?? '0'),
+      'nothing listens to the window any more',
+    ).toBe(dropped);
     await board.close();
   });
 });

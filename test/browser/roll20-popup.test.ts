@@ -28,7 +28,9 @@ type Fx = {
 };
 
 /** Opens the fixture game and the popup as a page standing for that tab (`?tab=<id>`). */
-async function openBoth(query: string): Promise<{ game: Page; popup: Page; dialogs: string[]; id: (ref: string) => string }> {
+async function openBoth(
+  query: string,
+): Promise<{ game: Page; popup: Page; dialogs: string[]; id: (ref: string) => string }> {
   // Each test starts from a clean live-table store.
   await ext.worker.evaluate(() => chrome.storage.session.clear());
   const dialogs: string[] = [];
@@ -46,7 +48,8 @@ async function openBoth(query: string): Promise<{ game: Page; popup: Page; dialo
   return { game, popup, dialogs, id: (await idsOf(game)).id };
 }
 
-const statusOf = (popup: Page, id: string) => popup.locator(`[data-testid="board-figure"][data-token="${id}"]`).getAttribute('data-status');
+const statusOf = (popup: Page, id: string) =>
+  popup.locator(`[data-testid="board-figure"][data-token="${id}"]`).getAttribute('data-status');
 
 describe('Roll20 live table in the popup', () => {
   it('lists sides, units and who is in command and why; names stay text', async () => {
@@ -55,7 +58,9 @@ describe('Roll20 live table in the popup', () => {
     expect(await popup.getByRole('heading', { name: 'Alice' }).count()).toBe(1);
     expect(await popup.getByRole('heading', { name: 'Bob' }).count()).toBe(1); // the Sergeant's character is Bob's
     await expect.poll(() => statusOf(popup, id('A3'))).toBe('out');
-    expect(await popup.locator(`[data-token="${id('A3')}"] [data-testid="board-reason"]`).textContent()).toMatch(/out · 2\.5 cm too far from Rifleman [12]/);
+    expect(await popup.locator(`[data-token="${id('A3')}"] [data-testid="board-reason"]`).textContent()).toMatch(
+      /out · 2\.5 cm too far from Rifleman [12]/,
+    );
     expect(await popup.locator(`[data-token="${id('B1')}"] [data-testid="board-name"]`).textContent()).toBe(HOSTILE);
     expect(await popup.locator('img').count()).toBe(0);
     // The renderer mounts after the data, as Roll20's does.
@@ -65,12 +70,14 @@ describe('Roll20 live table in the popup', () => {
     await popup.close();
   });
 
-  it('the game\'s command distance, changed in its house rules, redraws the board', async () => {
+  it("the game's command distance, changed in its house rules, redraws the board", async () => {
     const { game, popup, id } = await openBoth('engine=legacy');
     await popup.locator('summary', { hasText: 'Settings and house rules' }).click();
     await popup.locator('#bdc-rule-commandCm').fill('13');
     await popup.locator('#bdc-rule-commandCm').blur();
-    await expect.poll(() => game.locator(`#command-post-overlay .mark[data-token="${id('A3')}"]`).getAttribute('data-status')).toBe('link');
+    await expect
+      .poll(() => game.locator(`#command-post-overlay .mark[data-token="${id('A3')}"]`).getAttribute('data-status'))
+      .toBe('link');
     await expect.poll(() => statusOf(popup, id('A3'))).toBe('link');
     // Back to the default for the other tests.
     await popup.getByTestId('undo').click();
@@ -82,7 +89,9 @@ describe('Roll20 live table in the popup', () => {
   it('says so when the board is data-only, and why', async () => {
     const { game, popup } = await openBoth('engine=legacy&strip=renderer');
     await expect.poll(() => popup.getByTestId('board-data-only').textContent()).toContain('renderer');
-    expect(await popup.getByTestId('r20-undrawn').textContent()).toBe('Roll20’s board is not there (not yet, or no longer): Command Post draws on it as soon as it is.');
+    expect(await popup.getByTestId('r20-undrawn').textContent()).toBe(
+      'Roll20’s board is not there (not yet, or no longer): Command Post draws on it as soon as it is.',
+    );
     expect(await popup.getByTestId('board-figure').count()).toBe(6);
     await game.close();
     await popup.close();
@@ -100,7 +109,10 @@ describe('Roll20 live table in the popup', () => {
     });
     await popup.getByTestId('r20-diagnostics').click();
     await popup.getByTestId('r20-diagnostics-done').waitFor();
-    const d = JSON.parse(await popup.evaluate(() => (window as unknown as { copied: string }).copied)) as { engine: string; rendererWatch: { reason: null; foundAt: number; changes: number } };
+    const d = JSON.parse(await popup.evaluate(() => (window as unknown as { copied: string }).copied)) as {
+      engine: string;
+      rendererWatch: { reason: null; foundAt: number; changes: number };
+    };
     expect(d.engine).toBe('jumpgate');
     expect(d.rendererWatch.reason).toBeNull();
     // Found within a second of mounting (both on the page's clock), after having been looked for in vain.
@@ -113,12 +125,16 @@ describe('Roll20 live table in the popup', () => {
 
   it('a hex page: the popup names the lattice the hexes are counted on, and why', async () => {
     const { game, popup } = await openBoth('engine=jumpgate&grid=hex&only=L1,A1');
-    await expect.poll(() => popup.getByTestId('r20-lattice').textContent()).toBe('Hexes are counted on Roll20’s own hex lattice (column pitch 75.199 px, row pitch 66.966 px): 2 of the 2 tokens stand on it.');
+    await expect
+      .poll(() => popup.getByTestId('r20-lattice').textContent())
+      .toBe(
+        'Hexes are counted on Roll20’s own hex lattice (column pitch 75.199 px, row pitch 66.966 px): 2 of the 2 tokens stand on it.',
+      );
     await game.close();
     await popup.close();
   });
 
-  it('without Roll20\'s game data it waits and says so; the page keeps working', async () => {
+  it("without Roll20's game data it waits and says so; the page keeps working", async () => {
     const { game, popup } = await openBoth('engine=legacy&strip=campaign');
     expect(await popup.getByTestId('board-state').textContent()).toBe('Waiting for the game to load…');
     await game.click('#fx-button');
@@ -129,10 +145,11 @@ describe('Roll20 live table in the popup', () => {
 
   it('native auras: one click writes the radius into aura 1 once, nothing follows on its own, another click puts back what was there', async () => {
     const { game, popup } = await openBoth('engine=legacy');
-    const aura = () => game.evaluate(() => {
-      const m = (window as unknown as Fx).__fx.model('L1');
-      return [m.get('aura1_radius'), m.get('aura1_square'), m.get('showplayers_aura1'), m.saves];
-    });
+    const aura = () =>
+      game.evaluate(() => {
+        const m = (window as unknown as Fx).__fx.model('L1');
+        return [m.get('aura1_radius'), m.get('aura1_square'), m.get('showplayers_aura1'), m.saves];
+      });
     expect(await aura()).toEqual(['', false, false, 0]);
     await popup.locator('summary', { hasText: 'Roll20 auras' }).click();
     await popup.getByTestId('r20-auras-write').click();
@@ -160,15 +177,37 @@ describe('Roll20 live table in the popup', () => {
     });
     await popup.getByTestId('r20-diagnostics').click();
     await popup.getByTestId('r20-diagnostics-done').waitFor();
-    const copied = JSON.parse(await popup.evaluate(() => (window as unknown as { copied: string }).copied)) as { format: string; engine: string; tokens: { ref: string; screen: { x: number; y: number } }[]; renderer: Record<string, unknown> };
+    const copied = JSON.parse(await popup.evaluate(() => (window as unknown as { copied: string }).copied)) as {
+      format: string;
+      engine: string;
+      tokens: { ref: string; screen: { x: number; y: number } }[];
+      renderer: Record<string, unknown>;
+    };
     expect(copied).toMatchObject({ format: 'command-post/roll20-diagnostics', engine: 'jumpgate' });
     expect(copied.tokens.map((t) => t.ref)).toEqual(['t1', 't2', 't3', 't4', 't5', 't6']);
     expect(copied.renderer['camera.parentIsCameraTransform']).toBe(true);
     // Where the overlay put each token is where its mark is on the page.
-    const marks = await game.evaluate(() => [...document.querySelectorAll('#command-post-overlay .mark')].map((m) => { const r = m.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }));
-    for (const t of copied.tokens) expect(marks.some(([x, y]) => Math.abs(x! - t.screen.x) < 0.6 && Math.abs(y! - t.screen.y) < 0.6)).toBe(true);
+    const marks = await game.evaluate(() =>
+      [...document.querySelectorAll('#command-post-overlay .mark')].map((m) => {
+        const r = m.getBoundingClientRect();
+        return [r.x + r.width / 2, r.y + r.height / 2];
+      }),
+    );
+    for (const t of copied.tokens)
+      expect(marks.some(([x, y]) => Math.abs(x! - t.screen.x) < 0.6 && Math.abs(y! - t.screen.y) < 0.6)).toBe(true);
     const text = JSON.stringify(copied);
-    for (const secret of ['Captain', 'Rifleman', 'Alice', id('pA'), id('L1'), id('page-1'), 'flying-flag', 'http', HOSTILE]) expect(text).not.toContain(secret);
+    for (const secret of [
+      'Captain',
+      'Rifleman',
+      'Alice',
+      id('pA'),
+      id('L1'),
+      id('page-1'),
+      'flying-flag',
+      'http',
+      HOSTILE,
+    ])
+      expect(text).not.toContain(secret);
     // Which renderer was found and when, which lattice and why.
     expect(copied).toMatchObject({ rendererWatch: { reason: null, changes: 1 }, lattice: null });
     expect((copied as unknown as { rendererWatch: { foundAt: number } }).rendererWatch.foundAt).toBeGreaterThan(0);
@@ -189,11 +228,16 @@ describe('the finder on Roll20', () => {
     const { game, popup, id } = await openBoth('engine=legacy');
     // Zoomed in, with a second rifleman walked away: more than one figure out, and room to scroll to each.
     await game.evaluate(() => {
-      const fx = (window as unknown as { __fx: { camera(c: object): void; move(ref: string, l: number, t: number): void } }).__fx;
+      const fx = (
+        window as unknown as { __fx: { camera(c: object): void; move(ref: string, l: number, t: number): void } }
+      ).__fx;
       fx.camera({ zoom: 2, x: 0, y: 0 });
       fx.move('A1', 70 * 14 + 35, 70 * 10 + 35);
     });
-    const outNow = () => game.locator('#command-post-overlay .mark[data-status="out"], #command-post-overlay .mark[data-status="blocked"]').evaluateAll((ms) => ms.map((m) => m.getAttribute('data-token')!).sort());
+    const outNow = () =>
+      game
+        .locator('#command-post-overlay .mark[data-status="out"], #command-post-overlay .mark[data-status="blocked"]')
+        .evaluateAll((ms) => ms.map((m) => m.getAttribute('data-token')!).sort());
     await expect.poll(async () => (await outNow()).length, { timeout: 10_000 }).toBeGreaterThan(1);
     const out = await outNow();
     expect(out).toContain(id('A1'));
@@ -206,11 +250,25 @@ describe('the finder on Roll20', () => {
         const r = document.querySelector(`#command-post-overlay .mark[data-token="${t}"]`)!.getBoundingClientRect();
         return Math.hypot(r.left + r.width / 2 - (w.left + w.width / 2), r.top + r.height / 2 - (w.top + w.height / 2));
       }, token);
-    const names = await game.evaluate((ids) => ids.map((t) => (window as unknown as { Campaign: { activePage(): { thegraphics: { get(id: string): { get(k: string): string } } } } }).Campaign.activePage().thegraphics.get(t).get('name')), out);
+    const names = await game.evaluate(
+      (ids) =>
+        ids.map((t) =>
+          (
+            window as unknown as {
+              Campaign: { activePage(): { thegraphics: { get(id: string): { get(k: string): string } } } };
+            }
+          ).Campaign.activePage()
+            .thegraphics.get(t)
+            .get('name'),
+        ),
+      out,
+    );
     const seen: string[] = [];
     for (let i = 0; i < out.length; i++) {
       await button.click();
-      await expect.poll(() => popup.getByTestId('board-find-said').textContent()).toContain(`${i + 1} of ${out.length}`);
+      await expect
+        .poll(() => popup.getByTestId('board-find-said').textContent())
+        .toContain(`${i + 1} of ${out.length}`);
       // The figure it names: in the middle of the editor, its words open on the board in full (not the short form).
       const said = (await popup.getByTestId('board-find-said').textContent())!;
       const named = out.filter((_, k) => said.includes(` · ${names[k]}:`));
@@ -218,7 +276,16 @@ describe('the finder on Roll20', () => {
       const token = named[0]!;
       seen.push(token);
       await expect.poll(() => offCentre(token), { timeout: 5000 }).toBeLessThan(2);
-      await expect.poll(() => game.locator(`#command-post-overlay .label-box[data-kind="reason"][data-tokens~="${token}"] text`).first().textContent(), { timeout: 5000 }).toMatch(/^[^✕]{12,}/);
+      await expect
+        .poll(
+          () =>
+            game
+              .locator(`#command-post-overlay .label-box[data-kind="reason"][data-tokens~="${token}"] text`)
+              .first()
+              .textContent(),
+          { timeout: 5000 },
+        )
+        .toMatch(/^[^✕]{12,}/);
     }
     // Each figure out once, then back to the first.
     expect([...seen].sort()).toEqual(out);
@@ -233,18 +300,30 @@ describe('the finder on Roll20', () => {
 describe('what the board shows on Roll20, in this browser’s own game', () => {
   it('only the figure hovered: nothing marked until the pointer is on a figure, then it; every figure again once set back, and the setting kept', async () => {
     const { game, popup, id } = await openBoth('engine=legacy');
-    await expect.poll(() => game.locator('#command-post-overlay .mark').count(), { timeout: 10_000 }).toBeGreaterThan(3);
+    await expect
+      .poll(() => game.locator('#command-post-overlay .mark').count(), { timeout: 10_000 })
+      .toBeGreaterThan(3);
     const all = await game.locator('#command-post-overlay .mark').count();
     await popup.locator('summary', { hasText: 'Board settings' }).click();
     await popup.getByTestId('r20-show').selectOption('focus');
     await expect.poll(() => game.locator('#command-post-overlay .mark').count(), { timeout: 5000 }).toBe(0);
     const t = (await tokens(game)).A3!;
     await game.mouse.move(t.x, t.y);
-    await expect.poll(() => game.locator('#command-post-overlay .mark').evaluateAll((ms) => ms.map((m) => m.getAttribute('data-token')))).toContain(id('A3'));
+    await expect
+      .poll(() =>
+        game.locator('#command-post-overlay .mark').evaluateAll((ms) => ms.map((m) => m.getAttribute('data-token'))),
+      )
+      .toContain(id('A3'));
     await game.mouse.move(3, 3);
     await expect.poll(() => game.locator('#command-post-overlay .mark').count()).toBe(0);
     // Remembered with the browser's Roll20 settings.
-    expect(await ext.worker.evaluate(async () => Object.values(await chrome.storage.local.get(null)).some((x) => (x as { show?: string } | null)?.show === 'focus'))).toBe(true);
+    expect(
+      await ext.worker.evaluate(async () =>
+        Object.values(await chrome.storage.local.get(null)).some(
+          (x) => (x as { show?: string } | null)?.show === 'focus',
+        ),
+      ),
+    ).toBe(true);
     await popup.getByTestId('r20-show').selectOption('all');
     await expect.poll(() => game.locator('#command-post-overlay .mark').count()).toBe(all);
     await game.close();

@@ -32,7 +32,15 @@ export function seatsOf(ext: LaunchedExtension, srv: FixtureServer, journal: str
   };
   /** Until the tab plays the table's game, then its popup opened again (one opened before plays the browser's own). */
   const reopen = async (s: Seat): Promise<void> => {
-    const state = () => ext.worker.evaluate(async (tab) => ((await chrome.storage.session.get(`commandPost.live.${tab}`))[`commandPost.live.${tab}`] as { shared?: { state: string } } | undefined)?.shared?.state, s.tab);
+    const state = () =>
+      ext.worker.evaluate(
+        async (tab) =>
+          (
+            (await chrome.storage.session.get(`commandPost.live.${tab}`))[`commandPost.live.${tab}`] as
+              { shared?: { state: string } } | undefined
+          )?.shared?.state,
+        s.tab,
+      );
     await expect.poll(state, { timeout: 15_000 }).toBe('ready');
     await s.popup.close();
     s.popup = await popupOf(s.tab);
@@ -40,27 +48,40 @@ export function seatsOf(ext: LaunchedExtension, srv: FixtureServer, journal: str
   /** The live section of a popup, opened. */
   const details = (s: Seat) => s.popup.getByTestId('board-details').locator('summary').first().click();
   /** A ledger character of the server's journal, by what its name says after the prefix. */
-  const ledger = (name: string) => srv.journal.snapshot(journal).characters.find((c) => c.name === `Command Post · ${name}`);
+  const ledger = (name: string) =>
+    srv.journal.snapshot(journal).characters.find((c) => c.name === `Command Post · ${name}`);
   return {
     ledger,
     details,
     reopen,
     async open(player: string): Promise<Seat> {
       const { game, tab } = await openGame(ext, `journal=${journal}&player=${player}&n=4`);
-      await game.evaluate(() => (window as unknown as { __fx: { journal: { ready(): Promise<void> } } }).__fx.journal.ready());
+      await game.evaluate(() =>
+        (window as unknown as { __fx: { journal: { ready(): Promise<void> } } }).__fx.journal.ready(),
+      );
       return { game, tab, popup: await popupOf(tab) };
     },
     /** The game master's click, then Bob seated on side 1 and Carol on side 2 as Roll20 seats players; every popup opened again. */
     async shareAndSeat(seats: Record<'gina' | 'bob' | 'carol', Seat>): Promise<void> {
       await details(seats.gina);
       await seats.gina.popup.getByTestId('r20-share').click();
-      const listed = () => ledger('Side 2') && ledger('table')?.attribs.find((a) => a.name === 'cp_sides')?.current === JSON.stringify([ledger('Side 1')!.id, ledger('Side 2')!.id]);
+      const listed = () =>
+        ledger('Side 2') &&
+        ledger('table')?.attribs.find((a) => a.name === 'cp_sides')?.current ===
+          JSON.stringify([ledger('Side 1')!.id, ledger('Side 2')!.id]);
       await expect.poll(listed, { timeout: 10_000 }).toBe(true);
-      await seats.gina.game.evaluate(({ bob, carol }) => {
-        const chars = (window as unknown as { Campaign: { characters: { models: { get(k: string): string; save(a: object): void }[] } } }).Campaign.characters.models;
-        chars.find((c) => c.get('name') === 'Command Post · Side 1')!.save({ controlledby: bob });
-        chars.find((c) => c.get('name') === 'Command Post · Side 2')!.save({ controlledby: carol });
-      }, { bob: srv.journal.id('bob'), carol: srv.journal.id('carol') });
+      await seats.gina.game.evaluate(
+        ({ bob, carol }) => {
+          const chars = (
+            window as unknown as {
+              Campaign: { characters: { models: { get(k: string): string; save(a: object): void }[] } };
+            }
+          ).Campaign.characters.models;
+          chars.find((c) => c.get('name') === 'Command Post · Side 1')!.save({ controlledby: bob });
+          chars.find((c) => c.get('name') === 'Command Post · Side 2')!.save({ controlledby: carol });
+        },
+        { bob: srv.journal.id('bob'), carol: srv.journal.id('carol') },
+      );
       for (const s of Object.values(seats)) await reopen(s);
     },
   };
@@ -91,13 +112,30 @@ export const current = (popup: Page, side: 'A' | 'B') =>
   popup
     .getByTestId(`current-${side}`)
     .textContent({ timeout: 2000 })
-    .catch(async () => `no current-${side}: ${((await popup.locator('body').textContent({ timeout: 1000 }).catch(() => '')) ?? '').replace(/\s+/g, ' ').slice(0, 300)}`);
+    .catch(
+      async () =>
+        `no current-${side}: ${(
+          (await popup
+            .locator('body')
+            .textContent({ timeout: 1000 })
+            .catch(() => '')) ?? ''
+        )
+          .replace(/\s+/g, ' ')
+          .slice(0, 300)}`,
+    );
 
 /** The Hell Dorado game the spends play: side A's 6 points of Command, side B's 5 (its one fighter named `nameB`). */
 export async function startHellDorado(gina: Seat, nameB = 'Voyageuse'): Promise<void> {
   for (const r of [
     { type: 'store/select-system', system: 'hd-command' },
-    hd({ type: 'rosterSet', side: 'A', fighters: [{ name: 'Capitaine', cmd: 4 }, { name: 'Sergent', cmd: 2 }] }),
+    hd({
+      type: 'rosterSet',
+      side: 'A',
+      fighters: [
+        { name: 'Capitaine', cmd: 4 },
+        { name: 'Sergent', cmd: 2 },
+      ],
+    }),
     hd({ type: 'rosterSet', side: 'B', fighters: [{ name: nameB, cmd: 5 }] }),
     hd({ type: 'start' }),
   ]) {

@@ -51,18 +51,31 @@ async function openAs(player: string, journal = GAME): Promise<Seat> {
   pageErrors.set(tab, errors);
   game.on('console', (m) => void (m.type() === 'error' && errors.push(m.text().slice(0, 300))));
   game.on('pageerror', (e) => void errors.push(String(e).slice(0, 300)));
-  await game.evaluate(() => (window as unknown as { __fx: { journal: { ready(): Promise<void> } } }).__fx.journal.ready());
+  await game.evaluate(() =>
+    (window as unknown as { __fx: { journal: { ready(): Promise<void> } } }).__fx.journal.ready(),
+  );
   return { game, tab, popup: await popupOf(tab) };
 }
 
 /** Until the tab plays the table's game (its live board says so), as a player waits for his board to show it. */
 async function sharedReady(seat: Seat): Promise<void> {
-  const shared = () => ext.worker.evaluate(async (tab) => ((await chrome.storage.session.get(`commandPost.live.${tab}`))[`commandPost.live.${tab}`] as { shared?: { state: string } } | undefined)?.shared, seat.tab);
+  const shared = () =>
+    ext.worker.evaluate(
+      async (tab) =>
+        (
+          (await chrome.storage.session.get(`commandPost.live.${tab}`))[`commandPost.live.${tab}`] as
+            { shared?: { state: string } } | undefined
+        )?.shared,
+      seat.tab,
+    );
   try {
     await expect.poll(async () => (await shared())?.state, { timeout: 15_000 }).toBe('ready');
   } catch (error) {
     // (What the tab reports and what its page said: a tab that never plays the game says why.)
-    throw new Error(`tab ${seat.tab} does not play the table's game: ${JSON.stringify(await shared()).slice(0, 1500)}; its page said: ${JSON.stringify(pageErrors.get(seat.tab) ?? []).slice(0, 1500)}`, { cause: error });
+    throw new Error(
+      `tab ${seat.tab} does not play the table's game: ${JSON.stringify(await shared()).slice(0, 1500)}; its page said: ${JSON.stringify(pageErrors.get(seat.tab) ?? []).slice(0, 1500)}`,
+      { cause: error },
+    );
   }
 }
 
@@ -73,9 +86,15 @@ const ask = (seat: Seat, request: object) =>
       new Promise<{ ok: boolean; error?: { code: string }; games?: string }>((resolve, reject) => {
         const port = chrome.tabs.connect(tab, { name: 'command-post-table' });
         // A tab that never answers is said, with what it was asked (not left to the test's own timeout).
-        setTimeout(() => reject(new Error(`tab ${tab} did not answer ${JSON.stringify(request).slice(0, 120)} within 20 s`)), 20_000);
+        setTimeout(
+          () => reject(new Error(`tab ${tab} did not answer ${JSON.stringify(request).slice(0, 120)} within 20 s`)),
+          20_000,
+        );
         port.onMessage.addListener((raw: unknown) => {
-          const m = raw as { type: string; response?: { ok: boolean; error?: { code: string }; root?: { games: unknown } } };
+          const m = raw as {
+            type: string;
+            response?: { ok: boolean; error?: { code: string }; root?: { games: unknown } };
+          };
           if (m.type !== 'port/response') return;
           port.disconnect();
           const r = m.response!;
@@ -96,11 +115,25 @@ const send = async (seat: Seat, request: object) => {
 const unsealed = (games: string | undefined): string => {
   // Keys in one order (a root rebuilt by an undo lists its games in another), rosters' slots left out.
   const canonical = (x: unknown): unknown =>
-    Array.isArray(x) ? x.map(canonical) : x && typeof x === 'object' ? Object.fromEntries(Object.keys(x).sort().map((k) => [k, k === 'slots' ? '…' : canonical((x as Record<string, unknown>)[k])])) : x;
+    Array.isArray(x)
+      ? x.map(canonical)
+      : x && typeof x === 'object'
+        ? Object.fromEntries(
+            Object.keys(x)
+              .sort()
+              .map((k) => [k, k === 'slots' ? '…' : canonical((x as Record<string, unknown>)[k])]),
+          )
+        : x;
   return JSON.stringify(canonical(JSON.parse(games ?? 'null')));
 };
 /** The marks each tab's board draws, by token and status. */
-const boardOf = (seat: Seat) => seat.game.evaluate(() => [...document.querySelectorAll('#command-post-overlay .mark')].map((m) => `${m.getAttribute('data-token')}:${m.getAttribute('data-status')}`).sort().join(' '));
+const boardOf = (seat: Seat) =>
+  seat.game.evaluate(() =>
+    [...document.querySelectorAll('#command-post-overlay .mark')]
+      .map((m) => `${m.getAttribute('data-token')}:${m.getAttribute('data-status')}`)
+      .sort()
+      .join(' '),
+  );
 
 /**
  * A worked example's events (test/scenarios/<system>/<file>), each made by whichever player may make
@@ -109,7 +142,9 @@ const boardOf = (seat: Seat) => seat.game.evaluate(() => [...document.querySelec
  */
 async function playAcross(system: string, file: string, table: Table = seats): Promise<number> {
   const { gina, bob, carol } = table;
-  const scenario = JSON.parse(fs.readFileSync(path.join(SCENARIOS, system, file), 'utf8')) as { steps: { event?: unknown; undo?: true; reject?: string }[] };
+  const scenario = JSON.parse(fs.readFileSync(path.join(SCENARIOS, system, file), 'utf8')) as {
+    steps: { event?: unknown; undo?: true; reject?: string }[];
+  };
   let played = 0;
   for (const step of scenario.steps) {
     if (step.event === undefined && !step.undo) continue;
@@ -127,7 +162,7 @@ async function playAcross(system: string, file: string, table: Table = seats): P
     // A number the command roll has just rolled is opened by its roster's owner a moment later (his tab
     // reveals the sealed slot): until then the rules refuse what it lets, as a player would see.
     const refusals: string[] = [];
-    for (const t0 = Date.now(); !by && Date.now() - t0 < 10_000; ) {
+    for (const t0 = Date.now(); !by && Date.now() - t0 < 10_000;) {
       refusals.length = 0;
       for (const s of [bob, carol, gina]) {
         const r = await send(s, request);
@@ -142,7 +177,10 @@ async function playAcross(system: string, file: string, table: Table = seats): P
     expect(by, `${file}: step ${played + 1} played by someone (${refusals.join(', ')})`).not.toBeNull();
     played++;
     const want = (await ask(by!, { type: 'store/load' })).games;
-    for (const s of [gina, bob, carol]) await expect.poll(async () => unsealed((await ask(s, { type: 'store/load' })).games), { timeout: 10_000 }).toBe(unsealed(want));
+    for (const s of [gina, bob, carol])
+      await expect
+        .poll(async () => unsealed((await ask(s, { type: 'store/load' })).games), { timeout: 10_000 })
+        .toBe(unsealed(want));
     const board = await boardOf(gina);
     for (const s of [bob, carol]) await expect.poll(() => boardOf(s), { timeout: 5000 }).toBe(board);
   }
@@ -158,7 +196,8 @@ function steps(): (what: string) => void {
 }
 
 /** The ledger character of `name` in the server's journal. */
-const ledger = (name: string, game = GAME) => srv.journal.snapshot(game).characters.find((c) => c.name === `Command Post · ${name}`);
+const ledger = (name: string, game = GAME) =>
+  srv.journal.snapshot(game).characters.find((c) => c.name === `Command Post · ${name}`);
 /** The game master's *Check this table*, from his popup's live section, opened first. */
 async function runCheck(gina: Seat): Promise<string | null> {
   await gina.popup.getByTestId('board-details').locator('summary').first().click();
@@ -177,18 +216,28 @@ async function shareAndSeat(table: Table, game: string): Promise<void> {
   await gina.popup.getByTestId('board-details').locator('summary').first().click();
   await gina.popup.getByTestId('r20-share').click();
   // Made, and listed on the table's ledger.
-  const listed = () => ledger('Side 2', game) && ledger('table', game)?.attribs.find((a) => a.name === 'cp_sides')?.current === JSON.stringify([ledger('Side 1', game)!.id, ledger('Side 2', game)!.id]);
+  const listed = () =>
+    ledger('Side 2', game) &&
+    ledger('table', game)?.attribs.find((a) => a.name === 'cp_sides')?.current ===
+      JSON.stringify([ledger('Side 1', game)!.id, ledger('Side 2', game)!.id]);
   await expect.poll(listed, { timeout: 10_000 }).toBe(true);
   await seatPlayers(gina);
   for (const s of Object.values(table)) await reopen(s);
 }
 
 async function seatPlayers(gina: Seat): Promise<void> {
-  await gina.game.evaluate(({ bob, carol }) => {
-    const chars = (window as unknown as { Campaign: { characters: { models: { get(k: string): string; save(a: object): void }[] } } }).Campaign.characters.models;
-    chars.find((c) => c.get('name') === 'Command Post · Side 1')!.save({ controlledby: bob });
-    chars.find((c) => c.get('name') === 'Command Post · Side 2')!.save({ controlledby: carol });
-  }, { bob: srv.journal.id('bob'), carol: srv.journal.id('carol') });
+  await gina.game.evaluate(
+    ({ bob, carol }) => {
+      const chars = (
+        window as unknown as {
+          Campaign: { characters: { models: { get(k: string): string; save(a: object): void }[] } };
+        }
+      ).Campaign.characters.models;
+      chars.find((c) => c.get('name') === 'Command Post · Side 1')!.save({ controlledby: bob });
+      chars.find((c) => c.get('name') === 'Command Post · Side 2')!.save({ controlledby: carol });
+    },
+    { bob: srv.journal.id('bob'), carol: srv.journal.id('carol') },
+  );
 }
 
 /** Once the tab plays the table's game, its popup opened again (one opened before keeps the browser's own game). */
@@ -204,7 +253,11 @@ async function reopen(s: Seat): Promise<void> {
  * it, by trying: a spend no pool can pay is refused by the rules once the tab acts (nothing written).
  */
 async function untilItActs(s: Seat): Promise<void> {
-  await expect.poll(async () => (await send(s, hd({ type: 'spend', side: 'A', amount: 999, permanent: false }))).error?.code, { timeout: 15_000 }).not.toBe('table-not-ready');
+  await expect
+    .poll(async () => (await send(s, hd({ type: 'spend', side: 'A', amount: 999, permanent: false }))).error?.code, {
+      timeout: 15_000,
+    })
+    .not.toBe('table-not-ready');
 }
 
 beforeAll(async () => {
@@ -224,7 +277,9 @@ describe('one game for the Roll20 table', () => {
   it('the game master shares it with one click, and seats players with Roll20’s own “controlled by”', async () => {
     const { gina, bob, carol } = seats;
     await gina.popup.getByTestId('board-details').locator('summary').first().click();
-    await expect.poll(() => gina.popup.getByTestId('r20-shared').getAttribute('data-state'), { timeout: 10_000 }).toBe('none');
+    await expect
+      .poll(() => gina.popup.getByTestId('r20-shared').getAttribute('data-state'), { timeout: 10_000 })
+      .toBe('none');
     // A player cannot share it.
     await bob.popup.getByTestId('board-details').locator('summary').first().click();
     expect(await bob.popup.getByTestId('r20-share').count()).toBe(0);
@@ -232,7 +287,9 @@ describe('one game for the Roll20 table', () => {
     await expect.poll(() => ledger('Side 2')?.attribs.map((a) => a.name), { timeout: 10_000 }).toContain('cp_ledger');
     expect(ledger('table')).toMatchObject({ controlledby: '', inplayerjournals: 'all' });
     // The table's ledger lists the side ledgers (a character a player names like one is not one).
-    await expect.poll(() => ledger('table')?.attribs.find((a) => a.name === 'cp_sides')?.current, { timeout: 10_000 }).toBe(JSON.stringify([ledger('Side 1')!.id, ledger('Side 2')!.id]));
+    await expect
+      .poll(() => ledger('table')?.attribs.find((a) => a.name === 'cp_sides')?.current, { timeout: 10_000 })
+      .toBe(JSON.stringify([ledger('Side 1')!.id, ledger('Side 2')!.id]));
     // Seated as Roll20 seats a player: the game master names him on the side's ledger.
     await seatPlayers(gina);
     // The popups opened before the game was shared play the browser's own: opened again, they play the table's.
@@ -243,7 +300,9 @@ describe('one game for the Roll20 table', () => {
       await expect.poll(() => current(s.popup, 'B'), { timeout: 10_000 }).toBe('5');
     }
     await bob.popup.getByTestId('board-details').locator('summary').first().click();
-    await expect.poll(() => bob.popup.getByTestId('r20-mine').textContent(), { timeout: 10_000 }).toMatch(/You act for: Side 1/);
+    await expect
+      .poll(() => bob.popup.getByTestId('r20-mine').textContent(), { timeout: 10_000 })
+      .toMatch(/You act for: Side 1/);
     expect(await bob.popup.getByTestId('r20-seats').textContent()).toMatch(/Side 1: Bob.*Side 2: Carol/);
     expect(await bob.popup.locator('img').count()).toBe(0);
   });
@@ -284,14 +343,24 @@ describe('one game for the Roll20 table', () => {
     const refusedBefore = srv.journal.refused(GAME).length;
     // Carol's page script forges an op under Bob's name on Bob's ledger, through Roll20's own models.
     await carol.game.evaluate((bob) => {
-      const c = (window as unknown as { Campaign: { characters: { models: { get(k: string): string; attribs: { create(a: object): void } }[] } } }).Campaign.characters.models.find((m) => m.get('name') === 'Command Post · Side 1');
-      c?.attribs.create({ name: `cp_ops_${bob}.3`, current: JSON.stringify({ v: 2, scene: 'x', done: 0, ops: [] }), max: '' });
+      const c = (
+        window as unknown as {
+          Campaign: { characters: { models: { get(k: string): string; attribs: { create(a: object): void } }[] } };
+        }
+      ).Campaign.characters.models.find((m) => m.get('name') === 'Command Post · Side 1');
+      c?.attribs.create({
+        name: `cp_ops_${bob}.3`,
+        current: JSON.stringify({ v: 2, scene: 'x', done: 0, ops: [] }),
+        max: '',
+      });
     }, srv.journal.id('bob'));
     await expect.poll(() => srv.journal.refused(GAME).length, { timeout: 10_000 }).toBeGreaterThan(refusedBefore);
     expect(srv.journal.refused(GAME).at(-1)!.why).toBe('not-controller');
     // Bob reloads his tab: his popup, opened again, shows the table's game.
     await bob.game.reload();
-    await bob.game.evaluate(() => (window as unknown as { __fx: { journal: { ready(): Promise<void> } } }).__fx.journal.ready());
+    await bob.game.evaluate(() =>
+      (window as unknown as { __fx: { journal: { ready(): Promise<void> } } }).__fx.journal.ready(),
+    );
     await reopen(bob);
     await expect.poll(() => current(bob.popup, 'A'), { timeout: 15_000 }).toBe('4');
     await untilItActs(bob);
@@ -310,10 +379,17 @@ describe('one game for the Roll20 table', () => {
     for (const s of [bob, carol]) await expect.poll(() => marksOn(s), { timeout: 10_000 }).toBe(0);
     expect(await marksOn(gina)).toBeGreaterThan(0);
     await bob.popup.getByTestId('board-details').locator('summary').first().click();
-    await expect.poll(() => bob.popup.getByTestId('r20-gm-only').textContent()).toBe('The game master keeps the board’s marks to himself.');
+    await expect
+      .poll(() => bob.popup.getByTestId('r20-gm-only').textContent())
+      .toBe('The game master keeps the board’s marks to himself.');
     expect(await bob.popup.getByTestId('r20-shared-gm-only-set').count()).toBe(0);
     // His tab asked as the popup asks: refused by the game (a game master's action only).
-    expect(await bob.popup.evaluate((tab) => chrome.tabs.sendMessage(tab, { type: 'roll20/visibility', show: 'all', gmOnly: false }), bob.tab)).toBe(false);
+    expect(
+      await bob.popup.evaluate(
+        (tab) => chrome.tabs.sendMessage(tab, { type: 'roll20/visibility', show: 'all', gmOnly: false }),
+        bob.tab,
+      ),
+    ).toBe(false);
     await new Promise((r) => setTimeout(r, 1500));
     expect(await marksOn(bob)).toBe(0);
     await gina.popup.getByTestId('r20-shared-gm-only-set').uncheck();
@@ -324,19 +400,41 @@ describe('one game for the Roll20 table', () => {
   it('the game master offline for a while: the players play on, nothing lost or doubled when he is back; a player who joins late reads the whole game', async () => {
     const { gina, bob, carol } = seats;
     const step = steps();
-    const journal = (seat: Seat, f: 'offline' | 'online') => seat.game.evaluate((what) => (window as unknown as { __fx: { journal: Record<string, () => void> } }).__fx.journal[what]!(), f);
+    const journal = (seat: Seat, f: 'offline' | 'online') =>
+      seat.game.evaluate(
+        (what) => (window as unknown as { __fx: { journal: Record<string, () => void> } }).__fx.journal[what]!(),
+        f,
+      );
     const before = { A: Number(await current(bob.popup, 'A')), B: Number(await current(bob.popup, 'B')) };
     // Where each tab stood, said if the test fails: its link to the journal, and what its board plays.
     onTestFailed(async () => {
       for (const [who, s] of Object.entries(seats)) {
-        const link = await s.game.evaluate(() => (window as unknown as { __fx: { journal: { state(): unknown } } }).__fx.journal.state()).catch((e: Error) => e.message);
-        const live = await ext.worker.evaluate(async (tab) => (await chrome.storage.session.get(`commandPost.live.${tab}`))[`commandPost.live.${tab}`], s.tab).catch((e: Error) => e.message);
-        console.error(who, JSON.stringify(link).slice(0, 400), JSON.stringify((live as { shared?: unknown } | undefined)?.shared ?? live).slice(0, 600), await current(s.popup, 'A'), await current(s.popup, 'B'));
+        const link = await s.game
+          .evaluate(() => (window as unknown as { __fx: { journal: { state(): unknown } } }).__fx.journal.state())
+          .catch((e: Error) => e.message);
+        const live = await ext.worker
+          .evaluate(
+            async (tab) => (await chrome.storage.session.get(`commandPost.live.${tab}`))[`commandPost.live.${tab}`],
+            s.tab,
+          )
+          .catch((e: Error) => e.message);
+        console.error(
+          who,
+          JSON.stringify(link).slice(0, 400),
+          JSON.stringify((live as { shared?: unknown } | undefined)?.shared ?? live).slice(0, 600),
+          await current(s.popup, 'A'),
+          await current(s.popup, 'B'),
+        );
       }
     });
     step('the game master going offline');
     await journal(gina, 'offline');
-    for (const [s, side] of [[bob, 'A'], [carol, 'B'], [bob, 'A']] as const) expect(await send(s, hd({ type: 'spend', side, amount: 1, permanent: false }))).toEqual({ ok: true });
+    for (const [s, side] of [
+      [bob, 'A'],
+      [carol, 'B'],
+      [bob, 'A'],
+    ] as const)
+      expect(await send(s, hd({ type: 'spend', side, amount: 1, permanent: false }))).toEqual({ ok: true });
     step('the players’ spends played');
     for (const s of [bob, carol]) {
       await expect.poll(() => current(s.popup, 'A'), { timeout: 10_000 }).toBe(String(before.A - 2));
@@ -358,9 +456,11 @@ describe('one game for the Roll20 table', () => {
     step('Dave’s popup showing the game');
     await expect.poll(() => current(dave.popup, 'A'), { timeout: 15_000 }).toBe(String(before.A - 2));
     expect(await current(dave.popup, 'B')).toBe(String(before.B - 1));
-    expect(await send(dave, hd({ type: 'spend', side: 'A', amount: 1, permanent: false }))).toEqual({ ok: false, error: { code: 'roll20-no-ledger-of-yours' } });
+    expect(await send(dave, hd({ type: 'spend', side: 'A', amount: 1, permanent: false }))).toEqual({
+      ok: false,
+      error: { code: 'roll20-no-ledger-of-yours' },
+    });
   });
-
 
   it('Bob in a second tab of the same browser: his spends from either tab reach every popup, none lost; his first tab closed, the second writes for him', async () => {
     const { gina, bob, carol } = seats;
@@ -368,14 +468,25 @@ describe('one game for the Roll20 table', () => {
     await reopen(second);
     // The worker names one of his tabs as the one that writes for him: his first.
     const writer = () =>
-      ext.worker.evaluate(async ({ key, player }) => ((await chrome.storage.session.get(key))[key] as Record<string, number> | undefined)?.[player], { key: ROLL20_WRITERS_KEY, player: fid('bob') });
+      ext.worker.evaluate(
+        async ({ key, player }) =>
+          ((await chrome.storage.session.get(key))[key] as Record<string, number> | undefined)?.[player],
+        { key: ROLL20_WRITERS_KEY, player: fid('bob') },
+      );
     await expect.poll(writer, { timeout: 10_000 }).toBe(bob.tab);
     // Each action names side A anew: every tab must end with every name, once, in order.
     const named = (name: string) => hd({ type: 'sideEdited', side: 'A', name });
     const namesIn = async (s: Seat) => {
       const r = await ask(s, { type: 'store/load' });
-      const game = (JSON.parse(r.games ?? '{}') as Record<string, { log: { events: { type: string; name?: string }[]; cursor: number } }>)['hd-command'];
-      return (game?.log.events.slice(0, game.log.cursor) ?? []).flatMap((e) => (e.type === 'sideEdited' && e.name?.startsWith('tab ') ? [e.name] : []));
+      const game = (
+        JSON.parse(r.games ?? '{}') as Record<
+          string,
+          { log: { events: { type: string; name?: string }[]; cursor: number } }
+        >
+      )['hd-command'];
+      return (game?.log.events.slice(0, game.log.cursor) ?? []).flatMap((e) =>
+        e.type === 'sideEdited' && e.name?.startsWith('tab ') ? [e.name] : [],
+      );
     };
     // From the second tab (the first writes for him: the action goes there, through the worker), then from the first, then the second again.
     expect(await send(second, named('tab 2, first'))).toEqual({ ok: true });
@@ -388,7 +499,8 @@ describe('one game for the Roll20 table', () => {
     await bob.game.close();
     await expect.poll(writer, { timeout: 10_000 }).toBe(second.tab);
     await expect.poll(async () => (await send(second, named('tab 2, alone'))).ok, { timeout: 20_000 }).toBe(true);
-    for (const s of [gina, carol, second]) await expect.poll(() => namesIn(s), { timeout: 10_000 }).toEqual([...all, 'tab 2, alone']);
+    for (const s of [gina, carol, second])
+      await expect.poll(() => namesIn(s), { timeout: 10_000 }).toEqual([...all, 'tab 2, alone']);
     seats.bob = second;
   });
 
@@ -398,7 +510,8 @@ describe('one game for the Roll20 table', () => {
     await reopen(second);
     expect(await send(second, { type: 'store/select-system', system: 'bdc' })).toEqual({ ok: true });
     const marksOn = (s: Seat) => s.game.locator('#command-post-overlay .mark').count();
-    for (const s of [gina, bob, carol, second]) await expect.poll(() => marksOn(s), { timeout: 10_000 }).toBeGreaterThan(0);
+    for (const s of [gina, bob, carol, second])
+      await expect.poll(() => marksOn(s), { timeout: 10_000 }).toBeGreaterThan(0);
     await second.popup.getByTestId('board-details').locator('summary').first().click();
     await second.popup.getByTestId('r20-shared-gm-only-set').check();
     for (const s of [bob, carol]) await expect.poll(() => marksOn(s), { timeout: 10_000 }).toBe(0);
@@ -422,7 +535,8 @@ describe('one game for a Roll20 table whose server trusts its players and keeps 
 
   beforeAll(async () => {
     // The first table's tabs closed: two cores, and six tabs playing at once would only slow both.
-    for (const page of ext.context.pages()) if (page.url().includes(`journal=${GAME}`) || page.url().includes('popup')) await page.close();
+    for (const page of ext.context.pages())
+      if (page.url().includes(`journal=${GAME}`) || page.url().includes('popup')) await page.close();
     srv.journal.configure(TRUSTING, { players: PLAYERS, gms: ['gina'], enforce: false, attrMax: 4000 });
     table.gina = await openAs('gina', TRUSTING);
     table.bob = await openAs('bob', TRUSTING);
@@ -452,25 +566,54 @@ describe('one game for a Roll20 table whose server trusts its players and keeps 
     const scene = JSON.parse(value(ledger('table', TRUSTING)!, 'cp_scene')) as string;
     // Bob's pages as they stand, one spend of 3 for side A added (his side: his seat allows it), and his
     // record signing them as his own tab would.
-    const writes = forgeryUnder(bobId, scene, (name) => value(side1, name), { lamport: 900, request: hd({ type: 'spend', side: 'A', amount: 3, permanent: false }) });
+    const writes = forgeryUnder(bobId, scene, (name) => value(side1, name), {
+      lamport: 900,
+      request: hd({ type: 'spend', side: 'A', amount: 3, permanent: false }),
+    });
     const forged = writes[1]![1];
     // Carol's own op for side A, in Bob's ledger under her name: refused by every tab (not that ledger's player's).
-    const hers = [`cp_ops_${srv.journal.id('carol')}`, JSON.stringify({ v: 2, scene, done: 0, ops: [{ seq: 1, lamport: 950, by: srv.journal.id('carol'), request: hd({ type: 'spend', side: 'A', amount: 2, permanent: false }) }] })] as const;
-    await carol.game.evaluate((writes) => {
-      type Model = { get(k: string): string; save(a: object): void };
-      const c = (window as unknown as { Campaign: { characters: { models: (Model & { attribs: { models: Model[]; create(a: object): void } })[] } } }).Campaign.characters.models.find((m) => m.get('name') === 'Command Post · Side 1')!;
-      for (const [name, current] of writes) {
-        const a = c.attribs.models.find((m) => m.get('name') === name);
-        if (a) a.save({ current });
-        else c.attribs.create({ name, current, max: '' });
-      }
-    }, [...writes, hers]);
+    const hers = [
+      `cp_ops_${srv.journal.id('carol')}`,
+      JSON.stringify({
+        v: 2,
+        scene,
+        done: 0,
+        ops: [
+          {
+            seq: 1,
+            lamport: 950,
+            by: srv.journal.id('carol'),
+            request: hd({ type: 'spend', side: 'A', amount: 2, permanent: false }),
+          },
+        ],
+      }),
+    ] as const;
+    await carol.game.evaluate(
+      (writes) => {
+        type Model = { get(k: string): string; save(a: object): void };
+        const c = (
+          window as unknown as {
+            Campaign: { characters: { models: (Model & { attribs: { models: Model[]; create(a: object): void } })[] } };
+          }
+        ).Campaign.characters.models.find((m) => m.get('name') === 'Command Post · Side 1')!;
+        for (const [name, current] of writes) {
+          const a = c.attribs.models.find((m) => m.get('name') === name);
+          if (a) a.save({ current });
+          else c.attribs.create({ name, current, max: '' });
+        }
+      },
+      [...writes, hers],
+    );
     // The server took them (it does not enforce "controlled by").
-    await expect.poll(() => value(ledger('Side 1', TRUSTING)!, `cp_ops_${srv.journal.id('carol')}`), { timeout: 10_000 }).not.toBe('');
+    await expect
+      .poll(() => value(ledger('Side 1', TRUSTING)!, `cp_ops_${srv.journal.id('carol')}`), { timeout: 10_000 })
+      .not.toBe('');
     // Bob's tab said it, and put his own back.
     await bob.popup.getByTestId('board-details').locator('summary').first().click();
     await expect.poll(() => bob.popup.getByTestId('r20-written-over').count(), { timeout: 10_000 }).toBe(1);
-    await expect.poll(() => value(ledger('Side 1', TRUSTING)!, `cp_record_${bobId}`), { timeout: 10_000 }).not.toBe(forged);
+    await expect
+      .poll(() => value(ledger('Side 1', TRUSTING)!, `cp_record_${bobId}`), { timeout: 10_000 })
+      .not.toBe(forged);
     // Past the time the game master's tab waits before compacting: nothing of either forgery is played anywhere.
     await new Promise((r) => setTimeout(r, 6000));
     for (const s of [gina, bob, carol]) expect(await current(s.popup, 'A'), 'side A untouched').toBe('6');
@@ -487,11 +630,16 @@ describe('one game for a Roll20 table whose server trusts its players and keeps 
     expect(await playAcross('cr', 'r1-four-vs-two.json', table)).toBeGreaterThan(20);
     const game = (await ask(table.gina, { type: 'store/load' })).games;
     await table.carol.game.reload();
-    await table.carol.game.evaluate(() => (window as unknown as { __fx: { journal: { ready(): Promise<void> } } }).__fx.journal.ready());
+    await table.carol.game.evaluate(() =>
+      (window as unknown as { __fx: { journal: { ready(): Promise<void> } } }).__fx.journal.ready(),
+    );
     await reopen(table.carol);
-    await expect.poll(async () => unsealed((await ask(table.carol, { type: 'store/load' })).games), { timeout: 15_000 }).toBe(unsealed(game));
+    await expect
+      .poll(async () => unsealed((await ask(table.carol, { type: 'store/load' })).games), { timeout: 15_000 })
+      .toBe(unsealed(game));
     // Nothing on the ledgers is longer than the server keeps.
-    for (const c of srv.journal.snapshot(TRUSTING).characters) for (const a of c.attribs) expect(String(a.current).length, String(a.name)).toBeLessThanOrEqual(4000);
+    for (const c of srv.journal.snapshot(TRUSTING).characters)
+      for (const a of c.attribs) expect(String(a.current).length, String(a.name)).toBeLessThanOrEqual(4000);
   });
 });
 
@@ -504,10 +652,17 @@ describe('the Roll20 extension updated', () => {
     await board.goto(`${EDITOR}?engine=legacy`);
     await board.waitForSelector('#command-post-overlay .mark', { state: 'attached', timeout: 15_000 });
     await ext.worker.evaluate(() => chrome.runtime.reload()).catch(() => undefined);
-    await expect.poll(() => board.evaluate(() => document.querySelector('#command-post-overlay [data-message]')?.textContent ?? null), { timeout: 10_000 }).toMatch(/updated: reload the tab/);
+    await expect
+      .poll(
+        () => board.evaluate(() => document.querySelector('#command-post-overlay [data-message]')?.textContent ?? null),
+        { timeout: 10_000 },
+      )
+      .toMatch(/updated: reload the tab/);
     expect(await board.locator('#command-post-overlay .mark, #command-post-overlay .ring').count()).toBe(0);
     // A token that walks away afterwards is drawn nowhere, in command or out.
-    await board.evaluate(() => (window as unknown as { __fx: { move(r: string, x: number, y: number): void } }).__fx.move('A1', 900, 900));
+    await board.evaluate(() =>
+      (window as unknown as { __fx: { move(r: string, x: number, y: number): void } }).__fx.move('A1', 900, 900),
+    );
     await new Promise((r) => setTimeout(r, 300));
     expect(await board.locator('#command-post-overlay .mark').count()).toBe(0);
   });

@@ -14,15 +14,23 @@ import { chromiumPath, extensionDir } from './launch';
 
 type Bounds = { left: number; top: number; width: number; height: number };
 
-it('npm start puts the popup beside the board, within the screen, reading the board\'s tab', async () => {
+it("npm start puts the popup beside the board, within the screen, reading the board's tab", async () => {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'command-post-start-'));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: chromiumPath(), headless: true, viewport: null, args: startArgs(extensionDir, { root: isRoot() }) });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath(),
+    headless: true,
+    viewport: null,
+    args: startArgs(extensionDir, { root: isRoot() }),
+  });
   try {
     const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto(`chrome-extension://${new URL(worker.url()).host}/demo.html?scene=bdc`);
     await page.waitForSelector('html[data-ready]', { state: 'attached' });
-    const screen = await page.evaluate(() => { const s = window.screen as Screen & { availLeft?: number }; return { left: s.availLeft ?? 0, width: s.availWidth }; });
+    const screen = await page.evaluate(() => {
+      const s = window.screen as Screen & { availLeft?: number };
+      return { left: s.availLeft ?? 0, width: s.availWidth };
+    });
     const popupPage = context.waitForEvent('page');
     const { board, popup } = (await placeSideBySide(page)) as { board: Bounds; popup: Bounds };
     for (const w of [board, popup]) {
@@ -34,7 +42,9 @@ it('npm start puts the popup beside the board, within the screen, reading the bo
     expect(popup.left).toBeGreaterThanOrEqual(board.left + board.width);
     const opened = await popupPage;
     await opened.getByTestId('board').waitFor();
-    const tab = await page.evaluate(async () => (await (globalThis as unknown as { chrome: typeof Browser }).chrome.tabs.getCurrent())!.id);
+    const tab = await page.evaluate(
+      async () => (await (globalThis as unknown as { chrome: typeof Browser }).chrome.tabs.getCurrent())!.id,
+    );
     expect(new URL(opened.url()).searchParams.get('tab')).toBe(String(tab));
   } finally {
     await context.close();

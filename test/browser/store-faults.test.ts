@@ -44,7 +44,10 @@ const LONG = CHUNK + 2;
 
 const worker = () => runningWorker(ext);
 /** Sends a request from an extension page; undefined when the worker left it unanswered. */
-const send = (request: object) => page.evaluate((r) => chrome.runtime.sendMessage(r).catch(() => undefined), request) as Promise<StoreAnswer | undefined>;
+const send = (request: object) =>
+  page.evaluate((r) => chrome.runtime.sendMessage(r).catch(() => undefined), request) as Promise<
+    StoreAnswer | undefined
+  >;
 /** As the popup sends: again, with the same id, while it is unanswered or the worker cannot say whether it landed. */
 async function sendAsThePopup(request: object): Promise<StoreAnswer> {
   for (let attempt = 0; attempt < 8; attempt++) {
@@ -63,7 +66,8 @@ async function restart(): Promise<void> {
   expect((await sendAsThePopup({ type: 'store/load' })).ok).toBe(true);
 }
 const storage = workerStorage(() => ext);
-const root = () => worker().evaluate(() => (globalThis as unknown as { commandPostRoot: () => Promise<StoreRoot> }).commandPostRoot());
+const root = () =>
+  worker().evaluate(() => (globalThis as unknown as { commandPostRoot: () => Promise<StoreRoot> }).commandPostRoot());
 
 /**
  * From now on, the worker's `failAt`-th call to chrome.storage.local (get, set and remove counted
@@ -102,15 +106,39 @@ async function model(base: Record<string, unknown>, requests: readonly object[])
   return summary(await store.current());
 }
 /** What must agree: every game, its links, the active game, and what the notices are about. */
-const summary = (r: StoreRoot) => ({ games: r.games, bindings: r.bindings, activeSystem: r.activeSystem, notices: r.notices.map((n) => n.kind) });
+const summary = (r: StoreRoot) => ({
+  games: r.games,
+  bindings: r.bindings,
+  activeSystem: r.activeSystem,
+  notices: r.notices.map((n) => n.kind),
+});
 
 type Path = { readonly name: string; readonly requests: (items: Record<string, unknown>) => object[] };
 const PATHS: Path[] = [
   { name: 'an action', requests: () => [{ type: 'game/dispatch', system: 'bdc', event: tested(4) }] },
-  { name: 'undos, then an action that cuts the log short (its last chunk removed)', requests: () => [...Array.from({ length: 3 }, () => ({ type: 'game/undo', system: 'bdc' })), { type: 'game/dispatch', system: 'bdc', event: tested(7) }] },
-  { name: 'a replace (a demo table\'s example) over the long game', requests: () => [{ type: 'game/replace', system: 'bdc', events: [tested(1), tested(2)] }] },
-  { name: 'an import of a short game over the long one', requests: () => [{ type: 'game/import', system: 'bdc', game: { config, log: { events: events(3, 5), cursor: 3 } } }] },
-  { name: 'a restore of the short game over the long one', requests: (items) => [{ type: 'store/restore', key: Object.keys(items).find((k) => k.endsWith('.bdc.before-restore'))! }] },
+  {
+    name: 'undos, then an action that cuts the log short (its last chunk removed)',
+    requests: () => [
+      ...Array.from({ length: 3 }, () => ({ type: 'game/undo', system: 'bdc' })),
+      { type: 'game/dispatch', system: 'bdc', event: tested(7) },
+    ],
+  },
+  {
+    name: "a replace (a demo table's example) over the long game",
+    requests: () => [{ type: 'game/replace', system: 'bdc', events: [tested(1), tested(2)] }],
+  },
+  {
+    name: 'an import of a short game over the long one',
+    requests: () => [
+      { type: 'game/import', system: 'bdc', game: { config, log: { events: events(3, 5), cursor: 3 } } },
+    ],
+  },
+  {
+    name: 'a restore of the short game over the long one',
+    requests: (items) => [
+      { type: 'store/restore', key: Object.keys(items).find((k) => k.endsWith('.bdc.before-restore'))! },
+    ],
+  },
 ];
 
 describe('a write is one transaction, on the real worker', () => {
@@ -129,55 +157,69 @@ describe('a write is one transaction, on the real worker', () => {
     base = await storage.get();
   }, 60_000);
 
-  it.each(PATHS.map((p) => [p.name, p] as const))('%s: each storage call failing once leaves storage holding what was acknowledged', async (_, p) => {
-    const requests = [...p.requests(base), { type: 'game/dispatch', system: 'bdc', event: tested(10) }].map((r, i) => ({ ...r, id: `${p.name.slice(0, 8)}-${i}` }));
-    // How many calls the path makes without a fault.
-    await storage.put(base);
-    await restart();
-    await fault(null, 'before');
-    for (const r of requests) expect((await sendAsThePopup(r)).ok).toBe(true);
-    const total = await calls();
-    expect(total).toBeGreaterThanOrEqual(requests.length);
-    let failed = 0;
-    for (let failAt = 0; failAt < total; failAt++) {
-      for (const mode of ['before', 'after'] as const) {
-        await storage.put(base);
-        await restart();
-        await fault(failAt, mode);
-        const acknowledged: object[] = [];
-        for (const r of requests) {
-          const answer = await sendAsThePopup(r);
-          if (answer.ok) acknowledged.push(r);
-          else {
-            failed++;
-            expect(answer.error.code, JSON.stringify(answer)).toBe('storage-failed');
+  it.each(PATHS.map((p) => [p.name, p] as const))(
+    '%s: each storage call failing once leaves storage holding what was acknowledged',
+    async (_, p) => {
+      const requests = [...p.requests(base), { type: 'game/dispatch', system: 'bdc', event: tested(10) }].map(
+        (r, i) => ({ ...r, id: `${p.name.slice(0, 8)}-${i}` }),
+      );
+      // How many calls the path makes without a fault.
+      await storage.put(base);
+      await restart();
+      await fault(null, 'before');
+      for (const r of requests) expect((await sendAsThePopup(r)).ok).toBe(true);
+      const total = await calls();
+      expect(total).toBeGreaterThanOrEqual(requests.length);
+      let failed = 0;
+      for (let failAt = 0; failAt < total; failAt++) {
+        for (const mode of ['before', 'after'] as const) {
+          await storage.put(base);
+          await restart();
+          await fault(failAt, mode);
+          const acknowledged: object[] = [];
+          for (const r of requests) {
+            const answer = await sendAsThePopup(r);
+            if (answer.ok) acknowledged.push(r);
+            else {
+              failed++;
+              expect(answer.error.code, JSON.stringify(answer)).toBe('storage-failed');
+            }
           }
+          const label = `call ${failAt} failing ${mode}; acknowledged: ${acknowledged.map((r) => (r as { id: string }).id).join(', ')}`;
+          await restart();
+          const after = await root();
+          expect(summary(after), label).toEqual(await model(base, acknowledged));
+          const held = await storage.get();
+          for (const n of after.notices)
+            if ('backupKey' in n && n.backupKey) expect(n.backupKey in held, `${label}: ${n.backupKey}`).toBe(true);
         }
-        const label = `call ${failAt} failing ${mode}; acknowledged: ${acknowledged.map((r) => (r as { id: string }).id).join(', ')}`;
-        await restart();
-        const after = await root();
-        expect(summary(after), label).toEqual(await model(base, acknowledged));
-        const held = await storage.get();
-        for (const n of after.notices) if ('backupKey' in n && n.backupKey) expect(n.backupKey in held, `${label}: ${n.backupKey}`).toBe(true);
       }
-    }
-    expect(failed, 'some failures were answered as such').toBeGreaterThan(0);
-  }, 240_000);
+      expect(failed, 'some failures were answered as such').toBeGreaterThan(0);
+    },
+    240_000,
+  );
 });
 
 describe('an older version used in between', () => {
   it('storage as the real build of layout v3 left it over a v4 store: the worker shows every game, and the popup says so', async () => {
     // Recorded in Chromium (test/unit/store/migrate.test.ts says how): v4 played three games, the v3 build reset the store and played two.
-    const recorded = JSON.parse(fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/store/after-older-build.json'), 'utf8')) as Record<string, unknown>;
+    const recorded = JSON.parse(
+      fs.readFileSync(
+        path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/store/after-older-build.json'),
+        'utf8',
+      ),
+    ) as Record<string, unknown>;
     await storage.put(recorded);
     await restart();
     const read = await root();
     expect(Object.keys(read.games).sort()).toEqual(['bdc', 'cr', 'dc', 'hd-command']);
     const popup = await ext.context.newPage();
     await popup.goto(ext.popupUrl);
-    await expect.poll(async () => (await popup.getByTestId('store-notice').textContent())?.replace(/\s+/g, ' ')).toMatch(
-      /An older version of Command Post was used in the meantime: your games are all here.*Read back from this version’s own records: Hell Dorado · Command points, Désastre Colonial · Initiative\..*Played on both versions: Les bandes de Champagne\./,
-    );
+    await expect
+      .poll(async () => (await popup.getByTestId('store-notice').textContent())?.replace(/\s+/g, ' '))
+      .toMatch(
+        /An older version of Command Post was used in the meantime: your games are all here.*Read back from this version’s own records: Hell Dorado · Command points, Désastre Colonial · Initiative\..*Played on both versions: Les bandes de Champagne\./,
+      );
     await popup.close();
   });
 });

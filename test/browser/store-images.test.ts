@@ -21,22 +21,25 @@ function measure(png: Buffer) {
 describe('the store pictures', () => {
   const made: Record<string, { shot: Buffer; tile: Buffer }> = {};
 
-  it.each(Object.keys(LANGUAGES) as Language[])('in %s: the army at play beside the popup at 1280 × 800, and the tile at 440 × 280', async (lang) => {
-    const ext = await launchExtension({ locale: LANGUAGES[lang] });
-    opened.push(ext);
-    // The page speaks the language asked for (the picture is of it).
-    const page = await ext.context.newPage();
-    await page.goto(`chrome-extension://${ext.extensionId}/demo.html`);
-    expect(await page.evaluate(() => document.documentElement.lang)).toMatch(new RegExp(`^${lang}\\b`));
-    await page.close();
-    made[lang] = { shot: await screenshot(ext, 'bdc-army'), tile: await tile(ext, lang) };
-    const shot = measure(made[lang].shot);
-    expect([shot.width, shot.height]).toEqual([SCREENSHOT.width, SCREENSHOT.height]);
-    expect(shot.colours).toBeGreaterThan(200);
-    const small = measure(made[lang].tile);
-    expect([small.width, small.height]).toEqual([TILE.width, TILE.height]);
-    expect(small.colours).toBeGreaterThan(50);
-  });
+  it.each(Object.keys(LANGUAGES) as Language[])(
+    'in %s: the army at play beside the popup at 1280 × 800, and the tile at 440 × 280',
+    async (lang) => {
+      const ext = await launchExtension({ locale: LANGUAGES[lang] });
+      opened.push(ext);
+      // The page speaks the language asked for (the picture is of it).
+      const page = await ext.context.newPage();
+      await page.goto(`chrome-extension://${ext.extensionId}/demo.html`);
+      expect(await page.evaluate(() => document.documentElement.lang)).toMatch(new RegExp(`^${lang}\\b`));
+      await page.close();
+      made[lang] = { shot: await screenshot(ext, 'bdc-army'), tile: await tile(ext, lang) };
+      const shot = measure(made[lang].shot);
+      expect([shot.width, shot.height]).toEqual([SCREENSHOT.width, SCREENSHOT.height]);
+      expect(shot.colours).toBeGreaterThan(200);
+      const small = measure(made[lang].tile);
+      expect([small.width, small.height]).toEqual([TILE.width, TILE.height]);
+      expect(small.colours).toBeGreaterThan(50);
+    },
+  );
 
   it('says different words in each language', () => {
     expect(made.en!.shot.equals(made.fr!.shot)).toBe(false);

@@ -35,15 +35,28 @@ afterAll(async () => {
 
 /** The board of `scene` as the worker stored it (the page saves a moment after a change). */
 const stored = (scene: string): Promise<DemoBoard | undefined> =>
-  ext.worker.evaluate(async ([key, s]) => ((await chrome.storage.local.get(key))[key] as { boards: Record<string, DemoBoard> } | undefined)?.boards[s], [DEMO_KEY, scene] as const);
+  ext.worker.evaluate(
+    async ([key, s]) =>
+      ((await chrome.storage.local.get(key))[key] as { boards: Record<string, DemoBoard> } | undefined)?.boards[s],
+    [DEMO_KEY, scene] as const,
+  );
 
 /** Waits until the stored board of `scene` passes `ok`, and returns it. */
 async function storedWhen(scene: string, ok: (b: DemoBoard) => boolean): Promise<DemoBoard> {
-  await expect.poll(async () => { const b = await stored(scene); return b ? ok(b) : false; }, { timeout: 5_000 }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        const b = await stored(scene);
+        return b ? ok(b) : false;
+      },
+      { timeout: 5_000 },
+    )
+    .toBe(true);
   return (await stored(scene))!;
 }
 
-const report = (problems: Awaited<ReturnType<typeof axeProblems>>) => problems.map((p) => `${p.impact} ${p.id}: ${p.help} — ${p.targets.slice(0, 4).join(', ')}`);
+const report = (problems: Awaited<ReturnType<typeof axeProblems>>) =>
+  problems.map((p) => `${p.impact} ${p.id}: ${p.help} — ${p.targets.slice(0, 4).join(', ')}`);
 
 /** What must hold on a screen: no page wider than it, every control reachable (`reach`), axe clean in both themes. */
 async function fitsAndReads(page: Page, what: string, sized?: string, reach = true): Promise<void> {
@@ -61,7 +74,10 @@ async function fitsAndReads(page: Page, what: string, sized?: string, reach = tr
   expect(await smallTargets(page), `${what}: controls under 24 × 24 px`).toEqual([]);
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
-    expect(report(await axeProblems(page, { touch: true, ...(sized ? { sized } : {}) })), `${what}, ${colorScheme}`).toEqual([]);
+    expect(
+      report(await axeProblems(page, { touch: true, ...(sized ? { sized } : {}) })),
+      `${what}, ${colorScheme}`,
+    ).toEqual([]);
   }
   await page.emulateMedia({ colorScheme: null });
 }
@@ -71,23 +87,36 @@ async function fitsAndReads(page: Page, what: string, sized?: string, reach = tr
  * 20 px of it nor of any point `span` px across it left and right (room for two fingers).
  */
 async function background(page: Page, fx: number, fy: number, span = 0): Promise<Point> {
-  const p = await page.evaluate(([fx, fy, span]) => {
-    const board = document.querySelector('.board')!;
-    const r = board.getBoundingClientRect();
-    // A finger is not a point, and the browser gives a touch beside a figure to the figure (touch adjustment).
-    const round = [[0, 0], ...[6, 12, 20].flatMap((d) => Array.from({ length: 8 }, (_, i) => [d * Math.cos((i * Math.PI) / 4), d * Math.sin((i * Math.PI) / 4)]))];
-    const clearAt = (x: number, y: number) => x > r.left + 24 && x < r.right - 24 && y > r.top + 24 && y < r.bottom - 24 && round.every(([dx, dy]) => document.elementFromPoint(x + dx!, y + dy!) === board);
-    for (let ring = 0; ring < 60; ring++) {
-      for (let a = 0; a < 8; a++) {
-        const x = r.left + r.width * fx + ring * 6 * Math.cos((a * Math.PI) / 4);
-        const y = r.top + r.height * fy + ring * 6 * Math.sin((a * Math.PI) / 4);
-        let clear = true;
-        for (let dx = -span / 2; dx <= span / 2 && clear; dx += 10) clear = clearAt(x + dx, y);
-        if (clear && clearAt(x + span / 2, y)) return { x, y };
+  const p = await page.evaluate(
+    ([fx, fy, span]) => {
+      const board = document.querySelector('.board')!;
+      const r = board.getBoundingClientRect();
+      // A finger is not a point, and the browser gives a touch beside a figure to the figure (touch adjustment).
+      const round = [
+        [0, 0],
+        ...[6, 12, 20].flatMap((d) =>
+          Array.from({ length: 8 }, (_, i) => [d * Math.cos((i * Math.PI) / 4), d * Math.sin((i * Math.PI) / 4)]),
+        ),
+      ];
+      const clearAt = (x: number, y: number) =>
+        x > r.left + 24 &&
+        x < r.right - 24 &&
+        y > r.top + 24 &&
+        y < r.bottom - 24 &&
+        round.every(([dx, dy]) => document.elementFromPoint(x + dx!, y + dy!) === board);
+      for (let ring = 0; ring < 60; ring++) {
+        for (let a = 0; a < 8; a++) {
+          const x = r.left + r.width * fx + ring * 6 * Math.cos((a * Math.PI) / 4);
+          const y = r.top + r.height * fy + ring * 6 * Math.sin((a * Math.PI) / 4);
+          let clear = true;
+          for (let dx = -span / 2; dx <= span / 2 && clear; dx += 10) clear = clearAt(x + dx, y);
+          if (clear && clearAt(x + span / 2, y)) return { x, y };
+        }
       }
-    }
-    return null;
-  }, [fx, fy, span] as const);
+      return null;
+    },
+    [fx, fy, span] as const,
+  );
   expect(p, `a clear spot of the board near ${fx}, ${fy}, ${span} px across`).not.toBeNull();
   return p!;
 }
@@ -120,7 +149,10 @@ describe.each(SCREENS)('the demo table on a $name ($width × $height), by touch'
     await fitsAndReads(page, `cr-army on the ${screen.name}`, '.board .token');
     // What the panel's closed parts hold too (the add form's checkbox, the settings' fields): a finger's size.
     await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
-    expect(await smallTargets(page), `cr-army on the ${screen.name}, every part open: controls under 24 × 24 px`).toEqual([]);
+    expect(
+      await smallTargets(page),
+      `cr-army on the ${screen.name}, every part open: controls under 24 × 24 px`,
+    ).toEqual([]);
     await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = false)));
     // The key folded to a button that says what it is (it covered a third of a phone's board): nothing
     // of it drawn until a tap opens it, a tap folds it again.
@@ -128,10 +160,17 @@ describe.each(SCREENS)('the demo table on a $name ($width × $height), by touch'
     // At fit, the key folded leaves its column to the figures: the command roll army's bases were 10.8 px
     // across on the phone with the key open, 14.8 folded (a floor on their size would leave the army
     // wider than the board: fit would no longer show it whole).
-    const smallest = () => page.locator('.board .token').evaluateAll((ts) => Math.min(...ts.map((t) => Math.min(t.getBoundingClientRect().width, t.getBoundingClientRect().height))));
+    const smallest = () =>
+      page
+        .locator('.board .token')
+        .evaluateAll((ts) =>
+          Math.min(...ts.map((t) => Math.min(t.getBoundingClientRect().width, t.getBoundingClientRect().height))),
+        );
     if (screen.name === 'phone') expect(await smallest(), 'the smallest figure at fit, in px').toBeGreaterThan(14);
     const drawnKey = () => page.locator('#command-post-overlay [data-layer="legend"] [data-legend-box]').count();
-    expect(await key.textContent(), 'the key\'s button says what it opens').toBe(formatText(english, text('demo_legend')));
+    expect(await key.textContent(), "the key's button says what it opens").toBe(
+      formatText(english, text('demo_legend')),
+    );
     expect(await key.getAttribute('aria-pressed'), 'the key folded on a narrow screen').toBe('false');
     expect(await drawnKey()).toBe(0);
     await key.tap();
@@ -148,9 +187,17 @@ describe.each(SCREENS)('the demo table on a $name ($width × $height), by touch'
     /** The labels standing in a short form now: id, figure, and the full words. */
     const shortened = () =>
       page.locator('#command-post-overlay [data-layer="labels"] > g').evaluateAll((gs) =>
-        gs.map((g) => ({ id: g.getAttribute('data-label')!, token: g.getAttribute('data-token')!, text: g.querySelector('text')!.textContent!, full: g.querySelector('title')!.textContent! })).filter((l) => l.text !== l.full && l.token !== ''),
+        gs
+          .map((g) => ({
+            id: g.getAttribute('data-label')!,
+            token: g.getAttribute('data-token')!,
+            text: g.querySelector('text')!.textContent!,
+            full: g.querySelector('title')!.textContent!,
+          }))
+          .filter((l) => l.text !== l.full && l.token !== ''),
       );
-    const shown = (id: string) => page.locator(`#command-post-overlay [data-layer="labels"] > g[data-label="${id}"] text`).textContent();
+    const shown = (id: string) =>
+      page.locator(`#command-post-overlay [data-layer="labels"] > g[data-label="${id}"] text`).textContent();
     const short = (await shortened()).slice(0, 4);
     expect(short.length, 'short words on a crowded board this size').toBeGreaterThan(0);
     const said = page.getByTestId('demo-selected-said');
@@ -158,7 +205,9 @@ describe.each(SCREENS)('the demo table on a $name ($width × $height), by touch'
     for (const l of short) {
       const figure = page.locator(`.board .token[data-token="${l.token}"]`);
       await figure.tap();
-      await expect.poll(() => figure.getAttribute('aria-pressed'), { message: `${l.token} selected by a tap` }).toBe('true');
+      await expect
+        .poll(() => figure.getAttribute('aria-pressed'), { message: `${l.token} selected by a tap` })
+        .toBe('true');
       expect(await page.getByTestId('demo-selected-name').textContent()).toBe(await figure.getAttribute('data-name'));
       // Its words in full in the panel, whatever room the board has for them: what its mark's hover
       // title says after its name (a finger has no hover), the words its label stands for.
@@ -169,15 +218,29 @@ describe.each(SCREENS)('the demo table on a $name ($width × $height), by touch'
       const words = title.slice(name.length + 3);
       expect(l.full.endsWith(words), `${l.full} says ${words}`).toBe(true);
       const status = formatText(english, text(`board_status_${await mark.getAttribute('data-status')}`));
-      await expect.poll(() => said.textContent(), { message: `${l.id}'s words in the panel` }).toBe(`${status} — ${words}`);
+      await expect
+        .poll(() => said.textContent(), { message: `${l.id}'s words in the panel` })
+        .toBe(`${status} — ${words}`);
       // In view: a phone's panel stands below the board, past the fold; the tap brings the words up.
-      await expect.poll(() => said.evaluate((el) => { const r = el.getBoundingClientRect(); return r.top >= -0.5 && r.bottom <= window.innerHeight + 0.5; }), { message: `${l.id}'s words in view after the tap` }).toBe(true);
+      await expect
+        .poll(
+          () =>
+            said.evaluate((el) => {
+              const r = el.getBoundingClientRect();
+              return r.top >= -0.5 && r.bottom <= window.innerHeight + 0.5;
+            }),
+          { message: `${l.id}'s words in view after the tap` },
+        )
+        .toBe(true);
       // And on the board, where it finds them room (selecting lays the board out again in the same
       // task; the finger is gone by now, no hover left: what is open is the selection's).
       await statusNextFrame(page, l.token);
       if ((await shown(l.id)) === l.full) opened.push(l);
     }
-    expect(opened.map((l) => l.id), `short words opened on the board by a tap, of ${short.map((l) => l.id).join(', ')}`).not.toEqual([]);
+    expect(
+      opened.map((l) => l.id),
+      `short words opened on the board by a tap, of ${short.map((l) => l.id).join(', ')}`,
+    ).not.toEqual([]);
     // A tap on the board's background lets the last one go: its words go back to their short form, the panel says none.
     const last = opened.at(-1)!;
     const figure = page.locator(`.board .token[data-token="${last.token}"]`);
@@ -205,7 +268,12 @@ describe.each(SCREENS)('the demo table on a $name ($width × $height), by touch'
     const from = (await tokens(page)).cu!;
     let z = await zoom(page);
     let during: string | null = null;
-    await finger.drag(from, { x: from.x, y: from.y + 49 * z }, 6, async () => (during = await statusNextFrame(page, 'cu')));
+    await finger.drag(
+      from,
+      { x: from.x, y: from.y + 49 * z },
+      6,
+      async () => (during = await statusNextFrame(page, 'cu')),
+    );
     expect(during, 'the mark follows the finger').toBe('eligible');
     const moved = await storedWhen('cr', (b) => Math.abs(b.tokens.find((t) => t.id === 'cu')!.y - (-175 + 49)) < 0.5);
     await expectMarks(page, statuses(exampleView('cr', moved)));
@@ -225,7 +293,7 @@ describe.each(SCREENS)('the demo table on a $name ($width × $height), by touch'
     const mid = await background(page, 0.5, 0.5, 140);
     const at = (dx: number) => ({ x: mid.x + dx, y: mid.y });
     await finger.pinch(at(-40), at(40), at(-70), at(70));
-    expect((await zoom(page)) / z, 'zoomed by the fingers\' ratio').toBeCloseTo(140 / 80, 2);
+    expect((await zoom(page)) / z, "zoomed by the fingers' ratio").toBeCloseTo(140 / 80, 2);
     await marksOnTokens(page);
     // Pinched back, beginning on a figure (a crowded board has no room between them), the first finger
     // a little ahead of the second: the board zooms, the figure stays where it stood.
@@ -234,7 +302,7 @@ describe.each(SCREENS)('the demo table on a $name ($width × $height), by touch'
     const lead = { x: held.x + 20, y: held.y };
     const want = (await zoom(page)) * (Math.abs(other.x - held.x - 50) / Math.abs(other.x - lead.x));
     await finger.pinch(held, other, { x: held.x + 25, y: held.y }, { x: other.x - 25, y: other.y }, 8, lead);
-    expect((await zoom(page)) / want, 'zoomed by the fingers\' ratio').toBeCloseTo(1, 2);
+    expect((await zoom(page)) / want, "zoomed by the fingers' ratio").toBeCloseTo(1, 2);
     await marksOnTokens(page);
     const cu = moved.tokens.find((t) => t.id === 'cu')!;
     expect((await stored('cr'))!.tokens.find((t) => t.id === 'cu')).toMatchObject({ x: cu.x, y: cu.y });
@@ -254,7 +322,11 @@ describe.each(SCREENS)('the demo table on a $name ($width × $height), by touch'
     await expectMarks(page, statuses(exampleView('cr', killed)));
     expect(await page.locator('.board .token[data-token="cu"]').getAttribute('data-dead')).toBe('true');
     // The board steady as Undo says what it did (on a tablet it dropped a line, 20 px, as the words wrapped the buttons' row).
-    const steady = () => page.locator('.board').evaluate((el) => { const b = el.getBoundingClientRect(); return { x: b.x + scrollX, y: b.y + scrollY, width: b.width }; });
+    const steady = () =>
+      page.locator('.board').evaluate((el) => {
+        const b = el.getBoundingClientRect();
+        return { x: b.x + scrollX, y: b.y + scrollY, width: b.width };
+      });
     const stood = await steady();
     await page.getByTestId('demo-undo').tap();
     await expect.poll(() => page.getByTestId('demo-undone').textContent()).not.toBe('');
@@ -279,7 +351,11 @@ describe.each(SCREENS)('the demo table on a $name ($width × $height), by touch'
     await openAsTouchScreen(popup, `${ext.popupUrl}?tab=${tab}`, screen);
     const units = popup.getByTestId('cr-direct-units');
     await units.waitFor({ timeout: 15_000 });
-    await expect.poll(() => units.locator('li', { hasText: '24e léger' }).locator('[data-testid^="piece-status-"]').count(), { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(() => units.locator('li', { hasText: '24e léger' }).locator('[data-testid^="piece-status-"]').count(), {
+        timeout: 10_000,
+      })
+      .toBe(1);
     // The board's part opened by a tap (the popup keeps it open from the other screen's test), so that all it holds is checked.
     const details = popup.getByTestId('board-details');
     if (!(await details.evaluate((d: HTMLDetailsElement) => d.open))) await popup.getByTestId('board-summary').tap();
@@ -298,16 +374,23 @@ describe.each(SCREENS)('the demo table on a $name ($width × $height), by touch'
 });
 
 describe('every rule panel of the popup on the phone, mid-game, everything opened', () => {
-  it.each(SYSTEM_IDS)('%s: fits the 390 px screen; axe, target size included, clean in light and dark', async (system) => {
-    const [played] = (await request(ext, { type: 'game/replace', system, events: DEMOS[system].events }, { type: 'store/select-system', system })) as { ok: boolean }[];
-    expect(played!.ok).toBe(true);
-    const popup = await ext.context.newPage();
-    await openAsTouchScreen(popup, ext.popupUrl, SCREENS[0]);
-    await popup.getByTestId('history').waitFor({ state: 'attached', timeout: 15_000 });
-    await popup.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
-    await popup.getByTestId('export-game').waitFor();
-    // Every control's reach is the popup test's above (its panel at the phone's width); here, each panel's fit and axe.
-    await fitsAndReads(popup, `${system} on the phone`, undefined, false);
-    await popup.close();
-  });
+  it.each(SYSTEM_IDS)(
+    '%s: fits the 390 px screen; axe, target size included, clean in light and dark',
+    async (system) => {
+      const [played] = (await request(
+        ext,
+        { type: 'game/replace', system, events: DEMOS[system].events },
+        { type: 'store/select-system', system },
+      )) as { ok: boolean }[];
+      expect(played!.ok).toBe(true);
+      const popup = await ext.context.newPage();
+      await openAsTouchScreen(popup, ext.popupUrl, SCREENS[0]);
+      await popup.getByTestId('history').waitFor({ state: 'attached', timeout: 15_000 });
+      await popup.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
+      await popup.getByTestId('export-game').waitFor();
+      // Every control's reach is the popup test's above (its panel at the phone's width); here, each panel's fit and axe.
+      await fitsAndReads(popup, `${system} on the phone`, undefined, false);
+      await popup.close();
+    },
+  );
 });

@@ -13,7 +13,19 @@ import { sceneRef, type SceneId } from '../../src/adapters/demo/scenes';
 import { finderStops } from '../../src/board/finder';
 import { sceneView } from '../support/demo';
 import { axeProblems } from './axe';
-import { GM, drawn, gridOf, host, itemsOf, launchPlain, openAction, openRoom, sendFrom, type Launched, type Room } from './owlbear';
+import {
+  GM,
+  drawn,
+  gridOf,
+  host,
+  itemsOf,
+  launchPlain,
+  openAction,
+  openRoom,
+  sendFrom,
+  type Launched,
+  type Room,
+} from './owlbear';
 import { fit, SCREENS, unreachable } from './touch';
 
 let l: Launched;
@@ -24,7 +36,10 @@ let frame: Frame;
 
 beforeAll(async () => {
   l = await launchPlain();
-  context = await l.browser.newContext({ viewport: { width: SCREENS[0].width, height: SCREENS[0].height }, hasTouch: true });
+  context = await l.browser.newContext({
+    viewport: { width: SCREENS[0].width, height: SCREENS[0].height },
+    hasTouch: true,
+  });
   room = await openRoom(context, l.servers, [GM]);
   gm = await openAction(room.page, GM.connectionId);
   frame = (await (await room.page.$(`iframe[data-conn="${GM.connectionId}"][data-page="action"]`))!.contentFrame())!;
@@ -60,14 +75,18 @@ async function loadScene(scene: SceneId): Promise<void> {
   }
 }
 
-const report = (problems: Awaited<ReturnType<typeof axeProblems>>) => problems.map((p) => `${p.impact} ${p.id}: ${p.help} — ${p.targets.slice(0, 4).join(', ')}`);
+const report = (problems: Awaited<ReturnType<typeof axeProblems>>) =>
+  problems.map((p) => `${p.impact} ${p.id}: ${p.help} — ${p.targets.slice(0, 4).join(', ')}`);
 
 /** Contrast of a notice's words on its ground, for each kind of notice the popover shows (made for the measure, then taken away). */
 const noticeContrast = () =>
   frame.evaluate(() => {
     const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
     const lum = (c: string) => {
-      const [r, g, b] = rgb(c).map((v) => { const s = v / 255; return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4; });
+      const [r, g, b] = rgb(c).map((v) => {
+        const s = v / 255;
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+      });
       return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
     };
     const out: Record<string, number> = {};
@@ -86,7 +105,7 @@ const noticeContrast = () =>
   });
 
 describe.each(SCREENS)('the Owlbear popover on a $name ($width × $height), by touch', (screen) => {
-  it('fits and is in reach; a tap finds a figure out of command (selected in Owlbear, its words opened) and says why; a tap opens every figure\'s reason', async () => {
+  it("fits and is in reach; a tap finds a figure out of command (selected in Owlbear, its words opened) and says why; a tap opens every figure's reason", async () => {
     await screenOf(screen);
     await loadScene('bdc');
     const stops = finderStops(sceneView('bdc'));
@@ -107,7 +126,12 @@ describe.each(SCREENS)('the Owlbear popover on a $name ($width × $height), by t
     expect(reach.tried).toBeGreaterThan(5);
     expect(reach.problems).toEqual([]);
     // Each reason's words whole within the popover's width.
-    for (const box of await reasons.evaluateAll((els) => els.map((e) => { const r = e.getBoundingClientRect(); return { left: r.left, right: r.right }; }))) {
+    for (const box of await reasons.evaluateAll((els) =>
+      els.map((e) => {
+        const r = e.getBoundingClientRect();
+        return { left: r.left, right: r.right };
+      }),
+    )) {
       expect(box.left).toBeGreaterThanOrEqual(0);
       expect(box.right).toBeLessThanOrEqual(f.innerWidth + 0.5);
     }
@@ -124,10 +148,18 @@ describe.each(SCREENS)('the Owlbear popover on a $name ($width × $height), by t
     const said = (await gm.getByTestId('owlbear-finder-said').textContent())!;
     expect(said).toContain(stop.name);
     // The popover lists it as selected, with its reason as the board's list words it.
-    const listed = (await gm.locator(`[data-testid="board-figure"][data-token="${stop.token}"] [data-testid="board-reason"]`).textContent())!.trim();
-    await expect.poll(() => gm.locator(`[data-testid="board-selected"] li[data-token="${stop.token}"]`).textContent(), { timeout: 10_000 }).toContain(listed);
+    const listed = (await gm
+      .locator(`[data-testid="board-figure"][data-token="${stop.token}"] [data-testid="board-reason"]`)
+      .textContent())!.trim();
+    await expect
+      .poll(() => gm.locator(`[data-testid="board-selected"] li[data-token="${stop.token}"]`).textContent(), {
+        timeout: 10_000,
+      })
+      .toContain(listed);
     // Selected, its words open on the board in full (never the short "✕" form).
-    await expect.poll(async () => (await drawn(room.page, GM.connectionId)).reasons[stop.token] ?? '', { timeout: 10_000 }).toMatch(/^[^✕]{12,}/);
+    await expect
+      .poll(async () => (await drawn(room.page, GM.connectionId)).reasons[stop.token] ?? '', { timeout: 10_000 })
+      .toMatch(/^[^✕]{12,}/);
   });
 
   it('an order given by taps: Desharbes activated, two units ticked, the command given', async () => {
@@ -147,7 +179,15 @@ describe.each(SCREENS)('the Owlbear popover on a $name ($width × $height), by t
       }
     }
     // The ticks on the game master's board: both units commanded.
-    await expect.poll(async () => { const m = (await drawn(room.page, GM.connectionId)).marks; return [m.i1, m.i2]; }, { timeout: 10_000 }).toEqual(['commanded', 'commanded']);
+    await expect
+      .poll(
+        async () => {
+          const m = (await drawn(room.page, GM.connectionId)).marks;
+          return [m.i1, m.i2];
+        },
+        { timeout: 10_000 },
+      )
+      .toEqual(['commanded', 'commanded']);
     const before = await history.count();
     await gm.getByTestId('dc-command').tap();
     await expect.poll(() => history.count(), { timeout: 10_000 }).toBe(before + 1);
@@ -157,7 +197,7 @@ describe.each(SCREENS)('the Owlbear popover on a $name ($width × $height), by t
     expect(f.outside).toEqual([]);
   });
 
-  it('axe finds nothing, target size included, in Owlbear\'s light and dark themes under either system theme; notices keep their contrast', async () => {
+  it("axe finds nothing, target size included, in Owlbear's light and dark themes under either system theme; notices keep their contrast", async () => {
     await screenOf(screen);
     await loadScene('cr');
     await gm.getByTestId('board-summary').waitFor();
@@ -169,7 +209,8 @@ describe.each(SCREENS)('the Owlbear popover on a $name ($width × $height), by t
         await room.page.emulateMedia({ colorScheme });
         expect(report(await axeProblems(frame, { touch: true })), `Owlbear ${mode}, system ${colorScheme}`).toEqual([]);
         const contrast = await noticeContrast();
-        for (const [kind, ratio] of Object.entries(contrast)) expect(ratio, `${kind} in Owlbear ${mode}, system ${colorScheme}`).toBeGreaterThanOrEqual(4.5);
+        for (const [kind, ratio] of Object.entries(contrast))
+          expect(ratio, `${kind} in Owlbear ${mode}, system ${colorScheme}`).toBeGreaterThanOrEqual(4.5);
       }
     }
     await host(room.page, 'setTheme', 'LIGHT');

@@ -19,7 +19,10 @@ export interface Point {
 export async function fingers(page: Page) {
   const cdp: CDPSession = await page.context().newCDPSession(page);
   const send = (type: 'touchStart' | 'touchMove' | 'touchEnd', points: readonly Point[]) =>
-    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map((p, id) => ({ x: p.x, y: p.y, id, radiusX: 4, radiusY: 4, force: 1 })) });
+    cdp.send('Input.dispatchTouchEvent', {
+      type,
+      touchPoints: points.map((p, id) => ({ x: p.x, y: p.y, id, radiusX: 4, radiusY: 4, force: 1 })),
+    });
   const between = (a: Point, b: Point, t: number): Point => ({ x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t });
   return {
     /** One finger down at `from`, moved to `to` in `steps`; `before(end)` runs before it is lifted. */
@@ -38,7 +41,8 @@ export async function fingers(page: Page) {
       if (lead) for (let i = 1; i <= 3; i++) await send('touchMove', [between(a0, lead, i / 3)]);
       const from = lead ?? a0;
       await send('touchStart', [from, b0]);
-      for (let i = 1; i <= steps; i++) await send('touchMove', [between(from, a1, i / steps), between(b0, b1, i / steps)]);
+      for (let i = 1; i <= steps; i++)
+        await send('touchMove', [between(from, a1, i / steps), between(b0, b1, i / steps)]);
       await send('touchEnd', []);
     },
     close: () => cdp.detach(),
@@ -65,7 +69,10 @@ export const fit = (page: Page | Frame): Promise<Fit> =>
       if (el.closest('.board, #command-post-overlay, .visually-hidden, dialog:not([open])')) continue;
       const box = el.getBoundingClientRect();
       if (box.width === 0 || box.height === 0) continue;
-      if (box.right > width + 0.5 || box.left < -0.5) outside.push(`${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.trim().replaceAll(/\s+/g, '.')}` : ''} "${(el.textContent ?? '').trim().slice(0, 30)}" ${Math.round(box.left)}–${Math.round(box.right)}px`);
+      if (box.right > width + 0.5 || box.left < -0.5)
+        outside.push(
+          `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.trim().replaceAll(/\s+/g, '.')}` : ''} "${(el.textContent ?? '').trim().slice(0, 30)}" ${Math.round(box.left)}–${Math.round(box.right)}px`,
+        );
     }
     return { innerWidth: width, scrollWidth: document.scrollingElement!.scrollWidth, outside };
   });
@@ -81,7 +88,11 @@ export const unreachable = (page: Page | Frame, within = 'body'): Promise<{ trie
     let tried = 0;
     const scroller = document.scrollingElement!;
     const start = { x: scroller.scrollLeft, y: scroller.scrollTop };
-    const controls = document.querySelector(root)!.querySelectorAll<HTMLElement>('button, input:not([type="hidden"]), select, textarea, a[href], summary, [role="button"]');
+    const controls = document
+      .querySelector(root)!
+      .querySelectorAll<HTMLElement>(
+        'button, input:not([type="hidden"]), select, textarea, a[href], summary, [role="button"]',
+      );
     for (const el of controls) {
       if (el.closest('.visually-hidden, dialog:not([open])') || el.matches('.board .token')) continue;
       // Inside a closed disclosure: not on screen, nothing to reach yet.
@@ -98,7 +109,8 @@ export const unreachable = (page: Page | Frame, within = 'body'): Promise<{ trie
       }
       const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
       const label = hit?.closest('label');
-      if (!hit || !(el.contains(hit) || (label && label.contains(el)))) problems.push(`${name} is under ${hit ? `${hit.tagName.toLowerCase()}.${String(hit.className)}` : 'nothing'}`);
+      if (!hit || !(el.contains(hit) || (label && label.contains(el))))
+        problems.push(`${name} is under ${hit ? `${hit.tagName.toLowerCase()}.${String(hit.className)}` : 'nothing'}`);
     }
     scroller.scrollTo(start.x, start.y);
     return { tried, problems };
@@ -112,7 +124,9 @@ export const unreachable = (page: Page | Frame, within = 'body'): Promise<{ trie
 export const smallTargets = (page: Page | Frame, min = 24): Promise<string[]> =>
   page.evaluate((min) => {
     const small: string[] = [];
-    for (const el of document.body.querySelectorAll<HTMLElement>('input:not([type="hidden"]), button, summary, select, a[href]')) {
+    for (const el of document.body.querySelectorAll<HTMLElement>(
+      'input:not([type="hidden"]), button, summary, select, a[href]',
+    )) {
       if (el.closest('.visually-hidden, dialog:not([open])') || el.matches('.board .token')) continue;
       const closed = el.closest('details:not([open])');
       if (closed && !(el.tagName === 'SUMMARY' && el.parentElement === closed)) continue;
@@ -133,10 +147,15 @@ export const smallTargets = (page: Page | Frame, min = 24): Promise<string[]> =>
  * own touch emulation sets both; it lasts while its session is attached and until the page navigates,
  * so it is set after the page loads and its session kept.
  */
-export async function openAsTouchScreen(page: Page, url: string, screen: { width: number; height: number }): Promise<void> {
+export async function openAsTouchScreen(
+  page: Page,
+  url: string,
+  screen: { width: number; height: number },
+): Promise<void> {
   await page.setViewportSize({ width: screen.width, height: screen.height });
   await page.goto(url);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
-  if (!(await page.evaluate(() => matchMedia('(pointer: coarse)').matches))) throw new Error(`${url}: still no coarse pointer`);
+  if (!(await page.evaluate(() => matchMedia('(pointer: coarse)').matches)))
+    throw new Error(`${url}: still no coarse pointer`);
 }

@@ -14,7 +14,15 @@ export interface BoardWords {
   /** The board's rectangle on screen. */
   readonly board: Rect;
   /** Each label, count and the key: its box, and the glyphs of the words inside it. */
-  readonly boxes: readonly { readonly id: string; readonly box: Rect; readonly texts: readonly Rect[]; readonly words: string; readonly tokens?: readonly string[]; readonly own?: readonly string[]; readonly leader?: boolean }[];
+  readonly boxes: readonly {
+    readonly id: string;
+    readonly box: Rect;
+    readonly texts: readonly Rect[];
+    readonly words: string;
+    readonly tokens?: readonly string[];
+    readonly own?: readonly string[];
+    readonly leader?: boolean;
+  }[];
   /** The corner notes' glyphs (Hell Dorado's Command). */
   readonly notes: readonly Rect[];
   /** Each figure's centre on screen, by token, as the overlay drew its mark. */
@@ -45,10 +53,21 @@ export function boardWords(page: Page | Frame, figures?: string): Promise<BoardW
       tokens: (g.getAttribute('data-tokens') ?? '').split(' ').filter(Boolean),
       // The figures its words name (a unit's name: its figures), where the overlay says so.
       own: (g.getAttribute('data-own') ?? '').split(' ').filter(Boolean),
-      leader: g.hasAttribute('data-label') && svg.querySelector(`[data-leader="${CSS.escape(g.getAttribute('data-label')!)}"]`) !== null,
+      leader:
+        g.hasAttribute('data-label') &&
+        svg.querySelector(`[data-leader="${CSS.escape(g.getAttribute('data-label')!)}"]`) !== null,
     }));
     const legend = svg.querySelector('[data-legend-box]');
-    if (legend) boxes.push({ id: 'legend', box: rect(legend), texts: [...svg.querySelectorAll('[data-layer="legend"] text')].map(rect), words: 'legend', tokens: [], own: [], leader: false });
+    if (legend)
+      boxes.push({
+        id: 'legend',
+        box: rect(legend),
+        texts: [...svg.querySelectorAll('[data-layer="legend"] text')].map(rect),
+        words: 'legend',
+        tokens: [],
+        own: [],
+        leader: false,
+      });
     const marks: Record<string, { x: number; y: number }> = {};
     for (const m of svg.querySelectorAll('.mark')) {
       const r = m.getBoundingClientRect();
@@ -62,12 +81,24 @@ export function boardWords(page: Page | Frame, figures?: string): Promise<BoardW
         if (f.dataset.unit) units[f.dataset.token!] = f.dataset.unit;
       }
     }
-    return { board: rect(svg), boxes, notes: [...svg.querySelectorAll('[data-layer="notes"] text')].map(rect), marks, figures, units };
+    return {
+      board: rect(svg),
+      boxes,
+      notes: [...svg.querySelectorAll('[data-layer="notes"] text')].map(rect),
+      marks,
+      figures,
+      units,
+    };
   }, figures ?? null);
 }
 
-const overlap = (a: Rect, b: Rect, slack = 0.5) => a.x < b.x + b.w - slack && b.x < a.x + a.w - slack && a.y < b.y + b.h - slack && b.y < a.y + a.h - slack;
-const within = (inner: Rect, outer: Rect, slack = 1) => inner.x >= outer.x - slack && inner.y >= outer.y - slack && inner.x + inner.w <= outer.x + outer.w + slack && inner.y + inner.h <= outer.y + outer.h + slack;
+const overlap = (a: Rect, b: Rect, slack = 0.5) =>
+  a.x < b.x + b.w - slack && b.x < a.x + a.w - slack && a.y < b.y + b.h - slack && b.y < a.y + a.h - slack;
+const within = (inner: Rect, outer: Rect, slack = 1) =>
+  inner.x >= outer.x - slack &&
+  inner.y >= outer.y - slack &&
+  inner.x + inner.w <= outer.x + outer.w + slack &&
+  inner.y + inner.h <= outer.y + outer.h + slack;
 
 /** A box over a disc, by more than half a pixel. */
 function coversDisc(b: Rect, d: { x: number; y: number; r: number }, slack = 0.5): boolean {
@@ -88,7 +119,8 @@ export function wordProblems(w: BoardWords): string[] {
   for (let i = 0; i < boxes.length; i++) {
     const a = boxes[i]!;
     if (!within(a.box, w.board)) problems.push(`${a.id} (${a.words}) runs past the board's edge`);
-    for (const t of a.texts) if (!within(t, a.box)) problems.push(`${a.id} (${a.words}): its words spill out of its box`);
+    for (const t of a.texts)
+      if (!within(t, a.box)) problems.push(`${a.id} (${a.words}): its words spill out of its box`);
     for (const n of w.notes) if (overlap(a.box, n)) problems.push(`${a.id} (${a.words}) covers a corner note`);
     for (let j = i + 1; j < boxes.length; j++) {
       const b = boxes[j]!;
@@ -107,12 +139,22 @@ export function wordProblems(w: BoardWords): string[] {
   // overlay's data-own; a page that says no more: the figures of the unit its data-unit names). A
   // figure wholly off the board's edge (zoomed in) is seen by no one: no words read as his.
   const disc = (f: Rect) => ({ x: f.x + f.w / 2, y: f.y + f.h / 2, r: Math.max(f.w, f.h) / 2 });
-  const gapTo = (b: Rect, d: { x: number; y: number; r: number }) => Math.max(0, Math.hypot(d.x - Math.max(b.x, Math.min(d.x, b.x + b.w)), d.y - Math.max(b.y, Math.min(d.y, b.y + b.h))) - d.r);
+  const gapTo = (b: Rect, d: { x: number; y: number; r: number }) =>
+    Math.max(
+      0,
+      Math.hypot(d.x - Math.max(b.x, Math.min(d.x, b.x + b.w)), d.y - Math.max(b.y, Math.min(d.y, b.y + b.h))) - d.r,
+    );
   const seen = Object.entries(w.figures).filter(([, f]) => overlap(f, w.board, 0));
   for (const a of boxes) {
     if (a.leader || !/^(?:reason|unit|name|unit-name):/.test(a.id)) continue;
     const unit = a.id.startsWith('unit-name:') ? a.id.slice('unit-name:'.length) : null;
-    const own = new Set(a.own?.length ? a.own : unit === null ? (a.tokens ?? []) : Object.keys(w.units ?? {}).filter((t) => w.units![t] === unit));
+    const own = new Set(
+      a.own?.length
+        ? a.own
+        : unit === null
+          ? (a.tokens ?? [])
+          : Object.keys(w.units ?? {}).filter((t) => w.units![t] === unit),
+    );
     const mine = Math.min(...[...own].flatMap((t) => (w.figures[t] ? [gapTo(a.box, disc(w.figures[t]!))] : [])));
     if (!Number.isFinite(mine)) {
       // Words that name no figure the page shows: nothing to measure them by (the check would be blind).
@@ -121,7 +163,8 @@ export function wordProblems(w: BoardWords): string[] {
     }
     // A few px for the rings the placer measures (a mark's ring stands a little outside its figure).
     const other = seen.find(([t, f]) => !own.has(t) && gapTo(a.box, disc(f)) + 4 < mine);
-    if (other) problems.push(`${a.id} (${a.words}) stands ${Math.round(mine)} px from its own figure, nearer ${other[0]}`);
+    if (other)
+      problems.push(`${a.id} (${a.words}) stands ${Math.round(mine)} px from its own figure, nearer ${other[0]}`);
   }
   // Names shortened so that they read alike ("Sergent…" five times): a player cannot tell who is who.
   const names = new Map<string, string>();

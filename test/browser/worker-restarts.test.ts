@@ -19,9 +19,17 @@ const PER_PAGE = 500;
 const fire = (page: Page, who: string, from: number, count: number) =>
   page.evaluate(
     ({ who, from, count }) => {
-      const send = (globalThis as unknown as { commandPostSend: (r: object) => Promise<{ ok: boolean }> }).commandPostSend;
+      const send = (globalThis as unknown as { commandPostSend: (r: object) => Promise<{ ok: boolean }> })
+        .commandPostSend;
       const all: Promise<{ ok: boolean }>[] = [];
-      for (let i = from; i < from + count; i++) all.push(send({ type: 'game/dispatch', system: 'hd-command', event: { type: 'sideEdited', side: 'A', name: `${who}-${i}` } }));
+      for (let i = from; i < from + count; i++)
+        all.push(
+          send({
+            type: 'game/dispatch',
+            system: 'hd-command',
+            event: { type: 'sideEdited', side: 'A', name: `${who}-${i}` },
+          }),
+        );
       // The names of the changes reported failed.
       return Promise.all(all).then((answers) => answers.flatMap((a, k) => (a.ok ? [] : [`${who}-${from + k}`])));
     },
@@ -39,7 +47,11 @@ describe('the worker stopped under two popups', () => {
     // Count what reaches the worker and what the stops cut off (the popup must send those again).
     for (const page of [a, b]) {
       await page.evaluate(() => {
-        const g = globalThis as unknown as { cut: number; chrome?: { runtime: unknown }; browser?: { runtime: unknown } };
+        const g = globalThis as unknown as {
+          cut: number;
+          chrome?: { runtime: unknown };
+          browser?: { runtime: unknown };
+        };
         g.cut = 0;
         for (const ns of [g.chrome, g.browser]) {
           const rt = ns?.runtime as { sendMessage: (m: unknown) => Promise<unknown> } | undefined;
@@ -68,18 +80,28 @@ describe('the worker stopped under two popups', () => {
     const failed = (await Promise.all(answered)).flat();
     // How many requests the stops cut off (sent again by the popup): Chromium often hands a stopped
     // worker's pending messages to the next one itself, so this may be 0; the count above holds either way.
-    const cut = (await Promise.all([a, b].map((p) => p.evaluate(() => (globalThis as unknown as { cut: number }).cut)))).reduce((x, y) => x + y, 0);
+    const cut = (
+      await Promise.all([a, b].map((p) => p.evaluate(() => (globalThis as unknown as { cut: number }).cut)))
+    ).reduce((x, y) => x + y, 0);
     const root = await storedRoot<{ games: Record<string, { log: { events: { name: string }[] } }> }>(ext);
     const names = root.games['hd-command']!.log.events.map((e) => e.name);
     const sent = ['a', 'b'].flatMap((who) => Array.from({ length: PER_PAGE }, (_, i) => `${who}-${i}`));
     const lost = sent.filter((n) => !names.includes(n)).length;
     const doubled = names.length - new Set(names).size;
     const failedButApplied = failed.filter((n) => names.includes(n)).length;
-    console.log(`worker stopped 3 times: ${cut} request(s) cut off and sent again; ${lost} lost, ${doubled} doubled, ${failed.length} reported failed (${failedButApplied} of them applied)`);
-    expect({ lost, doubled, failed: failed.length, failedButApplied }).toEqual({ lost: 0, doubled: 0, failed: 0, failedButApplied: 0 });
+    console.log(
+      `worker stopped 3 times: ${cut} request(s) cut off and sent again; ${lost} lost, ${doubled} doubled, ${failed.length} reported failed (${failedButApplied} of them applied)`,
+    );
+    expect({ lost, doubled, failed: failed.length, failedButApplied }).toEqual({
+      lost: 0,
+      doubled: 0,
+      failed: 0,
+      failedButApplied: 0,
+    });
     expect(names).toHaveLength(2 * PER_PAGE);
     // Both popups, each holding the game's end and applying answers and the other's changes, show the same game.
-    for (const page of [a, b]) await expect.poll(() => page.getByTestId('history').getAttribute('start')).toBe(String(2 * PER_PAGE));
+    for (const page of [a, b])
+      await expect.poll(() => page.getByTestId('history').getAttribute('start')).toBe(String(2 * PER_PAGE));
     // Each popup's changes in the order it made them.
     for (const who of ['a', 'b']) {
       const mine = names.filter((n) => n.startsWith(`${who}-`)).map((n) => Number(n.slice(2)));
@@ -93,9 +115,20 @@ describe('damaged Roll20 board settings, found when the worker starts', () => {
     const page = await ext.context.newPage();
     await page.goto(ext.popupUrl);
     await page.getByTestId('system-picker').waitFor();
-    const damaged = { sideFrom: 'tint', unitFrom: 42, leaderMarker: 'flying-flag', deadMarker: 'dead', overlay: 'yes', labels: false, nativeAuras: false, assignments: {} };
+    const damaged = {
+      sideFrom: 'tint',
+      unitFrom: 42,
+      leaderMarker: 'flying-flag',
+      deadMarker: 'dead',
+      overlay: 'yes',
+      labels: false,
+      nativeAuras: false,
+      assignments: {},
+    };
     await page.evaluate(async (value) => {
-      await (globalThis as unknown as { chrome: { storage: { local: { set(i: object): Promise<void> } } } }).chrome.storage.local.set({ 'commandPost.roll20': value });
+      await (
+        globalThis as unknown as { chrome: { storage: { local: { set(i: object): Promise<void> } } } }
+      ).chrome.storage.local.set({ 'commandPost.roll20': value });
     }, damaged);
     const cdp = await ext.context.newCDPSession(page);
     await cdp.send('ServiceWorker.enable');
@@ -105,9 +138,20 @@ describe('damaged Roll20 board settings, found when the worker starts', () => {
     const notice = page.getByTestId('store-notice');
     await notice.waitFor();
     expect(await notice.textContent()).toMatch(/unitFrom, overlay/);
-    const all = await page.evaluate(() => (globalThis as unknown as { chrome: { storage: { local: { get(k: null): Promise<Record<string, unknown>> } } } }).chrome.storage.local.get(null));
-    expect(all['commandPost.roll20']).toMatchObject({ sideFrom: 'tint', unitFrom: 'badge', overlay: true, labels: false });
-    const backups = Object.entries(all).filter(([k]) => k.startsWith('commandPost.backup.') && k.endsWith('.commandPost.roll20'));
+    const all = await page.evaluate(() =>
+      (
+        globalThis as unknown as { chrome: { storage: { local: { get(k: null): Promise<Record<string, unknown>> } } } }
+      ).chrome.storage.local.get(null),
+    );
+    expect(all['commandPost.roll20']).toMatchObject({
+      sideFrom: 'tint',
+      unitFrom: 'badge',
+      overlay: true,
+      labels: false,
+    });
+    const backups = Object.entries(all).filter(
+      ([k]) => k.startsWith('commandPost.backup.') && k.endsWith('.commandPost.roll20'),
+    );
     expect(backups).toEqual([[expect.any(String), { key: 'commandPost.roll20', settings: damaged }]]);
     expect(await notice.textContent()).toContain(backups[0]![0]);
     await page.close();

@@ -10,10 +10,13 @@ import { extensionDir } from '../browser/launch';
 export const GECKO_ID = 'command-post@commandpost.dev';
 export const UUID = '3f1c6a52-9b7e-4d1a-8c0f-6e2b9a4d7c15';
 export const POPUP_URL = `moz-extension://${UUID}/popup.html`;
-export const FIREFOX_HINT = 'Install it with `apt-get install -y firefox-esr` (Debian; 140 or later), or set FIREFOX_PATH.';
+export const FIREFOX_HINT =
+  'Install it with `apt-get install -y firefox-esr` (Debian; 140 or later), or set FIREFOX_PATH.';
 
 export function firefoxPath(): string {
-  const found = [process.env.FIREFOX_PATH, '/usr/bin/firefox-esr', '/usr/bin/firefox'].find((p) => p && fs.existsSync(p));
+  const found = [process.env.FIREFOX_PATH, '/usr/bin/firefox-esr', '/usr/bin/firefox'].find(
+    (p) => p && fs.existsSync(p),
+  );
   if (!found) throw new Error(`The Firefox tests need Firefox. ${FIREFOX_HINT}`);
   return found;
 }
@@ -23,7 +26,9 @@ export interface LaunchedFirefox {
   close(): Promise<void>;
 }
 
-export async function launchFirefox(opts: { prefs?: Record<string, string | number | boolean>; locale?: string } = {}): Promise<LaunchedFirefox> {
+export async function launchFirefox(
+  opts: { prefs?: Record<string, string | number | boolean>; locale?: string } = {},
+): Promise<LaunchedFirefox> {
   if (!fs.existsSync(path.join(extensionDir, 'manifest.json'))) {
     throw new Error('dist/extension/manifest.json not found: run `npm run build` before the Firefox tests.');
   }
@@ -78,7 +83,8 @@ export async function request(ff: LaunchedFirefox, ...messages: object[]): Promi
   const page = await openExtensionPage(ff, POPUP_URL);
   try {
     return await page.evaluate(async (ms) => {
-      const api = (globalThis as unknown as { browser: { runtime: { sendMessage(m: object): Promise<unknown> } } }).browser;
+      const api = (globalThis as unknown as { browser: { runtime: { sendMessage(m: object): Promise<unknown> } } })
+        .browser;
       const out: unknown[] = [];
       for (const m of ms) out.push(await api.runtime.sendMessage(m));
       return out;

@@ -29,7 +29,10 @@ export interface ArmyBoard {
  * An army scene (`bdc-army`, …; a worked example works too) as a board: `copies` of it side by side
  * (at least `tokens` tokens when that is given instead), bound to the scene's game.
  */
-export function armyBoard(id: SceneId, size: { readonly copies?: number; readonly tokens?: number; readonly links?: 'all' | 'first' } = {}): ArmyBoard {
+export function armyBoard(
+  id: SceneId,
+  size: { readonly copies?: number; readonly tokens?: number; readonly links?: 'all' | 'first' } = {},
+): ArmyBoard {
   const demo = sceneBoard(id);
   const table = tableOf(demo);
   const base = boardInputOf(sceneRoot(id));
@@ -51,12 +54,22 @@ export function armyBoard(id: SceneId, size: { readonly copies?: number; readonl
         tokens.push(t);
         continue;
       }
-      const copy: Token = { ...t, id: `${t.id}~${k}`, unit: t.unit === null ? null : `${t.unit}~${k}`, center: { x: t.center.x + (k % columns) * shift, y: t.center.y + Math.floor(k / columns) * drop } };
+      const copy: Token = {
+        ...t,
+        id: `${t.id}~${k}`,
+        unit: t.unit === null ? null : `${t.unit}~${k}`,
+        center: { x: t.center.x + (k % columns) * shift, y: t.center.y + Math.floor(k / columns) * drop },
+      };
       tokens.push(copy);
       const piece = base.binding.links[t.id];
       if (piece !== undefined && size.links !== 'first') links[copy.id] = piece;
     }
   }
   const input: BoardInput = { ...base, binding: { ...base.binding, links } };
-  return { board: BOARDS[sceneRef(id)!.system], table: { scene: table.scene, tokens }, input, perCopy: table.tokens.length };
+  return {
+    board: BOARDS[sceneRef(id)!.system],
+    table: { scene: table.scene, tokens },
+    input,
+    perCopy: table.tokens.length,
+  };
 }

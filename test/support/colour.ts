@@ -14,14 +14,22 @@ const toLinear = (c: number) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055
 function linearRgb(hex: string): [number, number, number] {
   const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
   if (!m) throw new Error(`not a #rrggbb colour: ${hex}`);
-  return [toLinear(parseInt(m[1]!, 16) / 255), toLinear(parseInt(m[2]!, 16) / 255), toLinear(parseInt(m[3]!, 16) / 255)];
+  return [
+    toLinear(parseInt(m[1]!, 16) / 255),
+    toLinear(parseInt(m[2]!, 16) / 255),
+    toLinear(parseInt(m[3]!, 16) / 255),
+  ];
 }
 
 function seen(rgb: [number, number, number], vision: Vision): [number, number, number] {
   if (vision === 'normal') return rgb;
   const k = MACHADO[vision];
   const clamp = (x: number) => Math.min(1, Math.max(0, x));
-  return [0, 1, 2].map((i) => clamp(k[3 * i]! * rgb[0] + k[3 * i + 1]! * rgb[1] + k[3 * i + 2]! * rgb[2])) as [number, number, number];
+  return [0, 1, 2].map((i) => clamp(k[3 * i]! * rgb[0] + k[3 * i + 1]! * rgb[1] + k[3 * i + 2]! * rgb[2])) as [
+    number,
+    number,
+    number,
+  ];
 }
 
 function lab([r, g, b]: [number, number, number]): [number, number, number] {

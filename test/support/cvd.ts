@@ -51,7 +51,11 @@ export function parseHex(hex: string): Rgb {
 /** 0…255 sRGB → linear 0…1. */
 const toLinear = (rgb: Rgb): Rgb => [decode(rgb[0] / 255), decode(rgb[1] / 255), decode(rgb[2] / 255)];
 /** Linear 0…1 → 0…255 sRGB (not rounded). */
-const fromLinear = (lin: Rgb): Rgb => [255 * encode(clamp01(lin[0])), 255 * encode(clamp01(lin[1])), 255 * encode(clamp01(lin[2]))];
+const fromLinear = (lin: Rgb): Rgb => [
+  255 * encode(clamp01(lin[0])),
+  255 * encode(clamp01(lin[1])),
+  255 * encode(clamp01(lin[2])),
+];
 
 /** An sRGB colour (0…255 components or `#rrggbb`) as `vision` sees it, 0…255 sRGB (not rounded). */
 export function simulate(colour: Rgb | string, vision: Vision): Rgb {
@@ -67,7 +71,9 @@ export function simulate(colour: Rgb | string, vision: Vision): Rgb {
     return fromLinear([y, y, y]);
   }
   const k = MACHADO_1_0[vision];
-  return fromLinear([0, 1, 2].map((i) => k[3 * i]! * lin[0] + k[3 * i + 1]! * lin[1] + k[3 * i + 2]! * lin[2]) as unknown as Rgb);
+  return fromLinear(
+    [0, 1, 2].map((i) => k[3 * i]! * lin[0] + k[3 * i + 1]! * lin[1] + k[3 * i + 2]! * lin[2]) as unknown as Rgb,
+  );
 }
 
 /** 0…255 sRGB → CIELAB (D65 white, the sRGB matrix of IEC 61966-2-1). */
@@ -117,7 +123,12 @@ export function deltaE2000(lab1: Lab, lab2: Lab): number {
     else if (h1p + h2p < 360) hbarp = (h1p + h2p + 360) / 2;
     else hbarp = (h1p + h2p - 360) / 2;
   }
-  const T = 1 - 0.17 * Math.cos(rad(hbarp - 30)) + 0.24 * Math.cos(rad(2 * hbarp)) + 0.32 * Math.cos(rad(3 * hbarp + 6)) - 0.2 * Math.cos(rad(4 * hbarp - 63));
+  const T =
+    1 -
+    0.17 * Math.cos(rad(hbarp - 30)) +
+    0.24 * Math.cos(rad(2 * hbarp)) +
+    0.32 * Math.cos(rad(3 * hbarp + 6)) -
+    0.2 * Math.cos(rad(4 * hbarp - 63));
   const dTheta = 30 * Math.exp(-(((hbarp - 275) / 25) ** 2));
   const Cbarp7 = Cbarp ** 7;
   const RC = 2 * Math.sqrt(Cbarp7 / (Cbarp7 + 25 ** 7));
@@ -132,7 +143,8 @@ export function deltaE2000(lab1: Lab, lab2: Lab): number {
 export const deltaE76 = (p: Lab, q: Lab): number => Math.hypot(p[0] - q[0], p[1] - q[1], p[2] - q[2]);
 
 /** ΔE2000 between two sRGB colours as `vision` sees them. */
-export const seenDifference = (a: Rgb | string, b: Rgb | string, vision: Vision = 'normal'): number => deltaE2000(rgbToLab(simulate(a, vision)), rgbToLab(simulate(b, vision)));
+export const seenDifference = (a: Rgb | string, b: Rgb | string, vision: Vision = 'normal'): number =>
+  deltaE2000(rgbToLab(simulate(a, vision)), rgbToLab(simulate(b, vision)));
 
 /** WCAG 2 contrast ratio between two sRGB colours (relative luminance of linear RGB). */
 export function contrastRatio(a: Rgb | string, b: Rgb | string): number {

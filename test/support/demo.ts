@@ -38,4 +38,5 @@ export function sceneRun(id: SceneId, board: DemoBoard = sceneBoard(id)): BoardR
 export const exampleView = (system: SystemId, board?: DemoBoard): BoardView => sceneView(system, board);
 
 /** Each token's mark, as the overlay writes it (data-token → data-status). */
-export const statuses = (view: BoardView): Record<string, string> => Object.fromEntries(view.marks.map((m) => [m.id, m.status]));
+export const statuses = (view: BoardView): Record<string, string> =>
+  Object.fromEntries(view.marks.map((m) => [m.id, m.status]));

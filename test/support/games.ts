@@ -31,7 +31,14 @@ export function check(condition: boolean, what: string | (() => string)): assert
  * Undo and replay are exact: the log folded up to each cursor in `at` (and to its end) gives the
  * state the game had there (`states[k]`: the state after k accepted events).
  */
-export function expectReplays<S, E, C>(system: RuleSystem<S, E, C>, config: C, log: EventLog<E>, states: readonly S[], at: readonly number[]): void {
+export function expectReplays<S, E, C>(
+  system: RuleSystem<S, E, C>,
+  config: C,
+  log: EventLog<E>,
+  states: readonly S[],
+  at: readonly number[],
+): void {
   const cursors = new Set([...at.map((k) => k % (log.events.length + 1)), log.events.length]);
-  for (const cursor of cursors) expect(replay(system, config, { ...log, cursor })).toEqual({ ok: true, value: states[cursor] });
+  for (const cursor of cursors)
+    expect(replay(system, config, { ...log, cursor })).toEqual({ ok: true, value: states[cursor] });
 }

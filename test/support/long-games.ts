@@ -18,8 +18,12 @@ const scenarios = join(dirname(fileURLToPath(import.meta.url)), '../scenarios');
 /** Every event the system's scenarios play (setup and play alike), as written there. */
 export function scenarioEvents(system: SystemId): unknown[] {
   const out: unknown[] = [];
-  for (const f of readdirSync(join(scenarios, system)).filter((f) => f.endsWith('.json')).sort()) {
-    const s = JSON.parse(readFileSync(join(scenarios, system, f), 'utf8')) as { steps?: { event?: { type?: string } }[] };
+  for (const f of readdirSync(join(scenarios, system))
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
+    const s = JSON.parse(readFileSync(join(scenarios, system, f), 'utf8')) as {
+      steps?: { event?: { type?: string } }[];
+    };
     for (const step of s.steps ?? []) if (step.event && step.event.type !== 'newGame') out.push(step.event);
   }
   return out;
@@ -70,7 +74,11 @@ export interface LongGameOptions {
   readonly readEvery?: number;
 }
 
-export async function playLongGame(system: SystemId, actions: number, options: LongGameOptions = {}): Promise<LongGame> {
+export async function playLongGame(
+  system: SystemId,
+  actions: number,
+  options: LongGameOptions = {},
+): Promise<LongGame> {
   const room = new Room();
   // Two players at a brisk pace: an action every half second.
   let t = 0;
@@ -158,7 +166,9 @@ export async function playLongGame(system: SystemId, actions: number, options: L
   gc.disconnect();
   const { workMax, gcMax } = withoutPauses(windows, pauses);
   const meta = room.metadata;
-  const checkpoint = Object.entries(meta).filter(([k]) => k === 'dev.commandpost/game' || k.startsWith('dev.commandpost/game/'));
+  const checkpoint = Object.entries(meta).filter(
+    ([k]) => k === 'dev.commandpost/game' || k.startsWith('dev.commandpost/game/'),
+  );
   const root = gm.game.state.game.root;
   const sorted = [...compactMs].sort((a, b) => a - b);
   return {
@@ -186,7 +196,10 @@ export async function playLongGame(system: SystemId, actions: number, options: L
 }
 
 /** The slowest window less the pauses inside it, and the longest pause inside one. */
-function withoutPauses(windows: readonly [number, number][], pauses: readonly PerformanceEntry[]): { workMax: number; gcMax: number } {
+function withoutPauses(
+  windows: readonly [number, number][],
+  pauses: readonly PerformanceEntry[],
+): { workMax: number; gcMax: number } {
   let workMax = 0;
   let gcMax = 0;
   for (const [start, end] of windows) {

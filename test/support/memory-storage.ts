@@ -14,7 +14,9 @@ export class MemoryStorage implements StorageArea {
 
   async get(keys: null | string | readonly string[]): Promise<Record<string, unknown>> {
     const wanted = keys === null ? null : new Set(typeof keys === 'string' ? [keys] : keys);
-    return Object.fromEntries([...this.data].filter(([k]) => !wanted || wanted.has(k)).map(([k, v]) => [k, JSON.parse(v) as unknown]));
+    return Object.fromEntries(
+      [...this.data].filter(([k]) => !wanted || wanted.has(k)).map(([k, v]) => [k, JSON.parse(v) as unknown]),
+    );
   }
 
   async set(items: Record<string, unknown>): Promise<void> {

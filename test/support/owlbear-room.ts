@@ -35,7 +35,8 @@ export interface Client {
   readonly holder: string;
 }
 
-export const parseMetadata = (data: ReadonlyMap<string, string>): Record<string, unknown> => Object.fromEntries([...data].map(([k, v]) => [k, JSON.parse(v) as unknown]));
+export const parseMetadata = (data: ReadonlyMap<string, string>): Record<string, unknown> =>
+  Object.fromEntries([...data].map(([k, v]) => [k, JSON.parse(v) as unknown]));
 
 export class Room {
   private data = new Map<string, string>();
@@ -170,7 +171,10 @@ void webcrypto;
 
 /** A browser's own storage for one connection (what owlbear/keeper.ts keeps in localStorage). */
 export class MemoryKeeper implements Keeper {
-  private readonly ownPages = new Map<string, { pages: readonly unknown[]; seq: number; covered: readonly unknown[] }>();
+  private readonly ownPages = new Map<
+    string,
+    { pages: readonly unknown[]; seq: number; covered: readonly unknown[] }
+  >();
   private readonly checkpoints: Map<string, { head: unknown; parts: Record<string, string> }>;
   private readonly browser: { secret: string | null };
   private readonly keys: Map<string, readonly string[]>;
@@ -187,7 +191,13 @@ export class MemoryKeeper implements Keeper {
     return this.signed.get(scene) ?? [];
   }
   saveSignedPages(scene: string, kept: KeptSigned) {
-    this.signed.set(scene, [JSON.parse(JSON.stringify(kept)) as KeptSigned, ...this.signedPages(scene).filter((k) => k.writer !== kept.writer)].slice(0, 4));
+    this.signed.set(
+      scene,
+      [
+        JSON.parse(JSON.stringify(kept)) as KeptSigned,
+        ...this.signedPages(scene).filter((k) => k.writer !== kept.writer),
+      ].slice(0, 4),
+    );
   }
   pages(scene: string) {
     return this.ownPages.get(scene) ?? null;
@@ -199,7 +209,10 @@ export class MemoryKeeper implements Keeper {
     return this.checkpoints.get(scene) ?? null;
   }
   saveCheckpoint(scene: string, written: Written) {
-    this.checkpoints.set(scene, JSON.parse(JSON.stringify({ head: written.head, parts: Object.fromEntries(written.parts) })));
+    this.checkpoints.set(
+      scene,
+      JSON.parse(JSON.stringify({ head: written.head, parts: Object.fromEntries(written.parts) })),
+    );
   }
   secretKey() {
     return this.browser.secret;

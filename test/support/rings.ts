@@ -33,12 +33,28 @@ export function ringHolds(ring: Ring, p: Vec2): boolean {
  * from the footprint and rotation, not with the engine's own bases: `round` reads every footprint
  * as the disc inside it, `box` as the box, `auto` a square one as a disc and an oblong one as a box.
  */
-export function baseReaches(ring: Ring, t: Pick<BoundToken, 'center' | 'footprint'> & { rotation?: number }, shrink: number, square: boolean, bases: BaseShape = 'round'): boolean {
+export function baseReaches(
+  ring: Ring,
+  t: Pick<BoundToken, 'center' | 'footprint'> & { rotation?: number },
+  shrink: number,
+  square: boolean,
+  bases: BaseShape = 'round',
+): boolean {
   const { width: w, height: h } = t.footprint;
   const round = bases === 'round' || (bases === 'auto' && Math.abs(w - h) <= 0.02 * Math.max(w, h));
   const a = ((t.rotation ?? 0) * Math.PI) / 180;
   // The box's corners, turned: x' = x cos a − y sin a, y' = x sin a + y cos a (y grows downwards).
-  const corners = round ? [] : [[1, 1], [-1, 1], [-1, -1], [1, -1]].map(([u, v]) => ({ x: (u! * w) / 2 * Math.cos(a) - (v! * h) / 2 * Math.sin(a), y: (u! * w) / 2 * Math.sin(a) + (v! * h) / 2 * Math.cos(a) }));
+  const corners = round
+    ? []
+    : [
+        [1, 1],
+        [-1, 1],
+        [-1, -1],
+        [1, -1],
+      ].map(([u, v]) => ({
+        x: ((u! * w) / 2) * Math.cos(a) - ((v! * h) / 2) * Math.sin(a),
+        y: ((u! * w) / 2) * Math.sin(a) + ((v! * h) / 2) * Math.cos(a),
+      }));
   const r = Math.min(w, h) / 2;
   const ex = round ? r : Math.max(...corners.map((p) => Math.abs(p.x)));
   const ey = round ? r : Math.max(...corners.map((p) => Math.abs(p.y)));
@@ -51,7 +67,10 @@ export function baseReaches(ring: Ring, t: Pick<BoundToken, 'center' | 'footprin
       const th = (i * Math.PI) / 32;
       const [c, s] = [Math.cos(th), Math.sin(th)];
       const k = square
-        ? Math.min(Math.abs(c) > 1e-12 ? Math.max(0, ex - shrink) / Math.abs(c) : Infinity, Math.abs(s) > 1e-12 ? Math.max(0, ey - shrink) / Math.abs(s) : Infinity)
+        ? Math.min(
+            Math.abs(c) > 1e-12 ? Math.max(0, ex - shrink) / Math.abs(c) : Infinity,
+            Math.abs(s) > 1e-12 ? Math.max(0, ey - shrink) / Math.abs(s) : Infinity,
+          )
         : Math.max(0, r - shrink);
       add({ x: k * c, y: k * s });
     }
@@ -63,7 +82,12 @@ export function baseReaches(ring: Ring, t: Pick<BoundToken, 'center' | 'footprin
       const f = -1 + i / 16; // −1 … 3: four sides, 16 steps each
       const side = Math.floor((f + 1) / 1) % 4;
       const t01 = f + 1 - Math.floor(f + 1);
-      const [u, v] = [[1, 2 * t01 - 1], [1 - 2 * t01, 1], [-1, 1 - 2 * t01], [2 * t01 - 1, -1]][side]!;
+      const [u, v] = [
+        [1, 2 * t01 - 1],
+        [1 - 2 * t01, 1],
+        [-1, 1 - 2 * t01],
+        [2 * t01 - 1, -1],
+      ][side]!;
       add({ x: u! * hw * Math.cos(a) - v! * hh * Math.sin(a), y: u! * hw * Math.sin(a) + v! * hh * Math.cos(a) });
     }
   }

@@ -46,7 +46,10 @@ export function keptPort(replay: boolean): void {
       for (let t = 0; t <= 2000; t += 250) {
         setTimeout(() => {
           for (const msg of [
-            { type: 'auras-set', items: ['G1', 'L1'].map((r) => ({ id: w.__fx?.id(r) ?? r, radius: 99, square: false, color: '#ff0000' })) },
+            {
+              type: 'auras-set',
+              items: ['G1', 'L1'].map((r) => ({ id: w.__fx?.id(r) ?? r, radius: 99, square: false, color: '#ff0000' })),
+            },
             { type: 'chat', text: 'forged on the kept port' },
           ]) {
             port.dispatchEvent(new MessageEvent('message', { data: { ns, dir: 'content', secret: d.secret, msg } }));
@@ -81,7 +84,12 @@ export function captureHijack(): void {
       own.port1.onmessage = (e) => w.__attack.heard.push(JSON.stringify(e.data));
       window.postMessage({ ...d }, location.origin, [own.port2]);
       setTimeout(() => {
-        own.port1.postMessage({ ns, dir: 'content', secret: d.secret, msg: { type: 'chat', text: 'posted by the page through the bridge' } });
+        own.port1.postMessage({
+          ns,
+          dir: 'content',
+          secret: d.secret,
+          msg: { type: 'chat', text: 'posted by the page through the bridge' },
+        });
         w.__attack.sent++;
       }, 1500);
     },

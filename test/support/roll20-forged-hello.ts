@@ -12,12 +12,30 @@ export function forgedHello(): void {
         n.addEventListener('load', () => {
           const ns = 'command-post/roll20';
           const channel = new MessageChannel();
-          window.dispatchEvent(new MessageEvent('message', { data: { ns, dir: 'content', secret, msg: { type: 'hello' } }, origin: location.origin, source: window, ports: [channel.port2] }));
+          window.dispatchEvent(
+            new MessageEvent('message', {
+              data: { ns, dir: 'content', secret, msg: { type: 'hello' } },
+              origin: location.origin,
+              source: window,
+              ports: [channel.port2],
+            }),
+          );
           const l1 = (window as unknown as { __fx?: { id(r: string): string } }).__fx?.id('L1') ?? '';
           const write = { type: 'auras-set', items: [{ id: l1, radius: 99, square: false, color: '#ff0000' }] };
           channel.port1.postMessage({ ns, dir: 'content', secret, msg: write });
-          channel.port1.postMessage({ ns, dir: 'content', secret, msg: { type: 'chat', text: 'pwned through a forged port' } });
-          window.dispatchEvent(new MessageEvent('message', { data: { ns, dir: 'content', secret, msg: write }, origin: location.origin, source: window }));
+          channel.port1.postMessage({
+            ns,
+            dir: 'content',
+            secret,
+            msg: { type: 'chat', text: 'pwned through a forged port' },
+          });
+          window.dispatchEvent(
+            new MessageEvent('message', {
+              data: { ns, dir: 'content', secret, msg: write },
+              origin: location.origin,
+              source: window,
+            }),
+          );
         });
       }
   }).observe(document, { childList: true, subtree: true });

@@ -22,7 +22,11 @@ export class JournalServer {
   readonly game: JournalGame;
   readonly online = new Set<string>();
 
-  constructor(gms: readonly string[], players: readonly { ref: string; name: string }[], rules: JournalRules = { enforce: true, attrMax: null }) {
+  constructor(
+    gms: readonly string[],
+    players: readonly { ref: string; name: string }[],
+    rules: JournalRules = { enforce: true, attrMax: null },
+  ) {
     this.game = new JournalGame('test', { players: [...players], gms: [...gms], ...rules });
     for (const p of players) this.online.add(p.ref);
   }
@@ -60,7 +64,9 @@ export class JournalServer {
   /** One attribute save as `by`: the attribute's model saved if the character has one of that name, else created. */
   save(by: string, w: AttributeWrite): boolean {
     const existing = this.game.attribs(w.character).find((a) => a.attrs.name === w.name);
-    const change = existing ? { op: 'attr-save', character: w.character, id: existing.id, attrs: { current: w.value } } : { op: 'attr-create', character: w.character, id: pushId(), attrs: { name: w.name, current: w.value, max: '' } };
+    const change = existing
+      ? { op: 'attr-save', character: w.character, id: existing.id, attrs: { current: w.value } }
+      : { op: 'attr-create', character: w.character, id: pushId(), attrs: { name: w.name, current: w.value, max: '' } };
     return this.game.apply(this.refOf(by), change).accepted;
   }
 
@@ -84,7 +90,13 @@ export class JournalServer {
       players: snapshot.players.map((p) => ({ id: p.id, name: p.name, online: this.online.has(p.ref) })),
       characters: snapshot.characters
         .filter((c) => c.name.startsWith('Command Post · ') && this.game.canSee(ref, c.id))
-        .map((c) => ({ id: c.id, name: c.name, controlledby: c.controlledby, inplayerjournals: c.inplayerjournals, attribs: Object.fromEntries(c.attribs.map((a) => [a.name, String(a.current)])) })),
+        .map((c) => ({
+          id: c.id,
+          name: c.name,
+          controlledby: c.controlledby,
+          inplayerjournals: c.inplayerjournals,
+          attribs: Object.fromEntries(c.attribs.map((a) => [a.name, String(a.current)])),
+        })),
     };
   }
 }

@@ -3,7 +3,13 @@
 // (./roll20-journal.ts). Saves wait in each tab's outbox and land when the test lets them, in any
 // order; a tab hears the journal when the test delivers it.
 import { expect } from 'vitest';
-import { LEDGER_ATTR, SIDES_ATTR, ledgersToCreate, layoutOf, type AttributeWrite } from '../../src/adapters/roll20/ledger';
+import {
+  LEDGER_ATTR,
+  SIDES_ATTR,
+  ledgersToCreate,
+  layoutOf,
+  type AttributeWrite,
+} from '../../src/adapters/roll20/ledger';
 import { LedgerGame } from '../../src/adapters/roll20/shared';
 import { gameOf } from '../../src/store/load';
 import { JournalServer, fid, type JournalRules } from './roll20-journal';
@@ -40,7 +46,12 @@ export class Roll20Table {
       const seat: Seat = {
         player,
         outbox: [],
-        game: new LedgerGame({ codec: nodeCodec, now: () => this.t, random: () => `salt${++salt}`, save: (writes) => seat.outbox.push(...writes) }),
+        game: new LedgerGame({
+          codec: nodeCodec,
+          now: () => this.t,
+          random: () => `salt${++salt}`,
+          save: (writes) => seat.outbox.push(...writes),
+        }),
       };
       return seat;
     });
@@ -65,7 +76,11 @@ export class Roll20Table {
     }
     const table = made.get('table') ?? this.ledger('table');
     const listed = JSON.parse(this.server.value(table, SIDES_ATTR) ?? '[]') as string[];
-    this.server.save(GM, { character: table, name: SIDES_ATTR, value: JSON.stringify([0, 1].map((i) => made.get(`side.${i}`) ?? listed[i] ?? '')) });
+    this.server.save(GM, {
+      character: table,
+      name: SIDES_ATTR,
+      value: JSON.stringify([0, 1].map((i) => made.get(`side.${i}`) ?? listed[i] ?? '')),
+    });
   }
 
   ledger(role: string): string {
@@ -119,4 +134,3 @@ export async function startedTable(rules?: JournalRules): Promise<Roll20Table> {
   await table.settle();
   return table;
 }
-

@@ -14,7 +14,8 @@ const AGAIN: { readonly [K in SystemId]: (i: number) => unknown } = {
   bdc: (i) => ({ type: 'tested', target: 6, modifier: (i % 5) - 2, natural: (i % 10) + 1 }),
   dc: (i) => ({ type: 'placed', id: 'U4', at: { q: 2, r: i % 2 === 0 ? 0 : 5 } }),
   cr: (i) => ({ type: 'leaderStatus', side: 'A', leader: 'AL3', disordered: i % 2 === 0 }),
-  'hd-command': (i) => (i % 3 === 0 ? { type: 'upkeep' } : { type: 'sideEdited', side: i % 2 ? 'A' : 'B', name: `Compagnie ${i % 97}` }),
+  'hd-command': (i) =>
+    i % 3 === 0 ? { type: 'upkeep' } : { type: 'sideEdited', side: i % 2 ? 'A' : 'B', name: `Compagnie ${i % 97}` },
   'hd-modifiers': (i) => ({ type: 'activeFighterSet', fighter: i % 2 === 0 ? 'f2' : 'f1' }),
 };
 
@@ -26,7 +27,11 @@ export interface StoreGame {
 
 /** `system`'s worked example played on to `length` events (at least the example's own), with its links to the board. */
 export function longStoreGame(system: SystemId, length: number): StoreGame {
-  const example = exampleRequest(system) as { events: readonly unknown[]; links?: readonly LinkChange[]; sides?: readonly SideChange[] };
+  const example = exampleRequest(system) as {
+    events: readonly unknown[];
+    links?: readonly LinkChange[];
+    sides?: readonly SideChange[];
+  };
   const events = [...example.events];
   for (let i = 0; events.length < length; i++) events.push(AGAIN[system](i));
   const links: Record<string, string> = {};

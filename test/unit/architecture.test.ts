@@ -14,7 +14,11 @@ const importsOf = (source: string) =>
   [...source.matchAll(/(?:^\s*(?:import|export)[^'"]*from\s+|import\()\s*['"]([^'"]+)['"]/gm)].map((m) => m[1]!);
 /** Imports that load code at run time (an `import type` is erased by the compiler). */
 const runtimeImportsOf = (source: string) =>
-  [...source.matchAll(/(?:^\s*(?:import(?!\s+type\b)|export(?!\s+type\b))[^'"]*from\s+|import\()\s*['"]([^'"]+)['"]/gm)].map((m) => m[1]!);
+  [
+    ...source.matchAll(
+      /(?:^\s*(?:import(?!\s+type\b)|export(?!\s+type\b))[^'"]*from\s+|import\()\s*['"]([^'"]+)['"]/gm,
+    ),
+  ].map((m) => m[1]!);
 
 /** The design card: the core in src/ is pure and knows nothing of the views, the tabletops or the browser. */
 describe('the shared core (src/)', () => {
@@ -24,11 +28,15 @@ describe('the shared core (src/)', () => {
     const source = readFileSync(join(repo, file), 'utf8');
     for (const spec of importsOf(source)) {
       // Relative imports stay inside src/ (the views, content scripts, pages and the worker are outside it).
-      if (spec.startsWith('.')) expect(relative(repo, normalize(join(dirname(join(repo, file)), spec))), `${file} imports ${spec}`).toMatch(/^src\//);
+      if (spec.startsWith('.'))
+        expect(relative(repo, normalize(join(dirname(join(repo, file)), spec))), `${file} imports ${spec}`).toMatch(
+          /^src\//,
+        );
       expect(spec, `${file} imports ${spec}`).not.toMatch(/^(webextension-polyfill|preact|node:)/);
     }
     // The Owlbear SDK runs only inside Owlbear's iframes (it reads the page's URL when loaded): its types only.
-    for (const spec of runtimeImportsOf(source)) expect(spec, `${file} loads ${spec}`).not.toMatch(/^@owlbear-rodeo\/sdk/);
+    for (const spec of runtimeImportsOf(source))
+      expect(spec, `${file} loads ${spec}`).not.toMatch(/^@owlbear-rodeo\/sdk/);
     expect(source).not.toMatch(/\b(chrome|browser)\.(runtime|storage|tabs)\b/);
   });
 });
@@ -37,7 +45,8 @@ describe('the shared core (src/)', () => {
 describe('the shared game (src/shared-game/)', () => {
   it.each(sources('src/shared-game'))('%s imports no tabletop adapter', (file) => {
     const source = readFileSync(join(repo, file), 'utf8');
-    for (const spec of importsOf(source)) expect(spec, `${file} imports ${spec}`).not.toMatch(/adapters\/|owlbear|roll20/i);
+    for (const spec of importsOf(source))
+      expect(spec, `${file} imports ${spec}`).not.toMatch(/adapters\/|owlbear|roll20/i);
     expect(source.replace(/\/\/.*$/gm, '').replace(/\/\*[\s\S]*?\*\//g, ''), file).not.toMatch(/owlbear|roll20/i);
   });
 });
@@ -48,7 +57,14 @@ describe('the shared game (src/shared-game/)', () => {
  * the registries that list every system once.
  */
 describe('each rule system stays in its folder', () => {
-  const REGISTRIES = ['src/rules/ids.ts', 'src/rules/index.ts', 'src/rules/boards.ts', 'src/rules/demos.ts', 'src/rules/load.ts', 'popup/panels.tsx'];
+  const REGISTRIES = [
+    'src/rules/ids.ts',
+    'src/rules/index.ts',
+    'src/rules/boards.ts',
+    'src/rules/demos.ts',
+    'src/rules/load.ts',
+    'popup/panels.tsx',
+  ];
   const files = ['src', 'popup', 'content', 'background'].flatMap(sources).filter((f) => !REGISTRIES.includes(f));
   const homeOf = (file: string): string | null => /^(?:src\/rules|popup)\/([^/]+)\//.exec(file)?.[1] ?? null;
 
@@ -58,7 +74,8 @@ describe('each rule system stays in its folder', () => {
     for (const spec of importsOf(source).filter((s) => s.startsWith('.'))) {
       const target = relative(repo, normalize(join(dirname(join(repo, file)), spec)));
       const system = /^(?:src\/rules|popup)\/([^/]+)(?:\/|$)/.exec(target)?.[1];
-      if (system && (SYSTEM_IDS as readonly string[]).includes(system)) expect(system, `${file} imports ${spec}`).toBe(home);
+      if (system && (SYSTEM_IDS as readonly string[]).includes(system))
+        expect(system, `${file} imports ${spec}`).toBe(home);
     }
     // Quoted system ids (comments may mention a system by name; code may not branch on one).
     const code = source.replace(/\/\/.*$/gm, '').replace(/\/\*[\s\S]*?\*\//g, '');
@@ -79,7 +96,9 @@ describe('each rule system stays in its folder', () => {
 
   it('geometry stays a generic engine: no rule system in src/geometry', () => {
     for (const file of sources('src/geometry')) {
-      const code = readFileSync(join(repo, file), 'utf8').replace(/\/\/.*$/gm, '').replace(/\/\*[\s\S]*?\*\//g, '');
+      const code = readFileSync(join(repo, file), 'utf8')
+        .replace(/\/\/.*$/gm, '')
+        .replace(/\/\*[\s\S]*?\*\//g, '');
       for (const spec of importsOf(code)) expect(spec, `${file} imports ${spec}`).not.toMatch(/rules\//);
     }
   });

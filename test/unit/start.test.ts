@@ -9,13 +9,20 @@ import { sideBySide } from '../../scripts/side-by-side.mjs';
 import { installCommand, PACKAGES } from '../../scripts/system-deps.mjs';
 
 const root = path.join(__dirname, '../..');
-const start = (...args: string[]) => spawnSync(process.execPath, [path.join(root, 'scripts/start.mjs'), ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, DISPLAY: '' } });
+const start = (...args: string[]) =>
+  spawnSync(process.execPath, [path.join(root, 'scripts/start.mjs'), ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, DISPLAY: '' },
+  });
 
 describe('npm start', () => {
   it('refuses an unknown scene, naming the scenes there are, before building anything', () => {
     const run = start('--scene=nope');
     expect(run.status).toBe(1);
-    expect(run.stderr).toContain('unknown scene "nope"; one of hd-command, hd-command-army, hd-modifiers, hd-modifiers-army, bdc, bdc-army, dc, dc-army, cr, cr-army');
+    expect(run.stderr).toContain(
+      'unknown scene "nope"; one of hd-command, hd-command-army, hd-modifiers, hd-modifiers-army, bdc, bdc-army, dc, dc-army, cr, cr-army',
+    );
     expect(run.stdout).not.toContain('build:');
   });
 

@@ -12,7 +12,11 @@ import { errorText } from '../../src/i18n/errors';
 import { formatText, type Catalogue } from '../../src/i18n/format';
 import { plural, text } from '../../src/i18n/text';
 
-const catalogues = { en: loadCatalogue('en') as Catalogue, fr: loadCatalogue('fr') as Catalogue, ru: loadCatalogue('ru') as Catalogue };
+const catalogues = {
+  en: loadCatalogue('en') as Catalogue,
+  fr: loadCatalogue('fr') as Catalogue,
+  ru: loadCatalogue('ru') as Catalogue,
+};
 const NNBSP = '\u202f';
 
 /** What in a French message breaks French typography; none of it may stand. */
@@ -40,7 +44,9 @@ describe('French typography, every message', () => {
   });
 
   it('no French message has any of them', () => {
-    const found = Object.entries(catalogues.fr).flatMap(([k, e]) => frenchFaults(e.message).map((f) => `${k}: ${f} in “${e.message.slice(0, 100)}”`));
+    const found = Object.entries(catalogues.fr).flatMap(([k, e]) =>
+      frenchFaults(e.message).map((f) => `${k}: ${f} in “${e.message.slice(0, 100)}”`),
+    );
     expect(found).toEqual([]);
   });
 });
@@ -52,7 +58,9 @@ describe('French words, one for one thing', () => {
     expect(fr('board_reason_dc_out_of_range', '6', 'Desharbes', '3')).toContain('de Desharbes');
   });
   it('an empty field is said without agreeing with its label ("Points est vide" was wrong)', () => {
-    expect(fr('field_empty_number', 'Points', '0', '9')).toBe(`Points${NNBSP}: champ vide${NNBSP}; tapez un nombre entier de 0 à 9.`);
+    expect(fr('field_empty_number', 'Points', '0', '9')).toBe(
+      `Points${NNBSP}: champ vide${NNBSP}; tapez un nombre entier de 0 à 9.`,
+    );
   });
   it('a disordered leader is "désorganisé" on the board as in the popup, never "en désordre"', () => {
     expect(Object.values(catalogues.fr).filter((e) => e.message.includes('désordre'))).toEqual([]);
@@ -68,20 +76,29 @@ describe('Russian words, one for one thing', () => {
     expect(ru.filter(([, e]) => /под (ваше|слово)/.test(e.message)).map(([k]) => k)).toEqual([]);
   });
   it('a command-roll slot is a "число" on the demo as in the popup, never a "номер"', () => {
-    expect(ru.filter(([k, e]) => /^(cr_|lk_cr_|demo_try_cr|demo_)/.test(k) && /[Нн]омер(?! на маркере)/.test(e.message)).map(([k]) => k)).toEqual([]);
+    expect(
+      ru
+        .filter(([k, e]) => /^(cr_|lk_cr_|demo_try_cr|demo_)/.test(k) && /[Нн]омер(?! на маркере)/.test(e.message))
+        .map(([k]) => k),
+    ).toEqual([]);
   });
   // One word for a token (four were used: фигура, фишка, жетон, фигурка). The rule: what stands on the
   // board for a fighter, a stand or a unit, with its base, what a player drags, clicks or measures from,
   // is a "фигура"; "жетон" is the tabletop's own object (a Roll20 token, an Owlbear item) and is said only
   // where a message speaks of that object as opposed to the figure: linking it to the game, counting a
   // page's tokens, a token hidden from players, the lattice fitted to the tokens. Never "фишка" or "фигурка".
-  const english = (key: string) => (catalogues.en[key] ?? catalogues.en[key.replace(/_(one|few|many)$/, '_other')])?.message ?? '';
+  const english = (key: string) =>
+    (catalogues.en[key] ?? catalogues.en[key.replace(/_(one|few|many)$/, '_other')])?.message ?? '';
   it('a token is a "фигура" on the board, a "жетон" only as the tabletop\'s object; never "фишка" or "фигурка"', () => {
     expect(ru.filter(([, e]) => /фиш(к|ек)|фигурк/iu.test(e.message)).map(([k]) => k)).toEqual([]);
     // "жетон" only where the English speaks of the tabletop's token…
-    expect(ru.filter(([k, e]) => /жетон/iu.test(e.message) && !/\btokens?\b/i.test(english(k))).map(([k]) => k)).toEqual([]);
+    expect(
+      ru.filter(([k, e]) => /жетон/iu.test(e.message) && !/\btokens?\b/i.test(english(k))).map(([k]) => k),
+    ).toEqual([]);
     // …and a figure is never one.
-    expect(ru.filter(([k, e]) => /\bfigures?\b/i.test(english(k)) && /жетон/iu.test(e.message)).map(([k]) => k)).toEqual([]);
+    expect(
+      ru.filter(([k, e]) => /\bfigures?\b/i.test(english(k)) && /жетон/iu.test(e.message)).map(([k]) => k),
+    ).toEqual([]);
   });
   it('the rules the lookup reads say "фигура" too', () => {
     for (const f of ['cr', 'bdc', 'dc', 'hd-command', 'hd-modifiers']) {
@@ -94,7 +111,10 @@ describe('Russian words, one for one thing', () => {
   });
   it('after "Мораль:" a morale state goes on in lower case (the popup puts the board word there)', () => {
     for (const state of ['normal', 'pinned', 'demoralised', 'routed']) {
-      const said = formatText(catalogues.ru, text('bdc_summary_morale', formatText(catalogues.ru, text(`board_word_${state}`)), 6));
+      const said = formatText(
+        catalogues.ru,
+        text('bdc_summary_morale', formatText(catalogues.ru, text(`board_word_${state}`)), 6),
+      );
       expect(said).toMatch(/^Мораль: [а-яё]/);
     }
     expect(formatText(catalogues.ru, text('bdc_word_broken'))).toBe('разбит');
@@ -114,8 +134,58 @@ const WORDS_PUT_IN =
  * after "3/5" ("commandés"), and units written short, which do not change ("6 гекс.", "2 ko", "12 px").
  */
 const NOT_COUNTED: Record<'fr' | 'ru', ReadonlySet<string>> = {
-  ru: new Set(['до', 'из', 'и', 'или', 'к', 'не', 'от', 'в', 'вне', 'ещё', 'на', 'под', 'отдан', 'сыграно', 'гекс', 'см', 'кБ', 'мс', 'px']),
-  fr: new Set(['à', 'sur', 'a', 'et', 'n’est', 'en', 'hors', 'au', 'des', 'est', 'fixée', 'ou', 'ce', 'dans', 'de', 'dessus', 'ont', 'commandés', 'disponibles', 'lancés', 'liés', 'premiers', 'terminé', 'cm', 'hex', 'ko', 'ms', 'po', 'px']),
+  ru: new Set([
+    'до',
+    'из',
+    'и',
+    'или',
+    'к',
+    'не',
+    'от',
+    'в',
+    'вне',
+    'ещё',
+    'на',
+    'под',
+    'отдан',
+    'сыграно',
+    'гекс',
+    'см',
+    'кБ',
+    'мс',
+    'px',
+  ]),
+  fr: new Set([
+    'à',
+    'sur',
+    'a',
+    'et',
+    'n’est',
+    'en',
+    'hors',
+    'au',
+    'des',
+    'est',
+    'fixée',
+    'ou',
+    'ce',
+    'dans',
+    'de',
+    'dessus',
+    'ont',
+    'commandés',
+    'disponibles',
+    'lancés',
+    'liés',
+    'premiers',
+    'terminé',
+    'cm',
+    'hex',
+    'ko',
+    'ms',
+    'po',
+    'px',
+  ]),
 };
 const FAMILY_FORM = /_(zero|one|two|few|many|other)$/;
 
@@ -138,7 +208,9 @@ describe('a number beside a counted noun agrees with it (plural forms by Intl.Pl
     expect(uncountedNouns(c('на ней стоят $ON$ из $N$ жетонов'), 'ru')).toEqual(['k: $N$ жетонов']);
     expect(uncountedNouns(c('au plus $MAX$ effets'), 'fr')).toEqual(['k: $MAX$ effets']);
     expect(uncountedNouns(c('$COUNT$ элементов', 'k_many'), 'ru')).toEqual([]);
-    expect(uncountedNouns(c('$DISTANCE$ гекс. от $LEADER$; кубиков: $DICE$, $SIZE$ кБ, от $MIN$ до $MAX$'), 'ru')).toEqual([]);
+    expect(
+      uncountedNouns(c('$DISTANCE$ гекс. от $LEADER$; кубиков: $DICE$, $SIZE$ кБ, от $MIN$ до $MAX$'), 'ru'),
+    ).toEqual([]);
     expect(uncountedNouns(c('$NAME$ сыграл'), 'ru')).toEqual([]);
   });
 
@@ -146,8 +218,10 @@ describe('a number beside a counted noun agrees with it (plural forms by Intl.Pl
     expect(uncountedNouns(catalogues[lang], lang)).toEqual([]);
   });
 
-  const ru = (key: string, n: number, ...subs: (string | number)[]) => formatText(catalogues.ru, plural(key, n, ...subs));
-  const fr = (key: string, n: number, ...subs: (string | number)[]) => formatText(catalogues.fr, plural(key, n, ...subs));
+  const ru = (key: string, n: number, ...subs: (string | number)[]) =>
+    formatText(catalogues.ru, plural(key, n, ...subs));
+  const fr = (key: string, n: number, ...subs: (string | number)[]) =>
+    formatText(catalogues.fr, plural(key, n, ...subs));
   it('Russian: 1 and 21 one, 2 few, 5 many', () => {
     expect([1, 2, 5, 21].map((n) => ru('owlbear_dropped', n))).toEqual([
       '1 элемент этой сцены не удалось прочитать, он пропущен',
@@ -156,10 +230,16 @@ describe('a number beside a counted noun agrees with it (plural forms by Intl.Pl
       '21 элемент этой сцены не удалось прочитать, он пропущен',
     ]);
     expect([1, 2, 5, 21].map((n) => ru('r20_lattice_why_tokens', n, 1))).toEqual([
-      'на ней 1 из 1 жетона', 'на ней 1 из 2 жетонов', 'на ней 1 из 5 жетонов', 'на ней 1 из 21 жетона',
+      'на ней 1 из 1 жетона',
+      'на ней 1 из 2 жетонов',
+      'на ней 1 из 5 жетонов',
+      'на ней 1 из 21 жетона',
     ]);
     expect([1, 2, 5, 21].map((n) => ru('error_hdm_too_many_effects', n))).toEqual([
-      'Не более 1 эффекта одновременно.', 'Не более 2 эффектов одновременно.', 'Не более 5 эффектов одновременно.', 'Не более 21 эффекта одновременно.',
+      'Не более 1 эффекта одновременно.',
+      'Не более 2 эффектов одновременно.',
+      'Не более 5 эффектов одновременно.',
+      'Не более 21 эффекта одновременно.',
     ]);
     expect([1, 2, 5, 21].map((n) => ru('owlbear_size', n, '3,5'))).toEqual([
       'Партия занимает 3,5 КБ сцены; 1 действие ждёт сжатия.',
@@ -168,18 +248,23 @@ describe('a number beside a counted noun agrees with it (plural forms by Intl.Pl
       'Партия занимает 3,5 КБ сцены; 21 действие ждёт сжатия.',
     ]);
     expect([1, 2, 5, 21].map((n) => ru('error_table_too_many_tabs', n)).map((s) => s.split(':')[0])).toEqual([
-      'Этот стол открыт у вас больше чем в 1 вкладке', 'Этот стол открыт у вас больше чем в 2 вкладках',
-      'Этот стол открыт у вас больше чем в 5 вкладках', 'Этот стол открыт у вас больше чем в 21 вкладке',
+      'Этот стол открыт у вас больше чем в 1 вкладке',
+      'Этот стол открыт у вас больше чем в 2 вкладках',
+      'Этот стол открыт у вас больше чем в 5 вкладках',
+      'Этот стол открыт у вас больше чем в 21 вкладке',
     ]);
   });
 
   it('a refusal counted by one of its params takes its form too', () => {
-    const say = (lang: 'fr' | 'ru', code: string, params: Record<string, number | string>) => formatText(catalogues[lang], errorText({ code, params }));
+    const say = (lang: 'fr' | 'ru', code: string, params: Record<string, number | string>) =>
+      formatText(catalogues[lang], errorText({ code, params }));
     expect(say('ru', 'name-invalid', { max: 21 })).toBe('Имя должно содержать от 1 до 21 символа.');
     expect(say('ru', 'name-invalid', { max: 40 })).toBe('Имя должно содержать от 1 до 40 символов.');
     expect(say('ru', 'dc-profile-dice', { dice: 7, min: 1, max: 4 })).toBe('У командира от 1 до 4 кубиков, а не 7.');
     expect(say('fr', 'hdm-too-many-effects', { max: 1 })).toBe('Au plus 1 effet à la fois.');
-    expect(say('fr', 'dc-profile-radius', { radius: 9, min: 1, max: 6 })).toBe(`Un rayon de commandement va de 1 à 6 hexagones, pas 9.`);
+    expect(say('fr', 'dc-profile-radius', { radius: 9, min: 1, max: 6 })).toBe(
+      `Un rayon de commandement va de 1 à 6 hexagones, pas 9.`,
+    );
   });
 
   it('French: 0 and 1 singular, 2 plural', () => {

@@ -13,11 +13,16 @@ import { text } from '../../src/i18n/text';
 import { checkNumber } from '../../popup/checks';
 
 const repo = join(__dirname, '../..');
-const catalogues = { en: loadCatalogue('en') as Catalogue, fr: loadCatalogue('fr') as Catalogue, ru: loadCatalogue('ru') as Catalogue };
+const catalogues = {
+  en: loadCatalogue('en') as Catalogue,
+  fr: loadCatalogue('fr') as Catalogue,
+  ru: loadCatalogue('ru') as Catalogue,
+};
 const LANGS = ['fr', 'ru'] as const;
 
 /** Names and terms a sentence may give after a colon with their capital: the product's, the tabletops', a game's stat. */
-const NAMES = /^(Command|Commandement|Owlbear|Roll20|Firefox|Chromium|Chrome|Jumpgate|Legacy|Arnaud|Ctrl|NdX|Hell|Désastre|Les|Alt|Tab|Échap|Entrée)\b/;
+const NAMES =
+  /^(Command|Commandement|Owlbear|Roll20|Firefox|Chromium|Chrome|Jumpgate|Legacy|Arnaud|Ctrl|NdX|Hell|Désastre|Les|Alt|Tab|Échap|Entrée)\b/;
 
 /** A message's sentences, with what is in parentheses left out (a clause of its own). */
 const sentences = (message: string): string[] =>
@@ -35,9 +40,16 @@ function problems(lang: (typeof LANGS)[number]): string[] {
     for (const m of message.matchAll(/:\s+(\S+)/g)) {
       const word = m[1]!;
       // A capital that starts a word of capitals is an abbreviation (PA, ОД, DEF): not a capital after a colon.
-      if (/^[A-ZÀ-ÞА-ЯЁ]/u.test(word) && !/^\$/.test(word) && !/^[A-ZА-ЯЁ0-9]{2,}(?![\p{Ll}])/u.test(word) && !NAMES.test(word)) say(`a capital after a colon (${word})`);
+      if (
+        /^[A-ZÀ-ÞА-ЯЁ]/u.test(word) &&
+        !/^\$/.test(word) &&
+        !/^[A-ZА-ЯЁ0-9]{2,}(?![\p{Ll}])/u.test(word) &&
+        !NAMES.test(word)
+      )
+        say(`a capital after a colon (${word})`);
     }
-    if (lang === 'fr' && /[^\s\u00a0\u202f/\d]:(\s|$)/.test(message.replace(/https?:\/\/\S+/g, ''))) say('no space before a colon');
+    if (lang === 'fr' && /[^\s\u00a0\u202f/\d]:(\s|$)/.test(message.replace(/https?:\/\/\S+/g, '')))
+      say('no space before a colon');
   }
   return out;
 }
@@ -45,7 +57,11 @@ function problems(lang: (typeof LANGS)[number]): string[] {
 /** Message keys the popup and the demo table give a field as its label (the field's message names the field by it). */
 function fieldLabels(): string[] {
   const code = ['popup', 'demo']
-    .flatMap((dir) => readdirSync(join(repo, dir), { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx?$/.test(f)).map((f) => readFileSync(join(repo, dir, f), 'utf8')))
+    .flatMap((dir) =>
+      readdirSync(join(repo, dir), { recursive: true, encoding: 'utf8' })
+        .filter((f) => /\.tsx?$/.test(f))
+        .map((f) => readFileSync(join(repo, dir, f), 'utf8')),
+    )
     .join('\n');
   return [...new Set([...code.matchAll(/\blabel: tr\('([a-z0-9_]+)'/g)].map((m) => m[1]!))];
 }
@@ -61,9 +77,10 @@ describe('French and Russian, word by word', () => {
     expect(labels.filter((key) => catalogues[lang][key]?.message.includes(':'))).toEqual([]);
   });
 
-  it('a field\'s range is written with the language\'s own decimal mark', () => {
+  it("a field's range is written with the language's own decimal mark", () => {
     const scale = checkNumber('abc', { label: 'Échelle', min: 0.01, max: 100_000, decimal: true });
-    const said = (lang: keyof typeof catalogues) => (scale.ok ? '' : scale.error.map((t) => formatText(catalogues[lang], t)).join(' '));
+    const said = (lang: keyof typeof catalogues) =>
+      scale.ok ? '' : scale.error.map((t) => formatText(catalogues[lang], t)).join(' ');
     expect(said('en')).toContain('from 0.01 to 100000');
     expect(said('fr')).toContain('de 0,01 à 100000');
     expect(said('ru')).toContain('от 0,01 до 100000');

@@ -44,7 +44,10 @@ export const exampleRequest = (system: SystemId): Request => sceneRequest(system
  * it loses nothing. Null for a game someone played. The worker stores events as its checks return
  * them, so key order is not compared.
  */
-export function untouchedScene(system: SystemId, log: { readonly events: readonly unknown[]; readonly cursor: number } | undefined): SceneId | null {
+export function untouchedScene(
+  system: SystemId,
+  log: { readonly events: readonly unknown[]; readonly cursor: number } | undefined,
+): SceneId | null {
   if (log === undefined || log.cursor !== log.events.length) return null;
   const events = canonicalJson(log.events);
   return scenesOf(system).find((id) => canonicalJson(demoScene(id).events) === events) ?? null;

@@ -83,7 +83,15 @@ export function boardFromScene(system: SystemId, example: DemoScene<unknown>, ki
     tokens: example.tokens.map((t) => {
       const at = 'hex' in t.at ? hexCentre(t.at.hex, scene) : t.at;
       return {
-        id: t.id, name: t.name, side: t.side, unit: t.unit, role: t.role, radio: t.radio ?? false, x: at.x, y: at.y, base: t.base,
+        id: t.id,
+        name: t.name,
+        side: t.side,
+        unit: t.unit,
+        role: t.role,
+        radio: t.radio ?? false,
+        x: at.x,
+        y: at.y,
+        base: t.base,
         ...(t.length ? { length: t.length } : {}),
         ...(t.rotation ? { rotation: normalTurn(t.rotation) } : {}),
         dead: false,
@@ -100,8 +108,10 @@ export const exampleLinks = (example: DemoScene<unknown>): { token: string; piec
 
 export const isHexGrid = (scene: Scene): boolean => scene.grid === 'hex-pointy' || scene.grid === 'hex-flat';
 
-const hexCentre = (h: Hex, scene: Scene): Vec2 => hexToPixel(h, scene.pixelsPerCell, orientationOf(scene), scene.hexOrigin);
-export const hexOf = (p: Vec2, scene: Scene): Hex => pixelToHex(p, scene.pixelsPerCell, orientationOf(scene), scene.hexOrigin);
+const hexCentre = (h: Hex, scene: Scene): Vec2 =>
+  hexToPixel(h, scene.pixelsPerCell, orientationOf(scene), scene.hexOrigin);
+export const hexOf = (p: Vec2, scene: Scene): Hex =>
+  pixelToHex(p, scene.pixelsPerCell, orientationOf(scene), scene.hexOrigin);
 
 /** A base's diameter in scene px; a base the scale cannot measure (mm on a map in hexes) is drawn at 0.8 cell. */
 export function basePx(base: Length, scene: Scene): number {
@@ -115,7 +125,10 @@ export function basePx(base: Length, scene: Scene): number {
 }
 
 /** A token's box in scene px, unturned: its base's length (along x) and width; a round base's diameter twice. */
-export function footprintOf(t: Pick<DemoBoardToken, 'base' | 'length'>, scene: Scene): { width: number; height: number } {
+export function footprintOf(
+  t: Pick<DemoBoardToken, 'base' | 'length'>,
+  scene: Scene,
+): { width: number; height: number } {
   const size = basePx(t.base, scene);
   return { width: t.length ? basePx(t.length, scene) : size, height: size };
 }
@@ -172,7 +185,8 @@ export class DemoTables {
 export const tableOf = (board: DemoBoard): Table => new DemoTables().table(board);
 
 /** A side's words: its message key translated, or the name the game gives it. */
-export const sideText = (label: string, tr: (key: string) => string): string => (/^[a-z][a-z0-9_]*$/.test(label) ? tr(label) : label);
+export const sideText = (label: string, tr: (key: string) => string): string =>
+  /^[a-z][a-z0-9_]*$/.test(label) ? tr(label) : label;
 
 /** What the popup's summary needs beside the tokens; `tr` words the scene's and sides' message keys. */
 export function statusOf(board: DemoBoard, selected: readonly string[], tr: (key: string) => string): TabletopStatus {
@@ -183,7 +197,14 @@ export function statusOf(board: DemoBoard, selected: readonly string[], tr: (key
     mode: 'full',
     engine: 'demo',
     missing: [],
-    page: { name: tr(board.title).slice(0, 200), grid: scene.grid, diagonal: scene.measurement, cellPx: scene.pixelsPerCell, scale: scene.unitsPerCell, units: scene.unitName.slice(0, 32) },
+    page: {
+      name: tr(board.title).slice(0, 200),
+      grid: scene.grid,
+      diagonal: scene.measurement,
+      cellPx: scene.pixelsPerCell,
+      scale: scene.unitsPerCell,
+      units: scene.unitName.slice(0, 32),
+    },
     sides: board.sides.map((s) => ({ id: s.id, label: sideText(s.label, tr).slice(0, 400) })),
     changes: board.changes,
     selected: selected.filter((id) => board.tokens.some((t) => t.id === id)).slice(0, 100),
@@ -321,8 +342,21 @@ export function addToken(board: DemoBoard, spec: NewToken): { board: DemoBoard; 
   const name = spec.name.trim().slice(0, DEMO_LIMITS.name) || id;
   const unit = spec.unit?.trim().slice(0, DEMO_LIMITS.id) || null;
   const at = snap(board.scene, { x: clampCoordinate(spec.x), y: clampCoordinate(spec.y) });
-  const token: DemoBoardToken = { id, name, side: spec.side, unit, role: spec.role, radio: spec.radio, x: at.x, y: at.y, base: spec.base, dead: false };
-  const arrived = [...board.changes.arrived.filter((a) => a.id !== id), { id, name, side: spec.side }].slice(-MAX_CHANGES);
+  const token: DemoBoardToken = {
+    id,
+    name,
+    side: spec.side,
+    unit,
+    role: spec.role,
+    radio: spec.radio,
+    x: at.x,
+    y: at.y,
+    base: spec.base,
+    dead: false,
+  };
+  const arrived = [...board.changes.arrived.filter((a) => a.id !== id), { id, name, side: spec.side }].slice(
+    -MAX_CHANGES,
+  );
   return { board: { ...board, serial, tokens: [...board.tokens, token], changes: { ...board.changes, arrived } }, id };
 }
 
@@ -333,7 +367,13 @@ export function removeToken(board: DemoBoard, id: string): DemoBoard {
   const came = board.changes.arrived.some((a) => a.id === id);
   const arrived = board.changes.arrived.filter((a) => a.id !== id);
   // A dead token is gone already; one that came during the game and leaves again is nothing to report.
-  const gone = t.dead || came ? board.changes.gone : [...board.changes.gone.filter((g) => g.id !== id), { id, name: t.name, side: t.side, how: 'removed' as const }].slice(-MAX_CHANGES);
+  const gone =
+    t.dead || came
+      ? board.changes.gone
+      : [
+          ...board.changes.gone.filter((g) => g.id !== id),
+          { id, name: t.name, side: t.side, how: 'removed' as const },
+        ].slice(-MAX_CHANGES);
   return { ...board, tokens: board.tokens.filter((x) => x.id !== id), changes: { gone, arrived } };
 }
 
@@ -342,7 +382,9 @@ export function setDead(board: DemoBoard, id: string, dead: boolean): DemoBoard 
   const t = board.tokens.find((x) => x.id === id);
   if (!t || t.dead === dead) return board;
   const others = board.changes.gone.filter((g) => g.id !== id);
-  const gone = dead ? [...others, { id, name: t.name, side: t.side, how: 'dead' as const }].slice(-MAX_CHANGES) : others;
+  const gone = dead
+    ? [...others, { id, name: t.name, side: t.side, how: 'dead' as const }].slice(-MAX_CHANGES)
+    : others;
   const arrived = dead ? board.changes.arrived.filter((a) => a.id !== id) : board.changes.arrived;
   return { ...replaceToken(board, id, (x) => ({ ...x, dead })), changes: { gone, arrived } };
 }

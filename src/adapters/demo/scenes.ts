@@ -9,10 +9,13 @@ export type SceneKind = (typeof SCENE_KINDS)[number];
 
 export type SceneId = SystemId | `${SystemId}-army`;
 
-export const sceneId = (system: SystemId, kind: SceneKind = 'example'): SceneId => (kind === 'army' ? `${system}-army` : system);
+export const sceneId = (system: SystemId, kind: SceneKind = 'example'): SceneId =>
+  kind === 'army' ? `${system}-army` : system;
 
 /** Every scene, a system's example first, in the order of the systems. */
-export const SCENE_IDS: readonly SceneId[] = SYSTEM_IDS.flatMap((system) => SCENE_KINDS.map((kind) => sceneId(system, kind)));
+export const SCENE_IDS: readonly SceneId[] = SYSTEM_IDS.flatMap((system) =>
+  SCENE_KINDS.map((kind) => sceneId(system, kind)),
+);
 
 /** A scene id's system and kind; null for anything that is not a scene. */
 export function sceneRef(id: unknown): { readonly system: SystemId; readonly kind: SceneKind } | null {

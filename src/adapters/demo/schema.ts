@@ -11,7 +11,12 @@ import { SCENE_IDS, SCENE_KINDS, type SceneId } from './scenes';
 
 const id = v.pipe(v.string(), v.minLength(1), v.maxLength(DEMO_LIMITS.id));
 const name = v.pipe(v.string(), v.maxLength(DEMO_LIMITS.name));
-const coordinate = v.pipe(v.number(), v.finite(), v.minValue(-DEMO_LIMITS.coordinate), v.maxValue(DEMO_LIMITS.coordinate));
+const coordinate = v.pipe(
+  v.number(),
+  v.finite(),
+  v.minValue(-DEMO_LIMITS.coordinate),
+  v.maxValue(DEMO_LIMITS.coordinate),
+);
 const positive = v.pipe(v.number(), v.finite(), v.gtValue(0), v.maxValue(100_000));
 const unitName = v.pipe(v.string(), v.minLength(1), v.maxLength(32));
 const side = v.nullable(id);
@@ -46,10 +51,16 @@ export const demoBoardSchema = v.pipe(
     kind: v.optional(v.picklist(SCENE_KINDS)),
     title: v.pipe(v.string(), v.maxLength(64)),
     scene: sceneSchema,
-    sides: v.pipe(v.array(v.strictObject({ id, label: name, colour: v.pipe(v.string(), v.regex(/^#[0-9a-fA-F]{6}$/)) })), v.maxLength(DEMO_LIMITS.sides)),
+    sides: v.pipe(
+      v.array(v.strictObject({ id, label: name, colour: v.pipe(v.string(), v.regex(/^#[0-9a-fA-F]{6}$/)) })),
+      v.maxLength(DEMO_LIMITS.sides),
+    ),
     tokens: v.pipe(v.array(tokenSchema), v.maxLength(DEMO_LIMITS.tokens)),
     changes: v.strictObject({
-      gone: v.pipe(v.array(v.strictObject({ id, name, side, how: v.picklist(['removed', 'dead']) })), v.maxLength(MAX_CHANGES)),
+      gone: v.pipe(
+        v.array(v.strictObject({ id, name, side, how: v.picklist(['removed', 'dead']) })),
+        v.maxLength(MAX_CHANGES),
+      ),
       arrived: v.pipe(v.array(v.strictObject({ id, name, side })), v.maxLength(MAX_CHANGES)),
     }),
     serial: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1_000_000)),
@@ -87,7 +98,13 @@ export function readDemo(raw: unknown): ReadDemo {
     if (value === undefined) continue;
     // Its lists' sizes checked before they are walked (a damaged store can hold anything).
     const b = value as { tokens?: unknown; sides?: unknown } | null;
-    const small = typeof value === 'object' && value !== null && Array.isArray(b!.tokens) && b!.tokens.length <= DEMO_LIMITS.tokens && Array.isArray(b!.sides) && b!.sides.length <= DEMO_LIMITS.sides;
+    const small =
+      typeof value === 'object' &&
+      value !== null &&
+      Array.isArray(b!.tokens) &&
+      b!.tokens.length <= DEMO_LIMITS.tokens &&
+      Array.isArray(b!.sides) &&
+      b!.sides.length <= DEMO_LIMITS.sides;
     const board = small ? parseDemoBoard(value) : null;
     if (board && sceneOfBoard(board) === scene) boards[scene] = board;
     else damaged.push(scene);

@@ -44,12 +44,28 @@ export type BridgeToFrame =
   | { readonly ns: typeof BRIDGE_NS; readonly type: 'bridge/welcome' }
   | { readonly ns: typeof BRIDGE_NS; readonly type: 'bridge/request'; readonly rid: string; readonly request: Request }
   /** The pieces the popup has ticked for a choice not sent yet: the frame's board draws them, nothing is written. */
-  | { readonly ns: typeof BRIDGE_NS; readonly type: 'bridge/ticks'; readonly system: SystemId; readonly ticks: readonly string[] };
+  | {
+      readonly ns: typeof BRIDGE_NS;
+      readonly type: 'bridge/ticks';
+      readonly system: SystemId;
+      readonly ticks: readonly string[];
+    };
 
 export type BridgeFromFrame =
   | { readonly ns: typeof BRIDGE_NS; readonly type: 'bridge/hello'; readonly v: 1 }
-  | { readonly ns: typeof BRIDGE_NS; readonly type: 'bridge/response'; readonly rid: string; readonly response: Response }
-  | { readonly ns: typeof BRIDGE_NS; readonly type: 'bridge/state'; readonly root: StoreRoot | null; readonly board: BoardSummary | null; readonly player: TablePlayer | null };
+  | {
+      readonly ns: typeof BRIDGE_NS;
+      readonly type: 'bridge/response';
+      readonly rid: string;
+      readonly response: Response;
+    }
+  | {
+      readonly ns: typeof BRIDGE_NS;
+      readonly type: 'bridge/state';
+      readonly root: StoreRoot | null;
+      readonly board: BoardSummary | null;
+      readonly player: TablePlayer | null;
+    };
 
 const ns = v.literal(BRIDGE_NS);
 /** A bridge request's own id (not `id`: Owlbear's SDK in the frame takes any message with an `id` for one of its own). */
@@ -59,13 +75,27 @@ const rootSchema = v.object({
   schemaVersion: v.literal(3),
   revision: v.pipe(v.number(), v.integer(), v.minValue(0)),
   activeSystem: v.pipe(v.string(), v.maxLength(64)),
-  games: v.record(v.string(), v.object({ config: v.unknown(), log: v.object({ events: v.pipe(v.array(v.unknown()), v.maxLength(100_000)), cursor: v.number() }) })),
+  games: v.record(
+    v.string(),
+    v.object({
+      config: v.unknown(),
+      log: v.object({ events: v.pipe(v.array(v.unknown()), v.maxLength(100_000)), cursor: v.number() }),
+    }),
+  ),
   bindings: v.record(v.string(), v.unknown()),
   notices: v.pipe(v.array(v.unknown()), v.maxLength(20)),
   recent: v.pipe(v.array(v.string()), v.maxLength(200)),
 });
-const errorSchema = v.object({ code: v.pipe(v.string(), v.maxLength(64)), params: v.optional(v.record(v.pipe(v.string(), v.maxLength(32)), v.union([v.pipe(v.string(), v.maxLength(2000)), v.number()]))) });
-const responseSchema = v.variant('ok', [v.object({ ok: v.literal(true), root: rootSchema, data: v.optional(v.unknown()) }), v.object({ ok: v.literal(false), error: errorSchema })]);
+const errorSchema = v.object({
+  code: v.pipe(v.string(), v.maxLength(64)),
+  params: v.optional(
+    v.record(v.pipe(v.string(), v.maxLength(32)), v.union([v.pipe(v.string(), v.maxLength(2000)), v.number()])),
+  ),
+});
+const responseSchema = v.variant('ok', [
+  v.object({ ok: v.literal(true), root: rootSchema, data: v.optional(v.unknown()) }),
+  v.object({ ok: v.literal(false), error: errorSchema }),
+]);
 const playerSchema = v.strictObject({
   name: v.pipe(v.string(), v.maxLength(200)),
   role: v.picklist(['GM', 'PLAYER']),
@@ -76,7 +106,13 @@ const playerSchema = v.strictObject({
 export const fromFrameSchema = v.variant('type', [
   v.strictObject({ ns, type: v.literal('bridge/hello'), v: v.literal(1) }),
   v.strictObject({ ns, type: v.literal('bridge/response'), rid: requestId, response: responseSchema }),
-  v.strictObject({ ns, type: v.literal('bridge/state'), root: v.nullable(rootSchema), board: v.nullable(boardSummarySchema), player: v.nullable(playerSchema) }),
+  v.strictObject({
+    ns,
+    type: v.literal('bridge/state'),
+    root: v.nullable(rootSchema),
+    board: v.nullable(boardSummarySchema),
+    player: v.nullable(playerSchema),
+  }),
 ]);
 
 /** The frame checks the request itself (as the worker does: envelope, then each event by its system). */
@@ -87,7 +123,8 @@ export const toFrameSchema = v.variant('type', [
   v.strictObject({ ns, type: v.literal('bridge/ticks'), ...TICKS_FIELDS }),
 ]);
 
-export const isBridgeMessage = (data: unknown): boolean => typeof data === 'object' && data !== null && (data as { ns?: unknown }).ns === BRIDGE_NS;
+export const isBridgeMessage = (data: unknown): boolean =>
+  typeof data === 'object' && data !== null && (data as { ns?: unknown }).ns === BRIDGE_NS;
 
 // ——— Popup ⇄ content script (runtime port): ../tab-port.ts, shared with Roll20's shared game ———
 
@@ -95,8 +132,17 @@ export { PORT_NAME, fromPopupSchema, type PortFromPopup, type PortToPopup } from
 
 export const toPopupSchema = v.variant('type', [
   v.strictObject({ type: v.literal('port/response'), rid: requestId, response: responseSchema }),
-  v.strictObject({ type: v.literal('port/state'), connected: v.boolean(), root: v.nullable(rootSchema), board: v.nullable(boardSummarySchema), player: v.nullable(playerSchema) }),
+  v.strictObject({
+    type: v.literal('port/state'),
+    connected: v.boolean(),
+    root: v.nullable(rootSchema),
+    board: v.nullable(boardSummarySchema),
+    player: v.nullable(playerSchema),
+  }),
 ]);
 
 /** A request the frame or the tab could not answer. */
-export const unanswered = (code: string): { readonly ok: false; readonly error: RuleError } => ({ ok: false, error: { code } });
+export const unanswered = (code: string): { readonly ok: false; readonly error: RuleError } => ({
+  ok: false,
+  error: { code },
+});

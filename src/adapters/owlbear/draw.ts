@@ -12,7 +12,16 @@ import { signedArea } from '../../geometry/union-outline';
 import type { BoardLayout } from '../../board/layout';
 import { LABEL_FONT } from '../../board/layout';
 import { legendKey, type LegendEntry } from '../../board/legend';
-import { BADGE_SHAPES, CLOSE_UP_DASH, EDGE_COLOURS, EDGE_DASH, MARK_LOOKS, RING_COLOURS, RING_DASH, TEXT_COLOURS } from '../../board/look';
+import {
+  BADGE_SHAPES,
+  CLOSE_UP_DASH,
+  EDGE_COLOURS,
+  EDGE_DASH,
+  MARK_LOOKS,
+  RING_COLOURS,
+  RING_DASH,
+  TEXT_COLOURS,
+} from '../../board/look';
 import type { Box } from '../../board/labels';
 import type { BoardView, MarkStatus, RingKind } from '../../board/model';
 import { MARK_GAP, markOutline } from '../../board/draw';
@@ -62,7 +71,14 @@ const FONT = 'Roboto';
 export const OWLBEAR_TEXT_PX = 12;
 const NOTE_PX = 14;
 
-function base(id: string, name: string, layer: Item['layer'], position: { x: number; y: number }, tag: DrawnTag, player: string): Omit<Item, 'type'> {
+function base(
+  id: string,
+  name: string,
+  layer: Item['layer'],
+  position: { x: number; y: number },
+  tag: DrawnTag,
+  player: string,
+): Omit<Item, 'type'> {
   return {
     id,
     name,
@@ -92,18 +108,51 @@ const style = (stroke: string, width: number, fillOpacity: number, dash: readonl
   strokeDash: [...dash],
 });
 
-function circle(id: string, name: string, layer: Item['layer'], x: number, y: number, radius: number, s: Shape['style'], tag: DrawnTag, player: string): Shape {
+function circle(
+  id: string,
+  name: string,
+  layer: Item['layer'],
+  x: number,
+  y: number,
+  radius: number,
+  s: Shape['style'],
+  tag: DrawnTag,
+  player: string,
+): Shape {
   // A circle's position is its centre.
-  return { ...base(id, name, layer, { x, y }, tag, player), type: 'SHAPE', width: r2(2 * radius), height: r2(2 * radius), shapeType: 'CIRCLE', style: s };
+  return {
+    ...base(id, name, layer, { x, y }, tag, player),
+    type: 'SHAPE',
+    width: r2(2 * radius),
+    height: r2(2 * radius),
+    shapeType: 'CIRCLE',
+    style: s,
+  };
 }
 
 function rectangle(id: string, layer: Item['layer'], b: Box, s: Shape['style'], tag: DrawnTag, player: string): Shape {
   // A rectangle's position is its top-left corner.
-  return { ...base(id, 'Command Post', layer, { x: b.x, y: b.y }, tag, player), type: 'SHAPE', width: r2(b.w), height: r2(b.h), shapeType: 'RECTANGLE', style: s };
+  return {
+    ...base(id, 'Command Post', layer, { x: b.x, y: b.y }, tag, player),
+    type: 'SHAPE',
+    width: r2(b.w),
+    height: r2(b.h),
+    shapeType: 'RECTANGLE',
+    style: s,
+  };
 }
 
 /** Words in a box of the given size (scene units), left-aligned and centred vertically, as plain text. */
-function words(id: string, b: Box, text: string, px: number, colour: string, tag: DrawnTag, player: string, padding: number): Text {
+function words(
+  id: string,
+  b: Box,
+  text: string,
+  px: number,
+  colour: string,
+  tag: DrawnTag,
+  player: string,
+  padding: number,
+): Text {
   return {
     ...base(id, 'Command Post', 'TEXT', { x: b.x, y: b.y }, tag, player),
     type: 'TEXT',
@@ -170,10 +219,26 @@ export class Drawer {
           const key = `${player}|${r.name}|${r2(r.x)},${r2(r.y)}|${hole}|${points.map((p) => `${p.x},${p.y}`).join(' ')}`;
           out.push(
             this.reuse(id, key, () => ({
-              ...base(id, `${r.name} (${r.kind})`, 'DRAWING', { x: r.x, y: r.y }, { kind: 'ring', token: r.id, ring: r.kind }, player),
+              ...base(
+                id,
+                `${r.name} (${r.kind})`,
+                'DRAWING',
+                { x: r.x, y: r.y },
+                { kind: 'ring', token: r.id, ring: r.kind },
+                player,
+              ),
               type: 'CURVE',
               points,
-              style: { ...style(RING_COLOURS[r.kind], 3, hole ? 0 : 0.08, RING_DASH[r.kind].map((d) => d * 2)), tension: 0, closed: true },
+              style: {
+                ...style(
+                  RING_COLOURS[r.kind],
+                  3,
+                  hole ? 0 : 0.08,
+                  RING_DASH[r.kind].map((d) => d * 2),
+                ),
+                tension: 0,
+                closed: true,
+              },
             })),
           );
         });
@@ -186,8 +251,14 @@ export class Drawer {
         this.reuse(id, key, () => {
           const tag: DrawnTag = { kind: 'ring', token: r.id, ring: r.kind };
           const colour = RING_COLOURS[r.kind];
-          const s = style(colour, 3, 0.08, RING_DASH[r.kind].map((d) => d * 2));
-          if (r.shape.kind === 'circle') return circle(id, `${r.name} (${r.kind})`, 'DRAWING', r.x, r.y, r.shape.radius, s, tag, player);
+          const s = style(
+            colour,
+            3,
+            0.08,
+            RING_DASH[r.kind].map((d) => d * 2),
+          );
+          if (r.shape.kind === 'circle')
+            return circle(id, `${r.name} (${r.kind})`, 'DRAWING', r.x, r.y, r.shape.radius, s, tag, player);
           return {
             ...base(id, `${r.name} (${r.kind})`, 'DRAWING', { x: r.x, y: r.y }, tag, player),
             type: 'CURVE',
@@ -203,11 +274,23 @@ export class Drawer {
       const key = `${player}|${e.from}|${e.kind}|${r2(e.x1)},${r2(e.y1)},${r2(e.x2)},${r2(e.y2)}`;
       out.push(
         this.reuse(id, key, () => ({
-          ...base(id, `${e.kind}`, 'DRAWING', { x: 0, y: 0 }, { kind: 'edge', token: e.to, edge: e.kind, from: e.from }, player),
+          ...base(
+            id,
+            `${e.kind}`,
+            'DRAWING',
+            { x: 0, y: 0 },
+            { kind: 'edge', token: e.to, edge: e.kind, from: e.from },
+            player,
+          ),
           type: 'LINE',
           startPosition: { x: r2(e.x1), y: r2(e.y1) },
           endPosition: { x: r2(e.x2), y: r2(e.y2) },
-          style: { strokeColor: EDGE_COLOURS[e.kind], strokeOpacity: 1, strokeWidth: 3, strokeDash: EDGE_DASH[e.kind].map((d) => d * 2) },
+          style: {
+            strokeColor: EDGE_COLOURS[e.kind],
+            strokeOpacity: 1,
+            strokeWidth: 3,
+            strokeDash: EDGE_DASH[e.kind].map((d) => d * 2),
+          },
         })),
       );
     }
@@ -221,12 +304,27 @@ export class Drawer {
       out.push(
         this.reuse(id, key, () => {
           const name = reason ? `${m.name} — ${reason}` : m.name;
-          const s = style(look.colour, look.width + 2, 0, (m.closeUp ? CLOSE_UP_DASH : look.dash).map((d) => d * 2));
-          const tag: DrawnTag = { kind: 'mark', token: m.id, status: m.status, ...(m.reason ? { reason: m.reason.code } : {}) };
+          const s = style(
+            look.colour,
+            look.width + 2,
+            0,
+            (m.closeUp ? CLOSE_UP_DASH : look.dash).map((d) => d * 2),
+          );
+          const tag: DrawnTag = {
+            kind: 'mark',
+            token: m.id,
+            status: m.status,
+            ...(m.reason ? { reason: m.reason.code } : {}),
+          };
           // A base read as its box (an oblong base): a closed curve that hugs it, relative to the mark's centre.
           const outline = markOutline(m, MARK_GAP);
           if (!outline) return circle(id, name, 'ATTACHMENT', m.x, m.y, m.r + MARK_GAP, s, tag, player);
-          return { ...base(id, name, 'ATTACHMENT', { x: m.x, y: m.y }, tag, player), type: 'CURVE', points: outline.map((p) => ({ x: r2(p.x), y: r2(p.y) })), style: { ...s, tension: 0, closed: true } };
+          return {
+            ...base(id, name, 'ATTACHMENT', { x: m.x, y: m.y }, tag, player),
+            type: 'CURVE',
+            points: outline.map((p) => ({ x: r2(p.x), y: r2(p.y) })),
+            style: { ...s, tension: 0, closed: true },
+          };
         }),
       );
     }
@@ -252,13 +350,44 @@ export class Drawer {
       const tag: DrawnTag = { kind: 'reason', token: l.tokens[0] ?? null, status: l.status, tokens: l.tokens };
       const box = toScene(l.box);
       const colour = MARK_LOOKS[l.status].colour;
-      out.push(this.reuse(drawnId('reason', l.id, 'box'), key, () => rectangle(drawnId('reason', l.id, 'box'), 'NOTE', box, { ...style(colour, 1 / k, 0.92), fillColor: '#ffffff' }, { ...tag, part: 'box' }, player)));
-      out.push(this.reuse(drawnId('reason', l.id), key, () => words(drawnId('reason', l.id), box, l.text, px, TEXT_COLOURS[l.status], { ...tag, part: 'text' }, player, pad)));
+      out.push(
+        this.reuse(drawnId('reason', l.id, 'box'), key, () =>
+          rectangle(
+            drawnId('reason', l.id, 'box'),
+            'NOTE',
+            box,
+            { ...style(colour, 1 / k, 0.92), fillColor: '#ffffff' },
+            { ...tag, part: 'box' },
+            player,
+          ),
+        ),
+      );
+      out.push(
+        this.reuse(drawnId('reason', l.id), key, () =>
+          words(
+            drawnId('reason', l.id),
+            box,
+            l.text,
+            px,
+            TEXT_COLOURS[l.status],
+            { ...tag, part: 'text' },
+            player,
+            pad,
+          ),
+        ),
+      );
       if (l.leader) {
         const line = l.leader;
         out.push(
           this.reuse(drawnId('leader', l.id), `${key}|${r2(line.x1)},${r2(line.y1)}`, () => ({
-            ...base(drawnId('leader', l.id), 'Command Post', 'NOTE', { x: 0, y: 0 }, { kind: 'leader', token: l.tokens[0] ?? null }, player),
+            ...base(
+              drawnId('leader', l.id),
+              'Command Post',
+              'NOTE',
+              { x: 0, y: 0 },
+              { kind: 'leader', token: l.tokens[0] ?? null },
+              player,
+            ),
             type: 'LINE',
             startPosition: at(line.x1, line.y1),
             endPosition: at(line.x2, line.y2),
@@ -271,8 +400,23 @@ export class Drawer {
       const key = `${vk}|${r2(c.box.x)},${r2(c.box.y)},${r2(c.box.w)}|${c.text}`;
       const tag: DrawnTag = { kind: 'count', token: null, tokens: c.ids };
       const box = toScene(c.box);
-      out.push(this.reuse(drawnId('count', c.group, 'box'), key, () => rectangle(drawnId('count', c.group, 'box'), 'NOTE', box, { ...style('#111827', 0, 0.85), fillColor: '#111827' }, { ...tag, part: 'box' }, player)));
-      out.push(this.reuse(drawnId('count', c.group), key, () => words(drawnId('count', c.group), box, c.text, px, '#ffffff', { ...tag, part: 'text' }, player, pad)));
+      out.push(
+        this.reuse(drawnId('count', c.group, 'box'), key, () =>
+          rectangle(
+            drawnId('count', c.group, 'box'),
+            'NOTE',
+            box,
+            { ...style('#111827', 0, 0.85), fillColor: '#111827' },
+            { ...tag, part: 'box' },
+            player,
+          ),
+        ),
+      );
+      out.push(
+        this.reuse(drawnId('count', c.group), key, () =>
+          words(drawnId('count', c.group), box, c.text, px, '#ffffff', { ...tag, part: 'text' }, player, pad),
+        ),
+      );
     }
     for (const b of layout.badges) {
       const look = MARK_LOOKS[b.status];
@@ -285,11 +429,22 @@ export class Drawer {
       const s = { ...style(look.colour, 1 / k, 1), strokeColor: '#ffffff' };
       if (shape.polygon) {
         const id = drawnId('badge', b.token);
-        out.push(this.reuse(id, key, () => ({ ...base(id, 'Command Post', 'NOTE', centre, tag, player), type: 'CURVE', points: shape.polygon!.map(([x, y]) => ({ x: r2(x * size), y: r2(y * size) })), style: { ...s, tension: 0, closed: true } })));
+        out.push(
+          this.reuse(id, key, () => ({
+            ...base(id, 'Command Post', 'NOTE', centre, tag, player),
+            type: 'CURVE',
+            points: shape.polygon!.map(([x, y]) => ({ x: r2(x * size), y: r2(y * size) })),
+            style: { ...s, tension: 0, closed: true },
+          })),
+        );
       } else {
         (shape.circles ?? []).forEach(([x, y, r], i) => {
           const id = drawnId('badge', b.token, String(i));
-          out.push(this.reuse(id, key, () => circle(id, 'Command Post', 'NOTE', centre.x + x * size, centre.y + y * size, r * size, s, tag, player)));
+          out.push(
+            this.reuse(id, key, () =>
+              circle(id, 'Command Post', 'NOTE', centre.x + x * size, centre.y + y * size, r * size, s, tag, player),
+            ),
+          );
         });
       }
     }
@@ -297,32 +452,114 @@ export class Drawer {
       const l = layout.legend;
       const key = `${vk}|${r2(l.box.x)},${r2(l.box.y)},${r2(l.box.w)}`;
       const tag: DrawnTag = { kind: 'legend', token: null };
-      out.push(this.reuse(drawnId('legend', 'box'), key, () => rectangle(drawnId('legend', 'box'), 'NOTE', toScene(l.box), { ...style('#9ca3af', 1 / k, 0.94), fillColor: '#ffffff' }, tag, player)));
+      out.push(
+        this.reuse(drawnId('legend', 'box'), key, () =>
+          rectangle(
+            drawnId('legend', 'box'),
+            'NOTE',
+            toScene(l.box),
+            { ...style('#9ca3af', 1 / k, 0.94), fillColor: '#ffffff' },
+            tag,
+            player,
+          ),
+        ),
+      );
       const row = LABEL_FONT.row;
       const x = l.box.x + LABEL_FONT.padding + 2;
-      out.push(this.reuse(drawnId('legend', 'title'), `${key}|${l.title}`, () => words(drawnId('legend', 'title'), toScene({ x, y: l.box.y + LABEL_FONT.padding, w: l.box.w - 2 * LABEL_FONT.padding, h: row }), l.title, px, '#111827', tag, player, 0)));
+      out.push(
+        this.reuse(drawnId('legend', 'title'), `${key}|${l.title}`, () =>
+          words(
+            drawnId('legend', 'title'),
+            toScene({ x, y: l.box.y + LABEL_FONT.padding, w: l.box.w - 2 * LABEL_FONT.padding, h: row }),
+            l.title,
+            px,
+            '#111827',
+            tag,
+            player,
+            0,
+          ),
+        ),
+      );
       for (const r of l.rows) {
         const id = legendKey(r.entry);
         const rk = `${key}|${r2(r.y)}|${r.text}`;
         out.push(...this.swatch(r.entry, at(x + 12, r.y + row / 2), k, rk, tag, player));
-        out.push(this.reuse(drawnId('legend', id), rk, () => words(drawnId('legend', id), toScene({ x: x + 32, y: r.y, w: l.box.x + l.box.w - x - 32 - 2, h: row }), r.text, px, '#111827', tag, player, 0)));
+        out.push(
+          this.reuse(drawnId('legend', id), rk, () =>
+            words(
+              drawnId('legend', id),
+              toScene({ x: x + 32, y: r.y, w: l.box.x + l.box.w - x - 32 - 2, h: row }),
+              r.text,
+              px,
+              '#111827',
+              tag,
+              player,
+              0,
+            ),
+          ),
+        );
       }
     }
     return out;
   }
 
   /** A key row's drawing: the mark, ring or line as the board draws it, in scene units around `c`. */
-  private swatch(entry: LegendEntry, c: { x: number; y: number }, k: number, key: string, tag: DrawnTag, player: string): DrawnItem[] {
+  private swatch(
+    entry: LegendEntry,
+    c: { x: number; y: number },
+    k: number,
+    key: string,
+    tag: DrawnTag,
+    player: string,
+  ): DrawnItem[] {
     const id = drawnId('legend', legendKey(entry), 'swatch');
     switch (entry.kind) {
       case 'mark':
       case 'close-up': {
         const look = MARK_LOOKS[entry.kind === 'mark' ? entry.status : 'out'];
         const dash = entry.kind === 'close-up' ? CLOSE_UP_DASH : look.dash;
-        return [this.reuse(id, key, () => circle(id, 'Command Post', 'NOTE', c.x - 4 / k, c.y, 6 / k, style(look.colour, Math.min(3, look.width) / k, 0, dash.map((d) => d / k)), tag, player))];
+        return [
+          this.reuse(id, key, () =>
+            circle(
+              id,
+              'Command Post',
+              'NOTE',
+              c.x - 4 / k,
+              c.y,
+              6 / k,
+              style(
+                look.colour,
+                Math.min(3, look.width) / k,
+                0,
+                dash.map((d) => d / k),
+              ),
+              tag,
+              player,
+            ),
+          ),
+        ];
       }
       case 'ring':
-        return [this.reuse(id, key, () => circle(id, 'Command Post', 'NOTE', c.x, c.y, 7 / k, style(RING_COLOURS[entry.ring], 2 / k, 0.15, RING_DASH[entry.ring].map((d) => d / k)), tag, player))];
+        return [
+          this.reuse(id, key, () =>
+            circle(
+              id,
+              'Command Post',
+              'NOTE',
+              c.x,
+              c.y,
+              7 / k,
+              style(
+                RING_COLOURS[entry.ring],
+                2 / k,
+                0.15,
+                RING_DASH[entry.ring].map((d) => d / k),
+              ),
+              tag,
+              player,
+            ),
+          ),
+        ];
       case 'edge':
         return [
           this.reuse(id, key, () => ({
@@ -330,13 +567,45 @@ export class Drawer {
             type: 'LINE',
             startPosition: { x: r2(c.x - 12 / k), y: r2(c.y) },
             endPosition: { x: r2(c.x + 14 / k), y: r2(c.y) },
-            style: { strokeColor: EDGE_COLOURS[entry.edge], strokeOpacity: 1, strokeWidth: r2(2 / k), strokeDash: EDGE_DASH[entry.edge].map((d) => d / k) },
+            style: {
+              strokeColor: EDGE_COLOURS[entry.edge],
+              strokeOpacity: 1,
+              strokeWidth: r2(2 / k),
+              strokeDash: EDGE_DASH[entry.edge].map((d) => d / k),
+            },
           })),
         ];
       case 'count':
-        return [this.reuse(id, key, () => circle(id, 'Command Post', 'NOTE', c.x, c.y, 7 / k, { ...style('#111827', 0, 0.85), fillColor: '#111827' }, tag, player))];
+        return [
+          this.reuse(id, key, () =>
+            circle(
+              id,
+              'Command Post',
+              'NOTE',
+              c.x,
+              c.y,
+              7 / k,
+              { ...style('#111827', 0, 0.85), fillColor: '#111827' },
+              tag,
+              player,
+            ),
+          ),
+        ];
       case 'short':
-        return [this.reuse(id, key, () => words(id, { x: c.x - 8 / k, y: c.y - 8 / k, w: 16 / k, h: 16 / k }, '✕', 12 / k, MARK_LOOKS.out.colour, tag, player, 0))];
+        return [
+          this.reuse(id, key, () =>
+            words(
+              id,
+              { x: c.x - 8 / k, y: c.y - 8 / k, w: 16 / k, h: 16 / k },
+              '✕',
+              12 / k,
+              MARK_LOOKS.out.colour,
+              tag,
+              player,
+              0,
+            ),
+          ),
+        ];
     }
   }
 
@@ -348,7 +617,16 @@ export class Drawer {
       const id = drawnId('note', String(i));
       const b = noteBox(i, note);
       return this.reuse(id, `${player}|${r2(v.x)},${r2(v.y)},${r2(k)}|${note}`, () =>
-        words(id, { x: (b.x - v.x) / k, y: (b.y - v.y) / k, w: b.w / k, h: b.h / k }, note, NOTE_PX / k, '#111827', { kind: 'note', token: null }, player, 2 / k),
+        words(
+          id,
+          { x: (b.x - v.x) / k, y: (b.y - v.y) / k, w: b.w / k, h: b.h / k },
+          note,
+          NOTE_PX / k,
+          '#111827',
+          { kind: 'note', token: null },
+          player,
+          2 / k,
+        ),
       );
     });
   }
@@ -365,7 +643,11 @@ const estimateNote = (note: string) => estimateWidth(note, NOTE_PX) + 8;
 export interface Patch {
   readonly add: readonly DrawnItem[];
   /** The item as drawn and as it should be; only the keys that differ need sending. */
-  readonly update: readonly { readonly before: DrawnItem; readonly after: DrawnItem; readonly keys: readonly string[] }[];
+  readonly update: readonly {
+    readonly before: DrawnItem;
+    readonly after: DrawnItem;
+    readonly keys: readonly string[];
+  }[];
   readonly delete: readonly string[];
 }
 
@@ -384,7 +666,14 @@ export function changedKeys(before: DrawnItem, after: DrawnItem): string[] {
     const x = a[k];
     const y = b[k];
     if (x === y) continue;
-    if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null || JSON.stringify(x) !== JSON.stringify(y)) keys.push(k);
+    if (
+      typeof x !== 'object' ||
+      typeof y !== 'object' ||
+      x === null ||
+      y === null ||
+      JSON.stringify(x) !== JSON.stringify(y)
+    )
+      keys.push(k);
   }
   return keys;
 }

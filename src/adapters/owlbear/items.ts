@@ -49,7 +49,14 @@ export const tokenTagSchema = v.strictObject({
   role: v.optional(v.picklist(['leader', 'figure', 'radio-operator'])),
   radio: v.optional(v.boolean()),
   dead: v.optional(v.boolean()),
-  base: v.optional(v.nullable(v.strictObject({ value: v.pipe(v.number(), v.finite(), v.gtValue(0), v.maxValue(10_000)), unit: v.pipe(v.string(), v.minLength(1), v.maxLength(16)) }))),
+  base: v.optional(
+    v.nullable(
+      v.strictObject({
+        value: v.pipe(v.number(), v.finite(), v.gtValue(0), v.maxValue(10_000)),
+        unit: v.pipe(v.string(), v.minLength(1), v.maxLength(16)),
+      }),
+    ),
+  ),
 });
 
 /** What a token item must hold; anything else Owlbear adds is ignored. */
@@ -135,7 +142,10 @@ export const tokenName = (item: { readonly name: string; readonly text?: { reado
  * (image px) at `position`, and draws it at `sceneDpi / grid.dpi` scene px per image px, times its
  * `scale`, turned by `rotation` degrees about `position` (owlbear-rodeo/colored-rings helpers.ts).
  */
-export function placeOf(item: Pick<Image, 'position' | 'rotation' | 'scale' | 'image' | 'grid'>, sceneDpi: number): { center: Vec2; width: number; height: number } {
+export function placeOf(
+  item: Pick<Image, 'position' | 'rotation' | 'scale' | 'image' | 'grid'>,
+  sceneDpi: number,
+): { center: Vec2; width: number; height: number } {
   const k = sceneDpi / item.grid.dpi;
   const w = item.image.width * k * item.scale.x;
   const h = item.image.height * k * item.scale.y;
@@ -145,7 +155,11 @@ export function placeOf(item: Pick<Image, 'position' | 'rotation' | 'scale' | 'i
   const a = (item.rotation * Math.PI) / 180;
   const cos = Math.cos(a);
   const sin = Math.sin(a);
-  return { center: { x: item.position.x + dx * cos - dy * sin, y: item.position.y + dx * sin + dy * cos }, width: Math.abs(w), height: Math.abs(h) };
+  return {
+    center: { x: item.position.x + dx * cos - dy * sin, y: item.position.y + dx * sin + dy * cos },
+    width: Math.abs(w),
+    height: Math.abs(h),
+  };
 }
 
 /** Sides that differ by no more than this share are one size (a 150×153 image is square); an offset this close to the middle is centred. */
@@ -161,7 +175,10 @@ const SLACK = 0.02;
  * square (most art is not) stands on its narrow side's square at its centre, which `auto` reads as a
  * round base.
  */
-export function standOf(item: Pick<Image, 'position' | 'rotation' | 'scale' | 'image' | 'grid'>, sceneDpi: number): { center: Vec2; width: number; height: number } {
+export function standOf(
+  item: Pick<Image, 'position' | 'rotation' | 'scale' | 'image' | 'grid'>,
+  sceneDpi: number,
+): { center: Vec2; width: number; height: number } {
   const box = placeOf(item, sceneDpi);
   const { width, height } = box;
   const { offset } = item.grid;
@@ -180,7 +197,9 @@ export function standOf(item: Pick<Image, 'position' | 'rotation' | 'scale' | 'i
   return { center: box.center, width: side, height: side };
 }
 
-export type TokenRead = { readonly ok: true; readonly token: Token; readonly dead: boolean; readonly tagged: boolean } | { readonly ok: false; readonly id: string | null; readonly problem: string };
+export type TokenRead =
+  | { readonly ok: true; readonly token: Token; readonly dead: boolean; readonly tagged: boolean }
+  | { readonly ok: false; readonly id: string | null; readonly problem: string };
 
 /** Whether an item claims to be a token (an image on the character or mount layer), before any check. */
 export const isTokenLike = (raw: unknown): boolean => {
@@ -193,9 +212,16 @@ export const isTokenLike = (raw: unknown): boolean => {
 export function readToken(raw: unknown, sceneDpi: number): TokenRead {
   const parsed = v.safeParse(imageSchema, raw);
   if (!parsed.success) {
-    const id = typeof (raw as { id?: unknown })?.id === 'string' ? ((raw as { id: string }).id.slice(0, OWLBEAR_LIMITS.id) as string) : null;
+    const id =
+      typeof (raw as { id?: unknown })?.id === 'string'
+        ? ((raw as { id: string }).id.slice(0, OWLBEAR_LIMITS.id) as string)
+        : null;
     const issue = parsed.issues[0];
-    return { ok: false, id, problem: `${issue.path?.map((p) => String(p.key)).join('.') || '(item)'}: ${issue.message}` };
+    return {
+      ok: false,
+      id,
+      problem: `${issue.path?.map((p) => String(p.key)).join('.') || '(item)'}: ${issue.message}`,
+    };
   }
   const item = parsed.output;
   const tag = tagOf(item.metadata);
@@ -282,7 +308,8 @@ export class OwlbearTables {
         continue;
       }
       seen.add(read.token.id);
-      if (!read.tagged) dropped.push({ id: read.token.id, problem: `metadata.${TOKEN_KEY}: not a Command Post tag (read untagged)` });
+      if (!read.tagged)
+        dropped.push({ id: read.token.id, problem: `metadata.${TOKEN_KEY}: not a Command Post tag (read untagged)` });
       if (viewer === 'PLAYER' && !read.token.visible) {
         unseen.add(read.token.id);
         continue;
@@ -345,12 +372,16 @@ export class SceneChanges {
       return;
     }
     const deadIds = new Set(dead.map((t) => t.id));
-    for (const [id, t] of this.known) if (!now.has(id)) this.lose(id, t.name, t.side, deadIds.has(id) ? 'dead' : 'removed');
+    for (const [id, t] of this.known)
+      if (!now.has(id)) this.lose(id, t.name, t.side, deadIds.has(id) ? 'dead' : 'removed');
     for (const [id, t] of now) {
       if (this.known.has(id)) continue;
       const wasGone = this.gone.some((g) => g.id === id);
       this.gone = this.gone.filter((g) => g.id !== id);
-      if (!wasGone) this.arrived = [...this.arrived.filter((a) => a.id !== id), { id, name: t.name, side: t.side }].slice(-MAX_CHANGES);
+      if (!wasGone)
+        this.arrived = [...this.arrived.filter((a) => a.id !== id), { id, name: t.name, side: t.side }].slice(
+          -MAX_CHANGES,
+        );
     }
     this.known = now;
   }
@@ -364,7 +395,13 @@ export class SceneChanges {
 }
 
 /** How the popup's summary describes a scene. */
-export function statusOf(read: SceneRead, grid: OwlbearGrid, changes: TableChanges, selected: readonly string[], sideLabel: (side: string) => string): TabletopStatus {
+export function statusOf(
+  read: SceneRead,
+  grid: OwlbearGrid,
+  changes: TableChanges,
+  selected: readonly string[],
+  sideLabel: (side: string) => string,
+): TabletopStatus {
   const { scene } = read.table;
   return {
     tabletop: 'owlbear',
@@ -372,7 +409,14 @@ export function statusOf(read: SceneRead, grid: OwlbearGrid, changes: TableChang
     mode: 'full',
     engine: 'owlbear',
     missing: grid.type === 'DIMETRIC' || grid.type === 'ISOMETRIC' ? ['projected-grid'] : [],
-    page: { name: 'Owlbear Rodeo', grid: scene.grid, diagonal: scene.measurement, cellPx: scene.pixelsPerCell, scale: scene.unitsPerCell, units: scene.unitName.slice(0, 32) },
+    page: {
+      name: 'Owlbear Rodeo',
+      grid: scene.grid,
+      diagonal: scene.measurement,
+      cellPx: scene.pixelsPerCell,
+      scale: scene.unitsPerCell,
+      units: scene.unitName.slice(0, 32),
+    },
     sides: read.sides.slice(0, 50).map((id) => ({ id, label: sideLabel(id).slice(0, 400) })),
     changes,
     selected: selected.filter((id) => read.table.tokens.some((t) => t.id === id)).slice(0, 100),

@@ -47,7 +47,8 @@ export interface CheckResult {
 
 const answerAttr = (player: string) => `${ANSWER_PREFIX}${player}`;
 /** The id of the check a long value belongs to (null: not a whole long value). */
-const checkOfLong = (text: string): string | null => (text.length === CHECK_CHARS ? text.slice(-ID_TAIL).replace(/\.+$/, '') || null : null);
+const checkOfLong = (text: string): string | null =>
+  text.length === CHECK_CHARS ? text.slice(-ID_TAIL).replace(/\.+$/, '') || null : null;
 const parse = (text: string | undefined): Record<string, unknown> | null => {
   try {
     const v = JSON.parse(text ?? '') as unknown;
@@ -79,7 +80,10 @@ export class TableCheck {
   /** The game master's click: the check written on the table's ledger (null: no ledger to write it on). */
   start(layout: LedgerLayout, now: number): AttributeWrite[] | null {
     if (!layout.table || !layout.me.gm) return null;
-    const id = this.random().replace(/[^A-Za-z0-9]/g, '').slice(0, 24) || String(now);
+    const id =
+      this.random()
+        .replace(/[^A-Za-z0-9]/g, '')
+        .slice(0, 24) || String(now);
     this.running = { id, at: now, firstAnswer: null, allAnswered: null };
     this.last = { state: 'running', answered: 0, enforced: 'unknown', roundTripMs: null, longValue: 'unknown' };
     const big = 'x'.repeat(CHECK_CHARS - ID_TAIL) + id.padEnd(ID_TAIL, '.');

@@ -9,7 +9,16 @@ import type { CheckResult } from './check';
 import { checkResultSchema } from './check-schema';
 import type { LiveModel } from './live';
 import { isFigure } from './mapping';
-import { GRID_TYPES, DIAGONALS, ENGINES, RENDERER_REASONS, rendererFields, viewSchema, type RendererFields, type View } from './protocol';
+import {
+  GRID_TYPES,
+  DIAGONALS,
+  ENGINES,
+  RENDERER_REASONS,
+  rendererFields,
+  viewSchema,
+  type RendererFields,
+  type View,
+} from './protocol';
 
 export const DIAGNOSTICS_FORMAT = 'command-post/roll20-diagnostics';
 /** Tokens written into one file (a bug report does not need more to show a pattern). */
@@ -50,7 +59,12 @@ export const diagnosticsSchema = v.strictObject({
     }),
   ),
   /** The renderer as the bridge watched it: why the board cannot be drawn (null: it can), since when and when it was first found (the page's clock, ms), how often it changed. */
-  rendererWatch: v.strictObject({ reason: v.nullable(v.picklist(RENDERER_REASONS)), since: num, foundAt: v.nullable(num), changes: num }),
+  rendererWatch: v.strictObject({
+    reason: v.nullable(v.picklist(RENDERER_REASONS)),
+    since: num,
+    foundAt: v.nullable(num),
+    changes: num,
+  }),
   renderer: v.nullable(rendererFields),
   /** The transform the overlay uses: client px = (x, y) + page px·(sx, sy) + (ox, oy). */
   camera: v.nullable(viewSchema),
@@ -97,7 +111,12 @@ export function diagnosticsOf(input: {
     top: r4(t.top),
     width: r4(t.width),
     height: r4(t.height),
-    screen: camera ? { x: r4(camera.x + t.left * camera.sx + t.top * (camera.kx ?? 0) + camera.ox), y: r4(camera.y + t.left * (camera.ky ?? 0) + t.top * camera.sy + camera.oy) } : null,
+    screen: camera
+      ? {
+          x: r4(camera.x + t.left * camera.sx + t.top * (camera.kx ?? 0) + camera.ox),
+          y: r4(camera.y + t.left * (camera.ky ?? 0) + t.top * camera.sy + camera.oy),
+        }
+      : null,
   }));
   const w = model.renderer;
   return {
@@ -109,14 +128,43 @@ export function diagnosticsOf(input: {
     unreadable: model.unreadable,
     engine: model.engine,
     mode: model.mode,
-    page: p ? { snapping_increment: p.snapping_increment, scale_number: p.scale_number, scale_units: p.scale_units, grid_type: p.grid_type, diagonaltype: p.diagonaltype, showgrid: p.showgrid, defaulted: [...model.defaulted] } : null,
-    lattice: lattice
-      ? { lattice: lattice.lattice, reason: lattice.reason, origin: { x: r4(lattice.origin.x), y: r4(lattice.origin.y) }, pitch: lattice.pitch ? { x: r4(lattice.pitch.x), y: r4(lattice.pitch.y) } : null, onLattice: r4(lattice.onLattice), tokens: lattice.tokens, counts: { ...lattice.counts } }
+    page: p
+      ? {
+          snapping_increment: p.snapping_increment,
+          scale_number: p.scale_number,
+          scale_units: p.scale_units,
+          grid_type: p.grid_type,
+          diagonaltype: p.diagonaltype,
+          showgrid: p.showgrid,
+          defaulted: [...model.defaulted],
+        }
       : null,
-    rendererWatch: { reason: w.reason, since: r4(w.at), foundAt: w.foundAt === null ? null : r4(w.foundAt), changes: w.changes },
+    lattice: lattice
+      ? {
+          lattice: lattice.lattice,
+          reason: lattice.reason,
+          origin: { x: r4(lattice.origin.x), y: r4(lattice.origin.y) },
+          pitch: lattice.pitch ? { x: r4(lattice.pitch.x), y: r4(lattice.pitch.y) } : null,
+          onLattice: r4(lattice.onLattice),
+          tokens: lattice.tokens,
+          counts: { ...lattice.counts },
+        }
+      : null,
+    rendererWatch: {
+      reason: w.reason,
+      since: r4(w.at),
+      foundAt: w.foundAt === null ? null : r4(w.foundAt),
+      changes: w.changes,
+    },
     renderer: input.renderer,
     camera,
-    overlay: { visible: input.overlay.visible, left: r4(input.overlay.left), top: r4(input.overlay.top), width: r4(input.overlay.width), height: r4(input.overlay.height) },
+    overlay: {
+      visible: input.overlay.visible,
+      left: r4(input.overlay.left),
+      top: r4(input.overlay.top),
+      width: r4(input.overlay.width),
+      height: r4(input.overlay.height),
+    },
     tokens,
     more: onLayer.length - tokens.length,
     ...(input.tableCheck ? { tableCheck: { ...input.tableCheck } } : {}),

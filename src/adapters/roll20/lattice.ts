@@ -59,7 +59,9 @@ export function pageLattice(si: number, orientation: HexOrientation): { origin: 
 /** Regular hexagons 70·si apart, first centre half a hex in from the page's corner. */
 export function regularLattice(si: number, orientation: HexOrientation): { origin: Vec2 } {
   const ppc = 70 * si;
-  return { origin: orientation === 'pointy' ? { x: ppc / 2, y: ppc / Math.sqrt(3) } : { x: ppc / Math.sqrt(3), y: ppc / 2 } };
+  return {
+    origin: orientation === 'pointy' ? { x: ppc / 2, y: ppc / Math.sqrt(3) } : { x: ppc / Math.sqrt(3), y: ppc / 2 },
+  };
 }
 
 /** Distance from `p` to the nearest point of a lattice. */
@@ -68,14 +70,27 @@ function offLattice(p: Vec2, ppc: number, o: HexOrientation, origin: Vec2, pitch
   return Math.hypot(p.x - c.x, p.y - c.y);
 }
 
-function countOn(points: readonly Vec2[], ppc: number, o: HexOrientation, origin: Vec2, pitch: Vec2 | undefined, tol: number): number {
+function countOn(
+  points: readonly Vec2[],
+  ppc: number,
+  o: HexOrientation,
+  origin: Vec2,
+  pitch: Vec2 | undefined,
+  tol: number,
+): number {
   let on = 0;
   for (const p of points) if (offLattice(p, ppc, o, origin, pitch) <= tol) on++;
   return on;
 }
 
 /** The best first centre for a lattice of these pitches: the one that puts most tokens on points (each token tried as hex 0,0). */
-function bestOrigin(points: readonly Vec2[], ppc: number, o: HexOrientation, pitch: Vec2, tol: number): { origin: Vec2; on: number } {
+function bestOrigin(
+  points: readonly Vec2[],
+  ppc: number,
+  o: HexOrientation,
+  pitch: Vec2,
+  tol: number,
+): { origin: Vec2; on: number } {
   let best = { origin: points[0]!, on: -1 };
   const tries = points.length > 48 ? points.filter((_, i) => i % Math.ceil(points.length / 48) === 0) : points;
   for (const p of tries) {
@@ -115,7 +130,9 @@ function fitPitches(points: readonly Vec2[], ppc: number, o: HexOrientation, tol
     }
     if (!best || best.score < values.length * FIT_SHARE) return null;
     // Least squares on the values that fit: v = a + d·k.
-    const fit = values.map((v) => ({ v, k: Math.round((v - values[0]!) / best!.d) })).filter(({ v, k }) => Math.abs(v - values[0]! - k * best!.d) <= tol);
+    const fit = values
+      .map((v) => ({ v, k: Math.round((v - values[0]!) / best!.d) }))
+      .filter(({ v, k }) => Math.abs(v - values[0]! - k * best!.d) <= tol);
     const n = fit.length;
     const sk = fit.reduce((s, f) => s + f.k, 0);
     const sv = fit.reduce((s, f) => s + f.v, 0);
@@ -147,24 +164,56 @@ export function hexLatticeOf(points: readonly Vec2[], si: number, orientation: H
   const n = sample.length;
   const own = pageLattice(si, orientation);
   const reg = regularLattice(si, orientation);
-  const counts = { roll20: countOn(sample, ppc, orientation, own.origin, own.pitch, tol), regular: countOn(sample, ppc, orientation, reg.origin, undefined, tol) };
+  const counts = {
+    roll20: countOn(sample, ppc, orientation, own.origin, own.pitch, tol),
+    regular: countOn(sample, ppc, orientation, reg.origin, undefined, tol),
+  };
   const share = (on: number) => (n ? on / n : 0);
   if (counts.regular >= DECIDING_TOKENS && counts.regular > counts.roll20) {
-    return { origin: reg.origin, lattice: 'regular', reason: 'tokens', onLattice: share(counts.regular), tokens: n, counts };
+    return {
+      origin: reg.origin,
+      lattice: 'regular',
+      reason: 'tokens',
+      onLattice: share(counts.regular),
+      tokens: n,
+      counts,
+    };
   }
-  const roll20 = (reason: LatticeReason): HexLattice => ({ origin: own.origin, pitch: own.pitch, lattice: 'roll20', reason, onLattice: share(counts.roll20), tokens: n, counts });
+  const roll20 = (reason: LatticeReason): HexLattice => ({
+    origin: own.origin,
+    pitch: own.pitch,
+    lattice: 'roll20',
+    reason,
+    onLattice: share(counts.roll20),
+    tokens: n,
+    counts,
+  });
   if (counts.roll20 >= DECIDING_TOKENS) return roll20('tokens');
   if (n >= FIT_TOKENS) {
     const pitch = fitPitches(sample, ppc, orientation, tol);
     if (pitch) {
       const fitted = bestOrigin(sample, ppc, orientation, pitch, tol);
-      if (fitted.on >= n * FIT_SHARE) return { origin: fitted.origin, pitch, lattice: 'fitted', reason: 'fitted', onLattice: share(fitted.on), tokens: n, counts };
+      if (fitted.on >= n * FIT_SHARE)
+        return {
+          origin: fitted.origin,
+          pitch,
+          lattice: 'fitted',
+          reason: 'fitted',
+          onLattice: share(fitted.on),
+          tokens: n,
+          counts,
+        };
     }
   }
   return roll20('page');
 }
 
 /** Whether a point stands on the lattice (to look again only when a moved token leaves it). */
-export function onLattice(p: Vec2, si: number, orientation: HexOrientation, lattice: Pick<HexLattice, 'origin' | 'pitch'>): boolean {
+export function onLattice(
+  p: Vec2,
+  si: number,
+  orientation: HexOrientation,
+  lattice: Pick<HexLattice, 'origin' | 'pitch'>,
+): boolean {
   return offLattice(p, 70 * si, orientation, lattice.origin, lattice.pitch) <= ON_POINT_PX * Math.max(si, 0.25);
 }

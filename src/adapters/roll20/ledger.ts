@@ -82,7 +82,12 @@ export const journalSchema = v.strictObject({
         controlledby: short(4000),
         inplayerjournals: short(4000),
         // Values past the cap arrive cut to a marker (the page script does not post them whole).
-        attribs: v.nullable(v.pipe(v.record(short(100), short(MAX_ATTRIBUTE_CHARS + 1)), v.check((r) => Object.keys(r).length <= 200, 'at most 200 attributes'))),
+        attribs: v.nullable(
+          v.pipe(
+            v.record(short(100), short(MAX_ATTRIBUTE_CHARS + 1)),
+            v.check((r) => Object.keys(r).length <= 200, 'at most 200 attributes'),
+          ),
+        ),
       }),
     ),
     v.maxLength(MAX_LEDGERS),
@@ -91,7 +96,10 @@ export const journalSchema = v.strictObject({
 
 /** The players a `controlledby` (or `inplayerjournals`) names; `all` for everyone. */
 export const playersIn = (list: string): { readonly all: boolean; readonly ids: ReadonlySet<string> } => {
-  const parts = list.split(',').map((s) => s.trim()).filter(Boolean);
+  const parts = list
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   return { all: parts.includes('all'), ids: new Set(parts.filter((p) => p !== 'all')) };
 };
 
@@ -134,7 +142,9 @@ export function layoutOf(journal: Journal): LedgerLayout {
   const table = sorted.find((c) => c.attribs?.[LEDGER_ATTR] === 'table' && controlledByNoPlayer(c)) ?? null;
   // The side ledgers: those the table's ledger lists, each marked with its own side.
   const listed = listedSides(table);
-  const sides: (JournalCharacter | null)[] = listed.map((id, i) => sorted.find((c) => c.id === id && c.attribs?.[LEDGER_ATTR] === `side.${i}`) ?? null);
+  const sides: (JournalCharacter | null)[] = listed.map(
+    (id, i) => sorted.find((c) => c.id === id && c.attribs?.[LEDGER_ATTR] === `side.${i}`) ?? null,
+  );
   while (sides.length && sides[sides.length - 1] === null) sides.pop();
   const present = new Set(journal.characters.map((c) => c.id));
   const missing = listed.flatMap((id, i) => (id && !present.has(id) ? [i] : []));
@@ -219,11 +229,15 @@ export function readLedgers(journal: Journal, layout: LedgerLayout = layoutOf(jo
   const keys: Record<string, unknown> = {};
   const dropped: Dropped[] = [];
   const records = new Map<string, unknown>();
-  const roles: [LedgerRole, JournalCharacter | null][] = [['table', layout.table], ...layout.sides.map((c, i) => [`side.${i}` as LedgerRole, c] as [LedgerRole, JournalCharacter | null])];
+  const roles: [LedgerRole, JournalCharacter | null][] = [
+    ['table', layout.table],
+    ...layout.sides.map((c, i) => [`side.${i}` as LedgerRole, c] as [LedgerRole, JournalCharacter | null]),
+  ];
   for (const [role, c] of roles) {
     for (const [name, text] of Object.entries(c?.attribs ?? {})) {
       // The ledger's own marks, and "Check this table"'s attributes (./check.ts), are not the game's.
-      if (!name.startsWith('cp_') || name === LEDGER_ATTR || name === SIDES_ATTR || name.startsWith('cp_check')) continue;
+      if (!name.startsWith('cp_') || name === LEDGER_ATTR || name === SIDES_ATTR || name.startsWith('cp_check'))
+        continue;
       const key = keyOf(role, name);
       if (text.length > MAX_ATTRIBUTE_CHARS) {
         dropped.push({ key, problem: `larger than ${MAX_ATTRIBUTE_CHARS} characters`, kind: 'unreadable' });
@@ -233,7 +247,13 @@ export function readLedgers(journal: Journal, layout: LedgerLayout = layoutOf(jo
       }
       if (name.startsWith(RECORD_ATTR)) {
         const player = name.slice(RECORD_ATTR.length);
-        if (layout.homeOf(player) !== role) dropped.push({ key, problem: 'a record on a ledger that is not its player’s', kind: 'refused', forged: true });
+        if (layout.homeOf(player) !== role)
+          dropped.push({
+            key,
+            problem: 'a record on a ledger that is not its player’s',
+            kind: 'refused',
+            forged: true,
+          });
         else records.set(player, valueOf(text));
         continue;
       }
@@ -241,10 +261,20 @@ export function readLedgers(journal: Journal, layout: LedgerLayout = layoutOf(jo
       if (value !== undefined) keys[key] = value;
     }
   }
-  for (const c of layout.extra) dropped.push({ key: c.name.slice(0, 200), problem: 'a character named like a ledger that the table’s ledger does not list: not read', kind: 'refused' });
+  for (const c of layout.extra)
+    dropped.push({
+      key: c.name.slice(0, 200),
+      problem: 'a character named like a ledger that the table’s ledger does not list: not read',
+      kind: 'refused',
+    });
   const present = new Set(journal.players.filter((p) => p.online).map((p) => p.id));
   present.add(journal.me.player);
-  const members: Member[] = [...present].map((player) => ({ holder: player, player, gm: layout.gms.has(player), record: records.get(player) }));
+  const members: Member[] = [...present].map((player) => ({
+    holder: player,
+    player,
+    gm: layout.gms.has(player),
+    record: records.get(player),
+  }));
   return { keys, members, ownRecord: records.get(journal.me.player) ?? null, dropped };
 }
 
@@ -256,7 +286,10 @@ export interface AttributeWrite {
 }
 
 /** The shared game's writes as attribute writes on the ledgers; a key with no ledger to hold it is left out (and said). */
-export function attributeWrites(updates: readonly Readonly<Record<string, unknown>>[], layout: LedgerLayout): { writes: AttributeWrite[]; homeless: string[] } {
+export function attributeWrites(
+  updates: readonly Readonly<Record<string, unknown>>[],
+  layout: LedgerLayout,
+): { writes: AttributeWrite[]; homeless: string[] } {
   const writes: AttributeWrite[] = [];
   const homeless: string[] = [];
   for (const update of updates) {
@@ -267,7 +300,11 @@ export function attributeWrites(updates: readonly Readonly<Record<string, unknow
         homeless.push(key);
         continue;
       }
-      writes.push({ character: character.id, name: key.slice(slash + 1), value: value === null || value === undefined ? '' : JSON.stringify(value) });
+      writes.push({
+        character: character.id,
+        name: key.slice(slash + 1),
+        value: value === null || value === undefined ? '' : JSON.stringify(value),
+      });
     }
   }
   return { writes, homeless };
@@ -277,7 +314,9 @@ export function attributeWrites(updates: readonly Readonly<Record<string, unknow
 export function recordWrite(record: unknown, layout: LedgerLayout): AttributeWrite | null {
   const home = layout.homeOf(layout.me.player);
   const character = home ? layout.characterOf(home) : null;
-  return character ? { character: character.id, name: recordAttr(layout.me.player), value: JSON.stringify(record) } : null;
+  return character
+    ? { character: character.id, name: recordAttr(layout.me.player), value: JSON.stringify(record) }
+    : null;
 }
 
 /** The game's seats (`scene/seats`, src/shared-game/): the sides each player acts for. */
@@ -294,12 +333,23 @@ export const seatedOn = (seats: Seats, side: number): string[] =>
  * side), anyone's until he names players on it. A side's ledger gone from the journal is made again
  * controlled by the players the game seats there, so that they act again as before.
  */
-export function ledgersToCreate(sides: readonly string[], layout: LedgerLayout, seats: Seats = {}): { name: string; role: LedgerRole; controlledby: string; inplayerjournals: string }[] {
+export function ledgersToCreate(
+  sides: readonly string[],
+  layout: LedgerLayout,
+  seats: Seats = {},
+): { name: string; role: LedgerRole; controlledby: string; inplayerjournals: string }[] {
   const out: { name: string; role: LedgerRole; controlledby: string; inplayerjournals: string }[] = [];
-  if (!layout.table) out.push({ name: `${LEDGER_PREFIX}table`, role: 'table', controlledby: '', inplayerjournals: 'all' });
+  if (!layout.table)
+    out.push({ name: `${LEDGER_PREFIX}table`, role: 'table', controlledby: '', inplayerjournals: 'all' });
   sides.slice(0, MAX_SIDES).forEach((side, i) => {
     const seated = layout.missing.includes(i) ? seatedOn(seats, i).join(',') : '';
-    if (!layout.sides[i]) out.push({ name: `${LEDGER_PREFIX}${side}`.slice(0, 200), role: `side.${i}`, controlledby: seated || 'all', inplayerjournals: 'all' });
+    if (!layout.sides[i])
+      out.push({
+        name: `${LEDGER_PREFIX}${side}`.slice(0, 200),
+        role: `side.${i}`,
+        controlledby: seated || 'all',
+        inplayerjournals: 'all',
+      });
   });
   return out;
 }
@@ -311,7 +361,11 @@ export function ledgersToCreate(sides: readonly string[], layout: LedgerLayout, 
  * A ledger that says `all` seats nobody in particular; while no ledger names anyone, the table is open.
  * A side whose ledger is gone from the journal keeps its seats: the game master makes it again with them.
  */
-export function seatChanges(layout: LedgerLayout, players: readonly JournalPlayer[], seats: Seats): { type: 'scene/seats'; player: string; name: string; seats: number[] }[] {
+export function seatChanges(
+  layout: LedgerLayout,
+  players: readonly JournalPlayer[],
+  seats: Seats,
+): { type: 'scene/seats'; player: string; name: string; seats: number[] }[] {
   const named = new Set<string>();
   for (const c of layout.sides) for (const p of playersIn(c?.controlledby ?? '').ids) named.add(p);
   const nameOf = (p: string) => players.find((x) => x.id === p)?.name ?? p;
@@ -320,7 +374,8 @@ export function seatChanges(layout: LedgerLayout, players: readonly JournalPlaye
     const have = [...(seats[p]?.seats ?? [])].sort((a, b) => a - b);
     const kept = have.filter((i) => layout.missing.includes(i));
     const want = [...new Set([...(named.has(p) ? layout.sidesOf(p) : []), ...kept])].sort((a, b) => a - b);
-    if (want.join() !== have.join()) out.push({ type: 'scene/seats', player: p, name: nameOf(p).slice(0, 200), seats: want });
+    if (want.join() !== have.join())
+      out.push({ type: 'scene/seats', player: p, name: nameOf(p).slice(0, 200), seats: want });
   }
   return out;
 }

@@ -8,7 +8,16 @@ import type { Table, Token } from '../../table/model';
 import { regularPitch, type HexOrientation } from '../../geometry/hex';
 import { hexLatticeOf, onLattice, pageLattice, regularLattice, type HexLattice } from './lattice';
 import { hasMarker, isActive, isFigure, sceneOf, toToken, toTokens } from './mapping';
-import { parsePage, parseToken, type Engine, type PageField, type PageMessage, type RawPage, type RawToken, type RendererReason } from './protocol';
+import {
+  parsePage,
+  parseToken,
+  type Engine,
+  type PageField,
+  type PageMessage,
+  type RawPage,
+  type RawToken,
+  type RendererReason,
+} from './protocol';
 import type { Roll20Settings } from './settings';
 
 type Gone = TableChanges['gone'][number];
@@ -29,7 +38,12 @@ export class LiveModel {
    * The renderer as the bridge last saw it: why the board cannot be drawn (null: it can), since
    * when (the page's clock, ms), and when a renderer was first found (null: not yet).
    */
-  renderer: { reason: RendererReason | null; at: number; foundAt: number | null; changes: number } = { reason: 'renderer', at: 0, foundAt: null, changes: 0 };
+  renderer: { reason: RendererReason | null; at: number; foundAt: number | null; changes: number } = {
+    reason: 'renderer',
+    at: 0,
+    foundAt: null,
+    changes: 0,
+  };
   state: 'waiting' | 'live' | 'unavailable' = 'waiting';
   missing: readonly string[] = [];
   /** Net changes since the tab was opened: a token back on the table is no longer gone, one gone again no longer arrived. */
@@ -64,7 +78,8 @@ export class LiveModel {
   /** The hex orientation of the page's grid, null when it is not a shown hex grid. */
   private orientation(): HexOrientation | null {
     const p = this.page;
-    if (!p || !(p.snapping_increment > 0) || !p.showgrid || (p.grid_type !== 'hex' && p.grid_type !== 'hexr')) return null;
+    if (!p || !(p.snapping_increment > 0) || !p.showgrid || (p.grid_type !== 'hex' && p.grid_type !== 'hexr'))
+      return null;
     return p.grid_type === 'hex' ? 'pointy' : 'flat';
   }
 
@@ -78,7 +93,10 @@ export class LiveModel {
     const l = this.lattice;
     if (!o || !l) return false;
     const si = this.page!.snapping_increment;
-    const known = [l.lattice !== 'roll20' ? pageLattice(si, o) : null, l.lattice !== 'regular' ? regularLattice(si, o) : null].filter((k) => k !== null);
+    const known = [
+      l.lattice !== 'roll20' ? pageLattice(si, o) : null,
+      l.lattice !== 'regular' ? regularLattice(si, o) : null,
+    ].filter((k) => k !== null);
     const at = (t: RawToken | undefined) => (t && isFigure(t) ? { x: t.left, y: t.top } : null);
     const [a, b] = [at(before), at(after)];
     if (!a || !b) return true; // a figure came or went
@@ -117,7 +135,9 @@ export class LiveModel {
 
   /** The page as a table, or null before the bridge has read one. */
   table(s: Roll20Settings): Table | null {
-    return this.page ? { scene: sceneOf(this.page, this.hexLattice() ?? undefined), tokens: this.tableTokens(s) } : null;
+    return this.page
+      ? { scene: sceneOf(this.page, this.hexLattice() ?? undefined), tokens: this.tableTokens(s) }
+      : null;
   }
 
   /** Folds one validated bridge message in; returns whether the table changed. */
@@ -151,7 +171,12 @@ export class LiveModel {
       case 'renderer': {
         const r = this.renderer;
         const changed = msg.reason !== r.reason || msg.engine !== this.engine;
-        this.renderer = { reason: msg.reason, at: msg.at, foundAt: r.foundAt ?? (msg.reason === null ? msg.at : null), changes: r.changes + (changed ? 1 : 0) };
+        this.renderer = {
+          reason: msg.reason,
+          at: msg.at,
+          foundAt: r.foundAt ?? (msg.reason === null ? msg.at : null),
+          changes: r.changes + (changed ? 1 : 0),
+        };
         this.engine = msg.engine;
         if (!this.page) return false;
         this.mode = msg.reason === null ? 'full' : 'data-only';
@@ -241,7 +266,17 @@ export class LiveModel {
       mode: this.mode,
       engine: this.engine,
       missing: this.missing,
-      page: p ? { name: p.name, grid: p.grid_type, diagonal: p.diagonaltype, cellPx: 70 * p.snapping_increment, scale: p.scale_number, units: p.scale_units, ...this.pageNotes() } : null,
+      page: p
+        ? {
+            name: p.name,
+            grid: p.grid_type,
+            diagonal: p.diagonaltype,
+            cellPx: 70 * p.snapping_increment,
+            scale: p.scale_number,
+            units: p.scale_units,
+            ...this.pageNotes(),
+          }
+        : null,
       sides: this.sides(),
       changes: { gone: this.gone, arrived: this.arrived },
       selected: this.selected,
@@ -250,13 +285,30 @@ export class LiveModel {
   }
 
   /** What the popup says of the page beside its settings: fields that took Roll20's default, the hex lattice chosen and why. */
-  private pageNotes(): { defaulted?: string[]; lattice?: { source: HexLattice['lattice']; reason: HexLattice['reason']; col: number; row: number; onLattice: number; tokens: number } } {
+  private pageNotes(): {
+    defaulted?: string[];
+    lattice?: {
+      source: HexLattice['lattice'];
+      reason: HexLattice['reason'];
+      col: number;
+      row: number;
+      onLattice: number;
+      tokens: number;
+    };
+  } {
     const out: ReturnType<LiveModel['pageNotes']> = {};
     if (this.defaulted.length) out.defaulted = [...this.defaulted];
     const l = this.hexLattice();
     if (l) {
       const pitch = l.pitch ?? regularPitch(70 * this.page!.snapping_increment, this.orientation()!);
-      out.lattice = { source: l.lattice, reason: l.reason, col: round3(pitch.x), row: round3(pitch.y), onLattice: round3(l.onLattice), tokens: l.tokens };
+      out.lattice = {
+        source: l.lattice,
+        reason: l.reason,
+        col: round3(pitch.x),
+        row: round3(pitch.y),
+        onLattice: round3(l.onLattice),
+        tokens: l.tokens,
+      };
     }
     return out;
   }
@@ -266,7 +318,13 @@ export class LiveModel {
     const seen = new Map<string, string>();
     for (const t of this.order ?? []) {
       if (t.side === null || seen.has(t.side)) continue;
-      seen.set(t.side, t.side.split(',').map((id) => (id === 'all' ? 'all' : (this.players.get(id) ?? id))).join(', '));
+      seen.set(
+        t.side,
+        t.side
+          .split(',')
+          .map((id) => (id === 'all' ? 'all' : (this.players.get(id) ?? id)))
+          .join(', '),
+      );
     }
     return [...seen].slice(0, 50).map(([id, label]) => ({ id, label }));
   }
@@ -293,7 +351,10 @@ export class LiveModel {
 
   private arrive(t: RawToken, settings: Roll20Settings): void {
     this.back(t.id);
-    this.arrived = [...this.arrived.filter((a) => a.id !== t.id), { id: t.id, name: t.name, side: toToken(t, settings).side }].slice(-MAX_CHANGES);
+    this.arrived = [
+      ...this.arrived.filter((a) => a.id !== t.id),
+      { id: t.id, name: t.name, side: toToken(t, settings).side },
+    ].slice(-MAX_CHANGES);
   }
 
   private back(id: string): void {

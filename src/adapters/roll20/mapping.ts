@@ -30,10 +30,22 @@ export function sceneOf(page: RawPage, lattice?: HexLattice): Scene {
   const si = page.snapping_increment;
   const grid: GridType = page.grid_type === 'hex' ? 'hex-pointy' : page.grid_type === 'hexr' ? 'hex-flat' : 'square';
   if (!(si > 0) || !page.showgrid) {
-    return { pixelsPerCell: si > 0 ? BASE_CELL_PX * si : BASE_CELL_PX, unitsPerCell: page.scale_number, unitName: page.scale_units, grid: 'none', measurement: 'euclidean' };
+    return {
+      pixelsPerCell: si > 0 ? BASE_CELL_PX * si : BASE_CELL_PX,
+      unitsPerCell: page.scale_number,
+      unitName: page.scale_units,
+      grid: 'none',
+      measurement: 'euclidean',
+    };
   }
   const ppc = BASE_CELL_PX * si;
-  const scene: Scene = { pixelsPerCell: ppc, unitsPerCell: page.scale_number, unitName: page.scale_units, grid, measurement: MEASUREMENT[page.diagonaltype] };
+  const scene: Scene = {
+    pixelsPerCell: ppc,
+    unitsPerCell: page.scale_number,
+    unitName: page.scale_units,
+    grid,
+    measurement: MEASUREMENT[page.diagonaltype],
+  };
   if (grid === 'square') return scene;
   const l = lattice ?? pageLattice(si, grid === 'hex-pointy' ? 'pointy' : 'flat');
   return { ...scene, hexOrigin: l.origin, ...(l.pitch ? { hexPitch: l.pitch } : {}) };
@@ -60,7 +72,8 @@ export function parseMarkers(raw: string): Marker[] {
 
 /** A marker matches by full name or, for custom markers (`name::id`), by the name before `::`. */
 const isMarker = (m: Marker, wanted: string): boolean =>
-  wanted !== '' && (m.name.toLowerCase() === wanted.toLowerCase() || m.name.split('::')[0]!.toLowerCase() === wanted.toLowerCase());
+  wanted !== '' &&
+  (m.name.toLowerCase() === wanted.toLowerCase() || m.name.split('::')[0]!.toLowerCase() === wanted.toLowerCase());
 
 export const hasMarker = (raw: string, wanted: string): boolean => parseMarkers(raw).some((m) => isMarker(m, wanted));
 
@@ -70,7 +83,11 @@ export const COLOUR_MARKERS = ['red', 'blue', 'green', 'brown', 'purple', 'pink'
 export function sideOf(t: RawToken, from: Roll20Settings['sideFrom']): string | null {
   switch (from) {
     case 'controlledby': {
-      const ids = t.controlledby.split(',').map((s) => s.trim()).filter(Boolean).sort();
+      const ids = t.controlledby
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .sort();
       // `all` is every player: such a token is everyone's, whoever else is named beside it.
       if (ids.includes('all')) return 'all';
       return ids.length ? ids.join(',') : null;
@@ -80,7 +97,11 @@ export function sideOf(t: RawToken, from: Roll20Settings['sideFrom']): string | 
       return c && c !== 'transparent' ? c : null;
     }
     case 'marker':
-      return parseMarkers(t.markers).find((m) => (COLOUR_MARKERS as readonly string[]).includes(m.name.toLowerCase()))?.name.toLowerCase() ?? null;
+      return (
+        parseMarkers(t.markers)
+          .find((m) => (COLOUR_MARKERS as readonly string[]).includes(m.name.toLowerCase()))
+          ?.name.toLowerCase() ?? null
+      );
     case 'prefix': {
       const i = t.name.search(/[:|]/);
       const p = i > 0 ? t.name.slice(0, i).trim() : '';
@@ -88,7 +109,6 @@ export function sideOf(t: RawToken, from: Roll20Settings['sideFrom']): string | 
     }
   }
 }
-
 
 export function unitOf(t: RawToken, side: string | null, s: Roll20Settings): string | null {
   const a = s.assignments[t.id];

@@ -82,7 +82,17 @@ export type PageField = keyof typeof PAGE_DEFAULTS;
 /** A number as Roll20 may hold it: a number, or a string of one (the page settings' text fields). */
 const numberish = v.union([v.number(), v.pipe(v.string(), v.trim(), v.nonEmpty(), v.transform(Number))]);
 /** A switch as Roll20 may hold it: a boolean, or the text of one saved from a settings dialog. */
-const boolish = v.union([v.boolean(), v.pipe(v.picklist(['true', 'false', '1', '0']), v.transform((x) => x === 'true' || x === '1')), v.pipe(v.picklist([0, 1]), v.transform((x) => x === 1))]);
+const boolish = v.union([
+  v.boolean(),
+  v.pipe(
+    v.picklist(['true', 'false', '1', '0']),
+    v.transform((x) => x === 'true' || x === '1'),
+  ),
+  v.pipe(
+    v.picklist([0, 1]),
+    v.transform((x) => x === 1),
+  ),
+]);
 const PAGE_FIELDS: { readonly [K in PageField]: v.GenericSchema<unknown, RawPage[K]> } = {
   name: text(200),
   snapping_increment: v.pipe(numberish, v.finite(), v.minValue(0), v.maxValue(1000)),
@@ -127,13 +137,17 @@ export type Engine = (typeof ENGINES)[number];
 const scale = v.pipe(v.number(), v.finite(), v.minValue(-1000), v.maxValue(1000));
 export const viewSchema = v.pipe(
   v.strictObject({
-    x: coord, y: coord, w: size, h: size,
+    x: coord,
+    y: coord,
+    w: size,
+    h: size,
     sx: scale,
     sy: scale,
     /** A camera turned about its axis: `screen.x += p.y·kx`, `screen.y += p.x·ky` (absent: 0). */
     kx: v.optional(scale),
     ky: v.optional(scale),
-    ox: coord, oy: coord,
+    ox: coord,
+    oy: coord,
   }),
   // A view that flattens the board onto a line (or a point) shows nothing that can be placed.
   v.check((c) => Math.abs(c.sx * c.sy - (c.kx ?? 0) * (c.ky ?? 0)) > 1e-9, 'degenerate view'),
@@ -143,7 +157,10 @@ export type View = v.InferOutput<typeof viewSchema>;
 const player = v.strictObject({ id, name: text(200) });
 /** A flat record of what the renderer holds (camera fields, canvas rectangle): diagnostics only. */
 export const rendererFields = v.pipe(
-  v.record(v.pipe(v.string(), v.maxLength(40)), v.nullable(v.union([v.pipe(v.number(), v.finite()), v.pipe(v.string(), v.maxLength(64)), v.boolean()]))),
+  v.record(
+    v.pipe(v.string(), v.maxLength(40)),
+    v.nullable(v.union([v.pipe(v.number(), v.finite()), v.pipe(v.string(), v.maxLength(64)), v.boolean()])),
+  ),
   v.check((r) => Object.keys(r).length <= 60, 'too many fields'),
 );
 export type RendererFields = v.InferOutput<typeof rendererFields>;
@@ -154,7 +171,15 @@ const tokenList = v.pipe(v.array(v.unknown()), v.maxLength(MAX_TOKENS));
  * Internals the bridge looks for; a missing one is named in `missing`. The last four say why the
  * board cannot be drawn although the game is read (RENDERER_REASONS).
  */
-export const INTERNALS = ['Campaign', 'activePage', 'thegraphics', 'renderer', 'canvas', 'camera', 'webgl-context'] as const;
+export const INTERNALS = [
+  'Campaign',
+  'activePage',
+  'thegraphics',
+  'renderer',
+  'canvas',
+  'camera',
+  'webgl-context',
+] as const;
 export { RENDERER_REASONS, type RendererReason };
 
 export const pageMessageSchema = v.variant('type', [
@@ -259,7 +284,13 @@ export const contentMessageSchema = v.variant('type', [
   v.strictObject({
     type: v.literal('ledgers-save'),
     writes: v.pipe(
-      v.array(v.strictObject({ character: id, name: v.pipe(v.string(), v.startsWith('cp_'), v.maxLength(100)), value: v.pipe(v.string(), v.maxLength(MAX_ATTRIBUTE_CHARS)) })),
+      v.array(
+        v.strictObject({
+          character: id,
+          name: v.pipe(v.string(), v.startsWith('cp_'), v.maxLength(100)),
+          value: v.pipe(v.string(), v.maxLength(MAX_ATTRIBUTE_CHARS)),
+        }),
+      ),
       v.maxLength(400),
     ),
   }),
@@ -267,7 +298,14 @@ export const contentMessageSchema = v.variant('type', [
   v.strictObject({
     type: v.literal('ledgers-create'),
     ledgers: v.pipe(
-      v.array(v.strictObject({ name: v.pipe(v.string(), v.startsWith(LEDGER_PREFIX), v.maxLength(200)), role: v.pipe(v.string(), v.regex(/^(table|side\.[0-7])$/)), controlledby: v.pipe(v.string(), v.maxLength(4000)), inplayerjournals: v.pipe(v.string(), v.maxLength(4000)) })),
+      v.array(
+        v.strictObject({
+          name: v.pipe(v.string(), v.startsWith(LEDGER_PREFIX), v.maxLength(200)),
+          role: v.pipe(v.string(), v.regex(/^(table|side\.[0-7])$/)),
+          controlledby: v.pipe(v.string(), v.maxLength(4000)),
+          inplayerjournals: v.pipe(v.string(), v.maxLength(4000)),
+        }),
+      ),
       v.maxLength(9),
     ),
   }),
@@ -285,7 +323,11 @@ export type Ready = v.InferOutput<typeof readySchema>;
  * A message through the bridge's channel: its key, and a number one above the last one taken (a
  * message seen again, replayed or out of turn is not taken).
  */
-export const portEnvelopeSchema = v.strictObject({ key: secretSchema, seq: v.pipe(v.number(), v.integer(), v.minValue(1)), msg: contentMessageSchema });
+export const portEnvelopeSchema = v.strictObject({
+  key: secretSchema,
+  seq: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  msg: contentMessageSchema,
+});
 export type PortEnvelope = v.InferOutput<typeof portEnvelopeSchema>;
 
 /**
@@ -323,7 +365,12 @@ export type ContentMessage = v.InferOutput<typeof contentMessageSchema>;
  * action), the ledgers' `cp_` attributes (the shared game's writes), the ledgers made (once per game
  * master's click). The chat is typed in by the content script itself.
  */
-export const WRITES: readonly ContentMessage['type'][] = ['auras-set', 'auras-restore', 'ledgers-save', 'ledgers-create'];
+export const WRITES: readonly ContentMessage['type'][] = [
+  'auras-set',
+  'auras-restore',
+  'ledgers-save',
+  'ledgers-create',
+];
 export type AuraItem = v.InferOutput<typeof auraItem>;
 
 export type Direction = 'page' | 'content';
@@ -335,7 +382,12 @@ export interface Envelope<M> {
   readonly msg: M;
 }
 
-const envelopeSchema = v.strictObject({ ns: v.literal(NS), dir: v.picklist(['page', 'content']), secret: secretSchema, msg: v.unknown() });
+const envelopeSchema = v.strictObject({
+  ns: v.literal(NS),
+  dir: v.picklist(['page', 'content']),
+  secret: secretSchema,
+  msg: v.unknown(),
+});
 
 export type Received<M> = { readonly ok: true; readonly msg: M } | { readonly ok: false; readonly ours: boolean };
 
@@ -345,8 +397,14 @@ export type Received<M> = { readonly ok: true; readonly msg: M } | { readonly ok
  * too): ignore it without counting; `ours: true` = a forged or malformed one of ours: drop and count.
  * Origin and source window are checked by the caller, which has the event.
  */
-export function receive<M>(data: unknown, from: Direction, secret: string, schema: v.GenericSchema<unknown, M>): Received<M> {
-  if (typeof data !== 'object' || data === null || (data as { ns?: unknown }).ns !== NS) return { ok: false, ours: false };
+export function receive<M>(
+  data: unknown,
+  from: Direction,
+  secret: string,
+  schema: v.GenericSchema<unknown, M>,
+): Received<M> {
+  if (typeof data !== 'object' || data === null || (data as { ns?: unknown }).ns !== NS)
+    return { ok: false, ours: false };
   const env = v.safeParse(envelopeSchema, data);
   if (!env.success || env.output.dir !== from) return { ok: false, ours: env.success ? false : true };
   if (env.output.secret !== secret) return { ok: false, ours: true };
@@ -376,7 +434,10 @@ export const tabRequestSchema = v.variant('type', [
   v.strictObject({ type: v.literal('roll20/check') }),
   /** The game master's answer about a checkpoint no one at the table stands behind: take it, or start afresh. */
   v.strictObject({ type: v.literal('roll20/choose'), choice: v.picklist(['take', 'fresh']) }),
-  v.strictObject({ type: v.literal('roll20/share'), sides: v.pipe(v.array(v.pipe(v.string(), v.minLength(1), v.maxLength(100))), v.minLength(1), v.maxLength(8)) }),
+  v.strictObject({
+    type: v.literal('roll20/share'),
+    sides: v.pipe(v.array(v.pipe(v.string(), v.minLength(1), v.maxLength(100))), v.minLength(1), v.maxLength(8)),
+  }),
   v.strictObject({ type: v.literal('board/ticks'), ...TICKS_FIELDS }),
   /** The popup's "N out": the tab's finder steps to the next figure out of command (-1: the one before). */
   v.strictObject({ type: v.literal('board/find'), step: v.picklist([1, -1]) }),

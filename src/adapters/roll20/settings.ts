@@ -81,9 +81,13 @@ export const roll20SettingsSchema = v.strictObject(FIELDS);
  * stay; fields of older versions are dropped (never throws). `damaged` names the fields that were
  * there but unusable (missing ones and an older version's are not damage).
  */
-export function repairSettings(raw: unknown): { readonly settings: Roll20Settings; readonly damaged: readonly string[] } {
+export function repairSettings(raw: unknown): {
+  readonly settings: Roll20Settings;
+  readonly damaged: readonly string[];
+} {
   if (raw === undefined || raw === null) return { settings: DEFAULT_ROLL20_SETTINGS, damaged: [] };
-  if (typeof raw !== 'object' || Array.isArray(raw)) return { settings: DEFAULT_ROLL20_SETTINGS, damaged: Object.keys(FIELDS) };
+  if (typeof raw !== 'object' || Array.isArray(raw))
+    return { settings: DEFAULT_ROLL20_SETTINGS, damaged: Object.keys(FIELDS) };
   const stored = raw as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   const damaged: string[] = [];

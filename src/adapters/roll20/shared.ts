@@ -10,7 +10,20 @@ import { RecordBook, readRecord } from '../../shared-game/records';
 import { SharedGame, type Keeper, type SecretKeeper, type SharedState, type Update } from '../../shared-game/sync';
 import type { Codec, Dropped } from '../../shared-game/model';
 import { TableCheck, type CheckResult } from './check';
-import { OPS_ATTR, attributeWrites, layoutOf, readLedgers, recordWrite, roll20Keys, seatChanges, type AttributeWrite, type Journal, type LedgerLayout, type LedgerRead, type Seats } from './ledger';
+import {
+  OPS_ATTR,
+  attributeWrites,
+  layoutOf,
+  readLedgers,
+  recordWrite,
+  roll20Keys,
+  seatChanges,
+  type AttributeWrite,
+  type Journal,
+  type LedgerLayout,
+  type LedgerRead,
+  type Seats,
+} from './ledger';
 
 export interface LedgerGameOptions {
   readonly codec: Codec;
@@ -259,7 +272,13 @@ export class LedgerGame {
 
   async compact(): Promise<void> {
     const sync = this.sync;
-    if (!sync || !this.journal?.me.gm || this.now - this.lastCompaction < HOST_TIMING.compactEveryMs || !sync.needsCompaction()) return;
+    if (
+      !sync ||
+      !this.journal?.me.gm ||
+      this.now - this.lastCompaction < HOST_TIMING.compactEveryMs ||
+      !sync.needsCompaction()
+    )
+      return;
     this.lastCompaction = this.now;
     this.write(await sync.compact());
   }
@@ -300,7 +319,11 @@ export class LedgerGame {
       await this.reading;
       if (!this.sync || !this.ready) return { ok: false as const, error: { code: 'roll20-no-ledgers' } };
       if (!this.writing) return { ok: false as const, error: { code: 'roll20-other-tab' } };
-      if (!this.canWrite) return { ok: false as const, error: { code: this.seatsMissing.length ? 'roll20-ledger-missing' : 'roll20-no-ledger-of-yours' } };
+      if (!this.canWrite)
+        return {
+          ok: false as const,
+          error: { code: this.seatsMissing.length ? 'roll20-ledger-missing' : 'roll20-no-ledger-of-yours' },
+        };
       const r = await this.sync.submit(request);
       if (!r.ok) return r;
       this.write(r.value.writes);

@@ -52,7 +52,12 @@ export const gmClickSchema = v.variant('type', [
 export type GmClick = v.InferOutput<typeof gmClickSchema>;
 
 /** What the writing tab answers, and the worker hands back: played, or refused with the rules' own error. */
-export type ActAnswer = { readonly ok: true } | { readonly ok: false; readonly error: { readonly code: string; readonly params?: Readonly<Record<string, string | number>> } };
+export type ActAnswer =
+  | { readonly ok: true }
+  | {
+      readonly ok: false;
+      readonly error: { readonly code: string; readonly params?: Readonly<Record<string, string | number>> };
+    };
 
 export const actAnswerSchema = v.variant('ok', [
   v.strictObject({ ok: v.literal(true) }),
@@ -60,7 +65,12 @@ export const actAnswerSchema = v.variant('ok', [
     ok: v.literal(false),
     error: v.strictObject({
       code: v.pipe(v.string(), v.maxLength(64)),
-      params: v.optional(v.pipe(v.record(v.pipe(v.string(), v.maxLength(32)), v.union([v.pipe(v.string(), v.maxLength(2000)), v.number()])), v.check((r) => Object.keys(r).length <= 16))),
+      params: v.optional(
+        v.pipe(
+          v.record(v.pipe(v.string(), v.maxLength(32)), v.union([v.pipe(v.string(), v.maxLength(2000)), v.number()])),
+          v.check((r) => Object.keys(r).length <= 16),
+        ),
+      ),
     }),
   }),
 ]);
@@ -72,7 +82,8 @@ export const ROLL20_WRITERS_KEY = 'commandPost.roll20Writers';
 export function readWriters(raw: unknown): Record<string, number> {
   const out: Record<string, number> = {};
   if (typeof raw !== 'object' || raw === null) return out;
-  for (const [p, tab] of Object.entries(raw)) if (v.is(player, p) && Number.isInteger(tab) && (tab as number) >= 0) out[p] = tab as number;
+  for (const [p, tab] of Object.entries(raw))
+    if (v.is(player, p) && Number.isInteger(tab) && (tab as number) >= 0) out[p] = tab as number;
   return out;
 }
 

@@ -19,14 +19,30 @@ const events: BdcEvent[] = [];
 const tokens: DemoToken[] = [];
 let serial = 0;
 const unit = (name: string, doctrine: Doctrine): string => {
-  events.push({ type: 'unitAdded', unit: { name, level: 'confiant', experience: 2, doctrine, teams: doctrine === 'rigid' ? 1 : 2 } });
+  events.push({
+    type: 'unitAdded',
+    unit: { name, level: 'confiant', experience: 2, doctrine, teams: doctrine === 'rigid' ? 1 : 2 },
+  });
   return `u${++serial}`;
 };
-const leader = (name: string, morale: number, pa: number, more: { leads?: string; radio?: boolean; commander?: string }): string => {
+const leader = (
+  name: string,
+  morale: number,
+  pa: number,
+  more: { leads?: string; radio?: boolean; commander?: string },
+): string => {
   events.push({ type: 'leaderAdded', leader: { name, morale, pa, aptitude, ...more } });
   return `l${++serial}`;
 };
-const place = (id: string, name: string, group: string | null, piece: string, x: number, y: number, role: DemoToken['role'] = 'figure'): void => {
+const place = (
+  id: string,
+  name: string,
+  group: string | null,
+  piece: string,
+  x: number,
+  y: number,
+  role: DemoToken['role'] = 'figure',
+): void => {
   tokens.push({ id, name, side, unit: group, role, at: { x, y }, base, piece });
 };
 
@@ -59,7 +75,9 @@ for (const s of SECTIONS) {
     const sergeant = leader(`Sergent ${SERGEANTS[n - 1]}`, 6, 3, { leads: group, commander: chief });
     groups[n] = { unit: group, sergeant };
     place(`sg${n}`, `Sergent ${SERGEANTS[n - 1]}`, `g${n}`, sergeant, centre(n), FRONT + 75, 'leader');
-    const men = ['FM', 'Pourvoyeur', 'Voltigeur a', 'Voltigeur b', 'Voltigeur c'].map((m) => (m.startsWith('Voltigeur') ? `Voltigeur ${n}${m.slice(-1)}` : `${m} ${n}`));
+    const men = ['FM', 'Pourvoyeur', 'Voltigeur a', 'Voltigeur b', 'Voltigeur c'].map((m) =>
+      m.startsWith('Voltigeur') ? `Voltigeur ${n}${m.slice(-1)}` : `${m} ${n}`,
+    );
     men.forEach((name, i) => {
       let x = groupX(n) + i * 45;
       let y = FRONT;

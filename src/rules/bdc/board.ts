@@ -6,7 +6,17 @@
 import * as v from 'valibot';
 import { parseOrNull } from '../../game/validate';
 import { RingMaker, edgeOf, lostMarks, markOf } from '../../board/draw';
-import type { BoardError, BoardView, BoundTable, BoundToken, Edge, Mark, MarkStatus, Reason, Ring } from '../../board/model';
+import type {
+  BoardError,
+  BoardView,
+  BoundTable,
+  BoundToken,
+  Edge,
+  Mark,
+  MarkStatus,
+  Reason,
+  Ring,
+} from '../../board/model';
 import type { SystemBoard } from '../../board/system';
 import { computeChains } from '../../geometry/chains';
 import type { ChainResult, CommandReason, LeaderAbility } from '../../geometry/chains-common';
@@ -28,7 +38,14 @@ export interface BdcFacts {
   readonly rigid: readonly string[];
 }
 
-export const DEFAULT_BDC_FACTS: BdcFacts = { commandCm: DEFAULT_RULES.commandCm, measureFrom: DEFAULT_RULES.measureFrom, contactCm: DEFAULT_RULES.contactCm, bases: DEFAULT_RULES.bases, blocked: {}, rigid: [] };
+export const DEFAULT_BDC_FACTS: BdcFacts = {
+  commandCm: DEFAULT_RULES.commandCm,
+  measureFrom: DEFAULT_RULES.measureFrom,
+  contactCm: DEFAULT_RULES.contactCm,
+  bases: DEFAULT_RULES.bases,
+  blocked: {},
+  rigid: [],
+};
 
 const factsSchema = v.strictObject({
   commandCm: v.pipe(v.number(), v.finite(), v.minValue(0), v.maxValue(1000)),
@@ -62,12 +79,14 @@ export const bdcBoard: SystemBoard<BdcFacts> = {
   view(table: BoundTable, facts: BdcFacts): BoardView {
     const { scene, tokens } = table;
     // Marks read bases as the system's setting does: a box base's ring hugs its box.
-    const mark = (t: BoundToken, status: MarkStatus, reason: Reason | null = null, closeUp = false) => markOf(t, status, reason, closeUp, facts.bases);
+    const mark = (t: BoundToken, status: MarkStatus, reason: Reason | null = null, closeUp = false) =>
+      markOf(t, status, reason, closeUp, facts.bases);
     const marks: Mark[] = lostMarks(table.lost, facts.bases);
     const rings: Ring[] = [];
     const edges: Edge[] = [];
     // The morale state that keeps a leader from commanding (demoralised, routed), if any.
-    const blockedState = (leader: BoundToken): string | undefined => (leader.piece ? facts.blocked[leader.piece.id] : undefined);
+    const blockedState = (leader: BoundToken): string | undefined =>
+      leader.piece ? facts.blocked[leader.piece.id] : undefined;
     let chains: ChainResult;
     try {
       chains = computeChains(tokens, scene, {
@@ -82,7 +101,8 @@ export const bdcBoard: SystemBoard<BdcFacts> = {
         },
       });
     } catch (e) {
-      const error: BoardError = (e as { code?: unknown }).code === 'incompatible-units' ? 'incompatible-units' : 'invalid-scale';
+      const error: BoardError =
+        (e as { code?: unknown }).code === 'incompatible-units' ? 'incompatible-units' : 'invalid-scale';
       for (const t of tokens) marks.push(mark(t, t.role === 'leader' ? 'leader' : 'none'));
       return { marks, rings, edges, notes: [], error };
     }
@@ -99,9 +119,21 @@ export const bdcBoard: SystemBoard<BdcFacts> = {
         if (f.leads === false) {
           // His own state (demoralised, routed) on his own mark, whoever commands him (the chain's
           // reasons are empty once he is commanded, and may name his commander's state first).
-          marks.push(mark(t, 'blocked', reasonOf({ code: 'leader-cannot-command', leader: t.id, state: blockedState(t) ?? null }, nameOf)));
+          marks.push(
+            mark(
+              t,
+              'blocked',
+              reasonOf({ code: 'leader-cannot-command', leader: t.id, state: blockedState(t) ?? null }, nameOf),
+            ),
+          );
         } else {
-          marks.push(mark(t, 'leader', f.commanded || !t.commander ? null : f.reasons[0] ? reasonOf(f.reasons[0], nameOf) : null));
+          marks.push(
+            mark(
+              t,
+              'leader',
+              f.commanded || !t.commander ? null : f.reasons[0] ? reasonOf(f.reasons[0], nameOf) : null,
+            ),
+          );
           if (t.unit !== null) rings.push(ringMaker.ring(t, 'command', chains.radiusCells));
         }
         // Voice and radio come from his commander; inside his unit he is reached like any figure:

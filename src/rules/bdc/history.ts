@@ -42,7 +42,11 @@ export function describeEvent(before: BdcState, event: BdcEvent, after: BdcState
     case 'paSpent':
       return line('bdc_history_pa_spent', event.amount);
     case 'moraleTests':
-      return { who, action: plural('bdc_history_morale', event.naturals.length, rolls()), state: troop ? troop.state : null };
+      return {
+        who,
+        action: plural('bdc_history_morale', event.naturals.length, rolls()),
+        state: troop ? troop.state : null,
+      };
     case 'rallied':
       return line('bdc_history_rallied', event.pa, nameOf(before, event.payer) ?? '');
     case 'tested':

@@ -28,13 +28,23 @@ function pieces(state: BdcState): Piece[] {
   return state.troops.map((t) =>
     t.kind === 'unit'
       ? { id: t.id, name: t.name, kind: 'unit', side: null, gone: t.broken }
-      : { id: t.id, name: t.name, kind: 'leader', side: null, ...(t.leads !== null ? { unit: t.leads } : {}), radio: t.radio, commander: t.commander, gone: t.broken },
+      : {
+          id: t.id,
+          name: t.name,
+          kind: 'leader',
+          side: null,
+          ...(t.leads !== null ? { unit: t.leads } : {}),
+          radio: t.radio,
+          commander: t.commander,
+          gone: t.broken,
+        },
   );
 }
 
 function facts(state: BdcState): BdcFacts {
   const blocked: Record<string, string> = {};
-  for (const t of state.troops) if (t.kind === 'leader' && (t.broken || stepsOf(t.state) >= 2)) blocked[t.id] = t.broken ? 'routed' : t.state;
+  for (const t of state.troops)
+    if (t.kind === 'leader' && (t.broken || stepsOf(t.state) >= 2)) blocked[t.id] = t.broken ? 'routed' : t.state;
   return {
     commandCm: state.config.rules.commandCm,
     measureFrom: state.config.rules.measureFrom,
@@ -68,10 +78,26 @@ export const descriptor: SystemDescriptor<BdcState, BdcEvent, BdcConfig, BdcFact
       for (const g of unlinkedGroups(figures, binding)) {
         const unitKey = `unit:${g.side ?? ''}/${g.unit ?? g.figures[0]?.id ?? ''}`;
         if (g.figures.length > 0) {
-          entries.push({ key: unitKey, tokens: g.figures.map((f) => f.id), kind: 'unit', side: null, name: groupName(g.figures, 'Unit'), fields: { experience: 2 }, include: true });
+          entries.push({
+            key: unitKey,
+            tokens: g.figures.map((f) => f.id),
+            kind: 'unit',
+            side: null,
+            name: groupName(g.figures, 'Unit'),
+            fields: { experience: 2 },
+            include: true,
+          });
         }
         for (const l of g.leaders) {
-          entries.push({ key: `leader:${l.id}`, tokens: [l.id], kind: 'leader', side: null, name: l.name.slice(0, 40), fields: { morale: 7, pa: 3, ...(g.figures.length ? { leads: unitKey } : {}) }, include: true });
+          entries.push({
+            key: `leader:${l.id}`,
+            tokens: [l.id],
+            kind: 'leader',
+            side: null,
+            name: l.name.slice(0, 40),
+            fields: { morale: 7, pa: 3, ...(g.figures.length ? { leads: unitKey } : {}) },
+            include: true,
+          });
         }
       }
       return { sides: {}, entries };
@@ -79,7 +105,10 @@ export const descriptor: SystemDescriptor<BdcState, BdcEvent, BdcConfig, BdcFact
     events(draft, state) {
       const included = draft.entries.filter((e) => e.include);
       const units = included.filter((e) => e.kind === 'unit');
-      const unitEvents: BdcEvent[] = units.map((e) => ({ type: 'unitAdded', unit: { name: e.name, experience: Number(e.fields.experience), ...NEW_UNIT } }));
+      const unitEvents: BdcEvent[] = units.map((e) => ({
+        type: 'unitAdded',
+        unit: { name: e.name, experience: Number(e.fields.experience), ...NEW_UNIT },
+      }));
       // The ids the units will get, so that leaders can name the unit they lead.
       const folded = foldCreating(applyEvent, pieces, state, unitEvents);
       const unitId = new Map(units.map((e, i) => [e.key, folded?.created[i]?.[0] ?? null]));
@@ -87,7 +116,16 @@ export const descriptor: SystemDescriptor<BdcState, BdcEvent, BdcConfig, BdcFact
       const links: NewLink[] = units.flatMap((e, i) => e.tokens.map((token) => ({ token, event: i })));
       for (const e of included.filter((x) => x.kind === 'leader')) {
         const leads = typeof e.fields.leads === 'string' ? (unitId.get(e.fields.leads) ?? null) : null;
-        events.push({ type: 'leaderAdded', leader: { name: e.name, morale: Number(e.fields.morale), pa: Number(e.fields.pa), aptitude: { kind: '', modifier: 0 }, leads } });
+        events.push({
+          type: 'leaderAdded',
+          leader: {
+            name: e.name,
+            morale: Number(e.fields.morale),
+            pa: Number(e.fields.pa),
+            aptitude: { kind: '', modifier: 0 },
+            leads,
+          },
+        });
         for (const token of e.tokens) links.push({ token, event: events.length - 1 });
       }
       return { events, links };

@@ -47,7 +47,9 @@ function applyRules(state: BdcState, event: BdcEvent): Result<BdcState> {
     case 'leaderEdited':
       return leaderEdited(state, event);
     case 'removed':
-      return find(state, event.id, (t) => ok({ ...state, troops: state.troops.filter((x) => x.id !== t.id).map((x) => forget(x, t.id)) }));
+      return find(state, event.id, (t) =>
+        ok({ ...state, troops: state.troops.filter((x) => x.id !== t.id).map((x) => forget(x, t.id)) }),
+      );
     case 'activated':
       return activated(state, event);
     case 'paSpent':
@@ -67,9 +69,7 @@ function applyRules(state: BdcState, event: BdcEvent): Result<BdcState> {
 }
 
 const whole = (field: string, value: unknown, min: number, max: number): Result<number> =>
-  isWholeIn(value, min, max)
-    ? ok(value)
-    : refuse('bdc-value-invalid', { field, value: String(value), min, max });
+  isWholeIn(value, min, max) ? ok(value) : refuse('bdc-value-invalid', { field, value: String(value), min, max });
 
 const checkName = (name: unknown): Result<string> => checkText(name, LIMITS.nameLength);
 
@@ -91,7 +91,12 @@ function configure(state: BdcState, event: Ev<'configure'>): Result<BdcState> {
   // A gap in cm, tenths allowed (a millimetre is what a player sees between two bases).
   const contact = rules.contactCm;
   if (typeof contact !== 'number' || !Number.isFinite(contact) || contact < 0 || contact > LIMITS.maxContactCm) {
-    return refuse('bdc-value-invalid', { field: 'contactCm', value: String(contact), min: 0, max: LIMITS.maxContactCm });
+    return refuse('bdc-value-invalid', {
+      field: 'contactCm',
+      value: String(contact),
+      min: 0,
+      max: LIMITS.maxContactCm,
+    });
   }
   return ok({ ...state, config: { ...state.config, rules } });
 }
@@ -115,10 +120,12 @@ function experienceEdited(state: BdcState, event: Ev<'experienceEdited'>): Resul
 function checkUnit(fields: UnitFields): Result<UnitFields> {
   const name = checkName(fields.name);
   if (!name.ok) return name;
-  if (!MORALE_LEVELS.includes(fields.level)) return refuse('bdc-value-invalid', { field: 'level', value: String(fields.level), min: 5, max: 8 });
+  if (!MORALE_LEVELS.includes(fields.level))
+    return refuse('bdc-value-invalid', { field: 'level', value: String(fields.level), min: 5, max: 8 });
   const experience = whole('experience', fields.experience, 1, 4);
   if (!experience.ok) return experience;
-  if (!DOCTRINES.includes(fields.doctrine)) return refuse('bdc-value-invalid', { field: 'doctrine', value: String(fields.doctrine), min: 0, max: 0 });
+  if (!DOCTRINES.includes(fields.doctrine))
+    return refuse('bdc-value-invalid', { field: 'doctrine', value: String(fields.doctrine), min: 0, max: 0 });
   // Rigid: one group, one counter; flexible: two teams or more.
   const teams = fields.doctrine === 'rigid' ? ok(1) : whole('teams', fields.teams, 2, LIMITS.maxTeams);
   if (!teams.ok) return teams;
@@ -128,10 +135,12 @@ function checkUnit(fields: UnitFields): Result<UnitFields> {
 /** A leader's unit must be a unit of the game, his commander another leader, never himself or one he commands. */
 function checkLeader(state: BdcState, fields: LeaderFields, self: string | null): Result<Required<LeaderFields>> {
   const leads = fields.leads ?? null;
-  if (leads !== null && !state.troops.some((t) => t.id === leads && t.kind === 'unit')) return refuse('bdc-unknown-troop', { id: leads });
+  if (leads !== null && !state.troops.some((t) => t.id === leads && t.kind === 'unit'))
+    return refuse('bdc-unknown-troop', { id: leads });
   const commander = fields.commander ?? null;
   if (commander !== null) {
-    if (commander === self || !state.troops.some((t) => t.id === commander && t.kind === 'leader')) return refuse('bdc-unknown-troop', { id: commander });
+    if (commander === self || !state.troops.some((t) => t.id === commander && t.kind === 'leader'))
+      return refuse('bdc-unknown-troop', { id: commander });
     // No loop: walking up from the new commander never reaches this leader.
     for (let up: string | null = commander, hops = 0; up !== null && hops <= LIMITS.maxTroops; hops++) {
       if (up === self) return refuse('bdc-commander-loop', { name: String(fields.name) });
@@ -148,7 +157,14 @@ function checkLeader(state: BdcState, fields: LeaderFields, self: string | null)
   const modifier = whole('aptitude', fields.aptitude.modifier, -LIMITS.maxModifier, LIMITS.maxModifier);
   if (!modifier.ok) return modifier;
   const kind = fields.aptitude.kind.trim().slice(0, LIMITS.nameLength);
-  return ok({ ...fields, name: name.value, aptitude: { kind, modifier: modifier.value }, leads, radio: fields.radio === true, commander });
+  return ok({
+    ...fields,
+    name: name.value,
+    aptitude: { kind, modifier: modifier.value },
+    leads,
+    radio: fields.radio === true,
+    commander,
+  });
 }
 
 function added(state: BdcState, troop: Troop): Result<BdcState> {
@@ -195,10 +211,15 @@ function leaderEdited(state: BdcState, event: Ev<'leaderEdited'>): Result<BdcSta
 /** A removed troop is no longer anyone's unit or commander. */
 const forget = (troop: Troop, gone: string): Troop =>
   troop.kind === 'leader' && (troop.leads === gone || troop.commander === gone)
-    ? { ...troop, leads: troop.leads === gone ? null : troop.leads, commander: troop.commander === gone ? null : troop.commander }
+    ? {
+        ...troop,
+        leads: troop.leads === gone ? null : troop.leads,
+        commander: troop.commander === gone ? null : troop.commander,
+      }
     : troop;
 
-const notBroken = (troop: Troop): Result<Troop> => (troop.broken ? refuse('bdc-troop-broken', { name: troop.name }) : ok(troop));
+const notBroken = (troop: Troop): Result<Troop> =>
+  troop.broken ? refuse('bdc-troop-broken', { name: troop.name }) : ok(troop);
 
 /**
  * A card is drawn: the troop's counters get its PA. Each card is drawn once per turn (a unit has two,
@@ -257,7 +278,13 @@ function moraleTested(state: BdcState, event: Ev<'moraleTests'>): Result<BdcStat
     const modifier = whole('modifier', event.modifier ?? 0, -LIMITS.maxModifier, LIMITS.maxModifier);
     if (!modifier.ok) return modifier;
     const outcome = moraleTests(troop, naturals.value, modifier.value, state.config.rules);
-    const last = { who: troop.id, kind: 'morale', tests: outcome.tests, before: troop.state, after: outcome.state } as const;
+    const last = {
+      who: troop.id,
+      kind: 'morale',
+      tests: outcome.tests,
+      before: troop.state,
+      after: outcome.state,
+    } as const;
     return ok(replace(state, { ...troop, state: outcome.state, broken: outcome.broken }, { last }));
   });
 }
@@ -279,7 +306,8 @@ function rallied(state: BdcState, event: Ev<'rallied'>): Result<BdcState> {
     return find(state, event.payer, (payer) => {
       if (payer.id !== troop.id) {
         if (payer.kind !== 'leader') return refuse('bdc-payer-not-leader', { name: payer.name });
-        if (payer.broken || stepsOf(payer.state) >= 2) return refuse('bdc-leader-cannot-command', { name: payer.name, state: payer.state });
+        if (payer.broken || stepsOf(payer.state) >= 2)
+          return refuse('bdc-leader-cannot-command', { name: payer.name, state: payer.state });
       }
       const paid = pay(payer, event.team, pa.value);
       if (!paid.ok) return paid;
@@ -299,7 +327,8 @@ function tested(state: BdcState, event: Ev<'tested'>): Result<BdcState> {
   if (!modifier.ok) return modifier;
   const naturals = checkNaturals([event.natural], 1, 1);
   if (!naturals.ok) return naturals;
-  if (event.id !== undefined && !state.troops.some((t) => t.id === event.id)) return refuse('bdc-unknown-troop', { id: event.id });
+  if (event.id !== undefined && !state.troops.some((t) => t.id === event.id))
+    return refuse('bdc-unknown-troop', { id: event.id });
   const test = d10Test(event.natural, target.value, modifier.value);
   return ok({ ...state, last: { who: event.id ?? null, kind: 'test', tests: [test], before: null, after: null } });
 }

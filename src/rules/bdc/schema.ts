@@ -25,11 +25,21 @@ const rules = v.strictObject({
 
 export const bdcConfigSchema = v.strictObject({
   // Games saved before base contact or base shapes were settings have none: the defaults.
-  rules: v.strictObject({ ...rules.entries, contactCm: v.optional(n, DEFAULT_RULES.contactCm), bases: v.optional(v.picklist(BASE_SHAPES), DEFAULT_RULES.bases) }),
+  rules: v.strictObject({
+    ...rules.entries,
+    contactCm: v.optional(n, DEFAULT_RULES.contactCm),
+    bases: v.optional(v.picklist(BASE_SHAPES), DEFAULT_RULES.bases),
+  }),
   experience: v.pipe(v.array(v.strictObject({ factor: n, pa: pair, verified: v.boolean() })), v.length(4)),
 });
 
-const unit = v.strictObject({ name: text, level: v.picklist(MORALE_LEVELS), experience: n, doctrine: v.picklist(DOCTRINES), teams: n });
+const unit = v.strictObject({
+  name: text,
+  level: v.picklist(MORALE_LEVELS),
+  experience: n,
+  doctrine: v.picklist(DOCTRINES),
+  teams: n,
+});
 const leader = v.strictObject({
   name: text,
   morale: n,
@@ -50,7 +60,12 @@ export const bdcEventSchema = v.variant('type', [
   v.strictObject({ type: v.literal('removed'), id }),
   v.strictObject({ type: v.literal('activated'), id, card: v.optional(n) }),
   v.strictObject({ type: v.literal('paSpent'), id, team: v.optional(n), amount: n }),
-  v.strictObject({ type: v.literal('moraleTests'), id, naturals: v.pipe(v.array(n), v.maxLength(50)), modifier: v.optional(n) }),
+  v.strictObject({
+    type: v.literal('moraleTests'),
+    id,
+    naturals: v.pipe(v.array(n), v.maxLength(50)),
+    modifier: v.optional(n),
+  }),
   v.strictObject({ type: v.literal('rallied'), id, payer: id, pa: n, team: v.optional(n) }),
   v.strictObject({ type: v.literal('tested'), id: v.optional(id), target: n, modifier: n, natural: n }),
   v.strictObject({ type: v.literal('turnEnded') }),

@@ -1,4 +1,13 @@
-import { LEVEL_FACTOR, MAX_STEPS, MORALE_STATES, type BdcConfig, type BdcRules, type MoraleState, type TestRecord, type Troop } from './types';
+import {
+  LEVEL_FACTOR,
+  MAX_STEPS,
+  MORALE_STATES,
+  type BdcConfig,
+  type BdcRules,
+  type MoraleState,
+  type TestRecord,
+  type Troop,
+} from './types';
 
 /**
  * A D10 test, roll-under: success if natural + modifier ≤ target. A natural 1 always succeeds and a
@@ -16,9 +25,11 @@ export const stateAt = (steps: number): MoraleState => MORALE_STATES[Math.max(0,
 export const baseFactor = (troop: Troop): number => (troop.kind === 'unit' ? LEVEL_FACTOR[troop.level] : troop.morale);
 
 /** factor(level) − steps (house default; fits the text's only example), or the level's factor. */
-export const factorAt = (base: number, steps: number, rules: BdcRules): number => (rules.factorDrops ? base - steps : base);
+export const factorAt = (base: number, steps: number, rules: BdcRules): number =>
+  rules.factorDrops ? base - steps : base;
 
-export const currentFactor = (troop: Troop, config: BdcConfig): number => factorAt(baseFactor(troop), stepsOf(troop.state), config.rules);
+export const currentFactor = (troop: Troop, config: BdcConfig): number =>
+  factorAt(baseFactor(troop), stepsOf(troop.state), config.rules);
 
 export interface MoraleOutcome {
   readonly tests: readonly TestRecord[];
@@ -31,7 +42,12 @@ export interface MoraleOutcome {
  * N hits → N morale tests. Sequential (default): each test against the factor left by the previous
  * failures. Simultaneous: every test against the factor before the hits, failures added afterwards.
  */
-export function moraleTests(troop: Troop, naturals: readonly number[], modifier: number, rules: BdcRules): MoraleOutcome {
+export function moraleTests(
+  troop: Troop,
+  naturals: readonly number[],
+  modifier: number,
+  rules: BdcRules,
+): MoraleOutcome {
   const base = baseFactor(troop);
   const start = stepsOf(troop.state);
   let steps = start;
@@ -48,7 +64,10 @@ export function moraleTests(troop: Troop, naturals: readonly number[], modifier:
 }
 
 /** What `pa` PA of rally give: one step each, never above normal; the cost is what was spent. */
-export function rallyOutcome(state: MoraleState, pa: number): { readonly state: MoraleState; readonly recovered: number } {
+export function rallyOutcome(
+  state: MoraleState,
+  pa: number,
+): { readonly state: MoraleState; readonly recovered: number } {
   const steps = stepsOf(state);
   const recovered = Math.max(0, Math.min(pa, steps));
   return { state: stateAt(steps - recovered), recovered };

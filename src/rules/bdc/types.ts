@@ -4,7 +4,12 @@ import { DEFAULT_BASE_SHAPE, type BaseShape } from '../../geometry/bases';
 /** Morale levels of the earlier draft, with their factor. */
 export const MORALE_LEVELS = ['hesitant', 'confiant', 'intrepide', 'fanatique'] as const;
 export type MoraleLevel = (typeof MORALE_LEVELS)[number];
-export const LEVEL_FACTOR: { readonly [L in MoraleLevel]: number } = { hesitant: 5, confiant: 6, intrepide: 7, fanatique: 8 };
+export const LEVEL_FACTOR: { readonly [L in MoraleLevel]: number } = {
+  hesitant: 5,
+  confiant: 6,
+  intrepide: 7,
+  fanatique: 8,
+};
 
 /** Morale states in order: each is one step below the previous one. */
 export const MORALE_STATES = ['normal', 'pinned', 'demoralised', 'routed'] as const;
@@ -167,7 +172,12 @@ export interface LeaderFields {
 
 export type BdcEvent =
   | { readonly type: 'configure'; readonly rules: Partial<BdcRules> }
-  | { readonly type: 'experienceEdited'; readonly level: number; readonly factor: number; readonly pa: readonly [number, number] }
+  | {
+      readonly type: 'experienceEdited';
+      readonly level: number;
+      readonly factor: number;
+      readonly pa: readonly [number, number];
+    }
   | { readonly type: 'unitAdded'; readonly unit: UnitFields }
   | { readonly type: 'leaderAdded'; readonly leader: LeaderFields }
   | { readonly type: 'unitEdited'; readonly id: string; readonly unit: Partial<UnitFields> }
@@ -177,13 +187,39 @@ export type BdcEvent =
   | { readonly type: 'activated'; readonly id: string; readonly card?: number }
   | { readonly type: 'paSpent'; readonly id: string; readonly team?: number; readonly amount: number }
   /** Morale tests for N hits: one natural die per hit. */
-  | { readonly type: 'moraleTests'; readonly id: string; readonly naturals: readonly number[]; readonly modifier?: number }
+  | {
+      readonly type: 'moraleTests';
+      readonly id: string;
+      readonly naturals: readonly number[];
+      readonly modifier?: number;
+    }
   /** Rally: `payer` (the troop itself or a leader) spends `pa` PA, one step each. */
-  | { readonly type: 'rallied'; readonly id: string; readonly payer: string; readonly pa: number; readonly team?: number }
+  | {
+      readonly type: 'rallied';
+      readonly id: string;
+      readonly payer: string;
+      readonly pa: number;
+      readonly team?: number;
+    }
   /** A free D10 test (shooting, melee, …), by a troop (whose aptitude may be added) or by nobody in particular. */
-  | { readonly type: 'tested'; readonly id?: string; readonly target: number; readonly modifier: number; readonly natural: number }
+  | {
+      readonly type: 'tested';
+      readonly id?: string;
+      readonly target: number;
+      readonly modifier: number;
+      readonly natural: number;
+    }
   | { readonly type: 'turnEnded' };
 
 export type BdcEventType = BdcEvent['type'];
 
-export const LIMITS = { nameLength: 40, maxTroops: 40, maxTeams: 6, maxHits: 20, maxModifier: 9, maxPa: 9, maxCm: 200, maxContactCm: 5 } as const;
+export const LIMITS = {
+  nameLength: 40,
+  maxTroops: 40,
+  maxTeams: 6,
+  maxHits: 20,
+  maxModifier: 9,
+  maxPa: 9,
+  maxCm: 200,
+  maxContactCm: 5,
+} as const;

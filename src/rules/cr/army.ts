@@ -20,17 +20,43 @@ const TABLE_SIDE: Record<SideId, string> = { A: 'fr', B: 'ru' };
 const leader = (side: SideId, token: string, name: string, group: string | null, x: number, y: number): string => {
   events.push({ type: 'leaderAdded', side, name });
   const id = `${side}L${++serial[side]}`;
-  tokens.push({ id: token, name, side: TABLE_SIDE[side], unit: group, role: 'leader', at: { x: x * INCH, y: y * INCH }, base, piece: id });
+  tokens.push({
+    id: token,
+    name,
+    side: TABLE_SIDE[side],
+    unit: group,
+    role: 'leader',
+    at: { x: x * INCH, y: y * INCH },
+    base,
+    piece: id,
+  });
   return id;
 };
 /** Cavalry on 2" × 1" bases, their length turned to face the enemy (Roll20 draws them 140×70 turned 90°). */
 const CAVALRY = { length: { value: 2, unit: 'in' }, rotation: 90 } as const;
 /** A unit of two bases side by side, the first at (x, y) inches. */
-const unit = (side: SideId, token: string, name: string, x: number, y: number, bases: Pick<DemoToken, 'length' | 'rotation'> = {}): string => {
+const unit = (
+  side: SideId,
+  token: string,
+  name: string,
+  x: number,
+  y: number,
+  bases: Pick<DemoToken, 'length' | 'rotation'> = {},
+): string => {
   events.push({ type: 'unitAdded', side, name });
   const id = `${side}U${++serial[side]}`;
   for (const [i, letter] of ['a', 'b'].entries()) {
-    tokens.push({ id: `${token}-${letter}`, name: `${name} ${letter}`, side: TABLE_SIDE[side], unit: token, role: 'figure', at: { x: (x + i) * INCH, y: y * INCH }, base, ...bases, piece: id });
+    tokens.push({
+      id: `${token}-${letter}`,
+      name: `${name} ${letter}`,
+      side: TABLE_SIDE[side],
+      unit: token,
+      role: 'figure',
+      at: { x: (x + i) * INCH, y: y * INCH },
+      base,
+      ...bases,
+      piece: id,
+    });
   }
   return id;
 };
@@ -84,5 +110,9 @@ export const crArmy: DemoScene<CrEvent> = {
   title: 'demo_scene_cr_army',
   sides: crDemo.sides.map((s, i) => ({ ...s, label: ['Ney', 'Bagration'][i]! })),
   tokens,
-  events: [{ type: 'sideEdited', side: 'A', name: 'Ney' }, { type: 'sideEdited', side: 'B', name: 'Bagration' }, ...events],
+  events: [
+    { type: 'sideEdited', side: 'A', name: 'Ney' },
+    { type: 'sideEdited', side: 'B', name: 'Bagration' },
+    ...events,
+  ],
 };

@@ -43,7 +43,13 @@ export interface CrFacts {
   readonly bases: BaseShape;
 }
 
-export const DEFAULT_CR_FACTS: CrFacts = { signalUnit: 'in', disordered: [], slot: null, acted: [], bases: DEFAULT_BASE_SHAPE };
+export const DEFAULT_CR_FACTS: CrFacts = {
+  signalUnit: 'in',
+  disordered: [],
+  slot: null,
+  acted: [],
+  bases: DEFAULT_BASE_SHAPE,
+};
 
 const id = v.pipe(v.string(), v.maxLength(64));
 const ids = v.pipe(v.array(id), v.maxLength(200));
@@ -73,7 +79,8 @@ export const crBoard: SystemBoard<CrFacts> = {
   parseFacts: (raw) => parseOrNull(factsSchema, raw),
   view(table: BoundTable, facts: CrFacts): BoardView {
     // Marks read bases as the system's setting does: a box base's ring hugs its box.
-    const mark = (t: BoundToken, status: MarkStatus, reason: Reason | null = null, closeUp = false) => markOf(t, status, reason, closeUp, facts.bases);
+    const mark = (t: BoundToken, status: MarkStatus, reason: Reason | null = null, closeUp = false) =>
+      markOf(t, status, reason, closeUp, facts.bases);
     const marks: Mark[] = lostMarks(table.lost, facts.bases);
     const rings: Ring[] = [];
     const { scene } = table;
@@ -107,9 +114,17 @@ export const crBoard: SystemBoard<CrFacts> = {
         const own = ownUnit(l);
         // Drawn from his unit, as it is measured: 1" (or the signal) from any of its figures.
         rings.push(rm.unitRing(l, members.get(own) ?? [l], signal ? 'signal' : 'control', cells));
-        const found = query ? query.within(own, radius) : unitsWithin(tokens, scene, own, radius, 'edge', facts.bases, (t) => unitSide.get(t.unit!) === l.side);
+        const found = query
+          ? query.within(own, radius)
+          : unitsWithin(tokens, scene, own, radius, 'edge', facts.bases, (t) => unitSide.get(t.unit!) === l.side);
         const within = found.filter((u) => unitSide.get(u.unit) === l.side);
-        reach.set(l, new Map([[own, { unit: own, within: true, distance: 0, from: l.id, to: l.id }], ...within.map((u): [string, UnitReach] => [u.unit, u])]));
+        reach.set(
+          l,
+          new Map([
+            [own, { unit: own, within: true, distance: 0, from: l.id, to: l.id }],
+            ...within.map((u): [string, UnitReach] => [u.unit, u]),
+          ]),
+        );
       }
     } catch (e) {
       error = (e as { code?: unknown }).code === 'incompatible-units' ? 'incompatible-units' : 'invalid-scale';
@@ -133,18 +148,22 @@ export const crBoard: SystemBoard<CrFacts> = {
       else if (piece && acted.has(piece)) marks.push(mark(t, 'none', { code: 'cr-acted' }));
       // Nobody may be commanded now: no number played, another army's number, the C-in-C's (he orders
       // nobody), nobody known on it, or the number used up (orders given, a unit activated).
-      else if (!slot || t.side !== slot.side || slot.used || slot.kind === 'c-in-c' || slot.kind === 'none') marks.push(mark(t, 'none'));
+      else if (!slot || t.side !== slot.side || slot.used || slot.kind === 'c-in-c' || slot.kind === 'none')
+        marks.push(mark(t, 'none'));
       // A "unit" number: any unit of that army that has not acted.
       else if (slot.kind === 'unit') marks.push(mark(t, 'eligible'));
       else if (active) {
-        if (disordered(active)) marks.push(mark(t, 'out', { code: 'cr-leader-disordered', params: { leader: active.name } }));
+        if (disordered(active))
+          marks.push(mark(t, 'out', { code: 'cr-leader-disordered', params: { leader: active.name } }));
         else {
           const r = reach.get(active)?.get(t.unit);
           marks.push(r?.within ? mark(t, 'eligible') : mark(t, 'out', tooFar(r, radius, active)));
         }
       } else {
         // His number is played but his token is not on this table: nothing can be measured.
-        marks.push(mark(t, 'none', slotLeader ? { code: 'cr-leader-off-board', params: { leader: slotLeader.name } } : null));
+        marks.push(
+          mark(t, 'none', slotLeader ? { code: 'cr-leader-off-board', params: { leader: slotLeader.name } } : null),
+        );
       }
     }
     return { marks, rings, edges: [], notes: [], error };
@@ -152,4 +171,14 @@ export const crBoard: SystemBoard<CrFacts> = {
 };
 
 const tooFar = (r: UnitReach | undefined, radius: Length, leader: BoundToken): Reason =>
-  r ? { code: 'cr-too-far', params: { distance: Math.round(r.distance * 100) / 100, max: radius.value, unit: radius.unit, leader: leader.name } } : { code: 'cr-too-far-unknown', params: { leader: leader.name } };
+  r
+    ? {
+        code: 'cr-too-far',
+        params: {
+          distance: Math.round(r.distance * 100) / 100,
+          max: radius.value,
+          unit: radius.unit,
+          leader: leader.name,
+        },
+      }
+    : { code: 'cr-too-far-unknown', params: { leader: leader.name } };

@@ -24,7 +24,16 @@ export const crDemo: DemoScene<CrEvent> = {
     { id: 'l1b', name: '1st Line b', side: 'fr', unit: '1', role: 'figure', at: { x: 70, y: 0 }, base, piece: 'AU4' },
     // 0.8" from the 1st Line (edge to edge), 1.5" from it, in the control and signal distances of R7/R8.
     { id: 'l2', name: '2nd Line', side: 'fr', unit: '2', role: 'figure', at: { x: 196, y: 0 }, base, piece: 'AU5' },
-    { id: 'cu', name: 'Cuirassiers', side: 'fr', unit: '3', role: 'figure', at: { x: 70, y: -175 }, base, piece: 'AU6' },
+    {
+      id: 'cu',
+      name: 'Cuirassiers',
+      side: 'fr',
+      unit: '3',
+      role: 'figure',
+      at: { x: 70, y: -175 },
+      base,
+      piece: 'AU6',
+    },
     { id: 'ku', name: 'Kutuzov', side: 'ru', unit: null, role: 'leader', at: { x: 560, y: 280 }, base, piece: 'BL1' },
     { id: 'ba', name: 'Bagration', side: 'ru', unit: null, role: 'leader', at: { x: 420, y: 280 }, base, piece: 'BL2' },
     { id: 'j', name: 'Jägers', side: 'ru', unit: '4', role: 'figure', at: { x: 315, y: 175 }, base, piece: 'BU3' },

@@ -9,10 +9,12 @@ export interface CrHistoryLine {
   readonly action: Text;
 }
 
-const leaderName = (state: CrState, side: SideId, id: string): string => state.sides[side].leaders.find((l) => l.id === id)?.name ?? id;
+const leaderName = (state: CrState, side: SideId, id: string): string =>
+  state.sides[side].leaders.find((l) => l.id === id)?.name ?? id;
 const unitNames = (state: CrState, side: SideId, ids: readonly string[]): string =>
   ids.map((id) => state.sides[side].units.find((u) => u.id === id)?.name ?? id).join(', ');
-const sideOfUnit = (state: CrState, unit: string): SideId => (state.sides.B.units.some((u) => u.id === unit) ? 'B' : 'A');
+const sideOfUnit = (state: CrState, unit: string): SideId =>
+  state.sides.B.units.some((u) => u.id === unit) ? 'B' : 'A';
 
 /**
  * Describes an accepted event with the states around it. Roster contents are secret on a shared screen,
@@ -22,7 +24,10 @@ export function describeEvent(before: CrState, event: CrEvent, after: CrState): 
   const line = (side: SideId | null, action: Text): CrHistoryLine => ({ turn: after.turn, side, action });
   const slot = currentSlot(before);
   const atSlot = (key: string, ...subs: (string | number)[]) =>
-    line(slot?.side ?? null, text(key, slot?.slot ?? 0, slot ? holderName(before, slot.side, slot.holder) : '', ...subs));
+    line(
+      slot?.side ?? null,
+      text(key, slot?.slot ?? 0, slot ? holderName(before, slot.side, slot.holder) : '', ...subs),
+    );
   switch (event.type) {
     case 'configure':
       return line(null, text('cr_history_configure'));
@@ -51,23 +56,40 @@ export function describeEvent(before: CrState, event: CrEvent, after: CrState): 
       return line(null, text('cr_history_new_game'));
     case 'commandRoll': {
       const round = after.round!;
-      if (round.queue.length === 0) return line(null, text(round.weather > (before.round?.weather ?? 0) ? 'cr_history_tie_weather' : 'cr_history_tie', event.A));
+      if (round.queue.length === 0)
+        return line(
+          null,
+          text(round.weather > (before.round?.weather ?? 0) ? 'cr_history_tie_weather' : 'cr_history_tie', event.A),
+        );
       return line(null, text('cr_history_roll', event.A, event.B, planText(after)));
     }
     case 'unitActivated':
       return atSlot('cr_history_unit_slot', unitNames(before, slot!.side, [event.unit]));
     case 'directOrders':
-      if (event.word) return atSlot('cr_history_direct_word', unitNames(before, slot!.side, event.units), unitNames(before, slot!.side, event.word.out));
+      if (event.word)
+        return atSlot(
+          'cr_history_direct_word',
+          unitNames(before, slot!.side, event.units),
+          unitNames(before, slot!.side, event.word.out),
+        );
       return atSlot('cr_history_direct', unitNames(before, slot!.side, event.units));
     case 'signalRolled':
       return atSlot(`cr_history_signal_${after.config.houseRules.signalUnit}`, event.order, event.die);
     case 'signalObeyed':
-      if (event.word) return atSlot('cr_history_signal_obeyed_word', unitNames(before, slot!.side, event.units), unitNames(before, slot!.side, event.word.out));
+      if (event.word)
+        return atSlot(
+          'cr_history_signal_obeyed_word',
+          unitNames(before, slot!.side, event.units),
+          unitNames(before, slot!.side, event.word.out),
+        );
       return atSlot('cr_history_signal_obeyed', event.units.length ? unitNames(before, slot!.side, event.units) : '—');
     case 'rosterRewritten':
       return atSlot('cr_history_rewrite');
     case 'unitMarked':
-      return line(sideOfUnit(before, event.unit), text('cr_history_unit_marked', unitNames(before, sideOfUnit(before, event.unit), [event.unit])));
+      return line(
+        sideOfUnit(before, event.unit),
+        text('cr_history_unit_marked', unitNames(before, sideOfUnit(before, event.unit), [event.unit])),
+      );
     case 'slotDone':
       return atSlot('cr_history_slot_done');
     case 'nextTurn':
@@ -88,4 +110,5 @@ export function planText(state: CrState): string {
   return groups.join(' · ');
 }
 
-export const holderName = (state: CrState, side: SideId, holder: Slot): string => (holder === 'unit' ? '' : leaderName(state, side, holder));
+export const holderName = (state: CrState, side: SideId, holder: Slot): string =>
+  holder === 'unit' ? '' : leaderName(state, side, holder);

@@ -6,10 +6,28 @@ import type { NewLink, SystemDescriptor } from '../descriptor';
 import type { CrFacts, CrSlotKind } from './board';
 import { applyEvent, currentSlot, initialState, type SlotKind } from './model';
 import { crConfigSchema, crEventSchema } from './schema';
-import { DEFAULT_CR_CONFIG, DIRECT_RADIUS, SIDE_IDS, type CrConfig, type CrEvent, type CrState, type SideId } from './types';
+import {
+  DEFAULT_CR_CONFIG,
+  DIRECT_RADIUS,
+  SIDE_IDS,
+  type CrConfig,
+  type CrEvent,
+  type CrState,
+  type SideId,
+} from './types';
 
 export * from './types';
-export { applyEvent, awaitingRoll, currentSlot, initialState, planFor, slotKind, turnOver, type CurrentSlot, type SlotKind } from './model';
+export {
+  applyEvent,
+  awaitingRoll,
+  currentSlot,
+  initialState,
+  planFor,
+  slotKind,
+  turnOver,
+  type CurrentSlot,
+  type SlotKind,
+} from './model';
 export { crConfigSchema, crEventSchema } from './schema';
 
 export const commandRoll: RuleSystem<CrState, CrEvent, CrConfig> = {
@@ -26,13 +44,26 @@ export const commandRoll: RuleSystem<CrState, CrEvent, CrConfig> = {
 /** Leaders (a dead or absent one has left the table) and units of both armies. */
 function pieces(state: CrState): Piece[] {
   return SIDE_IDS.flatMap((side) => [
-    ...state.sides[side].leaders.map((l): Piece => ({ id: l.id, name: l.name, kind: 'leader', side, gone: !l.present })),
+    ...state.sides[side].leaders.map((l): Piece => ({
+      id: l.id,
+      name: l.name,
+      kind: 'leader',
+      side,
+      gone: !l.present,
+    })),
     ...state.sides[side].units.map((u): Piece => ({ id: u.id, name: u.name, kind: 'unit', side })),
   ]);
 }
 
 /** What the board reads of the number being played (absent and sealed numbers: nobody known on them). */
-const SLOT_FACT: Readonly<Record<SlotKind, CrSlotKind>> = { leader: 'leader', disordered: 'disordered', unit: 'unit', 'c-in-c': 'c-in-c', absent: 'none', sealed: 'none' };
+const SLOT_FACT: Readonly<Record<SlotKind, CrSlotKind>> = {
+  leader: 'leader',
+  disordered: 'disordered',
+  unit: 'unit',
+  'c-in-c': 'c-in-c',
+  absent: 'none',
+  sealed: 'none',
+};
 
 function facts(state: CrState): CrFacts {
   const slot = currentSlot(state);
@@ -54,13 +85,21 @@ function facts(state: CrState): CrFacts {
   };
 }
 
-const SLOT_EVENTS: ReadonlySet<CrEvent['type']> = new Set(['unitActivated', 'directOrders', 'signalRolled', 'signalObeyed', 'rosterRewritten', 'slotDone']);
+const SLOT_EVENTS: ReadonlySet<CrEvent['type']> = new Set([
+  'unitActivated',
+  'directOrders',
+  'signalRolled',
+  'signalObeyed',
+  'rosterRewritten',
+  'slotDone',
+]);
 
 /** Who makes an event: the side it names, the side of the number being played, the side of a unit marked; either player for the roll and the turn. */
 function actor(event: CrEvent, state: CrState): SideId | null {
   if ('side' in event) return event.side;
   if (SLOT_EVENTS.has(event.type)) return currentSlot(state)?.side ?? null;
-  if (event.type === 'unitMarked') return SIDE_IDS.find((s) => state.sides[s].units.some((u) => u.id === event.unit)) ?? null;
+  if (event.type === 'unitMarked')
+    return SIDE_IDS.find((s) => state.sides[s].units.some((u) => u.id === event.unit)) ?? null;
   return null;
 }
 
@@ -77,8 +116,13 @@ export const descriptor: SystemDescriptor<CrState, CrEvent, CrConfig, CrFacts> =
   // The rosters: who stands on each number is the player's secret until the number comes up.
   secrets: {
     of: (event, state) =>
-      event.type === 'rosterSet' ? { side: event.side, values: event.slots } : event.type === 'rosterRewritten' ? { side: (state && currentSlot(state)?.side) ?? 'A', values: event.slots } : null,
-    with: (event, values) => (event.type === 'rosterSet' || event.type === 'rosterRewritten' ? { ...event, slots: [...values] } : event),
+      event.type === 'rosterSet'
+        ? { side: event.side, values: event.slots }
+        : event.type === 'rosterRewritten'
+          ? { side: (state && currentSlot(state)?.side) ?? 'A', values: event.slots }
+          : null,
+    with: (event, values) =>
+      event.type === 'rosterSet' || event.type === 'rosterRewritten' ? { ...event, slots: [...values] } : event,
     // A number that comes up reads what stands on it.
     read: (_before, after) => (after.round?.activation ? [after.round.activation.holder] : []),
   },

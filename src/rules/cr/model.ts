@@ -18,7 +18,14 @@ import {
   type Slot,
 } from './types';
 
-const emptySide = (id: SideId): SideState => ({ name: id, leaders: [], units: [], slots: Array(6).fill('unit'), cInC: null, serial: 0 });
+const emptySide = (id: SideId): SideState => ({
+  name: id,
+  leaders: [],
+  units: [],
+  slots: Array(6).fill('unit'),
+  cInC: null,
+  serial: 0,
+});
 
 export function initialState(config: CrConfig = DEFAULT_CR_CONFIG): CrState {
   return { phase: 'setup', config, turn: 0, sides: { A: emptySide('A'), B: emptySide('B') }, round: null };
@@ -83,16 +90,20 @@ export function currentSlot(state: CrState): CurrentSlot | null {
 /** Whether the turn needs a (new) command roll: no roll yet, or the last one was a tie. */
 export const awaitingRoll = (round: Round | null): boolean => !!round && round.queue.length === 0;
 
-export const turnOver = (round: Round | null): boolean => !!round && round.queue.length > 0 && round.cursor >= round.queue.length;
+export const turnOver = (round: Round | null): boolean =>
+  !!round && round.queue.length > 0 && round.cursor >= round.queue.length;
 
-
-const withSide = (state: CrState, id: SideId, side: SideState): CrState => ({ ...state, sides: { ...state.sides, [id]: side } });
+const withSide = (state: CrState, id: SideId, side: SideState): CrState => ({
+  ...state,
+  sides: { ...state.sides, [id]: side },
+});
 
 function sideOf(state: CrState, id: unknown): Result<SideState> {
   return id === 'A' || id === 'B' ? ok(state.sides[id]) : refuse('unknown-side', { side: String(id) });
 }
 
-const inSetup = (state: CrState): Result<CrState> => (state.phase === 'setup' ? ok(state) : refuse('game-already-started'));
+const inSetup = (state: CrState): Result<CrState> =>
+  state.phase === 'setup' ? ok(state) : refuse('game-already-started');
 
 function leaderOf(side: SideState, id: unknown): Result<Leader> {
   const leader = side.leaders.find((l) => l.id === id);
@@ -132,7 +143,9 @@ export function applyEvent(state: CrState, event: CrEvent): Result<CrState> {
       });
     case 'leaderAdded':
     case 'unitAdded':
-      return setupSide(state, event.side, (side) => added(side, event.side, event.type === 'leaderAdded' ? 'leaders' : 'units', event.name));
+      return setupSide(state, event.side, (side) =>
+        added(side, event.side, event.type === 'leaderAdded' ? 'leaders' : 'units', event.name),
+      );
     case 'leaderRemoved':
       return setupSide(state, event.side, (side) => {
         const leader = leaderOf(side, event.leader);
@@ -147,7 +160,9 @@ export function applyEvent(state: CrState, event: CrEvent): Result<CrState> {
       });
     case 'unitRemoved':
       return setupSide(state, event.side, (side) =>
-        side.units.some((u) => u.id === event.unit) ? ok({ ...side, units: side.units.filter((u) => u.id !== event.unit) }) : refuse('cr-unknown-unit', { unit: String(event.unit) }),
+        side.units.some((u) => u.id === event.unit)
+          ? ok({ ...side, units: side.units.filter((u) => u.id !== event.unit) })
+          : refuse('cr-unknown-unit', { unit: String(event.unit) }),
       );
     case 'cInCSet':
       return setupSide(state, event.side, (side) => {
@@ -163,17 +178,28 @@ export function applyEvent(state: CrState, event: CrEvent): Result<CrState> {
       return editSide(state, event.side, (side) => {
         const leader = leaderOf(side, event.leader);
         if (!leader.ok) return leader;
-        const next = { ...leader.value, present: event.present ?? leader.value.present, disordered: event.disordered ?? leader.value.disordered };
+        const next = {
+          ...leader.value,
+          present: event.present ?? leader.value.present,
+          disordered: event.disordered ?? leader.value.disordered,
+        };
         return ok({ ...side, leaders: side.leaders.map((l) => (l.id === next.id ? next : l)) });
       });
     case 'start': {
       const setup = inSetup(state);
       if (!setup.ok) return setup;
-      for (const id of SIDE_IDS) if (!state.sides[id].cInC) return refuse('cr-no-c-in-c', { side: state.sides[id].name });
+      for (const id of SIDE_IDS)
+        if (!state.sides[id].cInC) return refuse('cr-no-c-in-c', { side: state.sides[id].name });
       return ok({ ...state, phase: 'playing', turn: 1, round: freshRound() });
     }
     case 'newGame':
-      return ok({ ...state, phase: 'setup', turn: 0, round: null, sides: { A: rested(state.sides.A), B: rested(state.sides.B) } });
+      return ok({
+        ...state,
+        phase: 'setup',
+        turn: 0,
+        round: null,
+        sides: { A: rested(state.sides.A), B: rested(state.sides.B) },
+      });
     case 'commandRoll':
       return commandRoll(state, event.A, event.B);
     case 'slotDone':
@@ -220,25 +246,47 @@ function added(side: SideState, id: SideId, list: 'leaders' | 'units', rawName: 
   const max = list === 'leaders' ? LIMITS.maxLeaders : LIMITS.maxUnits;
   if (side[list].length >= max) return refuse('cr-army-too-large', { max });
   const serial = side.serial + 1;
-  if (list === 'units') return ok({ ...side, serial, units: [...side.units, { id: `${id}U${serial}`, name: name.value }] });
+  if (list === 'units')
+    return ok({ ...side, serial, units: [...side.units, { id: `${id}U${serial}`, name: name.value }] });
   const leader: Leader = { id: `${id}L${serial}`, name: name.value, present: true, disordered: false };
   // The first leader is the C-in-C until the player names another: an army always needs one.
   return ok({ ...side, serial, leaders: [...side.leaders, leader], cInC: side.cInC ?? leader.id });
 }
 
 /** A new game keeps the armies and rosters; every leader is back, in order. */
-const rested = (side: SideState): SideState => ({ ...side, leaders: side.leaders.map((l) => ({ ...l, present: true, disordered: false })) });
+const rested = (side: SideState): SideState => ({
+  ...side,
+  leaders: side.leaders.map((l) => ({ ...l, present: true, disordered: false })),
+});
 
-const freshRound = (): Round => ({ rolls: null, weather: 0, queue: [], cursor: 0, skipped: [], activation: null, orderKinds: {}, acted: { A: [], B: [] } });
+const freshRound = (): Round => ({
+  rolls: null,
+  weather: 0,
+  queue: [],
+  cursor: 0,
+  skipped: [],
+  activation: null,
+  orderKinds: {},
+  acted: { A: [], B: [] },
+});
 
 function commandRoll(state: CrState, a: number, b: number): Result<CrState> {
   const round = state.round;
   if (!round) return refuse('game-not-started');
   if (!awaitingRoll(round)) return refuse('cr-roll-not-expected');
-  for (const value of [a, b]) if (!isWholeIn(value, 1, 6)) return refuse('die-out-of-range', { value: String(value), sides: 6 });
+  for (const value of [a, b])
+    if (!isWholeIn(value, 1, 6)) return refuse('die-out-of-range', { value: String(value), sides: 6 });
   const queue = planFor(a, b);
   // A tie: the weather rules (outside the excerpt) then both roll again; the house rule may drop the weather step.
-  if (!queue) return ok({ ...state, round: { ...round, rolls: { A: a, B: b }, weather: round.weather + (state.config.houseRules.tie === 'weather-reroll' ? 1 : 0) } });
+  if (!queue)
+    return ok({
+      ...state,
+      round: {
+        ...round,
+        rolls: { A: a, B: b },
+        weather: round.weather + (state.config.houseRules.tie === 'weather-reroll' ? 1 : 0),
+      },
+    });
   return ok(settle(state, { ...round, rolls: { A: a, B: b }, queue, cursor: 0 }));
 }
 
@@ -255,7 +303,10 @@ function settle(state: CrState, round: Round): CrState {
     const side = state.sides[q.side];
     const holder = side.slots[q.slot - 1]!;
     if (slotKind(side, holder, state.config.houseRules.absentLeaderSlot) !== 'absent') {
-      return { ...state, round: { ...round, cursor, skipped, activation: { holder, used: null, signal: null, units: [] } } };
+      return {
+        ...state,
+        round: { ...round, cursor, skipped, activation: { holder, used: null, signal: null, units: [] } },
+      };
     }
     skipped.push(cursor);
     cursor++;
@@ -271,21 +322,33 @@ function inSlot(state: CrState, act: (round: Round, slot: CurrentSlot) => Result
   return slot.kind === 'sealed' ? refuse('cr-slot-sealed', { slot: slot.slot }) : act(state.round, slot);
 }
 
-const unitName = (state: CrState, side: SideId, id: string): string => state.sides[side].units.find((u) => u.id === id)?.name ?? id;
+const unitName = (state: CrState, side: SideId, id: string): string =>
+  state.sides[side].units.find((u) => u.id === id)?.name ?? id;
 
 /** Units of the slot's side that may act now: known, named once, and not acted yet if the house rule says so. */
 function checkUnits(state: CrState, round: Round, side: SideId, units: readonly string[]): Result<string[]> {
   const seen = new Set<string>();
   for (const unit of units) {
-    if (!state.sides[side].units.some((u) => u.id === unit) || seen.has(unit)) return refuse('cr-unknown-unit', { unit: String(unit) });
+    if (!state.sides[side].units.some((u) => u.id === unit) || seen.has(unit))
+      return refuse('cr-unknown-unit', { unit: String(unit) });
     seen.add(unit);
-    if (state.config.houseRules.unitActsOnce && round.acted[side].includes(unit)) return refuse('cr-unit-acted', { name: unitName(state, side, unit) });
+    if (state.config.houseRules.unitActsOnce && round.acted[side].includes(unit))
+      return refuse('cr-unit-acted', { name: unitName(state, side, unit) });
   }
   return ok([...units]);
 }
 
-function withActed(state: CrState, round: Round, side: SideId, units: readonly string[], activation: Activation | null): CrState {
-  return { ...state, round: { ...round, activation, acted: { ...round.acted, [side]: [...round.acted[side], ...units] } } };
+function withActed(
+  state: CrState,
+  round: Round,
+  side: SideId,
+  units: readonly string[],
+  activation: Activation | null,
+): CrState {
+  return {
+    ...state,
+    round: { ...round, activation, acted: { ...round.acted, [side]: [...round.acted[side], ...units] } },
+  };
 }
 
 function unitActivated(state: CrState, unit: string): Result<CrState> {
@@ -294,7 +357,9 @@ function unitActivated(state: CrState, unit: string): Result<CrState> {
     if (slot.activation.used) return refuse('cr-slot-used');
     const units = checkUnits(state, round, slot.side, [unit]);
     if (!units.ok) return units;
-    return ok(withActed(state, round, slot.side, units.value, { ...slot.activation, used: 'unit', units: units.value }));
+    return ok(
+      withActed(state, round, slot.side, units.value, { ...slot.activation, used: 'unit', units: units.value }),
+    );
   });
 }
 
@@ -323,7 +388,10 @@ function mayOrder(state: CrState, round: Round, slot: CurrentSlot, kind: OrderKi
 
 /** The units said out of reach on the players' word are among those ordered, each once. */
 const onTheirWord = (e: { readonly units: readonly string[]; readonly word?: { readonly out: readonly string[] } }) =>
-  !e.word || (e.word.out.length > 0 && new Set(e.word.out).size === e.word.out.length && e.word.out.every((u) => e.units.includes(u)));
+  !e.word ||
+  (e.word.out.length > 0 &&
+    new Set(e.word.out).size === e.word.out.length &&
+    e.word.out.every((u) => e.units.includes(u)));
 
 function directOrders(state: CrState, unitIds: readonly string[]): Result<CrState> {
   return inSlot(state, (round, slot) => {
@@ -332,8 +400,16 @@ function directOrders(state: CrState, unitIds: readonly string[]): Result<CrStat
     if (unitIds.length === 0) return refuse('cr-no-units');
     const units = checkUnits(state, round, slot.side, unitIds);
     if (!units.ok) return units;
-    const next = withActed(state, round, slot.side, units.value, { ...slot.activation, used: 'direct', units: units.value });
-    return ok(key.value === null ? next : { ...next, round: { ...next.round!, orderKinds: { ...round.orderKinds, [key.value]: 'direct' } } });
+    const next = withActed(state, round, slot.side, units.value, {
+      ...slot.activation,
+      used: 'direct',
+      units: units.value,
+    });
+    return ok(
+      key.value === null
+        ? next
+        : { ...next, round: { ...next.round!, orderKinds: { ...round.orderKinds, [key.value]: 'direct' } } },
+    );
   });
 }
 
@@ -358,7 +434,9 @@ function signalObeyed(state: CrState, unitIds: readonly string[]): Result<CrStat
     if (slot.activation.used) return refuse('cr-slot-used');
     const units = checkUnits(state, round, slot.side, unitIds);
     if (!units.ok) return units;
-    return ok(withActed(state, round, slot.side, units.value, { ...slot.activation, used: 'signal', units: units.value }));
+    return ok(
+      withActed(state, round, slot.side, units.value, { ...slot.activation, used: 'signal', units: units.value }),
+    );
   });
 }
 

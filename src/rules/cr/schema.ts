@@ -1,7 +1,16 @@
 import * as v from 'valibot';
 import { nameText } from '../../game/validate';
 import { BASE_SHAPES, DEFAULT_BASE_SHAPE } from '../../geometry/bases';
-import { ABSENT_LEADER_SLOT, ORDER_MIXING, SIDE_IDS, SIGNAL_DICE, SIGNAL_UNITS, TIE_RULES, type CrConfig, type CrEvent } from './types';
+import {
+  ABSENT_LEADER_SLOT,
+  ORDER_MIXING,
+  SIDE_IDS,
+  SIGNAL_DICE,
+  SIGNAL_UNITS,
+  TIE_RULES,
+  type CrConfig,
+  type CrEvent,
+} from './types';
 
 /*
  * Structural checks for events and settings from outside (messages, the store, scenario files). The
@@ -24,7 +33,9 @@ const houseRules = v.strictObject({
 });
 
 // Games saved before base shapes were a setting have none: the default.
-export const crConfigSchema = v.strictObject({ houseRules: v.strictObject({ ...houseRules.entries, bases: v.optional(v.picklist(BASE_SHAPES), DEFAULT_BASE_SHAPE) }) });
+export const crConfigSchema = v.strictObject({
+  houseRules: v.strictObject({ ...houseRules.entries, bases: v.optional(v.picklist(BASE_SHAPES), DEFAULT_BASE_SHAPE) }),
+});
 
 export const crEventSchema = v.variant('type', [
   v.strictObject({ type: v.literal('configure'), houseRules: v.partial(houseRules) }),
@@ -35,7 +46,13 @@ export const crEventSchema = v.variant('type', [
   v.strictObject({ type: v.literal('unitRemoved'), side, unit: shortText }),
   v.strictObject({ type: v.literal('cInCSet'), side, leader: shortText }),
   v.strictObject({ type: v.literal('rosterSet'), side, slots }),
-  v.strictObject({ type: v.literal('leaderStatus'), side, leader: shortText, present: v.optional(v.boolean()), disordered: v.optional(v.boolean()) }),
+  v.strictObject({
+    type: v.literal('leaderStatus'),
+    side,
+    leader: shortText,
+    present: v.optional(v.boolean()),
+    disordered: v.optional(v.boolean()),
+  }),
   v.strictObject({ type: v.literal('start') }),
   v.strictObject({ type: v.literal('commandRoll'), A: v.number(), B: v.number() }),
   v.strictObject({ type: v.literal('unitActivated'), unit: shortText }),

@@ -141,7 +141,13 @@ export type CrEvent =
   | { readonly type: 'unitRemoved'; readonly side: SideId; readonly unit: string }
   | { readonly type: 'cInCSet'; readonly side: SideId; readonly leader: string }
   | { readonly type: 'rosterSet'; readonly side: SideId; readonly slots: readonly Slot[] }
-  | { readonly type: 'leaderStatus'; readonly side: SideId; readonly leader: string; readonly present?: boolean; readonly disordered?: boolean }
+  | {
+      readonly type: 'leaderStatus';
+      readonly side: SideId;
+      readonly leader: string;
+      readonly present?: boolean;
+      readonly disordered?: boolean;
+    }
   | { readonly type: 'start' }
   /** Both players' d6, as rolled. */
   | { readonly type: 'commandRoll'; readonly A: number; readonly B: number }

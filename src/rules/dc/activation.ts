@@ -39,8 +39,7 @@ export type DcReason =
   | { readonly code: 'unknown-unit' };
 
 export type DcChoiceError =
-  | { readonly code: 'no-units' }
-  | { readonly code: 'too-many-units'; readonly count: number; readonly max: number };
+  { readonly code: 'no-units' } | { readonly code: 'too-many-units'; readonly count: number; readonly max: number };
 
 export interface DcUnitCheck {
   readonly unit: string;
@@ -61,7 +60,13 @@ export interface DcChoiceResult {
 
 export function tokenHex(t: Token, scene: Scene): Hex {
   if (scene.grid !== 'hex-pointy' && scene.grid !== 'hex-flat') throw new NotHexGridError(scene.grid);
-  return pixelToHex(t.center, scene.pixelsPerCell, scene.grid === 'hex-flat' ? 'flat' : 'pointy', scene.hexOrigin, scene.hexPitch);
+  return pixelToHex(
+    t.center,
+    scene.pixelsPerCell,
+    scene.grid === 'hex-flat' ? 'flat' : 'pointy',
+    scene.hexOrigin,
+    scene.hexPitch,
+  );
 }
 
 interface Board {
@@ -121,7 +126,9 @@ export function dcTable(tokens: readonly Token[], scene: Scene): DcTable {
       let found = blocking.get(side);
       if (!found) {
         found = new Map();
-        if (side !== null) for (const [other, held] of nonLeaders) if (other !== side) for (const [k, name] of held) if (!found.has(k)) found.set(k, name);
+        if (side !== null)
+          for (const [other, held] of nonLeaders)
+            if (other !== side) for (const [k, name] of held) if (!found.has(k)) found.set(k, name);
         blocking.set(side, found);
       }
       return found;
@@ -159,7 +166,12 @@ export function blockedAt(a: Hex, b: Hex, blocking: { has(key: string): boolean 
  * Hex steps of the shortest path from `from` to any of `goals` that enters no blocking hex (the ends
  * excepted, as for the straight line), or null if every such path is longer than `max`.
  */
-export function detourLength(from: Hex, goals: readonly Hex[], blocking: { has(key: string): boolean }, max: number): number | null {
+export function detourLength(
+  from: Hex,
+  goals: readonly Hex[],
+  blocking: { has(key: string): boolean },
+  max: number,
+): number | null {
   const goal = new Set(goals.map(hexKey));
   if (goal.has(hexKey(from))) return 0;
   const seen = new Set([hexKey(from)]);
@@ -189,7 +201,8 @@ function unitDistance(a: readonly Hex[], b: readonly Hex[]): number {
 /** Range and path check of one unit alone (to grey out ineligible units while picking). */
 function checkOne(bd: Board, unit: string, radius: number, path: DcPathReading): DcUnitCheck {
   const hexes = bd.unitHexes.get(unit);
-  if (!hexes || hexes.length === 0) return { unit, ok: false, distance: null, hex: null, reasons: [{ code: 'unknown-unit' }] };
+  if (!hexes || hexes.length === 0)
+    return { unit, ok: false, distance: null, hex: null, reasons: [{ code: 'unknown-unit' }] };
   const { hex, distance } = nearestHex(bd.leaderHex, hexes);
   const reasons: DcReason[] = [];
   // Out of range says enough: the path is only traced for a unit the leader could reach.
@@ -204,7 +217,13 @@ function checkOne(bd: Board, unit: string, radius: number, path: DcPathReading):
 }
 
 /** Each friendly unit's eligibility for this leader (range and path), in first-seen order. */
-export function dcEligibility(leader: Token, tokens: readonly Token[] | DcTable, scene: Scene, radius: number, path: DcPathReading = 'straight-line'): DcUnitCheck[] {
+export function dcEligibility(
+  leader: Token,
+  tokens: readonly Token[] | DcTable,
+  scene: Scene,
+  radius: number,
+  path: DcPathReading = 'straight-line',
+): DcUnitCheck[] {
   const bd = board(leader, 'hexOf' in tokens ? tokens : dcTable(tokens, scene));
   const out: DcUnitCheck[] = [];
   for (const unit of bd.unitHexes.keys()) if (unit !== leader.unit) out.push(checkOne(bd, unit, radius, path));
@@ -242,7 +261,10 @@ export function checkDcChoice(
     chosen.length >= 2 &&
     chosen.every((u) => {
       const mine = bd.unitHexes.get(u);
-      return mine !== undefined && chosen.some((o) => o !== u && bd.unitHexes.has(o) && unitDistance(mine, bd.unitHexes.get(o)!) === 1);
+      return (
+        mine !== undefined &&
+        chosen.some((o) => o !== u && bd.unitHexes.has(o) && unitDistance(mine, bd.unitHexes.get(o)!) === 1)
+      );
     });
   return { ok: errors.length === 0 && units.every((c) => c.ok), units, errors, allAdjacent };
 }

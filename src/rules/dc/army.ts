@@ -18,15 +18,37 @@ const at: Record<string, DcHex> = {};
 let serial = 0;
 
 /** A piece of the game (ids follow its one serial for leaders and units) and the counter standing for it. */
-function piece(token: string, side: DcSide, name: string, hex: DcHex, what: { profile: string } | { losses: number }): string {
-  events.push('profile' in what ? { type: 'leaderAdded', side, name, profile: what.profile } : { type: 'unitAdded', side, name, losses: what.losses });
+function piece(
+  token: string,
+  side: DcSide,
+  name: string,
+  hex: DcHex,
+  what: { profile: string } | { losses: number },
+): string {
+  events.push(
+    'profile' in what
+      ? { type: 'leaderAdded', side, name, profile: what.profile }
+      : { type: 'unitAdded', side, name, losses: what.losses },
+  );
   const id = `${'profile' in what ? 'L' : 'U'}${++serial}`;
   pieces[token] = id;
   at[id] = hex;
-  tokens.push({ id: token, name, side, unit: null, role: 'profile' in what ? 'leader' : 'figure', at: { hex }, base, piece: id });
+  tokens.push({
+    id: token,
+    name,
+    side,
+    unit: null,
+    role: 'profile' in what ? 'leader' : 'figure',
+    at: { hex },
+    base,
+    piece: id,
+  });
   return id;
 }
-const unitsOf = (side: DcSide, list: readonly [token: string, name: string, q: number, r: number, losses?: number][]) => {
+const unitsOf = (
+  side: DcSide,
+  list: readonly [token: string, name: string, q: number, r: number, losses?: number][],
+) => {
   for (const [token, name, q, r, losses = 0] of list) piece(token, side, name, { q, r }, { losses });
 };
 

@@ -28,5 +28,8 @@ export function bestAssignment(dice: readonly number[], needs: readonly number[]
 }
 
 /** How many units an assignment activates. */
-export const successes = (dice: readonly number[], needs: readonly number[], assign: readonly (number | null)[]): number =>
-  assign.filter((die, unit) => die !== null && dice[die]! >= needs[unit]!).length;
+export const successes = (
+  dice: readonly number[],
+  needs: readonly number[],
+  assign: readonly (number | null)[],
+): number => assign.filter((die, unit) => die !== null && dice[die]! >= needs[unit]!).length;

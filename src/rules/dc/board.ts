@@ -26,7 +26,9 @@ export interface DcFacts {
    * roll were he the next to command (N less the keeps, one more when the player is deciding whether
    * to keep): 0, he can command nobody.
    */
-  readonly leaders: Readonly<Record<string, { readonly radius: number; readonly deactivated: boolean; readonly dice: number }>>;
+  readonly leaders: Readonly<
+    Record<string, { readonly radius: number; readonly deactivated: boolean; readonly dice: number }>
+  >;
   readonly units: Readonly<Record<string, DcBoardMarker>>;
   /** The side holding the initiative. */
   readonly holder: string | null;
@@ -37,11 +39,25 @@ export interface DcFacts {
   readonly path: DcPathReading;
 }
 
-export const DEFAULT_DC_FACTS: DcFacts = { leaders: {}, units: {}, holder: null, active: null, chosen: [], path: DEFAULT_DC_HOUSE_RULES.path };
+export const DEFAULT_DC_FACTS: DcFacts = {
+  leaders: {},
+  units: {},
+  holder: null,
+  active: null,
+  chosen: [],
+  path: DEFAULT_DC_HOUSE_RULES.path,
+};
 
 const id = v.pipe(v.string(), v.maxLength(64));
 const factsSchema = v.strictObject({
-  leaders: v.record(id, v.strictObject({ radius: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(99)), deactivated: v.boolean(), dice: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10)) })),
+  leaders: v.record(
+    id,
+    v.strictObject({
+      radius: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(99)),
+      deactivated: v.boolean(),
+      dice: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10)),
+    }),
+  ),
   units: v.record(id, v.picklist(DC_BOARD_MARKERS)),
   holder: v.nullable(v.picklist(DC_SIDES)),
   active: v.nullable(id),
@@ -50,14 +66,18 @@ const factsSchema = v.strictObject({
 });
 
 /** A unit that has not been activated this turn (nor failed to be). */
-const free = (marker: DcBoardMarker | undefined) => marker !== 'commanded' && marker !== 'done' && marker !== 'not-activated';
+const free = (marker: DcBoardMarker | undefined) =>
+  marker !== 'commanded' && marker !== 'done' && marker !== 'not-activated';
 
 const isHexMap = (t: BoundTable) => t.scene.grid === 'hex-pointy' || t.scene.grid === 'hex-flat';
 
 function reasonOf(r: DcReason, leader: BoundToken, nameOf: (unit: string) => string): Reason {
   switch (r.code) {
     case 'out-of-range':
-      return { code: 'dc-out-of-range', params: { distance: r.distance, radius: r.distance - r.by, leader: leader.name } };
+      return {
+        code: 'dc-out-of-range',
+        params: { distance: r.distance, radius: r.distance - r.by, leader: leader.name },
+      };
     case 'path-blocked':
       return { code: 'dc-path-blocked', params: { blocker: r.by, leader: leader.name } };
     case 'no-detour':
@@ -81,7 +101,8 @@ export const dcBoard: SystemBoard<DcFacts> = {
       for (const t of tokens) marks.push(markOf(t, t.role === 'leader' ? 'leader' : 'none'));
       return { marks, rings, edges: [], notes: [], error: 'not-a-hex-grid' };
     }
-    const radiusOf = (t: BoundToken): number | null => (t.piece?.kind === 'leader' ? (facts.leaders[t.piece.id]?.radius ?? null) : null);
+    const radiusOf = (t: BoundToken): number | null =>
+      t.piece?.kind === 'leader' ? (facts.leaders[t.piece.id]?.radius ?? null) : null;
     // The leaders whose reach is shown: the one activated now; else every leader of the side holding
     // the initiative still available this turn and with a die to roll; before anyone holds it, every
     // leader's (where each could command, once his side has it).
@@ -98,7 +119,8 @@ export const dcBoard: SystemBoard<DcFacts> = {
     const choosing = facts.holder !== null && facts.chosen.length === 0;
 
     const unitName = new Map<string, string>();
-    for (const t of tokens) if (t.unit !== null && t.piece?.kind === 'unit' && !unitName.has(t.unit)) unitName.set(t.unit, t.piece.name);
+    for (const t of tokens)
+      if (t.unit !== null && t.piece?.kind === 'unit' && !unitName.has(t.unit)) unitName.set(t.unit, t.piece.name);
     const nameOf = (unit: string) => unitName.get(unit) ?? unit;
 
     // Per unit: the best check among the leaders shown (an eligible one wins; else the nearest refusal).
@@ -108,7 +130,8 @@ export const dcBoard: SystemBoard<DcFacts> = {
       for (const l of leaders) {
         for (const check of dcEligibility(l, hexTable, scene, radiusOf(l)!, facts.path)) {
           const had = best.get(check.unit);
-          if (!had || (!had.check.ok && (check.ok || (check.distance ?? Infinity) < (had.check.distance ?? Infinity)))) best.set(check.unit, { check, leader: l });
+          if (!had || (!had.check.ok && (check.ok || (check.distance ?? Infinity) < (had.check.distance ?? Infinity))))
+            best.set(check.unit, { check, leader: l });
         }
       }
     }
@@ -119,20 +142,38 @@ export const dcBoard: SystemBoard<DcFacts> = {
     const ticked = new Map<string, string>();
     if (hexTable && activeLeader && ticks.length > 0) {
       const wanted = new Set(ticks);
-      for (const t of tokens) if (t.piece?.kind === 'unit' && t.unit !== null && wanted.has(t.piece.id) && free(facts.units[t.piece.id]) && best.get(t.unit)?.check.ok) ticked.set(t.piece.id, t.unit);
+      for (const t of tokens)
+        if (
+          t.piece?.kind === 'unit' &&
+          t.unit !== null &&
+          wanted.has(t.piece.id) &&
+          free(facts.units[t.piece.id]) &&
+          best.get(t.unit)?.check.ok
+        )
+          ticked.set(t.piece.id, t.unit);
     }
     const dice = activeLeader ? (facts.leaders[activeLeader.piece!.id]?.dice ?? 0) : 0;
     /** Why an eligible unit cannot join the ticked ones: every die taken, or too far from one of them. */
     const besideTicked = (unit: string): Reason | null => {
       if (ticked.size === 0) return null;
       if (ticked.size >= dice) return { code: 'dc-no-die-left', params: { dice, leader: activeLeader!.name } };
-      const wide = checkDcChoice(activeLeader!, [unit, ...ticked.values()], hexTable!, scene, radiusOf(activeLeader!)!).units[0]?.reasons.find((r) => r.code === 'spread-too-wide');
+      const wide = checkDcChoice(
+        activeLeader!,
+        [unit, ...ticked.values()],
+        hexTable!,
+        scene,
+        radiusOf(activeLeader!)!,
+      ).units[0]?.reasons.find((r) => r.code === 'spread-too-wide');
       return wide ? reasonOf(wide, activeLeader!, nameOf) : null;
     };
     for (const t of tokens) {
       if (t.role === 'leader') {
         const deactivated = t.piece?.kind === 'leader' && facts.leaders[t.piece.id]?.deactivated === true;
-        marks.push(deactivated ? markOf(t, 'blocked', { code: 'dc-leader-deactivated' }) : markOf(t, 'leader', radiusOf(t) === null ? { code: 'dc-leader-not-linked' } : null));
+        marks.push(
+          deactivated
+            ? markOf(t, 'blocked', { code: 'dc-leader-deactivated' })
+            : markOf(t, 'leader', radiusOf(t) === null ? { code: 'dc-leader-not-linked' } : null),
+        );
         continue;
       }
       const piece = t.piece?.kind === 'unit' ? t.piece : null;

@@ -25,7 +25,17 @@ export function diceAvailable(state: DcState, leader: DcLeader): number {
 
 function token(id: string, at: DcHex, side: string, unit: string | null, role: 'leader' | 'figure'): Token {
   const center = hexToPixel(at, PX, 'pointy');
-  return { id, name: id, center, footprint: { width: 0, height: 0 }, layer: 'objects', visible: true, side, unit, role };
+  return {
+    id,
+    name: id,
+    center,
+    footprint: { width: 0, height: 0 },
+    layer: 'objects',
+    visible: true,
+    side,
+    unit,
+    role,
+  };
 }
 
 /** The table as the engine sees it: placed leaders (who never block) and placed units still in play. */
@@ -36,23 +46,29 @@ function table(state: DcState): Token[] {
   return tokens;
 }
 
-const placed = (leader: DcLeader, units: readonly DcUnit[]): boolean => leader.at !== null && units.every((u) => u.at !== null);
+const placed = (leader: DcLeader, units: readonly DcUnit[]): boolean =>
+  leader.at !== null && units.every((u) => u.at !== null);
 
 /** The game with the pieces standing where the board says (positions read from tokens); an unknown piece or a bad hex is refused. */
 export function withPositions(state: DcState, positions: Readonly<Record<string, DcHex>> | undefined): Result<DcState> {
   if (!positions) return ok(state);
   const c = DC_LIMITS.coord;
   for (const [id, at] of Object.entries(positions)) {
-    if (!state.leaders.some((l) => l.id === id) && !state.units.some((u) => u.id === id)) return refuse('dc-unknown-piece', { id });
+    if (!state.leaders.some((l) => l.id === id) && !state.units.some((u) => u.id === id))
+      return refuse('dc-unknown-piece', { id });
     if (!isWholeIn(at.q, -c, c) || !isWholeIn(at.r, -c, c)) return refuse('dc-position-invalid', { max: c });
   }
-  const at = <P extends { id: string; at: DcHex | null }>(p: P): P => (positions[p.id] ? { ...p, at: { q: positions[p.id]!.q, r: positions[p.id]!.r } } : p);
+  const at = <P extends { id: string; at: DcHex | null }>(p: P): P =>
+    positions[p.id] ? { ...p, at: { q: positions[p.id]!.q, r: positions[p.id]!.r } } : p;
   return ok({ ...state, leaders: state.leaders.map(at), units: state.units.map(at) });
 }
 
 /** Whether the player must vouch for range, spread and paths: some piece of this choice has no known hex. */
 export function needsWord(state: DcState, leader: DcLeader, ids: readonly string[]): boolean {
-  return !placed(leader, ids.map((id) => state.units.find((u) => u.id === id)).filter((u): u is DcUnit => u !== undefined));
+  return !placed(
+    leader,
+    ids.map((id) => state.units.find((u) => u.id === id)).filter((u): u is DcUnit => u !== undefined),
+  );
 }
 
 /** The reroll: every commanded unit adjacent to another, not used yet, and some die that is not a "1". */
@@ -97,7 +113,15 @@ export function checkChoice(
     return ok({ adjacent: ids.length >= 2 && word.adjacent, checked: false });
   }
   const tokens = table(state);
-  const result = checkDcChoice(tokens.find((t) => t.id === leader.id)!, ids, tokens, SCENE, leader.profile.radius, max, state.config.houseRules.path);
+  const result = checkDcChoice(
+    tokens.find((t) => t.id === leader.id)!,
+    ids,
+    tokens,
+    SCENE,
+    leader.profile.radius,
+    max,
+    state.config.houseRules.path,
+  );
   for (const u of result.units) {
     const reason = u.reasons[0];
     if (reason) return refuse(...reasonParams(state, u.unit, reason, leader.profile.radius));
@@ -123,7 +147,10 @@ function reasonParams(
     case 'no-detour':
       return ['dc-path-no-detour', { unit: name, radius: reason.radius }];
     case 'spread-too-wide':
-      return ['dc-spread-too-wide', { unit: name, other: nameOf(state, reason.other), distance: reason.distance, max: reason.max }];
+      return [
+        'dc-spread-too-wide',
+        { unit: name, other: nameOf(state, reason.other), distance: reason.distance, max: reason.max },
+      ];
     case 'unknown-unit':
       return ['dc-unknown-piece', { id: unit }];
   }
@@ -154,7 +181,12 @@ export function pickable(state: DcState, leader: DcLeader, picked: readonly stri
         return { unit: u, refusal: { code, params }, distance: check.distance };
       }
       if (!picked.includes(u.id)) {
-        if (picked.length >= max) return { unit: u, refusal: { code: 'dc-too-many-units', params: { count: picked.length + 1, max } }, distance: check?.distance ?? null };
+        if (picked.length >= max)
+          return {
+            unit: u,
+            refusal: { code: 'dc-too-many-units', params: { count: picked.length + 1, max } },
+            distance: check?.distance ?? null,
+          };
         if (me && u.at) {
           const others = picked.map((id) => state.units.find((x) => x.id === id)!).filter((x) => x.at);
           const spread = checkDcChoice(me, [u.id, ...others.map((o) => o.id)], tokens, SCENE, leader.profile.radius);

@@ -7,11 +7,31 @@ import type { DcFacts } from './board';
 import { diceAvailable, isEliminated } from './choice';
 import { applyEvent, initialState, stepOf } from './model';
 import { dcConfigSchema, dcEventSchema } from './schema';
-import { DC_SIDES, DEFAULT_DC_CONFIG, type DcConfig, type DcEvent, type DcHex, type DcLeader, type DcSide, type DcState } from './types';
+import {
+  DC_SIDES,
+  DEFAULT_DC_CONFIG,
+  type DcConfig,
+  type DcEvent,
+  type DcHex,
+  type DcLeader,
+  type DcSide,
+  type DcState,
+} from './types';
 
 export * from './types';
 export { applyEvent, initialState, otherSide, stepOf, type DcStep } from './model';
-export { checkChoice, diceAvailable, isEliminated, isFragile, needsWord, pickable, rerollAllowed, thresholdOf, withPositions, type DcPick } from './choice';
+export {
+  checkChoice,
+  diceAvailable,
+  isEliminated,
+  isFragile,
+  needsWord,
+  pickable,
+  rerollAllowed,
+  thresholdOf,
+  withPositions,
+  type DcPick,
+} from './choice';
 export { formatProfile, parseProfile } from './profile';
 export { bestAssignment, successes } from './assign';
 export { dcConfigSchema, dcEventSchema } from './schema';
@@ -41,11 +61,19 @@ function facts(state: DcState): DcFacts {
   // A leader is "active" from his activation until his dice are assigned.
   const active = h && step !== 'leader' && step !== 'decide' ? h.leader : null;
   // Dice a leader would roll were he the next to command: keeping the initiative costs one more.
-  const dice = (l: DcLeader): number => (h?.side === l.side && step === 'decide' ? Math.max(0, l.profile.dice - h.keeps - 1) : diceAvailable(state, l));
+  const dice = (l: DcLeader): number =>
+    h?.side === l.side && step === 'decide' ? Math.max(0, l.profile.dice - h.keeps - 1) : diceAvailable(state, l);
   const failed = new Set(state.notActivated);
   return {
-    leaders: Object.fromEntries(state.leaders.map((l) => [l.id, { radius: l.profile.radius, deactivated: l.deactivated, dice: l.id === active ? h!.dice : dice(l) }])),
-    units: Object.fromEntries(state.units.map((u) => [u.id, u.marker === 'done' && failed.has(u.id) ? 'not-activated' : u.marker])),
+    leaders: Object.fromEntries(
+      state.leaders.map((l) => [
+        l.id,
+        { radius: l.profile.radius, deactivated: l.deactivated, dice: l.id === active ? h!.dice : dice(l) },
+      ]),
+    ),
+    units: Object.fromEntries(
+      state.units.map((u) => [u.id, u.marker === 'done' && failed.has(u.id) ? 'not-activated' : u.marker]),
+    ),
     holder: h?.side ?? null,
     active,
     chosen: active && h?.command ? [...h.command.units] : [],
@@ -69,7 +97,8 @@ export const descriptor: SystemDescriptor<DcState, DcEvent, DcConfig, DcFacts> =
     ],
     // Each leader token a leader (3D8/3 until edited), each tabletop grouping a unit; the tabletop's
     // first two sides become the Colonial and the Native player.
-    draft: (figures, _state, binding) => leadersAndUnits(figures, binding, DC_SIDES, { leader: { profile: '3D8/3' }, unit: { losses: 0 } }),
+    draft: (figures, _state, binding) =>
+      leadersAndUnits(figures, binding, DC_SIDES, { leader: { profile: '3D8/3' }, unit: { losses: 0 } }),
     events(draft) {
       const events: DcEvent[] = [];
       const links: NewLink[] = [];

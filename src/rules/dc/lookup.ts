@@ -7,11 +7,16 @@ import { DC_RULES, DEFAULT_DC_HOUSE_RULES, diceAvailable, isEliminated, isFragil
 export function dcNumbers(state: DcState): TopicNumbers {
   const { threshold, fragileThreshold } = state.config.houseRules;
   const changed: Text[] =
-    threshold !== DEFAULT_DC_HOUSE_RULES.threshold || fragileThreshold !== DEFAULT_DC_HOUSE_RULES.fragileThreshold ? [text('lk_house_changed')] : [];
+    threshold !== DEFAULT_DC_HOUSE_RULES.threshold || fragileThreshold !== DEFAULT_DC_HOUSE_RULES.fragileThreshold
+      ? [text('lk_house_changed')]
+      : [];
   const holding = state.initiative;
   const command = holding?.command ?? null;
   const white = (['colonial', 'native'] as const).map((side) =>
-    text(`lk_dc_white_${side}`, state.units.filter((u) => u.side === side && u.marker === 'white' && !isEliminated(u)).length),
+    text(
+      `lk_dc_white_${side}`,
+      state.units.filter((u) => u.side === side && u.marker === 'white' && !isEliminated(u)).length,
+    ),
   );
 
   const reroll: Text[] = [];
@@ -37,12 +42,23 @@ export function dcNumbers(state: DcState): TopicNumbers {
     losses: [
       ...state.units
         .filter((u) => u.losses > 0)
-        .map((u) => text(isEliminated(u) ? 'lk_dc_eliminated' : isFragile(u) ? 'lk_dc_fragile' : 'lk_dc_losses', u.name, u.losses, fragileThreshold)),
+        .map((u) =>
+          text(
+            isEliminated(u) ? 'lk_dc_eliminated' : isFragile(u) ? 'lk_dc_fragile' : 'lk_dc_losses',
+            u.name,
+            u.losses,
+            fragileThreshold,
+          ),
+        ),
       ...state.moraleDue.map((id) => text('lk_dc_morale_due', state.units.find((u) => u.id === id)?.name ?? id)),
     ],
     drama: [
       ...(holding?.side === 'colonial'
-        ? [holding.ones > 0 ? text('lk_dc_ones', holding.ones, Math.min(holding.ones, DC_RULES.dramaCap)) : text('lk_dc_no_ones')]
+        ? [
+            holding.ones > 0
+              ? text('lk_dc_ones', holding.ones, Math.min(holding.ones, DC_RULES.dramaCap))
+              : text('lk_dc_no_ones'),
+          ]
         : []),
       ...(state.drama !== null ? [text('lk_dc_drama', state.drama)] : []),
     ],

@@ -1,6 +1,14 @@
 import { checkText, isWholeIn } from '../../game/checks';
 import { ok, refuse, type Result } from '../../game/result';
-import { checkChoice, diceAvailable, isEliminated, isFragile, rerollAllowed, thresholdOf, withPositions } from './choice';
+import {
+  checkChoice,
+  diceAvailable,
+  isEliminated,
+  isFragile,
+  rerollAllowed,
+  thresholdOf,
+  withPositions,
+} from './choice';
 import { parseProfile } from './profile';
 import {
   DC_LIMITS,
@@ -19,7 +27,18 @@ import {
 type Ev<T extends DcEvent['type']> = Extract<DcEvent, { type: T }>;
 
 export function initialState(config: DcConfig = DEFAULT_DC_CONFIG): DcState {
-  return { phase: 'setup', config, turn: 0, leaders: [], units: [], serial: 0, initiative: null, moraleDue: [], notActivated: [], drama: null };
+  return {
+    phase: 'setup',
+    config,
+    turn: 0,
+    leaders: [],
+    units: [],
+    serial: 0,
+    initiative: null,
+    moraleDue: [],
+    notActivated: [],
+    drama: null,
+  };
 }
 
 /** Where the holding of the initiative stands; each action of an activation needs its step. */
@@ -39,10 +58,13 @@ const checkName = (name: unknown): Result<string> => checkText(name, DC_LIMITS.n
 function checkHex(at: DcHex | null | undefined): Result<DcHex | null> {
   if (at === null || at === undefined) return ok(null);
   const c = DC_LIMITS.coord;
-  return isWholeIn(at.q, -c, c) && isWholeIn(at.r, -c, c) ? ok({ q: at.q, r: at.r }) : refuse('dc-position-invalid', { max: c });
+  return isWholeIn(at.q, -c, c) && isWholeIn(at.r, -c, c)
+    ? ok({ q: at.q, r: at.r })
+    : refuse('dc-position-invalid', { max: c });
 }
 
-const countOnes = (side: DcSide, dice: readonly number[]): number => (side === 'colonial' ? dice.filter((d) => d === 1).length : 0);
+const countOnes = (side: DcSide, dice: readonly number[]): number =>
+  side === 'colonial' ? dice.filter((d) => d === 1).length : 0;
 
 export function applyEvent(state: DcState, event: DcEvent): Result<DcState> {
   switch (event.type) {
@@ -69,7 +91,8 @@ export function applyEvent(state: DcState, event: DcEvent): Result<DcState> {
     case 'initiativeGained':
       if (state.phase !== 'playing') return refuse('game-not-started');
       if (state.initiative) return refuse('dc-initiative-held');
-      if (event.side !== 'colonial' && event.side !== 'native') return refuse('unknown-side', { side: String(event.side) });
+      if (event.side !== 'colonial' && event.side !== 'native')
+        return refuse('unknown-side', { side: String(event.side) });
       return ok({ ...state, initiative: holding(event.side) });
     case 'leaderActivated':
       return leaderActivated(state, event);
@@ -86,20 +109,30 @@ export function applyEvent(state: DcState, event: DcEvent): Result<DcState> {
     case 'initiativeConceded':
       return conceded(state);
     case 'moraleTaken':
-      if (!state.moraleDue.includes(event.unit)) return refuse('dc-no-morale-test', { unit: unitName(state, event.unit) });
+      if (!state.moraleDue.includes(event.unit))
+        return refuse('dc-no-morale-test', { unit: unitName(state, event.unit) });
       return ok({ ...state, moraleDue: state.moraleDue.filter((u) => u !== event.unit) });
     case 'unitActed':
       return unitActed(state, event);
     case 'dramaResolved':
       if (state.drama === null) return refuse('dc-no-drama');
-      if (!isWholeIn(event.value, 0, state.drama)) return refuse('dc-drama-invalid', { value: String(event.value), max: state.drama });
+      if (!isWholeIn(event.value, 0, state.drama))
+        return refuse('dc-drama-invalid', { value: String(event.value), max: state.drama });
       return ok({ ...state, drama: null });
     default:
       return refuse('unknown-event', { type: String((event as { type?: unknown }).type) });
   }
 }
 
-const holding = (side: DcSide): DcHolding => ({ side, keeps: 0, ones: 0, leader: null, dice: 0, command: null, deciding: false });
+const holding = (side: DcSide): DcHolding => ({
+  side,
+  keeps: 0,
+  ones: 0,
+  leader: null,
+  dice: 0,
+  command: null,
+  deciding: false,
+});
 
 const unitName = (state: DcState, id: string): string => state.units.find((u) => u.id === id)?.name ?? String(id);
 
@@ -124,8 +157,16 @@ function leaderAdded(state: DcState, event: Ev<'leaderAdded'>): Result<DcState> 
   if (!profile.ok) return profile;
   const at = checkHex(event.at);
   if (!at.ok) return at;
-  if (state.leaders.length + state.units.length >= DC_LIMITS.maxPieces) return refuse('roster-too-large', { max: DC_LIMITS.maxPieces });
-  const leader: DcLeader = { id: `L${state.serial + 1}`, name: name.value, side: side.value, profile: profile.value, at: at.value, deactivated: false };
+  if (state.leaders.length + state.units.length >= DC_LIMITS.maxPieces)
+    return refuse('roster-too-large', { max: DC_LIMITS.maxPieces });
+  const leader: DcLeader = {
+    id: `L${state.serial + 1}`,
+    name: name.value,
+    side: side.value,
+    profile: profile.value,
+    at: at.value,
+    deactivated: false,
+  };
   return ok({ ...state, serial: state.serial + 1, leaders: [...state.leaders, leader] });
 }
 
@@ -135,18 +176,32 @@ function unitAdded(state: DcState, event: Ev<'unitAdded'>): Result<DcState> {
   const name = checkName(event.name);
   if (!name.ok) return name;
   const losses = event.losses ?? 0;
-  if (!isWholeIn(losses, 0, DC_RULES.eliminatedAt)) return refuse('dc-losses-invalid', { losses: String(losses), max: DC_RULES.eliminatedAt });
+  if (!isWholeIn(losses, 0, DC_RULES.eliminatedAt))
+    return refuse('dc-losses-invalid', { losses: String(losses), max: DC_RULES.eliminatedAt });
   const at = checkHex(event.at);
   if (!at.ok) return at;
-  if (state.leaders.length + state.units.length >= DC_LIMITS.maxPieces) return refuse('roster-too-large', { max: DC_LIMITS.maxPieces });
-  const unit: DcUnit = { id: `U${state.serial + 1}`, name: name.value, side: side.value, losses, marker: 'white', at: at.value };
+  if (state.leaders.length + state.units.length >= DC_LIMITS.maxPieces)
+    return refuse('roster-too-large', { max: DC_LIMITS.maxPieces });
+  const unit: DcUnit = {
+    id: `U${state.serial + 1}`,
+    name: name.value,
+    side: side.value,
+    losses,
+    marker: 'white',
+    at: at.value,
+  };
   return ok({ ...state, serial: state.serial + 1, units: [...state.units, unit] });
 }
 
 function removed(state: DcState, event: Ev<'removed'>): Result<DcState> {
   if (state.phase !== 'setup') return refuse('game-already-started');
-  if (!state.leaders.some((l) => l.id === event.id) && !state.units.some((u) => u.id === event.id)) return refuse('dc-unknown-piece', { id: event.id });
-  return ok({ ...state, leaders: state.leaders.filter((l) => l.id !== event.id), units: state.units.filter((u) => u.id !== event.id) });
+  if (!state.leaders.some((l) => l.id === event.id) && !state.units.some((u) => u.id === event.id))
+    return refuse('dc-unknown-piece', { id: event.id });
+  return ok({
+    ...state,
+    leaders: state.leaders.filter((l) => l.id !== event.id),
+    units: state.units.filter((u) => u.id !== event.id),
+  });
 }
 
 /** Pieces move during the game: positions can change at any time (by hand, or from a tabletop later). */
@@ -164,7 +219,8 @@ function placed(state: DcState, event: Ev<'placed'>): Result<DcState> {
 
 function lossesSet(state: DcState, event: Ev<'lossesSet'>): Result<DcState> {
   if (!state.units.some((u) => u.id === event.unit)) return refuse('dc-unknown-piece', { id: event.unit });
-  if (!isWholeIn(event.losses, 0, DC_RULES.eliminatedAt)) return refuse('dc-losses-invalid', { losses: String(event.losses), max: DC_RULES.eliminatedAt });
+  if (!isWholeIn(event.losses, 0, DC_RULES.eliminatedAt))
+    return refuse('dc-losses-invalid', { losses: String(event.losses), max: DC_RULES.eliminatedAt });
   return ok({ ...state, units: state.units.map((u) => (u.id === event.unit ? { ...u, losses: event.losses } : u)) });
 }
 
@@ -203,7 +259,9 @@ function findLeader(state: DcState, h: DcHolding, id: string): Result<DcLeader> 
 }
 
 const deactivate = (state: DcState, id: string | null): DcState =>
-  id === null ? state : { ...state, leaders: state.leaders.map((l) => (l.id === id ? { ...l, deactivated: true } : l)) };
+  id === null
+    ? state
+    : { ...state, leaders: state.leaders.map((l) => (l.id === id ? { ...l, deactivated: true } : l)) };
 
 /**
  * The initiative passes to the other side: keeps and the count of "1"s start again; the Colonial
@@ -250,9 +308,11 @@ function diceRolled(state: DcState, event: Ev<'diceRolled'>): Result<DcState> {
   const command = h.value.command!;
   const min = command.units.length;
   const max = diceAvailable(state, leader);
-  if (event.dice.length < min || event.dice.length > max) return refuse('dc-dice-count', { count: event.dice.length, min, max });
+  if (event.dice.length < min || event.dice.length > max)
+    return refuse('dc-dice-count', { count: event.dice.length, min, max });
   const sides = leader.profile.die;
-  for (const d of event.dice) if (!isWholeIn(d, 1, sides)) return refuse('die-out-of-range', { value: String(d), sides });
+  for (const d of event.dice)
+    if (!isWholeIn(d, 1, sides)) return refuse('die-out-of-range', { value: String(d), sides });
   const ones = h.value.ones + countOnes(h.value.side, event.dice);
   return ok({ ...state, initiative: { ...h.value, ones, command: { ...command, dice: [...event.dice] } } });
 }
@@ -295,12 +355,33 @@ function diceAssigned(state: DcState, event: Ev<'diceAssigned'>): Result<DcState
     seenDice.add(die);
     value.set(unit, dice[die]!);
   }
-  const activated = new Set(command.units.filter((id) => (value.get(id) ?? 0) >= thresholdOf(state, state.units.find((u) => u.id === id)!)));
-  const failedFragile = command.units.filter((id) => !activated.has(id) && isFragile(state.units.find((u) => u.id === id)!));
-  const units = state.units.map((u) => (command.units.includes(u.id) ? { ...u, marker: activated.has(u.id) ? ('commanded' as const) : ('done' as const) } : u));
+  const activated = new Set(
+    command.units.filter(
+      (id) =>
+        (value.get(id) ?? 0) >=
+        thresholdOf(
+          state,
+          state.units.find((u) => u.id === id)!,
+        ),
+    ),
+  );
+  const failedFragile = command.units.filter(
+    (id) => !activated.has(id) && isFragile(state.units.find((u) => u.id === id)!),
+  );
+  const units = state.units.map((u) =>
+    command.units.includes(u.id)
+      ? { ...u, marker: activated.has(u.id) ? ('commanded' as const) : ('done' as const) }
+      : u,
+  );
   const failed = command.units.filter((id) => !activated.has(id));
-  const after: DcState = { ...state, units, moraleDue: [...state.moraleDue, ...failedFragile], notActivated: [...state.notActivated, ...failed] };
-  if (activated.size === command.units.length) return ok({ ...after, initiative: { ...h.value, command: null, deciding: true } });
+  const after: DcState = {
+    ...state,
+    units,
+    moraleDue: [...state.moraleDue, ...failedFragile],
+    notActivated: [...state.notActivated, ...failed],
+  };
+  if (activated.size === command.units.length)
+    return ok({ ...after, initiative: { ...h.value, command: null, deciding: true } });
   return ok(loseInitiative(after, { ...h.value, command: null }));
 }
 
@@ -330,5 +411,3 @@ function unitActed(state: DcState, event: Ev<'unitActed'>): Result<DcState> {
   if (unit.marker !== 'commanded') return refuse('dc-not-activated', { unit: unit.name });
   return ok({ ...state, units: state.units.map((u) => (u.id === unit.id ? { ...u, marker: 'done' } : u)) });
 }
-
-

@@ -13,7 +13,10 @@ const houseRules = v.strictObject({ threshold: num, fragileThreshold: num, path:
 
 // Games saved before the path reading existed have no `path`: they keep the default reading.
 export const dcConfigSchema = v.strictObject({
-  houseRules: v.strictObject({ ...houseRules.entries, path: v.optional(houseRules.entries.path, DEFAULT_DC_HOUSE_RULES.path) }),
+  houseRules: v.strictObject({
+    ...houseRules.entries,
+    path: v.optional(houseRules.entries.path, DEFAULT_DC_HOUSE_RULES.path),
+  }),
 });
 
 export const dcEventSchema = v.variant('type', [
@@ -32,11 +35,19 @@ export const dcEventSchema = v.variant('type', [
     type: v.literal('unitsCommanded'),
     units: v.pipe(v.array(id), v.maxLength(80)),
     word: v.optional(v.strictObject({ inRange: v.boolean(), adjacent: v.boolean() })),
-    positions: v.optional(v.pipe(v.record(id, v.strictObject({ q: num, r: num })), v.check((p) => Object.keys(p).length <= 80, 'too many positions'))),
+    positions: v.optional(
+      v.pipe(
+        v.record(id, v.strictObject({ q: num, r: num })),
+        v.check((p) => Object.keys(p).length <= 80, 'too many positions'),
+      ),
+    ),
   }),
   v.strictObject({ type: v.literal('diceRolled'), dice: v.pipe(v.array(num), v.maxLength(20)) }),
   v.strictObject({ type: v.literal('dieRerolled'), index: num, value: num }),
-  v.strictObject({ type: v.literal('diceAssigned'), assign: v.pipe(v.array(v.strictObject({ unit: id, die: num })), v.maxLength(20)) }),
+  v.strictObject({
+    type: v.literal('diceAssigned'),
+    assign: v.pipe(v.array(v.strictObject({ unit: id, die: num })), v.maxLength(20)),
+  }),
   v.strictObject({ type: v.literal('initiativeKept'), leader: id }),
   v.strictObject({ type: v.literal('initiativeConceded') }),
   v.strictObject({ type: v.literal('moraleTaken'), unit: id }),

@@ -45,7 +45,16 @@ export interface DcConfig {
 export const DEFAULT_DC_CONFIG: DcConfig = { houseRules: DEFAULT_DC_HOUSE_RULES };
 
 /** Rules, not defaults: fragile from 2 losses, eliminated at 5, Drama decks exist for values 1 to 3. */
-export const DC_RULES = { fragileAt: 2, eliminatedAt: 5, dramaCap: 3, minDice: 2, maxDice: 5, dice: [6, 8, 10], minRadius: 1, maxRadius: 5 } as const;
+export const DC_RULES = {
+  fragileAt: 2,
+  eliminatedAt: 5,
+  dramaCap: 3,
+  minDice: 2,
+  maxDice: 5,
+  dice: [6, 8, 10],
+  minRadius: 1,
+  maxRadius: 5,
+} as const;
 
 export interface DcLeader {
   /** `L1`, `L2`… in order of entry. */
@@ -115,8 +124,20 @@ export interface DcState {
 
 export type DcEvent =
   | { readonly type: 'configure'; readonly houseRules: Partial<DcHouseRules> }
-  | { readonly type: 'leaderAdded'; readonly side: DcSide; readonly name: string; readonly profile: string; readonly at?: DcHex | null }
-  | { readonly type: 'unitAdded'; readonly side: DcSide; readonly name: string; readonly losses?: number; readonly at?: DcHex | null }
+  | {
+      readonly type: 'leaderAdded';
+      readonly side: DcSide;
+      readonly name: string;
+      readonly profile: string;
+      readonly at?: DcHex | null;
+    }
+  | {
+      readonly type: 'unitAdded';
+      readonly side: DcSide;
+      readonly name: string;
+      readonly losses?: number;
+      readonly at?: DcHex | null;
+    }
   | { readonly type: 'removed'; readonly id: string }
   | { readonly type: 'placed'; readonly id: string; readonly at: DcHex | null }
   | { readonly type: 'lossesSet'; readonly unit: string; readonly losses: number }

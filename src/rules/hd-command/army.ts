@@ -10,8 +10,17 @@ const sides = SIDE_IDS.map((side, i) => ({ side, company: HD_COMPANIES[i]! }));
 
 const events: HdEvent[] = [
   // Each company named and coloured in the game as on the table: one colour on the board and in the popup.
-  ...sides.map(({ side, company }): HdEvent => ({ type: 'sideEdited', side, name: company.name, colour: company.colour })),
-  ...sides.map(({ side, company }): HdEvent => ({ type: 'rosterSet', side, fighters: company.fighters.map((f) => ({ name: f.name, cmd: f.cmd })) })),
+  ...sides.map(({ side, company }): HdEvent => ({
+    type: 'sideEdited',
+    side,
+    name: company.name,
+    colour: company.colour,
+  })),
+  ...sides.map(({ side, company }): HdEvent => ({
+    type: 'rosterSet',
+    side,
+    fighters: company.fighters.map((f) => ({ name: f.name, cmd: f.cmd })),
+  })),
   { type: 'start' },
   { type: 'spend', side: 'A', amount: 3, permanent: false },
   { type: 'spend', side: 'B', amount: 4, permanent: false },

@@ -18,7 +18,10 @@ export const DEFAULT_HD_FACTS: HdFacts = { playing: false, sides: [] };
 const whole = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10_000));
 const factsSchema = v.strictObject({
   playing: v.boolean(),
-  sides: v.pipe(v.array(v.strictObject({ name: v.pipe(v.string(), v.maxLength(200)), base: whole, current: whole })), v.maxLength(2)),
+  sides: v.pipe(
+    v.array(v.strictObject({ name: v.pipe(v.string(), v.maxLength(200)), base: whole, current: whole })),
+    v.maxLength(2),
+  ),
 });
 
 export const hdCommandBoard: SystemBoard<HdFacts> = {
@@ -29,7 +32,9 @@ export const hdCommandBoard: SystemBoard<HdFacts> = {
     // The rule reads no positions: only the fighters out of the game are marked.
     const marks: Mark[] = lostMarks(table.lost);
     // The rulebook's order: base, then current.
-    const notes: Text[] = facts.playing ? facts.sides.map((s) => text('board_note_hd_command', s.name, s.base, s.current)) : [];
+    const notes: Text[] = facts.playing
+      ? facts.sides.map((s) => text('board_note_hd_command', s.name, s.base, s.current))
+      : [];
     return { marks, rings: [], edges: [], notes, error: null };
   },
 };

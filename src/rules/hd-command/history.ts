@@ -35,7 +35,10 @@ export function describeEvent(before: HdState, event: HdEvent, after: HdState): 
     case 'upkeep':
       return line(null, text('hd_history_upkeep', after.sides.A.current, after.sides.B.current));
     case 'spend':
-      return line(event.side, text(event.permanent ? 'hd_history_spend_permanent' : 'hd_history_spend_temporary', event.amount));
+      return line(
+        event.side,
+        text(event.permanent ? 'hd_history_spend_permanent' : 'hd_history_spend_temporary', event.amount),
+      );
     case 'fighterLost':
       return line(event.side, text(`hd_history_lost_${event.how}`, fighterName(before, event.side, event.fighterId)));
     case 'fighterEnters': {

@@ -30,7 +30,15 @@ export const hdCommand: RuleSystem<HdState, HdEvent, HdConfig> = {
 
 /** Every fighter of both companies; one killed, eliminated or gone from the table is out of the game. */
 function pieces(state: HdState): Piece[] {
-  return SIDE_IDS.flatMap((side) => state.sides[side].fighters.map((f): Piece => ({ id: f.id, name: f.name, kind: 'fighter', side, gone: f.status !== 'on-table' })));
+  return SIDE_IDS.flatMap((side) =>
+    state.sides[side].fighters.map((f): Piece => ({
+      id: f.id,
+      name: f.name,
+      kind: 'fighter',
+      side,
+      gone: f.status !== 'on-table',
+    })),
+  );
 }
 
 /**
@@ -42,7 +50,9 @@ function pieces(state: HdState): Piece[] {
 function propose(state: HdState, binding: Binding, changes: TableChanges): Proposal<HdEvent>[] {
   if (state.phase !== 'playing') return [];
   const out: Proposal<HdEvent>[] = [];
-  const onTable = SIDE_IDS.flatMap((side) => state.sides[side].fighters.filter((f) => f.status === 'on-table').map((f) => ({ side, f })));
+  const onTable = SIDE_IDS.flatMap((side) =>
+    state.sides[side].fighters.filter((f) => f.status === 'on-table').map((f) => ({ side, f })),
+  );
   const seen = new Set<string>();
   for (const g of changes.gone) {
     const piece = binding.links[g.id] ?? g.stoodFor;
@@ -78,7 +88,14 @@ export const descriptor: SystemDescriptor<HdState, HdEvent, HdConfig, HdFacts> =
   measure: { from: 'centre', radius: null },
   sides: SIDE_IDS,
   pieces,
-  facts: (state) => ({ playing: state.phase === 'playing', sides: SIDE_IDS.map((s) => ({ name: state.sides[s].name, base: state.sides[s].base, current: state.sides[s].current })) }),
+  facts: (state) => ({
+    playing: state.phase === 'playing',
+    sides: SIDE_IDS.map((s) => ({
+      name: state.sides[s].name,
+      base: state.sides[s].base,
+      current: state.sides[s].current,
+    })),
+  }),
   roster: {
     fields: [{ key: 'cmd', label: 'board_field_cmd', kind: 'number', min: 0, max: LIMITS.maxCmd, for: ['fighter'] }],
     // Every token of the tabletop's first two sides is a fighter of company A or B, CMD to be given.
@@ -87,7 +104,16 @@ export const descriptor: SystemDescriptor<HdState, HdEvent, HdConfig, HdFacts> =
       const entries: DraftEntry[] = [];
       for (const g of unlinkedGroups(figures, binding)) {
         const side = g.side === null ? null : (sides[g.side] ?? null);
-        for (const f of [...g.leaders, ...g.figures]) entries.push({ key: `fighter:${f.id}`, tokens: [f.id], kind: 'fighter', side, name: f.name.slice(0, LIMITS.nameLength), fields: { cmd: 1 }, include: side !== null });
+        for (const f of [...g.leaders, ...g.figures])
+          entries.push({
+            key: `fighter:${f.id}`,
+            tokens: [f.id],
+            kind: 'fighter',
+            side,
+            name: f.name.slice(0, LIMITS.nameLength),
+            fields: { cmd: 1 },
+            include: side !== null,
+          });
       }
       return { sides, entries };
     },
@@ -98,7 +124,10 @@ export const descriptor: SystemDescriptor<HdState, HdEvent, HdConfig, HdFacts> =
       for (const side of SIDE_IDS) {
         const added = draft.entries.filter((e) => e.include && e.side === side);
         if (added.length === 0) continue;
-        const fighters = [...state.sides[side].roster, ...added.map((e) => ({ name: e.name, cmd: Number(e.fields.cmd) }))];
+        const fighters = [
+          ...state.sides[side].roster,
+          ...added.map((e) => ({ name: e.name, cmd: Number(e.fields.cmd) })),
+        ];
         events.push({ type: 'rosterSet', side, fighters });
         added.forEach((e, nth) => e.tokens.forEach((token) => links.push({ token, event: events.length - 1, nth })));
       }

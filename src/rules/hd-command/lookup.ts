@@ -24,7 +24,10 @@ export function hdCommandNumbers(state: HdState): TopicNumbers {
   const { edition, houseRules } = state.config;
   const changed = (topic: string): Text[] =>
     (HOUSE[topic] ?? []).some((k) => houseRules[k] !== DEFAULT_HOUSE_RULES[k]) ? [text('lk_house_changed')] : [];
-  const editionLine = [text(`lk_hd_edition_${edition}`), ...(edition !== DEFAULT_HD_CONFIG.edition ? [text('lk_house_changed')] : [])];
+  const editionLine = [
+    text(`lk_hd_edition_${edition}`),
+    ...(edition !== DEFAULT_HD_CONFIG.edition ? [text('lk_house_changed')] : []),
+  ];
   // A side with no company yet has nothing to show.
   const sides = SIDE_IDS.map((id) => state.sides[id]).filter((s) => s.roster.length > 0 || s.fighters.length > 0);
 
@@ -47,18 +50,30 @@ export function hdCommandNumbers(state: HdState): TopicNumbers {
       credit.dueTurn,
       side.fighters.find((f) => f.id === credit.fighterId)?.name ?? credit.fighterId,
     );
-  const lost = sides.flatMap((s) => s.fighters.filter((f) => f.status !== 'on-table').map((f) => text(`lk_hd_lost_${f.status}`, s.name, f.name, f.cmd)));
+  const lost = sides.flatMap((s) =>
+    s.fighters.filter((f) => f.status !== 'on-table').map((f) => text(`lk_hd_lost_${f.status}`, s.name, f.name, f.cmd)),
+  );
   const modifiers = sides.flatMap((s) =>
     s.modifiers.map((m) => {
       const fighter = s.fighters.find((f) => f.id === m.fighterId)?.name ?? m.fighterId;
-      return text(m.credited ? 'lk_hd_modifier' : 'lk_hd_modifier_waiting', s.name, fighter, signed(m.delta), m.label || '—');
+      return text(
+        m.credited ? 'lk_hd_modifier' : 'lk_hd_modifier_waiting',
+        s.name,
+        fighter,
+        signed(m.delta),
+        m.label || '—',
+      );
     }),
   );
 
   return numbers({
     'command-points': sides.map((s) => text('lk_hd_pool', s.name, s.current, s.base)),
     spending: sides.map((s) => text('lk_hd_can_pay', s.name, s.current)),
-    upkeep: [text('lk_hd_turn', state.turn), ...sides.map((s) => text('lk_hd_upkeep', s.name, baseAfterUpkeep(s, state.turn), s.current)), ...credits.map(creditLine)],
+    upkeep: [
+      text('lk_hd_turn', state.turn),
+      ...sides.map((s) => text('lk_hd_upkeep', s.name, baseAfterUpkeep(s, state.turn), s.current)),
+      ...credits.map(creditLine),
+    ],
     losses: [...(lost.length ? lost : [text('lk_hd_no_losses')]), ...changed('losses')],
     'late-entry': [...credits.filter((c) => c.credit.kind === 'entry').map(creditLine), ...changed('late-entry')],
     'cmd-modifiers': [...modifiers, ...changed('cmd-modifiers')],

@@ -34,9 +34,7 @@ export function initialState(config: HdConfig = DEFAULT_HD_CONFIG): HdState {
   return { phase: 'setup', config, turn: 0, sides: { A: side('A'), B: side('B') }, modifierSerial: 0 };
 }
 
-
 const floor0 = (n: number): number => Math.max(0, n);
-
 
 function checkCmd(cmd: unknown): Result<number> {
   return isWholeIn(cmd, 0, LIMITS.maxCmd) ? ok(cmd) : refuse('cmd-invalid', { cmd: String(cmd), max: LIMITS.maxCmd });
@@ -98,7 +96,8 @@ function configure(state: HdState, event: Extract<HdEvent, { type: 'configure' }
   const setup = inSetup(state);
   if (!setup.ok) return setup;
   const edition = event.edition ?? state.config.edition;
-  if (edition !== 'gestion' && edition !== 'commandement') return refuse('edition-invalid', { edition: String(edition) });
+  if (edition !== 'gestion' && edition !== 'commandement')
+    return refuse('edition-invalid', { edition: String(edition) });
   const houseRules = { ...state.config.houseRules, ...event.houseRules };
   return ok({ ...state, config: { edition, houseRules } });
 }
@@ -160,7 +159,14 @@ function newGame(state: HdState): Result<HdState> {
   const reset = (id: SideId): SideState => {
     const side = state.sides[id];
     const initial = sum(side.roster);
-    return { ...side, fighters: rosterFighters(id, side.roster), base: initial, current: initial, modifiers: [], pending: [] };
+    return {
+      ...side,
+      fighters: rosterFighters(id, side.roster),
+      base: initial,
+      current: initial,
+      modifiers: [],
+      pending: [],
+    };
   };
   return ok({ ...state, phase: 'setup', turn: 0, sides: { A: reset('A'), B: reset('B') }, modifierSerial: 0 });
 }
@@ -187,7 +193,9 @@ function upkeep(state: HdState): Result<HdState> {
       }
     }
     // Current is refreshed from base, so from now on each modifier weighs on current exactly as on base.
-    modifiers = modifiers.map((m) => (m.credited ? { ...m, applied: { base: m.applied.base, current: m.applied.base } } : m));
+    modifiers = modifiers.map((m) =>
+      m.credited ? { ...m, applied: { base: m.applied.base, current: m.applied.base } } : m,
+    );
     return { ...side, base, current: base, modifiers, pending: waiting };
   };
   return ok({ ...state, turn, sides: { A: refresh(state.sides.A), B: refresh(state.sides.B) } });
@@ -214,7 +222,8 @@ function spend(state: HdState, event: Extract<HdEvent, { type: 'spend' }>): Resu
 function findFighter(side: SideState, fighterId: unknown): Result<Fighter> {
   const fighter = side.fighters.find((f) => f.id === fighterId);
   if (!fighter) return refuse('unknown-fighter', { fighterId: String(fighterId) });
-  if (fighter.status !== 'on-table') return refuse('fighter-not-on-table', { name: fighter.name, status: fighter.status });
+  if (fighter.status !== 'on-table')
+    return refuse('fighter-not-on-table', { name: fighter.name, status: fighter.status });
   return ok(fighter);
 }
 
@@ -224,7 +233,8 @@ function fighterLost(state: HdState, event: Extract<HdEvent, { type: 'fighterLos
   const side = sideOf(state, event.side);
   if (!side.ok) return side;
   const how: unknown = event.how;
-  if (how !== 'killed' && how !== 'eliminated' && how !== 'left') return refuse('loss-kind-invalid', { how: String(how) });
+  if (how !== 'killed' && how !== 'eliminated' && how !== 'left')
+    return refuse('loss-kind-invalid', { how: String(how) });
   const found = findFighter(side.value, event.fighterId);
   if (!found.ok) return found;
   return ok(withSide(state, event.side, fighterLeaves(state.config, side.value, found.value, how)));
@@ -245,7 +255,8 @@ function fighterLeaves(config: HdConfig, side: SideState, fighter: Fighter, how:
   const { houseRules, edition } = config;
   let pool: Pool = { base: side.base, current: side.current };
   for (const modifier of side.modifiers) {
-    if (modifier.fighterId === fighter.id && modifier.credited) pool = giveBack(pool, modifier, houseRules.modifierEndGivesBack);
+    if (modifier.fighterId === fighter.id && modifier.credited)
+      pool = giveBack(pool, modifier, houseRules.modifierEndGivesBack);
   }
 
   const entryPending = side.pending.some((p) => p.kind === 'entry' && p.fighterId === fighter.id);
@@ -340,10 +351,24 @@ function modifierApplied(state: HdState, event: Extract<HdEvent, { type: 'modifi
   const id = `m${state.modifierSerial + 1}`;
   const next = { ...state, modifierSerial: state.modifierSerial + 1 };
   const { base, current } = side.value;
-  const deferred = state.config.edition === 'commandement' && state.config.houseRules.commandementModifierTiming === 'next-upkeep';
+  const deferred =
+    state.config.edition === 'commandement' && state.config.houseRules.commandementModifierTiming === 'next-upkeep';
   if (deferred) {
-    const modifier: Modifier = { id, fighterId: found.value.id, label, delta, credited: false, applied: { base: 0, current: 0 } };
-    const credit: PendingCredit = { dueTurn: state.turn + 1, kind: 'modifier', fighterId: found.value.id, modifierId: id, delta };
+    const modifier: Modifier = {
+      id,
+      fighterId: found.value.id,
+      label,
+      delta,
+      credited: false,
+      applied: { base: 0, current: 0 },
+    };
+    const credit: PendingCredit = {
+      dueTurn: state.turn + 1,
+      kind: 'modifier',
+      fighterId: found.value.id,
+      modifierId: id,
+      delta,
+    };
     return ok(
       withSide(next, event.side, {
         ...side.value,
@@ -386,7 +411,8 @@ function modifierEnded(state: HdState, event: Extract<HdEvent, { type: 'modifier
     return ok(withSide(state, event.side, { ...side.value, modifiers, pending }));
   }
   const rule = state.config.houseRules.modifierEndGivesBack;
-  const deferred = state.config.edition === 'commandement' && state.config.houseRules.commandementModifierTiming === 'next-upkeep';
+  const deferred =
+    state.config.edition === 'commandement' && state.config.houseRules.commandementModifierTiming === 'next-upkeep';
   if (deferred) {
     const credit: PendingCredit = {
       dueTurn: state.turn + 1,
@@ -399,4 +425,3 @@ function modifierEnded(state: HdState, event: Extract<HdEvent, { type: 'modifier
   }
   return ok(withSide(state, event.side, { ...side.value, ...giveBack(side.value, modifier, rule), modifiers }));
 }
-

@@ -21,7 +21,11 @@ const houseRules = v.strictObject({
 export const hdConfigSchema = v.strictObject({ edition: v.picklist(EDITIONS), houseRules });
 
 export const hdEventSchema = v.variant('type', [
-  v.strictObject({ type: v.literal('configure'), edition: v.optional(v.picklist(EDITIONS)), houseRules: v.optional(v.partial(houseRules)) }),
+  v.strictObject({
+    type: v.literal('configure'),
+    edition: v.optional(v.picklist(EDITIONS)),
+    houseRules: v.optional(v.partial(houseRules)),
+  }),
   v.strictObject({ type: v.literal('sideEdited'), side, name: v.optional(shortText), colour: v.optional(shortText) }),
   v.strictObject({
     type: v.literal('rosterSet'),

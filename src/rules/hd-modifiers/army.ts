@@ -13,14 +13,32 @@ const id = (token: string): string => `f${fighters.findIndex((f) => f.token === 
 const celerite = "Célérité de l'ourébi";
 
 const events: HdmEvent[] = [
-  ...fighters.map((f): HdmEvent => ({ type: 'fighterAdded', name: f.name, card: { DEF: f.def, DPT: f.dpt, CMD: f.cmd } })),
+  ...fighters.map((f): HdmEvent => ({
+    type: 'fighterAdded',
+    name: f.name,
+    card: { DEF: f.def, DPT: f.dpt, CMD: f.cmd },
+  })),
   { type: 'stateApplied', fighter: id('br1'), state: 'wounded' },
   { type: 'stateApplied', fighter: id('ha2'), state: 'stunned' },
   { type: 'stateApplied', fighter: id('ha2'), state: 'fanatic' },
   { type: 'effectAdded', fighter: id('la1'), characteristic: 'DPT', kind: 'increase', amount: 1, source: celerite },
   { type: 'effectAdded', fighter: id('la1'), characteristic: 'DPT', kind: 'increase', amount: 1, source: celerite },
   { type: 'activeFighterSet', fighter: id('ta1') },
-  { type: 'effectAdded', fighter: id('ha1'), characteristic: 'DEF', kind: 'direct', value: 4, source: 'Jugement de Dieu', scope: 'pass', imposedBy: id('vo1') },
+  {
+    type: 'effectAdded',
+    fighter: id('ha1'),
+    characteristic: 'DEF',
+    kind: 'direct',
+    value: 4,
+    source: 'Jugement de Dieu',
+    scope: 'pass',
+    imposedBy: id('vo1'),
+  },
 ];
 
-export const hdModifiersArmy: DemoScene<HdmEvent> = hdScene('demo_scene_hd_modifiers_army', hdTokens((company, i) => id(HD_COMPANIES[company]!.fighters[i]!.token)), events, {});
+export const hdModifiersArmy: DemoScene<HdmEvent> = hdScene(
+  'demo_scene_hd_modifiers_army',
+  hdTokens((company, i) => id(HD_COMPANIES[company]!.fighters[i]!.token)),
+  events,
+  {},
+);

@@ -22,7 +22,9 @@ export const hdModifiersBoard: SystemBoard<HdmFacts> = {
   parseFacts: (raw) => parseOrNull(factsSchema, raw),
   view(table: BoundTable, facts: HdmFacts): BoardView {
     // Only the active fighter is marked: the rule reads no positions, and nobody here is "in command".
-    const marks = table.tokens.filter((t) => t.piece !== null && t.piece.id === facts.active).map((t) => markOf(t, 'active'));
+    const marks = table.tokens
+      .filter((t) => t.piece !== null && t.piece.id === facts.active)
+      .map((t) => markOf(t, 'active'));
     return { marks, rings: [], edges: [], notes: [], error: null };
   },
 };

@@ -64,7 +64,10 @@ const sum = (terms: readonly Term[]): number => terms.reduce((total, t) => total
  * Among bonuses (or maluses) sharing a non-cumulative tag only one counts: the largest in size
  * (the most recent on equal size), or the most recent, as the house rule says.
  */
-function keepNonCumulative(effects: readonly BonusEffect[], keeps: HdmConfig['rules']['nonCumulativeKeeps']): Set<string> {
+function keepNonCumulative(
+  effects: readonly BonusEffect[],
+  keeps: HdmConfig['rules']['nonCumulativeKeeps'],
+): Set<string> {
   const kept = new Map<string, BonusEffect>();
   const counted = new Set<string>();
   for (const e of effects) {
@@ -77,7 +80,8 @@ function keepNonCumulative(effects: readonly BonusEffect[], keeps: HdmConfig['ru
     const better =
       !best ||
       (keeps === 'largest'
-        ? Math.abs(e.amount) > Math.abs(best.amount) || (Math.abs(e.amount) === Math.abs(best.amount) && e.serial > best.serial)
+        ? Math.abs(e.amount) > Math.abs(best.amount) ||
+          (Math.abs(e.amount) === Math.abs(best.amount) && e.serial > best.serial)
         : e.serial > best.serial);
     if (better) kept.set(group, e);
   }
@@ -86,7 +90,11 @@ function keepNonCumulative(effects: readonly BonusEffect[], keeps: HdmConfig['ru
 }
 
 /** Direct values: those imposed by the active fighter if any, else all; then the house rule picks one. */
-function winningDirect(directs: readonly DirectEffect[], active: string | null, tie: HdmConfig['rules']['directTie']): DirectEffect | null {
+function winningDirect(
+  directs: readonly DirectEffect[],
+  active: string | null,
+  tie: HdmConfig['rules']['directTie'],
+): DirectEffect | null {
   const byActive = active === null ? [] : directs.filter((d) => d.imposedBy === active);
   const pool = byActive.length > 0 ? byActive : directs;
   let best: DirectEffect | null = null;
@@ -117,7 +125,12 @@ export function breakdown(
 
   // 1. Increases change the card; ceilings carried by increases, then the maximum, then the minimum.
   const increases = mine.filter((e) => e.kind === 'increase');
-  const increaseTerms: Term[] = increases.map((e) => ({ effect: e.id, source: e.source, amount: e.amount, counted: true }));
+  const increaseTerms: Term[] = increases.map((e) => ({
+    effect: e.id,
+    source: e.source,
+    amount: e.amount,
+    counted: true,
+  }));
   let v = card + sum(increaseTerms);
   let ceiling: Breakdown['ceiling'] = null;
   const capped = increases.filter((e) => e.ceiling !== undefined && e.amount > 0);

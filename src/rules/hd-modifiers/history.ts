@@ -22,19 +22,35 @@ export function describeEvent(before: HdmState, event: HdmEvent, after: HdmState
         event.kind === 'direct'
           ? `${event.characteristic} = ${event.value}`
           : `${signed(event.amount)} ${event.characteristic}`;
-      return text(`hdm_history_${event.kind}`, who, what, event.source?.trim() || '—', `${event.characteristic} ${now}`);
+      return text(
+        `hdm_history_${event.kind}`,
+        who,
+        what,
+        event.source?.trim() || '—',
+        `${event.characteristic} ${now}`,
+      );
     }
     case 'effectRemoved': {
       const effect = before.effects.find((e) => e.id === event.effect);
       if (!effect) return text('hdm_history_configure');
       const now = after.fighters.find((f) => f.id === effect.fighter)?.values[effect.characteristic] ?? '';
-      return text('hdm_history_effect_removed', nameOf(before, effect.fighter), effect.source || '—', `${effect.characteristic} ${now}`);
+      return text(
+        'hdm_history_effect_removed',
+        nameOf(before, effect.fighter),
+        effect.source || '—',
+        `${effect.characteristic} ${now}`,
+      );
     }
     case 'stateApplied':
     case 'stateRemoved':
-      return text(`hdm_history_${event.state}_${event.type === 'stateApplied' ? 'on' : 'off'}`, nameOf(before, event.fighter));
+      return text(
+        `hdm_history_${event.state}_${event.type === 'stateApplied' ? 'on' : 'off'}`,
+        nameOf(before, event.fighter),
+      );
     case 'activeFighterSet':
-      return event.fighter === null ? text('hdm_history_no_active') : text('hdm_history_active', nameOf(before, event.fighter));
+      return event.fighter === null
+        ? text('hdm_history_no_active')
+        : text('hdm_history_active', nameOf(before, event.fighter));
     case 'scopeEnded':
       return text(`hdm_history_end_${event.scope}`);
   }

@@ -36,7 +36,15 @@ export const descriptor: SystemDescriptor<HdmState, HdmEvent, HdmConfig, HdmFact
     fields: [{ key: 'DEF', label: 'board_field_def', kind: 'number', min: 1, max: 5, for: ['fighter'] }],
     draft(figures, _state, binding) {
       const entries: DraftEntry[] = unlinkedGroups(figures, binding).flatMap((g) =>
-        [...g.leaders, ...g.figures].map((f): DraftEntry => ({ key: `fighter:${f.id}`, tokens: [f.id], kind: 'fighter', side: null, name: f.name.slice(0, 60), fields: { DEF: 3 }, include: true })),
+        [...g.leaders, ...g.figures].map((f): DraftEntry => ({
+          key: `fighter:${f.id}`,
+          tokens: [f.id],
+          kind: 'fighter',
+          side: null,
+          name: f.name.slice(0, 60),
+          fields: { DEF: 3 },
+          include: true,
+        })),
       );
       return { sides: {}, entries };
     },

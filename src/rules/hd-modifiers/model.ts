@@ -32,7 +32,6 @@ function recompute(state: HdmState): HdmState {
   return { ...state, fighters };
 }
 
-
 function findFighter(state: HdmState, id: unknown): Result<HdmFighter> {
   const fighter = state.fighters.find((f) => f.id === id);
   return fighter ? ok(fighter) : refuse('unknown-fighter', { fighterId: String(id) });
@@ -67,7 +66,8 @@ function step(state: HdmState, event: HdmEvent): Result<HdmState> {
     case 'effectAdded':
       return effectAdded(state, event);
     case 'effectRemoved': {
-      if (!state.effects.some((e) => e.id === event.effect)) return refuse('hdm-unknown-effect', { effectId: String(event.effect) });
+      if (!state.effects.some((e) => e.id === event.effect))
+        return refuse('hdm-unknown-effect', { effectId: String(event.effect) });
       return ok({ ...state, effects: state.effects.filter((e) => e.id !== event.effect) });
     }
     case 'stateApplied':
@@ -124,7 +124,8 @@ function configure(state: HdmState, event: Extract<HdmEvent, { type: 'configure'
 function fighterAdded(state: HdmState, event: Extract<HdmEvent, { type: 'fighterAdded' }>): Result<HdmState> {
   const name = checkText(event.name, HDM_LIMITS.nameLength, false);
   if (!name.ok) return name;
-  if (state.fighters.length >= HDM_LIMITS.maxFighters) return refuse('roster-too-large', { max: HDM_LIMITS.maxFighters });
+  if (state.fighters.length >= HDM_LIMITS.maxFighters)
+    return refuse('roster-too-large', { max: HDM_LIMITS.maxFighters });
   const card: Partial<Record<keyof Card, number>> = {};
   for (const c of CHARACTERISTICS) {
     const value = event.card[c];
@@ -148,7 +149,8 @@ function effectAdded(state: HdmState, event: Extract<HdmEvent, { type: 'effectAd
   if (fighter.card[characteristic] === undefined) {
     return refuse('hdm-not-on-card', { characteristic: String(characteristic), name: fighter.name });
   }
-  if (state.effects.length >= HDM_LIMITS.maxEffects) return refuse('hdm-too-many-effects', { max: HDM_LIMITS.maxEffects });
+  if (state.effects.length >= HDM_LIMITS.maxEffects)
+    return refuse('hdm-too-many-effects', { max: HDM_LIMITS.maxEffects });
   const source = checkText(event.source ?? '', HDM_LIMITS.sourceLength, true);
   if (!source.ok) return source;
   const serial = state.effectSerial + 1;
@@ -197,7 +199,10 @@ function effectAdded(state: HdmState, event: Extract<HdmEvent, { type: 'effectAd
   return ok({ ...state, effects: [...state.effects, effect], effectSerial: serial });
 }
 
-function stateChanged(state: HdmState, event: Extract<HdmEvent, { type: 'stateApplied' | 'stateRemoved' }>): Result<HdmState> {
+function stateChanged(
+  state: HdmState,
+  event: Extract<HdmEvent, { type: 'stateApplied' | 'stateRemoved' }>,
+): Result<HdmState> {
   const found = findFighter(state, event.fighter);
   if (!found.ok) return found;
   const fighter = found.value;

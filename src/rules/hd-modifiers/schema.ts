@@ -11,9 +11,11 @@ const shortText = nameText(200); // cleaned of control and bidirectional charact
 const id = v.pipe(v.string(), v.maxLength(20));
 const count = v.number();
 const characteristic = v.picklist(CHARACTERISTICS);
-const card = v.strictObject(Object.fromEntries(CHARACTERISTICS.map((c) => [c, v.optional(count)])) as {
-  [C in (typeof CHARACTERISTICS)[number]]: v.OptionalSchema<v.NumberSchema<undefined>, undefined>;
-});
+const card = v.strictObject(
+  Object.fromEntries(CHARACTERISTICS.map((c) => [c, v.optional(count)])) as {
+    [C in (typeof CHARACTERISTICS)[number]]: v.OptionalSchema<v.NumberSchema<undefined>, undefined>;
+  },
+);
 
 const rules = v.strictObject({
   directTie: v.picklist(['most-recent', 'lowest', 'highest']),
@@ -28,13 +30,23 @@ export const hdmConfigSchema = v.strictObject({ rules, states: presets });
 const effectTarget = { type: v.literal('effectAdded'), fighter: id, characteristic, source: v.optional(shortText) };
 
 export const hdmEventSchema = v.variant('type', [
-  v.strictObject({ type: v.literal('configure'), rules: v.optional(v.partial(rules)), states: v.optional(v.partial(presets)) }),
+  v.strictObject({
+    type: v.literal('configure'),
+    rules: v.optional(v.partial(rules)),
+    states: v.optional(v.partial(presets)),
+  }),
   v.strictObject({ type: v.literal('fighterAdded'), name: shortText, card }),
   v.strictObject({ type: v.literal('fighterRemoved'), fighter: id }),
   v.variant('kind', [
     v.strictObject({ ...effectTarget, kind: v.literal('increase'), amount: count, ceiling: v.optional(count) }),
     v.strictObject({ ...effectTarget, kind: v.literal('bonus'), amount: count, nonCumulative: v.optional(shortText) }),
-    v.strictObject({ ...effectTarget, kind: v.literal('direct'), value: count, imposedBy: v.optional(id), scope: v.picklist(SCOPES) }),
+    v.strictObject({
+      ...effectTarget,
+      kind: v.literal('direct'),
+      value: count,
+      imposedBy: v.optional(id),
+      scope: v.picklist(SCOPES),
+    }),
   ]),
   v.strictObject({ type: v.literal('effectRemoved'), effect: id }),
   v.strictObject({ type: v.literal('stateApplied'), fighter: id, state: v.picklist(STATES) }),

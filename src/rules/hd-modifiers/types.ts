@@ -148,4 +148,12 @@ export type HdmEvent =
 
 export type HdmEventType = HdmEvent['type'];
 
-export const HDM_LIMITS = { nameLength: 60, sourceLength: 40, tagLength: 30, maxValue: 20, maxAmount: 20, maxFighters: 30, maxEffects: 200 } as const;
+export const HDM_LIMITS = {
+  nameLength: 60,
+  sourceLength: 40,
+  tagLength: 30,
+  maxValue: 20,
+  maxAmount: 20,
+  maxFighters: 30,
+  maxEffects: 200,
+} as const;

@@ -10,11 +10,23 @@ import { StoreService } from '../../../src/store/service';
 import { MemoryStorage } from '../../support/memory-storage';
 
 const self = { id: 'abcdefghijklmnopabcdefghijklmnop', origin: 'chrome-extension://abcdefghijklmnopabcdefghijklmnop/' };
-const roll20Tab = (tab: number): Sender => ({ id: self.id, url: 'https://app.roll20.net/editor/', frameId: 0, tab: { id: tab } });
-const spend = { type: 'game/dispatch', system: 'hd-command', event: { type: 'spend', side: 'A', amount: 1, permanent: false } };
+const roll20Tab = (tab: number): Sender => ({
+  id: self.id,
+  url: 'https://app.roll20.net/editor/',
+  frameId: 0,
+  tab: { id: tab },
+});
+const spend = {
+  type: 'game/dispatch',
+  system: 'hd-command',
+  event: { type: 'spend', side: 'A', amount: 1, permanent: false },
+};
 
 /** A worker whose tabs answer as `answer` says: by default a ping with true (the tab still writes) and an action with ok. */
-function worker(answer: (tab: number, message: { type: string }) => unknown = (_, m) => (m.type === 'roll20/ping' ? true : { ok: true })) {
+function worker(
+  answer: (tab: number, message: { type: string }) => unknown = (_, m) =>
+    m.type === 'roll20/ping' ? true : { ok: true },
+) {
   const session = new MemoryStorage();
   const sent: [number, unknown][] = [];
   const messenger = createMessenger({
@@ -40,23 +52,44 @@ describe('a Roll20 player’s tabs, through the worker', () => {
     expect(await writing(9)).toEqual({ ok: true, writes: false });
     expect(sent).toEqual([[7, { type: 'roll20/ping', player: 'bob' }]]);
     sent.length = 0;
-    expect(await messenger.receive({ type: 'roll20/forward', player: 'bob', request: spend }, roll20Tab(9))).toEqual({ ok: true });
+    expect(await messenger.receive({ type: 'roll20/forward', player: 'bob', request: spend }, roll20Tab(9))).toEqual({
+      ok: true,
+    });
     expect(sent).toEqual([[7, { type: 'roll20/act', player: 'bob', request: spend }]]);
     // The writing tab forwarding to itself, or a player no tab writes for: nowhere to go, said.
-    expect(await messenger.receive({ type: 'roll20/forward', player: 'bob', request: spend }, roll20Tab(7))).toEqual({ ok: false, error: { code: 'roll20-other-tab' } });
-    expect(await messenger.receive({ type: 'roll20/forward', player: 'carol', request: spend }, roll20Tab(9))).toEqual({ ok: false, error: { code: 'roll20-other-tab' } });
+    expect(await messenger.receive({ type: 'roll20/forward', player: 'bob', request: spend }, roll20Tab(7))).toEqual({
+      ok: false,
+      error: { code: 'roll20-other-tab' },
+    });
+    expect(await messenger.receive({ type: 'roll20/forward', player: 'carol', request: spend }, roll20Tab(9))).toEqual({
+      ok: false,
+      error: { code: 'roll20-other-tab' },
+    });
     await messenger.tabClosed(7);
     expect((await session.get([ROLL20_WRITERS_KEY]))[ROLL20_WRITERS_KEY]).toEqual({});
-    expect(await messenger.receive({ type: 'roll20/forward', player: 'bob', request: spend }, roll20Tab(9))).toEqual({ ok: false, error: { code: 'roll20-other-tab' } });
+    expect(await messenger.receive({ type: 'roll20/forward', player: 'bob', request: spend }, roll20Tab(9))).toEqual({
+      ok: false,
+      error: { code: 'roll20-other-tab' },
+    });
     expect(sent).toHaveLength(1);
     expect(await writing(9)).toEqual({ ok: true, writes: true });
   });
 
   it('a writing tab that no longer answers its ping (gone from the page, or silent for 2 s) or says it does not write: the asking tab writes instead', async () => {
-    for (const ping of [() => Promise.reject(new Error('Could not establish connection')), () => false, () => new Promise(() => undefined)]) {
+    for (const ping of [
+      () => Promise.reject(new Error('Could not establish connection')),
+      () => false,
+      () => new Promise(() => undefined),
+    ]) {
       const { messenger, session } = worker((_, m) => (m.type === 'roll20/ping' ? ping() : { ok: true }));
-      expect(await messenger.receive({ type: 'roll20/writing', player: 'bob' }, roll20Tab(7))).toEqual({ ok: true, writes: true });
-      expect(await messenger.receive({ type: 'roll20/writing', player: 'bob' }, roll20Tab(9))).toEqual({ ok: true, writes: true });
+      expect(await messenger.receive({ type: 'roll20/writing', player: 'bob' }, roll20Tab(7))).toEqual({
+        ok: true,
+        writes: true,
+      });
+      expect(await messenger.receive({ type: 'roll20/writing', player: 'bob' }, roll20Tab(9))).toEqual({
+        ok: true,
+        writes: true,
+      });
       expect((await session.get([ROLL20_WRITERS_KEY]))[ROLL20_WRITERS_KEY]).toEqual({ bob: 9 });
     }
   }, 10_000);
@@ -70,9 +103,15 @@ describe('a Roll20 player’s tabs, through the worker', () => {
       { id: self.id, url: `${self.origin}demo.html`, frameId: 0, tab: { id: 7 } },
       { id: self.id, url: `${self.origin}popup.html` },
     ];
-    for (const sender of senders) expect(await messenger.receive({ type: 'roll20/writing', player: 'bob' }, sender)).toBeUndefined();
-    expect(await messenger.receive({ type: 'roll20/writing', player: '<img onerror=x>' }, roll20Tab(7))).toMatchObject({ ok: false, error: { code: 'bad-message' } });
-    expect(await messenger.receive({ type: 'roll20/writing', player: 'bob', extra: 1 }, roll20Tab(7))).toMatchObject({ ok: false });
+    for (const sender of senders)
+      expect(await messenger.receive({ type: 'roll20/writing', player: 'bob' }, sender)).toBeUndefined();
+    expect(await messenger.receive({ type: 'roll20/writing', player: '<img onerror=x>' }, roll20Tab(7))).toMatchObject({
+      ok: false,
+      error: { code: 'bad-message' },
+    });
+    expect(await messenger.receive({ type: 'roll20/writing', player: 'bob', extra: 1 }, roll20Tab(7))).toMatchObject({
+      ok: false,
+    });
     expect((await session.get([ROLL20_WRITERS_KEY]))[ROLL20_WRITERS_KEY]).toBeUndefined();
   });
 
@@ -85,16 +124,23 @@ describe('a Roll20 player’s tabs, through the worker', () => {
     ];
     let i = 0;
     const { messenger } = worker(() => answers[i++]);
-    expect(await messenger.receive({ type: 'roll20/writing', player: 'bob' }, roll20Tab(7))).toEqual({ ok: true, writes: true });
+    expect(await messenger.receive({ type: 'roll20/writing', player: 'bob' }, roll20Tab(7))).toEqual({
+      ok: true,
+      writes: true,
+    });
     const got = [];
-    for (let n = 0; n < answers.length; n++) got.push(await messenger.receive({ type: 'roll20/forward', player: 'bob', request: spend }, roll20Tab(9)));
+    for (let n = 0; n < answers.length; n++)
+      got.push(await messenger.receive({ type: 'roll20/forward', player: 'bob', request: spend }, roll20Tab(9)));
     const none = { ok: false, error: { code: 'roll20-other-tab' } };
     expect(got).toEqual([answers[0], none, none, none]);
   });
 
   it('two tabs saying at once that they write for two players: both kept (one change after the other)', async () => {
     const { messenger, session } = worker();
-    await Promise.all([messenger.receive({ type: 'roll20/writing', player: 'bob' }, roll20Tab(7)), messenger.receive({ type: 'roll20/writing', player: 'carol' }, roll20Tab(8))]);
+    await Promise.all([
+      messenger.receive({ type: 'roll20/writing', player: 'bob' }, roll20Tab(7)),
+      messenger.receive({ type: 'roll20/writing', player: 'carol' }, roll20Tab(8)),
+    ]);
     expect((await session.get([ROLL20_WRITERS_KEY]))[ROLL20_WRITERS_KEY]).toEqual({ bob: 7, carol: 8 });
   });
 });

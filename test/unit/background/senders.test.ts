@@ -25,7 +25,7 @@ describe('tabletopSender', () => {
     ['a tab id of none', { ...demo, tab: { id: -1 } }],
     ['a page named like the demo further down', { ...demo, url: `${self.origin}demo.html.evil.html` }],
     ['a page in a folder named like it', { ...demo, url: `${self.origin}x/demo.html` }],
-    ['another extension\'s demo page', { ...demo, id: 'other', url: 'chrome-extension://other/demo.html' }],
+    ["another extension's demo page", { ...demo, id: 'other', url: 'chrome-extension://other/demo.html' }],
     ['our id from another origin', { ...demo, url: 'https://evil.example/demo.html' }],
     ['a Roll20 page that is not the editor', { ...roll20, url: 'https://app.roll20.net/editor/character/abc' }],
     ['a look-alike host', { ...roll20, url: 'https://app.roll20.net.evil.example/editor/' }],

@@ -7,7 +7,18 @@ const dynamicKeys = [
   ...MORALE_STATES.map((s) => `bdc_state_${s}`),
   ...MORALE_LEVELS.map((l) => `bdc_level_${l}`),
   ...Object.keys(DEFAULT_RULES).map((k) => `bdc_rule_${k}`),
-  ...['moraleTests_sequential', 'moraleTests_simultaneous', 'factorDrops_true', 'factorDrops_false', 'routedFails_stays_routed', 'routedFails_breaks', 'teamPa_full', 'teamPa_split', 'measureFrom_edge', 'measureFrom_centre'].map((k) => `bdc_rule_${k}`),
+  ...[
+    'moraleTests_sequential',
+    'moraleTests_simultaneous',
+    'factorDrops_true',
+    'factorDrops_false',
+    'routedFails_stays_routed',
+    'routedFails_breaks',
+    'teamPa_full',
+    'teamPa_split',
+    'measureFrom_edge',
+    'measureFrom_centre',
+  ].map((k) => `bdc_rule_${k}`),
   'system_bdc',
 ];
 

@@ -23,12 +23,58 @@ import {
 const id = fc.constantFrom('u1', 'u2', 'l3', 'l4', 'u9');
 const natural = fc.integer({ min: 1, max: 10 });
 const event: fc.Arbitrary<BdcEvent> = fc.oneof(
-  { weight: 6, arbitrary: fc.record({ type: fc.constant('moraleTests' as const), id, naturals: fc.array(natural, { minLength: 1, maxLength: 6 }), modifier: fc.integer({ min: -2, max: 2 }) }) },
-  { weight: 5, arbitrary: fc.record({ type: fc.constant('rallied' as const), id, payer: id, pa: fc.integer({ min: 0, max: 4 }), team: fc.integer({ min: 0, max: 2 }) }) },
-  { weight: 4, arbitrary: fc.record({ type: fc.constant('activated' as const), id, card: fc.integer({ min: 0, max: 3 }) }) },
-  { weight: 2, arbitrary: fc.record({ type: fc.constant('paSpent' as const), id, team: fc.integer({ min: 0, max: 2 }), amount: fc.integer({ min: 0, max: 4 }) }) },
-  { weight: 1, arbitrary: fc.record({ type: fc.constant('unitEdited' as const), id, unit: fc.record({ doctrine: fc.constantFrom('rigid' as const, 'flexible' as const), teams: fc.integer({ min: 1, max: 4 }) }) }) },
-  { weight: 1, arbitrary: fc.record({ type: fc.constant('tested' as const), target: fc.integer({ min: 0, max: 12 }), modifier: fc.integer({ min: -9, max: 9 }), natural }) },
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      type: fc.constant('moraleTests' as const),
+      id,
+      naturals: fc.array(natural, { minLength: 1, maxLength: 6 }),
+      modifier: fc.integer({ min: -2, max: 2 }),
+    }),
+  },
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      type: fc.constant('rallied' as const),
+      id,
+      payer: id,
+      pa: fc.integer({ min: 0, max: 4 }),
+      team: fc.integer({ min: 0, max: 2 }),
+    }),
+  },
+  {
+    weight: 4,
+    arbitrary: fc.record({ type: fc.constant('activated' as const), id, card: fc.integer({ min: 0, max: 3 }) }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      type: fc.constant('paSpent' as const),
+      id,
+      team: fc.integer({ min: 0, max: 2 }),
+      amount: fc.integer({ min: 0, max: 4 }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      type: fc.constant('unitEdited' as const),
+      id,
+      unit: fc.record({
+        doctrine: fc.constantFrom('rigid' as const, 'flexible' as const),
+        teams: fc.integer({ min: 1, max: 4 }),
+      }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      type: fc.constant('tested' as const),
+      target: fc.integer({ min: 0, max: 12 }),
+      modifier: fc.integer({ min: -9, max: 9 }),
+      natural,
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('turnEnded' as const) }) },
 );
 const setup: BdcEvent[] = [
@@ -58,43 +104,54 @@ describe('bdc invariants over random games', () => {
   it('morale stays within normal…routed; a rally costs exactly the steps it recovers; a card is drawn once per turn; refusals change nothing; undo is exact', () => {
     let accepted = 0;
     fc.assert(
-      fc.property(config, fc.array(event, { minLength: 10, maxLength: 40 }), fc.array(fc.nat(), { maxLength: 3 }), (cfg, events, probes) => {
-        // Every state is frozen: a rule that altered the state it was given, refused or not, would throw.
-        let state = deepFreeze(bdc.initialState(cfg));
-        let log: EventLog<BdcEvent> = emptyLog();
-        const states = [state];
-        const drawn = new Set<string>();
-        for (const e of [...setup, ...events]) {
-          const next = append(bdc, state, log, e);
-          if (!next.ok) continue;
-          const key = e.type === 'activated' ? `${e.id}:${e.id.startsWith('l') ? 1 : e.card}` : '';
-          const after = deepFreeze(next.value.state);
-          const what = () => `after ${JSON.stringify(e)}`;
-          // A card is drawn once per turn: a second draw is refused, so PA only ever grows at a first draw.
-          if (e.type === 'activated') {
-            check(!drawn.has(key), () => `a card drawn twice in a turn ${what()}`);
-            drawn.add(key);
-          } else {
-            check(totalPa(after) <= totalPa(state), () => `PA grew ${what()}`);
+      fc.property(
+        config,
+        fc.array(event, { minLength: 10, maxLength: 40 }),
+        fc.array(fc.nat(), { maxLength: 3 }),
+        (cfg, events, probes) => {
+          // Every state is frozen: a rule that altered the state it was given, refused or not, would throw.
+          let state = deepFreeze(bdc.initialState(cfg));
+          let log: EventLog<BdcEvent> = emptyLog();
+          const states = [state];
+          const drawn = new Set<string>();
+          for (const e of [...setup, ...events]) {
+            const next = append(bdc, state, log, e);
+            if (!next.ok) continue;
+            const key = e.type === 'activated' ? `${e.id}:${e.id.startsWith('l') ? 1 : e.card}` : '';
+            const after = deepFreeze(next.value.state);
+            const what = () => `after ${JSON.stringify(e)}`;
+            // A card is drawn once per turn: a second draw is refused, so PA only ever grows at a first draw.
+            if (e.type === 'activated') {
+              check(!drawn.has(key), () => `a card drawn twice in a turn ${what()}`);
+              drawn.add(key);
+            } else {
+              check(totalPa(after) <= totalPa(state), () => `PA grew ${what()}`);
+            }
+            if (e.type === 'turnEnded') drawn.clear();
+            for (const t of after.troops) {
+              check(
+                MORALE_STATES.includes(t.state) && stepsOf(t.state) >= 0 && stepsOf(t.state) <= 3,
+                () => `morale ${t.state} ${what()}`,
+              );
+              check(
+                t.counters.every((c) => c >= 0),
+                () => `negative PA ${what()}`,
+              );
+            }
+            if (e.type === 'rallied') {
+              const paid = totalPa(state) - totalPa(after);
+              const recovered = totalSteps(state) - totalSteps(after);
+              check(paid === e.pa && recovered === paid, () => `rally paid ${paid} for ${recovered} steps ${what()}`);
+            }
+            state = after;
+            log = next.value.log;
+            states.push(state);
           }
-          if (e.type === 'turnEnded') drawn.clear();
-          for (const t of after.troops) {
-            check(MORALE_STATES.includes(t.state) && stepsOf(t.state) >= 0 && stepsOf(t.state) <= 3, () => `morale ${t.state} ${what()}`);
-            check(t.counters.every((c) => c >= 0), () => `negative PA ${what()}`);
-          }
-          if (e.type === 'rallied') {
-            const paid = totalPa(state) - totalPa(after);
-            const recovered = totalSteps(state) - totalSteps(after);
-            check(paid === e.pa && recovered === paid, () => `rally paid ${paid} for ${recovered} steps ${what()}`);
-          }
-          state = after;
-          log = next.value.log;
-          states.push(state);
-        }
-        accepted += log.cursor - setup.length;
-        // Undo is a cursor move: the fold up to any cursor is the state the game had there.
-        expectReplays(bdc, cfg, log, states, probes);
-      }),
+          accepted += log.cursor - setup.length;
+          // Undo is a cursor move: the fold up to any cursor is the state the game had there.
+          expectReplays(bdc, cfg, log, states, probes);
+        },
+      ),
       { numRuns: GAMES },
     );
     // The games get played, not only refused.
@@ -103,21 +160,32 @@ describe('bdc invariants over random games', () => {
 
   it('a card drawn a second time in the same turn is refused with its reason and changes nothing', () => {
     fc.assert(
-      fc.property(config, fc.array(event, { maxLength: 30 }), fc.constantFrom('u1', 'u2', 'l3', 'l4'), fc.constantFrom(1, 2), (cfg, events, id, card) => {
-        let state = bdc.initialState(cfg);
-        for (const e of [...setup, ...events]) {
-          const r = bdc.apply(state, e);
-          if (r.ok) state = r.value;
-        }
-        const draw: BdcEvent = { type: 'activated', id, card };
-        const first = bdc.apply(state, draw);
-        if (!first.ok) return;
-        const second = bdc.apply(first.value, draw);
-        expect(second).toEqual({ ok: false, error: id.startsWith('l') ? { code: 'bdc-leader-card-drawn', params: { name: id.toUpperCase() } } : { code: 'bdc-card-drawn', params: { name: id === 'u1' ? 'G1' : 'G2', card } } });
-        // Once the turn ends, the card is back.
-        const ended = bdc.apply(first.value, { type: 'turnEnded' });
-        expect(ended.ok && bdc.apply(ended.value, draw).ok).toBe(true);
-      }),
+      fc.property(
+        config,
+        fc.array(event, { maxLength: 30 }),
+        fc.constantFrom('u1', 'u2', 'l3', 'l4'),
+        fc.constantFrom(1, 2),
+        (cfg, events, id, card) => {
+          let state = bdc.initialState(cfg);
+          for (const e of [...setup, ...events]) {
+            const r = bdc.apply(state, e);
+            if (r.ok) state = r.value;
+          }
+          const draw: BdcEvent = { type: 'activated', id, card };
+          const first = bdc.apply(state, draw);
+          if (!first.ok) return;
+          const second = bdc.apply(first.value, draw);
+          expect(second).toEqual({
+            ok: false,
+            error: id.startsWith('l')
+              ? { code: 'bdc-leader-card-drawn', params: { name: id.toUpperCase() } }
+              : { code: 'bdc-card-drawn', params: { name: id === 'u1' ? 'G1' : 'G2', card } },
+          });
+          // Once the turn ends, the card is back.
+          const ended = bdc.apply(first.value, { type: 'turnEnded' });
+          expect(ended.ok && bdc.apply(ended.value, draw).ok).toBe(true);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -146,18 +214,28 @@ describe('the D10 test', () => {
 
   it('otherwise succeeds exactly when natural + modifiers ≤ target', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 2, max: 9 }), fc.integer({ min: -9, max: 9 }), fc.integer({ min: 0, max: 12 }), (n, modifier, target) => {
-        expect(d10Test(n, target, modifier).success).toBe(n + modifier <= target);
-      }),
+      fc.property(
+        fc.integer({ min: 2, max: 9 }),
+        fc.integer({ min: -9, max: 9 }),
+        fc.integer({ min: 0, max: 12 }),
+        (n, modifier, target) => {
+          expect(d10Test(n, target, modifier).success).toBe(n + modifier <= target);
+        },
+      ),
     );
   });
 
   it('in the fold as well: a tested event with natural 1 or 10 records success or failure', () => {
     fc.assert(
-      fc.property(fc.constantFrom(1, 10), fc.integer({ min: -18, max: 18 }), fc.integer({ min: 1, max: 20 }), (natural, modifier, target) => {
-        const r = bdc.apply(bdc.initialState(bdc.defaultConfig), { type: 'tested', target, modifier, natural });
-        expect(r.ok && r.value.last?.tests[0]?.success).toBe(natural === 1);
-      }),
+      fc.property(
+        fc.constantFrom(1, 10),
+        fc.integer({ min: -18, max: 18 }),
+        fc.integer({ min: 1, max: 20 }),
+        (natural, modifier, target) => {
+          const r = bdc.apply(bdc.initialState(bdc.defaultConfig), { type: 'tested', target, modifier, natural });
+          expect(r.ok && r.value.last?.tests[0]?.success).toBe(natural === 1);
+        },
+      ),
     );
   });
 });

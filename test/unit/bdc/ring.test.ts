@@ -19,7 +19,16 @@ const arbBoard = fc.record({
   units: fc.array(
     fc.record({
       leader: fc.record({ x: fc.integer({ min: 0, max: 1400 }), y: fc.integer({ min: 0, max: 1000 }) }),
-      figures: fc.array(fc.record({ x: fc.integer({ min: -500, max: 500 }), y: fc.integer({ min: -500, max: 500 }), base: fc.constantFrom(20, 25, 40), long: fc.constantFrom(1, 1, 2), rotation: fc.constantFrom(0, 45, 90, 200) }), { minLength: 1, maxLength: 6 }),
+      figures: fc.array(
+        fc.record({
+          x: fc.integer({ min: -500, max: 500 }),
+          y: fc.integer({ min: -500, max: 500 }),
+          base: fc.constantFrom(20, 25, 40),
+          long: fc.constantFrom(1, 1, 2),
+          rotation: fc.constantFrom(0, 45, 90, 200),
+        }),
+        { minLength: 1, maxLength: 6 },
+      ),
     }),
     { minLength: 1, maxLength: 5 },
   ),
@@ -29,14 +38,45 @@ describe("Les bandes de Champagne's command ring", () => {
   it('holds every figure in command from his leader, and none out of command', () => {
     fc.assert(
       fc.property(arbBoard, ({ measurement, from, bases, leaderBase, units }) => {
-        const scene: Scene = { pixelsPerCell: 50, unitsPerCell: 2.5, unitName: 'cm', grid: measurement === 'euclidean' ? 'none' : 'square', measurement };
+        const scene: Scene = {
+          pixelsPerCell: 50,
+          unitsPerCell: 2.5,
+          unitName: 'cm',
+          grid: measurement === 'euclidean' ? 'none' : 'square',
+          measurement,
+        };
         const tokens: BoundToken[] = [];
-        const token = (id: string, x: number, y: number, base: number, long: number, rotation: number, unit: string, role: 'leader' | 'figure'): BoundToken => ({
-          id, name: id, center: { x, y }, footprint: { width: base * long, height: base }, rotation, layer: 'objects', visible: true, side: 'A', unit, role, piece: null,
+        const token = (
+          id: string,
+          x: number,
+          y: number,
+          base: number,
+          long: number,
+          rotation: number,
+          unit: string,
+          role: 'leader' | 'figure',
+        ): BoundToken => ({
+          id,
+          name: id,
+          center: { x, y },
+          footprint: { width: base * long, height: base },
+          rotation,
+          layer: 'objects',
+          visible: true,
+          side: 'A',
+          unit,
+          role,
+          piece: null,
         });
         units.forEach((u, i) => {
-          tokens.push(token(`L${i}`, u.leader.x, u.leader.y, 25, leaderBase.long, leaderBase.rotation, `g${i}`, 'leader'));
-          u.figures.forEach((f, j) => tokens.push(token(`g${i}f${j}`, u.leader.x + f.x, u.leader.y + f.y, f.base, f.long, f.rotation, `g${i}`, 'figure')));
+          tokens.push(
+            token(`L${i}`, u.leader.x, u.leader.y, 25, leaderBase.long, leaderBase.rotation, `g${i}`, 'leader'),
+          );
+          u.figures.forEach((f, j) =>
+            tokens.push(
+              token(`g${i}f${j}`, u.leader.x + f.x, u.leader.y + f.y, f.base, f.long, f.rotation, `g${i}`, 'figure'),
+            ),
+          );
         });
         const table: BoundTable = { scene, tokens, lost: [], pieces: new Map(), tokensOf: () => [] };
         const view = bdcBoard.view(table, { ...DEFAULT_BDC_FACTS, measureFrom: from, bases });
@@ -49,9 +89,22 @@ describe("Les bandes de Champagne's command ring", () => {
           const ring = ringOf.get(`L${t.unit!.slice(1)}`)!;
           // Measured from the centre, the ring is where a figure's centre may stand.
           // (A centre on the ring's very edge is in range: looked at within half a pixel.)
-          const reaches = (shrink: number) => (from === 'centre' ? baseReaches(ring, { center: t.center, footprint: { width: Math.max(0, -2 * shrink), height: Math.max(0, -2 * shrink) } }, 0, false) : baseReaches(ring, t, shrink, square, bases));
-          if (m.status === 'commanded') expect(reaches(-0.5), `${m.id} in command, drawn outside his leader's ring`).toBe(true);
-          if (m.status === 'out') expect(reaches(0.5), `${m.id} out of command, drawn inside his leader's ring`).toBe(false);
+          const reaches = (shrink: number) =>
+            from === 'centre'
+              ? baseReaches(
+                  ring,
+                  {
+                    center: t.center,
+                    footprint: { width: Math.max(0, -2 * shrink), height: Math.max(0, -2 * shrink) },
+                  },
+                  0,
+                  false,
+                )
+              : baseReaches(ring, t, shrink, square, bases);
+          if (m.status === 'commanded')
+            expect(reaches(-0.5), `${m.id} in command, drawn outside his leader's ring`).toBe(true);
+          if (m.status === 'out')
+            expect(reaches(0.5), `${m.id} out of command, drawn inside his leader's ring`).toBe(false);
         }
       }),
       { numRuns: 300 },

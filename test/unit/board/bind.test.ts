@@ -14,14 +14,25 @@ const PIECES: Piece[] = [
   { id: 'l2', name: 'Lieutenant', kind: 'leader', side: 'A', unit: 'u1', commander: 'l1' },
 ];
 const tok = (i: number, unit: number, x: number): Token => ({
-  id: `t${i}`, name: `T${i}`, center: { x, y: 0 }, footprint: { width: 10, height: 10 }, layer: 'objects', visible: true,
-  side: i % 3 ? 'pA' : 'pB', unit: `g${unit}`, role: i % 5 === 0 ? 'leader' : 'figure',
+  id: `t${i}`,
+  name: `T${i}`,
+  center: { x, y: 0 },
+  footprint: { width: 10, height: 10 },
+  layer: 'objects',
+  visible: true,
+  side: i % 3 ? 'pA' : 'pB',
+  unit: `g${unit}`,
+  role: i % 5 === 0 ? 'leader' : 'figure',
 });
 
 describe('TableBinder', () => {
   it("a linked figure takes its unit and side from the game; its group follows; a gone piece's tokens are lost", () => {
     const tokens = [tok(1, 1, 0), tok(2, 1, 10), tok(3, 2, 20), tok(5, 1, 30)];
-    const b = bindTable({ scene: SCENE, tokens }, { links: { t1: 'u1', t3: 'u2', t5: 'l2' }, sides: { pB: 'B' } }, PIECES);
+    const b = bindTable(
+      { scene: SCENE, tokens },
+      { links: { t1: 'u1', t3: 'u2', t5: 'l2' }, sides: { pB: 'B' } },
+      PIECES,
+    );
     expect(b.tokens.map((t) => [t.id, t.unit, t.side, t.role])).toEqual([
       ['t1', 'u1', 'A', 'figure'],
       ['t2', 'u1', 'A', 'figure'], // unlinked, in group g1 where t1 stands for u1
@@ -40,7 +51,11 @@ describe('TableBinder', () => {
             fc.record({ kind: fc.constant('regroup' as const), i: fc.nat(19), unit: fc.nat(4) }),
             fc.record({ kind: fc.constant('add' as const), unit: fc.nat(4) }),
             fc.record({ kind: fc.constant('remove' as const), i: fc.nat(19) }),
-            fc.record({ kind: fc.constant('link' as const), i: fc.nat(19), piece: fc.constantFrom('u1', 'u2', 'l1', 'l2', null) }),
+            fc.record({
+              kind: fc.constant('link' as const),
+              i: fc.nat(19),
+              piece: fc.constantFrom('u1', 'u2', 'l1', 'l2', null),
+            }),
           ),
           { maxLength: 40 },
         ),
@@ -51,8 +66,10 @@ describe('TableBinder', () => {
           const binder = new TableBinder();
           for (const s of steps) {
             const i = 'i' in s ? s.i % Math.max(1, tokens.length) : 0;
-            if (s.kind === 'move' && tokens[i]) tokens = tokens.map((t, k) => (k === i ? { ...t, center: { x: t.center.x + s.dx, y: 0 } } : t));
-            if (s.kind === 'regroup' && tokens[i]) tokens = tokens.map((t, k) => (k === i ? { ...t, unit: `g${s.unit}` } : t));
+            if (s.kind === 'move' && tokens[i])
+              tokens = tokens.map((t, k) => (k === i ? { ...t, center: { x: t.center.x + s.dx, y: 0 } } : t));
+            if (s.kind === 'regroup' && tokens[i])
+              tokens = tokens.map((t, k) => (k === i ? { ...t, unit: `g${s.unit}` } : t));
             if (s.kind === 'add') tokens = [...tokens, tok(next++, s.unit, 5)];
             if (s.kind === 'remove') tokens = tokens.filter((_, k) => k !== i);
             if (s.kind === 'link' && tokens[i]) {

@@ -2,7 +2,20 @@
 // Sharma, Wu & Dalal's CIEDE2000 test data (2005, Table 1, all 34 pairs), CIELAB of the sRGB
 // primaries, and what every simulation must keep (white, black, greys).
 import { describe, expect, it } from 'vitest';
-import { MACHADO_1_0, SIMULATIONS, contrastRatio, decode, deltaE2000, deltaE76, encode, parseHex, rgbToLab, seenDifference, simulate, type Lab } from '../../support/cvd';
+import {
+  MACHADO_1_0,
+  SIMULATIONS,
+  contrastRatio,
+  decode,
+  deltaE2000,
+  deltaE76,
+  encode,
+  parseHex,
+  rgbToLab,
+  seenDifference,
+  simulate,
+  type Lab,
+} from '../../support/cvd';
 
 /** Sharma et al. 2005, Table 1: L1 a1 b1, L2 a2 b2, ΔE00. */
 const SHARMA: readonly (readonly [number, number, number, number, number, number, number])[] = [
@@ -42,7 +55,8 @@ const SHARMA: readonly (readonly [number, number, number, number, number, number
   [2.0776, 0.0795, -1.135, 0.9033, -0.0636, -0.5514, 0.9082],
 ];
 
-const near = (actual: readonly number[], expected: readonly number[], digits: number) => actual.forEach((v, i) => expect(v).toBeCloseTo(expected[i]!, digits));
+const near = (actual: readonly number[], expected: readonly number[], digits: number) =>
+  actual.forEach((v, i) => expect(v).toBeCloseTo(expected[i]!, digits));
 
 describe('CIEDE2000', () => {
   it('gives Sharma et al.’s 34 test pairs to four decimals, both ways round', () => {
@@ -90,7 +104,8 @@ describe('the simulations', () => {
       for (const v of [0, 17, 128, 200, 255]) near(simulate([v, v, v], sim), [v, v, v], 2);
       expect(seenDifference('#ffffff', '#000000', sim)).toBeCloseTo(100, 1);
     }
-    for (const m of Object.values(MACHADO_1_0)) for (let row = 0; row < 3; row++) expect(m[3 * row]! + m[3 * row + 1]! + m[3 * row + 2]!).toBeCloseTo(1, 5);
+    for (const m of Object.values(MACHADO_1_0))
+      for (let row = 0; row < 3; row++) expect(m[3 * row]! + m[3 * row + 1]! + m[3 * row + 2]!).toBeCloseTo(1, 5);
   });
 
   it('apply the matrix in linear light: pure red seen by a deuteranope is (0.367322, 0.280085, 0) linear', () => {

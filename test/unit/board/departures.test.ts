@@ -10,27 +10,63 @@ import { BOARDS } from '../../../src/rules/boards';
 import type { Scene, Token } from '../../../src/table/model';
 
 const scene: Scene = { pixelsPerCell: 50, unitsPerCell: 5, unitName: 'cm', grid: 'none', measurement: 'euclidean' };
-const token = (id: string, name: string, side: string | null = 'pA'): Token => ({ id, name, center: { x: 0, y: 0 }, footprint: { width: 30, height: 30 }, layer: 'objects', visible: true, side, unit: null, role: 'figure' });
-const pieces = (...list: [string, string, boolean?][]): Piece[] => list.map(([id, name, gone]) => ({ id, name, kind: 'fighter', side: id.startsWith('B') ? 'B' : 'A', ...(gone ? { gone } : {}) }));
-const input = (ps: Piece[], links: Record<string, string> = {}): BoardInput => ({ system: 'hd-command', binding: { links, sides: { pA: 'A' } }, pieces: ps, facts: { playing: true, sides: [] } });
+const token = (id: string, name: string, side: string | null = 'pA'): Token => ({
+  id,
+  name,
+  center: { x: 0, y: 0 },
+  footprint: { width: 30, height: 30 },
+  layer: 'objects',
+  visible: true,
+  side,
+  unit: null,
+  role: 'figure',
+});
+const pieces = (...list: [string, string, boolean?][]): Piece[] =>
+  list.map(([id, name, gone]) => ({
+    id,
+    name,
+    kind: 'fighter',
+    side: id.startsWith('B') ? 'B' : 'A',
+    ...(gone ? { gone } : {}),
+  }));
+const input = (ps: Piece[], links: Record<string, string> = {}): BoardInput => ({
+  system: 'hd-command',
+  binding: { links, sides: { pA: 'A' } },
+  pieces: ps,
+  facts: { playing: true, sides: [] },
+});
 const board = BOARDS['hd-command'];
 
 describe('standsFor', () => {
-  const table = (ts: Token[], ps: Piece[], links: Record<string, string> = {}) => bindTable({ scene, tokens: ts }, { links, sides: { pA: 'A', pB: 'B' } }, ps);
+  const table = (ts: Token[], ps: Piece[], links: Record<string, string> = {}) =>
+    bindTable({ scene, tokens: ts }, { links, sides: { pA: 'A', pB: 'B' } }, ps);
 
   it('is the link; else the one piece in play of its side and name, spaces and case aside', () => {
-    const t = table([token('a', ' sergent '), token('b', 'Bretteur'), token('c', 'Sergent', 'pB'), token('d', 'Anyone')], pieces(['A1', 'Sergent'], ['A2', 'Capitaine'], ['B1', 'Ennemi']), { d: 'A2' });
+    const t = table(
+      [token('a', ' sergent '), token('b', 'Bretteur'), token('c', 'Sergent', 'pB'), token('d', 'Anyone')],
+      pieces(['A1', 'Sergent'], ['A2', 'Capitaine'], ['B1', 'Ennemi']),
+      { d: 'A2' },
+    );
     const [a, b, c, d] = t.tokens;
     expect([standsFor(a!, t), standsFor(b!, t), standsFor(c!, t), standsFor(d!, t)]).toEqual(['A1', null, null, 'A2']);
   });
 
-  it('of any side when the tabletop\'s side is mapped onto none of the game\'s', () => {
-    const t = bindTable({ scene, tokens: [token('a', 'Sergent', 'Alice')] }, { links: {}, sides: {} }, pieces(['A1', 'Sergent']));
+  it("of any side when the tabletop's side is mapped onto none of the game's", () => {
+    const t = bindTable(
+      { scene, tokens: [token('a', 'Sergent', 'Alice')] },
+      { links: {}, sides: {} },
+      pieces(['A1', 'Sergent']),
+    );
     expect(standsFor(t.tokens[0]!, t)).toBe('A1');
   });
 
   it('is no one for a name two pieces share, or a piece out of the game', () => {
-    expect(standsFor(table([token('a', 'Bretteur')], pieces(['A1', 'Bretteur'], ['A2', 'Bretteur'])).tokens[0]!, table([], pieces(['A1', 'Bretteur'], ['A2', 'Bretteur'])))).toBeNull();
+    expect(
+      standsFor(
+        table([token('a', 'Bretteur')], pieces(['A1', 'Bretteur'], ['A2', 'Bretteur'])).tokens[0]!,
+        table([], pieces(['A1', 'Bretteur'], ['A2', 'Bretteur'])),
+      ),
+    ).toBeNull();
     const t = table([token('a', 'Bretteur')], pieces(['A1', 'Bretteur', true]));
     expect(standsFor(t.tokens[0]!, t)).toBeNull();
   });
@@ -38,7 +74,15 @@ describe('standsFor', () => {
 
 describe('the board runner', () => {
   const status = (gone: string[]): TabletopStatus => ({
-    tabletop: 'demo', state: 'live', mode: 'full', engine: 'demo', missing: [], page: null, sides: [], selected: [], dropped: 0,
+    tabletop: 'demo',
+    state: 'live',
+    mode: 'full',
+    engine: 'demo',
+    missing: [],
+    page: null,
+    sides: [],
+    selected: [],
+    dropped: 0,
     changes: { gone: gone.map((id) => ({ id, name: id, side: 'pA', how: 'removed' as const })), arrived: [] },
   });
 

@@ -6,7 +6,17 @@ import { finderStops, nextStop } from '../../../src/board/finder';
 import type { Mark, MarkStatus } from '../../../src/board/model';
 import { MARK_STATUSES } from '../../../src/board/model';
 
-const mark = (id: string, status: MarkStatus, x: number, y: number, unit: string | null = null): Mark => ({ id, name: id, x, y, r: 10, status, reason: null, piece: null, unit });
+const mark = (id: string, status: MarkStatus, x: number, y: number, unit: string | null = null): Mark => ({
+  id,
+  name: id,
+  x,
+  y,
+  r: 10,
+  status,
+  reason: null,
+  piece: null,
+  unit,
+});
 
 describe('the finder', () => {
   it('steps through the figures out, unit by unit, then the leaders who cannot command', () => {
@@ -30,12 +40,22 @@ describe('the finder', () => {
   });
 
   it('visits each stop once before coming back, whatever the board', () => {
-    const arbMark = fc.record({ status: fc.constantFrom(...MARK_STATUSES), x: fc.integer({ min: 0, max: 500 }), y: fc.integer({ min: 0, max: 500 }), unit: fc.option(fc.constantFrom('A', 'B', 'C')) });
+    const arbMark = fc.record({
+      status: fc.constantFrom(...MARK_STATUSES),
+      x: fc.integer({ min: 0, max: 500 }),
+      y: fc.integer({ min: 0, max: 500 }),
+      unit: fc.option(fc.constantFrom('A', 'B', 'C')),
+    });
     fc.assert(
       fc.property(fc.array(arbMark, { maxLength: 40 }), (specs) => {
         const marks = specs.map((s, i) => mark(`t${i}`, s.status, s.x, s.y, s.unit));
         const stops = finderStops({ marks });
-        expect(stops.map((s) => s.token).sort()).toEqual(marks.filter((m) => m.status === 'out' || m.status === 'blocked').map((m) => m.id).sort());
+        expect(stops.map((s) => s.token).sort()).toEqual(
+          marks
+            .filter((m) => m.status === 'out' || m.status === 'blocked')
+            .map((m) => m.id)
+            .sort(),
+        );
         let at: string | null = null;
         const seen: string[] = [];
         for (let i = 0; i < stops.length; i++) {

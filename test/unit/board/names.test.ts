@@ -13,10 +13,20 @@ import type { Scene, Token } from '../../../src/table/model';
 import { sceneRoot } from '../../support/demo';
 
 const scene: Scene = { pixelsPerCell: 50, unitsPerCell: 5, unitName: 'cm', grid: 'none', measurement: 'euclidean' };
-const token = (id: string, name: string, unit: string | null, role: Token['role'] = 'figure'): Token => ({ id, name, center: { x: 0, y: 0 }, footprint: { width: 30, height: 30 }, layer: 'objects', visible: true, side: 'pA', unit, role });
+const token = (id: string, name: string, unit: string | null, role: Token['role'] = 'figure'): Token => ({
+  id,
+  name,
+  center: { x: 0, y: 0 },
+  footprint: { width: 30, height: 30 },
+  layer: 'objects',
+  visible: true,
+  side: 'pA',
+  unit,
+  role,
+});
 
 describe('unitNames', () => {
-  it('a grouping the tabletop made: its leader\'s, else the name its figures share, else its number', () => {
+  it("a grouping the tabletop made: its leader's, else the name its figures share, else its number", () => {
     const tokens = [
       token('g1', 'Goblin 1', 'u-33ff6294'),
       token('g2', 'Goblin 2', 'u-33ff6294'),
@@ -34,8 +44,13 @@ describe('unitNames', () => {
     ]);
   });
 
-  it('a grouping that stands for a game unit, or whose leader leads one: the game\'s name, every figure of it linked or not', () => {
-    const tokens = [token('s', 'Sgt', 'g9', 'leader'), token('a', 'Anyone', 'g9'), token('b', 'Fusilier 2', 'u-1'), token('c', 'Fusilier 3', 'u-1')];
+  it("a grouping that stands for a game unit, or whose leader leads one: the game's name, every figure of it linked or not", () => {
+    const tokens = [
+      token('s', 'Sgt', 'g9', 'leader'),
+      token('a', 'Anyone', 'g9'),
+      token('b', 'Fusilier 2', 'u-1'),
+      token('c', 'Fusilier 3', 'u-1'),
+    ];
     const pieces = [
       { id: 'u1', name: 'Groupe 1', kind: 'unit' as const, side: null },
       { id: 'l2', name: 'Sergent Lambert', kind: 'leader' as const, side: null, unit: 'u1' },
@@ -49,7 +64,7 @@ describe('unitNames', () => {
   });
 });
 
-describe('the summary of an army\'s board', () => {
+describe("the summary of an army's board", () => {
   it.each([
     ['bdc-army', { hq: 'Commandement', g1: 'Groupe 1', g6: 'Groupe 6' }],
     ['cr-army', { l24: '24e léger', ladoga: 'Ladoga', h11: '11e hussards' }],
@@ -58,7 +73,18 @@ describe('the summary of an army\'s board', () => {
     const board = sceneBoard(id);
     const table = tableOf(board);
     const run = new BoardRunner().run(BOARDS[board.system], table, boardInputOf(sceneRoot(id)));
-    const status: TabletopStatus = { tabletop: 'demo', state: 'live', mode: 'full', engine: 'demo', missing: [], page: null, sides: [], changes: { gone: [], arrived: [] }, selected: [], dropped: 0 };
+    const status: TabletopStatus = {
+      tabletop: 'demo',
+      state: 'live',
+      mode: 'full',
+      engine: 'demo',
+      missing: [],
+      page: null,
+      sides: [],
+      changes: { gone: [], arrived: [] },
+      selected: [],
+      dropped: 0,
+    };
     const units = summaryOf(status, table, run, board.system).units;
     expect(Object.fromEntries(units.filter((u) => u.id in names).map((u) => [u.id, u.name]))).toEqual(names);
     expect(units.every((u) => u.name !== null)).toBe(true);

@@ -16,7 +16,14 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { demoScene } from '../../../src/adapters/demo/example';
 import { SCENE_IDS, sceneRef } from '../../../src/adapters/demo/scenes';
-import { CLOSE_UP_DASH, EDGE_COLOURS, MARK_LOOKS, RING_COLOURS, TEXT_COLOURS, type Badge } from '../../../src/board/look';
+import {
+  CLOSE_UP_DASH,
+  EDGE_COLOURS,
+  MARK_LOOKS,
+  RING_COLOURS,
+  TEXT_COLOURS,
+  type Badge,
+} from '../../../src/board/look';
 import { MARK_STATUSES, type MarkStatus } from '../../../src/board/model';
 import type { SystemId } from '../../../src/rules/ids';
 import { initialState } from '../../../src/rules/hd-command/model';
@@ -44,7 +51,12 @@ interface Look {
   readonly dash: string;
   readonly badge: Badge;
 }
-const lookOf = (status: MarkStatus): Look => ({ name: status, colour: MARK_LOOKS[status].colour, dash: MARK_LOOKS[status].dash.join(' '), badge: MARK_LOOKS[status].badge });
+const lookOf = (status: MarkStatus): Look => ({
+  name: status,
+  colour: MARK_LOOKS[status].colour,
+  dash: MARK_LOOKS[status].dash.join(' '),
+  badge: MARK_LOOKS[status].badge,
+});
 const CLOSE_UP: Look = { ...lookOf('out'), name: 'out (must close up)', dash: CLOSE_UP_DASH.join(' ') };
 
 /** The smallest ΔE2000 between two colours over normal vision and the four simulations, and where. */
@@ -70,7 +82,10 @@ function pairsOf(system: SystemId): [Look, Look][] {
 /** Every side colour a demo scene gives its tokens, and a new Hell Dorado game's (the popup's) own. */
 const SIDE_COLOURS: readonly { readonly where: string; readonly colour: string }[] = [
   ...SCENE_IDS.flatMap((id) => demoScene(id).sides.map((s) => ({ where: `${id}: ${s.id}`, colour: s.colour }))),
-  ...(['A', 'B'] as const).map((s) => ({ where: `a new Hell Dorado game: side ${s}`, colour: initialState().sides[s].colour })),
+  ...(['A', 'B'] as const).map((s) => ({
+    where: `a new Hell Dorado game: side ${s}`,
+    colour: initialState().sides[s].colour,
+  })),
 ];
 
 describe('the palette without colour', () => {
@@ -93,7 +108,9 @@ describe('the palette without colour', () => {
         const w = worst(a.colour, b.colour);
         if (w.dE >= MIN_DELTA_E) continue;
         if (a.badge !== b.badge && a.dash !== b.dash) continue;
-        problems.push(`${system}: ${a.name} and ${b.name}: ΔE2000 ${w.dE.toFixed(1)} (${w.vision}), badges ${a.badge}/${b.badge}, rings “${a.dash}”/“${b.dash}”`);
+        problems.push(
+          `${system}: ${a.name} and ${b.name}: ΔE2000 ${w.dE.toFixed(1)} (${w.vision}), badges ${a.badge}/${b.badge}, rings “${a.dash}”/“${b.dash}”`,
+        );
       }
     }
     expect(problems).toEqual([]);
@@ -101,24 +118,31 @@ describe('the palette without colour', () => {
 
   it('gives no two statuses both one badge and one ring pattern', () => {
     const looks = MARK_STATUSES.map(lookOf);
-    for (const [i, a] of looks.entries()) for (const b of looks.slice(i + 1)) expect(a.badge === b.badge && a.dash === b.dash, `${a.name} / ${b.name}`).toBe(false);
+    for (const [i, a] of looks.entries())
+      for (const b of looks.slice(i + 1))
+        expect(a.badge === b.badge && a.dash === b.dash, `${a.name} / ${b.name}`).toBe(false);
   });
 
   it(`gives no side a status colour: ΔE2000 ≥ ${MIN_DELTA_E} from each, with normal vision and under each simulation`, () => {
     const problems: string[] = [];
     const statusColours = new Map<string, string>();
-    for (const s of MARK_STATUSES) statusColours.set(MARK_LOOKS[s].colour, [statusColours.get(MARK_LOOKS[s].colour), s].filter(Boolean).join('/'));
+    for (const s of MARK_STATUSES)
+      statusColours.set(MARK_LOOKS[s].colour, [statusColours.get(MARK_LOOKS[s].colour), s].filter(Boolean).join('/'));
     for (const side of SIDE_COLOURS) {
       for (const [colour, status] of statusColours) {
         const w = worst(side.colour, colour);
-        if (w.dE < MIN_DELTA_E) problems.push(`${side.where} ${side.colour} beside ${status} ${colour}: ΔE2000 ${w.dE.toFixed(1)} (${w.vision})`);
+        if (w.dE < MIN_DELTA_E)
+          problems.push(
+            `${side.where} ${side.colour} beside ${status} ${colour}: ΔE2000 ${w.dE.toFixed(1)} (${w.vision})`,
+          );
       }
     }
     expect(problems).toEqual([]);
   });
 
   it('keeps the words readable: every text colour at least 4.5:1 on white', () => {
-    for (const [status, colour] of Object.entries(TEXT_COLOURS)) expect(contrastRatio(colour, '#ffffff'), status).toBeGreaterThanOrEqual(4.5);
+    for (const [status, colour] of Object.entries(TEXT_COLOURS))
+      expect(contrastRatio(colour, '#ffffff'), status).toBeGreaterThanOrEqual(4.5);
   });
 });
 
@@ -130,7 +154,12 @@ describe('the palette in greys', () => {
   it(`keeps a leader, a figure in command and one out of command ΔE2000 ≥ ${MIN_DELTA_E} apart in both greys`, () => {
     const solid = ['leader', 'commanded', 'out'] as const;
     for (const vision of ['greyscale', 'luma'] as const) {
-      for (const [i, a] of solid.entries()) for (const b of solid.slice(i + 1)) expect(seenDifference(MARK_LOOKS[a].colour, MARK_LOOKS[b].colour, vision), `${a}/${b} (${vision})`).toBeGreaterThanOrEqual(MIN_DELTA_E);
+      for (const [i, a] of solid.entries())
+        for (const b of solid.slice(i + 1))
+          expect(
+            seenDifference(MARK_LOOKS[a].colour, MARK_LOOKS[b].colour, vision),
+            `${a}/${b} (${vision})`,
+          ).toBeGreaterThanOrEqual(MIN_DELTA_E);
     }
   });
 });
@@ -153,7 +182,9 @@ describe('the demo table’s focus ring', () => {
     return { light: values[0]!, dark: values[1]! };
   };
   const colours = (declarations: string): string[] =>
-    [...declarations.matchAll(/var\(--([a-z-]+)\)/g)].flatMap((m) => Object.values(variable(m[1]!))).concat([...declarations.matchAll(/#[0-9a-f]{6}\b/gi)].map((m) => m[0]));
+    [...declarations.matchAll(/var\(--([a-z-]+)\)/g)]
+      .flatMap((m) => Object.values(variable(m[1]!)))
+      .concat([...declarations.matchAll(/#[0-9a-f]{6}\b/gi)].map((m) => m[0]));
   const boardColours = [
     ...Object.entries(MARK_LOOKS).map(([k, v]) => [`${k} mark`, v.colour] as const),
     ...Object.entries(RING_COLOURS).map(([k, v]) => [`${k} ring`, v] as const),
@@ -164,16 +195,20 @@ describe('the demo table’s focus ring', () => {
     expect(rule('.token:focus-visible')).toMatch(/outline:\s*\d+px\s+(dashed|double)\s/);
   });
 
-  it.each(['.token:focus-visible', '.token.selected'])(`%s is drawn in colours no ring of the board uses (ΔE2000 ≥ ${MIN_DELTA_E} in every vision)`, (selector) => {
-    const own = colours(rule(selector));
-    expect(own.length).toBeGreaterThan(0);
-    const problems: string[] = [];
-    for (const colour of own) {
-      for (const [what, ring] of boardColours) {
-        const w = worst(colour, ring);
-        if (w.dE < MIN_DELTA_E) problems.push(`${selector} ${colour} beside the ${what} ${ring}: ΔE2000 ${w.dE.toFixed(1)} (${w.vision})`);
+  it.each(['.token:focus-visible', '.token.selected'])(
+    `%s is drawn in colours no ring of the board uses (ΔE2000 ≥ ${MIN_DELTA_E} in every vision)`,
+    (selector) => {
+      const own = colours(rule(selector));
+      expect(own.length).toBeGreaterThan(0);
+      const problems: string[] = [];
+      for (const colour of own) {
+        for (const [what, ring] of boardColours) {
+          const w = worst(colour, ring);
+          if (w.dE < MIN_DELTA_E)
+            problems.push(`${selector} ${colour} beside the ${what} ${ring}: ΔE2000 ${w.dE.toFixed(1)} (${w.vision})`);
+        }
       }
-    }
-    expect(problems).toEqual([]);
-  });
+      expect(problems).toEqual([]);
+    },
+  );
 });

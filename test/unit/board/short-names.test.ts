@@ -7,7 +7,16 @@ const length = (s: string) => [...s].length;
 
 describe('a shortened name still says who', () => {
   it('keeps what tells figures apart, as the issue asks', () => {
-    const shorts = shortNames(['Sergent Caron', 'Sergent Lambert', 'Colonel Desharbes', 'Tirailleurs tonkinois 3', 'Tirailleurs tonkinois 1', 'Tirailleurs algériens 1', 'Voltigeur 1a', 'Voltigeur 1b']);
+    const shorts = shortNames([
+      'Sergent Caron',
+      'Sergent Lambert',
+      'Colonel Desharbes',
+      'Tirailleurs tonkinois 3',
+      'Tirailleurs tonkinois 1',
+      'Tirailleurs algériens 1',
+      'Voltigeur 1a',
+      'Voltigeur 1b',
+    ]);
     expect(shorts.get('Sergent Caron')).toBe('Sgt Caron');
     expect(shorts.get('Colonel Desharbes')).toBe('Col. Desharbes');
     expect(shorts.get('Tirailleurs tonkinois 3')).toBe('Tirailleurs 3');
@@ -47,7 +56,15 @@ describe('a shortened name still says who', () => {
 
   const word = fc.stringMatching(/^[A-Za-zéèçСЕР]{1,12}$/);
   const marker = fc.oneof(fc.integer({ min: 1, max: 30 }).map(String), fc.constantFrom('a', 'b', 'D', '1a', '2b'));
-  const name = fc.tuple(fc.array(fc.oneof(word, fc.constantFrom('de', 'Sergent', 'Capitaine', 'Tirailleurs')), { minLength: 1, maxLength: 4 }), fc.option(marker)).map(([ws, m]) => [...ws, ...(m ? [m] : [])].join(' '));
+  const name = fc
+    .tuple(
+      fc.array(fc.oneof(word, fc.constantFrom('de', 'Sergent', 'Capitaine', 'Tirailleurs')), {
+        minLength: 1,
+        maxLength: 4,
+      }),
+      fc.option(marker),
+    )
+    .map(([ws, m]) => [...ws, ...(m ? [m] : [])].join(' '));
 
   it('for any board: shorter, kept last word, and never two names read alike', () => {
     fc.assert(

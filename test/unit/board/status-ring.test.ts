@@ -46,7 +46,10 @@ function baseOutline(t: BoundToken): P[] {
     ] as const) {
       const x = (u * w) / 2;
       const y = (v * h) / 2;
-      out.push({ x: t.center.x + x * Math.cos(a) - y * Math.sin(a), y: t.center.y + x * Math.sin(a) + y * Math.cos(a) });
+      out.push({
+        x: t.center.x + x * Math.cos(a) - y * Math.sin(a),
+        y: t.center.y + x * Math.sin(a) + y * Math.cos(a),
+      });
     }
   }
   return out;
@@ -64,13 +67,22 @@ function inPolygon(poly: readonly P[], p: P): boolean {
 }
 
 type Ring = { circle: { x: number; y: number; r: number } } | { polygon: P[] };
-const inside = (ring: Ring, p: P): boolean => ('circle' in ring ? Math.hypot(p.x - ring.circle.x, p.y - ring.circle.y) <= ring.circle.r : inPolygon(ring.polygon, p));
+const inside = (ring: Ring, p: P): boolean =>
+  'circle' in ring ? Math.hypot(p.x - ring.circle.x, p.y - ring.circle.y) <= ring.circle.r : inPolygon(ring.polygon, p);
 
-const viewOf = (t: BoundToken, bases: BaseShape): BoardView => ({ marks: [markOf(t, 'commanded', null, false, bases)], rings: [], edges: [], notes: [], error: null });
+const viewOf = (t: BoundToken, bases: BaseShape): BoardView => ({
+  marks: [markOf(t, 'commanded', null, false, bases)],
+  rings: [],
+  edges: [],
+  notes: [],
+  error: null,
+});
 
 /** The status ring as Owlbear's local items draw it. */
 function owlbearRing(view: BoardView): Ring {
-  const item = drawView(view, { player: 'me', layout: null, viewport: { x: 0, y: 0, scale: 1 }, notes: [] }).find((i) => (i.metadata[LOCAL_KEY] as { kind: string }).kind === 'mark')!;
+  const item = drawView(view, { player: 'me', layout: null, viewport: { x: 0, y: 0, scale: 1 }, notes: [] }).find(
+    (i) => (i.metadata[LOCAL_KEY] as { kind: string }).kind === 'mark',
+  )!;
   if (item.type === 'SHAPE') {
     const s = item as Shape;
     expect(s.shapeType).toBe('CIRCLE');
@@ -89,9 +101,20 @@ function overlayRing(view: BoardView): Ring {
   const overlay = new Overlay(host);
   overlay.draw(view);
   const node = host.querySelector('[data-layer="marks"] > *')!;
-  if (node.tagName.toLowerCase() === 'circle') return { circle: { x: Number(node.getAttribute('cx')), y: Number(node.getAttribute('cy')), r: Number(node.getAttribute('r')) } };
+  if (node.tagName.toLowerCase() === 'circle')
+    return {
+      circle: {
+        x: Number(node.getAttribute('cx')),
+        y: Number(node.getAttribute('cy')),
+        r: Number(node.getAttribute('r')),
+      },
+    };
   expect(node.tagName.toLowerCase()).toBe('polygon');
-  const [, tx, ty] = /translate\(([-\d.]+) ([-\d.]+)\)/.exec(node.getAttribute('transform') ?? '')!.map(Number) as [number, number, number];
+  const [, tx, ty] = /translate\(([-\d.]+) ([-\d.]+)\)/.exec(node.getAttribute('transform') ?? '')!.map(Number) as [
+    number,
+    number,
+    number,
+  ];
   const polygon = (node.getAttribute('points') ?? '').split(' ').map((xy) => {
     const [x, y] = xy.split(',').map(Number) as [number, number];
     return { x: x + tx, y: y + ty };
@@ -104,15 +127,21 @@ describe('a status ring follows its base', () => {
     ['Owlbear', owlbearRing],
     ['the overlay', overlayRing],
   ] as const) {
-    it.each([0, 30, 90, 135])(`${renderer}: every point of a 2 × 1 inch oblong base turned %i° is inside its ring, and the ring hugs it`, (rotation) => {
-      const t = token(2 * INCH, INCH, rotation);
-      const ring = ringOf(viewOf(t, 'auto'));
-      for (const p of baseOutline(t)) expect(inside(ring, p), `${p.x},${p.y}`).toBe(true);
-      // It hugs the base: not a circle round its whole length (the middle of a long side is at most a few px from the ring).
-      const a = (rotation * Math.PI) / 180;
-      const offSide = { x: t.center.x - (INCH / 2 + 12) * Math.sin(a), y: t.center.y + (INCH / 2 + 12) * Math.cos(a) };
-      expect(inside(ring, offSide)).toBe(false);
-    });
+    it.each([0, 30, 90, 135])(
+      `${renderer}: every point of a 2 × 1 inch oblong base turned %i° is inside its ring, and the ring hugs it`,
+      (rotation) => {
+        const t = token(2 * INCH, INCH, rotation);
+        const ring = ringOf(viewOf(t, 'auto'));
+        for (const p of baseOutline(t)) expect(inside(ring, p), `${p.x},${p.y}`).toBe(true);
+        // It hugs the base: not a circle round its whole length (the middle of a long side is at most a few px from the ring).
+        const a = (rotation * Math.PI) / 180;
+        const offSide = {
+          x: t.center.x - (INCH / 2 + 12) * Math.sin(a),
+          y: t.center.y + (INCH / 2 + 12) * Math.cos(a),
+        };
+        expect(inside(ring, offSide)).toBe(false);
+      },
+    );
 
     it(`${renderer}: a round base keeps its circle, and the "box" setting hugs a square base's corners`, () => {
       const round = ringOf(viewOf(token(INCH, INCH), 'auto'));

@@ -12,7 +12,8 @@ const runs = SCENE_IDS.map((id) => [id, sceneRun(id)] as const);
 
 describe('what the board shows', () => {
   it('every figure by default: the view as the system computes it', () => {
-    for (const [id, run] of runs) expect(visibleView(run.view, run.bound, DEFAULT_VISIBILITY, { focus: new Set(), gm: false }), id).toBe(run.view);
+    for (const [id, run] of runs)
+      expect(visibleView(run.view, run.bound, DEFAULT_VISIBILITY, { focus: new Set(), gm: false }), id).toBe(run.view);
   });
 
   it('the side whose turn it is where the game gives its pieces no side: Hell Dorado’s modifiers army, the company of the fighter acting (Tarik’s)', () => {
@@ -44,24 +45,43 @@ describe('what the board shows', () => {
 
   it('game master only: a player’s board shows nothing of the figures, the game master’s all', () => {
     for (const [id, run] of runs) {
-      const player = visibleView(run.view, run.bound, { show: 'all', gmOnly: true }, { focus: new Set([run.view.marks[0]?.id ?? '']), gm: false });
+      const player = visibleView(
+        run.view,
+        run.bound,
+        { show: 'all', gmOnly: true },
+        { focus: new Set([run.view.marks[0]?.id ?? '']), gm: false },
+      );
       expect([player.marks, player.rings, player.edges, player.notes], id).toEqual([[], [], [], []]);
-      expect(visibleView(run.view, run.bound, { show: 'all', gmOnly: true }, { focus: new Set(), gm: true }), id).toBe(run.view);
+      expect(visibleView(run.view, run.bound, { show: 'all', gmOnly: true }, { focus: new Set(), gm: true }), id).toBe(
+        run.view,
+      );
     }
   });
 
   it('property: under any setting, the board draws only what the full board draws, and a figure in focus is always drawn (unless kept to the game master)', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...runs), fc.constantFrom(...BOARD_SHOWS), fc.boolean(), fc.boolean(), fc.array(fc.nat(), { maxLength: 4 }), ([id, run], show, gmOnly, gm, picks) => {
-        const ids = run.view.marks.map((m) => m.id);
-        const focus = new Set(picks.map((k) => ids[k % Math.max(1, ids.length)]!).filter(Boolean));
-        const seen = visibleView(run.view, run.bound, { show, gmOnly }, { focus, gm });
-        for (const m of seen.marks) expect(run.view.marks, id).toContain(m);
-        for (const r of seen.rings) expect(run.view.rings, id).toContain(r);
-        for (const e of seen.edges) expect(run.view.edges, id).toContain(e);
-        if (gmOnly && !gm) expect(seen.marks).toEqual([]);
-        else if (show !== 'turn') for (const f of focus) expect(seen.marks.some((m) => m.id === f), `${id}: ${f} in focus`).toBe(true);
-      }),
+      fc.property(
+        fc.constantFrom(...runs),
+        fc.constantFrom(...BOARD_SHOWS),
+        fc.boolean(),
+        fc.boolean(),
+        fc.array(fc.nat(), { maxLength: 4 }),
+        ([id, run], show, gmOnly, gm, picks) => {
+          const ids = run.view.marks.map((m) => m.id);
+          const focus = new Set(picks.map((k) => ids[k % Math.max(1, ids.length)]!).filter(Boolean));
+          const seen = visibleView(run.view, run.bound, { show, gmOnly }, { focus, gm });
+          for (const m of seen.marks) expect(run.view.marks, id).toContain(m);
+          for (const r of seen.rings) expect(run.view.rings, id).toContain(r);
+          for (const e of seen.edges) expect(run.view.edges, id).toContain(e);
+          if (gmOnly && !gm) expect(seen.marks).toEqual([]);
+          else if (show !== 'turn')
+            for (const f of focus)
+              expect(
+                seen.marks.some((m) => m.id === f),
+                `${id}: ${f} in focus`,
+              ).toBe(true);
+        },
+      ),
     );
   });
 

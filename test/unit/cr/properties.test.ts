@@ -43,11 +43,22 @@ const units = ['AU4', 'AU5', 'AU6', 'BU3', 'BU4', 'BU5', 'ZZ'];
 const slotsOf = (...ids: string[]) => fc.array(fc.constantFrom('unit', 'unit', ...ids), { minLength: 6, maxLength: 6 });
 const slotsA = slotsOf('AL1', 'AL2', 'AL3');
 const slotsB = slotsOf('BL1', 'BL2');
-const slots = fc.oneof({ weight: 4, arbitrary: slotsA }, { weight: 4, arbitrary: slotsB }, { weight: 1, arbitrary: slotsOf(...leaders) });
-const die = fc.oneof({ weight: 9, arbitrary: fc.integer({ min: 1, max: 6 }) }, { weight: 1, arbitrary: fc.constantFrom(0, 7) });
+const slots = fc.oneof(
+  { weight: 4, arbitrary: slotsA },
+  { weight: 4, arbitrary: slotsB },
+  { weight: 1, arbitrary: slotsOf(...leaders) },
+);
+const die = fc.oneof(
+  { weight: 9, arbitrary: fc.integer({ min: 1, max: 6 }) },
+  { weight: 1, arbitrary: fc.constantFrom(0, 7) },
+);
 const unitsA = ['AU4', 'AU5', 'AU6'];
 const unitsB = ['BU3', 'BU4', 'BU5'];
-const someUnits = fc.oneof(fc.subarray(unitsA, { minLength: 1 }), fc.subarray(unitsB, { minLength: 1 }), fc.subarray(units, { maxLength: 3 }));
+const someUnits = fc.oneof(
+  fc.subarray(unitsA, { minLength: 1 }),
+  fc.subarray(unitsB, { minLength: 1 }),
+  fc.subarray(units, { maxLength: 3 }),
+);
 const side = fc.constantFrom('A' as const, 'B' as const);
 const event: fc.Arbitrary<CrEvent> = fc.oneof(
   { weight: 5, arbitrary: fc.record({ type: fc.constant('commandRoll' as const), A: die, B: die }) },
@@ -55,13 +66,22 @@ const event: fc.Arbitrary<CrEvent> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ type: fc.constant('nextTurn' as const) }) },
   { weight: 4, arbitrary: fc.record({ type: fc.constant('unitActivated' as const), unit: fc.constantFrom(...units) }) },
   { weight: 4, arbitrary: fc.record({ type: fc.constant('directOrders' as const), units: someUnits }) },
-  { weight: 2, arbitrary: fc.record({ type: fc.constant('signalRolled' as const), order: fc.constantFrom('attack', ' '), die }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ type: fc.constant('signalRolled' as const), order: fc.constantFrom('attack', ' '), die }),
+  },
   { weight: 2, arbitrary: fc.record({ type: fc.constant('signalObeyed' as const), units: someUnits }) },
   { weight: 3, arbitrary: fc.record({ type: fc.constant('rosterRewritten' as const), slots }) },
   { weight: 2, arbitrary: fc.record({ type: fc.constant('unitMarked' as const), unit: fc.constantFrom(...units) }) },
   {
     weight: 2,
-    arbitrary: fc.record({ type: fc.constant('leaderStatus' as const), side, leader: fc.constantFrom(...leaders), present: fc.boolean(), disordered: fc.boolean() }),
+    arbitrary: fc.record({
+      type: fc.constant('leaderStatus' as const),
+      side,
+      leader: fc.constantFrom(...leaders),
+      present: fc.boolean(),
+      disordered: fc.boolean(),
+    }),
   },
 );
 const setup: CrEvent[] = [
@@ -89,15 +109,23 @@ function checkInvariants(state: CrState, e: CrEvent) {
   if (!round) return;
   const what = () => `after ${JSON.stringify(e)}`;
   const numbers = round.queue.map((q) => q.slot);
-  for (let i = 1; i < numbers.length; i++) check(numbers[i]! < numbers[i - 1]!, () => `queue not strictly descending ${what()}: ${numbers}`);
+  for (let i = 1; i < numbers.length; i++)
+    check(numbers[i]! < numbers[i - 1]!, () => `queue not strictly descending ${what()}: ${numbers}`);
   check(new Set(numbers).size === numbers.length, () => `a number twice in the queue ${what()}`);
   check(round.cursor <= round.queue.length, () => `cursor past the queue ${what()}`);
   if (state.config.houseRules.unitActsOnce) {
-    for (const s of ['A', 'B'] as const) check(new Set(round.acted[s]).size === round.acted[s].length, () => `a unit acted twice ${what()}`);
+    for (const s of ['A', 'B'] as const)
+      check(new Set(round.acted[s]).size === round.acted[s].length, () => `a unit acted twice ${what()}`);
   }
   // A unit that acted belongs to the army it acted for.
-  for (const s of ['A', 'B'] as const) for (const u of round.acted[s]) check(state.sides[s].units.some((x) => x.id === u), () => `unit ${u} acted for the wrong army ${what()}`);
-  for (const s of ['A', 'B'] as const) check(state.sides[s].slots.length === 6, () => `side ${s} lost its six slots ${what()}`);
+  for (const s of ['A', 'B'] as const)
+    for (const u of round.acted[s])
+      check(
+        state.sides[s].units.some((x) => x.id === u),
+        () => `unit ${u} acted for the wrong army ${what()}`,
+      );
+  for (const s of ['A', 'B'] as const)
+    check(state.sides[s].slots.length === 6, () => `side ${s} lost its six slots ${what()}`);
 }
 
 describe('cr invariants (property tests)', () => {
@@ -109,7 +137,13 @@ describe('cr invariants (property tests)', () => {
         let state = deepFreeze(commandRoll.initialState(cfg));
         let log: EventLog<CrEvent> = emptyLog();
         const states = [state];
-        const all: CrEvent[] = [...setup, { type: 'rosterSet', side: 'A', slots: rosterA }, { type: 'rosterSet', side: 'B', slots: rosterB }, { type: 'start' }, ...events];
+        const all: CrEvent[] = [
+          ...setup,
+          { type: 'rosterSet', side: 'A', slots: rosterA },
+          { type: 'rosterSet', side: 'B', slots: rosterB },
+          { type: 'start' },
+          ...events,
+        ];
         for (const e of all) {
           const result = append(commandRoll, state, log, e);
           if (!result.ok) continue;

@@ -15,7 +15,16 @@ const arbBoard = fc.record({
   signal: fc.option(fc.integer({ min: 1, max: 6 }), { nil: null }),
   bases: fc.constantFrom(...BASE_SHAPES),
   units: fc.array(
-    fc.array(fc.record({ x: fc.integer({ min: 0, max: 1400 }), y: fc.integer({ min: 0, max: 1000 }), base: fc.constantFrom(24, 35, 50), long: fc.constantFrom(1, 1, 2), rotation: fc.constantFrom(0, 45, 90, 200) }), { minLength: 1, maxLength: 5 }),
+    fc.array(
+      fc.record({
+        x: fc.integer({ min: 0, max: 1400 }),
+        y: fc.integer({ min: 0, max: 1000 }),
+        base: fc.constantFrom(24, 35, 50),
+        long: fc.constantFrom(1, 1, 2),
+        rotation: fc.constantFrom(0, 45, 90, 200),
+      }),
+      { minLength: 1, maxLength: 5 },
+    ),
     { minLength: 2, maxLength: 8 },
   ),
 });
@@ -24,7 +33,13 @@ describe("the command roll's ring", () => {
   it('holds every unit the board calls eligible, and none it calls out of range', () => {
     fc.assert(
       fc.property(arbBoard, ({ measurement, signal, bases, units }) => {
-        const scene: Scene = { pixelsPerCell: 70, unitsPerCell: 1, unitName: 'in', grid: measurement === 'euclidean' ? 'none' : 'square', measurement };
+        const scene: Scene = {
+          pixelsPerCell: 70,
+          unitsPerCell: 1,
+          unitName: 'in',
+          grid: measurement === 'euclidean' ? 'none' : 'square',
+          measurement,
+        };
         const leader: Piece = { id: 'L', name: 'Ledru', kind: 'leader', side: 'A' };
         const pieces = new Map<string, Piece>([['L', leader]]);
         const tokens: BoundToken[] = [];
@@ -48,8 +63,20 @@ describe("the command roll's ring", () => {
             });
           });
         });
-        const table: BoundTable = { scene, tokens, lost: [], pieces, tokensOf: (id) => tokens.filter((t) => t.piece?.id === id) };
-        const facts: CrFacts = { signalUnit: 'in', bases, disordered: [], acted: [], slot: { side: 'A', kind: 'leader', leader: 'L', signal, ordered: [], used: false } };
+        const table: BoundTable = {
+          scene,
+          tokens,
+          lost: [],
+          pieces,
+          tokensOf: (id) => tokens.filter((t) => t.piece?.id === id),
+        };
+        const facts: CrFacts = {
+          signalUnit: 'in',
+          bases,
+          disordered: [],
+          acted: [],
+          slot: { side: 'A', kind: 'leader', leader: 'L', signal, ordered: [], used: false },
+        };
         const view = crBoard.view(table, facts);
         expect(view.error).toBeNull();
         const ring = view.rings.find((r) => r.id === 'ledru')!;
@@ -62,8 +89,16 @@ describe("the command roll's ring", () => {
           const out = figures.every((t) => status.get(t.id) === 'out');
           expect(eligible || out, `unit ${u} is all eligible or all out`).toBe(true);
           // Half a pixel of slack either way: an arc drawn as a polyline, a base's edge on the line.
-          if (eligible) expect(figures.some((t) => baseReaches(ring, t, -0.5, square, bases)), `unit ${u} eligible, drawn outside`).toBe(true);
-          else expect(figures.some((t) => baseReaches(ring, t, 0.5, square, bases)), `unit ${u} out, drawn inside`).toBe(false);
+          if (eligible)
+            expect(
+              figures.some((t) => baseReaches(ring, t, -0.5, square, bases)),
+              `unit ${u} eligible, drawn outside`,
+            ).toBe(true);
+          else
+            expect(
+              figures.some((t) => baseReaches(ring, t, 0.5, square, bases)),
+              `unit ${u} out, drawn inside`,
+            ).toBe(false);
         }
       }),
       { numRuns: 300 },

@@ -2,7 +2,13 @@
 // derived vectors, and blocked paths (enemy units block, a lone enemy leader does not).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { blockedAt, checkDcChoice, dcEligibility, detourLength, NotHexGridError } from '../../../src/rules/dc/activation';
+import {
+  blockedAt,
+  checkDcChoice,
+  dcEligibility,
+  detourLength,
+  NotHexGridError,
+} from '../../../src/rules/dc/activation';
 import { hexDistance, hexKey, hexToPixel, type Hex } from '../../../src/geometry/hex';
 import type { Scene, Token, TokenRole } from '../../../src/table/model';
 import { token } from '../geometry/helpers';
@@ -86,7 +92,9 @@ describe('Désastre Colonial blocked paths', () => {
     const lone = [desharbes, target, at('chief', { q: 1, r: 0 }, 'staffN', 'NAT', 'leader')];
     expect(checkDcChoice(desharbes, ['u'], lone, HEX, 3).ok).toBe(true);
     const withUnit = [...lone, at('warrior', { q: 1, r: 0 }, 'band', 'NAT')];
-    expect(checkDcChoice(desharbes, ['u'], withUnit, HEX, 3).units[0]!.reasons).toEqual([{ code: 'path-blocked', hex: { q: 1, r: 0 }, by: 'warrior' }]);
+    expect(checkDcChoice(desharbes, ['u'], withUnit, HEX, 3).units[0]!.reasons).toEqual([
+      { code: 'path-blocked', hex: { q: 1, r: 0 }, by: 'warrior' },
+    ]);
   });
 
   it('friendly units and enemies off the line do not block', () => {
@@ -124,22 +132,33 @@ describe('Désastre Colonial path readings: straight line (default) or around en
   ];
 
   it('straight line: both are blocked, each at the first enemy hex on the line', () => {
-    expect(checkDcChoice(desharbes, ['zouaves'], t, HEX, 3).units[0]!.reasons).toEqual([{ code: 'path-blocked', hex: { q: 1, r: 0 }, by: 'w' }]);
-    expect(checkDcChoice(desharbes, ['spahis'], t, HEX, 3, Infinity, 'straight-line').units[0]!.reasons).toEqual([{ code: 'path-blocked', hex: { q: -2, r: 0 }, by: 'x' }]);
+    expect(checkDcChoice(desharbes, ['zouaves'], t, HEX, 3).units[0]!.reasons).toEqual([
+      { code: 'path-blocked', hex: { q: 1, r: 0 }, by: 'w' },
+    ]);
+    expect(checkDcChoice(desharbes, ['spahis'], t, HEX, 3, Infinity, 'straight-line').units[0]!.reasons).toEqual([
+      { code: 'path-blocked', hex: { q: -2, r: 0 }, by: 'x' },
+    ]);
   });
 
   it('around enemies: a detour of at most R hexes will do; none, and the reason names the radius', () => {
     expect(checkDcChoice(desharbes, ['zouaves'], t, HEX, 3, Infinity, 'around-enemies').ok).toBe(true);
-    expect(checkDcChoice(desharbes, ['spahis'], t, HEX, 3, Infinity, 'around-enemies').units[0]!.reasons).toEqual([{ code: 'no-detour', radius: 3 }]);
+    expect(checkDcChoice(desharbes, ['spahis'], t, HEX, 3, Infinity, 'around-enemies').units[0]!.reasons).toEqual([
+      { code: 'no-detour', radius: 3 },
+    ]);
     // With a radius of 4 the way round the Tirailleurs (4 hexes) is short enough.
     expect(checkDcChoice(desharbes, ['spahis'], t, HEX, 4, Infinity, 'around-enemies').ok).toBe(true);
     const e = dcEligibility(desharbes, t, HEX, 3, 'around-enemies');
-    expect(e.map((u) => [u.unit, u.ok])).toEqual([['zouaves', true], ['spahis', false]]);
+    expect(e.map((u) => [u.unit, u.ok])).toEqual([
+      ['zouaves', true],
+      ['spahis', false],
+    ]);
   });
 
   it('around enemies: out of range says so alone; a lone enemy leader never blocks the way round', () => {
     const far = [desharbes, at('f', { q: 4, r: 0 }, 'far')];
-    expect(checkDcChoice(desharbes, ['far'], far, HEX, 3, Infinity, 'around-enemies').units[0]!.reasons).toEqual([{ code: 'out-of-range', by: 1, unit: 'hex', distance: 4 }]);
+    expect(checkDcChoice(desharbes, ['far'], far, HEX, 3, Infinity, 'around-enemies').units[0]!.reasons).toEqual([
+      { code: 'out-of-range', by: 1, unit: 'hex', distance: 4 },
+    ]);
     // Every neighbour of the leader held: by enemy units, the unit is cut off; by lone enemy leaders, not.
     const ring = [
       { q: 1, r: 0 },
@@ -151,7 +170,9 @@ describe('Désastre Colonial path readings: straight line (default) or around en
     ];
     const unit = at('u', { q: 2, r: 0 }, 'u');
     const units = [desharbes, unit, ...ring.map((h, i) => at(`e${i}`, h, `band${i}`, 'NAT'))];
-    expect(checkDcChoice(desharbes, ['u'], units, HEX, 3, Infinity, 'around-enemies').units[0]!.reasons).toEqual([{ code: 'no-detour', radius: 3 }]);
+    expect(checkDcChoice(desharbes, ['u'], units, HEX, 3, Infinity, 'around-enemies').units[0]!.reasons).toEqual([
+      { code: 'no-detour', radius: 3 },
+    ]);
     const leaders = [desharbes, unit, ...ring.map((h, i) => at(`c${i}`, h, `staff${i}`, 'NAT', 'leader'))];
     expect(checkDcChoice(desharbes, ['u'], leaders, HEX, 3, Infinity, 'around-enemies').ok).toBe(true);
   });
@@ -181,7 +202,10 @@ describe('Désastre Colonial path readings: straight line (default) or around en
         const line = checkDcChoice(desharbes, ['u'], tokens, HEX, radius, Infinity, 'straight-line');
         const round = checkDcChoice(desharbes, ['u'], tokens, HEX, radius, Infinity, 'around-enemies');
         if (line.ok) expect(round.ok).toBe(true);
-        if (!round.ok) expect(round.units[0]!.reasons.map((r) => r.code)).toEqual(distance > radius ? ['out-of-range'] : ['no-detour']);
+        if (!round.ok)
+          expect(round.units[0]!.reasons.map((r) => r.code)).toEqual(
+            distance > radius ? ['out-of-range'] : ['no-detour'],
+          );
       }),
       { numRuns: 2000 },
     );

@@ -9,7 +9,10 @@ import { errorText } from '../../../src/i18n/errors';
 
 /* Keys the dc panel and core build at run time: each must exist, in every language, and never print empty. */
 const LANGS = ['en', 'fr', 'ru'] as const;
-const catalogues = Object.fromEntries(LANGS.map((l) => [l, loadCatalogue(l) as Catalogue])) as Record<(typeof LANGS)[number], Catalogue>;
+const catalogues = Object.fromEntries(LANGS.map((l) => [l, loadCatalogue(l) as Catalogue])) as Record<
+  (typeof LANGS)[number],
+  Catalogue
+>;
 
 const src = (dir: string): string =>
   readdirSync(dir)
@@ -26,21 +29,35 @@ describe('dc strings', () => {
     ...['white', 'commanded', 'done'].map((m) => `dc_marker_${m}`),
     'dc_rule_threshold',
     'dc_rule_fragileThreshold',
-    ...DC_PATH_READINGS.flatMap((r) => [`dc_rule_path_${r.replaceAll('-', '_')}`, `dc_history_path_${r.replaceAll('-', '_')}`]),
+    ...DC_PATH_READINGS.flatMap((r) => [
+      `dc_rule_path_${r.replaceAll('-', '_')}`,
+      `dc_history_path_${r.replaceAll('-', '_')}`,
+    ]),
     'dc_reroll_used',
     'dc_reroll_only_ones',
     'dc_reroll_not_allowed',
     'system_dc',
   ];
   // Every refusal code the core can produce (including the dc-step-${step} ones).
-  const codes = [...new Set([...core.matchAll(/refuse\('(dc-[a-z-]+)'/g), ...core.matchAll(/code: '(dc-[a-z-]+)'/g), ...core.matchAll(/\['(dc-[a-z-]+)'/g)].map((m) => m[1]!))];
+  const codes = [
+    ...new Set(
+      [
+        ...core.matchAll(/refuse\('(dc-[a-z-]+)'/g),
+        ...core.matchAll(/code: '(dc-[a-z-]+)'/g),
+        ...core.matchAll(/\['(dc-[a-z-]+)'/g),
+      ].map((m) => m[1]!),
+    ),
+  ];
   const steps = ['leader', 'units', 'roll', 'assign', 'decide'].map((s) => `dc-step-${s}`);
 
   it.each(LANGS)('%s has every dynamic key and every refusal message', (lang) => {
     for (const key of dynamic) expect(catalogues[lang][key], key).toBeDefined();
     expect(codes.length).toBeGreaterThan(25);
     for (const code of [...codes, ...steps]) {
-      const t = errorText({ code, params: { unit: 'x', leader: 'y', id: 'z', count: 2, distance: 4, max: 3, radius: 2 } });
+      const t = errorText({
+        code,
+        params: { unit: 'x', leader: 'y', id: 'z', count: 2, distance: 4, max: 3, radius: 2 },
+      });
       // A refusal worded by its count names a family of plural forms.
       expect(catalogues[lang][t.count === undefined ? t.key : `${t.key}_other`], code).toBeDefined();
       expect(formatText(catalogues[lang], t)).not.toMatch(/\$/);
@@ -52,7 +69,9 @@ describe('dc strings', () => {
   });
 
   it('describes every event of the worked example in all three languages', () => {
-    const file = JSON.parse(readFileSync(join(__dirname, '../../scenarios/dc/desharbes-worked-example.json'), 'utf8')) as { steps: { event?: DcEvent; reject?: string }[] };
+    const file = JSON.parse(
+      readFileSync(join(__dirname, '../../scenarios/dc/desharbes-worked-example.json'), 'utf8'),
+    ) as { steps: { event?: DcEvent; reject?: string }[] };
     let state: DcState = dc.initialState(dc.defaultConfig);
     for (const step of file.steps) {
       if (!step.event || step.reject) continue;

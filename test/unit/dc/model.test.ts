@@ -15,9 +15,15 @@ describe('leader profiles NdX/R', () => {
     expect(formatProfile({ dice: 5, die: 10, radius: 5 })).toBe('5D10/5');
   });
   it('refuses each wrong part with its own reason', () => {
-    expect(parseProfile('6D8/3')).toEqual({ ok: false, error: { code: 'dc-profile-dice', params: { dice: 6, min: 2, max: 5 } } });
+    expect(parseProfile('6D8/3')).toEqual({
+      ok: false,
+      error: { code: 'dc-profile-dice', params: { dice: 6, min: 2, max: 5 } },
+    });
     expect(parseProfile('4D7/3')).toEqual({ ok: false, error: { code: 'dc-profile-die', params: { die: 7 } } });
-    expect(parseProfile('4D8/0')).toEqual({ ok: false, error: { code: 'dc-profile-radius', params: { radius: 0, min: 1, max: 5 } } });
+    expect(parseProfile('4D8/0')).toEqual({
+      ok: false,
+      error: { code: 'dc-profile-radius', params: { radius: 0, min: 1, max: 5 } },
+    });
     expect(parseProfile('4D8')).toMatchObject({ ok: false, error: { code: 'dc-profile-format' } });
   });
 });
@@ -41,20 +47,36 @@ const layout: DcEvent[] = [
 describe('picking units (greyed with the reason)', () => {
   const state = play(layout);
   const leader = state.leaders[0]!;
-  const reasons = (picked: string[]) => Object.fromEntries(pickable(state, leader, picked).map((p) => [p.unit.name, p.refusal?.code ?? null]));
+  const reasons = (picked: string[]) =>
+    Object.fromEntries(pickable(state, leader, picked).map((p) => [p.unit.name, p.refusal?.code ?? null]));
 
   it('range through the engine, own side only, unplaced units left to the player', () => {
-    expect(reasons([])).toEqual({ i1: null, i2: null, i3: null, i4: null, cav: null, far: 'dc-out-of-range', unplaced: null });
+    expect(reasons([])).toEqual({
+      i1: null,
+      i2: null,
+      i3: null,
+      i4: null,
+      cav: null,
+      far: 'dc-out-of-range',
+      unplaced: null,
+    });
     expect(pickable(state, leader, []).find((p) => p.unit.name === 'i1')!.distance).toBe(3);
   });
   it('pairwise spread against the units already picked, and the dice limit', () => {
     expect(reasons(['U2'])).toMatchObject({ cav: 'dc-spread-too-wide', i4: null });
-    expect(reasons(['U2', 'U3', 'U4', 'U5'])).toMatchObject({ cav: 'dc-too-many-units', unplaced: 'dc-too-many-units' });
+    expect(reasons(['U2', 'U3', 'U4', 'U5'])).toMatchObject({
+      cav: 'dc-too-many-units',
+      unplaced: 'dc-too-many-units',
+    });
   });
   it('the player vouches when a position is missing', () => {
-    const command = (word?: { inRange: boolean; adjacent: boolean }) => dc.apply(state, { type: 'unitsCommanded', units: ['U2', 'U8'], ...(word ? { word } : {}) });
+    const command = (word?: { inRange: boolean; adjacent: boolean }) =>
+      dc.apply(state, { type: 'unitsCommanded', units: ['U2', 'U8'], ...(word ? { word } : {}) });
     expect(command()).toMatchObject({ ok: false, error: { code: 'dc-word-needed' } });
-    expect(command({ inRange: true, adjacent: true })).toMatchObject({ ok: true, value: { initiative: { command: { adjacent: true, checked: false } } } });
+    expect(command({ inRange: true, adjacent: true })).toMatchObject({
+      ok: true,
+      value: { initiative: { command: { adjacent: true, checked: false } } },
+    });
   });
 });
 
@@ -67,7 +89,10 @@ describe('the path reading (house rule)', () => {
     expect(dc.parseConfig({ houseRules: { threshold: 4, fragileThreshold: 6, path: 'diagonal' } }).ok).toBe(false);
     const parsed = dc.parseEvent({ type: 'configure', houseRules: { threshold: 3 } });
     expect(parsed).toEqual({ ok: true, value: { type: 'configure', houseRules: { threshold: 3 } } });
-    const around = play([{ type: 'configure', houseRules: { path: 'around-enemies' } }, parsed.ok ? parsed.value : { type: 'start' }]);
+    const around = play([
+      { type: 'configure', houseRules: { path: 'around-enemies' } },
+      parsed.ok ? parsed.value : { type: 'start' },
+    ]);
     expect(around.config.houseRules).toEqual({ threshold: 3, fragileThreshold: 6, path: 'around-enemies' });
   });
 
@@ -82,7 +107,8 @@ describe('the path reading (house rule)', () => {
       { type: 'initiativeGained', side: 'colonial' },
       { type: 'leaderActivated', leader: 'L1' },
     ];
-    const refusals = (s: DcState) => Object.fromEntries(pickable(s, s.leaders[0]!, []).map((p) => [p.unit.name, p.refusal]));
+    const refusals = (s: DcState) =>
+      Object.fromEntries(pickable(s, s.leaders[0]!, []).map((p) => [p.unit.name, p.refusal]));
     expect(refusals(play(blocked))).toEqual({
       Zouaves: { code: 'dc-path-blocked', params: { unit: 'Zouaves', blocker: 'Warriors' } },
       Spahis: { code: 'dc-path-blocked', params: { unit: 'Spahis', blocker: 'Tirailleurs' } },

@@ -1,7 +1,15 @@
 import fc from 'fast-check';
 import { check, deepFreeze, GAMES } from '../../support/games';
 import { describe, expect, it } from 'vitest';
-import { DC_PATH_READINGS, dc, diceAvailable, type DcEvent, type DcHex, type DcPathReading, type DcState } from '../../../src/rules/dc';
+import {
+  DC_PATH_READINGS,
+  dc,
+  diceAvailable,
+  type DcEvent,
+  type DcHex,
+  type DcPathReading,
+  type DcState,
+} from '../../../src/rules/dc';
 
 /*
  * Random games on a small hex board (positions known or not, enemies in the way or not, either path
@@ -10,9 +18,14 @@ import { DC_PATH_READINGS, dc, diceAvailable, type DcEvent, type DcHex, type DcP
  * keeps and the count of "1"s start again whenever the initiative changes hands, Drama stays 1–3,
  * and a refused event changes nothing.
  */
-const hex: fc.Arbitrary<DcHex | null> = fc.option(fc.record({ q: fc.integer({ min: -3, max: 3 }), r: fc.integer({ min: -3, max: 3 }) }), { freq: 4 });
+const hex: fc.Arbitrary<DcHex | null> = fc.option(
+  fc.record({ q: fc.integer({ min: -3, max: 3 }), r: fc.integer({ min: -3, max: 3 }) }),
+  { freq: 4 },
+);
 const side = fc.constantFrom('colonial' as const, 'native' as const);
-const profile = fc.tuple(fc.integer({ min: 2, max: 5 }), fc.constantFrom(6, 8, 10), fc.integer({ min: 1, max: 5 })).map(([n, x, r]) => `${n}D${x}/${r}`);
+const profile = fc
+  .tuple(fc.integer({ min: 2, max: 5 }), fc.constantFrom(6, 8, 10), fc.integer({ min: 1, max: 5 }))
+  .map(([n, x, r]) => `${n}D${x}/${r}`);
 const setup = fc.tuple(
   fc.array(fc.record({ side, profile, at: hex }), { minLength: 2, maxLength: 4 }),
   fc.array(fc.record({ side, losses: fc.integer({ min: 0, max: 5 }), at: hex }), { minLength: 2, maxLength: 8 }),
@@ -26,7 +39,20 @@ const unitIds = ['U3', 'U4', 'U5', 'U6', 'U7', 'U8', 'U9', 'U10', 'U11', 'U12'];
  * A step is a kind plus random numbers; the event is built from the current state so that most steps
  * are plausible (the right side's leader, white units, dice in range), with some noise left in.
  */
-const KINDS = ['gain', 'activate', 'command', 'roll', 'reroll', 'assign', 'keep', 'concede', 'newTurn', 'losses', 'place', 'drama'] as const;
+const KINDS = [
+  'gain',
+  'activate',
+  'command',
+  'roll',
+  'reroll',
+  'assign',
+  'keep',
+  'concede',
+  'newTurn',
+  'losses',
+  'place',
+  'drama',
+] as const;
 const WEIGHTS = [2, 4, 6, 6, 3, 6, 4, 1, 1, 1, 1, 1];
 type Step = { kind: (typeof KINDS)[number]; n: number[]; at: DcHex | null };
 const step: fc.Arbitrary<Step> = fc.record({
@@ -50,7 +76,7 @@ function natural(state: DcState, n: number[]): Step['kind'] | null {
 function build(state: DcState, { kind: random, n, at }: Step): DcEvent {
   const kind = natural(state, n) ?? random;
   const h = state.initiative;
-  const pick = <T,>(xs: readonly T[], i: number): T | undefined => (xs.length ? xs[n[i]! % xs.length] : undefined);
+  const pick = <T>(xs: readonly T[], i: number): T | undefined => (xs.length ? xs[n[i]! % xs.length] : undefined);
   const mine = state.leaders.filter((l) => !h || l.side === h.side || n[7]! % 10 === 0);
   const leader = state.leaders.find((l) => l.id === h?.leader);
   const sides = leader?.profile.die ?? 8;
@@ -120,44 +146,63 @@ describe('dc invariants (property tests)', () => {
   it('hold over random games', () => {
     const accepted: Record<string, number> = {};
     fc.assert(
-      fc.property(setup, fc.array(step, { minLength: 20, maxLength: 60 }), fc.constantFrom(...DC_PATH_READINGS), ([leaders, units], steps, path) => {
-        // Every state is frozen: a rule that altered the state it was given, refused or not, would throw.
-        let state = deepFreeze(start(leaders, units, path));
-        // Units whose command went to the dice this turn: never again until the next turn.
-        let commandedThisTurn = new Set<string>();
-        for (const s of steps) {
-          const e = build(state, s);
-          const next = dc.apply(state, e);
-          if (!next.ok) continue;
-          accepted[e.type] = (accepted[e.type] ?? 0) + 1;
-          const before = state;
-          const after = deepFreeze(next.value);
-          const what = () => `after ${JSON.stringify(e)}`;
-          if (e.type === 'unitsCommanded') for (const u of e.units) check(!commandedThisTurn.has(u), () => `unit ${u} commanded twice in a turn ${what()}`);
-          // One reroll per roll: a second one is always refused.
-          if (e.type === 'dieRerolled') check(before.initiative!.command!.rerolled === false, () => `a second reroll ${what()}`);
-          if (e.type === 'diceAssigned') for (const u of before.initiative!.command!.units) commandedThisTurn.add(u);
-          if (e.type === 'newTurn') commandedThisTurn = new Set();
-          for (const u of after.units) if (commandedThisTurn.has(u.id)) check(u.marker !== 'white', () => `unit ${u.id} commanded but white ${what()}`);
+      fc.property(
+        setup,
+        fc.array(step, { minLength: 20, maxLength: 60 }),
+        fc.constantFrom(...DC_PATH_READINGS),
+        ([leaders, units], steps, path) => {
+          // Every state is frozen: a rule that altered the state it was given, refused or not, would throw.
+          let state = deepFreeze(start(leaders, units, path));
+          // Units whose command went to the dice this turn: never again until the next turn.
+          let commandedThisTurn = new Set<string>();
+          for (const s of steps) {
+            const e = build(state, s);
+            const next = dc.apply(state, e);
+            if (!next.ok) continue;
+            accepted[e.type] = (accepted[e.type] ?? 0) + 1;
+            const before = state;
+            const after = deepFreeze(next.value);
+            const what = () => `after ${JSON.stringify(e)}`;
+            if (e.type === 'unitsCommanded')
+              for (const u of e.units)
+                check(!commandedThisTurn.has(u), () => `unit ${u} commanded twice in a turn ${what()}`);
+            // One reroll per roll: a second one is always refused.
+            if (e.type === 'dieRerolled')
+              check(before.initiative!.command!.rerolled === false, () => `a second reroll ${what()}`);
+            if (e.type === 'diceAssigned') for (const u of before.initiative!.command!.units) commandedThisTurn.add(u);
+            if (e.type === 'newTurn') commandedThisTurn = new Set();
+            for (const u of after.units)
+              if (commandedThisTurn.has(u.id))
+                check(u.marker !== 'white', () => `unit ${u.id} commanded but white ${what()}`);
 
-          for (const l of after.leaders) check(diceAvailable(after, l) >= 0, () => `negative dice for ${l.id} ${what()}`);
-          const h = after.initiative;
-          if (h) {
-            check(h.dice >= 0 && h.keeps >= 0, () => `negative dice or keeps ${what()}`);
-            if (h.leader) {
-              const leader = after.leaders.find((l) => l.id === h.leader)!;
-              check(h.dice === leader.profile.dice - h.keeps && h.dice > 0, () => `dice ${h.dice} for a leader of ${leader.profile.dice} kept ${h.keeps} ${what()}`);
-              if (h.command) check(h.command.units.length <= h.dice, () => `more units than dice ${what()}`);
-              if (h.command?.dice) check(h.command.dice.length <= h.dice, () => `more dice rolled than held ${what()}`);
+            for (const l of after.leaders)
+              check(diceAvailable(after, l) >= 0, () => `negative dice for ${l.id} ${what()}`);
+            const h = after.initiative;
+            if (h) {
+              check(h.dice >= 0 && h.keeps >= 0, () => `negative dice or keeps ${what()}`);
+              if (h.leader) {
+                const leader = after.leaders.find((l) => l.id === h.leader)!;
+                check(
+                  h.dice === leader.profile.dice - h.keeps && h.dice > 0,
+                  () => `dice ${h.dice} for a leader of ${leader.profile.dice} kept ${h.keeps} ${what()}`,
+                );
+                if (h.command) check(h.command.units.length <= h.dice, () => `more units than dice ${what()}`);
+                if (h.command?.dice)
+                  check(h.command.dice.length <= h.dice, () => `more dice rolled than held ${what()}`);
+              }
+              if (before.initiative?.side !== h.side) {
+                check(
+                  h.keeps === 0 && h.ones === 0 && h.leader === null && h.command === null && h.deciding === false,
+                  () => `the initiative changed hands without a fresh start ${what()}`,
+                );
+              }
             }
-            if (before.initiative?.side !== h.side) {
-              check(h.keeps === 0 && h.ones === 0 && h.leader === null && h.command === null && h.deciding === false, () => `the initiative changed hands without a fresh start ${what()}`);
-            }
+            if (after.drama !== null)
+              check(after.drama >= 1 && after.drama <= 3, () => `drama ${after.drama} ${what()}`);
+            state = after;
           }
-          if (after.drama !== null) check(after.drama >= 1 && after.drama <= 3, () => `drama ${after.drama} ${what()}`);
-          state = after;
-        }
-      }),
+        },
+      ),
       { numRuns: GAMES },
     );
     // The generator must reach deep into activations, not just bounce off refusals.

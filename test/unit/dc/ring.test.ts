@@ -20,12 +20,33 @@ describe("Désastre Colonial's command range", () => {
   it('holds a hex of every eligible unit, and no hex of a unit out of range', () => {
     fc.assert(
       fc.property(arbBoard, ({ radius, leader, units }) => {
-        const scene: Scene = { pixelsPerCell: 70, unitsPerCell: 1, unitName: 'hex', grid: 'hex-pointy', measurement: 'hex' };
+        const scene: Scene = {
+          pixelsPerCell: 70,
+          unitsPerCell: 1,
+          unitName: 'hex',
+          grid: 'hex-pointy',
+          measurement: 'hex',
+        };
         const at = (h: { q: number; r: number }) => hexToPixel(h, scene.pixelsPerCell, 'pointy');
         const leaderPiece: Piece = { id: 'L', name: 'Desharbes', kind: 'leader', side: 'colonial' };
         const pieces = new Map<string, Piece>([['L', leaderPiece]]);
-        const token = (id: string, h: { q: number; r: number }, unit: string | null, role: 'leader' | 'figure', piece: Piece): BoundToken => ({
-          id, name: id, center: at(h), footprint: { width: 60, height: 60 }, layer: 'objects', visible: true, side: 'colonial', unit, role, piece,
+        const token = (
+          id: string,
+          h: { q: number; r: number },
+          unit: string | null,
+          role: 'leader' | 'figure',
+          piece: Piece,
+        ): BoundToken => ({
+          id,
+          name: id,
+          center: at(h),
+          footprint: { width: 60, height: 60 },
+          layer: 'objects',
+          visible: true,
+          side: 'colonial',
+          unit,
+          role,
+          piece,
         });
         const tokens: BoundToken[] = [token('desharbes', leader, null, 'leader', leaderPiece)];
         units.forEach((hexes, u) => {
@@ -33,8 +54,18 @@ describe("Désastre Colonial's command range", () => {
           pieces.set(piece.id, piece);
           hexes.forEach((h, i) => tokens.push(token(`u${u}t${i}`, h, `g${u}`, 'figure', piece)));
         });
-        const table: BoundTable = { scene, tokens, lost: [], pieces, tokensOf: (id) => tokens.filter((t) => t.piece?.id === id) };
-        const view = dcBoard.view(table, { ...DEFAULT_DC_FACTS, holder: 'colonial', leaders: { L: { radius, deactivated: false, dice: 3 } } });
+        const table: BoundTable = {
+          scene,
+          tokens,
+          lost: [],
+          pieces,
+          tokensOf: (id) => tokens.filter((t) => t.piece?.id === id),
+        };
+        const view = dcBoard.view(table, {
+          ...DEFAULT_DC_FACTS,
+          holder: 'colonial',
+          leaders: { L: { radius, deactivated: false, dice: 3 } },
+        });
         expect(view.error).toBeNull();
         const ring = view.rings.find((r) => r.id === 'desharbes')!;
         const marks = new Map(view.marks.map((m) => [m.id, m]));
@@ -43,7 +74,8 @@ describe("Désastre Colonial's command range", () => {
           const status = marks.get(figures[0]!.id)!;
           const inside = figures.some((t) => ringHolds(ring, t.center));
           if (status.status === 'eligible') expect(inside, `unit ${u} eligible, drawn outside`).toBe(true);
-          if (status.status === 'out' && status.reason?.code === 'dc-out-of-range') expect(inside, `unit ${u} out of range, drawn inside`).toBe(false);
+          if (status.status === 'out' && status.reason?.code === 'dc-out-of-range')
+            expect(inside, `unit ${u} out of range, drawn inside`).toBe(false);
         });
       }),
       { numRuns: 300 },

@@ -71,11 +71,26 @@ describe('a demo board as a table', () => {
 });
 
 describe('the demo table status', () => {
-  it('says it is the demo table, live, with its scale and sides worded: a message key translated, a game\'s name as it is', () => {
+  it("says it is the demo table, live, with its scale and sides worded: a message key translated, a game's name as it is", () => {
     const board = exampleBoard('cr');
     const s = statusOf(board, ['m', 'gone-token'], tr);
-    expect(s).toMatchObject({ tabletop: 'demo', state: 'live', mode: 'full', engine: 'demo', missing: [], dropped: 0, selected: ['m'] });
-    expect(s.page).toEqual({ name: '«demo_scene_cr»', grid: 'none', diagonal: 'euclidean', cellPx: 70, scale: 1, units: 'in' });
+    expect(s).toMatchObject({
+      tabletop: 'demo',
+      state: 'live',
+      mode: 'full',
+      engine: 'demo',
+      missing: [],
+      dropped: 0,
+      selected: ['m'],
+    });
+    expect(s.page).toEqual({
+      name: '«demo_scene_cr»',
+      grid: 'none',
+      diagonal: 'euclidean',
+      cellPx: 70,
+      scale: 1,
+      units: 'in',
+    });
     expect(s.sides).toEqual([
       { id: 'fr', label: 'Davout' },
       { id: 'ru', label: 'Kutuzov' },
@@ -86,18 +101,35 @@ describe('the demo table status', () => {
     ]);
   });
 
-  it('makes a summary the popup reads like any tabletop\'s, hexes included', () => {
+  it("makes a summary the popup reads like any tabletop's, hexes included", () => {
     const board = exampleBoard('dc');
     const summary = summaryOf(statusOf(board, [], tr), tableOf(board), null, 'dc');
     expect(summary.tabletop).toBe('demo');
-    expect(summary.figures.find((f) => f.id === 'i3')).toMatchObject({ side: 'colonial', hex: { q: 2, r: -3 }, status: 'none' });
+    expect(summary.figures.find((f) => f.id === 'i3')).toMatchObject({
+      side: 'colonial',
+      hex: { q: 2, r: -3 },
+      status: 'none',
+    });
   });
 });
 
 describe('moves on the demo table', () => {
-  const square: Scene = { pixelsPerCell: 50, unitsPerCell: 1, unitName: 'in', grid: 'square', measurement: 'chebyshev' };
+  const square: Scene = {
+    pixelsPerCell: 50,
+    unitsPerCell: 1,
+    unitName: 'in',
+    grid: 'square',
+    measurement: 'chebyshev',
+  };
   const none: Scene = { ...square, grid: 'none', measurement: 'euclidean' };
-  const pointy: Scene = { pixelsPerCell: 70, unitsPerCell: 1, unitName: 'hex', grid: 'hex-pointy', measurement: 'hex', hexOrigin: { x: 0, y: 0 } };
+  const pointy: Scene = {
+    pixelsPerCell: 70,
+    unitsPerCell: 1,
+    unitName: 'hex',
+    grid: 'hex-pointy',
+    measurement: 'hex',
+    hexOrigin: { x: 0, y: 0 },
+  };
   const flat: Scene = { ...pointy, grid: 'hex-flat' };
 
   it('snaps a drop to the cell or hex it falls in, and not at all without a grid', () => {
@@ -136,7 +168,16 @@ describe('moves on the demo table', () => {
 
   it('adds a token (arrived), takes one off (gone), and one that came and went leaves nothing', () => {
     const start = exampleBoard('hd-command');
-    const added = addToken(start, { name: `  ${HOSTILE}  `, side: 'arnaud', unit: ' g9 ', role: 'figure', radio: false, base: { value: 30, unit: 'mm' }, x: 12, y: 13 })!;
+    const added = addToken(start, {
+      name: `  ${HOSTILE}  `,
+      side: 'arnaud',
+      unit: ' g9 ',
+      role: 'figure',
+      radio: false,
+      base: { value: 30, unit: 'mm' },
+      x: 12,
+      y: 13,
+    })!;
     expect(added.id).toBe('t1');
     const t = added.board.tokens.at(-1)!;
     expect(t).toMatchObject({ id: 't1', name: HOSTILE, unit: 'g9', x: 12, y: 13, dead: false });
@@ -146,9 +187,14 @@ describe('moves on the demo table', () => {
     expect(removed.tokens.map((x) => x.id)).not.toContain('se');
     expect(removed.changes.gone).toEqual([{ id: 'se', name: 'Sergent', side: 'arnaud', how: 'removed' }]);
     // Killed, then removed: still one loss, the death.
-    expect(removeToken(setDead(start, 'fc', true), 'fc').changes.gone).toEqual([{ id: 'fc', name: 'Franc-capitaine', side: 'arnaud', how: 'dead' }]);
+    expect(removeToken(setDead(start, 'fc', true), 'fc').changes.gone).toEqual([
+      { id: 'fc', name: 'Franc-capitaine', side: 'arnaud', how: 'dead' },
+    ]);
     // Ids never clash with a token already there.
-    const clash = addToken({ ...start, tokens: [...start.tokens, { ...start.tokens[0]!, id: 't1' }] }, { name: '', side: null, unit: null, role: 'figure', radio: false, base: { value: 1, unit: 'in' }, x: 0, y: 0 })!;
+    const clash = addToken(
+      { ...start, tokens: [...start.tokens, { ...start.tokens[0]!, id: 't1' }] },
+      { name: '', side: null, unit: null, role: 'figure', radio: false, base: { value: 1, unit: 'in' }, x: 0, y: 0 },
+    )!;
     expect(clash.id).toBe('t2');
     expect(clash.board.tokens.at(-1)!.name).toBe('t2');
   });
@@ -177,7 +223,9 @@ describe('rectangular bases on the demo table', () => {
     expect(cossack(turned).rotation).toBe(105);
     expect(cossack(turnToken(turnToken(army, 'cossacks-a', -15), 'cossacks-a', -90)).rotation).toBe(345);
     // Back to where it was: the same token, nothing changed.
-    expect(turnToken(turnToken(army, 'cossacks-a', 15), 'cossacks-a', -15).tokens.find((t) => t.id === 'cossacks-a')).toEqual(army.tokens.find((t) => t.id === 'cossacks-a'));
+    expect(
+      turnToken(turnToken(army, 'cossacks-a', 15), 'cossacks-a', -15).tokens.find((t) => t.id === 'cossacks-a'),
+    ).toEqual(army.tokens.find((t) => t.id === 'cossacks-a'));
     expect(turnToken(army, 'cossacks-a', 360)).toBe(army);
     // A full turn back to 0 stores no rotation at all.
     expect(turnToken(army, 'cossacks-a', 270).tokens.find((t) => t.id === 'cossacks-a')).not.toHaveProperty('rotation');
@@ -186,7 +234,8 @@ describe('rectangular bases on the demo table', () => {
   });
 
   it('refuse a stored turn or length out of bounds', () => {
-    const bad = (change: object) => parseDemoBoard({ ...army, tokens: army.tokens.map((t) => (t.id === 'cossacks-a' ? { ...t, ...change } : t)) });
+    const bad = (change: object) =>
+      parseDemoBoard({ ...army, tokens: army.tokens.map((t) => (t.id === 'cossacks-a' ? { ...t, ...change } : t)) });
     expect(bad({ rotation: 400 })).toBeNull();
     expect(bad({ rotation: 12.5 })).toBeNull();
     expect(bad({ length: { value: -2, unit: 'in' } })).toBeNull();
@@ -194,9 +243,18 @@ describe('rectangular bases on the demo table', () => {
 });
 
 describe('a stored demo board read back', () => {
-  it('passes for every scene, and after the player\'s moves', () => {
+  it("passes for every scene, and after the player's moves", () => {
     for (const id of SCENE_IDS) expect(parseDemoBoard(JSON.parse(JSON.stringify(sceneBoard(id)))), id).not.toBeNull();
-    const played = addToken(setDead(exampleBoard('cr'), 'cu', true), { name: HOSTILE, side: 'fr', unit: null, role: 'leader', radio: true, base: { value: 1, unit: 'in' }, x: 0, y: 0 })!.board;
+    const played = addToken(setDead(exampleBoard('cr'), 'cu', true), {
+      name: HOSTILE,
+      side: 'fr',
+      unit: null,
+      role: 'leader',
+      radio: true,
+      base: { value: 1, unit: 'in' },
+      x: 0,
+      y: 0,
+    })!.board;
     expect(parseDemoBoard(JSON.parse(JSON.stringify(played)))).toEqual(played);
   });
 
@@ -208,9 +266,12 @@ describe('a stored demo board read back', () => {
     ['an unknown grid', (b) => ({ ...b, scene: { ...b.scene, grid: 'isometric' } })],
     ['a zero scale', (b) => ({ ...b, scene: { ...b.scene, unitsPerCell: 0 } })],
     ['a colour that is markup', (b) => ({ ...b, sides: [{ id: 's', label: 's', colour: 'red;background:url(x)' }] })],
-    ['too many tokens', (b) => ({ ...b, tokens: Array.from({ length: 301 }, (_, i) => ({ ...b.tokens[0]!, id: `x${i}` })) })],
-    ['another system under this one\'s name', (b) => ({ ...b, system: 'cr' })],
-    ['its army under its example\'s name', (b) => ({ ...b, kind: 'army' })],
+    [
+      'too many tokens',
+      (b) => ({ ...b, tokens: Array.from({ length: 301 }, (_, i) => ({ ...b.tokens[0]!, id: `x${i}` })) }),
+    ],
+    ["another system under this one's name", (b) => ({ ...b, system: 'cr' })],
+    ["its army under its example's name", (b) => ({ ...b, kind: 'army' })],
     ['an unknown kind of scene', (b) => ({ ...b, kind: 'campaign' })],
   ];
 
@@ -221,9 +282,12 @@ describe('a stored demo board read back', () => {
     expect(Object.keys(read.boards)).toEqual(['dc']);
   });
 
-  it('keeps a system\'s example and army apart, and a board stored before armies existed as the example', () => {
+  it("keeps a system's example and army apart, and a board stored before armies existed as the example", () => {
     const { kind: _, ...old } = exampleBoard('bdc');
-    const read = readDemo({ version: 1, boards: { bdc: old, 'bdc-army': sceneBoard('bdc-army'), 'dc-army': exampleBoard('dc') } });
+    const read = readDemo({
+      version: 1,
+      boards: { bdc: old, 'bdc-army': sceneBoard('bdc-army'), 'dc-army': exampleBoard('dc') },
+    });
     expect(read.boards.bdc).toEqual(old);
     expect(read.boards['bdc-army']).toEqual(sceneBoard('bdc-army'));
     expect(read.damaged).toEqual(['dc-army']);
@@ -233,7 +297,10 @@ describe('a stored demo board read back', () => {
     expect(readDemo(raw)).toEqual({ boards: {}, damaged: [] });
   });
 
-  it.each(['text', 42, [], { version: 2, boards: {} }, { version: 1, boards: 'x' }, { version: 1 }])('reads an unusable value (%j) as every scene damaged', (raw) => {
-    expect(readDemo(raw)).toEqual({ boards: {}, damaged: [...SCENE_IDS] });
-  });
+  it.each(['text', 42, [], { version: 2, boards: {} }, { version: 1, boards: 'x' }, { version: 1 }])(
+    'reads an unusable value (%j) as every scene damaged',
+    (raw) => {
+      expect(readDemo(raw)).toEqual({ boards: {}, damaged: [...SCENE_IDS] });
+    },
+  );
 });

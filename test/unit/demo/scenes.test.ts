@@ -50,13 +50,24 @@ const EXTRA: { readonly [K in SceneId]?: unknown } = {
       D: { status: 'commanded' },
       E: { status: 'link' },
       // B11: F stands by Groupe 1's figures, but chains never leave a unit.
-      F: { status: 'out', reason: 'out-of-range', params: { by: 20, unit: 'cm', nearest: 'Grenadier E' }, closeUp: false },
+      F: {
+        status: 'out',
+        reason: 'out-of-range',
+        params: { by: 20, unit: 'cm', nearest: 'Grenadier E' },
+        closeUp: false,
+      },
     },
     edges: { Cpl: { from: 'Cpt', kind: 'voice' }, E: { from: 'D', kind: 'chain' } },
     rings: { Cpt: null, L: { kind: 'command' }, Cpl: { kind: 'command' } },
   },
   cr: {
-    tokens: { l1b: { status: 'eligible' }, dv: { status: 'leader' }, ku: { status: 'leader' }, gr: { status: 'none' }, co: { status: 'none' } },
+    tokens: {
+      l1b: { status: 'eligible' },
+      dv: { status: 'leader' },
+      ku: { status: 'leader' },
+      gr: { status: 'none' },
+      co: { status: 'none' },
+    },
   },
   // The rule reads no positions: no fighter is marked until one is lost.
   'hd-command': { tokens: { br: null, mi: null, en: null } },
@@ -79,14 +90,36 @@ const EXTRA: { readonly [K in SceneId]?: unknown } = {
       'g1-5': { status: 'commanded' },
       'g4-3': { status: 'commanded' },
       // Sergent Fabre demoralised: his rigid group all out, closing up.
-      ...Object.fromEntries([1, 2, 3, 4, 5].map((i) => [`g5-${i}`, { status: 'out', reason: 'leader-cannot-command', params: { leader: 'Sergent Fabre', state: 'demoralised' }, closeUp: true }])),
+      ...Object.fromEntries(
+        [1, 2, 3, 4, 5].map((i) => [
+          `g5-${i}`,
+          {
+            status: 'out',
+            reason: 'leader-cannot-command',
+            params: { leader: 'Sergent Fabre', state: 'demoralised' },
+            closeUp: true,
+          },
+        ]),
+      ),
       'g2-5': { status: 'out', reason: 'out-of-range', params: { nearest: 'Sergent Caron' }, closeUp: true },
       'g6-4': { status: 'out', reason: 'out-of-range', closeUp: false },
       'g6-5': { status: 'out', reason: 'out-of-range', closeUp: false },
     },
-    edges: { lt1: { from: 'cpt', kind: 'radio' }, lt2: { from: 'cpt', kind: 'radio' }, sg1: { from: 'lt1', kind: 'voice' }, sg6: { from: 'lt3', kind: 'voice' } },
+    edges: {
+      lt1: { from: 'cpt', kind: 'radio' },
+      lt2: { from: 'cpt', kind: 'radio' },
+      sg1: { from: 'lt1', kind: 'voice' },
+      sg6: { from: 'lt3', kind: 'voice' },
+    },
     // A demoralised sergeant draws no range; a section leader leads no group of his own.
-    rings: { cpt: { kind: 'command' }, sg1: { kind: 'command' }, sg6: { kind: 'command' }, sg5: null, lt1: null, lt3: null },
+    rings: {
+      cpt: { kind: 'command' },
+      sg1: { kind: 'command' },
+      sg6: { kind: 'command' },
+      sg5: null,
+      lt1: null,
+      lt3: null,
+    },
   },
   'dc-army': {
     // Desharbes activated after Aubert kept the initiative for him: his range alone is drawn.
@@ -97,7 +130,11 @@ const EXTRA: { readonly [K in SceneId]?: unknown } = {
       chasseurs: { status: 'eligible' },
       art: { status: 'eligible' },
       leg2: { status: 'eligible' },
-      leg1: { status: 'out', reason: 'dc-path-blocked', params: { blocker: 'Pavillons noirs 6', leader: 'Colonel Desharbes' } },
+      leg1: {
+        status: 'out',
+        reason: 'dc-path-blocked',
+        params: { blocker: 'Pavillons noirs 6', leader: 'Colonel Desharbes' },
+      },
       ta1: { status: 'out', reason: 'dc-out-of-range', params: { distance: 4, radius: 3 } },
       spahis: { status: 'out', reason: 'dc-out-of-range' },
       zou: { status: 'lost' },
@@ -127,10 +164,22 @@ const EXTRA: { readonly [K in SceneId]?: unknown } = {
 type Json = Record<string, unknown>;
 
 /** The expectation in the scene's terms: token ids mapped (keys, edges' `from`), names in reasons' params mapped. */
-function translate(expected: unknown, ids: Readonly<Record<string, string>>, names: ReadonlyMap<string, string>, key = ''): unknown {
-  if (typeof expected === 'string') return key === 'from' ? (ids[expected] ?? expected) : key === 'param' ? (names.get(expected) ?? expected) : expected;
+function translate(
+  expected: unknown,
+  ids: Readonly<Record<string, string>>,
+  names: ReadonlyMap<string, string>,
+  key = '',
+): unknown {
+  if (typeof expected === 'string')
+    return key === 'from'
+      ? (ids[expected] ?? expected)
+      : key === 'param'
+        ? (names.get(expected) ?? expected)
+        : expected;
   if (typeof expected !== 'object' || expected === null || Array.isArray(expected)) return expected;
-  return Object.fromEntries(Object.entries(expected).map(([k, v]) => [ids[k] ?? k, translate(v, ids, names, key === 'params' ? 'param' : k)]));
+  return Object.fromEntries(
+    Object.entries(expected).map(([k, v]) => [ids[k] ?? k, translate(v, ids, names, key === 'params' ? 'param' : k)]),
+  );
 }
 
 describe.each(SCENE_IDS)('the %s demo scene', (id) => {
@@ -147,7 +196,9 @@ describe.each(SCENE_IDS)('the %s demo scene', (id) => {
     expect(replayed.ok).toBe(true);
     const pieces = new Set(descriptor.pieces(replayed.ok ? replayed.value : null).map((p) => p.id));
     for (const { token, piece } of exampleLinks(example)) expect(pieces.has(piece), `${token} → ${piece}`).toBe(true);
-    expect(root.bindings[system]?.links).toEqual(Object.fromEntries(exampleLinks(example).map((l) => [l.token, l.piece])));
+    expect(root.bindings[system]?.links).toEqual(
+      Object.fromEntries(exampleLinks(example).map((l) => [l.token, l.piece])),
+    );
     expect(sceneRequest(id)).toMatchObject({ type: 'game/replace', system });
     // An army: at least 30 tokens, every one standing for a piece of its game.
     if (kind === 'army') {
@@ -160,7 +211,11 @@ describe.each(SCENE_IDS)('the %s demo scene', (id) => {
     for (const side of example.sides) {
       for (const [status, look] of Object.entries(MARK_LOOKS)) {
         expect(colourDistance(side.colour, look.colour), `${side.id} beside “${status}”`).toBeGreaterThanOrEqual(25);
-        for (const vision of ['protanopia', 'deuteranopia', 'tritanopia'] as const) expect(colourDistance(side.colour, look.colour, vision), `${side.id} beside “${status}” (${vision})`).toBeGreaterThanOrEqual(12);
+        for (const vision of ['protanopia', 'deuteranopia', 'tritanopia'] as const)
+          expect(
+            colourDistance(side.colour, look.colour, vision),
+            `${side.id} beside “${status}” (${vision})`,
+          ).toBeGreaterThanOrEqual(12);
       }
     }
     // Hell Dorado's game keeps each company's colour (the popup draws it): the one its tokens have.
@@ -169,7 +224,9 @@ describe.each(SCENE_IDS)('the %s demo scene', (id) => {
       const state = replay(DESCRIPTORS[system].rules, game.config, game.log);
       if (!state.ok) throw new Error('the scene’s game does not play');
       for (const [tabletop, gameSide] of Object.entries(example.gameSides)) {
-        expect(state.value.sides[gameSide as 'A' | 'B'].colour, tabletop).toBe(example.sides.find((s) => s.id === tabletop)!.colour);
+        expect(state.value.sides[gameSide as 'A' | 'B'].colour, tabletop).toBe(
+          example.sides.find((s) => s.id === tabletop)!.colour,
+        );
       }
     }
   });
@@ -183,33 +240,51 @@ describe.each(SCENE_IDS)('the %s demo scene', (id) => {
     // No two tokens on one spot: one counter to a hex, no two bases overlapping.
     const board = sceneBoard(id);
     const r = (t: (typeof board.tokens)[number]) => basePx(t.base, board.scene) / 2;
-    for (const [i, a] of board.tokens.entries()) for (const b of board.tokens.slice(i + 1)) expect(Math.hypot(a.x - b.x, a.y - b.y), `${a.id} and ${b.id}`).toBeGreaterThanOrEqual(r(a) + r(b) - 1e-6);
+    for (const [i, a] of board.tokens.entries())
+      for (const b of board.tokens.slice(i + 1))
+        expect(Math.hypot(a.x - b.x, a.y - b.y), `${a.id} and ${b.id}`).toBeGreaterThanOrEqual(r(a) + r(b) - 1e-6);
     // The system's other scene shares its game, not its tokens: the page tells by the links which scene a game is bound to.
     const other = scenesOf(system).find((s) => s !== id)!;
-    expect(demoScene(other).tokens.map((t) => t.id).filter((t) => ids.includes(t))).toEqual([]);
+    expect(
+      demoScene(other)
+        .tokens.map((t) => t.id)
+        .filter((t) => ids.includes(t)),
+    ).toEqual([]);
   });
 
-  it.each(kind === 'example' ? MATCHES[system] : [])("shows what $file expects at step $step", ({ file, step, ids = {} }) => {
-    const scenario = JSON.parse(readFileSync(join(scenarios, file), 'utf8')) as { table: { tokens: { id: string; name?: string }[] }; steps: { expect?: { board?: unknown } }[] };
-    const expected = scenario.steps[step - 1]?.expect?.board;
-    expect(expected, `${file} step ${step} has an expect.board`).toBeDefined();
-    // Reasons name tokens: the scenario's names are the scene's names for the same token.
-    const sceneName = new Map(example.tokens.map((t) => [t.id, t.name]));
-    const names = new Map<string, string>();
-    for (const t of scenario.table.tokens) {
-      const scene = sceneName.get(ids[t.id] ?? t.id);
-      if (scene !== undefined) names.set(t.name ?? t.id, scene);
-    }
-    const board = sceneBoard(id);
-    const view = sceneView(id, board);
-    const found = partialMismatches(translate(expected, ids, names), boardSummary(view, board.scene, [], board.tokens) as Json, 'board');
-    expect(found).toEqual([]);
-  });
+  it.each(kind === 'example' ? MATCHES[system] : [])(
+    'shows what $file expects at step $step',
+    ({ file, step, ids = {} }) => {
+      const scenario = JSON.parse(readFileSync(join(scenarios, file), 'utf8')) as {
+        table: { tokens: { id: string; name?: string }[] };
+        steps: { expect?: { board?: unknown } }[];
+      };
+      const expected = scenario.steps[step - 1]?.expect?.board;
+      expect(expected, `${file} step ${step} has an expect.board`).toBeDefined();
+      // Reasons name tokens: the scenario's names are the scene's names for the same token.
+      const sceneName = new Map(example.tokens.map((t) => [t.id, t.name]));
+      const names = new Map<string, string>();
+      for (const t of scenario.table.tokens) {
+        const scene = sceneName.get(ids[t.id] ?? t.id);
+        if (scene !== undefined) names.set(t.name ?? t.id, scene);
+      }
+      const board = sceneBoard(id);
+      const view = sceneView(id, board);
+      const found = partialMismatches(
+        translate(expected, ids, names),
+        boardSummary(view, board.scene, [], board.tokens) as Json,
+        'board',
+      );
+      expect(found).toEqual([]);
+    },
+  );
 
   it('shows what the scene itself adds', () => {
     const extra = EXTRA[id];
     if (extra === undefined) return expect(kind === 'example' && MATCHES[system].length > 0).toBe(true);
     const board = sceneBoard(id);
-    expect(partialMismatches(extra, boardSummary(sceneView(id, board), board.scene, [], board.tokens) as Json, 'board')).toEqual([]);
+    expect(
+      partialMismatches(extra, boardSummary(sceneView(id, board), board.scene, [], board.tokens) as Json, 'board'),
+    ).toEqual([]);
   });
 });

@@ -21,12 +21,17 @@ describe('fairRoller', () => {
 
   it('always lands on a face', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 2, max: 100 }), fc.array(fc.integer({ min: 0, max: 2 ** 32 - 1 }), { minLength: 50, maxLength: 50 }), (sides, values) => {
-        let i = 0;
-        // Fall back to 0 if a long run of rejections exhausts the sample (0 is never rejected).
-        const roller = fairRoller(() => values[i++] ?? 0);
-        for (const face of roller.roll(sides, 10)) expect(face >= 1 && face <= sides && Number.isInteger(face)).toBe(true);
-      }),
+      fc.property(
+        fc.integer({ min: 2, max: 100 }),
+        fc.array(fc.integer({ min: 0, max: 2 ** 32 - 1 }), { minLength: 50, maxLength: 50 }),
+        (sides, values) => {
+          let i = 0;
+          // Fall back to 0 if a long run of rejections exhausts the sample (0 is never rejected).
+          const roller = fairRoller(() => values[i++] ?? 0);
+          for (const face of roller.roll(sides, 10))
+            expect(face >= 1 && face <= sides && Number.isInteger(face)).toBe(true);
+        },
+      ),
     );
   });
 
@@ -52,10 +57,22 @@ describe('parseManualDice', () => {
   });
 
   it('says what is wrong with a bad entry', () => {
-    expect(parseManualDice('3 x', 6, 2)).toEqual({ ok: false, error: { code: 'dice-not-a-number', params: { value: 'x' } } });
-    expect(parseManualDice('7', 6, 1)).toEqual({ ok: false, error: { code: 'die-out-of-range', params: { value: 7, sides: 6 } } });
-    expect(parseManualDice('0', 6, 1)).toEqual({ ok: false, error: { code: 'die-out-of-range', params: { value: 0, sides: 6 } } });
-    expect(parseManualDice('1 2 3 4', 8, { min: 1, max: 3 })).toEqual({ ok: false, error: { code: 'dice-count', params: { count: 4, min: 1, max: 3 } } });
+    expect(parseManualDice('3 x', 6, 2)).toEqual({
+      ok: false,
+      error: { code: 'dice-not-a-number', params: { value: 'x' } },
+    });
+    expect(parseManualDice('7', 6, 1)).toEqual({
+      ok: false,
+      error: { code: 'die-out-of-range', params: { value: 7, sides: 6 } },
+    });
+    expect(parseManualDice('0', 6, 1)).toEqual({
+      ok: false,
+      error: { code: 'die-out-of-range', params: { value: 0, sides: 6 } },
+    });
+    expect(parseManualDice('1 2 3 4', 8, { min: 1, max: 3 })).toEqual({
+      ok: false,
+      error: { code: 'dice-count', params: { count: 4, min: 1, max: 3 } },
+    });
     expect(parseManualDice('1.5', 6, 1).ok).toBe(false);
   });
 });

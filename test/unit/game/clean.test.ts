@@ -26,7 +26,8 @@ describe('cleanText', () => {
   });
 
   it('keeps every other character, accents, scripts and emoji included', () => {
-    for (const name of ['Général Desaix', 'Кутузов', 'محمد', '⚔️ Chef 👑', '<img src=x onerror=alert(1)>']) expect(cleanText(name)).toBe(name);
+    for (const name of ['Général Desaix', 'Кутузов', 'محمد', '⚔️ Chef 👑', '<img src=x onerror=alert(1)>'])
+      expect(cleanText(name)).toBe(name);
   });
 
   it('leaves nothing unsafe, changes nothing twice, and never makes a text longer', () => {
@@ -45,21 +46,50 @@ describe('cleanText', () => {
 describe('where names enter', () => {
   const hostile = 'Ney\u202E\u0007\nlieutenant';
   it('a game event (a player types it): stored, played and exported clean', () => {
-    const parsed = parseRequest({ type: 'game/dispatch', system: 'hd-command', event: { type: 'sideEdited', side: 'A', name: hostile } });
+    const parsed = parseRequest({
+      type: 'game/dispatch',
+      system: 'hd-command',
+      event: { type: 'sideEdited', side: 'A', name: hostile },
+    });
     expect(parsed.ok && (parsed.value as { event: { name: string } }).event.name).toBe('Ney  lieutenant');
   });
 
   it('a token of any tabletop, once bound: what views, the overlay and the summary read', () => {
-    const token = { id: 't1', name: hostile, side: null, unit: null, role: 'figure' as const, center: { x: 0, y: 0 }, radius: 10, base: null, layer: 'objects', dead: false };
-    const bound = new TableBinder().bind({ tokens: [token], scene: { pixelsPerCell: 70, unitsPerCell: 1, unitName: 'm', grid: 'square', measurement: 'euclidean' } } as never, { links: {}, sides: {} }, []);
+    const token = {
+      id: 't1',
+      name: hostile,
+      side: null,
+      unit: null,
+      role: 'figure' as const,
+      center: { x: 0, y: 0 },
+      radius: 10,
+      base: null,
+      layer: 'objects',
+      dead: false,
+    };
+    const bound = new TableBinder().bind(
+      {
+        tokens: [token],
+        scene: { pixelsPerCell: 70, unitsPerCell: 1, unitName: 'm', grid: 'square', measurement: 'euclidean' },
+      } as never,
+      { links: {}, sides: {} },
+      [],
+    );
     expect(bound.tokens[0]!.name).toBe('Ney  lieutenant');
   });
 
   it('the board summary a tabletop reports (checked again by the worker)', () => {
     const board = exampleBoard('bdc');
-    const summary = summaryOf(statusOf(board, [], (key) => key), tableOf(board), new BoardRunner().run(BOARDS.bdc, tableOf(board), boardInputOf(exampleRoot('bdc'))), 'bdc');
+    const summary = summaryOf(
+      statusOf(board, [], (key) => key),
+      tableOf(board),
+      new BoardRunner().run(BOARDS.bdc, tableOf(board), boardInputOf(exampleRoot('bdc'))),
+      'bdc',
+    );
     const forged = { ...summary, figures: summary.figures.map((f) => ({ ...f, name: hostile })) };
     const parsed = v.safeParse(boardSummarySchema, forged);
-    expect(parsed.success && parsed.output.figures.map((f) => f.name)).toEqual(summary.figures.map(() => 'Ney  lieutenant'));
+    expect(parsed.success && parsed.output.figures.map((f) => f.name)).toEqual(
+      summary.figures.map(() => 'Ney  lieutenant'),
+    );
   });
 });

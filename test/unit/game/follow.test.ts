@@ -10,7 +10,10 @@ import { hdCommand, type HdConfig, type HdEvent, type HdState } from '../../../s
  * ones, other settings), what it shows must be exactly what a full replay gives.
  */
 type Line = { n: number; current: number };
-const describeStep = (_before: HdState, _event: HdEvent, after: HdState): Line => ({ n: after.turn, current: after.sides.A.current });
+const describeStep = (_before: HdState, _event: HdEvent, after: HdState): Line => ({
+  n: after.turn,
+  current: after.sides.A.current,
+});
 
 const config = fc.record({
   edition: fc.constantFrom('gestion' as const, 'commandement' as const),
@@ -18,7 +21,12 @@ const config = fc.record({
 });
 const event: fc.Arbitrary<HdEvent> = fc.oneof(
   fc.record({ type: fc.constant('upkeep' as const) }),
-  fc.record({ type: fc.constant('spend' as const), side: fc.constantFrom('A' as const, 'B' as const), amount: fc.integer({ min: 0, max: 3 }), permanent: fc.boolean() }),
+  fc.record({
+    type: fc.constant('spend' as const),
+    side: fc.constantFrom('A' as const, 'B' as const),
+    amount: fc.integer({ min: 0, max: 3 }),
+    permanent: fc.boolean(),
+  }),
 );
 const step = fc.oneof(
   { weight: 6, arbitrary: event.map((e) => ({ kind: 'event' as const, e })) },
@@ -34,7 +42,14 @@ const start = (cfg: HdConfig) => {
   let log: EventLog<HdEvent> = emptyLog();
   let state = hdCommand.initialState(cfg);
   const setup: HdEvent[] = [
-    { type: 'rosterSet', side: 'A', fighters: [{ name: 'chef', cmd: 5 }, { name: 'sergent', cmd: 3 }] },
+    {
+      type: 'rosterSet',
+      side: 'A',
+      fighters: [
+        { name: 'chef', cmd: 5 },
+        { name: 'sergent', cmd: 3 },
+      ],
+    },
     { type: 'rosterSet', side: 'B', fighters: [{ name: 'chef', cmd: 4 }] },
     { type: 'start' },
   ];
@@ -93,7 +108,10 @@ describe('LogFollower', () => {
 
   it('words each event once: a long game then one more event describes one line, not the game again', () => {
     let described = 0;
-    const follower = new LogFollower(hdCommand, (b: HdState, e: HdEvent, a: HdState) => (described++, describeStep(b, e, a)));
+    const follower = new LogFollower(
+      hdCommand,
+      (b: HdState, e: HdEvent, a: HdState) => (described++, describeStep(b, e, a)),
+    );
     const cfg = hdCommand.defaultConfig;
     let log = start(cfg);
     let state = replay(hdCommand, cfg, log);
@@ -122,7 +140,10 @@ describe('LogFollower', () => {
   it('names the refused event of a damaged log, as replay does', () => {
     const cfg = hdCommand.defaultConfig;
     const log = start(cfg);
-    const damaged = { events: [...log.events, { type: 'spend', side: 'A', amount: 99, permanent: false } as HdEvent], cursor: 4 };
+    const damaged = {
+      events: [...log.events, { type: 'spend', side: 'A', amount: 99, permanent: false } as HdEvent],
+      cursor: 4,
+    };
     const follower = new LogFollower(hdCommand, describeStep);
     expect(follower.follow({ config: cfg, log: damaged }).replayed).toEqual(replay(hdCommand, cfg, damaged));
   });

@@ -23,7 +23,11 @@ const sortedThroughout = (text: string): boolean => {
 const shuffled = (value: unknown): unknown => {
   if (Array.isArray(value)) return value.map(shuffled);
   if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(Object.entries(value).reverse().map(([k, v]) => [k, shuffled(v)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .reverse()
+      .map(([k, v]) => [k, shuffled(v)]),
+  );
 };
 
 describe('canonicalJson (property)', () => {
@@ -40,7 +44,9 @@ describe('canonicalJson (property)', () => {
   });
 
   it('leaves out what JSON leaves out, as JSON.stringify does', () => {
-    expect(canonicalJson({ b: 1, a: undefined, c: [undefined, NaN, -0, Infinity] })).toBe(JSON.stringify({ b: 1, c: [null, null, 0, null] }));
+    expect(canonicalJson({ b: 1, a: undefined, c: [undefined, NaN, -0, Infinity] })).toBe(
+      JSON.stringify({ b: 1, c: [null, null, 0, null] }),
+    );
     expect(canonicalJson(undefined)).toBe('null');
   });
 });

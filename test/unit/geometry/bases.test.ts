@@ -11,7 +11,16 @@ import type { Scene, Token } from '../../../src/table/model';
 const PX: Scene = { pixelsPerCell: 1, unitsPerCell: 1, unitName: 'cell', grid: 'none', measurement: 'euclidean' };
 
 const tok = (x: number, y: number, width: number, height: number, rotation = 0): Token => ({
-  id: `${x},${y}`, name: 'f', center: { x, y }, footprint: { width, height }, rotation, layer: 'objects', visible: true, side: 'A', unit: 'u', role: 'figure',
+  id: `${x},${y}`,
+  name: 'f',
+  center: { x, y },
+  footprint: { width, height },
+  rotation,
+  layer: 'objects',
+  visible: true,
+  side: 'A',
+  unit: 'u',
+  role: 'figure',
 });
 
 type P = { x: number; y: number };
@@ -23,12 +32,18 @@ function shapeOf(t: Token, shape: BaseShape): Shape {
   const { width: w, height: h } = t.footprint;
   const { x, y } = t.center;
   // `auto`: a box whose sides differ by 2% or less is square, read as its disc.
-  if (shape === 'round' || (shape === 'auto' && Math.abs(w - h) <= 0.02 * Math.max(w, h))) return { disc: { x, y }, r: Math.min(w, h) / 2 };
+  if (shape === 'round' || (shape === 'auto' && Math.abs(w - h) <= 0.02 * Math.max(w, h)))
+    return { disc: { x, y }, r: Math.min(w, h) / 2 };
   const a = ((t.rotation ?? 0) * Math.PI) / 180;
   return {
-    poly: [[1, 1], [-1, 1], [-1, -1], [1, -1]].map(([u, v]) => ({
-      x: x + (u! * w) / 2 * Math.cos(a) - (v! * h) / 2 * Math.sin(a),
-      y: y + (u! * w) / 2 * Math.sin(a) + (v! * h) / 2 * Math.cos(a),
+    poly: [
+      [1, 1],
+      [-1, 1],
+      [-1, -1],
+      [1, -1],
+    ].map(([u, v]) => ({
+      x: x + ((u! * w) / 2) * Math.cos(a) - ((v! * h) / 2) * Math.sin(a),
+      y: y + ((u! * w) / 2) * Math.sin(a) + ((v! * h) / 2) * Math.cos(a),
     })),
   };
 }
@@ -50,7 +65,8 @@ const inside = (poly: P[], p: P): boolean => {
   }
   return true;
 };
-const segmentsCross = (a: P, b: P, c: P, d: P) => cross(a, b, c) * cross(a, b, d) < 0 && cross(c, d, a) * cross(c, d, b) < 0;
+const segmentsCross = (a: P, b: P, c: P, d: P) =>
+  cross(a, b, c) * cross(a, b, d) < 0 && cross(c, d, a) * cross(c, d, b) < 0;
 
 /** The least distance between two convex polygons, 0 when they touch or overlap. */
 function polyGap(A: P[], B: P[]): number {
@@ -70,7 +86,8 @@ function polyGap(A: P[], B: P[]): number {
 }
 
 /** A point's distance to a convex polygon, 0 inside it. */
-const pointGap = (poly: P[], p: P): number => (inside(poly, p) ? 0 : Math.min(...poly.map((a, i) => segPoint(a, poly[(i + 1) % poly.length]!, p))));
+const pointGap = (poly: P[], p: P): number =>
+  inside(poly, p) ? 0 : Math.min(...poly.map((a, i) => segPoint(a, poly[(i + 1) % poly.length]!, p)));
 
 function bruteGap(A: Shape, B: Shape): number {
   if ('disc' in A && 'disc' in B) return Math.max(0, Math.hypot(A.disc.x - B.disc.x, A.disc.y - B.disc.y) - A.r - B.r);
@@ -93,10 +110,17 @@ describe('the gap between two bases as they stand', () => {
       fc.property(arbBase, arbBase, fc.constantFrom<BaseShape>('auto', 'round', 'box'), (s, t, shape) => {
         const a = tok(s.x, s.y, s.w, s.h, s.rotation);
         const b = tok(t.x, t.y, t.w, t.h, t.rotation);
-        const got = baseGap(baseOf(a, PX, shape), baseOf(b, PX, shape), b.center.x - a.center.x, b.center.y - a.center.y);
+        const got = baseGap(
+          baseOf(a, PX, shape),
+          baseOf(b, PX, shape),
+          b.center.x - a.center.x,
+          b.center.y - a.center.y,
+        );
         expect(got).toBeCloseTo(bruteGap(shapeOf(a, shape), shapeOf(b, shape)), 9);
         // And the same either way round.
-        expect(baseGap(baseOf(b, PX, shape), baseOf(a, PX, shape), a.center.x - b.center.x, a.center.y - b.center.y)).toBeCloseTo(got, 9);
+        expect(
+          baseGap(baseOf(b, PX, shape), baseOf(a, PX, shape), a.center.x - b.center.x, a.center.y - b.center.y),
+        ).toBeCloseTo(got, 9);
       }),
       { numRuns: 2000 },
     );
@@ -112,22 +136,37 @@ describe('the gap between two bases as they stand', () => {
     expect(distanceBetween(tok(0, 0, 140, 70), tok(0, 240, 140, 70), PX, 'cell', 'edge', 'box')).toBeCloseTo(170, 9);
     // `auto` reads an oblong box as a box, a square one as its disc.
     expect(distanceBetween(a, b, PX, 'cell', 'edge', 'auto')).toBeCloseTo(100, 9);
-    expect(distanceBetween(tok(0, 0, 50, 50, 45), tok(100, 0, 50, 50, 45), PX, 'cell', 'edge', 'auto')).toBeCloseTo(50, 9);
+    expect(distanceBetween(tok(0, 0, 50, 50, 45), tok(100, 0, 50, 50, 45), PX, 'cell', 'edge', 'auto')).toBeCloseTo(
+      50,
+      9,
+    );
     // A square turned 45° as a box: corner to corner, 100 − 2 × 25√2.
-    expect(distanceBetween(tok(0, 0, 50, 50, 45), tok(100, 0, 50, 50, 45), PX, 'cell', 'edge', 'box')).toBeCloseTo(100 - 50 * Math.SQRT2, 9);
+    expect(distanceBetween(tok(0, 0, 50, 50, 45), tok(100, 0, 50, 50, 45), PX, 'cell', 'edge', 'box')).toBeCloseTo(
+      100 - 50 * Math.SQRT2,
+      9,
+    );
   });
 
   it('on a square grid counts the cells the box covers: the grid-aligned box that holds it', () => {
     const grid: Scene = { ...PX, grid: 'square', measurement: 'chebyshev' };
     // A 2×1 box turned 45° spans 53.0 px each way; two of them 200 px apart, centre to centre, along x.
     const half = (140 / 2 + 70 / 2) * Math.SQRT1_2;
-    expect(distanceBetween(tok(0, 0, 140, 70, 45), tok(200, 0, 140, 70, 45), grid, 'cell', 'edge', 'box')).toBeCloseTo(200 - 2 * half, 9);
+    expect(distanceBetween(tok(0, 0, 140, 70, 45), tok(200, 0, 140, 70, 45), grid, 'cell', 'edge', 'box')).toBeCloseTo(
+      200 - 2 * half,
+      9,
+    );
     // Turned a quarter, the long side runs along y: 200 − 70 along x.
-    expect(distanceBetween(tok(0, 0, 140, 70, 90), tok(200, 0, 140, 70, 90), grid, 'cell', 'edge', 'box')).toBeCloseTo(130, 9);
+    expect(distanceBetween(tok(0, 0, 140, 70, 90), tok(200, 0, 140, 70, 90), grid, 'cell', 'edge', 'box')).toBeCloseTo(
+      130,
+      9,
+    );
   });
 
   it('reads nonsense rotations as none, and a declared round base over any box', () => {
     expect(baseOf(tok(0, 0, 140, 70, Number.NaN), PX, 'box')).toMatchObject({ round: false, ex: 70, ey: 35 });
-    expect(baseOf({ ...tok(0, 0, 140, 70, 90), baseSize: { value: 25, unit: 'cell' } }, PX, 'box')).toMatchObject({ round: true, hw: 12.5 });
+    expect(baseOf({ ...tok(0, 0, 140, 70, 90), baseSize: { value: 25, unit: 'cell' } }, PX, 'box')).toMatchObject({
+      round: true,
+      hw: 12.5,
+    });
   });
 });

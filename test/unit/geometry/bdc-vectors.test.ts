@@ -26,7 +26,11 @@ function b8(from: MeasureFrom, bUnit = 'u1'): Token[] {
   ];
 }
 
-const opts = (from: MeasureFrom, extra: Partial<ChainOptions> = {}): ChainOptions => ({ radius: { value: 10, unit: 'cm' }, from, ...extra });
+const opts = (from: MeasureFrom, extra: Partial<ChainOptions> = {}): ChainOptions => ({
+  radius: { value: 10, unit: 'cm' },
+  from,
+  ...extra,
+});
 
 for (const [name, compute] of Object.entries(engines)) {
   for (const from of ['edge', 'centre'] as const) {
@@ -61,7 +65,16 @@ for (const [name, compute] of Object.entries(engines)) {
       it('B10: company leader with radio commands a subordinate leader with radio 80 cm away', () => {
         const tokens = [
           token({ id: 'Cpt', x: 0, y: 0, role: 'leader', radio: true, unit: 'hq', baseSize: BASE }),
-          token({ id: 'Lt', x: 800 + 25, y: 0, role: 'leader', radio: true, unit: 'p1', commander: 'Cpt', baseSize: BASE }),
+          token({
+            id: 'Lt',
+            x: 800 + 25,
+            y: 0,
+            role: 'leader',
+            radio: true,
+            unit: 'p1',
+            commander: 'Cpt',
+            baseSize: BASE,
+          }),
           token({ id: 'p1a', x: 800 + 25 + 50, y: 0, unit: 'p1', baseSize: BASE }),
         ];
         const r = compute(tokens, CM_TABLE, opts(from));
@@ -70,8 +83,21 @@ for (const [name, compute] of Object.entries(engines)) {
       });
 
       it('B10 variants: no radio → out of range; radio operator in base contact lends his radio', () => {
-        const lt = token({ id: 'Lt', x: 825, y: 0, role: 'leader', radio: true, unit: 'p1', commander: 'Cpt', baseSize: BASE });
-        const noRadio = compute([token({ id: 'Cpt', x: 0, y: 0, role: 'leader', unit: 'hq', baseSize: BASE }), lt], CM_TABLE, opts(from));
+        const lt = token({
+          id: 'Lt',
+          x: 825,
+          y: 0,
+          role: 'leader',
+          radio: true,
+          unit: 'p1',
+          commander: 'Cpt',
+          baseSize: BASE,
+        });
+        const noRadio = compute(
+          [token({ id: 'Cpt', x: 0, y: 0, role: 'leader', unit: 'hq', baseSize: BASE }), lt],
+          CM_TABLE,
+          opts(from),
+        );
         expect(noRadio.get('Lt')!.commanded).toBe(false);
         expect(noRadio.get('Lt')!.reasons).toContainEqual({ code: 'no-radio', missing: 'commander' });
         const withOperator = compute(
@@ -89,7 +115,11 @@ for (const [name, compute] of Object.entries(engines)) {
           CM_TABLE,
           opts(from, { mayCommand: (t) => (t.id === 'Cpt' ? { state: 'routed' } : true) }),
         );
-        expect(demoralised.get('Lt')!.reasons).toContainEqual({ code: 'leader-cannot-command', leader: 'Cpt', state: 'routed' });
+        expect(demoralised.get('Lt')!.reasons).toContainEqual({
+          code: 'leader-cannot-command',
+          leader: 'Cpt',
+          state: 'routed',
+        });
       });
     });
   }

@@ -50,8 +50,16 @@ type TableSpec = typeof tableArb extends fc.Arbitrary<infer T> ? T : never;
 function build(t: TableSpec): { tokens: Token[]; scene: Scene; opts: ChainOptions } {
   const [grid, measurement] = t.gm;
   const hex = grid === 'hex-pointy' || grid === 'hex-flat';
-  const reg = grid === 'hex-flat' ? { x: (t.ppc * Math.sqrt(3)) / 2, y: t.ppc } : { x: t.ppc, y: (t.ppc * Math.sqrt(3)) / 2 };
-  const scene: Scene = { pixelsPerCell: t.ppc, unitsPerCell: 1, unitName: 'in', grid, measurement, ...(hex && t.stretch ? { hexPitch: { x: reg.x * t.stretch[0]!, y: reg.y * t.stretch[1]! } } : {}) };
+  const reg =
+    grid === 'hex-flat' ? { x: (t.ppc * Math.sqrt(3)) / 2, y: t.ppc } : { x: t.ppc, y: (t.ppc * Math.sqrt(3)) / 2 };
+  const scene: Scene = {
+    pixelsPerCell: t.ppc,
+    unitsPerCell: 1,
+    unitName: 'in',
+    grid,
+    measurement,
+    ...(hex && t.stretch ? { hexPitch: { x: reg.x * t.stretch[0]!, y: reg.y * t.stretch[1]! } } : {}),
+  };
   const tokens: Token[] = t.tokens.map((s, i) => ({
     id: `t${i}`,
     name: `t${i}`,
@@ -90,13 +98,29 @@ describe('indexed chains = naive chains', () => {
   it('on larger units that use the grid hash (200 figures, 2 units)', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.tuple(fc.integer({ min: 0, max: 400 }), fc.integer({ min: 0, max: 400 }), fc.boolean()), { minLength: 50, maxLength: 200 }),
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 400 }), fc.integer({ min: 0, max: 400 }), fc.boolean()), {
+          minLength: 50,
+          maxLength: 200,
+        }),
         fc.constantFrom(1, 2, 2.5, 5),
         (pts, radius) => {
-          const scene: Scene = { pixelsPerCell: 10, unitsPerCell: 1, unitName: 'cm', grid: 'none', measurement: 'euclidean' };
+          const scene: Scene = {
+            pixelsPerCell: 10,
+            unitsPerCell: 1,
+            unitName: 'cm',
+            grid: 'none',
+            measurement: 'euclidean',
+          };
           const tokens: Token[] = pts.map(([x, y, u], i) => ({
-            id: `t${i}`, name: `t${i}`, center: { x: x / 2, y: y / 2 }, footprint: { width: 5, height: 5 },
-            layer: 'objects', visible: true, side: 'A', unit: u ? 'a' : 'b', role: i < 3 ? 'leader' : 'figure',
+            id: `t${i}`,
+            name: `t${i}`,
+            center: { x: x / 2, y: y / 2 },
+            footprint: { width: 5, height: 5 },
+            layer: 'objects',
+            visible: true,
+            side: 'A',
+            unit: u ? 'a' : 'b',
+            role: i < 3 ? 'leader' : 'figure',
           }));
           const opts: ChainOptions = { radius: { value: radius, unit: 'cm' }, from: 'edge', indexThreshold: 0 };
           expect(computeChains(tokens, scene, opts).figures).toEqual(computeChainsNaive(tokens, scene, opts).figures);

@@ -2,10 +2,22 @@ import type { Length, Scene, Token, TokenRole } from '../../../src/table/model';
 import { mulberry32 } from '../../../src/random/seeded';
 
 /** A gridless table, 10 px per cm, measured in cm (1 cell = 5 cm = 50 px). */
-export const CM_TABLE: Scene = { pixelsPerCell: 50, unitsPerCell: 5, unitName: 'cm', grid: 'none', measurement: 'euclidean' };
+export const CM_TABLE: Scene = {
+  pixelsPerCell: 50,
+  unitsPerCell: 5,
+  unitName: 'cm',
+  grid: 'none',
+  measurement: 'euclidean',
+};
 
 /** A square grid where 1 cell = 1 inch, 70 px (Roll20 default cell). */
-export const INCH_GRID: Scene = { pixelsPerCell: 70, unitsPerCell: 1, unitName: 'in', grid: 'square', measurement: 'euclidean' };
+export const INCH_GRID: Scene = {
+  pixelsPerCell: 70,
+  unitsPerCell: 1,
+  unitName: 'in',
+  grid: 'square',
+  measurement: 'euclidean',
+};
 
 export interface TokenSpec {
   id: string;

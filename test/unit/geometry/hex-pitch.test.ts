@@ -3,26 +3,49 @@
 // steps on a stretched lattice are those of the same hexes on the regular one.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { HEX_DIRECTIONS, hexDistance, hexToPixel, pixelToHex, regularPitch, type HexOrientation } from '../../../src/geometry/hex';
+import {
+  HEX_DIRECTIONS,
+  hexDistance,
+  hexToPixel,
+  pixelToHex,
+  regularPitch,
+  type HexOrientation,
+} from '../../../src/geometry/hex';
 import { rangeShape } from '../../../src/geometry/shapes';
 
 const orientation = fc.constantFrom<HexOrientation>('pointy', 'flat');
 const ppc = fc.constantFrom(70, 35, 80, 140);
-const stretch = fc.tuple(fc.double({ min: 0.75, max: 1.35, noNaN: true }), fc.double({ min: 0.75, max: 1.35, noNaN: true }));
+const stretch = fc.tuple(
+  fc.double({ min: 0.75, max: 1.35, noNaN: true }),
+  fc.double({ min: 0.75, max: 1.35, noNaN: true }),
+);
 const hex = fc.record({ q: fc.integer({ min: -40, max: 40 }), r: fc.integer({ min: -40, max: 40 }) });
-const origin = fc.record({ x: fc.double({ min: -100, max: 100, noNaN: true }), y: fc.double({ min: -100, max: 100, noNaN: true }) });
+const origin = fc.record({
+  x: fc.double({ min: -100, max: 100, noNaN: true }),
+  y: fc.double({ min: -100, max: 100, noNaN: true }),
+});
 
 describe('stretched hex lattices', () => {
   it('property: pixel → hex undoes hex → pixel, and a point near a centre (a third of the smaller pitch) is in its hex', () => {
     fc.assert(
-      fc.property(orientation, ppc, stretch, hex, origin, fc.double({ min: 0, max: 2 * Math.PI, noNaN: true }), (o, c, [kx, ky], h, at, angle) => {
-        const reg = regularPitch(c, o);
-        const pitch = { x: reg.x * kx, y: reg.y * ky };
-        const p = hexToPixel(h, c, o, at, pitch);
-        expect(pixelToHex(p, c, o, at, pitch)).toEqual(h);
-        const d = Math.min(pitch.x, pitch.y) / 3;
-        expect(pixelToHex({ x: p.x + d * Math.cos(angle), y: p.y + d * Math.sin(angle) }, c, o, at, pitch)).toEqual(h);
-      }),
+      fc.property(
+        orientation,
+        ppc,
+        stretch,
+        hex,
+        origin,
+        fc.double({ min: 0, max: 2 * Math.PI, noNaN: true }),
+        (o, c, [kx, ky], h, at, angle) => {
+          const reg = regularPitch(c, o);
+          const pitch = { x: reg.x * kx, y: reg.y * ky };
+          const p = hexToPixel(h, c, o, at, pitch);
+          expect(pixelToHex(p, c, o, at, pitch)).toEqual(h);
+          const d = Math.min(pitch.x, pitch.y) / 3;
+          expect(pixelToHex({ x: p.x + d * Math.cos(angle), y: p.y + d * Math.sin(angle) }, c, o, at, pitch)).toEqual(
+            h,
+          );
+        },
+      ),
       { numRuns: 2000 },
     );
   });
@@ -33,11 +56,26 @@ describe('stretched hex lattices', () => {
         const reg = regularPitch(c, o);
         const pitch = { x: reg.x * kx, y: reg.y * ky };
         const a = hexToPixel(h, c, o, undefined, pitch);
-        const along = hexToPixel({ q: h.q + (o === 'pointy' ? 1 : 0), r: h.r + (o === 'pointy' ? 0 : 1) }, c, o, undefined, pitch);
-        expect(Math.abs(o === 'pointy' ? along.x - a.x : along.y - a.y)).toBeCloseTo(o === 'pointy' ? pitch.x : pitch.y, 9);
+        const along = hexToPixel(
+          { q: h.q + (o === 'pointy' ? 1 : 0), r: h.r + (o === 'pointy' ? 0 : 1) },
+          c,
+          o,
+          undefined,
+          pitch,
+        );
+        expect(Math.abs(o === 'pointy' ? along.x - a.x : along.y - a.y)).toBeCloseTo(
+          o === 'pointy' ? pitch.x : pitch.y,
+          9,
+        );
         // Every neighbour is one hex step away, whatever the stretch.
         for (const d of HEX_DIRECTIONS) {
-          const n = pixelToHex(hexToPixel({ q: h.q + d.q, r: h.r + d.r }, c, o, undefined, pitch), c, o, undefined, pitch);
+          const n = pixelToHex(
+            hexToPixel({ q: h.q + d.q, r: h.r + d.r }, c, o, undefined, pitch),
+            c,
+            o,
+            undefined,
+            pitch,
+          );
           expect(hexDistance(h, n)).toBe(1);
         }
       }),
@@ -58,7 +96,7 @@ describe('stretched hex lattices', () => {
     );
   });
 
-  it('Roll20 API scripts\' hex lattice: centres where those scripts put them', () => {
+  it("Roll20 API scripts' hex lattice: centres where those scripts put them", () => {
     const pitch = { x: 75.1985619844599, y: 66.9658278242677 };
     const first = { x: 37.5992809922301, y: 43.8658278242683 };
     expect(hexToPixel({ q: 0, r: 0 }, 70, 'pointy', first, pitch)).toEqual(first);
@@ -69,7 +107,10 @@ describe('stretched hex lattices', () => {
 
   it('a ring on a stretched lattice is the regular hexagon stretched with it', () => {
     const reg = rangeShape('hex', 3, 70, { orientation: 'pointy' });
-    const str = rangeShape('hex', 3, 70, { orientation: 'pointy', hexPitch: { x: 70 * 1.1, y: 60.6217782649107 * 0.9 } });
+    const str = rangeShape('hex', 3, 70, {
+      orientation: 'pointy',
+      hexPitch: { x: 70 * 1.1, y: 60.6217782649107 * 0.9 },
+    });
     if (reg.kind === 'circle' || str.kind === 'circle') throw new Error('hexagon expected');
     reg.points.forEach((p, i) => {
       expect(str.points[i]!.x).toBeCloseTo(p.x * 1.1, 9);

@@ -3,12 +3,24 @@
 import { describe, expect, it } from 'vitest';
 import { axisDistance, effectiveMetric, withinRange } from '../../../src/geometry/metrics';
 import { hexDistance, hexLine, hexRound, hexToPixel, hexesWithin, pixelToHex } from '../../../src/geometry/hex';
-import { IncompatibleUnitsError, InvalidScaleError, convertLength, fromCells, toCells } from '../../../src/geometry/units';
+import {
+  IncompatibleUnitsError,
+  InvalidScaleError,
+  convertLength,
+  fromCells,
+  toCells,
+} from '../../../src/geometry/units';
 import { distanceBetween } from '../../../src/geometry/within';
 import type { Measurement, Scene } from '../../../src/table/model';
 import { token } from './helpers';
 
-const SQ = (measurement: Measurement): Scene => ({ pixelsPerCell: 70, unitsPerCell: 5, unitName: 'ft', grid: 'square', measurement });
+const SQ = (measurement: Measurement): Scene => ({
+  pixelsPerCell: 70,
+  unitsPerCell: 5,
+  unitName: 'ft',
+  grid: 'square',
+  measurement,
+});
 
 // dx, dy (cells) → euclidean, chebyshev (foure), manhattan, alternating (threefive), in cells.
 const GOLDEN: [number, number, number, number, number, number][] = [
@@ -35,7 +47,9 @@ describe('square-grid metrics (golden)', () => {
 
   it('alternating diagonals in feet run 5, 15, 20, 30 (Roll20 threefive)', () => {
     const A = token({ id: 'a', x: 0, y: 0 });
-    expect([1, 2, 3, 4].map((k) => distanceBetween(A, token({ id: 'b', x: 70 * k, y: 70 * k }), SQ('alternating'), 'ft'))).toEqual([5, 15, 20, 30]);
+    expect(
+      [1, 2, 3, 4].map((k) => distanceBetween(A, token({ id: 'b', x: 70 * k, y: 70 * k }), SQ('alternating'), 'ft')),
+    ).toEqual([5, 15, 20, 30]);
   });
 
   it('alternating forgives float noise just under a whole cell', () => {
@@ -94,7 +108,13 @@ describe('hex lattices (golden)', () => {
     ['flat', 2, 2, -1, 1, 4],
   ] as const)('%s: (%i,%i) → (%i,%i) is %i steps, also through pixels', (o, q1, r1, q2, r2, d) => {
     expect(hexDistance({ q: q1, r: r1 }, { q: q2, r: r2 })).toBe(d);
-    const scene: Scene = { pixelsPerCell: ppc, unitsPerCell: 1, unitName: 'hex', grid: o === 'pointy' ? 'hex-pointy' : 'hex-flat', measurement: 'hex' };
+    const scene: Scene = {
+      pixelsPerCell: ppc,
+      unitsPerCell: 1,
+      unitName: 'hex',
+      grid: o === 'pointy' ? 'hex-pointy' : 'hex-flat',
+      measurement: 'hex',
+    };
     const a = hexToPixel({ q: q1, r: r1 }, ppc, o);
     const b = hexToPixel({ q: q2, r: r2 }, ppc, o);
     // A token off its hex's centre (by a third of a cell) still stands in that hex.
@@ -105,7 +125,9 @@ describe('hex lattices (golden)', () => {
   });
 
   it('pixel ↔ axial round-trips for many hexes', () => {
-    for (const o of ['pointy', 'flat'] as const) for (const h of hexesWithin({ q: 2, r: -1 }, 4)) expect(pixelToHex(hexToPixel(h, 50, o, { x: 7, y: 9 }), 50, o, { x: 7, y: 9 })).toEqual(h);
+    for (const o of ['pointy', 'flat'] as const)
+      for (const h of hexesWithin({ q: 2, r: -1 }, 4))
+        expect(pixelToHex(hexToPixel(h, 50, o, { x: 7, y: 9 }), 50, o, { x: 7, y: 9 })).toEqual(h);
   });
 
   it('hexesWithin(n) holds 3n(n+1)+1 hexes; hexLine steps one hex at a time', () => {
@@ -120,7 +142,13 @@ describe('hex lattices (golden)', () => {
 describe('units through the scene scale', () => {
   const inch: Scene = { pixelsPerCell: 70, unitsPerCell: 1, unitName: 'in', grid: 'square', measurement: 'euclidean' };
   const fiveCm: Scene = { pixelsPerCell: 50, unitsPerCell: 5, unitName: 'cm', grid: 'none', measurement: 'euclidean' };
-  const hexScene: Scene = { pixelsPerCell: 70, unitsPerCell: 1, unitName: 'hex', grid: 'hex-pointy', measurement: 'hex' };
+  const hexScene: Scene = {
+    pixelsPerCell: 70,
+    unitsPerCell: 1,
+    unitName: 'hex',
+    grid: 'hex-pointy',
+    measurement: 'hex',
+  };
 
   it('converts real units, cells and scene-named units', () => {
     expect(toCells({ value: 10, unit: 'cm' }, fiveCm)).toBe(2);
@@ -136,7 +164,9 @@ describe('units through the scene scale', () => {
 
   it('throws a typed error for incompatible units and unusable scales', () => {
     expect(() => toCells({ value: 10, unit: 'cm' }, hexScene)).toThrow(IncompatibleUnitsError);
-    expect(() => toCells({ value: 10, unit: 'cm' }, { ...inch, unitName: 'custom' })).toThrow(expect.objectContaining({ code: 'incompatible-units', requested: 'cm', sceneUnit: 'custom' }));
+    expect(() => toCells({ value: 10, unit: 'cm' }, { ...inch, unitName: 'custom' })).toThrow(
+      expect.objectContaining({ code: 'incompatible-units', requested: 'cm', sceneUnit: 'custom' }),
+    );
     expect(() => toCells({ value: 1, unit: 'cm' }, { ...fiveCm, unitsPerCell: 0 })).toThrow(InvalidScaleError);
   });
 });

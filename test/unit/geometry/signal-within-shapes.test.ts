@@ -16,20 +16,39 @@ const unitAt = (u: string, gap: number) => [
   token({ id: `${u}a`, x: inch(1.5 + gap + 0.5), y: 0, unit: u, baseSize: BASE }),
   token({ id: `${u}b`, x: inch(1.5 + gap + 1.5), y: 0, unit: u, baseSize: BASE }),
 ];
-const leaderUnit = [token({ id: 'L', x: 0, y: 0, unit: 'LU', role: 'leader', baseSize: BASE }), token({ id: 'Lf', x: inch(1), y: 0, unit: 'LU', baseSize: BASE })];
+const leaderUnit = [
+  token({ id: 'L', x: 0, y: 0, unit: 'LU', role: 'leader', baseSize: BASE }),
+  token({ id: 'Lf', x: inch(1), y: 0, unit: 'LU', baseSize: BASE }),
+];
 
-describe('command roll: reach from the leader\'s unit', () => {
+describe("command roll: reach from the leader's unit", () => {
   it('R7: direct orders within 1": U1 at 0.8" yes, U2 at 1.5" no', () => {
-    const r = unitsWithin([...leaderUnit, ...unitAt('U1', 0.8), ...unitAt('U2', 1.5).map((t) => ({ ...t, center: { x: t.center.x, y: inch(5) } }))], INCH, 'LU', { value: 1, unit: 'in' });
+    const r = unitsWithin(
+      [
+        ...leaderUnit,
+        ...unitAt('U1', 0.8),
+        ...unitAt('U2', 1.5).map((t) => ({ ...t, center: { x: t.center.x, y: inch(5) } })),
+      ],
+      INCH,
+      'LU',
+      { value: 1, unit: 'in' },
+    );
     expect(r.find((u) => u.unit === 'U1')).toMatchObject({ within: true, distance: 0.8, from: 'Lf', to: 'U1a' });
     expect(r.find((u) => u.unit === 'U2')!.within).toBe(false);
   });
 
   it('R8: signal with a 3 reaches every unit within 3" (3" exactly included)', () => {
     // A at 0.5" (reached); B 2" along but 3" aside: its nearest base edge is 3.24" away.
-    const t = [...leaderUnit, ...unitAt('A', 0.5), ...unitAt('B', 2).map((x) => ({ ...x, center: { x: x.center.x, y: inch(3) } }))];
+    const t = [
+      ...leaderUnit,
+      ...unitAt('A', 0.5),
+      ...unitAt('B', 2).map((x) => ({ ...x, center: { x: x.center.x, y: inch(3) } })),
+    ];
     const r = unitsWithin(t, INCH, 'LU', { value: 3, unit: 'in' });
-    expect(r.map((u) => [u.unit, u.within])).toEqual([['A', true], ['B', false]]);
+    expect(r.map((u) => [u.unit, u.within])).toEqual([
+      ['A', true],
+      ['B', false],
+    ]);
     const tied = unitsWithin([...leaderUnit, ...unitAt('T', 3)], INCH, 'LU', { value: 3, unit: 'in' });
     expect(tied[0]).toMatchObject({ unit: 'T', within: true, distance: 3 });
     const out = unitsWithin([...leaderUnit, ...unitAt('O', 3.2)], INCH, 'LU', { value: 3, unit: 'in' });
@@ -73,15 +92,30 @@ describe('range shapes', () => {
   it('square, diamond, stepped octagon, hexagon', () => {
     const sq = rangeShape('chebyshev', 2, 70);
     expect(sq).toMatchObject({ kind: 'square' });
-    if (sq.kind !== 'circle') expect(new Set(sq.points.map((p) => `${Math.abs(p.x)},${Math.abs(p.y)}`))).toEqual(new Set(['140,0', '140,140', '0,140']));
+    if (sq.kind !== 'circle')
+      expect(new Set(sq.points.map((p) => `${Math.abs(p.x)},${Math.abs(p.y)}`))).toEqual(
+        new Set(['140,0', '140,140', '0,140']),
+      );
     const di = rangeShape('manhattan', 1, 10);
-    if (di.kind !== 'circle') expect(di.points).toEqual([{ x: 10, y: 0 }, { x: 0, y: 10 }, { x: -10, y: 0 }, { x: 0, y: -10 }]);
+    if (di.kind !== 'circle')
+      expect(di.points).toEqual([
+        { x: 10, y: 0 },
+        { x: 0, y: 10 },
+        { x: -10, y: 0 },
+        { x: 0, y: -10 },
+      ]);
     const oct = rangeShape('alternating', 2, 1);
     expect(oct.kind).toBe('octagon');
     // Cells within 2 (5-10-5): offsets (2,1) yes, (2,2) no → the outline passes between them.
-    if (oct.kind !== 'circle') expect(oct.points.filter((p) => p.x >= 0 && p.y >= 0)).toEqual([
-      { x: 2.5, y: 0 }, { x: 2.5, y: 0.5 }, { x: 2.5, y: 1.5 }, { x: 1.5, y: 1.5 }, { x: 1.5, y: 2.5 }, { x: 0, y: 2.5 },
-    ]);
+    if (oct.kind !== 'circle')
+      expect(oct.points.filter((p) => p.x >= 0 && p.y >= 0)).toEqual([
+        { x: 2.5, y: 0 },
+        { x: 2.5, y: 0.5 },
+        { x: 2.5, y: 1.5 },
+        { x: 1.5, y: 1.5 },
+        { x: 1.5, y: 2.5 },
+        { x: 0, y: 2.5 },
+      ]);
     const hex = rangeShape('hex', 2, 70, { orientation: 'flat' });
     if (hex.kind !== 'circle') expect(hex.points).toHaveLength(6);
   });

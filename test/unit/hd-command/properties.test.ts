@@ -17,18 +17,47 @@ const event: fc.Arbitrary<HdEvent> = fc.oneof(
   { weight: 6, arbitrary: fc.record({ type: fc.constant('spend' as const), side, amount, permanent: fc.boolean() }) },
   {
     weight: 3,
-    arbitrary: fc.record({ type: fc.constant('fighterLost' as const), side, fighterId, how: fc.constantFrom('killed' as const, 'eliminated' as const, 'left' as const) }),
+    arbitrary: fc.record({
+      type: fc.constant('fighterLost' as const),
+      side,
+      fighterId,
+      how: fc.constantFrom('killed' as const, 'eliminated' as const, 'left' as const),
+    }),
   },
-  { weight: 2, arbitrary: fc.record({ type: fc.constant('fighterEnters' as const), side, name: fc.constantFrom('renfort', ' '), cmd: fc.integer({ min: -1, max: 5 }) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      type: fc.constant('fighterEnters' as const),
+      side,
+      name: fc.constantFrom('renfort', ' '),
+      cmd: fc.integer({ min: -1, max: 5 }),
+    }),
+  },
   {
     weight: 3,
-    arbitrary: fc.record({ type: fc.constant('modifierApplied' as const), side, fighterId, delta: fc.integer({ min: -5, max: 5 }) }),
+    arbitrary: fc.record({
+      type: fc.constant('modifierApplied' as const),
+      side,
+      fighterId,
+      delta: fc.integer({ min: -5, max: 5 }),
+    }),
   },
-  { weight: 3, arbitrary: fc.record({ type: fc.constant('modifierEnded' as const), side, modifierId: fc.constantFrom('m1', 'm2', 'm3', 'm4') }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      type: fc.constant('modifierEnded' as const),
+      side,
+      modifierId: fc.constantFrom('m1', 'm2', 'm3', 'm4'),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('newGame' as const) }) },
 );
 const roster = (s: 'A' | 'B') =>
-  fc.array(fc.record({ name: fc.constantFrom('chef', 'sergent', 'bretteur'), cmd: fc.integer({ min: 0, max: 5 }) }), { minLength: 1, maxLength: 6 })
+  fc
+    .array(fc.record({ name: fc.constantFrom('chef', 'sergent', 'bretteur'), cmd: fc.integer({ min: 0, max: 5 }) }), {
+      minLength: 1,
+      maxLength: 6,
+    })
     .map((fighters): HdEvent => ({ type: 'rosterSet', side: s, fighters }));
 const config: fc.Arbitrary<HdConfig> = fc.record({
   edition: fc.constantFrom('gestion' as const, 'commandement' as const),
@@ -65,8 +94,14 @@ describe('hd-command invariants (property tests)', () => {
           deepFreeze(state);
           states.push(state);
           for (const s of Object.values(state.sides)) {
-            check(Number.isInteger(s.base) && Number.isInteger(s.current), () => `pool not whole after ${JSON.stringify(e)}: ${s.base}/${s.current}`);
-            check(0 <= s.current && s.current <= s.base, () => `pool out of bounds after ${JSON.stringify(e)}: base ${s.base}, current ${s.current}`);
+            check(
+              Number.isInteger(s.base) && Number.isInteger(s.current),
+              () => `pool not whole after ${JSON.stringify(e)}: ${s.base}/${s.current}`,
+            );
+            check(
+              0 <= s.current && s.current <= s.base,
+              () => `pool out of bounds after ${JSON.stringify(e)}: base ${s.base}, current ${s.current}`,
+            );
           }
         }
         accepted += log.cursor;
@@ -81,52 +116,69 @@ describe('hd-command invariants (property tests)', () => {
 
   it('a fighter who leaves gives back his modifiers exactly as ending them first would (one path, credited or not)', () => {
     // With modifiers that act at once, losing a fighter = ending each of his modifiers, then losing him.
-    const immediate = config.filter((c) => c.edition === 'gestion' || c.houseRules.commandementModifierTiming === 'immediate');
+    const immediate = config.filter(
+      (c) => c.edition === 'gestion' || c.houseRules.commandementModifierTiming === 'immediate',
+    );
     fc.assert(
-      fc.property(fc.tuple(immediate, roster('A'), roster('B'), fc.array(event, { maxLength: 40 }), fighterId, fc.constantFrom('killed' as const, 'left' as const)), ([cfg, rosterA, rosterB, events, id, how]) => {
-        let state = hdCommand.initialState(cfg);
-        for (const e of [rosterA, rosterB, { type: 'start' } as HdEvent, ...events]) {
-          const r = hdCommand.apply(state, e);
-          if (r.ok) state = r.value;
-        }
-        const sideId = id[0] as 'A' | 'B';
-        const lost: HdEvent = { type: 'fighterLost', side: sideId, fighterId: id, how };
-        const direct = hdCommand.apply(state, lost);
-        if (!direct.ok) return;
-        let stepwise = state;
-        for (const m of state.sides[sideId].modifiers.filter((x) => x.fighterId === id)) {
-          const ended = hdCommand.apply(stepwise, { type: 'modifierEnded', side: sideId, modifierId: m.id });
-          expect(ended.ok).toBe(true);
-          if (ended.ok) stepwise = ended.value;
-        }
-        const after = hdCommand.apply(stepwise, lost);
-        expect(after.ok && after.value).toEqual(direct.value);
-        // Nothing of his is left to end by hand.
-        expect(direct.value.sides[sideId].modifiers.some((m) => m.fighterId === id)).toBe(false);
-      }),
+      fc.property(
+        fc.tuple(
+          immediate,
+          roster('A'),
+          roster('B'),
+          fc.array(event, { maxLength: 40 }),
+          fighterId,
+          fc.constantFrom('killed' as const, 'left' as const),
+        ),
+        ([cfg, rosterA, rosterB, events, id, how]) => {
+          let state = hdCommand.initialState(cfg);
+          for (const e of [rosterA, rosterB, { type: 'start' } as HdEvent, ...events]) {
+            const r = hdCommand.apply(state, e);
+            if (r.ok) state = r.value;
+          }
+          const sideId = id[0] as 'A' | 'B';
+          const lost: HdEvent = { type: 'fighterLost', side: sideId, fighterId: id, how };
+          const direct = hdCommand.apply(state, lost);
+          if (!direct.ok) return;
+          let stepwise = state;
+          for (const m of state.sides[sideId].modifiers.filter((x) => x.fighterId === id)) {
+            const ended = hdCommand.apply(stepwise, { type: 'modifierEnded', side: sideId, modifierId: m.id });
+            expect(ended.ok).toBe(true);
+            if (ended.ok) stepwise = ended.value;
+          }
+          const after = hdCommand.apply(stepwise, lost);
+          expect(after.ok && after.value).toEqual(direct.value);
+          // Nothing of his is left to end by hand.
+          expect(direct.value.sides[sideId].modifiers.some((m) => m.fighterId === id)).toBe(false);
+        },
+      ),
       { numRuns: 1500 },
     );
   });
 
   it('a spend is accepted exactly when it is a whole number no larger than current', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 30 }), fc.oneof(fc.integer({ min: -5, max: 40 }), fc.double({ noNaN: false })), fc.boolean(), (cmd, spend, permanent) => {
-        const started = [
-          { type: 'rosterSet', side: 'A', fighters: [{ name: 'chef', cmd }] },
-          { type: 'start' },
-        ].reduce<HdState>((s, e) => {
-          const r = hdCommand.apply(s, e as HdEvent);
-          if (!r.ok) throw new Error(r.error.code);
-          return r.value;
-        }, hdCommand.initialState(hdCommand.defaultConfig));
-        const result = hdCommand.apply(started, { type: 'spend', side: 'A', amount: spend, permanent });
-        const legal = Number.isInteger(spend) && spend >= 0 && spend <= cmd;
-        expect(result.ok).toBe(legal);
-        if (result.ok) {
-          expect(result.value.sides.A.current).toBe(cmd - spend);
-          expect(result.value.sides.A.base).toBe(permanent ? cmd - spend : cmd);
-        }
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 30 }),
+        fc.oneof(fc.integer({ min: -5, max: 40 }), fc.double({ noNaN: false })),
+        fc.boolean(),
+        (cmd, spend, permanent) => {
+          const started = [
+            { type: 'rosterSet', side: 'A', fighters: [{ name: 'chef', cmd }] },
+            { type: 'start' },
+          ].reduce<HdState>((s, e) => {
+            const r = hdCommand.apply(s, e as HdEvent);
+            if (!r.ok) throw new Error(r.error.code);
+            return r.value;
+          }, hdCommand.initialState(hdCommand.defaultConfig));
+          const result = hdCommand.apply(started, { type: 'spend', side: 'A', amount: spend, permanent });
+          const legal = Number.isInteger(spend) && spend >= 0 && spend <= cmd;
+          expect(result.ok).toBe(legal);
+          if (result.ok) {
+            expect(result.value.sides.A.current).toBe(cmd - spend);
+            expect(result.value.sides.A.base).toBe(permanent ? cmd - spend : cmd);
+          }
+        },
+      ),
       { numRuns: 1000 },
     );
   });

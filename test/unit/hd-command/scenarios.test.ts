@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { formatFailure, parseScenario, runScenario } from '../../../src/scenario/run';
 
 const root = join(__dirname, '../../scenarios');
-const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.json')).sort();
+const files = readdirSync(root, { recursive: true, encoding: 'utf8' })
+  .filter((f) => f.endsWith('.json'))
+  .sort();
 
 describe('scenario files (test/scenarios)', () => {
   it('include the Hell Dorado Command vectors', () => {
@@ -50,14 +52,25 @@ describe('the scenario runner', () => {
   it('fails when an expected refusal does not happen, or a different one does', () => {
     const accepted = { ...base, steps: [...base.steps, { event: { type: 'upkeep' }, reject: 'game-not-started' }] };
     expect(run(accepted).failure?.reason).toBe('expected-refusal');
-    const wrong = { ...base, steps: [...base.steps, { event: { type: 'spend', side: 'A', amount: 9, permanent: false }, reject: 'amount-invalid' }] };
+    const wrong = {
+      ...base,
+      steps: [
+        ...base.steps,
+        { event: { type: 'spend', side: 'A', amount: 9, permanent: false }, reject: 'amount-invalid' },
+      ],
+    };
     expect(run(wrong).failure?.reason).toBe('wrong-refusal');
-    const unexpected = { ...base, steps: [...base.steps, { event: { type: 'spend', side: 'A', amount: 9, permanent: false } }] };
+    const unexpected = {
+      ...base,
+      steps: [...base.steps, { event: { type: 'spend', side: 'A', amount: 9, permanent: false } }],
+    };
     expect(run(unexpected).failure?.reason).toBe('unexpected-refusal');
   });
 
   it('rejects malformed events and unknown systems', () => {
-    expect(run({ system: 'hd-command', steps: [{ event: { type: 'spend', side: 'C' } }] }).failure?.reason).toBe('malformed');
+    expect(run({ system: 'hd-command', steps: [{ event: { type: 'spend', side: 'C' } }] }).failure?.reason).toBe(
+      'malformed',
+    );
     expect(run({ system: 'chess', steps: [{ event: {} }] }).failure?.reason).toBe('malformed');
     expect(parseScenario({ system: 'hd-command', steps: [] }).ok).toBe(false);
   });

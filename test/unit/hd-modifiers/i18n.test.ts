@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, loadCatalogue } from '../../../scripts/locales.mjs';
-import { CHARACTERISTICS, DEFAULT_HDM_RULES, EFFECT_KINDS, ENDABLE_SCOPES, SCOPES, STATES } from '../../../src/rules/hd-modifiers';
+import {
+  CHARACTERISTICS,
+  DEFAULT_HDM_RULES,
+  EFFECT_KINDS,
+  ENDABLE_SCOPES,
+  SCOPES,
+  STATES,
+} from '../../../src/rules/hd-modifiers';
 
 /** The keys the hd-modifiers views and history build from enumerations exist in every language. */
 const choices: Record<string, readonly string[]> = {
@@ -27,7 +34,8 @@ function dynamicKeys(): string[] {
 describe('hd-modifiers strings', () => {
   it('the settings listed here are the settings of the model', () => {
     expect(Object.keys(choices).sort()).toEqual(Object.keys(DEFAULT_HDM_RULES).sort());
-    for (const [rule, values] of Object.entries(choices)) expect(values).toContain(DEFAULT_HDM_RULES[rule as keyof typeof DEFAULT_HDM_RULES]);
+    for (const [rule, values] of Object.entries(choices))
+      expect(values).toContain(DEFAULT_HDM_RULES[rule as keyof typeof DEFAULT_HDM_RULES]);
     expect(CHARACTERISTICS.length).toBeGreaterThan(0);
   });
 

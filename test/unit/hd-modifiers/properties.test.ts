@@ -22,11 +22,27 @@ const state = fc.constantFrom(...STATES);
 const fighter = fc.constantFrom('f1', 'f2', 'f3');
 const amount = fc.integer({ min: -4, max: 4 });
 const increase = fc.record(
-  { type: fc.constant('effectAdded' as const), fighter, characteristic, kind: fc.constant('increase' as const), amount, ceiling: fc.integer({ min: 0, max: 7 }), source: fc.constant('i') },
+  {
+    type: fc.constant('effectAdded' as const),
+    fighter,
+    characteristic,
+    kind: fc.constant('increase' as const),
+    amount,
+    ceiling: fc.integer({ min: 0, max: 7 }),
+    source: fc.constant('i'),
+  },
   { requiredKeys: ['type', 'fighter', 'characteristic', 'kind', 'amount'] },
 );
 const bonus = fc.record(
-  { type: fc.constant('effectAdded' as const), fighter, characteristic, kind: fc.constant('bonus' as const), amount, nonCumulative: fc.constantFrom('a', 'b'), source: fc.constant('b') },
+  {
+    type: fc.constant('effectAdded' as const),
+    fighter,
+    characteristic,
+    kind: fc.constant('bonus' as const),
+    amount,
+    nonCumulative: fc.constantFrom('a', 'b'),
+    source: fc.constant('b'),
+  },
   { requiredKeys: ['type', 'fighter', 'characteristic', 'kind', 'amount'] },
 );
 const direct = fc.record(
@@ -45,13 +61,39 @@ const modifier: fc.Arbitrary<HdmEvent> = fc.oneof(increase, bonus);
 const event: fc.Arbitrary<HdmEvent> = fc.oneof(
   { weight: 4, arbitrary: modifier },
   { weight: 2, arbitrary: direct },
-  { weight: 2, arbitrary: fc.record({ type: fc.constant('effectRemoved' as const), effect: fc.constantFrom('e1', 'e2', 'e3', 'e5', 'e8') }) },
-  { weight: 3, arbitrary: fc.record({ type: fc.constantFrom('stateApplied' as const, 'stateRemoved' as const), fighter, state }) },
-  { weight: 1, arbitrary: fc.record({ type: fc.constant('activeFighterSet' as const), fighter: fc.option(fighter, { nil: null }) }) },
-  { weight: 1, arbitrary: fc.record({ type: fc.constant('scopeEnded' as const), scope: fc.constantFrom('pass' as const, 'activation' as const, 'turn' as const) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      type: fc.constant('effectRemoved' as const),
+      effect: fc.constantFrom('e1', 'e2', 'e3', 'e5', 'e8'),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({ type: fc.constantFrom('stateApplied' as const, 'stateRemoved' as const), fighter, state }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      type: fc.constant('activeFighterSet' as const),
+      fighter: fc.option(fighter, { nil: null }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      type: fc.constant('scopeEnded' as const),
+      scope: fc.constantFrom('pass' as const, 'activation' as const, 'turn' as const),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('fighterRemoved' as const), fighter }) },
 );
-const card = fc.record(Object.fromEntries(CHARACTERISTICS.map((c) => [c, fc.integer({ min: 0, max: 7 })])) as Record<string, fc.Arbitrary<number>>);
+const card = fc.record(
+  Object.fromEntries(CHARACTERISTICS.map((c) => [c, fc.integer({ min: 0, max: 7 })])) as Record<
+    string,
+    fc.Arbitrary<number>
+  >,
+);
 const config: fc.Arbitrary<HdmConfig> = fc.record({
   rules: fc.record({
     directTie: fc.constantFrom('most-recent' as const, 'lowest' as const, 'highest' as const),
@@ -61,7 +103,8 @@ const config: fc.Arbitrary<HdmConfig> = fc.record({
   }),
   states: fc.constant(DEFAULT_HDM_CONFIG.states),
 });
-const added = (cards: Record<string, number>[]): HdmEvent[] => cards.map((c, i) => ({ type: 'fighterAdded', name: `g${i}`, card: c }));
+const added = (cards: Record<string, number>[]): HdmEvent[] =>
+  cards.map((c, i) => ({ type: 'fighterAdded', name: `g${i}`, card: c }));
 
 function play(cfg: HdmConfig, events: readonly HdmEvent[]): HdmState {
   let s = hdModifiers.initialState(cfg);
@@ -77,30 +120,41 @@ describe('hd-modifiers invariants (property tests)', () => {
   it('every value within its bounds (DEF in [1, 5]) unless a direct value applies; refusals change nothing; undo is exact', () => {
     let accepted = 0;
     fc.assert(
-      fc.property(config, fc.array(card, { minLength: 1, maxLength: 3 }), fc.array(event, { minLength: 10, maxLength: 25 }), fc.array(fc.nat(), { maxLength: 3 }), (cfg, cards, events, probes) => {
-        // Every state is frozen: a rule that altered the state it was given, refused or not, would throw.
-        let s = deepFreeze(hdModifiers.initialState(cfg));
-        let log: EventLog<HdmEvent> = emptyLog();
-        const states = [s];
-        for (const e of [...added(cards), ...events]) {
-          const result = append(hdModifiers, s, log, e);
-          if (!result.ok) continue;
-          ({ state: s, log } = result.value);
-          states.push(deepFreeze(s));
-          for (const f of s.fighters) {
-            for (const c of CHARACTERISTICS) {
-              const v = f.values[c]!;
-              check(Number.isInteger(v), () => `${f.id} ${c} = ${v} after ${JSON.stringify(e)}`);
-              const directed = s.effects.some((x) => x.kind === 'direct' && x.fighter === f.id && x.characteristic === c);
-              if (directed) continue;
-              check(v >= (c === 'DEF' ? 1 : 0) && (c !== 'DEF' || v <= 5), () => `${f.id} ${c} = ${v} out of bounds after ${JSON.stringify(e)}`);
+      fc.property(
+        config,
+        fc.array(card, { minLength: 1, maxLength: 3 }),
+        fc.array(event, { minLength: 10, maxLength: 25 }),
+        fc.array(fc.nat(), { maxLength: 3 }),
+        (cfg, cards, events, probes) => {
+          // Every state is frozen: a rule that altered the state it was given, refused or not, would throw.
+          let s = deepFreeze(hdModifiers.initialState(cfg));
+          let log: EventLog<HdmEvent> = emptyLog();
+          const states = [s];
+          for (const e of [...added(cards), ...events]) {
+            const result = append(hdModifiers, s, log, e);
+            if (!result.ok) continue;
+            ({ state: s, log } = result.value);
+            states.push(deepFreeze(s));
+            for (const f of s.fighters) {
+              for (const c of CHARACTERISTICS) {
+                const v = f.values[c]!;
+                check(Number.isInteger(v), () => `${f.id} ${c} = ${v} after ${JSON.stringify(e)}`);
+                const directed = s.effects.some(
+                  (x) => x.kind === 'direct' && x.fighter === f.id && x.characteristic === c,
+                );
+                if (directed) continue;
+                check(
+                  v >= (c === 'DEF' ? 1 : 0) && (c !== 'DEF' || v <= 5),
+                  () => `${f.id} ${c} = ${v} out of bounds after ${JSON.stringify(e)}`,
+                );
+              }
             }
           }
-        }
-        accepted += log.cursor - cards.length;
-        // Undo is a cursor move: the fold up to any cursor is the state the game had there.
-        expectReplays(hdModifiers, cfg, log, states, probes);
-      }),
+          accepted += log.cursor - cards.length;
+          // Undo is a cursor move: the fold up to any cursor is the state the game had there.
+          expectReplays(hdModifiers, cfg, log, states, probes);
+        },
+      ),
       { numRuns: GAMES },
     );
     // The games get played, not only refused.
@@ -111,7 +165,11 @@ describe('hd-modifiers invariants (property tests)', () => {
     fc.assert(
       fc.property(
         fc.array(card, { minLength: 1, maxLength: 3 }),
-        fc.array(modifier, { maxLength: 12 }).chain((mods) => fc.tuple(fc.constant(mods), fc.shuffledSubarray(mods, { minLength: mods.length, maxLength: mods.length }))),
+        fc
+          .array(modifier, { maxLength: 12 })
+          .chain((mods) =>
+            fc.tuple(fc.constant(mods), fc.shuffledSubarray(mods, { minLength: mods.length, maxLength: mods.length })),
+          ),
         fc.array(fc.record({ type: fc.constant('stateApplied' as const), fighter, state }), { maxLength: 4 }),
         (cards, [mods, shuffled], states) => {
           const cfg = DEFAULT_HDM_CONFIG;
@@ -132,7 +190,11 @@ describe('hd-modifiers invariants (property tests)', () => {
         const twice = play(DEFAULT_HDM_CONFIG, [...base, { type: 'stateApplied', fighter: 'f1', state: st }]);
         expect(values(twice)).toEqual(values(once));
         // One removal clears it: exactly as if it had never been applied.
-        const cleared = play(DEFAULT_HDM_CONFIG, [...base, { type: 'stateApplied', fighter: 'f1', state: st }, { type: 'stateRemoved', fighter: 'f1', state: st }]);
+        const cleared = play(DEFAULT_HDM_CONFIG, [
+          ...base,
+          { type: 'stateApplied', fighter: 'f1', state: st },
+          { type: 'stateRemoved', fighter: 'f1', state: st },
+        ]);
         expect(values(cleared)).toEqual(values(play(DEFAULT_HDM_CONFIG, base.slice(0, -1))));
       }),
       { numRuns: 300 },

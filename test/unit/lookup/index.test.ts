@@ -5,14 +5,28 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadCatalogue } from '../../../scripts/locales.mjs';
-import { buildRulesIndex, parseRules, RULE_LANGUAGES, RULE_SYSTEMS, RULES_DIR, rulesFile, writeRulesIndex } from '../../../scripts/rules-index.mjs';
+import {
+  buildRulesIndex,
+  parseRules,
+  RULE_LANGUAGES,
+  RULE_SYSTEMS,
+  RULES_DIR,
+  rulesFile,
+  writeRulesIndex,
+} from '../../../scripts/rules-index.mjs';
 import { systemNameKey } from '../../../popup/SystemPicker';
 import { fold, prepare, search, type RulesIndex } from '../../../src/lookup/search';
 import { SYSTEM_IDS, type SystemId } from '../../../src/rules/ids';
 
-const indexes = Object.fromEntries(RULE_LANGUAGES.map((lang) => [lang, buildRulesIndex(lang) as RulesIndex])) as Record<string, RulesIndex>;
+const indexes = Object.fromEntries(RULE_LANGUAGES.map((lang) => [lang, buildRulesIndex(lang) as RulesIndex])) as Record<
+  string,
+  RulesIndex
+>;
 const searchable = Object.fromEntries(RULE_LANGUAGES.map((lang) => [lang, prepare(indexes[lang]!)]));
-const top = (lang: string, query: string) => search(searchable[lang]!, query).slice(0, 1).map((h) => `${h.system}/${h.topic.id}`)[0];
+const top = (lang: string, query: string) =>
+  search(searchable[lang]!, query)
+    .slice(0, 1)
+    .map((h) => `${h.system}/${h.topic.id}`)[0];
 
 describe('docs/rules: one file per system and language, with the same topics', () => {
   it('covers the five systems, in the popup order', () => {
@@ -21,27 +35,36 @@ describe('docs/rules: one file per system and language, with the same topics', (
     for (const lang of RULE_LANGUAGES) expect(indexes[lang]!.systems.map((s) => s.id)).toEqual([...SYSTEM_IDS]);
   });
 
-  it.each(RULE_SYSTEMS)('%s: every language has the same topics in the same order, each with text and as many house defaults', (system) => {
-    const shape = (lang: string) =>
-      indexes[lang]!.systems.find((s) => s.id === system)!.topics.map((t) => ({ id: t.id, house: t.house?.length ?? 0, where: t.where?.length ?? 0 }));
-    expect(shape('en').length).toBeGreaterThanOrEqual(6);
-    expect(shape('fr')).toEqual(shape('en'));
-    expect(shape('ru')).toEqual(shape('en'));
-    for (const lang of RULE_LANGUAGES) {
-      for (const t of indexes[lang]!.systems.find((s) => s.id === system)!.topics) {
-        expect(t.title.trim(), `${lang} ${system}/${t.id}`).not.toBe('');
-        expect(t.keys.length, `${lang} ${system}/${t.id}`).toBeGreaterThan(0);
-        expect(t.text.length, `${lang} ${system}/${t.id}`).toBeGreaterThan(0);
+  it.each(RULE_SYSTEMS)(
+    '%s: every language has the same topics in the same order, each with text and as many house defaults',
+    (system) => {
+      const shape = (lang: string) =>
+        indexes[lang]!.systems.find((s) => s.id === system)!.topics.map((t) => ({
+          id: t.id,
+          house: t.house?.length ?? 0,
+          where: t.where?.length ?? 0,
+        }));
+      expect(shape('en').length).toBeGreaterThanOrEqual(6);
+      expect(shape('fr')).toEqual(shape('en'));
+      expect(shape('ru')).toEqual(shape('en'));
+      for (const lang of RULE_LANGUAGES) {
+        for (const t of indexes[lang]!.systems.find((s) => s.id === system)!.topics) {
+          expect(t.title.trim(), `${lang} ${system}/${t.id}`).not.toBe('');
+          expect(t.keys.length, `${lang} ${system}/${t.id}`).toBeGreaterThan(0);
+          expect(t.text.length, `${lang} ${system}/${t.id}`).toBeGreaterThan(0);
+        }
       }
-    }
-  });
+    },
+  );
 
   it('says where each house default is changed, starting from the system name the popup shows in that language', () => {
     for (const lang of RULE_LANGUAGES) {
       const catalogue = loadCatalogue(lang) as Record<string, { message: string }>;
       for (const system of indexes[lang]!.systems) {
         const name = catalogue[systemNameKey(system.id)]!.message;
-        for (const t of system.topics) for (const where of t.where ?? []) expect(where.startsWith(`*${name}* › `), `${lang} ${system.id}/${t.id}: ${where}`).toBe(true);
+        for (const t of system.topics)
+          for (const where of t.where ?? [])
+            expect(where.startsWith(`*${name}* › `), `${lang} ${system.id}/${t.id}: ${where}`).toBe(true);
       }
     }
   });
@@ -49,7 +72,10 @@ describe('docs/rules: one file per system and language, with the same topics', (
   it('is written in the project’s own words: no file cites or links the internal spec', () => {
     const files = fs.readdirSync(RULES_DIR, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md'));
     expect(files.length).toBe(1 + RULE_SYSTEMS.length * RULE_LANGUAGES.length);
-    for (const f of files) expect(fs.readFileSync(path.join(RULES_DIR, f), 'utf8'), f).not.toMatch(/shared\/|\.\.\/shared|seeds\/|\bseed\b/i);
+    for (const f of files)
+      expect(fs.readFileSync(path.join(RULES_DIR, f), 'utf8'), f).not.toMatch(
+        /shared\/|\.\.\/shared|seeds\/|\bseed\b/i,
+      );
   });
 
   it('the build writes the same index, one compact JSON per language', () => {
@@ -67,7 +93,8 @@ describe('docs/rules: one file per system and language, with the same topics', (
   });
 
   it('French and Russian topics also carry the English title and keys', () => {
-    const rally = (lang: string) => indexes[lang]!.systems.find((s) => s.id === 'bdc')!.topics.find((t) => t.id === 'rally')!;
+    const rally = (lang: string) =>
+      indexes[lang]!.systems.find((s) => s.id === 'bdc')!.topics.find((t) => t.id === 'rally')!;
     expect(rally('fr').title).toBe('Ralliement');
     expect(rally('fr').keys).toEqual(expect.arrayContaining(['ralliement', 'Rally', 'rally', 'AP']));
     expect(rally('ru').keys).toEqual(expect.arrayContaining(['сплочение', 'Rally', 'rally']));
@@ -78,7 +105,14 @@ describe('parseRules refuses what the popup could not show honestly', () => {
   const topic = (body: string) => `# T\n\nintro\n\n## A\n<!-- topic: a; keys: x -->\n\n${body}\n`;
   it('reads paragraphs, lists, and house defaults with where to change them', () => {
     const [t] = parseRules(topic('One\nline.\n\n- a\n  b\n- c\n\n1. d\n\n> **House default**: e.\n>\n> ⚙ *S* › *T*'));
-    expect(t).toEqual({ id: 'a', title: 'A', keys: ['x'], text: ['One line.', { ul: ['a b', 'c'] }, { ol: ['d'] }], house: ['**House default**: e.'], where: ['*S* › *T*'] });
+    expect(t).toEqual({
+      id: 'a',
+      title: 'A',
+      keys: ['x'],
+      text: ['One line.', { ul: ['a b', 'c'] }, { ol: ['d'] }],
+      house: ['**House default**: e.'],
+      where: ['*S* › *T*'],
+    });
   });
   it.each([
     ['a heading without its topic line', '# T\n\n## A\n\ntext\n', /topic: id/],
@@ -133,9 +167,18 @@ describe('search', () => {
   });
 
   it('the rulebooks’ action-point abbreviations find the action-point rules of bdc only', () => {
-    for (const [lang, q] of [['en', 'AP'], ['en', 'PA'], ['fr', 'PA'], ['ru', 'ОД'], ['ru', 'PA']] as const) {
+    for (const [lang, q] of [
+      ['en', 'AP'],
+      ['en', 'PA'],
+      ['fr', 'PA'],
+      ['ru', 'ОД'],
+      ['ru', 'PA'],
+    ] as const) {
       const hits = search(searchable[lang]!, q).filter((h) => h.score >= 100);
-      expect(hits.map((h) => `${h.system}/${h.topic.id}`).sort(), `${lang} ${q}`).toEqual(['bdc/action-points', 'bdc/rally']);
+      expect(hits.map((h) => `${h.system}/${h.topic.id}`).sort(), `${lang} ${q}`).toEqual([
+        'bdc/action-points',
+        'bdc/rally',
+      ]);
     }
   });
 
@@ -163,6 +206,7 @@ describe('search', () => {
   });
 
   it('every topic file is where rulesFile says', () => {
-    for (const lang of RULE_LANGUAGES) for (const system of RULE_SYSTEMS) expect(fs.existsSync(rulesFile(lang, system))).toBe(true);
+    for (const lang of RULE_LANGUAGES)
+      for (const system of RULE_SYSTEMS) expect(fs.existsSync(rulesFile(lang, system))).toBe(true);
   });
 });

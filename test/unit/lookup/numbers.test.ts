@@ -9,7 +9,12 @@ import { formatText, type Catalogue } from '../../../src/i18n/format';
 import type { Text } from '../../../src/i18n/text';
 import type { TopicNumbers } from '../../../src/lookup/numbers';
 import type { RulesIndex } from '../../../src/lookup/search';
-import { applyEvent as bdcApply, initialState as bdcInitial, type BdcEvent, type BdcState } from '../../../src/rules/bdc';
+import {
+  applyEvent as bdcApply,
+  initialState as bdcInitial,
+  type BdcEvent,
+  type BdcState,
+} from '../../../src/rules/bdc';
 import { bdcNumbers } from '../../../src/rules/bdc/lookup';
 import { crNumbers } from '../../../src/rules/cr/lookup';
 import { dcNumbers } from '../../../src/rules/dc/lookup';
@@ -25,7 +30,10 @@ const NUMBERS: Record<SystemId, (state: never) => TopicNumbers> = {
   dc: dcNumbers,
   cr: crNumbers,
 };
-const catalogues = Object.fromEntries(LANGUAGES.map((l: string) => [l, loadCatalogue(l) as Catalogue])) as Record<string, Catalogue>;
+const catalogues = Object.fromEntries(LANGUAGES.map((l: string) => [l, loadCatalogue(l) as Catalogue])) as Record<
+  string,
+  Catalogue
+>;
 const english = (t: Text) => formatText(catalogues.en!, t);
 const topics = (buildRulesIndex('en') as RulesIndex).systems;
 const topicIds = (system: SystemId) => topics.find((s) => s.id === system)!.topics.map((t) => t.id);
@@ -70,7 +78,9 @@ describe('every state of every scenario gives numbers on known topics, in every 
               // A counted line names a family of plural forms, all with the same placeholders.
               const entry = catalogues[lang]![line.count === undefined ? line.key : `${line.key}_other`];
               expect(entry, `${lang}: ${line.key}`).toBeDefined();
-              expect(Object.keys(entry!.placeholders ?? {}).length, `${line.key}: substitutions`).toBe(line.subs?.length ?? 0);
+              expect(Object.keys(entry!.placeholders ?? {}).length, `${line.key}: substitutions`).toBe(
+                line.subs?.length ?? 0,
+              );
               const shown = formatText(catalogues[lang]!, line);
               expect(shown, `${lang}: ${line.key}`).not.toMatch(/\$[A-Z0-9]/);
             }
@@ -93,7 +103,10 @@ describe('bdc', () => {
 
   it('morale, AP counters, command distance and a demoralised leader, folded with applyEvent', () => {
     const events: BdcEvent[] = [
-      { type: 'unitAdded', unit: { name: 'Groupe 1', level: 'confiant', experience: 2, doctrine: 'flexible', teams: 2 } },
+      {
+        type: 'unitAdded',
+        unit: { name: 'Groupe 1', level: 'confiant', experience: 2, doctrine: 'flexible', teams: 2 },
+      },
       { type: 'leaderAdded', leader: { name: 'Lt Morel', morale: 8, pa: 5, aptitude: { kind: 'tir', modifier: -1 } } },
       { type: 'moraleTests', id: 'l2', naturals: [10, 10] },
       { type: 'activated', id: 'u1', card: 1 },
@@ -112,7 +125,7 @@ describe('bdc', () => {
       "Lt Morel is demoralised or routed: commands nobody and pays for no other troop's rally.",
     ]);
     expect(n['action-points']![0]).toBe('Groupe 1: AP left 2 · 2');
-    expect(n.doctrine).toEqual(['Groupe 1: flexible doctrine, 2 teams, each with the card\'s full AP']);
+    expect(n.doctrine).toEqual(["Groupe 1: flexible doctrine, 2 teams, each with the card's full AP"]);
     expect(n.command).toEqual([
       'Command distance in this game: 15 cm, centre to centre',
       "Lt Morel is demoralised or routed: commands nobody and pays for no other troop's rally.",
@@ -134,16 +147,24 @@ describe('dc', () => {
       'Desharbes: 4D8, radius 3 (dice now: 3)',
       'Aubert: 3D8, radius 4 (dice now: 2)',
     ]);
-    expect(after('dc', 'desharbes-worked-example.json', 21).initiative).toEqual(['The Colonial player holds the initiative (kept 1× in a row)']);
+    expect(after('dc', 'desharbes-worked-example.json', 21).initiative).toEqual([
+      'The Colonial player holds the initiative (kept 1× in a row)',
+    ]);
   });
 
   it('reroll, thresholds, fragile units and the Drama card along the example', () => {
-    expect(after('dc', 'desharbes-worked-example.json', 16).reroll).toEqual(['Reroll allowed now: one die, never a "1".']);
-    expect(after('dc', 'desharbes-worked-example.json', 31).reroll).toEqual(['No reroll: not every commanded unit is adjacent to another.']);
+    expect(after('dc', 'desharbes-worked-example.json', 16).reroll).toEqual([
+      'Reroll allowed now: one die, never a "1".',
+    ]);
+    expect(after('dc', 'desharbes-worked-example.json', 31).reroll).toEqual([
+      'No reroll: not every commanded unit is adjacent to another.',
+    ]);
     const end = after('dc', 'desharbes-worked-example.json', 33);
     expect(end.activation).toEqual(['In this game: activation on 4+, fragile units on 6+']);
     expect(end.losses).toContain('Infantry 3: losses 4, fragile (needs 6+)');
-    expect(end.losses).toContain('Infantry 3: fragile, commanded but not activated → morale test, then remove its marker');
+    expect(end.losses).toContain(
+      'Infantry 3: fragile, commanded but not activated → morale test, then remove its marker',
+    );
     expect(end.drama).toEqual(['The Native player may draw a Drama card of value 2 or lower.']);
     expect(end.leaders![0]).toBe('Desharbes: 4D8, radius 3 (deactivated this turn)');
   });
@@ -151,16 +172,30 @@ describe('dc', () => {
 
 describe('hd-command', () => {
   it('upkeep: what each company gets back (the worked example)', () => {
-    expect(after('hd-command', 'worked-example-gestion.json', 4).upkeep).toEqual(['Turn 1', 'Upkeep: Arnaud back to 7 (now 4)']);
-    expect(after('hd-command', 'worked-example-gestion.json', 8)['command-points']).toEqual(['Arnaud: 0 of 1 Command left']);
-    expect(after('hd-command', 'worked-example-gestion.json', 8).losses).toEqual(['Arnaud: franc-capitaine killed (CMD 4)']);
+    expect(after('hd-command', 'worked-example-gestion.json', 4).upkeep).toEqual([
+      'Turn 1',
+      'Upkeep: Arnaud back to 7 (now 4)',
+    ]);
+    expect(after('hd-command', 'worked-example-gestion.json', 8)['command-points']).toEqual([
+      'Arnaud: 0 of 1 Command left',
+    ]);
+    expect(after('hd-command', 'worked-example-gestion.json', 8).losses).toEqual([
+      'Arnaud: franc-capitaine killed (CMD 4)',
+    ]);
   });
 
   it('commandement: a late entry waits for the next upkeep, which the upkeep line already counts', () => {
     const n = after('hd-command', 'late-entry-commandement.json', 9);
-    expect(n.upkeep).toEqual(['Turn 3', 'Upkeep: A back to 3 (now 1)', 'A: +2 base at the upkeep of turn 4 (renfort entered)']);
+    expect(n.upkeep).toEqual([
+      'Turn 3',
+      'Upkeep: A back to 3 (now 1)',
+      'A: +2 base at the upkeep of turn 4 (renfort entered)',
+    ]);
     expect(n['late-entry']).toEqual(['A: +2 base at the upkeep of turn 4 (renfort entered)']);
-    expect(n.editions).toEqual(['This game follows COMMANDEMENT (rulebook).', 'This game has changed a house default of this rule.']);
+    expect(n.editions).toEqual([
+      'This game follows COMMANDEMENT (rulebook).',
+      'This game has changed a house default of this rule.',
+    ]);
   });
 });
 
@@ -187,7 +222,9 @@ describe('cr', () => {
       'B: Kutuzov is Commander-in-Chief; his number stays secret until it comes up',
     ]);
     const atFive = after('cr', 'r5-c-in-c-rewrite.json', 15);
-    expect(atFive['c-in-c']![0]).toBe('A: Davout, Commander-in-Chief, is on number 5, now: he may rewrite the roster instead of acting');
+    expect(atFive['c-in-c']![0]).toBe(
+      'A: Davout, Commander-in-Chief, is on number 5, now: he may rewrite the roster instead of acting',
+    );
     expect(atFive['command-roll']).toEqual(['A rolled 5, B rolled 1: A 5, 4, 3, 2 → B 1']);
     expect(atFive.slots![0]).toBe('Now: A, number 5: Davout');
     // After the rewrite and slot 5: X (Ney) acts at number 4; Davout's number is secret again.
@@ -200,7 +237,10 @@ describe('cr', () => {
     for (const file of fs.readdirSync(path.join(scenarioDir, 'cr'))) {
       for (const state of states(`cr/${file}`)) {
         if (!state) continue;
-        const text = Object.values(crNumbers(state as never)).flat().map(english).join('\n');
+        const text = Object.values(crNumbers(state as never))
+          .flat()
+          .map(english)
+          .join('\n');
         expect(text, file).not.toMatch(/is on number \d(?!, now)/);
       }
     }

@@ -77,7 +77,9 @@ const readAs = (message: string): string =>
 describe.each(RULE_LANGUAGES)('the lookup in %s finds the rule behind each word the board writes', (lang) => {
   const catalogue = loadCatalogue(lang) as Record<string, { message: string }>;
   const index = prepare(buildRulesIndex(lang) as RulesIndex);
-  const cases = Object.entries(WORDS).flatMap(([system, words]) => Object.entries(words).map(([key, topic]) => ({ system: system as SystemId, key, topic })));
+  const cases = Object.entries(WORDS).flatMap(([system, words]) =>
+    Object.entries(words).map(([key, topic]) => ({ system: system as SystemId, key, topic })),
+  );
 
   it.each(cases)('$system: $key', ({ system, key, topic }) => {
     // A counted text (a family of plural forms) as its `_other` form reads.

@@ -18,8 +18,21 @@ const scene = sceneOf({ ...DEFAULT_GRID, measurement: 'EUCLIDEAN' });
 const DPI = DEFAULT_GRID.dpi;
 
 /** An image item as Owlbear holds it: `image` and `grid` in the image's own px, placed by its offset at (x, y). */
-function image(width: number, height: number, offset: { x: number; y: number }, imageDpi: number, scale = { x: 1, y: 1 }, rotation = 0): Image {
-  return { ...tokenItem({ id: 't', name: 'Figure', x: 600, y: 600, size: DPI }), image: { width, height, mime: 'image/png', url: 'https://example.test/figure.png' }, grid: { offset, dpi: imageDpi }, scale, rotation };
+function image(
+  width: number,
+  height: number,
+  offset: { x: number; y: number },
+  imageDpi: number,
+  scale = { x: 1, y: 1 },
+  rotation = 0,
+): Image {
+  return {
+    ...tokenItem({ id: 't', name: 'Figure', x: 600, y: 600, size: DPI }),
+    image: { width, height, mime: 'image/png', url: 'https://example.test/figure.png' },
+    grid: { offset, dpi: imageDpi },
+    scale,
+    rotation,
+  };
 }
 
 function read(item: Image): Token {
@@ -62,7 +75,11 @@ describe('where an Owlbear token stands', () => {
   });
 
   it('an item 2 × 1 cells by its own dpi, or by its scale, is an oblong base: its command ring hugs the box', () => {
-    for (const item of [image(600, 300, { x: 300, y: 150 }, 300), image(300, 300, { x: 150, y: 150 }, 300, { x: 2, y: 1 }), image(280, 140, { x: 140, y: 70 }, 140, { x: 1, y: 1 }, 90)]) {
+    for (const item of [
+      image(600, 300, { x: 300, y: 150 }, 300),
+      image(300, 300, { x: 150, y: 150 }, 300, { x: 2, y: 1 }),
+      image(280, 140, { x: 140, y: 70 }, 140, { x: 1, y: 1 }, 90),
+    ]) {
       const t = read(item);
       expect(t.footprint).toEqual({ width: 2 * DPI, height: DPI });
       expect(baseOf(t, scene).round).toBe(false);
@@ -72,7 +89,10 @@ describe('where an Owlbear token stands', () => {
   });
 
   it('a square token, large or small, is read as before: its image box, round', () => {
-    expect(read(image(300, 300, { x: 150, y: 150 }, 150))).toMatchObject({ center: { x: 600, y: 600 }, footprint: { width: 2 * DPI, height: 2 * DPI } });
+    expect(read(image(300, 300, { x: 150, y: 150 }, 150))).toMatchObject({
+      center: { x: 600, y: 600 },
+      footprint: { width: 2 * DPI, height: 2 * DPI },
+    });
     expect(commandRing(read(image(300, 300, { x: 150, y: 150 }, 300, { x: 0.5, y: 0.5 }))).kind).toBe('circle');
   });
 

@@ -2,7 +2,13 @@
 // browser extension answers, what each hop accepts, and where the frame finds Owlbear's origin.
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { fromFrameSchema, fromPopupSchema, isCommandPostOrigin, toFrameSchema, toPopupSchema } from '../../../src/adapters/owlbear/bridge';
+import {
+  fromFrameSchema,
+  fromPopupSchema,
+  isCommandPostOrigin,
+  toFrameSchema,
+  toPopupSchema,
+} from '../../../src/adapters/owlbear/bridge';
 import { hostOrigin } from '../../../owlbear/frame-bridge';
 import { freshRoot } from '../../../src/store/root';
 
@@ -17,7 +23,14 @@ describe('the origins the browser extension answers', () => {
       expect(isCommandPostOrigin(o, hosted), o).toBe(false);
       expect(isCommandPostOrigin(o, hosted, true), o).toBe(true);
     }
-    for (const o of ['https://evil.example', 'https://cp.example.org.evil.example', 'http://localhost.evil.example', 'https://localhost:5174', 'null', 'https://www.owlbear.rodeo']) {
+    for (const o of [
+      'https://evil.example',
+      'https://cp.example.org.evil.example',
+      'http://localhost.evil.example',
+      'https://localhost:5174',
+      'null',
+      'https://www.owlbear.rodeo',
+    ]) {
       expect(isCommandPostOrigin(o, hosted), o).toBe(false);
       expect(isCommandPostOrigin(o, hosted, true), o).toBe(false);
     }
@@ -27,18 +40,51 @@ describe('the origins the browser extension answers', () => {
 describe('what each hop accepts', () => {
   it('from the frame: a hello, an answer to a request, the scene’s state; nothing else', () => {
     expect(v.safeParse(fromFrameSchema, { ns, type: 'bridge/hello', v: 1 }).success).toBe(true);
-    expect(v.safeParse(fromFrameSchema, { ns, type: 'bridge/response', rid: 'r1', response: { ok: true, root: freshRoot() } }).success).toBe(true);
-    expect(v.safeParse(fromFrameSchema, { ns, type: 'bridge/state', root: null, board: null, player: { name: 'x', role: 'GM', sides: [], seated: false } }).success).toBe(true);
-    expect(v.safeParse(fromFrameSchema, { ns, type: 'bridge/state', root: { ...freshRoot(), schemaVersion: 9 }, board: null, player: null }).success).toBe(false);
+    expect(
+      v.safeParse(fromFrameSchema, {
+        ns,
+        type: 'bridge/response',
+        rid: 'r1',
+        response: { ok: true, root: freshRoot() },
+      }).success,
+    ).toBe(true);
+    expect(
+      v.safeParse(fromFrameSchema, {
+        ns,
+        type: 'bridge/state',
+        root: null,
+        board: null,
+        player: { name: 'x', role: 'GM', sides: [], seated: false },
+      }).success,
+    ).toBe(true);
+    expect(
+      v.safeParse(fromFrameSchema, {
+        ns,
+        type: 'bridge/state',
+        root: { ...freshRoot(), schemaVersion: 9 },
+        board: null,
+        player: null,
+      }).success,
+    ).toBe(false);
     expect(v.safeParse(fromFrameSchema, { ns, type: 'bridge/hello', v: 1, extra: '<script>' }).success).toBe(false);
     expect(v.safeParse(fromFrameSchema, { ns, type: 'bridge/eval', code: '1' }).success).toBe(false);
   });
 
   it('request ids are plain tokens (never an id Owlbear’s SDK would take for one of its own messages)', () => {
     expect(v.safeParse(toFrameSchema, { ns, type: 'bridge/request', rid: 'r-1_a', request: {} }).success).toBe(true);
-    expect(v.safeParse(toFrameSchema, { ns, type: 'bridge/request', rid: 'OBR_READY RESPONSE', request: {} }).success).toBe(false);
-    expect(v.safeParse(fromPopupSchema, { type: 'port/request', rid: 'x'.repeat(65), request: {} }).success).toBe(false);
-    expect(v.safeParse(toPopupSchema, { type: 'port/response', rid: 'r1', response: { ok: false, error: { code: 'owlbear-unreachable' } } }).success).toBe(true);
+    expect(
+      v.safeParse(toFrameSchema, { ns, type: 'bridge/request', rid: 'OBR_READY RESPONSE', request: {} }).success,
+    ).toBe(false);
+    expect(v.safeParse(fromPopupSchema, { type: 'port/request', rid: 'x'.repeat(65), request: {} }).success).toBe(
+      false,
+    );
+    expect(
+      v.safeParse(toPopupSchema, {
+        type: 'port/response',
+        rid: 'r1',
+        response: { ok: false, error: { code: 'owlbear-unreachable' } },
+      }).success,
+    ).toBe(true);
   });
 });
 

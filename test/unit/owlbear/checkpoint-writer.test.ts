@@ -13,7 +13,10 @@ const event = (i: number) => ({ type: 'sideEdited', side: 'A', name: `n${i}` });
 function gameWith(events: readonly unknown[]): TableGame {
   const root = EMPTY_TABLE_GAME.root;
   const stored = { config: {}, log: { events, cursor: events.length } };
-  return { ...EMPTY_TABLE_GAME, root: { ...root, games: { ...root.games, 'hd-command': stored } } as unknown as TableGame['root'] };
+  return {
+    ...EMPTY_TABLE_GAME,
+    root: { ...root, games: { ...root.games, 'hd-command': stored } } as unknown as TableGame['root'],
+  };
 }
 
 const META = { scene: 's', gen: 1, by: 'gm.bg', covers: {}, lamport: 0, gm: {} };
@@ -26,7 +29,9 @@ describe('CheckpointWriter', () => {
     const first = await writer.write(gameWith(events), META);
     const sealed = segmentParts(first);
     // Three segments sealed (the cursor stands a tail past each).
-    expect(new Set(sealed.map(([k]) => k.split('.').slice(0, 2).join('.')))).toEqual(new Set(['hd-command.0', 'hd-command.1', 'hd-command.2']));
+    expect(new Set(sealed.map(([k]) => k.split('.').slice(0, 2).join('.')))).toEqual(
+      new Set(['hd-command.0', 'hd-command.1', 'hd-command.2']),
+    );
     // One more event: the same segments, the very same parts.
     const second = await writer.write(gameWith([...events, event(-1)]), { ...META, gen: 2 });
     expect(segmentParts(second)).toEqual(sealed);

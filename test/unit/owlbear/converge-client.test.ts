@@ -2,4 +2,8 @@
 import { it } from 'vitest';
 import { convergeProperty } from './converge';
 
-it('no honest action lost, changed or doubled, all honest clients equal, whatever the interleaving of honest actions, stale merges, refused writes, reloads, role changes and hostile writes (client merge)', () => convergeProperty('client'), 1_200_000);
+it(
+  'no honest action lost, changed or doubled, all honest clients equal, whatever the interleaving of honest actions, stale merges, refused writes, reloads, role changes and hostile writes (client merge)',
+  () => convergeProperty('client'),
+  1_200_000,
+);

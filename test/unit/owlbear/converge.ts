@@ -40,7 +40,25 @@ type Forgery =
 // below), but a run with them still finds one more now and then (for 'gone-pages': his own actions
 // under a key his record names, then another key, with no game master at the table to leave the first:
 // clients that read them before disagree with those after, seed -1460483351).
-const HELD: Forgery[] = ['clock', 'by', 'gm', 'into', 'same-seq', 'suffix', 'empty', 'game', 'game-signed', 'game-claimed', 'delete-game', 'record', 'replay', 'flood', 'crowd', 'huge', 'stale'];
+const HELD: Forgery[] = [
+  'clock',
+  'by',
+  'gm',
+  'into',
+  'same-seq',
+  'suffix',
+  'empty',
+  'game',
+  'game-signed',
+  'game-claimed',
+  'delete-game',
+  'record',
+  'replay',
+  'flood',
+  'crowd',
+  'huge',
+  'stale',
+];
 const FORGERIES: Forgery[] = process.env.OWLBEAR_FORGERIES === 'all' ? [...HELD, 'game-elsewhere', 'gone-pages'] : HELD;
 /** Whether players refresh their tabs (a new connection each), and whether a player made game master may too (see the `refresh` step). */
 const REFRESH = process.env.OWLBEAR_REFRESH === '1' || process.env.OWLBEAR_GM_REFRESH === '1';
@@ -68,7 +86,10 @@ export type Step =
 
 const who = fc.integer({ min: 0, max: 2 });
 export const step: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 6, arbitrary: fc.record({ kind: fc.constant('act' as const), who, side: fc.constantFrom('A' as const, 'B' as const) }) },
+  {
+    weight: 6,
+    arbitrary: fc.record({ kind: fc.constant('act' as const), who, side: fc.constantFrom('A' as const, 'B' as const) }),
+  },
   { weight: 1, arbitrary: fc.constant({ kind: 'hostile-act' as const }) },
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('land' as const), who }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('refuse' as const), who }) },
@@ -83,27 +104,59 @@ export const step: fc.Arbitrary<Step> = fc.oneof(
   // writes checkpoint 1 of a line started from the pages; the game master, back, holds his own checkpoint
   // 1, the only copy of the first player's first action; the two tie on the number, and when the other's
   // digest sorts first his is dropped with that action, which no page holds any more).
-  ...(REFRESH ? [{ weight: 1, arbitrary: fc.record({ kind: fc.constant('refresh' as const), who: fc.integer({ min: 1, max: 2 }) }) }] : []),
+  ...(REFRESH
+    ? [
+        {
+          weight: 1,
+          arbitrary: fc.record({ kind: fc.constant('refresh' as const), who: fc.integer({ min: 1, max: 2 }) }),
+        },
+      ]
+    : []),
   // The game master's absence in full: he leaves before his last actions are compacted, or after; roles
   // change hands while he is away, or only while he is here.
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('role' as const), who: fc.integer({ min: 1, max: 2 }), whileAway: fc.boolean() }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('role' as const),
+      who: fc.integer({ min: 1, max: 2 }),
+      whileAway: fc.boolean(),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('away' as const), early: fc.boolean() }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'back' as const }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'join' as const }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('forge' as const), what: fc.constantFrom<Forgery>(...FORGERIES), victim: who }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('forge' as const),
+      what: fc.constantFrom<Forgery>(...FORGERIES),
+      victim: who,
+    }),
+  },
 );
 
 const HOSTILE = 'X';
 
 /** One forged write of the hostile player's (his client writes whatever it likes, wherever it likes, and his own record). */
-async function forge(table: Table, what: Forgery, victimIndex: number, history: ReadonlyMap<string, string>[], n: number): Promise<void> {
+async function forge(
+  table: Table,
+  what: Forgery,
+  victimIndex: number,
+  history: ReadonlyMap<string, string>[],
+  n: number,
+): Promise<void> {
   const victim = table.honest[victimIndex]!;
   const meta = table.metadata;
   const scene = (meta['dev.commandpost/scene'] as string | undefined) ?? 'nope';
   const hKey = OPS_PREFIX + 'h.bg';
   const hOps = opsOf(meta, 'h.bg');
   const next = (hOps[hOps.length - 1]?.seq ?? 0) + 1;
-  const mine = (op: object) => ({ v: 2, scene, done: 0, ops: [...hOps, { seq: next, lamport: (hOps[hOps.length - 1]?.lamport ?? 0) + 1, by: 'h', ...op }] });
+  const mine = (op: object) => ({
+    v: 2,
+    scene,
+    done: 0,
+    ops: [...hOps, { seq: next, lamport: (hOps[hOps.length - 1]?.lamport ?? 0) + 1, by: 'h', ...op }],
+  });
   const name = `${HOSTILE}${n}`;
   const theirs = opsOf(meta, victim.me.writer);
   const last = theirs[theirs.length - 1];
@@ -114,17 +167,64 @@ async function forge(table: Table, what: Forgery, victimIndex: number, history: 
     case 'by':
       return table.forge({ [hKey]: mine({ by: victim.me.player, request: sideEdited('B', name) }) });
     case 'gm':
-      return table.forge({ [hKey]: mine({ gm: true, request: { type: 'scene/seats', player: 'h', name: 'h', seats: [0, 1] } }) });
+      return table.forge({
+        [hKey]: mine({ gm: true, request: { type: 'scene/seats', player: 'h', name: 'h', seats: [0, 1] } }),
+      });
     case 'into':
-      return table.forge({ [vKey]: { v: 2, scene, done: 0, ops: [...theirs, { seq: (last?.seq ?? 0) + 1, lamport: (last?.lamport ?? 0) + 1, by: victim.me.player, ...(victim.me.gm ? { gm: true } : {}), request: sideEdited('A', name) }] } });
+      return table.forge({
+        [vKey]: {
+          v: 2,
+          scene,
+          done: 0,
+          ops: [
+            ...theirs,
+            {
+              seq: (last?.seq ?? 0) + 1,
+              lamport: (last?.lamport ?? 0) + 1,
+              by: victim.me.player,
+              ...(victim.me.gm ? { gm: true } : {}),
+              request: sideEdited('A', name),
+            },
+          ],
+        },
+      });
     case 'same-seq': {
       // An op under the number the victim is about to use (his own writes may be refused meanwhile).
       const seq = (last?.seq ?? 0) + 1;
-      return table.forge({ [vKey]: { v: 2, scene, done: 0, ops: [...theirs, { seq, lamport: (last?.lamport ?? 0) + 1, by: victim.me.player, request: sideEdited('B', name) }] }, [`${vKey}.1`]: { v: 2, scene, done: 0, ops: [{ seq: seq + 1, lamport: 99, by: victim.me.player, request: sideEdited('B', name) }] } });
+      return table.forge({
+        [vKey]: {
+          v: 2,
+          scene,
+          done: 0,
+          ops: [
+            ...theirs,
+            { seq, lamport: (last?.lamport ?? 0) + 1, by: victim.me.player, request: sideEdited('B', name) },
+          ],
+        },
+        [`${vKey}.1`]: {
+          v: 2,
+          scene,
+          done: 0,
+          ops: [{ seq: seq + 1, lamport: 99, by: victim.me.player, request: sideEdited('B', name) }],
+        },
+      });
     }
     case 'suffix':
       // A page name no page of the victim's connection writes.
-      return table.forge({ [`${vKey.slice(0, -3)}.x`]: { v: 2, scene, done: 0, ops: [{ seq: 1, lamport: 1, by: victim.me.player, gm: true, request: sideEdited('A', name) }] }, [`${vKey}.9`]: { v: 2, scene, done: 0, ops: [{ seq: 1, lamport: 1, by: victim.me.player, request: sideEdited('A', name) }] } });
+      return table.forge({
+        [`${vKey.slice(0, -3)}.x`]: {
+          v: 2,
+          scene,
+          done: 0,
+          ops: [{ seq: 1, lamport: 1, by: victim.me.player, gm: true, request: sideEdited('A', name) }],
+        },
+        [`${vKey}.9`]: {
+          v: 2,
+          scene,
+          done: 0,
+          ops: [{ seq: 1, lamport: 1, by: victim.me.player, request: sideEdited('A', name) }],
+        },
+      });
     case 'empty':
       return table.forge({ [vKey]: null });
     case 'game':
@@ -133,12 +233,23 @@ async function forge(table: Table, what: Forgery, victimIndex: number, history: 
     case 'game-elsewhere':
       return forgeGame(table, what, scene);
     case 'delete-game':
-      return table.forge({ [GAME_KEY]: null, ...Object.fromEntries(Object.keys(meta).filter((k) => k.startsWith(PART_PREFIX)).map((k) => [k, null])) });
+      return table.forge({
+        [GAME_KEY]: null,
+        ...Object.fromEntries(
+          Object.keys(meta)
+            .filter((k) => k.startsWith(PART_PREFIX))
+            .map((k) => [k, null]),
+        ),
+      });
     case 'record': {
       // His own record signs a forged checkpoint (he is no game master) and his own pages of forged authorship.
       const pages = [mine({ request: sideEdited('A', `${HOSTILE}own${n}`) }), null, null, null, null, null, null, null];
       table.forge({ [hKey]: pages[0] });
-      table.room.records.set('h', { v: 1, ops: [{ s: scene, h: digest(pages), n: next }], cp: [{ s: scene, h: digest(meta[GAME_KEY] ?? null), g: 1 }] });
+      table.room.records.set('h', {
+        v: 1,
+        ops: [{ s: scene, h: digest(pages), n: next }],
+        cp: [{ s: scene, h: digest(meta[GAME_KEY] ?? null), g: 1 }],
+      });
       void RECORD_KEY;
       return;
     }
@@ -147,30 +258,78 @@ async function forge(table: Table, what: Forgery, victimIndex: number, history: 
       const at = history[Math.floor(history.length / 2)];
       const old = at && parseMetadata(at);
       if (old && n % 2) return table.forge({ [vKey]: old[vKey] ?? null });
-      return table.forge({ [hKey]: { v: 2, scene, done: 0, ops: [...hOps, ...theirs.map((op, i) => ({ ...op, seq: next + i }))] } });
+      return table.forge({
+        [hKey]: { v: 2, scene, done: 0, ops: [...hOps, ...theirs.map((op, i) => ({ ...op, seq: next + i }))] },
+      });
     }
     case 'flood':
-      return table.forge(Object.fromEntries(Array.from({ length: 80 }, (_, i) => [`${OPS_PREFIX}fake${n}x${i}.bg`, { v: 2, scene, done: 0, ops: [{ seq: 1, lamport: 1, by: `fake${i}`, request: sideEdited('A', name) }] }])));
+      return table.forge(
+        Object.fromEntries(
+          Array.from({ length: 80 }, (_, i) => [
+            `${OPS_PREFIX}fake${n}x${i}.bg`,
+            { v: 2, scene, done: 0, ops: [{ seq: 1, lamport: 1, by: `fake${i}`, request: sideEdited('A', name) }] },
+          ]),
+        ),
+      );
     case 'crowd':
       // Keys under the hostile player's own connection, as many as 64 writers.
-      return table.forge(Object.fromEntries(Array.from({ length: 64 }, (_, i) => [`${OPS_PREFIX}h.x${i}`, { v: 2, scene, done: 0, ops: [{ seq: 1, lamport: 1, by: 'h', request: sideEdited('A', name) }] }])));
+      return table.forge(
+        Object.fromEntries(
+          Array.from({ length: 64 }, (_, i) => [
+            `${OPS_PREFIX}h.x${i}`,
+            { v: 2, scene, done: 0, ops: [{ seq: 1, lamport: 1, by: 'h', request: sideEdited('A', name) }] },
+          ]),
+        ),
+      );
     case 'huge':
-      return table.forge({ [hKey]: mine({ request: { type: 'game/dispatch', system: 'hd-command', event: { type: 'spend', side: 'A', amount: 1e308, permanent: false, note: 'x'.repeat(100_000) } } }) });
+      return table.forge({
+        [hKey]: mine({
+          request: {
+            type: 'game/dispatch',
+            system: 'hd-command',
+            event: { type: 'spend', side: 'A', amount: 1e308, permanent: false, note: 'x'.repeat(100_000) },
+          },
+        }),
+      });
     case 'gone-pages': {
       // Pages under a connection no one saw, signed by a key of his own that his record names: some
       // claim to be the victim's (a player's, or a game master's if the victim is one), some his own.
       const secret = (await nodeCodec.newSecret())!;
       const key = (await nodeCodec.publicKey(secret))!;
-      table.room.records.set('h', { ...(readRecord(table.room.records.get('h')) ?? { v: 1, ops: [], cp: [] }), k: key });
+      table.room.records.set('h', {
+        ...(readRecord(table.room.records.get('h')) ?? { v: 1, ops: [], cp: [] }),
+        k: key,
+      });
       for (const c of table.honest) table.room.deliverParty(c);
       const pages = async (writer: string, player: string, gm: boolean, event: string) => {
-        const page = { v: 2, scene, done: 0, ops: [{ seq: 1, lamport: (hOps[hOps.length - 1]?.lamport ?? 0) + 1, by: player, ...(gm ? { gm: true } : {}), request: sideEdited('A', event) }] };
-        const sig = await signPages(nodeCodec, secret, key, writer, { scene, player, gm, h: digest([page, null, null, null, null, null, null, null]) });
+        const page = {
+          v: 2,
+          scene,
+          done: 0,
+          ops: [
+            {
+              seq: 1,
+              lamport: (hOps[hOps.length - 1]?.lamport ?? 0) + 1,
+              by: player,
+              ...(gm ? { gm: true } : {}),
+              request: sideEdited('A', event),
+            },
+          ],
+        };
+        const sig = await signPages(nodeCodec, secret, key, writer, {
+          scene,
+          player,
+          gm,
+          h: digest([page, null, null, null, null, null, null, null]),
+        });
         return { [OPS_PREFIX + writer]: page, [`${OPS_PREFIX}${writer}.s`]: sig };
       };
       // (His game master, asked about pages signed in another's name, knows they are not that player's.)
       table.forgedKeys.add(key);
-      return table.forge({ ...(await pages(`gone${n}v.bg`, victim.me.player, victim.me.gm, name)), ...(await pages(`gone${n}h.bg`, 'h', false, `${HOSTILE}own${n}`)) });
+      return table.forge({
+        ...(await pages(`gone${n}v.bg`, victim.me.player, victim.me.gm, name)),
+        ...(await pages(`gone${n}h.bg`, 'h', false, `${HOSTILE}own${n}`)),
+      });
     }
     case 'stale': {
       // A whole old copy written back, as a stale client would (every key of it).
@@ -188,14 +347,36 @@ async function forge(table: Table, what: Forgery, victimIndex: number, history: 
  * it), naming the game master's key with the hostile player's signature, or another scene's game the
  * game master signed (copied in from it).
  */
-async function forgeGame(table: Table, what: 'game' | 'game-signed' | 'game-claimed' | 'game-elsewhere', here: string): Promise<void> {
+async function forgeGame(
+  table: Table,
+  what: 'game' | 'game-signed' | 'game-claimed' | 'game-elsewhere',
+  here: string,
+): Promise<void> {
   // Another scene's game, as the game master's page signed it there: his key, and his record signing it.
   const gmSecret = (table.gm.game as unknown as { signer: { secret: string } | null }).signer?.secret;
   const elsewhere = what === 'game-elsewhere' && gmSecret !== undefined;
   const scene = elsewhere ? 'elsewhere' : here;
-  const state = await nodeCodec.pack(JSON.stringify({ v: 2, activeSystem: 'hd-command', games: {}, bindings: {}, seats: { h: { name: 'h', seats: [0, 1] } }, opened: {} }));
+  const state = await nodeCodec.pack(
+    JSON.stringify({
+      v: 2,
+      activeSystem: 'hd-command',
+      games: {},
+      bindings: {},
+      seats: { h: { name: 'h', seats: [0, 1] } },
+      opened: {},
+    }),
+  );
   const covers = Object.fromEntries([...table.honest, table.hostile].map((c) => [c.me.writer, 1e9]));
-  let head: Head = { v: 2, scene, gen: 1e6, by: 'gm.bg', covers, lamport: 1e9, gm: {}, state: [{ key: 'state.0', h: digestText(state) }] };
+  let head: Head = {
+    v: 2,
+    scene,
+    gen: 1e6,
+    by: 'gm.bg',
+    covers,
+    lamport: 1e9,
+    gm: {},
+    state: [{ key: 'state.0', h: digestText(state) }],
+  };
   if (elsewhere) {
     head = { ...head, key: (await nodeCodec.publicKey(gmSecret))! };
     head = { ...head, sig: (await signCheckpoint(nodeCodec, gmSecret, signedText(head)))! };
@@ -204,16 +385,28 @@ async function forgeGame(table: Table, what: 'game' | 'game-signed' | 'game-clai
   } else if (what !== 'game') {
     const secret = (await nodeCodec.newSecret())!;
     const key = (await nodeCodec.publicKey(secret))!;
-    table.room.records.set('h', { ...(readRecord(table.room.records.get('h')) ?? { v: 1, ops: [], cp: [] }), k: key, g: { s: scene, k: [key] } });
+    table.room.records.set('h', {
+      ...(readRecord(table.room.records.get('h')) ?? { v: 1, ops: [], cp: [] }),
+      k: key,
+      g: { s: scene, k: [key] },
+    });
     for (const c of table.honest) table.room.deliverParty(c);
-    head = { ...head, key: what === 'game-claimed' ? (readRecord(table.room.records.get(table.gm.holder))?.k ?? key) : key };
+    head = {
+      ...head,
+      key: what === 'game-claimed' ? (readRecord(table.room.records.get(table.gm.holder))?.k ?? key) : key,
+    };
     head = { ...head, sig: (await signCheckpoint(nodeCodec, secret, signedText(head)))! };
   }
   table.forgedHeads.add(JSON.stringify(head));
   table.forge({ [SCENE_KEY]: scene, [`${PART_PREFIX}state.0`]: state, [GAME_KEY]: head });
 }
 
-export async function evening(mode: 'server' | 'client', steps: Step[], storage = true, forgedStart = false): Promise<void> {
+export async function evening(
+  mode: 'server' | 'client',
+  steps: Step[],
+  storage = true,
+  forgedStart = false,
+): Promise<void> {
   const table = new Table(mode, 2, 900, 600, storage);
   // A fresh scene someone already wrote into: a checkpoint that reads, before anyone's page starts.
   if (forgedStart) await forgeGame(table, 'game-signed', 'forged');
@@ -245,7 +438,9 @@ export async function evening(mode: 'server' | 'client', steps: Step[], storage 
   let n = 0;
   // At a quiet point (every write landed and heard, nothing unsent) the running honest pages play one game, not only at the end.
   const quietAgree = (when: string) => {
-    const up = table.honest.filter((c) => !table.down.has(c) && !c.game.waiting && c.game.state.checkpoint.trust !== 'none');
+    const up = table.honest.filter(
+      (c) => !table.down.has(c) && !c.game.waiting && c.game.state.checkpoint.trust !== 'none',
+    );
     if (up.some((c) => c.game.state.unsent.length)) return;
     // (What the docs name: actions of a player who refreshed on a browser that keeps nothing, not yet in a
     // checkpoint, are played by the pages that saw him and not by the others until the game master
@@ -254,7 +449,10 @@ export async function evening(mode: 'server' | 'client', steps: Step[], storage 
       const played = up.map((c) => new Set(names(c)));
       if ([...unprovable].some((x) => played.some((p) => p.has(x)) && played.some((p) => !p.has(x)))) return;
     }
-    for (const c of up.slice(1)) expect(c.game.state.root.games, `${when}: ${c.me.writer} plays ${up[0]!.me.writer}'s game`).toEqual(up[0]!.game.state.root.games);
+    for (const c of up.slice(1))
+      expect(c.game.state.root.games, `${when}: ${c.me.writer} plays ${up[0]!.me.writer}'s game`).toEqual(
+        up[0]!.game.state.root.games,
+      );
   };
   for (const c of table.honest) await table.hear(c);
   await table.act(table.gm, { type: 'store/select-system', system: 'hd-command' });
@@ -373,12 +571,20 @@ export async function evening(mode: 'server' | 'client', steps: Step[], storage 
         table.room.setRole(c!, !c!.me.gm);
         await table.partyChanged();
       }
-    }
-    else await forge(table, s.what, s.victim, history, ++n);
+    } else await forge(table, s.what, s.victim, history, ++n);
     history.push(table.room.snapshot());
     if (process.env.OWLBEAR_TRACE) {
       const head = table.metadata[GAME_KEY] as { gen?: number; scene?: string } | undefined;
-      console.log(JSON.stringify(s), `head ${head?.gen ?? '-'}`, table.honest.map((o) => `${o.me.writer}${table.down.has(o) ? '(down)' : ''}${o.game.compactor ? '*' : ''}${o.me.gm ? 'G' : ''} ${o.game.state.checkpoint.trust}/${o.game.state.checkpoint.gen}@${o.game.sceneId} [${names(o).join(',')}]`).join(' | '));
+      console.log(
+        JSON.stringify(s),
+        `head ${head?.gen ?? '-'}`,
+        table.honest
+          .map(
+            (o) =>
+              `${o.me.writer}${table.down.has(o) ? '(down)' : ''}${o.game.compactor ? '*' : ''}${o.me.gm ? 'G' : ''} ${o.game.state.checkpoint.trust}/${o.game.state.checkpoint.gen}@${o.game.sceneId} [${names(o).join(',')}]`,
+          )
+          .join(' | '),
+      );
     }
   }
   // The hostile player stops; pages still reloading come back, the players' roles are as they were;
@@ -395,18 +601,42 @@ export async function evening(mode: 'server' | 'client', steps: Step[], storage 
   const clients = table.honest;
   if (process.env.OWLBEAR_DEBUG) {
     const m = table.metadata;
-    console.log(JSON.stringify(Object.fromEntries(Object.entries(m).map(([k, v]) => [k, typeof v === 'string' ? v.slice(0, 30) : v])), null, 0).slice(0, 3000));
+    console.log(
+      JSON.stringify(
+        Object.fromEntries(Object.entries(m).map(([k, v]) => [k, typeof v === 'string' ? v.slice(0, 30) : v])),
+        null,
+        0,
+      ).slice(0, 3000),
+    );
     console.log('records', JSON.stringify([...table.room.records]));
-    for (const c of clients) console.log(c.me.writer, c.game.waiting, c.game.needsCompaction(), c.game.compactor, JSON.stringify(c.game.unvouched), JSON.stringify(c.game.state.checkpoint), c.game.sceneId, names(c), JSON.stringify(c.game.state.dropped).slice(0, 600), JSON.stringify(c.game.refusedLately).slice(0, 600));
+    for (const c of clients)
+      console.log(
+        c.me.writer,
+        c.game.waiting,
+        c.game.needsCompaction(),
+        c.game.compactor,
+        JSON.stringify(c.game.unvouched),
+        JSON.stringify(c.game.state.checkpoint),
+        c.game.sceneId,
+        names(c),
+        JSON.stringify(c.game.state.dropped).slice(0, 600),
+        JSON.stringify(c.game.refusedLately).slice(0, 600),
+      );
   }
   for (const c of clients) {
     const honest = names(c).filter((x) => !x.startsWith(HOSTILE));
     const kept = honest.filter((x) => atRisk.has(x));
-    expect([...honest].sort(), `${c.me.writer}: every honest action once`).toEqual([...accepted.filter((x) => !atRisk.has(x) || kept.includes(x))].sort());
+    expect([...honest].sort(), `${c.me.writer}: every honest action once`).toEqual(
+      [...accepted.filter((x) => !atRisk.has(x) || kept.includes(x))].sort(),
+    );
   }
-  for (const c of clients.slice(1)) expect(c.game.state.root.games, `${c.me.writer} plays the game master's game`).toEqual(clients[0]!.game.state.root.games);
+  for (const c of clients.slice(1))
+    expect(c.game.state.root.games, `${c.me.writer} plays the game master's game`).toEqual(
+      clients[0]!.game.state.root.games,
+    );
   // Nothing forged in an honest writer's name was played.
-  for (const c of clients) expect(names(c).filter((x) => x.startsWith(HOSTILE) && !x.startsWith(`${HOSTILE}own`))).toEqual([]);
+  for (const c of clients)
+    expect(names(c).filter((x) => x.startsWith(HOSTILE) && !x.startsWith(`${HOSTILE}own`))).toEqual([]);
   // And the evening ends compacted: nothing waits in the honest writers' keys.
   for (const c of clients) expect(opsOf(table.metadata, c.me.writer), c.me.writer).toEqual([]);
   // (A checkpoint, unless nothing at all reached the table: the game master's first action lost as he reloaded.)
@@ -555,7 +785,18 @@ export const KNOWN: Record<'server' | 'client', (Step[] | [Step[], boolean] | [S
 /** The property under one merge reading: random evenings, in browsers that keep their own copies or not, the known ones first (OWLBEAR_SEED: the draws of one earlier run again, to follow what it found). */
 export function convergeProperty(mode: 'server' | 'client'): Promise<void> {
   return fc.assert(
-    fc.asyncProperty(fc.array(step, { minLength: 20, maxLength: 90, size: 'max' }), fc.boolean(), fc.boolean(), (steps, storage, forgedStart) => evening(mode, steps, storage, forgedStart)),
-    { numRuns: RUNS, ...(process.env.OWLBEAR_SEED ? { seed: Number(process.env.OWLBEAR_SEED) } : {}), examples: KNOWN[mode].map((e) => (Array.isArray(e[0]) ? [e[0], e[1], e[2] ?? false] : [e, true, false]) as [Step[], boolean, boolean]) },
+    fc.asyncProperty(
+      fc.array(step, { minLength: 20, maxLength: 90, size: 'max' }),
+      fc.boolean(),
+      fc.boolean(),
+      (steps, storage, forgedStart) => evening(mode, steps, storage, forgedStart),
+    ),
+    {
+      numRuns: RUNS,
+      ...(process.env.OWLBEAR_SEED ? { seed: Number(process.env.OWLBEAR_SEED) } : {}),
+      examples: KNOWN[mode].map(
+        (e) => (Array.isArray(e[0]) ? [e[0], e[1], e[2] ?? false] : [e, true, false]) as [Step[], boolean, boolean],
+      ),
+    },
   );
 }

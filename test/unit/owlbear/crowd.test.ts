@@ -12,7 +12,9 @@ describe.each(['server', 'client'] as const)('one player in many tabs (%s merge)
     const table = new Table(mode, 1);
     await table.chooseGame(3);
     // 64 connections of one player, each an honest page of its own (his writes are signed by his records).
-    const tabs: Client[] = Array.from({ length: 64 }, (_, i) => table.client(`a${String(i).padStart(2, '0')}.bg`, 'many', false));
+    const tabs: Client[] = Array.from({ length: 64 }, (_, i) =>
+      table.client(`a${String(i).padStart(2, '0')}.bg`, 'many', false),
+    );
     table.room.join(...tabs);
     table.players.push(...tabs);
     for (const c of tabs) await table.hear(c);

@@ -204,28 +204,31 @@ const CASES: Case[] = [
       { kind: 'act', who: 0, side: 'A' },
     ],
   },
-  ...(['server', 'client'] as const).map(
-    (mode): Case => ({
-      // Drawn with another scene's game and the game master's early leaving: he leaves before anything
-      // is compacted, another scene's game he signed is copied in (its scene id with it), two newcomers
-      // join, and he comes back on a browser that kept nothing. The newcomers and his page followed the
-      // keys' scene id (no player plays a checkpoint yet, so no one's word counted): his action lost to
-      // him. A page that starts now takes the word of the players who saw a game master on the scene.
-      name: 'before anything is compacted, pages that start take the scene of the players who saw the game master there, not a copy of another',
-      mode,
-      storage: false,
-      steps: [
-        { kind: 'act', who: 0, side: 'A' },
-        { kind: 'away', early: true },
-        { kind: 'forge', what: 'game-elsewhere', victim: 0 },
-        { kind: 'join' },
-        { kind: 'join' },
-        { kind: 'tick', ms: 700 },
-        { kind: 'hear', who: 1 },
-        { kind: 'hear', who: 2 },
-      ],
-    }),
-  ),
+  ...(['server', 'client'] as const).map((mode): Case => ({
+    // Drawn with another scene's game and the game master's early leaving: he leaves before anything
+    // is compacted, another scene's game he signed is copied in (its scene id with it), two newcomers
+    // join, and he comes back on a browser that kept nothing. The newcomers and his page followed the
+    // keys' scene id (no player plays a checkpoint yet, so no one's word counted): his action lost to
+    // him. A page that starts now takes the word of the players who saw a game master on the scene.
+    name: 'before anything is compacted, pages that start take the scene of the players who saw the game master there, not a copy of another',
+    mode,
+    storage: false,
+    steps: [
+      { kind: 'act', who: 0, side: 'A' },
+      { kind: 'away', early: true },
+      { kind: 'forge', what: 'game-elsewhere', victim: 0 },
+      { kind: 'join' },
+      { kind: 'join' },
+      { kind: 'tick', ms: 700 },
+      { kind: 'hear', who: 1 },
+      { kind: 'hear', who: 2 },
+    ],
+  })),
 ];
 
-for (const c of CASES) it(`${c.name} (${c.mode} merge${c.storage ? '' : ', no storage'})`, () => evening(c.mode, [...c.steps], c.storage), 60_000);
+for (const c of CASES)
+  it(
+    `${c.name} (${c.mode} merge${c.storage ? '' : ', no storage'})`,
+    () => evening(c.mode, [...c.steps], c.storage),
+    60_000,
+  );

@@ -11,11 +11,30 @@ import { MemoryKeeper, Room, client, nodeCodec, write, type Client } from '../..
 
 const setup: SceneRequest[] = [
   { type: 'store/select-system', system: 'hd-command' },
-  { type: 'game/dispatch', system: 'hd-command', event: { type: 'rosterSet', side: 'A', fighters: [{ name: 'Capitaine', cmd: 4 }, { name: 'Sergent', cmd: 2 }] } },
-  { type: 'game/dispatch', system: 'hd-command', event: { type: 'rosterSet', side: 'B', fighters: [{ name: 'Chef', cmd: 5 }] } },
+  {
+    type: 'game/dispatch',
+    system: 'hd-command',
+    event: {
+      type: 'rosterSet',
+      side: 'A',
+      fighters: [
+        { name: 'Capitaine', cmd: 4 },
+        { name: 'Sergent', cmd: 2 },
+      ],
+    },
+  },
+  {
+    type: 'game/dispatch',
+    system: 'hd-command',
+    event: { type: 'rosterSet', side: 'B', fighters: [{ name: 'Chef', cmd: 5 }] },
+  },
   { type: 'game/dispatch', system: 'hd-command', event: { type: 'start' } },
 ];
-const spend = (side: 'A' | 'B', amount = 1): SceneRequest => ({ type: 'game/dispatch', system: 'hd-command', event: { type: 'spend', side, amount, permanent: false } });
+const spend = (side: 'A' | 'B', amount = 1): SceneRequest => ({
+  type: 'game/dispatch',
+  system: 'hd-command',
+  event: { type: 'spend', side, amount, permanent: false },
+});
 
 /** Submits and writes (and publishes the record); throws on refusal. */
 async function act(room: Room, c: Client, request: SceneRequest): Promise<string> {
@@ -34,11 +53,14 @@ const sync = async (room: Room, ...clients: Client[]) => {
 
 const current = (c: Client, side: 'A' | 'B') => {
   const game = gameOf(c.game.state.root, 'hd-command');
-  const spends = game.log.events.slice(0, game.log.cursor).filter((e) => (e as { type: string; side?: string }).type === 'spend' && (e as { side: string }).side === side);
+  const spends = game.log.events
+    .slice(0, game.log.cursor)
+    .filter((e) => (e as { type: string; side?: string }).type === 'spend' && (e as { side: string }).side === side);
   return spends.reduce((n, e) => n + (e as { amount: number }).amount, 0);
 };
 
-const opsIn = (room: Room, writer: string) => ((room.metadata[OPS_PREFIX + writer] as { ops?: unknown[] } | null)?.ops ?? []).length;
+const opsIn = (room: Room, writer: string) =>
+  ((room.metadata[OPS_PREFIX + writer] as { ops?: unknown[] } | null)?.ops ?? []).length;
 
 async function table() {
   const room = new Room();
@@ -103,7 +125,13 @@ describe('one game for the table', () => {
   it('compaction keeps the game and takes the ops out of the writers’ pages', async () => {
     const { room, gm, player } = await table();
     for (let i = 0; i < 30; i++) {
-      await act(room, i % 2 ? gm : player, i % 3 === 2 ? { type: 'game/dispatch', system: 'hd-command', event: { type: 'upkeep' } } : spend(i % 2 ? 'A' : 'B', 1));
+      await act(
+        room,
+        i % 2 ? gm : player,
+        i % 3 === 2
+          ? { type: 'game/dispatch', system: 'hd-command', event: { type: 'upkeep' } }
+          : spend(i % 2 ? 'A' : 'B', 1),
+      );
       await sync(room, gm, player);
     }
     const before = structuredClone(gm.game.state.root.games);
@@ -163,7 +191,19 @@ describe('one game for the table', () => {
     const { room, gm, player } = await table();
     for (let i = 0; i < 3000; i++) {
       const c = i % 2 ? gm : player;
-      const r = await c.game.submit(i % 2 ? { type: 'game/dispatch', system: 'hd-command', event: { type: 'sideEdited', side: 'A', name: `Fusiliers ${i}` } } : { type: 'game/dispatch', system: 'hd-command', event: { type: 'sideEdited', side: 'B', name: `Chasseurs ${i}` } });
+      const r = await c.game.submit(
+        i % 2
+          ? {
+              type: 'game/dispatch',
+              system: 'hd-command',
+              event: { type: 'sideEdited', side: 'A', name: `Fusiliers ${i}` },
+            }
+          : {
+              type: 'game/dispatch',
+              system: 'hd-command',
+              event: { type: 'sideEdited', side: 'B', name: `Chasseurs ${i}` },
+            },
+      );
       expect(r.ok).toBe(true);
       if (r.ok) write(room, c, r.value.writes);
       if (i % 20 === 19) {
@@ -178,7 +218,9 @@ describe('one game for the table', () => {
     const late = client('connL.bg', 'late', false);
     room.join(late);
     await room.deliver(late);
-    expect(gameOf(late.game.state.root, 'hd-command').log.events).toHaveLength(gameOf(gm.game.state.root, 'hd-command').log.events.length);
+    expect(gameOf(late.game.state.root, 'hd-command').log.events).toHaveLength(
+      gameOf(gm.game.state.root, 'hd-command').log.events.length,
+    );
     expect(late.game.state.root.games).toEqual(gm.game.state.root.games);
   }, 60_000);
 });
@@ -233,14 +275,37 @@ describe('a page that reloads', () => {
     const p = client('connP.bg', 'p', false, { keeper });
     room.join(p);
     await sync(room, p);
-    await act(room, p, { type: 'game/dispatch', system: 'hd-command', event: { type: 'sideEdited', side: 'A', name: 'Mine' } });
+    await act(room, p, {
+      type: 'game/dispatch',
+      system: 'hd-command',
+      event: { type: 'sideEdited', side: 'A', name: 'Mine' },
+    });
     const scene = room.metadata['dev.commandpost/scene'] as string;
     // While the page reloads, a forged op lands in its key.
-    room.set({ [OPS_PREFIX + 'connP.bg']: { v: 2, scene, done: 0, ops: [{ seq: 1, lamport: 9, by: 'p', request: { type: 'game/dispatch', system: 'hd-command', event: { type: 'sideEdited', side: 'A', name: 'Forged' } } }] } });
+    room.set({
+      [OPS_PREFIX + 'connP.bg']: {
+        v: 2,
+        scene,
+        done: 0,
+        ops: [
+          {
+            seq: 1,
+            lamport: 9,
+            by: 'p',
+            request: {
+              type: 'game/dispatch',
+              system: 'hd-command',
+              event: { type: 'sideEdited', side: 'A', name: 'Forged' },
+            },
+          },
+        ],
+      },
+    });
     const again = client('connP.bg', 'p', false, { keeper, record: room.records.get('connP') });
     room.replace(p, again);
     await room.deliver(again);
-    const named = (ops: readonly { request: unknown }[]) => ops.map((o) => (o.request as { event: { name: string } }).event.name);
+    const named = (ops: readonly { request: unknown }[]) =>
+      ops.map((o) => (o.request as { event: { name: string } }).event.name);
     expect(named(again.game.ownOps)).toEqual(['Mine']);
     expect(again.game.state.dropped.some((d) => /someone else/.test(d.problem))).toBe(true);
     write(room, again, again.game.heal());
@@ -257,11 +322,44 @@ describe('what the metadata holds is checked', () => {
     const scene = room.metadata['dev.commandpost/scene'] as string;
     await act(room, player, spend('B', 1));
     const pages = [
-      { v: 2, scene, done: 0, ops: [{ seq: 1, lamport: 99, by: 'x', request: { type: 'game/dispatch', system: 'hd-command', event: { type: 'spend', side: 'B', amount: '<img src=x onerror=alert(1)>', permanent: false } } }, 'junk', { seq: 2, lamport: 100, by: 'x', request: { type: 'store/backups' } }] },
-      null, null, null, null, null, null, null,
+      {
+        v: 2,
+        scene,
+        done: 0,
+        ops: [
+          {
+            seq: 1,
+            lamport: 99,
+            by: 'x',
+            request: {
+              type: 'game/dispatch',
+              system: 'hd-command',
+              event: { type: 'spend', side: 'B', amount: '<img src=x onerror=alert(1)>', permanent: false },
+            },
+          },
+          'junk',
+          { seq: 2, lamport: 100, by: 'x', request: { type: 'store/backups' } },
+        ],
+      },
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
     ];
     // The evil client signs its own mess (it is his to write), and writes keys no page has.
-    room.set({ [OPS_PREFIX + 'evil.bg']: pages[0], [OPS_PREFIX + 'connGM.junk']: 'not a page', [OPS_PREFIX + 'connP.bg.9']: { v: 2, scene, done: 0, ops: [{ seq: 1, lamport: 1, by: 'p1', request: spend('B', 4) }] } });
+    room.set({
+      [OPS_PREFIX + 'evil.bg']: pages[0],
+      [OPS_PREFIX + 'connGM.junk']: 'not a page',
+      [OPS_PREFIX + 'connP.bg.9']: {
+        v: 2,
+        scene,
+        done: 0,
+        ops: [{ seq: 1, lamport: 1, by: 'p1', request: spend('B', 4) }],
+      },
+    });
     const { digest } = await import('../../../src/shared-game/records');
     room.records.set('evil', { v: 1, ops: [{ s: scene, h: digest(pages), n: 2 }], cp: [] });
     await room.deliver(gm);
@@ -278,7 +376,18 @@ describe('what the metadata holds is checked', () => {
     const { room, gm, player } = await table();
     write(room, gm, await gm.game.compact());
     await sync(room, gm, player);
-    room.set({ [GAME_KEY]: { v: 2, scene: room.metadata['dev.commandpost/scene'], gen: 9, by: 'connGM.bg', covers: {}, lamport: 1, gm: {}, state: [{ key: 'state.0', h: '0'.repeat(32) }] } });
+    room.set({
+      [GAME_KEY]: {
+        v: 2,
+        scene: room.metadata['dev.commandpost/scene'],
+        gen: 9,
+        by: 'connGM.bg',
+        covers: {},
+        lamport: 1,
+        gm: {},
+        state: [{ key: 'state.0', h: '0'.repeat(32) }],
+      },
+    });
     await room.deliver(player);
     // Played from the last signed one: the setup is still there.
     expect(gameOf(player.game.state.root, 'hd-command').log.events).toHaveLength(3);
@@ -290,7 +399,20 @@ describe('what the metadata holds is checked', () => {
     const room = new Room();
     const bomb = await nodeCodec.pack('['.repeat(5_000_000));
     const { digestText } = await import('../../../src/shared-game/records');
-    room.set({ 'dev.commandpost/scene': 's1', [`${PART_PREFIX}state.0`]: bomb, [GAME_KEY]: { v: 2, scene: 's1', gen: 1, by: 'x.bg', covers: {}, lamport: 1, gm: {}, state: [{ key: 'state.0', h: digestText(bomb) }] } });
+    room.set({
+      'dev.commandpost/scene': 's1',
+      [`${PART_PREFIX}state.0`]: bomb,
+      [GAME_KEY]: {
+        v: 2,
+        scene: 's1',
+        gen: 1,
+        by: 'x.bg',
+        covers: {},
+        lamport: 1,
+        gm: {},
+        state: [{ key: 'state.0', h: digestText(bomb) }],
+      },
+    });
     // A player does not even read it (no game master stands behind it); the game master's page reads it to say what it holds.
     const player = client('c.bg', 'p', false);
     await room.deliver(player);
@@ -362,7 +484,9 @@ describe('seats: who may act for which side', () => {
     const link = { type: 'board/link', system: 'hd-command', links: [{ token: 'spy', piece: null }] } as SceneRequest;
     const refused = await player.game.submit(link);
     expect(refused.ok ? null : refused.error.code).toBe('table-hidden-token');
-    expect((await player.game.submit({ ...link, links: [{ token: 'seen', piece: null }] } as SceneRequest)).ok).toBe(true);
+    expect((await player.game.submit({ ...link, links: [{ token: 'seen', piece: null }] } as SceneRequest)).ok).toBe(
+      true,
+    );
     expect((await gm.game.submit(link)).ok).toBe(true);
   });
 });
@@ -371,7 +495,8 @@ describe('secret rosters (command roll)', () => {
   const cr = (event: unknown): SceneRequest => ({ type: 'game/dispatch', system: 'cr', event }) as SceneRequest;
   const slotsSeenBy = (c: Client) => {
     const log = gameOf(c.game.state.root, 'cr').log;
-    return (log.events.find((e) => (e as { type: string }).type === 'rosterSet') as unknown as { slots: string[] }).slots;
+    return (log.events.find((e) => (e as { type: string }).type === 'rosterSet') as unknown as { slots: string[] })
+      .slots;
   };
 
   it('a roster is shared sealed, opened number by number as each comes up', async () => {
@@ -447,15 +572,27 @@ describe('secret rosters (command roll)', () => {
     const before = structuredClone(b.game.state.root.games.cr);
     write(room, a, await a.game.compact());
     await sync(room, a, b);
-    const rosterOf = (c: Client) => (gameOf(c.game.state.game.root, 'cr').log.events.find((e) => (e as { type: string }).type === 'rosterSet') as unknown as { slots: string[] }).slots;
+    const rosterOf = (c: Client) =>
+      (
+        gameOf(c.game.state.game.root, 'cr').log.events.find(
+          (e) => (e as { type: string }).type === 'rosterSet',
+        ) as unknown as { slots: string[] }
+      ).slots;
     expect(rosterOf(b)[2]).toBe('AL1');
     expect(rosterOf(b).filter((x) => x.startsWith('sealed:'))).toHaveLength(5);
     expect(b.game.state.game.opened).toEqual({});
     // The game plays the same: Davout's number is up.
-    expect(b.game.state.root.games.cr).toEqual({ ...before!, log: { ...before!.log, events: gameOf(b.game.state.root, 'cr').log.events } });
+    expect(b.game.state.root.games.cr).toEqual({
+      ...before!,
+      log: { ...before!.log, events: gameOf(b.game.state.root, 'cr').log.events },
+    });
     const { replay } = await import('../../../src/game/log');
     const { DESCRIPTORS } = await import('../../../src/rules');
-    const st = replay(DESCRIPTORS.cr.rules, gameOf(b.game.state.root, 'cr').config, gameOf(b.game.state.root, 'cr').log);
+    const st = replay(
+      DESCRIPTORS.cr.rules,
+      gameOf(b.game.state.root, 'cr').config,
+      gameOf(b.game.state.root, 'cr').log,
+    );
     expect(st.ok && st.value.round?.activation?.holder).toBe('AL1');
   });
 

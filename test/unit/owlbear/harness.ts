@@ -7,7 +7,14 @@ import { GAME_KEY, OPS_PREFIX } from '../../../src/adapters/owlbear/keys';
 import type { SceneRequest } from '../../../src/messages';
 import { gameOf } from '../../../src/store/load';
 import { bundle, type Update } from '../../../src/shared-game/sync';
-import { MemoryKeeper, Room, client, type Client, type ClientOptions, type MergeMode } from '../../support/owlbear-room';
+import {
+  MemoryKeeper,
+  Room,
+  client,
+  type Client,
+  type ClientOptions,
+  type MergeMode,
+} from '../../support/owlbear-room';
 
 export interface Flight {
   readonly from: Client;
@@ -166,7 +173,8 @@ export class Table {
   /** The table's first moments: every page hears the room, the game master chooses Hell Dorado's command, and `rounds` of `settle` follow. */
   async chooseGame(rounds: number): Promise<void> {
     for (const c of this.honest) await this.hear(c);
-    if (!(await this.act(this.gm, { type: 'store/select-system', system: 'hd-command' }))) throw new Error('the game master could not choose the game');
+    if (!(await this.act(this.gm, { type: 'store/select-system', system: 'hd-command' })))
+      throw new Error('the game master could not choose the game');
     await this.settle(rounds);
   }
 
@@ -210,7 +218,11 @@ export class Table {
       // Done once nothing has moved for three rounds: no write on its way, nothing unsent, no page
       // waiting for something to be written back or owing a write (a refused checkpoint waiting out
       // its backoff: seed 942892779), nothing left to compact.
-      const still = !this.flights.length && this.honest.every((c) => !c.game.state.unsent.length && !c.game.waiting && !c.game.owesWrites && !c.game.needsCompaction());
+      const still =
+        !this.flights.length &&
+        this.honest.every(
+          (c) => !c.game.state.unsent.length && !c.game.waiting && !c.game.owesWrites && !c.game.needsCompaction(),
+        );
       quiet = still ? quiet + 1 : 0;
       if (untilQuiet && quiet >= 3) break;
     }
@@ -232,7 +244,8 @@ export class Table {
     for (let i = 0; i < 90; i++) {
       for (const c of this.honest) while (this.flights.some((f) => f.from === c)) this.land(c);
       for (const c of this.honest) await this.hear(c);
-      const asked = (c: Client) => this.answers && c.game.compactor && (c.game.state.unproven !== null || c.game.unvouched !== null);
+      const asked = (c: Client) =>
+        this.answers && c.game.compactor && (c.game.state.unproven !== null || c.game.unvouched !== null);
       let compacted = false;
       for (const c of this.honest) {
         if (this.down.has(c) || !c.game.compactor || !c.game.needsCompaction()) continue;
@@ -240,7 +253,14 @@ export class Table {
         if (writes?.length) compacted = true;
         this.send(c, writes);
       }
-      if (!compacted && !this.flights.length && this.honest.every((c) => this.down.has(c) || (c.game.state.unsent.length === 0 && !c.game.owesWrites && !asked(c)))) return;
+      if (
+        !compacted &&
+        !this.flights.length &&
+        this.honest.every(
+          (c) => this.down.has(c) || (c.game.state.unsent.length === 0 && !c.game.owesWrites && !asked(c)),
+        )
+      )
+        return;
       await this.tick(700);
     }
   }
@@ -270,7 +290,9 @@ export class Table {
     this.dropFlights(old);
     this.room.leave(old);
     const keeper = sameBrowser ? new MemoryKeeper(this.keepers.get(old.me.writer)) : new MemoryKeeper();
-    const fresh = this.client(`${old.me.player}r${++this.refreshes}.bg`, old.me.player, old.me.gm, { keeper: this.storage ? keeper : null });
+    const fresh = this.client(`${old.me.player}r${++this.refreshes}.bg`, old.me.player, old.me.gm, {
+      keeper: this.storage ? keeper : null,
+    });
     this.keepers.set(fresh.me.writer, keeper);
     this.players[this.players.indexOf(old)] = fresh;
     this.room.join(fresh);
@@ -304,9 +326,20 @@ export const names = (c: Client, system = 'hd-command'): string[] =>
     .log.events.map((e) => (e as { name?: string }).name)
     .filter((x): x is string => x !== undefined);
 
-export const sideEdited = (side: 'A' | 'B', name: string): SceneRequest => ({ type: 'game/dispatch', system: 'hd-command', event: { type: 'sideEdited', side, name } });
+export const sideEdited = (side: 'A' | 'B', name: string): SceneRequest => ({
+  type: 'game/dispatch',
+  system: 'hd-command',
+  event: { type: 'sideEdited', side, name },
+});
 
-export const opsOf = (metadata: Record<string, unknown>, writer: string): { seq: number; lamport: number; by: string; request: unknown }[] =>
-  ((metadata[OPS_PREFIX + writer] as { ops?: { seq: number; lamport: number; by: string; request: unknown }[] } | null)?.ops ?? []);
+export const opsOf = (
+  metadata: Record<string, unknown>,
+  writer: string,
+): { seq: number; lamport: number; by: string; request: unknown }[] =>
+  (metadata[OPS_PREFIX + writer] as { ops?: { seq: number; lamport: number; by: string; request: unknown }[] } | null)
+    ?.ops ?? [];
 
-export const headOf = (metadata: Record<string, unknown>): { gen: number; covers: Record<string, number>; lamport: number; scene: string } | undefined => metadata[GAME_KEY] as never;
+export const headOf = (
+  metadata: Record<string, unknown>,
+): { gen: number; covers: Record<string, number>; lamport: number; scene: string } | undefined =>
+  metadata[GAME_KEY] as never;

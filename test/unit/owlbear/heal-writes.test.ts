@@ -10,26 +10,59 @@ const page = (...seqs: number[]) => ({ v: 1, scene: 's', done: 0, ops: seqs.map(
 describe('writesFor', () => {
   it('keys that hold what is wanted: nothing to write', () => {
     const raw = { id: 's', 'a/0': page(1), 'a/1': null, head: { gen: 2 }, 'part.0': 'xyz' };
-    const wanted: Wanted = { ...NOTHING, checkpoint: { parts: [['part.0', 'xyz']], head: ['head', { gen: 2 }], unlisted: [] }, scene: ['id', 's'], pages: [['a/0', page(1)], ['a/1', null]] };
+    const wanted: Wanted = {
+      ...NOTHING,
+      checkpoint: { parts: [['part.0', 'xyz']], head: ['head', { gen: 2 }], unlisted: [] },
+      scene: ['id', 's'],
+      pages: [
+        ['a/0', page(1)],
+        ['a/1', null],
+      ],
+    };
     expect(writesFor(raw, wanted)).toEqual([]);
   });
 
   it('the checkpoint first, parts before its head, then the rest in order; the unlisted parts emptied last', () => {
     const raw = { 'part.old': 'zzz', 'part.gone': null };
     const wanted: Wanted = {
-      checkpoint: { parts: [['part.0', 'abc'], ['part.1', 'def']], head: ['head', { gen: 3 }], unlisted: ['part.old', 'part.gone'] },
+      checkpoint: {
+        parts: [
+          ['part.0', 'abc'],
+          ['part.1', 'def'],
+        ],
+        head: ['head', { gen: 3 }],
+        unlisted: ['part.old', 'part.gone'],
+      },
       scene: ['id', 's'],
       signature: ['a/sig', { k: 1 }],
       pages: [['a/0', page(4)]],
       returns: [['ret/b', { ops: [2] }]],
       writeBacks: [{ pages: [['c/0', page(7)]], signature: ['c/sig', { k: 2 }] }],
     };
-    expect(writesFor(raw, wanted).map(([key]) => key)).toEqual(['part.0', 'part.1', 'head', 'id', 'a/sig', 'a/0', 'ret/b', 'c/0', 'c/sig', 'part.old']);
+    expect(writesFor(raw, wanted).map(([key]) => key)).toEqual([
+      'part.0',
+      'part.1',
+      'head',
+      'id',
+      'a/sig',
+      'a/0',
+      'ret/b',
+      'c/0',
+      'c/sig',
+      'part.old',
+    ]);
   });
 
   it('a page emptied where it holds something; left alone where it is already null or absent', () => {
     const raw = { 'a/0': page(1), 'a/1': null };
-    const wanted: Wanted = { ...NOTHING, pages: [['a/0', null], ['a/1', null], ['a/2', null]] };
+    const wanted: Wanted = {
+      ...NOTHING,
+      pages: [
+        ['a/0', null],
+        ['a/1', null],
+        ['a/2', null],
+      ],
+    };
     expect(writesFor(raw, wanted)).toEqual([['a/0', null]]);
   });
 
@@ -45,7 +78,7 @@ describe('writesFor', () => {
 });
 
 describe('differs', () => {
-  it('a part\'s text against another value or text', () => {
+  it("a part's text against another value or text", () => {
     expect(differs('abc', 'abc')).toBe(false);
     expect(differs('abc', 'abd')).toBe(true);
     expect(differs({ a: 1 }, 'abc')).toBe(true);
@@ -65,6 +98,8 @@ describe('pace', () => {
   });
 
   it('after refusals: 1, 2, 4, 8 s, never more than maxBackoff', () => {
-    expect([1, 2, 3, 4, 5, 10].map(retryDelay)).toEqual([1000, 2000, 4000, 8000, 8000, 8000].map((ms) => Math.min(ms, SYNC_TIMING.maxBackoff)));
+    expect([1, 2, 3, 4, 5, 10].map(retryDelay)).toEqual(
+      [1000, 2000, 4000, 8000, 8000, 8000].map((ms) => Math.min(ms, SYNC_TIMING.maxBackoff)),
+    );
   });
 });

@@ -25,7 +25,12 @@ describe.each(['server', 'client'] as const)('a writer held back from compaction
     const pages = [page, null, null, null, null, null, null, null];
     table.forge({ [`${OPS_PREFIX}h.bg`]: page });
     const say = (i: number) => {
-      table.room.records.set('h', { v: 1, ops: [{ s: scene, h: digest(pages), n: 6 }], cp: [], g: { s: scene, k: [], n: gen + 1, h: i.toString(16).padStart(32, '0') } });
+      table.room.records.set('h', {
+        v: 1,
+        ops: [{ s: scene, h: digest(pages), n: 6 }],
+        cp: [],
+        g: { s: scene, k: [], n: gen + 1, h: i.toString(16).padStart(32, '0') },
+      });
       for (const c of table.honest) table.room.deliverParty(c);
     };
     say(1);
@@ -48,53 +53,77 @@ describe.each(['server', 'client'] as const)('a writer held back from compaction
   // (Under the server merge only: the hold is the compactor's own decision, whatever the merge, and under
   // the stale-copy merge a checkpoint written over is written again a few seconds later, which this
   // measure could not tell from a hold.)
-  it.runIf(mode === 'server')('a hostile player’s made-up gone connections, one after another, each saying a checkpoint holds his actions: held giveUpMs in every forgetMs at most', async () => {
-    const table = new Table(mode, 2, 900, 600, true);
-    await table.chooseGame(2);
-    const scene = table.metadata[SCENE_KEY] as string;
-    // His key, named by his record: pages under connections no one saw are his (a player's) to everyone.
-    const secret = (await nodeCodec.newSecret())!;
-    const key = (await nodeCodec.publicKey(secret))!;
-    table.room.records.set('h', { ...(readRecord(table.room.records.get('h')) ?? { v: 1, ops: [], cp: [] }), k: key });
-    for (const c of table.honest) table.room.deliverParty(c);
-    let made = 0;
-    const goneConnection = async () => {
-      const writer = `gone${++made}.bg`;
-      const page = { v: 2, scene, done: 50, ops: [{ seq: 51, lamport: 1, by: 'h', request: sideEdited('A', `Xown${made}`) }] };
-      const sig = await signPages(nodeCodec, secret, key, writer, { scene, player: 'h', gm: false, h: digest([page, null, null, null, null, null, null, null]) });
-      table.forge({ [`${OPS_PREFIX}${writer}`]: page, [`${OPS_PREFIX}${writer}.s`]: sig });
-    };
-    await goneConnection();
-    await table.calm();
-    expect(names(table.gm), 'his action is played').toContain('Xown1');
-    // (What the compacting game master last signed, as his browser keeps it: under the stale-copy merge, the keys may lag a write behind.)
-    const covered = () => (table.keepers.get(table.gm.me.writer)!.checkpoint(scene)?.head as { covers: Record<string, number> } | undefined)?.covers['p1.bg'] ?? 0;
-    // Every 2 s of table time an honest action and a new made-up gone connection, for a minute and a half.
-    const heldAt: number[] = [];
-    let actions = 0;
-    const start = table.t;
-    while (table.t - start < SYNC_TIMING.forgetMs * 1.5) {
-      expect(await table.act(table.players[0]!, sideEdited('B', `p${++actions}`))).toBe(true);
+  it.runIf(mode === 'server')(
+    'a hostile player’s made-up gone connections, one after another, each saying a checkpoint holds his actions: held giveUpMs in every forgetMs at most',
+    async () => {
+      const table = new Table(mode, 2, 900, 600, true);
+      await table.chooseGame(2);
+      const scene = table.metadata[SCENE_KEY] as string;
+      // His key, named by his record: pages under connections no one saw are his (a player's) to everyone.
+      const secret = (await nodeCodec.newSecret())!;
+      const key = (await nodeCodec.publicKey(secret))!;
+      table.room.records.set('h', {
+        ...(readRecord(table.room.records.get('h')) ?? { v: 1, ops: [], cp: [] }),
+        k: key,
+      });
+      for (const c of table.honest) table.room.deliverParty(c);
+      let made = 0;
+      const goneConnection = async () => {
+        const writer = `gone${++made}.bg`;
+        const page = {
+          v: 2,
+          scene,
+          done: 50,
+          ops: [{ seq: 51, lamport: 1, by: 'h', request: sideEdited('A', `Xown${made}`) }],
+        };
+        const sig = await signPages(nodeCodec, secret, key, writer, {
+          scene,
+          player: 'h',
+          gm: false,
+          h: digest([page, null, null, null, null, null, null, null]),
+        });
+        table.forge({ [`${OPS_PREFIX}${writer}`]: page, [`${OPS_PREFIX}${writer}.s`]: sig });
+      };
       await goneConnection();
+      await table.calm();
+      expect(names(table.gm), 'his action is played').toContain('Xown1');
+      // (What the compacting game master last signed, as his browser keeps it: under the stale-copy merge, the keys may lag a write behind.)
+      const covered = () =>
+        (
+          table.keepers.get(table.gm.me.writer)!.checkpoint(scene)?.head as
+            { covers: Record<string, number> } | undefined
+        )?.covers['p1.bg'] ?? 0;
+      // Every 2 s of table time an honest action and a new made-up gone connection, for a minute and a half.
+      const heldAt: number[] = [];
+      let actions = 0;
+      const start = table.t;
+      while (table.t - start < SYNC_TIMING.forgetMs * 1.5) {
+        expect(await table.act(table.players[0]!, sideEdited('B', `p${++actions}`))).toBe(true);
+        await goneConnection();
+        await table.tick(2000);
+        await table.calm();
+        if (covered() < actions) heldAt.push(table.t - start);
+      }
+      // Held while a hold stands: from its start, giveUpMs and a compaction or two, and again only once forgetMs has passed since it began.
+      const said = `held at ${heldAt.join(', ')} ms`;
+      const spans: number[][] = [];
+      for (const t of heldAt) {
+        const last = spans[spans.length - 1];
+        if (last && t - last[last.length - 1]! <= 3000) last.push(t);
+        else spans.push([t]);
+      }
+      expect(spans.length, said).toBeGreaterThanOrEqual(1);
+      for (const span of spans)
+        expect(span[span.length - 1]! - span[0]!, said).toBeLessThanOrEqual(SYNC_TIMING.giveUpMs);
+      for (let i = 1; i < spans.length; i++)
+        expect(spans[i]![0]! - spans[i - 1]![0]!, said).toBeGreaterThanOrEqual(SYNC_TIMING.forgetMs);
       await table.tick(2000);
       await table.calm();
-      if (covered() < actions) heldAt.push(table.t - start);
-    }
-    // Held while a hold stands: from its start, giveUpMs and a compaction or two, and again only once forgetMs has passed since it began.
-    const said = `held at ${heldAt.join(', ')} ms`;
-    const spans: number[][] = [];
-    for (const t of heldAt) {
-      const last = spans[spans.length - 1];
-      if (last && t - last[last.length - 1]! <= 3000) last.push(t);
-      else spans.push([t]);
-    }
-    expect(spans.length, said).toBeGreaterThanOrEqual(1);
-    for (const span of spans) expect(span[span.length - 1]! - span[0]!, said).toBeLessThanOrEqual(SYNC_TIMING.giveUpMs);
-    for (let i = 1; i < spans.length; i++) expect(spans[i]![0]! - spans[i - 1]![0]!, said).toBeGreaterThanOrEqual(SYNC_TIMING.forgetMs);
-    await table.tick(2000);
-    await table.calm();
-    expect(covered(), 'every honest action in a checkpoint in the end').toBe(actions);
-    expect((table.metadata[GAME_KEY] as { covers: Record<string, number> }).covers['p1.bg'], 'and on the table').toBe(actions);
-    for (const c of table.honest) expect(names(c), c.me.writer).toEqual(names(table.gm));
-  });
+      expect(covered(), 'every honest action in a checkpoint in the end').toBe(actions);
+      expect((table.metadata[GAME_KEY] as { covers: Record<string, number> }).covers['p1.bg'], 'and on the table').toBe(
+        actions,
+      );
+      for (const c of table.honest) expect(names(c), c.me.writer).toEqual(names(table.gm));
+    },
+  );
 });

@@ -2,7 +2,16 @@
 // Owlbear places images, the grid as the engine measures it, Command Post's tag, and anything
 // malformed dropped alone.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_GRID, OwlbearTables, parseScale, placeOf, readToken, sceneOf, statusOf, type OwlbearGrid } from '../../../src/adapters/owlbear/items';
+import {
+  DEFAULT_GRID,
+  OwlbearTables,
+  parseScale,
+  placeOf,
+  readToken,
+  sceneOf,
+  statusOf,
+  type OwlbearGrid,
+} from '../../../src/adapters/owlbear/items';
 import { TOKEN_KEY } from '../../../src/adapters/owlbear/keys';
 import type { AnyDescriptor } from '../../../src/rules/descriptor';
 import { tokenItem } from '../../support/owlbear-items';
@@ -19,7 +28,11 @@ describe('a token item', () => {
   });
 
   it('turns about its anchor with its rotation, and a flipped one keeps a positive footprint', () => {
-    const item = { ...tokenItem({ id: 't', name: 'x', x: 0, y: 0, size: 150 }), grid: { offset: { x: 0, y: 0 }, dpi: 300 }, rotation: 90 };
+    const item = {
+      ...tokenItem({ id: 't', name: 'x', x: 0, y: 0, size: 150 }),
+      grid: { offset: { x: 0, y: 0 }, dpi: 300 },
+      rotation: 90,
+    };
     const p = placeOf(item, 150);
     expect(p.center.x).toBeCloseTo(-75);
     expect(p.center.y).toBeCloseTo(75);
@@ -38,8 +51,28 @@ describe('a token item', () => {
   });
 
   it('carries its side, unit and role from Command Post’s tag, and its name as text', () => {
-    const read = readToken(tokenItem({ id: 't1', name: `  ${HOSTILE} `, x: 0, y: 0, size: 150, tag: { side: '1', unit: 'g1', role: 'leader', radio: true, base: { value: 25, unit: 'mm' } } }), 150);
-    expect(read.ok && read.token).toMatchObject({ id: 't1', name: HOSTILE, side: '1', unit: 'g1', role: 'leader', radio: true, baseSize: { value: 25, unit: 'mm' }, layer: 'CHARACTER', visible: true });
+    const read = readToken(
+      tokenItem({
+        id: 't1',
+        name: `  ${HOSTILE} `,
+        x: 0,
+        y: 0,
+        size: 150,
+        tag: { side: '1', unit: 'g1', role: 'leader', radio: true, base: { value: 25, unit: 'mm' } },
+      }),
+      150,
+    );
+    expect(read.ok && read.token).toMatchObject({
+      id: 't1',
+      name: HOSTILE,
+      side: '1',
+      unit: 'g1',
+      role: 'leader',
+      radio: true,
+      baseSize: { value: 25, unit: 'mm' },
+      layer: 'CHARACTER',
+      visible: true,
+    });
   });
 
   it('takes its label text over its item name', () => {
@@ -71,7 +104,10 @@ describe('a scene’s items', () => {
     const tables = new OwlbearTables();
     const good = tokenItem({ id: 'good', name: 'Good', x: 75, y: 75, size: 150, tag: { side: '1' } });
     const bad = { ...tokenItem({ id: 'bad', name: 'Bad', x: 0, y: 0, size: 150 }), position: { x: 'NaN', y: 0 } };
-    const badTag = { ...tokenItem({ id: 'tag', name: 'Tag', x: 0, y: 0, size: 150 }), metadata: { [TOKEN_KEY]: { side: HOSTILE.repeat(10), role: 'king' } } };
+    const badTag = {
+      ...tokenItem({ id: 'tag', name: 'Tag', x: 0, y: 0, size: 150 }),
+      metadata: { [TOKEN_KEY]: { side: HOSTILE.repeat(10), role: 'king' } },
+    };
     const twice = tokenItem({ id: 'good', name: 'Again', x: 0, y: 0, size: 150 });
     const read = tables.read([bad, good, badTag, twice], grid, 'GM');
     expect(read.table.tokens.map((t) => [t.id, t.side])).toEqual([
@@ -84,7 +120,10 @@ describe('a scene’s items', () => {
 
   it('never gives a player the tokens hidden from players; the game master gets them all', () => {
     const tables = new OwlbearTables();
-    const items = [tokenItem({ id: 'seen', name: 'S', x: 75, y: 75, size: 150 }), tokenItem({ id: 'hidden', name: 'H', x: 225, y: 75, size: 150, visible: false })];
+    const items = [
+      tokenItem({ id: 'seen', name: 'S', x: 75, y: 75, size: 150 }),
+      tokenItem({ id: 'hidden', name: 'H', x: 225, y: 75, size: 150, visible: false }),
+    ];
     expect(tables.read(items, grid, 'PLAYER').table.tokens.map((t) => t.id)).toEqual(['seen']);
     expect(new OwlbearTables().read(items, grid, 'GM').table.tokens.map((t) => t.id)).toEqual(['seen', 'hidden']);
   });
@@ -93,7 +132,15 @@ describe('a scene’s items', () => {
     const tables = new OwlbearTables();
     const a = tokenItem({ id: 'a', name: 'A', x: 75, y: 75, size: 150, tag: { side: '1' } });
     const spy = tokenItem({ id: 'spy', name: 'Spy', x: 225, y: 75, size: 150, tag: { side: '2' } });
-    const ambush = tokenItem({ id: 'ambush', name: 'Ambush', x: 375, y: 75, size: 150, tag: { side: '2' }, visible: false });
+    const ambush = tokenItem({
+      id: 'ambush',
+      name: 'Ambush',
+      x: 375,
+      y: 75,
+      size: 150,
+      tag: { side: '2' },
+      visible: false,
+    });
     tables.read([a, spy, ambush], grid, 'PLAYER');
     // The game master hides the spy, and shows him again.
     tables.read([a, { ...spy, visible: false }, ambush], grid, 'PLAYER');
@@ -114,13 +161,41 @@ describe('a scene’s items', () => {
     const { freshRoot } = await import('../../../src/store/root');
     const { GameStates } = await import('../../../src/store/states');
     const items = [
-      tokenItem({ id: 'lead', name: 'Capitaine', x: 75, y: 75, size: 150, tag: { side: '1', role: 'leader', unit: 'u1' } }),
+      tokenItem({
+        id: 'lead',
+        name: 'Capitaine',
+        x: 75,
+        y: 75,
+        size: 150,
+        tag: { side: '1', role: 'leader', unit: 'u1' },
+      }),
       tokenItem({ id: 'fig', name: 'Fusilier', x: 225, y: 75, size: 150, tag: { side: '1', unit: 'u1' } }),
-      tokenItem({ id: 'spy', name: 'Spy', x: 375, y: 75, size: 150, tag: { side: '2', role: 'leader', unit: 'u2' }, visible: false }),
-      tokenItem({ id: 'sniper', name: 'Sniper', x: 525, y: 75, size: 150, tag: { side: '1', unit: 'u1' }, visible: false }),
+      tokenItem({
+        id: 'spy',
+        name: 'Spy',
+        x: 375,
+        y: 75,
+        size: 150,
+        tag: { side: '2', role: 'leader', unit: 'u2' },
+        visible: false,
+      }),
+      tokenItem({
+        id: 'sniper',
+        name: 'Sniper',
+        x: 525,
+        y: 75,
+        size: 150,
+        tag: { side: '1', unit: 'u1' },
+        visible: false,
+      }),
     ];
     const read = new OwlbearTables().read(items, grid, 'GM');
-    const summary = summaryOf(statusOf(read, grid, { gone: [], arrived: [] }, [], (s) => s), read.table, null, null);
+    const summary = summaryOf(
+      statusOf(read, grid, { gone: [], arrived: [] }, [], (s) => s),
+      read.table,
+      null,
+      null,
+    );
     expect(summary.figures.filter((f) => f.hidden).map((f) => f.id)).toEqual(['spy', 'sniper']);
     const states = new GameStates();
     for (const id of SYSTEM_IDS) {
@@ -139,7 +214,10 @@ describe('a scene’s items', () => {
 
   it('keeps a token object while its item does not change, so a move re-binds one token', () => {
     const tables = new OwlbearTables();
-    const items = [tokenItem({ id: 'a', name: 'A', x: 75, y: 75, size: 150 }), tokenItem({ id: 'b', name: 'B', x: 225, y: 75, size: 150 })];
+    const items = [
+      tokenItem({ id: 'a', name: 'A', x: 75, y: 75, size: 150 }),
+      tokenItem({ id: 'b', name: 'B', x: 225, y: 75, size: 150 }),
+    ];
     const first = tables.read(structuredClone(items), grid, 'GM').table.tokens;
     const moved = structuredClone(items);
     moved[1] = { ...moved[1]!, position: { x: 375, y: 75 }, lastModified: '2026-01-01T00:00:01.000Z' };
@@ -154,7 +232,14 @@ describe('a scene’s items', () => {
     const a = tokenItem({ id: 'a', name: 'A', x: 75, y: 75, size: 150, tag: { side: '1' } });
     const b = tokenItem({ id: 'b', name: 'B', x: 225, y: 75, size: 150, tag: { side: '2' } });
     tables.read([a, b], grid, 'GM');
-    tables.read([{ ...a, metadata: { [TOKEN_KEY]: { side: '1', dead: true } } }, tokenItem({ id: 'c', name: 'C', x: 0, y: 0, size: 150 })], grid, 'GM');
+    tables.read(
+      [
+        { ...a, metadata: { [TOKEN_KEY]: { side: '1', dead: true } } },
+        tokenItem({ id: 'c', name: 'C', x: 0, y: 0, size: 150 }),
+      ],
+      grid,
+      'GM',
+    );
     expect(tables.tableChanges).toEqual({
       gone: [
         { id: 'a', name: 'A', side: '1', how: 'dead' },
@@ -166,9 +251,19 @@ describe('a scene’s items', () => {
 
   it('reports to the popup as an Owlbear board', () => {
     const tables = new OwlbearTables();
-    const read = tables.read([tokenItem({ id: 'a', name: 'A', x: 75, y: 75, size: 150, tag: { side: '1' } })], grid, 'GM');
+    const read = tables.read(
+      [tokenItem({ id: 'a', name: 'A', x: 75, y: 75, size: 150, tag: { side: '1' } })],
+      grid,
+      'GM',
+    );
     const status = statusOf(read, grid, tables.tableChanges, ['a', 'zz'], (s) => `Side ${s}`);
-    expect(status).toMatchObject({ tabletop: 'owlbear', engine: 'owlbear', sides: [{ id: '1', label: 'Side 1' }], selected: ['a'], dropped: 0 });
+    expect(status).toMatchObject({
+      tabletop: 'owlbear',
+      engine: 'owlbear',
+      sides: [{ id: '1', label: 'Side 1' }],
+      selected: ['a'],
+      dropped: 0,
+    });
   });
 });
 
@@ -183,11 +278,21 @@ describe('the grid', () => {
 
   it('maps each grid type and measurement to the engine’s', () => {
     const at = (g: Partial<OwlbearGrid>) => sceneOf({ ...DEFAULT_GRID, ...g });
-    expect(at({})).toEqual({ pixelsPerCell: 150, unitsPerCell: 5, unitName: 'ft', grid: 'square', measurement: 'chebyshev' });
+    expect(at({})).toEqual({
+      pixelsPerCell: 150,
+      unitsPerCell: 5,
+      unitName: 'ft',
+      grid: 'square',
+      measurement: 'chebyshev',
+    });
     expect(at({ measurement: 'ALTERNATING' }).measurement).toBe('alternating');
     expect(at({ measurement: 'MANHATTAN' }).measurement).toBe('manhattan');
     expect(at({ measurement: 'EUCLIDEAN' }).measurement).toBe('euclidean');
-    expect(at({ type: 'HEX_VERTICAL', origin: { x: 75, y: 65 } })).toMatchObject({ grid: 'hex-pointy', measurement: 'hex', hexOrigin: { x: 75, y: 65 } });
+    expect(at({ type: 'HEX_VERTICAL', origin: { x: 75, y: 65 } })).toMatchObject({
+      grid: 'hex-pointy',
+      measurement: 'hex',
+      hexOrigin: { x: 75, y: 65 },
+    });
     expect(at({ type: 'HEX_HORIZONTAL' })).toMatchObject({ grid: 'hex-flat', measurement: 'hex' });
     expect(at({ type: 'HEX_HORIZONTAL', measurement: 'EUCLIDEAN' }).measurement).toBe('euclidean');
     expect(at({ type: 'ISOMETRIC' }).grid).toBe('none');

@@ -45,7 +45,9 @@ describe('noteLanded', () => {
   });
 
   it('uncovered actions of his seen under a newer checkpoint: that checkpoint noted, the most seen kept', () => {
-    expect(noteLanded(kept({ landed: 4, covered: 4, landedGen: 2 }), 3, 1, 5)).toEqual(kept({ landed: 4, covered: 4, landedGen: 5 }));
+    expect(noteLanded(kept({ landed: 4, covered: 4, landedGen: 2 }), 3, 1, 5)).toEqual(
+      kept({ landed: 4, covered: 4, landedGen: 5 }),
+    );
   });
 
   it('actions on the table no checkpoint covers: noted, with the checkpoint played then', () => {
@@ -53,10 +55,14 @@ describe('noteLanded', () => {
   });
 
   it('covered since: noted, the checkpoint of the last uncovered sight kept', () => {
-    expect(noteLanded(kept({ landed: 5, covered: 2, landedGen: 3 }), 5, 5, 4)).toEqual(kept({ landed: 5, covered: 5, landedGen: 3 }));
+    expect(noteLanded(kept({ landed: 5, covered: 2, landedGen: 3 }), 5, 5, 4)).toEqual(
+      kept({ landed: 5, covered: 5, landedGen: 3 }),
+    );
   });
 
   it('never back: what was seen stays the most seen', () => {
-    expect(noteLanded(kept({ landed: 5, covered: 2, landedGen: 3 }), 6, 1, 2)).toEqual(kept({ landed: 6, covered: 2, landedGen: 3 }));
+    expect(noteLanded(kept({ landed: 5, covered: 2, landedGen: 3 }), 6, 1, 2)).toEqual(
+      kept({ landed: 6, covered: 2, landedGen: 3 }),
+    );
   });
 });

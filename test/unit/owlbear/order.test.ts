@@ -8,7 +8,16 @@ import { orderOps, type OrderInput } from '../../../src/shared-game/order';
 const REQUEST = { type: 'game/undo', system: 'hd-command' } as Op['request'];
 
 function read(writer: string, seq: number, lamport: number, gm = false): ReadOp {
-  return { writer, seq, lamport, id: `${writer}:${seq}`, author: { player: 'x', gm: false }, claimsGm: gm, request: REQUEST, ...(gm ? { gm: true } : {}) } as ReadOp;
+  return {
+    writer,
+    seq,
+    lamport,
+    id: `${writer}:${seq}`,
+    author: { player: 'x', gm: false },
+    claimsGm: gm,
+    request: REQUEST,
+    ...(gm ? { gm: true } : {}),
+  } as ReadOp;
 }
 
 function pages(...ops: ReadOp[]) {
@@ -32,7 +41,7 @@ function input(over: Partial<OrderInput> = {}): OrderInput {
 const ids = (x: { ops: { id: string }[] }) => x.ops.map((o) => o.id);
 
 describe('orderOps: which ops play', () => {
-  it('every writer\'s ops past what the checkpoint covers, in one order: lamport, writer, seq', () => {
+  it("every writer's ops past what the checkpoint covers, in one order: lamport, writer, seq", () => {
     const seen = new Map([
       ['b', pages(read('b', 1, 2), read('b', 2, 5))],
       ['a', pages(read('a', 1, 2), read('a', 2, 1), read('a', 3, 9))],
@@ -42,7 +51,7 @@ describe('orderOps: which ops play', () => {
     expect(answer.ops.find((o) => o.id === 'b:1')!.author).toEqual({ player: 'player-b', gm: false });
   });
 
-  it('a writer whose holder is no one\'s (not at the table, not remembered): none of his', () => {
+  it("a writer whose holder is no one's (not at the table, not remembered): none of his", () => {
     const seen = new Map([['ghost', pages(read('ghost', 1, 1))]]);
     expect(ids(orderOps(input({ seen, playerOf: () => undefined })))).toEqual([]);
   });
@@ -53,10 +62,15 @@ describe('orderOps: which ops play', () => {
     expect(ids(orderOps(input({ seen, current: () => true, coveredOf: () => 1 })))).toEqual(['a:2', 'a:3']);
   });
 
-  it('this client\'s own ops past what the checkpoint covers of it, among the others', () => {
-    const mine = [{ seq: 1, lamport: 1, request: REQUEST }, { seq: 2, lamport: 4, request: REQUEST }] as Op[];
+  it("this client's own ops past what the checkpoint covers of it, among the others", () => {
+    const mine = [
+      { seq: 1, lamport: 1, request: REQUEST },
+      { seq: 2, lamport: 4, request: REQUEST },
+    ] as Op[];
     const seen = new Map([['a', pages(read('a', 1, 3))]]);
-    const answer = orderOps(input({ seen, me: { writer: 'me', author: { player: 'player-me', gm: false }, ops: mine, covered: 1 } }));
+    const answer = orderOps(
+      input({ seen, me: { writer: 'me', author: { player: 'player-me', gm: false }, ops: mine, covered: 1 } }),
+    );
     expect(ids(answer)).toEqual(['a:1', 'me:2']);
     expect(answer.ops[1]!.author).toEqual({ player: 'player-me', gm: false });
   });
@@ -71,15 +85,29 @@ describe('orderOps: a claim to act as game master', () => {
     expect(answer.claims).toEqual([]);
   });
 
-  it('after he stopped: only for ops a game master\'s claim was seen to hold for; any other is said, and plays as a player\'s', () => {
+  it("after he stopped: only for ops a game master's claim was seen to hold for; any other is said, and plays as a player's", () => {
     const answer = orderOps(input({ seen, gmThrough: () => 1 }));
     expect(answer.ops.map((o) => o.author.gm)).toEqual([true, false, false]);
-    expect(answer.claims).toEqual([{ key: 'g/0', problem: expect.stringContaining('op 2: says its author acted as game master') as string, kind: 'refused' }]);
+    expect(answer.claims).toEqual([
+      {
+        key: 'g/0',
+        problem: expect.stringContaining('op 2: says its author acted as game master') as string,
+        kind: 'refused',
+      },
+    ]);
   });
 
-  it('this client\'s own claims likewise', () => {
-    const mine = [{ seq: 1, lamport: 1, request: REQUEST, gm: true }, { seq: 2, lamport: 2, request: REQUEST, gm: true }] as Op[];
-    const answer = orderOps(input({ me: { writer: 'me', author: { player: 'player-me', gm: false }, ops: mine, covered: 0 }, gmThrough: (w) => (w === 'me' ? 1 : 0) }));
+  it("this client's own claims likewise", () => {
+    const mine = [
+      { seq: 1, lamport: 1, request: REQUEST, gm: true },
+      { seq: 2, lamport: 2, request: REQUEST, gm: true },
+    ] as Op[];
+    const answer = orderOps(
+      input({
+        me: { writer: 'me', author: { player: 'player-me', gm: false }, ops: mine, covered: 0 },
+        gmThrough: (w) => (w === 'me' ? 1 : 0),
+      }),
+    );
     expect(answer.ops.map((o) => o.author.gm)).toEqual([true, false]);
   });
 });

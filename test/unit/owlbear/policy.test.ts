@@ -9,7 +9,8 @@ it('every time constant is labelled once: liveness, or what outcome it still dec
     const labels = Number(LIVENESS.includes(name as keyof typeof SYNC_TIMING)) + Number(name in DECIDES);
     expect(labels, name).toBe(1);
   }
-  for (const [name, what] of Object.entries(DECIDES)) expect(what!.length, `${name} says what it decides`).toBeGreaterThan(20);
+  for (const [name, what] of Object.entries(DECIDES))
+    expect(what!.length, `${name} says what it decides`).toBeGreaterThan(20);
 });
 
 it('the constants that decide an outcome are the ones listed, no more (3 of 11 today)', () => {

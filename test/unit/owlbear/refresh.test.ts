@@ -38,11 +38,28 @@ const newcomer = (table: Table, name: string): Client => {
 };
 
 /** Pages under a connection no one saw, with one action, signed by `secret` in `player`'s name and role. */
-async function gonePages(table: Table, writer: string, secret: string, player: string, gm: boolean, action: string): Promise<Record<string, unknown>> {
+async function gonePages(
+  table: Table,
+  writer: string,
+  secret: string,
+  player: string,
+  gm: boolean,
+  action: string,
+): Promise<Record<string, unknown>> {
   const scene = table.gm.game.sceneId!;
   const key = (await nodeCodec.publicKey(secret))!;
-  const page = { v: 2, scene, done: 0, ops: [{ seq: 1, lamport: 1, by: player, ...(gm ? { gm: true } : {}), request: sideEdited('A', action) }] };
-  const sig = await signPages(nodeCodec, secret, key, writer, { scene, player, gm, h: digest([page, null, null, null, null, null, null, null]) });
+  const page = {
+    v: 2,
+    scene,
+    done: 0,
+    ops: [{ seq: 1, lamport: 1, by: player, ...(gm ? { gm: true } : {}), request: sideEdited('A', action) }],
+  };
+  const sig = await signPages(nodeCodec, secret, key, writer, {
+    scene,
+    player,
+    gm,
+    h: digest([page, null, null, null, null, null, null, null]),
+  });
   return { [`${OPS_PREFIX}${writer}`]: page, [`${OPS_PREFIX}${writer}.s`]: sig };
 }
 
@@ -66,7 +83,8 @@ describe.each(['server', 'client'] as const)('a player who refreshes his tab (%s
     expect(table.unprovenChoices, 'his new record proves his key: no one is asked').toEqual([]);
     const head = table.metadata['dev.commandpost/game'] as { covers: Record<string, number> };
     expect(head.covers[p1.me.writer], 'his earlier connection is in the checkpoint').toBe(1);
-    for (const p of [0, 1]) expect(table.metadata[`${OPS_PREFIX}${p1.me.writer}${p ? `.${p}` : ''}`] ?? null, 'its keys emptied').toBeNull();
+    for (const p of [0, 1])
+      expect(table.metadata[`${OPS_PREFIX}${p1.me.writer}${p ? `.${p}` : ''}`] ?? null, 'its keys emptied').toBeNull();
   });
 
   it('in the same browser, his last write lost with the tab: his new connection writes his earlier pages back from his browser', async () => {
@@ -110,7 +128,12 @@ describe.each(['server', 'client'] as const)('a player who refreshes his tab (%s
     table.answers = false;
     const back = await table.gmBack(gm, false);
     await table.settle(4);
-    expect(back.game.state.unproven, 'asked, in a player’s words').toEqual({ player: 'p1', gm: false, actions: 1, key: p1.book.record.k!.slice(0, 12) });
+    expect(back.game.state.unproven, 'asked, in a player’s words').toEqual({
+      player: 'p1',
+      gm: false,
+      actions: 1,
+      key: p1.book.record.k!.slice(0, 12),
+    });
     table.answers = true;
     for (let i = 0; i < 20 && !table.unprovenChoices.length; i++) await table.tick(700);
     expect(table.unprovenChoices).toEqual(['take']);
@@ -122,69 +145,79 @@ describe.each(['server', 'client'] as const)('a player who refreshes his tab (%s
   });
 });
 
-describe.each(['server', 'client'] as const)('pages under a gone connection signed as a player’s (%s merge)', (mode) => {
-  it('in another player’s name, by a key of the hostile player’s own that his record names: no one plays them; his game master, asked, leaves them, and his checkpoint says so', async () => {
-    const table = await started(mode);
-    const secret = (await nodeCodec.newSecret())!;
-    const key = (await nodeCodec.publicKey(secret))!;
-    table.room.records.set('h', { v: 1, ops: [], cp: [], k: key });
-    table.forgedKeys.add(key);
-    table.forge(await gonePages(table, 'made-up.bg', secret, 'p1', false, 'Xforged'));
-    await table.settle();
-    expect(table.unprovenChoices).toEqual(['leave']);
-    for (const c of table.honest) expect(names(c), c.me.writer).toEqual([]);
-    expect(table.metadata[`${OPS_PREFIX}made-up.bg`] ?? null, 'emptied').toBeNull();
-    const head = table.metadata['dev.commandpost/game'] as { left?: string[] };
-    expect(head.left, 'the key he left, in the checkpoint he signs').toEqual([key]);
-  });
+describe.each(['server', 'client'] as const)(
+  'pages under a gone connection signed as a player’s (%s merge)',
+  (mode) => {
+    it('in another player’s name, by a key of the hostile player’s own that his record names: no one plays them; his game master, asked, leaves them, and his checkpoint says so', async () => {
+      const table = await started(mode);
+      const secret = (await nodeCodec.newSecret())!;
+      const key = (await nodeCodec.publicKey(secret))!;
+      table.room.records.set('h', { v: 1, ops: [], cp: [], k: key });
+      table.forgedKeys.add(key);
+      table.forge(await gonePages(table, 'made-up.bg', secret, 'p1', false, 'Xforged'));
+      await table.settle();
+      expect(table.unprovenChoices).toEqual(['leave']);
+      for (const c of table.honest) expect(names(c), c.me.writer).toEqual([]);
+      expect(table.metadata[`${OPS_PREFIX}made-up.bg`] ?? null, 'emptied').toBeNull();
+      const head = table.metadata['dev.commandpost/game'] as { left?: string[] };
+      expect(head.left, 'the key he left, in the checkpoint he signs').toEqual([key]);
+    });
 
-  it('in his own name, played by a page while his record named the key, then his record naming another: his game master, asked, leaves them, and that page drops them too', async () => {
-    const table = await started(mode);
-    const secret = (await nodeCodec.newSecret())!;
-    const key = (await nodeCodec.publicKey(secret))!;
-    table.room.records.set('h', { v: 1, ops: [], cp: [], k: key });
-    table.forgedKeys.add(key);
-    const p1 = table.players[0]!;
-    table.room.deliverParty(p1);
-    table.forge(await gonePages(table, 'made-up.bg', secret, 'h', false, 'Xown'));
-    await table.hear(p1);
-    expect(names(p1), 'his record proves the key to this page').toEqual(['Xown']);
-    // Before anyone else reads them, his record names another key.
-    table.room.records.set('h', { v: 1, ops: [], cp: [], k: (await nodeCodec.publicKey((await nodeCodec.newSecret())!))! });
-    for (const c of table.honest) table.room.deliverParty(c);
-    await table.settle();
-    expect(table.unprovenChoices).toEqual(['leave']);
-    // For good: that page does not write them back, nor play them again, while the game master empties them.
-    const later = new Set<string>();
-    for (let i = 0; i < 40; i++) {
-      await table.settle(1);
-      later.add(JSON.stringify([names(p1), table.metadata[`${OPS_PREFIX}made-up.bg`] ?? null]));
-    }
-    expect([...later]).toEqual([JSON.stringify([[], null])]);
-    for (const c of table.honest) expect(names(c), c.me.writer).toEqual([]);
-    for (const c of table.honest) expect(c.game.state.root.games, c.me.writer).toEqual(table.gm.game.state.root.games);
-  });
+    it('in his own name, played by a page while his record named the key, then his record naming another: his game master, asked, leaves them, and that page drops them too', async () => {
+      const table = await started(mode);
+      const secret = (await nodeCodec.newSecret())!;
+      const key = (await nodeCodec.publicKey(secret))!;
+      table.room.records.set('h', { v: 1, ops: [], cp: [], k: key });
+      table.forgedKeys.add(key);
+      const p1 = table.players[0]!;
+      table.room.deliverParty(p1);
+      table.forge(await gonePages(table, 'made-up.bg', secret, 'h', false, 'Xown'));
+      await table.hear(p1);
+      expect(names(p1), 'his record proves the key to this page').toEqual(['Xown']);
+      // Before anyone else reads them, his record names another key.
+      table.room.records.set('h', {
+        v: 1,
+        ops: [],
+        cp: [],
+        k: (await nodeCodec.publicKey((await nodeCodec.newSecret())!))!,
+      });
+      for (const c of table.honest) table.room.deliverParty(c);
+      await table.settle();
+      expect(table.unprovenChoices).toEqual(['leave']);
+      // For good: that page does not write them back, nor play them again, while the game master empties them.
+      const later = new Set<string>();
+      for (let i = 0; i < 40; i++) {
+        await table.settle(1);
+        later.add(JSON.stringify([names(p1), table.metadata[`${OPS_PREFIX}made-up.bg`] ?? null]));
+      }
+      expect([...later]).toEqual([JSON.stringify([[], null])]);
+      for (const c of table.honest) expect(names(c), c.me.writer).toEqual([]);
+      for (const c of table.honest)
+        expect(c.game.state.root.games, c.me.writer).toEqual(table.gm.game.state.root.games);
+    });
 
-  it('a player’s key never proves a game master’s actions: pages he signs as one, his connection at the table, are asked about and left', async () => {
-    const table = await started(mode);
-    const p1 = table.players[0]!;
-    table.forgedKeys.add(p1.book.record.k!);
-    table.forge(await gonePages(table, 'made-up.bg', secretOf(p1), 'p1', true, 'Xgm'));
-    await table.settle();
-    expect(table.unprovenChoices).toEqual(['leave']);
-    for (const c of table.honest) expect(names(c), c.me.writer).toEqual([]);
-  });
+    it('a player’s key never proves a game master’s actions: pages he signs as one, his connection at the table, are asked about and left', async () => {
+      const table = await started(mode);
+      const p1 = table.players[0]!;
+      table.forgedKeys.add(p1.book.record.k!);
+      table.forge(await gonePages(table, 'made-up.bg', secretOf(p1), 'p1', true, 'Xgm'));
+      await table.settle();
+      expect(table.unprovenChoices).toEqual(['leave']);
+      for (const c of table.honest) expect(names(c), c.me.writer).toEqual([]);
+    });
 
-  it('in his own name, by his key: his actions, as a player’s, for everyone, whoever saw them first', async () => {
-    const table = await started(mode);
-    const p1 = table.players[0]!;
-    table.forge(await gonePages(table, 'earlier1.bg', secretOf(p1), 'p1', false, 'e1'));
-    await table.hear(p1);
-    table.forge(await gonePages(table, 'earlier2.bg', secretOf(p1), 'p1', false, 'e2'));
-    newcomer(table, 'late');
-    await table.settle();
-    for (const c of table.honest) expect(names(c).sort(), c.me.writer).toEqual(['e1', 'e2']);
-    for (const c of table.honest) expect(c.game.state.root.games, c.me.writer).toEqual(table.gm.game.state.root.games);
-    expect(table.unprovenChoices, 'no one is asked').toEqual([]);
-  });
-});
+    it('in his own name, by his key: his actions, as a player’s, for everyone, whoever saw them first', async () => {
+      const table = await started(mode);
+      const p1 = table.players[0]!;
+      table.forge(await gonePages(table, 'earlier1.bg', secretOf(p1), 'p1', false, 'e1'));
+      await table.hear(p1);
+      table.forge(await gonePages(table, 'earlier2.bg', secretOf(p1), 'p1', false, 'e2'));
+      newcomer(table, 'late');
+      await table.settle();
+      for (const c of table.honest) expect(names(c).sort(), c.me.writer).toEqual(['e1', 'e2']);
+      for (const c of table.honest)
+        expect(c.game.state.root.games, c.me.writer).toEqual(table.gm.game.state.root.games);
+      expect(table.unprovenChoices, 'no one is asked').toEqual([]);
+    });
+  },
+);

@@ -15,7 +15,12 @@ describe('what a return key may hold', () => {
     ['fewer pages than a writer has', { v: 2, scene: 's1', pages: [null] }, 's1', false],
     ['an unknown field', { ...returnedValue('s1', pages(null)), extra: 1 }, 's1', false],
     ['not an object', 'pages', 's1', false],
-    ['larger than a key may be', returnedValue('s1', pages({ v: 2, scene: 's1', done: 0, ops: ['x'.repeat(LIMITS.keyChars)] })), 's1', false],
+    [
+      'larger than a key may be',
+      returnedValue('s1', pages({ v: 2, scene: 's1', done: 0, ops: ['x'.repeat(LIMITS.keyChars)] })),
+      's1',
+      false,
+    ],
   ])('%s', (_, value, scene, reads) => {
     expect(readReturned(value, scene) !== null).toBe(reads);
   });
@@ -26,9 +31,12 @@ describe('what a return key may hold', () => {
     [[1, 2, 3], [3], 2, []],
     [[4, 5], [4, 5, 6], 3, []],
     [[2, 7], [], 1, [2, 7]],
-  ])('held %j, his pages now %j, the checkpoint played covering %i: dropped uncovered %j', (before, kept, coverage, dropped) => {
-    expect(droppedUncovered(before, new Set(kept), coverage)).toEqual(dropped);
-  });
+  ])(
+    'held %j, his pages now %j, the checkpoint played covering %i: dropped uncovered %j',
+    (before, kept, coverage, dropped) => {
+      expect(droppedUncovered(before, new Set(kept), coverage)).toEqual(dropped);
+    },
+  );
 
   it('writes back the first copy whose dropped actions the table lacks', () => {
     const a = { values: pages(null), seqs: [2] };
@@ -50,14 +58,25 @@ describe.each(['server', 'client'] as const)('a hostile return key (%s merge)', 
     await table.settle(3);
     const scene = table.metadata['dev.commandpost/scene'] as string;
     const key = `${OPS_PREFIX}${p1.me.writer}.r`;
-    const forged = { seq: 99, lamport: 5, by: 'p1', request: { type: 'game/dispatch', system: 'hd-command', event: { type: 'sideEdited', side: 'B', name: 'forged' } } };
+    const forged = {
+      seq: 99,
+      lamport: 5,
+      by: 'p1',
+      request: {
+        type: 'game/dispatch',
+        system: 'hd-command',
+        event: { type: 'sideEdited', side: 'B', name: 'forged' },
+      },
+    };
     table.forge({ [key]: returnedValue(scene, pages({ v: 2, scene, done: 0, ops: [forged] })) });
     await table.settle(3);
     // Emptied at the next compaction (not a reason to compact by itself).
     expect(await table.act(table.gm, sideEdited('B', 'next'))).toBe(true);
     await table.settle(10);
     for (const c of table.honest) expect(names(c), c.me.writer).not.toContain('forged');
-    expect(table.gm.game.refusedLately.some((d) => d.key === key && /no writer at the table signs/.test(d.problem))).toBe(true);
+    expect(
+      table.gm.game.refusedLately.some((d) => d.key === key && /no writer at the table signs/.test(d.problem)),
+    ).toBe(true);
     expect(table.metadata[key] ?? null).toBeNull();
     for (const c of table.honest) expect(names(c), c.me.writer).toContain('mine');
   });
@@ -71,7 +90,10 @@ describe.each(['server', 'client'] as const)('a hostile return key (%s merge)', 
     expect(await table.act(p1, sideEdited('A', 'once'))).toBe(true);
     await table.calm();
     const scene = table.metadata['dev.commandpost/scene'] as string;
-    const held = Array.from({ length: LIMITS.pagesPerWriter }, (_, p) => table.metadata[`${OPS_PREFIX}${p1.me.writer}${p ? `.${p}` : ''}`] ?? null);
+    const held = Array.from(
+      { length: LIMITS.pagesPerWriter },
+      (_, p) => table.metadata[`${OPS_PREFIX}${p1.me.writer}${p ? `.${p}` : ''}`] ?? null,
+    );
     expect(JSON.stringify(held)).toContain('once');
     await table.settle(10);
     const key = `${OPS_PREFIX}${p1.me.writer}.r`;
@@ -79,7 +101,11 @@ describe.each(['server', 'client'] as const)('a hostile return key (%s merge)', 
     await table.settle(3);
     expect(await table.act(table.gm, sideEdited('B', 'next'))).toBe(true);
     await table.settle(10);
-    for (const c of table.honest) expect(names(c).filter((x) => x === 'once'), c.me.writer).toEqual(['once']);
+    for (const c of table.honest)
+      expect(
+        names(c).filter((x) => x === 'once'),
+        c.me.writer,
+      ).toEqual(['once']);
     expect(table.metadata[key] ?? null).toBeNull();
   });
 });

@@ -13,7 +13,9 @@ const KB = 1024;
 describe.each(SYSTEM_IDS)('a long %s game on a shared scene', (system) => {
   it('stays well under 16 kB of metadata all along, every key and write within what Owlbear stores, both clients agreeing', async () => {
     const g = await playLongGame(system, 400);
-    console.log(`${system}: ${g.actions} actions (${g.events} events in the log), metadata at most ${(g.maxChars / KB).toFixed(1)} kB, ${(g.finalChars / KB).toFixed(1)} kB at the end; checkpoint ${(g.gameChars / KB).toFixed(1)} kB (${(g.gameJsonChars / KB).toFixed(1)} kB as JSON), ${g.compactions} compactions; largest key ${g.largestKey} B, largest write ${g.largestWrite} B`);
+    console.log(
+      `${system}: ${g.actions} actions (${g.events} events in the log), metadata at most ${(g.maxChars / KB).toFixed(1)} kB, ${(g.finalChars / KB).toFixed(1)} kB at the end; checkpoint ${(g.gameChars / KB).toFixed(1)} kB (${(g.gameJsonChars / KB).toFixed(1)} kB as JSON), ${g.compactions} compactions; largest key ${g.largestKey} B, largest write ${g.largestWrite} B`,
+    );
     expect(g.actions).toBe(400);
     // Mostly play, not undo: a game, not a stutter.
     expect(g.types.undo ?? 0).toBeLessThan(40);

@@ -31,10 +31,33 @@ async function hostileKey(table: Table, scene: string): Promise<{ secret: string
  * numbered far ahead. `how` 'gm-key': signed by the game master's own key for `scene`, as any game of
  * his other scenes is (the hostile player copies one in).
  */
-async function forgeGame(table: Table, how: Signature | 'gm-key', gen: number, scene = (table.metadata[SCENE_KEY] as string | undefined) ?? 'forged-scene'): Promise<number> {
-  const state = await nodeCodec.pack(JSON.stringify({ v: 2, activeSystem: 'hd-command', games: {}, bindings: {}, seats: { h: { name: 'h', seats: [0, 1] } }, opened: {} }));
+async function forgeGame(
+  table: Table,
+  how: Signature | 'gm-key',
+  gen: number,
+  scene = (table.metadata[SCENE_KEY] as string | undefined) ?? 'forged-scene',
+): Promise<number> {
+  const state = await nodeCodec.pack(
+    JSON.stringify({
+      v: 2,
+      activeSystem: 'hd-command',
+      games: {},
+      bindings: {},
+      seats: { h: { name: 'h', seats: [0, 1] } },
+      opened: {},
+    }),
+  );
   const covers = Object.fromEntries([...table.honest, table.hostile].map((c) => [c.me.writer, 1e9]));
-  let head: Head = { v: 2, scene, gen, by: 'gm.bg', covers, lamport: 1e9, gm: {}, state: [{ key: 'state.0', h: digestText(state) }] };
+  let head: Head = {
+    v: 2,
+    scene,
+    gen,
+    by: 'gm.bg',
+    covers,
+    lamport: 1e9,
+    gm: {},
+    state: [{ key: 'state.0', h: digestText(state) }],
+  };
   if (how === 'gm-key') {
     const secret = table.keepers.get(table.gm.me.writer)!.secretKey()!;
     head = { ...head, key: (await nodeCodec.publicKey(secret))! };
@@ -58,14 +81,18 @@ function refused(clients: readonly Client[], hash: string, gen: number): void {
   for (const c of clients) {
     expect(c.game.state.game.seats['h'], `${c.me.writer}: the attacker is seated`).toBeUndefined();
     expect(c.game.state.checkpoint.gen, `${c.me.writer} plays the forgery`).not.toBe(gen);
-    expect(checkpointEntry(c.book.record, c.game.sceneId ?? '')?.h ?? null, `${c.me.writer} signs the forgery`).not.toBe(hash);
+    expect(
+      checkpointEntry(c.book.record, c.game.sceneId ?? '')?.h ?? null,
+      `${c.me.writer} signs the forgery`,
+    ).not.toBe(hash);
   }
 }
 
 /** After the evening: every honest action once, everywhere, the same game for all, nothing of the attacker's. */
 function agree(table: Table, honest: readonly string[]): void {
   for (const c of table.honest) expect([...names(c)].sort(), c.me.writer).toEqual([...honest].sort());
-  for (const c of table.honest.slice(1)) expect(c.game.state.root.games, c.me.writer).toEqual(table.gm.game.state.root.games);
+  for (const c of table.honest.slice(1))
+    expect(c.game.state.root.games, c.me.writer).toEqual(table.gm.game.state.root.games);
   for (const c of table.honest) expect(c.game.state.game.seats['h']).toBeUndefined();
 }
 
@@ -91,88 +118,100 @@ async function underWay(table: Table): Promise<string[]> {
   return honest;
 }
 
-
 describe.each(['server', 'client'] as const)('a forged checkpoint that reads, at every start (%s merge)', (mode) => {
-  it.each(SIGNATURES)('on a fresh scene (%s): the game master is asked, never signs it, and the game he starts keeps every action', async (how) => {
-    const table = new Table(mode, 1);
-    table.answers = false;
-    const gen = await forgeGame(table, how, 1_000_000);
-    const hash = forgedHash(table);
-    await hearAll(table);
-    refused(table.honest, hash, gen);
-    expect(table.gm.game.state.unvouched).toMatchObject({ gen: 1_000_000, events: 0 });
-    expect(table.players[0]!.game.state.unvouched).toMatchObject({ gen: 1_000_000 });
-    expect(table.gm.game.needsCompaction()).toBe(false);
-    // The harness's game master answers as he would: not his game, start afresh.
-    table.answers = true;
-    table.readingMs = 0;
-    await table.tick(1000);
-    expect(table.choices).toEqual(['fresh']);
-    const honest: string[] = [];
-    expect(await table.act(table.gm, { type: 'store/select-system', system: 'hd-command' } as SceneRequest)).toBe(true);
-    for (let i = 1; i <= 4; i++) {
-      expect(await table.act(i % 2 ? table.gm : table.players[0]!, sideEdited('A', `n${i}`))).toBe(true);
-      honest.push(`n${i}`);
-    }
-    await table.settle();
-    agree(table, honest);
-    expect(table.gm.game.state.checkpoint.gen).toBeGreaterThan(1_000_000);
-    expect(table.players[0]!.game.state.unvouched).toBeNull();
-  });
-
-  it.each(SIGNATURES)('right after the game master’s first action (%s): never played; he is asked, starts afresh, and nothing is lost', async (how) => {
-    const table = new Table(mode, 1);
-    await hearAll(table);
-    expect(await table.act(table.gm, { type: 'store/select-system', system: 'hd-command' } as SceneRequest)).toBe(true);
-    expect(await table.act(table.gm, sideEdited('A', 'n1'))).toBe(true);
-    await table.tick(700);
-    const gen = await forgeGame(table, how, 1_000_000);
-    const hash = forgedHash(table);
-    await hearAll(table);
-    refused(table.honest, hash, gen);
-    const honest = ['n1'];
-    for (let i = 2; i <= 12; i++) {
-      expect(await table.act(i % 2 ? table.gm : table.players[0]!, sideEdited('B', `n${i}`))).toBe(true);
-      honest.push(`n${i}`);
-      await table.tick(300);
-    }
-    await table.settle();
-    expect(table.choices).toEqual(['fresh']);
-    agree(table, honest);
-  });
-
-  describe.each([true, false])('the game master away, then back (browser storage: %s)', (storage) => {
-    it.each(SIGNATURES)('%s: the forgery written while he is away is never played; back as a new connection, he plays the game the table kept', async (how) => {
-      const table = new Table(mode, 2, 900, 600, storage);
-      const honest = await underWay(table);
-      const old = table.gmLeaves();
-      await table.tick(700);
-      const gen = await forgeGame(table, how, 1_000_001);
+  it.each(SIGNATURES)(
+    'on a fresh scene (%s): the game master is asked, never signs it, and the game he starts keeps every action',
+    async (how) => {
+      const table = new Table(mode, 1);
+      table.answers = false;
+      const gen = await forgeGame(table, how, 1_000_000);
       const hash = forgedHash(table);
       await hearAll(table);
-      refused(table.players, hash, gen);
-      // A player reloads while no game master is at the table: he does not take the forgery either.
-      const p2 = table.players[1]!;
-      table.down.add(p2);
-      await table.hear(table.reload(p2));
-      refused(table.players, hash, gen);
-      // The other player, who holds the game master's signed checkpoint, puts it back. The reloaded one
-      // takes it if his browser kept the game master's key; without storage the hostile player's record
-      // leaves it vouched by no one, and he waits for the game master.
-      for (let i = 0; i < 8; i++) await table.tick(1000);
-      if (storage) expect(names(table.players[1]!).sort()).toEqual([...honest].sort());
-      else expect(table.players[1]!.game.state.unvouched).not.toBeNull();
-      refused(table.players, hash, gen);
-      await table.gmBack(old, storage);
       refused(table.honest, hash, gen);
-      expect(await table.act(table.gm, sideEdited('B', 'back1'))).toBe(true);
-      expect(await table.act(table.players[0]!, sideEdited('A', 'back2'))).toBe(true);
+      expect(table.gm.game.state.unvouched).toMatchObject({ gen: 1_000_000, events: 0 });
+      expect(table.players[0]!.game.state.unvouched).toMatchObject({ gen: 1_000_000 });
+      expect(table.gm.game.needsCompaction()).toBe(false);
+      // The harness's game master answers as he would: not his game, start afresh.
+      table.answers = true;
+      table.readingMs = 0;
+      await table.tick(1000);
+      expect(table.choices).toEqual(['fresh']);
+      const honest: string[] = [];
+      expect(await table.act(table.gm, { type: 'store/select-system', system: 'hd-command' } as SceneRequest)).toBe(
+        true,
+      );
+      for (let i = 1; i <= 4; i++) {
+        expect(await table.act(i % 2 ? table.gm : table.players[0]!, sideEdited('A', `n${i}`))).toBe(true);
+        honest.push(`n${i}`);
+      }
       await table.settle();
-      // Back on a new browser, the hostile player's word blocks the players' (he names no key, or his
-      // own): the game master is asked, and takes the game the players put back.
-      expect(table.choices).toEqual(storage ? [] : ['take']);
-      agree(table, [...honest, 'back1', 'back2']);
-    });
+      agree(table, honest);
+      expect(table.gm.game.state.checkpoint.gen).toBeGreaterThan(1_000_000);
+      expect(table.players[0]!.game.state.unvouched).toBeNull();
+    },
+  );
+
+  it.each(SIGNATURES)(
+    'right after the game master’s first action (%s): never played; he is asked, starts afresh, and nothing is lost',
+    async (how) => {
+      const table = new Table(mode, 1);
+      await hearAll(table);
+      expect(await table.act(table.gm, { type: 'store/select-system', system: 'hd-command' } as SceneRequest)).toBe(
+        true,
+      );
+      expect(await table.act(table.gm, sideEdited('A', 'n1'))).toBe(true);
+      await table.tick(700);
+      const gen = await forgeGame(table, how, 1_000_000);
+      const hash = forgedHash(table);
+      await hearAll(table);
+      refused(table.honest, hash, gen);
+      const honest = ['n1'];
+      for (let i = 2; i <= 12; i++) {
+        expect(await table.act(i % 2 ? table.gm : table.players[0]!, sideEdited('B', `n${i}`))).toBe(true);
+        honest.push(`n${i}`);
+        await table.tick(300);
+      }
+      await table.settle();
+      expect(table.choices).toEqual(['fresh']);
+      agree(table, honest);
+    },
+  );
+
+  describe.each([true, false])('the game master away, then back (browser storage: %s)', (storage) => {
+    it.each(SIGNATURES)(
+      '%s: the forgery written while he is away is never played; back as a new connection, he plays the game the table kept',
+      async (how) => {
+        const table = new Table(mode, 2, 900, 600, storage);
+        const honest = await underWay(table);
+        const old = table.gmLeaves();
+        await table.tick(700);
+        const gen = await forgeGame(table, how, 1_000_001);
+        const hash = forgedHash(table);
+        await hearAll(table);
+        refused(table.players, hash, gen);
+        // A player reloads while no game master is at the table: he does not take the forgery either.
+        const p2 = table.players[1]!;
+        table.down.add(p2);
+        await table.hear(table.reload(p2));
+        refused(table.players, hash, gen);
+        // The other player, who holds the game master's signed checkpoint, puts it back. The reloaded one
+        // takes it if his browser kept the game master's key; without storage the hostile player's record
+        // leaves it vouched by no one, and he waits for the game master.
+        for (let i = 0; i < 8; i++) await table.tick(1000);
+        if (storage) expect(names(table.players[1]!).sort()).toEqual([...honest].sort());
+        else expect(table.players[1]!.game.state.unvouched).not.toBeNull();
+        refused(table.players, hash, gen);
+        await table.gmBack(old, storage);
+        refused(table.honest, hash, gen);
+        expect(await table.act(table.gm, sideEdited('B', 'back1'))).toBe(true);
+        expect(await table.act(table.players[0]!, sideEdited('A', 'back2'))).toBe(true);
+        await table.settle();
+        // Back on a new browser, the hostile player's word blocks the players' (he names no key, or his
+        // own): the game master is asked, and takes the game the players put back.
+        expect(table.choices).toEqual(storage ? [] : ['take']);
+        agree(table, [...honest, 'back1', 'back2']);
+      },
+    );
   });
 
   it('another scene’s game of the same game master copied in as a newcomer joins: no client plays it, the newcomer included, and the table’s game is put back', async () => {
@@ -211,7 +250,9 @@ describe.each(['server', 'client'] as const)('a forged checkpoint that reads, at
     expect(late.game.state.checkpoint.trust).toBe('none');
     // The forgery is numbered past the checkpoint the players play: not offered, the players' awaited.
     expect(late.game.state.unvouched).toBeNull();
-    expect(late.game.state.dropped.map((d) => d.problem).join('\n')).toMatch(/a player at this table plays checkpoint \d+, which the scene does not hold/);
+    expect(late.game.state.dropped.map((d) => d.problem).join('\n')).toMatch(
+      /a player at this table plays checkpoint \d+, which the scene does not hold/,
+    );
     expect(late.game.state.game.seats['h']).toBeUndefined();
     expect(names(table.players[0]!).sort()).toEqual([...honest].sort());
   });

@@ -6,7 +6,10 @@ import * as v from 'valibot';
 import { STORE_TAGS } from '../../../owlbear/build.mjs';
 
 /** `new URL(value)` must not throw: the store's `checkUrl`. */
-const url = v.pipe(v.string(), v.check((s) => URL.canParse(s), 'check url is valid format'));
+const url = v.pipe(
+  v.string(),
+  v.check((s) => URL.canParse(s), 'check url is valid format'),
+);
 /** owlbear-rodeo/extensions scripts/validation/manifest.js, as valibot. */
 export const storeSchema = v.object({
   title: v.string(),

@@ -15,7 +15,12 @@ async function newcomer(mode: 'server' | 'client', signs: boolean, answers: bool
   const table = new Table(mode, 1, 900, 600, true);
   table.answers = answers;
   await table.chooseGame(4);
-  const late = table.client('late.bg', 'late', false, signs ? {} : { codec: { ...nodeCodec, newSecret: async () => null } });
+  const late = table.client(
+    'late.bg',
+    'late',
+    false,
+    signs ? {} : { codec: { ...nodeCodec, newSecret: async () => null } },
+  );
   table.players.push(late);
   await table.hear(late);
   expect(await table.act(late, sideEdited('A', 'n1'))).toBe(true);
@@ -37,7 +42,10 @@ describe.each(['server', 'client'] as const)('a newcomer no other page lists yet
     expect(emptied, 'emptied as no one’s, and again once his page wrote them back').toBe(2);
     expect(table.t, 'not before they stood still that long').toBeGreaterThanOrEqual(SYNC_TIMING.strangerMs);
     for (const c of others) expect(names(c), c.me.writer).toEqual([]);
-    expect(late.game.state.unsent.map((u) => u.request), 'his page still has it to send').toEqual([sideEdited('A', 'n1')]);
+    expect(
+      late.game.state.unsent.map((u) => u.request),
+      'his page still has it to send',
+    ).toEqual([sideEdited('A', 'n1')]);
     table.room.join(late);
     await table.settle();
     for (const c of table.honest) expect(names(c), c.me.writer).toEqual(['n1']);

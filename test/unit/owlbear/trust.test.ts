@@ -11,21 +11,68 @@ const K = (c: string) => c.repeat(64);
 const GM = K('a');
 const OLD = K('b');
 const HOSTILE = K('f');
-const record = (k: string | null, scene: string | null, vouched: string[] = []): HolderRecord => ({ v: 1, ops: [], cp: [], ...(k ? { k } : {}), ...(scene ? { g: { s: scene, k: vouched } } : {}) });
+const record = (k: string | null, scene: string | null, vouched: string[] = []): HolderRecord => ({
+  v: 1,
+  ops: [],
+  cp: [],
+  ...(k ? { k } : {}),
+  ...(scene ? { g: { s: scene, k: vouched } } : {}),
+});
 const base: Witnesses = { scene: 's1', own: null, gms: [], players: [], kept: [] };
 
 const CASES: { name: string; w: Partial<Witnesses>; proven: string[]; vouched: string[]; disputed?: boolean }[] = [
   { name: 'nothing at all', w: {}, proven: [], vouched: [] },
   { name: 'this client, a game master', w: { own: GM }, proven: [GM], vouched: [] },
-  { name: 'a game master at the table: his key and those he vouches for here', w: { gms: [record(GM, 's1', [OLD])] }, proven: [GM, OLD], vouched: [] },
-  { name: 'a game master’s vouching for another scene is not for this one', w: { gms: [record(GM, 's2', [OLD])] }, proven: [GM], vouched: [] },
+  {
+    name: 'a game master at the table: his key and those he vouches for here',
+    w: { gms: [record(GM, 's1', [OLD])] },
+    proven: [GM, OLD],
+    vouched: [],
+  },
+  {
+    name: 'a game master’s vouching for another scene is not for this one',
+    w: { gms: [record(GM, 's2', [OLD])] },
+    proven: [GM],
+    vouched: [],
+  },
   { name: 'kept by this browser', w: { kept: [OLD] }, proven: [OLD], vouched: [] },
-  { name: 'no game master: every player names the same key', w: { players: [record(null, 's1', [OLD]), record(null, 's1', [OLD, GM])] }, proven: [], vouched: [OLD] },
-  { name: 'no game master: one player names another key (disputed)', w: { players: [record(null, 's1', [OLD]), record(HOSTILE, 's1', [HOSTILE])] }, proven: [], vouched: [], disputed: true },
-  { name: 'no game master: one player names none (he knows nothing, or lies by silence)', w: { players: [record(null, 's1', [OLD]), record(HOSTILE, null)] }, proven: [], vouched: [] },
-  { name: 'no game master: players of another scene vouch for nothing here', w: { players: [record(null, 's2', [OLD])] }, proven: [], vouched: [] },
-  { name: 'a game master at the table: the players’ word does not count', w: { gms: [record(GM, 's1')], players: [record(HOSTILE, 's1', [HOSTILE])] }, proven: [GM], vouched: [] },
-  { name: 'a game master’s own page: the players’ word still counts (back on a new browser)', w: { own: GM, players: [record(null, 's1', [OLD])] }, proven: [GM], vouched: [OLD] },
+  {
+    name: 'no game master: every player names the same key',
+    w: { players: [record(null, 's1', [OLD]), record(null, 's1', [OLD, GM])] },
+    proven: [],
+    vouched: [OLD],
+  },
+  {
+    name: 'no game master: one player names another key (disputed)',
+    w: { players: [record(null, 's1', [OLD]), record(HOSTILE, 's1', [HOSTILE])] },
+    proven: [],
+    vouched: [],
+    disputed: true,
+  },
+  {
+    name: 'no game master: one player names none (he knows nothing, or lies by silence)',
+    w: { players: [record(null, 's1', [OLD]), record(HOSTILE, null)] },
+    proven: [],
+    vouched: [],
+  },
+  {
+    name: 'no game master: players of another scene vouch for nothing here',
+    w: { players: [record(null, 's2', [OLD])] },
+    proven: [],
+    vouched: [],
+  },
+  {
+    name: 'a game master at the table: the players’ word does not count',
+    w: { gms: [record(GM, 's1')], players: [record(HOSTILE, 's1', [HOSTILE])] },
+    proven: [GM],
+    vouched: [],
+  },
+  {
+    name: 'a game master’s own page: the players’ word still counts (back on a new browser)',
+    w: { own: GM, players: [record(null, 's1', [OLD])] },
+    proven: [GM],
+    vouched: [OLD],
+  },
 ];
 
 describe('trustedKeys', () => {
@@ -43,19 +90,72 @@ const played = (s: string, n: number): HolderRecord => ({ v: 1, ops: [], cp: [],
 const saw = (s: string): HolderRecord => record(null, s, [OLD]);
 const knowsNothing = (s: string): HolderRecord => record(null, s);
 const STARTING = { starting: true, gm: false };
-const SCENE_CASES: { name: string; gms: HolderRecord[]; players: HolderRecord[]; to?: { starting: boolean; gm: boolean; own?: string }; told: string | null }[] = [
+const SCENE_CASES: {
+  name: string;
+  gms: HolderRecord[];
+  players: HolderRecord[];
+  to?: { starting: boolean; gm: boolean; own?: string };
+  told: string | null;
+}[] = [
   { name: 'no one at the table', gms: [], players: [], to: STARTING, told: null },
   { name: 'a game master names it', gms: [record(GM, 's1')], players: [played('s2', 3)], told: 's1' },
   { name: 'players playing a checkpoint agree', gms: [], players: [played('s1', 2), played('s1', 3)], told: 's1' },
   { name: 'players playing a checkpoint disagree', gms: [], players: [played('s1', 2), played('s2', 3)], told: null },
-  { name: 'a page that starts, nothing compacted yet: the players who saw a game master there, not the newcomers who followed the keys', gms: [], players: [saw('s1'), saw('s1'), knowsNothing('s2')], to: STARTING, told: 's1' },
-  { name: 'a page that starts, the players who saw a game master disagree (a lie): no word', gms: [], players: [saw('s1'), saw('s2')], to: STARTING, told: null },
-  { name: 'a running page takes no word from players who play nothing (a hostile record would carry it off its scene)', gms: [], players: [saw('s2')], told: null },
-  { name: 'players who know nothing are no word to a player', gms: [], players: [knowsNothing('s1')], to: STARTING, told: null },
-  { name: 'to a game master whose page starts, they are', gms: [], players: [knowsNothing('s1')], to: { starting: true, gm: true }, told: 's1' },
-  { name: 'to his running page, they are not', gms: [], players: [knowsNothing('s1')], to: { starting: false, gm: true }, told: null },
-  { name: 'to a game master whose page starts, the players who saw him (his own key), not one who vouches for another key on another scene (seed 475180950: a hostile record, another scene’s game his key signed copied in, taken)', gms: [], players: [saw('s1'), saw('s1'), record(null, 's2', [GM])], to: { starting: true, gm: true, own: OLD }, told: 's1' },
-  { name: 'a player cannot tell his game master’s key: the same words disagree, no word', gms: [], players: [saw('s1'), saw('s1'), record(null, 's2', [GM])], to: STARTING, told: null },
+  {
+    name: 'a page that starts, nothing compacted yet: the players who saw a game master there, not the newcomers who followed the keys',
+    gms: [],
+    players: [saw('s1'), saw('s1'), knowsNothing('s2')],
+    to: STARTING,
+    told: 's1',
+  },
+  {
+    name: 'a page that starts, the players who saw a game master disagree (a lie): no word',
+    gms: [],
+    players: [saw('s1'), saw('s2')],
+    to: STARTING,
+    told: null,
+  },
+  {
+    name: 'a running page takes no word from players who play nothing (a hostile record would carry it off its scene)',
+    gms: [],
+    players: [saw('s2')],
+    told: null,
+  },
+  {
+    name: 'players who know nothing are no word to a player',
+    gms: [],
+    players: [knowsNothing('s1')],
+    to: STARTING,
+    told: null,
+  },
+  {
+    name: 'to a game master whose page starts, they are',
+    gms: [],
+    players: [knowsNothing('s1')],
+    to: { starting: true, gm: true },
+    told: 's1',
+  },
+  {
+    name: 'to his running page, they are not',
+    gms: [],
+    players: [knowsNothing('s1')],
+    to: { starting: false, gm: true },
+    told: null,
+  },
+  {
+    name: 'to a game master whose page starts, the players who saw him (his own key), not one who vouches for another key on another scene (seed 475180950: a hostile record, another scene’s game his key signed copied in, taken)',
+    gms: [],
+    players: [saw('s1'), saw('s1'), record(null, 's2', [GM])],
+    to: { starting: true, gm: true, own: OLD },
+    told: 's1',
+  },
+  {
+    name: 'a player cannot tell his game master’s key: the same words disagree, no word',
+    gms: [],
+    players: [saw('s1'), saw('s1'), record(null, 's2', [GM])],
+    to: STARTING,
+    told: null,
+  },
 ];
 
 describe('tableScene', () => {
@@ -65,7 +165,16 @@ describe('tableScene', () => {
 });
 
 describe('a checkpoint’s signature', () => {
-  const head: Head = { v: 2, scene: 's1', gen: 3, by: 'gm.bg', covers: { 'gm.bg': 4 }, lamport: 9, gm: {}, state: [{ key: 'state.0', h: '0'.repeat(32) }] };
+  const head: Head = {
+    v: 2,
+    scene: 's1',
+    gen: 3,
+    by: 'gm.bg',
+    covers: { 'gm.bg': 4 },
+    lamport: 9,
+    gm: {},
+    state: [{ key: 'state.0', h: '0'.repeat(32) }],
+  };
 
   it('holds for its head and key, and for nothing changed', async () => {
     const kept: string[] = [];
@@ -77,9 +186,13 @@ describe('a checkpoint’s signature', () => {
     expect(await verifyCheckpoint(nodeCodec, pair.publicKey, sig, signedText({ ...signed, sig }))).toBe(true);
     // Another number, another covers, another key named: refused.
     expect(await verifyCheckpoint(nodeCodec, pair.publicKey, sig, signedText({ ...signed, gen: 4 }))).toBe(false);
-    expect(await verifyCheckpoint(nodeCodec, pair.publicKey, sig, signedText({ ...signed, covers: { 'gm.bg': 1e9 } }))).toBe(false);
+    expect(
+      await verifyCheckpoint(nodeCodec, pair.publicKey, sig, signedText({ ...signed, covers: { 'gm.bg': 1e9 } })),
+    ).toBe(false);
     const other = (await keyPairOf(nodeCodec, null, () => undefined))!;
-    expect(await verifyCheckpoint(nodeCodec, other.publicKey, sig, signedText({ ...signed, key: other.publicKey }))).toBe(false);
+    expect(
+      await verifyCheckpoint(nodeCodec, other.publicKey, sig, signedText({ ...signed, key: other.publicKey })),
+    ).toBe(false);
     expect(await verifyCheckpoint(nodeCodec, pair.publicKey, 'zz', signedText(signed))).toBe(false);
   });
 

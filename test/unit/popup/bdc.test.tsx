@@ -17,7 +17,8 @@ async function openBdc(seed = 1) {
 async function add(kind: 'unit' | 'leader', name: string, fields: Record<string, string> = {}) {
   fireEvent.change(document.querySelector('#bdc-kind')!, { target: { value: kind } });
   fireEvent.input(document.querySelector('#bdc-name')!, { target: { value: name } });
-  for (const [sel, value] of Object.entries(fields)) fireEvent.input(document.querySelector(sel)!, { target: { value } });
+  for (const [sel, value] of Object.entries(fields))
+    fireEvent.input(document.querySelector(sel)!, { target: { value } });
   fireEvent.click(screen.getByTestId('bdc-add-submit'));
   await waitFor(() => expect(screen.getByText(name, { selector: '.fighter-name' })).toBeTruthy());
 }
@@ -81,11 +82,17 @@ describe('the bdc popup panel', () => {
     fireEvent.click(screen.getByTestId('rally-u1'));
     await waitFor(() => expect(badge('u1')).toBe('Demoralised · 4'));
     expect(screen.getByTestId('pa-l2').textContent).toBe('AP 4');
-    expect(screen.getByTestId('history').textContent).toContain('Groupe 1 · rallied with 1 AP paid by Lt Morel · Demoralised');
+    expect(screen.getByTestId('history').textContent).toContain(
+      'Groupe 1 · rallied with 1 AP paid by Lt Morel · Demoralised',
+    );
     // A leader's aptitude is edited in his card.
     fireEvent.change(document.querySelector('#l2-apt-mod')!, { target: { value: '-2' } });
     await waitFor(() =>
-      expect(gameOf(api.root(), 'bdc').log.events.at(-1)).toEqual({ type: 'leaderEdited', id: 'l2', leader: { aptitude: { kind: '', modifier: -2 } } }),
+      expect(gameOf(api.root(), 'bdc').log.events.at(-1)).toEqual({
+        type: 'leaderEdited',
+        id: 'l2',
+        leader: { aptitude: { kind: '', modifier: -2 } },
+      }),
     );
   });
 
@@ -95,7 +102,9 @@ describe('the bdc popup panel', () => {
     await typeDice('morale-u1', '9');
     await waitFor(() => expect(badge('u1')).toBe('Pinned · 5'));
     fireEvent.click(screen.getByTestId('rally-u1'));
-    await waitFor(() => expect(screen.getByTestId('refusal').textContent).toBe('Groupe 1 has no AP: draw its activation card first.'));
+    await waitFor(() =>
+      expect(screen.getByTestId('refusal').textContent).toBe('Groupe 1 has no AP: draw its activation card first.'),
+    );
     expect(badge('u1')).toBe('Pinned · 5');
   });
 
@@ -166,13 +175,17 @@ describe('the bdc popup panel', () => {
   it('settings show house defaults; the experience table marks unverified rows until edited', async () => {
     await openBdc();
     const tests = screen.getByLabelText('Morale tests for several hits') as HTMLSelectElement;
-    expect(tests.selectedOptions[0]!.textContent).toBe('one after the other, each against the factor left (house default)');
+    expect(tests.selectedOptions[0]!.textContent).toBe(
+      'one after the other, each against the factor left (house default)',
+    );
     const table = screen.getByTestId('bdc-experience');
     expect(within(table).getAllByText('unverified')).toHaveLength(4);
     fireEvent.change(screen.getByTestId('xp-4-1'), { target: { value: '3' } });
     await waitFor(() => expect(within(table).getAllByText('unverified')).toHaveLength(3));
     fireEvent.change(tests, { target: { value: 'simultaneous' } });
-    await waitFor(() => expect((screen.getByLabelText('Morale tests for several hits') as HTMLSelectElement).value).toBe('simultaneous'));
+    await waitFor(() =>
+      expect((screen.getByLabelText('Morale tests for several hits') as HTMLSelectElement).value).toBe('simultaneous'),
+    );
   });
 });
 
@@ -182,7 +195,9 @@ describe('the troop summary, as a screen reader reads it', () => {
     await add('unit', 'Groupe 1');
     const summary = screen.getByTestId('troop-u1').querySelector('summary')!;
     // What is announced: the name, then each part in words; the terse badge is hidden from it.
-    const announced = [...summary.querySelectorAll('.fighter-name, .visually-hidden')].map((n) => n.textContent).join(' ');
+    const announced = [...summary.querySelectorAll('.fighter-name, .visually-hidden')]
+      .map((n) => n.textContent)
+      .join(' ');
     expect(announced).toBe('Groupe 1 Morale: in good order, factor 6. No action points: no card drawn.');
     expect(screen.getByTestId('badge-u1').getAttribute('aria-hidden')).toBe('true');
     expect(screen.getByTestId('pa-u1').getAttribute('aria-hidden')).toBe('true');

@@ -141,7 +141,9 @@ describe('the command-roll popup', () => {
     await army('B', ['Kutuzov'], []);
     fireEvent.click(screen.getByTestId('cr-start'));
     await typeDice('cr-roll', '3 3');
-    await waitFor(() => expect(text('cr-tie')).toBe('Tie: apply the weather rules, then both roll again (weather step 1 this turn).'));
+    await waitFor(() =>
+      expect(text('cr-tie')).toBe('Tie: apply the weather rules, then both roll again (weather step 1 this turn).'),
+    );
     await typeDice('cr-roll', '6 5');
     await waitFor(() => expect(text('cr-plan')).toBe('Numbers: A 6 · B 5, 4, 3, 2, 1. Slots used: A 1, B 5.'));
   });
@@ -151,7 +153,14 @@ describe('the command-roll popup', () => {
     const mixing = screen.getByLabelText('Direct and signal orders are not mixed in one turn') as HTMLSelectElement;
     expect(mixing.selectedOptions[0]!.text).toBe('for each leader (house default)');
     fireEvent.change(mixing, { target: { value: 'per-army' } });
-    await waitFor(() => expect((screen.getByLabelText('Direct and signal orders are not mixed in one turn') as HTMLSelectElement).value).toBe('per-army'));
-    expect((screen.getByLabelText('Signal die (the number rolled is the radius)') as HTMLSelectElement).selectedOptions[0]!.text).toBe('d6 (house default)');
+    await waitFor(() =>
+      expect(
+        (screen.getByLabelText('Direct and signal orders are not mixed in one turn') as HTMLSelectElement).value,
+      ).toBe('per-army'),
+    );
+    expect(
+      (screen.getByLabelText('Signal die (the number rolled is the radius)') as HTMLSelectElement).selectedOptions[0]!
+        .text,
+    ).toBe('d6 (house default)');
   });
 });

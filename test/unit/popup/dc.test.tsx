@@ -69,17 +69,25 @@ describe('the Désastre Colonial popup', () => {
     await waitFor(() => expect(screen.getByTestId('dc-rolled').textContent).toBe('Dice: 41'));
     expect(screen.getByTestId('dc-ones').textContent).toContain('Colonial 1s: 1');
     // The reroll is offered (adjacent by the player's word), never on the 1.
-    expect(within(screen.getByTestId('dc-reroll-index')).getAllByRole('option').map((o) => o.textContent)).toEqual(['die 1: 4']);
+    expect(
+      within(screen.getByTestId('dc-reroll-index'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['die 1: 4']);
     const typed = document.getElementById('dc-reroll-dice-typed')!;
     fireEvent.input(typed, { target: { value: '1' } });
     fireEvent.submit(typed.closest('form')!);
     await screen.findByText('The reroll has been used.');
     expect(screen.getByTestId('dc-ones').textContent).toContain('Colonial 1s: 2');
     fireEvent.click(screen.getByTestId('dc-resolve'));
-    await waitFor(() => expect(screen.getByTestId('dc-initiative').textContent).toBe('Native holds the initiative · kept 0×'));
+    await waitFor(() =>
+      expect(screen.getByTestId('dc-initiative').textContent).toBe('Native holds the initiative · kept 0×'),
+    );
     expect(screen.getByTestId('dc-morale').textContent).toContain('Spahis: fragile, commanded but not activated');
     expect(screen.getByTestId('dc-drama').textContent).toContain('Drama card of value 2 or lower');
-    expect(screen.getByTestId('history').textContent).toContain('Turn 1 · Colonial · activated: —; not activated: Zouaves, Spahis; the initiative passes');
+    expect(screen.getByTestId('history').textContent).toContain(
+      'Turn 1 · Colonial · activated: —; not activated: Zouaves, Spahis; the initiative passes',
+    );
 
     fireEvent.click(screen.getByTestId('dc-morale-U3'));
     await waitFor(() => expect(screen.queryByTestId('dc-morale')).toBeNull());
@@ -110,7 +118,14 @@ describe('the Désastre Colonial popup', () => {
 
   it('the path reading is a house rule: the greyed unit says which reading refused it', async () => {
     const api = await openDc();
-    const place = async (kind: 'leader' | 'unit', side: 'colonial' | 'native', name: string, extra: string, q: number, r: number) => {
+    const place = async (
+      kind: 'leader' | 'unit',
+      side: 'colonial' | 'native',
+      name: string,
+      extra: string,
+      q: number,
+      r: number,
+    ) => {
       input('dc-add-q', String(q));
       input('dc-add-r', String(r));
       await add(kind, side, name, extra);
@@ -127,7 +142,9 @@ describe('the Désastre Colonial popup', () => {
     fireEvent.click(await screen.findByTestId('dc-leader-pick-L1'));
     const row = (id: string) => screen.getByTestId(`dc-pick-${id}`);
     const disabled = (id: string) => (within(row(id)).getByRole('checkbox') as HTMLInputElement).disabled;
-    await waitFor(() => expect(row('U2').textContent).toContain('The straight line to Zouaves crosses Warriors, an enemy unit.'));
+    await waitFor(() =>
+      expect(row('U2').textContent).toContain('The straight line to Zouaves crosses Warriors, an enemy unit.'),
+    );
     expect(disabled('U2')).toBe(true);
     expect(row('U3').textContent).toContain('The straight line to Spahis crosses Tirailleurs, an enemy unit.');
 
@@ -136,8 +153,13 @@ describe('the Désastre Colonial popup', () => {
     expect(row('U3').textContent).toContain('No path of at most 3 hexes around enemy units reaches Spahis.');
     expect(disabled('U3')).toBe(true);
     expect((screen.getByTestId('dc-rule-path') as HTMLSelectElement).value).toBe('around-enemies');
-    expect(gameOf(api.root(), 'dc').log.events.at(-1)).toEqual({ type: 'configure', houseRules: { path: 'around-enemies' } });
-    expect(screen.getByTestId('history').textContent).toContain('path to a unit: any path of at most R hexes around enemy units');
+    expect(gameOf(api.root(), 'dc').log.events.at(-1)).toEqual({
+      type: 'configure',
+      houseRules: { path: 'around-enemies' },
+    });
+    expect(screen.getByTestId('history').textContent).toContain(
+      'path to a unit: any path of at most R hexes around enemy units',
+    );
     fireEvent.click(within(row('U2')).getByRole('checkbox'));
     fireEvent.click(screen.getByTestId('dc-command'));
     await screen.findByTestId('dc-dice-roll');
@@ -154,7 +176,11 @@ describe('the Désastre Colonial popup', () => {
     await waitFor(() => expect((screen.getByTestId('dc-rule-threshold') as HTMLInputElement).value).toBe('3'));
     expect(screen.getByText('Activation threshold: a die of at least (house default 4+)')).toBeTruthy();
     fireEvent.change(screen.getByTestId('dc-rule-fragileThreshold'), { target: { value: '11' } });
-    await waitFor(() => expect(screen.getByTestId('field-error').textContent).toBe('Fragile unit\'s threshold must be a whole number from 1 to 10; you typed “11”.'));
+    await waitFor(() =>
+      expect(screen.getByTestId('field-error').textContent).toBe(
+        "Fragile unit's threshold must be a whole number from 1 to 10; you typed “11”.",
+      ),
+    );
     expect(gameOf(api.root(), 'dc').log.events.filter((e) => e.type === 'configure')).toHaveLength(1);
   });
 });

@@ -21,7 +21,12 @@ afterEach(cleanup);
 function demoSummary(system: SystemId): BoardSummary {
   const board = exampleBoard(system);
   const run = new BoardRunner().run(BOARDS[system], tableOf(board), boardInputOf(exampleRoot(system)));
-  return summaryOf(statusOf(board, [], (key) => english[key]?.message ?? key), tableOf(board), run, system);
+  return summaryOf(
+    statusOf(board, [], (key) => english[key]?.message ?? key),
+    tableOf(board),
+    run,
+    system,
+  );
 }
 
 const liveOf = (summary: BoardSummary | null): LiveApi => ({
@@ -46,7 +51,7 @@ describe('the demo table from the popup', () => {
     expect(screen.getByTestId('open-demo').textContent).toBe('Try it on the demo table');
   });
 
-  it('shows the demo table\'s board in the live section, as any tabletop\'s, and no offer', async () => {
+  it("shows the demo table's board in the live section, as any tabletop's, and no offer", async () => {
     const api = fakeApi(exampleRoot('bdc'));
     render(<App api={{ ...api, live: liveOf(demoSummary('bdc')), openDemo: () => undefined }} />);
     await screen.findByText('Demo table', undefined, { timeout: 10_000 });

@@ -37,7 +37,11 @@ describe('DiceEntry', () => {
     fireEvent.input(input, { target: { value: '7 6' } });
     fireEvent.click(screen.getByTestId('dice-use'));
     // Said in the field's words: its label, what is wrong, and what it takes.
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Or enter the d10 you rolled: 2 dice entered; expected 3. Each die is a number from 1 to 10, separated by spaces or commas.'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        'Or enter the d10 you rolled: 2 dice entered; expected 3. Each die is a number from 1 to 10, separated by spaces or commas.',
+      ),
+    );
     fireEvent.input(input, { target: { value: '7 6 0' } });
     fireEvent.click(screen.getByTestId('dice-use'));
     await waitFor(() => expect(received).toEqual([[7, 6, 10]]));

@@ -19,7 +19,11 @@ export const russian = loadCatalogue('ru') as Catalogue;
  * requests go through the same validation and rules, answers carry what changed as the worker's do
  * (src/store/answer.ts), and subscribers hear of each new revision.
  */
-export function fakeApi(initial: StoreRoot = freshRoot(), seed = 1, catalogue: Catalogue = english): PopupApi & { root(): StoreRoot } {
+export function fakeApi(
+  initial: StoreRoot = freshRoot(),
+  seed = 1,
+  catalogue: Catalogue = english,
+): PopupApi & { root(): StoreRoot } {
   let root = initial;
   const states = new GameStates();
   const listeners = new Set<(change: StoreChange) => void>();
@@ -66,7 +70,10 @@ export function fakeApi(initial: StoreRoot = freshRoot(), seed = 1, catalogue: C
  * The popup's API over the worker's own store service and an in-memory storage: backups, restore,
  * export and import behave as in the extension.
  */
-export function serviceApi(storage = new MemoryStorage(), now = () => new Date('2026-11-30T10:00:00.000Z')): PopupApi & { store: StoreService; storage: MemoryStorage } {
+export function serviceApi(
+  storage = new MemoryStorage(),
+  now = () => new Date('2026-11-30T10:00:00.000Z'),
+): PopupApi & { store: StoreService; storage: MemoryStorage } {
   const store = new StoreService(storage, now);
   return {
     store,

@@ -58,7 +58,9 @@ describe('the in-popup confirmation', () => {
     fireEvent.click(button);
     const dialog = await screen.findByRole('alertdialog', { name: 'Are you sure?' });
     expect(dialog.getAttribute('aria-modal')).toBe('true');
-    expect(document.getElementById(dialog.getAttribute('aria-describedby')!)!.textContent).toBe('Start a new game with the same companies? You can undo it.');
+    expect(document.getElementById(dialog.getAttribute('aria-describedby')!)!.textContent).toBe(
+      'Start a new game with the same companies? You can undo it.',
+    );
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(within(dialog).getByRole('button', { name: 'New game' })).toBeTruthy();
     // Tab stays inside.
@@ -82,7 +84,13 @@ describe('the in-popup confirmation', () => {
     await screen.findByTestId('confirm-exported');
     await waitFor(() => expect(downloads).toHaveLength(1));
     expect(downloads[0]!.name).toMatch(/^command-post-hd-command-\d{4}-\d\d-\d\dT\d\d-\d\d\.json$/);
-    expect(downloads[0]!.json).toEqual({ format: 'command-post/game', version: 2, system: 'hd-command', game: JSON.parse(JSON.stringify(stored)), binding: null });
+    expect(downloads[0]!.json).toEqual({
+      format: 'command-post/game',
+      version: 2,
+      system: 'hd-command',
+      game: JSON.parse(JSON.stringify(stored)),
+      binding: null,
+    });
     expect(events(api).at(-1)).not.toEqual({ type: 'newGame' });
     fireEvent.click(screen.getByTestId('confirm-cancel'));
     await waitFor(() => expect(screen.queryByTestId('confirm')).toBeNull());
@@ -90,7 +98,7 @@ describe('the in-popup confirmation', () => {
 });
 
 describe('history keys', () => {
-  it('Ctrl+Z undoes and Ctrl+Y or Ctrl+Shift+Z redoes; in a text field they are the field\'s own', async () => {
+  it("Ctrl+Z undoes and Ctrl+Y or Ctrl+Shift+Z redoes; in a text field they are the field's own", async () => {
     const api = await startedHdGame();
     const cursor = () => gameOf(api.root(), 'hd-command').log.cursor;
     const at = cursor();
@@ -108,7 +116,15 @@ describe('history keys', () => {
   });
 
   it('are on ⌘ on macOS (⌘Z, ⌘⇧Z, ⌘Y), on Ctrl elsewhere, and never with Alt', () => {
-    const key = (k: string, mods: Partial<KeyboardEvent> = {}) => ({ key: k, ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, target: document.body, ...mods });
+    const key = (k: string, mods: Partial<KeyboardEvent> = {}) => ({
+      key: k,
+      ctrlKey: false,
+      metaKey: false,
+      altKey: false,
+      shiftKey: false,
+      target: document.body,
+      ...mods,
+    });
     expect(historyShortcut(key('z', { metaKey: true }), true)).toBe('undo');
     expect(historyShortcut(key('z', { metaKey: true, shiftKey: true }), true)).toBe('redo');
     expect(historyShortcut(key('y', { metaKey: true }), true)).toBe('redo');
@@ -133,19 +149,35 @@ describe('a game file', () => {
   it('imports a game exported elsewhere; the game it replaces is kept as a backup', async () => {
     // A BdC game played elsewhere, as its export holds it.
     const elsewhere = serviceApi();
-    await elsewhere.send({ type: 'game/dispatch', system: 'bdc', event: { type: 'tested', target: 6, modifier: 0, natural: 3 } });
+    await elsewhere.send({
+      type: 'game/dispatch',
+      system: 'bdc',
+      event: { type: 'tested', target: 6, modifier: 0, natural: 3 },
+    });
     const file = { system: 'bdc', game: gameOf(await elsewhere.store.current(), 'bdc') };
     // Something here first, so that the import replaces a game.
     const api = serviceApi();
-    await api.send({ type: 'game/dispatch', system: 'bdc', event: { type: 'tested', target: 6, modifier: 0, natural: 9 } });
+    await api.send({
+      type: 'game/dispatch',
+      system: 'bdc',
+      event: { type: 'tested', target: 6, modifier: 0, natural: 9 },
+    });
     render(<App api={api} />);
     await openFiles();
     fireEvent.change(screen.getByTestId('import-game'), { target: { files: [fileOf(JSON.stringify(file))] } });
     fireEvent.click(await screen.findByTestId('confirm-yes'));
-    await waitFor(() => expect(screen.getByTestId('files-status').textContent).toBe('Les bandes de Champagne game imported from game.json.'));
+    await waitFor(() =>
+      expect(screen.getByTestId('files-status').textContent).toBe(
+        'Les bandes de Champagne game imported from game.json.',
+      ),
+    );
     expect(gameOf(await api.store.current(), 'bdc')).toEqual(file.game);
     expect((screen.getByTestId('system-picker') as HTMLSelectElement).value).toBe('bdc');
-    await waitFor(() => expect(screen.getAllByTestId('backup').map((li) => li.dataset.key)).toEqual([`${BACKUP_KEY_PREFIX}2026-11-30T10:00:00.000Z.bdc.before-import`]));
+    await waitFor(() =>
+      expect(screen.getAllByTestId('backup').map((li) => li.dataset.key)).toEqual([
+        `${BACKUP_KEY_PREFIX}2026-11-30T10:00:00.000Z.bdc.before-import`,
+      ]),
+    );
   });
 
   it('a file that is not a game is refused with a clear reason and changes nothing', async () => {
@@ -155,11 +187,25 @@ describe('a game file', () => {
     const root = JSON.stringify(await api.store.current());
     const refusal = () => screen.getByTestId('refusal').textContent;
     fireEvent.change(screen.getByTestId('import-game'), { target: { files: [fileOf('{ not json')] } });
-    await waitFor(() => expect(refusal()).toBe('This file is not a game Command Post can read (it is not JSON). Nothing was changed.'));
+    await waitFor(() =>
+      expect(refusal()).toBe('This file is not a game Command Post can read (it is not JSON). Nothing was changed.'),
+    );
     fireEvent.change(screen.getByTestId('import-game'), { target: { files: [fileOf('{"hello": 1}')] } });
-    await waitFor(() => expect(refusal()).toBe('This file is not a game Command Post can read (it names no rule system and game). Nothing was changed.'));
+    await waitFor(() =>
+      expect(refusal()).toBe(
+        'This file is not a game Command Post can read (it names no rule system and game). Nothing was changed.',
+      ),
+    );
     // Well formed, but a game the rules refuse: the worker says why.
-    fireEvent.change(screen.getByTestId('import-game'), { target: { files: [fileOf(JSON.stringify({ system: 'dc', game: { config: {}, log: { events: [{ type: 'nope' }], cursor: 1 } } }))] } });
+    fireEvent.change(screen.getByTestId('import-game'), {
+      target: {
+        files: [
+          fileOf(
+            JSON.stringify({ system: 'dc', game: { config: {}, log: { events: [{ type: 'nope' }], cursor: 1 } } }),
+          ),
+        ],
+      },
+    });
     await waitFor(() => expect(refusal()).not.toContain('it names no rule system'));
     expect(refusal()).toMatch(/^This file is not a game Command Post can read \(.+\)\. Nothing was changed\.$/);
     expect(JSON.stringify(await api.store.current())).toBe(root);
@@ -171,7 +217,11 @@ describe('the backups list', () => {
   /** A store with one backup: a played game replaced by an example, as the demo table does. */
   async function withBackup() {
     const api = serviceApi();
-    await api.send({ type: 'game/dispatch', system: 'bdc', event: { type: 'tested', target: 6, modifier: 0, natural: 3 } });
+    await api.send({
+      type: 'game/dispatch',
+      system: 'bdc',
+      event: { type: 'tested', target: 6, modifier: 0, natural: 3 },
+    });
     await api.send({ type: 'store/select-system', system: 'bdc' });
     const played = gameOf(await api.store.current(), 'bdc');
     await api.send({ type: 'game/replace', system: 'bdc', events: [] });
@@ -184,11 +234,18 @@ describe('the backups list', () => {
   it('lists each backup, newest first, with what it is, its date in the UI language and its size in KB', async () => {
     await withBackup();
     const item = screen.getByTestId('backup');
-    expect(item.dataset.key).toMatch(new RegExp(`^${BACKUP_KEY_PREFIX.replaceAll('.', '\\.')}2026-11-30T10:00:00\\.000Z`));
+    expect(item.dataset.key).toMatch(
+      new RegExp(`^${BACKUP_KEY_PREFIX.replaceAll('.', '\\.')}2026-11-30T10:00:00\\.000Z`),
+    );
     expect(item.textContent).toContain('Game · Les bandes de Champagne');
-    expect(item.textContent).toContain(new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date('2026-11-30T10:00:00.000Z')));
+    expect(item.textContent).toContain(
+      new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(
+        new Date('2026-11-30T10:00:00.000Z'),
+      ),
+    );
     expect(item.textContent).toMatch(/\d+\.\d KB/);
-    for (const name of ['Restore', 'Export', 'Delete']) expect(within(item).getByRole('button', { name: `${name} ${item.dataset.key}` })).toBeTruthy();
+    for (const name of ['Restore', 'Export', 'Delete'])
+      expect(within(item).getByRole('button', { name: `${name} ${item.dataset.key}` })).toBeTruthy();
   });
 
   it('exports a backup as stored, restores it after asking (the game comes back), and deletes one after asking', async () => {

@@ -16,7 +16,8 @@ async function addFighter(side: 'A' | 'B', name: string, cmd: number) {
 }
 
 /** current/base, as the tests have always read it (the popup shows base / current). */
-const pool = (side: 'A' | 'B') => `${screen.getByTestId(`current-${side}`).textContent}/${screen.getByTestId(`base-${side}`).textContent}`;
+const pool = (side: 'A' | 'B') =>
+  `${screen.getByTestId(`current-${side}`).textContent}/${screen.getByTestId(`base-${side}`).textContent}`;
 
 describe('the Hell Dorado Command popup', () => {
   it('sets up a company, starts, spends, refuses an over-spend with its reason, and undoes', async () => {
@@ -36,7 +37,9 @@ describe('the Hell Dorado Command popup', () => {
     fireEvent.click(screen.getByTestId('spend-temp-A'));
     await waitFor(() => expect(pool('A')).toBe('2/5'));
     // Spent: the field is back to its first value.
-    await waitFor(() => expect((screen.getByLabelText('Points', { selector: '#play-A-amount' }) as HTMLInputElement).value).toBe('1'));
+    await waitFor(() =>
+      expect((screen.getByLabelText('Points', { selector: '#play-A-amount' }) as HTMLInputElement).value).toBe('1'),
+    );
 
     // Three more than the two left: the button is greyed, and a click says why and changes nothing.
     fireEvent.input(amount, { target: { value: '3' } });
@@ -62,14 +65,22 @@ describe('the Hell Dorado Command popup', () => {
     await addFighter('A', hostile, 2);
     fireEvent.click(screen.getByTestId('start'));
     await screen.findByTestId('pool-A');
-    fireEvent.click(screen.getByText('Fighters, losses, entries and modifiers', { selector: '[data-testid="side-A"] summary' }));
+    fireEvent.click(
+      screen.getByText('Fighters, losses, entries and modifiers', { selector: '[data-testid="side-A"] summary' }),
+    );
     fireEvent.click(screen.getByTestId('lose-A'));
     await waitFor(() => expect(screen.getByTestId('history').textContent).toContain(`${hostile} killed`));
     expect(document.querySelector('img')).toBeNull();
   });
 
   it('shows what happened when the stored game could not be read, and lets the user dismiss it', async () => {
-    const notice = { kind: 'store-reset' as const, reason: 'newer-schema' as const, detail: 'schema version 9', backupKey: 'commandPost.backup.2026', at: '2026' };
+    const notice = {
+      kind: 'store-reset' as const,
+      reason: 'newer-schema' as const,
+      detail: 'schema version 9',
+      backupKey: 'commandPost.backup.2026',
+      at: '2026',
+    };
     const api = fakeApi({ ...freshRoot(), notices: [notice] });
     render(<App api={api} />);
     const banner = await screen.findByTestId('store-notice');
@@ -84,7 +95,9 @@ describe('the Hell Dorado Command popup', () => {
     render(<App api={fakeApi()} />);
     await screen.findByText('Set up the game');
     fireEvent.click(screen.getByLabelText('COMMANDEMENT (rulebook)'));
-    await waitFor(() => expect(screen.getByTestId('edition-explanation').textContent).toContain('at the next turn\'s upkeep'));
+    await waitFor(() =>
+      expect(screen.getByTestId('edition-explanation').textContent).toContain("at the next turn's upkeep"),
+    );
   });
 });
 

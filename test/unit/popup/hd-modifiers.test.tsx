@@ -16,7 +16,8 @@ async function openPanel() {
 
 async function addFighter(name: string, card: Record<string, number>) {
   fireEvent.input(screen.getByLabelText('Fighter name'), { target: { value: name } });
-  for (const [c, v] of Object.entries(card)) fireEvent.input(document.querySelector(`#hdm-new-${c}`)!, { target: { value: String(v) } });
+  for (const [c, v] of Object.entries(card))
+    fireEvent.input(document.querySelector(`#hdm-new-${c}`)!, { target: { value: String(v) } });
   fireEvent.click(screen.getByTestId('hdm-add-fighter'));
 }
 
@@ -67,13 +68,21 @@ describe('the Hell Dorado modifiers popup', () => {
     // One click on a recent effect applies it again.
     expect(screen.getByTestId('hdm-recent-0').textContent).toBe('DEF +1 ⌈5⌉ Célérité');
     fireEvent.click(screen.getByTestId('hdm-recent-0'));
-    await waitFor(() => expect(screen.getByTestId('hdm-breakdown-f1-DEF').textContent).toMatch(/\+1 Célérité.*\+1 Célérité.*ceiling 5.*→ 5/));
+    await waitFor(() =>
+      expect(screen.getByTestId('hdm-breakdown-f1-DEF').textContent).toMatch(
+        /\+1 Célérité.*\+1 Célérité.*ceiling 5.*→ 5/,
+      ),
+    );
 
     // Refused where it is typed, in the field's own words; nothing is sent.
     const events = gameOf(api.root(), 'hd-modifiers').log.events.length;
     fireEvent.input(within(form).getByLabelText('Amount (+/−)'), { target: { value: '0' } });
     fireEvent.click(screen.getByTestId('hdm-add-effect'));
-    await waitFor(() => expect(within(form).getByTestId('field-error').textContent).toBe('Amount (+/−) must be a whole number from −20 to 20, not 0; you typed “0”.'));
+    await waitFor(() =>
+      expect(within(form).getByTestId('field-error').textContent).toBe(
+        'Amount (+/−) must be a whole number from −20 to 20, not 0; you typed “0”.',
+      ),
+    );
     expect(gameOf(api.root(), 'hd-modifiers').log.events.length).toBe(events);
     // Fixed, the message goes.
     fireEvent.input(within(form).getByLabelText('Amount (+/−)'), { target: { value: '1' } });
@@ -101,7 +110,7 @@ describe('the Hell Dorado modifiers popup', () => {
     expect((screen.getByLabelText('Wounded, DPT') as HTMLInputElement).value).toBe('−1');
   });
 
-  it('writes the states\' effects with a real minus sign, reads one typed either way, and keeps a refused value off', async () => {
+  it("writes the states' effects with a real minus sign, reads one typed either way, and keeps a refused value off", async () => {
     const api = await openPanel();
     fireEvent.click(screen.getByText('Settings (house defaults where the text is silent)'));
     const cell = screen.getByLabelText('Stunned, DEF') as HTMLInputElement;
@@ -117,9 +126,17 @@ describe('the Hell Dorado modifiers popup', () => {
     // a word is not a number either. Typed again right, the message goes.
     const before = gameOf(api.root(), 'hd-modifiers').log.events.length;
     fireEvent.change(screen.getByLabelText('Fanatic, DEF'), { target: { value: '−30' } });
-    await waitFor(() => expect(screen.getByTestId('field-error').textContent).toBe('Fanatic, DEF must be a whole number from −20 to 20; you typed “−30”.'));
+    await waitFor(() =>
+      expect(screen.getByTestId('field-error').textContent).toBe(
+        'Fanatic, DEF must be a whole number from −20 to 20; you typed “−30”.',
+      ),
+    );
     fireEvent.change(screen.getByLabelText('Fanatic, DEF'), { target: { value: 'x' } });
-    await waitFor(() => expect(screen.getByTestId('field-error').textContent).toBe('Fanatic, DEF must be a whole number from −20 to 20; you typed “x”.'));
+    await waitFor(() =>
+      expect(screen.getByTestId('field-error').textContent).toBe(
+        'Fanatic, DEF must be a whole number from −20 to 20; you typed “x”.',
+      ),
+    );
     expect(gameOf(api.root(), 'hd-modifiers').log.events.length).toBe(before);
     fireEvent.change(screen.getByLabelText('Fanatic, DEF'), { target: { value: '+2' } });
     await waitFor(() => expect(screen.queryByTestId('field-error')).toBeNull());
@@ -134,7 +151,8 @@ describe('the Hell Dorado modifiers popup', () => {
   it('opens "Kind" on an increase, then on the kind this game enters most', async () => {
     const api = await openPanel();
     await addFighter('Lancier', { DEF: 4, MOU: 4 });
-    const kind = () => (within(screen.getByTestId('hdm-effect-form')).getByLabelText('Kind') as HTMLSelectElement).value;
+    const kind = () =>
+      (within(screen.getByTestId('hdm-effect-form')).getByLabelText('Kind') as HTMLSelectElement).value;
     await waitFor(() => expect(kind()).toBe('increase'));
     const form = screen.getByTestId('hdm-effect-form');
     fireEvent.change(within(form).getByLabelText('Kind'), { target: { value: 'bonus' } });

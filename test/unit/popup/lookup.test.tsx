@@ -44,7 +44,10 @@ async function openWith(key: { key: string; ctrlKey?: boolean }) {
 
 const type = (input: HTMLInputElement, value: string) => fireEvent.input(input, { target: { value } });
 const status = () => screen.getByTestId('lookup-status').textContent;
-const results = () => within(screen.getByTestId('lookup-results')).queryAllByRole('listitem').filter((li) => li.classList.contains('lookup-result'));
+const results = () =>
+  within(screen.getByTestId('lookup-results'))
+    .queryAllByRole('listitem')
+    .filter((li) => li.classList.contains('lookup-result'));
 
 describe('the rule lookup', () => {
   it('"/" opens it with the cursor in a labelled search box; the index is fetched once', async () => {
@@ -76,7 +79,11 @@ describe('the rule lookup', () => {
     const first = results()[0]!;
     expect(within(first).getByRole('heading', { level: 3 }).textContent).toBe('Les bandes de ChampagneRally');
     expect(first.textContent).toContain('from Demoralised: 2 AP;');
-    await waitFor(() => expect(within(first).getByTestId('lookup-live-bdc-rally').textContent).toContain('Rally Groupe 1 from Demoralised: 2 AP'));
+    await waitFor(() =>
+      expect(within(first).getByTestId('lookup-live-bdc-rally').textContent).toContain(
+        'Rally Groupe 1 from Demoralised: 2 AP',
+      ),
+    );
     // Bold in the rule text is an element, not markup.
     expect(within(first).getAllByText('Demoralised', { selector: 'strong' }).length).toBeGreaterThan(0);
   });
@@ -89,9 +96,11 @@ describe('the rule lookup', () => {
     const first = results()[0]!;
     expect(first.textContent).toContain('House default');
     expect(first.textContent).toContain('Change it in the popup:');
-    expect(within(first).getAllByRole('listitem').map((li) => li.textContent)).toContain(
-      'Les bandes de Champagne › Settings and house rules › Morale tests for several hits',
-    );
+    expect(
+      within(first)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toContain('Les bandes de Champagne › Settings and house rules › Morale tests for several hits');
   });
 
   it('Ctrl+K opens it too; arrows walk the results, Escape closes and gives the focus back', async () => {
@@ -163,7 +172,11 @@ describe('the rule lookup', () => {
     render(<App api={await withBdcGame(hostile)} />);
     const input = await openWith({ key: '/' });
     type(input, 'rally');
-    await waitFor(() => expect(screen.getByTestId('lookup-live-bdc-rally').textContent).toContain(`Rally ${hostile} from Demoralised: 2 AP`));
+    await waitFor(() =>
+      expect(screen.getByTestId('lookup-live-bdc-rally').textContent).toContain(
+        `Rally ${hostile} from Demoralised: 2 AP`,
+      ),
+    );
     expect(document.querySelector('img')).toBeNull();
   });
 
@@ -175,8 +188,14 @@ describe('the rule lookup', () => {
     await waitFor(() => expect(loads.filter((l) => l === 'fr')).toEqual(['fr']));
     type(input, 'ralliement');
     await waitFor(() => expect(results()[0]?.dataset.testid).toBe('lookup-result-bdc-rally'));
-    expect(within(results()[0]!).getByRole('heading', { level: 3 }).textContent).toBe('Les bandes de ChampagneRalliement');
-    await waitFor(() => expect(screen.getByTestId('lookup-live-bdc-rally').textContent).toContain('Rallier Groupe 1 depuis Démoralisé\u202f: 2 PA'));
+    expect(within(results()[0]!).getByRole('heading', { level: 3 }).textContent).toBe(
+      'Les bandes de ChampagneRalliement',
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('lookup-live-bdc-rally').textContent).toContain(
+        'Rallier Groupe 1 depuis Démoralisé\u202f: 2 PA',
+      ),
+    );
     expect(status()).toMatch(/^Règles trouvées\u202f: \d+$/);
   });
 });

@@ -30,6 +30,10 @@ describe.each([
     await new Promise((r) => setTimeout(r, 20));
     expect(api.root().games[system]?.log.events ?? []).toEqual([]);
     fireEvent.change(input, { target: { value: typed } });
-    await waitFor(() => expect(gameOf(api.root(), system).log.events).toEqual([expect.objectContaining({ type: 'sideEdited', name: 'Arnaud' })]));
+    await waitFor(() =>
+      expect(gameOf(api.root(), system).log.events).toEqual([
+        expect.objectContaining({ type: 'sideEdited', name: 'Arnaud' }),
+      ]),
+    );
   });
 });

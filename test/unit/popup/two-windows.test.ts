@@ -32,10 +32,14 @@ function browser() {
     await set(items);
     for (const [k, value] of Object.entries(items)) for (const on of sessionHeard) on(k, value);
   };
-  const toWorker = async <A>(raw: unknown, sender: Sender = popupSender) => structuredClone((await messenger.receive(structuredClone(raw), sender)) as A);
+  const toWorker = async <A>(raw: unknown, sender: Sender = popupSender) =>
+    structuredClone((await messenger.receive(structuredClone(raw), sender)) as A);
   const api = (tab: number | null): Pick<PopupApi, 'send' | 'tabSystem'> => ({
     async send(request: Request) {
-      const answer = (await toWorker<StoreAnswer | undefined>(request)) ?? { ok: false, error: { code: 'worker-unreachable' } };
+      const answer = (await toWorker<StoreAnswer | undefined>(request)) ?? {
+        ok: false,
+        error: { code: 'worker-unreachable' },
+      };
       if (answer.ok) for (const on of heard) on({ revision: answer.change.revision });
       return answer;
     },
@@ -84,7 +88,15 @@ describe('two windows, one system each', () => {
     expect(b.root?.activeSystem).toBe('dc');
 
     // Each plays its own system's game; the other sees the game, not a switch.
-    expect((await a.send({ type: 'game/dispatch', system: 'bdc', event: { type: 'tested', target: 6, modifier: 0, natural: 3 } })).ok).toBe(true);
+    expect(
+      (
+        await a.send({
+          type: 'game/dispatch',
+          system: 'bdc',
+          event: { type: 'tested', target: 6, modifier: 0, natural: 3 },
+        })
+      ).ok,
+    ).toBe(true);
     await settle();
     expect(b.root?.activeSystem).toBe('dc');
     expect(b.root?.games.bdc?.log.events).toHaveLength(1);
@@ -104,7 +116,9 @@ describe('two windows, one system each', () => {
     expect((await store.current()).activeSystem).toBe('cr');
     expect((await popup(4)).root?.activeSystem).toBe('cr');
     // No other system was ever shown in the first popup after its own pick (no flash of the other window's).
-    expect(a.views.slice(a.views.findIndex((v) => v.activeSystem === 'bdc')).map((v) => v.activeSystem)).not.toContain('dc');
+    expect(a.views.slice(a.views.findIndex((v) => v.activeSystem === 'bdc')).map((v) => v.activeSystem)).not.toContain(
+      'dc',
+    );
   });
 
   it('the worker keeps the tab systems, in storage.session, and forgets a closed tab', async () => {
@@ -115,14 +129,17 @@ describe('two windows, one system each', () => {
     expect(await session.get([tabSystemKey(11)])).toEqual({ [tabSystemKey(11)]: 'hd-modifiers' });
     // A worker started again (its memory gone) reads it back from storage.session.
     const again = createMessenger({ self, store, local: new MemoryStorage(), session });
-    expect(await again.receive({ type: 'tab/open', tab: 11 }, popupSender)).toEqual({ ok: true, system: 'hd-modifiers' });
+    expect(await again.receive({ type: 'tab/open', tab: 11 }, popupSender)).toEqual({
+      ok: true,
+      system: 'hd-modifiers',
+    });
     await messenger.tabClosed(11);
     expect(await session.get([tabSystemKey(11)])).toEqual({});
     await store.handle({ type: 'store/select-system', system: 'cr' });
     expect(await messenger.receive({ type: 'tab/open', tab: 11 }, popupSender)).toEqual({ ok: true, system: 'cr' });
   });
 
-  it('only the extension\'s own pages may set a tab\'s system; the demo table sets its own tab\'s', async () => {
+  it("only the extension's own pages may set a tab's system; the demo table sets its own tab's", async () => {
     const { session, toWorker } = browser();
     const demo: Sender = { id: self.id, url: `${self.origin}demo.html?scene=bdc`, frameId: 0, tab: { id: 7 } };
     expect(await toWorker({ type: 'tab/pick', system: 'bdc' }, demo)).toEqual({ ok: true, system: 'bdc' });
@@ -136,7 +153,13 @@ describe('two windows, one system each', () => {
       expect(await toWorker({ type: 'tab/pick', tab: 9, system: 'dc' }, sender)).toBeUndefined();
     }
     expect(await toWorker({ type: 'tab/pick', system: 'dc' })).toBeUndefined();
-    for (const bad of [{ type: 'tab/pick', tab: 9, system: 'chess' }, { type: 'tab/pick', tab: -1, system: 'dc' }, { type: 'tab/open' }, { type: 'tab/open', tab: 1, extra: 1 }, { type: 'tab/wipe' }]) {
+    for (const bad of [
+      { type: 'tab/pick', tab: 9, system: 'chess' },
+      { type: 'tab/pick', tab: -1, system: 'dc' },
+      { type: 'tab/open' },
+      { type: 'tab/open', tab: 1, extra: 1 },
+      { type: 'tab/wipe' },
+    ]) {
       expect(await toWorker<{ ok: boolean }>(bad)).toMatchObject({ ok: false });
     }
     expect([...session.data.keys()]).toEqual([tabSystemKey(7)]);

@@ -9,7 +9,11 @@ import { chromeManifest } from '../../../scripts/package.mjs';
 import { productPlaces } from '../../../scripts/places.mjs';
 
 const root = path.resolve(__dirname, '../../..');
-const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string; homepage: string; repository: unknown };
+const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+  version: string;
+  homepage: string;
+  repository: unknown;
+};
 const manifest = JSON.parse(fs.readFileSync(path.join(root, 'manifest.json'), 'utf8')) as {
   version: string;
   permissions: string[];
@@ -29,18 +33,29 @@ describe('where the product lives (package.json, scripts/places.mjs)', () => {
       pages: pkg.homepage,
       source: `https://github.com/command-post/command-post/tree/v${pkg.version}`,
     });
-    expect((places as { doc: (f: string) => string }).doc('docs/owlbear.md')).toBe(`https://github.com/command-post/command-post/blob/v${pkg.version}/docs/owlbear.md`);
+    expect((places as { doc: (f: string) => string }).doc('docs/owlbear.md')).toBe(
+      `https://github.com/command-post/command-post/blob/v${pkg.version}/docs/owlbear.md`,
+    );
     expect(manifest.version).toBe(pkg.version);
   });
 
   it('gives players the one Owlbear link the build makes, in the README and the Owlbear page', () => {
-    for (const file of ['README.md', 'docs/owlbear.md']) expect(fs.readFileSync(path.join(root, file), 'utf8'), file).toContain(`${pkg.homepage}manifest.json`);
+    for (const file of ['README.md', 'docs/owlbear.md'])
+      expect(fs.readFileSync(path.join(root, file), 'utf8'), file).toContain(`${pkg.homepage}manifest.json`);
   });
 
   it('refuses what is not an address it can publish to', () => {
-    for (const broken of [{ homepage: 'http://example.org/' }, { homepage: 'https://example.org/?x' }, { repository: 'git@github.com:a/b.git' }, { repository: { url: 'https://example.org/a/b' } }, { repository: undefined }])
+    for (const broken of [
+      { homepage: 'http://example.org/' },
+      { homepage: 'https://example.org/?x' },
+      { repository: 'git@github.com:a/b.git' },
+      { repository: { url: 'https://example.org/a/b' } },
+      { repository: undefined },
+    ])
       expect(productPlaces({ ...pkg, ...broken }), JSON.stringify(broken)).toHaveProperty('error');
-    expect(productPlaces({ ...pkg, repository: 'https://github.com/a/b' })).toMatchObject({ repository: 'https://github.com/a/b' });
+    expect(productPlaces({ ...pkg, repository: 'https://github.com/a/b' })).toMatchObject({
+      repository: 'https://github.com/a/b',
+    });
   });
 });
 
@@ -48,9 +63,14 @@ describe('the packages (scripts/package.mjs)', () => {
   it('gives Chrome a manifest without Firefox’s keys, its worker kept', () => {
     const chrome = chromeManifest(manifest) as typeof manifest & { browser_specific_settings?: unknown };
     expect(chrome).not.toHaveProperty('browser_specific_settings');
-    expect(chrome.background).toEqual({ service_worker: manifest.background.service_worker, type: manifest.background.type });
+    expect(chrome.background).toEqual({
+      service_worker: manifest.background.service_worker,
+      type: manifest.background.type,
+    });
     // Everything else as it is.
-    expect({ ...chrome, background: manifest.background }).toEqual(Object.fromEntries(Object.entries(manifest).filter(([k]) => k !== 'browser_specific_settings')));
+    expect({ ...chrome, background: manifest.background }).toEqual(
+      Object.fromEntries(Object.entries(manifest).filter(([k]) => k !== 'browser_specific_settings')),
+    );
   });
 
   it('publishes the Owlbear extension on every release tag, after the byte-for-byte check', () => {

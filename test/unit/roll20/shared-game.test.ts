@@ -5,7 +5,13 @@
 // clients play, as far as the server's rules let him.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LEDGER_ATTR, SIDES_ATTR, layoutOf, readLedgers, type AttributeWrite } from '../../../src/adapters/roll20/ledger';
+import {
+  LEDGER_ATTR,
+  SIDES_ATTR,
+  layoutOf,
+  readLedgers,
+  type AttributeWrite,
+} from '../../../src/adapters/roll20/ledger';
 import { LedgerGame } from '../../../src/adapters/roll20/shared';
 import { digest } from '../../../src/shared-game/records';
 import { gameOf } from '../../../src/store/load';
@@ -29,7 +35,11 @@ function boardsNeverShrink(table: Roll20Table, most: Map<Seat, number>, when: st
 /** A hostile page script's best forgery under `as`'s name on `where` (test/support/roll20-forgery.ts), saved as `by` where the server lets him. */
 function forge(table: Roll20Table, by: string, where: string, as: string, op: { seq: number; request: unknown }): void {
   const scene = JSON.parse(table.server.value(table.ledger('table'), 'cp_scene')!) as string;
-  const writes = forgeryUnder(as, scene, (name) => table.server.value(where, name) ?? '', { ...op, lamport: 1000 + op.seq, gm: as === GM });
+  const writes = forgeryUnder(as, scene, (name) => table.server.value(where, name) ?? '', {
+    ...op,
+    lamport: 1000 + op.seq,
+    gm: as === GM,
+  });
   for (const [name, value] of writes) table.server.save(by, { character: where, name, value });
 }
 
@@ -54,16 +64,25 @@ describe('the shared game on Roll20 ledgers', () => {
     const read = readLedgers(journal, layout);
     expect(read.keys[`side.0/cp_ops_${BOB}`]).toEqual({ v: 2 });
     expect(read.keys['side.0/cp_ops_x']).toBe('too-large');
-    expect(read.dropped.map((d) => d.problem).sort()).toEqual(['a record on a ledger that is not its player’s', 'larger than 12000 characters']);
+    expect(read.dropped.map((d) => d.problem).sort()).toEqual([
+      'a record on a ledger that is not its player’s',
+      'larger than 12000 characters',
+    ]);
     expect(read.members.map((m) => m.player).sort()).toEqual([BOB, CAROL, GM].sort());
   });
 
   it('a game master and two players play one game: seats from “controlled by”, each side’s actions from its players only', async () => {
     const table = await startedTable();
     const [gm, bob, carol] = [table.seat(GM), table.seat(BOB), table.seat(CAROL)];
-    expect(gm.game.state!.game.seats).toEqual({ [BOB]: { name: 'Bob', seats: [0] }, [CAROL]: { name: 'Carol', seats: [1] } });
+    expect(gm.game.state!.game.seats).toEqual({
+      [BOB]: { name: 'Bob', seats: [0] },
+      [CAROL]: { name: 'Carol', seats: [1] },
+    });
     expect(await bob.game.submit(sideEdited('A', 'Bob’s company'))).toEqual({ ok: true });
-    expect(await carol.game.submit(sideEdited('A', 'not hers'))).toEqual({ ok: false, error: { code: 'table-not-your-side', params: { side: 'A' } } });
+    expect(await carol.game.submit(sideEdited('A', 'not hers'))).toEqual({
+      ok: false,
+      error: { code: 'table-not-your-side', params: { side: 'A' } },
+    });
     expect(await carol.game.submit(sideEdited('B', 'Carol’s company'))).toEqual({ ok: true });
     await table.settle();
     for (const s of table.seats) expect(table.names(s), s.player).toEqual(['Bob’s company', 'Carol’s company']);
@@ -76,7 +95,10 @@ describe('the shared game on Roll20 ledgers', () => {
     await late.receive(table.server.journalOf(DAVE));
     expect(late.state?.root.games['hd-command']).toEqual(gm.game.state!.root.games['hd-command']);
     expect(late.canWrite).toBe(false);
-    expect(await late.submit(sideEdited('A', 'x'))).toEqual({ ok: false, error: { code: 'roll20-no-ledger-of-yours' } });
+    expect(await late.submit(sideEdited('A', 'x'))).toEqual({
+      ok: false,
+      error: { code: 'roll20-no-ledger-of-yours' },
+    });
     // Bob reloads (his browser kept nothing): his page takes his actions back from the ledgers and goes on.
     const again: AttributeWrite[] = [];
     const reloaded = new LedgerGame({ codec: nodeCodec, now: () => table.t, save: (w) => again.push(...w) });
@@ -84,7 +106,8 @@ describe('the shared game on Roll20 ledgers', () => {
     await table.settle();
     expect(await reloaded.submit(sideEdited('A', 'after reload'))).toEqual({ ok: true });
     await table.settle();
-    for (const s of table.seats) expect(table.names(s), s.player).toEqual(['Bob’s company', 'Carol’s company', 'after reload']);
+    for (const s of table.seats)
+      expect(table.names(s), s.player).toEqual(['Bob’s company', 'Carol’s company', 'after reload']);
   });
 
   it('the game master offline: the players’ actions wait in their ledgers, and nothing is lost or doubled when he is back', async () => {
@@ -104,7 +127,11 @@ describe('the shared game on Roll20 ledgers', () => {
     // Bob reloads while the game master is still away (his browser kept nothing): his actions waiting in
     // his ledger are taken back from it, never written over as someone else's.
     const outbox: AttributeWrite[] = [];
-    table.seats[1] = { player: BOB, game: new LedgerGame({ codec: nodeCodec, now: () => table.t, save: (w) => outbox.push(...w) }), outbox };
+    table.seats[1] = {
+      player: BOB,
+      game: new LedgerGame({ codec: nodeCodec, now: () => table.t, save: (w) => outbox.push(...w) }),
+      outbox,
+    };
     await table.settle(20);
     const names = table.names(gm);
     expect([...names].sort()).toEqual(Array.from({ length: 20 }, (_, i) => `n${i}`).sort());
@@ -118,7 +145,8 @@ describe('the shared game on Roll20 ledgers', () => {
       const players = [bob, carol];
       const names = () => table.seats.map((s) => table.names(s).join(' '));
       // Actions of all three, on everyone's board; then the game master's tab compacts them.
-      for (const [i, s] of [gm, bob, carol, gm].entries()) expect(await s.game.submit(sideEdited(s === carol ? 'B' : 'A', `n${i}`))).toEqual({ ok: true });
+      for (const [i, s] of [gm, bob, carol, gm].entries())
+        expect(await s.game.submit(sideEdited(s === carol ? 'B' : 'A', `n${i}`))).toEqual({ ok: true });
       for (let i = 0; i < 3; i++) {
         table.t += 500;
         for (const s of table.seats) {
@@ -145,7 +173,11 @@ describe('the shared game on Roll20 ledgers', () => {
           await s.game.tick();
           table.land(s);
         }
-        for (const s of players) expect(table.names(s).join(' '), `${through} of ${compaction} saves through, ${i + 1} s later, ${s.player}’s board`).toBe(all);
+        for (const s of players)
+          expect(
+            table.names(s).join(' '),
+            `${through} of ${compaction} saves through, ${i + 1} s later, ${s.player}’s board`,
+          ).toBe(all);
       }
       // Back: his waiting saves go, then everyone settles on the same game.
       gm.outbox.unshift(...waiting);
@@ -177,7 +209,8 @@ describe('the shared game on Roll20 ledgers', () => {
         for (let i = 0; i < 120; i++) {
           table.t += 200 + Math.floor(random() * 600);
           const s = table.seats[Math.floor(random() * 3)]!;
-          if (random() < 0.3 && online(s)) await act(s, hd({ type: 'spend', side: s.player === CAROL ? 'B' : 'A', amount: 1, permanent: false }));
+          if (random() < 0.3 && online(s))
+            await act(s, hd({ type: 'spend', side: s.player === CAROL ? 'B' : 'A', amount: 1, permanent: false }));
           for (const o of table.seats) {
             // A tab whose link is down still ticks (and may compact): it hears nothing, and its saves wait.
             if (online(o)) await table.deliver(o);
@@ -208,17 +241,45 @@ describe('the shared game on Roll20 ledgers', () => {
     const table = await startedTable();
     const carol = table.seat(CAROL);
     const scene = table.server.value(table.ledger('table'), 'cp_scene')!;
-    const forged = JSON.stringify({ v: 2, scene: JSON.parse(scene) as string, done: 0, ops: [{ seq: 99, lamport: 99, by: BOB, request: sideEdited('A', 'forged') }] });
-    expect(table.server.save(CAROL, { character: table.ledger('side.0'), name: `cp_ops_${BOB}.1`, value: forged })).toBe(false);
-    expect(table.server.save(CAROL, { character: table.ledger('table'), name: `cp_record_${CAROL}`, value: '{"v":1,"ops":[],"cp":[]}' })).toBe(false);
+    const forged = JSON.stringify({
+      v: 2,
+      scene: JSON.parse(scene) as string,
+      done: 0,
+      ops: [{ seq: 99, lamport: 99, by: BOB, request: sideEdited('A', 'forged') }],
+    });
+    expect(
+      table.server.save(CAROL, { character: table.ledger('side.0'), name: `cp_ops_${BOB}.1`, value: forged }),
+    ).toBe(false);
+    expect(
+      table.server.save(CAROL, {
+        character: table.ledger('table'),
+        name: `cp_record_${CAROL}`,
+        value: '{"v":1,"ops":[],"cp":[]}',
+      }),
+    ).toBe(false);
     expect(table.server.save(CAROL, { character: table.ledger('table'), name: 'cp_game', value: '' })).toBe(false);
     // On her own ledger, under Bob's name, with a record signing it: not Bob's home, so nobody's.
-    expect(table.server.save(CAROL, { character: table.ledger('side.1'), name: `cp_ops_${BOB}`, value: forged })).toBe(true);
+    expect(table.server.save(CAROL, { character: table.ledger('side.1'), name: `cp_ops_${BOB}`, value: forged })).toBe(
+      true,
+    );
     const signs = { v: 1, ops: [{ s: JSON.parse(scene) as string, h: digest(JSON.parse(forged)), n: 99 }], cp: [] };
-    expect(table.server.save(CAROL, { character: table.ledger('side.1'), name: `cp_record_${BOB}`, value: JSON.stringify(signs) })).toBe(true);
+    expect(
+      table.server.save(CAROL, {
+        character: table.ledger('side.1'),
+        name: `cp_record_${BOB}`,
+        value: JSON.stringify(signs),
+      }),
+    ).toBe(true);
     // Under her own name, for the other side: refused by the seats.
-    const own = JSON.stringify({ v: 2, scene: JSON.parse(scene) as string, done: 0, ops: [{ seq: 50, lamport: 50, by: CAROL, request: sideEdited('A', 'hers, for side A') }] });
-    expect(table.server.save(CAROL, { character: table.ledger('side.1'), name: `cp_ops_${CAROL}.3`, value: own })).toBe(true);
+    const own = JSON.stringify({
+      v: 2,
+      scene: JSON.parse(scene) as string,
+      done: 0,
+      ops: [{ seq: 50, lamport: 50, by: CAROL, request: sideEdited('A', 'hers, for side A') }],
+    });
+    expect(table.server.save(CAROL, { character: table.ledger('side.1'), name: `cp_ops_${CAROL}.3`, value: own })).toBe(
+      true,
+    );
     await table.settle();
     expect(await table.seat(BOB).game.submit(sideEdited('A', 'honest'))).toEqual({ ok: true });
     await table.settle();
@@ -230,10 +291,24 @@ describe('the shared game on Roll20 ledgers', () => {
     const table = await startedTable({ enforce: true, attrMax: null });
     table.server.game.update({ playersCreateCharacters: true });
     const scene = JSON.parse(table.server.value(table.ledger('table'), 'cp_scene')!) as string;
-    const forged = JSON.stringify({ v: 2, scene, done: 0, ops: [{ seq: 1, lamport: 1, by: BOB, request: sideEdited('A', 'forged') }] });
-    for (const [name, role] of [['Command Post · table', 'table'], ['Command Post · Side 1', 'side.0']] as const) {
+    const forged = JSON.stringify({
+      v: 2,
+      scene,
+      done: 0,
+      ops: [{ seq: 1, lamport: 1, by: BOB, request: sideEdited('A', 'forged') }],
+    });
+    for (const [name, role] of [
+      ['Command Post · table', 'table'],
+      ['Command Post · Side 1', 'side.0'],
+    ] as const) {
       const id = '-0' + role.replace('.', '') + '0'.repeat(12);
-      expect(table.server.game.apply('carol', { op: 'char-create', id, attrs: { name, controlledby: '', inplayerjournals: 'all' } }).accepted).toBe(true);
+      expect(
+        table.server.game.apply('carol', {
+          op: 'char-create',
+          id,
+          attrs: { name, controlledby: '', inplayerjournals: 'all' },
+        }).accepted,
+      ).toBe(true);
       table.server.save(CAROL, { character: id, name: LEDGER_ATTR, value: role });
       table.server.save(CAROL, { character: id, name: SIDES_ATTR, value: JSON.stringify([id]) });
       table.server.save(CAROL, { character: id, name: `cp_ops_${BOB}`, value: forged });
@@ -250,8 +325,15 @@ describe('the shared game on Roll20 ledgers', () => {
   it('ownership not enforced (the table trusts its players): a forged op under a player’s name is still not played, his record not signing it', async () => {
     const table = await startedTable({ enforce: false, attrMax: null });
     const scene = JSON.parse(table.server.value(table.ledger('table'), 'cp_scene')!) as string;
-    const forged = JSON.stringify({ v: 2, scene, done: 0, ops: [{ seq: 1, lamport: 1, by: BOB, request: sideEdited('A', 'forged') }] });
-    expect(table.server.save(CAROL, { character: table.ledger('side.0'), name: `cp_ops_${BOB}.2`, value: forged })).toBe(true);
+    const forged = JSON.stringify({
+      v: 2,
+      scene,
+      done: 0,
+      ops: [{ seq: 1, lamport: 1, by: BOB, request: sideEdited('A', 'forged') }],
+    });
+    expect(
+      table.server.save(CAROL, { character: table.ledger('side.0'), name: `cp_ops_${BOB}.2`, value: forged }),
+    ).toBe(true);
     await table.settle();
     expect(await table.seat(BOB).game.submit(sideEdited('A', 'honest'))).toEqual({ ok: true });
     await table.settle();
@@ -280,12 +362,24 @@ describe('the shared game on Roll20 ledgers', () => {
       const table = await startedTable();
       const first = table.seat(BOB);
       const saved: AttributeWrite[] = [];
-      const second: Seat = { player: BOB, outbox: [], game: new LedgerGame({ codec: nodeCodec, now: () => table.t, save: (w) => (saved.push(...w), second.outbox.push(...w)), writes: false }) };
+      const second: Seat = {
+        player: BOB,
+        outbox: [],
+        game: new LedgerGame({
+          codec: nodeCodec,
+          now: () => table.t,
+          save: (w) => (saved.push(...w), second.outbox.push(...w)),
+          writes: false,
+        }),
+      };
       table.seats.push(second);
       await table.settle();
       expect(await first.game.submit(sideEdited('A', 'first tab'))).toEqual({ ok: true });
       // The reading tab writes nothing of its own: its content script hands the action to the writing tab (through the worker).
-      expect(await second.game.submit(sideEdited('A', 'second tab'))).toEqual({ ok: false, error: { code: 'roll20-other-tab' } });
+      expect(await second.game.submit(sideEdited('A', 'second tab'))).toEqual({
+        ok: false,
+        error: { code: 'roll20-other-tab' },
+      });
       expect(await first.game.submit(sideEdited('A', 'second tab'))).toEqual({ ok: true });
       await table.settle();
       for (const s of table.seats) expect(table.names(s), s.player).toEqual(['first tab', 'second tab']);
@@ -297,12 +391,21 @@ describe('the shared game on Roll20 ledgers', () => {
       if (heard) await table.deliver(second);
       second.game.writeHere();
       // It writes once the handover's wait is over (its actions meanwhile are refused, and said).
-      expect(await second.game.submit(sideEdited('A', 'too soon'))).toEqual({ ok: false, error: { code: 'roll20-other-tab' } });
+      expect(await second.game.submit(sideEdited('A', 'too soon'))).toEqual({
+        ok: false,
+        error: { code: 'roll20-other-tab' },
+      });
       await table.settle(4);
       expect(second.game.writes).toBe(true);
       expect(await second.game.submit(sideEdited('A', 'now from the second'))).toEqual({ ok: true });
       await table.settle();
-      for (const s of table.seats) expect(table.names(s), `${s.player} (heard: ${heard})`).toEqual(['first tab', 'second tab', 'last from the first tab', 'now from the second']);
+      for (const s of table.seats)
+        expect(table.names(s), `${s.player} (heard: ${heard})`).toEqual([
+          'first tab',
+          'second tab',
+          'last from the first tab',
+          'now from the second',
+        ]);
       expect(second.game.writtenOver, `heard: ${heard}`).toBe(false);
     }
   });
@@ -325,10 +428,23 @@ describe('the shared game on Roll20 ledgers', () => {
         fc.boolean(),
         fc.array(
           fc.oneof(
-            fc.record({ kind: fc.constant('act' as const), who: fc.constantFrom(GM, BOB, CAROL), side: fc.constantFrom('A' as const, 'B' as const) }),
+            fc.record({
+              kind: fc.constant('act' as const),
+              who: fc.constantFrom(GM, BOB, CAROL),
+              side: fc.constantFrom('A' as const, 'B' as const),
+            }),
             fc.record({ kind: fc.constant('hear' as const), who: fc.constantFrom(GM, BOB, CAROL) }),
-            fc.record({ kind: fc.constant('land' as const), who: fc.constantFrom(GM, BOB, CAROL), count: fc.integer({ min: 1, max: 3 }) }),
-            fc.record({ kind: fc.constant('forge' as const), where: fc.constantFrom('side.0', 'side.1', 'table'), as: fc.constantFrom(BOB, GM, CAROL), seq: fc.integer({ min: 1, max: 40 }) }),
+            fc.record({
+              kind: fc.constant('land' as const),
+              who: fc.constantFrom(GM, BOB, CAROL),
+              count: fc.integer({ min: 1, max: 3 }),
+            }),
+            fc.record({
+              kind: fc.constant('forge' as const),
+              where: fc.constantFrom('side.0', 'side.1', 'table'),
+              as: fc.constantFrom(BOB, GM, CAROL),
+              seq: fc.integer({ min: 1, max: 40 }),
+            }),
           ),
           { maxLength: 40 },
         ),
@@ -349,7 +465,10 @@ describe('the shared game on Roll20 ledgers', () => {
             } else {
               // A page under someone's name, and a record signing it, on a ledger of her choice: where the
               // server lets her write it, it is that player's only if it is his home ledger.
-              forge(table, CAROL, table.ledger(step.where), step.as, { seq: step.seq, request: sideEdited('A', `forged${step.seq}`) });
+              forge(table, CAROL, table.ledger(step.where), step.as, {
+                seq: step.seq,
+                request: sideEdited('A', `forged${step.seq}`),
+              });
             }
           }
           await table.settle(30);
@@ -382,7 +501,9 @@ describe('the shared game on Roll20 ledgers', () => {
         // One save, after the same tab's earlier saves of that attribute (Firebase keeps one client's writes in order).
         const land = (s: Seat, w: AttributeWrite) => {
           const upTo = s.outbox.indexOf(w);
-          const now = s.outbox.filter((x, i) => i === upTo || (i < upTo && x.character === w.character && x.name === w.name));
+          const now = s.outbox.filter(
+            (x, i) => i === upTo || (i < upTo && x.character === w.character && x.name === w.name),
+          );
           for (const x of now) table.server.save(s.player, s.outbox.splice(s.outbox.indexOf(x), 1)[0]!);
         };
         // A while of the table's life: reads, ticks and saves in random order, each save landing within 1.2 s, each tab reading the journal at least as often.
@@ -398,7 +519,8 @@ describe('the shared game on Roll20 ledgers', () => {
             else if (s.outbox.length) land(s, s.outbox[Math.floor(random() * s.outbox.length)]!);
             for (const o of table.seats) {
               for (const w of o.outbox) if (!queued.has(w)) queued.set(w, table.t);
-              for (const w of o.outbox.filter((w) => table.t - queued.get(w)! > 1200)) if (o.outbox.includes(w)) land(o, w);
+              for (const w of o.outbox.filter((w) => table.t - queued.get(w)! > 1200))
+                if (o.outbox.includes(w)) land(o, w);
               // The page script looks at the journal every second.
               if (table.t - (heard.get(o) ?? 0) > 1200) {
                 await table.deliver(o);
@@ -413,7 +535,17 @@ describe('the shared game on Roll20 ledgers', () => {
           for (let i = 0; i < 200 && !(await s.game.submit(request)).ok; i++) await meanwhile(3);
           look('after an action');
         };
-        await act(gm, hd({ type: 'rosterSet', side: 'A', fighters: [{ name: 'Capitaine', cmd: 4 }, { name: 'Sergent', cmd: 2 }] }));
+        await act(
+          gm,
+          hd({
+            type: 'rosterSet',
+            side: 'A',
+            fighters: [
+              { name: 'Capitaine', cmd: 4 },
+              { name: 'Sergent', cmd: 2 },
+            ],
+          }),
+        );
         await act(gm, hd({ type: 'rosterSet', side: 'B', fighters: [{ name: 'Voyageuse', cmd: 5 }] }));
         await act(gm, hd({ type: 'start' }));
         await meanwhile(10);
@@ -422,7 +554,11 @@ describe('the shared game on Roll20 ledgers', () => {
         await act(carol, hd({ type: 'spend', side: 'B', amount: 1, permanent: false }));
         await meanwhile(60);
         await act(gm, { type: 'store/select-system', system: 'cr' });
-        await act(bob, { type: 'game/dispatch', system: 'cr', event: { type: 'leaderAdded', side: 'A', name: 'Davout' } });
+        await act(bob, {
+          type: 'game/dispatch',
+          system: 'cr',
+          event: { type: 'leaderAdded', side: 'A', name: 'Davout' },
+        });
         await meanwhile(80);
         await table.settle();
         for (const s of table.seats) expect(most.get(s), s.player).toBe(5);

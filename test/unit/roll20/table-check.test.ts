@@ -37,7 +37,11 @@ describe('Check this table', () => {
   it.each([
     ['enforced', { enforce: true, attrMax: null }, { answered: 2, enforced: 'yes', longValue: 'whole' }],
     ['not enforced', { enforce: false, attrMax: null }, { answered: 2, enforced: 'no', longValue: 'whole' }],
-    ['enforced, with a size limit below the longest value', { enforce: true, attrMax: 4000 }, { answered: 2, enforced: 'yes', longValue: 'cut' }],
+    [
+      'enforced, with a size limit below the longest value',
+      { enforce: true, attrMax: 4000 },
+      { answered: 2, enforced: 'yes', longValue: 'cut' },
+    ],
   ] as const)('%s: the game master’s tab finds out what Roll20’s server does', async (_what, rules, want) => {
     const table = await startedTable({ ...rules });
     const gm = table.seat(GM);
@@ -64,7 +68,13 @@ describe('Check this table', () => {
       await gm.game.tick();
       table.land(gm);
     }
-    expect(gm.game.checkResult).toMatchObject({ state: 'done', answered: 0, enforced: 'unknown', roundTripMs: null, longValue: 'unknown' });
+    expect(gm.game.checkResult).toMatchObject({
+      state: 'done',
+      answered: 0,
+      enforced: 'unknown',
+      roundTripMs: null,
+      longValue: 'unknown',
+    });
   });
 
   it('two checks back to back, each check reaching the players before its long value (the first one’s still there for the second) and one player’s answers 4 s late: each counts its own answers, two of them, and the long value whole', async () => {

@@ -8,22 +8,42 @@ import { RUNTIME_DEPENDENCIES } from '../../support/dependencies';
 
 const root = path.resolve(__dirname, '../../..');
 const manifest = JSON.parse(fs.readFileSync(path.join(root, 'manifest.json'), 'utf8')) as Record<string, unknown>;
-const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+  dependencies?: Record<string, string>;
+};
 
 /** Manifest keys and what each may hold. A key not listed fails the test. */
 const ALLOWED_KEYS = [
-  'manifest_version', 'name', 'description', 'version', 'default_locale', 'permissions', 'action', 'icons', 'background',
-  'content_scripts', 'web_accessible_resources', 'content_security_policy', 'browser_specific_settings', 'commands',
+  'manifest_version',
+  'name',
+  'description',
+  'version',
+  'default_locale',
+  'permissions',
+  'action',
+  'icons',
+  'background',
+  'content_scripts',
+  'web_accessible_resources',
+  'content_security_policy',
+  'browser_specific_settings',
+  'commands',
 ];
 /** storage only: games, settings and live tables. No tabs, no scripting, no host permissions. */
 const PERMISSIONS = ['storage'];
 /** Where content scripts run: the Roll20 editor (not its character pop-outs), and Owlbear Rodeo's rooms (the bridge to the Command Post frame). */
 const CONTENT_SCRIPTS = [
-  { matches: ['https://app.roll20.net/editor*'], exclude_matches: ['https://app.roll20.net/editor/character/*'], js: ['content-board.js', 'content-table.js', 'content-roll20.js'] },
+  {
+    matches: ['https://app.roll20.net/editor*'],
+    exclude_matches: ['https://app.roll20.net/editor/character/*'],
+    js: ['content-board.js', 'content-table.js', 'content-roll20.js'],
+  },
   { matches: ['https://www.owlbear.rodeo/*'], exclude_matches: undefined, js: ['content-owlbear.js'] },
 ];
 /** What pages may load from the extension: the Roll20 page-world script, on Roll20 only, behind a per-load URL. */
-const WEB_ACCESSIBLE = [{ resources: ['roll20-page.js'], matches: ['https://app.roll20.net/*'], use_dynamic_url: true }];
+const WEB_ACCESSIBLE = [
+  { resources: ['roll20-page.js'], matches: ['https://app.roll20.net/*'], use_dynamic_url: true },
+];
 const CSP = "script-src 'self'; object-src 'self'";
 
 /** Every shipped source file (what the bundles are built from). */
@@ -45,7 +65,13 @@ describe('the manifest grants only what is listed', () => {
 
   it('asks for storage alone, no host permission, no optional ones', () => {
     expect(manifest.permissions).toEqual(PERMISSIONS);
-    for (const key of ['host_permissions', 'optional_permissions', 'optional_host_permissions', 'externally_connectable']) expect(manifest[key], key).toBeUndefined();
+    for (const key of [
+      'host_permissions',
+      'optional_permissions',
+      'optional_host_permissions',
+      'externally_connectable',
+    ])
+      expect(manifest[key], key).toBeUndefined();
     // No pattern anywhere that reaches every site.
     expect(JSON.stringify(manifest)).not.toMatch(/<all_urls>|\*:\/\/\*\/|https?:\/\/\*\//);
   });
@@ -69,15 +95,21 @@ describe('the manifest grants only what is listed', () => {
   });
 
   it('every script it names is one the build makes', () => {
-    const built = new Set([...fs.readFileSync(path.join(root, 'scripts/build.mjs'), 'utf8').matchAll(/out: '([^']+)'/g)].map((m) => m[1]));
-    const named = [...(manifest.content_scripts as { js: string[] }[]).flatMap((c) => c.js), ...(manifest.web_accessible_resources as { resources: string[] }[]).flatMap((w) => w.resources)];
+    const built = new Set(
+      [...fs.readFileSync(path.join(root, 'scripts/build.mjs'), 'utf8').matchAll(/out: '([^']+)'/g)].map((m) => m[1]),
+    );
+    const named = [
+      ...(manifest.content_scripts as { js: string[] }[]).flatMap((c) => c.js),
+      ...(manifest.web_accessible_resources as { resources: string[] }[]).flatMap((w) => w.resources),
+    ];
     expect(named.filter((js) => !built.has(js))).toEqual([]);
   });
 });
 
 describe('no text becomes markup or code', () => {
   // Text from the page and from other players is always rendered as text: no HTML sinks, no code from strings.
-  const SINKS = /\.innerHTML\b|\.outerHTML\b|insertAdjacentHTML|document\.write|dangerouslySetInnerHTML|\beval\s*\(|new\s+Function\s*\(|setTimeout\s*\(\s*['"`]|setInterval\s*\(\s*['"`]|javascript:/;
+  const SINKS =
+    /\.innerHTML\b|\.outerHTML\b|insertAdjacentHTML|document\.write|dangerouslySetInnerHTML|\beval\s*\(|new\s+Function\s*\(|setTimeout\s*\(\s*['"`]|setInterval\s*\(\s*['"`]|javascript:/;
   const files = SHIPPED.flatMap(sources);
 
   it('reads the shipped sources', () => {
@@ -100,4 +132,3 @@ describe('runtime dependencies stay the chosen few', () => {
     expect(Object.keys(pkg.dependencies ?? {}).sort()).toEqual(RUNTIME_DEPENDENCIES);
   });
 });
-

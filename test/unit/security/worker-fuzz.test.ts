@@ -43,7 +43,12 @@ const FORGED: Sender[] = [
 
 /** What a tabletop reports: the demo table's Bandes de Champagne example, computed as the page computes it. */
 const board = exampleBoard('bdc');
-const summary = summaryOf(statusOf(board, [], (key) => key), tableOf(board), new BoardRunner().run(BOARDS.bdc, tableOf(board), boardInputOf(exampleRoot('bdc'))), 'bdc');
+const summary = summaryOf(
+  statusOf(board, [], (key) => key),
+  tableOf(board),
+  new BoardRunner().run(BOARDS.bdc, tableOf(board), boardInputOf(exampleRoot('bdc'))),
+  'bdc',
+);
 
 /** One valid message of every kind a view or a tabletop sends (valid in shape; the rules may still refuse some). */
 const VALID: unknown[] = [
@@ -62,7 +67,12 @@ const VALID: unknown[] = [
   exampleRequest('dc'),
   { type: 'game/undo', system: 'cr' },
   { type: 'game/redo', system: 'hd-modifiers' },
-  { type: 'board/link', system: 'hd-command', links: [{ token: 't', piece: 'A1' }], sides: [{ tabletop: 'red', side: 'A' }] },
+  {
+    type: 'board/link',
+    system: 'hd-command',
+    links: [{ token: 't', piece: 'A1' }],
+    sides: [{ tabletop: 'red', side: 'A' }],
+  },
   { type: 'table/update', table: summary },
   { type: 'table/update', table: { ...summary, tabletop: 'roll20' } },
   { type: 'table/clear' },
@@ -76,9 +86,28 @@ const VALID: unknown[] = [
 /** Values that have hurt JSON handlers elsewhere: prototype keys, huge and odd numbers, deep nesting, markup. */
 const nasty = fc.oneof(
   fc.constantFrom<unknown>(
-    null, undefined, NaN, -0, Infinity, -Infinity, 1e308, 2 ** 53 + 1, '', ' ', '\u0000', '\u202e', '<img src=x onerror=alert(1)>',
-    '__proto__', 'constructor', 'x'.repeat(100_000), [], {}, JSON.parse('{"__proto__": {"polluted": true}}'), { constructor: { prototype: { polluted: true } } },
-    SYSTEM_IDS, `${BACKUP_KEY_PREFIX}../../commandPost`,
+    null,
+    undefined,
+    NaN,
+    -0,
+    Infinity,
+    -Infinity,
+    1e308,
+    2 ** 53 + 1,
+    '',
+    ' ',
+    '\u0000',
+    '\u202e',
+    '<img src=x onerror=alert(1)>',
+    '__proto__',
+    'constructor',
+    'x'.repeat(100_000),
+    [],
+    {},
+    JSON.parse('{"__proto__": {"polluted": true}}'),
+    { constructor: { prototype: { polluted: true } } },
+    SYSTEM_IDS,
+    `${BACKUP_KEY_PREFIX}../../commandPost`,
   ),
   fc.jsonValue({ maxDepth: 4 }),
   fc.anything({ maxDepth: 3 }),
@@ -104,19 +133,41 @@ function mutateAt(value: Json, path: number[], kind: number, replacement: unknow
   return { ...value, [k]: changed };
 }
 const mutated = fc
-  .tuple(fc.constantFrom(...VALID), fc.array(fc.nat(), { maxLength: 5 }), fc.nat(2), nasty, fc.constantFrom('extra', '__proto__', 'type', 'id', 'system', 'then'))
+  .tuple(
+    fc.constantFrom(...VALID),
+    fc.array(fc.nat(), { maxLength: 5 }),
+    fc.nat(2),
+    nasty,
+    fc.constantFrom('extra', '__proto__', 'type', 'id', 'system', 'then'),
+  )
   .map(([base, path, kind, replacement, key]) => mutateAt(base, path, kind, replacement, key));
-const message = fc.oneof({ weight: 1, arbitrary: nasty }, { weight: 2, arbitrary: fc.constantFrom(...VALID) }, { weight: 6, arbitrary: mutated });
-const sender = fc.oneof(fc.constantFrom(popup, demoTab, roll20Tab, ...FORGED), fc.record({ id: fc.option(fc.string(), { nil: undefined }), url: fc.option(fc.webUrl(), { nil: undefined }), frameId: fc.option(fc.integer(), { nil: undefined }) }));
+const message = fc.oneof(
+  { weight: 1, arbitrary: nasty },
+  { weight: 2, arbitrary: fc.constantFrom(...VALID) },
+  { weight: 6, arbitrary: mutated },
+);
+const sender = fc.oneof(
+  fc.constantFrom(popup, demoTab, roll20Tab, ...FORGED),
+  fc.record({
+    id: fc.option(fc.string(), { nil: undefined }),
+    url: fc.option(fc.webUrl(), { nil: undefined }),
+    frameId: fc.option(fc.integer(), { nil: undefined }),
+  }),
+);
 
 /** A store with a game in it and a backup, so that undo, restore and the rest have something to act on. */
 async function seeded() {
   const local = new MemoryStorage();
   const session = new MemoryStorage();
-  await local.set({ [`${BACKUP_KEY_PREFIX}x`]: { system: 'bdc', game: { config: {}, log: { events: [], cursor: 0 } } } });
+  await local.set({
+    [`${BACKUP_KEY_PREFIX}x`]: { system: 'bdc', game: { config: {}, log: { events: [], cursor: 0 } } },
+  });
   const store = new StoreService(local, () => new Date('2026-11-30T12:00:00.000Z'));
   const messenger = createMessenger({ self, store, local, session });
-  for (const m of [exampleRequest('hd-command'), { type: 'game/dispatch', system: 'hd-command', event: { type: 'spend', side: 'A', amount: 1, permanent: false } }]) {
+  for (const m of [
+    exampleRequest('hd-command'),
+    { type: 'game/dispatch', system: 'hd-command', event: { type: 'spend', side: 'A', amount: 1, permanent: false } },
+  ]) {
     const r = await messenger.receive(m, popup);
     if (!r?.ok) throw new Error(`seed refused: ${JSON.stringify(r)}`);
   }
@@ -177,26 +228,63 @@ describe('the worker under random and forged messages (property)', () => {
 describe('the readers of what storage holds (property)', () => {
   // Storage is written by the worker alone, but it can be damaged (a crash, a disk, an older or newer
   // version): each reader gives something usable or says it cannot, and never throws.
-  const damaged = fc.oneof(nasty, mutated, fc.constantFrom(...VALID).map((m) => (m as { board?: unknown }).board ?? m));
+  const damaged = fc.oneof(
+    nasty,
+    mutated,
+    fc.constantFrom(...VALID).map((m) => (m as { board?: unknown }).board ?? m),
+  );
   it('the store: readStorage always gives a usable root, removes only what it kept, and names what it kept', () => {
     // Keys of every kind the store reads, holding anything.
     const key = fc.oneof(
       fc.string({ maxLength: 30 }),
-      fc.constantFrom(...SYSTEM_IDS, '__proto__', 'chess').chain((s) => fc.oneof(fc.constant(gameKey(s)), fc.nat(4).map((n) => eventsKey(s, n)), fc.nat(4).map((n) => logKey(s, n)))),
+      fc.constantFrom(...SYSTEM_IDS, '__proto__', 'chess').chain((s) =>
+        fc.oneof(
+          fc.constant(gameKey(s)),
+          fc.nat(4).map((n) => eventsKey(s, n)),
+          fc.nat(4).map((n) => logKey(s, n)),
+        ),
+      ),
     );
     fc.assert(
       // Storage holds no `undefined` (it cannot be stored).
-      fc.property(damaged, fc.dictionary(key, damaged.filter((x) => x !== undefined), { maxKeys: 6 }), (raw, others) => {
-        const items = { ...others, [STORE_KEY]: raw };
-        const read = readStorage(items, new Date('2026-11-30T12:00:00.000Z'));
-        expect(SYSTEM_IDS).toContain(read.root.activeSystem);
-        // Anything set aside is named by a notice; anything removed is kept in a backup, or was a chunk read into the root.
-        for (const b of read.backups) expect(read.root.notices.some((n) => 'backupKey' in n && n.backupKey === b.key)).toBe(true);
-        const keptKeys = new Set(read.backups.flatMap((b) => [b.value as { items?: object; chunks?: object }].flatMap((x) => [...Object.keys(x?.items ?? {}), ...Object.keys(x?.chunks ?? {})])));
-        for (const k of read.obsolete) expect(keptKeys.has(k) || k.startsWith('commandPost.log.') || k.startsWith('commandPost.events.'), k).toBe(true);
-      }),
+      fc.property(
+        damaged,
+        fc.dictionary(
+          key,
+          damaged.filter((x) => x !== undefined),
+          { maxKeys: 6 },
+        ),
+        (raw, others) => {
+          const items = { ...others, [STORE_KEY]: raw };
+          const read = readStorage(items, new Date('2026-11-30T12:00:00.000Z'));
+          expect(SYSTEM_IDS).toContain(read.root.activeSystem);
+          // Anything set aside is named by a notice; anything removed is kept in a backup, or was a chunk read into the root.
+          for (const b of read.backups)
+            expect(read.root.notices.some((n) => 'backupKey' in n && n.backupKey === b.key)).toBe(true);
+          const keptKeys = new Set(
+            read.backups.flatMap((b) =>
+              [b.value as { items?: object; chunks?: object }].flatMap((x) => [
+                ...Object.keys(x?.items ?? {}),
+                ...Object.keys(x?.chunks ?? {}),
+              ]),
+            ),
+          );
+          for (const k of read.obsolete)
+            expect(keptKeys.has(k) || k.startsWith('commandPost.log.') || k.startsWith('commandPost.events.'), k).toBe(
+              true,
+            );
+        },
+      ),
       // (Seed -1870380889: a chunk naming its system by an object whose `toString` is not a function; the reader threw putting it in words.)
-      { numRuns: 2000, examples: [[{ type: 'store/load' }, { [eventsKey('hd-command', 0)]: { type: 'game/replace', system: { toString: '' }, events: [] } }]] },
+      {
+        numRuns: 2000,
+        examples: [
+          [
+            { type: 'store/load' },
+            { [eventsKey('hd-command', 0)]: { type: 'game/replace', system: { toString: '' }, events: [] } },
+          ],
+        ],
+      },
     );
   });
 

@@ -35,14 +35,32 @@ async function healthy(): Promise<MemoryStorage> {
   const storage = new MemoryStorage();
   const store = new StoreService(storage, now, SIDECARS);
   const events = Array.from({ length: EVENTS }, (_, i) => named(i));
-  await ask(store, { type: 'game/import', system: 'hd-command', game: { config: (await import('../../../src/rules')).DESCRIPTORS['hd-command'].rules.defaultConfig, log: { events, cursor: EVENTS - 3 } } });
-  for (const natural of [3, 5, 8]) await ask(store, { type: 'game/dispatch', system: 'bdc', event: { type: 'tested', target: 6, modifier: 0, natural } });
+  await ask(store, {
+    type: 'game/import',
+    system: 'hd-command',
+    game: {
+      config: (await import('../../../src/rules')).DESCRIPTORS['hd-command'].rules.defaultConfig,
+      log: { events, cursor: EVENTS - 3 },
+    },
+  });
+  for (const natural of [3, 5, 8])
+    await ask(store, {
+      type: 'game/dispatch',
+      system: 'bdc',
+      event: { type: 'tested', target: 6, modifier: 0, natural },
+    });
   await ask(store, { type: 'board/link', system: 'hd-command', links: [], sides: [{ tabletop: 'red', side: 'A' }] });
   await ask(store, { type: 'store/select-system', system: 'hd-command' });
   await storage.set({
     [ROLL20_SETTINGS_KEY]: { ...DEFAULT_ROLL20_SETTINGS, sideFrom: 'tint' },
     [DEMO_KEY]: { version: 1, boards: { bdc: exampleBoard('bdc') } },
-    [HEALTHY_BACKUP_KEY]: { kind: 'game-replaced', system: 'bdc', game: { config: {}, log: { events: [named(9999)], cursor: 1 } }, binding: null, at: 'then' },
+    [HEALTHY_BACKUP_KEY]: {
+      kind: 'game-replaced',
+      system: 'bdc',
+      game: { config: {}, log: { events: [named(9999)], cursor: 1 } },
+      binding: null,
+      at: 'then',
+    },
   });
   return storage;
 }
@@ -55,10 +73,11 @@ function namesIn(storage: MemoryStorage): Set<string> {
   return out;
 }
 
-
 /** The backups notices name that storage does not hold. */
 const missingBackups = (notices: readonly StoreNotice[], storage: MemoryStorage) =>
-  notices.flatMap((n) => ('backupKey' in n && n.backupKey !== null && !storage.data.has(n.backupKey) ? [`${n.kind}: ${n.backupKey}`] : []));
+  notices.flatMap((n) =>
+    'backupKey' in n && n.backupKey !== null && !storage.data.has(n.backupKey) ? [`${n.kind}: ${n.backupKey}`] : [],
+  );
 
 describe('a damaged store, read by the worker', () => {
   let base: Map<string, string> | null = null;
@@ -98,7 +117,11 @@ describe('a damaged store, read by the worker', () => {
 
     // Each backup written is named by a notice; something was said unless nothing was lost.
     const backups = [...storage.data.keys()].filter((k) => k.startsWith(BACKUP_KEY_PREFIX) && !before.has(k));
-    for (const key of backups) expect(root.notices.some((n) => 'backupKey' in n && n.backupKey === key), `a notice names ${key}`).toBe(true);
+    for (const key of backups)
+      expect(
+        root.notices.some((n) => 'backupKey' in n && n.backupKey === key),
+        `a notice names ${key}`,
+      ).toBe(true);
     // And each backup a notice names is there, written before the notice was.
     expect(missingBackups(root.notices, storage), 'notices naming a backup that is not there').toEqual([]);
     if (!expected.quiet) expect(root.notices.length, 'a notice says what happened').toBeGreaterThan(0);
@@ -106,7 +129,10 @@ describe('a damaged store, read by the worker', () => {
     // The long game plays up to its last good event (or all of it).
     const game = root.games['hd-command'];
     if (expected.cut !== undefined) expect(game?.log.events.length).toBe(expected.cut);
-    if (expected.cut !== undefined) expect(root.notices).toContainEqual(expect.objectContaining({ kind: 'game-cut', system: 'hd-command', kept: expected.cut }));
+    if (expected.cut !== undefined)
+      expect(root.notices).toContainEqual(
+        expect.objectContaining({ kind: 'game-cut', system: 'hd-command', kept: expected.cut }),
+      );
 
     // The popup's copy of the store opens and plays (unless it is a newer store's).
     const holder = new StoreHolder({ send: (r) => ask(store, r) }, () => undefined);
@@ -115,17 +141,24 @@ describe('a damaged store, read by the worker', () => {
     expect(holder.root?.notices).toEqual(root.notices);
     if (game) expect(logLength(holder.root!.games['hd-command']!.log)).toBe(game.log.events.length);
     if (!expected.newer) {
-      const played = await holder.send({ type: 'game/dispatch', system: 'hd-command', event: { type: 'sideEdited', side: 'B', name: 'after' } });
+      const played = await holder.send({
+        type: 'game/dispatch',
+        system: 'hd-command',
+        event: { type: 'sideEdited', side: 'B', name: 'after' },
+      });
       expect(played.ok, JSON.stringify(played)).toBe(true);
     }
 
     // Export works: the active game whole, and every backup.
     const exported = await ask(store, { type: 'store/export', system: 'hd-command' });
     expect(exported.ok).toBe(true);
-    expect(exported.ok && (exported.data as { game: unknown }).game).toEqual((await store.current()).games['hd-command']);
+    expect(exported.ok && (exported.data as { game: unknown }).game).toEqual(
+      (await store.current()).games['hd-command'],
+    );
     const list = await ask(store, { type: 'store/backups' });
     expect(list.ok).toBe(true);
-    for (const b of (list.ok ? list.data : []) as { key: string }[]) expect((await ask(store, { type: 'store/backup', key: b.key })).ok).toBe(true);
+    for (const b of (list.ok ? list.data : []) as { key: string }[])
+      expect((await ask(store, { type: 'store/backup', key: b.key })).ok).toBe(true);
 
     // Read again (the worker restarts): nothing more to repair, nothing more kept aside.
     if (!expected.newer) {
@@ -134,7 +167,9 @@ describe('a damaged store, read by the worker', () => {
       await restarted.checkSidecars();
       await restarted.current();
       expect([...storage.data.keys()].sort()).toEqual([...again.keys()].sort());
-      expect((await restarted.current()).notices, JSON.stringify((await restarted.current()).notices)).toEqual((await store.current()).notices);
+      expect((await restarted.current()).notices, JSON.stringify((await restarted.current()).notices)).toEqual(
+        (await store.current()).notices,
+      );
     }
   });
 
@@ -149,9 +184,16 @@ describe('a damaged store, read by the worker', () => {
     const notice = root.notices.find((n) => n.kind === 'game-cut')!;
     expect(notice).toMatchObject({ kept: CHUNK, detail: `events ${CHUNK + 1}…${2 * CHUNK} missing` });
     const restored = await ask(store, { type: 'store/restore', key: (notice as { backupKey: string }).backupKey });
-    expect(restored.ok && restored.data).toEqual({ games: ['hd-command'], events: EVENTS - 2 * CHUNK, unreadable: `events ${CHUNK + 1}…${2 * CHUNK} missing` });
+    expect(restored.ok && restored.data).toEqual({
+      games: ['hd-command'],
+      events: EVENTS - 2 * CHUNK,
+      unreadable: `events ${CHUNK + 1}…${2 * CHUNK} missing`,
+    });
     const names = (await store.current()).games['hd-command']!.log.events.map((e) => (e as { name: string }).name);
-    expect(names).toEqual([...Array.from({ length: CHUNK }, (_, i) => `ev-${i}`), ...Array.from({ length: EVENTS - 2 * CHUNK }, (_, i) => `ev-${2 * CHUNK + i}`)]);
+    expect(names).toEqual([
+      ...Array.from({ length: CHUNK }, (_, i) => `ev-${i}`),
+      ...Array.from({ length: EVENTS - 2 * CHUNK }, (_, i) => `ev-${2 * CHUNK + i}`),
+    ]);
   });
 
   it('5,000 unknown keys are put aside once, in one backup, with one notice', async () => {

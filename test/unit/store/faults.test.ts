@@ -69,7 +69,11 @@ async function askAsThePopup(store: StoreService, raw: object): Promise<StoreAns
 async function base(): Promise<Map<string, string>> {
   const storage = new MemoryStorage();
   const store = new StoreService(storage, now);
-  await ask(store, { type: 'game/import', system: 'bdc', game: { config, log: { events: events(LONG), cursor: LONG } } });
+  await ask(store, {
+    type: 'game/import',
+    system: 'bdc',
+    game: { config, log: { events: events(LONG), cursor: LONG } },
+  });
   await ask(store, { type: 'game/import', system: 'bdc', game: { config, log: { events: events(5, 3), cursor: 5 } } });
   const before = [...storage.data.keys()].find((k) => k.endsWith('.bdc.before-import'))!;
   await ask(store, { type: 'store/restore', key: before });
@@ -80,24 +84,67 @@ async function base(): Promise<Map<string, string>> {
 function v3(): Map<string, string> {
   const all = events(LONG);
   const data = new Map<string, string>();
-  data.set(STORE_KEY, JSON.stringify({ schemaVersion: 3, revision: 4, activeSystem: 'bdc', games: { bdc: { config, cursor: LONG, length: LONG } }, bindings: {}, notices: [], recent: [] }));
-  for (let i = 0; i * CHUNK < LONG; i++) data.set(logKey('bdc', i), JSON.stringify(all.slice(i * CHUNK, (i + 1) * CHUNK)));
+  data.set(
+    STORE_KEY,
+    JSON.stringify({
+      schemaVersion: 3,
+      revision: 4,
+      activeSystem: 'bdc',
+      games: { bdc: { config, cursor: LONG, length: LONG } },
+      bindings: {},
+      notices: [],
+      recent: [],
+    }),
+  );
+  for (let i = 0; i * CHUNK < LONG; i++)
+    data.set(logKey('bdc', i), JSON.stringify(all.slice(i * CHUNK, (i + 1) * CHUNK)));
   return data;
 }
 
-type Path = { readonly name: string; readonly storage: () => Promise<Map<string, string>> | Map<string, string>; readonly requests: (data: ReadonlyMap<string, string>) => object[] };
+type Path = {
+  readonly name: string;
+  readonly storage: () => Promise<Map<string, string>> | Map<string, string>;
+  readonly requests: (data: ReadonlyMap<string, string>) => object[];
+};
 const PATHS: Path[] = [
   { name: 'an action', storage: base, requests: () => [{ type: 'game/dispatch', system: 'bdc', event: tested(4) }] },
-  { name: 'a batch', storage: base, requests: () => [{ type: 'game/batch', system: 'bdc', events: [tested(2), tested(9)] }] },
+  {
+    name: 'a batch',
+    storage: base,
+    requests: () => [{ type: 'game/batch', system: 'bdc', events: [tested(2), tested(9)] }],
+  },
   {
     name: 'an undo, then an action that cuts the log short by a chunk (the chunk after it removed)',
     storage: base,
-    requests: () => [...Array.from({ length: 15 }, () => ({ type: 'game/undo', system: 'bdc' })), { type: 'game/dispatch', system: 'bdc', event: tested(7) }],
+    requests: () => [
+      ...Array.from({ length: 15 }, () => ({ type: 'game/undo', system: 'bdc' })),
+      { type: 'game/dispatch', system: 'bdc', event: tested(7) },
+    ],
   },
-  { name: 'a replace (the demo table\'s example) over the long game', storage: base, requests: () => [{ type: 'game/replace', system: 'bdc', events: [tested(1), tested(2)] }] },
-  { name: 'an import of a short game over the long one', storage: base, requests: () => [{ type: 'game/import', system: 'bdc', game: { config, log: { events: events(3, 5), cursor: 3 } } }] },
-  { name: 'a restore of the short game over the long one', storage: base, requests: (data) => [{ type: 'store/restore', key: [...data.keys()].find((k) => k.endsWith('.bdc.before-restore'))! }] },
-  { name: 'the rewrite of a store of layout v3 (its old keys removed)', storage: v3, requests: () => [{ type: 'store/load' }] },
+  {
+    name: "a replace (the demo table's example) over the long game",
+    storage: base,
+    requests: () => [{ type: 'game/replace', system: 'bdc', events: [tested(1), tested(2)] }],
+  },
+  {
+    name: 'an import of a short game over the long one',
+    storage: base,
+    requests: () => [
+      { type: 'game/import', system: 'bdc', game: { config, log: { events: events(3, 5), cursor: 3 } } },
+    ],
+  },
+  {
+    name: 'a restore of the short game over the long one',
+    storage: base,
+    requests: (data) => [
+      { type: 'store/restore', key: [...data.keys()].find((k) => k.endsWith('.bdc.before-restore'))! },
+    ],
+  },
+  {
+    name: 'the rewrite of a store of layout v3 (its old keys removed)',
+    storage: v3,
+    requests: () => [{ type: 'store/load' }],
+  },
 ];
 
 /** What a new worker reads: each game, the bindings and the notices (the model and the faulty run must agree on them). */
@@ -110,7 +157,9 @@ describe('a write is one transaction', () => {
   for (const path of PATHS) {
     it(`${path.name}: any storage call failing once, before or after it takes effect, leaves storage holding what was acknowledged`, async () => {
       const data = await path.storage();
-      const requests = [...path.requests(data), { type: 'game/dispatch', system: 'bdc', event: tested(10) }].map((r, i) => ({ ...r, id: `r${i}` }));
+      const requests = [...path.requests(data), { type: 'game/dispatch', system: 'bdc', event: tested(10) }].map(
+        (r, i) => ({ ...r, id: `r${i}` }),
+      );
       // How many storage calls the path makes without a fault.
       const clean = new FaultyStorage(data);
       const cleanStore = new StoreService(clean, now);
@@ -139,8 +188,13 @@ describe('a write is one transaction', () => {
           expect(await restarted(storage.data), label).toEqual(await restarted(model.data));
           // Every notice names a backup that is there; no backup but the model's.
           const root = await new StoreService(storage, now).current();
-          for (const n of root.notices) if ('backupKey' in n && n.backupKey) expect(storage.data.has(n.backupKey), `${label}: ${n.backupKey}`).toBe(true);
-          expect([...storage.data.keys()].filter((k) => k.startsWith(BACKUP_KEY_PREFIX) && !model.data.has(k)), label).toEqual([]);
+          for (const n of root.notices)
+            if ('backupKey' in n && n.backupKey)
+              expect(storage.data.has(n.backupKey), `${label}: ${n.backupKey}`).toBe(true);
+          expect(
+            [...storage.data.keys()].filter((k) => k.startsWith(BACKUP_KEY_PREFIX) && !model.data.has(k)),
+            label,
+          ).toEqual([]);
         }
       }
       // Some failures were answered as such (the path was really tried).

@@ -29,7 +29,12 @@ async function ask(store: StoreService, raw: unknown) {
 /** A storage holding `system`'s long game and its links, laid out as the worker writes it. */
 function storageWith(system: SystemId, length: number): MemoryStorage {
   const { config, events, binding } = longStoreGame(system, length);
-  const root: StoreRoot = { ...freshRoot(), activeSystem: system, games: { [system]: { config, log: { events, cursor: events.length } } as StoredGame<SystemId> }, bindings: { [system]: binding } };
+  const root: StoreRoot = {
+    ...freshRoot(),
+    activeSystem: system,
+    games: { [system]: { config, log: { events, cursor: events.length } } as StoredGame<SystemId> },
+    bindings: { [system]: binding },
+  };
   const storage = new MemoryStorage();
   for (const [k, v] of Object.entries(encodeStore(root, null).set)) storage.data.set(k, JSON.stringify(v));
   return storage;
@@ -38,7 +43,7 @@ function storageWith(system: SystemId, length: number): MemoryStorage {
 /** The file as the popup writes it: the worker's pages from the first event on, joined. */
 async function exported(store: StoreService, system: SystemId): Promise<string> {
   const pages: ExportPage[] = [];
-  for (let from = 0; ; ) {
+  for (let from = 0; ;) {
     const answer = await ask(store, { type: 'store/export', system, from });
     if (!answer.ok) throw new Error(JSON.stringify(answer.error));
     const page = answer.data as ExportPage;
@@ -65,7 +70,9 @@ describe('a game file round-trips', () => {
         // Compact, and no larger than what the store holds of the game (its own key and chunks, its
         // links) and the file's own header (its format, version and system: at most 128 characters).
         expect(text).not.toMatch(/\n|": /);
-        const storedBytes = [...storage.data].filter(([k]) => k.startsWith('commandPost.events.') || k.startsWith('commandPost.game.')).reduce((n, [, v]) => n + v.length, 0);
+        const storedBytes = [...storage.data]
+          .filter(([k]) => k.startsWith('commandPost.events.') || k.startsWith('commandPost.game.'))
+          .reduce((n, [, v]) => n + v.length, 0);
         expect(text.length).toBeLessThanOrEqual(storedBytes + JSON.stringify(held.bindings[system]).length + 128);
         expect(text.length).toBeLessThan(MAX_FILE_BYTES);
 
@@ -75,7 +82,12 @@ describe('a game file round-trips', () => {
         expect(JSON.stringify(found.game).length).toBeLessThan(QUOTA_BYTES);
         expect(await importProblem(system, found.game, t)).toBeNull();
         const other = new MemoryStorage();
-        const answer = await ask(new StoreService(other, now), { type: 'game/import', system, game: found.game, binding: found.binding });
+        const answer = await ask(new StoreService(other, now), {
+          type: 'game/import',
+          system,
+          game: found.game,
+          binding: found.binding,
+        });
         expect(answer.ok, JSON.stringify(answer).slice(0, 300)).toBe(true);
         const back = await new StoreService(other, now).current();
         expect(back.games[system]).toEqual(held.games[system]);
@@ -91,8 +103,16 @@ describe('a game file round-trips', () => {
     const text = await exported(store, 'bdc');
     const file = JSON.parse(text) as { game: unknown; binding: { links: Record<string, string> } };
     const before = new Map(storage.data);
-    const answer = await ask(store, { type: 'game/import', system: 'bdc', game: file.game, binding: { ...file.binding, links: { ...file.binding.links, tok: 'no-such-piece' } } });
-    expect(answer.ok ? null : answer.error).toEqual({ code: 'import-invalid', params: { detail: 'its links to the board: no-such-piece' } });
+    const answer = await ask(store, {
+      type: 'game/import',
+      system: 'bdc',
+      game: file.game,
+      binding: { ...file.binding, links: { ...file.binding.links, tok: 'no-such-piece' } },
+    });
+    expect(answer.ok ? null : answer.error).toEqual({
+      code: 'import-invalid',
+      params: { detail: 'its links to the board: no-such-piece' },
+    });
     expect(storage.data).toEqual(before);
   });
 

@@ -12,7 +12,15 @@ const validRoot: StoreRoot = {
   bindings: { 'hd-command': { links: { tok1: 'A1' }, sides: { pA: 'A' } } },
   games: {
     'hd-command': {
-      config: { edition: 'commandement', houseRules: { leavingCountsAsLoss: true, commandementModifierTiming: 'immediate', lostBeforeCredit: 'cancel-credit', modifierEndGivesBack: 'applied' } },
+      config: {
+        edition: 'commandement',
+        houseRules: {
+          leavingCountsAsLoss: true,
+          commandementModifierTiming: 'immediate',
+          lostBeforeCredit: 'cancel-credit',
+          modifierEndGivesBack: 'applied',
+        },
+      },
       log: {
         events: [
           { type: 'rosterSet', side: 'A', fighters: [{ name: 'franc-capitaine', cmd: 4 }] },
@@ -42,7 +50,13 @@ describe('loadStore', () => {
     const fromV1 = loadStore(structuredClone(v1), now);
     expect(fromV1.backups).toEqual([]);
     expect(fromV1.root).toEqual({ ...validRoot, revision: 0, bindings: {}, recent: [] });
-    const notice = { kind: 'store-reset', reason: 'not-json', detail: 'x', backupKey: 'commandPost.backup.x', at: 'then' } as const;
+    const notice = {
+      kind: 'store-reset',
+      reason: 'not-json',
+      detail: 'x',
+      backupKey: 'commandPost.backup.x',
+      at: 'then',
+    } as const;
     const v2 = { ...rest, schemaVersion: 2, revision: 5, bindings: validRoot.bindings, notice };
     const fromV2 = loadStore(structuredClone(v2), now);
     expect(fromV2.backups).toEqual([]);
@@ -64,23 +78,63 @@ describe('loadStore', () => {
     const { root, backups } = loadStore(raw, now);
     expect(backups).toEqual([{ key: `${BACKUP_KEY_PREFIX}2026-11-29T20:00:00.000Z`, value: raw }]);
     expect(root.games).toEqual({});
-    expect(root.notices).toEqual([expect.objectContaining({ kind: 'store-reset', reason, backupKey: backups[0]!.key, at: now.toISOString() })]);
+    expect(root.notices).toEqual([
+      expect.objectContaining({ kind: 'store-reset', reason, backupKey: backups[0]!.key, at: now.toISOString() }),
+    ]);
     expect((root.notices[0] as { detail: string }).detail.length).toBeGreaterThan(0);
     // The fresh root with its notice is itself a valid store.
     expect(loadStore(root, now)).toEqual({ root, backups: [] });
   });
 
   // One damaged game never costs the others: a second, healthy game stays.
-  const bdcGame = { config: { rules: { moraleTests: 'sequential', factorDrops: true, routedFails: 'stays-routed', teamPa: 'full', measureFrom: 'edge', commandCm: 10 }, experience: [{ factor: 4, pa: [1, 1], verified: false }, { factor: 5, pa: [2, 1], verified: false }, { factor: 6, pa: [2, 2], verified: false }, { factor: 7, pa: [3, 2], verified: false }] }, log: { events: [{ type: 'tested', target: 6, modifier: 0, natural: 3 }], cursor: 1 } };
+  const bdcGame = {
+    config: {
+      rules: {
+        moraleTests: 'sequential',
+        factorDrops: true,
+        routedFails: 'stays-routed',
+        teamPa: 'full',
+        measureFrom: 'edge',
+        commandCm: 10,
+      },
+      experience: [
+        { factor: 4, pa: [1, 1], verified: false },
+        { factor: 5, pa: [2, 1], verified: false },
+        { factor: 6, pa: [2, 2], verified: false },
+        { factor: 7, pa: [3, 2], verified: false },
+      ],
+    },
+    log: { events: [{ type: 'tested', target: 6, modifier: 0, natural: 3 }], cursor: 1 },
+  };
   const games: [string, string, unknown, string][] = [
     ['an unknown rule system', 'chess', validRoot.games['hd-command'], 'wrong-shape'],
-    ['a malformed event', 'hd-command', { ...validRoot.games['hd-command'], log: { events: [{ type: 'spend', side: 'Z' }], cursor: 1 } }, 'wrong-shape'],
-    ['a cursor past the end', 'hd-command', { ...validRoot.games['hd-command'], log: { events: [], cursor: 3 } }, 'wrong-shape'],
+    [
+      'a malformed event',
+      'hd-command',
+      { ...validRoot.games['hd-command'], log: { events: [{ type: 'spend', side: 'Z' }], cursor: 1 } },
+      'wrong-shape',
+    ],
+    [
+      'a cursor past the end',
+      'hd-command',
+      { ...validRoot.games['hd-command'], log: { events: [], cursor: 3 } },
+      'wrong-shape',
+    ],
     ['a game that is not an object', 'hd-command', 'garbage', 'wrong-shape'],
     [
       'a log the rules refuse (an over-spend)',
       'hd-command',
-      { ...validRoot.games['hd-command'], log: { events: [{ type: 'rosterSet', side: 'A', fighters: [{ name: 'x', cmd: 1 }] }, { type: 'start' }, { type: 'spend', side: 'A', amount: 5, permanent: false }], cursor: 3 } },
+      {
+        ...validRoot.games['hd-command'],
+        log: {
+          events: [
+            { type: 'rosterSet', side: 'A', fighters: [{ name: 'x', cmd: 1 }] },
+            { type: 'start' },
+            { type: 'spend', side: 'A', amount: 5, permanent: false },
+          ],
+          cursor: 3,
+        },
+      },
       'log-refused',
     ],
   ];
@@ -88,11 +142,16 @@ describe('loadStore', () => {
   it.each(games)('keeps a game with %s as a backup and starts that game alone again', (_, system, game, reason) => {
     const raw = { ...validRoot, games: { [system]: game, bdc: bdcGame } };
     const { root, backups } = loadStore(raw, now);
-    expect(backups).toEqual([{ key: `${BACKUP_KEY_PREFIX}2026-11-29T20:00:00.000Z.${system}`, value: { system, game } }]);
+    expect(backups).toEqual([
+      { key: `${BACKUP_KEY_PREFIX}2026-11-29T20:00:00.000Z.${system}`, value: { system, game } },
+    ]);
     expect(Object.keys(root.games)).toEqual(['bdc']);
     expect(root.revision).toBe(validRoot.revision);
     if (system === 'chess') expect(root.notices).toEqual([]);
-    else expect(root.notices).toEqual([expect.objectContaining({ kind: 'game-reset', system, reason, backupKey: backups[0]!.key })]);
+    else
+      expect(root.notices).toEqual([
+        expect.objectContaining({ kind: 'game-reset', system, reason, backupKey: backups[0]!.key }),
+      ]);
     expect(loadStore(root, now)).toEqual({ root, backups: [] });
   });
 
@@ -101,6 +160,11 @@ describe('loadStore', () => {
     const { root, backups } = loadStore({ ...validRoot, bindings: { 'hd-command': binding } }, now);
     expect(root.games['hd-command']).toEqual(validRoot.games['hd-command']);
     expect(root.bindings).toEqual({});
-    expect(backups).toEqual([{ key: `${BACKUP_KEY_PREFIX}2026-11-29T20:00:00.000Z.hd-command.binding`, value: { system: 'hd-command', binding } }]);
+    expect(backups).toEqual([
+      {
+        key: `${BACKUP_KEY_PREFIX}2026-11-29T20:00:00.000Z.hd-command.binding`,
+        value: { system: 'hd-command', binding },
+      },
+    ]);
   });
 });

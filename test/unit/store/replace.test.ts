@@ -33,7 +33,8 @@ function played(): StoreRoot {
     { type: 'rosterSet', side: 'A', fighters: [{ name: 'chef', cmd: 3 }] },
     { type: 'start' },
     { type: 'spend', side: 'A', amount: 1, permanent: false },
-  ]) root = apply(root, { type: 'game/dispatch', system: 'hd-command', event });
+  ])
+    root = apply(root, { type: 'game/dispatch', system: 'hd-command', event });
   root = apply(root, { type: 'board/link', system: 'hd-command', links: [{ token: 'roll20-token', piece: 'A1' }] });
   return root;
 }
@@ -44,8 +45,17 @@ describe('game/replace', () => {
     const after = apply(before, exampleRequest('hd-command'));
     const game = gameOf(after, 'hd-command');
     expect(game.log.cursor).toBe(game.log.events.length);
-    expect(game.log.events.map((e) => (e as { type: string }).type)).toEqual(['sideEdited', 'sideEdited', 'rosterSet', 'rosterSet', 'start']);
-    expect(after.bindings['hd-command']).toEqual({ links: { fc: 'A1', br: 'A2', mi: 'A3', se: 'A4', en: 'B1' }, sides: { arnaud: 'A', opponent: 'B' } });
+    expect(game.log.events.map((e) => (e as { type: string }).type)).toEqual([
+      'sideEdited',
+      'sideEdited',
+      'rosterSet',
+      'rosterSet',
+      'start',
+    ]);
+    expect(after.bindings['hd-command']).toEqual({
+      links: { fc: 'A1', br: 'A2', mi: 'A3', se: 'A4', en: 'B1' },
+      sides: { arnaud: 'A', opponent: 'B' },
+    });
     expect(after.revision).toBe(before.revision + 1);
     // Other systems and the one on screen are left as they were.
     expect(after.activeSystem).toBe(before.activeSystem);
@@ -53,17 +63,48 @@ describe('game/replace', () => {
   });
 
   it('plays the settings given, checked as stored settings are', () => {
-    const after = apply(freshRoot(), { type: 'game/replace', system: 'hd-command', config: { edition: 'commandement', houseRules: gameOf(freshRoot(), 'hd-command').config.houseRules }, events: [] });
+    const after = apply(freshRoot(), {
+      type: 'game/replace',
+      system: 'hd-command',
+      config: { edition: 'commandement', houseRules: gameOf(freshRoot(), 'hd-command').config.houseRules },
+      events: [],
+    });
     expect(gameOf(after, 'hd-command').config.edition).toBe('commandement');
-    expect(refusal(freshRoot(), { type: 'game/replace', system: 'hd-command', config: { edition: 'third' }, events: [] })).toBe('bad-message');
+    expect(
+      refusal(freshRoot(), { type: 'game/replace', system: 'hd-command', config: { edition: 'third' }, events: [] }),
+    ).toBe('bad-message');
   });
 
   it.each([
-    ['an event of the wrong shape', { type: 'game/replace', system: 'hd-command', events: [{ type: 'spend', side: 'A', amount: '3', permanent: false }] }, 'bad-message'],
+    [
+      'an event of the wrong shape',
+      {
+        type: 'game/replace',
+        system: 'hd-command',
+        events: [{ type: 'spend', side: 'A', amount: '3', permanent: false }],
+      },
+      'bad-message',
+    ],
     ['an extra key', { type: 'game/replace', system: 'hd-command', events: [], wipeAll: true }, 'bad-message'],
-    ['a link to a piece the game does not create', { type: 'game/replace', system: 'hd-command', events: [], links: [{ token: 't', piece: 'A1' }] }, 'board-unknown-piece'],
-    ['a side the game does not have', { type: 'game/replace', system: 'hd-command', events: [], sides: [{ tabletop: 'red', side: 'Z' }] }, 'unknown-side'],
-    ['an event the rules refuse', { type: 'game/replace', system: 'hd-command', events: [{ type: 'spend', side: 'A', amount: 3, permanent: false }] }, 'game-not-started'],
+    [
+      'a link to a piece the game does not create',
+      { type: 'game/replace', system: 'hd-command', events: [], links: [{ token: 't', piece: 'A1' }] },
+      'board-unknown-piece',
+    ],
+    [
+      'a side the game does not have',
+      { type: 'game/replace', system: 'hd-command', events: [], sides: [{ tabletop: 'red', side: 'Z' }] },
+      'unknown-side',
+    ],
+    [
+      'an event the rules refuse',
+      {
+        type: 'game/replace',
+        system: 'hd-command',
+        events: [{ type: 'spend', side: 'A', amount: 3, permanent: false }],
+      },
+      'game-not-started',
+    ],
   ])('refuses %s and keeps the stored game', (_, raw, code) => {
     const before = played();
     expect(refusal(before, raw)).toBe(code);
@@ -77,7 +118,13 @@ describe('the backup of a replaced game', () => {
     const after = apply(before, request);
     const backup = replacedBackup(before, after, request, NOW);
     expect(backup?.key).toBe(`${BACKUP_KEY_PREFIX}2026-01-02T03:04:05.000Z.hd-command.before-replace`);
-    expect(backup?.value).toEqual({ kind: 'game-replaced', system: 'hd-command', game: before.games['hd-command'], binding: before.bindings['hd-command'], at: '2026-01-02T03:04:05.000Z' });
+    expect(backup?.value).toEqual({
+      kind: 'game-replaced',
+      system: 'hd-command',
+      game: before.games['hd-command'],
+      binding: before.bindings['hd-command'],
+      at: '2026-01-02T03:04:05.000Z',
+    });
   });
 
   it('keeps nothing when there was no game, an empty one, or the very same game', () => {
@@ -87,7 +134,9 @@ describe('the backup of a replaced game', () => {
     expect(replacedBackup(fresh, loaded, request, NOW)).toBeNull();
     expect(replacedBackup(loaded, apply(loaded, request), request, NOW)).toBeNull();
     const emptied = apply(loaded, { type: 'game/replace', system: 'bdc', events: [] });
-    expect(replacedBackup(loaded, emptied, { type: 'game/replace', system: 'bdc', events: [] } as Request, NOW)).not.toBeNull();
+    expect(
+      replacedBackup(loaded, emptied, { type: 'game/replace', system: 'bdc', events: [] } as Request, NOW),
+    ).not.toBeNull();
     expect(replacedBackup(emptied, loaded, request, NOW)).toBeNull();
     // Other requests never leave one.
     expect(replacedBackup(loaded, loaded, { type: 'store/load' }, NOW)).toBeNull();
@@ -97,8 +146,12 @@ describe('the backup of a replaced game', () => {
 describe('demo/save', () => {
   it('carries a board of the demo table, checked', () => {
     expect(v.safeParse(demoRequestSchema, { type: 'demo/save', board: exampleBoard('dc') }).success).toBe(true);
-    expect(v.safeParse(demoRequestSchema, { type: 'demo/save', board: { ...exampleBoard('dc'), tokens: 'all' } }).success).toBe(false);
-    expect(v.safeParse(demoRequestSchema, { type: 'demo/save', board: exampleBoard('dc'), extra: 1 }).success).toBe(false);
+    expect(
+      v.safeParse(demoRequestSchema, { type: 'demo/save', board: { ...exampleBoard('dc'), tokens: 'all' } }).success,
+    ).toBe(false);
+    expect(v.safeParse(demoRequestSchema, { type: 'demo/save', board: exampleBoard('dc'), extra: 1 }).success).toBe(
+      false,
+    );
     expect(v.safeParse(demoRequestSchema, { type: 'demo/wipe' }).success).toBe(false);
   });
 

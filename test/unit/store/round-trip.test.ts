@@ -31,7 +31,7 @@ async function ask(store: StoreService, raw: unknown) {
 /** The file as the popup writes it: the worker's pages from the first event on, joined. */
 async function exported(store: StoreService, system: SystemId): Promise<string> {
   const pages: ExportPage[] = [];
-  for (let from = 0; ; ) {
+  for (let from = 0; ;) {
     const answer = await ask(store, { type: 'store/export', system, from });
     if (!answer.ok) throw new Error(JSON.stringify(answer.error));
     const page = (answer as { data: ExportPage }).data;
@@ -46,7 +46,10 @@ const REMOVE: { readonly [K in SystemId]: (piece: Piece) => unknown } = {
   bdc: (p) => ({ type: 'removed', id: p.id }),
   dc: (p) => ({ type: 'removed', id: p.id }),
   'hd-modifiers': (p) => ({ type: 'fighterRemoved', fighter: p.id }),
-  cr: (p) => (p.kind === 'leader' ? { type: 'leaderRemoved', side: p.side, leader: p.id } : { type: 'unitRemoved', side: p.side, unit: p.id }),
+  cr: (p) =>
+    p.kind === 'leader'
+      ? { type: 'leaderRemoved', side: p.side, leader: p.id }
+      : { type: 'unitRemoved', side: p.side, unit: p.id },
   'hd-command': (p) => ({ type: 'rosterSet', side: p.side, fighters: [{ name: 'Seul', cmd: 1 }] }),
 };
 
@@ -57,7 +60,10 @@ type Step =
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('act' as const), n: fc.nat(), link: fc.boolean() }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constantFrom('remove' as const, 'link' as const, 'unlink' as const), n: fc.nat() }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constantFrom('remove' as const, 'link' as const, 'unlink' as const), n: fc.nat() }),
+  },
   { weight: 3, arbitrary: fc.record({ kind: fc.constantFrom('undo' as const, 'redo' as const) }) },
 );
 
@@ -76,7 +82,14 @@ async function play(system: SystemId, steps: readonly Step[]): Promise<StoreServ
       case 'act': {
         const event = events[s.n % events.length];
         // A roster entry made with its token linked (refused when the event makes no piece: then played alone).
-        const linked = s.link ? await ask(store, { type: 'game/batch', system, events: [event], links: [{ event: 0, token: `t${token++}` }] }) : null;
+        const linked = s.link
+          ? await ask(store, {
+              type: 'game/batch',
+              system,
+              events: [event],
+              links: [{ event: 0, token: `t${token++}` }],
+            })
+          : null;
         if (!linked?.ok) await ask(store, { type: 'game/dispatch', system, event });
         break;
       }
@@ -88,7 +101,12 @@ async function play(system: SystemId, steps: readonly Step[]): Promise<StoreServ
         break;
       case 'unlink': {
         const linked = Object.keys(root.bindings[system]?.links ?? {});
-        if (linked.length) await ask(store, { type: 'board/link', system, links: [{ token: linked[s.n % linked.length]!, piece: null }] });
+        if (linked.length)
+          await ask(store, {
+            type: 'board/link',
+            system,
+            links: [{ token: linked[s.n % linked.length]!, piece: null }],
+          });
         break;
       }
       default:
@@ -98,7 +116,10 @@ async function play(system: SystemId, steps: readonly Step[]): Promise<StoreServ
   return store;
 }
 
-function replayAt(system: SystemId, game: { config: unknown; log: { events: readonly unknown[]; cursor: number } }): never {
+function replayAt(
+  system: SystemId,
+  game: { config: unknown; log: { events: readonly unknown[]; cursor: number } },
+): never {
   const { rules }: AnyDescriptor = DESCRIPTORS[system];
   let state: unknown = rules.initialState(game.config);
   for (const event of game.log.events.slice(0, game.log.cursor)) {
@@ -128,7 +149,10 @@ describe('export → import round-trips at any cursor', () => {
           expect(back.bindings[system]).toEqual(held.bindings[system] ?? NONE);
           // The same file again (no links and empty links alike: a game never linked is written with null).
           const again = JSON.parse(await exported(other, system)) as { binding: unknown };
-          expect({ ...again, binding: again.binding ?? NONE }).toEqual({ ...JSON.parse(text), binding: (JSON.parse(text) as { binding: unknown }).binding ?? NONE });
+          expect({ ...again, binding: again.binding ?? NONE }).toEqual({
+            ...JSON.parse(text),
+            binding: (JSON.parse(text) as { binding: unknown }).binding ?? NONE,
+          });
         }),
         { numRuns: Number(process.env.ROUND_TRIP_RUNS ?? 200) },
       );

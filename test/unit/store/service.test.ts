@@ -17,7 +17,12 @@ import { GameStates } from '../../../src/store/states';
 import { MemoryStorage } from '../../support/memory-storage';
 
 const now = () => new Date('2026-11-30T10:00:00.000Z');
-const test = (natural: number, id?: string) => ({ ...(id ? { id } : {}), type: 'game/dispatch', system: 'bdc', event: { type: 'tested', target: 6, modifier: 0, natural } });
+const test = (natural: number, id?: string) => ({
+  ...(id ? { id } : {}),
+  type: 'game/dispatch',
+  system: 'bdc',
+  event: { type: 'tested', target: 6, modifier: 0, natural },
+});
 async function send(store: StoreService, raw: unknown) {
   const request = parseRequest(raw);
   if (!request.ok) throw new Error(JSON.stringify(request.error));
@@ -25,11 +30,14 @@ async function send(store: StoreService, raw: unknown) {
 }
 
 describe('StoreService', () => {
-  it('keeps a long game in chunks: a move writes the header, the game\'s key and one chunk, an undo no chunk', async () => {
+  it("keeps a long game in chunks: a move writes the header, the game's key and one chunk, an undo no chunk", async () => {
     const storage = new MemoryStorage();
     const store = new StoreService(storage, now);
     for (let i = 0; i < CHUNK + 10; i++) await send(store, test((i % 10) + 1));
-    expect([...storage.data.keys()].filter((k) => k.startsWith(EVENTS_KEY_PREFIX)).sort()).toEqual([eventsKey('bdc', 0), eventsKey('bdc', 1)]);
+    expect([...storage.data.keys()].filter((k) => k.startsWith(EVENTS_KEY_PREFIX)).sort()).toEqual([
+      eventsKey('bdc', 0),
+      eventsKey('bdc', 1),
+    ]);
     // Each chunk names its game and index (a damaged header is rebuilt from them).
     expect(JSON.parse(storage.data.get(eventsKey('bdc', 1))!)).toMatchObject({ system: 'bdc', index: 1 });
     storage.writes = [];
@@ -48,9 +56,33 @@ describe('StoreService', () => {
     for (const length of [10, 3000]) {
       const storage = new MemoryStorage();
       const store = new StoreService(storage, now);
-      await send(store, { type: 'game/import', system: 'bdc', game: { config: DESCRIPTORS.bdc.rules.defaultConfig, log: { events: Array.from({ length }, (_, i) => test((i % 10) + 1).event), cursor: length } } });
+      await send(store, {
+        type: 'game/import',
+        system: 'bdc',
+        game: {
+          config: DESCRIPTORS.bdc.rules.defaultConfig,
+          log: { events: Array.from({ length }, (_, i) => test((i % 10) + 1).event), cursor: length },
+        },
+      });
       const answer = await send(store, test(7));
-      expect(answer.ok && answer.change).toEqual({ since: 1, revision: 2, activeSystem: 'hd-command', notices: [], bindings: {}, games: { bdc: { kind: 'tail', from: length, events: [test(7).event], same: length, length: length + 1, cursor: length + 1 } }, backups: 0 });
+      expect(answer.ok && answer.change).toEqual({
+        since: 1,
+        revision: 2,
+        activeSystem: 'hd-command',
+        notices: [],
+        bindings: {},
+        games: {
+          bdc: {
+            kind: 'tail',
+            from: length,
+            events: [test(7).event],
+            same: length,
+            length: length + 1,
+            cursor: length + 1,
+          },
+        },
+        backups: 0,
+      });
       sizes.push(JSON.stringify(answer).length);
       // Opened by a popup: the end of the game, its state before it, not every event.
       const opened = await send(store, { type: 'store/load' });
@@ -86,30 +118,64 @@ describe('StoreService', () => {
 
   it('migrates a v2 store (logs inline) to layout v4, losing nothing', async () => {
     const storage = new MemoryStorage();
-    const events = Array.from({ length: 300 }, (_, i) => ({ type: 'tested', target: 6, modifier: 0, natural: (i % 10) + 1 }));
-    await storage.set({ [STORE_KEY]: { schemaVersion: 2, revision: 7, activeSystem: 'bdc', games: { bdc: { config: DESCRIPTORS.bdc.rules.defaultConfig, log: { events, cursor: 300 } } }, bindings: {}, notice: null } });
+    const events = Array.from({ length: 300 }, (_, i) => ({
+      type: 'tested',
+      target: 6,
+      modifier: 0,
+      natural: (i % 10) + 1,
+    }));
+    await storage.set({
+      [STORE_KEY]: {
+        schemaVersion: 2,
+        revision: 7,
+        activeSystem: 'bdc',
+        games: { bdc: { config: DESCRIPTORS.bdc.rules.defaultConfig, log: { events, cursor: 300 } } },
+        bindings: {},
+        notice: null,
+      },
+    });
     const root = await new StoreService(storage, now).current();
     expect(gameOf(root, 'bdc').log.events).toEqual(events);
     const header = JSON.parse(storage.data.get(STORE_KEY)!) as { schemaVersion: number; games: unknown };
     expect(header.schemaVersion).toBe(4);
     expect(header.games).toEqual(['bdc']);
-    expect(JSON.parse(storage.data.get(gameKey('bdc'))!)).toMatchObject({ system: 'bdc', config: DESCRIPTORS.bdc.rules.defaultConfig, cursor: 300, length: 300 });
+    expect(JSON.parse(storage.data.get(gameKey('bdc'))!)).toMatchObject({
+      system: 'bdc',
+      config: DESCRIPTORS.bdc.rules.defaultConfig,
+      cursor: 300,
+      length: 300,
+    });
     expect(storage.data.has(eventsKey('bdc', 1))).toBe(true);
     expect(root.notices).toEqual([]);
   });
 
   it('migrates a v3 store (bare chunks beside the header): the old keys go once the new ones are written', async () => {
     const storage = new MemoryStorage();
-    const events = Array.from({ length: CHUNK + 20 }, (_, i) => ({ type: 'tested', target: 6, modifier: 0, natural: (i % 10) + 1 }));
+    const events = Array.from({ length: CHUNK + 20 }, (_, i) => ({
+      type: 'tested',
+      target: 6,
+      modifier: 0,
+      natural: (i % 10) + 1,
+    }));
     await storage.set({
-      [STORE_KEY]: { schemaVersion: 3, revision: 4, activeSystem: 'bdc', games: { bdc: { config: DESCRIPTORS.bdc.rules.defaultConfig, cursor: CHUNK + 5, length: CHUNK + 20 } }, bindings: {}, notices: [], recent: ['x'] },
+      [STORE_KEY]: {
+        schemaVersion: 3,
+        revision: 4,
+        activeSystem: 'bdc',
+        games: { bdc: { config: DESCRIPTORS.bdc.rules.defaultConfig, cursor: CHUNK + 5, length: CHUNK + 20 } },
+        bindings: {},
+        notices: [],
+        recent: ['x'],
+      },
       [logKey('bdc', 0)]: events.slice(0, CHUNK),
       [logKey('bdc', 1)]: events.slice(CHUNK),
     });
     const root = await new StoreService(storage, now).current();
     expect(gameOf(root, 'bdc').log).toEqual({ events, cursor: CHUNK + 5 });
     expect(root.notices).toEqual([]);
-    expect([...storage.data.keys()].sort()).toEqual([BOARD_KEY, STORE_KEY, eventsKey('bdc', 0), eventsKey('bdc', 1), gameKey('bdc')].sort());
+    expect([...storage.data.keys()].sort()).toEqual(
+      [BOARD_KEY, STORE_KEY, eventsKey('bdc', 0), eventsKey('bdc', 1), gameKey('bdc')].sort(),
+    );
     // Nothing is lost if the worker stops before the old keys were removed: both are read the same.
     expect(gameOf(await new StoreService(storage, now).current(), 'bdc').log).toEqual({ events, cursor: CHUNK + 5 });
   });
@@ -135,10 +201,24 @@ describe('StoreService', () => {
     const missing = await send(store, { type: 'store/restore', key });
     expect(missing.ok ? null : missing.error.code).toBe('backup-unknown');
     // A whole v1 store whose second game is damaged: the first comes back, and the answer says what could not.
-    const v1 = { schemaVersion: 1, activeSystem: 'bdc', notice: null, games: { bdc: { config: DESCRIPTORS.bdc.rules.defaultConfig, log: { events: [test(4).event, { type: 'tested', target: 'x' }], cursor: 2 } } } };
+    const v1 = {
+      schemaVersion: 1,
+      activeSystem: 'bdc',
+      notice: null,
+      games: {
+        bdc: {
+          config: DESCRIPTORS.bdc.rules.defaultConfig,
+          log: { events: [test(4).event, { type: 'tested', target: 'x' }], cursor: 2 },
+        },
+      },
+    };
     await storage.set({ [`${BACKUP_KEY_PREFIX}old`]: v1 });
     const partial = await send(store, { type: 'store/restore', key: `${BACKUP_KEY_PREFIX}old` });
-    expect(partial.ok && partial.data).toEqual({ games: ['bdc'], events: 1, unreadable: expect.stringMatching(/^bdc: event 2/) });
+    expect(partial.ok && partial.data).toEqual({
+      games: ['bdc'],
+      events: 1,
+      unreadable: expect.stringMatching(/^bdc: event 2/),
+    });
     expect(gameOf(await store.current(), 'bdc').log.events).toEqual([test(4).event]);
   });
 
@@ -146,20 +226,30 @@ describe('StoreService', () => {
     const storage = new MemoryStorage();
     const store = new StoreService(storage, now);
     await send(store, test(1));
-    const game = { config: DESCRIPTORS.bdc.rules.defaultConfig, log: { events: [{ type: 'tested', target: 6, modifier: 0, natural: 7 }], cursor: 1 } };
-    const bad = await send(store, { type: 'game/import', system: 'bdc', game: { ...game, log: { events: [{ type: 'tested', target: 'six' }], cursor: 1 } } });
+    const game = {
+      config: DESCRIPTORS.bdc.rules.defaultConfig,
+      log: { events: [{ type: 'tested', target: 6, modifier: 0, natural: 7 }], cursor: 1 },
+    };
+    const bad = await send(store, {
+      type: 'game/import',
+      system: 'bdc',
+      game: { ...game, log: { events: [{ type: 'tested', target: 'six' }], cursor: 1 } },
+    });
     expect(bad.ok ? null : bad.error.code).toBe('import-invalid');
-    expect(gameOf(await store.current(), 'bdc').log.events).toEqual([{ type: 'tested', target: 6, modifier: 0, natural: 1 }]);
+    expect(gameOf(await store.current(), 'bdc').log.events).toEqual([
+      { type: 'tested', target: 6, modifier: 0, natural: 1 },
+    ]);
     const good = await send(store, { type: 'game/import', system: 'bdc', game });
     expect(good.ok).toBe(true);
     expect(gameOf(await store.current(), 'bdc').log).toEqual(game.log);
     expect([...storage.data.keys()].some((k) => k.endsWith('.bdc.before-import'))).toBe(true);
   });
 
-  it('a replaced game (the demo table\'s example) is kept as a backup and comes back with its links to the board', async () => {
+  it("a replaced game (the demo table's example) is kept as a backup and comes back with its links to the board", async () => {
     const storage = new MemoryStorage();
     const store = new StoreService(storage, now);
-    for (const event of [{ type: 'rosterSet', side: 'A', fighters: [{ name: 'chef', cmd: 3 }] }, { type: 'start' }]) await send(store, { type: 'game/dispatch', system: 'hd-command', event });
+    for (const event of [{ type: 'rosterSet', side: 'A', fighters: [{ name: 'chef', cmd: 3 }] }, { type: 'start' }])
+      await send(store, { type: 'game/dispatch', system: 'hd-command', event });
     await send(store, { type: 'board/link', system: 'hd-command', links: [{ token: 'tok', piece: 'A1' }] });
     const mine = await store.current();
     const replaced = await send(store, { id: 'rep-1', type: 'game/replace', system: 'hd-command', events: [] });
@@ -178,14 +268,24 @@ describe('StoreService', () => {
 
   it('damaged Roll20 board settings: the damaged fields alone take their default, the old value is kept and the user told; restored, what was usable comes back', async () => {
     const storage = new MemoryStorage();
-    const damaged = { sideFrom: 'tint', unitFrom: 'sideways', leaderMarker: 'a,b', overlay: false, labels: false, nativeAuras: false, assignments: {} };
+    const damaged = {
+      sideFrom: 'tint',
+      unitFrom: 'sideways',
+      leaderMarker: 'a,b',
+      overlay: false,
+      labels: false,
+      nativeAuras: false,
+      assignments: {},
+    };
     await storage.set({ [ROLL20_SETTINGS_KEY]: damaged });
     const store = new StoreService(storage, now, { [ROLL20_SETTINGS_KEY]: SIDECARS[ROLL20_SETTINGS_KEY]! });
     await store.checkSidecars();
     const repaired = JSON.parse(storage.data.get(ROLL20_SETTINGS_KEY)!);
     expect(repaired).toEqual({ ...DEFAULT_ROLL20_SETTINGS, sideFrom: 'tint', overlay: false, labels: false });
     const root = await store.current();
-    expect(root.notices).toEqual([expect.objectContaining({ kind: 'settings-repaired', fields: ['unitFrom', 'leaderMarker'] })]);
+    expect(root.notices).toEqual([
+      expect.objectContaining({ kind: 'settings-repaired', fields: ['unitFrom', 'leaderMarker'] }),
+    ]);
     const notice = root.notices[0] as { backupKey: string };
     expect(JSON.parse(storage.data.get(notice.backupKey)!)).toEqual({ key: ROLL20_SETTINGS_KEY, settings: damaged });
     // Checked again (the worker restarts): nothing more to repair, no second notice or backup.
@@ -212,7 +312,9 @@ describe('StoreService', () => {
     expect(answers.every((a) => a.ok)).toBe(true);
     expect(storage.writes.length).toBeLessThan(10);
     const reread = await new StoreService(storage, now).current();
-    expect(gameOf(reread, 'bdc').log.events.map((e) => (e as { natural: number }).natural)).toEqual(Array.from({ length: 50 }, (_, i) => (i % 10) + 1));
+    expect(gameOf(reread, 'bdc').log.events.map((e) => (e as { natural: number }).natural)).toEqual(
+      Array.from({ length: 50 }, (_, i) => (i % 10) + 1),
+    );
   });
 
   it('a second worker writing meanwhile is read again: what this one had not written yet goes on top, nothing is lost', async () => {
@@ -225,7 +327,9 @@ describe('StoreService', () => {
     await send(b, test(2, 'b1'));
     a.external(b.writer);
     await Promise.all([send(a, test(3, 'a2')), send(a, test(4, 'a3'))]);
-    const naturals = gameOf(await new StoreService(storage, now).current(), 'bdc').log.events.map((e) => (e as { natural: number }).natural);
+    const naturals = gameOf(await new StoreService(storage, now).current(), 'bdc').log.events.map(
+      (e) => (e as { natural: number }).natural,
+    );
     expect(naturals).toEqual([1, 2, 3, 4]);
   });
 
@@ -258,18 +362,31 @@ describe('GameStates', () => {
   it('after any dispatches, undos and redos, the kept state is the log replayed from the start', () => {
     const rules = DESCRIPTORS.bdc.rules;
     fc.assert(
-      fc.property(fc.array(fc.oneof(fc.constant('undo' as const), fc.constant('redo' as const), fc.integer({ min: 1, max: 10 })), { maxLength: 300 }), (steps) => {
-        const states = new GameStates();
-        let game = { config: rules.defaultConfig, log: { events: [] as unknown[], cursor: 0 } };
-        for (const step of steps) {
-          const { events, cursor } = game.log;
-          if (step === 'undo') game = { ...game, log: { events, cursor: Math.max(0, cursor - 1) } };
-          else if (step === 'redo') game = { ...game, log: { events, cursor: Math.min(events.length, cursor + 1) } };
-          else game = { ...game, log: { events: [...events.slice(0, cursor), { type: 'tested', target: 6, modifier: 0, natural: step }], cursor: cursor + 1 } };
-          const kept = states.stateOf('bdc', rules, game);
-          expect(kept).toEqual(replay(rules, game.config, game.log));
-        }
-      }),
+      fc.property(
+        fc.array(
+          fc.oneof(fc.constant('undo' as const), fc.constant('redo' as const), fc.integer({ min: 1, max: 10 })),
+          { maxLength: 300 },
+        ),
+        (steps) => {
+          const states = new GameStates();
+          let game = { config: rules.defaultConfig, log: { events: [] as unknown[], cursor: 0 } };
+          for (const step of steps) {
+            const { events, cursor } = game.log;
+            if (step === 'undo') game = { ...game, log: { events, cursor: Math.max(0, cursor - 1) } };
+            else if (step === 'redo') game = { ...game, log: { events, cursor: Math.min(events.length, cursor + 1) } };
+            else
+              game = {
+                ...game,
+                log: {
+                  events: [...events.slice(0, cursor), { type: 'tested', target: 6, modifier: 0, natural: step }],
+                  cursor: cursor + 1,
+                },
+              };
+            const kept = states.stateOf('bdc', rules, game);
+            expect(kept).toEqual(replay(rules, game.config, game.log));
+          }
+        },
+      ),
       { numRuns: 60 },
     );
   });

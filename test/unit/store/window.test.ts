@@ -20,7 +20,13 @@ import { GameStates } from '../../../src/store/states';
 import { scenarioEvents } from '../../support/long-games';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each system's lines take its own types
-const LINES: Record<SystemId, (before: any, event: any, after: any) => unknown> = { bdc: bdcLine, cr: crLine, dc: dcLine, 'hd-command': hdLine, 'hd-modifiers': hdmLine };
+const LINES: Record<SystemId, (before: any, event: any, after: any) => unknown> = {
+  bdc: bdcLine,
+  cr: crLine,
+  dc: dcLine,
+  'hd-command': hdLine,
+  'hd-modifiers': hdmLine,
+};
 const json = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
 
 /** A game of `length` events of `system`: each drawn (seeded) among its scenarios' events, the first the rules accept. */
@@ -31,7 +37,11 @@ function longGame(system: SystemId, length: number): StoreRoot {
   let seed = 11;
   const rand = () => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32;
   for (let tries = 0; (root.games[system]?.log.events.length ?? 0) < length && tries < length * 200; tries++) {
-    const next = applyRequest(root, { type: 'game/dispatch', system, event: pool[Math.floor(rand() * pool.length)] } as never, states);
+    const next = applyRequest(
+      root,
+      { type: 'game/dispatch', system, event: pool[Math.floor(rand() * pool.length)] } as never,
+      states,
+    );
     if (next.ok) root = next.value;
   }
   return root;
@@ -49,7 +59,11 @@ describe.each(SYSTEM_IDS)('%s: a window on the end of a long game', (system) => 
     for (let offset = 64; offset < game.log.cursor; offset += 64) {
       const base = json(states.stateAt(system, rules, game, offset));
       expect(base.ok).toBe(true);
-      const log: EventLog<unknown> = { events: json(game.log.events.slice(offset)), cursor: game.log.cursor - offset, window: { offset, base: base.ok ? base.value : null, length: game.log.events.length } };
+      const log: EventLog<unknown> = {
+        events: json(game.log.events.slice(offset)),
+        cursor: game.log.cursor - offset,
+        window: { offset, base: base.ok ? base.value : null, length: game.log.events.length },
+      };
       const held = { config: json(game.config), log };
       expect(json(replay(rules, held.config, log))).toEqual(json(replay(rules, game.config, game.log)));
       const seen = new LogFollower(rules, LINES[system]).follow(held);
@@ -57,14 +71,29 @@ describe.each(SYSTEM_IDS)('%s: a window on the end of a long game', (system) => 
     }
   });
 
-  it('a popup holding the window follows the worker\'s changes: undos, redos and new events', () => {
+  it("a popup holding the window follows the worker's changes: undos, redos and new events", () => {
     const states = new GameStates();
     let worker = root;
-    let view = applyChange(null, json({ since: null, revision: worker.revision, activeSystem: system, notices: [], bindings: {}, games: { [system]: windowOf(system, game, states) } }));
+    let view = applyChange(
+      null,
+      json({
+        since: null,
+        revision: worker.revision,
+        activeSystem: system,
+        notices: [],
+        bindings: {},
+        games: { [system]: windowOf(system, game, states) },
+      }),
+    );
     expect(view).not.toBe('behind');
     const pool = scenarioEvents(system);
     for (let step = 0; step < 60; step++) {
-      const request = step % 5 === 1 ? { type: 'game/undo', system } : step % 5 === 3 ? { type: 'game/redo', system } : { type: 'game/dispatch', system, event: pool[step % pool.length] };
+      const request =
+        step % 5 === 1
+          ? { type: 'game/undo', system }
+          : step % 5 === 3
+            ? { type: 'game/redo', system }
+            : { type: 'game/dispatch', system, event: pool[step % pool.length] };
       const next = applyRequest(worker, request as never, states);
       if (!next.ok || next.value === worker) continue;
       const change = json(changeOf(worker, next.value, states));
@@ -74,7 +103,9 @@ describe.each(SYSTEM_IDS)('%s: a window on the end of a long game', (system) => 
       if (step % 10 !== 9) continue;
       const held = (view as StoreRoot).games[system]!;
       const stored = worker.games[system]!;
-      expect(json(replay(rules, held.config, held.log as EventLog<unknown>))).toEqual(json(replay(rules, stored.config, stored.log as EventLog<unknown>)));
+      expect(json(replay(rules, held.config, held.log as EventLog<unknown>))).toEqual(
+        json(replay(rules, stored.config, stored.log as EventLog<unknown>)),
+      );
     }
   }, 20_000);
 });
