@@ -71,8 +71,8 @@ export function remember(keys: readonly string[], more: Iterable<string>, max: n
 /**
  * The scene the others at the table play (their records' `g`): the game masters' word if any gives it,
  * else that of the players who play a checkpoint there (a number); to a page that starts with nothing
- * of its own, else that of the players who saw a game master there (they vouch for a key on it, his own
- * to a game master's page that knows its key: before
+ * of its own, else that of the players who saw a game master there (they vouch for a key on it; to a
+ * game master's page, those who saw him by his own key first: before
  * anything was compacted, the scene's id written over with another's), else, to a game master's page
  * that starts, that of every player; null unless all who give the first word agree. A player follows no
  * player who plays nothing and saw no game master: two such, each following the other's new scene id,
@@ -89,13 +89,14 @@ export function tableScene(
   const named = (records: readonly (HolderRecord | null)[], has: (g: NonNullable<HolderRecord['g']>) => boolean) => [
     ...new Set(records.flatMap((r) => (r?.g && has(r.g) ? [r.g.s] : []))),
   ];
-  // (A game master knows his own key: players who say they saw a game master by another key than his did
-  // not see him, and a hostile one vouching for a key of his own on another scene is no word to him.)
-  const sawGm = (g: NonNullable<HolderRecord['g']>) => (to.gm && to.own ? g.k.includes(to.own) : g.k.length > 0);
+  const own = to.gm ? to.own : null;
   const words = [
     named(gms, () => true),
     named(players, (g) => g.n !== undefined),
-    to.starting ? named(players, sawGm) : [],
+    // (A game master knows his own key: where players saw him by it, a hostile one vouching for a key of
+    // his own on another scene is no word to him.)
+    to.starting && own ? named(players, (g) => g.k.includes(own)) : [],
+    to.starting ? named(players, (g) => g.k.length > 0) : [],
     to.starting && to.gm ? named(players, () => true) : [],
   ];
   for (const word of words) if (word.length) return word.length === 1 ? word[0]! : null;

@@ -150,6 +150,13 @@ const SCENE_CASES: {
     told: 's1',
   },
   {
+    name: 'a game master back on a new browser (a key no one saw): the players who saw a game master, as before',
+    gms: [],
+    players: [saw('s1'), saw('s1'), knowsNothing('s2')],
+    to: { starting: true, gm: true, own: GM },
+    told: 's1',
+  },
+  {
     name: 'a player cannot tell his game master’s key: the same words disagree, no word',
     gms: [],
     players: [saw('s1'), saw('s1'), record(null, 's2', [GM])],
