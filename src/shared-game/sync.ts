@@ -84,7 +84,7 @@ import { pace, retryDelay, writesFor, type Entry, type Paced } from './heal';
 import { orderOps } from './order';
 import { budgetWriters, sortKeys } from './writers';
 import { keptCut, noteLanded, type KeptSigned } from './kept';
-import { remember, tableScene, trustedKeys, type Trusted } from './trust';
+import { remember, sortsFirst, tableScene, trustedKeys, type Trusted } from './trust';
 
 /** This client's own secret values (seal → salt and value), kept where only it can read them. */
 export interface SecretKeeper {
@@ -831,10 +831,15 @@ export class SharedGame {
         // A client with nothing of its own takes no checkpoint older than one the table plays (a stale
         // copy): whoever holds the newer one puts it back.
         // Two game masters who each compacted while apart (one away, then back while a player he made
-        // one compacted) may each sign a checkpoint of the same number: every client takes the one whose
-        // digest sorts first, decided by the data alone; the ops only the other covered come back from
-        // their writers (`takeOwn`), and the next checkpoint holds them.
-        const first = head.gen === this.base.gen && this.base.hash !== null && hash < this.base.hash;
+        // one compacted) may each sign a checkpoint of the same number: every client takes the one that
+        // falls short of fewer gone writers' pages (what they dropped for a checkpoint, that no one can
+        // bring back: seed 568144336), then the one whose digest sorts first, decided by the data alone;
+        // the ops only the other covered come back from their writers (`takeOwn`), and the next
+        // checkpoint holds them.
+        const first =
+          head.gen === this.base.gen &&
+          this.base.hash !== null &&
+          sortsFirst(this.goneShort(head), hash, this.goneShort(this.base), this.base.hash);
         const newer =
           (this.base.trust === 'none' && head.gen >= newest) ||
           (this.base.trust === 'verified' && (head.gen > this.base.gen || first || !ours)) ||
@@ -906,6 +911,21 @@ export class SharedGame {
       }
     }
     await this.takeOn(scene, now, head && hash && head.scene === scene ? { head, hash } : null);
+  }
+
+  /**
+   * How many writers gone from the table say, by their pages, that a checkpoint holds more of them than
+   * `checkpoint` does: it never held what they dropped, and they cannot bring it back.
+   */
+  private goneShort(checkpoint: {
+    readonly covers: Readonly<Record<string, number>>;
+    readonly forgot?: Readonly<Record<string, number>> | null;
+  }): number {
+    let short = 0;
+    for (const [writer, seen] of this.seen) {
+      if (this.gone(writer) && seen.done > (checkpoint.covers[writer] ?? checkpoint.forgot?.[writer] ?? 0)) short++;
+    }
+    return short;
   }
 
   /** The newest checkpoint a player at the table says he plays here, unless this page gave up on it. */

@@ -102,3 +102,8 @@ export function tableScene(
   for (const word of words) if (word.length) return word.length === 1 ? word[0]! : null;
   return null;
 }
+
+/** Of two checkpoints of the same number, whether the first is taken: the one short of fewer gone writers, then the digest that sorts first. */
+export function sortsFirst(short: number, hash: string, otherShort: number, otherHash: string): boolean {
+  return short !== otherShort ? short < otherShort : hash < otherHash;
+}

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { signedText, type Head } from '../../../src/shared-game/checkpoint';
 import type { HolderRecord } from '../../../src/shared-game/records';
 import { keyPairOf, signCheckpoint, verifyCheckpoint } from '../../../src/shared-game/signing';
-import { tableScene, trustedKeys, type Witnesses } from '../../../src/shared-game/trust';
+import { sortsFirst, tableScene, trustedKeys, type Witnesses } from '../../../src/shared-game/trust';
 import { nodeCodec } from '../../support/owlbear-room';
 
 const K = (c: string) => c.repeat(64);
@@ -210,5 +210,18 @@ describe('a checkpoint’s signature', () => {
     const fresh = (await keyPairOf(nodeCodec, 'not a key', (s) => kept.push(s)))!;
     expect(fresh.publicKey).not.toBe(first.publicKey);
     expect(kept).toEqual([fresh.secret]);
+  });
+});
+
+// `sortsFirst`: of two checkpoints of the same number (two game masters who compacted apart), the one every client takes.
+describe('sortsFirst', () => {
+  it('the one short of fewer gone writers’ pages, whatever the digests (seed 568144336: the other held an action no page holds any more)', () => {
+    expect(sortsFirst(0, 'f'.repeat(32), 1, '0'.repeat(32))).toBe(true);
+    expect(sortsFirst(1, '0'.repeat(32), 0, 'f'.repeat(32))).toBe(false);
+  });
+
+  it('short of as many: the digest that sorts first, the same for every client', () => {
+    expect(sortsFirst(2, '0'.repeat(32), 2, 'f'.repeat(32))).toBe(true);
+    expect(sortsFirst(0, 'f'.repeat(32), 0, '0'.repeat(32))).toBe(false);
   });
 });
