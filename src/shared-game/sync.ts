@@ -2581,7 +2581,8 @@ export class SharedGame {
    */
   private aheadElsewhere(scene: string, now: number): Map<string, { n: number; g: string }> {
     const out = new Map<string, { n: number; g: string }>();
-    const standing = new Set<string>();
+    const standingHere = new Set<string>();
+    const standingGone = new Set<string>();
     for (const [writer, seen] of this.seen) {
       if (seen.done <= (this.base.covers[writer] ?? 0)) continue;
       // (His record's word is about the pages it signs: signing others than this client read, it may say
@@ -2603,20 +2604,24 @@ export class SharedGame {
       // (A gone writer's hold is counted per player, and at most `giveUpMs` in every `forgetMs`: a hostile
       // player who makes up gone connections one after another, each saying so, holds the table's
       // compaction up that long and no longer.)
-      const held = goneGap ? `gone ${this.remembered.get(this.keys.holderOf(writer))?.player ?? writer}` : writer;
+      const [held, sinceOf, standing] = goneGap
+        ? [this.remembered.get(this.keys.holderOf(writer))?.player ?? writer, this.goneHeldSince, standingGone]
+        : [writer, this.aheadSince, standingHere];
       standing.add(held);
-      const since = this.aheadSince.get(held) ?? now;
-      this.aheadSince.set(held, since);
+      const since = sinceOf.get(held) ?? now;
+      sinceOf.set(held, since);
       if (now - since < SYNC_TIMING.giveUpMs) out.set(writer, other);
     }
-    for (const [held, since] of this.aheadSince)
-      if (!standing.has(held) && !(held.startsWith('gone ') && now - since < SYNC_TIMING.forgetMs))
-        this.aheadSince.delete(held);
+    for (const writer of this.aheadSince.keys()) if (!standingHere.has(writer)) this.aheadSince.delete(writer);
+    for (const [player, since] of this.goneHeldSince)
+      if (!standingGone.has(player) && now - since >= SYNC_TIMING.forgetMs) this.goneHeldSince.delete(player);
     return out;
   }
 
-  /** Since when each writer is held back so (while he stays so: a new word from his record does not start it again); a gone writer's, by player (`gone <player>`). */
+  /** Since when each writer is held back so (while he stays so: a new word from his record does not start it again). */
   private readonly aheadSince = new Map<string, number>();
+  /** Since when each player's gone writers are held back so: kept `forgetMs` from then, however often they stop and start again. */
+  private readonly goneHeldSince = new Map<string, number>();
 
   /** The number past every checkpoint such writers (`aheadElsewhere`) play that this compactor has not answered yet (each record's word once), or 0. */
   private unansweredElsewhere(ahead: ReadonlyMap<string, { n: number; g: string }>): number {
