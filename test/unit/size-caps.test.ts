@@ -18,7 +18,6 @@ const FILE_OUTLIERS: Readonly<Record<string, number>> = {
   'content/roll20-page.ts': 1050,
   'src/store/read.ts': 862,
   'popup/board/BoardSection.tsx': 844,
-  'src/store/service.ts': 801,
   'src/adapters/owlbear/draw.ts': 747,
   'content/roll20.ts': 700,
   'demo/table.ts': 692,
