@@ -7,7 +7,7 @@
 // keeps them as long as one of the player's Command Post pages is open (docs/owlbear.md).
 import * as v from 'valibot';
 import { NAMESPACE } from '../src/adapters/owlbear/keys';
-import type { SecretKeeper } from '../src/shared-game/sync';
+import type { SecretKeeper } from '../src/shared-game/secrets';
 
 const entry = v.strictObject({
   seal: v.pipe(v.string(), v.startsWith('sealed:'), v.maxLength(100)),

@@ -42,7 +42,8 @@ const BUDGETS = {
   // his; two checkpoints of one number): 57.0 KB.
   // Issue 36 again (every writer's pages signed and proven across a refresh, keys a game master takes or
   // leaves, what a browser keeps of its earlier connections cut to what never landed): 58.4 KB.
-  'content-table': { kb: 60, files: ['content-table.js'] },
+  // Issue 36 again (a pages signature names the writer's last few versions too): 60.1 KB.
+  'content-table': { kb: 61, files: ['content-table.js'] },
   'content-board': { kb: 12, files: ['content-board.js'] },
   // The bridge on Owlbear Rodeo tabs: the message checks (valibot) and the popup's port, no rules.
   'content-owlbear': { kb: 12, files: ['content-owlbear.js'] },

@@ -14,8 +14,17 @@ export const SIGNATURE = /^[0-9a-f]{128}$/;
 
 /** What a checkpoint's signature covers: this prefix, then the head's canonical JSON without its signature (./checkpoint.ts `signedText`). */
 const CHECKPOINT_DOMAIN = 'command-post/checkpoint/2\n';
-/** What a writer's signature of his pages covers: this prefix, then `pagesText`. Version 1 (a game master's, before players signed too) named no role. */
-const PAGES_DOMAIN = { 1: 'command-post/pages/1\n', 2: 'command-post/pages/2\n' } as const;
+/**
+ * What a writer's signature of his pages covers: this prefix, then `pagesText`. Version 1 (a game
+ * master's, before players signed too) named no role; version 2 named his pages as they are only.
+ */
+const PAGES_DOMAIN = {
+  1: 'command-post/pages/1\n',
+  2: 'command-post/pages/2\n',
+  3: 'command-post/pages/3\n',
+} as const;
+/** How many earlier versions of his pages a writer's signature names besides the last (as his record does: model.ts `recordEarlier`). */
+export const SIGNED_EARLIER = 8;
 
 export interface KeyPair {
   readonly secret: string;
@@ -74,23 +83,36 @@ export const verifyCheckpoint = (codec: Codec, publicKey: string, signature: str
 
 /** A writer's signature of his pages as his writer keeps it (./keys.ts `signature`). */
 export interface PagesSignature {
-  readonly v: 1 | 2;
+  readonly v: 1 | 2 | 3;
   readonly scene: string;
   readonly player: string;
   /** The role he signed them in (version 1: a game master's). */
   readonly gm: boolean;
   /** His pages' digest. */
   readonly h: string;
+  /**
+   * The digests of his last few earlier versions (version 3): a copy of one of them written back over
+   * his last (a stale client's, a hostile player's) stays provably his once he is gone, as his record
+   * said of it while he was at the table; a client that played a later version never goes back to it.
+   */
+  readonly p: readonly string[];
   readonly key: string;
   readonly sig: string;
 }
 
-export type PagesContent = Pick<PagesSignature, 'scene' | 'player' | 'gm' | 'h'>;
+export interface PagesContent extends Pick<PagesSignature, 'scene' | 'player' | 'gm' | 'h'> {
+  readonly p?: readonly string[];
+}
 
-/** What a writer signs of his pages: the scene, his writer, his player, his role, and his pages' digest (./records.ts `digestText`). */
-function pagesText(v: 1 | 2, writer: string, c: PagesContent): string {
+/** Whether a signature names pages of this digest: his last, or one of his earlier versions. */
+export const signsDigest = (s: PagesSignature, digest: string): boolean => s.h === digest || s.p.includes(digest);
+
+/** What a writer signs of his pages: the scene, his writer, his player, his role, and his pages' digests (./records.ts `digestText`). */
+function pagesText(v: 1 | 2 | 3, writer: string, c: PagesContent): string {
+  if (v === 1) return JSON.stringify([c.scene, writer, c.player, c.h]);
+  const role = c.gm ? 'gm' : 'player';
   return JSON.stringify(
-    v === 1 ? [c.scene, writer, c.player, c.h] : [c.scene, writer, c.player, c.gm ? 'gm' : 'player', c.h],
+    v === 2 ? [c.scene, writer, c.player, role, c.h] : [c.scene, writer, c.player, role, c.h, c.p ?? []],
   );
 }
 
@@ -102,8 +124,9 @@ export async function signPages(
   writer: string,
   c: PagesContent,
 ): Promise<PagesSignature | null> {
-  const sig = await sign(codec, secret, PAGES_DOMAIN[2], pagesText(2, writer, c));
-  return sig ? { v: 2, scene: c.scene, player: c.player, gm: c.gm, h: c.h, key: publicKey, sig } : null;
+  const p = (c.p ?? []).filter((d) => d !== c.h).slice(0, SIGNED_EARLIER);
+  const sig = await sign(codec, secret, PAGES_DOMAIN[3], pagesText(3, writer, { ...c, p }));
+  return sig ? { v: 3, scene: c.scene, player: c.player, gm: c.gm, h: c.h, p, key: publicKey, sig } : null;
 }
 
 export const verifyPages = (codec: Codec, writer: string, s: PagesSignature): Promise<boolean> =>
@@ -111,7 +134,7 @@ export const verifyPages = (codec: Codec, writer: string, s: PagesSignature): Pr
 
 export function readPagesSignature(value: unknown): PagesSignature | null {
   const s = value as Partial<PagesSignature> | null;
-  if (!s || typeof s !== 'object' || (s.v !== 1 && s.v !== 2)) return null;
+  if (!s || typeof s !== 'object' || (s.v !== 1 && s.v !== 2 && s.v !== 3)) return null;
   if (
     typeof s.scene !== 'string' ||
     typeof s.player !== 'string' ||
@@ -122,6 +145,22 @@ export function readPagesSignature(value: unknown): PagesSignature | null {
     return null;
   if (typeof s.key !== 'string' || !PUBLIC_KEY.test(s.key) || typeof s.sig !== 'string' || !SIGNATURE.test(s.sig))
     return null;
-  if (s.v === 2 && typeof s.gm !== 'boolean') return null;
-  return { v: s.v, scene: s.scene, player: s.player, gm: s.v === 1 || s.gm === true, h: s.h, key: s.key, sig: s.sig };
+  if (s.v !== 1 && typeof s.gm !== 'boolean') return null;
+  const p: unknown = s.v === 3 ? s.p : [];
+  if (
+    !Array.isArray(p) ||
+    p.length > SIGNED_EARLIER ||
+    !p.every((d): d is string => typeof d === 'string' && d.length <= 64)
+  )
+    return null;
+  return {
+    v: s.v,
+    scene: s.scene,
+    player: s.player,
+    gm: s.v === 1 || s.gm === true,
+    h: s.h,
+    p,
+    key: s.key,
+    sig: s.sig,
+  };
 }

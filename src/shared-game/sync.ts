@@ -6,7 +6,7 @@
 // the tabletop holds it; it writes what `heal` and `compact` return and publishes the record book.
 import { canonicalJson } from '../game/json';
 import { ok, refuse, type Result, type RuleError } from '../game/result';
-import { SEAL_PREFIX, isSealed } from '../game/seal';
+import { isSealed } from '../game/seal';
 import type { Request, SceneRequest } from '../messages';
 import { DESCRIPTORS, SYSTEM_IDS } from '../rules';
 import type { AnyDescriptor } from '../rules/descriptor';
@@ -72,6 +72,7 @@ import {
   readPagesSignature,
   signCheckpoint,
   signPages,
+  signsDigest,
   verifyCheckpoint,
   verifyPages,
   type KeyPair,
@@ -85,27 +86,7 @@ import { orderOps } from './order';
 import { budgetWriters, sortKeys } from './writers';
 import { keptCut, noteLanded, type KeptSigned } from './kept';
 import { remember, sortsFirst, tableScene, trustedKeys, type Trusted } from './trust';
-
-/** This client's own secret values (seal → salt and value), kept where only it can read them. */
-export interface SecretKeeper {
-  get(seal: string): { readonly salt: string; readonly value: string } | undefined;
-  put(seal: string, salt: string, value: string): void;
-  /** Every seal this client holds, with its value. */
-  values(): ReadonlyMap<string, string>;
-}
-
-export class MemorySecrets implements SecretKeeper {
-  private readonly map = new Map<string, { salt: string; value: string }>();
-  get(seal: string) {
-    return this.map.get(seal);
-  }
-  put(seal: string, salt: string, value: string) {
-    this.map.set(seal, { salt, value });
-  }
-  values() {
-    return new Map([...this.map].map(([k, v]) => [k, v.value]));
-  }
-}
+import { MemorySecrets, sealOf, type SecretKeeper } from './secrets';
 
 /**
  * What this browser keeps of its own writing, where no one else can write (the pages' local storage):
@@ -230,11 +211,6 @@ export interface SharedState {
 }
 
 /** Commitment of a secret value: the seal prefix and the first 128 bits of SHA-256(salt|value) (hex, as the codec gives it), in base 36. */
-export async function sealOf(codec: Codec, salt: string, value: string): Promise<string> {
-  const hex = (await codec.hash(`${salt}|${value}`)).slice(0, 32);
-  return `${SEAL_PREFIX}${BigInt(`0x${hex}`).toString(36)}`;
-}
-
 /** Keeps a set or map from growing without end: drops the oldest entries past `max`. */
 function bound<K>(m: Map<K, unknown> | Set<K>, max: number): void {
   if (m.size <= max) return;
@@ -1358,7 +1334,7 @@ export class SharedGame {
   /** Keeps a writer's signature of the pages just accepted of him, if it signs them as they are. */
   private keepSignature(writer: string, digest: string, value: unknown): void {
     const sig = readPagesSignature(value);
-    if (sig && sig.h === digest) this.acceptedSigs.set(writer, value);
+    if (sig && signsDigest(sig, digest)) this.acceptedSigs.set(writer, value);
     else this.acceptedSigs.delete(writer);
   }
 
@@ -1367,7 +1343,7 @@ export class SharedGame {
     const sig = readPagesSignature(value);
     return sig &&
       sig.scene === scene &&
-      sig.h === digestText(text) &&
+      signsDigest(sig, digestText(text)) &&
       this.pagesVerified.get(`${writer}|${json(sig)}`) === true
       ? sig
       : null;
@@ -1930,6 +1906,7 @@ export class SharedGame {
       player: this.me.player,
       gm: this.me.gm,
       h,
+      p: opsEntry(this.book.record, scene)?.p ?? [],
     }).then((value) => {
       if (this.ownSigned?.h !== h) return;
       this.ownSigned = { h, value };

@@ -14,7 +14,7 @@ const DIRS = ['src', 'popup', 'content', 'owlbear', 'demo', 'background'];
 
 // prettier-ignore
 const FILE_OUTLIERS: Readonly<Record<string, number>> = {
-  'src/shared-game/sync.ts': 2823,
+  'src/shared-game/sync.ts': 2800,
   'content/roll20-page.ts': 1050,
   'src/store/read.ts': 862,
   'src/adapters/owlbear/draw.ts': 747,

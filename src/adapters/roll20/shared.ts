@@ -7,7 +7,8 @@ import type { RuleError } from '../../game/result';
 import type { SceneRequest } from '../../messages';
 import { HOST_TIMING } from '../../shared-game/policy';
 import { RecordBook, readRecord } from '../../shared-game/records';
-import { SharedGame, type Keeper, type SecretKeeper, type SharedState, type Update } from '../../shared-game/sync';
+import type { SecretKeeper } from '../../shared-game/secrets';
+import { SharedGame, type Keeper, type SharedState, type Update } from '../../shared-game/sync';
 import type { Codec, Dropped } from '../../shared-game/model';
 import { TableCheck, type CheckResult } from './check';
 import {
