@@ -60,8 +60,8 @@ const HELD: Forgery[] = [
   'stale',
 ];
 const FORGERIES: Forgery[] = process.env.OWLBEAR_FORGERIES === 'all' ? [...HELD, 'game-elsewhere', 'gone-pages'] : HELD;
-/** Whether players refresh their tabs (a new connection each), and whether a player made game master may too (see the `refresh` step). */
-const REFRESH = process.env.OWLBEAR_REFRESH === '1' || process.env.OWLBEAR_GM_REFRESH === '1';
+/** Whether players refresh their tabs (a new connection each: in every run, but with OWLBEAR_REFRESH=0), and whether a player made game master may too (see the `refresh` step). */
+const REFRESH = process.env.OWLBEAR_REFRESH !== '0' || process.env.OWLBEAR_GM_REFRESH === '1';
 const GM_REFRESH = process.env.OWLBEAR_GM_REFRESH === '1';
 
 export type Step =
@@ -98,9 +98,7 @@ export const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 1, arbitrary: fc.constant({ kind: 'compact' as const }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('reload' as const), who }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('up' as const), who }) },
-  // A player's refresh: drawn with OWLBEAR_REFRESH=1 (each kind of evening it found so far is fixed and
-  // replayed in KNOWN below; seed -925590247, server merge, browsers that keep nothing and a forged start,
-  // is not yet: the game master ends the evening with none of a refreshed player's actions).
+  // A player's refresh, in every run (each kind of evening it found is fixed and replayed in KNOWN below).
   ...(REFRESH
     ? [
         {
