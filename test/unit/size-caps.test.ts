@@ -15,7 +15,6 @@ const DIRS = ['src', 'popup', 'content', 'owlbear', 'demo', 'background'];
 // prettier-ignore
 const FILE_OUTLIERS: Readonly<Record<string, number>> = {
   'src/shared-game/sync.ts': 2800,
-  'content/roll20-page.ts': 1050,
   'src/store/read.ts': 862,
   'src/adapters/owlbear/draw.ts': 747,
   'content/roll20.ts': 700,
@@ -40,7 +39,6 @@ const FILE_OUTLIERS: Readonly<Record<string, number>> = {
 /** `file › function` (a function's name: its own, its variable's, its method's, or the call it is passed to). */
 // prettier-ignore
 const FUNCTION_OUTLIERS: Readonly<Record<string, number>> = {
-  'content/roll20-page.ts › (anonymous)': 1014,
   'content/roll20.ts › start': 573,
   'src/store/read.ts › readStorage': 277,
   'owlbear/Table.tsx › TablePanel': 222,
@@ -63,13 +61,11 @@ const FUNCTION_OUTLIERS: Readonly<Record<string, number>> = {
   'popup/dc/Activation.tsx › Assign': 134,
   'src/adapters/owlbear/draw.ts › draw': 128,
   'popup/lookup/Opener.tsx › RuleLookup': 128,
-  'content/roll20-page.ts › rendererFields': 122,
   'src/board/notes.ts › boardNotes': 120,
   'src/rules/dc/board.ts › view': 118,
   'content/overlay.ts › drawLayout': 117,
   'src/geometry/prepare.ts › prepareTable': 107,
   'popup/roll20/Roll20Part.tsx › SharedTable': 107,
-  'content/roll20-page.ts › safe(…)': 107,
   'popup/dc/Activation.tsx › Pick': 106,
   'src/adapters/owlbear/draw.ts › swatch': 104,
   'content/overlay.ts › draw': 104,
@@ -93,7 +89,6 @@ const FUNCTION_OUTLIERS: Readonly<Record<string, number>> = {
   'src/shared-game/ops.ts › readPages': 89,
   'src/shared-game/sync.ts › takeOn': 89,
   'src/rules/dc/history.ts › describeEvent': 87,
-  'content/roll20-page.ts › flushFrame': 87,
   'popup/StoreNoticeList.tsx › StoreNoticeList': 86,
   'popup/table-link.ts › tableLink': 85,
   'popup/bdc/TroopCard.tsx › LeaderFields': 85,
