@@ -17,6 +17,7 @@
 //      `strangerMs`, are emptied too.
 // Time enters as `now` and the two policy constants (./policy.ts); nothing here reads a clock.
 import { canonicalJson } from '../game/json';
+import { LIMITS } from './model';
 import type { PlacedOp } from './play';
 import { SYNC_TIMING } from './policy';
 
@@ -125,4 +126,18 @@ export function planCheckpoint(input: PlanInput): Plan {
     canonicalJson(covers) !== canonicalJson(base.covers) || canonicalJson(gm) !== canonicalJson(base.gm);
   const listed = input.listsForgot ? Object.fromEntries(Object.entries(forgot).slice(-input.forgotWriters)) : null;
   return { settled, covers, gm, forgot: listed, clear, goneSince, forgotten, coversChanged };
+}
+
+/**
+ * What a checkpoint's `forgot` says of a writer it does not cover: how far its line held him before its
+ * compactor forgot him; `never`, its line never held him; null, it cannot say (a line started before
+ * checkpoints listed them, or a list as full as it is kept, which may have let him go).
+ */
+export function forgotOf(
+  forgot: Readonly<Record<string, number>> | null | undefined,
+  writer: string,
+): number | 'never' | null {
+  if (!forgot) return null;
+  if (writer in forgot) return forgot[writer]!;
+  return Object.keys(forgot).length < LIMITS.forgotWriters ? 'never' : null;
 }

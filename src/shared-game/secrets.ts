@@ -24,7 +24,7 @@ export class MemorySecrets implements SecretKeeper {
   }
 }
 
-/** The seal of a secret value: its salted hash, as the table holds it until the value is shown. */
+/** Commitment of a secret value: the seal prefix and the first 128 bits of SHA-256(salt|value) (hex, as the codec gives it), in base 36. */
 export async function sealOf(codec: Codec, salt: string, value: string): Promise<string> {
   const hex = (await codec.hash(`${salt}|${value}`)).slice(0, 32);
   return `${SEAL_PREFIX}${BigInt(`0x${hex}`).toString(36)}`;

@@ -80,13 +80,14 @@ import {
 } from './signing';
 import { copyToReturn, droppedUncovered, readReturned, returnedValue, type GapCopy } from './returns';
 import { SYNC_TIMING } from './policy';
-import { planCheckpoint } from './compact';
+import { forgotOf, planCheckpoint } from './compact';
 import { pace, retryDelay, writesFor, type Entry, type Paced } from './heal';
 import { orderOps } from './order';
 import { budgetWriters, sortKeys } from './writers';
 import { keptCut, noteLanded, type KeptSigned } from './kept';
 import { remember, sortsFirst, tableScene, trustedKeys, type Trusted } from './trust';
 import { MemorySecrets, sealOf, type SecretKeeper } from './secrets';
+import { RecordKeys } from './record-keys';
 
 /**
  * What this browser keeps of its own writing, where no one else can write (the pages' local storage):
@@ -210,7 +211,6 @@ export interface SharedState {
   readonly unproven: UnprovenPages | null;
 }
 
-/** Commitment of a secret value: the seal prefix and the first 128 bits of SHA-256(salt|value) (hex, as the codec gives it), in base 36. */
 /** Keeps a set or map from growing without end: drops the oldest entries past `max`. */
 function bound<K>(m: Map<K, unknown> | Set<K>, max: number): void {
   if (m.size <= max) return;
@@ -265,20 +265,6 @@ const NO_BASE: Base = {
   left: [],
   forgot: null,
 };
-
-/**
- * What a checkpoint's `forgot` says of a writer it does not cover: how far its line held him before its
- * compactor forgot him; `never`, its line never held him; null, it cannot say (a line started before
- * checkpoints listed them, or a list as full as it is kept, which may have let him go).
- */
-function forgotOf(
-  forgot: Readonly<Record<string, number>> | null | undefined,
-  writer: string,
-): number | 'never' | null {
-  if (!forgot) return null;
-  if (writer in forgot) return forgot[writer]!;
-  return Object.keys(forgot).length < LIMITS.forgotWriters ? 'never' : null;
-}
 
 /** A write: keys and values, at most LIMITS.writeChars of JSON. */
 export type Update = Record<string, unknown>;
@@ -443,6 +429,7 @@ export class SharedGame {
   private brokenHash: string | null = null;
   /** When each op not in the checkpoint was first played here. */
   private readonly firstPlayed = new Map<string, number>();
+  private readonly recordKeys = new RecordKeys();
 
   /** This writer's ops not seen compacted, those seen compacted lately, and the page each sits on. */
   private mine: Op[] = [];
@@ -528,7 +515,9 @@ export class SharedGame {
     this.live.clear();
     for (const m of members) {
       const author = { player: m.player, gm: m.gm };
-      this.live.set(m.holder, { author, record: readRecord(m.record) });
+      const record = readRecord(m.record);
+      this.live.set(m.holder, { author, record });
+      this.recordKeys.note(m.holder, record?.k);
       this.remembered.delete(m.holder);
       this.remembered.set(m.holder, author);
     }
@@ -1171,9 +1160,9 @@ export class SharedGame {
       const text = known?.raw === raw ? known.text : json(values);
       const live = this.live.get(g.holder);
       if (!live) {
-        // Pages this client played under a key its game master left since: no one's, as for everyone.
-        const acceptedKey = readPagesSignature(this.acceptedSigs.get(writer))?.key;
-        if (acceptedKey && this.isLeft(acceptedKey)) this.forgetAccepted(writer);
+        // Pages played under a key its game master left since, or its record gave up: no one's, as for everyone.
+        const played = readPagesSignature(this.acceptedSigs.get(writer))?.key;
+        if (played && (this.isLeft(played) || this.recordKeys.gaveUp(played))) this.forgetAccepted(writer);
         // A game master gone before his actions were compacted, whose pages his key signs: his, to a
         // client that never saw him too (his next connection, a newcomer), as to those that did; a later
         // version of them than the one it holds (a stale one was written over them meanwhile) too.
@@ -1365,8 +1354,8 @@ export class SharedGame {
     // The key that signed the version of his pages this client played while his record signed them:
     // his later versions are his too (his record's last write lost with his tab).
     const played = readPagesSignature(this.acceptedSigs.get(writer));
-    if (played && played.key === sig.key && played.player === sig.player && (played.gm || !sig.gm))
-      return { player: sig.player, gm: sig.gm };
+    const sameKey = played && played.key === sig.key && played.player === sig.player && (played.gm || !sig.gm);
+    if (sameKey && !this.recordKeys.gaveUp(sig.key)) return { player: sig.player, gm: sig.gm };
     if (sig.gm) return null;
     return this.isPlayersKey(scene, sig.player, sig.key) ? { player: sig.player, gm: false } : null;
   }

@@ -14,7 +14,7 @@ const DIRS = ['src', 'popup', 'content', 'owlbear', 'demo', 'background'];
 
 // prettier-ignore
 const FILE_OUTLIERS: Readonly<Record<string, number>> = {
-  'src/shared-game/sync.ts': 2800,
+  'src/shared-game/sync.ts': 2789,
   'src/store/read.ts': 862,
   'src/adapters/owlbear/draw.ts': 747,
   'content/roll20.ts': 700,
