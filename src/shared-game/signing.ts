@@ -6,7 +6,7 @@
 // public key and signature; a reader plays it only if that key is one it trusts as a game master's for
 // the scene (./trust.ts). The arithmetic is the browser's own WebCrypto, through the tabletop's codec
 // (./model.ts `Codec`): nothing to bundle, and the same in Node for the tests.
-import type { Codec } from './model';
+import { LIMITS, type Codec } from './model';
 
 /** A public key or a signature as it travels: lowercase hex (64 and 128 characters). */
 export const PUBLIC_KEY = /^[0-9a-f]{64}$/;
@@ -23,8 +23,8 @@ const PAGES_DOMAIN = {
   2: 'command-post/pages/2\n',
   3: 'command-post/pages/3\n',
 } as const;
-/** How many earlier versions of his pages a writer's signature names besides the last (as his record does: model.ts `recordEarlier`). */
-export const SIGNED_EARLIER = 8;
+/** How many earlier versions of his pages a writer's signature names besides the last: as many as his record does. */
+export const SIGNED_EARLIER = LIMITS.recordEarlier;
 
 export interface KeyPair {
   readonly secret: string;
