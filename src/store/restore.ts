@@ -1,14 +1,15 @@
 // What a backup gives back when it is restored: what can be read of it, and what could not be. A
 // backup of a damaged store is itself damaged: it is read with the same readers as storage
-// (./read.ts), so a restore puts back every event that can be read, says what could not be, and is
-// refused (nothing changed) when nothing could be.
+// (./read.ts, ./read-game.ts), so a restore puts back every event that can be read, says what
+// could not be, and is refused (nothing changed) when nothing could be.
 import type { Binding } from '../board/model';
 import type { AnyRuleSystem } from '../game/system';
 import { ok, refuse, type Result } from '../game/result';
 import { DESCRIPTORS, isSystemId, type SystemId } from '../rules';
 import { readBinding } from './load';
 import { CHUNK } from './persist';
-import { readStorage, readWholeGame } from './read';
+import { readStorage } from './read';
+import { readWholeGame } from './read-game';
 import { STORE_KEY, type StoredGame, type StoreRoot } from './root';
 
 /** A backup kept in storage, as the popup lists it. */

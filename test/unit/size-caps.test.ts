@@ -15,7 +15,6 @@ const DIRS = ['src', 'popup', 'content', 'owlbear', 'demo', 'background'];
 // prettier-ignore
 const FILE_OUTLIERS: Readonly<Record<string, number>> = {
   'src/shared-game/sync.ts': 2789,
-  'src/store/read.ts': 862,
   'src/adapters/owlbear/draw.ts': 747,
   'content/roll20.ts': 700,
   'demo/table.ts': 692,
@@ -40,14 +39,12 @@ const FILE_OUTLIERS: Readonly<Record<string, number>> = {
 // prettier-ignore
 const FUNCTION_OUTLIERS: Readonly<Record<string, number>> = {
   'content/roll20.ts › start': 573,
-  'src/store/read.ts › readStorage': 277,
   'owlbear/Table.tsx › TablePanel': 222,
   'content/roll20-ledgers.ts › ledgers': 221,
   'popup/files/Files.tsx › Files': 204,
   'background/messenger.ts › createMessenger': 185,
   'demo/App.tsx › App': 179,
   'src/scenario/run.ts › runScenario': 172,
-  'src/store/read.ts › readGame': 169,
   'src/adapters/owlbear/draw.ts › drawLayout': 167,
   'src/board/layout.ts › layoutBoard': 166,
   'content/roll20-table.ts › roll20Table': 166,
