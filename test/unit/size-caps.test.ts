@@ -15,7 +15,6 @@ const DIRS = ['src', 'popup', 'content', 'owlbear', 'demo', 'background'];
 // prettier-ignore
 const FILE_OUTLIERS: Readonly<Record<string, number>> = {
   'src/shared-game/sync.ts': 2789,
-  'src/adapters/owlbear/draw.ts': 747,
   'content/roll20.ts': 700,
   'demo/table.ts': 692,
   'demo/App.tsx': 663,
@@ -45,7 +44,6 @@ const FUNCTION_OUTLIERS: Readonly<Record<string, number>> = {
   'background/messenger.ts › createMessenger': 185,
   'demo/App.tsx › App': 179,
   'src/scenario/run.ts › runScenario': 172,
-  'src/adapters/owlbear/draw.ts › drawLayout': 167,
   'src/board/layout.ts › layoutBoard': 166,
   'content/roll20-table.ts › roll20Table': 166,
   'src/shared-game/sync.ts › readWriters': 165,
@@ -56,7 +54,6 @@ const FUNCTION_OUTLIERS: Readonly<Record<string, number>> = {
   'popup/roll20/Roll20Part.tsx › Settings': 143,
   'src/geometry/chains-common.ts › assembleChains': 139,
   'popup/dc/Activation.tsx › Assign': 134,
-  'src/adapters/owlbear/draw.ts › draw': 128,
   'popup/lookup/Opener.tsx › RuleLookup': 128,
   'src/board/notes.ts › boardNotes': 120,
   'src/rules/dc/board.ts › view': 118,
@@ -64,7 +61,6 @@ const FUNCTION_OUTLIERS: Readonly<Record<string, number>> = {
   'src/geometry/prepare.ts › prepareTable': 107,
   'popup/roll20/Roll20Part.tsx › SharedTable': 107,
   'popup/dc/Activation.tsx › Pick': 106,
-  'src/adapters/owlbear/draw.ts › swatch': 104,
   'content/overlay.ts › draw': 104,
   'demo/App.tsx › Settings': 102,
   'src/board/look.ts › swatch': 101,
