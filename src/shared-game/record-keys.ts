@@ -3,6 +3,7 @@
 // gives up the one before: that key is no longer his record's word, on any client. Pages of a gone
 // connection that only that word made a player's are then no one's until his game master answers for
 // them (./sync.ts `chooseUnproven`), for the clients that played them as for those that never did.
+import { bound } from './bound';
 
 /** How many connections and given-up keys are kept in mind at most. */
 const KEPT = 1000;
@@ -15,13 +16,11 @@ export class RecordKeys {
   note(holder: string, key: string | undefined): void {
     if (key === undefined) return;
     const was = this.named.get(holder);
-    if (was !== undefined && was !== key) {
-      this.givenUp.add(was);
-      while (this.givenUp.size > KEPT) this.givenUp.delete(this.givenUp.values().next().value!);
-    }
+    if (was !== undefined && was !== key) this.givenUp.add(was);
     this.named.delete(holder);
     this.named.set(holder, key);
-    while (this.named.size > KEPT) this.named.delete(this.named.keys().next().value!);
+    bound(this.givenUp, KEPT);
+    bound(this.named, KEPT);
   }
 
   /** Whether a record named this key and then another. */

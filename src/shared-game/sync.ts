@@ -87,6 +87,7 @@ import { budgetWriters, sortKeys } from './writers';
 import { keptCut, noteLanded, type KeptSigned } from './kept';
 import { remember, sortsFirst, tableScene, trustedKeys, type Trusted } from './trust';
 import { MemorySecrets, sealOf, type SecretKeeper } from './secrets';
+import { bound } from './bound';
 import { RecordKeys } from './record-keys';
 
 /**
@@ -209,13 +210,6 @@ export interface SharedState {
   readonly unvouched: Unvouched | null;
   /** Pages of an earlier connection signed by a key no one here can tie to the player and role they name: the compacting game master chooses (null: none such). */
   readonly unproven: UnprovenPages | null;
-}
-
-/** Keeps a set or map from growing without end: drops the oldest entries past `max`. */
-function bound<K>(m: Map<K, unknown> | Set<K>, max: number): void {
-  if (m.size <= max) return;
-  const it = m.keys();
-  for (let n = m.size - max; n > 0; n--) m.delete(it.next().value as K);
 }
 
 const json = (x: unknown): string => canonicalJson(x ?? null);
