@@ -156,7 +156,7 @@ export const boardSummarySchema = v.strictObject({
       check: v.optional(checkResultSchema),
       /** What the game master says the board shows, and whether to him only (src/board/visibility.ts). */
       visibility: v.optional(visibilitySchema),
-      /** The ledgers hold a checkpoint no game master at the table stands behind (src/shared-game/sync.ts `Unvouched`): not played. */
+      /** The ledgers hold a checkpoint no game master at the table stands behind (src/shared-game/types.ts `Unvouched`): not played. */
       unvouched: v.optional(
         v.strictObject({
           gen: v.pipe(v.number(), v.integer(), v.minValue(0)),

@@ -164,7 +164,7 @@ export type CheckpointRead =
     }
   | { readonly ok: false; readonly missing: boolean; readonly problem: string };
 
-/** Each system's game as the rules would read it, before its log is replayed (./sync.ts replays it). */
+/** Each system's game as the rules would read it, before its log is replayed (./view.ts replays it). */
 type Games = Record<string, { config: unknown; log: { events: unknown[]; cursor: number } }>;
 
 /**

@@ -1,4 +1,4 @@
-// What the next checkpoint holds: a pure step of the compacting game master's client (./sync.ts
+// What the next checkpoint holds: a pure step of the compacting game master's client (./compacting.ts
 // `compact` gathers what it reads from the keys, asks this, then writes and signs what it answers).
 //
 // The plan, in order:

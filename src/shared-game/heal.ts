@@ -1,4 +1,4 @@
-// What a client writes to put the keys right: a pure step (./sync.ts `heal` gathers what it wants the
+// What a client writes to put the keys right: a pure step (./write.ts `heal` gathers what it wants the
 // keys to hold, asks this, and hands the page the writes). As Owlbear's dynamic fog diffs shared state
 // into local drawings, this diffs what the client holds into the table's keys:
 //   1. The checkpoint it holds, when the keys lack it (its parts, then its head): first, so that a

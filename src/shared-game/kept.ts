@@ -1,4 +1,4 @@
-// What a browser keeps of its earlier connections' pages (./sync.ts `Keeper.signedPages`): two pure
+// What a browser keeps of its earlier connections' pages (./types.ts `Keeper.signedPages`): two pure
 // decisions, so that what is written back of them never holds an action the table may already have.
 //   - `keptCut`: how far that connection's actions may be in the game this client plays. What the
 //     checkpoint covers of him; for a connection it forgot, how far its line says it held him (one its

@@ -9,7 +9,7 @@ export type PageName =
   | { readonly kind: 'page'; readonly writer: string; readonly holder: string; readonly page: number }
   /**
    * Another client's copy of pages `writer` signed, written back for him: ops his pages dropped as in a
-   * checkpoint the table no longer holds (sync.ts `returns`). Anyone may write it; only what the
+   * checkpoint the table no longer holds (./read-returns.ts). Anyone may write it; only what the
    * writer's record signs is read from it.
    */
   | { readonly kind: 'returned'; readonly writer: string; readonly holder: string }

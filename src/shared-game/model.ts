@@ -109,6 +109,9 @@ export interface Dropped {
   readonly forged?: boolean;
 }
 
+/** Something in the keys refused: well-formed, but not its writer's to make. */
+export const refusal = (key: string, problem: string): Dropped => ({ key, problem, kind: 'refused' });
+
 /**
  * What a table's keys hold at most, in characters of JSON. The figures are the ceiling Owlbear is
  * known to store (docs/owlbear.md, "How much of the scene it takes"): about 12 KiB a key and 48 KiB a

@@ -1,6 +1,6 @@
 // A writer's log as its pages hold it, read back and checked: each page a list of ops, each op a
 // request as the worker checks it. A writer's pages are read only once its record stands behind them
-// (./sync.ts); what is checked here still applies, to a hostile writer's own pages and to a bug.
+// (./read-writers.ts); what is checked here still applies, to a hostile writer's own pages and to a bug.
 import * as v from 'valibot';
 import { canonicalJson } from '../game/json';
 import { LIMITS, type Author, type Dropped, type Op, type OpPage } from './model';

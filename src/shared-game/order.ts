@@ -1,4 +1,4 @@
-// Which ops play, in what order, with what authority: a pure step (./sync.ts `replay` gathers what it
+// Which ops play, in what order, with what authority: a pure step (./view.ts `replay` gathers what it
 // read of each writer and asks this; ./play.ts then plays the answer over the checkpoint).
 //
 //   - A writer's op plays if the checkpoint does not cover it (`coveredOf`: what it covers, or what its
@@ -19,7 +19,7 @@ import { opOrder, type PlacedOp } from './play';
 export interface OrderInput {
   /** Each writer's ops as read, and what his pages say a checkpoint covers of him. */
   readonly seen: ReadonlyMap<string, { readonly ops: ReadonlyMap<number, ReadOp>; readonly done: number }>;
-  /** How far each writer's actions are in the checkpoint (./sync.ts `coveredOf`). */
+  /** How far each writer's actions are in the checkpoint (./queries.ts `coveredOf`). */
   readonly coveredOf: (writer: string) => number;
   /** The player a writer's holder is (the tabletop's word, or remembered), or undefined: no one's. */
   readonly playerOf: (writer: string) => string | undefined;

@@ -21,7 +21,7 @@ export interface PlacedOp extends Op {
   readonly writer: string;
   /** `<writer>:<seq>`, unique at the table. */
   readonly id: string;
-  /** Who the tabletop says made it, with the authority it had at the op (./sync.ts). */
+  /** Who the tabletop says made it, with the authority it had at the op (./view.ts `placed`). */
   readonly author: Author;
   /** Refused whatever the game says (a claim to act as game master no one at the table can vouch for): played as refused, so that every client, and the checkpoint, agree. */
   readonly denied?: RuleError;

@@ -9,7 +9,7 @@
 // outcome, not only its moment: each says what, and is a debt of issue 36 ("Outcomes no clock
 // decides"). `test/unit/owlbear/policy.test.ts` fails on a constant with no label. Two more live
 // elsewhere: `LIMITS.compactAfterMs` (./model.ts: how soon the compactor compacts; liveness) and the
-// `settleMs` option of ./sync.ts (ops played for less than it stay out of a compaction; liveness: they
+// `settleMs` option of ./types.ts (ops played for less than it stay out of a compaction; liveness: they
 // go into the next one, in the same order).
 
 /** How a writer waits and retries (ms). */

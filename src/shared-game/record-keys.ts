@@ -2,7 +2,7 @@
 // than it did (its page started again in a browser that kept nothing, or its player wrote another)
 // gives up the one before: that key is no longer his record's word, on any client. Pages of a gone
 // connection that only that word made a player's are then no one's until his game master answers for
-// them (./sync.ts `chooseUnproven`), for the clients that played them as for those that never did.
+// them (./step.ts `chooseUnproven`), for the clients that played them as for those that never did.
 import { bound } from './bound';
 
 /** How many connections and given-up keys are kept in mind at most. */

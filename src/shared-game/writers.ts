@@ -1,4 +1,4 @@
-// Reading the writers' keys, first two steps, pure (./sync.ts `readWriters` then checks each writer's
+// Reading the writers' keys, first two steps, pure (./read-writers.ts `readWriters` then checks each writer's
 // pages against his record, which is where what it saw before counts):
 //   1. `sortKeys`: every key under the writers' prefix, by what it names: a writer's pages (each page in
 //      its place, a page missing read as empty), a writer's return key, his signature, or nobody's (said,

@@ -14,7 +14,6 @@ const DIRS = ['src', 'popup', 'content', 'owlbear', 'demo', 'background'];
 
 // prettier-ignore
 const FILE_OUTLIERS: Readonly<Record<string, number>> = {
-  'src/shared-game/sync.ts': 2783,
   'content/roll20.ts': 700,
   'demo/table.ts': 692,
   'content/overlay.ts': 623,
@@ -43,9 +42,8 @@ const FUNCTION_OUTLIERS: Readonly<Record<string, number>> = {
   'src/scenario/run.ts › runScenario': 172,
   'src/board/layout.ts › layoutBoard': 166,
   'content/roll20-table.ts › roll20Table': 166,
-  'src/shared-game/sync.ts › readWriters': 165,
   'popup/hd-modifiers/Forms.tsx › AddEffect': 157,
-  'src/shared-game/sync.ts › readBase': 148,
+  'src/shared-game/read-writers.ts › readWriters': 155,
   'src/board/labels.ts › placeLabels': 146,
   'src/geometry/chains-common.ts › assembleChains': 139,
   'popup/dc/Activation.tsx › Assign': 134,
@@ -73,12 +71,11 @@ const FUNCTION_OUTLIERS: Readonly<Record<string, number>> = {
   'src/rules/cr/board.ts › view': 91,
   'src/geometry/union-outline.ts › polygonUnion': 89,
   'src/shared-game/ops.ts › readPages': 89,
-  'src/shared-game/sync.ts › takeOn': 89,
   'src/rules/dc/history.ts › describeEvent': 87,
   'popup/StoreNoticeList.tsx › StoreNoticeList': 86,
   'popup/table-link.ts › tableLink': 85,
   'popup/bdc/TroopCard.tsx › LeaderFields': 85,
-  'src/shared-game/sync.ts › compact': 84,
+  'src/shared-game/compacting.ts › compact': 82,
   'popup/cr/Play.tsx › Army': 84,
   'popup/cr/Setup.tsx › ArmyEditor': 84,
   'src/rules/cr/lookup.ts › crNumbers': 83,

@@ -284,7 +284,7 @@ export class LedgerGame {
     this.write(await sync.compact());
   }
 
-  /** The game master's answer about a checkpoint no one at the table stands behind (src/shared-game/sync.ts `choose`). */
+  /** The game master's answer about a checkpoint no one at the table stands behind (src/shared-game/step.ts `choose`). */
   async choose(choice: 'take' | 'fresh'): Promise<boolean> {
     await this.reading;
     if (!this.writing || !this.sync?.unvouched || !this.journal?.me.gm) return false;

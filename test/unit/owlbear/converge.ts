@@ -348,7 +348,7 @@ async function forgeGame(
   here: string,
 ): Promise<void> {
   // Another scene's game, as the game master's page signed it there: his key, and his record signing it.
-  const gmSecret = (table.gm.game as unknown as { signer: { secret: string } | null }).signer?.secret;
+  const gmSecret = (table.gm.game as unknown as { s: { signer: { secret: string } | null } }).s.signer?.secret;
   const elsewhere = what === 'game-elsewhere' && gmSecret !== undefined;
   const scene = elsewhere ? 'elsewhere' : here;
   const state = await nodeCodec.pack(

@@ -63,7 +63,7 @@ async function gonePages(
   return { [`${OPS_PREFIX}${writer}`]: page, [`${OPS_PREFIX}${writer}.s`]: sig };
 }
 
-const secretOf = (c: Client): string => (c.game as unknown as { signer: { secret: string } }).signer.secret;
+const secretOf = (c: Client): string => (c.game as unknown as { s: { signer: { secret: string } } }).s.signer.secret;
 
 describe.each(['server', 'client'] as const)('a player who refreshes his tab (%s merge)', (mode) => {
   it('in the same browser, his game master away: his earlier connection’s actions are his to a newcomer too, and to the game master back, compacted once', async () => {

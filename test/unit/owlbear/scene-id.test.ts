@@ -1,4 +1,4 @@
-// A scene with no id yet (./sync.ts `makesScene`): the game master's page names it; with no game master
+// A scene with no id yet (src/shared-game/read-checkpoint.ts `makesScene`): the game master's page names it; with no game master
 // at the table, any page does once `SYNC_TIMING.sceneIdMs` passed. Two players naming it at once write
 // two ids, one lands over the other: the page whose id lost gives way to the keys', and writes its
 // actions again under it. The wait decides who names the scene, never which actions are played.

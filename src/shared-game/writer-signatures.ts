@@ -1,0 +1,82 @@
+// A writer's signature of his pages: checked, kept, and what it proves once his connection is gone.
+import type { Author } from './model';
+import { digestText } from './records';
+import { readPagesSignature, signsDigest, verifyPages, type PagesSignature } from './signing';
+import { bound } from './bound';
+import { json, type SyncState } from './state';
+import { isLeft, trustOf, isPlayersKey } from './queries';
+
+/** Drops what this client played of a gone writer: none of it is played any more, nor written back. */
+export function forgetAccepted(s: SyncState, writer: string): void {
+  s.seen.delete(writer);
+  s.acceptedJson.delete(writer);
+  s.acceptedValues.delete(writer);
+  s.acceptedVersion.delete(writer);
+  s.acceptedSigs.delete(writer);
+  s.goneChanged.delete(writer);
+  s.gapCopies.delete(writer);
+  s.current.delete(writer);
+}
+
+/** Checks, once each, the signatures of pages whose writer is not at the table (./keys.ts `signature`). */
+export async function checkPageSignatures(s: SyncState, metadata: Readonly<Record<string, unknown>>): Promise<void> {
+  if (!s.keys.signature) return;
+  for (const [key, value] of Object.entries(metadata)) {
+    if (!s.keys.isWriterKey(key)) continue;
+    const name = s.keys.pageOf(key);
+    if (name.kind !== 'signature' || s.live.has(name.holder)) continue;
+    const sig = readPagesSignature(value);
+    if (!sig) continue;
+    const id = `${name.writer}|${json(sig)}`;
+    const known = s.pagesVerified.get(id);
+    s.pagesVerified.delete(id);
+    s.pagesVerified.set(id, known ?? (await verifyPages(s.codec, name.writer, sig)));
+    bound(s.pagesVerified, 200);
+  }
+}
+
+/** Keeps a writer's signature of the pages just accepted of him, if it signs them as they are. */
+export function keepSignature(s: SyncState, writer: string, digest: string, value: unknown): void {
+  const sig = readPagesSignature(value);
+  if (sig && signsDigest(sig, digest)) s.acceptedSigs.set(writer, value);
+  else s.acceptedSigs.delete(writer);
+}
+
+/** A gone writer's pages' signature, if it holds for them as they are on this scene (checked by `checkPageSignatures`). */
+export function pagesSignature(
+  s: SyncState,
+  writer: string,
+  text: string,
+  scene: string,
+  value: unknown,
+): PagesSignature | null {
+  const sig = readPagesSignature(value);
+  return sig &&
+    sig.scene === scene &&
+    signsDigest(sig, digestText(text)) &&
+    s.pagesVerified.get(`${writer}|${json(sig)}`) === true
+    ? sig
+    : null;
+}
+
+/**
+ * The author of a gone writer's pages, if they are signed as they are by a key this client can tie to
+ * the player the signature names, in the role it names: a game master's key it trusts on the scene
+ * (his, whatever role he signed in); the key that signed a version of them this client played while
+ * his record signed it; for a player's pages, also the key in the record of that player's connection
+ * at the table now (his refresh, in the same browser), this page's own among them, or a key his game
+ * master took as that player's.
+ */
+export function signedGone(s: SyncState, writer: string, text: string, scene: string, value: unknown): Author | null {
+  const sig = pagesSignature(s, writer, text, scene, value);
+  if (!sig || isLeft(s, sig.key)) return null;
+  const t = trustOf(s, scene);
+  if (t.proven.has(sig.key) || t.vouched.has(sig.key)) return { player: sig.player, gm: sig.gm };
+  // The key that signed the version of his pages this client played while his record signed them:
+  // his later versions are his too (his record's last write lost with his tab).
+  const played = readPagesSignature(s.acceptedSigs.get(writer));
+  const sameKey = played && played.key === sig.key && played.player === sig.player && (played.gm || !sig.gm);
+  if (sameKey && !s.recordKeys.gaveUp(sig.key)) return { player: sig.player, gm: sig.gm };
+  if (sig.gm) return null;
+  return isPlayersKey(s, scene, sig.player, sig.key) ? { player: sig.player, gm: false } : null;
+}
