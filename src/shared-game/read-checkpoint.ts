@@ -10,7 +10,6 @@ import { bound } from './bound';
 import { SCENE_ID, eventsIn, type SyncState } from './state';
 import {
   gmHere,
-  gone,
   compactor,
   partyRecords,
   keptKeys,
@@ -79,10 +78,13 @@ export function toldScene(s: SyncState): string | null {
 }
 
 /**
- * How many writers gone from the table say, by their pages, that a checkpoint holds more of them than
- * `checkpoint` does: it never held what they dropped, and they cannot bring it back.
+ * How many writers say, by their pages, that a checkpoint holds more of them than `checkpoint` does:
+ * it never held what they dropped for the other. A gone writer cannot bring it back, nor one whose
+ * page started again on a browser that kept nothing (seed 1510236568: the game master, back, compacted
+ * his own action, reloaded, and a player made game master meanwhile signed another of the same number
+ * without it); a writer who still holds it loses nothing either way.
  */
-export function goneShort(
+export function shortOf(
   s: SyncState,
   checkpoint: {
     readonly covers: Readonly<Record<string, number>>;
@@ -90,9 +92,8 @@ export function goneShort(
   },
 ): number {
   let short = 0;
-  for (const [writer, seen] of s.seen) {
-    if (gone(s, writer) && seen.done > (checkpoint.covers[writer] ?? checkpoint.forgot?.[writer] ?? 0)) short++;
-  }
+  for (const [writer, seen] of s.seen)
+    if (seen.done > (checkpoint.covers[writer] ?? checkpoint.forgot?.[writer] ?? 0)) short++;
   return short;
 }
 
@@ -160,7 +161,7 @@ export async function readBase(
       const first =
         head.gen === s.base.gen &&
         s.base.hash !== null &&
-        sortsFirst(goneShort(s, head), hash, goneShort(s, s.base), s.base.hash);
+        sortsFirst(shortOf(s, head), hash, shortOf(s, s.base), s.base.hash);
       const newer =
         (s.base.trust === 'none' && head.gen >= newest) ||
         (s.base.trust === 'verified' && (head.gen > s.base.gen || first || !ours)) ||
