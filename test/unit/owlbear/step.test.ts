@@ -56,8 +56,8 @@ async function run(
   return { writes, keys };
 }
 
-const act = (request: SceneRequest): Input => ({ type: 'act', request });
-const keys = (metadata: Readonly<Record<string, unknown>> = {}): Input => ({ type: 'keys', metadata });
+const act = (request: SceneRequest): AsyncInput => ({ type: 'act', request });
+const keys = (metadata: Readonly<Record<string, unknown>> = {}): AsyncInput => ({ type: 'keys', metadata });
 const alone = (gm: boolean): Input => ({
   type: 'party',
   members: [{ holder: 'gm', player: 'gm', gm, record: null }],
