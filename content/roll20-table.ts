@@ -1,5 +1,5 @@
-// Roll20's one game for the table, in the Roll20 tab (content-table.js, run before content-roll20.js
-// in the same isolated world: manifest order). It plays the shared game from the ledger characters the
+// Roll20's one game for the table, in the Roll20 tab (content-table.js, a module content-roll20.js
+// loads in its isolated world once the table has a game: ./roll20-table-loader.ts). It plays the shared game from the ledger characters the
 // page script reports (src/adapters/roll20/shared.ts `LedgerGame`, over src/shared-game/, the module
 // Owlbear's scene plays), and gives the content script what to draw (the shared game's board input),
 // what to tell the popup (its root, who acts for which side) and what to save on the ledgers. It keeps
@@ -53,7 +53,7 @@ export interface Roll20Table {
   /** The game master's say on what the board shows, for the whole table (false: refused, or no shared game). */
   setVisibility(visibility: Visibility): Promise<boolean>;
   /** The ledgers a game master's click makes (none when they exist, or he is not one); a deleted side's with its seats. */
-  toCreate(sides: readonly string[]): ReturnType<typeof ledgersToCreate>;
+  toCreate(sides: readonly string[]): Promise<ReturnType<typeof ledgersToCreate>>;
   /** An action of `player`'s made in another tab of his (BG→CS `roll20/act`): played here if this tab writes for him, else undefined. */
   act(player: string, raw: unknown): Promise<ActAnswer> | undefined;
   /** Whether this tab writes for `player`, or is about to (BG→CS `roll20/ping`). */
@@ -228,11 +228,9 @@ export function roll20Table(
       return started;
     },
     choose: (choice) => gmClick({ type: 'roll20/choose', choice }),
-    toCreate(sides) {
+    async toCreate(sides) {
       const layout = game.ledgers;
       return layout && journal?.me.gm ? ledgersToCreate(sides, layout, game.seats) : [];
     },
   };
 }
-
-(globalThis as { commandPostTable?: typeof roll20Table }).commandPostTable = roll20Table;

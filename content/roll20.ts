@@ -4,9 +4,9 @@
 // table from the bridge's validated messages, hands each table to the board (content-board.js: the
 // active game's view, drawn over the board), reports the board to the worker for the popup, and
 // — only when the user asked for it in the popup, once per click — posts to the chat or writes
-// command radii into leaders' auras. Once the game master has made the ledger characters, it plays
-// the table's one game (content-table.js, docs/roll20.md "One game for the table"): the board draws
-// that game, and the popup plays it through a port to this script, as on an Owlbear tab.
+// command radii into leaders' auras. Once the game master has made the ledger characters, it loads
+// the table's one game (content-table.js, ./roll20-table-loader.ts): the board draws that game, and
+// the popup plays it through a port to this script, as on an Owlbear tab.
 //
 // A token's path: Roll20 model → roll20-page.js (plain JSON, one delta per frame) → here (validated,
 // LiveModel → Table) → LiveBoard.render (bound to the game, the system's view, the overlay) → summary.
@@ -41,7 +41,7 @@ import { BOARD_KEY } from '../src/store/root';
 import { BROWSER } from '../src/platform';
 import { LOCALE_KEY, sayer, text, type Text } from '../src/i18n/text';
 import type { BoardBundle } from './board';
-import type { roll20Table } from './roll20-table';
+import { roll20TableOnDemand } from './roll20-table-loader';
 import { PORT_NAME, fromPopupSchema, type PortToPopup } from '../src/adapters/tab-port';
 import { HOST_TIMING } from '../src/shared-game/policy';
 
@@ -130,9 +130,6 @@ function start(): void {
   const bundle = (globalThis as { commandPostBoard?: BoardBundle }).commandPostBoard;
   if (!bundle) return;
   const { ringColours } = bundle;
-  // content-table.js ran before this script too: the table's one game, once the game master has made its ledgers.
-  const makeTable = (globalThis as { commandPostTable?: typeof roll20Table }).commandPostTable;
-  if (!makeTable) return;
   // Numbers in the language's own decimal mark, French elision before what is put in.
   // A counted text in its language's plural form.
   const message = sayer((key, subs) => browser.i18n.getMessage(key, subs), browser.i18n.getMessage(LOCALE_KEY) || 'en');
@@ -241,7 +238,8 @@ function start(): void {
   let storedInput: unknown = null;
   let sharedInput: unknown = null;
   let sharedVisibility = 'null';
-  const table = makeTable(
+  const table = roll20TableOnDemand(
+    browser.runtime.getURL('content-table.js'),
     (writes) => toPage({ type: 'ledgers-save', writes: [...writes] }),
     () => {
       // Drawn again only when the table's game changed (a journal read that changes nothing redraws nothing).
@@ -659,9 +657,11 @@ function start(): void {
     if (req.type === 'roll20/check') return Promise.resolve(!interfering && table.startCheck());
     if (req.type === 'roll20/choose') return interfering ? Promise.resolve(false) : table.choose(req.choice);
     if (req.type === 'roll20/share') {
-      const ledgers = interfering ? [] : table.toCreate(req.sides);
-      if (ledgers.length) toPage({ type: 'ledgers-create', ledgers });
-      return Promise.resolve(ledgers.length > 0);
+      if (interfering) return Promise.resolve(false);
+      return table.toCreate(req.sides).then((ledgers) => {
+        if (ledgers.length && !interfering) toPage({ type: 'ledgers-create', ledgers });
+        return ledgers.length > 0;
+      });
     }
     if (req.type === 'roll20/auras') {
       if (interfering) return Promise.resolve(false);

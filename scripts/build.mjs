@@ -29,9 +29,9 @@ const ENTRIES = [
   // The board (every rule system's view, the overlay, the popup's summary): a content script run just
   // before a tabletop's own in the same world, so that each stays within its size budget.
   { name: 'content-board', in: 'content/board.ts', out: 'content-board.js', format: 'iife' },
-  // Roll20's one game for the table (the shared game, the rules it plays, the store's requests): run
-  // before content-roll20 in the same world, with a budget of its own.
-  { name: 'content-table', in: 'content/roll20-table.ts', out: 'content-table.js', format: 'iife' },
+  // Roll20's one game for the table (the shared game, the rules it plays, the store's requests): a
+  // module content-roll20 loads in its world once the table has a game (content/roll20-table-loader.ts).
+  { name: 'content-table', in: 'content/roll20-table.ts', out: 'content-table.js', format: 'esm' },
   { name: 'content-roll20', in: 'content/roll20.ts', out: 'content-roll20.js', format: 'iife' },
   // Runs in the Roll20 page's own world (web-accessible, injected by content-roll20): no extension API there.
   { name: 'roll20-page', in: 'content/roll20-page.ts', out: 'roll20-page.js', format: 'iife' },

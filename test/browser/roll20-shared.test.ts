@@ -57,6 +57,15 @@ async function openAs(player: string, journal = GAME): Promise<Seat> {
   return { game, tab, popup: await popupOf(tab) };
 }
 
+/** The scripts a tab has run so far, in every world (the page's and the extension's content scripts), as the debugger lists them. */
+async function scriptsRun(page: Page): Promise<() => string[]> {
+  const cdp = await page.context().newCDPSession(page);
+  const urls: string[] = [];
+  cdp.on('Debugger.scriptParsed', (e) => void urls.push(e.url));
+  await cdp.send('Debugger.enable');
+  return () => urls.map((u) => u.replace(/^.*\//, ''));
+}
+
 /** Until the tab plays the table's game (its live board says so), as a player waits for his board to show it. */
 async function sharedReady(seat: Seat): Promise<void> {
   const shared = () =>
@@ -276,6 +285,12 @@ afterAll(async () => {
 describe('one game for the Roll20 table', () => {
   it('the game master shares it with one click, and seats players with Roll20’s own “controlled by”', async () => {
     const { gina, bob, carol } = seats;
+    // A tab loads the table's game only once the table has one (content/roll20-table-loader.ts).
+    const ran = await Promise.all([gina, bob, carol].map((s) => scriptsRun(s.game)));
+    for (const scripts of ran) {
+      expect(scripts()).toContain('content-roll20.js');
+      expect(scripts()).not.toContain('content-table.js');
+    }
     await gina.popup.getByTestId('board-details').locator('summary').first().click();
     await expect
       .poll(() => gina.popup.getByTestId('r20-shared').getAttribute('data-state'), { timeout: 10_000 })
@@ -292,6 +307,7 @@ describe('one game for the Roll20 table', () => {
       .toBe(JSON.stringify([ledger('Side 1')!.id, ledger('Side 2')!.id]));
     // Seated as Roll20 seats a player: the game master names him on the side's ledger.
     await seatPlayers(gina);
+    for (const scripts of ran) await expect.poll(scripts, { timeout: 10_000 }).toContain('content-table.js');
     // The popups opened before the game was shared play the browser's own: opened again, they play the table's.
     for (const s of [gina, bob, carol]) await reopen(s);
     await startHellDorado(gina, '<img src=x onerror=alert(1)>');

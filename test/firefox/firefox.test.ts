@@ -6,6 +6,7 @@ import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forgedHello } from '../support/roll20-forged-hello';
 import { captureHijack, keptPort, syntheticPagehide, type AttackLog } from '../support/roll20-attacks';
+import { fid } from '../fixtures/roll20/journal';
 import { startFixtureServer, type FixtureServer } from '../fixtures/roll20/server';
 import { ROLL20_WRITERS_KEY } from '../../src/adapters/roll20/tabs';
 import { inExtension, launchFirefox, openExtensionPage, POPUP_URL, request, type LaunchedFirefox } from './launch';
@@ -314,6 +315,8 @@ describe('Firefox: Roll20 as it ships (issue 19)', () => {
 
 describe('Firefox: one player in two Roll20 tabs', () => {
   it('the worker names one of his tabs to write for him (its ping answered: the other waits), and the other once the first closes', async () => {
+    // A table that shares a game (a tab of one that shares none loads none of its code, and writes
+    // for no one): the table's ledger, and Bob's side's.
     srv.journal.configure('ff-tabs', {
       players: [
         { ref: 'gina', name: 'Gina' },
@@ -321,6 +324,24 @@ describe('Firefox: one player in two Roll20 tabs', () => {
       ],
       gms: ['gina'],
       enforce: true,
+      characters: [
+        {
+          ref: 'ff-table',
+          name: 'Command Post · table',
+          controlledby: '',
+          inplayerjournals: 'all',
+          attribs: [
+            { name: 'cp_ledger', current: 'table' },
+            { name: 'cp_sides', current: JSON.stringify([fid('ff-side')]) },
+          ],
+        },
+        {
+          ref: 'ff-side',
+          name: 'Command Post · Side 1',
+          controlledby: 'bob',
+          attribs: [{ name: 'cp_ledger', current: 'side.0' }],
+        },
+      ],
     });
     const open = async () => {
       const page = await ff.browser.newPage();

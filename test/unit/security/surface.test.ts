@@ -36,13 +36,16 @@ const CONTENT_SCRIPTS = [
   {
     matches: ['https://app.roll20.net/editor*'],
     exclude_matches: ['https://app.roll20.net/editor/character/*'],
-    js: ['content-board.js', 'content-table.js', 'content-roll20.js'],
+    js: ['content-board.js', 'content-roll20.js'],
   },
   { matches: ['https://www.owlbear.rodeo/*'], exclude_matches: undefined, js: ['content-owlbear.js'] },
 ];
-/** What pages may load from the extension: the Roll20 page-world script, on Roll20 only, behind a per-load URL. */
+/**
+ * What pages may load from the extension, on Roll20 only, behind a per-session URL: the page-world
+ * script, and the table's game, a module the content script loads once the table shares one.
+ */
 const WEB_ACCESSIBLE = [
-  { resources: ['roll20-page.js'], matches: ['https://app.roll20.net/*'], use_dynamic_url: true },
+  { resources: ['roll20-page.js', 'content-table.js'], matches: ['https://app.roll20.net/*'], use_dynamic_url: true },
 ];
 const CSP = "script-src 'self'; object-src 'self'";
 
