@@ -1,7 +1,7 @@
 // The isolated content script on the Roll20 editor (match https://app.roll20.net/editor*, not the
 // pop-out character sheets): the Roll20 adapter. Once the page has loaded it injects the page-world
 // bridge (roll20-page.js, web-accessible) with a per-load secret and a MessagePort, keeps the live
-// table from the bridge's validated messages, hands each table to the board (content-board.js: the
+// table from the bridge's validated messages, hands each table to the board (./live-board.ts: the
 // active game's view, drawn over the board), reports the board to the worker for the popup, and
 // — only when the user asked for it in the popup, once per click — posts to the chat or writes
 // command radii into leaders' auras. Once the game master has made the ledger characters, it loads
@@ -40,7 +40,9 @@ import type { Roll20TabsRequest } from '../src/adapters/roll20/tabs';
 import { BOARD_KEY } from '../src/store/root';
 import { BROWSER } from '../src/platform';
 import { LOCALE_KEY, sayer, text, type Text } from '../src/i18n/text';
-import type { BoardBundle } from './board';
+import { LiveBoard } from './live-board';
+import { RING_COLOURS } from '../src/board/look';
+import { finderStops, nextStop, sayStop } from '../src/board/finder';
 import { roll20TableOnDemand } from './roll20-table-loader';
 import { PORT_NAME, fromPopupSchema, type PortToPopup } from '../src/adapters/tab-port';
 import { HOST_TIMING } from '../src/shared-game/policy';
@@ -126,10 +128,6 @@ function start(): void {
 
   const secret = randomHex(16);
   const model = new LiveModel();
-  // content-board.js ran first in this same isolated world (manifest order).
-  const bundle = (globalThis as { commandPostBoard?: BoardBundle }).commandPostBoard;
-  if (!bundle) return;
-  const { ringColours } = bundle;
   // Numbers in the language's own decimal mark, French elision before what is put in.
   // A counted text in its language's plural form.
   const message = sayer((key, subs) => browser.i18n.getMessage(key, subs), browser.i18n.getMessage(LOCALE_KEY) || 'en');
@@ -168,7 +166,7 @@ function start(): void {
     stops.add(stop);
     return id;
   };
-  const board = new bundle.LiveBoard(say);
+  const board = new LiveBoard(say);
   let settings: Roll20Settings = DEFAULT_ROLL20_SETTINGS;
   let run: BoardRun | null = null;
   let camera: View | null = null;
@@ -450,7 +448,7 @@ function start(): void {
           id,
           radius: Math.round(r.radiusCells * scene.unitsPerCell * 1000) / 1000,
           square: r.shape.kind === 'square',
-          color: ringColours[r.kind],
+          color: RING_COLOURS[r.kind],
         })),
     );
     toPage({ type: 'auras-set', items });
@@ -518,8 +516,8 @@ function start(): void {
   // Jumpgate's camera is not moved: no public code does it); what the popup says of it, in full words.
   const find = (step: 1 | -1): string | false => {
     if (!run || run.view.error || interfering || orphan) return false;
-    const stops = bundle.finder.stops(run.view);
-    const next = bundle.finder.next(stops, found ?? model.selected[0] ?? null, step);
+    const stops = finderStops(run.view);
+    const next = nextStop(stops, found ?? model.selected[0] ?? null, step);
     found = next?.stop.token ?? null;
     focusNow();
     const camera = board.overlay.currentCamera;
@@ -530,7 +528,7 @@ function start(): void {
       wrapper.scrollLeft += at.x - (camera.x + camera.w / 2);
       wrapper.scrollTop += at.y - (camera.y + camera.h / 2);
     }
-    return bundle.finder.say(next, stops.length, say, browser.i18n.getMessage(LOCALE_KEY) || 'en');
+    return sayStop(next, stops.length, say, browser.i18n.getMessage(LOCALE_KEY) || 'en');
   };
 
   const countDropped = () => {

@@ -26,12 +26,12 @@ const ENTRIES = [
   // The popup loads each rule system's panel on demand (dynamic import), so esbuild splits it into chunks.
   { name: 'popup', in: 'popup/main.tsx', out: 'popup.js', format: 'esm', splitting: true },
   { name: 'background', in: 'background/worker.ts', out: 'background.js', format: 'esm' },
-  // The board (every rule system's view, the overlay, the popup's summary): a content script run just
-  // before a tabletop's own in the same world, so that each stays within its size budget.
-  { name: 'content-board', in: 'content/board.ts', out: 'content-board.js', format: 'iife' },
   // Roll20's one game for the table (the shared game, the rules it plays, the store's requests): a
   // module content-roll20 loads in its world once the table has a game (content/roll20-table-loader.ts).
   { name: 'content-table', in: 'content/roll20-table.ts', out: 'content-table.js', format: 'esm' },
+  // Roll20's content script, with the board it draws (every rule system's view, the overlay, the
+  // popup's summary: content/live-board.ts) in the same file: one copy of what both use (valibot, the
+  // words).
   { name: 'content-roll20', in: 'content/roll20.ts', out: 'content-roll20.js', format: 'iife' },
   // Runs in the Roll20 page's own world (web-accessible, injected by content-roll20): no extension API there.
   { name: 'roll20-page', in: 'content/roll20-page.ts', out: 'roll20-page.js', format: 'iife' },

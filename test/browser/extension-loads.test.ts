@@ -23,8 +23,8 @@ const PACKAGED = [
   'popup.js',
   'popup.css',
   'background.js',
-  'content-board.js',
   'content-roll20.js',
+  'content-table.js',
   'roll20-page.js',
   'demo.html',
   'demo.js',
@@ -89,7 +89,7 @@ describe('extension (default locale)', () => {
     // Content scripts on the two tabletops only: Roll20's editor, and Owlbear Rodeo (the bridge to the
     // Command Post extension Owlbear loads, docs/owlbear.md), each in the top frame alone.
     expect(manifest.content_scripts?.map((c) => [c.matches, c.js, c.all_frames])).toEqual([
-      [['https://app.roll20.net/editor*'], ['content-board.js', 'content-roll20.js'], false],
+      [['https://app.roll20.net/editor*'], ['content-roll20.js'], false],
       [['https://www.owlbear.rodeo/*'], ['content-owlbear.js'], false],
     ]);
     // __MSG_extName__ is resolved from _locales/en.

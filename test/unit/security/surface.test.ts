@@ -36,7 +36,7 @@ const CONTENT_SCRIPTS = [
   {
     matches: ['https://app.roll20.net/editor*'],
     exclude_matches: ['https://app.roll20.net/editor/character/*'],
-    js: ['content-board.js', 'content-roll20.js'],
+    js: ['content-roll20.js'],
   },
   { matches: ['https://www.owlbear.rodeo/*'], exclude_matches: undefined, js: ['content-owlbear.js'] },
 ];
