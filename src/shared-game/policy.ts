@@ -7,7 +7,7 @@
 //
 // Every constant is labelled below (`LIVENESS` or `DECIDES`). Those in `DECIDES` still decide an
 // outcome, not only its moment: each says what, and is a debt of issue 36 ("Outcomes no clock
-// decides"). `test/unit/owlbear/policy.test.ts` fails on a constant with no label. Two more live
+// decides"). `test/unit/shared-game/policy.test.ts` fails on a constant with no label. Two more live
 // elsewhere: `LIMITS.compactAfterMs` (./model.ts: how soon the compactor compacts; liveness) and the
 // `settleMs` option of ./types.ts (ops played for less than it stay out of a compaction; liveness: they
 // go into the next one, in the same order).
@@ -45,21 +45,21 @@ export const SYNC_TIMING = {
    * `restoreAfterMs`, reach his next heal (1 s) and have the write arrive, since the compacting game
    * master who writes back first may be the very page that restarts. Then it goes on from the earlier
    * version its record signed; what only the later one held comes back from the pages that played it
-   * when they return (test/unit/owlbear/take-back.test.ts).
+   * when they return (test/unit/shared-game/take-back.test.ts).
    */
   takeBackMs: 12_000,
   /**
    * A scene with no id yet waits this long for the game master's page to give it one, then any client
    * does (at once with no game master at the table). Two ids written at once: the compactor keeps his,
    * a player's gives way to the keys', and his page writes his actions again under it; nothing is lost
-   * (test/unit/owlbear/scene-id.test.ts).
+   * (test/unit/shared-game/scene-id.test.ts).
    */
   sceneIdMs: 5000,
   /**
    * Keys of no one at the table (unsigned, or signed by a key no one asks about) are emptied once they
    * stood still this long: a hostile player cannot fill the scene with made-up writers. A newcomer the
    * other pages do not list yet loses nothing by it: his page writes his keys again until the table
-   * holds them (test/unit/owlbear/stranger.test.ts).
+   * holds them (test/unit/shared-game/stranger.test.ts).
    */
   strangerMs: 5000,
 } as const;

@@ -11,7 +11,7 @@ import {
   type JournalCharacter,
 } from '../../../src/adapters/roll20/ledger';
 import { BOB, CAROL, GM, startedTable } from '../../support/roll20-table';
-import { sideEdited } from '../owlbear/harness';
+import { sideEdited } from '../shared-game/harness';
 
 const ledger = (
   id: string,

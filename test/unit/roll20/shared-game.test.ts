@@ -18,7 +18,7 @@ import { gameOf } from '../../../src/store/load';
 import { BOB, CAROL, DAVE, GM, Roll20Table, startedTable, type Seat } from '../../support/roll20-table';
 import { forgeryUnder } from '../../support/roll20-forgery';
 import { nodeCodec } from '../../support/owlbear-room';
-import { sideEdited } from '../owlbear/harness';
+import { sideEdited } from '../shared-game/harness';
 import { mulberry32 } from '../../../src/random/seeded';
 import type { SceneRequest } from '../../../src/messages';
 

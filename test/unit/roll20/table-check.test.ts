@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { CHECK_ATTR, CHECK_BIG_ATTR } from '../../../src/adapters/roll20/check';
 import { BOB, CAROL, GM, startedTable, type Roll20Table, type Seat } from '../../support/roll20-table';
-import { sideEdited } from '../owlbear/harness';
+import { sideEdited } from '../shared-game/harness';
 
 /**
  * One check carried as Roll20 may carry it (it keeps no order between two attributes): the check's
