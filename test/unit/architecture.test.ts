@@ -103,3 +103,23 @@ describe('each rule system stays in its folder', () => {
     }
   });
 });
+
+/** docs/architecture.md walks a newcomer through the code file by file: every file it names is there. */
+describe('docs/architecture.md', () => {
+  const doc = readFileSync(join(repo, 'docs/architecture.md'), 'utf8');
+  const named = [
+    ...doc.matchAll(/`((?:src|content|popup|owlbear|background|demo|test|scripts|docs|bench)\/[^`\s*<>…]+)`/g),
+  ]
+    .map((m) => m[1]!)
+    .filter((p) => !p.includes('<'));
+
+  it('names files', () => {
+    expect(named.length).toBeGreaterThan(20);
+  });
+
+  it.each([...new Set(named)])('%s exists', (path) => {
+    expect(() => readdirSync(join(repo, dirname(path)))).not.toThrow();
+    const base = path.endsWith('/') ? null : path.split('/').pop()!;
+    if (base) expect(readdirSync(join(repo, dirname(path)))).toContain(base);
+  });
+});
