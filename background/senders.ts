@@ -1,5 +1,7 @@
 // Who may send what to the worker, decided from the browser's own account of the sender (never from
 // the message). Pure, so that the unit tests can forge any sender.
+import { TABLETOPS } from '../src/adapters/tabletops';
+import type { TabletopId } from '../src/adapters/tabletop';
 
 /** The parts of `runtime.MessageSender` the checks read. */
 export interface Sender {
@@ -19,18 +21,16 @@ export interface Self {
 export const fromOwnPage = (sender: Sender, self: Self): boolean =>
   sender.id === self.id && typeof sender.url === 'string' && sender.url.startsWith(self.origin);
 
-const ROLL20_EDITOR = /^https:\/\/app\.roll20\.net\/editor\/?([?#]|$)/;
-
 /**
- * The tabletop whose live board a sender may report, and the tab it is kept under: the Roll20 content
- * script in the top frame of an editor tab, or the extension's own demo table page in a tab of its own
- * (demo.html, any query or hash). Anything else (another extension page, a frame, a page of another
+ * The tabletop whose live board a sender may report, and the tab it is kept under: the top frame of a
+ * tab that a tabletop's declaration names (src/adapters/<id>/tabletop.ts: the Roll20 editor, the
+ * extension's own demo table page). Anything else (another extension page, a frame, a page of another
  * origin, a sender without a tab) reports nothing.
  */
 export function tabletopSender(
   sender: Sender,
   self: Self,
-): { readonly tab: number; readonly tabletop: 'roll20' | 'demo' } | null {
+): { readonly tab: number; readonly tabletop: TabletopId } | null {
   const tab = sender.tab?.id;
   if (
     sender.id !== self.id ||
@@ -40,8 +40,8 @@ export function tabletopSender(
     typeof sender.url !== 'string'
   )
     return null;
-  if (ROLL20_EDITOR.test(sender.url)) return { tab, tabletop: 'roll20' };
-  const page = sender.url.startsWith(self.origin) ? sender.url.slice(self.origin.length) : null;
-  if (page !== null && /^demo\.html([?#]|$)/.test(page)) return { tab, tabletop: 'demo' };
-  return null;
+  const url = sender.url;
+  const page = url.startsWith(self.origin) ? url.slice(self.origin.length) : null;
+  const tabletop = TABLETOPS.find((t) => t.reportsFrom(url, page));
+  return tabletop ? { tab, tabletop: tabletop.id } : null;
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { DESCRIPTORS, SYSTEM_IDS } from '../../src/rules';
 import { BOARDS } from '../../src/rules/boards';
 import { PANELS } from '../../popup/panels';
+import { TABLETOPS } from '../../src/adapters/tabletops';
 
 const repo = join(__dirname, '../..');
 const sources = (dir: string) =>
@@ -121,5 +122,36 @@ describe('docs/architecture.md', () => {
     expect(() => readdirSync(join(repo, dirname(path)))).not.toThrow();
     const base = path.endsWith('/') ? null : path.split('/').pop()!;
     if (base) expect(readdirSync(join(repo, dirname(path)))).toContain(base);
+  });
+});
+
+/** Each tabletop declares itself once, in its own folder (src/adapters/<id>/tabletop.ts); the manifest agrees with the declarations. */
+describe('the tabletops', () => {
+  const folders = readdirSync(join(repo, 'src/adapters'), { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name);
+
+  it.each(folders)('src/adapters/%s declares its tabletop, listed once under its own id', (id) => {
+    const source = readFileSync(join(repo, 'src/adapters', id, 'tabletop.ts'), 'utf8');
+    expect(source).toMatch(/defineTabletop\(\{/);
+    expect(TABLETOPS.filter((t) => t.id === id)).toHaveLength(1);
+  });
+
+  it('lists no tabletop without a folder', () => {
+    expect(TABLETOPS.map((t) => t.id).sort()).toEqual([...folders].sort());
+  });
+
+  it("the manifest's content scripts are the tabletops' declared ones", () => {
+    const manifest = JSON.parse(readFileSync(join(repo, 'manifest.json'), 'utf8')) as {
+      content_scripts: { matches: string[]; exclude_matches?: string[]; js: string[] }[];
+    };
+    const declared = TABLETOPS.flatMap((t) => (t.contentScript ? [t.contentScript] : []));
+    const shape = (c: { matches: readonly string[]; exclude_matches?: readonly string[]; js: readonly string[] }) => ({
+      matches: [...c.matches],
+      exclude_matches: c.exclude_matches ? [...c.exclude_matches] : [],
+      js: [...c.js],
+    });
+    const byScript = (a: { js: string[] }, b: { js: string[] }) => a.js[0]!.localeCompare(b.js[0]!);
+    expect(manifest.content_scripts.map(shape).sort(byScript)).toEqual(declared.map(shape).sort(byScript));
   });
 });
