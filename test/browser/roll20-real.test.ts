@@ -205,10 +205,13 @@ describe('6. the selection and the chat', () => {
       await popup.getByTestId('board-details').evaluate((d) => void ((d as HTMLDetailsElement).open = true));
       await popup.getByTestId('r20-chat').click();
       await expect.poll(() => popup.getByTestId('r20-chat-result').textContent()).toBe('Posted.');
-      await game.waitForTimeout(300);
-      expect(await game.locator('#fx-chat li').allTextContents()).toEqual([
+      const post = [
         'Command Post — Battlefield: Captain’s unit 2/3 in command (out: Rifleman 3) · Sergeant’s unit 1/1 in command (out: —)',
-      ]);
+      ];
+      // (Waited for: a busy machine shows the post later than the popup says it went. Then once only.)
+      await expect.poll(() => game.locator('#fx-chat li').allTextContents(), { timeout: 10_000 }).toEqual(post);
+      await game.waitForTimeout(300);
+      expect(await game.locator('#fx-chat li').allTextContents()).toEqual(post);
       expect(await fx(game, (f) => f.foreignClicks())).toBe(0);
       expect(await game.locator('#textchat-input textarea').inputValue()).toBe('my draft');
       // Posted as the player, not as the NPC "speaking as" was set to; which is set back after.
