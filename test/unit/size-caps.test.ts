@@ -38,7 +38,6 @@ const FUNCTION_OUTLIERS: Readonly<Record<string, number>> = {
   'owlbear/Table.tsx › TablePanel': 222,
   'content/roll20-ledgers.ts › ledgers': 221,
   'popup/files/Files.tsx › Files': 204,
-  'background/messenger.ts › createMessenger': 185,
   'src/scenario/run.ts › runScenario': 172,
   'src/board/layout.ts › layoutBoard': 166,
   'content/roll20-table.ts › roll20Table': 166,
