@@ -7,7 +7,7 @@
 // read the journal that carries it and play it (its share of "reaches the other boards").
 import { LEDGER_ATTR, SIDES_ATTR, layoutOf, ledgersToCreate, type AttributeWrite } from '../src/adapters/roll20/ledger';
 import { LedgerGame } from '../src/adapters/roll20/shared';
-import type { SceneRequest } from '../src/messages';
+import type { SceneRequest } from '../src/shared-game/scene-request';
 import { nodeCodec } from '../test/support/owlbear-room';
 import { JournalServer, fid } from '../test/support/roll20-journal';
 import { median, quantile, round3 } from './timing';

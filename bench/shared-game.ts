@@ -9,7 +9,7 @@
 // (target ≤ 10 ms median).
 import { SharedGame } from '../src/shared-game/sync';
 import { OWLBEAR_KEYS } from '../src/adapters/owlbear/keys';
-import type { SceneRequest } from '../src/messages';
+import type { SceneRequest } from '../src/shared-game/scene-request';
 import { playLongGame } from '../test/support/long-games';
 import { OWLBEAR_STORES, client, nodeCodec, write } from '../test/support/owlbear-room';
 import { signedText, type Head } from '../src/shared-game/checkpoint';

@@ -1,12 +1,11 @@
 // One Owlbear page's view of the room (the background page and the action popover each run one):
 // the SDK wired to the pure core. It follows the player (his role, his own player metadata), the party
-// (each connection's role and record), the scene (ready or not, switched, closed), its grid, its
-// items and its metadata; plays the scene's shared game (src/shared-game/sync.ts, with Owlbear's key
-// names: src/adapters/owlbear/keys.ts); reads the tokens into a table (src/adapters/owlbear/items.ts)
-// and runs the active system's board view on it, exactly as every other tabletop does
-// (src/board/run.ts). The background page is the connection's one writer: it writes its pages and
-// writes them again until the scene holds them, and publishes its record in its own player metadata
-// (which only it writes); the popover hands it its actions and mirrors what it keeps (./pages.ts).
+// (each connection's role and record), the scene (ready or not, switched, closed), its grid, its items
+// and its metadata; plays the scene's shared game (src/shared-game/, with src/adapters/owlbear/keys.ts);
+// reads the tokens into a table (src/adapters/owlbear/items.ts) and runs the system's board view on it,
+// as every tabletop does (src/board/run.ts). The background page is the connection's one writer: it
+// writes its pages until the scene holds them, and publishes its record in its own player metadata
+// (only it writes there); the popover hands it its actions and mirrors what it keeps (./pages.ts).
 import OBR, { type Item, type Metadata, type Player } from '@owlbear-rodeo/sdk';
 import * as v from 'valibot';
 import {
@@ -27,7 +26,8 @@ import { BoardRunner, type BoardRun } from '../src/board/run';
 import { summaryOf, type BoardSummary } from '../src/board/summary';
 import type { RuleError } from '../src/game/result';
 import { text } from '../src/i18n/text';
-import type { Request, Response, SceneRequest } from '../src/messages';
+import type { Request, Response } from '../src/messages';
+import type { SceneRequest } from '../src/shared-game/scene-request';
 import { BOARDS } from '../src/rules/boards';
 import type { SystemId } from '../src/rules/ids';
 import { boardInputOf } from '../src/store/board';

@@ -1,5 +1,4 @@
 import * as v from 'valibot';
-import type { BoardShow } from './board/visibility';
 import type { Roll20TabsRequest } from './adapters/roll20/tabs';
 import { roll20SettingsSchema, type Roll20Settings } from './adapters/roll20/settings';
 import type { DemoBoard } from './adapters/demo/model';
@@ -13,8 +12,9 @@ import type { ConfigOf, EventOf } from './rules/types';
 import { BACKUP_KEY_PREFIX, type StoreNotice, type StoreRoot } from './store/root';
 
 /*
- * Every message that crosses contexts is one of these (the whole union: `Message`, below). The worker
- * validates each request with `requestSchema` or `tableRequestSchema` before acting.
+ * The worker's requests and answers (the whole union: `WorkerMessage`, below), each channel's checked
+ * by its handler in background/channels/. What a player does to a table's shared game is the shared
+ * game's own (src/shared-game/scene-request.ts); the other channels' messages live with them (below).
  */
 
 /** Link a token to a piece of the game (null: unlink it). */
@@ -160,37 +160,6 @@ export interface HistoryPage {
   readonly base: unknown;
   readonly events: readonly unknown[];
 }
-
-/** Each member of a union without its request id. */
-type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
-
-/** The requests a player may make of an Owlbear scene's shared game: each becomes one action in the scene's metadata. */
-export const SCENE_GAME_TYPES = [
-  'store/select-system',
-  'game/dispatch',
-  'game/batch',
-  'game/replace',
-  'game/undo',
-  'game/redo',
-  'board/link',
-] as const;
-
-/**
- * What a player does to a table's shared game (src/shared-game/; on Owlbear, a scene's), kept in the
- * table's keys as one action of that player: a game request as the worker takes it, or one of the
- * table's own. `scene/seats`: the game master says which sides a player may act for (indexes into the
- * system's `sides`; empty: none). `scene/reveal`: a player opens one sealed value of his own earlier
- * action (the command roll's secret roster, number by number, as each comes up). `scene/visibility`:
- * the game master says what the board shows, and whether to him only (src/board/visibility.ts).
- */
-export type SceneRequest =
-  | WithoutId<Extract<Request, { type: (typeof SCENE_GAME_TYPES)[number] }>>
-  | { readonly type: 'scene/seats'; readonly player: string; readonly name: string; readonly seats: readonly number[] }
-  | {
-      readonly type: 'scene/reveal';
-      readonly values: readonly { readonly seal: string; readonly salt: string; readonly value: string }[];
-    }
-  | { readonly type: 'scene/visibility'; readonly show: BoardShow; readonly gmOnly: boolean };
 
 const system = v.picklist(SYSTEM_IDS);
 /** A request's id (the popup makes one per user action; retries reuse it). */

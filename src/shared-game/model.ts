@@ -4,7 +4,7 @@
 // with which role, and each holder's own signed record) and the writes (./sync.ts `SharedGame`).
 import type { Visibility } from '../board/visibility';
 import type { RuleError } from '../game/result';
-import type { SceneRequest } from '../messages';
+import type { SceneRequest } from './scene-request';
 import type { StoreRoot } from '../store/root';
 
 /** One action of one player, as its writer keeps it. */

@@ -4,7 +4,8 @@
 import * as v from 'valibot';
 import { ok, refuse, type Result } from '../game/result';
 import { parseWith } from '../game/validate';
-import { SCENE_GAME_TYPES, type Request, type SceneRequest } from '../messages';
+import type { Request } from '../messages';
+import { SCENE_GAME_TYPES, type SceneRequest } from './scene-request';
 import { parseRequest } from '../store/requests';
 import { VISIBILITY_FIELDS } from '../board/visibility-schema';
 import { LIMITS } from './model';

@@ -2,7 +2,7 @@
 // checked.
 import { ok, type Result } from '../game/result';
 import { isSealed } from '../game/seal';
-import type { SceneRequest } from '../messages';
+import type { SceneRequest } from './scene-request';
 import { DESCRIPTORS } from '../rules';
 import type { AnyDescriptor } from '../rules/descriptor';
 import { gameOf } from '../store/load';

@@ -47,7 +47,8 @@
 //   Whether an op counts, who was game master for it and what is kept is decided by what the keys
 //   and records hold, except where ./policy.ts labels a wait `DECIDES`.
 import { ok, refuse, type Result } from '../game/result';
-import { type Request, type SceneRequest } from '../messages';
+import { type Request } from '../messages';
+import type { SceneRequest } from './scene-request';
 import { applyRequest } from '../store/requests';
 import { readLegacy } from './checkpoint';
 import { LIMITS, type Dropped, type Member, type Op, refusal } from './model';

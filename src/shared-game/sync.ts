@@ -7,7 +7,7 @@
 // record) and this holder's own record as the tabletop holds it; it writes what `heal` and `compact`
 // return and publishes the record book.
 import type { Result } from '../game/result';
-import type { SceneRequest } from '../messages';
+import type { SceneRequest } from './scene-request';
 import type { TableKeys } from './keys';
 import type { Dropped, Identity, Member, Op } from './model';
 import type { PlacedOp } from './play';

@@ -1,7 +1,7 @@
 // What a client's shared game shows its host, and what it asks of it: the view, the options, what its
 // browser keeps.
 import type { RuleError } from '../game/result';
-import type { SceneRequest } from '../messages';
+import type { SceneRequest } from './scene-request';
 import type { StoreRoot } from '../store/root';
 import type { Written } from './checkpoint';
 import type { TableKeys } from './keys';

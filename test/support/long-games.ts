@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { exampleRequest } from '../../src/adapters/demo/example';
-import type { SceneRequest } from '../../src/messages';
+import type { SceneRequest } from '../../src/shared-game/scene-request';
 import type { SystemId } from '../../src/rules/ids';
 import { Room, client, write, type Client } from './owlbear-room';
 

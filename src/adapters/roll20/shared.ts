@@ -4,7 +4,7 @@
 // turns the ledgers' `controlledby` into the game's seats. Pure: the content script (content/
 // roll20-table.ts) gives it the journal as the page reports it, a codec, a clock and the way out.
 import type { RuleError } from '../../game/result';
-import type { SceneRequest } from '../../messages';
+import type { SceneRequest } from '../../shared-game/scene-request';
 import { HOST_TIMING } from '../../shared-game/policy';
 import { RecordBook, readRecord } from '../../shared-game/records';
 import type { SecretKeeper } from '../../shared-game/secrets';

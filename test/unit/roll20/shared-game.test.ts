@@ -20,7 +20,7 @@ import { forgeryUnder } from '../../support/roll20-forgery';
 import { nodeCodec } from '../../support/owlbear-room';
 import { sideEdited } from '../shared-game/harness';
 import { mulberry32 } from '../../../src/random/seeded';
-import type { SceneRequest } from '../../../src/messages';
+import type { SceneRequest } from '../../../src/shared-game/scene-request';
 
 /** Each client's hd-command log length only grows: no honest action leaves a board once on it (`most`: the longest each has shown). */
 function boardsNeverShrink(table: Roll20Table, most: Map<Seat, number>, when: string): void {

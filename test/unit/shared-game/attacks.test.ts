@@ -5,7 +5,7 @@
 // master is told whose key it was and what was refused.
 import { describe, expect, it } from 'vitest';
 import { GAME_KEY, OPS_PREFIX, PART_PREFIX, SCENE_KEY } from '../../../src/adapters/owlbear/keys';
-import type { SceneRequest } from '../../../src/messages';
+import type { SceneRequest } from '../../../src/shared-game/scene-request';
 import { LIMITS } from '../../../src/shared-game/model';
 import { digest, digestText } from '../../../src/shared-game/records';
 import { gameOf } from '../../../src/store/load';

@@ -5,7 +5,7 @@
 // sealed until their number comes up.
 import { describe, expect, it } from 'vitest';
 import { GAME_KEY, OPS_PREFIX, PART_PREFIX } from '../../../src/adapters/owlbear/keys';
-import type { SceneRequest } from '../../../src/messages';
+import type { SceneRequest } from '../../../src/shared-game/scene-request';
 import { gameOf } from '../../../src/store/load';
 import { MemoryKeeper, Room, client, nodeCodec, write, type Client } from '../../support/owlbear-room';
 

@@ -4,7 +4,7 @@
 // client's record in its player metadata) arrive, or are refused by Owlbear, within `wireMs`. Used by
 // the property test and the attack tests.
 import { GAME_KEY, OPS_PREFIX } from '../../../src/adapters/owlbear/keys';
-import type { SceneRequest } from '../../../src/messages';
+import type { SceneRequest } from '../../../src/shared-game/scene-request';
 import { gameOf } from '../../../src/store/load';
 import { bundle, type Update } from '../../../src/shared-game/sync';
 import {

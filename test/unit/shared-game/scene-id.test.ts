@@ -4,7 +4,7 @@
 // actions again under it. The wait decides who names the scene, never which actions are played.
 import { describe, expect, it } from 'vitest';
 import { SCENE_KEY } from '../../../src/adapters/owlbear/keys';
-import type { SceneRequest } from '../../../src/messages';
+import type { SceneRequest } from '../../../src/shared-game/scene-request';
 import { SYNC_TIMING } from '../../../src/shared-game/policy';
 import { Table, names, sideEdited } from './harness';
 

@@ -7,7 +7,7 @@
 // signed by his page (the attacker seated on both sides, honest actions lost).
 import { describe, expect, it } from 'vitest';
 import { GAME_KEY, PART_PREFIX, SCENE_KEY } from '../../../src/adapters/owlbear/keys';
-import type { SceneRequest } from '../../../src/messages';
+import type { SceneRequest } from '../../../src/shared-game/scene-request';
 import { headText, readHead, signedText, type Head } from '../../../src/shared-game/checkpoint';
 import { checkpointEntry, digestText, readRecord } from '../../../src/shared-game/records';
 import { signCheckpoint } from '../../../src/shared-game/signing';

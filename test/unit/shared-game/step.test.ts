@@ -4,15 +4,14 @@
 // something is said, never what is played.
 import { describe, expect, it } from 'vitest';
 import { OWLBEAR_KEYS } from '../../../src/adapters/owlbear/keys';
-import type { SceneRequest } from '../../../src/messages';
+import type { SceneRequest } from '../../../src/shared-game/scene-request';
 import { RecordBook } from '../../../src/shared-game/records';
 import { newSyncState, type SyncState } from '../../../src/shared-game/state';
 import { step, type Input, type AsyncInput } from '../../../src/shared-game/step';
-import type { Update } from '../../../src/shared-game/types';
+import type { SharedState, Update } from '../../../src/shared-game/types';
 import { viewOf } from '../../../src/shared-game/view';
 import { MemoryKeeper, nodeCodec } from '../../support/owlbear-room';
 import { gameOf } from '../../../src/store/load';
-import type { SharedState } from '../../../src/shared-game/types';
 import { sideEdited } from './harness';
 
 /** A client whose browser holds `secret` and whose salts come in order: nothing random but what the test gives. */
