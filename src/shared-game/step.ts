@@ -39,7 +39,7 @@
 //                 tabletop's answer to each write.
 //     compact     the compacting game master's client folds the game into a new checkpoint and
 //                 signs it (./compacting.ts).
-//     choose-checkpoint, choose-pages   his answer about a checkpoint, or a gone writer's pages,
+//     choose checkpoint, choose pages   his answer about a checkpoint, or a gone writer's pages,
 //                 that nothing at the table vouches for.
 //     mirror, refused   a popover that writes nothing shows its page's own ops and refusals.
 //
@@ -47,7 +47,7 @@
 //   Whether an op counts, who was game master for it and what is kept is decided by what the keys
 //   and records hold, except where ./policy.ts labels a wait `DECIDES`.
 import { ok, refuse, type Result } from '../game/result';
-import { type Request } from '../messages';
+import type { Request } from '../messages';
 import type { SceneRequest } from './scene-request';
 import { applyRequest } from '../store/requests';
 import { readLegacy } from './checkpoint';
