@@ -8,8 +8,8 @@ import { checkpointEntry, digestText, opsEntry, signsPages, type HolderRecord } 
 import { forgotOf } from './compact';
 import { remember, trustedKeys, type Trusted } from './trust';
 import { bound } from './bound';
-import { type SyncState } from './state';
-import { type Unvouched } from './types';
+import type { SyncState } from './state';
+import type { Unvouched } from './types';
 
 export function holder(s: SyncState): string {
   return s.keys.holderOf(s.me.writer);

@@ -8,7 +8,7 @@ import { droppedUncovered } from './returns';
 import { budgetWriters, sortKeys } from './writers';
 import { bound } from './bound';
 import { json, type SyncState } from './state';
-import { type UnprovenPages } from './types';
+import type { UnprovenPages } from './types';
 import { coveredOf, isLeft } from './queries';
 import { forgetAccepted, keepSignature, pagesSignature, signedGone } from './writer-signatures';
 import { readReturns } from './read-returns';

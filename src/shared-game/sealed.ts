@@ -8,7 +8,7 @@ import type { AnyDescriptor } from '../rules/descriptor';
 import { gameOf } from '../store/load';
 import type { Dropped } from './model';
 import { sealOf } from './secrets';
-import { type SyncState } from './state';
+import type { SyncState } from './state';
 import { viewOf } from './view';
 
 /** Seals the secret values of a request's events (each with its own salt). */

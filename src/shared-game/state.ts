@@ -14,7 +14,7 @@ import type { Paced } from './heal';
 import type { Trusted } from './trust';
 import { MemorySecrets, type SecretKeeper } from './secrets';
 import { RecordKeys } from './record-keys';
-import { type Keeper, type Trust, type Unvouched, type UnprovenPages, type SharedGameOptions } from './types';
+import type { Keeper, Trust, Unvouched, UnprovenPages, SharedGameOptions } from './types';
 
 /** Another writer's pages to write back: the writer, his pages, and his signature of them (undefined: none). */
 export type WriteBack = readonly [writer: string, pages: readonly unknown[], signature: unknown];

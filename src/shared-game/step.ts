@@ -58,7 +58,7 @@ import { isTableOwn, parseSceneRequest } from './requests';
 import { SYNC_TIMING } from './policy';
 import { bound } from './bound';
 import { NO_BASE, type SyncState } from './state';
-import { type Update } from './types';
+import type { Update } from './types';
 import { compactingHolder, compactor, ownPageValues, note, droppedNow, tabRank, noteRefused } from './queries';
 import { replay, viewOf } from './view';
 import { seal, checkOpenings } from './sealed';

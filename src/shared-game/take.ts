@@ -9,7 +9,7 @@ import { SYNC_TIMING } from './policy';
 import { forgotOf } from './compact';
 import { bound } from './bound';
 import { eventsIn, NO_BASE, type SyncState } from './state';
-import { type Trust, type Unvouched } from './types';
+import type { Trust, Unvouched } from './types';
 import { compactor, gone, trustOf, note } from './queries';
 
 /** Plays from a checkpoint (the keys', or the copy this browser kept), if all its parts are there (else waits for them). */

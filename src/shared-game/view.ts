@@ -6,8 +6,8 @@ import { clockCeiling } from './ops';
 import { withOpened, type PlacedOp } from './play';
 import { SYNC_TIMING } from './policy';
 import { orderOps } from './order';
-import { type SyncState } from './state';
-import { type Unsent, type SharedState } from './types';
+import type { SyncState } from './state';
+import type { Unsent, SharedState } from './types';
 import { author, compactingHolder, coveredOf, gmNow, stillSigned, droppedNow, unvouched } from './queries';
 
 /** Which ops play, in what order, with what authority (./order.ts). */
