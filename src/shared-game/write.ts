@@ -70,9 +70,12 @@ export function restoring(s: SyncState, now: number, probe = false): Written | n
   const headHash = head && head.scene === s.scene ? digestText(headText(head)) : null;
   // (Not one whose parts do not read: that one is not on its way.)
   const readable = headHash !== s.brokenHash;
+  // (Not an older one, though a game master signs it: a stale copy written over ours, whose holder we
+  // are, seed -181017367; the compacting game master takes ours once it is back.)
   if (
     readable &&
     headHash &&
+    head!.gen >= s.base.gen &&
     (signedBy(s, s.scene, headHash) || (!signed && !keySigned && signedEarlier(s, s.scene, headHash)))
   )
     return null;
