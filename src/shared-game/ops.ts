@@ -3,7 +3,7 @@
 // (./read-writers.ts); what is checked here still applies, to a hostile writer's own pages and to a bug.
 import * as v from 'valibot';
 import { canonicalJson } from '../game/json';
-import { LIMITS, type Author, type Dropped, type Op, type OpPage } from './model';
+import { LIMITS, refusal, type Author, type Dropped, type Op, type OpPage } from './model';
 import type { PlacedOp } from './play';
 import { parseSceneRequest } from './requests';
 
@@ -124,8 +124,7 @@ export function readPages(
     if (!page.success) return void dropped.push({ key, problem: issueText(page.issues), kind: 'unreadable' });
     if (JSON.stringify(value).length > LIMITS.keyChars)
       return void dropped.push({ key, problem: `more than ${LIMITS.keyChars} characters`, kind: 'unreadable' });
-    if (page.output.scene !== scene)
-      return void dropped.push({ key, problem: 'made on another scene', kind: 'refused' });
+    if (page.output.scene !== scene) return void dropped.push(refusal(key, 'made on another scene'));
     doneTo = Math.max(doneTo, page.output.done);
     page.output.ops.forEach((op, i) => raw.push({ key, op, at: `op ${i + 1}` }));
   });
@@ -140,7 +139,7 @@ export function readPages(
   let lastSeq = done;
   let clock = 0;
   for (const { key, at, op: o } of parsed) {
-    const refused = (problem: string) => dropped.push({ key, problem: `${at}: ${problem}`, kind: 'refused' });
+    const refused = (problem: string) => dropped.push(refusal(key, `${at}: ${problem}`));
     if (o.seq === lastSeq) {
       dropped.push({ key, problem: `${at}: seq ${o.seq} twice`, kind: 'unreadable' });
       continue;

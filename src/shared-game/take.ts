@@ -118,7 +118,7 @@ export function waitForLost(s: SyncState, now: number): boolean {
 
 /** No checkpoint can be had: the game starts again from the pages, numbered past every lost one, and his page is told. */
 export function startAgainFromPages(s: SyncState, lostGen: number, problem: string): void {
-  note(s, [{ key: s.keys.head, problem, kind: 'refused' }]);
+  note(s, [refusal(s.keys.head, problem)]);
   s.base = { ...NO_BASE, gen: Math.max(lostGen, s.base.gen), trust: 'own', forgot: {} };
   s.damaged = [];
   s.resign = true;

@@ -7,7 +7,7 @@
 //      comes before anyone's second, and so on, so that one player's many tabs never crowd another out.
 //      Past `writersPerPlayer` tabs of one player, or `writers` in all, a writer is refused and told.
 import type { TableKeys } from './keys';
-import type { Dropped } from './model';
+import { refusal, type Dropped } from './model';
 import { isEmptyPage } from './ops';
 
 /** One writer's keys and their values, page by page. */
@@ -53,8 +53,7 @@ export function sortKeys(
       if (!isEmptyPage(value)) signatures.set(name.writer, { key, value });
     } else if (name.kind === 'not-a-page') {
       if (isEmptyPage(value)) continue;
-      if (notPages++ < 8)
-        dropped.push({ key: key.slice(0, 120), problem: 'no writer writes this key: not played', kind: 'refused' });
+      if (notPages++ < 8) dropped.push(refusal(key.slice(0, 120), 'no writer writes this key: not played'));
       strangers.add(key);
     } else {
       const g = groups.get(name.writer) ?? empty(name.writer, name.holder);
