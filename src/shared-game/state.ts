@@ -19,6 +19,9 @@ import type { Keeper, Trust, Unvouched, UnprovenPages, SharedGameOptions } from 
 /** Another writer's pages to write back: the writer, his pages, and his signature of them (undefined: none). */
 export type WriteBack = readonly [writer: string, pages: readonly unknown[], signature: unknown];
 
+/** A gone writer's pages held under a key his record gave up (`SyncState.unprovenHeld`). */
+export type UnprovenHeld = { pages: readonly unknown[]; signature: unknown; key: string; off: number | null };
+
 export const json = (x: unknown): string => canonicalJson(x ?? null);
 
 /** A writer's pages as the keys hold them, without the ops numbered past `n` (what its record signs goes no further). */
@@ -98,6 +101,12 @@ export interface SyncState {
   readonly acceptedSigs: Map<string, unknown>;
   /** Gone writers whose keys hold something else than their signed pages this client holds: since when. */
   readonly goneChanged: Map<string, number>;
+  /**
+   * Pages of a gone writer this client played while his record stood behind them, signed by a key that
+   * record gave up since (./record-keys.ts): no one's until his game master answers for that key, but
+   * held to be written back where the keys lost them, so that he is asked (`off`: since when).
+   */
+  readonly unprovenHeld: Map<string, UnprovenHeld>;
   /** Writers' signatures of their pages checked (writer and value), the newest kept longest. */
   readonly pagesVerified: Map<string, boolean>;
   /** This writer's signature of its pages as its record last signed them (./keys.ts `signature`): none for empty pages; `pending` while it is made. */
@@ -281,6 +290,7 @@ function nothingRead() {
     verified: new Map<string, boolean>(),
     acceptedSigs: new Map<string, unknown>(),
     goneChanged: new Map<string, number>(),
+    unprovenHeld: new Map<string, UnprovenHeld>(),
     pagesVerified: new Map<string, boolean>(),
     ownSigned: null,
     ownSigning: Promise.resolve(),

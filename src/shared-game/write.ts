@@ -9,7 +9,17 @@ import { SYNC_TIMING } from './policy';
 import { pace, retryDelay, writesFor, type Entry } from './heal';
 import { type WriteBack, json, type SyncState } from './state';
 import { type Update, bundle } from './types';
-import { compactor, gone, coveredOf, signedBy, signedEarlier, partName, ownPageValues, signedByKey } from './queries';
+import {
+  compactor,
+  gone,
+  coveredOf,
+  isLeft,
+  signedBy,
+  signedEarlier,
+  partName,
+  ownPageValues,
+  signedByKey,
+} from './queries';
 import { onTable, keptCutOf, isKeptGone } from './own-pages';
 
 /** The entries that put the keys right now (see `heal`), the checkpoint first; `probe`: also what it waits to write back, with no wait started. */
@@ -128,6 +138,26 @@ export function pagesToWriteBack(s: SyncState, now: number, probe = false): Writ
     )
       continue;
     out.push([writer, held, s.acceptedSigs.get(writer)]);
+  }
+  // A gone writer's pages held under a key his record gave up (his page started again on a browser that
+  // kept nothing, then he left): no one plays them until his game master answers for that key, and he
+  // is asked only about pages the keys hold. Written back where the keys lost them (seed 992670181: a
+  // hostile player emptied them, the one copy was this page's, and the action was lost); dropped once
+  // he has left that key, or a checkpoint covers them.
+  for (const [writer, held] of s.unprovenHeld) {
+    if (isLeft(s, held.key) || !gone(s, writer) || lastSeq(held.pages) <= coveredOf(s, writer)) {
+      if (!probe) s.unprovenHeld.delete(writer);
+      continue;
+    }
+    const onTable = Array.from({ length: LIMITS.pagesPerWriter }, (_, p) => s.raw[s.keys.page(writer, p)] ?? null);
+    const sigOnTable = s.keys.signature ? (s.raw[s.keys.signature(writer)] ?? null) : null;
+    if (json(onTable) === json(held.pages) && (!s.keys.signature || json(sigOnTable) === json(held.signature))) {
+      if (!probe) held.off = null;
+      continue;
+    }
+    if (!probe) held.off ??= now;
+    if (!probe && now - held.off! < wait) continue;
+    out.push([writer, held.pages, held.signature]);
   }
   return out;
 }
