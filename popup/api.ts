@@ -110,6 +110,9 @@ function browserLive(tabId: Promise<number | undefined>): LiveApi {
       // The settings' reader (and its checks) load with the live board, not with the popup.
       const reader = import('../src/adapters/roll20/settings');
       let settings: Roll20Settings | null = null;
+      // A report heard while the first read was on its way is newer than what that read found: kept
+      // (the popup opened as the tab reported once and then stood still never showed its board).
+      let heard = false;
       void (async () => {
         const id = await tabId;
         key = id === undefined ? null : `commandPost.live.${id}`;
@@ -118,15 +121,17 @@ function browserLive(tabId: Promise<number | undefined>): LiveApi {
           browser.storage.local.get(ROLL20_SETTINGS_KEY),
           reader,
         ]);
-        table = key ? ((s[key] as BoardSummary | undefined) ?? null) : null;
+        if (!heard) table = key ? ((s[key] as BoardSummary | undefined) ?? null) : null;
         settings = readSettings(l[ROLL20_SETTINGS_KEY]);
         if (live) on(table, settings);
       })();
       const listener = (changes: Record<string, { newValue?: unknown }>, area: string) => {
         const t = key ? changes[key] : undefined;
         const s = changes[ROLL20_SETTINGS_KEY];
-        if (area === 'session' && t) table = (t.newValue as BoardSummary | undefined) ?? null;
-        else if (area !== 'local' || !s) return;
+        if (area === 'session' && t) {
+          table = (t.newValue as BoardSummary | undefined) ?? null;
+          heard = true;
+        } else if (area !== 'local' || !s) return;
         void reader.then(({ readSettings }) => {
           if (s) settings = readSettings(s.newValue);
           if (live && settings) on(table, settings);
