@@ -35,6 +35,7 @@ import {
   type Roll20Settings,
 } from '../src/adapters/roll20/settings';
 import type { BoardRun } from '../src/board/run';
+import { SUMMARY_EVERY_MS } from '../src/board/summary';
 import type { TableRequest } from '../src/messages';
 import type { Roll20TabsRequest } from '../src/adapters/roll20/tabs';
 import { BOARD_KEY } from '../src/store/root';
@@ -57,8 +58,6 @@ export const isEditorPath = (pathname: string): boolean => /^\/editor\/?$/.test(
 
 const MARK = 'data-command-post';
 const BENCH = 'data-command-post-bench';
-/** The popup does not need every frame: at most 4 reports a second. */
-const REPORT_MS = 250;
 /** A click in the popup arms one aura write for this long (it waits for a readable table). */
 export const GRANT_MS = 5000;
 /** How long the hello and the bridge's answer may take before the page counts as interfering. */
@@ -380,7 +379,7 @@ function start(): void {
         interfering ? { ...status, state: 'unavailable', missing: ['interfering'] } : status,
       );
       void send({ type: 'table/update', table: shared ? { ...summary, shared } : summary });
-    }, REPORT_MS);
+    }, SUMMARY_EVERY_MS);
   };
 
   const recompute = () => {

@@ -42,10 +42,11 @@ import type { Scene } from '../src/table/model';
 import { LiveBoard } from '../content/live-board';
 import { unitNames, type UnitName } from '../src/board/names';
 import type { BoardRun } from '../src/board/run';
+import { SUMMARY_EVERY_MS } from '../src/board/summary';
 import type { BoardView } from './board-view';
 
-/** The popup does not need every event: at most one report per 100 ms (the board itself redraws at once). */
-const REPORT_MS = 100;
+/** The stored game changed: read again at most this often (a burst of writes is one read). */
+const FOLLOW_GAME_MS = 100;
 /** How many changes the page's own history keeps. */
 const HISTORY = 100;
 const SAVE_MS = 150;
@@ -326,7 +327,7 @@ export class DemoTable {
         const held = applyChange(null, loaded.change);
         this.judgeGame(sceneOfBoard(board), held === 'behind' ? undefined : held.games[board.system]?.log);
       });
-    }, REPORT_MS);
+    }, FOLLOW_GAME_MS);
   }
 
   private ask(system: SystemId): Promise<boolean> {
@@ -466,7 +467,7 @@ export class DemoTable {
       if (!board) return;
       const status = statusOf(board, this.state.selected ? [this.state.selected] : [], (key) => this.tr({ key }));
       void this.send({ type: 'table/update', table: this.live.summary(status) });
-    }, REPORT_MS);
+    }, SUMMARY_EVERY_MS);
   }
 
   private save(): void {

@@ -10,6 +10,13 @@ import { unitNames } from './names';
 import type { BoardRun } from './run';
 import type { BoardFigure, BoardSummary } from './summary-schema';
 
+/**
+ * How often a tabletop reports its board's summary to the popup at most (ms), the same on every
+ * tabletop (the Roll20 content script, the demo table): the popup needs no more than 4 a second, and
+ * the board itself redraws at once.
+ */
+export const SUMMARY_EVERY_MS = 250;
+
 export type { BoardFigure, BoardSummary } from './summary-schema';
 
 /** What the tabletop adapter knows beside its tokens. */
