@@ -3,14 +3,13 @@
 import { LIMITS, type Author, type Dropped, refusal } from './model';
 import { clockCeiling, readPages, versionOf, type ReadOp } from './ops';
 import { digestText, opsEntry } from './records';
-import { readPagesSignature } from './signing';
 import { droppedUncovered } from './returns';
 import { budgetWriters, sortKeys } from './writers';
 import { bound } from './bound';
 import { json, type SyncState } from './state';
 import type { UnprovenPages } from './types';
 import { coveredOf, isLeft } from './queries';
-import { forgetAccepted, keepSignature, pagesSignature, signedGone } from './writer-signatures';
+import { forgetUnproven, keepSignature, pagesSignature, signedGone } from './writer-signatures';
 import { readReturns } from './read-returns';
 
 // --- the writers -------------------------------------------------------------------------------
@@ -55,16 +54,7 @@ export function readWriters(
     const live = s.live.get(g.holder);
     if (!live) {
       // Pages played under a key its game master left since, or its record gave up: no one's, as for everyone.
-      const played = readPagesSignature(s.acceptedSigs.get(writer))?.key;
-      if (played && (isLeft(s, played) || s.recordKeys.gaveUp(played))) {
-        // (Given up, not left: his game master has not answered for that key yet. The one copy may be
-        // this client's: held, to be written back should the keys lose them; seed 992670181.)
-        const pages = s.acceptedValues.get(writer);
-        if (!isLeft(s, played) && pages)
-          s.unprovenHeld.set(writer, { pages, signature: s.acceptedSigs.get(writer), key: played, off: null });
-        bound(s.unprovenHeld, LIMITS.writers);
-        forgetAccepted(s, writer);
-      }
+      forgetUnproven(s, writer);
       // A game master gone before his actions were compacted, whose pages his key signs: his, to a
       // client that never saw him too (his next connection, a newcomer), as to those that did; a later
       // version of them than the one it holds (a stale one was written over them meanwhile) too.

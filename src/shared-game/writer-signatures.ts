@@ -1,5 +1,5 @@
 // A writer's signature of his pages: checked, kept, and what it proves once his connection is gone.
-import type { Author } from './model';
+import { LIMITS, type Author } from './model';
 import { digestText } from './records';
 import { readPagesSignature, signsDigest, verifyPages, type PagesSignature } from './signing';
 import { bound } from './bound';
@@ -16,6 +16,22 @@ export function forgetAccepted(s: SyncState, writer: string): void {
   s.goneChanged.delete(writer);
   s.gapCopies.delete(writer);
   s.current.delete(writer);
+}
+
+/**
+ * A gone writer's pages played under a key its game master left since, or its record gave up: no
+ * one's, as for everyone. Given up, not left, his game master has not answered for that key yet, and
+ * the one copy may be this client's: held, to be written back should the keys lose them (./write.ts
+ * `pagesToWriteBack`; seed 992670181).
+ */
+export function forgetUnproven(s: SyncState, writer: string): void {
+  const played = readPagesSignature(s.acceptedSigs.get(writer))?.key;
+  if (!played || !(isLeft(s, played) || s.recordKeys.gaveUp(played))) return;
+  const pages = s.acceptedValues.get(writer);
+  if (!isLeft(s, played) && pages)
+    s.unprovenHeld.set(writer, { pages, signature: s.acceptedSigs.get(writer), key: played, off: null });
+  bound(s.unprovenHeld, LIMITS.writers);
+  forgetAccepted(s, writer);
 }
 
 /** Checks, once each, the signatures of pages whose writer is not at the table (./keys.ts `signature`). */
