@@ -5,13 +5,11 @@
 // finds the Command Post frame (its hello, from a Command Post origin, from one of the page's own
 // iframes), keeps the scene's state it sends, and relays the popup's requests to it. Everything that
 // crosses is checked on arrival; nothing here writes the extension's storage.
-import browser, { type Runtime } from 'webextension-polyfill';
+import browser from 'webextension-polyfill';
 import * as v from 'valibot';
 import {
   BRIDGE_NS,
-  PORT_NAME,
   fromFrameSchema,
-  fromPopupSchema,
   isBridgeMessage,
   isCommandPostOrigin,
   unanswered,
@@ -19,6 +17,8 @@ import {
   type BridgeToFrame,
   type PortToPopup,
 } from '../src/adapters/owlbear/bridge';
+import { Host } from './host';
+import { servePopupPort } from './host-port';
 
 /** Origins named at build time (scripts/build.mjs): where this build's users host the Owlbear extension. */
 declare const COMMAND_POST_OWLBEAR_ORIGINS: readonly string[];
@@ -37,7 +37,6 @@ const ANSWER_MS = 10_000;
 let frame: { readonly window: Window; readonly origin: string } | null = null;
 let state: Extract<BridgeFromFrame, { type: 'bridge/state' }> | null = null;
 let dropped = 0;
-const ports = new Set<Runtime.Port>();
 const waiting = new Map<
   string,
   (response: Extract<BridgeFromFrame, { type: 'bridge/response' }>['response']) => void
@@ -54,14 +53,6 @@ const mark = () => {
   document.documentElement.setAttribute('data-command-post-table', frame ? 'connected' : 'waiting');
   document.documentElement.setAttribute('data-command-post-table-dropped', String(dropped));
 };
-
-function tell(port: Runtime.Port, message: PortToPopup): void {
-  try {
-    port.postMessage(message);
-  } catch {
-    ports.delete(port);
-  }
-}
 
 /** The frame we welcomed, if it is still on the page (a room left, the extension switched off: gone). */
 const live = () => (frame && isOwnFrame(frame.window) ? frame : null);
@@ -107,46 +98,39 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
     return;
   }
   state = m;
-  for (const port of ports) tell(port, stateMessage());
+  popups.tell();
 });
 
-browser.runtime.onConnect.addListener((port) => {
-  // The popup of this very extension, nothing else.
-  if (port.name !== PORT_NAME || port.sender?.id !== browser.runtime.id) {
-    port.disconnect();
-    return;
-  }
-  ports.add(port);
-  port.onDisconnect.addListener(() => ports.delete(port));
-  port.onMessage.addListener((raw: unknown) => {
-    const parsed = v.safeParse(fromPopupSchema, raw);
-    if (!parsed.success) {
-      dropped++;
-      mark();
-      return;
-    }
-    if (parsed.output.type === 'port/ticks') {
-      if (live())
-        toFrame({ ns: BRIDGE_NS, type: 'bridge/ticks', system: parsed.output.system, ticks: parsed.output.ticks });
-      return;
-    }
-    const { rid, request } = parsed.output;
-    if (!live()) {
-      tell(port, { type: 'port/response', rid, response: unanswered('owlbear-unreachable') });
-      return;
-    }
-    const timer = setTimeout(() => {
-      waiting.delete(rid);
-      tell(port, { type: 'port/response', rid, response: unanswered('owlbear-unreachable') });
-    }, ANSWER_MS);
-    waiting.set(rid, (response) => {
-      clearTimeout(timer);
-      tell(port, { type: 'port/response', rid, response });
-    });
-    toFrame({ ns: BRIDGE_NS, type: 'bridge/request', rid, request: request as never });
-  });
-  tell(port, stateMessage());
+// The popup's port (./host.ts): each request relayed to the frame under an id of this page's own (two
+// popups may use the same), answered by the frame within ANSWER_MS or said unreachable.
+const requestIds = `${Math.random().toString(36).slice(2, 10)}-`;
+let requests = 0;
+const host = new Host(browser, {});
+const popups = servePopupPort(host, {
+  state: stateMessage,
+  play: (request) =>
+    new Promise((resolve) => {
+      if (!live()) return resolve(unanswered('owlbear-unreachable'));
+      const rid = `${requestIds}${++requests}`;
+      const timer = setTimeout(() => {
+        waiting.delete(rid);
+        resolve(unanswered('owlbear-unreachable'));
+      }, ANSWER_MS);
+      waiting.set(rid, (response) => {
+        clearTimeout(timer);
+        resolve(response);
+      });
+      toFrame({ ns: BRIDGE_NS, type: 'bridge/request', rid, request: request as never });
+    }),
+  ticks: (system, ticks) => {
+    if (live()) toFrame({ ns: BRIDGE_NS, type: 'bridge/ticks', system, ticks: [...ticks] });
+  },
+  dropped: () => {
+    dropped++;
+    mark();
+  },
 });
+host.start();
 
 // Started after the frame said hello (the extension was reloaded): ask each Command Post iframe to say it again.
 for (const f of document.querySelectorAll('iframe')) {

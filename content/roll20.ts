@@ -13,7 +13,6 @@
 import type Browser from 'webextension-polyfill';
 import * as v from 'valibot';
 import { LiveModel } from '../src/adapters/roll20/live';
-import { diagnosticsOf } from '../src/adapters/roll20/diagnostics';
 import {
   NS,
   SECRET_ATTR,
@@ -22,8 +21,8 @@ import {
   pageMessageSchema,
   readySchema,
   receive,
-  tabRequestSchema,
   type ContentMessage,
+  type TabRequest,
   type PageMessage,
   type RendererFields,
   type View,
@@ -35,9 +34,7 @@ import {
   type Roll20Settings,
 } from '../src/adapters/roll20/settings';
 import type { BoardRun } from '../src/board/run';
-import { SUMMARY_EVERY_MS } from '../src/board/summary';
-import type { TableRequest } from '../src/messages';
-import type { Roll20TabsRequest } from '../src/adapters/roll20/tabs';
+import type { SystemId } from '../src/rules/ids';
 import { BOARD_KEY } from '../src/store/root';
 import { BROWSER } from '../src/platform';
 import { LOCALE_KEY, sayer, text, type Text } from '../src/i18n/text';
@@ -45,8 +42,10 @@ import { LiveBoard } from './live-board';
 import { RING_COLOURS } from '../src/board/look';
 import { finderStops, nextStop, sayStop } from '../src/board/finder';
 import { roll20TableOnDemand } from './roll20-table-loader';
-import { PORT_NAME, fromPopupSchema, type PortToPopup } from '../src/adapters/tab-port';
-import { HOST_TIMING } from '../src/shared-game/policy';
+import type { PortToPopup } from '../src/adapters/tab-port';
+import { Host } from './host';
+import { servePopupPort } from './host-port';
+import { serveTabRequests } from './host-tab';
 
 /** The native API: Chrome MV3 and Firefox both return promises, so the polyfill would be ~3 KB of dead weight (toolchain.md §7.3). */
 const browser =
@@ -140,31 +139,6 @@ function start(): void {
     }
   };
   const tr = (key: string) => say(text(key));
-  // What this script set going in the page (listeners, timers), each with its way to stop: an orphan
-  // stops them all (becomeOrphan).
-  const stops = new Set<() => void>();
-  const listen = <K extends string>(
-    target: {
-      addEventListener(type: K, f: never, o?: unknown): void;
-      removeEventListener(type: K, f: never, o?: unknown): void;
-    },
-    type: K,
-    f: (e: never) => void,
-    options?: AddEventListenerOptions,
-  ) => {
-    target.addEventListener(type, f as never, options);
-    stops.add(() => target.removeEventListener(type, f as never, options));
-  };
-  /** A timer stopped with the rest if this script is orphaned first. */
-  const later = (f: () => void, ms: number): number => {
-    const id = window.setTimeout(() => {
-      stops.delete(stop);
-      f();
-    }, ms);
-    const stop = () => window.clearTimeout(id);
-    stops.add(stop);
-    return id;
-  };
   const board = new LiveBoard(say);
   let settings: Roll20Settings = DEFAULT_ROLL20_SETTINGS;
   let run: BoardRun | null = null;
@@ -212,22 +186,10 @@ function start(): void {
     const probe = randomHex(8);
     probes.add(probe);
     port.postMessage({ probe });
-    later(() => probes.delete(probe) && interfere(), HELLO_MS);
+    host.later(() => probes.delete(probe) && interfere(), HELLO_MS);
   };
   const toPage = (msg: ContentMessage) => {
     if (bridge && !interfering) bridge.port.postMessage({ key: bridge.key, seq: ++bridge.seq, msg });
-  };
-
-  // The extension gone, sendMessage throws at once rather than fail its promise: either way this
-  // script finds out it is an orphan, and nothing reaches the page uncaught.
-  const send = (request: TableRequest | Roll20TabsRequest): Promise<unknown> => {
-    if (orphan) return Promise.resolve(undefined);
-    try {
-      return browser.runtime.sendMessage(request).catch(() => (orphaned() ? becomeOrphan() : undefined));
-    } catch {
-      if (orphaned()) becomeOrphan();
-      return Promise.resolve(undefined);
-    }
   };
 
   // The table's one game (./roll20-table.ts): played from the ledgers the page reports, written back
@@ -247,73 +209,24 @@ function start(): void {
         sharedVisibility = seen;
         board.setInput(next ?? storedInput);
         recompute();
-      } else report();
-      tellPopups();
+      } else host.report();
+      popups.tell();
     },
     // This player's other tabs in this browser: one writes for him, the others hand it their actions (src/adapters/roll20/tabs.ts).
     {
-      claim: (player) => send({ type: 'roll20/writing', player }),
-      forward: (player, request) => send({ type: 'roll20/forward', player, request }),
+      claim: (player) => host.send({ type: 'roll20/writing', player }),
+      forward: (player, request) => host.send({ type: 'roll20/forward', player, request }),
     },
   );
   // After the extension reloads or updates, this script stays in the open tab with no extension
-  // behind it (Chrome puts no new one in a tab already open): its board would stay where the tokens
-  // were, a figure that walked away still in command. It finds out within a second, takes its
-  // drawing away, lets the page script go and says so.
+  // behind it: its board would stay where the tokens were, a figure that walked away still in command.
+  // Its host finds out within a tick and ends (./host.ts); this script then takes its drawing away,
+  // lets the page script go and says so. Nothing of it runs again, so nothing can throw into the page.
   const updatedText = tr('r20_overlay_updated');
-  let orphan = false;
-  const orphaned = (): boolean => {
-    try {
-      return !browser.runtime?.id;
-    } catch {
-      return true;
-    }
-  };
-  const ticker = setInterval(() => {
-    if (orphaned()) return becomeOrphan();
-    // The bridge hears we are here (Firefox ends this script on an update without a word: protocol.ts, `beat`).
-    toPage({ type: 'beat' });
-    table.tick().catch((e: unknown) => console.warn("Command Post: the table's tick failed", e));
-  }, HOST_TIMING.tickMs);
-  stops.add(() => clearInterval(ticker));
-  /**
-   * Ends this script quietly: its drawing taken away and the reason said, then everything it set going
-   * stopped (its timers, its listeners on the page, the ports to the page and the popup); nothing of it
-   * runs again, so nothing can throw into the page.
-   */
-  function becomeOrphan(): void {
-    if (orphan) return;
-    orphan = true;
-    for (const stop of [...stops]) {
-      try {
-        stop();
-      } catch {
-        // (a listener the browser took away with the extension)
-      }
-    }
-    stops.clear();
-    hello.port1.onmessage = null;
-    hello.port1.close();
-    bridge?.port.close();
-    bridge = null;
-    diagnosed = null;
-    for (const port of popups) {
-      try {
-        port.disconnect();
-      } catch {
-        // (gone with the extension)
-      }
-    }
-    popups.clear();
-    run = board.render(null, false);
-    board.overlay.setMessage(updatedText);
-    html.setAttribute(MARK, 'orphaned');
-  }
-  const popups = new Set<Browser.Runtime.Port>();
   /** What the popup shows: the table's game (its root, this tab's board, who acts for which side), or `connected: false` for none. */
   const stateMessage = (): PortToPopup => {
     const shared = table.summary();
-    const root = interfering || orphan ? null : table.root();
+    const root = interfering || host.ended ? null : table.root();
     if (!shared || !root) return { type: 'port/state', connected: false, root: null, board: null, player: null };
     return {
       type: 'port/state',
@@ -328,62 +241,46 @@ function start(): void {
       },
     };
   };
-  const tell = (port: Browser.Runtime.Port, message: PortToPopup) => {
-    try {
-      port.postMessage(message);
-    } catch {
-      popups.delete(port);
-    }
+  const ticks = (system: SystemId, ticks: readonly string[]) => {
+    board.setTicks(system, ticks);
+    recompute();
   };
-  function tellPopups(): void {
-    if (!popups.size || orphan) return;
-    const m = stateMessage();
-    for (const port of popups) tell(port, m);
-  }
-  // The popup of this very extension, on this tab: it plays the table's game through here, as on an Owlbear tab.
-  const onConnect = (port: Browser.Runtime.Port) => {
-    if (port.name !== PORT_NAME || port.sender?.id !== browser.runtime.id) {
-      port.disconnect();
-      return;
-    }
-    popups.add(port);
-    port.onDisconnect.addListener(() => popups.delete(port));
-    port.onMessage.addListener((raw: unknown) => {
-      const parsed = v.safeParse(fromPopupSchema, raw);
-      if (!parsed.success) return countDropped();
-      if (parsed.output.type === 'port/ticks') {
-        board.setTicks(parsed.output.system, parsed.output.ticks);
-        recompute();
-        return;
-      }
-      const { rid, request } = parsed.output;
-      // Checked there as the worker checks it, then played on the table's game as this player.
-      table.send(request).then(
-        (response) => tell(port, { type: 'port/response', rid, response }),
-        (e: unknown) => console.warn('Command Post: a request of the popup failed', e),
-      );
-    });
-    tell(port, stateMessage());
-  };
-  browser.runtime.onConnect.addListener(onConnect);
-  stops.add(() => browser.runtime.onConnect.removeListener(onConnect));
-  let reportTimer = 0;
-  const report = () => {
-    if (reportTimer || orphan) return;
-    reportTimer = later(() => {
-      reportTimer = 0;
+  const host = new Host(browser, {
+    // A page that interferes: its table is not read (nor shown in the popup), and the popup says why.
+    summary: () => {
       const status = model.status(dropped);
-      // A page that interferes: its table is not read (nor shown in the popup), and the popup says why.
       const shared = table.summary();
       const summary = board.summary(
         interfering ? { ...status, state: 'unavailable', missing: ['interfering'] } : status,
       );
-      void send({ type: 'table/update', table: shared ? { ...summary, shared } : summary });
-    }, SUMMARY_EVERY_MS);
-  };
+      return shared ? { ...summary, shared } : summary;
+    },
+    tick: () => {
+      // The bridge hears we are here (Firefox ends this script on an update without a word: protocol.ts, `beat`).
+      toPage({ type: 'beat' });
+      table.tick().catch((e: unknown) => console.warn("Command Post: the table's tick failed", e));
+    },
+  });
+  // The popup of this very extension, on this tab: it plays the table's game through here, as on an Owlbear tab.
+  const popups = servePopupPort(host, {
+    state: stateMessage,
+    play: (request) => table.send(request),
+    ticks,
+    dropped: () => countDropped(),
+  });
+  host.signal.addEventListener('abort', () => {
+    hello.port1.onmessage = null;
+    hello.port1.close();
+    bridge?.port.close();
+    bridge = null;
+    diagnosed = null;
+    run = board.render(null, false);
+    board.overlay.setMessage(updatedText);
+    html.setAttribute(MARK, 'orphaned');
+  });
 
   const recompute = () => {
-    if (orphan) return;
+    if (host.ended) return;
     board.setOptions({ overlay: settings.overlay, labels: settings.labels, legend: settings.legend });
     // The table's one game carries what the game master says the board shows, and to whom; else this browser's own setting.
     const said = table.visibility();
@@ -392,7 +289,7 @@ function start(): void {
       // What the page says is no longer taken for the table: nothing is drawn, the board says why.
       run = board.render(null, false);
       board.overlay.setMessage(tr('r20_overlay_interfering'));
-      report();
+      host.report();
       return;
     }
     const live = model.state === 'live';
@@ -410,7 +307,7 @@ function start(): void {
     );
     retryUnreadable(why);
     if (auraGrant.armed()) writeAuras();
-    report();
+    host.report();
   };
 
   // An unreadable table is asked for again, less and less often (1 s, 2 s, 4 s … 30 s): Roll20 may
@@ -422,8 +319,8 @@ function start(): void {
       retryMs = 1000;
       return;
     }
-    if (retryTimer || orphan) return;
-    retryTimer = later(() => {
+    if (retryTimer || host.ended) return;
+    retryTimer = host.later(() => {
       retryTimer = 0;
       toPage({ type: 'reset' });
     }, retryMs);
@@ -456,7 +353,7 @@ function start(): void {
   let diagnosed: ((r: RendererFields | null) => void) | null = null;
 
   const onPage = (msg: PageMessage) => {
-    if (orphan) return;
+    if (host.ended) return;
     if (msg.type === 'view') {
       camera = msg.view;
       board.setCamera(msg.view);
@@ -477,7 +374,7 @@ function start(): void {
       model.apply(msg, settings);
       // A selected token says its words on the board, whatever the crowd or the zoom.
       focusNow();
-      report();
+      host.report();
       return;
     }
     if (model.apply(msg, settings)) recompute();
@@ -489,7 +386,7 @@ function start(): void {
   let found: string | null = null;
   const focusNow = () => board.setFocus([...model.selected, ...(found ? [found] : []), ...(hovered ? [hovered] : [])]);
   let pointer: { x: number; y: number } | null = null;
-  listen(
+  host.listen(
     document,
     'pointermove',
     (e: PointerEvent) => {
@@ -499,7 +396,7 @@ function start(): void {
       pointer = { x: e.clientX, y: e.clientY };
       if (first)
         requestAnimationFrame(() => {
-          const at = pointer && !orphan ? board.tokenAt(pointer.x, pointer.y) : null;
+          const at = pointer && !host.ended ? board.tokenAt(pointer.x, pointer.y) : null;
           pointer = null;
           if (at === hovered) return;
           hovered = at;
@@ -513,8 +410,8 @@ function start(): void {
   // found last, its words opened on the board as a selected token's are, the board scrolled to it
   // where Roll20 scrolls (Legacy: #editor-wrapper, as VTTES's moveCameraToTokenByUUID moves it;
   // Jumpgate's camera is not moved: no public code does it); what the popup says of it, in full words.
-  const find = (step: 1 | -1): string | false => {
-    if (!run || run.view.error || interfering || orphan) return false;
+  function find(step: 1 | -1): string | false {
+    if (!run || run.view.error || interfering || host.ended) return false;
     const stops = finderStops(run.view);
     const next = nextStop(stops, found ?? model.selected[0] ?? null, step);
     found = next?.stop.token ?? null;
@@ -528,17 +425,17 @@ function start(): void {
       wrapper.scrollTop += at.y - (camera.y + camera.h / 2);
     }
     return sayStop(next, stops.length, say, browser.i18n.getMessage(LOCALE_KEY) || 'en');
-  };
+  }
 
   const countDropped = () => {
     dropped++;
     board.overlay.root.setAttribute('data-dropped', String(dropped));
-    report();
+    host.report();
   };
 
   // Capture, and registered before the bridge's own (its script is added last): every hello the bridge
   // can take passes here first.
-  listen(
+  host.listen(
     window,
     'message',
     (ev: MessageEvent) => {
@@ -598,19 +495,20 @@ function start(): void {
     if (b && !table.active) board.setInput(storedInput);
     recompute();
   };
-  browser.storage.onChanged.addListener(onStorage);
-  stops.add(() => browser.storage.onChanged.removeListener(onStorage));
-  // The browser's own pagehide only (a page script can dispatch one of its own: not trusted).
-  listen(window, 'pagehide', (ev: PageTransitionEvent) => void (ev.isTrusted && send({ type: 'table/clear' })));
+  host.on(browser.storage.onChanged, onStorage);
 
   /** Asks the bridge for the renderer's raw fields (≤ 1 s), then builds the redacted diagnostics. */
   async function diagnostics(): Promise<unknown> {
     const renderer = await new Promise<RendererFields | null>((resolve) => {
       diagnosed = resolve;
       toPage({ type: 'diagnose' });
-      later(() => resolve(null), 1000);
+      host.later(() => resolve(null), 1000);
     });
     const rect = board.overlay.root.getBoundingClientRect();
+    // (Its code loads now, the first time they are asked for: content-diagnostics.js, this extension's.)
+    const { diagnosticsOf } = (await import(
+      browser.runtime.getURL('content-diagnostics.js')
+    )) as typeof import('../src/adapters/roll20/diagnostics');
     return diagnosticsOf({
       model,
       renderer,
@@ -628,21 +526,8 @@ function start(): void {
     });
   }
 
-  // The popup asks, one click at a time. Only the extension's own pages can reach a content script
-  // (tabs.sendMessage); Firefox also names the tab of a popup opened as a tab page (sender.tab), so
-  // the check is the sender's origin, not the absence of a tab (docs/firefox.md).
-  const ownPages = browser.runtime.getURL('');
-  const onMessage = (message: unknown, sender: { id?: string; url?: string }) => {
-    if (sender.id !== browser.runtime.id || !sender.url?.startsWith(ownPages)) return undefined;
-    const r = v.safeParse(tabRequestSchema, message);
-    if (!r.success) return undefined;
-    const req = r.output;
-    if (req.type === 'board/ticks') {
-      board.setTicks(req.system, req.ticks);
-      recompute();
-      return Promise.resolve(true);
-    }
-    if (req.type === 'board/find') return Promise.resolve(find(req.step));
+  /** The popup's requests to this tab that are Roll20's own (./host.ts answers its ticks and finder). */
+  function answer(req: TabRequest): Promise<unknown> | undefined {
     // Another tab of this player's hands this one his action (through the worker): played here if this tab writes for him.
     if (req.type === 'roll20/act') return interfering ? undefined : table.act(req.player, req.request);
     if (req.type === 'roll20/ping') return Promise.resolve(table.writesFor(req.player));
@@ -670,9 +555,9 @@ function start(): void {
       return Promise.resolve(true);
     }
     return diagnostics();
-  };
-  browser.runtime.onMessage.addListener(onMessage);
-  stops.add(() => browser.runtime.onMessage.removeListener(onMessage));
+  }
+  serveTabRequests(host, { ticks, find, request: answer });
+  host.start();
 
   const script = document.createElement('script');
   script.src = browser.runtime.getURL('roll20-page.js');
@@ -685,7 +570,7 @@ function start(): void {
       hello.port2,
     ]);
     // By then the hello came by once, ours, and the bridge answered it.
-    later(() => (ownHellos !== 1 || !bridge) && interfere(), HELLO_MS);
+    host.later(() => (ownHellos !== 1 || !bridge) && interfere(), HELLO_MS);
   };
   (document.head ?? html).append(script);
 }

@@ -27,7 +27,6 @@ import {
   type Step,
 } from '../src/adapters/demo/model';
 import { readDemo } from '../src/adapters/demo/schema';
-import { tabRequestSchema } from '../src/adapters/roll20/protocol';
 import { isSceneId, sceneId, sceneRef, scenesOf, type SceneId } from '../src/adapters/demo/scenes';
 import { canonicalJson } from '../src/game/json';
 import { LOCALE_KEY, text, type Text } from '../src/i18n/text';
@@ -42,7 +41,8 @@ import type { Scene } from '../src/table/model';
 import { LiveBoard } from '../content/live-board';
 import { unitNames, type UnitName } from '../src/board/names';
 import type { BoardRun } from '../src/board/run';
-import { SUMMARY_EVERY_MS } from '../src/board/summary';
+import { Host } from '../content/host';
+import { serveTabRequests } from '../content/host-tab';
 import type { BoardView } from './board-view';
 
 /** The stored game changed: read again at most this often (a burst of writes is one read). */
@@ -115,7 +115,6 @@ export class DemoTable {
   /** The scene last shown of each system (the popup switching system brings it back). */
   private shown: { [K in SystemId]?: SceneId } = {};
   private view: BoardView | null = null;
-  private reportTimer = 0;
   private saveTimer = 0;
   /** Saves scheduled or on their way: the storage echo of our own write is not read back meanwhile. */
   private saving = 0;
@@ -134,7 +133,18 @@ export class DemoTable {
     overlayParent: Element,
   ) {
     this.live = new LiveBoard(tr, overlayParent);
+    // (./host.ts: the board's summary to the worker, the popup's ticks and finder, as on a Roll20 tab.)
+    this.host = new Host(ext, {
+      summary: () => {
+        const board = this.state.board;
+        if (!board) return null;
+        const status = statusOf(board, this.state.selected ? [this.state.selected] : [], (key) => this.tr({ key }));
+        return this.live.summary(status);
+      },
+    });
   }
+
+  private readonly host: Host;
 
   get current(): DemoState {
     return this.state;
@@ -155,7 +165,7 @@ export class DemoTable {
   }
 
   private send<R>(request: Request | TableRequest | DemoRequest | TabSystemRequest): Promise<R | undefined> {
-    return (this.ext.runtime.sendMessage(request) as Promise<R | undefined>).catch(() => undefined);
+    return this.host.send<R>(request);
   }
 
   /** Reads what is stored, then opens the scene asked for (`?scene=`), else the active system's. */
@@ -181,27 +191,22 @@ export class DemoTable {
       )
         this.followGame();
     });
-    window.addEventListener('pagehide', () => void this.send({ type: 'table/clear' }));
     // The screen turned or the window resized across the narrow width: the key folds or opens with it, unless the player chose.
     narrow()?.addEventListener('change', (e) => {
       if (!this.legendChosen) this.setLegend(!e.matches, false);
     });
-    // The popup's choice in progress (units ticked, not sent yet), sent to this tab as to Roll20's: drawn, nothing else.
-    const ownPages = this.ext.runtime.getURL('');
-    this.ext.runtime.onMessage.addListener((message: unknown, sender: Browser.Runtime.MessageSender) => {
-      if (sender.id !== this.ext.runtime.id || !sender.url?.startsWith(ownPages)) return undefined;
-      const r = v.safeParse(tabRequestSchema, message);
-      if (!r.success) return undefined;
+    serveTabRequests(this.host, {
+      ticks: (system, ticks) => {
+        this.live.setTicks(system, ticks);
+        this.render();
+      },
       // The popup's "N out": the finder, as the page's own button.
-      if (r.output.type === 'board/find') {
-        this.find(r.output.step);
-        return Promise.resolve(this.state.found ?? false);
-      }
-      if (r.output.type !== 'board/ticks') return undefined;
-      this.live.setTicks(r.output.system, r.output.ticks);
-      this.render();
-      return Promise.resolve(true);
+      find: (step) => {
+        this.find(step);
+        return this.state.found ?? false;
+      },
     });
+    this.host.start();
     const scene = isSceneId(asked)
       ? asked
       : isSystemId(this.live.system)
@@ -460,14 +465,7 @@ export class DemoTable {
   }
 
   private report(): void {
-    if (this.reportTimer) return;
-    this.reportTimer = window.setTimeout(() => {
-      this.reportTimer = 0;
-      const board = this.state.board;
-      if (!board) return;
-      const status = statusOf(board, this.state.selected ? [this.state.selected] : [], (key) => this.tr({ key }));
-      void this.send({ type: 'table/update', table: this.live.summary(status) });
-    }, SUMMARY_EVERY_MS);
+    this.host.report();
   }
 
   private save(): void {

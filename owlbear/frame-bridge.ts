@@ -2,6 +2,7 @@
 // it says hello to the top window at Owlbear's origin, takes messages only from that origin and that
 // window, checks each, plays requests on the scene's game as this player, and sends the scene's
 // state (game, board, who the player is) whenever it changes, at most four times a second.
+import { SUMMARY_EVERY_MS } from '../src/board/summary';
 import { decode } from 'js-base64';
 import * as v from 'valibot';
 import { BRIDGE_NS, isBridgeMessage, toFrameSchema, type BridgeFromFrame } from '../src/adapters/owlbear/bridge';
@@ -68,7 +69,8 @@ export function startFrameBridge(session: SceneSession): { readonly dropped: () 
   };
   const schedule = () => {
     if (!welcomed || timer) return;
-    timer = setTimeout(push, Math.max(0, 250 - (Date.now() - last)));
+    // (At most every SUMMARY_EVERY_MS, as every tabletop reports its board; the first at once.)
+    timer = setTimeout(push, Math.max(0, SUMMARY_EVERY_MS - (Date.now() - last)));
   };
   window.addEventListener('message', (event: MessageEvent<unknown>) => {
     if (!isBridgeMessage(event.data)) return;
