@@ -203,6 +203,9 @@ export class Table {
     }
   }
 
+  /** The longest a running page held an action unsent in the last `settle`, while every write landed (ms of table time). */
+  longestUnsent = 0;
+
   /**
    * Runs until every write has landed and the game master has compacted what waits: the end of an
    * evening. `untilQuiet`: stops early once nothing has moved for three rounds (the property's
@@ -210,11 +213,22 @@ export class Table {
    */
   async settle(rounds = 60, untilQuiet = false): Promise<void> {
     let quiet = 0;
+    const unsentSince = new Map<Client, number>();
+    this.longestUnsent = 0;
     for (let i = 0; i < rounds; i++) {
       await this.tick(700);
       for (const c of this.honest) while (this.flights.some((f) => f.from === c)) this.land(c);
       for (const c of this.honest) await this.hear(c);
       for (const c of [this.gm, ...this.extraGms]) if (c.game.compactor) await this.compact(true, c);
+      // How long a running page's actions stay unsent while every write lands (from the round it is first seen).
+      for (const c of this.honest) {
+        if (this.down.has(c) || !c.game.state.unsent.length) unsentSince.delete(c);
+        else {
+          const since = unsentSince.get(c) ?? this.t;
+          unsentSince.set(c, since);
+          this.longestUnsent = Math.max(this.longestUnsent, this.t - since);
+        }
+      }
       // Done once nothing has moved for three rounds: no write on its way, nothing unsent, no page
       // waiting for something to be written back or owing a write (a refused checkpoint waiting out
       // its backoff: seed 942892779), nothing left to compact.
