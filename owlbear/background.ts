@@ -110,18 +110,14 @@ pages.on((m) => {
   });
 });
 
-let lastCompaction = 0;
 const opening = new Map<string, number>();
 const notified = new Set<string>();
 
-/** Compacts when this client is the game master's and enough waits (at most twice a second: a burst of actions never piles up). Its write waits its turn: the scene's reading does not. */
+/** Compacts when this client is the game master's and one is due (src/shared-game/sync.ts `compactDue`). Its write waits its turn: the scene's reading does not. */
 async function compact(): Promise<void> {
   const sync = session.sync;
-  const now = Date.now();
-  if (!sync || now - lastCompaction < HOST_TIMING.compactEveryMs || !sync.needsCompaction()) return;
-  lastCompaction = now;
-  const write = await sync.compact();
-  if (write) session.write(write, sync);
+  const write = await sync?.compactDue();
+  if (write && sync) session.write(write, sync);
 }
 
 session.hooks.push(async () => {

@@ -6,6 +6,7 @@
 // No tabletop here: the page hands it the keys' values, the party (each holder's player, role and
 // record) and this holder's own record as the tabletop holds it; it writes what `heal` and `compact`
 // return and publishes the record book.
+import { HOST_TIMING } from './policy';
 import type { Result } from '../game/result';
 import type { SceneRequest } from './scene-request';
 import type { TableKeys } from './keys';
@@ -114,6 +115,20 @@ export class SharedGame {
   /** On the compacting game master's client: the game folded into a new checkpoint, signed (null: not now). */
   compact(): Promise<Update[] | null> {
     return this.stepAsync({ type: 'compact' });
+  }
+
+  private lastCompaction = -Infinity;
+
+  /**
+   * The compaction due now, on the compacting game master's client: when enough waits, and at most
+   * every `HOST_TIMING.compactEveryMs` (a burst of actions never piles up checkpoints). Every
+   * tabletop's one gate; null: none now.
+   */
+  async compactDue(): Promise<Update[] | null> {
+    const now = this.clock();
+    if (now - this.lastCompaction < HOST_TIMING.compactEveryMs || !this.needsCompaction()) return null;
+    this.lastCompaction = now;
+    return this.compact();
   }
 
   /** The compacting game master's answer about a checkpoint no one here stands behind. */

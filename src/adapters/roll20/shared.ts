@@ -5,7 +5,6 @@
 // roll20-table.ts) gives it the journal as the page reports it, a codec, a clock and the way out.
 import type { RuleError } from '../../game/result';
 import type { SceneRequest } from '../../shared-game/scene-request';
-import { HOST_TIMING } from '../../shared-game/policy';
 import { RecordBook, readRecord } from '../../shared-game/records';
 import type { SecretKeeper } from '../../shared-game/secrets';
 import { SharedGame, type Keeper, type SharedState, type Update } from '../../shared-game/sync';
@@ -67,7 +66,6 @@ export class LedgerGame {
   sync: SharedGame | null = null;
   private journal: Journal | null = null;
   private layout: LedgerLayout | null = null;
-  private lastCompaction = -Infinity;
   private published = '';
   /** The records this tab wrote or took on at its start: any other under its player's name was written by someone else. */
   private readonly ownRecords = new Set<string>();
@@ -272,16 +270,7 @@ export class LedgerGame {
   }
 
   async compact(): Promise<void> {
-    const sync = this.sync;
-    if (
-      !sync ||
-      !this.journal?.me.gm ||
-      this.now - this.lastCompaction < HOST_TIMING.compactEveryMs ||
-      !sync.needsCompaction()
-    )
-      return;
-    this.lastCompaction = this.now;
-    this.write(await sync.compact());
+    if (this.sync && this.journal?.me.gm) this.write(await this.sync.compactDue());
   }
 
   /** The game master's answer about a checkpoint no one at the table stands behind (src/shared-game/step.ts `choose`). */
