@@ -7,20 +7,9 @@
 // box. A label keeps last frame's position while it still fits, so that a move far away changes
 // nothing. Pure: the painters (the SVG overlay, Owlbear's local items) only draw what comes out.
 
-/** A box in screen px, top-left corner and size. */
-export interface Box {
-  readonly x: number;
-  readonly y: number;
-  readonly w: number;
-  readonly h: number;
-}
+import { CollisionIndex, EPS, type Box, type Disc } from './collisions';
 
-/** A disc in screen px (a figure as seen from the camera). */
-export interface Disc {
-  readonly x: number;
-  readonly y: number;
-  readonly r: number;
-}
+export type { Box, Disc } from './collisions';
 
 export interface LabelForm {
   readonly text: string;
@@ -117,28 +106,6 @@ export interface Slot {
 
 export const EMPTY_PLACEMENT: Placement = { labels: [], counts: [], dropped: [], offscreen: [], slots: new Map() };
 
-/** What the index holds; `seen` marks it as looked at by the current query (a number, not a set: queries are many). */
-type Line = { readonly x1: number; readonly y1: number; readonly x2: number; readonly y2: number };
-type Item = (
-  | { readonly kind: 'box'; readonly b: Box }
-  | { readonly kind: 'disc'; readonly d: Disc }
-  | { readonly kind: 'line'; readonly l: Line }
-) & { seen?: number };
-
-const EPS = 0.01;
-
-function boxesOverlap(a: Box, b: Box): boolean {
-  return a.x < b.x + b.w - EPS && b.x < a.x + a.w - EPS && a.y < b.y + b.h - EPS && b.y < a.y + a.h - EPS;
-}
-
-function boxDiscOverlap(b: Box, d: Disc): boolean {
-  const nx = Math.max(b.x, Math.min(d.x, b.x + b.w));
-  const ny = Math.max(b.y, Math.min(d.y, b.y + b.h));
-  const dx = d.x - nx;
-  const dy = d.y - ny;
-  return dx * dx + dy * dy < (d.r - EPS) * (d.r - EPS) && d.r > EPS;
-}
-
 const isDisc = (o: Box | Disc): o is Disc => 'r' in o;
 
 /** How far a box stands from a disc's edge (0 where they touch or overlap). */
@@ -146,125 +113,6 @@ function gapTo(b: Box, d: Disc): number {
   const nx = Math.max(b.x, Math.min(d.x, b.x + b.w));
   const ny = Math.max(b.y, Math.min(d.y, b.y + b.h));
   return Math.max(0, Math.hypot(d.x - nx, d.y - ny) - d.r);
-}
-
-/**
- * A uniform grid of what is placed: a candidate box asks only the cells it covers, so placing n
- * labels costs about n × candidates lookups, not n².
- */
-class CollisionIndex {
-  private readonly cells = new Map<number, Item[]>();
-  private query = 0;
-
-  constructor(private readonly size: number) {}
-
-  private key(cx: number, cy: number): number {
-    // Two 16-bit halves: a board is never 65,536 cells of labels wide.
-    return ((cx + 32768) & 0xffff) * 65536 + ((cy + 32768) & 0xffff);
-  }
-
-  private range(b: Box): [number, number, number, number] {
-    const s = this.size;
-    return [Math.floor(b.x / s), Math.floor(b.y / s), Math.floor((b.x + b.w) / s), Math.floor((b.y + b.h) / s)];
-  }
-
-  add(item: Item): void {
-    const b =
-      item.kind === 'box'
-        ? item.b
-        : item.kind === 'disc'
-          ? { x: item.d.x - item.d.r, y: item.d.y - item.d.r, w: 2 * item.d.r, h: 2 * item.d.r }
-          : spanOf(item.l);
-    const [x0, y0, x1, y1] = this.range(b);
-    for (let cx = x0; cx <= x1; cx++) {
-      for (let cy = y0; cy <= y1; cy++) {
-        const k = this.key(cx, cy);
-        const list = this.cells.get(k);
-        if (list) list.push(item);
-        else this.cells.set(k, [item]);
-      }
-    }
-  }
-
-  /** What the last query that hit something hit: the candidates around one figure often meet the same neighbour. */
-  private last: Item | null = null;
-
-  private overlaps(b: Box, item: Item): boolean {
-    return item.kind === 'box'
-      ? boxesOverlap(b, item.b)
-      : item.kind === 'disc'
-        ? boxDiscOverlap(b, item.d)
-        : segmentCrossesBox(item.l, b);
-  }
-
-  /** The first item in the cells `b` covers that passes `test` (each item looked at once), or null. */
-  private find(b: Box, test: (item: Item) => boolean): Item | null {
-    const q = ++this.query;
-    const [x0, y0, x1, y1] = this.range(b);
-    for (let cx = x0; cx <= x1; cx++) {
-      for (let cy = y0; cy <= y1; cy++) {
-        const list = this.cells.get(this.key(cx, cy));
-        if (!list) continue;
-        for (const item of list) {
-          if (item.seen === q) continue;
-          item.seen = q;
-          if (test(item)) return item;
-        }
-      }
-    }
-    return null;
-  }
-
-  /** Whether `b` overlaps anything placed (an item spanning several cells is looked at once). */
-  hits(b: Box): boolean {
-    if (this.last && this.overlaps(b, this.last)) return true;
-    const hit = this.find(b, (item) => this.overlaps(b, item));
-    if (hit) this.last = hit;
-    return hit !== null;
-  }
-
-  /** Whether a disc within `margin` of box `b` passes `test` (the search ends at the first). */
-  someDiscNear(b: Box, margin: number, test: (d: Disc) => boolean): boolean {
-    const around = { x: b.x - margin, y: b.y - margin, w: b.w + 2 * margin, h: b.h + 2 * margin };
-    return this.find(around, (item) => item.kind === 'disc' && test(item.d)) !== null;
-  }
-
-  /** Whether the segment crosses a placed box (a leader line must not run through other words). */
-  crosses(l: Line): boolean {
-    return this.find(spanOf(l), (item) => item.kind === 'box' && segmentCrossesBox(l, item.b)) !== null;
-  }
-}
-
-const spanOf = (l: Line): Box => ({
-  x: Math.min(l.x1, l.x2),
-  y: Math.min(l.y1, l.y2),
-  w: Math.abs(l.x2 - l.x1),
-  h: Math.abs(l.y2 - l.y1),
-});
-
-/**
- * Whether the segment runs through the box's inside (touching its edge is not crossing): the segment
- * clipped to the box, one axis at a time (Liang–Barsky), keeps a piece longer than EPS.
- */
-function segmentCrossesBox({ x1, y1, x2, y2 }: Line, b: Box): boolean {
-  let t0 = 0;
-  let t1 = 1;
-  const dx = x2 - x1;
-  const dy = y2 - y1;
-  const clip = (p: number, q: number): boolean => {
-    // p·t ≤ q: the part of the segment on the inner side of one edge.
-    if (p === 0) return q > 0;
-    const t = q / p;
-    if (p < 0) t0 = Math.max(t0, t);
-    else t1 = Math.min(t1, t);
-    return t0 < t1;
-  };
-  const inside =
-    clip(-dx, x1 - (b.x + EPS)) &&
-    clip(dx, b.x + b.w - EPS - x1) &&
-    clip(-dy, y1 - (b.y + EPS)) &&
-    clip(dy, b.y + b.h - EPS - y1);
-  return inside && (t1 - t0) * Math.hypot(dx, dy) > EPS;
 }
 
 /** The eight positions around a figure, right first (reasons) or below first (names). */
@@ -342,7 +190,7 @@ const anchorOnScreen = (a: Disc, s: Box) => a.x >= s.x && a.y >= s.y && a.x <= s
  */
 export function placeLabels(requests: readonly LabelRequest[], options: PlaceOptions): Placement {
   const { screen, height: h, padding, gap } = options;
-  const index = new CollisionIndex(Math.max(8, h * 2));
+  const index = new CollisionIndex(screen, Math.max(8, h * 2));
   const prev = options.previous?.slots;
 
   const visible: LabelRequest[] = [];
@@ -368,7 +216,7 @@ export function placeLabels(requests: readonly LabelRequest[], options: PlaceOpt
   // The figures, to tell whose words a box beside a figure reads as.
   let figures: CollisionIndex | null = null;
   if (options.figures && visible.length > 0) {
-    figures = new CollisionIndex(Math.max(8, h * 2));
+    figures = new CollisionIndex(screen, Math.max(8, h * 2));
     for (const d of options.figures) figures.add({ kind: 'disc', d });
   }
   /** Whether words in `b`, beside their figure with no line to it, stand nearer another figure than their own. */

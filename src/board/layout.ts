@@ -2,14 +2,15 @@
 // user's words, each figure's badge, the key in the corner (./legend.ts), and where every label goes
 // (./labels.ts), in screen px under the tabletop's camera. The painters (the SVG overlay, Owlbear's
 // local items) draw exactly this and decide nothing.
-import { sayReason, type Say } from '../i18n/reasons';
+import type { Say } from '../i18n/reasons';
 import { text } from '../i18n/text';
-import { placeLabels, type Box, type Disc, type FoldedCount, type LabelRequest, type Placement } from './labels';
+import { placeLabels, type Box, type Disc, type FoldedCount, type Placement } from './labels';
 import { legendOf, legendText, type LegendEntry } from './legend';
 import { BADGE_MIN_PX, BADGE_PX, MARK_LOOKS } from './look';
 import type { BoardView, BoundTable, MarkStatus } from './model';
 import type { Token } from '../table/model';
-import { boardNotes, type BoardNote, type NotePart, type NoteOptions } from './notes';
+import { boardNotes, type BoardNote, type NoteOptions } from './notes';
+import { requestContext, requestsOf } from './requests';
 
 /**
  * Scene px → screen px, relative to the board's top-left corner: `x' = x·sx + y·kx + ox`,
@@ -115,15 +116,6 @@ export interface BoardLayout {
 
 /** How many screen px a scene px is, whichever way the camera is turned. */
 const scaleOf = (c: Projection) => Math.sqrt(Math.abs(c.sx * c.sy - (c.kx ?? 0) * (c.ky ?? 0)));
-
-function sayPart(p: NotePart, o: LayoutOptions): string {
-  return 'raw' in p ? p.raw : 'text' in p ? o.say(p.text) : sayReason(p.reason, o.say, o.locale, p.form);
-}
-const sayForm = (parts: readonly NotePart[], o: LayoutOptions) =>
-  parts
-    .map((p) => sayPart(p, o))
-    .filter(Boolean)
-    .join(' — ');
 
 /**
  * Where the key may stand, as fractions of the room left beside it ("0,1": bottom left): the three
@@ -296,34 +288,15 @@ export function layoutBoard(
   const byId = new Map(notes.map((n) => [n.id, n]));
   const words = new Map<string, string>();
   const longest = new Map<string, string>();
-  const requests: LabelRequest[] = [];
-  for (const n of notes) {
-    const anchor = project(n.at);
-    const focused = n.tokens.some((t) => focus.has(t));
-    const name = n.kind === 'name' || n.kind === 'unit-name';
-    const forms = n.forms.map((parts) => {
-      const t = sayForm(parts, o);
-      return { text: t, width: o.measure(t) };
-    });
-    longest.set(n.id, forms[0]!.text);
-    if (n.kind === 'reason' || n.kind === 'unit') for (const t of n.tokens) words.set(t, forms[0]!.text);
-    requests.push({
-      id: n.id,
-      anchor: { x: anchor.x, y: anchor.y, r: anchor.r + ringOut },
-      priority: n.priority + (focused ? 100 : 0),
-      forms,
-      fold: n.fold,
-      optional: name && !focused,
-      prefer: name ? 'below' : 'right',
-      foldOnly: !name && !focused && 2 * n.figure * k < MIN_SAID_DIAMETER,
-      open: focused,
-      // Its figures as the obstacles ring them, so that its distance to them and to others compare alike.
-      own: n.own.map((f) => {
-        const d = project(f);
-        return { ...d, r: d.r + ringOut };
-      }),
-    });
-  }
+  const { sx, sy, ox, oy } = c;
+  const geometry = { sx, sy, ox, oy, kx, ky, k, ringOut, measure: o.measure, minSaid: MIN_SAID_DIAMETER };
+  const focused = (n: BoardNote) => focus.size > 0 && n.tokens.some((t) => focus.has(t));
+  const requests = requestsOf(notes, requestContext(geometry, o.say, o.locale), focused);
+  notes.forEach((n, i) => {
+    const said = requests[i]!.forms[0]!.text;
+    longest.set(n.id, said);
+    if (n.kind === 'reason' || n.kind === 'unit') for (const t of n.tokens) words.set(t, said);
+  });
 
   // The key first, so that labels keep clear of it (with room for its "+N" row and its "✕" row, each
   // drawn once the board shows one), and clear of every figure, the corner notes and the board's "+N".

@@ -3,9 +3,9 @@
 // names where the tabletop does not write them itself. Each note has a priority (out of command >
 // must close up > a leader who cannot command > what is merely so) and, where it has one, a short
 // form. Said in the user's words by each painter (./layout.ts), placed by ./labels.ts.
-import { causeOf, hasShortForm } from '../i18n/reasons';
+import { hasShortForm, sameCause } from '../i18n/reasons';
 import { text, type Text } from '../i18n/text';
-import type { BoardView, BoundTable, Mark, MarkStatus, Reason } from './model';
+import type { BoardView, BoundTable, BoundToken, Mark, MarkStatus, Reason } from './model';
 import { unitNames, type UnitName } from './names';
 import { shortNames } from './short-names';
 
@@ -79,12 +79,109 @@ function reasonForms(reason: Reason): NotePart[][] {
   return forms;
 }
 
-/** The short names of the last board (names rarely change between updates). */
-let lastNames: { readonly key: string; readonly shorts: Map<string, string> } | null = null;
-function shortNamesOf(names: readonly string[]): Map<string, string> {
-  const key = names.join('\n');
-  if (lastNames?.key !== key) lastNames = { key, shorts: shortNames(names) };
+/** The short names of the last board (names rarely change between updates: compared one by one, not joined). */
+let lastNames: { readonly names: readonly string[]; readonly shorts: Map<string, string> } | null = null;
+function shortNamesOf(tokens: readonly BoundToken[]): Map<string, string> {
+  const last = lastNames;
+  if (last && last.names.length === tokens.length && tokens.every((t, i) => t.name === last.names[i]))
+    return last.shorts;
+  const names = tokens.map((t) => t.name);
+  lastNames = { names, shorts: shortNames(names) };
   return lastNames.shorts;
+}
+
+interface Named {
+  readonly token: BoundToken;
+  readonly status: MarkStatus;
+  readonly short: string | undefined;
+  readonly note: BoardNote;
+}
+/**
+ * Each token's name note on the last board, by token id: kept while its token object, status and short
+ * name stay the same. A map made anew per board (a WeakMap's entries would slow every garbage collection).
+ */
+let lastNamed = new Map<string, Named>();
+function nameNote(t: BoundToken, status: MarkStatus, short: string | undefined, next: Map<string, Named>): BoardNote {
+  const kept = lastNamed.get(t.id);
+  if (kept && kept.token === t && kept.status === status && kept.short === short) {
+    next.set(t.id, kept);
+    return kept.note;
+  }
+  const r = Math.min(t.footprint.width, t.footprint.height) / 2;
+  const note: BoardNote = {
+    id: `name:${t.id}`,
+    kind: 'name',
+    status,
+    tokens: [t.id],
+    at: { x: t.center.x, y: t.center.y, r },
+    own: [{ token: t.id, x: t.center.x, y: t.center.y, r }],
+    figure: r,
+    forms: short ? [[{ raw: t.name }], [{ raw: short }]] : [[{ raw: t.name }]],
+    priority: NAME_PRIORITY,
+    fold: null,
+  };
+  next.set(t.id, { token: t, status, short, note });
+  return note;
+}
+
+interface Made {
+  readonly from: readonly unknown[];
+  readonly note: BoardNote;
+}
+/**
+ * The reasons' and the units' names' notes of the last board by id, with what each was made from: made
+ * again from the same things (a move leaves all but a few figures as they were), a note is the same
+ * object, and keeps its words said and measured (./requests.ts).
+ */
+let lastMade = new Map<string, Made>();
+function kept(id: string, from: readonly unknown[], next: Map<string, Made>, make: () => BoardNote): BoardNote {
+  const last = lastMade.get(id);
+  let same = last !== undefined && last.from.length === from.length;
+  for (let i = 0; same && i < from.length; i++) same = from[i] === last!.from[i];
+  const done = same ? last! : { from, note: make() };
+  next.set(id, done);
+  return done.note;
+}
+
+/** Why a figure is out (or what it is), said beside it. */
+function reasonNote(m: Mark & { reason: Reason }, next: Map<string, Made>): BoardNote {
+  const { code, params } = m.reason;
+  const from: unknown[] = [m.status, m.x, m.y, m.r, m.closeUp, m.unit, code];
+  if (params) for (const k of Object.keys(params)) from.push(k, params[k]);
+  return kept(`reason:${m.id}`, from, next, () => ({
+    id: `reason:${m.id}`,
+    kind: 'reason',
+    status: m.status,
+    tokens: [m.id],
+    at: { x: m.x, y: m.y, r: m.r },
+    own: [{ token: m.id, x: m.x, y: m.y, r: m.r }],
+    figure: m.r,
+    forms: reasonForms(m.reason),
+    priority: (PRIORITY[m.status] ?? 0) + (m.closeUp ? CLOSE_UP : 0),
+    fold: m.unit ?? null,
+  }));
+}
+
+/** A unit's name, by its figures (two or more). */
+function unitNameNote(unit: string, u: UnitName, tokens: readonly BoundToken[], next: Map<string, Made>): BoardNote {
+  return kept(`unit-name:${unit}`, [u.name, u.leader, u.n, ...tokens], next, () => {
+    const figures = tokens.map((t) => {
+      const r = Math.min(t.footprint.width, t.footprint.height) / 2;
+      return { token: t.id, x: t.center.x, y: t.center.y, r };
+    });
+    return {
+      id: `unit-name:${unit}`,
+      kind: 'unit-name',
+      status: 'none',
+      tokens: [],
+      at: spread(figures),
+      own: figures,
+      figure: Math.min(...figures.map((f) => f.r)),
+      forms: [[unitPart(u)!]],
+      priority: UNIT_NAME_PRIORITY,
+      fold: null,
+    };
+  });
 }
 
 /**
@@ -98,6 +195,7 @@ export function boardNotes(
   options: NoteOptions,
 ): BoardNote[] {
   const notes: BoardNote[] = [];
+  const made = new Map<string, Made>();
   // The units as the popup names them (the bound tokens carry the game's unit where they stand for one).
   let units: Map<string, UnitName> | null = null;
   const unitOf = (unit: string) => (units ??= new Map(unitNames(bound, bound).map((u) => [u.id, u]))).get(unit);
@@ -116,8 +214,7 @@ export function boardNotes(
       const name = unitPart(unitOf(unit));
       if (!name) continue;
       const first = figures[0]!.reason!;
-      const cause = causeOf(first);
-      if (!figures.every((f) => causeOf(f.reason!) === cause)) continue;
+      if (!figures.every((f) => sameCause(f.reason!, first))) continue;
       for (const f of figures) folded.add(f.id);
       const status = figures[0]!.status;
       notes.push({
@@ -136,51 +233,24 @@ export function boardNotes(
         fold: null,
       });
     }
-    for (const m of view.marks) {
-      if (!said(m) || (folded.has(m.id) && !options.focus?.has(m.id))) continue;
-      notes.push({
-        id: `reason:${m.id}`,
-        kind: 'reason',
-        status: m.status,
-        tokens: [m.id],
-        at: { x: m.x, y: m.y, r: m.r },
-        own: [{ token: m.id, x: m.x, y: m.y, r: m.r }],
-        figure: m.r,
-        forms: reasonForms(m.reason),
-        priority: (PRIORITY[m.status] ?? 0) + (m.closeUp ? CLOSE_UP : 0),
-        fold: m.unit ?? null,
-      });
-    }
+    for (const m of view.marks)
+      if (said(m) && (!folded.has(m.id) || options.focus?.has(m.id))) notes.push(reasonNote(m, made));
   }
   if (options.names) {
     // Every token's name, marked or not (a system that reads no positions marks few of them).
-    const status = new Map(view.marks.map((m) => [m.id, m.status]));
-    const members = new Map<string, { token: string; x: number; y: number; r: number }[]>();
+    const status = new Map<string, MarkStatus>();
+    for (const m of view.marks) status.set(m.id, m.status);
+    const members = new Map<string, BoundToken[]>();
     for (const t of bound.tokens) {
       if (t.unit === null || t.role === 'leader') continue;
-      const at = { token: t.id, x: t.center.x, y: t.center.y, r: Math.min(t.footprint.width, t.footprint.height) / 2 };
       const list = members.get(t.unit);
-      if (list) list.push(at);
-      else members.set(t.unit, [at]);
+      if (list) list.push(t);
+      else members.set(t.unit, [t]);
     }
-    // Each unit's name once, by its figures, as the popup names it.
+    // Each unit's name once, by its figures, as the popup names it; a unit of one figure is named by that figure.
     for (const [unit, figures] of members) {
-      // A unit of one figure is named by that figure.
-      if (figures.length < 2) continue;
-      const name = unitPart(unitOf(unit));
-      if (!name) continue;
-      notes.push({
-        id: `unit-name:${unit}`,
-        kind: 'unit-name',
-        status: 'none',
-        tokens: [],
-        at: spread(figures),
-        own: figures,
-        figure: Math.min(...figures.map((f) => f.r)),
-        forms: [[name]],
-        priority: UNIT_NAME_PRIORITY,
-        fold: null,
-      });
+      const u = figures.length < 2 ? undefined : unitOf(unit);
+      if (u) notes.push(unitNameNote(unit, u, figures, made));
     }
     // A figure called by its unit's name and a letter or number ("Ladoga a") is named by its unit's note.
     const named = new Map(notes.filter((n) => n.kind === 'unit-name').map((n) => [n.id.slice('unit-name:'.length), n]));
@@ -191,25 +261,16 @@ export function boardNotes(
     const minNamed = options.minNamed ?? 0;
     const everyone = [...bound.tokens, ...bound.lost];
     // Shortened so that two names never read alike (./short-names.ts).
-    const shorts = shortNamesOf(everyone.map((t) => t.name));
+    const shorts = shortNamesOf(everyone);
+    const next = new Map<string, Named>();
     for (const t of everyone) {
       if (!t.name || saysUnit(t)) continue;
       if (Math.min(t.footprint.width, t.footprint.height) / 2 < minNamed && !options.focus?.has(t.id)) continue;
-      const short = shorts.get(t.name);
-      notes.push({
-        id: `name:${t.id}`,
-        kind: 'name',
-        status: status.get(t.id) ?? 'none',
-        tokens: [t.id],
-        at: { x: t.center.x, y: t.center.y, r: Math.min(t.footprint.width, t.footprint.height) / 2 },
-        own: [{ token: t.id, x: t.center.x, y: t.center.y, r: Math.min(t.footprint.width, t.footprint.height) / 2 }],
-        figure: Math.min(t.footprint.width, t.footprint.height) / 2,
-        forms: short ? [[{ raw: t.name }], [{ raw: short }]] : [[{ raw: t.name }]],
-        priority: NAME_PRIORITY,
-        fold: null,
-      });
+      notes.push(nameNote(t, status.get(t.id) ?? 'none', shorts.get(t.name), next));
     }
+    lastNamed = next;
   }
+  lastMade = made;
   return notes;
 }
 

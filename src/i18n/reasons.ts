@@ -120,6 +120,23 @@ export function causeOf(reason: Reason): string {
   return JSON.stringify([reason.code, params]);
 }
 
+/**
+ * Whether two reasons are one cause, as `causeOf(a) === causeOf(b)` says, without writing either out:
+ * a board asks it of every figure of every unit, every move. Values that differ are compared as JSON
+ * writes them (NaN and null alike, as causeOf has them).
+ */
+export function sameCause(a: Reason, b: Reason): boolean {
+  if (a.code !== b.code) return false;
+  const own = PER_FIGURE[a.code] ?? [];
+  const [pa, pb] = [a.params ?? {}, b.params ?? {}];
+  const ka = Object.keys(pa).filter((k) => !own.includes(k));
+  const kb = Object.keys(pb).filter((k) => !own.includes(k));
+  return (
+    ka.length === kb.length &&
+    ka.every((k) => kb.includes(k) && (pa[k] === pb[k] || JSON.stringify([pa[k]]) === JSON.stringify([pb[k]])))
+  );
+}
+
 /** A context's catalogue, as the board needs it: a text in the user's words (an unknown key gives ''). */
 export type Say = (t: Text) => string;
 
