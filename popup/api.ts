@@ -223,14 +223,15 @@ export function browserApi(): PopupApi {
   );
   const tabId = activeTabId();
   const live = browserLive(tabId);
-  // On an Owlbear Rodeo tab whose room runs Command Post, the popup plays the scene's game (./owlbear.ts,
-  // loaded beside the popup's first load rather than in it).
-  const owlbear = tabId.then(async (id) => (id === undefined ? null : (await import('./table-link')).tableLink(id)));
-  // An Owlbear scene answers with its root whole: held as a change like any other (loaded with the link).
-  const whole = owlbear.then((link) => (link ? import('../src/store/whole') : null));
-  // An Owlbear scene answers with its root whole (its games are small): held as a change like any other.
+  // On a tab whose table plays one shared game (an Owlbear Rodeo room running Command Post, a Roll20
+  // table with its ledgers), the popup plays the table's game through the tab (./table-link.ts, loaded
+  // beside the popup's first load rather than in it); on any other, the browser's own games.
+  const tableGame = tabId.then(async (id) => (id === undefined ? null : (await import('./table-link')).tableLink(id)));
+  // A table's game answers with its root whole (its games are small): held as a change like any other
+  // (loaded with the link).
+  const whole = tableGame.then((link) => (link ? import('../src/store/whole') : null));
   const send = async (request: Request): Promise<StoreAnswer> => {
-    const link = await owlbear;
+    const link = await tableGame;
     return link ? (await whole)!.answerOfRoot(await link.send(request)) : toWorker(request);
   };
   /** The scene's when there is one, else the worker's. */
@@ -239,7 +240,7 @@ export function browserApi(): PopupApi {
     (...a: A): (() => void) => {
       let off: (() => void) | null = null;
       let on = true;
-      void owlbear.then((link) => {
+      void tableGame.then((link) => {
         if (on) off = link ? scene(link, ...a) : own(...a);
       });
       return () => {
@@ -264,12 +265,12 @@ export function browserApi(): PopupApi {
         (on) => live.subscribe(on),
       ),
       tick: (system, ticks) =>
-        void owlbear.then((link) => (link ? link.tick(system, ticks) : live.tick?.(system, ticks))),
+        void tableGame.then((link) => (link ? link.tick(system, ticks) : live.tick?.(system, ticks))),
     },
     openDemo: (system) => void browser.tabs.create({ url: browser.runtime.getURL(`demo.html?scene=${system}`) }),
     tabSystem: browserTabSystem(
       tabId,
-      owlbear.then((link) => link !== null),
+      tableGame.then((link) => link !== null),
     ),
   };
 
