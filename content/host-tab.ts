@@ -9,7 +9,7 @@ export interface HostTab {
   /** The popup's choice in progress (units ticked, not sent yet), drawn. */
   ticks(system: SystemId, ticks: readonly string[]): void;
   /** The popup's finder: steps to the next figure out of command; what the popup says of it (false: none). */
-  find(step: 1 | -1): string | false;
+  find(step: 1 | -1): string | false | Promise<string | false>;
   /** A request this tabletop answers itself (undefined: none of its). */
   request?(request: TabRequest): Promise<unknown> | undefined;
 }

@@ -40,7 +40,6 @@ import { BROWSER } from '../src/platform';
 import { LOCALE_KEY, sayer, text, type Text } from '../src/i18n/text';
 import { LiveBoard } from './live-board';
 import { RING_COLOURS } from '../src/board/look';
-import { finderStops, nextStop, sayStop } from '../src/board/finder';
 import { roll20TableOnDemand } from './roll20-table-loader';
 import type { PortToPopup } from '../src/adapters/tab-port';
 import { Host } from './host';
@@ -410,7 +409,9 @@ function start(): void {
   // found last, its words opened on the board as a selected token's are, the board scrolled to it
   // where Roll20 scrolls (Legacy: #editor-wrapper, as VTTES's moveCameraToTokenByUUID moves it;
   // Jumpgate's camera is not moved: no public code does it); what the popup says of it, in full words.
-  function find(step: 1 | -1): string | false {
+  async function find(step: 1 | -1): Promise<string | false> {
+    if (!run || run.view.error || interfering || host.ended) return false;
+    const { finderStops, nextStop, sayStop } = await asked();
     if (!run || run.view.error || interfering || host.ended) return false;
     const stops = finderStops(run.view);
     const next = nextStop(stops, found ?? model.selected[0] ?? null, step);
@@ -426,6 +427,10 @@ function start(): void {
     }
     return sayStop(next, stops.length, say, browser.i18n.getMessage(LOCALE_KEY) || 'en');
   }
+
+  // What the popup asks for now and then (the finder, the diagnostics): loaded the first time (./roll20-asked.ts).
+  let askedFor: Promise<typeof import('./roll20-asked')> | null = null;
+  const asked = () => (askedFor ??= import(browser.runtime.getURL('content-asked.js')));
 
   const countDropped = () => {
     dropped++;
@@ -505,10 +510,7 @@ function start(): void {
       host.later(() => resolve(null), 1000);
     });
     const rect = board.overlay.root.getBoundingClientRect();
-    // (Its code loads now, the first time they are asked for: content-diagnostics.js, this extension's.)
-    const { diagnosticsOf } = (await import(
-      browser.runtime.getURL('content-diagnostics.js')
-    )) as typeof import('../src/adapters/roll20/diagnostics');
+    const { diagnosticsOf } = await asked();
     return diagnosticsOf({
       model,
       renderer,

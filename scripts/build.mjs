@@ -29,14 +29,9 @@ const ENTRIES = [
   // Roll20's one game for the table (the shared game, the rules it plays, the store's requests): a
   // module content-roll20 loads in its world once the table has a game (content/roll20-table-loader.ts).
   { name: 'content-table', in: 'content/roll20-table.ts', out: 'content-table.js', format: 'esm' },
-  // What the Roll20 tab says of itself when the player copies its diagnostics (src/adapters/roll20/diagnostics.ts):
-  // a module content-roll20 loads then, and never before.
-  {
-    name: 'content-diagnostics',
-    in: 'src/adapters/roll20/diagnostics.ts',
-    out: 'content-diagnostics.js',
-    format: 'esm',
-  },
+  // What the popup asks a Roll20 tab for now and then (the finder, the diagnostics: content/roll20-asked.ts):
+  // a module content-roll20 loads the first time, and never before.
+  { name: 'content-asked', in: 'content/roll20-asked.ts', out: 'content-asked.js', format: 'esm' },
   // Roll20's content script, with the board it draws (every rule system's view, the overlay, the
   // popup's summary: content/live-board.ts) in the same file: one copy of what both use (valibot, the
   // words).
