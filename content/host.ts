@@ -83,7 +83,14 @@ export class Host {
   on<F>(event: { addListener(f: F): void; removeListener(f: F): void }, f: F): void {
     if (this.ended) return;
     event.addListener(f);
-    this.signal.addEventListener('abort', () => event.removeListener(f), { once: true });
+    const off = () => {
+      try {
+        event.removeListener(f);
+      } catch {
+        // (a listener the browser took away with the extension)
+      }
+    };
+    this.signal.addEventListener('abort', off, { once: true });
   }
 
   /** A timer, cleared if the host ends first. */
