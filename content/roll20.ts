@@ -54,6 +54,10 @@ const browser =
 /** The editor itself: /editor, /editor/, with any ?query or #hash; never /editor/character/… (pop-out sheets). */
 export const isEditorPath = (pathname: string): boolean => /^\/editor\/?$/.test(pathname);
 
+/** What the popup asks for now and then (the finder, the diagnostics: ./roll20-asked.ts), loaded the first time. */
+let askedFor: Promise<typeof import('./roll20-asked')> | null = null;
+const asked = () => (askedFor ??= import(browser.runtime.getURL('content-asked.js')));
+
 const MARK = 'data-command-post';
 const BENCH = 'data-command-post-bench';
 /** A click in the popup arms one aura write for this long (it waits for a readable table). */
@@ -125,8 +129,7 @@ function start(): void {
 
   const secret = randomHex(16);
   const model = new LiveModel();
-  // Numbers in the language's own decimal mark, French elision before what is put in.
-  // A counted text in its language's plural form.
+  // Numbers in the language's own decimal mark, French elision, a counted text in its plural form.
   const message = sayer((key, subs) => browser.i18n.getMessage(key, subs), browser.i18n.getMessage(LOCALE_KEY) || 'en');
   // The extension gone (reloaded, updated), every call to it throws "Extension context invalidated":
   // in the moment before this script finds out, a word asked for is its key (the board is taken away next).
@@ -191,8 +194,8 @@ function start(): void {
     if (bridge && !interfering) bridge.port.postMessage({ key: bridge.key, seq: ++bridge.seq, msg });
   };
 
-  // The table's one game (./roll20-table.ts): played from the ledgers the page reports, written back
-  // through the bridge; while it is there, the board draws its game and the popup plays it.
+  // The table's one game (./roll20-table.ts), from the ledgers the page reports, written back through
+  // the bridge: while it is there, the board draws its game and the popup plays it.
   let storedInput: unknown = null;
   let sharedInput: unknown = null;
   let sharedVisibility = 'null';
@@ -217,10 +220,9 @@ function start(): void {
       forward: (player, request) => host.send({ type: 'roll20/forward', player, request }),
     },
   );
-  // After the extension reloads or updates, this script stays in the open tab with no extension
-  // behind it: its board would stay where the tokens were, a figure that walked away still in command.
-  // Its host finds out within a tick and ends (./host.ts); this script then takes its drawing away,
-  // lets the page script go and says so. Nothing of it runs again, so nothing can throw into the page.
+  // After the extension reloads or updates, its host finds out within a tick and ends (./host.ts): this
+  // script takes its drawing away (a figure that walked away would stay in command), lets the page
+  // script go and says so. Nothing of it runs again, so nothing can throw into the page.
   const updatedText = tr('r20_overlay_updated');
   /** What the popup shows: the table's game (its root, this tab's board, who acts for which side), or `connected: false` for none. */
   const stateMessage = (): PortToPopup => {
@@ -427,10 +429,6 @@ function start(): void {
     }
     return sayStop(next, stops.length, say, browser.i18n.getMessage(LOCALE_KEY) || 'en');
   }
-
-  // What the popup asks for now and then (the finder, the diagnostics): loaded the first time (./roll20-asked.ts).
-  let askedFor: Promise<typeof import('./roll20-asked')> | null = null;
-  const asked = () => (askedFor ??= import(browser.runtime.getURL('content-asked.js')));
 
   const countDropped = () => {
     dropped++;

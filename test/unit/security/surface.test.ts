@@ -42,10 +42,15 @@ const CONTENT_SCRIPTS = [
 ];
 /**
  * What pages may load from the extension, on Roll20 only, behind a per-session URL: the page-world
- * script, and the table's game, a module the content script loads once the table shares one.
+ * script, the table's game (a module the content script loads once the table shares one), and what the
+ * popup asks the tab for now and then (the finder, the diagnostics: loaded the first time).
  */
 const WEB_ACCESSIBLE = [
-  { resources: ['roll20-page.js', 'content-table.js'], matches: ['https://app.roll20.net/*'], use_dynamic_url: true },
+  {
+    resources: ['roll20-page.js', 'content-table.js', 'content-asked.js'],
+    matches: ['https://app.roll20.net/*'],
+    use_dynamic_url: true,
+  },
 ];
 const CSP = "script-src 'self'; object-src 'self'";
 
