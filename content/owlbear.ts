@@ -12,7 +12,6 @@ import {
   fromFrameSchema,
   isBridgeMessage,
   isCommandPostOrigin,
-  answerTo,
   unanswered,
   type BridgeFromFrame,
   type BridgeToFrame,
@@ -109,13 +108,20 @@ let requests = 0;
 const host = new Host(browser, {});
 const popups = servePopupPort(host, {
   state: stateMessage,
-  play: (request) => {
-    if (!live()) return Promise.resolve(unanswered('owlbear-unreachable'));
-    const rid = `${requestIds}${++requests}`;
-    const answer = answerTo(waiting, rid, ANSWER_MS);
-    toFrame({ ns: BRIDGE_NS, type: 'bridge/request', rid, request: request as never });
-    return answer;
-  },
+  play: (request) =>
+    new Promise((resolve) => {
+      if (!live()) return resolve(unanswered('owlbear-unreachable'));
+      const rid = `${requestIds}${++requests}`;
+      const timer = setTimeout(() => {
+        waiting.delete(rid);
+        resolve(unanswered('owlbear-unreachable'));
+      }, ANSWER_MS);
+      waiting.set(rid, (response) => {
+        clearTimeout(timer);
+        resolve(response);
+      });
+      toFrame({ ns: BRIDGE_NS, type: 'bridge/request', rid, request: request as never });
+    }),
   ticks: (system, ticks) => {
     if (live()) toFrame({ ns: BRIDGE_NS, type: 'bridge/ticks', system, ticks: [...ticks] });
   },

@@ -9,7 +9,6 @@ import * as v from 'valibot';
 import {
   PORT_NAME,
   toPopupSchema,
-  answerTo,
   unanswered,
   type PortFromPopup,
   type PortToPopup,
@@ -78,15 +77,22 @@ export function tableLink(tabId: number | undefined): Promise<TableLink | null> 
       resolve({
         send(request) {
           const rid = `r${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
-          const answer = answerTo(waiting, rid, ANSWER_MS);
-          try {
-            port.postMessage({ type: 'port/request', rid, request } satisfies PortFromPopup);
-          } catch {
-            // (The port gone: said unreachable at once.)
-            waiting.get(rid)?.(unanswered('owlbear-unreachable'));
-            waiting.delete(rid);
-          }
-          return answer;
+          return new Promise<Response>((done) => {
+            const t = setTimeout(() => {
+              waiting.delete(rid);
+              done(unanswered('owlbear-unreachable'));
+            }, ANSWER_MS);
+            waiting.set(rid, (r) => {
+              clearTimeout(t);
+              done(r);
+            });
+            try {
+              port.postMessage({ type: 'port/request', rid, request } satisfies PortFromPopup);
+            } catch {
+              waiting.delete(rid);
+              done(unanswered('owlbear-unreachable'));
+            }
+          });
         },
         subscribe(onRoot, known) {
           const on = (s: State) => {

@@ -149,7 +149,9 @@ export function pagesToWriteBack(s: SyncState, now: number, probe = false): Writ
       if (!probe) s.unprovenHeld.delete(writer);
       continue;
     }
-    if (pagesOnTable(s, writer, held.pages, held.signature)) {
+    const onTable = Array.from({ length: LIMITS.pagesPerWriter }, (_, p) => s.raw[s.keys.page(writer, p)] ?? null);
+    const sigOnTable = s.keys.signature ? (s.raw[s.keys.signature(writer)] ?? null) : null;
+    if (json(onTable) === json(held.pages) && (!s.keys.signature || json(sigOnTable) === json(held.signature))) {
       if (!probe) held.off = null;
       continue;
     }
@@ -178,16 +180,11 @@ export function keptToWriteBack(s: SyncState, scene: string): WriteBack[] {
     const cut = keptCutOf(s, kept);
     // (Not yet trimmed to what lies past it: `reviewKept` signs them again first.)
     if (lastSeq(pages) <= cut || firstSeq(pages) <= cut) continue;
-    if (!pagesOnTable(s, writer, pages, signature)) out.push([writer, pages, signature]);
+    const onTable = Array.from({ length: LIMITS.pagesPerWriter }, (_, p) => s.raw[s.keys.page(writer, p)] ?? null);
+    const sigOnTable = s.raw[signatureKey(writer)] ?? null;
+    if (json(onTable) !== json(pages) || json(sigOnTable) !== json(signature)) out.push([writer, pages, signature]);
   }
   return out;
-}
-
-/** Whether the keys hold a writer's pages as given, and their signature too where the tabletop keeps signatures. */
-function pagesOnTable(s: SyncState, writer: string, pages: readonly unknown[], signature: unknown): boolean {
-  const held = Array.from({ length: LIMITS.pagesPerWriter }, (_, p) => s.raw[s.keys.page(writer, p)] ?? null);
-  if (json(held) !== json(pages)) return false;
-  return !s.keys.signature || json(s.raw[s.keys.signature(writer)] ?? null) === json(signature);
 }
 
 /** The return keys to write: for each writer at the table, pages this client holds whose dropped ops the table lacks (./returns.ts). */

@@ -71,6 +71,7 @@ const FUNCTION_OUTLIERS: Readonly<Record<string, number>> = {
   'src/shared-game/ops.ts › readPages': 89,
   'src/rules/dc/history.ts › describeEvent': 87,
   'popup/StoreNoticeList.tsx › StoreNoticeList': 86,
+  'popup/table-link.ts › tableLink': 85,
   'popup/bdc/TroopCard.tsx › LeaderFields': 85,
   'src/shared-game/compacting.ts › compact': 82,
   'popup/cr/Play.tsx › Army': 84,

@@ -146,20 +146,3 @@ export const unanswered = (code: string): { readonly ok: false; readonly error: 
   ok: false,
   error: { code },
 });
-
-/**
- * The answer to one request sent under `rid`: whoever answers calls (and deletes) `waiting.get(rid)`;
- * after `ms` with no answer, the request is said unreachable (the popup's port, the bridge to the frame).
- */
-export function answerTo(waiting: Map<string, (r: Response) => void>, rid: string, ms: number): Promise<Response> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      waiting.delete(rid);
-      resolve(unanswered('owlbear-unreachable'));
-    }, ms);
-    waiting.set(rid, (r) => {
-      clearTimeout(timer);
-      resolve(r);
-    });
-  });
-}
