@@ -7,9 +7,7 @@ import { droppedUncovered } from './returns';
 import { budgetWriters, sortKeys } from './writers';
 import { bound } from './bound';
 import { json, type SyncState } from './state';
-import type { UnprovenPages } from './types';
-import { coveredOf, isLeft } from './queries';
-import { forgetUnproven, keepSignature, pagesSignature, signedGone } from './writer-signatures';
+import { forgetUnproven, keepSignature, signedGone, unprovenOf, type UnprovenAsk } from './writer-signatures';
 import { readReturns } from './read-returns';
 
 // --- the writers -------------------------------------------------------------------------------
@@ -33,7 +31,7 @@ export function readWriters(
     [...s.acceptedJson.keys()].filter((w) => w !== s.me.writer),
   );
   dropped.push(...unread);
-  let unproven: { key: string; player: string; summary: UnprovenPages } | null = null;
+  let unproven: UnprovenAsk | null = null;
   const ceiling = clockCeiling(s.base.lamport);
   let unknown = 0;
   const here = new Set<string>();
@@ -142,7 +140,7 @@ export function readWriters(
         });
     }
   }
-  readReturns(s, returned, here, ceiling, dropped);
+  unproven ??= readReturns(s, returned, here, ceiling, dropped);
   if (unknown > 8)
     dropped.push(refusal(s.keys.page('…', 0), `${unknown - 8} more keys of no one at this table: not played`));
   for (const key of s.unsigned.keys()) {
@@ -166,36 +164,6 @@ export function readWriters(
     if (!was || was.json !== text) s.strangerSince.set(key, { json: text, since: now });
   }
   for (const key of s.strangerSince.keys()) if (!strangers.has(key)) s.strangerSince.delete(key);
-}
-
-/** Pages of a gone writer validly signed by a key this client cannot tie to the player and role they name, and not left already: what its game master is asked. */
-export function unprovenOf(
-  s: SyncState,
-  writer: string,
-  text: string,
-  scene: string,
-  value: unknown,
-  keys: readonly string[],
-  values: readonly unknown[],
-): { key: string; player: string; summary: UnprovenPages } | null {
-  const sig = pagesSignature(s, writer, text, scene, value);
-  if (!sig || isLeft(s, sig.key)) return null;
-  const actions = readPages(
-    writer,
-    keys,
-    values,
-    { player: sig.player, gm: sig.gm },
-    scene,
-    coveredOf(s, writer),
-    clockCeiling(s.base.lamport),
-  ).ops.length;
-  return actions
-    ? {
-        key: sig.key,
-        player: sig.player,
-        summary: { player: sig.player.slice(0, 64), gm: sig.gm, actions, key: sig.key.slice(0, 12) },
-      }
-    : null;
 }
 
 /** Whether unsigned pages keep every op accepted of their writer that they do not say is in the checkpoint, as it was. */
@@ -242,7 +210,13 @@ export function accept(
     : null;
   const returnable = gap.filter((seq) => inCopy!.has(seq));
   if (returnable.length)
-    s.gapCopies.set(writer, [{ values: prev!, seqs: returnable }, ...(s.gapCopies.get(writer) ?? [])].slice(0, 4));
+    s.gapCopies.set(
+      writer,
+      [{ values: prev!, seqs: returnable, sig: s.acceptedSigs.get(writer) }, ...(s.gapCopies.get(writer) ?? [])].slice(
+        0,
+        4,
+      ),
+    );
   s.onTableSeqs.set(writer, kept);
   const gm = author.gm || s.at < (s.gmUntil.get(s.keys.holderOf(writer)) ?? -Infinity);
   for (const op of read.ops) {

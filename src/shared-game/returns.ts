@@ -9,9 +9,11 @@
 // compacting game master empties the key once his checkpoint covers them.
 //
 // No clock decides anything here: a returned op counts if its writer's record signs the pages it came
-// in, and only while the checkpoint a client plays does not cover it. Anyone may write the key; a
-// hostile write there is an old copy of signed pages (nothing the checkpoint does not cover, since an
-// honest writer drops only what a checkpoint covers) or is not read.
+// in, and only while the checkpoint a client plays does not cover it. Once the writer is gone, his
+// record with him, the copy carries his own signature of those pages, and counts where it proves them
+// his as his pages on his keys would (./writer-signatures.ts `signedGone`; else his game master is asked).
+// Anyone may write the key; a hostile write there is an old copy of signed pages (nothing the
+// checkpoint does not cover, since an honest writer drops only what a checkpoint covers) or is not read.
 import * as v from 'valibot';
 import { LIMITS } from './model';
 
@@ -19,25 +21,30 @@ import { LIMITS } from './model';
 export interface GapCopy {
   readonly values: readonly unknown[];
   readonly seqs: readonly number[];
+  /** His signature of them this client held when it took them, if any (what proves them his once he is gone). */
+  readonly sig?: unknown;
 }
 
 const returnedSchema = v.strictObject({
   v: v.literal(2),
   scene: v.pipe(v.string(), v.maxLength(LIMITS.id)),
   pages: v.pipe(v.array(v.unknown()), v.length(LIMITS.pagesPerWriter)),
+  sig: v.optional(v.unknown()),
 });
 
-/** What a return key holds: the writer's pages as he signed them, on one scene. */
+/** What a return key holds: the writer's pages as he signed them, on one scene, with his signature of them if the writer of the key holds it. */
 export const returnedValue = (
   scene: string,
   pages: readonly unknown[],
-): { v: 2; scene: string; pages: readonly unknown[] } => ({ v: 2, scene, pages });
+  sig?: unknown,
+): { v: 2; scene: string; pages: readonly unknown[]; sig?: unknown } =>
+  sig === undefined ? { v: 2, scene, pages } : { v: 2, scene, pages, sig };
 
-/** The pages a return key holds for this scene, or null (malformed, another scene's, or larger than a key may be). */
-export function readReturned(value: unknown, scene: string): readonly unknown[] | null {
+/** The pages a return key holds for this scene, and the signature it carries, or null (malformed, another scene's, or larger than a key may be). */
+export function readReturned(value: unknown, scene: string): { pages: readonly unknown[]; sig: unknown } | null {
   const parsed = v.safeParse(returnedSchema, value);
   if (!parsed.success || parsed.output.scene !== scene || JSON.stringify(value).length > LIMITS.keyChars) return null;
-  return parsed.output.pages.map((p) => p ?? null);
+  return { pages: parsed.output.pages.map((p) => p ?? null), sig: parsed.output.sig ?? null };
 }
 
 /**

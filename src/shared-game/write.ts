@@ -4,7 +4,8 @@ import { headText, readHead, type Written } from './checkpoint';
 import { LIMITS } from './model';
 import { firstSeq, lastSeq } from './ops';
 import { digestText, opsEntry, signsPages } from './records';
-import { copyToReturn, returnedValue } from './returns';
+import { copyToReturn, returnedValue, type GapCopy } from './returns';
+import { readPagesSignature, signsDigest } from './signing';
 import { SYNC_TIMING } from './policy';
 import { pace, retryDelay, writesFor, type Entry } from './heal';
 import { type WriteBack, json, type SyncState } from './state';
@@ -196,17 +197,28 @@ export function returnsToWrite(s: SyncState): [string, unknown][] {
     return out;
   for (const [writer, copies] of s.gapCopies) {
     const coverage = s.base.covers[writer] ?? 0;
-    // Only copies his record still signs: any other no client plays (`readReturns`), and would be written back for ever.
+    // Only copies his record still signs, or once he is gone (his record with him) his own signature of
+    // them as he wrote it, by a key his game master has not left (seed 594349032: his game master's one
+    // checkpoint that held them lost with every page that held it): any other no client plays
+    // (`readReturns`), and would be written back for ever.
     const entry = opsEntry(s.live.get(s.keys.holderOf(writer))?.record ?? null, s.scene);
-    const signed = entry ? copies.filter((c) => signsPages(entry, digestText(json(c.values)))) : [];
+    const signed = copies.filter((c) =>
+      entry ? signsPages(entry, digestText(json(c.values))) : gone(s, writer) && signsCopy(s, c),
+    );
     const copy = copyToReturn(signed, coverage, s.onTableSeqs.get(writer) ?? new Set());
     if (!copy) {
       if (copies.every((c) => c.seqs.every((s) => s <= coverage))) s.gapCopies.delete(writer);
       continue;
     }
-    out.push([s.keys.returned(writer), returnedValue(s.scene, copy.values)]);
+    out.push([s.keys.returned(writer), returnedValue(s.scene, copy.values, entry ? undefined : copy.sig)]);
   }
   return out;
+}
+
+/** Whether a copy carries its writer's signature of it as it is, on this scene, by a key not left. */
+function signsCopy(s: SyncState, c: GapCopy): boolean {
+  const sig = readPagesSignature(c.sig);
+  return !!sig && sig.scene === s.scene && signsDigest(sig, digestText(json(c.values))) && !isLeft(s, sig.key);
 }
 
 // --- writing -----------------------------------------------------------------------------------

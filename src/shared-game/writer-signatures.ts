@@ -4,7 +4,16 @@ import { digestText } from './records';
 import { readPagesSignature, signsDigest, verifyPages, type PagesSignature } from './signing';
 import { bound } from './bound';
 import { json, type SyncState } from './state';
-import { isLeft, trustOf, isPlayersKey } from './queries';
+import { isLeft, trustOf, isPlayersKey, coveredOf } from './queries';
+import { clockCeiling, readPages } from './ops';
+import type { UnprovenPages } from './types';
+
+/** A question for the game master: pages of a gone writer signed by a key no one here can prove, and how many actions they hold. */
+export interface UnprovenAsk {
+  readonly key: string;
+  readonly player: string;
+  readonly summary: UnprovenPages;
+}
 
 /** Drops what this client played of a gone writer: none of it is played any more, nor written back. */
 export function forgetAccepted(s: SyncState, writer: string): void {
@@ -34,14 +43,14 @@ export function forgetUnproven(s: SyncState, writer: string): void {
   forgetAccepted(s, writer);
 }
 
-/** Checks, once each, the signatures of pages whose writer is not at the table (./keys.ts `signature`). */
+/** Checks, once each, the signatures of pages whose writer is not at the table: on his signature key (./keys.ts `signature`), or carried by his return key (./returns.ts). */
 export async function checkPageSignatures(s: SyncState, metadata: Readonly<Record<string, unknown>>): Promise<void> {
   if (!s.keys.signature) return;
   for (const [key, value] of Object.entries(metadata)) {
     if (!s.keys.isWriterKey(key)) continue;
     const name = s.keys.pageOf(key);
-    if (name.kind !== 'signature' || s.live.has(name.holder)) continue;
-    const sig = readPagesSignature(value);
+    if ((name.kind !== 'signature' && name.kind !== 'returned') || s.live.has(name.holder)) continue;
+    const sig = readPagesSignature(name.kind === 'returned' ? (value as { sig?: unknown } | null)?.sig : value);
     if (!sig) continue;
     const id = `${name.writer}|${json(sig)}`;
     const known = s.pagesVerified.get(id);
@@ -95,4 +104,34 @@ export function signedGone(s: SyncState, writer: string, text: string, scene: st
   if (sameKey && !s.recordKeys.gaveUp(sig.key)) return { player: sig.player, gm: sig.gm };
   if (sig.gm) return null;
   return isPlayersKey(s, scene, sig.player, sig.key) ? { player: sig.player, gm: false } : null;
+}
+
+/** Pages of a gone writer validly signed by a key this client cannot tie to the player and role they name, and not left already: what its game master is asked. */
+export function unprovenOf(
+  s: SyncState,
+  writer: string,
+  text: string,
+  scene: string,
+  value: unknown,
+  keys: readonly string[],
+  values: readonly unknown[],
+): UnprovenAsk | null {
+  const sig = pagesSignature(s, writer, text, scene, value);
+  if (!sig || isLeft(s, sig.key)) return null;
+  const actions = readPages(
+    writer,
+    keys,
+    values,
+    { player: sig.player, gm: sig.gm },
+    scene,
+    coveredOf(s, writer),
+    clockCeiling(s.base.lamport),
+  ).ops.length;
+  return actions
+    ? {
+        key: sig.key,
+        player: sig.player,
+        summary: { player: sig.player.slice(0, 64), gm: sig.gm, actions, key: sig.key.slice(0, 12) },
+      }
+    : null;
 }

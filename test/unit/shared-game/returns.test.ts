@@ -4,6 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { OPS_PREFIX } from '../../../src/adapters/owlbear/keys';
 import { LIMITS } from '../../../src/shared-game/model';
 import { copyToReturn, droppedUncovered, readReturned, returnedValue } from '../../../src/shared-game/returns';
+import { digest } from '../../../src/shared-game/records';
+import { signPages } from '../../../src/shared-game/signing';
+import { nodeCodec } from '../../support/owlbear-room';
 import { Table, names, sideEdited } from './harness';
 
 const pages = (first: unknown): unknown[] => [first, ...Array<null>(LIMITS.pagesPerWriter - 1).fill(null)];
@@ -107,5 +110,39 @@ describe.each(['server', 'client'] as const)('a hostile return key (%s merge)', 
         c.me.writer,
       ).toEqual(['once']);
     expect(table.metadata[key] ?? null).toBeNull();
+  });
+});
+
+describe.each(['server', 'client'] as const)('a gone writer’s return key (%s merge)', (mode) => {
+  it('pages written back in a player’s name with a signature no one here can prove: the game master is asked, leaves them, and no one plays them', async () => {
+    const table = new Table(mode, 2);
+    for (const c of table.honest) await table.hear(c);
+    expect(await table.act(table.gm, { type: 'store/select-system', system: 'hd-command' })).toBe(true);
+    await table.settle(3);
+    const [p1] = table.players as [(typeof table.players)[0]];
+    const scene = table.metadata['dev.commandpost/scene'] as string;
+    const secret = (await nodeCodec.newSecret())!;
+    const key = (await nodeCodec.publicKey(secret))!;
+    const page = {
+      v: 2,
+      scene,
+      done: 0,
+      ops: [{ seq: 1, lamport: 1, by: p1.me.player, request: sideEdited('A', 'forged') }],
+    };
+    const held = pages(page);
+    const sig = await signPages(nodeCodec, secret, key, 'ghost.bg', {
+      scene,
+      player: p1.me.player,
+      gm: false,
+      h: digest(held),
+    });
+    table.forgedKeys.add(key);
+    table.forge({ [`${OPS_PREFIX}ghost.bg.r`]: returnedValue(scene, held, sig) });
+    await table.settle(10);
+    expect(table.unprovenChoices).toEqual(['leave']);
+    expect(await table.act(table.gm, sideEdited('B', 'next'))).toBe(true);
+    await table.settle(10);
+    for (const c of table.honest) expect(names(c), c.me.writer).not.toContain('forged');
+    expect(table.metadata[`${OPS_PREFIX}ghost.bg.r`] ?? null).toBeNull();
   });
 });
