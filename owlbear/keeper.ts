@@ -9,12 +9,11 @@
 import type { Written } from '../src/shared-game/checkpoint';
 import { LIMITS } from '../src/shared-game/model';
 import type { KeptSigned, Keeper } from '../src/shared-game/sync';
+import { KEPT_CONNECTIONS, keptAfterSaving } from '../src/shared-game/kept';
 import { NAMESPACE, connectionKey } from '../src/adapters/owlbear/keys';
 
 /** Scenes whose checkpoint one browser keeps per room (the oldest goes first). */
 const SCENES = 8;
-/** A game master's signed pages kept per scene: his last few connections' (a refresh is a new connection). */
-const SIGNED = 4;
 
 const read = (storage: Storage | null, key: string): unknown => {
   try {
@@ -50,7 +49,9 @@ export function localKeeper(roomId: string, connectionId: string): Keeper {
   const signedPages = (scene: string): KeptSigned[] => {
     const x = read(storage, signedKey(scene));
     return Array.isArray(x)
-      ? x.filter((k): k is KeptSigned => typeof k?.writer === 'string' && Array.isArray(k.pages)).slice(0, SIGNED)
+      ? x
+          .filter((k): k is KeptSigned => typeof k?.writer === 'string' && Array.isArray(k.pages))
+          .slice(0, KEPT_CONNECTIONS)
       : [];
   };
   return {
@@ -78,11 +79,7 @@ export function localKeeper(roomId: string, connectionId: string): Keeper {
     saveGmKeys: (scene, keys) => write(storage, gmKeysKey(scene), keys),
     signedPages,
     saveSignedPages(scene, kept) {
-      write(
-        storage,
-        signedKey(scene),
-        [kept, ...signedPages(scene).filter((k) => k.writer !== kept.writer)].slice(0, SIGNED),
-      );
+      write(storage, signedKey(scene), keptAfterSaving(signedPages(scene), kept));
     },
     saveCheckpoint(scene: string, written: Written) {
       const scenes = ((read(storage, index) as string[] | null) ?? []).filter(

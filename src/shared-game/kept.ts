@@ -8,6 +8,8 @@
 //   - `noteLanded`: what this client now sees of him (the highest seq on the table, the highest covered,
 //     and the checkpoint it played when it saw uncovered ones) added to what was kept.
 
+import { lastSeq } from './ops';
+
 /** A game master's pages as his connection `writer` wrote them, and his key's signature of them (./keys.ts `signature`). */
 export interface KeptSigned {
   readonly writer: string;
@@ -22,6 +24,33 @@ export interface KeptSigned {
   readonly covered?: number;
   /** The number of the checkpoint this browser played when it last saw actions of it on the table that no checkpoint covered. */
   readonly landedGen?: number;
+}
+
+/**
+ * How many of its connections' signed pages a browser keeps on a scene (a refresh is a new connection):
+ * 8, where 4 let a player who refreshed four times before anything was compacted lose his first
+ * action (seed 336858918). Pages hold only what is not compacted yet: most are a few hundred characters.
+ */
+export const KEPT_CONNECTIONS = 8;
+
+/**
+ * The kept connections once `kept` is saved: it first, then the others as they were. Past `max`, one
+ * with nothing left to write back (every action of it seen covered, or none) goes first, the oldest
+ * of those; only then the oldest: a player who refreshes again and again before his first action
+ * reaches the table keeps it (his fifth connection forgot his first's when four were kept).
+ */
+export function keptAfterSaving(list: readonly KeptSigned[], kept: KeptSigned, max = KEPT_CONNECTIONS): KeptSigned[] {
+  const out = [kept, ...list.filter((k) => k.writer !== kept.writer)];
+  while (out.length > max) {
+    let drop = out.length - 1;
+    for (let i = out.length - 1; i > 0; i--)
+      if (lastSeq(out[i]!.pages) <= (out[i]!.covered ?? 0)) {
+        drop = i;
+        break;
+      }
+    out.splice(drop, 1);
+  }
+  return out;
 }
 
 /** What a checkpoint's `forgot` says of a writer it does not cover: how far, `never`, or null (cannot say). */

@@ -18,6 +18,7 @@ import type { Codec, Identity, Member } from '../../src/shared-game/model';
 import { RecordBook } from '../../src/shared-game/records';
 import { SharedGame, type Keeper, type KeptSigned, type Update } from '../../src/shared-game/sync';
 import type { Written } from '../../src/shared-game/checkpoint';
+import { keptAfterSaving } from '../../src/shared-game/kept';
 import { webCryptoSigning } from '../../owlbear/codec';
 
 export type MergeMode = 'server' | 'client';
@@ -191,13 +192,7 @@ export class MemoryKeeper implements Keeper {
     return this.signed.get(scene) ?? [];
   }
   saveSignedPages(scene: string, kept: KeptSigned) {
-    this.signed.set(
-      scene,
-      [
-        JSON.parse(JSON.stringify(kept)) as KeptSigned,
-        ...this.signedPages(scene).filter((k) => k.writer !== kept.writer),
-      ].slice(0, 4),
-    );
+    this.signed.set(scene, keptAfterSaving(this.signedPages(scene), JSON.parse(JSON.stringify(kept)) as KeptSigned));
   }
   pages(scene: string) {
     return this.ownPages.get(scene) ?? null;

@@ -1,7 +1,7 @@
 // What a browser keeps of its earlier connections (src/shared-game/kept.ts), tested by a table of cases:
 // how far a kept connection's actions may already be in the game, and what is noted as it is seen.
 import { describe, expect, it } from 'vitest';
-import { keptCut, noteLanded, type KeptSigned } from '../../../src/shared-game/kept';
+import { keptAfterSaving, keptCut, noteLanded, type KeptSigned } from '../../../src/shared-game/kept';
 
 const kept = (over: Partial<KeptSigned> = {}): KeptSigned => ({ writer: 'w.bg', pages: [], signature: null, ...over });
 
@@ -64,5 +64,48 @@ describe('noteLanded', () => {
     expect(noteLanded(kept({ landed: 5, covered: 2, landedGen: 3 }), 6, 1, 2)).toEqual(
       kept({ landed: 6, covered: 2, landedGen: 3 }),
     );
+  });
+});
+
+describe('keptAfterSaving', () => {
+  const page = (seq: number) => ({ v: 2, scene: 's', done: 0, ops: [{ seq }] });
+  const conn = (writer: string, seq: number, covered?: number) =>
+    kept({ writer, pages: seq ? [page(seq)] : [], ...(covered !== undefined ? { covered } : {}) });
+  const writers = (list: readonly KeptSigned[]) => list.map((k) => k.writer);
+
+  it.each([
+    // saved, kept before (newest first), max → writers kept
+    ['a new one goes first', conn('e', 1), [conn('d', 1), conn('c', 1)], 4, ['e', 'd', 'c']],
+    ['one saved again moves first, once', conn('c', 2), [conn('d', 1), conn('c', 1)], 4, ['c', 'd']],
+    [
+      'past the limit, the oldest whose actions were all seen covered goes',
+      conn('e', 1),
+      [conn('d', 1), conn('c', 1, 1), conn('b', 1, 1), conn('a', 1)],
+      4,
+      ['e', 'd', 'c', 'a'],
+    ],
+    [
+      'one with no action has nothing to write back either',
+      conn('e', 1),
+      [conn('d', 1), conn('c', 0), conn('b', 1), conn('a', 1)],
+      4,
+      ['e', 'd', 'b', 'a'],
+    ],
+    [
+      'one covered only in part stays',
+      conn('e', 2),
+      [conn('d', 2, 1), conn('c', 2, 1), conn('b', 2, 1), conn('a', 2, 1)],
+      4,
+      ['e', 'd', 'c', 'b'],
+    ],
+    [
+      'with every one still holding actions, the oldest goes',
+      conn('e', 1),
+      [conn('d', 1), conn('c', 1), conn('b', 1), conn('a', 1)],
+      4,
+      ['e', 'd', 'c', 'b'],
+    ],
+  ])('%s', (_, saved, before, max, after) => {
+    expect(writers(keptAfterSaving(before, saved, max))).toEqual(after);
   });
 });
