@@ -1,22 +1,27 @@
-// Evenings the convergence property drew with another scene's game copied in (OWLBEAR_FORGERIES=all)
-// that still lose an honest action: open, replayed as still losing it, so that a fix shows (this test
-// then goes red, and the evening moves to ./converge.ts KNOWN). In each, the copy lands while the game
-// master is away and the players' pages start again with nothing of their own (a refresh), so no page
-// at the table names this scene: the copy is taken by some or all of them (docs/shared-game.md,
-// "Cross-scene copies"). Found by three runs of 1,000 evenings per merge on 2026-12-07.
+// Evenings the convergence property drew that still lose an honest action: open, replayed as still
+// losing it, so that a fix shows (this test then goes red, and the evening moves to ./converge.ts KNOWN).
+//   - Another scene's game copied in (OWLBEAR_FORGERIES=all): the copy lands while the game master is
+//     away and the players' pages start again with nothing of their own (a refresh), so no page at the
+//     table names this scene: the copy is taken by some or all of them (docs/shared-game.md,
+//     "Cross-scene copies"). Found by three runs of 1,000 evenings per merge on 2026-12-07.
+//   - Two game masters apart, the other one gone: a player made game master while the game master is
+//     away compacts his own action and refreshes; the game master, back in the same browser before the
+//     players' records reach him, puts back the older checkpoint his browser kept over the newer one, and
+//     compacts past it before it comes back (docs/shared-game.md, "Two game masters apart").
 import { expect, it } from 'vitest';
 import { evening, type Step } from './converge';
 
 // prettier-ignore
-const OPEN: [seed: number, mode: 'server' | 'client', storage: boolean, steps: Step[]][] = [
+const OPEN: [seed: number, mode: 'server' | 'client', storage: boolean, steps: Step[], what?: string][] = [
   [-1903793960, 'server', true, [{"kind":"away","early":false},{"kind":"forge","what":"game-elsewhere","victim":0},{"kind":"refresh","who":2},{"kind":"act","who":1,"side":"A"},{"kind":"refresh","who":1},{"kind":"compact"},{"kind":"act","who":0,"side":"A"},{"kind":"land","who":0},{"kind":"tick","ms":100},{"kind":"tick","ms":100},{"kind":"hear","who":0},{"kind":"tick","ms":100},{"kind":"away","early":false},{"kind":"act","who":0,"side":"A"},{"kind":"forge","what":"clock","victim":0},{"kind":"tick","ms":100},{"kind":"hostile-act"},{"kind":"hear","who":0},{"kind":"hear","who":0},{"kind":"refuse","who":0},{"kind":"act","who":0,"side":"A"},{"kind":"hear","who":0},{"kind":"refuse","who":0},{"kind":"act","who":0,"side":"A"},{"kind":"tick","ms":100}]],
   [-810975494, 'client', false, [{"kind":"act","who":0,"side":"A"},{"kind":"away","early":true},{"kind":"forge","what":"game-elsewhere","victim":0},{"kind":"forge","what":"game-claimed","victim":0},{"kind":"hear","who":0},{"kind":"refuse","who":0},{"kind":"role","who":1,"whileAway":false},{"kind":"land","who":0},{"kind":"act","who":0,"side":"A"},{"kind":"land","who":0},{"kind":"refuse","who":0},{"kind":"tick","ms":100},{"kind":"land","who":0},{"kind":"act","who":0,"side":"A"},{"kind":"land","who":0},{"kind":"role","who":1,"whileAway":false},{"kind":"land","who":0},{"kind":"role","who":1,"whileAway":false},{"kind":"land","who":0},{"kind":"refuse","who":0},{"kind":"act","who":0,"side":"A"},{"kind":"hear","who":0},{"kind":"land","who":0},{"kind":"hear","who":0}]],
   [629297362, 'server', false, [{"kind":"away","early":false},{"kind":"refresh","who":2},{"kind":"forge","what":"game-elsewhere","victim":0},{"kind":"refresh","who":1},{"kind":"away","early":false},{"kind":"act","who":0,"side":"A"},{"kind":"hear","who":0},{"kind":"forge","what":"stale","victim":0},{"kind":"hear","who":0},{"kind":"tick","ms":100},{"kind":"tick","ms":100},{"kind":"tick","ms":100},{"kind":"act","who":0,"side":"A"},{"kind":"reload","who":1},{"kind":"back"},{"kind":"act","who":0,"side":"A"},{"kind":"tick","ms":100},{"kind":"away","early":false},{"kind":"land","who":0},{"kind":"act","who":0,"side":"A"},{"kind":"join"},{"kind":"forge","what":"clock","victim":0},{"kind":"refuse","who":0},{"kind":"land","who":0}]],
   [29515209, 'client', true, [{"kind":"away","early":true},{"kind":"forge","what":"game-elsewhere","victim":0},{"kind":"forge","what":"game-claimed","victim":0},{"kind":"refresh","who":2},{"kind":"hear","who":0},{"kind":"land","who":0},{"kind":"up","who":0},{"kind":"back"},{"kind":"land","who":0},{"kind":"act","who":0,"side":"A"},{"kind":"reload","who":0},{"kind":"land","who":0},{"kind":"away","early":false},{"kind":"refuse","who":0},{"kind":"tick","ms":100},{"kind":"act","who":0,"side":"A"},{"kind":"tick","ms":100},{"kind":"act","who":0,"side":"A"},{"kind":"reload","who":2},{"kind":"land","who":0},{"kind":"refuse","who":0},{"kind":"land","who":0},{"kind":"tick","ms":100},{"kind":"forge","what":"clock","victim":0}]],
   [700089806, 'server', true, [{"kind":"away","early":false},{"kind":"forge","what":"game-elsewhere","victim":0},{"kind":"refresh","who":2},{"kind":"refresh","who":1},{"kind":"hear","who":0},{"kind":"hear","who":0},{"kind":"land","who":0},{"kind":"hear","who":0},{"kind":"hear","who":0},{"kind":"reload","who":0},{"kind":"away","early":false},{"kind":"act","who":0,"side":"A"},{"kind":"act","who":0,"side":"A"},{"kind":"land","who":0},{"kind":"act","who":0,"side":"A"},{"kind":"act","who":0,"side":"A"},{"kind":"hostile-act"},{"kind":"act","who":0,"side":"A"},{"kind":"act","who":1,"side":"A"},{"kind":"hear","who":0},{"kind":"tick","ms":100},{"kind":"act","who":0,"side":"A"},{"kind":"forge","what":"clock","victim":0},{"kind":"tick","ms":100}]],
+  [-1875695559, 'client', true, [{"kind":"away","early":false},{"kind":"role","who":1,"whileAway":true},{"kind":"act","who":1,"side":"A"},{"kind":"role","who":1,"whileAway":true},{"kind":"act","who":1,"side":"A"},{"kind":"refresh","who":1},{"kind":"hear","who":0},{"kind":"land","who":0},{"kind":"act","who":0,"side":"A"},{"kind":"join"},{"kind":"up","who":0},{"kind":"refresh","who":2},{"kind":"up","who":0},{"kind":"tick","ms":100},{"kind":"reload","who":0},{"kind":"land","who":0},{"kind":"hostile-act"},{"kind":"back"},{"kind":"act","who":0,"side":"A"},{"kind":"land","who":0},{"kind":"hear","who":0},{"kind":"hear","who":0},{"kind":"act","who":0,"side":"A"},{"kind":"act","who":0,"side":"A"},{"kind":"forge","what":"clock","victim":0},{"kind":"land","who":0}], 'a player made game master while he was away compacted, and left: the game master back puts his older checkpoint back'],
 ];
 
-for (const [seed, mode, storage, steps] of OPEN)
-  it(`open: another scene's game copied in while the game master is away still loses an action (seed ${seed}, ${mode} merge)`, async () => {
+for (const [seed, mode, storage, steps, what = "another scene's game copied in while the game master is away"] of OPEN)
+  it(`open: ${what} (seed ${seed}, ${mode} merge): still loses an action`, async () => {
     await expect(evening(mode, steps, storage)).rejects.toThrow(/every honest action once/);
   });
