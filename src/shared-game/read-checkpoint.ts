@@ -69,8 +69,13 @@ export function vouch(s: SyncState, scene: string): void {
  */
 export function toldScene(s: SyncState): string | null {
   if (!s.sameScene) return null;
-  if (s.earlierScene) return s.earlierScene;
   const { gms, players } = partyRecords(s);
+  // The game masters at the table (the tabletop says so, and only each writes his record) are heard
+  // before this page's earlier life: that may have taken another scene's game copied in while no one
+  // could name the table's, and waited for it for ever once they played theirs (seed 629297362).
+  const gmWord = tableScene(gms, []);
+  if (gmWord) return gmWord;
+  if (s.earlierScene) return s.earlierScene;
   // The word of players who play nothing is taken only as a page starts (a game master's, from any of
   // them; anyone's, from those who saw a game master there): later it is anyone's to give, and a hostile
   // record naming another scene would carry the page off its own.
