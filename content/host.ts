@@ -2,8 +2,8 @@
 // reconciler: what each tabletop's page does around its board is written here once, and each tabletop
 // plugs in its parts (`HostParts`): content/roll20.ts, demo/table.ts, content/owlbear.ts.
 //
-//   - A lifetime: every timer, listener and port of the page ends with one AbortSignal (an orphaned
-//     content script, its extension reloaded), never with flags.
+//   - A lifetime (./page-loop.ts): every timer, listener and port of the page ends with one AbortSignal
+//     (an orphaned content script, its extension reloaded), never with flags.
 //   - The board's summary to the worker for the popup (`table/update`), at most every
 //     SUMMARY_EVERY_MS; cleared when the page goes (Roll20, the demo: Owlbear's popup reads its frame).
 //   - The popup's requests to this tab (./host-tab.ts) and its port to the table's shared game
@@ -14,7 +14,7 @@ import type Browser from 'webextension-polyfill';
 import { SUMMARY_EVERY_MS } from '../src/board/summary';
 import type { BoardSummary } from '../src/board/summary-schema';
 import type { WorkerMessage } from '../src/messages';
-import { HOST_TIMING } from '../src/shared-game/policy';
+import { PageLoop } from './page-loop';
 
 /** What a tabletop plugs into its host's loop; both optional. */
 export interface HostParts {
@@ -24,16 +24,15 @@ export interface HostParts {
   tick?(): void;
 }
 
-export class Host {
-  private readonly lifetime = new AbortController();
-  /** Aborted when the host ends: everything started through it stops. */
-  readonly signal = this.lifetime.signal;
+export class Host extends PageLoop {
   private reportTimer = 0;
 
   constructor(
     readonly ext: Browser.Browser,
     private readonly parts: HostParts,
-  ) {}
+  ) {
+    super();
+  }
 
   /** Starts the loop: the page going, the tick. */
   start(): void {
@@ -43,21 +42,12 @@ export class Host {
       this.listen(window, 'pagehide', (ev: PageTransitionEvent) => {
         if (ev.isTrusted) void this.send({ type: 'table/clear' });
       });
-    this.every(() => {
+    this.tick(() => {
       // After the extension reloads or updates, a content script stays in the open tab with no
       // extension behind it (Chrome puts no new one in a tab already open): it finds out within a tick.
       if (this.orphaned()) return this.end();
       parts.tick?.();
-    }, HOST_TIMING.tickMs);
-  }
-
-  get ended(): boolean {
-    return this.signal.aborted;
-  }
-
-  /** Ends the host: its timers, listeners and ports; nothing started through it runs again. */
-  end(): void {
-    this.lifetime.abort();
+    });
   }
 
   /** Whether the extension behind this page is gone (every call to it throws then). */
@@ -67,16 +57,6 @@ export class Host {
     } catch {
       return true;
     }
-  }
-
-  /** A listener on the page, removed when the host ends. */
-  listen<K extends string>(
-    target: EventTarget,
-    type: K,
-    f: (e: never) => void,
-    options?: AddEventListenerOptions,
-  ): void {
-    if (!this.ended) target.addEventListener(type, f as EventListener, { ...options, signal: this.signal });
   }
 
   /** A listener on a browser event (runtime, storage), removed when the host ends. */
@@ -91,25 +71,6 @@ export class Host {
       }
     };
     this.signal.addEventListener('abort', off, { once: true });
-  }
-
-  /** A timer, cleared if the host ends first. */
-  later(f: () => void, ms: number): number {
-    if (this.ended) return 0;
-    const stop = () => window.clearTimeout(id);
-    const id = window.setTimeout(() => {
-      this.signal.removeEventListener('abort', stop);
-      f();
-    }, ms);
-    this.signal.addEventListener('abort', stop, { once: true });
-    return id;
-  }
-
-  /** An interval, cleared when the host ends. */
-  every(f: () => void, ms: number): void {
-    if (this.ended) return;
-    const id = window.setInterval(f, ms);
-    this.signal.addEventListener('abort', () => window.clearInterval(id), { once: true });
   }
 
   /** A message to the worker: none once the host ended; an extension found gone ends it. */

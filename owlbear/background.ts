@@ -8,7 +8,7 @@
 // extension's bridge.
 import OBR from '@owlbear-rodeo/sdk';
 import { RECORD_KEY, connectionOf } from '../src/adapters/owlbear/keys';
-import { HOST_TIMING } from '../src/shared-game/policy';
+import { PageLoop } from '../content/page-loop';
 import { parseSceneRequest } from '../src/shared-game/requests';
 import { errorText } from '../src/i18n/errors';
 import { startFrameBridge } from './frame-bridge';
@@ -144,8 +144,10 @@ session.hooks.push(async () => {
 });
 
 // A write Owlbear refused, or whose echo never came, or that a stale copy undid: made again until
-// the scene holds it, whether or not anything else happens at the table.
-setInterval(() => {
+// the scene holds it, whether or not anything else happens at the table. (The tick every tabletop's
+// page runs: content/page-loop.ts.)
+const loop = new PageLoop();
+loop.tick(() => {
   void publish();
   if (!session.sceneReady) return;
   // What waits on time alone (a key written over, a checkpoint no one signs, this page's own pages to come back) is read again.
@@ -155,7 +157,7 @@ setInterval(() => {
   // A pending action turning into a failed one (a write refused again) is news for the popover.
   session.emitIfUnsentChanged();
   tellPopover();
-}, HOST_TIMING.tickMs);
+});
 
 // What the benchmark and the browser tests read: the last move's main-thread time and SDK calls, what was dropped.
 Object.assign(globalThis, {
