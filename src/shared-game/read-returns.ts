@@ -68,7 +68,7 @@ export function readReturns(
       continue;
     }
     let seen = s.seen.get(writer);
-    const isGone = !here.has(writer);
+    const isGone = gone(s, writer);
     // (A gone writer this client never played: his returned ops are all it plays of him, as his.)
     if (!seen && isGone) s.seen.set(writer, (seen = { ops: new Map(), done: 0 }));
     if (!seen) continue;
