@@ -37,17 +37,7 @@ export function readReturns(
       const question = read && gone(s, writer) ? unprovenOf(s, writer, text, scene, read.sig, keys, read.pages) : null;
       if (question) {
         asked ??= question;
-        const covered = coveredOf(s, writer);
-        for (const op of readPages(
-          writer,
-          keys,
-          read!.pages,
-          { player: question.player, gm: question.summary.gm },
-          scene,
-          0,
-          ceiling,
-        ).ops)
-          if (op.seq > covered) live.push(op.seq);
+        live.push(...question.seqs);
       } else if (value !== null && !isEmptyPage(value))
         dropped.push({
           key,

@@ -13,6 +13,8 @@ export interface UnprovenAsk {
   readonly key: string;
   readonly player: string;
   readonly summary: UnprovenPages;
+  /** The seqs of the actions they hold past what the checkpoint covers. */
+  readonly seqs: readonly number[];
 }
 
 /** Drops what this client played of a gone writer: none of it is played any more, nor written back. */
@@ -118,7 +120,7 @@ export function unprovenOf(
 ): UnprovenAsk | null {
   const sig = pagesSignature(s, writer, text, scene, value);
   if (!sig || isLeft(s, sig.key)) return null;
-  const actions = readPages(
+  const { ops } = readPages(
     writer,
     keys,
     values,
@@ -126,12 +128,13 @@ export function unprovenOf(
     scene,
     coveredOf(s, writer),
     clockCeiling(s.base.lamport),
-  ).ops.length;
-  return actions
+  );
+  return ops.length
     ? {
         key: sig.key,
         player: sig.player,
-        summary: { player: sig.player.slice(0, 64), gm: sig.gm, actions, key: sig.key.slice(0, 12) },
+        summary: { player: sig.player.slice(0, 64), gm: sig.gm, actions: ops.length, key: sig.key.slice(0, 12) },
+        seqs: ops.map((op) => op.seq),
       }
     : null;
 }
