@@ -90,46 +90,12 @@ function shortNamesOf(tokens: readonly BoundToken[]): Map<string, string> {
   return lastNames.shorts;
 }
 
-interface Named {
-  readonly token: BoundToken;
-  readonly status: MarkStatus;
-  readonly short: string | undefined;
-  readonly note: BoardNote;
-}
-/**
- * Each token's name note on the last board, by token id: kept while its token object, status and short
- * name stay the same. A map made anew per board (a WeakMap's entries would slow every garbage collection).
- */
-let lastNamed = new Map<string, Named>();
-function nameNote(t: BoundToken, status: MarkStatus, short: string | undefined, next: Map<string, Named>): BoardNote {
-  const kept = lastNamed.get(t.id);
-  if (kept && kept.token === t && kept.status === status && kept.short === short) {
-    next.set(t.id, kept);
-    return kept.note;
-  }
-  const r = Math.min(t.footprint.width, t.footprint.height) / 2;
-  const note: BoardNote = {
-    id: `name:${t.id}`,
-    kind: 'name',
-    status,
-    tokens: [t.id],
-    at: { x: t.center.x, y: t.center.y, r },
-    own: [{ token: t.id, x: t.center.x, y: t.center.y, r }],
-    figure: r,
-    forms: short ? [[{ raw: t.name }], [{ raw: short }]] : [[{ raw: t.name }]],
-    priority: NAME_PRIORITY,
-    fold: null,
-  };
-  next.set(t.id, { token: t, status, short, note });
-  return note;
-}
-
 interface Made {
   readonly from: readonly unknown[];
   readonly note: BoardNote;
 }
 /**
- * The reasons' and the units' names' notes of the last board by id, with what each was made from: made
+ * The notes of the last board by id (reasons, units' names, tokens' names), with what each was made from: made
  * again from the same things (a move leaves all but a few figures as they were), a note is the same
  * object, and keeps its words said and measured (./requests.ts).
  */
@@ -179,6 +145,25 @@ function unitNameNote(unit: string, u: UnitName, tokens: readonly BoundToken[], 
       figure: Math.min(...figures.map((f) => f.r)),
       forms: [[unitPart(u)!]],
       priority: UNIT_NAME_PRIORITY,
+      fold: null,
+    };
+  });
+}
+
+/** A token's name, beside it (its short form where two would read alike). */
+function nameNote(t: BoundToken, status: MarkStatus, short: string | undefined, next: Map<string, Made>): BoardNote {
+  return kept(`name:${t.id}`, [t, status, short], next, () => {
+    const r = Math.min(t.footprint.width, t.footprint.height) / 2;
+    return {
+      id: `name:${t.id}`,
+      kind: 'name',
+      status,
+      tokens: [t.id],
+      at: { x: t.center.x, y: t.center.y, r },
+      own: [{ token: t.id, x: t.center.x, y: t.center.y, r }],
+      figure: r,
+      forms: short ? [[{ raw: t.name }], [{ raw: short }]] : [[{ raw: t.name }]],
+      priority: NAME_PRIORITY,
       fold: null,
     };
   });
@@ -262,13 +247,11 @@ export function boardNotes(
     const everyone = [...bound.tokens, ...bound.lost];
     // Shortened so that two names never read alike (./short-names.ts).
     const shorts = shortNamesOf(everyone);
-    const next = new Map<string, Named>();
     for (const t of everyone) {
       if (!t.name || saysUnit(t)) continue;
       if (Math.min(t.footprint.width, t.footprint.height) / 2 < minNamed && !options.focus?.has(t.id)) continue;
-      notes.push(nameNote(t, status.get(t.id) ?? 'none', shorts.get(t.name), next));
+      notes.push(nameNote(t, status.get(t.id) ?? 'none', shorts.get(t.name), made));
     }
-    lastNamed = next;
   }
   lastMade = made;
   return notes;
