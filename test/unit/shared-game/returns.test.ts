@@ -50,13 +50,19 @@ describe('what a return key may hold', () => {
   });
 });
 
+/** A table of a game master and two players, playing Hell Dorado's command, everyone heard. */
+async function playing(mode: 'server' | 'client') {
+  const table = new Table(mode, 2);
+  for (const c of table.honest) await table.hear(c);
+  expect(await table.act(table.gm, { type: 'store/select-system', system: 'hd-command' })).toBe(true);
+  await table.settle(3);
+  const [p1] = table.players as [(typeof table.players)[0]];
+  return { table, p1 };
+}
+
 describe.each(['server', 'client'] as const)('a hostile return key (%s merge)', (mode) => {
   it('pages a player never signed, written back in his name, are played by no one, said, and emptied at the next compaction', async () => {
-    const table = new Table(mode, 2);
-    for (const c of table.honest) await table.hear(c);
-    expect(await table.act(table.gm, { type: 'store/select-system', system: 'hd-command' })).toBe(true);
-    await table.settle(3);
-    const [p1] = table.players as [(typeof table.players)[0]];
+    const { table, p1 } = await playing(mode);
     expect(await table.act(p1, sideEdited('A', 'mine'))).toBe(true);
     await table.settle(3);
     const scene = table.metadata['dev.commandpost/scene'] as string;
@@ -85,11 +91,7 @@ describe.each(['server', 'client'] as const)('a hostile return key (%s merge)', 
   });
 
   it('an old copy of his signed pages, written back, plays nothing twice and is emptied at the next compaction', async () => {
-    const table = new Table(mode, 2);
-    for (const c of table.honest) await table.hear(c);
-    expect(await table.act(table.gm, { type: 'store/select-system', system: 'hd-command' })).toBe(true);
-    await table.settle(3);
-    const [p1] = table.players as [(typeof table.players)[0]];
+    const { table, p1 } = await playing(mode);
     expect(await table.act(p1, sideEdited('A', 'once'))).toBe(true);
     await table.calm();
     const scene = table.metadata['dev.commandpost/scene'] as string;
@@ -115,11 +117,7 @@ describe.each(['server', 'client'] as const)('a hostile return key (%s merge)', 
 
 describe.each(['server', 'client'] as const)('a gone writer’s return key (%s merge)', (mode) => {
   it('pages written back in a player’s name with a signature no one here can prove: the game master is asked, leaves them, and no one plays them', async () => {
-    const table = new Table(mode, 2);
-    for (const c of table.honest) await table.hear(c);
-    expect(await table.act(table.gm, { type: 'store/select-system', system: 'hd-command' })).toBe(true);
-    await table.settle(3);
-    const [p1] = table.players as [(typeof table.players)[0]];
+    const { table, p1 } = await playing(mode);
     const scene = table.metadata['dev.commandpost/scene'] as string;
     const secret = (await nodeCodec.newSecret())!;
     const key = (await nodeCodec.publicKey(secret))!;
