@@ -10,7 +10,7 @@ import { BADGE_MIN_PX, BADGE_PX, MARK_LOOKS } from './look';
 import type { BoardView, BoundTable, MarkStatus } from './model';
 import type { Token } from '../table/model';
 import { boardNotes, type BoardNote, type NoteOptions } from './notes';
-import { requestContext, requestsOf } from './requests';
+import { requestContext, requestsOf, toScreen } from './requests';
 
 /**
  * Scene px → screen px, relative to the board's top-left corner: `x' = x·sx + y·kx + ox`,
@@ -230,11 +230,6 @@ export function layoutBoard(
   const focus = o.focus ?? new Set<string>();
   const kx = c.kx ?? 0;
   const ky = c.ky ?? 0;
-  const project = (p: { x: number; y: number; r: number }): Disc => ({
-    x: p.x * c.sx + p.y * kx + c.ox,
-    y: p.x * ky + p.y * c.sy + c.oy,
-    r: p.r * k,
-  });
   const onScreen = (d: Disc) => d.x + d.r >= 0 && d.y + d.r >= 0 && d.x - d.r <= o.width && d.y - d.r <= o.height;
 
   // The figures and their badges are what labels keep clear of.
@@ -242,13 +237,15 @@ export function layoutBoard(
   const figures: Disc[] = [];
   const badges: Badge[] = [];
   const ringOut = RING_OUT * Math.min(1, k) + 1.5;
+  const { sx, sy, ox, oy } = c;
+  const geometry = { sx, sy, ox, oy, kx, ky, k, ringOut, measure: o.measure, minSaid: MIN_SAID_DIAMETER };
   // A mark rings the disc inside its token; an oblong base (a 2×1 cavalry base) reaches beyond it, turned
   // any way: the circle round its box keeps words off its ends.
   let oblong: Map<string, Token> | null = null;
   for (const t of bound.tokens) if (t.footprint.width !== t.footprint.height) (oblong ??= new Map()).set(t.id, t);
   for (const m of view.marks) {
     const r = m.r * k;
-    const ring = { x: m.x * c.sx + m.y * kx + c.ox, y: m.x * ky + m.y * c.sy + c.oy, r: r + ringOut };
+    const ring = toScreen(m, geometry, ringOut);
     if (!onScreen(ring)) continue;
     obstacles.push(ring);
     figures.push(ring);
@@ -276,7 +273,10 @@ export function layoutBoard(
   const marked = new Set(view.marks.map((m) => m.id));
   for (const t of [...bound.tokens, ...bound.lost]) {
     if (marked.has(t.id)) continue;
-    const disc = project({ x: t.center.x, y: t.center.y, r: Math.max(t.footprint.width, t.footprint.height) / 2 });
+    const disc = toScreen(
+      { x: t.center.x, y: t.center.y, r: Math.max(t.footprint.width, t.footprint.height) / 2 },
+      geometry,
+    );
     if (!onScreen(disc)) continue;
     const d = { ...disc, r: disc.r + 1 };
     obstacles.push(d);
@@ -288,8 +288,6 @@ export function layoutBoard(
   const byId = new Map(notes.map((n) => [n.id, n]));
   const words = new Map<string, string>();
   const longest = new Map<string, string>();
-  const { sx, sy, ox, oy } = c;
-  const geometry = { sx, sy, ox, oy, kx, ky, k, ringOut, measure: o.measure, minSaid: MIN_SAID_DIAMETER };
   const focused = (n: BoardNote) => focus.size > 0 && n.tokens.some((t) => focus.has(t));
   const requests = requestsOf(notes, requestContext(geometry, o.say, o.locale), focused);
   notes.forEach((n, i) => {

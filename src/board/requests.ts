@@ -65,11 +65,11 @@ const sayForm = (parts: readonly NotePart[], c: RequestContext) =>
     .filter(Boolean)
     .join(' — ');
 
-/** Scene px → screen px. */
-const project = (p: { x: number; y: number; r: number }, g: Geometry) => ({
+/** Scene px → screen px, its radius grown by `out` screen px (a mark's ring: `ringOut`). */
+export const toScreen = (p: { x: number; y: number; r: number }, g: Geometry, out = 0) => ({
   x: p.x * g.sx + p.y * g.kx + g.ox,
   y: p.x * g.ky + p.y * g.sy + g.oy,
-  r: p.r * g.k + g.ringOut,
+  r: p.r * g.k + out,
 });
 
 /** The placer's requests for `notes`, in order (their forms' text: what the layout reports as said). */
@@ -110,7 +110,7 @@ function requestOf(n: BoardNote, c: RequestContext, focused: boolean): LabelRequ
   });
   return {
     id: n.id,
-    anchor: project(n.at, g),
+    anchor: toScreen(n.at, g, g.ringOut),
     priority: n.priority + (focused ? 100 : 0),
     forms,
     fold: n.fold,
@@ -119,6 +119,6 @@ function requestOf(n: BoardNote, c: RequestContext, focused: boolean): LabelRequ
     foldOnly: !name && !focused && 2 * n.figure * g.k < g.minSaid,
     open: focused,
     // Its figures as the obstacles ring them, so that its distance to them and to others compare alike.
-    own: n.own.map((f) => project(f, g)),
+    own: n.own.map((f) => toScreen(f, g, g.ringOut)),
   };
 }
