@@ -13,6 +13,7 @@ import { playerOf } from './frame-bridge';
 import { FinderRow } from './Finder';
 import { readVisibility } from '../src/board/visibility-schema';
 import { GameMasterVisibility, SaidVisibility } from '../popup/board/Visibility';
+import { UnvouchedQuestion } from '../popup/board/Unvouched';
 import { followLegend, showLegend } from './legend-setting';
 import type { SceneSession } from './session';
 
@@ -151,30 +152,13 @@ export function TablePanel({ session }: { session: SceneSession }) {
         </p>
       )}
       {state.unvouched && (
-        <div class="owlbear-problems" role="status" data-testid="owlbear-unvouched">
-          <p>
-            {gm
-              ? tr(
-                  'table_unvouched_gm',
-                  state.unvouched.gen,
-                  state.unvouched.events ?? '?',
-                  state.unvouched.writers,
-                  state.unvouched.key ?? '—',
-                )
-              : tr('table_unvouched_player', state.unvouched.gen)}
-          </p>
-          {state.unvouched.disputed && <p>{tr('table_unvouched_disputed')}</p>}
-          {gm && (
-            <p>
-              <button type="button" data-testid="owlbear-unvouched-take" onClick={() => session.choose('take')}>
-                {tr('table_unvouched_take')}
-              </button>{' '}
-              <button type="button" data-testid="owlbear-unvouched-fresh" onClick={() => session.choose('fresh')}>
-                {tr('table_unvouched_fresh')}
-              </button>
-            </p>
-          )}
-        </div>
+        <UnvouchedQuestion
+          unvouched={state.unvouched}
+          gm={gm}
+          choose={(choice) => void session.choose(choice)}
+          tr={tr}
+          testid="owlbear-unvouched"
+        />
       )}
       {gm && state.unproven && (
         <div class="owlbear-problems" role="status" data-testid="owlbear-unproven">

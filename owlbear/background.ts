@@ -72,10 +72,11 @@ const tellPopover = (force = false) => {
     ...(d.forged ? { forged: true } : {}),
   }));
   const failures = session.sync?.failing ?? 0;
-  const now = JSON.stringify([ops, refused, failures]);
+  const unvouched = session.sync?.unvouched ?? null;
+  const now = JSON.stringify([ops, refused, failures, unvouched]);
   if (!force && now === told) return;
   told = now;
-  pages.post({ type: 'own', ops: [...ops], refused, failures });
+  pages.post({ type: 'own', ops: [...ops], refused, failures, unvouched });
 };
 session.afterSubmit = () => tellPopover();
 session.onChange(() => tellPopover());

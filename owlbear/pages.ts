@@ -8,11 +8,14 @@
 //                         `ticks` (the pieces ticked for a choice not sent yet: drawn, nothing written),
 //                         `choose` (the game master's answer about a checkpoint no one here stands behind),
 //                         `choose-unproven` (his answer about pages of an earlier connection no one here can prove his)
-//   background → popover: `answer` (to one submit), `own` (the ops it keeps, whenever they change)
+//   background → popover: `answer` (to one submit), `own` (the ops it keeps, whenever they change, and
+//                         the question about the scene's checkpoint its game master answers: the
+//                         background page reads what the checkpoint holds, and knows what it kept)
 import * as v from 'valibot';
 import { connectionKey } from '../src/adapters/owlbear/keys';
 import { NAMESPACE } from '../src/adapters/owlbear/keys';
 import { TICKS_FIELDS } from '../src/board/ticks';
+import { unvouchedSchema } from '../src/shared-game/unvouched-schema';
 
 const rid = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/));
 const errorSchema = v.object({
@@ -46,6 +49,8 @@ export const toPopoverSchema = v.variant('type', [
     ops: v.pipe(v.array(v.unknown()), v.maxLength(400)),
     /** Writes Owlbear refused in a row (the popover shows the actions as failed from the third). */
     failures: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1e6)),
+    /** The scene's checkpoint no game master here stands behind, as the page that acts on the answer sees it. */
+    unvouched: v.nullable(unvouchedSchema),
     refused: v.pipe(
       v.array(
         v.strictObject({

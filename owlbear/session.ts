@@ -208,7 +208,7 @@ export class SceneSession {
   private fromBackground(m: ToPopover): void {
     if (m.type === 'own') {
       this.sync?.noteRefused(m.refused.map((d) => ({ ...d, kind: 'refused' as const })));
-      this.sync?.mirrorOwn(m.ops, m.failures);
+      this.sync?.mirrorOwn(m.ops, m.failures, m.unvouched);
       this.recompute();
       return;
     }

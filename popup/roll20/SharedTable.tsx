@@ -7,6 +7,7 @@ import type { BoardSummary } from '../../src/board/summary';
 import type { BoardData } from '../context';
 import type { Tr } from '../board/at';
 import { TableCheck } from './TableCheck';
+import { UnvouchedQuestion } from '../board/Unvouched';
 
 type Shared = NonNullable<BoardSummary['shared']>;
 
@@ -74,7 +75,15 @@ export function SharedTable({ shared, live, tr }: { shared: Shared; live: BoardD
           {tr('r20_shared_written_over')}
         </p>
       )}
-      {shared.unvouched && <Unvouched shared={shared} live={live} tr={tr} />}
+      {shared.unvouched && (
+        <UnvouchedQuestion
+          unvouched={shared.unvouched}
+          gm={shared.gm}
+          choose={(choice) => void live.choose?.(choice)}
+          tr={tr}
+          testid="r20-unvouched"
+        />
+      )}
       <SharedVisibility shared={shared} live={live} tr={tr} />
       {shared.gm && <TableCheck check={shared.check} live={live} tr={tr} />}
     </section>
@@ -95,31 +104,6 @@ function seats(shared: Shared, tr: Tr) {
         </li>
       ))}
     </ul>
-  );
-}
-
-/** A game on the page that no game master at the table stands behind: the game master takes it or starts afresh. */
-function Unvouched({ shared, live, tr }: { shared: Shared; live: BoardData['live']; tr: Tr }) {
-  const unvouched = shared.unvouched!;
-  return (
-    <div class="owlbear-problems" role="status" data-testid="r20-unvouched">
-      <p>
-        {shared.gm
-          ? tr('table_unvouched_gm', unvouched.gen, unvouched.events ?? '?', unvouched.writers, unvouched.key ?? '—')
-          : tr('table_unvouched_player', unvouched.gen)}
-      </p>
-      {unvouched.disputed && <p>{tr('table_unvouched_disputed')}</p>}
-      {shared.gm && (
-        <p>
-          <button type="button" data-testid="r20-unvouched-take" onClick={() => void live.choose?.('take')}>
-            {tr('table_unvouched_take')}
-          </button>{' '}
-          <button type="button" data-testid="r20-unvouched-fresh" onClick={() => void live.choose?.('fresh')}>
-            {tr('table_unvouched_fresh')}
-          </button>
-        </p>
-      )}
-    </div>
   );
 }
 

@@ -8,6 +8,7 @@ import { LEGEND_KEYS } from './legend';
 import { checkResultSchema } from '../adapters/roll20/check-schema';
 import { nameText } from '../game/validate';
 import { MARK_STATUSES, MAX_CHANGES, MAX_FIGURES } from './model';
+import { unvouchedSchema } from '../shared-game/unvouched-schema';
 
 const id = v.pipe(v.string(), v.maxLength(64));
 // Names as the tabletop holds them, cleaned of control and bidirectional characters.
@@ -157,15 +158,7 @@ export const boardSummarySchema = v.strictObject({
       /** What the game master says the board shows, and whether to him only (src/board/visibility.ts). */
       visibility: v.optional(visibilitySchema),
       /** The ledgers hold a checkpoint no game master at the table stands behind (src/shared-game/types.ts `Unvouched`): not played. */
-      unvouched: v.optional(
-        v.strictObject({
-          gen: v.pipe(v.number(), v.integer(), v.minValue(0)),
-          events: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0))),
-          writers: v.pipe(v.number(), v.integer(), v.minValue(0)),
-          key: v.nullable(v.pipe(v.string(), v.maxLength(16))),
-          disputed: v.boolean(),
-        }),
-      ),
+      unvouched: v.optional(unvouchedSchema),
     }),
   ),
 });

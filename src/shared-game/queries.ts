@@ -1,6 +1,6 @@
 // Small questions about a client's state that every job asks: who holds what, who is game master,
 // which keys it trusts.
-import type { Head } from './checkpoint';
+import { readHead, type Head } from './checkpoint';
 import { LIMITS, type Author, type Dropped, type Op, type OpPage } from './model';
 import { isEmptyPage, pageValue } from './ops';
 import type { PlacedOp } from './play';
@@ -222,8 +222,10 @@ export function tabRank(s: SyncState): number {
 export function signedByKey(s: SyncState, head: Head, hash: string): boolean {
   if (!head.key || !head.sig) return false;
   const t = trustOf(s, head.scene);
-  // The players' word is for a client with nothing of its own to check against.
-  const vouched = t.vouched.has(head.key) && s.base.trust === 'none';
+  // The players' word is for a client with nothing of its own to check against. Not for a game master
+  // whose browser kept a checkpoint of his own here: alone at the table with a hostile player, that
+  // player's word alone made his forgery the game master's (./starts.test.ts); he is asked instead.
+  const vouched = t.vouched.has(head.key) && s.base.trust === 'none' && !(s.me.gm && keptCheckpoint(s, head.scene));
   return (t.proven.has(head.key) || vouched) && s.verified.get(hash) === true;
 }
 
@@ -235,7 +237,22 @@ export function stands(s: SyncState, head: Head, hash: string): boolean {
 /** The scene's checkpoint no one here stands behind, while this client plays none: for its game master to choose. */
 export function unvouched(s: SyncState): Unvouched | null {
   // A compactor still waiting for the checkpoint it signed in an earlier life is not asked yet.
-  return s.base.trust === 'none' && !(compactor(s) && s.lostSince !== null) ? (s.unvouchedHead?.summary ?? null) : null;
+  const summary =
+    s.base.trust === 'none' && !(compactor(s) && s.lostSince !== null) ? (s.unvouchedHead?.summary ?? null) : null;
+  // A mirror shows it as its page read it: that page counts its actions, and knows what its browser kept.
+  if (summary && s.mirror && s.mirroredUnvouched !== undefined) return s.mirroredUnvouched;
+  if (!summary || !s.scene || !compactor(s)) return summary;
+  return { ...summary, kept: keptCheckpoint(s, s.scene)?.head.gen ?? null };
+}
+
+/** The last checkpoint this browser wrote on a scene, as it kept it (its own storage, where no one else writes), or null. */
+export function keptCheckpoint(
+  s: SyncState,
+  scene: string,
+): { head: Head; parts: Readonly<Record<string, string>> } | null {
+  const mine = s.keeper?.checkpoint(scene);
+  const head = mine ? readHead(mine.head).head : null;
+  return mine && head?.scene === scene ? { head, parts: mine.parts } : null;
 }
 
 /** Whether this client waits on time alone (its own pages to come back, a signed checkpoint to appear): its page reads the keys again now and then. */

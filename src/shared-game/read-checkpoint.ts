@@ -256,6 +256,7 @@ async function offerLegacy(s: SyncState, rawHead: unknown, dropped: Dropped[]): 
         writers: Object.keys(legacy.covers).length,
         key: null,
         disputed: false,
+        kept: null,
       },
     };
   }

@@ -200,6 +200,8 @@ export interface SyncState {
   missing: Map<number, number>;
   lastWrite: Paced | null;
   failures: number;
+  /** A mirror's: the question about the scene's checkpoint as its page read it (undefined: not told yet). */
+  mirroredUnvouched: Unvouched | null | undefined;
   readonly player: OpPlayer;
   played: Played | null;
   ops: PlacedOp[];
@@ -340,6 +342,7 @@ function nothingWritten() {
     missing: new Map<number, number>(),
     lastWrite: null,
     failures: 0,
+    mirroredUnvouched: undefined,
     played: null,
     ops: [],
     readDropped: [],

@@ -58,12 +58,21 @@ import { isTableOwn, parseSceneRequest } from './requests';
 import { SYNC_TIMING } from './policy';
 import { bound } from './bound';
 import { NO_BASE, type SyncState } from './state';
-import type { Update } from './types';
-import { compactingHolder, compactor, ownPageValues, note, droppedNow, tabRank, noteRefused } from './queries';
+import type { Unvouched, Update } from './types';
+import {
+  compactingHolder,
+  compactor,
+  ownPageValues,
+  note,
+  droppedNow,
+  tabRank,
+  noteRefused,
+  keptCheckpoint,
+} from './queries';
 import { replay, viewOf } from './view';
 import { seal, checkOpenings } from './sealed';
 import { takeOwn, onTable, signOwn, reviewKept, placeFor, mirrorOwn } from './own-pages';
-import { take } from './take';
+import { take, putBack } from './take';
 import { proveKey, vouch, readBase } from './read-checkpoint';
 import { checkPageSignatures } from './writer-signatures';
 import { readWriters } from './read-writers';
@@ -181,7 +190,8 @@ export async function submit(
 
 /**
  * The compacting game master's choice about a checkpoint no one here stands behind: take it (played,
- * and signed again as his), or start afresh (numbered past it, and written over). Returns the writes.
+ * and signed again as his), or not: his browser's own put back where it kept one, else start afresh;
+ * either numbered past the one set aside, and written over it. Returns the writes.
  */
 export async function choose(s: SyncState, choice: 'take' | 'fresh'): Promise<Update[] | null> {
   const u = s.unvouchedHead;
@@ -210,9 +220,15 @@ export async function choose(s: SyncState, choice: 'take' | 'fresh'): Promise<Up
       s.damaged = legacy.notices;
     }
   } else {
-    // His own from now on (an empty game, numbered past the one set aside), written at once.
-    s.base = { ...NO_BASE, gen: Math.max(s.base.gen, u.head?.gen ?? 0), trust: 'own', forgot: {} };
-    s.damaged = [];
+    const kept = s.scene ? keptCheckpoint(s, s.scene) : null;
+    const past = Math.max(s.base.gen, u.head?.gen ?? 0);
+    if (kept && s.scene && (await putBack(s, s.scene, kept, 0)))
+      s.base = { ...s.base, gen: Math.max(s.base.gen, past) };
+    else {
+      // His own from now on (an empty game, numbered past the one set aside), written at once.
+      s.base = { ...NO_BASE, gen: past, trust: 'own', forgot: {} };
+      s.damaged = [];
+    }
   }
   s.resign = true;
   replay(s);
@@ -269,7 +285,13 @@ export type Input =
   | { readonly type: 'party'; readonly members: readonly Member[] }
   | { readonly type: 'role'; readonly gm: boolean }
   | { readonly type: 'own record'; readonly raw: unknown }
-  | { readonly type: 'mirror'; readonly ops: readonly unknown[]; readonly failures: number }
+  | {
+      readonly type: 'mirror';
+      readonly ops: readonly unknown[];
+      readonly failures: number;
+      /** The question about the scene's checkpoint as the page that answers it read it (./queries.ts `unvouched`). */
+      readonly unvouched?: Unvouched | null;
+    }
   | { readonly type: 'refused'; readonly dropped: readonly Dropped[] }
   | { readonly type: 'heal'; readonly force: boolean }
   | { readonly type: 'retry' }
@@ -308,6 +330,7 @@ export function step(s: SyncState, input: Input, at: number): Output | Promise<O
       s.heard = readRecord(input.raw);
       return NONE;
     case 'mirror':
+      if (input.unvouched !== undefined) s.mirroredUnvouched = input.unvouched;
       mirrorOwn(s, input.ops, input.failures);
       return NONE;
     case 'refused':

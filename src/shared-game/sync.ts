@@ -142,8 +142,8 @@ export class SharedGame {
   }
 
   /** A page that writes nothing (the popover) shows its writer's ops as the page that writes them holds them. */
-  mirrorOwn(ops: readonly unknown[], failures = 0): void {
-    this.step({ type: 'mirror', ops, failures });
+  mirrorOwn(ops: readonly unknown[], failures = 0, unvouched?: Unvouched | null): void {
+    this.step({ type: 'mirror', ops, failures, ...(unvouched !== undefined ? { unvouched } : {}) });
   }
 
   /** What the page refused of the table (a popover's, from its background page), said here too. */

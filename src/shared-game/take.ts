@@ -2,7 +2,7 @@
 // vouches for it, or given up on.
 import { ok } from '../game/result';
 import type { StoreRoot } from '../store/root';
-import { CheckpointReader, headText, readHead, type Head } from './checkpoint';
+import { CheckpointReader, headText, type Head } from './checkpoint';
 import { refusal, type Dropped, type TableGame } from './model';
 import { checkpointEntry, digestText } from './records';
 import { SYNC_TIMING } from './policy';
@@ -10,7 +10,7 @@ import { forgotOf } from './compact';
 import { bound } from './bound';
 import { eventsIn, NO_BASE, type SyncState } from './state';
 import type { Trust, Unvouched } from './types';
-import { compactor, gone, trustOf, note } from './queries';
+import { compactor, gone, trustOf, note, keptCheckpoint } from './queries';
 
 /** Plays from a checkpoint (the keys', or the copy this browser kept), if all its parts are there (else waits for them). */
 export async function take(
@@ -93,6 +93,7 @@ export async function summary(
     writers: Object.keys(head.covers).length,
     key: head.key?.slice(0, 8) ?? null,
     disputed,
+    kept: null,
   };
   if (events !== null) s.summaries.set(hash, summary);
   bound(s.summaries, 20);
@@ -140,23 +141,32 @@ export async function takeOn(
   if (!s.me.gm || s.mirror) return;
   const signed = checkpointEntry(s.book.record, scene);
   if (!compactor(s)) {
-    if (s.base.trust === 'verified' && s.base.hash && signed?.h !== s.base.hash)
-      s.book.setCheckpoint(scene, { h: s.base.hash, g: s.base.gen });
+    await standBehind(s, scene, signed);
     return;
   }
   if (s.base.trust === 'own') return;
   // The copy this browser kept of the last checkpoint this compactor wrote: its own, where no one
   // else writes, and never older than what its record signs (it is kept before it is signed). It
   // stands over the scene's unless another game master at the table signs the scene's.
-  const mine = s.keeper?.checkpoint(scene);
-  const kept = mine ? readHead(mine.head).head : null;
+  const kept = keptCheckpoint(s, scene);
   const othersSign =
     s.base.hash !== null &&
     [...s.live.values()].some((m) => m.author.gm && checkpointEntry(m.record, scene)?.h === s.base.hash);
   // A checkpoint another game master signs, older than the one this compactor signed: his word lags (the newer one may be on its way back).
   const behind = signed !== null && signed.g > s.base.gen;
-  if (s.base.trust !== 'verified' || behind || (!othersSign && kept && kept.gen > s.base.gen)) {
-    if (mine && kept && (await putBack(s, scene, kept, mine.parts, signed?.g ?? 0))) return;
+  if (s.base.trust !== 'verified' || behind || (!othersSign && kept && kept.head.gen > s.base.gen)) {
+    // The scene holds a newer one than his, that no one here can show is a game master's: a player made
+    // one while he was away may have written it, with actions no other copy holds (seed -1875695559), or
+    // it is a forgery. He is asked; not taking it puts his own back (`choose`).
+    if (
+      kept &&
+      s.base.trust === 'none' &&
+      found &&
+      found.head.gen > kept.head.gen &&
+      s.unvouchedHead?.hash === found.hash
+    )
+      return;
+    if (kept && (await putBack(s, scene, kept, signed?.g ?? 0))) return;
     if (signed && s.base.hash !== signed.h && s.gaveUpOn !== signed.h) {
       // Signed in an earlier life, kept nowhere here: wait for a client that holds it, then play the
       // one another game master signs, or (the scene holds one no one here stands behind) let him
@@ -201,21 +211,35 @@ export async function takeOn(
   sign(s, scene);
 }
 
+/** A game master who does not compact signs the checkpoint he plays, and puts back the one his browser kept where the scene holds an older one. */
+async function standBehind(s: SyncState, scene: string, signed: { h: string; g: number } | null): Promise<void> {
+  // A game master back in the browser where he compacted (a player made one while the game master was
+  // away) puts back what it kept when the scene holds an older one: the only copy of the actions it
+  // folded in that their writers' pages dropped (seed 1561174215). He signs it; the compactor, seeing a
+  // game master sign a newer one, takes it once it is back on the keys (`restoring`). Never over one of
+  // its number: of two, every client plays the one that sorts first, and he would undo that at each read.
+  const kept = keptCheckpoint(s, scene);
+  if (kept && s.base.trust !== 'own' && kept.head.gen > s.base.gen)
+    await putBack(s, scene, kept, signed?.g ?? 0, 'verified');
+  if (s.base.trust === 'verified' && s.base.hash && signed?.h !== s.base.hash)
+    s.book.setCheckpoint(scene, { h: s.base.hash, g: s.base.gen });
+}
+
 export function sign(s: SyncState, scene: string): void {
   if (s.base.hash) s.book.setCheckpoint(scene, { h: s.base.hash, g: s.base.gen });
 }
 
 /** The checkpoint this browser kept, played again over the scene's: never one older than the table says it plays (another game master compacted since, while he was away). */
-async function putBack(
+export async function putBack(
   s: SyncState,
   scene: string,
-  kept: Head,
-  parts: Readonly<Record<string, string>>,
+  kept: { head: Head; parts: Readonly<Record<string, string>> },
   signedGen: number,
+  trust: 'own' | 'verified' = 'own',
 ): Promise<boolean> {
-  const hash = digestText(headText(kept));
-  if (kept.scene !== scene || kept.gen < Math.max(signedGen, s.base.gen, trustOf(s, scene).newest)) return false;
-  if (s.base.hash === hash || !(await take(s, kept, hash, (p) => parts[p], 'own', []))) return false;
+  const hash = digestText(headText(kept.head));
+  if (kept.head.gen < Math.max(signedGen, s.base.gen, trustOf(s, scene).newest)) return false;
+  if (s.base.hash === hash || !(await take(s, kept.head, hash, (p) => kept.parts[p], trust, []))) return false;
   note(s, [
     refusal(s.keys.head, 'the checkpoint in the scene was not the last one you wrote: put back from your browser'),
   ]);

@@ -10,6 +10,7 @@ import type { PlayContext } from './play';
 import type { RecordBook } from './records';
 import type { KeptSigned } from './kept';
 import type { SecretKeeper } from './secrets';
+import type { Unvouched } from './unvouched-schema';
 
 /**
  * What this browser keeps of its own writing, where no one else can write (the pages' local storage):
@@ -57,26 +58,11 @@ export interface Refusal {
 /**
  * How far the checkpoint played from can be trusted: `own` (this client wrote it), `verified` (a game
  * master stands behind it: his record, or his key's signature, ./trust.ts), `none` (no checkpoint yet,
- * or none that a game master stands behind: never played, `Unvouched` below).
+ * or none that a game master stands behind: never played, `Unvouched`: ./unvouched-schema.ts).
  */
 export type Trust = 'own' | 'verified' | 'none';
 
-/**
- * A checkpoint in the scene that no game master at the table stands behind (a forgery, or a game
- * master's whose key no one here can prove): not played. Its compacting game master chooses (`choose`):
- * take it, or start afresh; everyone else waits for him.
- */
-export interface Unvouched {
-  readonly gen: number;
-  /** Actions it holds (events in every system's log), where this client read it (its game master's does). */
-  readonly events: number | null;
-  /** Writers it covers. */
-  readonly writers: number;
-  /** Its signer's key (the first characters), if it has one. */
-  readonly key: string | null;
-  /** Players at the table vouch for different game masters' keys (one of them is lying). */
-  readonly disputed: boolean;
-}
+export type { Unvouched };
 
 /**
  * Pages of a writer no longer at the table, signed (./signing.ts `signPages`) by a key no one here can

@@ -214,6 +214,39 @@ describe.each(['server', 'client'] as const)('a forged checkpoint that reads, at
     );
   });
 
+  it.each(['fresh', 'take'] as const)(
+    'the game master back in the same browser, alone, the scene holding a newer checkpoint no one can prove: asked, his kept one named; %s',
+    async (choice) => {
+      const table = new Table(mode, 1);
+      const honest = await underWay(table);
+      const kept = table.gm.game.state.checkpoint.gen;
+      const old = table.gmLeaves();
+      const player = table.players[0]!;
+      table.room.leave(player);
+      table.down.add(player);
+      await table.tick(700);
+      // A player he made game master while away may have written it (with actions no other copy holds),
+      // or a hostile one: nothing here tells which, so his browser's older copy is not put back over it unasked.
+      const gen = await forgeGame(table, 'hostile-key', 1_000_001);
+      const hash = forgedHash(table);
+      table.answers = false;
+      const gm = await table.gmBack(old, true);
+      await table.tick(1000);
+      expect(gm.game.state.unvouched).toMatchObject({ gen, kept });
+      expect(gm.game.state.checkpoint.trust).toBe('none');
+      expect(forgedHash(table), 'the scene’s checkpoint is left as it is while he is asked').toBe(hash);
+      table.send(gm, await gm.game.choose(choice));
+      await table.settle(4);
+      expect(gm.game.state.unvouched).toBeNull();
+      if (choice === 'fresh') {
+        // His own, put back: every action he kept, numbered past the one he set aside.
+        expect([...names(gm)].sort()).toEqual([...honest].sort());
+        expect(gm.game.state.game.seats['h']).toBeUndefined();
+        expect((table.metadata[GAME_KEY] as Head).gen).toBeGreaterThan(gen);
+      } else expect(gm.game.state.game.seats['h'], 'the game he took').toBeDefined();
+    },
+  );
+
   it('another scene’s game of the same game master copied in as a newcomer joins: no client plays it, the newcomer included, and the table’s game is put back', async () => {
     const table = new Table(mode, 1);
     const honest = await underWay(table);
