@@ -12,7 +12,7 @@ import { remember } from './trust';
 import { bound } from './bound';
 import { json, type SyncState } from './state';
 import { type Update, bundle } from './types';
-import { compactor, gone, coveredOf, choosing, gmNow, keyHasOps, ownPageValues } from './queries';
+import { compactor, gone, coveredOf, choosing, gmNow, keyHasOps, ownPageValues, keepCheckpoint } from './queries';
 import { replay, viewOf } from './view';
 import { takeOwn, reviewKept } from './own-pages';
 import { sign } from './take';
@@ -124,7 +124,7 @@ export async function compact(s: SyncState): Promise<Update[] | null> {
   s.base = { game, covers, lamport, gm, gen: written.head.gen, trust: 'own', written, hash, left, forgot: kept };
   s.damaged = [];
   sign(s, scene);
-  s.keeper?.saveCheckpoint(scene, written);
+  keepCheckpoint(s, scene, written);
   takeOwn(s, now);
   await reviewKept(s, scene);
   replay(s);

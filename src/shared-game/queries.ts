@@ -1,6 +1,6 @@
 // Small questions about a client's state that every job asks: who holds what, who is game master,
 // which keys it trusts.
-import { readHead, type Head } from './checkpoint';
+import { readHead, type Head, type Written } from './checkpoint';
 import { LIMITS, type Author, type Dropped, type Op, type OpPage } from './model';
 import { isEmptyPage, pageValue } from './ops';
 import type { PlacedOp } from './play';
@@ -8,7 +8,7 @@ import { checkpointEntry, digestText, opsEntry, signsPages, type HolderRecord } 
 import { forgotOf } from './compact';
 import { remember, trustedKeys, type Trusted } from './trust';
 import { bound } from './bound';
-import type { SyncState } from './state';
+import type { KeptCheckpoint, SyncState } from './state';
 import type { Unvouched } from './types';
 
 export function holder(s: SyncState): string {
@@ -246,13 +246,19 @@ export function unvouched(s: SyncState): Unvouched | null {
 }
 
 /** The last checkpoint this browser wrote on a scene, as it kept it (its own storage, where no one else writes), or null. */
-export function keptCheckpoint(
-  s: SyncState,
-  scene: string,
-): { head: Head; parts: Readonly<Record<string, string>> } | null {
+export function keptCheckpoint(s: SyncState, scene: string): KeptCheckpoint | null {
+  if (s.keptRead?.scene === scene) return s.keptRead.kept;
   const mine = s.keeper?.checkpoint(scene);
   const head = mine ? readHead(mine.head).head : null;
-  return mine && head?.scene === scene ? { head, parts: mine.parts } : null;
+  const kept = mine && head?.scene === scene ? { head, parts: mine.parts } : null;
+  s.keptRead = { scene, kept };
+  return kept;
+}
+
+/** Keeps a checkpoint this client wrote or took on in its browser (read again from there when next asked). */
+export function keepCheckpoint(s: SyncState, scene: string, written: Written): void {
+  s.keeper?.saveCheckpoint(scene, written);
+  s.keptRead = null;
 }
 
 /** Whether this client waits on time alone (its own pages to come back, a signed checkpoint to appear): its page reads the keys again now and then. */

@@ -17,6 +17,9 @@ import { RecordKeys } from './record-keys';
 import type { Keeper, Trust, Unvouched, UnprovenPages, SharedGameOptions } from './types';
 
 /** Another writer's pages to write back: the writer, his pages, and his signature of them (undefined: none). */
+/** A checkpoint this browser kept (./types.ts `Keeper`), its head read. */
+export type KeptCheckpoint = { readonly head: Head; readonly parts: Readonly<Record<string, string>> };
+
 export type WriteBack = readonly [writer: string, pages: readonly unknown[], signature: unknown];
 
 /** A gone writer's pages held under a key his record gave up (`SyncState.unprovenHeld`). */
@@ -202,6 +205,8 @@ export interface SyncState {
   failures: number;
   /** A mirror's: the question about the scene's checkpoint as its page read it (undefined: not told yet). */
   mirroredUnvouched: Unvouched | null | undefined;
+  /** The checkpoint this browser kept, as last read from its keeper (a browser's storage: read once, not at every question). */
+  keptRead: { readonly scene: string; readonly kept: KeptCheckpoint | null } | null;
   readonly player: OpPlayer;
   played: Played | null;
   ops: PlacedOp[];
@@ -343,6 +348,7 @@ function nothingWritten() {
     lastWrite: null,
     failures: 0,
     mirroredUnvouched: undefined,
+    keptRead: null,
     played: null,
     ops: [],
     readDropped: [],

@@ -10,7 +10,7 @@ import { forgotOf } from './compact';
 import { bound } from './bound';
 import { eventsIn, NO_BASE, type SyncState } from './state';
 import type { Trust, Unvouched } from './types';
-import { compactor, gone, trustOf, note, keptCheckpoint } from './queries';
+import { compactor, gone, trustOf, note, keptCheckpoint, keepCheckpoint } from './queries';
 
 /** Plays from a checkpoint (the keys', or the copy this browser kept), if all its parts are there (else waits for them). */
 export async function take(
@@ -205,7 +205,7 @@ export async function takeOn(
       // Kept in this browser as one it wrote: his next connection puts it back should the scene lose it
       // (seed -288810071: a player made game master took another's checkpoint over and refreshed; it
       // was lost with the action only it held).
-      s.keeper?.saveCheckpoint(scene, s.base.written);
+      keepCheckpoint(s, scene, s.base.written);
     }
   }
   sign(s, scene);
