@@ -6,7 +6,8 @@
 //   (his word); the keys this browser kept from such proofs before (a game master who left still signs
 //   what he wrote).
 // - vouched: with no other game master at the table, a key every other player there names for this scene (what each of them verified): a
-//   newcomer, a reload without storage, a game master back on a new browser. A player who names none
+//   newcomer, a reload without storage, a game master back on a new browser (not one whose browser kept a
+//   checkpoint of his own here: ./queries.ts `signedByKey`). A player who names none
 //   (he knows nothing yet) leaves nothing vouched; one naming another set (a hostile player's own key)
 //   neither, and that is said (`disputed`): the client waits for the game master, or asks him.
 // - the table's scene: which scene the table plays, for a client with nothing of its own (its keys may
