@@ -220,10 +220,10 @@ export async function choose(s: SyncState, choice: 'take' | 'fresh'): Promise<Up
       s.damaged = legacy.notices;
     }
   } else {
-    const kept = s.scene ? keptCheckpoint(s, s.scene) : null;
+    const scene = s.scene;
+    const kept = scene ? keptCheckpoint(s, scene) : null;
     const past = Math.max(s.base.gen, u.head?.gen ?? 0);
-    if (kept && s.scene && (await putBack(s, s.scene, kept, 0)))
-      s.base = { ...s.base, gen: Math.max(s.base.gen, past) };
+    if (scene && kept && (await putBack(s, scene, kept, 0))) s.base = { ...s.base, gen: Math.max(s.base.gen, past) };
     else {
       // His own from now on (an empty game, numbered past the one set aside), written at once.
       s.base = { ...NO_BASE, gen: past, trust: 'own', forgot: {} };

@@ -4,7 +4,6 @@
 // him) and writes raw scene metadata in the format the pages use; two game masters, an honest player,
 // and players who join late sit at the table. What each client plays is read from its own popover's
 // session; each fault's test failed on the build before the fix (docs/owlbear.md, "Threat model").
-import { deflateRawSync } from 'node:zlib';
 import type { FrameLocator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAME_KEY, OPS_PREFIX, PART_PREFIX, SCENE_KEY } from '../../src/adapters/owlbear/keys';
@@ -13,10 +12,22 @@ import { digestText } from '../../src/shared-game/records';
 import { signPages } from '../../src/shared-game/signing';
 import { nodeCodec } from '../support/owlbear-room';
 import { tokenItem } from '../support/owlbear-items';
-import { GM, PLAYER, host, launchPlain, openAction, openRoom, sendFrom, type Launched, type Room } from './owlbear';
+import {
+  GM,
+  HOSTILE,
+  PLAYER,
+  forgedGame,
+  host,
+  launchPlain,
+  openAction,
+  openRoom,
+  played,
+  sendFrom,
+  type Launched,
+  type Room,
+} from './owlbear';
 
 const GM2 = { id: 'player-gm2', name: 'Second GM', role: 'GM' as const, connectionId: 'conn-gm2' };
-const HOSTILE = { id: 'player-h', name: 'Mallory', role: 'PLAYER' as const, connectionId: 'conn-h' };
 const named = (side: 'A' | 'B', name: string) => ({
   type: 'game/dispatch',
   system: 'hd-command',
@@ -25,33 +36,6 @@ const named = (side: 'A' | 'B', name: string) => ({
 const seats = (player: string, sides: number[]) => ({ type: 'scene/seats', player, name: player, seats: sides });
 
 type Meta = Record<string, unknown>;
-interface Played {
-  names: string[];
-  seats: Record<string, { seats: number[] }>;
-  unsent: number;
-}
-
-/** What a client's popover plays: the names its hd-command game gave the sides, in order, and the seats. */
-const played = (frame: FrameLocator): Promise<Played> =>
-  frame.locator('html').evaluate(() => {
-    const s = (
-      globalThis as unknown as {
-        commandPostSession: {
-          state: {
-            root: { games: Record<string, { log: { events: { type: string; name?: string }[]; cursor: number } }> };
-            game: { seats: Record<string, { seats: number[] }> };
-            unsent: unknown[];
-          } | null;
-        };
-      }
-    ).commandPostSession.state;
-    const log = s?.root.games['hd-command']?.log;
-    return {
-      names: (log?.events.slice(0, log.cursor) ?? []).filter((e) => e.type === 'sideEdited').map((e) => e.name!),
-      seats: s?.game.seats ?? {},
-      unsent: s?.unsent.length ?? 0,
-    };
-  });
 
 /**
  * A forged page as the pages of the build under test write them (the hostile player copies their
@@ -76,39 +60,6 @@ function nextOf(meta: Meta, writer: string): { seq: number; lamport: number; ops
     seq: Math.max(page?.done ?? 0, head?.covers?.[writer] ?? 0, ...ops.map((o) => o.seq)) + 1,
     lamport: Math.max(head?.lamport ?? 0, ...ops.map((o) => o.lamport)) + 1,
     ops,
-  };
-}
-
-/** A checkpoint the hostile player forges, seating himself on both sides over an empty game, in the build's format. */
-function forgedGame(meta: Meta): Meta {
-  const game = {
-    activeSystem: 'hd-command',
-    games: {},
-    bindings: {},
-    seats: { [HOSTILE.id]: { name: 'Mallory', seats: [0, 1] } },
-    opened: {},
-  };
-  const pack = (x: unknown) => deflateRawSync(Buffer.from(JSON.stringify(x), 'utf8')).toString('base64');
-  const covers = {
-    [`${GM.connectionId}.bg`]: 1e6,
-    [`${PLAYER.connectionId}.bg`]: 1e6,
-    [`${GM2.connectionId}.bg`]: 1e6,
-  };
-  const head = meta[GAME_KEY] as { v?: number } | undefined;
-  if (head?.v !== 2) return { [GAME_KEY]: { v: 1, gen: 1e6, covers, lamport: 1e6, game: pack({ v: 1, ...game }) } };
-  const state = pack({ v: 2, ...game });
-  return {
-    [`${PART_PREFIX}state.0`]: state,
-    [GAME_KEY]: {
-      v: 2,
-      scene: meta[SCENE_KEY],
-      gen: 1e6,
-      by: `${GM.connectionId}.bg`,
-      covers,
-      lamport: 1e6,
-      gm: {},
-      state: [{ key: 'state.0', h: digestText(state) }],
-    },
   };
 }
 
@@ -373,7 +324,7 @@ describe.each(['server', 'client'] as const)('issue 25’s faults on the test ho
     await agree();
     // Forged while it reloads again.
     await host(room.page, 'stopPages', GM.connectionId);
-    await host(room.page, 'writeMetadata', forgedGame(await meta()));
+    await host(room.page, 'writeMetadata', forgedGame(await meta(), [GM, PLAYER, GM2]));
     await pause(1000);
     await host(room.page, 'startBackground', GM.connectionId);
     gm = await openAction(room.page, GM.connectionId);
@@ -419,7 +370,7 @@ describe.each(['server', 'client'] as const)('issue 25’s faults on the test ho
     const late = await openAction(room.page, LATE.connectionId);
     await act(late, 'B');
     await agree([gm, gm2, player, late]);
-    await expect.poll(async () => (await played(late)).unsent, { timeout: 15_000 }).toBe(0);
+    await expect.poll(async () => (await played(late)).unsent.length, { timeout: 15_000 }).toBe(0);
   });
 
   it('7: a scene switch leaves no popover frozen: each follows the scene open, and back', async () => {
@@ -547,7 +498,7 @@ describe.each(['server', 'client'] as const)('issue 25’s faults on the test ho
   it('3 (end): when the compacting game master leaves a table of two game masters, the other keeps the game; one forged as he leaves is refused', async () => {
     // Forged as he leaves (his browser closed, Owlbear not yet told): the other game master hears of it before he hears he is the one who compacts now.
     await host(room.page, 'stopPages', GM.connectionId);
-    await host(room.page, 'writeMetadata', forgedGame(await meta()));
+    await host(room.page, 'writeMetadata', forgedGame(await meta(), [GM, PLAYER, GM2]));
     await pause(500);
     await host(room.page, 'leave', GM.connectionId);
     await pause(3000);

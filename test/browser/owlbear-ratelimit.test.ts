@@ -5,7 +5,18 @@ import type { FrameLocator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPS_PREFIX } from '../../src/adapters/owlbear/keys';
 import { tokenItem } from '../support/owlbear-items';
-import { GM, PLAYER, host, launchPlain, openAction, openRoom, sendFrom, type Launched, type Room } from './owlbear';
+import {
+  GM,
+  PLAYER,
+  host,
+  launchPlain,
+  openAction,
+  openRoom,
+  played,
+  sendFrom,
+  type Launched,
+  type Room,
+} from './owlbear';
 
 const OTHER = { id: 'player-p2', name: 'Second player', role: 'PLAYER' as const, connectionId: 'conn-p2' };
 const named = (side: 'A' | 'B', name: string) => ({
@@ -19,26 +30,6 @@ const RATE = { writes: 3, windowMs: 2000 };
 const KEY = `${OPS_PREFIX}${PLAYER.connectionId}.bg`;
 /** What a Ctrl+Z took back: metadata keys and item ids. */
 type Undone = { keys: string[]; items: string[] } | null;
-
-/** What a client's popover plays: the names its game gave the sides, in order; and its own actions not on the table yet. */
-const played = (frame: FrameLocator): Promise<{ names: string[]; unsent: string[] }> =>
-  frame.locator('html').evaluate(() => {
-    const s = (
-      globalThis as unknown as {
-        commandPostSession: {
-          state: {
-            root: { games: Record<string, { log: { events: { type: string; name?: string }[]; cursor: number } }> };
-            unsent: { status: string }[];
-          } | null;
-        };
-      }
-    ).commandPostSession.state;
-    const log = s?.root.games['hd-command']?.log;
-    return {
-      names: (log?.events.slice(0, log.cursor) ?? []).filter((e) => e.type === 'sideEdited').map((e) => e.name!),
-      unsent: s?.unsent.map((u) => u.status) ?? [],
-    };
-  });
 
 describe('Owlbear’s rate limit and undo stack on the test host', () => {
   let l: Launched;

@@ -11,6 +11,7 @@ import { digest } from '../../src/shared-game/records';
 import { tokenItem } from '../support/owlbear-items';
 import {
   GM,
+  HOSTILE,
   PLAYER,
   drawn,
   host,
@@ -23,7 +24,6 @@ import {
 } from './owlbear';
 
 const HIDDEN = 'Ambusher Von Hidden';
-const HOSTILE = { id: 'player-h', name: 'Mallory', role: 'PLAYER' as const, connectionId: 'conn-h' };
 const hd = (event: object) => ({ type: 'game/dispatch', system: 'hd-command', event });
 const current = (frame: FrameLocator, side: 'A' | 'B') => frame.getByTestId(`current-${side}`).textContent();
 

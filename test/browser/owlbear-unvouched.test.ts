@@ -2,64 +2,27 @@
 // against the built pages: back after everyone left, alone with a hostile player who wrote a checkpoint
 // over the table's, he is asked (never on the hostile player's word alone), and his popover says what
 // it holds as his background page, which acts on his answer, read it.
-import { deflateRawSync } from 'node:zlib';
-import type { FrameLocator } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { GAME_KEY, PART_PREFIX, SCENE_KEY } from '../../src/adapters/owlbear/keys';
-import { digestText } from '../../src/shared-game/records';
-import { GM, PLAYER, host, launchPlain, openAction, openRoom, sendFrom, type Launched, type Room } from './owlbear';
+import { GAME_KEY } from '../../src/adapters/owlbear/keys';
+import {
+  GM,
+  HOSTILE,
+  PLAYER,
+  forgedGame,
+  host,
+  launchPlain,
+  openAction,
+  openRoom,
+  played,
+  sendFrom,
+  type Launched,
+  type Room,
+} from './owlbear';
 
-const HOSTILE = { id: 'player-h', name: 'Mallory', role: 'PLAYER' as const, connectionId: 'conn-h' };
 /** The game master again, as a new connection (a refresh, or back after leaving) in the same browser. */
 const GM_BACK = { ...GM, connectionId: 'conn-gm-back' };
 
 type Meta = Record<string, unknown>;
-
-/** What a popover's session plays: the names its hd-command game gave the sides, and who is seated. */
-const played = (frame: FrameLocator): Promise<{ names: string[]; seated: string[] }> =>
-  frame.locator('html').evaluate(() => {
-    const s = (
-      globalThis as unknown as {
-        commandPostSession: {
-          state: {
-            root: { games: Record<string, { log: { events: { type: string; name?: string }[]; cursor: number } }> };
-            game: { seats: Record<string, unknown> };
-          } | null;
-        };
-      }
-    ).commandPostSession.state;
-    const log = s?.root.games['hd-command']?.log;
-    return {
-      names: (log?.events.slice(0, log.cursor) ?? []).filter((e) => e.type === 'sideEdited').map((e) => e.name!),
-      seated: Object.keys(s?.game.seats ?? {}),
-    };
-  });
-
-/** A checkpoint the hostile player writes over the table's, numbered far past it, seating himself on both sides. */
-function forgedGame(meta: Meta): Meta {
-  const pack = (x: unknown) => deflateRawSync(Buffer.from(JSON.stringify(x), 'utf8')).toString('base64');
-  const state = pack({
-    v: 2,
-    activeSystem: 'hd-command',
-    games: {},
-    bindings: {},
-    seats: { [HOSTILE.id]: { name: 'Mallory', seats: [0, 1] } },
-    opened: {},
-  });
-  return {
-    [`${PART_PREFIX}state.0`]: state,
-    [GAME_KEY]: {
-      v: 2,
-      scene: meta[SCENE_KEY],
-      gen: 1e6,
-      by: `${PLAYER.connectionId}.bg`,
-      covers: { [`${GM.connectionId}.bg`]: 1e6, [`${PLAYER.connectionId}.bg`]: 1e6 },
-      lamport: 1e6,
-      gm: {},
-      state: [{ key: 'state.0', h: digestText(state) }],
-    },
-  };
-}
 
 let l: Launched;
 let room: Room;
@@ -91,7 +54,7 @@ it('the game master back, alone with a hostile player who wrote a checkpoint ove
   // Everyone honest leaves; the hostile player writes his checkpoint over the table's.
   await host(room.page, 'leave', PLAYER.connectionId);
   await host(room.page, 'leave', GM.connectionId);
-  await host(room.page, 'writeMetadata', forgedGame(await meta()));
+  await host(room.page, 'writeMetadata', forgedGame(await meta(), [GM, PLAYER]));
   await host(room.page, 'join', [GM_BACK]);
   const back = await openAction(room.page, GM_BACK.connectionId);
   const question = back.locator('[data-testid="owlbear-unvouched"]');
@@ -101,12 +64,12 @@ it('the game master back, alone with a hostile player who wrote a checkpoint ove
   // frames get no storage: test/unit/shared-game/starts.test.ts plays that case).
   await expect.poll(() => question.textContent()).toContain('generation 1000000, actions: 0, writers: 2');
   expect(await back.locator('[data-testid="owlbear-unvouched-fresh"]').textContent()).toBe('Start afresh');
-  expect((await played(back)).seated).not.toContain(HOSTILE.id);
+  expect((await played(back)).seats[HOSTILE.id]).toBeUndefined();
   await back.locator('[data-testid="owlbear-unvouched-fresh"]').click();
   await question.waitFor({ state: 'detached', timeout: 20_000 });
   // Written over the one set aside, numbered past it; no one is seated by it.
   await expect
     .poll(async () => ((await meta())[GAME_KEY] as { gen: number }).gen, { timeout: 20_000 })
     .toBeGreaterThan(1e6);
-  expect((await played(back)).seated).not.toContain(HOSTILE.id);
+  expect((await played(back)).seats[HOSTILE.id]).toBeUndefined();
 });

@@ -7,6 +7,7 @@ import { basePx } from '../../src/adapters/demo/model';
 import type { Scene } from '../../src/table/model';
 import { tokenItem } from '../support/owlbear-items';
 import fs from 'node:fs';
+import { deflateRawSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +15,8 @@ import * as esbuild from 'esbuild';
 import { chromium, type Browser, type BrowserContext, type FrameLocator, type Page } from 'playwright-core';
 import { isRoot } from '../../scripts/chromium.mjs';
 import type { DrawnTag } from '../../src/adapters/owlbear/draw';
-import { LOCAL_KEY } from '../../src/adapters/owlbear/keys';
+import { GAME_KEY, LOCAL_KEY, PART_PREFIX, SCENE_KEY } from '../../src/adapters/owlbear/keys';
+import { digestText } from '../../src/shared-game/records';
 import { startOwlbearServers, type OwlbearServers } from '../fixtures/owlbear/server';
 import { chromiumPath, extensionDir } from './launch';
 
@@ -27,6 +29,70 @@ export const PLAYER = {
   role: 'PLAYER' as const,
   connectionId: 'conn-p1',
 };
+/** The hostile player: a connection of his own at the table; the tests stop its pages and write for him. */
+export const HOSTILE = { id: 'player-h', name: 'Mallory', role: 'PLAYER' as const, connectionId: 'conn-h' };
+
+/**
+ * What a client's popover plays: the names its hd-command game gave the sides, in order; who sits where;
+ * and the status of each of its own actions not on the table yet.
+ */
+export const played = (
+  frame: FrameLocator,
+): Promise<{ names: string[]; seats: Record<string, { seats: number[] }>; unsent: string[] }> =>
+  frame.locator('html').evaluate(() => {
+    const s = (
+      globalThis as unknown as {
+        commandPostSession: {
+          state: {
+            root: { games: Record<string, { log: { events: { type: string; name?: string }[]; cursor: number } }> };
+            game: { seats: Record<string, { seats: number[] }> };
+            unsent: { status: string }[];
+          } | null;
+        };
+      }
+    ).commandPostSession.state;
+    const log = s?.root.games['hd-command']?.log;
+    return {
+      names: (log?.events.slice(0, log.cursor) ?? []).filter((e) => e.type === 'sideEdited').map((e) => e.name!),
+      seats: s?.game.seats ?? {},
+      unsent: s?.unsent.map((u) => u.status) ?? [],
+    };
+  });
+
+/**
+ * A checkpoint the hostile player forges, seating himself on both sides over an empty game and covering
+ * `covered` far ahead, in the build's format (an earlier version's where the scene holds one of those).
+ */
+export function forgedGame(
+  meta: Record<string, unknown>,
+  covered: readonly { connectionId: string }[],
+): Record<string, unknown> {
+  const game = {
+    activeSystem: 'hd-command',
+    games: {},
+    bindings: {},
+    seats: { [HOSTILE.id]: { name: HOSTILE.name, seats: [0, 1] } },
+    opened: {},
+  };
+  const pack = (x: unknown) => deflateRawSync(Buffer.from(JSON.stringify(x), 'utf8')).toString('base64');
+  const covers = Object.fromEntries(covered.map((c) => [`${c.connectionId}.bg`, 1e6]));
+  const head = meta[GAME_KEY] as { v?: number } | undefined;
+  if (head?.v !== 2) return { [GAME_KEY]: { v: 1, gen: 1e6, covers, lamport: 1e6, game: pack({ v: 1, ...game }) } };
+  const state = pack({ v: 2, ...game });
+  return {
+    [`${PART_PREFIX}state.0`]: state,
+    [GAME_KEY]: {
+      v: 2,
+      scene: meta[SCENE_KEY],
+      gen: 1e6,
+      by: `${GM.connectionId}.bg`,
+      covers,
+      lamport: 1e6,
+      gm: {},
+      state: [{ key: 'state.0', h: digestText(state) }],
+    },
+  };
+}
 
 export interface Room {
   readonly page: Page;
