@@ -217,8 +217,15 @@ export class OpPlayer {
 
   play(start: TableGame, ops: readonly PlacedOp[]): Played {
     if (start !== this.start) {
+      // A compaction folds the first ops into its checkpoint: its game is one of the steps, and the
+      // steps after it are what playing the rest from it gives (nothing waiting to be opened there, which
+      // a play from a checkpoint would not know). Playing them again would copy the whole log once per op.
+      // (A refused op's step holds the game before it: of the steps holding `start`, the one the ops go on from.)
+      const sig = ops.length ? signature(ops[0]!) : undefined;
+      let k = this.steps.findIndex((step) => step.game === start);
+      while (k >= 0 && this.steps[k + 1]?.game === start && this.steps[k + 1]!.sig !== sig) k++;
+      this.steps = k >= 0 && this.steps[k]!.toOpen.size === 0 ? this.steps.slice(k + 1) : [];
       this.start = start;
-      this.steps = [];
     }
     let shared = 0;
     const sigs = ops.map(signature);
