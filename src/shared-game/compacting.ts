@@ -102,7 +102,6 @@ export async function compact(s: SyncState): Promise<Update[] | null> {
   for (const [writer, other] of ahead) s.answeredElsewhere.set(writer, other.g);
   bound(s.answeredElsewhere, 1000);
   const lamport = Math.max(s.base.lamport, ...settled.map((op) => op.lamport));
-  // (The game after the settled ops is a step of the last play, which stays as it is for the ops after them.)
   const game = withOpenedWritten(settled === s.ops ? s.played.game : s.player.after(settled.length));
   const signer = s.signer;
   const left = remember(s.base.left, s.left, LIMITS.leftKeys);
