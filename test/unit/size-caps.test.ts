@@ -33,7 +33,6 @@ const FILE_OUTLIERS: Readonly<Record<string, number>> = {
 // prettier-ignore
 const FUNCTION_OUTLIERS: Readonly<Record<string, number>> = {
   'owlbear/Table.tsx › TablePanel': 222,
-  'content/roll20-ledgers.ts › ledgers': 221,
   'popup/files/Files.tsx › Files': 204,
   'src/scenario/run.ts › runScenario': 172,
   'src/board/layout.ts › layoutBoard': 147,
