@@ -4,7 +4,7 @@
 // Owlbear's scene plays), and gives the content script what to draw (the shared game's board input),
 // what to tell the popup (its root, who acts for which side) and what to save on the ledgers. It keeps
 // nothing in the page's storage: the page's own scripts could read it.
-import { browserCodec } from '../owlbear/codec';
+import { browserCodec } from './codec';
 import {
   LEDGER_PREFIX,
   ledgersToCreate,
@@ -171,52 +171,7 @@ export function roll20Table(
         );
       return this.send(raw).then((r): ActAnswer => (r.ok ? { ok: true } : { ok: false, error: r.error }));
     },
-    summary() {
-      const layout = game.ledgers;
-      if (!journal || !layout) return null;
-      const names = new Map(journal.players.map((p) => [p.id, p.name]));
-      const system = game.state?.root.activeSystem;
-      const sideNames: readonly string[] = system ? DESCRIPTORS[system].sides : [];
-      return {
-        state: active() ? 'ready' : 'none',
-        gm: journal.me.gm,
-        sides: layout.sides.flatMap((c, i) => {
-          if (!c) return [];
-          const who = playersIn(c.controlledby);
-          return [
-            {
-              label: c.name.startsWith(LEDGER_PREFIX)
-                ? c.name.slice(LEDGER_PREFIX.length)
-                : (sideNames[i] ?? String(i + 1)),
-              players: [...who.ids].map((p) => names.get(p) ?? p),
-              anyone: who.all,
-            },
-          ];
-        }),
-        mine: journal.me.gm ? layout.sides.flatMap((c, i) => (c ? [i] : [])) : [...layout.sidesOf(journal.me.player)],
-        // A side's ledger deleted: the game master is told and makes it again; its players are told why they cannot act.
-        ...(layout.missing.length
-          ? {
-              missing: layout.missing.map((i) => ({
-                side: i,
-                players: seatedOn(game.seats, i)
-                  .slice(0, 50)
-                  .map((p) => names.get(p) ?? p),
-                mine: game.seatsMissing.includes(i),
-              })),
-            }
-          : {}),
-        // What the ledgers could not read now, and every write refused since the tab opened (a forgery
-        // its victim's tab has undone is gone from the ledgers, not from this count).
-        dropped:
-          game.ledgerDropped.length +
-          (game.state ? game.state.dropped.filter((d) => d.kind !== 'refused').length + game.state.refusedCount : 0),
-        ...(game.writtenOver ? { writtenOver: true } : {}),
-        ...(game.checkResult ? { check: game.checkResult } : {}),
-        ...(game.state?.unvouched ? { unvouched: game.state.unvouched } : {}),
-        ...(game.state ? { visibility: readVisibility(game.state.game.visibility) } : {}),
-      };
-    },
+    summary: () => (journal ? summaryOf(game, journal, active()) : null),
     setVisibility: (visibility) => gmClick({ type: 'roll20/visibility', ...visibility }),
     visibility() {
       const state = active() ? game.state : null;
@@ -232,5 +187,53 @@ export function roll20Table(
       const layout = game.ledgers;
       return layout && journal?.me.gm ? ledgersToCreate(sides, layout, game.seats) : [];
     },
+  };
+}
+
+/** What the popup shows of the shared game (BoardSummary `shared`): the sides and who sits at each, this player's, what went missing or wrong. */
+function summaryOf(game: LedgerGame, journal: Journal, ready: boolean): BoardSummary['shared'] | null {
+  const layout = game.ledgers;
+  if (!layout) return null;
+  const names = new Map(journal.players.map((p) => [p.id, p.name]));
+  const system = game.state?.root.activeSystem;
+  const sideNames: readonly string[] = system ? DESCRIPTORS[system].sides : [];
+  return {
+    state: ready ? 'ready' : 'none',
+    gm: journal.me.gm,
+    sides: layout.sides.flatMap((c, i) => {
+      if (!c) return [];
+      const who = playersIn(c.controlledby);
+      return [
+        {
+          label: c.name.startsWith(LEDGER_PREFIX)
+            ? c.name.slice(LEDGER_PREFIX.length)
+            : (sideNames[i] ?? String(i + 1)),
+          players: [...who.ids].map((p) => names.get(p) ?? p),
+          anyone: who.all,
+        },
+      ];
+    }),
+    mine: journal.me.gm ? layout.sides.flatMap((c, i) => (c ? [i] : [])) : [...layout.sidesOf(journal.me.player)],
+    // A side's ledger deleted: the game master is told and makes it again; its players are told why they cannot act.
+    ...(layout.missing.length
+      ? {
+          missing: layout.missing.map((i) => ({
+            side: i,
+            players: seatedOn(game.seats, i)
+              .slice(0, 50)
+              .map((p) => names.get(p) ?? p),
+            mine: game.seatsMissing.includes(i),
+          })),
+        }
+      : {}),
+    // What the ledgers could not read now, and every write refused since the tab opened (a forgery
+    // its victim's tab has undone is gone from the ledgers, not from this count).
+    dropped:
+      game.ledgerDropped.length +
+      (game.state ? game.state.dropped.filter((d) => d.kind !== 'refused').length + game.state.refusedCount : 0),
+    ...(game.writtenOver ? { writtenOver: true } : {}),
+    ...(game.checkResult ? { check: game.checkResult } : {}),
+    ...(game.state?.unvouched ? { unvouched: game.state.unvouched } : {}),
+    ...(game.state ? { visibility: readVisibility(game.state.game.visibility) } : {}),
   };
 }

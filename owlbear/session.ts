@@ -33,7 +33,7 @@ import type { SystemId } from '../src/rules/ids';
 import { boardInputOf } from '../src/store/board';
 import type { StoreRoot } from '../src/store/root';
 import { GameStates } from '../src/store/states';
-import { browserCodec } from './codec';
+import { browserCodec } from '../content/codec';
 import type { Strings } from './i18n';
 import { localKeeper } from './keeper';
 import { Pace, rateLimited } from './pace';

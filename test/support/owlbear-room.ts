@@ -19,7 +19,7 @@ import { RecordBook } from '../../src/shared-game/records';
 import { SharedGame, type Keeper, type KeptSigned, type Update } from '../../src/shared-game/sync';
 import type { Written } from '../../src/shared-game/checkpoint';
 import { keptAfterSaving } from '../../src/shared-game/kept';
-import { webCryptoSigning } from '../../owlbear/codec';
+import { webCryptoSigning } from '../../content/codec';
 
 export type MergeMode = 'server' | 'client';
 

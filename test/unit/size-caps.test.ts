@@ -36,7 +36,7 @@ const FUNCTION_OUTLIERS: Readonly<Record<string, number>> = {
   'popup/files/Files.tsx › Files': 204,
   'src/scenario/run.ts › runScenario': 172,
   'src/board/layout.ts › layoutBoard': 147,
-  'content/roll20-table.ts › roll20Table': 166,
+  'content/roll20-table.ts › roll20Table': 121,
   'popup/hd-modifiers/Forms.tsx › AddEffect': 157,
   'src/shared-game/read-writers.ts › readWriters': 155,
   'src/board/labels.ts › placeLabels': 146,

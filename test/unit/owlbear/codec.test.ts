@@ -1,7 +1,7 @@
-// The pages' Ed25519 (owlbear/codec.ts `webCryptoSigning`), as Node's WebCrypto runs it: imported keys
+// The pages' Ed25519 (content/codec.ts `webCryptoSigning`), as Node's WebCrypto runs it: imported keys
 // are kept, so a bad one must neither be kept nor spoil a good one.
 import { expect, it } from 'vitest';
-import { webCryptoSigning as signing } from '../../../owlbear/codec';
+import { webCryptoSigning as signing } from '../../../content/codec';
 
 it('signs and checks with kept keys; a key that does not import is refused each time and spoils nothing', async () => {
   const secret = (await signing.newSecret())!;

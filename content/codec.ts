@@ -1,6 +1,7 @@
 // The codec of the shared game's checkpoint parts (src/shared-game/model.ts `Codec`): deflate and base64
 // with the browser's own CompressionStream, SHA-256 commitments and Ed25519 signatures with WebCrypto.
-// Nothing to bundle.
+// Nothing to bundle. The same on every tabletop's page that plays the shared game: Owlbear's pages
+// (owlbear/session.ts) and a Roll20 tab's table (./roll20-table.ts).
 import type { Codec } from '../src/shared-game/model';
 
 const toBase64 = (bytes: Uint8Array): string => {
