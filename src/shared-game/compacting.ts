@@ -102,7 +102,7 @@ export async function compact(s: SyncState): Promise<Update[] | null> {
   for (const [writer, other] of ahead) s.answeredElsewhere.set(writer, other.g);
   bound(s.answeredElsewhere, 1000);
   const lamport = Math.max(s.base.lamport, ...settled.map((op) => op.lamport));
-  const game = withOpenedWritten(settled === s.ops ? s.played.game : s.player.after(settled.length));
+  const game = withOpenedWritten(settled === s.ops ? s.played.game : s.player.gameAfter(s.base.game, settled));
   const signer = s.signer;
   const left = remember(s.base.left, s.left, LIMITS.leftKeys);
   const kept = plan.forgot;

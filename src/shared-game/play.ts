@@ -245,11 +245,15 @@ export class OpPlayer {
     return { game, order: this.steps.map((s) => s.id), refused, toOpen, clock };
   }
 
-  /** The game after the first `n` ops of the last play (what a compaction covering them writes). */
-  after(n: number): TableGame {
-    return n <= 0 || this.steps.length === 0
-      ? (this.start ?? EMPTY_TABLE_GAME)
-      : this.steps[Math.min(n, this.steps.length) - 1]!.game;
+  /**
+   * The game after `ops` from `start` (what a compaction covering them writes): the step of the last
+   * play, when that play began the same way (its steps kept for the ops after them), else played.
+   */
+  gameAfter(start: TableGame, ops: readonly PlacedOp[]): TableGame {
+    const n = ops.length;
+    if (start === this.start && n <= this.steps.length && ops.every((op, i) => this.steps[i]!.sig === signature(op)))
+      return n ? this.steps[n - 1]!.game : start;
+    return this.play(start, ops).game;
   }
 
   /**

@@ -39,7 +39,7 @@ describe('OpPlayer: the ops after a compaction are not played again', () => {
       const player = new OpPlayer();
       const first = player.play(EMPTY_TABLE_GAME, ops);
       expect(first.refused.has('p:3')).toBe(true);
-      const base = player.after(folded);
+      const base = player.gameAfter(EMPTY_TABLE_GAME, ops.slice(0, folded));
       const rest = ops.slice(folded);
       const next = player.play(base, rest);
       // Not played again: the very game the first play made.
@@ -57,7 +57,7 @@ describe('OpPlayer: the ops after a compaction are not played again', () => {
     const ops = evening();
     const player = new OpPlayer();
     const first = player.play(EMPTY_TABLE_GAME, ops);
-    const base = { ...player.after(2) };
+    const base = { ...player.gameAfter(EMPTY_TABLE_GAME, ops.slice(0, 2)) };
     const next = player.play(base, ops.slice(2));
     expect(next.game).not.toBe(first.game);
     expect(next.game).toEqual(first.game);
