@@ -38,6 +38,7 @@ export function ledgers(w: Any, report: (journal: Journal) => void): Ledgers {
       .filter(isLedger)
       .slice(0, MAX_LEDGERS);
   const loaded = new WeakSet<object>();
+  const followed = new WeakSet<object>();
   let timer = 0;
   let started = false;
   let followedCollection: Any = null;
@@ -65,7 +66,7 @@ export function ledgers(w: Any, report: (journal: Journal) => void): Ledgers {
   const load = (c: Any) => {
     if (loaded.has(c)) return;
     loaded.add(c);
-    loadAttributes(w, c, schedule);
+    loadAttributes(w, c, schedule, followed);
   };
 
   const journal = (): Journal => journalOf(w, ledgerModels(), load);
@@ -108,11 +109,11 @@ export function ledgers(w: Any, report: (journal: Journal) => void): Ledgers {
 }
 
 /** A character's attributes asked for (`new BackboneFirebase(character.attribs)`, then `reference.once('value')`), and followed. */
-function loadAttributes(w: Any, c: Any, changed: () => void): void {
+function loadAttributes(w: Any, c: Any, changed: () => void, followed: WeakSet<object>): void {
   const attribs = safe(() => c.attribs);
   if (!attribs) return;
-  if (!followedAttributes.has(attribs)) {
-    followedAttributes.add(attribs);
+  if (!followed.has(attribs)) {
+    followed.add(attribs);
     safe(() => attribs.on('add remove reset change', changed));
   }
   const BackboneFirebase = safe(() => w.BackboneFirebase);
@@ -125,7 +126,6 @@ function loadAttributes(w: Any, c: Any, changed: () => void): void {
   }
   changed();
 }
-const followedAttributes = new WeakSet<object>();
 
 /** The journal as the page holds it: who this player is, the players, the ledgers (each loaded once: `load`). */
 function journalOf(w: Any, ledgers: readonly Any[], load: (c: Any) => void): Journal {

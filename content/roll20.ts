@@ -138,20 +138,19 @@ function hostParts(tabOf: () => Tab): HostParts {
   return {
     // A page that interferes: its table is not read (nor shown in the popup), and the popup says why.
     summary: () => {
-      const { model, board, table } = tabOf();
-      const status = model.status(tabOf().dropped);
+      const { model, board, table, dropped, interfering } = tabOf();
+      const status = model.status(dropped);
       const shared = table.summary();
       const summary = board.summary(
-        tabOf().interfering ? { ...status, state: 'unavailable', missing: ['interfering'] } : status,
+        interfering ? { ...status, state: 'unavailable', missing: ['interfering'] } : status,
       );
       return shared ? { ...summary, shared } : summary;
     },
     tick: () => {
+      const tab = tabOf();
       // The bridge hears we are here (Firefox ends this script on an update without a word: protocol.ts, `beat`).
-      tabOf().toPage({ type: 'beat' });
-      tabOf()
-        .table.tick()
-        .catch((e: unknown) => console.warn("Command Post: the table's tick failed", e));
+      tab.toPage({ type: 'beat' });
+      tab.table.tick().catch((e: unknown) => console.warn("Command Post: the table's tick failed", e));
     },
   };
 }
