@@ -9,8 +9,8 @@
 //   2. What a writer's own pages say is in the checkpoint (`done`) is covered, held here or not (an
 //      honest writer drops only what a checkpoint covers), unless he is `ahead`, or his record says he
 //      plays another checkpoint than this one (his word is about that one).
-//   3. Gone writers: once all of him that this client saw is covered, his keys are emptied (`clear`)
-//      and `goneSince` notes when; `forgetMs` after, with his keys empty, he leaves `covers` for the
+//   3. Gone writers: once all of him that this client saw is covered, his keys are emptied (`clear`,
+//      unless they hold actions his game master is asked about: `asked`) and `goneSince` notes when; `forgetMs` after, with his keys empty, he leaves `covers` for the
 //      `forgot` list (a line of checkpoints that lists whom it forgot keeps every client from playing
 //      his keys again when a stale copy brings them back). A writer back at the table leaves `forgot`.
 //   4. Return keys with nothing left to play, and keys of no one at the table that stood still
@@ -48,6 +48,8 @@ export interface PlanInput {
   readonly gone: (writer: string) => boolean;
   /** A gone writer's keys that still hold something: his pages holding ops, and his pages' signature (null: empty). Emptied once all of him is covered. */
   readonly held: (writer: string) => { readonly pages: readonly string[]; readonly signature: string | null };
+  /** Gone writers whose pages hold actions their game master is asked about (signed by a key no one here can prove yet): kept until he answers. */
+  readonly asked: ReadonlySet<string>;
   /** When each gone writer's keys were emptied (or he was first seen gone with them empty). */
   readonly goneSince: ReadonlyMap<string, number>;
   /** Return keys (./returns.ts): each writer's key and the seqs it still holds. */
@@ -103,7 +105,9 @@ export function planCheckpoint(input: PlanInput): Plan {
     if (!input.gone(writer)) continue;
     const all = [...(seen.get(writer)?.ops.keys() ?? [])].every((seq) => seq <= covers[writer]!);
     const held = input.held(writer);
-    if (all && held.pages.length) {
+    // (Not pages his game master is asked about: this client played none of them, and they may be the
+    // only copy of his actions; seed 1381138580 emptied them each time a player wrote them back.)
+    if (all && held.pages.length && !input.asked.has(writer)) {
       clear.push(...held.pages, ...(held.signature ? [held.signature] : []));
       goneSince.set(writer, now);
     }

@@ -79,6 +79,7 @@ export async function compact(s: SyncState): Promise<Update[] | null> {
       const signature = s.keys.signature?.(writer);
       return { pages, signature: signature && !isEmptyPage(s.raw[signature]) ? signature : null };
     },
+    asked: s.unprovenWriters,
     goneSince: s.goneSince,
     returnKeys: s.returnKeys,
     strangers: [...s.strangerSince]
@@ -105,7 +106,6 @@ export async function compact(s: SyncState): Promise<Update[] | null> {
   const game = withOpenedWritten(settled === s.ops ? s.played.game : s.player.gameAfter(s.base.game, settled));
   const signer = s.signer;
   const left = remember(s.base.left, s.left, LIMITS.leftKeys);
-  const kept = plan.forgot;
   const unsigned = await s.writer.write(game, {
     scene,
     gen: Math.max(s.base.gen, past) + 1,
@@ -114,14 +114,14 @@ export async function compact(s: SyncState): Promise<Update[] | null> {
     lamport,
     gm,
     ...(left.length ? { left } : {}),
-    ...(kept ? { forgot: kept } : {}),
+    ...(plan.forgot ? { forgot: plan.forgot } : {}),
     ...(signer ? { key: signer.publicKey } : {}),
   });
   const sig = signer ? await signCheckpoint(s.codec, signer.secret, signedText(unsigned.head)) : null;
   const { key: _key, ...bare } = unsigned.head;
   const written: Written = { head: sig ? { ...unsigned.head, sig } : bare, parts: unsigned.parts };
   const hash = digestText(headText(written.head));
-  s.base = { game, covers, lamport, gm, gen: written.head.gen, trust: 'own', written, hash, left, forgot: kept };
+  s.base = { game, covers, lamport, gm, gen: written.head.gen, trust: 'own', written, hash, left, forgot: plan.forgot };
   s.damaged = [];
   sign(s, scene);
   keepCheckpoint(s, scene, written);

@@ -32,6 +32,7 @@ export function readWriters(
   );
   dropped.push(...unread);
   let unproven: UnprovenAsk | null = null;
+  s.unprovenWriters.clear();
   const ceiling = clockCeiling(s.base.lamport);
   let unknown = 0;
   const here = new Set<string>();
@@ -66,6 +67,7 @@ export function readWriters(
           ? unprovenOf(s, writer, text, scene, signatures.get(writer)?.value, g.keys, values)
           : null;
       unproven ??= asked;
+      if (asked) s.unprovenWriters.add(writer);
       if (signed && values.some((x) => x !== null)) {
         s.remembered.set(g.holder, signed);
         accept(s, writer, g.keys, values, signed, scene, ceiling, dropped);
@@ -158,6 +160,16 @@ export function readWriters(
     )
       strangers.add(key);
   }
+  noteStrangers(s, strangers, metadata, now);
+}
+
+/** Since when each key of no one at the table stood still (emptied once it stood still `strangerMs`). */
+function noteStrangers(
+  s: SyncState,
+  strangers: ReadonlySet<string>,
+  metadata: Readonly<Record<string, unknown>>,
+  now: number,
+): void {
   for (const key of strangers) {
     const text = JSON.stringify(metadata[key] ?? null).slice(0, 100_000);
     const was = s.strangerSince.get(key);

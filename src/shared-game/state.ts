@@ -122,6 +122,8 @@ export interface SyncState {
   readonly declined: Set<string>;
   /** Unproven pages (`UnprovenPages`) as last read, and the keys whose pages its game master left. */
   unprovenPages: { key: string; player: string; summary: UnprovenPages } | null;
+  /** Every gone writer whose pages, as last read, hold actions its game master is asked about (the first is `unprovenPages`): kept until he answers. */
+  readonly unprovenWriters: Set<string>;
   readonly left: Set<string>;
   /** A checkpoint to write though nothing new waits: a game master's choice to sign. */
   resign: boolean;
@@ -304,6 +306,7 @@ function nothingRead() {
     unvouchedHead: null,
     declined: new Set<string>(),
     unprovenPages: null,
+    unprovenWriters: new Set<string>(),
     left: new Set<string>(),
     resign: false,
     raw: {},

@@ -38,7 +38,7 @@ const FUNCTION_OUTLIERS: Readonly<Record<string, number>> = {
   'src/board/layout.ts › layoutBoard': 147,
   'content/roll20-table.ts › roll20Table': 121,
   'popup/hd-modifiers/Forms.tsx › AddEffect': 157,
-  'src/shared-game/read-writers.ts › readWriters': 155,
+  'src/shared-game/read-writers.ts › readWriters': 151,
   'src/board/labels.ts › placeLabels': 146,
   'src/geometry/chains-common.ts › assembleChains': 139,
   'popup/dc/Activation.tsx › Assign': 134,

@@ -36,6 +36,7 @@ function input(over: Partial<PlanInput> & { ages?: Record<string, number> } = {}
     playsAnother: () => false,
     gone: () => false,
     held: () => ({ pages: [], signature: null }),
+    asked: new Set(),
     goneSince: new Map(),
     returnKeys: new Map(),
     strangers: [],
@@ -138,6 +139,22 @@ describe('planCheckpoint: gone writers', () => {
       }),
     );
     expect(plan.clear).toEqual([]);
+  });
+
+  it('pages of his this client never played, that his game master is asked about: kept until he answers', () => {
+    // (Seed 1381138580: a game master back with nothing kept emptied a refreshed player's pages, written
+    // back by the player who had played them, each time, before he could answer: the action was lost.)
+    const plan = planCheckpoint(
+      input({
+        base: { covers: { g: 1 }, gm: {}, forgot: {} },
+        seen: new Map([['g', seen(1)]]),
+        gone,
+        held: () => ({ pages: ['g/0'], signature: 'g/sig' }),
+        asked: new Set(['g']),
+      }),
+    );
+    expect(plan.clear).toEqual([]);
+    expect(plan.covers).toEqual({ g: 1 });
   });
 
   it('a signature alone left in his keys does not make him be emptied again', () => {
