@@ -87,7 +87,7 @@ function BoardTools({
       <button
         type="button"
         data-testid="demo-undo"
-        disabled={!table.canUndo}
+        disabled={!table.edits.canUndo}
         aria-keyshortcuts="Control+Z Meta+Z"
         title={tr('demo_undo_keys')}
         onClick={() => history('undo')}
@@ -97,7 +97,7 @@ function BoardTools({
       <button
         type="button"
         data-testid="demo-redo"
-        disabled={!table.canRedo}
+        disabled={!table.edits.canRedo}
         aria-keyshortcuts="Control+Y Control+Shift+Z Meta+Shift+Z Meta+Y"
         title={tr('demo_undo_keys')}
         onClick={() => history('redo')}

@@ -48,7 +48,7 @@ export function Selected({
             </p>
           )}
           <div class="row">
-            <button type="button" data-testid="demo-kill" onClick={() => table.kill(token.id, !token.dead)}>
+            <button type="button" data-testid="demo-kill" onClick={() => table.edits.kill(token.id, !token.dead)}>
               {tr(token.dead ? 'demo_revive' : 'demo_kill')}
             </button>
             <button
@@ -56,7 +56,7 @@ export function Selected({
               data-testid="demo-remove"
               onClick={() => {
                 // Taken off at once, and said with the way back (Ctrl+Z, or the Undo button).
-                table.remove(token.id);
+                table.edits.remove(token.id);
                 onRemoved(token.name);
               }}
             >

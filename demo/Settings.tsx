@@ -30,7 +30,7 @@ export function Settings({ board, labels, table, tr }: Props & { labels: boolean
         <select
           data-testid="demo-grid"
           value={scene.grid}
-          onChange={(e) => table.setScene({ grid: e.currentTarget.value as GridType })}
+          onChange={(e) => table.edits.setScene({ grid: e.currentTarget.value as GridType })}
         >
           {GRIDS.map((g) => (
             <option key={g} value={g}>
@@ -45,7 +45,7 @@ export function Settings({ board, labels, table, tr }: Props & { labels: boolean
         <select
           data-testid="demo-measure"
           value={scene.measurement}
-          onChange={(e) => table.setScene({ measurement: e.currentTarget.value as Measurement })}
+          onChange={(e) => table.edits.setScene({ measurement: e.currentTarget.value as Measurement })}
         >
           {MEASUREMENTS.map((m) => (
             <option key={m} value={m}>
@@ -63,7 +63,12 @@ export function Settings({ board, labels, table, tr }: Props & { labels: boolean
         />{' '}
         {tr('demo_labels')}
       </label>
-      <BoardShowField value={board.show ?? 'all'} onChange={(show) => table.setShow(show)} tr={tr} testId="demo-show" />
+      <BoardShowField
+        value={board.show ?? 'all'}
+        onChange={(show) => table.edits.setShow(show)}
+        tr={tr}
+        testId="demo-show"
+      />
       {board.show === 'turn' && !turn && (
         <p class="hint" role="status" data-testid="demo-show-said">
           {tr('board_show_no_turn')}
@@ -88,7 +93,7 @@ function ScaleField({ board: { scene }, table, tr }: Props) {
   const applyScale = (raw: string) => {
     const checked = checkNumber(raw, { label: tr('demo_scale_name'), ...SCALE });
     setProblem(checked.ok ? null : checked.error);
-    if (checked.ok && checked.value !== scene.unitsPerCell) table.setScene({ unitsPerCell: checked.value });
+    if (checked.ok && checked.value !== scene.unitsPerCell) table.edits.setScene({ unitsPerCell: checked.value });
   };
   return (
     <>
@@ -113,7 +118,7 @@ function ScaleField({ board: { scene }, table, tr }: Props) {
             aria-label={tr('demo_scale_unit')}
             data-testid="demo-scale-unit"
             value={scene.unitName}
-            onChange={(e) => table.setScene({ unitName: e.currentTarget.value })}
+            onChange={(e) => table.edits.setScene({ unitName: e.currentTarget.value })}
           >
             {[...new Set([...UNITS, scene.unitName])].map((u) => (
               <option key={u} value={u}>

@@ -16,7 +16,7 @@ export function useHistory(table: DemoTable, state: DemoState, tr: Tr): History 
   // What the last Ctrl+Z or Ctrl+Y did, said where the player looks and to assistive technology.
   const [undone, setUndone] = useState<string | null>(null);
   const history = (wanted: 'undo' | 'redo') => {
-    const done = wanted === 'undo' ? table.undo() : table.redo();
+    const done = wanted === 'undo' ? table.edits.undo() : table.edits.redo();
     setUndone(
       tr(
         done

@@ -27,11 +27,11 @@ const sideColour = (t: DemoBoardToken): string =>
 const view = new BoardView(
   document.createElement('div'),
   {
-    drag: (id, x, y) => table?.drag(id, x, y),
-    drop: (id, x, y) => table?.drop(id, x, y),
-    undrag: (id) => table?.undrag(id),
-    step: (id, step) => table?.step(id, step),
-    turn: (id, degrees) => table?.turn(id, degrees),
+    drag: (id, x, y) => table?.edits.drag(id, x, y),
+    drop: (id, x, y) => table?.edits.drop(id, x, y),
+    undrag: (id) => table?.edits.undrag(id),
+    step: (id, step) => table?.edits.step(id, step),
+    turn: (id, degrees) => table?.edits.turn(id, degrees),
     select: (id) => table?.select(id),
     // A phone's panel stands below the board, past the fold: the figure's words are brought into view
     // once the panel has them (after the page's next render), as little scrolled as will show them.

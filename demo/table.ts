@@ -12,43 +12,33 @@ import {
   addToken,
   DEMO_KEY,
   DemoTables,
-  moveToken,
-  turnToken,
-  removeToken,
   sceneOfBoard,
-  setDead,
-  setScene,
-  snap,
   statusOf,
-  stepFrom,
   type DemoBoard,
   type DemoBoards,
   type NewToken,
-  type Step,
 } from '../src/adapters/demo/model';
 import { readDemo } from '../src/adapters/demo/schema';
 import { isSceneId, sceneId, sceneRef, scenesOf, type SceneId } from '../src/adapters/demo/scenes';
 import { canonicalJson } from '../src/game/json';
 import { LOCALE_KEY, text, type Text } from '../src/i18n/text';
 import { finderStops, nextStop, sayStop } from '../src/board/finder';
-import { turnSides, type BoardShow } from '../src/board/visibility';
+import { turnSides } from '../src/board/visibility';
 import { logLength } from '../src/game/log';
 import type { DemoRequest, Request, StoreAnswer, TableRequest, TabSystemRequest } from '../src/messages';
 import { applyChange } from '../src/store/change';
 import { isSystemId, type SystemId } from '../src/rules/ids';
 import { BACKUP_KEY_PREFIX, BOARD_KEY, STORE_KEY } from '../src/store/root';
-import type { Scene } from '../src/table/model';
 import { LiveBoard } from '../content/live-board';
 import { unitNames, type UnitName } from '../src/board/names';
 import type { BoardRun } from '../src/board/run';
 import { Host } from '../content/host';
 import { serveTabRequests } from '../content/host-tab';
 import type { BoardView } from './board-view';
+import { Edits } from './edits';
 
 /** The stored game changed: read again at most this often (a burst of writes is one read). */
 const FOLLOW_GAME_MS = 100;
-/** How many changes the page's own history keeps. */
-const HISTORY = 100;
 const SAVE_MS = 150;
 
 export type Notice =
@@ -120,11 +110,22 @@ export class DemoTable {
   private saving = 0;
   /** Our own requests in flight: the worker's board for another system is ours on its way, not a switch. */
   private busy = 0;
-  /** The page's own history of moves on this scene (Ctrl+Z, Ctrl+Y): boards before each change, and after each undo. */
-  private past: DemoBoard[] = [];
-  private future: DemoBoard[] = [];
-  /** The board as a drag found it: one history step for the whole drag. */
-  private dragFrom: DemoBoard | null = null;
+  /** The player's changes, each one step of the page's own history (Ctrl+Z, Ctrl+Y). */
+  readonly edits = new Edits({
+    board: () => this.state.board,
+    selected: () => this.state.selected,
+    commit: (board, selected) => {
+      this.set({ board, selected });
+      this.render();
+      this.save();
+    },
+    preview: (board, save = false) => {
+      // Redrawn without telling the panels: they do not change while a figure is dragged.
+      this.state = { ...this.state, board };
+      this.render();
+      if (save) this.save();
+    },
+  });
 
   constructor(
     private readonly ext: Browser.Browser,
@@ -355,7 +356,7 @@ export class DemoTable {
     const moved = !this.state.board || sceneOfBoard(this.state.board) !== scene;
     const other = moved || fit;
     // Another scene, or the example laid out again: its moves start a history of their own.
-    if (other) this.past = this.future = [];
+    if (other) this.edits.forget();
     this.boards = { ...this.boards, [scene]: board };
     this.shown = { ...this.shown, [board.system]: scene };
     this.set({ board, notice, selected: other ? null : this.state.selected });
@@ -403,14 +404,14 @@ export class DemoTable {
 
   /** Another demo tab saved: take its board for this scene unless ours is being written. */
   private onStored(raw: unknown): void {
-    if (this.saving > 0 || this.dragging) return;
+    if (this.saving > 0 || this.edits.dragging) return;
     const read = readDemo(raw);
     const board = this.state.board;
     const theirs = board ? read.boards[sceneOfBoard(board)] : undefined;
     this.boards = { ...this.boards, ...read.boards };
     if (board && theirs && canonicalJson(theirs) !== canonicalJson(board)) {
       // Moved from another tab: this page's history no longer leads back to its own boards.
-      this.past = this.future = [];
+      this.edits.forget();
       this.set({ board: theirs });
       this.render();
     }
@@ -424,7 +425,6 @@ export class DemoTable {
     return board.tokens.some((t) => links[t.id] !== undefined);
   }
 
-  private dragging = false;
   /** The key's size the last fit left room for. */
   private fittedKey: { readonly w: number; readonly h: number } | null = null;
   private last: BoardRun | null = null;
@@ -441,7 +441,7 @@ export class DemoTable {
     const out = this.last ? finderStops(this.last.view).length : 0;
     if (out !== this.state.out) this.set({ out });
     // Not while a figure is dragged (the panels wait for the drop).
-    const said = this.dragging ? this.state.said : this.saidOf(this.state.selected);
+    const said = this.edits.dragging ? this.state.said : this.saidOf(this.state.selected);
     if (said !== this.state.said) this.set({ said });
     if (this.view) this.live.setCamera(this.view.camera());
     // Fitted before the key was laid out (a page just loaded), or the key changed size: fit again,
@@ -477,118 +477,12 @@ export class DemoTable {
     this.saveTimer = window.setTimeout(() => {
       this.saveTimer = 0;
       // A figure still being dragged is saved where it is dropped.
-      if (this.dragging) return void this.saving--;
+      if (this.edits.dragging) return void this.saving--;
       const latest = this.state.board;
       const done = () => window.setTimeout(() => this.saving--, 50);
       if (!latest) return done();
       void this.send({ type: 'demo/save', board: latest }).then(done);
     }, SAVE_MS);
-  }
-
-  /** A change made by the player on this page: drawn at once, saved soon, and one step of its history. */
-  private change(board: DemoBoard, selected = this.state.selected, from = this.state.board): void {
-    if (board === this.state.board && selected === this.state.selected) return;
-    if (from && board !== from) this.remember(from);
-    this.set({ board, selected });
-    this.render();
-    this.save();
-  }
-
-  // ——— The player's moves (the board's events and the panels' buttons). ———
-
-  private remember(before: DemoBoard): void {
-    this.past = [...this.past.slice(-(HISTORY - 1)), before];
-    this.future = [];
-  }
-
-  /** Takes back the last change made on this page (a move, a figure added, removed, killed, a setting); false if none. */
-  undo(): boolean {
-    const board = this.state.board;
-    const before = this.past.at(-1);
-    if (!board || !before || this.dragging) return false;
-    this.past = this.past.slice(0, -1);
-    this.future = [...this.future, board];
-    this.restore(before);
-    return true;
-  }
-
-  /** Plays again the change the last undo took back; false if none. */
-  redo(): boolean {
-    const board = this.state.board;
-    const after = this.future.at(-1);
-    if (!board || !after || this.dragging) return false;
-    this.future = this.future.slice(0, -1);
-    this.past = [...this.past, board];
-    this.restore(after);
-    return true;
-  }
-
-  get canUndo(): boolean {
-    return this.past.length > 0;
-  }
-
-  get canRedo(): boolean {
-    return this.future.length > 0;
-  }
-
-  private restore(board: DemoBoard): void {
-    const selected = board.tokens.some((t) => t.id === this.state.selected) ? this.state.selected : null;
-    this.set({ board, selected });
-    this.render();
-    this.save();
-  }
-
-  drag(id: string, x: number, y: number): void {
-    const board = this.state.board;
-    if (!board) return;
-    this.dragFrom ??= board;
-    this.dragging = true;
-    // Redrawn without telling the panels: they do not change while a figure is dragged.
-    this.state = { ...this.state, board: moveToken(board, id, x, y) };
-    this.render();
-  }
-
-  drop(id: string, x: number, y: number): void {
-    const board = this.state.board;
-    const from = this.dragFrom;
-    this.dragging = false;
-    this.dragFrom = null;
-    if (!board) return;
-    const at = snap(board.scene, { x, y });
-    // The drag has moved it already (unsaved, panels untold): now they are, in one step of the history.
-    const moved = moveToken(board, id, at.x, at.y);
-    const was = from?.tokens.find((t) => t.id === id);
-    if (from && was && (was.x !== at.x || was.y !== at.y)) this.remember(from);
-    this.set({ board: moved });
-    this.render();
-    this.save();
-  }
-
-  /** A drag given up (a second finger came down to pinch): the figure back where it stood, nothing to undo. */
-  undrag(id: string): void {
-    const board = this.state.board;
-    const was = this.dragFrom?.tokens.find((t) => t.id === id);
-    this.dragging = false;
-    this.dragFrom = null;
-    if (!board || !was) return;
-    this.state = { ...this.state, board: moveToken(board, id, was.x, was.y) };
-    this.render();
-    // A save put off while the figure was held (see save) is made now.
-    this.save();
-  }
-
-  /** R / Shift+R on a token: turned 15° clockwise or back, one step of the history. */
-  turn(id: string, degrees: number): void {
-    const board = this.state.board;
-    if (board) this.change(turnToken(board, id, degrees), id);
-  }
-
-  step(id: string, step: Step): void {
-    const board = this.state.board;
-    const t = board?.tokens.find((x) => x.id === id);
-    if (!board || !t) return;
-    const at = stepFrom(board.scene, t, step);
-    this.change(moveToken(board, id, at.x, at.y), id);
   }
 
   /**
@@ -619,34 +513,13 @@ export class DemoTable {
     if (!board || !this.view) return null;
     const added = addToken(board, { ...spec, ...this.view.centre() });
     if (!added) return null;
-    this.change(added.board, added.id);
+    this.edits.change(added.board, added.id);
     return added.id;
-  }
-
-  remove(id: string): void {
-    const board = this.state.board;
-    if (board) this.change(removeToken(board, id), this.state.selected === id ? null : this.state.selected);
-  }
-
-  kill(id: string, dead: boolean): void {
-    const board = this.state.board;
-    if (board) this.change(setDead(board, id, dead));
-  }
-
-  setScene(change: Partial<Scene>): void {
-    const board = this.state.board;
-    if (board) this.change(setScene(board, change));
   }
 
   /** The sides whose turn it is, as the board says (null: no one's now). */
   turnSides(): ReadonlySet<string> | null {
     return this.last ? turnSides(this.last.view, this.last.bound) : null;
-  }
-
-  /** What the board shows: every figure, the side whose turn it is, or only the figures hovered, focused or selected (kept with the board). */
-  setShow(show: BoardShow): void {
-    const board = this.state.board;
-    if (board && (board.show ?? 'all') !== show) this.change({ ...board, show });
   }
 
   setLabels(labels: boolean): void {

@@ -14,7 +14,7 @@ const DIRS = ['src', 'popup', 'content', 'owlbear', 'demo', 'background'];
 
 // prettier-ignore
 const FILE_OUTLIERS: Readonly<Record<string, number>> = {
-  'demo/table.ts': 691,
+  'demo/table.ts': 564,
   'content/overlay.ts': 623,
   'demo/board-view.ts': 585,
   'popup/cr/Play.tsx': 572,
