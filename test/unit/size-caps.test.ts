@@ -32,7 +32,6 @@ const FILE_OUTLIERS: Readonly<Record<string, number>> = {
 /** `file › function` (a function's name: its own, its variable's, its method's, or the call it is passed to). */
 // prettier-ignore
 const FUNCTION_OUTLIERS: Readonly<Record<string, number>> = {
-  'owlbear/Table.tsx › TablePanel': 222,
   'popup/files/Files.tsx › Files': 204,
   'src/scenario/run.ts › runScenario': 172,
   'src/board/layout.ts › layoutBoard': 147,
