@@ -23,7 +23,6 @@ const FILE_OUTLIERS: Readonly<Record<string, number>> = {
   'popup/dc/Activation.tsx': 494,
   'src/rules/cr/model.ts': 453,
   'src/adapters/roll20/protocol.ts': 451,
-  'src/scenario/run.ts': 438,
   'src/rules/hd-command/model.ts': 427,
   'src/adapters/owlbear/items.ts': 425,
   'src/rules/dc/model.ts': 413,
@@ -33,7 +32,6 @@ const FILE_OUTLIERS: Readonly<Record<string, number>> = {
 // prettier-ignore
 const FUNCTION_OUTLIERS: Readonly<Record<string, number>> = {
   'popup/files/Files.tsx › Files': 204,
-  'src/scenario/run.ts › runScenario': 172,
   'src/board/layout.ts › layoutBoard': 147,
   'content/roll20-table.ts › roll20Table': 121,
   'popup/hd-modifiers/Forms.tsx › AddEffect': 157,
