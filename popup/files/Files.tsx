@@ -28,52 +28,74 @@ export interface FilesProps {
 
 /** Export and import of the active game as a JSON file `{system, game}`, and the store's backups. */
 export function Files({ root, send, exportGame, onRefusal, backupsRequest }: FilesProps) {
+  const [status, setStatus] = useState('');
+  return (
+    <div class="files">
+      <GameFile root={root} send={send} exportGame={exportGame} onRefusal={onRefusal} setStatus={setStatus} />
+      <p role="status" class="files-status" data-testid="files-status">
+        {status}
+      </p>
+      <Backups root={root} send={send} onRefusal={onRefusal} backupsRequest={backupsRequest} setStatus={setStatus} />
+    </div>
+  );
+}
+
+/** Says in the files' status line what was done. */
+type SetStatus = (status: string) => void;
+
+/** A size in MB, in the popup's words. */
+function useMb(): (bytes: number) => string {
+  const tr = useTr();
+  const format = new Intl.NumberFormat(tr('locale_code'), { maximumFractionDigits: 1 });
+  return (bytes) => tr('files_mb', format.format(bytes / 1024 / 1024));
+}
+
+/** A game file as the store would take it, or what is wrong with it in the popup's words. */
+async function readFile(
+  file: File,
+  tr: (key: string, ...subs: (string | number)[]) => string,
+  t: Parameters<typeof importProblem>[2],
+  mb: (bytes: number) => string,
+): Promise<Exclude<ReturnType<typeof readGameFile>, string> | string> {
+  if (file.size > MAX_FILE_BYTES) return tr('files_too_large', mb(file.size), mb(MAX_FILE_BYTES));
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(await file.text());
+  } catch {
+    return tr('files_not_json');
+  }
+  const found = readGameFile(parsed);
+  if (found === 'newer') return tr('files_newer');
+  if (found === 'no-game') return tr('files_no_game');
+  // What the store would hold of it: more than its quota, and no write could keep it.
+  const bytes = JSON.stringify(found.game).length;
+  if (bytes > QUOTA_BYTES) return tr('files_game_too_large', mb(bytes), mb(QUOTA_BYTES));
+  // Said in the words the popup gives the same refusals in play (popup/import-words.ts).
+  const problem = await importProblem(found.system, found.game, t);
+  if (problem) return problem;
+  if (found.binding !== undefined && found.binding !== null && !parseBinding(found.binding))
+    return tr('files_bad_binding');
+  return found;
+}
+
+/** The active game exported, or a game file imported: checked as the worker would, the player asked before it replaces a game he played. */
+function GameFile({
+  root,
+  send,
+  exportGame,
+  onRefusal,
+  setStatus,
+}: Omit<FilesProps, 'backupsRequest'> & { setStatus: SetStatus }) {
   const tr = useTr();
   const api = useApi();
   const confirm = useConfirm();
-  const store = useContext(StoreContext);
-  const [status, setStatus] = useState('');
-  const [backups, setBackups] = useState<readonly BackupInfo[] | null>(null);
-  const heading = useRef<HTMLHeadingElement>(null);
+  const mb = useMb();
   const system = root.activeSystem;
-  const systemName = (id: string) => (isSystemId(id) ? tr(systemNameKey(id)) : id);
-
-  const refresh = async () => {
-    const answer = await api.send({ type: 'store/backups' });
-    if (answer.ok) setBackups((answer.data as BackupInfo[] | undefined) ?? []);
-    else onRefusal(answer.error);
-  };
-  // The list follows the store's backups: a restore, an import, a repair (not every move of the game).
-  useEffect(() => void refresh(), [store?.backups ?? root.revision]);
-  useEffect(() => {
-    if (backupsRequest > 0) heading.current?.focus();
-  }, [backupsRequest]);
-
   const invalid = (detail: string) => onRefusal({ code: 'import-invalid', params: { detail } });
 
-  const lang = tr('locale_code');
-  const mb = (bytes: number) =>
-    tr('files_mb', new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(bytes / 1024 / 1024));
-
   const importFile = async (file: File) => {
-    if (file.size > MAX_FILE_BYTES) return invalid(tr('files_too_large', mb(file.size), mb(MAX_FILE_BYTES)));
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(await file.text());
-    } catch {
-      return invalid(tr('files_not_json'));
-    }
-    const found = readGameFile(parsed);
-    if (found === 'newer') return invalid(tr('files_newer'));
-    if (found === 'no-game') return invalid(tr('files_no_game'));
-    // What the store would hold of it: more than its quota, and no write could keep it.
-    const bytes = JSON.stringify(found.game).length;
-    if (bytes > QUOTA_BYTES) return invalid(tr('files_game_too_large', mb(bytes), mb(QUOTA_BYTES)));
-    // Said in the words the popup gives the same refusals in play (popup/import-words.ts).
-    const problem = await importProblem(found.system, found.game, api.t);
-    if (problem) return invalid(problem);
-    if (found.binding !== undefined && found.binding !== null && !parseBinding(found.binding))
-      return invalid(tr('files_bad_binding'));
+    const found = await readFile(file, tr, api.t, mb);
+    if (typeof found === 'string') return invalid(found);
     const into = found.system;
     const held = root.games[into];
     const played = held ? logLength(held.log) > 0 : false;
@@ -100,46 +122,8 @@ export function Files({ root, send, exportGame, onRefusal, backupsRequest }: Fil
     setStatus(tr('files_imported', tr(systemNameKey(into)), file.name));
   };
 
-  const restore = async (b: BackupInfo) => {
-    const message =
-      b.kind === 'store'
-        ? tr('files_restore_store')
-        : tr('files_restore_game', b.system ? systemName(b.system) : b.key);
-    if (!(await confirm({ message, confirm: tr('files_restore') }))) return;
-    // The answer says what could not be read of it (a backup of a damaged store is damaged too).
-    const request = { type: 'store/restore', key: b.key } as const;
-    const answer = store ? await store.ask(request) : { ok: await send(request) };
-    if (!answer.ok) return;
-    const report = 'data' in answer ? (answer.data as RestoreReport | undefined) : undefined;
-    setStatus(
-      report?.unreadable ? tr('files_restored_partial', b.key, report.unreadable) : tr('files_restored', b.key),
-    );
-  };
-
-  const remove = async (b: BackupInfo) => {
-    if (!(await confirm({ message: tr('files_delete_confirm', b.key), confirm: tr('files_delete') }))) return;
-    if (await send({ type: 'store/delete-backup', key: b.key })) {
-      setStatus(tr('files_deleted', b.key));
-      await refresh();
-    }
-  };
-
-  const exportBackup = async (b: BackupInfo) => {
-    const answer = await api.send({ type: 'store/backup', key: b.key });
-    if (!answer.ok) return onRefusal(answer.error);
-    downloadJson(exportName(`backup-${b.kind}${b.system ? `-${b.system}` : ''}`, new Date()), answer.data);
-    setStatus(tr('files_exported'));
-  };
-
-  const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
-  const kb = new Intl.NumberFormat(lang, { maximumFractionDigits: 1, minimumFractionDigits: 1 });
-  const when = (at: string) => {
-    const d = new Date(at);
-    return Number.isNaN(d.getTime()) ? at : date.format(d);
-  };
-
   return (
-    <div class="files">
+    <>
       <div class="row">
         <button
           type="button"
@@ -168,9 +152,63 @@ export function Files({ root, send, exportGame, onRefusal, backupsRequest }: Fil
         </label>
       </div>
       <p class="hint">{tr('files_hint')}</p>
-      <p role="status" class="files-status" data-testid="files-status">
-        {status}
-      </p>
+    </>
+  );
+}
+
+/** The store's backups, newest first: each restored, exported or deleted, the player asked first. */
+function Backups({
+  root,
+  send,
+  onRefusal,
+  backupsRequest,
+  setStatus,
+}: Omit<FilesProps, 'exportGame'> & { setStatus: SetStatus }) {
+  const tr = useTr();
+  const api = useApi();
+  const confirm = useConfirm();
+  const store = useContext(StoreContext);
+  const [backups, setBackups] = useState<readonly BackupInfo[] | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const systemName = useSystemName();
+
+  const refresh = async () => {
+    const answer = await api.send({ type: 'store/backups' });
+    if (answer.ok) setBackups((answer.data as BackupInfo[] | undefined) ?? []);
+    else onRefusal(answer.error);
+  };
+  // The list follows the store's backups: a restore, an import, a repair (not every move of the game).
+  useEffect(() => void refresh(), [store?.backups ?? root.revision]);
+  useEffect(() => {
+    if (backupsRequest > 0) heading.current?.focus();
+  }, [backupsRequest]);
+
+  const restore = async (b: BackupInfo) => {
+    const message =
+      b.kind === 'store'
+        ? tr('files_restore_store')
+        : tr('files_restore_game', b.system ? systemName(b.system) : b.key);
+    if (!(await confirm({ message, confirm: tr('files_restore') }))) return;
+    // The answer says what could not be read of it (a backup of a damaged store is damaged too).
+    const request = { type: 'store/restore', key: b.key } as const;
+    const answer = store ? await store.ask(request) : { ok: await send(request) };
+    if (!answer.ok) return;
+    const report = 'data' in answer ? (answer.data as RestoreReport | undefined) : undefined;
+    setStatus(
+      report?.unreadable ? tr('files_restored_partial', b.key, report.unreadable) : tr('files_restored', b.key),
+    );
+  };
+
+  const remove = async (b: BackupInfo) => {
+    if (!(await confirm({ message: tr('files_delete_confirm', b.key), confirm: tr('files_delete') }))) return;
+    if (await send({ type: 'store/delete-backup', key: b.key })) {
+      setStatus(tr('files_deleted', b.key));
+      await refresh();
+    }
+  };
+
+  return (
+    <>
       <h3 id="backups-title" tabIndex={-1} ref={heading}>
         {tr('files_backups')}
       </h3>
@@ -184,50 +222,96 @@ export function Files({ root, send, exportGame, onRefusal, backupsRequest }: Fil
       ) : (
         <ul class="backups" aria-labelledby="backups-title" data-testid="backups">
           {backups.map((b) => (
-            <li key={b.key} data-testid="backup" data-key={b.key}>
-              <span class="backup-what">
-                {tr(`files_kind_${b.kind}`)}
-                {b.system && ` · ${systemName(b.system)}`}
-              </span>
-              <span class="hint">
-                {when(b.at)} · {tr('files_kb', kb.format(b.bytes / 1024))}
-              </span>
-              <span class="backup-key hint">{b.key}</span>
-              <span class="row">
-                {b.kind !== 'settings' && (
-                  <button
-                    type="button"
-                    class="small"
-                    data-testid="backup-restore"
-                    aria-label={tr('files_restore_named', b.key)}
-                    onClick={() => void restore(b)}
-                  >
-                    {tr('files_restore')}
-                  </button>
-                )}
-                <button
-                  type="button"
-                  class="small"
-                  data-testid="backup-export"
-                  aria-label={tr('files_export_named', b.key)}
-                  onClick={() => void exportBackup(b)}
-                >
-                  {tr('files_export_backup')}
-                </button>
-                <button
-                  type="button"
-                  class="small"
-                  data-testid="backup-delete"
-                  aria-label={tr('files_delete_named', b.key)}
-                  onClick={() => void remove(b)}
-                >
-                  {tr('files_delete')}
-                </button>
-              </span>
-            </li>
+            <BackupRow
+              key={b.key}
+              backup={b}
+              restore={() => void restore(b)}
+              remove={() => void remove(b)}
+              onRefusal={onRefusal}
+              setStatus={setStatus}
+            />
           ))}
         </ul>
       )}
-    </div>
+    </>
+  );
+}
+
+/** A system's name in the popup's words (a backup of a system this version does not know: its id). */
+function useSystemName(): (id: string) => string {
+  const tr = useTr();
+  return (id) => (isSystemId(id) ? tr(systemNameKey(id)) : id);
+}
+
+/** One backup: what and when, and its three buttons (its export made here). */
+function BackupRow({
+  backup: b,
+  restore,
+  remove,
+  onRefusal,
+  setStatus,
+}: {
+  backup: BackupInfo;
+  restore: () => void;
+  remove: () => void;
+  onRefusal: FilesProps['onRefusal'];
+  setStatus: SetStatus;
+}) {
+  const tr = useTr();
+  const api = useApi();
+  const systemName = useSystemName();
+  const exportIt = async () => {
+    const answer = await api.send({ type: 'store/backup', key: b.key });
+    if (!answer.ok) return onRefusal(answer.error);
+    downloadJson(exportName(`backup-${b.kind}${b.system ? `-${b.system}` : ''}`, new Date()), answer.data);
+    setStatus(tr('files_exported'));
+  };
+  const lang = tr('locale_code');
+  const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
+  const kb = new Intl.NumberFormat(lang, { maximumFractionDigits: 1, minimumFractionDigits: 1 });
+  const d = new Date(b.at);
+  const when = Number.isNaN(d.getTime()) ? b.at : date.format(d);
+  return (
+    <li data-testid="backup" data-key={b.key}>
+      <span class="backup-what">
+        {tr(`files_kind_${b.kind}`)}
+        {b.system && ` · ${systemName(b.system)}`}
+      </span>
+      <span class="hint">
+        {when} · {tr('files_kb', kb.format(b.bytes / 1024))}
+      </span>
+      <span class="backup-key hint">{b.key}</span>
+      <span class="row">
+        {b.kind !== 'settings' && (
+          <button
+            type="button"
+            class="small"
+            data-testid="backup-restore"
+            aria-label={tr('files_restore_named', b.key)}
+            onClick={restore}
+          >
+            {tr('files_restore')}
+          </button>
+        )}
+        <button
+          type="button"
+          class="small"
+          data-testid="backup-export"
+          aria-label={tr('files_export_named', b.key)}
+          onClick={() => void exportIt()}
+        >
+          {tr('files_export_backup')}
+        </button>
+        <button
+          type="button"
+          class="small"
+          data-testid="backup-delete"
+          aria-label={tr('files_delete_named', b.key)}
+          onClick={remove}
+        >
+          {tr('files_delete')}
+        </button>
+      </span>
+    </li>
   );
 }
