@@ -4,13 +4,13 @@
 // local items) draw exactly this and decide nothing.
 import type { Say } from '../i18n/reasons';
 import { text } from '../i18n/text';
-import { placeLabels, type Box, type Disc, type FoldedCount, type Placement } from './labels';
+import { placeLabels, type Box, type Disc, type FoldedCount, type LabelRequest, type Placement } from './labels';
 import { legendOf, legendText, type LegendEntry } from './legend';
 import { BADGE_MIN_PX, BADGE_PX, MARK_LOOKS } from './look';
 import type { BoardView, BoundTable, MarkStatus } from './model';
 import type { Token } from '../table/model';
 import { boardNotes, type BoardNote, type NoteOptions } from './notes';
-import { requestContext, requestsOf, toScreen } from './requests';
+import { requestContext, requestsOf, toScreen, type Geometry } from './requests';
 
 /**
  * Scene px → screen px, relative to the board's top-left corner: `x' = x·sx + y·kx + ox`,
@@ -218,27 +218,31 @@ function legendSpot(
   return { spot: best, folded: true };
 }
 
-export function layoutBoard(
-  view: BoardView,
-  bound: Pick<BoundTable, 'tokens' | 'lost' | 'pieces'>,
-  o: LayoutOptions,
-): BoardLayout {
-  const font = o.font ?? LABEL_FONT;
+/** The camera as the board's words need it: its projection, its scale, how far a ring stands out, how words are measured. */
+function geometryOf(o: Pick<LayoutOptions, 'camera' | 'measure'>): Geometry & { readonly ringOut: number } {
   const c = o.camera;
   const k = scaleOf(c);
-  const screen: Box = { x: 0, y: 0, w: o.width, h: o.height };
-  const focus = o.focus ?? new Set<string>();
-  const kx = c.kx ?? 0;
-  const ky = c.ky ?? 0;
-  const onScreen = (d: Disc) => d.x + d.r >= 0 && d.y + d.r >= 0 && d.x - d.r <= o.width && d.y - d.r <= o.height;
+  const [kx, ky] = [c.kx ?? 0, c.ky ?? 0];
+  const ringOut = RING_OUT * Math.min(1, k) + 1.5;
+  return { sx: c.sx, sy: c.sy, ox: c.ox, oy: c.oy, kx, ky, k, ringOut, measure: o.measure, minSaid: MIN_SAID_DIAMETER };
+}
 
-  // The figures and their badges are what labels keep clear of.
+/**
+ * What words keep clear of, on screen: each marked figure's ring (and the circle round an oblong base),
+ * its status badge, and every other token, marked or not (words never cover a figure, and the key
+ * hides none); `figures` are the discs alone, to tell whose words a box reads as.
+ */
+function figuresOf(
+  view: BoardView,
+  bound: Pick<BoundTable, 'tokens' | 'lost'>,
+  geometry: Geometry & { readonly ringOut: number },
+  o: Pick<LayoutOptions, 'width' | 'height' | 'reserved'>,
+): { obstacles: (Box | Disc)[]; figures: Disc[]; badges: Badge[] } {
+  const { k, ringOut } = geometry;
+  const onScreen = (d: Disc) => d.x + d.r >= 0 && d.y + d.r >= 0 && d.x - d.r <= o.width && d.y - d.r <= o.height;
   const obstacles: (Box | Disc)[] = [...(o.reserved ?? [])];
   const figures: Disc[] = [];
   const badges: Badge[] = [];
-  const ringOut = RING_OUT * Math.min(1, k) + 1.5;
-  const { sx, sy, ox, oy } = c;
-  const geometry = { sx, sy, ox, oy, kx, ky, k, ringOut, measure: o.measure, minSaid: MIN_SAID_DIAMETER };
   // A mark rings the disc inside its token; an oblong base (a 2×1 cavalry base) reaches beyond it, turned
   // any way: the circle round its box keeps words off its ends.
   let oblong: Map<string, Token> | null = null;
@@ -268,8 +272,6 @@ export function layoutBoard(
     badges.push(b);
     obstacles.push({ x: b.x - size / 2, y: b.y - size / 2, w: size, h: size });
   }
-
-  // Every other token too, marked or not: words never cover a figure, and the key hides none.
   const marked = new Set(view.marks.map((m) => m.id));
   for (const t of [...bound.tokens, ...bound.lost]) {
     if (marked.has(t.id)) continue;
@@ -282,36 +284,66 @@ export function layoutBoard(
     obstacles.push(d);
     figures.push(d);
   }
+  return { obstacles, figures, badges };
+}
 
-  // Names of figures too small on screen are not even said (hover, focus or selection bring them back).
-  const notes = boardNotes(view, bound, { ...o, minNamed: MIN_NAMED_DIAMETER / 2 / (k || 1) });
-  const byId = new Map(notes.map((n) => [n.id, n]));
+/** Each note's words in full (its longest form), and each figure's own (its reason's or its unit's): said whether or not the board finds them room. */
+function saidOf(
+  notes: readonly BoardNote[],
+  requests: readonly LabelRequest[],
+): { words: Map<string, string>; longest: Map<string, string> } {
   const words = new Map<string, string>();
   const longest = new Map<string, string>();
-  const focused = (n: BoardNote) => focus.size > 0 && n.tokens.some((t) => focus.has(t));
-  const requests = requestsOf(notes, requestContext(geometry, o.say, o.locale), focused);
   notes.forEach((n, i) => {
     const said = requests[i]!.forms[0]!.text;
     longest.set(n.id, said);
     if (n.kind === 'reason' || n.kind === 'unit') for (const t of n.tokens) words.set(t, said);
   });
+  return { words, longest };
+}
 
-  // The key first, so that labels keep clear of it (with room for its "+N" row and its "✕" row, each
-  // drawn once the board shows one), and clear of every figure, the corner notes and the board's "+N".
+/**
+ * The key, laid out before the labels so that they keep clear of it (with room for its "+N" row and
+ * its "✕" row, each drawn once the board shows one), clear of every figure, the corner notes and the
+ * board's "+N": its entries, its spot, whether it folds, and the room it takes.
+ */
+function keyRoom(
+  view: BoardView,
+  requests: readonly LabelRequest[],
+  o: LayoutOptions,
+  font: LabelFont,
+  figures: readonly Disc[],
+): { entries: LegendEntry[]; spot: string; folded: boolean; whole: LaidLegend | null; room: LaidLegend | null } {
   const entries = legendOf(view, false);
   const mayShorten = requests.some((r) => r.forms.some((f) => f.text.includes(SHORT_SIGN)));
   const roomy: LegendEntry[] = [...entries, { kind: 'count' }, ...(mayShorten ? [{ kind: 'short' } as const] : [])];
   const countCorner = { x: o.width - 64, y: o.height - font.height - 8, w: 64, h: font.height + 8 };
-  const { spot, folded } = legendSpot(
-    roomy,
-    o,
-    font,
-    figures,
-    [...(o.reserved ?? []), countCorner],
-    o.previous?.legend,
-  );
+  const keep = [...(o.reserved ?? []), countCorner];
+  const { spot, folded } = legendSpot(roomy, o, font, figures, keep, o.previous?.legend);
   const whole = laidLegend(roomy, o, font, spot);
-  const room = folded ? laidLegend(roomy, o, font, spot, true) : whole;
+  return { entries, spot, folded, whole, room: folded ? laidLegend(roomy, o, font, spot, true) : whole };
+}
+
+export function layoutBoard(
+  view: BoardView,
+  bound: Pick<BoundTable, 'tokens' | 'lost' | 'pieces'>,
+  o: LayoutOptions,
+): BoardLayout {
+  const font = o.font ?? LABEL_FONT;
+  const screen: Box = { x: 0, y: 0, w: o.width, h: o.height };
+  const focus = o.focus ?? new Set<string>();
+  const geometry = geometryOf(o);
+  const k = geometry.k;
+  const { obstacles, figures, badges } = figuresOf(view, bound, geometry, o);
+
+  // Names of figures too small on screen are not even said (hover, focus or selection bring them back).
+  const notes = boardNotes(view, bound, { ...o, minNamed: MIN_NAMED_DIAMETER / 2 / (k || 1) });
+  const byId = new Map(notes.map((n) => [n.id, n]));
+  const focused = (n: BoardNote) => focus.size > 0 && n.tokens.some((t) => focus.has(t));
+  const requests = requestsOf(notes, requestContext(geometry, o.say, o.locale), focused);
+  const { words, longest } = saidOf(notes, requests);
+
+  const { entries, spot, folded, whole, room } = keyRoom(view, requests, o, font, figures);
   const placement = placeLabels(requests, {
     screen,
     height: font.height,
@@ -335,27 +367,27 @@ export function layoutBoard(
     folded,
   );
 
-  const labels: LaidLabel[] = placement.labels.map((l) => {
-    const n = byId.get(l.id)!;
-    return {
-      id: l.id,
-      kind: n.kind,
-      status: n.status,
-      tokens: n.tokens,
-      own: n.own.map((f) => f.token),
-      text: l.text,
-      full: longest.get(l.id) ?? l.text,
-      box: l.box,
-      leader: l.leader,
-    };
-  });
-  const counts: LaidCount[] = placement.counts.map((cnt) => ({
-    ...cnt,
-    lines: cnt.ids.map((id) => longest.get(id) ?? '').filter(Boolean),
-  }));
   return {
-    labels,
-    counts,
+    labels: placement.labels.map((l): LaidLabel => {
+      const n = byId.get(l.id)!;
+      const own = n.own.map((f) => f.token);
+      const full = longest.get(l.id) ?? l.text;
+      return {
+        id: l.id,
+        kind: n.kind,
+        status: n.status,
+        tokens: n.tokens,
+        own,
+        text: l.text,
+        full,
+        box: l.box,
+        leader: l.leader,
+      };
+    }),
+    counts: placement.counts.map((cnt): LaidCount => ({
+      ...cnt,
+      lines: cnt.ids.map((id) => longest.get(id) ?? '').filter(Boolean),
+    })),
     badges,
     legend,
     keySize: whole ? { w: whole.box.w, h: whole.box.h } : null,

@@ -31,7 +31,6 @@ const FILE_OUTLIERS: Readonly<Record<string, number>> = {
 /** `file › function` (a function's name: its own, its variable's, its method's, or the call it is passed to). */
 // prettier-ignore
 const FUNCTION_OUTLIERS: Readonly<Record<string, number>> = {
-  'src/board/layout.ts › layoutBoard': 147,
   'content/roll20-table.ts › roll20Table': 121,
   'popup/hd-modifiers/Forms.tsx › AddEffect': 157,
   'src/shared-game/read-writers.ts › readWriters': 151,
