@@ -135,41 +135,44 @@ const LINK_CODE: Readonly<Record<CommandLink, number>> = { root: 1, leader: 2, c
  * measuring happens here, into typed columns; the FigureCommand objects and their reasons are
  * only put together when asked for, so a 100,000-figure recompute allocates almost nothing.
  */
-export function assembleChains(s: ChainSetup, search: ChainSearch, opts: ChainOptions): ChainResult {
-  const { p, radius, unitOf, root, ability } = s;
-  const n = p.n;
-  const tokens = p.tokens;
-  const unit = opts.radius.unit;
-  const unitsPerCell = fromCells(1, unit, p.scene);
-  const report = (cells: number): number => tidy(cells * unitsPerCell);
-  // Per unit: has a leader, has a root, and its leaders who may not command.
-  const unitHasRoot = new Uint8Array(s.unitCount);
-  const unitHasLeader = new Uint8Array(s.unitCount);
+/** Per unit: whether it has a leader, and a root, and its leaders who may not command. */
+function unitsOf(s: ChainSetup) {
+  const { unitOf, root, ability } = s;
+  const hasRoot = new Uint8Array(s.unitCount);
+  const hasLeader = new Uint8Array(s.unitCount);
   const blockedLeaders = new Map<number, number[]>();
   for (const [i, a] of ability) {
     const u = unitOf[i]!;
     if (u < 0) continue;
-    unitHasLeader[u] = 1;
-    if (root[i]) unitHasRoot[u] = 1;
+    hasLeader[u] = 1;
+    if (root[i]) hasRoot[u] = 1;
     else if (a !== true) {
       const list = blockedLeaders.get(u);
       if (list) list.push(i);
       else blockedLeaders.set(u, [i]);
     }
   }
+  return { hasRoot, hasLeader, blockedLeaders };
+}
 
+/**
+ * Each token's link, in typed arrays: commanded or not, by whom, how (`LINK_CODE`), how far; for one
+ * not commanded, the nearest commanded token of its unit (−1 if none) and its distance; for a leader
+ * whose commander link failed, the reasons it gave.
+ */
+function linksOf(s: ChainSetup, search: ChainSearch, opts: ChainOptions, hasRoot: Uint8Array) {
+  const { p, unitOf, root, ability } = s;
+  const n = p.n;
   const commanded = new Uint8Array(n);
   const commandedBy = new Int32Array(n).fill(-1);
   const link = new Uint8Array(n);
   const distance = new Float64Array(n);
-  /** Uncommanded: nearest commanded token of the unit (−1 if none) and its distance. */
   const nearest = new Int32Array(n).fill(-1);
-  /** Leaders whose commander link failed: the reasons it gave. */
   const commanderReasons = new Map<number, CommandReason[]>();
   for (let i = 0; i < n; i++) {
     const depth = search.depth[i]!;
     // Only leaders can have a commander: skip touching the other token objects (cache misses).
-    const t = ability.has(i) ? tokens[i]! : null;
+    const t = ability.has(i) ? p.tokens[i]! : null;
     if (t && t.commander) {
       const l = commanderLink(s, i, t.commander, opts);
       if (l.ok) {
@@ -195,7 +198,7 @@ export function assembleChains(s: ChainSetup, search: ChainSearch, opts: ChainOp
       distance[i] = search.parentDist[i]!;
     } else {
       const u = unitOf[i]!;
-      if (u >= 0 && unitHasRoot[u]) {
+      if (u >= 0 && hasRoot[u]) {
         const near = search.nearestReached(i);
         if (near) {
           nearest[i] = near.index;
@@ -204,6 +207,18 @@ export function assembleChains(s: ChainSetup, search: ChainSearch, opts: ChainOp
       }
     }
   }
+  return { commanded, commandedBy, link, distance, nearest, commanderReasons };
+}
+
+export function assembleChains(s: ChainSetup, search: ChainSearch, opts: ChainOptions): ChainResult {
+  const { p, radius, unitOf, root, ability } = s;
+  const n = p.n;
+  const tokens = p.tokens;
+  const unit = opts.radius.unit;
+  const unitsPerCell = fromCells(1, unit, p.scene);
+  const report = (cells: number): number => tidy(cells * unitsPerCell);
+  const { hasRoot: unitHasRoot, hasLeader: unitHasLeader, blockedLeaders } = unitsOf(s);
+  const { commanded, commandedBy, link, distance, nearest, commanderReasons } = linksOf(s, search, opts, unitHasRoot);
 
   const leaderReasons = (u: number): CommandReason[] =>
     (blockedLeaders.get(u) ?? []).map((i) => ({

@@ -35,7 +35,6 @@ const FUNCTION_OUTLIERS: Readonly<Record<string, number>> = {
   'popup/hd-modifiers/Forms.tsx › AddEffect': 157,
   'src/shared-game/read-writers.ts › readWriters': 151,
   'src/board/labels.ts › placeLabels': 146,
-  'src/geometry/chains-common.ts › assembleChains': 139,
   'popup/dc/Activation.tsx › Assign': 134,
   'popup/lookup/Opener.tsx › RuleLookup': 128,
   'src/board/notes.ts › boardNotes': 84,
