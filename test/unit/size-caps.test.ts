@@ -38,7 +38,6 @@ const FUNCTION_OUTLIERS: Readonly<Record<string, number>> = {
   'popup/dc/Activation.tsx › Assign': 134,
   'popup/lookup/Opener.tsx › RuleLookup': 128,
   'src/board/notes.ts › boardNotes': 84,
-  'src/rules/dc/board.ts › view': 118,
   'content/overlay.ts › drawLayout': 117,
   'src/geometry/prepare.ts › prepareTable': 107,
   'popup/dc/Activation.tsx › Pick': 106,
