@@ -68,7 +68,6 @@ const FUNCTION_OUTLIERS: Readonly<Record<string, number>> = {
   'popup/cr/Setup.tsx › ArmyEditor': 84,
   'src/rules/cr/lookup.ts › crNumbers': 83,
   'owlbear/session.ts › start': 83,
-  'src/rules/bdc/board.ts › view': 82,
   'popup/hd-modifiers/Settings.tsx › Settings': 81,
 };
 

@@ -19,7 +19,7 @@ import type {
 } from '../../board/model';
 import type { SystemBoard } from '../../board/system';
 import { computeChains } from '../../geometry/chains';
-import type { ChainResult, CommandReason, LeaderAbility } from '../../geometry/chains-common';
+import type { ChainResult, CommandReason, FigureCommand, LeaderAbility } from '../../geometry/chains-common';
 import { BASE_SHAPES, type BaseShape } from '../../geometry/bases';
 import type { MeasureFrom } from '../../table/model';
 import { DEFAULT_RULES } from './types';
@@ -72,6 +72,26 @@ function reasonOf(r: CommandReason, nameOf: (id: string) => string): Reason {
   }
 }
 
+/**
+ * A leader's own mark: blocked by his own state (demoralised, routed), whoever commands him (the
+ * chain's reasons are empty once he is commanded, and may name his commander's state first); else
+ * a leader, saying why his commander does not reach him.
+ */
+function leaderMark(
+  t: BoundToken,
+  f: FigureCommand,
+  blocked: string | undefined,
+  nameOf: (id: string) => string,
+): { status: 'blocked' | 'leader'; reason: Reason | null } {
+  if (f.leads === false)
+    return {
+      status: 'blocked',
+      reason: reasonOf({ code: 'leader-cannot-command', leader: t.id, state: blocked ?? null }, nameOf),
+    };
+  const first = f.commanded || !t.commander ? undefined : f.reasons[0];
+  return { status: 'leader', reason: first ? reasonOf(first, nameOf) : null };
+}
+
 export const bdcBoard: SystemBoard<BdcFacts> = {
   id: 'bdc',
   defaultFacts: DEFAULT_BDC_FACTS,
@@ -116,26 +136,9 @@ export const bdcBoard: SystemBoard<BdcFacts> = {
       const by = chains.commandedBy[i]!;
       if (t.role === 'leader') {
         const f = chains.figure(i);
-        if (f.leads === false) {
-          // His own state (demoralised, routed) on his own mark, whoever commands him (the chain's
-          // reasons are empty once he is commanded, and may name his commander's state first).
-          marks.push(
-            mark(
-              t,
-              'blocked',
-              reasonOf({ code: 'leader-cannot-command', leader: t.id, state: blockedState(t) ?? null }, nameOf),
-            ),
-          );
-        } else {
-          marks.push(
-            mark(
-              t,
-              'leader',
-              f.commanded || !t.commander ? null : f.reasons[0] ? reasonOf(f.reasons[0], nameOf) : null,
-            ),
-          );
-          if (t.unit !== null) rings.push(ringMaker.ring(t, 'command', chains.radiusCells));
-        }
+        const own = leaderMark(t, f, blockedState(t), nameOf);
+        marks.push(mark(t, own.status, own.reason));
+        if (own.status === 'leader' && t.unit !== null) rings.push(ringMaker.ring(t, 'command', chains.radiusCells));
         // Voice and radio come from his commander; inside his unit he is reached like any figure:
         // through a chain figure (a chain edge) or within the ring of his unit's leader (none).
         const kind = f.link === 'radio' || f.link === 'voice' || f.link === 'chain' ? f.link : null;
