@@ -50,6 +50,15 @@ export function needsCompaction(s: SyncState): boolean {
  * covers and the game masters' authority it carried, in a checkpoint this client signs. Keys of
  * writers gone whose ops are all in it are emptied; keys of no one at the table too.
  */
+/** A writer's keys that still hold something: his pages, and his pages' signature (null: empty). */
+function heldKeys(s: SyncState, writer: string): { pages: string[]; signature: string | null } {
+  const pages = Array.from({ length: LIMITS.pagesPerWriter }, (_, p) => s.keys.page(writer, p)).filter(
+    (key) => !isEmptyPage(s.raw[key]),
+  );
+  const signature = s.keys.signature?.(writer);
+  return { pages, signature: signature && !isEmptyPage(s.raw[signature]) ? signature : null };
+}
+
 export async function compact(s: SyncState): Promise<Update[] | null> {
   if (!compactor(s) || !s.played || !s.scene || s.lostSince !== null) return null;
   if (s.base.trust !== 'own' && s.base.trust !== 'none') return null;
@@ -72,13 +81,7 @@ export async function compact(s: SyncState): Promise<Update[] | null> {
     ahead: new Set(ahead.keys()),
     playsAnother: (writer) => playsAnother(s, writer, scene) !== null,
     gone: (writer) => gone(s, writer),
-    held: (writer) => {
-      const pages = Array.from({ length: LIMITS.pagesPerWriter }, (_, p) => s.keys.page(writer, p)).filter(
-        (key) => !isEmptyPage(s.raw[key]),
-      );
-      const signature = s.keys.signature?.(writer);
-      return { pages, signature: signature && !isEmptyPage(s.raw[signature]) ? signature : null };
-    },
+    held: (writer) => heldKeys(s, writer),
     asked: s.unprovenWriters,
     goneSince: s.goneSince,
     returnKeys: s.returnKeys,
