@@ -88,32 +88,7 @@ export function prepareTable(
       if (base.reach > maxBaseRadius) maxBaseRadius = base.reach;
     }
   }
-  let dist: (i: number, j: number) => number;
-  if (metric === 'hex') {
-    dist = (i, j) => hexStepDistance(hq[i]!, hr[i]!, hq[j]!, hr[j]!);
-  } else if (metric === 'euclidean') {
-    // The hot case (gridless wargame tables): same arithmetic as cellDistance, inlined.
-    const discGap = (i: number, j: number): number => {
-      const dx = x[j]! - x[i]!;
-      const dy = y[j]! - y[i]!;
-      const d = Math.sqrt(dx * dx + dy * dy) - (br[i]! + br[j]!);
-      return d > 0 ? d : 0;
-    };
-    if (boxes) {
-      // Discs between themselves keep the hot arithmetic; a pair with a box takes the exact gap.
-      const all: readonly Base[] = boxes;
-      const box = new Uint8Array(n);
-      for (let i = 0; i < n; i++) box[i] = all[i]!.round ? 0 : 1;
-      dist = (i, j) => (box[i]! | box[j]! ? baseGap(all[i]!, all[j]!, x[j]! - x[i]!, y[j]! - y[i]!) : discGap(i, j));
-    } else dist = discGap;
-  } else {
-    // A grid counts cells: the gap between the boxes that hold the two bases, along each axis.
-    dist = (i, j) => {
-      const ax = Math.abs(x[j]! - x[i]!) - ex[i]! - ex[j]!;
-      const ay = Math.abs(y[j]! - y[i]!) - ey[i]! - ey[j]!;
-      return axisDistance(metric, ax > 0 ? ax : 0, ay > 0 ? ay : 0);
-    };
-  }
+  const dist = distanceOf(metric, n, { x, y, br, ex, ey, hq, hr }, boxes);
   let indexOf: Map<string, number> | null = null;
   return {
     scene,
@@ -139,6 +114,41 @@ export function prepareTable(
       }
       return indexOf;
     },
+  };
+}
+
+/**
+ * The distance in cells between two prepared tokens (by index), as the scene measures it: hex steps;
+ * on a gridless table the gap between their bases (discs, or the exact gap where a box base is one of
+ * them); on a square grid the cells between the boxes that hold them.
+ */
+function distanceOf(
+  metric: PreparedTable['metric'],
+  n: number,
+  { x, y, br, ex, ey, hq, hr }: Pick<PreparedTable, 'x' | 'y' | 'br' | 'ex' | 'ey' | 'hq' | 'hr'>,
+  boxes: readonly Base[] | null,
+): (i: number, j: number) => number {
+  if (metric === 'hex') return (i, j) => hexStepDistance(hq[i]!, hr[i]!, hq[j]!, hr[j]!);
+  if (metric === 'euclidean') {
+    // The hot case (gridless wargame tables): same arithmetic as cellDistance, inlined.
+    const discGap = (i: number, j: number): number => {
+      const dx = x[j]! - x[i]!;
+      const dy = y[j]! - y[i]!;
+      const d = Math.sqrt(dx * dx + dy * dy) - (br[i]! + br[j]!);
+      return d > 0 ? d : 0;
+    };
+    if (!boxes) return discGap;
+    // Discs between themselves keep the hot arithmetic; a pair with a box takes the exact gap.
+    const all = boxes;
+    const box = new Uint8Array(n);
+    for (let i = 0; i < n; i++) box[i] = all[i]!.round ? 0 : 1;
+    return (i, j) => (box[i]! | box[j]! ? baseGap(all[i]!, all[j]!, x[j]! - x[i]!, y[j]! - y[i]!) : discGap(i, j));
+  }
+  // A grid counts cells: the gap between the boxes that hold the two bases, along each axis.
+  return (i, j) => {
+    const ax = Math.abs(x[j]! - x[i]!) - ex[i]! - ex[j]!;
+    const ay = Math.abs(y[j]! - y[i]!) - ey[i]! - ey[j]!;
+    return axisDistance(metric, ax > 0 ? ax : 0, ay > 0 ? ay : 0);
   };
 }
 
