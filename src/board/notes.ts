@@ -169,6 +169,9 @@ function nameNote(t: BoundToken, status: MarkStatus, short: string | undefined, 
   });
 }
 
+/** The units as the popup names them (the bound tokens carry the game's unit where they stand for one), read once asked. */
+type UnitOf = (unit: string) => UnitName | undefined;
+
 /**
  * The notes of a view. A unit gets one note instead of its figures' when it has two or more
  * figures on the board, every one of them out (or blocked) with a reason of the same cause, and the
@@ -181,80 +184,97 @@ export function boardNotes(
 ): BoardNote[] {
   const notes: BoardNote[] = [];
   const made = new Map<string, Made>();
-  // The units as the popup names them (the bound tokens carry the game's unit where they stand for one).
   let units: Map<string, UnitName> | null = null;
-  const unitOf = (unit: string) => (units ??= new Map(unitNames(bound, bound).map((u) => [u.id, u]))).get(unit);
-  if (options.reasons) {
-    // Figures of each unit (leaders stand apart: they speak for themselves).
-    const byUnit = new Map<string, Mark[]>();
-    for (const m of view.marks) {
-      if (m.unit == null || m.status === 'leader' || m.status === 'blocked' || m.status === 'lost') continue;
-      const list = byUnit.get(m.unit);
-      if (list) list.push(m);
-      else byUnit.set(m.unit, [m]);
-    }
-    const folded = new Set<string>();
-    for (const [unit, figures] of byUnit) {
-      if (figures.length < 2 || !figures.every(said)) continue;
-      const name = unitPart(unitOf(unit));
-      if (!name) continue;
-      const first = figures[0]!.reason!;
-      if (!figures.every((f) => sameCause(f.reason!, first))) continue;
-      for (const f of figures) folded.add(f.id);
-      const status = figures[0]!.status;
-      notes.push({
-        id: `unit:${unit}`,
-        kind: 'unit',
-        status,
-        tokens: figures.map((f) => f.id),
-        at: spread(figures),
-        own: figures.map((f) => ({ token: f.id, x: f.x, y: f.y, r: f.r })),
-        figure: Math.min(...figures.map((f) => f.r)),
-        forms: [
-          [name, { reason: first, form: 'unit' }],
-          [name, ...(hasShortForm(first) ? [{ reason: first, form: 'short' } as const] : [])],
-        ],
-        priority: (PRIORITY[status] ?? 0) + (figures.some((f) => f.closeUp) ? CLOSE_UP : 0) + UNIT,
-        fold: null,
-      });
-    }
-    for (const m of view.marks)
-      if (said(m) && (!folded.has(m.id) || options.focus?.has(m.id))) notes.push(reasonNote(m, made));
-  }
-  if (options.names) {
-    // Every token's name, marked or not (a system that reads no positions marks few of them).
-    const status = new Map<string, MarkStatus>();
-    for (const m of view.marks) status.set(m.id, m.status);
-    const members = new Map<string, BoundToken[]>();
-    for (const t of bound.tokens) {
-      if (t.unit === null || t.role === 'leader') continue;
-      const list = members.get(t.unit);
-      if (list) list.push(t);
-      else members.set(t.unit, [t]);
-    }
-    // Each unit's name once, by its figures, as the popup names it; a unit of one figure is named by that figure.
-    for (const [unit, figures] of members) {
-      const u = figures.length < 2 ? undefined : unitOf(unit);
-      if (u) notes.push(unitNameNote(unit, u, figures, made));
-    }
-    // A figure called by its unit's name and a letter or number ("Ladoga a") is named by its unit's note.
-    const named = new Map(notes.filter((n) => n.kind === 'unit-name').map((n) => [n.id.slice('unit-name:'.length), n]));
-    const saysUnit = (t: { name: string; unit: string | null }) => {
-      const unit = t.unit === null ? undefined : (unitOf(t.unit)?.name ?? undefined);
-      return unit !== undefined && named.has(t.unit!) && t.name.startsWith(unit) && t.name.length - unit.length <= 3;
-    };
-    const minNamed = options.minNamed ?? 0;
-    const everyone = [...bound.tokens, ...bound.lost];
-    // Shortened so that two names never read alike (./short-names.ts).
-    const shorts = shortNamesOf(everyone);
-    for (const t of everyone) {
-      if (!t.name || saysUnit(t)) continue;
-      if (Math.min(t.footprint.width, t.footprint.height) / 2 < minNamed && !options.focus?.has(t.id)) continue;
-      notes.push(nameNote(t, status.get(t.id) ?? 'none', shorts.get(t.name), made));
-    }
-  }
+  const unitOf: UnitOf = (unit) => (units ??= new Map(unitNames(bound, bound).map((u) => [u.id, u]))).get(unit);
+  if (options.reasons) reasonNotes(view, options, unitOf, notes, made);
+  if (options.names) nameNotes(view, bound, options, unitOf, notes, made);
   lastMade = made;
   return notes;
+}
+
+/** The figures' reasons, a unit's folded into one note where all its figures say the same. */
+function reasonNotes(
+  view: BoardView,
+  options: NoteOptions,
+  unitOf: UnitOf,
+  notes: BoardNote[],
+  made: Map<string, Made>,
+): void {
+  // Figures of each unit (leaders stand apart: they speak for themselves).
+  const byUnit = new Map<string, Mark[]>();
+  for (const m of view.marks) {
+    if (m.unit == null || m.status === 'leader' || m.status === 'blocked' || m.status === 'lost') continue;
+    const list = byUnit.get(m.unit);
+    if (list) list.push(m);
+    else byUnit.set(m.unit, [m]);
+  }
+  const folded = new Set<string>();
+  for (const [unit, figures] of byUnit) {
+    if (figures.length < 2 || !figures.every(said)) continue;
+    const name = unitPart(unitOf(unit));
+    if (!name) continue;
+    const first = figures[0]!.reason!;
+    if (!figures.every((f) => sameCause(f.reason!, first))) continue;
+    for (const f of figures) folded.add(f.id);
+    const status = figures[0]!.status;
+    notes.push({
+      id: `unit:${unit}`,
+      kind: 'unit',
+      status,
+      tokens: figures.map((f) => f.id),
+      at: spread(figures),
+      own: figures.map((f) => ({ token: f.id, x: f.x, y: f.y, r: f.r })),
+      figure: Math.min(...figures.map((f) => f.r)),
+      forms: [
+        [name, { reason: first, form: 'unit' }],
+        [name, ...(hasShortForm(first) ? [{ reason: first, form: 'short' } as const] : [])],
+      ],
+      priority: (PRIORITY[status] ?? 0) + (figures.some((f) => f.closeUp) ? CLOSE_UP : 0) + UNIT,
+      fold: null,
+    });
+  }
+  for (const m of view.marks)
+    if (said(m) && (!folded.has(m.id) || options.focus?.has(m.id))) notes.push(reasonNote(m, made));
+}
+
+/** Every token's name, marked or not (a system that reads no positions marks few of them), and each unit's name once. */
+function nameNotes(
+  view: BoardView,
+  bound: Pick<BoundTable, 'tokens' | 'lost'>,
+  options: NoteOptions,
+  unitOf: UnitOf,
+  notes: BoardNote[],
+  made: Map<string, Made>,
+): void {
+  const status = new Map<string, MarkStatus>();
+  for (const m of view.marks) status.set(m.id, m.status);
+  const members = new Map<string, BoundToken[]>();
+  for (const t of bound.tokens) {
+    if (t.unit === null || t.role === 'leader') continue;
+    const list = members.get(t.unit);
+    if (list) list.push(t);
+    else members.set(t.unit, [t]);
+  }
+  // Each unit's name once, by its figures, as the popup names it; a unit of one figure is named by that figure.
+  for (const [unit, figures] of members) {
+    const u = figures.length < 2 ? undefined : unitOf(unit);
+    if (u) notes.push(unitNameNote(unit, u, figures, made));
+  }
+  // A figure called by its unit's name and a letter or number ("Ladoga a") is named by its unit's note.
+  const named = new Map(notes.filter((n) => n.kind === 'unit-name').map((n) => [n.id.slice('unit-name:'.length), n]));
+  const saysUnit = (t: { name: string; unit: string | null }) => {
+    const unit = t.unit === null ? undefined : (unitOf(t.unit)?.name ?? undefined);
+    return unit !== undefined && named.has(t.unit!) && t.name.startsWith(unit) && t.name.length - unit.length <= 3;
+  };
+  const minNamed = options.minNamed ?? 0;
+  const everyone = [...bound.tokens, ...bound.lost];
+  // Shortened so that two names never read alike (./short-names.ts).
+  const shorts = shortNamesOf(everyone);
+  for (const t of everyone) {
+    if (!t.name || saysUnit(t)) continue;
+    if (Math.min(t.footprint.width, t.footprint.height) / 2 < minNamed && !options.focus?.has(t.id)) continue;
+    notes.push(nameNote(t, status.get(t.id) ?? 'none', shorts.get(t.name), made));
+  }
 }
 
 /** The centre of a unit's figures, and a radius that holds them all. */

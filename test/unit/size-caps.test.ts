@@ -37,7 +37,6 @@ const FUNCTION_OUTLIERS: Readonly<Record<string, number>> = {
   'src/board/labels.ts › placeLabels': 146,
   'popup/dc/Activation.tsx › Assign': 134,
   'popup/lookup/Opener.tsx › RuleLookup': 128,
-  'src/board/notes.ts › boardNotes': 84,
   'content/overlay.ts › drawLayout': 117,
   'src/geometry/prepare.ts › prepareTable': 82,
   'popup/dc/Activation.tsx › Pick': 106,
