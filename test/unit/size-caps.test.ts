@@ -55,7 +55,6 @@ const FUNCTION_OUTLIERS: Readonly<Record<string, number>> = {
   'popup/hd-command/SideCard.tsx › SideCard': 94,
   'popup/App.tsx › Shell': 93,
   'popup/hd-command/Setup.tsx › RosterEditor': 92,
-  'src/rules/cr/board.ts › view': 91,
   'src/geometry/union-outline.ts › polygonUnion': 89,
   'src/shared-game/ops.ts › readPages': 89,
   'src/rules/dc/history.ts › describeEvent': 87,

@@ -73,6 +73,51 @@ const factsSchema = v.strictObject({
 /** The unit a leader stands in: his token's grouping, else himself alone. */
 const ownUnit = (leader: BoundToken): string => leader.unit ?? `leader:${leader.id}`;
 
+/**
+ * Each shown leader's reach over the other units of his side, and his ring drawn from his unit, as it
+ * is measured: 1" (or the signal) from any of its figures. The leader playing his number: every unit
+ * of his side with its distance (a reason for each one out); otherwise every leader's control, asked of
+ * one index (only the units near each leader matter). A scale that cannot be measured: no ring, no reach.
+ */
+function reachOf(
+  tokens: readonly BoundToken[],
+  scene: BoundTable['scene'],
+  shown: readonly BoundToken[],
+  o: { radius: Length; signal: Length | null; active: BoundToken | null; bases: BaseShape },
+  rings: Ring[],
+): { reach: Map<BoundToken, Map<string, UnitReach>>; error: BoardError | null } {
+  const reach = new Map<BoundToken, Map<string, UnitReach>>();
+  const unitSide = new Map<string, string | null>();
+  for (const t of tokens) if (t.unit !== null && !unitSide.has(t.unit)) unitSide.set(t.unit, t.side);
+  const members = new Map<string, BoundToken[]>();
+  for (const t of tokens) if (t.unit !== null) (members.get(t.unit) ?? members.set(t.unit, []).get(t.unit)!).push(t);
+  try {
+    const rm = new RingMaker(scene, 'edge', o.bases);
+    const cells = toCells(o.radius, scene);
+    const query = o.active || shown.length === 0 ? null : createUnitReach(tokens, scene, 'edge', o.radius, o.bases);
+    for (const l of shown) {
+      const own = ownUnit(l);
+      rings.push(rm.unitRing(l, members.get(own) ?? [l], o.signal ? 'signal' : 'control', cells));
+      const found = query
+        ? query.within(own, o.radius)
+        : unitsWithin(tokens, scene, own, o.radius, 'edge', o.bases, (t) => unitSide.get(t.unit!) === l.side);
+      const within = found.filter((u) => unitSide.get(u.unit) === l.side);
+      reach.set(
+        l,
+        new Map([
+          [own, { unit: own, within: true, distance: 0, from: l.id, to: l.id }],
+          ...within.map((u): [string, UnitReach] => [u.unit, u]),
+        ]),
+      );
+    }
+    return { reach, error: null };
+  } catch (e) {
+    rings.length = 0;
+    const error = (e as { code?: unknown }).code === 'incompatible-units' ? 'incompatible-units' : 'invalid-scale';
+    return { reach: new Map(), error };
+  }
+}
+
 export const crBoard: SystemBoard<CrFacts> = {
   id: 'cr',
   defaultFacts: DEFAULT_CR_FACTS,
@@ -97,40 +142,7 @@ export const crBoard: SystemBoard<CrFacts> = {
     const disordered = (l: BoundToken) => !!l.piece && facts.disordered.includes(l.piece.id);
     const cInC = slot?.kind === 'c-in-c' ? slot.leader : null;
 
-    // Each shown leader's reach over the other units of his side.
-    const reach = new Map<BoundToken, Map<string, UnitReach>>();
-    const unitSide = new Map<string, string | null>();
-    for (const t of tokens) if (t.unit !== null && !unitSide.has(t.unit)) unitSide.set(t.unit, t.side);
-    const members = new Map<string, BoundToken[]>();
-    for (const t of tokens) if (t.unit !== null) (members.get(t.unit) ?? members.set(t.unit, []).get(t.unit)!).push(t);
-    let error: BoardError | null = null;
-    try {
-      const rm = new RingMaker(scene, 'edge', facts.bases);
-      const cells = toCells(radius, scene);
-      // The leader playing his number: every unit of his side with its distance (a reason for each one out).
-      // Otherwise every leader's control, asked of one index: only the units near each leader matter.
-      const query = active || shown.length === 0 ? null : createUnitReach(tokens, scene, 'edge', radius, facts.bases);
-      for (const l of shown) {
-        const own = ownUnit(l);
-        // Drawn from his unit, as it is measured: 1" (or the signal) from any of its figures.
-        rings.push(rm.unitRing(l, members.get(own) ?? [l], signal ? 'signal' : 'control', cells));
-        const found = query
-          ? query.within(own, radius)
-          : unitsWithin(tokens, scene, own, radius, 'edge', facts.bases, (t) => unitSide.get(t.unit!) === l.side);
-        const within = found.filter((u) => unitSide.get(u.unit) === l.side);
-        reach.set(
-          l,
-          new Map([
-            [own, { unit: own, within: true, distance: 0, from: l.id, to: l.id }],
-            ...within.map((u): [string, UnitReach] => [u.unit, u]),
-          ]),
-        );
-      }
-    } catch (e) {
-      error = (e as { code?: unknown }).code === 'incompatible-units' ? 'incompatible-units' : 'invalid-scale';
-      rings.length = 0;
-      reach.clear();
-    }
+    const { reach, error } = reachOf(tokens, scene, shown, { radius, signal, active, bases: facts.bases }, rings);
 
     const ordered = new Set(slot?.ordered ?? []);
     const acted = new Set(facts.acted);
