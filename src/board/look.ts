@@ -198,46 +198,80 @@ export interface SwatchPart {
 export const dash = (d: readonly number[]): string => (d.length ? d.join(' ') : 'none');
 
 /** The small drawing before a key's words, 30 × 16 px with its left edge at x and its middle at cy: the mark, ring or line as the board draws it. */
+/** A number as an SVG attribute, to the hundredth. */
+const svgNumber = (v: number) => String(Math.round(v * 100) / 100);
+
+/** A status's swatch (a close-up's: the out ring, dashed as close up): its ring, and its badge where it has one. */
+function markSwatch(entry: Extract<LegendEntry, { kind: 'mark' | 'close-up' }>, x: number, cy: number): SwatchPart[] {
+  const look = MARK_LOOKS[entry.kind === 'mark' ? entry.status : 'out'];
+  const ring: SwatchPart = {
+    tag: 'circle',
+    attrs: {
+      cx: svgNumber(x + 8),
+      cy: svgNumber(cy),
+      r: '6',
+      fill: 'none',
+      stroke: look.colour,
+      'stroke-width': String(Math.min(3, look.width)),
+      'stroke-dasharray': dash(entry.kind === 'close-up' ? CLOSE_UP_DASH : look.dash),
+    },
+  };
+  if (look.badge === 'none') return [ring];
+  const badge: SwatchPart = {
+    tag: 'path',
+    attrs: {
+      d: BADGE_PATHS[look.badge],
+      transform: `translate(${svgNumber(x + 19)} ${svgNumber(cy - 4)}) scale(9)`,
+      fill: look.colour,
+      stroke: '#ffffff',
+      'stroke-width': svgNumber(1.5 / 9),
+    },
+  };
+  return [ring, badge];
+}
+
+/** The key's row for the board's count of words with no room ("+N"). */
+function countSwatch(x: number, cy: number): SwatchPart[] {
+  return [
+    {
+      tag: 'rect',
+      attrs: {
+        x: svgNumber(x),
+        y: svgNumber(cy - 7),
+        width: '24',
+        height: '14',
+        rx: '7',
+        fill: '#111827',
+        'fill-opacity': '0.85',
+      },
+    },
+    {
+      tag: 'text',
+      attrs: {
+        x: svgNumber(x + 12),
+        y: svgNumber(cy),
+        'text-anchor': 'middle',
+        'dominant-baseline': 'central',
+        fill: '#ffffff',
+        'font-size': '10',
+      },
+      text: '+N',
+    },
+  ];
+}
+
 export function swatch(entry: LegendEntry, x: number, cy: number): SwatchPart[] {
-  const n = (v: number) => String(Math.round(v * 100) / 100);
   switch (entry.kind) {
     case 'mark':
-    case 'close-up': {
-      const look = MARK_LOOKS[entry.kind === 'mark' ? entry.status : 'out'];
-      const ring: SwatchPart = {
-        tag: 'circle',
-        attrs: {
-          cx: n(x + 8),
-          cy: n(cy),
-          r: '6',
-          fill: 'none',
-          stroke: look.colour,
-          'stroke-width': String(Math.min(3, look.width)),
-          'stroke-dasharray': dash(entry.kind === 'close-up' ? CLOSE_UP_DASH : look.dash),
-        },
-      };
-      if (look.badge === 'none') return [ring];
-      return [
-        ring,
-        {
-          tag: 'path',
-          attrs: {
-            d: BADGE_PATHS[look.badge],
-            transform: `translate(${n(x + 19)} ${n(cy - 4)}) scale(9)`,
-            fill: look.colour,
-            stroke: '#ffffff',
-            'stroke-width': n(1.5 / 9),
-          },
-        },
-      ];
-    }
+    case 'close-up':
+      return markSwatch(entry, x, cy);
     case 'ring':
       return [
         {
           tag: 'circle',
           attrs: {
-            cx: n(x + 12),
-            cy: n(cy),
+            cx: svgNumber(x + 12),
+            cy: svgNumber(cy),
             r: '7',
             fill: RING_COLOURS[entry.ring],
             'fill-opacity': '0.15',
@@ -252,10 +286,10 @@ export function swatch(entry: LegendEntry, x: number, cy: number): SwatchPart[] 
         {
           tag: 'line',
           attrs: {
-            x1: n(x),
-            y1: n(cy),
-            x2: n(x + 26),
-            y2: n(cy),
+            x1: svgNumber(x),
+            y1: svgNumber(cy),
+            x2: svgNumber(x + 26),
+            y2: svgNumber(cy),
             stroke: EDGE_COLOURS[entry.edge],
             'stroke-width': '2',
             'stroke-dasharray': dash(EDGE_DASH[entry.edge]),
@@ -263,31 +297,14 @@ export function swatch(entry: LegendEntry, x: number, cy: number): SwatchPart[] 
         },
       ];
     case 'count':
-      return [
-        {
-          tag: 'rect',
-          attrs: { x: n(x), y: n(cy - 7), width: '24', height: '14', rx: '7', fill: '#111827', 'fill-opacity': '0.85' },
-        },
-        {
-          tag: 'text',
-          attrs: {
-            x: n(x + 12),
-            y: n(cy),
-            'text-anchor': 'middle',
-            'dominant-baseline': 'central',
-            fill: '#ffffff',
-            'font-size': '10',
-          },
-          text: '+N',
-        },
-      ];
+      return countSwatch(x, cy);
     case 'short':
       return [
         {
           tag: 'text',
           attrs: {
-            x: n(x + 12),
-            y: n(cy),
+            x: svgNumber(x + 12),
+            y: svgNumber(cy),
             'text-anchor': 'middle',
             'dominant-baseline': 'central',
             fill: MARK_LOOKS.out.colour,

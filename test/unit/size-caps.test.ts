@@ -41,7 +41,6 @@ const FUNCTION_OUTLIERS: Readonly<Record<string, number>> = {
   'src/geometry/prepare.ts › prepareTable': 82,
   'popup/dc/Activation.tsx › Pick': 106,
   'content/overlay.ts › draw': 104,
-  'src/board/look.ts › swatch': 101,
   'src/geometry/chains.ts › searchIndexed': 101,
   'popup/bdc/TestRoller.tsx › TestRoller': 100,
   'popup/hd-modifiers/FighterCard.tsx › FighterCard': 99,
