@@ -10,6 +10,7 @@ import OBR from '@owlbear-rodeo/sdk';
 import { RECORD_KEY, connectionOf } from '../src/adapters/owlbear/keys';
 import { PageLoop } from '../content/page-loop';
 import { parseSceneRequest } from '../src/shared-game/requests';
+import { Reveals } from '../src/shared-game/reveals';
 import { errorText } from '../src/i18n/errors';
 import { startFrameBridge } from './frame-bridge';
 import { loadStrings } from './i18n';
@@ -111,7 +112,7 @@ pages.on((m) => {
   });
 });
 
-const opening = new Map<string, number>();
+const reveals = new Reveals();
 const notified = new Set<string>();
 
 /** Compacts when this client is the game master's and one is due (src/shared-game/sync.ts `compactDue`). Its write waits its turn: the scene's reading does not. */
@@ -126,14 +127,10 @@ session.hooks.push(async () => {
   const state = session.state;
   if (!sync || !state) return;
   // This player's sealed values the game has just read: opened for the table.
-  const now = Date.now();
   const openings = sync.openings();
   if (openings?.type === 'scene/reveal') {
-    const fresh = openings.values.filter((x) => (opening.get(x.seal) ?? 0) < now - 10_000);
-    if (fresh.length) {
-      for (const x of fresh) opening.set(x.seal, now);
-      void session.submit({ type: 'scene/reveal', values: fresh });
-    }
+    const fresh = reveals.due(openings.values, Date.now());
+    if (fresh.length) void session.submit({ type: 'scene/reveal', values: fresh });
   }
   // Actions of this player's the table refused after all (another player's came first).
   for (const r of state.refused) {

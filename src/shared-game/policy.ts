@@ -95,4 +95,6 @@ export const HOST_TIMING = {
   tickMs: 1000,
   /** A game master's page compacts at most this often: a burst of actions never piles up checkpoints. */
   compactEveryMs: 500,
+  /** A sealed value of this player's the game read is opened for the table at once, and again after this long if its opening did not land. */
+  revealAgainMs: 10_000,
 } as const;

@@ -6,6 +6,7 @@
 import type { RuleError } from '../../game/result';
 import type { SceneRequest } from '../../shared-game/scene-request';
 import { RecordBook, readRecord } from '../../shared-game/records';
+import { Reveals } from '../../shared-game/reveals';
 import type { SecretKeeper } from '../../shared-game/secrets';
 import { SharedGame, type Keeper, type SharedState, type Update } from '../../shared-game/sync';
 import type { Codec, Dropped } from '../../shared-game/model';
@@ -246,15 +247,14 @@ export class LedgerGame {
     return this.sync;
   }
 
-  /** When a value this player sealed was read: opened for the table (as Owlbear's background page does), again after 10 s if it did not land. */
-  private readonly opening = new Map<string, number>();
+  /** The values this player sealed that the game read: opened for the table (as Owlbear's background page does). */
+  private readonly reveals = new Reveals();
   private async open(): Promise<void> {
     const sync = this.sync;
     const openings = sync?.openings();
     if (!sync || openings?.type !== 'scene/reveal' || !this.canWrite) return;
-    const fresh = openings.values.filter((x) => (this.opening.get(x.seal) ?? -Infinity) < this.now - 10_000);
+    const fresh = this.reveals.due(openings.values, this.now);
     if (!fresh.length) return;
-    for (const x of fresh) this.opening.set(x.seal, this.now);
     const r = await sync.submit({ type: 'scene/reveal', values: fresh });
     if (r.ok) this.write(r.value.writes);
   }
