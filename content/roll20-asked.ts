@@ -2,5 +2,5 @@
 // (content-asked.js, web-accessible to the Roll20 editor only; loaded by ./roll20.ts the first time):
 // the finder's next figure out of command, the tab's diagnostics, a post to the chat.
 export { tabDiagnostics } from './roll20-content/diagnose';
-export { finderStops, nextStop, sayStop } from '../src/board/finder';
+export { findNext } from './roll20-content/finder';
 export { postToChat } from './roll20-content/chat';

@@ -1,10 +1,10 @@
 // What the popup asks of a Roll20 tab: the table's game through its port (the state it shows), and
 // the tab's own requests (../host-tab.ts answers the ticks and the finder, then these): a chat post,
 // the auras, the ledgers made, the table checked, the diagnostics. None on a page that interferes.
-// What is asked now and then (the finder, the diagnostics, the chat) loads the first time it is.
+// What is asked now and then (the finder, the diagnostics, the chat: ./finder.ts, ./diagnose.ts,
+// ./chat.ts) loads the first time it is.
 import type { RendererFields, TabRequest } from '../../src/adapters/roll20/protocol';
 import type { PortToPopup } from '../../src/adapters/tab-port';
-import { LOCALE_KEY } from '../../src/i18n/text';
 import type { SystemId } from '../../src/rules/ids';
 import type { Tab } from './tab';
 
@@ -93,36 +93,11 @@ export function popupRequests(tab: Tab, armAuras: () => void): PopupRequests {
       board.setTicks(system, ticks);
       tab.recompute();
     },
-    find: (step) => findNext(tab, step, asked),
+    find: (step) => asked().then((m) => m.findNext(tab, step)),
     answer,
     diagnosed(renderer) {
       diagnosed?.(renderer);
       diagnosed = null;
     },
   };
-}
-
-// The popup's finder: the next figure out of command (or leader who cannot command) after the one
-// found last, its words opened on the board as a selected token's are, the board scrolled to it
-// where Roll20 scrolls (Legacy: #editor-wrapper, as VTTES's moveCameraToTokenByUUID moves it;
-// Jumpgate's camera is not moved: no public code does it); what the popup says of it, in full words.
-async function findNext(tab: Tab, step: 1 | -1, asked: () => Promise<Asked>): Promise<string | false> {
-  const { board, model, host, browser } = tab;
-  if (!tab.run || tab.run.view.error || tab.interfering || host.ended) return false;
-  const { finderStops, nextStop, sayStop } = await asked();
-  const run = tab.run;
-  if (!run || run.view.error || tab.interfering || host.ended) return false;
-  const stops = finderStops(run.view);
-  const next = nextStop(stops, tab.found ?? model.selected[0] ?? null, step);
-  tab.found = next?.stop.token ?? null;
-  tab.focusNow();
-  const camera = board.overlay.currentCamera;
-  const at = next ? board.clientOf(next.stop.x, next.stop.y) : null;
-  const wrapper = document.getElementById('editor-wrapper');
-  if (at && camera && wrapper && model.engine === 'legacy') {
-    // Scrolled by how far the figure stands from the middle of the board.
-    wrapper.scrollLeft += at.x - (camera.x + camera.w / 2);
-    wrapper.scrollTop += at.y - (camera.y + camera.h / 2);
-  }
-  return sayStop(next, stops.length, tab.say, browser.i18n.getMessage(LOCALE_KEY) || 'en');
 }

@@ -45,6 +45,7 @@ const FUNCTION_OUTLIERS: Readonly<Record<string, number>> = {
   'popup/bdc/TestRoller.tsx › TestRoller': 100,
   'popup/hd-modifiers/FighterCard.tsx › FighterCard': 99,
   'src/geometry/union-outline.ts › circleUnion': 98,
+  'src/rules/dc/board.ts › view': 118,
   'src/rules/cr/model.ts › applyEvent': 98,
   'src/rules/hd-modifiers/lookup.ts › hdModifiersNumbers': 98,
   'popup/bdc/Setup.tsx › Settings': 98,

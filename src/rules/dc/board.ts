@@ -89,70 +89,6 @@ function reasonOf(r: DcReason, leader: BoundToken, nameOf: (unit: string) => str
   }
 }
 
-/** A unit's best check among the leaders shown, and that leader's token. */
-type Best = { readonly check: DcUnitCheck; readonly leader: BoundToken };
-
-/** Per unit: the best check among the leaders shown (an eligible one wins; else the nearest refusal). */
-function bestChecks(
-  leaders: readonly BoundToken[],
-  hexTable: ReturnType<typeof dcTable>,
-  table: BoundTable,
-  radiusOf: (t: BoundToken) => number | null,
-  path: DcPathReading,
-): Map<string, Best> {
-  const best = new Map<string, Best>();
-  for (const l of leaders) {
-    for (const check of dcEligibility(l, hexTable, table.scene, radiusOf(l)!, path)) {
-      const had = best.get(check.unit);
-      if (!had || (!had.check.ok && (check.ok || (check.distance ?? Infinity) < (had.check.distance ?? Infinity))))
-        best.set(check.unit, { check, leader: l });
-    }
-  }
-  return best;
-}
-
-/**
- * A token's mark: a leader's (blocked when deactivated), else what became of its unit this turn
- * (chosen, activated, done, not activated), ticked in the popup, or whether the leaders shown may
- * command it now and why not.
- */
-function unitMark(
-  t: BoundToken,
-  m: {
-    readonly facts: DcFacts;
-    readonly radiusOf: (t: BoundToken) => number | null;
-    readonly chosen: ReadonlySet<string>;
-    readonly ticked: ReadonlyMap<string, string>;
-    readonly best: ReadonlyMap<string, Best>;
-    readonly besideTicked: (unit: string) => Reason | null;
-    readonly activeLeader: BoundToken | undefined;
-    readonly nameOf: (unit: string) => string;
-  },
-): Mark {
-  if (t.role === 'leader') {
-    const deactivated = t.piece?.kind === 'leader' && m.facts.leaders[t.piece.id]?.deactivated === true;
-    return deactivated
-      ? markOf(t, 'blocked', { code: 'dc-leader-deactivated' })
-      : markOf(t, 'leader', m.radiusOf(t) === null ? { code: 'dc-leader-not-linked' } : null);
-  }
-  const piece = t.piece?.kind === 'unit' ? t.piece : null;
-  const marker = piece ? m.facts.units[piece.id] : undefined;
-  if (piece && m.chosen.has(piece.id)) return markOf(t, 'commanded');
-  // What became of it this turn: activated (shoots or fights), done, or not activated.
-  if (marker === 'commanded') return markOf(t, 'commanded', { code: 'dc-unit-activated' });
-  if (marker === 'done' || marker === 'not-activated')
-    return markOf(t, 'none', marker === 'done' ? { code: 'dc-unit-done' } : { code: 'dc-not-activated' });
-  // Ticked in the popup (only a unit free to act can be).
-  if (piece && m.ticked.has(piece.id))
-    return markOf(t, 'commanded', { code: 'dc-unit-ticked', params: { leader: m.activeLeader!.name } });
-  const found = t.unit === null ? undefined : m.best.get(t.unit);
-  if (!found) return markOf(t, 'none');
-  const first = found.check.reasons[0];
-  if (!found.check.ok && first) return markOf(t, 'out', reasonOf(first, found.leader, m.nameOf));
-  const cannotJoin = t.unit === null ? null : m.besideTicked(t.unit);
-  return cannotJoin ? markOf(t, 'out', cannotJoin) : markOf(t, 'eligible');
-}
-
 export const dcBoard: SystemBoard<DcFacts> = {
   id: 'dc',
   defaultFacts: DEFAULT_DC_FACTS,
@@ -187,8 +123,18 @@ export const dcBoard: SystemBoard<DcFacts> = {
       if (t.unit !== null && t.piece?.kind === 'unit' && !unitName.has(t.unit)) unitName.set(t.unit, t.piece.name);
     const nameOf = (unit: string) => unitName.get(unit) ?? unit;
 
+    // Per unit: the best check among the leaders shown (an eligible one wins; else the nearest refusal).
+    const best = new Map<string, { check: DcUnitCheck; leader: BoundToken }>();
     const hexTable = choosing ? dcTable(tokens, scene) : null;
-    const best = hexTable ? bestChecks(leaders, hexTable, table, radiusOf, facts.path) : new Map<string, Best>();
+    if (hexTable) {
+      for (const l of leaders) {
+        for (const check of dcEligibility(l, hexTable, scene, radiusOf(l)!, facts.path)) {
+          const had = best.get(check.unit);
+          if (!had || (!had.check.ok && (check.ok || (check.distance ?? Infinity) < (had.check.distance ?? Infinity))))
+            best.set(check.unit, { check, leader: l });
+        }
+      }
+    }
     const chosen = new Set(facts.chosen);
     // The units ticked in the popup for the active leader's command, not sent yet: only those he may
     // command (the popup lets no other be ticked), each by the unit the table groups its tokens in.
@@ -220,8 +166,49 @@ export const dcBoard: SystemBoard<DcFacts> = {
       ).units[0]?.reasons.find((r) => r.code === 'spread-too-wide');
       return wide ? reasonOf(wide, activeLeader!, nameOf) : null;
     };
-    const marked = { facts, radiusOf, chosen, ticked, best, besideTicked, activeLeader, nameOf };
-    for (const t of tokens) marks.push(unitMark(t, marked));
+    for (const t of tokens) {
+      if (t.role === 'leader') {
+        const deactivated = t.piece?.kind === 'leader' && facts.leaders[t.piece.id]?.deactivated === true;
+        marks.push(
+          deactivated
+            ? markOf(t, 'blocked', { code: 'dc-leader-deactivated' })
+            : markOf(t, 'leader', radiusOf(t) === null ? { code: 'dc-leader-not-linked' } : null),
+        );
+        continue;
+      }
+      const piece = t.piece?.kind === 'unit' ? t.piece : null;
+      const marker = piece ? facts.units[piece.id] : undefined;
+      if (piece && chosen.has(piece.id)) {
+        marks.push(markOf(t, 'commanded'));
+        continue;
+      }
+      // What became of it this turn: activated (shoots or fights), done, or not activated.
+      if (marker === 'commanded') {
+        marks.push(markOf(t, 'commanded', { code: 'dc-unit-activated' }));
+        continue;
+      }
+      if (marker === 'done' || marker === 'not-activated') {
+        marks.push(markOf(t, 'none', marker === 'done' ? { code: 'dc-unit-done' } : { code: 'dc-not-activated' }));
+        continue;
+      }
+      // Ticked in the popup (only a unit free to act can be).
+      if (piece && ticked.has(piece.id)) {
+        marks.push(markOf(t, 'commanded', { code: 'dc-unit-ticked', params: { leader: activeLeader!.name } }));
+        continue;
+      }
+      const found = t.unit === null ? undefined : best.get(t.unit);
+      if (!found) {
+        marks.push(markOf(t, 'none'));
+        continue;
+      }
+      const first = found.check.reasons[0];
+      if (!found.check.ok && first) {
+        marks.push(markOf(t, 'out', reasonOf(first, found.leader, nameOf)));
+        continue;
+      }
+      const cannotJoin = t.unit === null ? null : besideTicked(t.unit);
+      marks.push(cannotJoin ? markOf(t, 'out', cannotJoin) : markOf(t, 'eligible'));
+    }
     return { marks, rings, edges: [], notes: [], error: null };
   },
 };
