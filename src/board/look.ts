@@ -197,7 +197,6 @@ export interface SwatchPart {
 /** An SVG dash pattern. */
 export const dash = (d: readonly number[]): string => (d.length ? d.join(' ') : 'none');
 
-/** The small drawing before a key's words, 30 × 16 px with its left edge at x and its middle at cy: the mark, ring or line as the board draws it. */
 /** A number as an SVG attribute, to the hundredth. */
 const svgNumber = (v: number) => String(Math.round(v * 100) / 100);
 
@@ -260,6 +259,7 @@ function countSwatch(x: number, cy: number): SwatchPart[] {
   ];
 }
 
+/** The small drawing before a key's words, 30 × 16 px with its left edge at x and its middle at cy: the mark, ring or line as the board draws it. */
 export function swatch(entry: LegendEntry, x: number, cy: number): SwatchPart[] {
   switch (entry.kind) {
     case 'mark':

@@ -130,11 +130,6 @@ const stateOf = (a: LeaderAbility | undefined): string | null => (typeof a === '
 const LINKS: readonly (CommandLink | null)[] = [null, 'root', 'leader', 'chain', 'voice', 'radio'];
 const LINK_CODE: Readonly<Record<CommandLink, number>> = { root: 1, leader: 2, chain: 3, voice: 4, radio: 5 };
 
-/**
- * Builds every token's status from the search (shared so both engines agree). All the
- * measuring happens here, into typed columns; the FigureCommand objects and their reasons are
- * only put together when asked for, so a 100,000-figure recompute allocates almost nothing.
- */
 /** Per unit: whether it has a leader, and a root, and its leaders who may not command. */
 function unitsOf(s: ChainSetup) {
   const { unitOf, root, ability } = s;
@@ -210,6 +205,11 @@ function linksOf(s: ChainSetup, search: ChainSearch, opts: ChainOptions, hasRoot
   return { commanded, commandedBy, link, distance, nearest, commanderReasons };
 }
 
+/**
+ * Builds every token's status from the search (shared so both engines agree). All the
+ * measuring happens here, into typed columns; the FigureCommand objects and their reasons are
+ * only put together when asked for, so a 100,000-figure recompute allocates almost nothing.
+ */
 export function assembleChains(s: ChainSetup, search: ChainSearch, opts: ChainOptions): ChainResult {
   const { p, radius, unitOf, root, ability } = s;
   const n = p.n;

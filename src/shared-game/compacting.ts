@@ -44,12 +44,6 @@ export function needsCompaction(s: SyncState): boolean {
   return false;
 }
 
-/**
- * The compaction, or null when there is nothing to do: the game as played so far (every client plays
- * ops in one order, so this is the same game for everyone), with the last seq of each writer it
- * covers and the game masters' authority it carried, in a checkpoint this client signs. Keys of
- * writers gone whose ops are all in it are emptied; keys of no one at the table too.
- */
 /** A writer's keys that still hold something: his pages, and his pages' signature (null: empty). */
 function heldKeys(s: SyncState, writer: string): { pages: string[]; signature: string | null } {
   const pages = Array.from({ length: LIMITS.pagesPerWriter }, (_, p) => s.keys.page(writer, p)).filter(
@@ -59,6 +53,12 @@ function heldKeys(s: SyncState, writer: string): { pages: string[]; signature: s
   return { pages, signature: signature && !isEmptyPage(s.raw[signature]) ? signature : null };
 }
 
+/**
+ * The compaction, or null when there is nothing to do: the game as played so far (every client plays
+ * ops in one order, so this is the same game for everyone), with the last seq of each writer it
+ * covers and the game masters' authority it carried, in a checkpoint this client signs. Keys of
+ * writers gone whose ops are all in it are emptied; keys of no one at the table too.
+ */
 export async function compact(s: SyncState): Promise<Update[] | null> {
   if (!compactor(s) || !s.played || !s.scene || s.lostSince !== null) return null;
   if (s.base.trust !== 'own' && s.base.trust !== 'none') return null;

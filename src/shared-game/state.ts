@@ -16,10 +16,10 @@ import { MemorySecrets, type SecretKeeper } from './secrets';
 import { RecordKeys } from './record-keys';
 import type { Keeper, Trust, Unvouched, UnprovenPages, SharedGameOptions } from './types';
 
-/** Another writer's pages to write back: the writer, his pages, and his signature of them (undefined: none). */
 /** A checkpoint this browser kept (./types.ts `Keeper`), its head read. */
 export type KeptCheckpoint = { readonly head: Head; readonly parts: Readonly<Record<string, string>> };
 
+/** Another writer's pages to write back: the writer, his pages, and his signature of them (undefined: none). */
 export type WriteBack = readonly [writer: string, pages: readonly unknown[], signature: unknown];
 
 /** A gone writer's pages held under a key his record gave up (`SyncState.unprovenHeld`). */
